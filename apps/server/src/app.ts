@@ -1,0 +1,77 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@herd/contract';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { csrfPlugin } from './plugins/csrf.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Builds the mailer once the app's logger exists. */
+  mailer: (app: FastifyInstance) => Mailer;
+  logger?: boolean | object;
+}
+
+export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.config.logLevel },
+    trustProxy: opts.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('deps', { db: opts.db, config: opts.config, mailer: opts.mailer(app) });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // antd writes its styles at run time; the tag manager and error reporting load only when configured.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'", 'https://www.googletagmanager.com'],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'", 'https://*.sentry.io', 'https://*.ingest.sentry.io'],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(authPlugin);
+  await app.register(csrfPlugin, { secure: opts.config.appUrl.startsWith('https://') });
+  await registerDocs(app);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(appConfigRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerWebApp(app, opts.config.webDistDir);
+  return app;
+};

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export type DemoDataMode = 'auto' | 'on' | 'off';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  appUrl: string;
+  secretKey: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  demoData: DemoDataMode;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Where the built web app lives; null disables static serving (API-only tests). */
+  webDistDir: string | null;
+  /** Error reporting and tag manager ids handed to the web app; both off unless set. */
+  sentryDsn: string | null;
+  gtmId: string | null;
+  environment: string;
+}
+
+const parsePort = (value: string | undefined, fallback: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not valid: ${value}`);
+  return port;
+};
+
+const parseDemoData = (value: string | undefined): DemoDataMode => {
+  if (value === undefined || value === '') return 'auto';
+  if (value === 'on' || value === 'off') return value;
+  throw new Error(`DEMO_DATA must be "on" or "off", not "${value}"`);
+};
+
+/**
+ * SECRET_KEY encrypts ledger credentials at rest. When it is not given we make
+ * one on first start and keep it beside the embedded database, so a restart
+ * can still read what it wrote.
+ */
+const loadOrCreateSecretKey = (dataDir: string, given: string | undefined): string => {
+  if (given) return given;
+  const file = path.join(dataDir, 'secret_key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const port = parsePort(env.PORT, 3000);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    secretKey: loadOrCreateSecretKey(dataDir, env.SECRET_KEY),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Herd <no-reply@herd.local>',
+    demoData: parseDemoData(env.DEMO_DATA),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    webDistDir: env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    sentryDsn: env.SENTRY_DSN || null,
+    gtmId: env.GTM_ID || null,
+    environment: env.HERD_ENV || env.NODE_ENV || 'production',
+  };
+};

@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './enums.js';
+export * from './firms.js';
+export * from './messaging.js';
+export * from './users.js';

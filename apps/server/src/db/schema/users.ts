@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountTypeEnum, mfaMethodEnum } from './enums.js';
+
+export const users = pgTable(
+  'users',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored as typed; uniqueness and look-ups are on lower(email). */
+    email: text('email').notNull(),
+    /** Null for clients who only ever sign in by magic link. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    accountType: accountTypeEnum('account_type').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Set when the user has turned on a second factor; login then asks for it. */
+    mfaMethod: mfaMethodEnum('mfa_method'),
+    totpSecret: text('totp_secret'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);

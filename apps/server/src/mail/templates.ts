@@ -1,0 +1,29 @@
+import type { EmailContent } from './layout.js';
+
+export const magicLinkEmail = (p: { firstName: string; url: string; firmName: string | null }): EmailContent => ({
+  subject: 'Your sign-in link',
+  heading: `Hi ${p.firstName || 'there'},`,
+  paragraphs: [
+    `Use the button below to sign in${p.firmName ? ` to ${p.firmName}` : ''} — no password needed.`,
+    'The link works once and expires in 7 days.',
+  ],
+  action: { label: 'Sign in', url: p.url },
+  footnote: 'If you did not ask for this link, you can ignore this email.',
+});
+
+export const passwordResetEmail = (p: { firstName: string; url: string }): EmailContent => ({
+  subject: 'Reset your password',
+  heading: `Hi ${p.firstName || 'there'},`,
+  paragraphs: ['Someone asked to reset the password of your account. The link below works once and expires in 1 hour.'],
+  action: { label: 'Choose a new password', url: p.url },
+  footnote: 'If it was not you, ignore this email: your password stays as it is.',
+});
+
+export const passwordChangedEmail = (p: { firstName: string }): EmailContent => ({
+  subject: 'Your password was changed',
+  heading: `Hi ${p.firstName || 'there'},`,
+  paragraphs: [
+    'The password of your account was just changed, and your other sessions were signed out.',
+    'If this was not you, reset your password at once and tell your firm.',
+  ],
+});

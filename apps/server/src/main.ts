@@ -1,0 +1,69 @@
+import { createMailer } from './mail/mailer.js';
+import { outboxTransport, smtpTransport } from './mail/transports.js';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { startMaintenance } from './maintenance.js';
+import { DEMO, countUsers, decideDemoSeed, seedDemo } from './seed/demo.js';
+
+/**
+ * One process by default: API, web app and background work on the embedded
+ * database. `--role=api` or `--role=worker` splits them for scale-out.
+ */
+const role = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all';
+
+const main = async () => {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer: (a) => createMailer(database.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(a.log), a.log),
+  });
+
+  const decision = decideDemoSeed(config.demoData, database.kind === 'postgres', await countUsers(database.db));
+  if (decision === 'seed') {
+    await seedDemo(database.db);
+    app.log.info('demo data created');
+  }
+
+  const stopMaintenance = role === 'api' ? () => {} : startMaintenance(database.db, app.log);
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    stopMaintenance();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (role === 'worker') {
+    app.log.info('worker started');
+    return;
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.appUrl;
+  const lines = [
+    '',
+    `  Herd is running at ${url}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`,
+    ...(decision === 'seed' || decision === 'skip-not-empty'
+      ? [
+          `  Demo sign-ins (password ${DEMO.password}):`,
+          `    accountant: ${DEMO.accountantEmail}`,
+          `    client:     ${DEMO.clientEmail}`,
+        ]
+      : []),
+    `  API docs: ${url}/api/docs`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+};
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Herd failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+import type { Db } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
+
+export interface AuditEntry {
+  firmId: number | null;
+  actorUserId: number | null;
+  action: string;
+  targetType?: string;
+  targetPk?: number;
+  details?: Record<string, unknown>;
+}
+
+/** Append-only record of who changed what; written inside the transaction of the change. */
+export const writeAudit = (db: Db, entry: AuditEntry) =>
+  db.insert(auditLog).values({
+    firmId: entry.firmId,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetPk: entry.targetPk ?? null,
+    details: entry.details ?? {},
+  });

@@ -1,0 +1,84 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { clientCompanies, clientMemberships, firmMembers, firms, oneTimeCodes, subscriptions, users } from '../../db/schema/index.js';
+
+export const findUserByEmail = async (db: Db, email: string) => {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row ?? null;
+};
+
+export const findUserByPk = async (db: Db, pk: number) => {
+  const [row] = await db.select().from(users).where(eq(users.pk, pk));
+  return row ?? null;
+};
+
+export const insertUser = async (db: Db, values: typeof users.$inferInsert) => {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+};
+
+export const insertFirm = async (db: Db, values: typeof firms.$inferInsert) => {
+  const [row] = await db.insert(firms).values(values).returning();
+  return row!;
+};
+
+export const insertFirmMember = async (db: Db, values: typeof firmMembers.$inferInsert) => {
+  const [row] = await db.insert(firmMembers).values(values).returning();
+  return row!;
+};
+
+export const insertSubscription = (db: Db, values: typeof subscriptions.$inferInsert) =>
+  db.insert(subscriptions).values(values);
+
+export const setPasswordHash = (db: Db, userId: number, passwordHash: string) =>
+  db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.pk, userId));
+
+export const setLastLogin = (db: Db, userId: number) =>
+  db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.pk, userId));
+
+/** The firm whose name and colour brand a user's emails: their own, or their client company's. */
+export const findBrandOfUser = async (db: Db, userId: number) => {
+  const [member] = await db
+    .select({ firmName: firms.companyName, mainColor: firms.mainColor })
+    .from(firmMembers)
+    .innerJoin(firms, eq(firms.pk, firmMembers.firmId))
+    .where(eq(firmMembers.userId, userId));
+  if (member) return member;
+  const [client] = await db
+    .select({ firmName: firms.companyName, mainColor: firms.mainColor })
+    .from(clientMemberships)
+    .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
+    .innerJoin(firms, eq(firms.pk, clientCompanies.firmId))
+    .where(eq(clientMemberships.userId, userId))
+    .orderBy(clientMemberships.pk)
+    .limit(1);
+  return client ?? { firmName: null, mainColor: null };
+};
+
+export const insertOneTimeCode = (db: Db, values: typeof oneTimeCodes.$inferInsert) =>
+  db.insert(oneTimeCodes).values(values);
+
+export const findOneTimeCode = async (db: Db, codeHash: string) => {
+  const [row] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.codeHash, codeHash));
+  return row ?? null;
+};
+
+/** Marks a code used; false when another request used it first. */
+export const claimOneTimeCode = async (db: Db, pk: number): Promise<boolean> => {
+  const rows = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeCodes.pk, pk), isNull(oneTimeCodes.usedAt)))
+    .returning({ pk: oneTimeCodes.pk });
+  return rows.length === 1;
+};
+
+/** After a password reset, no other reset link of that user may still work. */
+export const expireUnusedCodes = (db: Db, userId: number, purpose: 'MAGIC_LINK' | 'PASSWORD_RESET') =>
+  db
+    .update(oneTimeCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));

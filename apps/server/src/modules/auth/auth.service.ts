@@ -1,0 +1,180 @@
+import { TRIAL_DAYS, details, type MfaMethod, type SignupBody } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/crypto.js';
+import { ValidationError } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { RULES, assertWithinLimit, consume, recordHit, reset } from '../rate-limit/rate-limit.service.js';
+import {
+  expireUnusedCodes,
+  findBrandOfUser,
+  findUserByEmail,
+  findUserByPk,
+  insertFirm,
+  insertFirmMember,
+  insertSubscription,
+  insertUser,
+  setLastLogin,
+  setPasswordHash,
+} from './auth.queries.js';
+import { issueCode, lookupCode, redeemCode } from './one-time-codes.js';
+import { deleteUserSessions } from './sessions.queries.js';
+
+/** What the signed-out flows need: there is no actor yet, only the caller's address. */
+export interface AuthContext {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  ip: string;
+}
+
+export interface SignInResult {
+  userId: number;
+  /** Set when the user must still pass a second factor. */
+  mfaMethod: MfaMethod | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const magicLinkUrl = (appUrl: string, code: string) => `${appUrl}/auth/?magic=${encodeURIComponent(code)}`;
+export const resetUrl = (appUrl: string, code: string) => `${appUrl}/auth/?reset=${encodeURIComponent(code)}`;
+
+/** A new firm on a 14-day trial, its first user FIRM_ADMIN: one transaction, all or nothing. */
+export const signupAccountant = async (ctx: AuthContext, input: SignupBody): Promise<number> => {
+  await consume(ctx.db, RULES.signupsPerAddress, ctx.ip);
+  if (await findUserByEmail(ctx.db, input.email)) throw ValidationError.field('email', details.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        accountType: 'ACCOUNTANT',
+      });
+      const firm = await insertFirm(tx, { companyName: input.company_name });
+      await insertFirmMember(tx, { firmId: firm.pk, userId: user.pk, role: 'FIRM_ADMIN' });
+      await insertSubscription(tx, {
+        firmId: firm.pk,
+        status: 'TRIAL',
+        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS),
+      });
+      await writeAudit(tx, { firmId: firm.pk, actorUserId: user.pk, action: 'firm.signup', targetType: 'firm', targetPk: firm.pk });
+      return user.pk;
+    });
+  } catch (err) {
+    // Two sign-ups with one email at once: the unique index decides.
+    if (isUniqueViolation(err)) throw ValidationError.field('email', details.emailTaken);
+    throw err;
+  }
+};
+
+/**
+ * Checks a password. Unknown emails cost the same time and get the same
+ * answer as wrong passwords; failures count towards the per-email and
+ * per-address limits, which are checked before anything else.
+ */
+export const signInWithPassword = async (
+  ctx: AuthContext,
+  input: { email: string; password: string },
+): Promise<SignInResult> => {
+  await assertWithinLimit(ctx.db, RULES.loginFailuresPerEmail, input.email);
+  await assertWithinLimit(ctx.db, RULES.loginFailuresPerAddress, ctx.ip);
+  const user = await findUserByEmail(ctx.db, input.email);
+  const ok =
+    user && user.isActive && user.passwordHash
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+  if (!ok || !user) {
+    await recordHit(ctx.db, RULES.loginFailuresPerEmail, input.email);
+    await recordHit(ctx.db, RULES.loginFailuresPerAddress, ctx.ip);
+    throw ValidationError.detail(details.badCredentials);
+  }
+  await reset(ctx.db, RULES.loginFailuresPerEmail, input.email);
+  await setLastLogin(ctx.db, user.pk);
+  return { userId: user.pk, mfaMethod: user.mfaMethod };
+};
+
+/** Mails a sign-in link when the email belongs to an active user; says nothing either way. */
+export const sendMagicLink = async (ctx: AuthContext, email: string): Promise<void> => {
+  await consume(ctx.db, RULES.magicLinksPerAddress, ctx.ip);
+  await consume(ctx.db, RULES.magicLinksPerEmail, email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || !user.isActive) return;
+  await mailMagicLink(ctx, user);
+};
+
+const mailMagicLink = async (ctx: AuthContext, user: { pk: number; email: string; firstName: string }) => {
+  const code = await issueCode(ctx.db, user.pk, 'MAGIC_LINK');
+  const brand = await findBrandOfUser(ctx.db, user.pk);
+  await ctx.mailer.send(
+    user.email,
+    brand,
+    magicLinkEmail({ firstName: user.firstName, url: magicLinkUrl(ctx.appUrl, code), firmName: brand.firmName }),
+    'MAGIC_LINK',
+  );
+};
+
+/** Failed code attempts from one address are limited, so codes cannot be guessed at scale. */
+const redeemWithLimit = async (ctx: AuthContext, code: string, purpose: 'MAGIC_LINK' | 'PASSWORD_RESET') => {
+  await assertWithinLimit(ctx.db, RULES.codeFailuresPerAddress, ctx.ip);
+  try {
+    return await redeemCode(ctx.db, code, purpose);
+  } catch (err) {
+    await recordHit(ctx.db, RULES.codeFailuresPerAddress, ctx.ip);
+    throw err;
+  }
+};
+
+export const signInWithMagicLink = async (ctx: AuthContext, code: string): Promise<SignInResult> => {
+  const userId = await redeemWithLimit(ctx, code, 'MAGIC_LINK');
+  const user = await findUserByPk(ctx.db, userId);
+  if (!user || !user.isActive) throw ValidationError.detail(details.codeInvalid);
+  await setLastLogin(ctx.db, user.pk);
+  return { userId: user.pk, mfaMethod: user.mfaMethod };
+};
+
+/** For an expired or used link: mails a fresh one to the owner of the old code, never to the caller. */
+export const sendNewMagicLink = async (ctx: AuthContext, code: string): Promise<void> => {
+  await consume(ctx.db, RULES.magicLinksPerAddress, ctx.ip);
+  const row = await lookupCode(ctx.db, code, 'MAGIC_LINK');
+  if (!row) {
+    await recordHit(ctx.db, RULES.codeFailuresPerAddress, ctx.ip);
+    throw ValidationError.detail(details.codeInvalid);
+  }
+  const user = await findUserByPk(ctx.db, row.userId);
+  if (!user || !user.isActive) throw ValidationError.detail(details.codeInvalid);
+  await consume(ctx.db, RULES.magicLinksPerEmail, user.email.toLowerCase());
+  await mailMagicLink(ctx, user);
+};
+
+export const requestPasswordReset = async (ctx: AuthContext, email: string): Promise<void> => {
+  await consume(ctx.db, RULES.resetsPerAddress, ctx.ip);
+  await consume(ctx.db, RULES.resetsPerEmail, email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || !user.isActive) return;
+  const code = await issueCode(ctx.db, user.pk, 'PASSWORD_RESET');
+  const brand = await findBrandOfUser(ctx.db, user.pk);
+  await ctx.mailer.send(
+    user.email,
+    brand,
+    passwordResetEmail({ firstName: user.firstName, url: resetUrl(ctx.appUrl, code) }),
+    'PASSWORD_RESET',
+  );
+};
+
+/** Sets the new password, voids the user's other reset links and signs them out everywhere. */
+export const finishPasswordReset = async (ctx: AuthContext, code: string, password: string): Promise<void> => {
+  const userId = await redeemWithLimit(ctx, code, 'PASSWORD_RESET');
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await setPasswordHash(tx, userId, passwordHash);
+    await expireUnusedCodes(tx, userId, 'PASSWORD_RESET');
+    await deleteUserSessions(tx, userId);
+    await writeAudit(tx, { firmId: null, actorUserId: userId, action: 'user.password_reset', targetType: 'user', targetPk: userId });
+  });
+  await reset(ctx.db, RULES.loginFailuresPerEmail, (await findUserByPk(ctx.db, userId))?.email.toLowerCase() ?? '');
+};

@@ -1,0 +1,14 @@
+import type { Db } from '../../db/client.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { Actor } from '../auth/actor.js';
+import { findVisibleBanners } from '../profile/profile.queries.js';
+import { insertDismissal } from './banners.queries.js';
+
+/** A user may dismiss only a banner they can see; once dismissed it is gone for them (404 after). */
+export const dismissBanner = async (db: Db, actor: Actor, bannerPk: number): Promise<void> => {
+  const visible = await findVisibleBanners(db, actor.userId, actor.firmId);
+  const banner = visible.find((b) => b.pk === bannerPk);
+  if (!banner) throw new NotFoundError();
+  if (!banner.dismissible) throw ValidationError.detail('This banner cannot be dismissed.');
+  await insertDismissal(db, bannerPk, actor.userId);
+};

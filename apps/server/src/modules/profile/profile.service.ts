@@ -1,0 +1,98 @@
+import { details, type Profile, type ProfileUpdateBody } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { hashPassword, verifyPassword } from '../../lib/crypto.js';
+import { NotFoundError, ValidationError, UnauthorizedError } from '../../lib/errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { passwordChangedEmail } from '../../mail/templates.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import type { Actor } from '../auth/actor.js';
+import { findBrandOfUser, setPasswordHash } from '../auth/auth.queries.js';
+import { deleteUserSessions } from '../auth/sessions.queries.js';
+import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateUserFields } from './profile.queries.js';
+
+type FirmRow = NonNullable<Awaited<ReturnType<typeof findClientFirm>>>;
+
+export const logoUrl = (fileId: number | null) => (fileId ? `/api/v1/storage/file/retrieve/${fileId}/` : null);
+
+const companyOf = (firm: FirmRow) => ({
+  pk: firm.pk,
+  company_name: firm.companyName,
+  main_color: firm.mainColor,
+  logo: logoUrl(firm.logoFileId),
+});
+
+/** The signed-in user as the web app sees them (the profile shape pinned in DESIGN.md §5). */
+export const getProfile = async (db: Db, userId: number): Promise<Profile> => {
+  const user = await findUser(db, userId);
+  if (!user) throw new UnauthorizedError();
+  const membership = await findMemberWithFirm(db, userId);
+  const clientFirm = membership ? null : await findClientFirm(db, userId);
+  const firm = membership?.firm ?? clientFirm;
+  const banners = await findVisibleBanners(db, userId, firm?.pk ?? null);
+  return {
+    pk: user.pk,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    account_type: user.accountType,
+    accountant_company_user: membership
+      ? {
+          pk: membership.member.pk,
+          role: membership.member.role,
+          mfa_enabled: membership.member.mfaEnabled,
+          is_mfa_setup: membership.member.isMfaSetup,
+          default_client_company: membership.member.defaultClientCompanyId,
+          company: companyOf(membership.firm),
+        }
+      : null,
+    client_firm: clientFirm ? companyOf(clientFirm) : null,
+    feature_flags: firm?.featureFlags ?? [],
+    global_banners: banners,
+    totp_qr_link: null,
+  };
+};
+
+export const updateProfile = async (db: Db, actor: Actor, input: ProfileUpdateBody): Promise<Profile> => {
+  await updateUserFields(db, actor.userId, {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    phone: input.phone,
+  });
+  return getProfile(db, actor.userId);
+};
+
+/**
+ * Changes the password and signs out every other session. A client who has
+ * only ever used magic links has no password yet and may set one without a
+ * current password.
+ */
+export const changePassword = async (
+  db: Db,
+  mailer: Mailer,
+  actor: Actor,
+  input: { current_password?: string | undefined; new_password: string },
+  currentSessionHash: string,
+): Promise<void> => {
+  const user = await findUser(db, actor.userId);
+  if (!user) throw new NotFoundError();
+  if (user.passwordHash) {
+    if (!input.current_password) throw ValidationError.field('current_password', 'Current password is required.');
+    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+      throw ValidationError.field('current_password', details.wrongCurrentPassword);
+    }
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, actor.userId, passwordHash);
+    await deleteUserSessions(tx, actor.userId, currentSessionHash);
+    await writeAudit(tx, {
+      firmId: actor.firmId,
+      actorUserId: actor.userId,
+      action: 'user.password_change',
+      targetType: 'user',
+      targetPk: actor.userId,
+    });
+  });
+  await mailer.send(user.email, await findBrandOfUser(db, user.pk), passwordChangedEmail({ firstName: user.firstName }), 'PASSWORD_CHANGED');
+};

@@ -1,0 +1,23 @@
+import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rateLimitHits } from '../../db/schema/index.js';
+
+export const countHits = async (db: Db, bucket: string, key: string, since: Date) => {
+  const [row] = await db
+    .select({ hits: count(), oldest: min(rateLimitHits.createdAt) })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.createdAt, since)));
+  return { hits: row?.hits ?? 0, oldest: row?.oldest ?? null };
+};
+
+export const insertHit = async (db: Db, bucket: string, key: string) => {
+  await db.insert(rateLimitHits).values({ bucket, key });
+};
+
+export const deleteHits = async (db: Db, bucket: string, key: string) => {
+  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key)));
+};
+
+export const deleteHitsBefore = async (db: Db, before: Date) => {
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, before));
+};

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { UnauthorizedError } from '../lib/errors.js';
+import { resolveActor, type Actor } from '../modules/auth/actor.js';
+import { readSession, type SessionInfo } from '../modules/auth/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionInfo | null;
+    /** Set by `requireActor`; routes behind it can rely on it. */
+    actor: Actor;
+  }
+}
+
+/**
+ * Reads the session cookie on every API request. A session still waiting for
+ * its second factor is kept on the request (the OTP routes need it) but
+ * authenticates nothing.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('session', null);
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.session = await readSession(app.deps.db, request);
+  });
+});
+
+/** preHandler for routes that need a signed-in user. */
+export const requireActor = async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+  const session = request.session;
+  if (!session || !session.mfaVerified) throw new UnauthorizedError();
+  const actor = await resolveActor(request.server.deps.db, session.userId);
+  if (!actor) throw new UnauthorizedError();
+  request.actor = actor;
+};

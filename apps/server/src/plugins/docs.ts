@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI generated from the contract's zod schemas, browsable at /api/docs. */
+export const registerDocs = async (app: FastifyInstance): Promise<void> => {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Herd API',
+        version: '1',
+        description:
+          'Session cookie `sessionid`; every POST, PATCH and DELETE also needs the `X-CSRFToken` header set to the `csrftoken` cookie.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sessionid' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+};

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { details } from '@herd/contract';
+
+/**
+ * Serves the built single-page app. Hashed assets are cached for good;
+ * any other GET outside /api falls back to index.html so client routes work
+ * on reload. Unknown /api paths stay JSON 404s.
+ */
+export const registerWebApp = async (app: FastifyInstance, distDir: string | null): Promise<void> => {
+  const index = distDir ? path.join(distDir, 'index.html') : null;
+  const hasApp = index !== null && existsSync(index);
+  if (hasApp && distDir) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app not built: serving the API only (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && hasApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: details.notFound });
+  });
+};

@@ -1,0 +1,70 @@
+import { count } from 'drizzle-orm';
+import { TRIAL_DAYS } from '@herd/contract';
+import type { Db } from '../db/client.js';
+import { clientCompanies, clientMemberships, users } from '../db/schema/index.js';
+import { hashPassword } from '../lib/crypto.js';
+import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../modules/auth/auth.queries.js';
+
+export const DEMO = {
+  firmName: 'Demo Bookkeeping',
+  accountantEmail: 'accountant@example.com',
+  clientEmail: 'client@example.com',
+  clientCompanyName: 'Sunrise Bakery LLC',
+  password: 'herd-demo-2026',
+} as const;
+
+export type DemoDecision = 'seed' | 'skip-disabled' | 'skip-not-empty' | 'skip-external-db';
+
+/**
+ * The demo firm goes only into an empty database, and into an external
+ * PostgreSQL only when DEMO_DATA=on; DEMO_DATA=off never seeds.
+ */
+export const decideDemoSeed = (mode: 'auto' | 'on' | 'off', externalDb: boolean, userCount: number): DemoDecision => {
+  if (mode === 'off') return 'skip-disabled';
+  if (userCount > 0) return 'skip-not-empty';
+  if (externalDb && mode !== 'on') return 'skip-external-db';
+  return 'seed';
+};
+
+export const countUsers = async (db: Db): Promise<number> => {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+};
+
+/** One firm, its admin, one client company and its client: enough to try every screen. */
+export const seedDemo = async (db: Db): Promise<void> => {
+  const passwordHash = await hashPassword(DEMO.password);
+  await db.transaction(async (tx) => {
+    const firm = await insertFirm(tx, { companyName: DEMO.firmName });
+    await insertSubscription(tx, {
+      firmId: firm.pk,
+      status: 'TRIAL',
+      trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+    });
+    const accountant = await insertUser(tx, {
+      email: DEMO.accountantEmail,
+      passwordHash,
+      firstName: 'Avery',
+      lastName: 'Stone',
+      accountType: 'ACCOUNTANT',
+    });
+    const [company] = await tx
+      .insert(clientCompanies)
+      .values({ firmId: firm.pk, name: DEMO.clientCompanyName, connectionKind: 'CSV' })
+      .returning();
+    await insertFirmMember(tx, {
+      firmId: firm.pk,
+      userId: accountant.pk,
+      role: 'FIRM_ADMIN',
+      defaultClientCompanyId: company!.pk,
+    });
+    const client = await insertUser(tx, {
+      email: DEMO.clientEmail,
+      passwordHash,
+      firstName: 'Casey',
+      lastName: 'Baker',
+      accountType: 'CLIENT',
+    });
+    await tx.insert(clientMemberships).values({ clientCompanyId: company!.pk, userId: client.pk, role: 'CLIENT' });
+  });
+};

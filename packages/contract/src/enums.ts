@@ -1,0 +1,48 @@
+/** Enumerations of SPEC §3–4 and §6, shared by server and web. */
+export const ACCOUNT_TYPES = ['ACCOUNTANT', 'ACCOUNTANT_COWORKER', 'CLIENT', 'CLIENT_COWORKER'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const FIRM_ROLES = ['FIRM_ADMIN', 'CLIENT_ADMIN', 'TEAM_MEMBER'] as const;
+export type FirmRole = (typeof FIRM_ROLES)[number];
+
+export const CONNECTION_KINDS = ['QBO', 'QBD', 'XERO', 'GENERIC', 'CSV', 'CONNECTIONLESS'] as const;
+export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['TRIAL', 'TRIAL_EXPIRED', 'PAID', 'CANCELLED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** Billing statuses in which the firm may change its data (DESIGN.md §6); any other is read-only. */
+export const WRITABLE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['TRIAL', 'PAID'];
+
+export const TRANSACTION_STATUSES = [
+  'PROCESSING',
+  'READY',
+  'SYNC_ERROR',
+  'CANCELLED',
+  'FINISHED_IN_HERD',
+  'PUBLISHED_IN_PLATFORM',
+  'MATCHED_TO_PLATFORM',
+] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const TRANSACTION_TYPES = ['EXPENSE', 'DEPOSIT', 'BILL'] as const;
+export const BILLABLE_FLAGS = ['BILLABLE', 'NOT_BILLABLE'] as const;
+export const SENDER_KINDS = ['ACCOUNTANT', 'CLIENT'] as const;
+export const MESSAGE_KINDS = ['REPORT', 'REQUEST', 'NOTICE', 'W9'] as const;
+export const DIRECTIONS = ['COSTS', 'SALES'] as const;
+export const FILTER_MARKERS = [
+  'WITHOUT_CLASS',
+  'WITHOUT_LOCATION',
+  'WITHOUT_CUSTOMER',
+  'WITHOUT_VENDOR',
+  'WITHOUT_ATTACHMENTS',
+  'WITHOUT_TRACKING_CATEGORY_ONE',
+  'WITHOUT_TRACKING_CATEGORY_TWO',
+] as const;
+
+export const MFA_METHODS = ['SMS', 'TOTP'] as const;
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+export const FEATURE_FLAGS = ['FEATURE_TRANSACTION_ANALYTICS', 'FEATURE_MFA'] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+
+export const isAccountantSide = (t: AccountType) => t === 'ACCOUNTANT' || t === 'ACCOUNTANT_COWORKER';

@@ -1,0 +1,6 @@
+export * from './auth.js';
+export * from './constants.js';
+export * from './enums.js';
+export * from './fields.js';
+export * from './messages.js';
+export * from './paths.js';

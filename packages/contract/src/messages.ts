@@ -1,0 +1,35 @@
+/**
+ * The validation messages of SPEC §5. Server and web forms both use these, so a
+ * field error reads the same wherever it is raised.
+ */
+export const messages = {
+  required: (label: string) => `${label} is required.`,
+  notValid: (label: string) => `${label} is not valid.`,
+  between: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}`,
+  tooShort: (label: string, min: number) => `${label} must be at least ${min} characters.`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Human messages the API returns in `detail`; the web app shows them as they are. */
+export const details = {
+  badCredentials: 'Unable to sign in with the email and password provided.',
+  notAuthenticated: 'You are not signed in.',
+  csrfFailed: 'CSRF verification failed. Reload the page and try again.',
+  throttled: (seconds: number) =>
+    `Too many attempts. Try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? 's' : ''}.`,
+  codeInvalid: 'This link is invalid or has expired.',
+  codeUsedOrExpired: 'This link has expired or was already used. You can ask for a new one.',
+  magicLinkSent: 'If an account exists for this email, a sign-in link is on its way.',
+  newMagicLinkSent: 'A new sign-in link has been sent to the email address on the account.',
+  resetSent: 'If an account exists for this email, a password reset link is on its way.',
+  passwordChanged: 'Your password has been changed.',
+  wrongCurrentPassword: 'The current password is not correct.',
+  emailTaken: 'An account with this email already exists.',
+  notFound: 'Not found.',
+  readOnly: 'Your firm’s subscription is not active, so Herd is read-only. Update billing to make changes.',
+  forbidden: 'You do not have permission to do this.',
+  mfaPending: 'Finish signing in with your verification code.',
+} as const;
