@@ -12,7 +12,7 @@ export const requiredText = (label: string, max = 255) =>
   z
     .string({ error: typeError(label) })
     .trim()
-    .min(1, { error: messages.required(label) })
+    .min(1, { error: messages.required(label), abort: true })
     .max(max, { error: messages.tooLong(label, max) });
 
 export const optionalText = (label: string, max = 255) =>
@@ -23,7 +23,7 @@ export const emailField = (label = 'Email') =>
     .string({ error: typeError(label) })
     .trim()
     .toLowerCase()
-    .min(1, { error: messages.required(label) })
+    .min(1, { error: messages.required(label), abort: true })
     .max(254, { error: messages.notValid(label) })
     .regex(z.regexes.email, { error: messages.notValid(label) });
 
@@ -31,13 +31,13 @@ export const emailField = (label = 'Email') =>
 export const passwordField = (label = 'Password') =>
   z
     .string({ error: typeError(label) })
-    .min(1, { error: messages.required(label) })
+    .min(1, { error: messages.required(label), abort: true })
     .min(PASSWORD_MIN_LENGTH, { error: messages.tooShort(label, PASSWORD_MIN_LENGTH) })
     .max(PASSWORD_MAX_LENGTH, { error: messages.tooLong(label, PASSWORD_MAX_LENGTH) });
 
 /** A password being checked (sign-in, current password): any non-empty string. */
 export const existingPasswordField = (label = 'Password') =>
-  z.string({ error: typeError(label) }).min(1, { error: messages.required(label) }).max(PASSWORD_MAX_LENGTH);
+  z.string({ error: typeError(label) }).min(1, { error: messages.required(label), abort: true }).max(PASSWORD_MAX_LENGTH);
 
 export const numberBetween = (label: string, min: number, max: number) =>
   z
@@ -49,7 +49,7 @@ export const codeField = (label = 'Code') =>
   z
     .string({ error: typeError(label) })
     .trim()
-    .min(1, { error: messages.required(label) })
+    .min(1, { error: messages.required(label), abort: true })
     .max(128, { error: messages.notValid(label) });
 
 /** Optional phone number, E.164-ish: digits with an optional leading +, spaces and dashes allowed. */

@@ -18,3 +18,6 @@ export const paths = {
 } as const;
 
 export const apiPath = (path: string) => `${API_PREFIX}/${path}`;
+
+/** Runtime settings of the web app (error reporting, tag manager), relative to /api/v1/. */
+export const CLIENT_CONFIG_PATH = 'generic/client-config/';

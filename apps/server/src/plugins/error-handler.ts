@@ -10,7 +10,8 @@ const fieldErrors = (issues: { instancePath: string; message?: string }[]): Reco
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'detail';
     const message = field === 'detail' ? ROOT_BODY_MESSAGE : (issue.message ?? 'This value is not valid.');
-    (fields[field] ??= []).includes(message) || fields[field].push(message);
+    const list = (fields[field] ??= []);
+    if (!list.includes(message)) list.push(message);
   }
   return fields;
 };

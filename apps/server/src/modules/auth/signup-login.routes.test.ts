@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firmMembers, subscriptions } from '../../db/schema/index.js';
+import { TestClient } from '../../../test/client.js';
+import { PASSWORD, createClientUser, createFirm, setMfa, signIn, uniqueEmail } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+let ipCounter = 0;
+/** Each test comes from its own address so rate limits of one never touch another. */
+const newClient = () => new TestClient(t.app, `10.0.0.${++ipCounter}`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const signupBody = (overrides: Record<string, unknown> = {}) => ({
+  email: uniqueEmail('signup'),
+  password: 'a-long-password',
+  first_name: 'Pat',
+  last_name: 'Ledger',
+  company_name: 'Ledger & Co',
+  ...overrides,
+});
+
+describe('POST users/accountant-signup/', () => {
+  it('creates a firm on a 14-day trial with the signer as FIRM_ADMIN, and signs them in', async () => {
+    const client = newClient();
+    const body = signupBody();
+    const res = await client.post('users/accountant-signup/', body);
+    expect(res.statusCode).toBe(201);
+    const profile = res.json();
+    expect(profile).toMatchObject({
+      email: body.email,
+      first_name: 'Pat',
+      account_type: 'ACCOUNTANT',
+      accountant_company_user: { role: 'FIRM_ADMIN', company: { company_name: 'Ledger & Co', main_color: null } },
+    });
+    const [sub] = await t.db
+      .select()
+      .from(subscriptions)
+      .innerJoin(firmMembers, eq(firmMembers.firmId, subscriptions.firmId))
+      .where(eq(firmMembers.userId, profile.pk));
+    expect(sub!.subscriptions.status).toBe('TRIAL');
+    const days = (sub!.subscriptions.trialEndsAt!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+    const me = await client.get('users/profile/');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().pk).toBe(profile.pk);
+  });
+
+  it('says which fields are missing, in the SPEC §5 words', async () => {
+    const res = await newClient().post('users/accountant-signup/', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      email: ['Email is required.'],
+      password: ['Password is required.'],
+      first_name: ['First name is required.'],
+      last_name: ['Last name is required.'],
+      company_name: ['Company name is required.'],
+    });
+  });
+
+  it('refuses a malformed email, a blank name and a short password', async () => {
+    const res = await newClient().post(
+      'users/accountant-signup/',
+      signupBody({ email: 'not-an-email', first_name: '   ', password: 'short' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      email: ['Email is not valid.'],
+      first_name: ['First name is required.'],
+      password: ['Password must be at least 10 characters.'],
+    });
+  });
+
+  it('refuses a value of the wrong type as not valid', async () => {
+    const res = await newClient().post('users/accountant-signup/', signupBody({ company_name: 42 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ company_name: ['Company name is not valid.'] });
+  });
+
+  it('refuses an email already taken, whatever its case', async () => {
+    const email = uniqueEmail('taken');
+    expect((await newClient().post('users/accountant-signup/', signupBody({ email }))).statusCode).toBe(201);
+    const res = await newClient().post('users/accountant-signup/', signupBody({ email: email.toUpperCase() }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['An account with this email already exists.'] });
+  });
+
+  it('answers a body that is not a JSON object with a detail', async () => {
+    const res = await newClient().request('POST', 'users/accountant-signup/', {
+      body: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'The request body must be a JSON object.' });
+  });
+
+  it('is refused without the CSRF header', async () => {
+    const res = await newClient().post('users/accountant-signup/', signupBody(), { withoutCsrf: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toMatch(/CSRF/);
+  });
+
+  it('is refused when the CSRF header does not match the cookie', async () => {
+    const res = await newClient().post('users/accountant-signup/', signupBody(), {
+      headers: { 'x-csrftoken': 'forged' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('POST users/login/', () => {
+  it('signs in with the right password and returns the profile', async () => {
+    const firm = await createFirm(t.db);
+    const client = newClient();
+    const res = await client.post('users/login/', { email: firm.adminEmail.toUpperCase(), password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: firm.adminEmail, account_type: 'ACCOUNTANT' });
+    const cookie = res.cookies.find((c) => c.name === 'sessionid');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+    expect((await client.get('users/profile/')).statusCode).toBe(200);
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    const firm = await createFirm(t.db);
+    const wrong = await newClient().post('users/login/', { email: firm.adminEmail, password: 'wrong-password!' });
+    const unknown = await newClient().post('users/login/', { email: uniqueEmail('nobody'), password: 'wrong-password!' });
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: 'Unable to sign in with the email and password provided.' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('says which fields are missing', async () => {
+    const res = await newClient().post('users/login/', { email: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['Email is required.'], password: ['Password is required.'] });
+  });
+
+  it('throttles an email after 10 failed sign-ins, even with the right password, and says when to retry', async () => {
+    const firm = await createFirm(t.db);
+    for (let i = 0; i < 10; i++) {
+      // Different addresses: the per-email limit alone must trip.
+      const res = await new TestClient(t.app, `10.1.0.${i + 1}`).post('users/login/', {
+        email: firm.adminEmail,
+        password: 'wrong-password!',
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await newClient().post('users/login/', { email: firm.adminEmail, password: PASSWORD });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(res.json().detail).toMatch(/Too many attempts/);
+  });
+
+  it('throttles an address after 30 failed sign-ins across emails', async () => {
+    const client = newClient();
+    for (let i = 0; i < 30; i++) {
+      const res = await client.post('users/login/', { email: uniqueEmail('guess'), password: 'wrong-password!' });
+      expect(res.statusCode).toBe(400);
+    }
+    const firm = await createFirm(t.db);
+    const res = await client.post('users/login/', { email: firm.adminEmail, password: PASSWORD });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    // Another address is not affected.
+    expect((await newClient().post('users/login/', { email: firm.adminEmail, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('asks for the second factor when MFA is on, and the half-open session authenticates nothing', async () => {
+    const firm = await createFirm(t.db);
+    await setMfa(t.db, firm.adminId, 'TOTP');
+    const client = newClient();
+    const res = await client.post('users/login/', { email: firm.adminEmail, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ mfa_required: true, mfa_method: 'TOTP' });
+    expect((await client.get('users/profile/')).statusCode).toBe(401);
+  });
+
+  it('signs in a client user, whose profile carries their firm for branding', async () => {
+    const firm = await createFirm(t.db, { name: 'Brand Firm' });
+    const clientUser = await createClientUser(t.db, firm.firmId);
+    const profile = await signIn(newClient(), clientUser.email);
+    expect(profile).toMatchObject({
+      account_type: 'CLIENT',
+      accountant_company_user: null,
+      client_firm: { pk: firm.firmId, company_name: 'Brand Firm' },
+    });
+  });
+});
+
+describe('POST users/logout/ and GET users/profile/', () => {
+  it('answers 401 to a signed-out profile request', async () => {
+    const res = await newClient().get('users/profile/');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'You are not signed in.' });
+  });
+
+  it('ends the session: the old cookie no longer works', async () => {
+    const firm = await createFirm(t.db);
+    const client = newClient();
+    await signIn(client, firm.adminEmail);
+    const stolen = client.cookies.get('sessionid')!;
+    const res = await client.post('users/logout/');
+    expect(res.statusCode).toBe(204);
+    expect((await client.get('users/profile/')).statusCode).toBe(401);
+    const replay = newClient();
+    replay.cookies.set('sessionid', stolen);
+    expect((await replay.get('users/profile/')).statusCode).toBe(401);
+  });
+
+  it('sets Secure cookies when the app is served over HTTPS', async () => {
+    const secure = await createTestApp({ appUrl: 'https://herd.example' });
+    try {
+      const firm = await createFirm(secure.db);
+      const client = new TestClient(secure.app);
+      const first = await client.get('/api/healthcheck/');
+      expect(first.cookies.find((c) => c.name === 'csrftoken')?.secure).toBe(true);
+      const res = await client.post('users/login/', { email: firm.adminEmail, password: PASSWORD });
+      expect(res.cookies.find((c) => c.name === 'sessionid')?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../src/db/client.js';
+import { clientCompanies, clientMemberships, globalBanners, outbox, subscriptions, users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/lib/crypto.js';
+import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../src/modules/auth/auth.queries.js';
+import type { TestClient } from './client.js';
+
+export const PASSWORD = 'correct-horse-battery';
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+
+export interface FirmFixture {
+  firmId: number;
+  adminId: number;
+  adminEmail: string;
+}
+
+export const createFirm = async (
+  db: Db,
+  opts: { email?: string; name?: string; status?: 'TRIAL' | 'TRIAL_EXPIRED' | 'PAID' | 'CANCELLED'; trialEndsAt?: Date } = {},
+): Promise<FirmFixture> => {
+  const email = opts.email ?? uniqueEmail('admin');
+  const user = await insertUser(db, {
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    firstName: 'Ada',
+    lastName: 'Admin',
+    accountType: 'ACCOUNTANT',
+  });
+  const firm = await insertFirm(db, { companyName: opts.name ?? 'Test Firm' });
+  await insertFirmMember(db, { firmId: firm.pk, userId: user.pk, role: 'FIRM_ADMIN' });
+  await insertSubscription(db, {
+    firmId: firm.pk,
+    status: opts.status ?? 'TRIAL',
+    trialEndsAt: opts.trialEndsAt ?? new Date(Date.now() + 14 * 86_400_000),
+  });
+  return { firmId: firm.pk, adminId: user.pk, adminEmail: email };
+};
+
+export const addFirmMember = async (db: Db, firmId: number, role: 'FIRM_ADMIN' | 'CLIENT_ADMIN' | 'TEAM_MEMBER' = 'TEAM_MEMBER') => {
+  const email = uniqueEmail('coworker');
+  const user = await insertUser(db, {
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    firstName: 'Cody',
+    lastName: 'Coworker',
+    accountType: 'ACCOUNTANT_COWORKER',
+  });
+  await insertFirmMember(db, { firmId, userId: user.pk, role });
+  return { userId: user.pk, email };
+};
+
+export const createClientUser = async (
+  db: Db,
+  firmId: number,
+  opts: { email?: string; password?: string | null } = {},
+) => {
+  const [company] = await db
+    .insert(clientCompanies)
+    .values({ firmId, name: 'Client Co', connectionKind: 'CSV' })
+    .returning();
+  const email = opts.email ?? uniqueEmail('client');
+  const user = await insertUser(db, {
+    email,
+    passwordHash: opts.password === null ? null : await hashPassword(opts.password ?? PASSWORD),
+    firstName: 'Cleo',
+    lastName: 'Client',
+    accountType: 'CLIENT',
+  });
+  await db.insert(clientMemberships).values({ clientCompanyId: company!.pk, userId: user.pk, role: 'CLIENT' });
+  return { userId: user.pk, email, companyId: company!.pk };
+};
+
+export const createBanner = async (db: Db, values: Partial<typeof globalBanners.$inferInsert> = {}) => {
+  const [row] = await db
+    .insert(globalBanners)
+    .values({ message: 'Scheduled maintenance on Sunday.', ...values })
+    .returning();
+  return row!;
+};
+
+export const setSubscription = (db: Db, firmId: number, status: 'TRIAL' | 'PAID' | 'CANCELLED' | 'TRIAL_EXPIRED', trialEndsAt?: Date) =>
+  db.update(subscriptions).set({ status, ...(trialEndsAt ? { trialEndsAt } : {}) }).where(eq(subscriptions.firmId, firmId));
+
+export const setMfa = (db: Db, userId: number, method: 'SMS' | 'TOTP') =>
+  db.update(users).set({ mfaMethod: method }).where(eq(users.pk, userId));
+
+/** The newest email to someone, as the outbox recorded it. */
+export const lastEmailTo = async (db: Db, to: string) => {
+  const [row] = await db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.pk)).limit(1);
+  return row ?? null;
+};
+
+export const emailsTo = (db: Db, to: string) => db.select().from(outbox).where(eq(outbox.recipient, to));
+
+/** The code in an emailed link, e.g. `?magic=<code>` or `?reset=<code>`. */
+export const codeFromEmail = (text: string, param: 'magic' | 'reset'): string => {
+  const match = text.match(new RegExp(`[?&]${param}=([A-Za-z0-9_%-]+)`));
+  if (!match?.[1]) throw new Error(`no ${param} link in email:\n${text}`);
+  return decodeURIComponent(match[1]);
+};
+
+export const signIn = async (client: TestClient, email: string, password = PASSWORD) => {
+  const res = await client.post('users/login/', { email, password });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+};

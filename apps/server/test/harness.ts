@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import { fromPglite, fromPostgresUrl, type Database, type Db } from '../src/db/client.js';
+import { createMailer } from '../src/mail/mailer.js';
+import type { MailTransport } from '../src/mail/transports.js';
+import { createDatabaseFromTemplate, dropDatabase } from './postgres-admin.js';
+
+export const TEST_APP_URL = 'http://herd.test';
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent',
+  databaseUrl: null,
+  appUrl: TEST_APP_URL,
+  secretKey: 'test-secret-key',
+  smtpUrl: null,
+  mailFrom: 'Herd <no-reply@herd.test>',
+  demoData: 'off',
+  logLevel: 'silent',
+  trustProxy: false,
+  webDistDir: null,
+  sentryDsn: null,
+  gtmId: null,
+  environment: 'test',
+  ...overrides,
+});
+
+/** A fresh, migrated database for one test file: a copy of the run's template. */
+export const openTestDatabase = async (): Promise<Database> => {
+  const template = inject('postgresTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (template && url) {
+    const name = `herd_test_${randomBytes(6).toString('hex')}`;
+    const database = fromPostgresUrl(await createDatabaseFromTemplate(url, name, template));
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await dropDatabase(url, name);
+      },
+    };
+  }
+  const dumpPath = inject('pgliteDumpPath');
+  if (!dumpPath) throw new Error('global setup did not prepare a template database');
+  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(dumpPath)]) });
+  return fromPglite(pglite);
+};
+
+/** A transport that records what would have been delivered (the outbox table keeps it too). */
+export const recordingTransport = (): MailTransport & { delivered: { to: string; subject: string; text: string }[] } => {
+  const delivered: { to: string; subject: string; text: string }[] = [];
+  return {
+    name: 'outbox',
+    delivered,
+    async deliver(mail) {
+      delivered.push({ to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export const createTestApp = async (overrides: Partial<Config> = {}, transport?: MailTransport): Promise<TestApp> => {
+  const database = await openTestDatabase();
+  const mailTransport = transport ?? recordingTransport();
+  const app = await buildApp({
+    config: testConfig(overrides),
+    db: database.db,
+    mailer: (a) => createMailer(database.db, mailTransport, a.log),
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};

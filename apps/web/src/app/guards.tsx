@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AccountType, FeatureFlag } from '@herd/contract';
+import { sessionKeys, useProfile, useSession } from '../features/auth/api';
+import { authParams, authPathWithNext, routes, safeNextPath } from '../lib/routes';
+import { LoadingScreen } from '../ui/loading-screen';
+import { NotFoundResult } from '../ui/not-found-result';
+
+/** Dashboard, analytics and settings: signed-out visitors go to sign in, and come back after. */
+export const RequireSignedIn = () => {
+  const session = useSession();
+  const location = useLocation();
+  const client = useQueryClient();
+  if (session.status === 'loading') return <LoadingScreen />;
+  if (session.status === 'signed-out') {
+    // Someone who just signed out did not ask to come back here.
+    const onPurpose = client.getQueryData<boolean>(sessionKeys.signedOutOnPurpose()) === true;
+    const next = onPurpose ? null : `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={authPathWithNext(next)} replace />;
+  }
+  return <Outlet />;
+};
+
+/** Sign-in and free-trial pages: a signed-in user goes on to where they were headed. */
+export const RequireSignedOut = () => {
+  const session = useSession();
+  const [params] = useSearchParams();
+  if (session.status === 'loading') return <LoadingScreen />;
+  if (session.status === 'signed-in') {
+    return <Navigate to={safeNextPath(params.get(authParams.next)) ?? routes.dashboard} replace />;
+  }
+  return <Outlet />;
+};
+
+export const RootRedirect = () => {
+  const session = useSession();
+  if (session.status === 'loading') return <LoadingScreen />;
+  return <Navigate to={session.status === 'signed-in' ? routes.dashboard : routes.auth} replace />;
+};
+
+const DASHBOARD_BY_TYPE: Record<AccountType, string> = {
+  ACCOUNTANT: routes.accountant.dashboard,
+  ACCOUNTANT_COWORKER: routes.accountant.dashboard,
+  CLIENT: routes.client.dashboard,
+  CLIENT_COWORKER: routes.client.dashboard,
+};
+
+const SETTINGS_BY_TYPE: Record<AccountType, string> = {
+  ACCOUNTANT: routes.settings.accountant,
+  ACCOUNTANT_COWORKER: routes.settings.accountantCoworker,
+  CLIENT: routes.settings.client,
+  CLIENT_COWORKER: routes.settings.clientCoworker,
+};
+
+export const dashboardPathFor = (type: AccountType): string => DASHBOARD_BY_TYPE[type];
+export const settingsPathFor = (type: AccountType): string => SETTINGS_BY_TYPE[type];
+
+export const DashboardRedirect = () => <Navigate to={dashboardPathFor(useProfile().account_type)} replace />;
+export const SettingsRedirect = () => <Navigate to={settingsPathFor(useProfile().account_type)} replace />;
+
+export const ACCOUNTANT_TYPES: readonly AccountType[] = ['ACCOUNTANT', 'ACCOUNTANT_COWORKER'];
+export const CLIENT_TYPES: readonly AccountType[] = ['CLIENT', 'CLIENT_COWORKER'];
+
+/**
+ * Screens of one side (or one account type). The server enforces the same
+ * rules; this only keeps people off screens whose calls would all fail.
+ */
+export const RequireAccountType = ({ types }: { types: readonly AccountType[] }) => {
+  const profile = useProfile();
+  if (!types.includes(profile.account_type)) return <Navigate to={routes.forbidden} replace />;
+  return <Outlet />;
+};
+
+/** A flagged screen does not exist for firms without the flag (SPEC §2: analytics). */
+export const RequireFeature = ({ flag, children }: { flag: FeatureFlag; children?: ReactNode }) => {
+  const profile = useProfile();
+  if (!profile.feature_flags.includes(flag)) return <NotFoundResult />;
+  return children ?? <Outlet />;
+};

@@ -1,0 +1,66 @@
+import { Suspense, useState } from 'react';
+import { Layout } from 'antd';
+import { Outlet, useLocation } from 'react-router';
+import { SIDER_COLLAPSED_WIDTH_PX, SIDER_WIDTH_PX } from '@herd/contract';
+import { useProfile } from '../../features/auth/api';
+import { GlobalBanners } from '../../features/banners/components/global-banners';
+import { LoadingScreen } from '../../ui/loading-screen';
+import { RouteErrorBoundary } from '../../ui/route-error-boundary';
+import { firmBrand, firmColor } from '../theme';
+import { FirmBrand } from './firm-brand';
+import { SideNav } from './side-nav';
+import { UserMenu } from './user-menu';
+
+/** The signed-in frame: firm side bar, header with the user menu, notices, then the page. */
+export const AppLayout = () => {
+  const profile = useProfile();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const brand = firmBrand(profile);
+  const color = firmColor(profile);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={SIDER_WIDTH_PX}
+        collapsedWidth={SIDER_COLLAPSED_WIDTH_PX}
+        breakpoint="lg"
+        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        aria-label="Side bar"
+      >
+        <FirmBrand name={brand.name} logo={brand.logo} collapsed={collapsed} />
+        <SideNav profile={profile} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            borderBottom: '1px solid #e6ebe8',
+            boxShadow: `inset 0 3px 0 ${color}`,
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
+        >
+          <UserMenu profile={profile} color={color} />
+        </Layout.Header>
+        <GlobalBanners banners={profile.global_banners} />
+        <Layout.Content style={{ padding: '32px clamp(16px, 4vw, 40px) 48px' }}>
+          <div style={{ maxWidth: 1120, margin: '0 auto' }}>
+            {/* A new address gets a fresh boundary, so one broken screen does not block the others. */}
+            <RouteErrorBoundary key={location.pathname}>
+              <Suspense fallback={<LoadingScreen />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
+          </div>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+};

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { AppstoreOutlined, BarChartOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { isAccountantSide, type Profile } from '@herd/contract';
+import { routes } from '../../lib/routes';
+
+type Item = NonNullable<MenuProps['items']>[number] & { key: string };
+
+export const navItems = (profile: Profile): Item[] => {
+  const items: Item[] = [{ key: routes.dashboard, icon: <AppstoreOutlined />, label: 'Dashboard' }];
+  if (isAccountantSide(profile.account_type)) {
+    items.push({ key: routes.accountant.clients, icon: <TeamOutlined />, label: 'Clients' });
+  }
+  if (profile.feature_flags.includes('FEATURE_TRANSACTION_ANALYTICS')) {
+    items.push({ key: routes.analytics, icon: <BarChartOutlined />, label: 'Analytics' });
+  }
+  items.push({ key: routes.settings.root, icon: <SettingOutlined />, label: 'Settings' });
+  return items;
+};
+
+/** The most specific menu entry that the current path lies under. */
+export const selectedNavKey = (pathname: string, keys: readonly string[]): string | null => {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  const matches = keys.filter((key) => path.startsWith(key)).sort((a, b) => b.length - a.length);
+  return matches[0] ?? null;
+};
+
+export const SideNav = ({ profile }: { profile: Profile }) => {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => navItems(profile), [profile]);
+  const selected = selectedNavKey(
+    location.pathname,
+    items.map((item) => item.key),
+  );
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      aria-label="Main"
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      onClick={({ key }) => void navigate(key)}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+};

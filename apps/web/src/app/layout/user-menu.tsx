@@ -1,0 +1,59 @@
+import { App, Avatar, Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
+import { DownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import type { Profile } from '@herd/contract';
+import { normaliseError } from '../../lib/api-errors';
+import { routes } from '../../lib/routes';
+import { useSignOut } from '../../features/auth/api';
+
+export const displayName = (profile: Profile): string =>
+  [profile.first_name, profile.last_name].filter(Boolean).join(' ').trim() || profile.email;
+
+/** The user's name in the header; its menu holds settings and "Sign out". */
+export const UserMenu = ({ profile, color }: { profile: Profile; color: string }) => {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const { message } = App.useApp();
+  const name = displayName(profile);
+
+  const onSignOut = () => {
+    signOut.mutate(undefined, {
+      onSuccess: () => void navigate(routes.auth, { replace: true }),
+      onError: (error) => void message.error(`Could not sign out: ${normaliseError(error).message}`),
+    });
+  };
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'who',
+      disabled: true,
+      label: (
+        <Flex vertical style={{ cursor: 'default', minWidth: 180 }}>
+          <Typography.Text strong>{name}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            {profile.email}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { type: 'divider' },
+    { key: 'settings', icon: <SettingOutlined />, label: 'Settings', onClick: () => void navigate(routes.settings.root) },
+    { key: 'sign-out', icon: <LogoutOutlined />, label: 'Sign out', onClick: onSignOut, disabled: signOut.isPending },
+  ];
+
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Button type="text" aria-label={`User menu for ${name}`} style={{ height: 48, paddingInline: 8 }}>
+        <Flex align="center" gap={10}>
+          <Avatar size={34} style={{ background: color, fontWeight: 600 }}>
+            {(profile.first_name[0] ?? profile.email[0] ?? '?').toUpperCase()}
+          </Avatar>
+          <Typography.Text strong className="herd-user-name">
+            {name}
+          </Typography.Text>
+          <DownOutlined style={{ fontSize: 11, color: '#8a948f' }} />
+        </Flex>
+      </Button>
+    </Dropdown>
+  );
+};

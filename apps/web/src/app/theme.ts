@@ -1,0 +1,64 @@
+import type { ThemeConfig } from 'antd';
+import { DEFAULT_MAIN_COLOR, HIGHLIGHT_COLOR, type Profile } from '@herd/contract';
+import { luminance, normaliseHex, shade } from '../lib/color';
+
+/** The firm's colour: the accountant's firm, or for a client the firm that serves them. */
+export const firmColor = (profile: Profile | null): string =>
+  normaliseHex(profile?.accountant_company_user?.company.main_color ?? profile?.client_firm?.main_color) ?? DEFAULT_MAIN_COLOR;
+
+/** The firm's name and logo for the side bar, whichever side the user is on. */
+export const firmBrand = (profile: Profile | null): { name: string | null; logo: string | null } => {
+  const company = profile?.accountant_company_user?.company ?? profile?.client_firm ?? null;
+  return { name: company?.company_name ?? null, logo: company?.logo ?? null };
+};
+
+/** The side bar carries white text, so a light firm colour is darkened until that text stays readable. */
+export const siderColor = (main: string): string => {
+  let color = main;
+  for (let step = 0; step < 8 && luminance(color) > 0.16; step += 1) color = shade(color, -0.18);
+  return color;
+};
+
+const INK = '#1f2a24';
+
+export const buildTheme = (mainColor: string): ThemeConfig => {
+  const sider = siderColor(mainColor);
+  return {
+    token: {
+      colorPrimary: mainColor,
+      colorLink: mainColor,
+      colorInfo: mainColor,
+      colorTextBase: INK,
+      colorBgLayout: '#f4f6f5',
+      borderRadius: 8,
+      fontFamily:
+        "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    },
+    components: {
+      Layout: {
+        siderBg: sider,
+        triggerBg: shade(sider, -0.2),
+        triggerColor: '#ffffff',
+        headerBg: '#ffffff',
+        headerHeight: 64,
+        headerPadding: '0 24px',
+      },
+      Menu: {
+        darkItemBg: sider,
+        darkSubMenuItemBg: sider,
+        darkItemColor: 'rgba(255, 255, 255, 0.82)',
+        darkItemHoverColor: '#ffffff',
+        darkItemHoverBg: 'rgba(255, 255, 255, 0.1)',
+        darkItemSelectedBg: HIGHLIGHT_COLOR,
+        darkItemSelectedColor: INK,
+        itemSelectedBg: shade(HIGHLIGHT_COLOR, 0.75),
+        itemSelectedColor: INK,
+        itemBorderRadius: 8,
+        itemMarginInline: 10,
+      },
+      Tabs: { inkBarColor: mainColor, itemSelectedColor: mainColor },
+      Segmented: { itemSelectedBg: '#ffffff' },
+      Card: { headerFontSize: 17 },
+    },
+  };
+};

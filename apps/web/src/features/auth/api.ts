@@ -1,0 +1,136 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  paths,
+  type LoginBody,
+  type LoginResponse,
+  type MfaChallenge,
+  type Profile,
+  type SignupBody,
+} from '@herd/contract';
+import { api } from '../../lib/api-client';
+import { errorStatus } from '../../lib/api-errors';
+import { buildPath } from '../../lib/path-builder';
+
+interface Detail {
+  detail: string;
+}
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  profile: () => [...sessionKeys.all, 'profile'] as const,
+  /** Set when the user signed out on purpose, so the sign-in page does not offer to return. */
+  signedOutOnPurpose: () => [...sessionKeys.all, 'signed-out-on-purpose'] as const,
+};
+
+/** The user-verify call: the profile, or null when the session is not signed in (401). */
+export const fetchProfile = async (): Promise<Profile | null> => {
+  try {
+    return await api.get<Profile>(paths.profile);
+  } catch (error) {
+    if (errorStatus(error) === 401) return null;
+    throw error;
+  }
+};
+
+/**
+ * Verified once per visit (SPEC §7): no retry, no refetch on focus, never
+ * stale. Sign-in, sign-out and profile edits write the answer into the cache.
+ */
+export const profileQuery = () =>
+  queryOptions({
+    queryKey: sessionKeys.profile(),
+    queryFn: fetchProfile,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+export type Session =
+  | { status: 'loading'; profile: null }
+  | { status: 'signed-out'; profile: null }
+  | { status: 'signed-in'; profile: Profile };
+
+/** While verifying: loading. Any failure of the verify call means signed out (SPEC §8). */
+export const useSession = (): Session => {
+  const query = useQuery(profileQuery());
+  if (query.isPending) return { status: 'loading', profile: null };
+  if (query.isError || !query.data) return { status: 'signed-out', profile: null };
+  return { status: 'signed-in', profile: query.data };
+};
+
+/** The signed-in profile, for screens that only render behind the sign-in guard. */
+export const useProfile = (): Profile => {
+  const session = useSession();
+  if (session.status !== 'signed-in') throw new Error('useProfile needs a signed-in session');
+  return session.profile;
+};
+
+export const setSignedIn = (client: QueryClient, profile: Profile): void => {
+  client.removeQueries({ queryKey: sessionKeys.signedOutOnPurpose(), exact: true });
+  client.setQueryData(sessionKeys.profile(), profile);
+};
+
+/** Drops everything cached for the previous user and marks the session signed out. */
+export const setSignedOut = (client: QueryClient, onPurpose: boolean): void => {
+  client.clear();
+  if (onPurpose) client.setQueryData(sessionKeys.signedOutOnPurpose(), true);
+  client.setQueryData(sessionKeys.profile(), null);
+};
+
+export const isMfaChallenge = (response: LoginResponse): response is MfaChallenge =>
+  'mfa_required' in response && response.mfa_required;
+
+const useSignInMutation = <TVariables>(call: (variables: TVariables) => Promise<LoginResponse>) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (response) => {
+      if (!isMfaChallenge(response)) setSignedIn(client, response);
+    },
+  });
+};
+
+export const useSignIn = () => useSignInMutation((body: LoginBody) => api.post<LoginResponse>(paths.login, body));
+
+export const useMagicLinkSignIn = () =>
+  useSignInMutation((code: string) => api.post<LoginResponse>(paths.withMagicLink, { code }));
+
+export const useSignUp = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignupBody) => api.post<Profile>(paths.signup, body),
+    onSuccess: (profile) => setSignedIn(client, profile),
+  });
+};
+
+export const useSignOut = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post<null>(paths.logout);
+      } catch (error) {
+        // Already signed out (401) or a stale CSRF token (403): the local session ends anyway.
+        if (errorStatus(error) === null || (errorStatus(error) ?? 500) >= 500) throw error;
+      }
+    },
+    onSuccess: () => setSignedOut(client, true),
+  });
+};
+
+export const useSendMagicLink = () =>
+  useMutation({ mutationFn: (email: string) => api.post<Detail>(paths.sendMagicLink, { email }) });
+
+export const useSendNewMagicLink = () =>
+  useMutation({ mutationFn: (code: string) => api.post<Detail>(paths.sendNewMagicLink, { code }) });
+
+export const useRequestPasswordReset = () =>
+  useMutation({ mutationFn: (email: string) => api.post<Detail>(paths.resetPassword, { email }) });
+
+export const useFinishPasswordReset = () =>
+  useMutation({
+    mutationFn: ({ code, password }: { code: string; password: string }) =>
+      api.post<Detail>(buildPath(paths.finishResetPassword, { code }), { password }),
+  });

@@ -1,0 +1,63 @@
+import axios, { type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { API_PREFIX, CLIENT_CONFIG_PATH } from '@herd/contract';
+import { normaliseError } from './api-errors';
+import { readCookie } from './cookies';
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+const SAFE_METHODS = new Set(['get', 'head', 'options']);
+
+/**
+ * The one HTTP client (SPEC §7): session cookie, JSON, no timeout, and the
+ * double-submit CSRF header on every unsafe method.
+ */
+export const httpClient = axios.create({
+  baseURL: `${API_PREFIX}/`,
+  withCredentials: true,
+  headers: { Accept: 'application/json' },
+  timeout: 0,
+});
+
+const isUnsafe = (config: InternalAxiosRequestConfig) => !SAFE_METHODS.has((config.method ?? 'get').toLowerCase());
+
+let pendingToken: Promise<unknown> | null = null;
+
+/**
+ * The server hands out `csrftoken` with any /api answer. If the very first call
+ * of a visit is unsafe (no GET ran yet), fetch a harmless GET first so the
+ * header can be set instead of failing with 403.
+ */
+const ensureCsrfCookie = async (): Promise<void> => {
+  if (readCookie(CSRF_COOKIE)) return;
+  pendingToken ??= httpClient.get(CLIENT_CONFIG_PATH).catch(() => undefined);
+  try {
+    await pendingToken;
+  } finally {
+    pendingToken = null;
+  }
+};
+
+httpClient.interceptors.request.use(async (config) => {
+  if (!isUnsafe(config)) return config;
+  await ensureCsrfCookie();
+  const token = readCookie(CSRF_COOKIE);
+  if (token) config.headers.set(CSRF_HEADER, token);
+  return config;
+});
+
+httpClient.interceptors.response.use(undefined, (error: unknown) => Promise.reject(normaliseError(error)));
+
+type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+/** Helper methods of SPEC §7; each resolves to the response body. */
+export const api = {
+  get: async <T>(path: string, params?: Params, config?: AxiosRequestConfig): Promise<T> =>
+    (await httpClient.get<T>(path, { ...config, params })).data,
+  post: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> =>
+    (await httpClient.post<T>(path, body ?? {}, config)).data,
+  patch: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> =>
+    (await httpClient.patch<T>(path, body ?? {}, config)).data,
+  /** DELETE sends its parameters as a query string, never as a body. */
+  del: async <T>(path: string, params?: Params, config?: AxiosRequestConfig): Promise<T> =>
+    (await httpClient.delete<T>(path, { ...config, params })).data,
+};

@@ -1,0 +1,39 @@
+import { lazy, type ComponentType } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@herd/contract';
+
+/** A screen's code did not arrive within CHUNK_LOAD_TIMEOUT_MS (SPEC §9). */
+export class ChunkLoadTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Loading this screen took longer than ${Math.round(ms / 1000)} seconds.`);
+    this.name = 'ChunkLoadTimeoutError';
+  }
+}
+
+/** Rejects when `load` has not settled after `ms`, so a stalled download becomes a retry screen. */
+export const withTimeout = <T>(load: () => Promise<T>, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadTimeoutError(ms)), ms);
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+
+const CHUNK_FAILURE = /dynamically imported module|importing a module script failed|loading (css )?chunk|failed to load module script|unable to preload css/i;
+
+/** Whether an error means a screen's code could not be fetched (new deploy, lost connection). */
+export const isChunkLoadError = (error: unknown): boolean =>
+  error instanceof ChunkLoadTimeoutError || (error instanceof Error && CHUNK_FAILURE.test(error.message));
+
+/**
+ * React.lazy with the chunk timeout. Pages use named exports (DESIGN §3), so
+ * the loader picks the component: `lazyPage(() => import('./x').then((m) => m.XPage))`.
+ */
+export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+  lazy(async () => ({ default: await withTimeout(load) }));

@@ -1,0 +1,68 @@
+/** Every screen's path (SPEC §2). Build links with `buildPath(routes.x, {clientPk})`. */
+export const routes = {
+  root: '/',
+  auth: '/auth/',
+  freeTrial: '/auth/free-trial/',
+  xero: '/auth/xero/',
+  dashboard: '/dashboard/',
+  accountant: {
+    dashboard: '/dashboard/accountant/',
+    clients: '/dashboard/accountant/clients/',
+    asClient: '/dashboard/accountant/as-client/:clientPk/',
+    categorized: '/dashboard/accountant/categorized/:clientPk/',
+    hidden: '/dashboard/accountant/hidden/:clientPk/',
+    requestsCompleted: '/dashboard/accountant/requests/completed/:clientPk/',
+    requestsScheduled: '/dashboard/accountant/requests/scheduled/:clientPk/',
+    requestsHidden: '/dashboard/accountant/requests/hidden/:clientPk/',
+    receiptsCompleted: '/dashboard/accountant/receipts/completed/:clientPk/',
+    receiptsHidden: '/dashboard/accountant/receipts/hidden/:clientPk/',
+  },
+  client: {
+    dashboard: '/dashboard/client/',
+    company: '/dashboard/client/company-client/',
+    commsCompleted: '/dashboard/client/company-client/comms/completed/:clientPk/',
+    commsScheduled: '/dashboard/client/company-client/comms/scheduled/:clientPk/',
+    receiptsCompleted: '/dashboard/client/company-client/receipts/completed/:clientPk/',
+    receiptsHidden: '/dashboard/client/company-client/receipts/hidden/:clientPk/',
+    transactionsCompleted: '/dashboard/client/company-client/transactions/completed/:clientPk/',
+  },
+  analytics: '/analytics/',
+  settings: {
+    root: '/settings/',
+    accountant: '/settings/accountant/',
+    accountantClient: '/settings/accountant/client/:clientPk/',
+    accountantCoworker: '/settings/accountant-coworker/',
+    client: '/settings/client/',
+    clientCoworker: '/settings/client-coworker/',
+  },
+  version: '/version',
+  forbidden: '/403',
+  down: '/down',
+} as const;
+
+/** Query parameters the auth page reads from emailed links and redirects. */
+export const authParams = { next: 'next', magic: 'magic', reset: 'reset' } as const;
+
+/**
+ * Where to go after sign-in. Only a path on this site is accepted, so a
+ * crafted link cannot send a freshly signed-in user to another site.
+ */
+export const safeNextPath = (next: string | null | undefined): string | null => {
+  if (!next) return null;
+  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if ([...next].some((c) => c === '\\' || c.charCodeAt(0) < 0x20)) return null;
+  try {
+    const url = new URL(next, 'https://herd.invalid');
+    if (url.origin !== 'https://herd.invalid') return null;
+    if (url.pathname.startsWith(routes.auth)) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+};
+
+/** The sign-in page, remembering where the user wanted to go. */
+export const authPathWithNext = (next: string | null): string => {
+  const safe = safeNextPath(next);
+  return safe && safe !== routes.root ? `${routes.auth}?${authParams.next}=${encodeURIComponent(safe)}` : routes.auth;
+};

@@ -1,0 +1,50 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Result } from 'antd';
+import { ChunkLoadTimeoutError, isChunkLoadError } from '../lib/lazy-page';
+
+interface RouteErrorBoundaryProps {
+  children: ReactNode;
+}
+
+interface RouteErrorBoundaryState {
+  error: Error | null;
+}
+
+/**
+ * Catches a screen that failed to load or render. A chunk that did not load
+ * (a new release replaced it, or the connection dropped) gets a retry that
+ * reloads the page, which fetches the current files.
+ */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): RouteErrorBoundaryState {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    if (!isChunkLoadError(error)) console.error('Screen failed to render', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const chunk = isChunkLoadError(error);
+    return (
+      <Result
+        status={chunk ? 'warning' : 'error'}
+        title={chunk ? 'This screen did not load' : 'Something went wrong'}
+        subTitle={
+          chunk
+            ? `${error instanceof ChunkLoadTimeoutError ? error.message : 'Herd could not download this part of the app.'} Check your connection and try again.`
+            : 'An unexpected error stopped this screen. Reloading usually fixes it.'
+        }
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+}

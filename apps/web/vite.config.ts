@@ -1,0 +1,59 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const rootDir = path.resolve(import.meta.dirname, '../..');
+
+/** The release shown on /version: the root package version and the commit it was built from. */
+export const buildInfo = (): { version: string; commit: string } => {
+  const pkg = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version?: string };
+  let commit = process.env.HERD_COMMIT?.trim() || '';
+  if (!commit) {
+    try {
+      commit = execSync('git rev-parse --short HEAD', { cwd: rootDir, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
+    } catch {
+      // Building from a tarball or a container without git: say so rather than fail the build.
+      commit = '';
+    }
+  }
+  return { version: pkg.version ?? 'unknown', commit: commit || 'unknown' };
+};
+
+export const buildDefines = () => {
+  const info = buildInfo();
+  return { __APP_VERSION__: JSON.stringify(info.version), __APP_COMMIT__: JSON.stringify(info.commit) };
+};
+
+const inNodeModules = (id: string, ...names: string[]) =>
+  names.some((name) => id.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`) || id.includes(`/node_modules/${name}/`));
+
+export default defineConfig({
+  plugins: [react()],
+  define: buildDefines(),
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // Stable vendor chunks cache across releases; @sentry stays out so it loads only when configured.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: (id) => inNodeModules(id, 'react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser'), priority: 30 },
+            { name: 'antd', test: (id) => inNodeModules(id, 'antd', '@ant-design', '@rc-component', 'dayjs', '@emotion', 'clsx', 'stylis', 'throttle-debounce', 'compute-scroll-into-view', 'scroll-into-view-if-needed', 'json2mq', 'string-convert', 'copy-to-clipboard', 'toggle-selection', '@babel'), priority: 20 },
+            { name: 'data', test: (id) => inNodeModules(id, '@tanstack', 'axios', 'zod'), priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});

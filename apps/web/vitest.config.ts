@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+import { buildDefines } from './vite.config';
+
+export default defineProject({
+  plugins: [react()],
+  define: buildDefines(),
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
+    // antd renders a lot into jsdom; the default 5 s is tight on a busy machine.
+    testTimeout: 20_000,
+  },
+});
