@@ -4,10 +4,13 @@ import { ChunkLoadTimeoutError, isChunkLoadError } from '../lib/lazy-page';
 
 interface RouteErrorBoundaryProps {
   children: ReactNode;
+  /** The address: moving elsewhere clears the error without remounting what still works. */
+  resetKey: string;
 }
 
 interface RouteErrorBoundaryState {
   error: Error | null;
+  resetKey: string;
 }
 
 /**
@@ -16,10 +19,17 @@ interface RouteErrorBoundaryState {
  * reloads the page, which fetches the current files.
  */
 export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
-  override state: RouteErrorBoundaryState = { error: null };
+  override state: RouteErrorBoundaryState = { error: null, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(error: unknown): RouteErrorBoundaryState {
+  static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
     return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  static getDerivedStateFromProps(
+    props: RouteErrorBoundaryProps,
+    state: RouteErrorBoundaryState,
+  ): Partial<RouteErrorBoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {

@@ -52,8 +52,7 @@ export const AppLayout = () => {
         <GlobalBanners banners={profile.global_banners} />
         <Layout.Content style={{ padding: '32px clamp(16px, 4vw, 40px) 48px' }}>
           <div style={{ maxWidth: 1120, margin: '0 auto' }}>
-            {/* A new address gets a fresh boundary, so one broken screen does not block the others. */}
-            <RouteErrorBoundary key={location.pathname}>
+                        <RouteErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<LoadingScreen />}>
                 <Outlet />
               </Suspense>

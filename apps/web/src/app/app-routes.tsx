@@ -1,0 +1,123 @@
+import { Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { lazyPage } from '../lib/lazy-page';
+import { routes } from '../lib/routes';
+import { LoadingScreen } from '../ui/loading-screen';
+import { RouteErrorBoundary } from '../ui/route-error-boundary';
+import {
+  ACCOUNTANT_TYPES,
+  CLIENT_TYPES,
+  DashboardRedirect,
+  RequireAccountType,
+  RequireFeature,
+  RequireSignedIn,
+  RequireSignedOut,
+  RootRedirect,
+  SettingsRedirect,
+} from './guards';
+import { AppLayout } from './layout/app-layout';
+import { ScrollToTop } from './scroll-to-top';
+
+// Each screen is its own chunk; the first paint loads only the shell.
+const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page').then((m) => m.AuthPage));
+const FreeTrialPage = lazyPage(() => import('../features/auth/pages/free-trial-page').then((m) => m.FreeTrialPage));
+const XeroSignInPage = lazyPage(() => import('../features/auth/pages/xero-page').then((m) => m.XeroSignInPage));
+const AccountantDashboardPage = lazyPage(() =>
+  import('../features/dashboard/pages/accountant-dashboard-page').then((m) => m.AccountantDashboardPage),
+);
+const ClientDashboardPage = lazyPage(() =>
+  import('../features/dashboard/pages/client-dashboard-page').then((m) => m.ClientDashboardPage),
+);
+const DashboardSectionPage = lazyPage(() =>
+  import('../features/dashboard/pages/dashboard-section-page').then((m) => m.DashboardSectionPage),
+);
+const AnalyticsPage = lazyPage(() => import('../features/analytics/pages/analytics-page').then((m) => m.AnalyticsPage));
+const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page').then((m) => m.SettingsPage));
+const ClientSettingsPage = lazyPage(() =>
+  import('../features/settings/pages/client-settings-page').then((m) => m.ClientSettingsPage),
+);
+const VersionPage = lazyPage(() => import('../features/system/pages/version-page').then((m) => m.VersionPage));
+const ForbiddenPage = lazyPage(() => import('../features/system/pages/forbidden-page').then((m) => m.ForbiddenPage));
+const DownPage = lazyPage(() => import('../features/system/pages/down-page').then((m) => m.DownPage));
+const NotFoundPage = lazyPage(() => import('../features/system/pages/not-found-page').then((m) => m.NotFoundPage));
+
+const { accountant: a, client: c, settings: s } = routes;
+
+/** SPEC §2, screen by screen, with the guards of who may see what. */
+export const AppRoutes = () => {
+  const location = useLocation();
+  return (
+    <>
+      <ScrollToTop />
+      <RouteErrorBoundary resetKey={location.pathname}>
+        <Suspense fallback={<LoadingScreen />}>
+          <Routes>
+            <Route path={routes.version} element={<VersionPage />} />
+            <Route path={routes.forbidden} element={<ForbiddenPage />} />
+            <Route path={routes.down} element={<DownPage />} />
+            <Route path={routes.root} element={<RootRedirect />} />
+
+            <Route element={<RequireSignedOut />}>
+              <Route path={routes.auth} element={<AuthPage />} />
+              <Route path={routes.freeTrial} element={<FreeTrialPage />} />
+              <Route path={routes.xero} element={<XeroSignInPage />} />
+            </Route>
+
+            <Route element={<RequireSignedIn />}>
+              <Route element={<AppLayout />}>
+                <Route path={routes.dashboard} element={<DashboardRedirect />} />
+                <Route element={<RequireAccountType types={ACCOUNTANT_TYPES} />}>
+                  <Route path={a.dashboard} element={<AccountantDashboardPage />} />
+                  <Route path={a.clients} element={<DashboardSectionPage section="accountantClients" />} />
+                  <Route path={a.asClient} element={<DashboardSectionPage section="accountantAsClient" />} />
+                  <Route path={a.categorized} element={<DashboardSectionPage section="accountantCategorized" />} />
+                  <Route path={a.hidden} element={<DashboardSectionPage section="accountantHidden" />} />
+                  <Route path={a.requestsCompleted} element={<DashboardSectionPage section="accountantRequestsCompleted" />} />
+                  <Route path={a.requestsScheduled} element={<DashboardSectionPage section="accountantRequestsScheduled" />} />
+                  <Route path={a.requestsHidden} element={<DashboardSectionPage section="accountantRequestsHidden" />} />
+                  <Route path={a.receiptsCompleted} element={<DashboardSectionPage section="accountantReceiptsCompleted" />} />
+                  <Route path={a.receiptsHidden} element={<DashboardSectionPage section="accountantReceiptsHidden" />} />
+                  <Route path={s.accountantClient} element={<ClientSettingsPage />} />
+                </Route>
+                <Route element={<RequireAccountType types={CLIENT_TYPES} />}>
+                  <Route path={c.dashboard} element={<ClientDashboardPage />} />
+                  <Route path={c.company} element={<DashboardSectionPage section="clientCompany" />} />
+                  <Route path={c.commsCompleted} element={<DashboardSectionPage section="clientCommsCompleted" />} />
+                  <Route path={c.commsScheduled} element={<DashboardSectionPage section="clientCommsScheduled" />} />
+                  <Route path={c.receiptsCompleted} element={<DashboardSectionPage section="clientReceiptsCompleted" />} />
+                  <Route path={c.receiptsHidden} element={<DashboardSectionPage section="clientReceiptsHidden" />} />
+                  <Route path={c.transactionsCompleted} element={<DashboardSectionPage section="clientTransactionsCompleted" />} />
+                </Route>
+
+                <Route
+                  path={routes.analytics}
+                  element={
+                    <RequireFeature flag="FEATURE_TRANSACTION_ANALYTICS">
+                      <AnalyticsPage />
+                    </RequireFeature>
+                  }
+                />
+
+                <Route path={s.root} element={<SettingsRedirect />} />
+                <Route element={<RequireAccountType types={['ACCOUNTANT']} />}>
+                  <Route path={s.accountant} element={<SettingsPage section="accountant" />} />
+                </Route>
+                <Route element={<RequireAccountType types={['ACCOUNTANT_COWORKER']} />}>
+                  <Route path={s.accountantCoworker} element={<SettingsPage section="accountant-coworker" />} />
+                </Route>
+                <Route element={<RequireAccountType types={['CLIENT']} />}>
+                  <Route path={s.client} element={<SettingsPage section="client" />} />
+                </Route>
+                <Route element={<RequireAccountType types={['CLIENT_COWORKER']} />}>
+                  <Route path={s.clientCoworker} element={<SettingsPage section="client-coworker" />} />
+                </Route>
+              </Route>
+            </Route>
+
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </>
+  );
+};
