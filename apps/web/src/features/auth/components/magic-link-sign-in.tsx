@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Flex, Spin, Typography } from 'antd';
+import { normaliseError } from '../../../lib/api-errors';
+import { FormAlert } from '../../../ui/form-alert';
+import { isMfaChallenge, useMagicLinkSignIn, useSendNewMagicLink } from '../api';
+import { MfaNotice } from './mfa-notice';
+
+interface MagicLinkSignInProps {
+  code: string;
+  onBackToSignIn: () => void;
+}
+
+/**
+ * Signs in with the code of an emailed link (/auth/?magic=<code>). On success
+ * the page's guard moves on; a used or expired link offers a fresh one.
+ */
+export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) => {
+  const signIn = useMagicLinkSignIn();
+  const sendNew = useSendNewMagicLink();
+  const [newLinkError, setNewLinkError] = useState<string | null>(null);
+  const attempted = useRef<string | null>(null);
+  const { mutate } = signIn;
+
+  useEffect(() => {
+    // A code works once: StrictMode's second effect run must not spend it again.
+    if (attempted.current === code) return;
+    attempted.current = code;
+    mutate(code);
+  }, [code, mutate]);
+
+  if (signIn.isPending || signIn.isIdle) {
+    return (
+      <Flex vertical align="center" gap={12} style={{ padding: '24px 0' }} role="status">
+        <Spin size="large" />
+        <Typography.Text type="secondary">Checking your sign-in link…</Typography.Text>
+      </Flex>
+    );
+  }
+
+  const back = (
+    <Button type="link" onClick={onBackToSignIn} style={{ paddingInline: 0 }}>
+      Back to sign in
+    </Button>
+  );
+
+  if (signIn.isSuccess && isMfaChallenge(signIn.data)) {
+    return (
+      <>
+        <MfaNotice method={signIn.data.mfa_method} />
+        {back}
+      </>
+    );
+  }
+
+  if (signIn.isError) {
+    const onSendNew = () => {
+      setNewLinkError(null);
+      sendNew.mutate(code, { onError: (err) => setNewLinkError(normaliseError(err).message) });
+    };
+    return (
+      <>
+        <FormAlert message={normaliseError(signIn.error).message} />
+        {sendNew.isSuccess ? (
+          <Alert type="success" showIcon title={sendNew.data.detail} style={{ marginBottom: 20 }} />
+        ) : (
+          <>
+            <FormAlert message={newLinkError} />
+            <Button type="primary" block loading={sendNew.isPending} onClick={onSendNew} style={{ marginBottom: 12 }}>
+              Email me a new link
+            </Button>
+          </>
+        )}
+        {back}
+      </>
+    );
+  }
+
+  // Signed in: the guard is already redirecting.
+  return null;
+};

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Tabs, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { authParams, routes } from '../../../lib/routes';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { AuthCard } from '../components/auth-card';
+import { EmailLinkForm } from '../components/email-link-form';
+import { MagicLinkSignIn } from '../components/magic-link-sign-in';
+import { ResetPasswordForm } from '../components/reset-password-form';
+import { SignInForm } from '../components/sign-in-form';
+import { useRequestPasswordReset, useSendMagicLink } from '../api';
+
+type View = 'password' | 'magic-link' | 'forgot';
+
+const FreeTrialFooter = () => (
+  <Typography.Text type="secondary">
+    New to Herd? <Link to={routes.freeTrial}>Start a free trial</Link>
+  </Typography.Text>
+);
+
+/** /auth/: sign in by password or emailed link, reset a password; also the landing of emailed links. */
+export const AuthPage = () => {
+  const [params, setParams] = useSearchParams();
+  const [view, setView] = useState<View>('password');
+  const [notice, setNotice] = useState<string | null>(null);
+  const sendMagicLink = useSendMagicLink();
+  const requestReset = useRequestPasswordReset();
+  const magic = params.get(authParams.magic);
+  const reset = params.get(authParams.reset);
+
+  const dropParam = (name: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const title = reset ? 'Choose a new password' : magic ? 'Signing in' : 'Sign in';
+  usePageTitle(title);
+
+  if (reset) {
+    return (
+      <AuthCard title={title} subtitle="Pick a password you do not use anywhere else.">
+        <ResetPasswordForm
+          code={reset}
+          onDone={(detail) => {
+            setNotice(`${detail} You can sign in with it now.`);
+            setView('password');
+            dropParam(authParams.reset);
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
+  if (magic) {
+    return (
+      <AuthCard title={title}>
+        <MagicLinkSignIn code={magic} onBackToSignIn={() => dropParam(authParams.magic)} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Sign in to Herd to see what your clients need from you." footer={<FreeTrialFooter />}>
+      <Tabs
+        activeKey={view}
+        onChange={(key) => setView(key as View)}
+        destroyOnHidden
+        style={{ marginTop: -12 }}
+        items={[
+          { key: 'password', label: 'Sign in', children: <SignInForm notice={notice} /> },
+          {
+            key: 'magic-link',
+            label: 'Email me a sign-in link',
+            children: (
+              <EmailLinkForm
+                name="magic-link"
+                intro="No password needed: we email you a link that signs you in."
+                submitLabel="Send link"
+                send={(email) => sendMagicLink.mutateAsync(email)}
+                pending={sendMagicLink.isPending}
+              />
+            ),
+          },
+          {
+            key: 'forgot',
+            label: 'Forgot password',
+            children: (
+              <EmailLinkForm
+                name="forgot-password"
+                intro="Enter your email and we will send you a link to choose a new password."
+                submitLabel="Send reset link"
+                send={(email) => requestReset.mutateAsync(email)}
+                pending={requestReset.isPending}
+              />
+            ),
+          },
+        ]}
+      />
+    </AuthCard>
+  );
+};

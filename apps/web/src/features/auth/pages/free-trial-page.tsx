@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Button, Col, Form, Input, Row, Typography } from 'antd';
+import { Link } from 'react-router';
+import { PASSWORD_MIN_LENGTH, signupBody, TRIAL_DAYS, type SignupBody } from '@herd/contract';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { zodRule } from '../../../lib/form-rules';
+import { routes } from '../../../lib/routes';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { FormAlert } from '../../../ui/form-alert';
+import { AuthCard } from '../components/auth-card';
+import { useSignUp } from '../api';
+
+const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password'] as const;
+const rule = (field: (typeof FIELDS)[number]) => [zodRule(signupBody.shape[field])];
+
+/** /auth/free-trial/: a new firm and its first user. Success signs in; the guard then opens the dashboard. */
+export const FreeTrialPage = () => {
+  usePageTitle('Start a free trial');
+  const [form] = Form.useForm<SignupBody>();
+  const signUp = useSignUp();
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = (values: SignupBody) => {
+    setError(null);
+    signUp.mutate(values, { onError: (err) => setError(applyServerErrors(form, err, FIELDS)) });
+  };
+
+  return (
+    <AuthCard
+      title="Start your free trial"
+      subtitle={`${TRIAL_DAYS} days of Herd for your whole firm. Set up takes a minute.`}
+      width={520}
+      footer={
+        <Typography.Text type="secondary">
+          Already using Herd? <Link to={routes.auth}>Sign in</Link>
+        </Typography.Text>
+      }
+    >
+      <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish} name="free-trial">
+        <FormAlert message={error} />
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item label="First name" name="first_name" rules={rule('first_name')}>
+              <Input autoComplete="given-name" autoFocus />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item label="Last name" name="last_name" rules={rule('last_name')}>
+              <Input autoComplete="family-name" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label="Company name" name="company_name" rules={rule('company_name')}>
+          <Input autoComplete="organization" />
+        </Form.Item>
+        <Form.Item label="Email" name="email" rules={rule('email')}>
+          <Input type="email" autoComplete="email" inputMode="email" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={rule('password')} extra={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={signUp.isPending} style={{ marginTop: 8 }}>
+          Start free trial
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+};

@@ -1,0 +1,117 @@
+/**
+ * The dashboard's list screens (SPEC §2). Their lists arrive with later
+ * issues; until then each says honestly what will appear there.
+ */
+export interface DashboardSection {
+  title: string;
+  subtitle: string;
+  emptyTitle: string;
+  emptyDescription: string;
+  /** The route carries :clientPk. */
+  perClient: boolean;
+}
+
+const section = (
+  title: string,
+  subtitle: string,
+  emptyTitle: string,
+  emptyDescription: string,
+  perClient = true,
+): DashboardSection => ({ title, subtitle, emptyTitle, emptyDescription, perClient });
+
+export const dashboardSections = {
+  accountantClients: section(
+    'Clients',
+    'Every client company of your firm, with what is waiting on them.',
+    'No clients to show yet',
+    'Client companies you add will be listed here with their open transactions, receipts and requests.',
+    false,
+  ),
+  accountantAsClient: section(
+    'Client view',
+    'See the dashboard exactly as this client sees it.',
+    'Nothing to show for this client yet',
+    'Once this client has transactions or requests, you will see their dashboard here as they do.',
+  ),
+  accountantCategorized: section(
+    'Categorized transactions',
+    'Transactions the client has explained, ready for your review and publishing.',
+    'No categorized transactions yet',
+    'When the client categorizes a transaction, it appears here for you to review and write back to the ledger.',
+  ),
+  accountantHidden: section(
+    'Hidden transactions',
+    'Transactions you have hidden from the client.',
+    'No hidden transactions',
+    'Transactions you hide from this client are kept here, so you can bring them back at any time.',
+  ),
+  accountantRequestsCompleted: section(
+    'Completed requests',
+    'Requests the client has answered.',
+    'No completed requests yet',
+    'Requests this client has answered will be listed here with their replies and documents.',
+  ),
+  accountantRequestsScheduled: section(
+    'Scheduled requests',
+    'One-off and recurring requests waiting to be sent.',
+    'No scheduled requests',
+    'Requests you schedule for this client, once or on a repeating schedule, will be listed here.',
+  ),
+  accountantRequestsHidden: section(
+    'Hidden requests',
+    'Requests you have hidden from the client.',
+    'No hidden requests',
+    'Requests you hide from this client are kept here.',
+  ),
+  accountantReceiptsCompleted: section(
+    'Completed receipts',
+    'Receipts matched to transactions and attached in the ledger.',
+    'No completed receipts yet',
+    'Receipts this client sends by upload, email or text will appear here once they are matched.',
+  ),
+  accountantReceiptsHidden: section(
+    'Hidden receipts',
+    'Receipts you have hidden.',
+    'No hidden receipts',
+    'Receipts you hide for this client are kept here.',
+  ),
+  clientCompany: section(
+    'Your company',
+    'What your accountant needs from your company.',
+    'Nothing needs your attention',
+    'When your accountant asks about transactions, receipts or documents, they will be listed here.',
+    false,
+  ),
+  clientCommsCompleted: section(
+    'Completed requests',
+    'Requests from your accountant that you have answered.',
+    'No completed requests yet',
+    'Requests you answer will be kept here for your records.',
+  ),
+  clientCommsScheduled: section(
+    'Scheduled requests',
+    'Requests your accountant has scheduled for you.',
+    'No scheduled requests',
+    'Requests your accountant schedules, once or on a repeating schedule, will be listed here.',
+  ),
+  clientReceiptsCompleted: section(
+    'Completed receipts',
+    'Receipts you have sent that are matched to transactions.',
+    'No completed receipts yet',
+    'Receipts you upload, email or text in will be listed here once they are matched.',
+  ),
+  clientReceiptsHidden: section(
+    'Hidden receipts',
+    'Receipts you have hidden.',
+    'No hidden receipts',
+    'Receipts you hide are kept here, so you can bring them back at any time.',
+  ),
+  clientTransactionsCompleted: section(
+    'Completed transactions',
+    'Transactions you have categorized.',
+    'No completed transactions yet',
+    'Transactions you categorize move here once you have finished them.',
+  ),
+} satisfies Record<string, DashboardSection>;
+
+export type DashboardSectionKey = keyof typeof dashboardSections;
