@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { clientCompanies, clientMemberships, globalBanners, outbox, subscriptions, users } from '../src/db/schema/index.js';
+import { clientCompanies, clientMemberships, firmMembers, globalBanners, outbox, subscriptions, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/crypto.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../src/modules/auth/auth.queries.js';
 import type { TestClient } from './client.js';
@@ -105,4 +105,35 @@ export const signIn = async (client: TestClient, email: string, password = PASSW
   const res = await client.post('users/login/', { email, password });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return res.json();
+};
+
+/** A signed-in client for each kind of user around one firm, plus an outsider firm. */
+export const signedInCast = async (db: Db, newClient: () => TestClient) => {
+  const firm = await createFirm(db);
+  const clientAdmin = await addFirmMember(db, firm.firmId, 'CLIENT_ADMIN');
+  const teamMember = await addFirmMember(db, firm.firmId, 'TEAM_MEMBER');
+  const client = await createClientUser(db, firm.firmId);
+  const outsider = await createFirm(db);
+  const as = async (email: string) => {
+    const c = newClient();
+    await signIn(c, email);
+    return c;
+  };
+  return {
+    firm,
+    outsider,
+    clientUser: client,
+    teamMemberId: teamMember.userId,
+    admin: await as(firm.adminEmail),
+    clientAdmin: await as(clientAdmin.email),
+    teamMember: await as(teamMember.email),
+    client: await as(client.email),
+    otherFirmAdmin: await as(outsider.adminEmail),
+    anonymous: newClient(),
+  };
+};
+
+export const firmMemberPkOf = async (db: Db, userId: number) => {
+  const [row] = await db.select({ pk: firmMembers.pk }).from(firmMembers).where(eq(firmMembers.userId, userId));
+  return row!.pk;
 };

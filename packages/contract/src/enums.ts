@@ -8,6 +8,27 @@ export type FirmRole = (typeof FIRM_ROLES)[number];
 export const CONNECTION_KINDS = ['QBO', 'QBD', 'XERO', 'GENERIC', 'CSV', 'CONNECTIONLESS'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
+/** NEEDS_REAUTH: the ledger refused our tokens; the accountant must connect again. */
+export const CONNECTION_STATES = ['CONNECTED', 'NEEDS_REAUTH', 'DISCONNECTED'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+/** Categorization fields a client company may let its clients set (DESIGN.md §1 step 4). */
+export const CLIENT_EDITABLE_FIELDS = [
+  'category',
+  'vendor',
+  'customer',
+  'class',
+  'location',
+  'tax',
+  'tracking_option_one',
+  'tracking_option_two',
+  'billable',
+  'memo',
+  'split',
+  'attachments',
+] as const;
+export type ClientEditableField = (typeof CLIENT_EDITABLE_FIELDS)[number];
+
 export const SUBSCRIPTION_STATUSES = ['TRIAL', 'TRIAL_EXPIRED', 'PAID', 'CANCELLED'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** Billing statuses in which the firm may change its data (DESIGN.md §6); any other is read-only. */

@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './client-companies.js';
 export * from './constants.js';
 export * from './enums.js';
 export * from './fields.js';

@@ -2,6 +2,7 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 import {
   ACCOUNT_TYPES,
   CONNECTION_KINDS,
+  CONNECTION_STATES,
   FIRM_ROLES,
   MFA_METHODS,
   SUBSCRIPTION_STATUSES,
@@ -14,3 +15,4 @@ export const subscriptionStatusEnum = pgEnum('subscription_status', SUBSCRIPTION
 export const mfaMethodEnum = pgEnum('mfa_method', MFA_METHODS);
 export const oneTimeCodePurposeEnum = pgEnum('one_time_code_purpose', ['MAGIC_LINK', 'PASSWORD_RESET']);
 export const clientRoleEnum = pgEnum('client_role', ['CLIENT', 'CLIENT_COWORKER']);
+export const connectionStateEnum = pgEnum('connection_state', CONNECTION_STATES);

@@ -1,5 +1,5 @@
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clientRoleEnum, connectionKindEnum, firmRoleEnum, subscriptionStatusEnum } from './enums.js';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { firmRoleEnum, subscriptionStatusEnum } from './enums.js';
 import { users } from './users.js';
 
 export const firms = pgTable('firms', {
@@ -47,37 +47,3 @@ export const subscriptions = pgTable('subscriptions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const clientCompanies = pgTable(
-  'client_companies',
-  {
-    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
-    firmId: integer('firm_id')
-      .notNull()
-      .references(() => firms.pk, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    connectionKind: connectionKindEnum('connection_kind').notNull(),
-    syncDate: date('sync_date'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('client_companies_firm_idx').on(t.firmId)],
-);
-
-export const clientMemberships = pgTable(
-  'client_memberships',
-  {
-    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
-    clientCompanyId: integer('client_company_id')
-      .notNull()
-      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.pk, { onDelete: 'cascade' }),
-    role: clientRoleEnum('role').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('client_memberships_company_user_unique').on(t.clientCompanyId, t.userId),
-    index('client_memberships_user_idx').on(t.userId),
-  ],
-);

@@ -1,0 +1,68 @@
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CLIENT_EDITABLE_FIELDS, type ClientEditableField, type ReminderSchedule } from '@herd/contract';
+import { clientRoleEnum, connectionKindEnum, connectionStateEnum } from './enums.js';
+import { firmMembers, firms } from './firms.js';
+import { users } from './users.js';
+
+export const clientCompanies = pgTable(
+  'client_companies',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.pk, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    connectionKind: connectionKindEnum('connection_kind').notNull(),
+    connectionState: connectionStateEnum('connection_state').notNull().default('CONNECTED'),
+    /** Transactions dated before this are not pulled or shown. */
+    syncDate: date('sync_date'),
+    /** Which categorization fields the company's clients may set themselves. */
+    clientEditableFields: text('client_editable_fields')
+      .array()
+      .$type<ClientEditableField[]>()
+      .notNull()
+      .default([...CLIENT_EDITABLE_FIELDS]),
+    reminderSchedule: jsonb('reminder_schedule')
+      .$type<ReminderSchedule>()
+      .notNull()
+      .default({ enabled: true, every_days: 7 }),
+    /** A short message from the accountant, pinned on the client's dashboard. */
+    pinnedNote: text('pinned_note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_companies_firm_idx').on(t.firmId, t.name)],
+);
+
+/** Team members assigned to a client company; a TEAM_MEMBER sees only these companies. */
+export const clientCompanyAssignments = pgTable(
+  'client_company_assignments',
+  {
+    clientCompanyId: integer('client_company_id')
+      .notNull()
+      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    firmMemberId: integer('firm_member_id')
+      .notNull()
+      .references(() => firmMembers.pk, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.clientCompanyId, t.firmMemberId] }), index('assignments_member_idx').on(t.firmMemberId)],
+);
+
+export const clientMemberships = pgTable(
+  'client_memberships',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    clientCompanyId: integer('client_company_id')
+      .notNull()
+      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.pk, { onDelete: 'cascade' }),
+    role: clientRoleEnum('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('client_memberships_company_user_unique').on(t.clientCompanyId, t.userId),
+    index('client_memberships_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,12 @@
+/** `next` / `previous` links of a paginated list: the request's own URL with another page number. */
+export const pageLinks = (url: string, page: number, pageSize: number, count: number) => {
+  const link = (target: number) => {
+    const u = new URL(url, 'http://internal');
+    u.searchParams.set('page', String(target));
+    return `${u.pathname}${u.search}`;
+  };
+  return {
+    next: page * pageSize < count ? link(page + 1) : null,
+    previous: page > 1 ? link(page - 1) : null,
+  };
+};

@@ -1,0 +1,130 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  clientCompanies,
+  clientCompanyAssignments,
+  clientMemberships,
+  firmMembers,
+  users,
+} from '../../db/schema/index.js';
+import { seesAllClients, type FirmActor } from '../auth/permissions.js';
+
+type ClientCompanyRow = typeof clientCompanies.$inferSelect;
+
+/** The client companies this firm user may see: the whole firm, or their assignments. */
+export const visibleCompaniesWhere = (actor: FirmActor): SQL => {
+  const inFirm = eq(clientCompanies.firmId, actor.firmId);
+  if (seesAllClients(actor)) return inFirm;
+  return and(
+    inFirm,
+    inArray(
+      clientCompanies.pk,
+      sql`(select ${clientCompanyAssignments.clientCompanyId} from ${clientCompanyAssignments} where ${clientCompanyAssignments.firmMemberId} = ${actor.firmMemberId})`,
+    ),
+  )!;
+};
+
+const ORDER = {
+  name: [asc(sql`lower(${clientCompanies.name})`), asc(clientCompanies.pk)],
+  '-name': [desc(sql`lower(${clientCompanies.name})`), desc(clientCompanies.pk)],
+  created_at: [asc(clientCompanies.createdAt), asc(clientCompanies.pk)],
+  '-created_at': [desc(clientCompanies.createdAt), desc(clientCompanies.pk)],
+} as const;
+
+export interface CompanyListFilter {
+  search?: string | undefined;
+  connectionKind?: ClientCompanyRow['connectionKind'] | undefined;
+  ordering: keyof typeof ORDER;
+  limit: number;
+  offset: number;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const listCompanies = async (db: Db, actor: FirmActor, filter: CompanyListFilter) => {
+  const where = and(
+    visibleCompaniesWhere(actor),
+    filter.search ? ilike(clientCompanies.name, `%${escapeLike(filter.search)}%`) : undefined,
+    filter.connectionKind ? eq(clientCompanies.connectionKind, filter.connectionKind) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(clientCompanies).where(where);
+  const rows = await db
+    .select()
+    .from(clientCompanies)
+    .where(where)
+    .orderBy(...ORDER[filter.ordering])
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { count: total?.n ?? 0, rows };
+};
+
+export const findVisibleCompany = async (db: Db, actor: FirmActor, pk: number) => {
+  const [row] = await db.select().from(clientCompanies).where(and(visibleCompaniesWhere(actor), eq(clientCompanies.pk, pk)));
+  return row ?? null;
+};
+
+export const insertCompany = async (db: Db, values: typeof clientCompanies.$inferInsert) => {
+  const [row] = await db.insert(clientCompanies).values(values).returning();
+  return row!;
+};
+
+export const updateCompany = async (db: Db, pk: number, values: Partial<typeof clientCompanies.$inferInsert>) => {
+  const [row] = await db
+    .update(clientCompanies)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(clientCompanies.pk, pk))
+    .returning();
+  return row!;
+};
+
+export const disconnectFirmCompanies = (db: Db, firmId: number) =>
+  db
+    .update(clientCompanies)
+    .set({ connectionState: 'DISCONNECTED', updatedAt: new Date() })
+    .where(and(eq(clientCompanies.firmId, firmId), sql`${clientCompanies.connectionState} <> 'DISCONNECTED'`))
+    .returning({ pk: clientCompanies.pk });
+
+/** Firm members (with name and email) assigned to each of the given companies. */
+export const findAssignments = (db: Db, companyPks: number[]) =>
+  companyPks.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          clientCompanyId: clientCompanyAssignments.clientCompanyId,
+          pk: firmMembers.pk,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(clientCompanyAssignments)
+        .innerJoin(firmMembers, eq(firmMembers.pk, clientCompanyAssignments.firmMemberId))
+        .innerJoin(users, eq(users.pk, firmMembers.userId))
+        .where(inArray(clientCompanyAssignments.clientCompanyId, companyPks))
+        .orderBy(users.firstName, users.lastName);
+
+export const countClientUsers = (db: Db, companyPks: number[]) =>
+  companyPks.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ clientCompanyId: clientMemberships.clientCompanyId, n: count() })
+        .from(clientMemberships)
+        .where(inArray(clientMemberships.clientCompanyId, companyPks))
+        .groupBy(clientMemberships.clientCompanyId);
+
+/** Which of these firm-member pks belong to the firm (assignments may not cross firms). */
+export const findFirmMemberPks = async (db: Db, firmId: number, pks: number[]) =>
+  pks.length === 0
+    ? []
+    : (
+        await db
+          .select({ pk: firmMembers.pk })
+          .from(firmMembers)
+          .where(and(eq(firmMembers.firmId, firmId), inArray(firmMembers.pk, pks)))
+      ).map((r) => r.pk);
+
+export const replaceAssignments = async (db: Db, companyPk: number, memberPks: number[]) => {
+  await db.delete(clientCompanyAssignments).where(eq(clientCompanyAssignments.clientCompanyId, companyPk));
+  if (memberPks.length > 0) {
+    await db.insert(clientCompanyAssignments).values(memberPks.map((firmMemberId) => ({ clientCompanyId: companyPk, firmMemberId })));
+  }
+};

@@ -1,0 +1,158 @@
+import type { ClientCompany, ClientCompanyUpdateBody } from '@herd/contract';
+import { type z } from 'zod';
+import { type clientCompanyCreateBody, type clientCompanyListQuery } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable, type Actor } from '../auth/actor.js';
+import { can, requireFirmActor, type FirmActor } from '../auth/permissions.js';
+import {
+  countClientUsers,
+  disconnectFirmCompanies,
+  findAssignments,
+  findFirmMemberPks,
+  findVisibleCompany,
+  insertCompany,
+  listCompanies,
+  replaceAssignments,
+  updateCompany,
+} from './client-companies.queries.js';
+import { toClientCompanies } from './client-companies.serializer.js';
+
+type ListQuery = z.infer<typeof clientCompanyListQuery>;
+
+export const getVisibleCompany = async (db: Db, actor: FirmActor, pk: number) => {
+  const row = await findVisibleCompany(db, actor, pk);
+  if (!row) throw new NotFoundError();
+  return row;
+};
+
+const serializeOne = async (db: Db, row: Parameters<typeof toClientCompanies>[0][number]): Promise<ClientCompany> => {
+  const [company] = toClientCompanies([row], await findAssignments(db, [row.pk]), await countClientUsers(db, [row.pk]));
+  return company!;
+};
+
+export const createClientCompany = async (
+  db: Db,
+  actor: Actor,
+  input: z.infer<typeof clientCompanyCreateBody>,
+): Promise<ClientCompany> => {
+  const firmActor = can.manageClientCompanies(actor);
+  assertWritable(actor);
+  const row = await db.transaction(async (tx) => {
+    const created = await insertCompany(tx, { firmId: firmActor.firmId, name: input.name, connectionKind: input.connection_kind });
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'client_company.create',
+      targetType: 'client_company',
+      targetPk: created.pk,
+      details: { name: input.name, connection_kind: input.connection_kind },
+    });
+    return created;
+  });
+  return serializeOne(db, row);
+};
+
+export const listClientCompanies = async (db: Db, actor: Actor, query: ListQuery) => {
+  const firmActor = can.workOnClients(actor);
+  const { count, rows } = await listCompanies(db, firmActor, {
+    search: query.search || undefined,
+    connectionKind: query.connection_kind,
+    ordering: query.ordering,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  const pks = rows.map((r) => r.pk);
+  return { count, results: toClientCompanies(rows, await findAssignments(db, pks), await countClientUsers(db, pks)) };
+};
+
+export const retrieveClientCompany = async (db: Db, actor: Actor, pk: number) =>
+  serializeOne(db, await getVisibleCompany(db, requireFirmActor(actor), pk));
+
+/**
+ * Any firm user may edit the clients they can see; only admins may change who
+ * is assigned (a team member could otherwise grant themselves clients).
+ */
+export const updateClientCompany = async (db: Db, actor: Actor, pk: number, input: ClientCompanyUpdateBody) => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  const company = await getVisibleCompany(db, firmActor, pk);
+  if (input.assigned_members !== undefined) can.manageClientCompanies(actor);
+  const memberPks = input.assigned_members ? [...new Set(input.assigned_members)] : undefined;
+  if (memberPks) {
+    const known = await findFirmMemberPks(db, firmActor.firmId, memberPks);
+    if (known.length !== memberPks.length) throw ValidationError.field('assigned_members', 'Assigned members is not valid.');
+  }
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateCompany(tx, company.pk, {
+      name: input.name,
+      clientEditableFields: input.client_editable_fields ? [...new Set(input.client_editable_fields)] : undefined,
+      reminderSchedule: input.reminder_schedule,
+      pinnedNote: input.pinned_note,
+    });
+    if (memberPks) await replaceAssignments(tx, company.pk, memberPks);
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'client_company.update',
+      targetType: 'client_company',
+      targetPk: company.pk,
+      details: { fields: Object.keys(input) },
+    });
+    return updated;
+  });
+  return serializeOne(db, row);
+};
+
+export const updateSyncDate = async (db: Db, actor: Actor, pk: number, syncDate: string | null) => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  const company = await getVisibleCompany(db, firmActor, pk);
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateCompany(tx, company.pk, { syncDate });
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'client_company.sync_date',
+      targetType: 'client_company',
+      targetPk: company.pk,
+      details: { from: company.syncDate, to: syncDate },
+    });
+    return updated;
+  });
+  return serializeOne(db, row);
+};
+
+export const disconnectClientCompany = async (db: Db, actor: Actor, pk: number) => {
+  const firmActor = can.manageClientCompanies(actor);
+  assertWritable(actor);
+  const company = await getVisibleCompany(db, firmActor, pk);
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateCompany(tx, company.pk, { connectionState: 'DISCONNECTED' });
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'client_company.disconnect',
+      targetType: 'client_company',
+      targetPk: company.pk,
+    });
+    return updated;
+  });
+  return serializeOne(db, row);
+};
+
+export const disconnectAll = async (db: Db, actor: Actor): Promise<{ disconnected: number }> => {
+  const firmActor = can.administerFirm(actor);
+  assertWritable(actor);
+  return db.transaction(async (tx) => {
+    const rows = await disconnectFirmCompanies(tx, firmActor.firmId);
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'client_company.disconnect_all',
+      details: { pks: rows.map((r) => r.pk) },
+    });
+    return { disconnected: rows.length };
+  });
+};

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { CLIENT_EDITABLE_FIELDS, CONNECTION_KINDS, CONNECTION_STATES } from './enums.js';
+import { numberBetween, optionalText, requiredText } from './fields.js';
+import { messages } from './messages.js';
+
+export const reminderSchedule = z.object({
+  enabled: z.boolean({ error: messages.notValid('Reminders') }),
+  every_days: numberBetween('Reminder interval', 1, 90).int({ error: messages.notValid('Reminder interval') }),
+});
+export type ReminderSchedule = z.infer<typeof reminderSchedule>;
+
+/** Kinds created directly; QBO, Xero and QBD companies are created by their connect flows. */
+export const DIRECTLY_CREATED_KINDS = ['CSV', 'CONNECTIONLESS', 'GENERIC'] as const;
+
+export const clientCompanyCreateBody = z.object({
+  name: requiredText('Name', 200),
+  connection_kind: z.enum(DIRECTLY_CREATED_KINDS, {
+    error: (issue) => (issue.input === undefined ? messages.required('Connection kind') : messages.notValid('Connection kind')),
+  }),
+});
+
+export const clientCompanyUpdateBody = z
+  .object({
+    name: requiredText('Name', 200),
+    assigned_members: z.array(z.number().int().positive(), { error: messages.notValid('Assigned members') }).max(500),
+    client_editable_fields: z.array(z.enum(CLIENT_EDITABLE_FIELDS, { error: messages.notValid('Client editable fields') })),
+    reminder_schedule: reminderSchedule,
+    pinned_note: optionalText('Pinned note', 2000),
+  })
+  .partial();
+export type ClientCompanyUpdateBody = z.infer<typeof clientCompanyUpdateBody>;
+
+export const syncDateBody = z.object({
+  sync_date: z.iso.date({ error: messages.notValid('Sync date') }).nullable(),
+});
+
+export const memberRef = z.object({ pk: z.number(), name: z.string(), email: z.string() });
+
+export const clientCompany = z.object({
+  pk: z.number(),
+  name: z.string(),
+  connection_kind: z.enum(CONNECTION_KINDS),
+  connection_state: z.enum(CONNECTION_STATES),
+  sync_date: z.string().nullable(),
+  client_editable_fields: z.array(z.enum(CLIENT_EDITABLE_FIELDS)),
+  reminder_schedule: reminderSchedule,
+  pinned_note: z.string(),
+  assigned_members: z.array(memberRef),
+  client_users_count: z.number(),
+  created_at: z.string(),
+});
+export type ClientCompany = z.infer<typeof clientCompany>;
+
+export const CLIENT_COMPANY_ORDERINGS = ['name', '-name', 'created_at', '-created_at'] as const;
+
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const clientCompanyListQuery = listQuery.extend({
+  ordering: z.enum(CLIENT_COMPANY_ORDERINGS).default('name'),
+  connection_kind: z.enum(CONNECTION_KINDS).optional(),
+});
+
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
