@@ -9,6 +9,7 @@ import type { Mailer } from './mail/mailer.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientCompanyRoutes } from './modules/client-companies/client-companies.routes.js';
+import { clientUserRoutes } from './modules/client-users/client-users.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -71,6 +72,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(authRoutes);
       await api.register(profileRoutes);
       await api.register(clientCompanyRoutes);
+      await api.register(clientUserRoutes);
     },
     { prefix: API_PREFIX },
   );

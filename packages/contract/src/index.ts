@@ -5,3 +5,4 @@ export * from './enums.js';
 export * from './fields.js';
 export * from './messages.js';
 export * from './paths.js';
+export * from './people.js';

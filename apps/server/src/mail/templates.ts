@@ -27,3 +27,37 @@ export const passwordChangedEmail = (p: { firstName: string }): EmailContent => 
     'If this was not you, reset your password at once and tell your firm.',
   ],
 });
+
+export const invitationEmail = (p: {
+  firstName: string;
+  inviterName: string;
+  firmName: string;
+  companyName: string;
+  url: string;
+}): EmailContent => ({
+  subject: `${p.firmName} invited you to Herd`,
+  heading: `Hi ${p.firstName || 'there'},`,
+  paragraphs: [
+    `${p.inviterName} at ${p.firmName} invited you to work with them on ${p.companyName} in Herd.`,
+    'Herd is where you answer your accountant’s questions about your transactions and send your receipts. No password needed: the button below signs you in.',
+  ],
+  action: { label: 'Open Herd', url: p.url },
+  footnote: 'The link works once and expires in 7 days; you can always ask for a new one from the sign-in page.',
+});
+
+export const clientReminderEmail = (p: {
+  firstName: string;
+  firmName: string;
+  companyName: string;
+  pinnedNote: string;
+  url: string;
+}): EmailContent => ({
+  subject: `${p.firmName} needs a few answers about ${p.companyName}`,
+  heading: `Hi ${p.firstName || 'there'},`,
+  paragraphs: [
+    `Your accountant at ${p.firmName} has items waiting for you in Herd for ${p.companyName}.`,
+    ...(p.pinnedNote ? [`Their note: “${p.pinnedNote}”`] : []),
+  ],
+  action: { label: 'See what is waiting', url: p.url },
+  footnote: 'This link signs you in once and expires in 7 days.',
+});

@@ -1,0 +1,91 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { clientCompanies, clientMemberships, firmMembers, users } from '../../db/schema/index.js';
+import type { FirmActor } from '../auth/permissions.js';
+import { visibleCompaniesWhere } from '../client-companies/client-companies.queries.js';
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Client users with a membership in a company this firm user can see (optionally one company). */
+const visibleMembershipsWhere = (actor: FirmActor, companyPk?: number): SQL =>
+  and(visibleCompaniesWhere(actor), companyPk ? eq(clientCompanies.pk, companyPk) : undefined)!;
+
+export const listVisibleClientUsers = async (
+  db: Db,
+  actor: FirmActor,
+  filter: { companyPk?: number | undefined; search?: string | undefined; limit: number; offset: number },
+) => {
+  const search = filter.search
+    ? or(
+        ilike(users.email, `%${escapeLike(filter.search)}%`),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${escapeLike(filter.search)}%`),
+      )
+    : undefined;
+  const userPks = db
+    .selectDistinct({ pk: clientMemberships.userId })
+    .from(clientMemberships)
+    .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
+    .where(visibleMembershipsWhere(actor, filter.companyPk));
+  const where = and(inArray(users.pk, userPks), search);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.pk))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { count: total?.n ?? 0, rows };
+};
+
+/** The visible companies each of these users belongs to. */
+export const findVisibleMemberships = (db: Db, actor: FirmActor, userPks: number[]) =>
+  userPks.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ userId: clientMemberships.userId, pk: clientCompanies.pk, name: clientCompanies.name, role: clientMemberships.role })
+        .from(clientMemberships)
+        .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
+        .where(and(visibleMembershipsWhere(actor), inArray(clientMemberships.userId, userPks)))
+        .orderBy(clientCompanies.name);
+
+export const findMembership = async (db: Db, companyPk: number, userPk: number) => {
+  const [row] = await db
+    .select()
+    .from(clientMemberships)
+    .where(and(eq(clientMemberships.clientCompanyId, companyPk), eq(clientMemberships.userId, userPk)));
+  return row ?? null;
+};
+
+export const insertMembership = (db: Db, values: typeof clientMemberships.$inferInsert) =>
+  db.insert(clientMemberships).values(values);
+
+export const deleteMemberships = (db: Db, userPk: number, companyPks: number[]) =>
+  companyPks.length === 0
+    ? Promise.resolve()
+    : db.delete(clientMemberships).where(and(eq(clientMemberships.userId, userPk), inArray(clientMemberships.clientCompanyId, companyPks)));
+
+export const countMemberships = async (db: Db, userPk: number) => {
+  const [row] = await db.select({ n: count() }).from(clientMemberships).where(eq(clientMemberships.userId, userPk));
+  return row?.n ?? 0;
+};
+
+/** The firms a user already belongs to, as firm staff or through client companies. */
+export const findFirmsOfUser = async (db: Db, userPk: number) => {
+  const staff = await db.select({ firmId: firmMembers.firmId }).from(firmMembers).where(eq(firmMembers.userId, userPk));
+  const client = await db
+    .selectDistinct({ firmId: clientCompanies.firmId })
+    .from(clientMemberships)
+    .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
+    .where(eq(clientMemberships.userId, userPk));
+  return { staffFirmIds: staff.map((r) => r.firmId), clientFirmIds: client.map((r) => r.firmId) };
+};
+
+export const usersOfCompany = (db: Db, companyPk: number) =>
+  db
+    .select({ pk: users.pk, email: users.email, firstName: users.firstName, isActive: users.isActive })
+    .from(clientMemberships)
+    .innerJoin(users, eq(users.pk, clientMemberships.userId))
+    .where(eq(clientMemberships.clientCompanyId, companyPk));
+
+export const deleteUser = (db: Db, userPk: number) => db.delete(users).where(eq(users.pk, userPk));

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../../../test/client.js';
+import { codeFromEmail, emailsTo, firmMemberPkOf, lastEmailTo, signedInCast, uniqueEmail } from '../../../test/factories.js';
+import { TEST_APP_URL, createTestApp, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+let ipCounter = 0;
+const newClient = () => new TestClient(t.app, `10.5.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`);
+const USERS = 'accounting/accountant-client-user/';
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const newCompany = async (client: TestClient, name = 'Invite Co') =>
+  (await client.post('accounting/accountant/client-companies/create/', { name, connection_kind: 'CONNECTIONLESS' })).json() as { pk: number };
+
+const invite = (client: TestClient, companyPk: number, email = uniqueEmail('invitee')) =>
+  client.post(USERS, { email, first_name: 'Ivy', last_name: 'Invitee', client_company: companyPk });
+
+describe('inviting client users', () => {
+  it('creates a password-less client, emails a branded sign-in link that lands them on their company', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const company = await newCompany(cast.admin, 'Maple Dental');
+    const email = uniqueEmail('ivy');
+    const res = await invite(cast.admin, company.pk, email);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      email,
+      account_type: 'CLIENT',
+      client_companies: [{ pk: company.pk, name: 'Maple Dental' }],
+      has_signed_in: false,
+    });
+    const mail = await lastEmailTo(t.db, email);
+    expect(mail).toMatchObject({ template: 'INVITATION', subject: 'Test Firm invited you to Herd' });
+    expect(mail!.textBody).toContain('Maple Dental');
+
+    const browser = newClient();
+    const signIn = await browser.post('login/with-magic-link/', { code: codeFromEmail(mail!.textBody, 'magic') });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({ account_type: 'CLIENT', client_firm: { company_name: 'Test Firm' } });
+    const listed = (await cast.admin.get(`${USERS}?client_company=${company.pk}`)).json();
+    expect(listed.results[0].has_signed_in).toBe(true);
+  });
+
+  it('adds an existing client of the same firm to a second company instead of failing', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const second = await newCompany(cast.admin, 'Second Co');
+    const res = await invite(cast.admin, second.pk, cast.clientUser.email);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().client_companies.map((c: { pk: number }) => c.pk).sort()).toEqual([cast.clientUser.companyId, second.pk].sort());
+  });
+
+  it('refuses staff emails, another firm’s clients, duplicates and bad input', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const company = await newCompany(cast.admin);
+    expect((await invite(cast.admin, company.pk, cast.firm.adminEmail)).json()).toEqual({
+      email: ['This email belongs to an accountant and cannot be added as a client.'],
+    });
+    const foreign = await signedInCast(t.db, newClient);
+    expect((await invite(cast.admin, company.pk, foreign.clientUser.email)).json()).toEqual({
+      email: ['This email is already used by a client of another firm.'],
+    });
+    expect((await invite(cast.admin, cast.clientUser.companyId, cast.clientUser.email)).json()).toEqual({
+      email: ['This person already has access to this client.'],
+    });
+    expect((await cast.admin.post(USERS, {})).json()).toEqual({
+      email: ['Email is required.'],
+      first_name: ['First name is required.'],
+      last_name: ['Last name is required.'],
+      client_company: ['Client company is required.'],
+    });
+  });
+
+  it('gives 404 for a company of another firm or one a team member is not assigned to', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    expect((await invite(cast.otherFirmAdmin, cast.clientUser.companyId)).statusCode).toBe(404);
+    expect((await invite(cast.teamMember, cast.clientUser.companyId)).statusCode).toBe(404);
+    const memberPk = await firmMemberPkOf(t.db, cast.teamMemberId);
+    await cast.admin.patch(`accounting/accountant/client-company/${cast.clientUser.companyId}/update/`, { assigned_members: [memberPk] });
+    expect((await invite(cast.teamMember, cast.clientUser.companyId)).statusCode).toBe(201);
+    expect((await invite(cast.client, cast.clientUser.companyId)).statusCode).toBe(403);
+  });
+});
+
+describe('managing client users', () => {
+  it('lists, searches, updates and removes; other firms get 404', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const company = await newCompany(cast.admin);
+    const email = uniqueEmail('zed');
+    const created = (await cast.admin.post(USERS, { email, first_name: 'Zed', last_name: 'Zulu', client_company: company.pk })).json();
+
+    const found = (await cast.admin.get(`${USERS}?search=zulu`)).json();
+    expect(found.results.map((u: { pk: number }) => u.pk)).toEqual([created.pk]);
+    expect((await cast.admin.get(`${USERS}${created.pk}/`)).json().email).toBe(email);
+    expect((await cast.otherFirmAdmin.get(`${USERS}${created.pk}/`)).statusCode).toBe(404);
+    expect((await cast.otherFirmAdmin.get(USERS)).json().results.map((u: { pk: number }) => u.pk)).not.toContain(created.pk);
+
+    const updated = await cast.admin.patch(`${USERS}${created.pk}/`, { phone: '+44 20 7946 0000', first_name: '' });
+    expect(updated.json()).toEqual({ first_name: ['First name is required.'] });
+    expect((await cast.admin.patch(`${USERS}${created.pk}/`, { phone: '+44 20 7946 0000' })).json().phone).toBe('+44 20 7946 0000');
+    expect((await cast.otherFirmAdmin.patch(`${USERS}${created.pk}/`, { phone: '1234567' })).statusCode).toBe(404);
+    expect((await cast.otherFirmAdmin.delete(`${USERS}${created.pk}/`)).statusCode).toBe(404);
+
+    expect((await cast.admin.delete(`${USERS}${created.pk}/`)).statusCode).toBe(204);
+    expect((await cast.admin.get(`${USERS}${created.pk}/`)).statusCode).toBe(404);
+    // The account is gone: the email can be invited afresh.
+    expect((await invite(cast.admin, company.pk, email)).statusCode).toBe(201);
+  });
+
+  it('removing one of two companies keeps the user and their other access', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const second = await newCompany(cast.admin, 'Second');
+    await invite(cast.admin, second.pk, cast.clientUser.email);
+    const pk = cast.clientUser.userId;
+    expect((await cast.admin.delete(`${USERS}${pk}/?client_company=${second.pk}`)).statusCode).toBe(204);
+    const user = (await cast.admin.get(`${USERS}${pk}/`)).json();
+    expect(user.client_companies.map((c: { pk: number }) => c.pk)).toEqual([cast.clientUser.companyId]);
+    expect((await cast.client.get('users/profile/')).statusCode).toBe(200);
+  });
+});
+
+describe('magic links and notify now', () => {
+  it('gets a working sign-in link for a client user of a visible company', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const res = await cast.admin.post('accounting/accountant/client-company/get-magic-link/', {
+      client_company: cast.clientUser.companyId,
+      user: cast.clientUser.userId,
+    });
+    expect(res.statusCode).toBe(200);
+    const url = res.json().url as string;
+    expect(url.startsWith(`${TEST_APP_URL}/auth/?magic=`)).toBe(true);
+    const browser = newClient();
+    expect((await browser.post('login/with-magic-link/', { code: new URL(url).searchParams.get('magic') })).json().email).toBe(cast.clientUser.email);
+
+    const body = { client_company: cast.clientUser.companyId, user: cast.clientUser.userId };
+    expect((await cast.otherFirmAdmin.post('accounting/accountant/client-company/get-magic-link/', body)).statusCode).toBe(404);
+    expect((await cast.teamMember.post('accounting/accountant/client-company/get-magic-link/', body)).statusCode).toBe(404);
+    expect((await cast.client.post('accounting/accountant/client-company/get-magic-link/', body)).statusCode).toBe(403);
+    const other = await newCompany(cast.admin, 'Other');
+    expect((await cast.admin.post('accounting/accountant/client-company/get-magic-link/', { client_company: other.pk, user: cast.clientUser.userId })).statusCode).toBe(404);
+  });
+
+  it('emails every user of the company a reminder with the pinned note and their own link', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const companyPk = cast.clientUser.companyId;
+    await cast.admin.patch(`accounting/accountant/client-company/${companyPk}/update/`, { pinned_note: 'March statements please' });
+    const second = uniqueEmail('second');
+    await invite(cast.admin, companyPk, second);
+    const res = await cast.admin.post('accounting/accountant/client-company/send-notification/', { client_company: companyPk });
+    expect(res.json()).toEqual({ sent: 2 });
+    for (const email of [cast.clientUser.email, second]) {
+      const mail = await lastEmailTo(t.db, email);
+      expect(mail).toMatchObject({ template: 'CLIENT_REMINDER' });
+      expect(mail!.textBody).toContain('March statements please');
+      expect(codeFromEmail(mail!.textBody, 'magic')).toBeTruthy();
+    }
+    expect((await cast.otherFirmAdmin.post('accounting/accountant/client-company/send-notification/', { client_company: companyPk })).statusCode).toBe(404);
+    expect(await emailsTo(t.db, cast.outsider.adminEmail)).toHaveLength(0);
+
+    const empty = await newCompany(cast.admin, 'Nobody here');
+    const none = await cast.admin.post('accounting/accountant/client-company/send-notification/', { client_company: empty.pk });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().detail).toMatch(/no users to notify/);
+  });
+});

@@ -1,0 +1,216 @@
+import type { ClientUser, ClientUserInviteBody } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { clientReminderEmail, invitationEmail } from '../../mail/templates.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable, type Actor } from '../auth/actor.js';
+import { findBrandOfUser, findUserByPk } from '../auth/auth.queries.js';
+import { magicLinkUrl } from '../auth/auth.service.js';
+import { issueCode } from '../auth/one-time-codes.js';
+import { can, type FirmActor } from '../auth/permissions.js';
+import { getVisibleCompany } from '../client-companies/client-companies.service.js';
+import { updateUserFields } from '../profile/profile.queries.js';
+import {
+  countMemberships,
+  deleteMemberships,
+  deleteUser,
+  findVisibleMemberships,
+  listVisibleClientUsers,
+  usersOfCompany,
+} from './client-users.queries.js';
+import { addClientMember } from './invitations.js';
+
+export interface PeopleContext {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+const toClientUsers = async (db: Db, actor: FirmActor, rows: { pk: number; email: string; firstName: string; lastName: string; phone: string; accountType: ClientUser['account_type']; lastLoginAt: Date | null }[]): Promise<ClientUser[]> => {
+  const memberships = await findVisibleMemberships(db, actor, rows.map((r) => r.pk));
+  return rows.map((u) => ({
+    pk: u.pk,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    phone: u.phone,
+    account_type: u.accountType,
+    client_companies: memberships.filter((m) => m.userId === u.pk).map((m) => ({ pk: m.pk, name: m.name })),
+    has_signed_in: u.lastLoginAt !== null,
+  }));
+};
+
+/** A client user the firm user can see (through a visible company), else 404. */
+const getVisibleClientUser = async (db: Db, actor: FirmActor, userPk: number) => {
+  const memberships = await findVisibleMemberships(db, actor, [userPk]);
+  const user = memberships.length > 0 ? await findUserByPk(db, userPk) : null;
+  if (!user) throw new NotFoundError();
+  return { user, memberships };
+};
+
+/** Emails a sign-in link that doubles as the invitation. */
+export const sendInvitation = async (
+  ctx: PeopleContext,
+  opts: { userPk: number; inviterUserPk: number; companyName: string },
+) => {
+  const user = await findUserByPk(ctx.db, opts.userPk);
+  const inviter = await findUserByPk(ctx.db, opts.inviterUserPk);
+  if (!user || !inviter) return;
+  const brand = await findBrandOfUser(ctx.db, opts.inviterUserPk);
+  const code = await issueCode(ctx.db, user.pk, 'MAGIC_LINK');
+  await ctx.mailer.send(
+    user.email,
+    brand,
+    invitationEmail({
+      firstName: user.firstName,
+      inviterName: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email,
+      firmName: brand.firmName ?? 'Your accountant',
+      companyName: opts.companyName,
+      url: magicLinkUrl(ctx.appUrl, code),
+    }),
+    'INVITATION',
+  );
+};
+
+export const inviteClientUser = async (ctx: PeopleContext, actor: Actor, input: ClientUserInviteBody): Promise<ClientUser> => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  const company = await getVisibleCompany(ctx.db, firmActor, input.client_company);
+  const { userPk } = await ctx.db.transaction(async (tx) => {
+    const added = await addClientMember(tx, {
+      firmId: firmActor.firmId,
+      companyPk: company.pk,
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      role: 'CLIENT',
+    });
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'client_user.invite',
+      targetType: 'user',
+      targetPk: added.userPk,
+      details: { client_company: company.pk, created: added.created },
+    });
+    return added;
+  });
+  await sendInvitation(ctx, { userPk, inviterUserPk: actor.userId, companyName: company.name });
+  const user = await findUserByPk(ctx.db, userPk);
+  const [result] = await toClientUsers(ctx.db, firmActor, [user!]);
+  return result!;
+};
+
+export const listClientUsers = async (
+  db: Db,
+  actor: Actor,
+  query: { page: number; page_size: number; search?: string | undefined; client_company?: number | undefined },
+) => {
+  const firmActor = can.workOnClients(actor);
+  const { count, rows } = await listVisibleClientUsers(db, firmActor, {
+    companyPk: query.client_company,
+    search: query.search || undefined,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { count, results: await toClientUsers(db, firmActor, rows) };
+};
+
+export const retrieveClientUser = async (db: Db, actor: Actor, userPk: number) => {
+  const firmActor = can.workOnClients(actor);
+  const { user } = await getVisibleClientUser(db, firmActor, userPk);
+  const [result] = await toClientUsers(db, firmActor, [user]);
+  return result!;
+};
+
+export const updateClientUser = async (
+  db: Db,
+  actor: Actor,
+  userPk: number,
+  input: { first_name?: string | undefined; last_name?: string | undefined; phone?: string | undefined },
+) => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  await getVisibleClientUser(db, firmActor, userPk);
+  await updateUserFields(db, userPk, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
+  return retrieveClientUser(db, actor, userPk);
+};
+
+/**
+ * Takes away access to one visible company (or all of them). A user left with
+ * no company at all is deleted, which also ends their sessions.
+ */
+export const removeClientUser = async (db: Db, actor: Actor, userPk: number, companyPk?: number) => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  const { memberships } = await getVisibleClientUser(db, firmActor, userPk);
+  const targets = memberships.filter((m) => companyPk === undefined || m.pk === companyPk).map((m) => m.pk);
+  if (targets.length === 0) throw new NotFoundError();
+  await db.transaction(async (tx) => {
+    await deleteMemberships(tx, userPk, targets);
+    const remaining = await countMemberships(tx, userPk);
+    if (remaining === 0) await deleteUser(tx, userPk);
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'client_user.remove',
+      targetType: 'user',
+      targetPk: userPk,
+      details: { client_companies: targets, deleted: remaining === 0 },
+    });
+  });
+};
+
+/** A sign-in link for a client user, for the accountant to pass on themselves. */
+export const getClientMagicLink = async (ctx: PeopleContext, actor: Actor, companyPk: number, userPk: number) => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  const company = await getVisibleCompany(ctx.db, firmActor, companyPk);
+  const member = (await usersOfCompany(ctx.db, company.pk)).find((u) => u.pk === userPk);
+  if (!member || !member.isActive) throw new NotFoundError();
+  const code = await issueCode(ctx.db, member.pk, 'MAGIC_LINK');
+  await writeAudit(ctx.db, {
+    firmId: firmActor.firmId,
+    actorUserId: actor.userId,
+    action: 'client_user.magic_link',
+    targetType: 'user',
+    targetPk: member.pk,
+    details: { client_company: company.pk },
+  });
+  return { url: magicLinkUrl(ctx.appUrl, code) };
+};
+
+/** "Notify now": emails every user of the company a reminder with their own sign-in link. */
+export const notifyClient = async (ctx: PeopleContext, actor: Actor, companyPk: number) => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  const company = await getVisibleCompany(ctx.db, firmActor, companyPk);
+  const recipients = (await usersOfCompany(ctx.db, company.pk)).filter((u) => u.isActive);
+  if (recipients.length === 0) throw ValidationError.detail('This client has no users to notify yet. Invite one first.');
+  const brand = await findBrandOfUser(ctx.db, actor.userId);
+  for (const user of recipients) {
+    const code = await issueCode(ctx.db, user.pk, 'MAGIC_LINK');
+    await ctx.mailer.send(
+      user.email,
+      brand,
+      clientReminderEmail({
+        firstName: user.firstName,
+        firmName: brand.firmName ?? 'Your accountant',
+        companyName: company.name,
+        pinnedNote: company.pinnedNote,
+        url: magicLinkUrl(ctx.appUrl, code),
+      }),
+      'CLIENT_REMINDER',
+    );
+  }
+  await writeAudit(ctx.db, {
+    firmId: firmActor.firmId,
+    actorUserId: actor.userId,
+    action: 'client_company.notify',
+    targetType: 'client_company',
+    targetPk: company.pk,
+    details: { recipients: recipients.length },
+  });
+  return { sent: recipients.length };
+};

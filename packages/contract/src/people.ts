@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, FIRM_ROLES } from './enums.js';
+import { emailField, phoneField, requiredText } from './fields.js';
+import { messages } from './messages.js';
+import { listQuery } from './client-companies.js';
+
+const pkField = (label: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? messages.required(label) : messages.notValid(label)) })
+    .int({ error: messages.notValid(label) })
+    .positive({ error: messages.notValid(label) });
+
+export const clientUserInviteBody = z.object({
+  email: emailField(),
+  first_name: requiredText('First name', 150),
+  last_name: requiredText('Last name', 150),
+  client_company: pkField('Client company'),
+});
+export type ClientUserInviteBody = z.infer<typeof clientUserInviteBody>;
+
+export const personUpdateBody = z
+  .object({ first_name: requiredText('First name', 150), last_name: requiredText('Last name', 150), phone: phoneField() })
+  .partial();
+
+export const clientUser = z.object({
+  pk: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  account_type: z.enum(ACCOUNT_TYPES),
+  client_companies: z.array(z.object({ pk: z.number(), name: z.string() })),
+  has_signed_in: z.boolean(),
+});
+export type ClientUser = z.infer<typeof clientUser>;
+
+export const clientUserListQuery = listQuery.extend({ client_company: z.coerce.number().int().positive().optional() });
+export const clientCompanyQuery = z.object({ client_company: z.coerce.number().int().positive().optional() });
+
+export const magicLinkBody = z.object({ client_company: pkField('Client company'), user: pkField('User') });
+export const notifyBody = z.object({ client_company: pkField('Client company') });
+export const urlResponse = z.object({ url: z.string() });
+
+export const coworkerInviteBody = z.object({
+  email: emailField(),
+  first_name: requiredText('First name', 150),
+  last_name: requiredText('Last name', 150),
+  role: z.enum(FIRM_ROLES, { error: (i) => (i.input === undefined ? messages.required('Role') : messages.notValid('Role')) }),
+});
+export const coworkerUpdateBody = personUpdateBody.extend({ role: z.enum(FIRM_ROLES, { error: messages.notValid('Role') }) }).partial();
+export const coworker = z.object({
+  pk: z.number(),
+  user: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  role: z.enum(FIRM_ROLES),
+  has_signed_in: z.boolean(),
+});
+export type Coworker = z.infer<typeof coworker>;
+
+export const myAccountant = z.object({
+  firm: z.object({ pk: z.number(), company_name: z.string(), main_color: z.string().nullable(), logo: z.string().nullable() }),
+  contact: z.object({ name: z.string(), email: z.string(), phone: z.string() }).nullable(),
+});
+
+export const clientSideCompany = z.object({
+  pk: z.number(),
+  name: z.string(),
+  connection_kind: z.string(),
+  client_editable_fields: z.array(z.string()),
+  pinned_note: z.string(),
+  role: z.enum(['CLIENT', 'CLIENT_COWORKER']),
+});
+export type ClientSideCompany = z.infer<typeof clientSideCompany>;
