@@ -10,6 +10,7 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientCompanyRoutes } from './modules/client-companies/client-companies.routes.js';
 import { clientUserRoutes } from './modules/client-users/client-users.routes.js';
+import { coworkerRoutes } from './modules/coworkers/coworkers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -73,6 +74,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(profileRoutes);
       await api.register(clientCompanyRoutes);
       await api.register(clientUserRoutes);
+      await api.register(coworkerRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -74,3 +74,13 @@ export const clientSideCompany = z.object({
   role: z.enum(['CLIENT', 'CLIENT_COWORKER']),
 });
 export type ClientSideCompany = z.infer<typeof clientSideCompany>;
+
+export const defaultClientCompanyBody = z.object({
+  client_company: z.number({ error: messages.notValid('Client company') }).int().positive().nullable(),
+});
+export const tourBody = z.object({ completed: z.boolean({ error: (i) => (i.input === undefined ? messages.required('Completed') : messages.notValid('Completed')) }) });
+export const firmMemberSettings = z.object({
+  pk: z.number(),
+  default_client_company: z.number().nullable(),
+  tours: z.record(z.string(), z.boolean()),
+});
