@@ -10,6 +10,7 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientCompanyRoutes } from './modules/client-companies/client-companies.routes.js';
 import { clientUserRoutes } from './modules/client-users/client-users.routes.js';
+import { clientSideRoutes } from './modules/client-side/client-side.routes.js';
 import { coworkerRoutes } from './modules/coworkers/coworkers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -75,6 +76,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(clientCompanyRoutes);
       await api.register(clientUserRoutes);
       await api.register(coworkerRoutes);
+      await api.register(clientSideRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -84,3 +84,16 @@ export const firmMemberSettings = z.object({
   default_client_company: z.number().nullable(),
   tours: z.record(z.string(), z.boolean()),
 });
+
+export const clientCoworkerInviteBody = clientUserInviteBody;
+export const companyUser = z.object({
+  pk: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(['CLIENT', 'CLIENT_COWORKER']),
+  has_signed_in: z.boolean(),
+});
+export const requiredCompanyQuery = z.object({
+  client_company: z.coerce.number({ error: messages.required('Client company') }).int().positive(),
+});

@@ -1,0 +1,113 @@
+import type { ClientSideCompany } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable, type Actor } from '../auth/actor.js';
+import { isFirmActor } from '../auth/permissions.js';
+import type { PeopleContext } from '../client-users/client-users.service.js';
+import { sendInvitation } from '../client-users/client-users.service.js';
+import { addClientMember } from '../client-users/invitations.js';
+import { countMemberships, deleteMemberships, deleteUser } from '../client-users/client-users.queries.js';
+import { logoUrl } from '../profile/profile.service.js';
+import { assertManagesCompanyUsers, clientScope } from './client-scope.js';
+import { findCompaniesOfClient, findCompanyUsers, findContactFor, findFirm } from './client-side.queries.js';
+
+type CompanyRow = Awaited<ReturnType<typeof findCompaniesOfClient>>[number]['company'];
+
+const toClientSideCompany = (company: CompanyRow, role: 'CLIENT' | 'CLIENT_COWORKER'): ClientSideCompany => ({
+  pk: company.pk,
+  name: company.name,
+  connection_kind: company.connectionKind,
+  client_editable_fields: company.clientEditableFields,
+  pinned_note: company.pinnedNote,
+  role,
+});
+
+/** A client's own companies (an accountant has no such list: they view one company as its client). */
+export const listOwnCompanies = async (db: Db, actor: Actor) => {
+  if (isFirmActor(actor)) throw new ForbiddenError();
+  return (await findCompaniesOfClient(db, actor.userId)).map((r) => toClientSideCompany(r.company, r.role));
+};
+
+export const retrieveOwnCompany = async (db: Db, actor: Actor, companyPk: number) => {
+  const scope = await clientScope(db, actor, companyPk);
+  return toClientSideCompany(scope.company, scope.role ?? 'CLIENT');
+};
+
+export const myAccountant = async (db: Db, actor: Actor, companyPk?: number) => {
+  const pk = companyPk ?? actor.clientCompanyIds[0];
+  if (pk === undefined) throw new NotFoundError();
+  const { company } = await clientScope(db, actor, pk);
+  const firm = await findFirm(db, company.firmId);
+  if (!firm) throw new NotFoundError();
+  const contact = await findContactFor(db, company.pk, firm.pk);
+  return {
+    firm: { pk: firm.pk, company_name: firm.companyName, main_color: firm.mainColor, logo: logoUrl(firm.logoFileId) },
+    contact: contact
+      ? { name: `${contact.firstName} ${contact.lastName}`.trim(), email: contact.email, phone: contact.phone }
+      : null,
+  };
+};
+
+export const listCompanyUsers = async (db: Db, actor: Actor, companyPk: number) => {
+  const { company } = await clientScope(db, actor, companyPk);
+  return (await findCompanyUsers(db, company.pk)).map(({ user, role }) => ({
+    pk: user.pk,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role,
+    has_signed_in: user.lastLoginAt !== null,
+  }));
+};
+
+export const inviteClientCoworker = async (
+  ctx: PeopleContext,
+  actor: Actor,
+  input: { email: string; first_name: string; last_name: string; client_company: number },
+) => {
+  assertWritable(actor);
+  const scope = await clientScope(ctx.db, actor, input.client_company);
+  assertManagesCompanyUsers(scope);
+  const added = await ctx.db.transaction(async (tx) => {
+    const result = await addClientMember(tx, {
+      firmId: scope.company.firmId,
+      companyPk: scope.company.pk,
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      role: 'CLIENT_COWORKER',
+    });
+    await writeAudit(tx, {
+      firmId: scope.company.firmId,
+      actorUserId: actor.userId,
+      action: 'client_coworker.invite',
+      targetType: 'user',
+      targetPk: result.userPk,
+      details: { client_company: scope.company.pk, viewing_as_client: scope.viewingAsClient },
+    });
+    return result;
+  });
+  await sendInvitation(ctx, { userPk: added.userPk, inviterUserPk: actor.userId, companyName: scope.company.name });
+  return (await listCompanyUsers(ctx.db, actor, scope.company.pk)).find((u) => u.pk === added.userPk)!;
+};
+
+export const removeClientCoworker = async (db: Db, actor: Actor, userPk: number, companyPk: number) => {
+  assertWritable(actor);
+  const scope = await clientScope(db, actor, companyPk);
+  assertManagesCompanyUsers(scope);
+  const target = (await findCompanyUsers(db, scope.company.pk)).find((u) => u.user.pk === userPk);
+  if (!target || target.role !== 'CLIENT_COWORKER') throw new NotFoundError();
+  await db.transaction(async (tx) => {
+    await deleteMemberships(tx, userPk, [scope.company.pk]);
+    if ((await countMemberships(tx, userPk)) === 0) await deleteUser(tx, userPk);
+    await writeAudit(tx, {
+      firmId: scope.company.firmId,
+      actorUserId: actor.userId,
+      action: 'client_coworker.remove',
+      targetType: 'user',
+      targetPk: userPk,
+      details: { client_company: scope.company.pk, viewing_as_client: scope.viewingAsClient },
+    });
+  });
+};
