@@ -6,6 +6,8 @@ import { API_PREFIX } from '@herd/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
+import type { StorageDriver } from './storage/driver.js';
+import { createStorage } from './storage/create-storage.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientCompanyRoutes } from './modules/client-companies/client-companies.routes.js';
@@ -14,6 +16,8 @@ import { clientSideRoutes } from './modules/client-side/client-side.routes.js';
 import { coworkerRoutes } from './modules/coworkers/coworkers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { storageRoutes } from './modules/storage/storage.routes.js';
+import { firmSettingsRoutes } from './modules/firm-settings/firm-settings.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { registerDocs } from './plugins/docs.js';
@@ -24,6 +28,7 @@ export interface AppDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  storage: StorageDriver;
 }
 
 declare module 'fastify' {
@@ -46,7 +51,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
-  app.decorate('deps', { db: opts.db, config: opts.config, mailer: opts.mailer(app) });
+  app.decorate('deps', { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage: createStorage(opts.config) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -77,6 +82,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(clientUserRoutes);
       await api.register(coworkerRoutes);
       await api.register(clientSideRoutes);
+      await api.register(storageRoutes);
+      await api.register(firmSettingsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import type { S3Settings } from './storage/s3-driver.js';
 
 export type DemoDataMode = 'auto' | 'on' | 'off';
 
@@ -22,6 +23,10 @@ export interface Config {
   sentryDsn: string | null;
   gtmId: string | null;
   environment: string;
+  /** Largest upload accepted, in bytes. */
+  maxUploadBytes: number;
+  /** S3-compatible object storage; null keeps files on local disk under DATA_DIR/files. */
+  s3: S3Settings | null;
 }
 
 const parsePort = (value: string | undefined, fallback: number): number => {
@@ -52,6 +57,24 @@ const loadOrCreateSecretKey = (dataDir: string, given: string | undefined): stri
   return key;
 };
 
+const parseS3 = (env: NodeJS.ProcessEnv): S3Settings | null => {
+  if (!env.S3_BUCKET) return null;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || null,
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
+  };
+};
+
+const parseUploadLimit = (value: string | undefined): number => {
+  const mb = value ? Number(value) : 20;
+  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`MAX_UPLOAD_MB is not valid: ${value}`);
+  return Math.floor(mb * 1024 * 1024);
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = parsePort(env.PORT, 3000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -71,5 +94,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sentryDsn: env.SENTRY_DSN || null,
     gtmId: env.GTM_ID || null,
     environment: env.HERD_ENV || env.NODE_ENV || 'production',
+    maxUploadBytes: parseUploadLimit(env.MAX_UPLOAD_MB),
+    s3: parseS3(env),
   };
 };

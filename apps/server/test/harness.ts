@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -15,7 +17,7 @@ export const TEST_APP_URL = 'http://herd.test';
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   port: 0,
   host: '127.0.0.1',
-  dataDir: '/nonexistent',
+  dataDir: mkdtempSync(path.join(tmpdir(), 'herd-test-data-')),
   databaseUrl: null,
   appUrl: TEST_APP_URL,
   secretKey: 'test-secret-key',
@@ -28,6 +30,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   sentryDsn: null,
   gtmId: null,
   environment: 'test',
+  maxUploadBytes: 1024 * 1024,
+  s3: null,
   ...overrides,
 });
 

@@ -97,3 +97,29 @@ export const companyUser = z.object({
 export const requiredCompanyQuery = z.object({
   client_company: z.coerce.number({ error: messages.required('Client company') }).int().positive(),
 });
+
+export const storedFile = z.object({
+  pk: z.number(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number(),
+  url: z.string(),
+  created_at: z.string(),
+});
+export type StoredFile = z.infer<typeof storedFile>;
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+export const firmSettingsBody = z
+  .object({
+    company_name: requiredText('Firm name', 200),
+    main_color: z.string({ error: messages.notValid('Main colour') }).regex(HEX_COLOR, { error: messages.notValid('Main colour') }).nullable(),
+    logo: z.number({ error: messages.notValid('Logo') }).int().positive().nullable(),
+  })
+  .partial();
+export const firmSettings = z.object({
+  pk: z.number(),
+  company_name: z.string(),
+  main_color: z.string().nullable(),
+  logo: z.string().nullable(),
+  logo_file: z.number().nullable(),
+});

@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { firms } from '../../db/schema/index.js';
+
+export const findFirmByPk = async (db: Db, pk: number) => {
+  const [row] = await db.select().from(firms).where(eq(firms.pk, pk));
+  return row ?? null;
+};
+
+export const updateFirm = async (db: Db, pk: number, values: Partial<typeof firms.$inferInsert>) => {
+  const [row] = await db.update(firms).set(values).where(eq(firms.pk, pk)).returning();
+  return row!;
+};

@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { firmSettingsBody } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { IMAGE_TYPES } from '../../storage/sniff.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable, type Actor } from '../auth/actor.js';
+import { can } from '../auth/permissions.js';
+import { logoUrl } from '../profile/profile.service.js';
+import { findFile } from '../storage/storage.queries.js';
+import { findFirmByPk, updateFirm } from './firm-settings.queries.js';
+
+type FirmRow = NonNullable<Awaited<ReturnType<typeof findFirmByPk>>>;
+
+const toFirmSettings = (firm: FirmRow) => ({
+  pk: firm.pk,
+  company_name: firm.companyName,
+  main_color: firm.mainColor,
+  logo: logoUrl(firm.logoFileId),
+  logo_file: firm.logoFileId,
+});
+
+export const getFirmSettings = async (db: Db, actor: Actor) => {
+  const firmActor = can.workOnClients(actor);
+  const firm = await findFirmByPk(db, firmActor.firmId);
+  if (!firm) throw new NotFoundError();
+  return toFirmSettings(firm);
+};
+
+/** Branding: the firm's name, colour and logo, shown to its staff and clients and in its emails. */
+export const updateFirmSettings = async (db: Db, actor: Actor, input: z.infer<typeof firmSettingsBody>) => {
+  const firmActor = can.administerFirm(actor);
+  assertWritable(actor);
+  if (input.logo !== undefined && input.logo !== null) {
+    const file = await findFile(db, input.logo);
+    // Another firm's file reads as "not valid", never as "exists elsewhere".
+    if (!file || file.firmId !== firmActor.firmId || file.clientCompanyId !== null) throw ValidationError.field('logo', 'Logo is not valid.');
+    if (!IMAGE_TYPES.has(file.contentType)) throw ValidationError.field('logo', 'Logo must be a PNG, JPEG, GIF or WebP image.');
+  }
+  const firm = await db.transaction(async (tx) => {
+    const updated = await updateFirm(tx, firmActor.firmId, {
+      companyName: input.company_name,
+      mainColor: input.main_color === undefined ? undefined : input.main_color?.toLowerCase() ?? null,
+      logoFileId: input.logo,
+    });
+    await writeAudit(tx, { firmId: firmActor.firmId, actorUserId: actor.userId, action: 'firm.settings', targetType: 'firm', targetPk: firmActor.firmId, details: { fields: Object.keys(input) } });
+    return updated;
+  });
+  return toFirmSettings(firm);
+};

@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { StoredFile } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { StorageDriver } from '../../storage/driver.js';
+import { sniffContentType } from '../../storage/sniff.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable, type Actor } from '../auth/actor.js';
+import { isFirmActor } from '../auth/permissions.js';
+import { findVisibleCompany } from '../client-companies/client-companies.queries.js';
+import { clearLogoReferences, deleteFileRow, findFile, insertFile } from './storage.queries.js';
+
+type FileRow = NonNullable<Awaited<ReturnType<typeof findFile>>>;
+
+export const fileUrl = (pk: number) => `/api/v1/storage/file/retrieve/${pk}/`;
+
+export const toStoredFile = (row: FileRow): StoredFile => ({
+  pk: row.pk,
+  name: row.name,
+  content_type: row.contentType,
+  size: row.size,
+  url: fileUrl(row.pk),
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Whether the company is in the actor's scope: visible to a firm user, or the client's own. */
+const companyInScope = async (db: Db, actor: Actor, companyPk: number) =>
+  isFirmActor(actor) ? (await findVisibleCompany(db, actor, companyPk)) !== null : actor.clientCompanyIds.includes(companyPk);
+
+/**
+ * A firm-level file (a logo) is visible to everyone of the firm, staff and
+ * clients; a client company's file only to those who can see that company.
+ */
+export const getVisibleFile = async (db: Db, actor: Actor, pk: number): Promise<FileRow> => {
+  const row = await findFile(db, pk);
+  if (!row || row.firmId !== actor.firmId) throw new NotFoundError();
+  if (row.clientCompanyId !== null && !(await companyInScope(db, actor, row.clientCompanyId))) throw new NotFoundError();
+  return row;
+};
+
+/** Keys are random and sharded, so they reveal nothing and spread across folders. */
+const newStorageKey = () => {
+  const id = randomBytes(16).toString('hex');
+  return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
+};
+
+const cleanName = (name: string) => name.replace(/[\\/\r\n\t"]/g, '_').slice(0, 200) || 'file';
+
+export const storeUpload = async (
+  db: Db,
+  storage: StorageDriver,
+  actor: Actor,
+  upload: { bytes: Buffer; fileName: string; clientCompanyPk: number | null },
+): Promise<StoredFile> => {
+  assertWritable(actor);
+  if (actor.firmId === null) throw new ForbiddenError();
+  if (!isFirmActor(actor) && upload.clientCompanyPk === null) throw ValidationError.field('client_company', 'Client company is required.');
+  if (upload.clientCompanyPk !== null && !(await companyInScope(db, actor, upload.clientCompanyPk))) throw new NotFoundError();
+  if (upload.bytes.length === 0) throw ValidationError.field('file', 'File is empty.');
+  const contentType = await sniffContentType(upload.bytes, upload.fileName);
+  if (!contentType) throw ValidationError.field('file', 'File type is not supported. Upload an image, a PDF or a CSV file.');
+  const storageKey = newStorageKey();
+  await storage.put(storageKey, upload.bytes, contentType);
+  try {
+    const row = await insertFile(db, {
+      firmId: actor.firmId,
+      clientCompanyId: upload.clientCompanyPk,
+      storageKey,
+      name: cleanName(upload.fileName),
+      contentType,
+      size: upload.bytes.length,
+      sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+      createdBy: actor.userId,
+    });
+    return toStoredFile(row);
+  } catch (err) {
+    // No row, no file: do not leave orphaned bytes behind.
+    await storage.delete(storageKey);
+    throw err;
+  }
+};
+
+export const openFile = async (db: Db, storage: StorageDriver, actor: Actor, pk: number) => {
+  const row = await getVisibleFile(db, actor, pk);
+  return { row, stream: await storage.get(row.storageKey) };
+};
+
+/** Staff may delete the firm's files they can see; a client only what they uploaded. */
+export const deleteFile = async (db: Db, storage: StorageDriver, actor: Actor, pk: number) => {
+  assertWritable(actor);
+  const row = await getVisibleFile(db, actor, pk);
+  if (!isFirmActor(actor) && row.createdBy !== actor.userId) throw new ForbiddenError();
+  await db.transaction(async (tx) => {
+    await clearLogoReferences(tx, row.pk);
+    await deleteFileRow(tx, row.pk);
+    await writeAudit(tx, { firmId: row.firmId, actorUserId: actor.userId, action: 'file.delete', targetType: 'file', targetPk: row.pk, details: { name: row.name } });
+  });
+  await storage.delete(row.storageKey);
+};

@@ -1,0 +1,28 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { StorageDriver } from './driver.js';
+
+/** Files on local disk under DATA_DIR/files, the default of a single-machine install. */
+export const localDriver = (root: string): StorageDriver => {
+  const fileOf = (key: string) => {
+    // Keys are ours (random hex with slashes), but never let one escape the root.
+    const resolved = path.resolve(root, key);
+    if (!resolved.startsWith(path.resolve(root) + path.sep)) throw new Error(`invalid storage key ${key}`);
+    return resolved;
+  };
+  return {
+    name: 'local',
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body, { flag: 'wx' });
+    },
+    async get(key) {
+      return createReadStream(fileOf(key));
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+};
