@@ -123,3 +123,6 @@ export const firmSettings = z.object({
   logo: z.string().nullable(),
   logo_file: z.number().nullable(),
 });
+
+/** The accountant corrects a client user's contact details (where invitations and reminders go). */
+export const contactsUpdateBody = z.object({ email: emailField(), phone: phoneField() }).partial();

@@ -121,6 +121,24 @@ describe('managing client users', () => {
   });
 });
 
+describe('contacts update', () => {
+  it('corrects a client’s email and phone; the new email signs in; taken emails and other firms are refused', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.userId;
+    const email = uniqueEmail('corrected');
+    const res = await cast.admin.patch(`users/accountant/user/${pk}/contacts-update/`, { email: email.toUpperCase(), phone: '+1 212 555 0199' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email, phone: '+1 212 555 0199' });
+    expect((await newClient().post('users/login/', { email, password: 'correct-horse-battery' })).statusCode).toBe(200);
+    expect((await cast.admin.patch(`users/accountant/user/${pk}/contacts-update/`, { email: cast.firm.adminEmail })).json()).toEqual({
+      email: ['An account with this email already exists.'],
+    });
+    expect((await cast.admin.patch(`users/accountant/user/${pk}/contacts-update/`, { email: 'nope' })).json()).toEqual({ email: ['Email is not valid.'] });
+    expect((await cast.otherFirmAdmin.patch(`users/accountant/user/${pk}/contacts-update/`, { phone: '5551234' })).statusCode).toBe(404);
+    expect((await cast.client.patch(`users/accountant/user/${pk}/contacts-update/`, { phone: '5551234' })).statusCode).toBe(403);
+  });
+});
+
 describe('magic links and notify now', () => {
   it('gets a working sign-in link for a client user of a visible company', async () => {
     const cast = await signedInCast(t.db, newClient);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   clientCompanyQuery,
   clientUser,
+  contactsUpdateBody,
   clientUserInviteBody,
   clientUserListQuery,
   magicLinkBody,
@@ -21,6 +22,7 @@ import {
   notifyClient,
   removeClientUser,
   retrieveClientUser,
+  updateClientContacts,
   updateClientUser,
 } from './client-users.service.js';
 
@@ -66,6 +68,12 @@ export const clientUserRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeClientUser(db, request.actor, request.params.pk, request.query.client_company);
       return reply.status(204).send(null);
     },
+  );
+
+  app.patch(
+    '/users/accountant/user/:pk/contacts-update/',
+    { schema: { tags, summary: 'Correct a client user’s email or phone', params: pkParams, body: contactsUpdateBody, response: { 200: clientUser } } },
+    async (request) => updateClientContacts(db, request.actor, request.params.pk, request.body),
   );
 
   app.post(

@@ -1,16 +1,17 @@
-import type { ClientUser, ClientUserInviteBody } from '@herd/contract';
+import { details, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { clientReminderEmail, invitationEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable, type Actor } from '../auth/actor.js';
-import { findBrandOfUser, findUserByPk } from '../auth/auth.queries.js';
+import { findBrandOfUser, findUserByEmail, findUserByPk } from '../auth/auth.queries.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import { can, type FirmActor } from '../auth/permissions.js';
 import { getVisibleCompany } from '../client-companies/client-companies.service.js';
-import { updateUserFields } from '../profile/profile.queries.js';
+import { updateUserContacts, updateUserFields } from '../profile/profile.queries.js';
 import {
   countMemberships,
   deleteMemberships,
@@ -134,6 +135,34 @@ export const updateClientUser = async (
   assertWritable(actor);
   await getVisibleClientUser(db, firmActor, userPk);
   await updateUserFields(db, userPk, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
+  return retrieveClientUser(db, actor, userPk);
+};
+
+/** Email changes must stay unique; the user signs in with the new address from then on. */
+export const updateClientContacts = async (db: Db, actor: Actor, userPk: number, input: { email?: string | undefined; phone?: string | undefined }) => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  const { user } = await getVisibleClientUser(db, firmActor, userPk);
+  if (input.email && input.email !== user.email.toLowerCase()) {
+    const owner = await findUserByEmail(db, input.email);
+    if (owner && owner.pk !== user.pk) throw ValidationError.field('email', details.emailTaken);
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await updateUserContacts(tx, user.pk, { email: input.email, phone: input.phone });
+      await writeAudit(tx, {
+        firmId: firmActor.firmId,
+        actorUserId: actor.userId,
+        action: 'client_user.contacts_update',
+        targetType: 'user',
+        targetPk: user.pk,
+        details: { fields: Object.keys(input) },
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw ValidationError.field('email', details.emailTaken);
+    throw err;
+  }
   return retrieveClientUser(db, actor, userPk);
 };
 

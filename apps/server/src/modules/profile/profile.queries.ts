@@ -65,3 +65,6 @@ export const updateUserFields = (
   userId: number,
   values: Partial<{ firstName: string; lastName: string; phone: string }>,
 ) => db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.pk, userId));
+
+export const updateUserContacts = (db: Db, userId: number, values: Partial<{ email: string; phone: string }>) =>
+  db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.pk, userId));
