@@ -41,7 +41,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for error reporting uploads, not advertised to browsers.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { buildDefines } from './vite.config';
+import { buildDefines } from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // antd's responsive helpers (Grid, Layout.Sider breakpoints) read matchMedia, which jsdom lacks.
@@ -37,3 +37,6 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
 });
+
+// antd pages load as lazy chunks; the first import in a test file can take a moment.
+configure({ asyncUtilTimeout: 8000 });

@@ -34,7 +34,7 @@ export const FirmBrand = ({ name, logo, collapsed }: FirmBrandProps) => {
         alignItems: 'center',
         gap: 12,
         height: 72,
-        padding: collapsed ? '0 20px' : '0 20px',
+        padding: collapsed ? '0 20px' : '0 16px 0 20px',
         justifyContent: collapsed ? 'center' : 'flex-start',
         borderBottom: '1px solid rgba(255, 255, 255, 0.12)',
         marginBottom: 12,
@@ -44,8 +44,18 @@ export const FirmBrand = ({ name, logo, collapsed }: FirmBrandProps) => {
       {collapsed ? null : (
         <Typography.Text
           strong
-          ellipsis={{ tooltip: name ?? PRODUCT_NAME }}
-          style={{ color: '#fff', fontSize: 16, lineHeight: 1.25 }}
+          title={name ?? PRODUCT_NAME}
+          style={{
+            color: '#fff',
+            fontSize: 15,
+            lineHeight: 1.3,
+            // Firm names are long ("Demo Bookkeeping LLC"): two lines read better than an ellipsis.
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            wordBreak: 'break-word',
+          }}
           data-testid="firm-name"
         >
           {name ?? PRODUCT_NAME}

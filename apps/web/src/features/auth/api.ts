@@ -41,6 +41,8 @@ export const profileQuery = () =>
     queryKey: sessionKeys.profile(),
     queryFn: fetchProfile,
     retry: false,
+    // A failed verify must not run again each time another guard mounts.
+    retryOnMount: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     staleTime: Infinity,
@@ -72,11 +74,17 @@ export const setSignedIn = (client: QueryClient, profile: Profile): void => {
   client.setQueryData(sessionKeys.profile(), profile);
 };
 
-/** Drops everything cached for the previous user and marks the session signed out. */
+/**
+ * Marks the session signed out and drops everything cached for the previous
+ * user. The profile query is kept (set to null) rather than removed: its
+ * mounted observers must hear about the change so the guards redirect.
+ */
 export const setSignedOut = (client: QueryClient, onPurpose: boolean): void => {
-  client.clear();
   if (onPurpose) client.setQueryData(sessionKeys.signedOutOnPurpose(), true);
+  else client.removeQueries({ queryKey: sessionKeys.signedOutOnPurpose(), exact: true });
   client.setQueryData(sessionKeys.profile(), null);
+  void client.cancelQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
 };
 
 export const isMfaChallenge = (response: LoginResponse): response is MfaChallenge =>

@@ -65,8 +65,15 @@ export const AuthPage = () => {
   }
 
   return (
-    <AuthCard title="Welcome back" subtitle="Sign in to Herd to see what your clients need from you." footer={<FreeTrialFooter />}>
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in to Herd to see what your clients need from you."
+      footer={<FreeTrialFooter />}
+      width={500}
+    >
       <Tabs
+        size="middle"
+        tabBarGutter={24}
         activeKey={view}
         onChange={(key) => setView(key as View)}
         destroyOnHidden

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAIN_COLOR, HIGHLIGHT_COLOR } from '@herd/contract';
+import { makeClientProfile, makeProfile } from '../../test/fake-api';
+import { luminance } from '../lib/color';
+import { buildTheme, firmColor, siderColor } from './theme';
+
+describe('firm colour', () => {
+  it("uses the accountant's firm colour", () => {
+    expect(firmColor(makeProfile())).toBe('#1d4ed8');
+  });
+
+  it("uses the client's firm colour", () => {
+    const profile = makeClientProfile();
+    expect(firmColor({ ...profile, client_firm: { ...profile.client_firm!, main_color: '#AA3300' } })).toBe('#aa3300');
+  });
+
+  it('falls back to the default without a usable colour', () => {
+    const profile = makeProfile();
+    const company = { ...profile.accountant_company_user!.company, main_color: null };
+    expect(firmColor({ ...profile, accountant_company_user: { ...profile.accountant_company_user!, company } })).toBe(DEFAULT_MAIN_COLOR);
+    expect(firmColor(null)).toBe(DEFAULT_MAIN_COLOR);
+  });
+
+  it('puts the colour on primary and the sage highlight on selected menu items', () => {
+    const theme = buildTheme('#1d4ed8');
+    expect(theme.token?.colorPrimary).toBe('#1d4ed8');
+    expect(theme.components?.Menu?.darkItemSelectedBg).toBe(HIGHLIGHT_COLOR);
+  });
+
+  it('darkens a light firm colour so the side bar text stays readable', () => {
+    expect(luminance(siderColor('#ffd400'))).toBeLessThanOrEqual(0.16);
+    expect(siderColor(DEFAULT_MAIN_COLOR)).toBe(DEFAULT_MAIN_COLOR);
+  });
+});

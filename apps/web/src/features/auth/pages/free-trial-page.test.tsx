@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { details, messages } from '@herd/contract';
+import { createFakeApi, makeProfile } from '../../../../test/fake-api';
+import { renderAt } from '../../../../test/render-app';
+
+const signedOut = () =>
+  createFakeApi().on('GET', 'users/profile/', { status: 401, data: { detail: details.notAuthenticated } });
+
+const fieldItem = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
+
+const fill = async (values: Record<string, string>) => {
+  for (const [label, value] of Object.entries(values)) await userEvent.type(screen.getByLabelText(label), value);
+};
+
+describe('free trial', () => {
+  it('names every missing field, in the contract words', async () => {
+    const fake = signedOut().install();
+    renderAt('/auth/free-trial/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start free trial' }));
+    for (const label of ['First name', 'Last name', 'Company name', 'Email', 'Password']) {
+      expect(await within(fieldItem(label)).findByText(messages.required(label))).toBeInTheDocument();
+    }
+    expect(fake.calls('POST', 'users/accountant-signup/')).toHaveLength(0);
+    expect(document.title).toBe('Herd | Start a free trial');
+  });
+
+  it('wants a valid email and a password of at least 10 characters', async () => {
+    signedOut().install();
+    renderAt('/auth/free-trial/');
+    await screen.findByRole('button', { name: 'Start free trial' });
+    expect(screen.getByText('At least 10 characters.')).toBeInTheDocument();
+    await fill({ Email: 'nope', Password: 'short' });
+    await userEvent.click(screen.getByRole('button', { name: 'Start free trial' }));
+    expect(await within(fieldItem('Email')).findByText(messages.notValid('Email'))).toBeInTheDocument();
+    expect(await within(fieldItem('Password')).findByText(messages.tooShort('Password', 10))).toBeInTheDocument();
+  });
+
+  it('shows server field errors on their fields', async () => {
+    signedOut()
+      .on('POST', 'users/accountant-signup/', { status: 400, data: { email: [details.emailTaken] } })
+      .install();
+    renderAt('/auth/free-trial/');
+    await screen.findByRole('button', { name: 'Start free trial' });
+    await fill({
+      'First name': 'Robin',
+      'Last name': 'Lee',
+      'Company name': 'Lee Ledgers',
+      Email: 'taken@example.com',
+      Password: 'a-good-password',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Start free trial' }));
+    expect(await within(fieldItem('Email')).findByText(details.emailTaken)).toBeInTheDocument();
+  });
+
+  it('creates the firm and opens its dashboard', async () => {
+    const profile = makeProfile({ first_name: 'Robin', last_name: 'Lee' });
+    const fake = signedOut().on('POST', 'users/accountant-signup/', { status: 201, data: profile }).install();
+    const app = renderAt('/auth/free-trial/');
+    await screen.findByRole('button', { name: 'Start free trial' });
+    await fill({
+      'First name': 'Robin',
+      'Last name': 'Lee',
+      'Company name': 'Lee Ledgers',
+      Email: 'Robin@Example.com',
+      Password: 'a-good-password',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Start free trial' }));
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/accountant/'));
+    expect(fake.calls('POST', 'users/accountant-signup/')[0]?.body).toEqual({
+      first_name: 'Robin',
+      last_name: 'Lee',
+      company_name: 'Lee Ledgers',
+      email: 'Robin@Example.com',
+      password: 'a-good-password',
+    });
+    // The answer went into the cache: no second profile request was needed.
+    expect(fake.calls('GET', 'users/profile/')).toHaveLength(1);
+  });
+});
