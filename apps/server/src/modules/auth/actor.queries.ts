@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, clientMemberships, firmMembers, subscriptions, users } from '../../db/schema/index.js';
+import { clientCompanies, clientMemberships, firmMembers, firms, subscriptions, users } from '../../db/schema/index.js';
 
 export const findActiveUser = async (db: Db, userId: number) => {
   const [row] = await db.select().from(users).where(eq(users.pk, userId));
@@ -23,4 +23,26 @@ export const findClientCompaniesOfUser = (db: Db, userId: number) =>
 export const findSubscription = async (db: Db, firmId: number) => {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.firmId, firmId));
   return row ?? null;
+};
+
+export const findMemberWithFirm = async (db: Db, userId: number) => {
+  const [row] = await db
+    .select({ member: firmMembers, firm: firms })
+    .from(firmMembers)
+    .innerJoin(firms, eq(firms.pk, firmMembers.firmId))
+    .where(eq(firmMembers.userId, userId));
+  return row ?? null;
+};
+
+/** The firm of a client user's first company: clients belong to companies of one firm. */
+export const findClientFirm = async (db: Db, userId: number) => {
+  const [row] = await db
+    .select({ firm: firms })
+    .from(clientMemberships)
+    .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
+    .innerJoin(firms, eq(firms.pk, clientCompanies.firmId))
+    .where(eq(clientMemberships.userId, userId))
+    .orderBy(clientMemberships.pk)
+    .limit(1);
+  return row?.firm ?? null;
 };

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, clientMemberships, firmMembers, firms, oneTimeCodes, subscriptions, users } from '../../db/schema/index.js';
+import { firmMembers, firms, oneTimeCodes, subscriptions, users } from '../../db/schema/index.js';
+import { findClientFirm, findMemberWithFirm } from './actor.queries.js';
 
 export const findUserByEmail = async (db: Db, email: string) => {
   const [row] = await db
@@ -41,21 +42,8 @@ export const setLastLogin = (db: Db, userId: number) =>
 
 /** The firm whose name and colour brand a user's emails: their own, or their client company's. */
 export const findBrandOfUser = async (db: Db, userId: number) => {
-  const [member] = await db
-    .select({ firmName: firms.companyName, mainColor: firms.mainColor })
-    .from(firmMembers)
-    .innerJoin(firms, eq(firms.pk, firmMembers.firmId))
-    .where(eq(firmMembers.userId, userId));
-  if (member) return member;
-  const [client] = await db
-    .select({ firmName: firms.companyName, mainColor: firms.mainColor })
-    .from(clientMemberships)
-    .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
-    .innerJoin(firms, eq(firms.pk, clientCompanies.firmId))
-    .where(eq(clientMemberships.userId, userId))
-    .orderBy(clientMemberships.pk)
-    .limit(1);
-  return client ?? { firmName: null, mainColor: null };
+  const firm = (await findMemberWithFirm(db, userId))?.firm ?? (await findClientFirm(db, userId));
+  return { firmName: firm?.companyName ?? null, mainColor: firm?.mainColor ?? null };
 };
 
 export const insertOneTimeCode = (db: Db, values: typeof oneTimeCodes.$inferInsert) =>

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/crypto.js';
-import { TestClient } from '../../../test/client.js';
+import { clientMaker } from '../../../test/client.js';
 import {
   PASSWORD,
   codeFromEmail,
@@ -16,8 +16,7 @@ import {
 import { TEST_APP_URL, createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
-let ipCounter = 0;
-const newClient = () => new TestClient(t.app, `10.2.0.${++ipCounter}`);
+const newClient = clientMaker(() => t.app, 2);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firmMembers, subscriptions } from '../../db/schema/index.js';
-import { TestClient } from '../../../test/client.js';
+import { TestClient, clientMaker } from '../../../test/client.js';
 import { PASSWORD, createClientUser, createFirm, setMfa, signIn, uniqueEmail } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
-let ipCounter = 0;
-/** Each test comes from its own address so rate limits of one never touch another. */
-const newClient = () => new TestClient(t.app, `10.0.0.${++ipCounter}`);
+const newClient = clientMaker(() => t.app, 0);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../test/client.js';
+import { type TestClient, clientMaker } from '../../../test/client.js';
 import { firmMemberPkOf, setSubscription, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
-let ipCounter = 0;
-const newClient = () => new TestClient(t.app, `10.4.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`);
+const newClient = clientMaker(() => t.app, 4);
 const BASE = 'accounting/accountant';
 
 beforeAll(async () => {

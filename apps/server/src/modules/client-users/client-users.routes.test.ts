@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../test/client.js';
+import { type TestClient, clientMaker } from '../../../test/client.js';
 import { codeFromEmail, emailsTo, firmMemberPkOf, lastEmailTo, signedInCast, uniqueEmail } from '../../../test/factories.js';
 import { TEST_APP_URL, createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
-let ipCounter = 0;
-const newClient = () => new TestClient(t.app, `10.5.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`);
+const newClient = clientMaker(() => t.app, 5);
 const USERS = 'accounting/accountant-client-user/';
 
 beforeAll(async () => {

@@ -1,40 +1,11 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  bannerDismissals,
-  clientCompanies,
-  clientMemberships,
-  firmMembers,
-  firms,
-  globalBanners,
-  users,
-} from '../../db/schema/index.js';
+import { bannerDismissals, globalBanners, users } from '../../db/schema/index.js';
+export { findClientFirm, findMemberWithFirm } from '../auth/actor.queries.js';
 
 export const findUser = async (db: Db, userId: number) => {
   const [row] = await db.select().from(users).where(eq(users.pk, userId));
   return row ?? null;
-};
-
-export const findMemberWithFirm = async (db: Db, userId: number) => {
-  const [row] = await db
-    .select({ member: firmMembers, firm: firms })
-    .from(firmMembers)
-    .innerJoin(firms, eq(firms.pk, firmMembers.firmId))
-    .where(eq(firmMembers.userId, userId));
-  return row ?? null;
-};
-
-/** The firm of a client user's first company: clients belong to companies of one firm. */
-export const findClientFirm = async (db: Db, userId: number) => {
-  const [row] = await db
-    .select({ firm: firms })
-    .from(clientMemberships)
-    .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
-    .innerJoin(firms, eq(firms.pk, clientCompanies.firmId))
-    .where(eq(clientMemberships.userId, userId))
-    .orderBy(clientMemberships.pk)
-    .limit(1);
-  return row?.firm ?? null;
 };
 
 /** Active banners for everyone or for this firm, less those the user dismissed. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../test/client.js';
+import { clientMaker } from '../../../test/client.js';
 import {
   PASSWORD,
   addFirmMember,
@@ -12,8 +12,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
-let ipCounter = 0;
-const newClient = () => new TestClient(t.app, `10.3.0.${++ipCounter}`);
+const newClient = clientMaker(() => t.app, 3);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../test/client.js';
+import { type TestClient, clientMaker } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { PDF_BYTES, PNG_1X1, multipart } from '../../../test/multipart.js';
 
 let t: TestApp;
-let ipCounter = 0;
-const newClient = () => new TestClient(t.app, `10.8.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`);
+const newClient = clientMaker(() => t.app, 8);
 
 beforeAll(async () => {
   t = await createTestApp({ maxUploadBytes: 64 * 1024 });
