@@ -40,6 +40,8 @@ export default defineConfig({
       APP_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Lets tests read invitation and sign-in emails, as a person would from their inbox.
+      HERD_E2E_OUTBOX: '1',
     },
   },
 });

@@ -17,6 +17,7 @@ import { coworkerRoutes } from './modules/coworkers/coworkers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
+import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
 import { firmSettingsRoutes } from './modules/firm-settings/firm-settings.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -84,6 +85,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(clientSideRoutes);
       await api.register(storageRoutes);
       await api.register(firmSettingsRoutes);
+      if (opts.config.e2eOutbox) await api.register(testingOutboxRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -23,6 +23,8 @@ export interface Config {
   sentryDsn: string | null;
   gtmId: string | null;
   environment: string;
+  /** Exposes the newest outbox email per address to end-to-end tests; never on a real deployment. */
+  e2eOutbox: boolean;
   /** Largest upload accepted, in bytes. */
   maxUploadBytes: number;
   /** S3-compatible object storage; null keeps files on local disk under DATA_DIR/files. */
@@ -95,6 +97,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     gtmId: env.GTM_ID || null,
     environment: env.HERD_ENV || env.NODE_ENV || 'production',
     maxUploadBytes: parseUploadLimit(env.MAX_UPLOAD_MB),
+    e2eOutbox: env.HERD_E2E_OUTBOX === '1',
     s3: parseS3(env),
   };
 };

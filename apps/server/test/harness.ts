@@ -31,6 +31,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   gtmId: null,
   environment: 'test',
   maxUploadBytes: 1024 * 1024,
+  e2eOutbox: false,
   s3: null,
   ...overrides,
 });

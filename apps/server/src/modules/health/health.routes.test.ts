@@ -39,3 +39,28 @@ describe('service endpoints', () => {
     expect(res.json()).toEqual({ detail: 'Not found.' });
   });
 });
+
+describe('end-to-end outbox route', () => {
+  it('does not exist unless HERD_E2E_OUTBOX is on', async () => {
+    expect((await new TestClient(t.app).get('testing/outbox/?to=a@example.com')).statusCode).toBe(404);
+  });
+
+  it('returns the newest email to an address when on', async () => {
+    const e2e = await createTestApp({ e2eOutbox: true });
+    try {
+      const client = new TestClient(e2e.app);
+      await client.post('users/reset-password/', { email: 'nobody@example.com' });
+      expect((await client.get('testing/outbox/?to=nobody@example.com')).statusCode).toBe(404);
+      const signup = await client.post('users/accountant-signup/', {
+        email: 'e2e@example.com', password: 'long-enough-pw', first_name: 'E', last_name: 'Two', company_name: 'E2E',
+      });
+      expect(signup.statusCode).toBe(201);
+      await client.post('login/send-magic-link/', { email: 'E2E@example.com' });
+      const mail = await client.get('testing/outbox/?to=E2E@example.com');
+      expect(mail.json()).toMatchObject({ template: 'MAGIC_LINK', subject: 'Your sign-in link' });
+      expect(mail.json().text).toContain('/auth/?magic=');
+    } finally {
+      await e2e.close();
+    }
+  });
+});
