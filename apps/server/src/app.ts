@@ -16,6 +16,7 @@ import { clientSideRoutes } from './modules/client-side/client-side.routes.js';
 import { coworkerRoutes } from './modules/coworkers/coworkers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { restrictionRoutes } from './modules/restrictions/restrictions.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
 import { firmSettingsRoutes } from './modules/firm-settings/firm-settings.routes.js';
@@ -85,6 +86,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(clientSideRoutes);
       await api.register(storageRoutes);
       await api.register(firmSettingsRoutes);
+      await api.register(restrictionRoutes);
       if (opts.config.e2eOutbox) await api.register(testingOutboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { clientCompanies, clientMemberships, firmMembers, globalBanners, outbox, subscriptions, users } from '../src/db/schema/index.js';
+import { clientCompanies, clientMemberships, firmMembers, globalBanners, ledgerAccounts, outbox, subscriptions, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/crypto.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../src/modules/auth/auth.queries.js';
 import type { TestClient } from './client.js';
@@ -136,4 +136,23 @@ export const signedInCast = async (db: Db, newClient: () => TestClient) => {
 export const firmMemberPkOf = async (db: Db, userId: number) => {
   const [row] = await db.select({ pk: firmMembers.pk }).from(firmMembers).where(eq(firmMembers.userId, userId));
   return row!.pk;
+};
+
+export const createLedgerAccount = async (
+  db: Db,
+  companyPk: number,
+  values: { name: string; isPaymentAccount?: boolean; isWatched?: boolean },
+) => {
+  const [row] = await db
+    .insert(ledgerAccounts)
+    .values({
+      clientCompanyId: companyPk,
+      externalId: randomBytes(6).toString('hex'),
+      name: values.name,
+      accountType: values.isPaymentAccount ? 'Bank' : 'Expense',
+      isPaymentAccount: values.isPaymentAccount ?? false,
+      isWatched: values.isWatched ?? false,
+    })
+    .returning();
+  return row!;
 };

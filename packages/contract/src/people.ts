@@ -126,3 +126,39 @@ export const firmSettings = z.object({
 
 /** The accountant corrects a client user's contact details (where invitations and reminders go). */
 export const contactsUpdateBody = z.object({ email: emailField(), phone: phoneField() }).partial();
+
+export const RESTRICTION_KINDS = ['PAYMENT_ACCOUNT', 'WATCHED_ACCOUNT'] as const;
+const restrictionKind = z.enum(RESTRICTION_KINDS, {
+  error: (i) => (i.input === undefined ? messages.required('Kind') : messages.notValid('Kind')),
+});
+export const restrictionCreateBody = z.object({
+  client_company: pkField('Client company'),
+  user: pkField('User'),
+  account: pkField('Account'),
+  kind: restrictionKind,
+});
+export const restrictionUpdateBody = z.object({ account: pkField('Account'), kind: restrictionKind }).partial();
+export const restrictionBulkCreateBody = z.object({
+  client_company: pkField('Client company'),
+  user: pkField('User'),
+  kind: restrictionKind,
+  accounts: z.array(pkField('Account'), { error: messages.required('Accounts') }).min(1, { error: messages.required('Accounts') }).max(500),
+});
+export const bulkPksBody = z.object({
+  pks: z.array(pkField('Item'), { error: messages.required('Items') }).min(1, { error: messages.required('Items') }).max(1000),
+});
+export const restriction = z.object({
+  pk: z.number(),
+  client_company: z.number(),
+  user: z.number(),
+  account: z.object({ pk: z.number(), name: z.string() }),
+  kind: z.enum(RESTRICTION_KINDS),
+});
+export const restrictionListQuery = z.object({
+  client_company: z.coerce.number({ error: messages.required('Client company') }).int().positive(),
+  user: z.coerce.number().int().positive().optional(),
+});
+export const userWithRestrictions = z.object({
+  user: z.object({ pk: z.number(), email: z.string(), name: z.string() }),
+  restrictions: z.array(restriction),
+});

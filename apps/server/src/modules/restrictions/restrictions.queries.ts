@@ -1,0 +1,70 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { ledgerAccounts, userAccountRestrictions, users } from '../../db/schema/index.js';
+
+const restrictionColumns = {
+  pk: userAccountRestrictions.pk,
+  clientCompanyId: userAccountRestrictions.clientCompanyId,
+  userId: userAccountRestrictions.userId,
+  accountId: userAccountRestrictions.accountId,
+  accountName: ledgerAccounts.name,
+  kind: userAccountRestrictions.kind,
+};
+
+export const listRestrictions = (db: Db, companyPk: number, userPk?: number) =>
+  db
+    .select(restrictionColumns)
+    .from(userAccountRestrictions)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.pk, userAccountRestrictions.accountId))
+    .where(
+      and(
+        eq(userAccountRestrictions.clientCompanyId, companyPk),
+        userPk ? eq(userAccountRestrictions.userId, userPk) : undefined,
+      ),
+    )
+    .orderBy(asc(userAccountRestrictions.userId), asc(ledgerAccounts.name), asc(userAccountRestrictions.pk));
+
+export const findRestrictions = (db: Db, pks: number[]) =>
+  db
+    .select(restrictionColumns)
+    .from(userAccountRestrictions)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.pk, userAccountRestrictions.accountId))
+    .where(inArray(userAccountRestrictions.pk, pks));
+
+/** Inserts, skipping any restriction that already exists; returns the pks of all requested rows. */
+export const upsertRestrictions = async (db: Db, rows: (typeof userAccountRestrictions.$inferInsert)[]) => {
+  await db.insert(userAccountRestrictions).values(rows).onConflictDoNothing();
+  const first = rows[0]!;
+  const existing = await db
+    .select({ pk: userAccountRestrictions.pk })
+    .from(userAccountRestrictions)
+    .where(
+      and(
+        eq(userAccountRestrictions.clientCompanyId, first.clientCompanyId),
+        eq(userAccountRestrictions.userId, first.userId),
+        eq(userAccountRestrictions.kind, first.kind),
+        inArray(userAccountRestrictions.accountId, rows.map((r) => r.accountId)),
+      ),
+    );
+  return existing.map((r) => r.pk);
+};
+
+export const updateRestriction = (db: Db, pk: number, values: Partial<typeof userAccountRestrictions.$inferInsert>) =>
+  db.update(userAccountRestrictions).set(values).where(eq(userAccountRestrictions.pk, pk));
+
+export const deleteRestrictions = (db: Db, pks: number[]) =>
+  db.delete(userAccountRestrictions).where(inArray(userAccountRestrictions.pk, pks));
+
+/** Which of these accounts belong to the company. */
+export const findCompanyAccountPks = async (db: Db, companyPk: number, accountPks: number[]) =>
+  (
+    await db
+      .select({ pk: ledgerAccounts.pk })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.pk, accountPks)))
+  ).map((r) => r.pk);
+
+export const findUsersByPk = (db: Db, pks: number[]) =>
+  pks.length === 0
+    ? Promise.resolve([])
+    : db.select({ pk: users.pk, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.pk, pks));

@@ -1,0 +1,104 @@
+import type { Db } from '../../db/client.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable, type Actor } from '../auth/actor.js';
+import { can, type FirmActor } from '../auth/permissions.js';
+import { getVisibleCompany } from '../client-companies/client-companies.service.js';
+import { findMembership } from '../client-users/client-users.queries.js';
+import {
+  deleteRestrictions,
+  findCompanyAccountPks,
+  findRestrictions,
+  findUsersByPk,
+  listRestrictions,
+  updateRestriction,
+  upsertRestrictions,
+} from './restrictions.queries.js';
+
+type Kind = 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT';
+type Row = Awaited<ReturnType<typeof listRestrictions>>[number];
+
+const toRestriction = (r: Row) => ({
+  pk: r.pk,
+  client_company: r.clientCompanyId,
+  user: r.userId,
+  account: { pk: r.accountId, name: r.accountName },
+  kind: r.kind,
+});
+
+/** The user must belong to the company, and every account must be the company's. */
+const checkTargets = async (db: Db, companyPk: number, userPk: number, accountPks: number[]) => {
+  if (!(await findMembership(db, companyPk, userPk))) throw ValidationError.field('user', 'User is not valid.');
+  const known = await findCompanyAccountPks(db, companyPk, accountPks);
+  if (known.length !== new Set(accountPks).size) throw ValidationError.field('account', 'Account is not valid.');
+};
+
+const audit = (db: Db, actor: FirmActor, action: string, companyPk: number, details: Record<string, unknown>) =>
+  writeAudit(db, { firmId: actor.firmId, actorUserId: actor.userId, action, targetType: 'client_company', targetPk: companyPk, details });
+
+export const listCompanyRestrictions = async (db: Db, actor: Actor, companyPk: number, userPk?: number) => {
+  const firmActor = can.workOnClients(actor);
+  await getVisibleCompany(db, firmActor, companyPk);
+  return (await listRestrictions(db, companyPk, userPk)).map(toRestriction);
+};
+
+export const usersWithRestrictions = async (db: Db, actor: Actor, companyPk: number) => {
+  const restrictions = await listCompanyRestrictions(db, actor, companyPk);
+  const people = await findUsersByPk(db, [...new Set(restrictions.map((r) => r.user))]);
+  return people.map((u) => ({
+    user: { pk: u.pk, email: u.email, name: `${u.firstName} ${u.lastName}`.trim() },
+    restrictions: restrictions.filter((r) => r.user === u.pk),
+  }));
+};
+
+export const createRestrictions = async (
+  db: Db,
+  actor: Actor,
+  input: { client_company: number; user: number; kind: Kind; accounts: number[] },
+) => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  const company = await getVisibleCompany(db, firmActor, input.client_company);
+  await checkTargets(db, company.pk, input.user, input.accounts);
+  const pks = await db.transaction(async (tx) => {
+    const created = await upsertRestrictions(
+      tx,
+      input.accounts.map((accountId) => ({ clientCompanyId: company.pk, userId: input.user, accountId, kind: input.kind })),
+    );
+    await audit(tx, firmActor, 'restriction.create', company.pk, { user: input.user, kind: input.kind, accounts: input.accounts });
+    return created;
+  });
+  return (await findRestrictions(db, pks)).map(toRestriction);
+};
+
+/** A restriction the firm user can see (its company is visible), else 404. */
+const getVisibleRestrictions = async (db: Db, actor: FirmActor, pks: number[]) => {
+  const rows = await findRestrictions(db, pks);
+  for (const companyPk of new Set(rows.map((r) => r.clientCompanyId))) await getVisibleCompany(db, actor, companyPk);
+  if (rows.length !== new Set(pks).size) throw new NotFoundError();
+  return rows;
+};
+
+export const updateOneRestriction = async (db: Db, actor: Actor, pk: number, input: { account?: number | undefined; kind?: Kind | undefined }) => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  const [row] = await getVisibleRestrictions(db, firmActor, [pk]);
+  if (input.account !== undefined) await checkTargets(db, row!.clientCompanyId, row!.userId, [input.account]);
+  await db.transaction(async (tx) => {
+    await updateRestriction(tx, pk, { accountId: input.account, kind: input.kind });
+    await audit(tx, firmActor, 'restriction.update', row!.clientCompanyId, { pk, ...input });
+  });
+  return toRestriction((await findRestrictions(db, [pk]))[0]!);
+};
+
+export const removeRestrictions = async (db: Db, actor: Actor, pks: number[]) => {
+  const firmActor = can.workOnClients(actor);
+  assertWritable(actor);
+  const rows = await getVisibleRestrictions(db, firmActor, pks);
+  await db.transaction(async (tx) => {
+    await deleteRestrictions(tx, pks);
+    for (const companyPk of new Set(rows.map((r) => r.clientCompanyId))) {
+      await audit(tx, firmActor, 'restriction.delete', companyPk, { pks: rows.filter((r) => r.clientCompanyId === companyPk).map((r) => r.pk) });
+    }
+  });
+};
