@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@herd/contract';
 import type { Config } from './config.js';
@@ -19,6 +20,8 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { restrictionRoutes } from './modules/restrictions/restrictions.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
+import { transactionRoutes } from './modules/transactions/transactions.routes.js';
+import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
 import { firmSettingsRoutes } from './modules/firm-settings/firm-settings.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -77,6 +80,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
+      await api.register(multipart, { limits: { fileSize: opts.config.maxUploadBytes, files: 1, fields: 10 } });
       await api.register(appConfigRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
@@ -87,6 +91,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(storageRoutes);
       await api.register(firmSettingsRoutes);
       await api.register(restrictionRoutes);
+      await api.register(transactionRoutes);
+      await api.register(csvImportRoutes);
       if (opts.config.e2eOutbox) await api.register(testingOutboxRoutes);
     },
     { prefix: API_PREFIX },

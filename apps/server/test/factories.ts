@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { clientCompanies, clientMemberships, firmMembers, globalBanners, ledgerAccounts, outbox, subscriptions, users } from '../src/db/schema/index.js';
+import { clientCompanies, clientMemberships, firmMembers, globalBanners, ledgerAccounts, ledgerRefs, outbox, subscriptions, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/crypto.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../src/modules/auth/auth.queries.js';
 import type { TestClient } from './client.js';
@@ -156,3 +156,19 @@ export const createLedgerAccount = async (
     .returning();
   return row!;
 };
+
+export const createRef = async (db: Db, companyPk: number, kind: (typeof ledgerRefs.$inferInsert)['kind'], name: string) => {
+  const [row] = await db
+    .insert(ledgerRefs)
+    .values({ clientCompanyId: companyPk, kind, name, externalId: randomBytes(6).toString('hex') })
+    .returning();
+  return row!;
+};
+
+/** A bank CSV with `good` valid rows and the given bad ones appended. */
+export const bankCsv = (good: number, bad: string[] = []) =>
+  [
+    'Date,Description,Amount,Payee',
+    ...Array.from({ length: good }, (_, i) => `2026-01-${String((i % 28) + 1).padStart(2, '0')},Purchase ${i + 1},-${(i + 1) * 3}.25,Vendor ${i % 5}`),
+    ...bad,
+  ].join('\n');

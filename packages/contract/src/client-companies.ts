@@ -66,3 +66,14 @@ export const clientCompanyListQuery = listQuery.extend({
 
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+
+export type ClientCompanyCreateBody = z.infer<typeof clientCompanyCreateBody>;
+export type ClientCompanyOrdering = (typeof CLIENT_COMPANY_ORDERINGS)[number];
+export type DirectlyCreatedKind = (typeof DIRECTLY_CREATED_KINDS)[number];
+/** A page of a list endpoint: `{count, next, previous, results}` (DESIGN §5). */
+export interface Paginated<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}

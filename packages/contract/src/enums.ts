@@ -46,10 +46,70 @@ export const TRANSACTION_STATUSES = [
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const TRANSACTION_TYPES = ['EXPENSE', 'DEPOSIT', 'BILL'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** Subtypes of SPEC §3: QuickBooks, Xero, and the bank lines of CSV and generic ledgers. */
+export const EXPENSE_SUBTYPES = {
+  QUICKBOOKS: ['PURCHASE', 'JOURNAL_ENTRY', 'BILL', 'VENDOR_CREDIT', 'CREDIT_CARD_CREDIT', 'CREDIT_CARD_CHARGE'],
+  XERO: [
+    'ACCPAY_INVOICE',
+    'REPEATING_ACCPAY_INVOICE',
+    'SPEND',
+    'SPEND_OVERPAYMENT',
+    'SPEND_PREPAYMENT',
+    'SPEND_TRANSFER',
+    'PURCHASE_ORDER',
+    'MANUAL_JOURNAL',
+  ],
+} as const;
+export const DEPOSIT_SUBTYPES = {
+  QUICKBOOKS: ['DEPOSIT', 'JOURNAL_ENTRY', 'SALES_RECEIPT'],
+  XERO: [
+    'ACCREC_INVOICE',
+    'REPEATING_ACCREC_INVOICE',
+    'RECEIVE',
+    'RECEIVE_OVERPAYMENT',
+    'RECEIVE_PREPAYMENT',
+    'RECEIVE_TRANSFER',
+    'QUOTE',
+    'MANUAL_JOURNAL',
+  ],
+} as const;
+/** A bank-statement line from a CSV import or a generic ledger. */
+export const BANK_SUBTYPES = ['BANK_DEBIT', 'BANK_CREDIT'] as const;
+export const TRANSACTION_SUBTYPES = [
+  ...new Set([
+    ...EXPENSE_SUBTYPES.QUICKBOOKS,
+    ...EXPENSE_SUBTYPES.XERO,
+    ...DEPOSIT_SUBTYPES.QUICKBOOKS,
+    ...DEPOSIT_SUBTYPES.XERO,
+    ...BANK_SUBTYPES,
+  ]),
+] as const;
+export type TransactionSubtype = (typeof TRANSACTION_SUBTYPES)[number];
+
+export const REF_KINDS = [
+  'VENDOR',
+  'CUSTOMER',
+  'CLASS',
+  'LOCATION',
+  'TAX',
+  'ITEM',
+  'PAYMENT_METHOD',
+  'TRACKING_CATEGORY',
+  'TRACKING_OPTION',
+] as const;
+export type RefKind = (typeof REF_KINDS)[number];
+
+export const NOTE_TARGETS = ['TRANSACTION', 'COMMUNICATION', 'RECEIPT', 'CLIENT_COMPANY', 'ACCOUNTANT_COMPANY'] as const;
+export type NoteTarget = (typeof NOTE_TARGETS)[number];
 export const BILLABLE_FLAGS = ['BILLABLE', 'NOT_BILLABLE'] as const;
+export type BillableFlag = (typeof BILLABLE_FLAGS)[number];
 export const SENDER_KINDS = ['ACCOUNTANT', 'CLIENT'] as const;
+export type SenderKind = (typeof SENDER_KINDS)[number];
 export const MESSAGE_KINDS = ['REPORT', 'REQUEST', 'NOTICE', 'W9'] as const;
 export const DIRECTIONS = ['COSTS', 'SALES'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
 export const FILTER_MARKERS = [
   'WITHOUT_CLASS',
   'WITHOUT_LOCATION',
@@ -59,6 +119,7 @@ export const FILTER_MARKERS = [
   'WITHOUT_TRACKING_CATEGORY_ONE',
   'WITHOUT_TRACKING_CATEGORY_TWO',
 ] as const;
+export type FilterMarker = (typeof FILTER_MARKERS)[number];
 
 export const MFA_METHODS = ['SMS', 'TOTP'] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];

@@ -6,3 +6,4 @@ export * from './fields.js';
 export * from './messages.js';
 export * from './paths.js';
 export * from './people.js';
+export * from './transactions.js';

@@ -162,3 +162,14 @@ export const userWithRestrictions = z.object({
   user: z.object({ pk: z.number(), email: z.string(), name: z.string() }),
   restrictions: z.array(restriction),
 });
+
+export type PersonUpdateBody = z.infer<typeof personUpdateBody>;
+export type ContactsUpdateBody = z.infer<typeof contactsUpdateBody>;
+export type CoworkerInviteBody = z.infer<typeof coworkerInviteBody>;
+export type CoworkerUpdateBody = z.infer<typeof coworkerUpdateBody>;
+export type MyAccountant = z.infer<typeof myAccountant>;
+export type CompanyUser = z.infer<typeof companyUser>;
+export type ClientCoworkerInviteBody = z.infer<typeof clientCoworkerInviteBody>;
+export type FirmMemberSettings = z.infer<typeof firmMemberSettings>;
+export type FirmSettingsBody = z.infer<typeof firmSettingsBody>;
+export type FirmSettings = z.infer<typeof firmSettings>;

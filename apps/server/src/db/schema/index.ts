@@ -5,4 +5,7 @@ export * from './files.js';
 export * from './firms.js';
 export * from './ledger.js';
 export * from './messaging.js';
+export * from './notes.js';
+export * from './refs.js';
+export * from './transactions.js';
 export * from './users.js';

@@ -88,11 +88,12 @@ describe('restriction scoping', () => {
   /** Rows shaped like transactions: (id, payment account, watched account). */
   const visibleIds = async (where: ReturnType<typeof restrictionWhere>, payment: number[], watched: number[]) => {
     const rows = payment.map((p, i) => sql`(${i + 1}::int, ${p}::int, ${watched[i]}::int)`);
-    const result = await t.db.execute<{ id: number }>(
+    // Both drivers answer raw SQL with `{ rows }`.
+    const result = (await t.db.execute(
       sql`select id from (values ${sql.join(rows, sql`, `)}) as tx(id, payment_account_id, watched_account_id)
           ${where ? sql`where ${where}` : sql``} order by id`,
-    );
-    return (result.rows ?? result).map((r) => Number((r as { id: number }).id));
+    )) as unknown as { rows: { id: number }[] };
+    return result.rows.map((r) => Number(r.id));
   };
 
   it('limits a restricted user to their payment and watched accounts, and leaves others unlimited', async () => {

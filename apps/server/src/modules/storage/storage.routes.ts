@@ -1,22 +1,18 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storedFile } from '@herd/contract';
 import { z } from 'zod';
 import { ValidationError } from '../../lib/errors.js';
+import { readUpload } from '../../lib/uploads.js';
 import { requireActor } from '../../plugins/auth.js';
 import { deleteFile, openFile, storeUpload } from './storage.service.js';
 
 const tags = ['storage'];
-
-const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 const pkParams = z.object({ pk: z.coerce.number().int().positive() });
 /** Browsers may show these in place; anything else downloads. */
 const INLINE = /^(image\/(png|jpeg|gif|webp)|application\/pdf)$/;
 
 export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config } = app.deps;
-  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 5 } });
   app.addHook('preHandler', requireActor);
 
   app.post(
@@ -30,25 +26,12 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw ValidationError.field('file', 'File is required.');
-      const part = await request.file();
-      if (!part) throw ValidationError.field('file', 'File is required.');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw ValidationError.field('file', `File is larger than the ${formatBytes(config.maxUploadBytes)} limit.`);
-        }
-        throw err;
-      }
-      const companyField = part.fields.client_company;
-      const companyValue = companyField && 'value' in companyField ? String(companyField.value) : '';
-      const clientCompanyPk = companyValue ? Number(companyValue) : null;
+      const { bytes, fileName, fields } = await readUpload(request, config.maxUploadBytes);
+      const clientCompanyPk = fields.client_company ? Number(fields.client_company) : null;
       if (clientCompanyPk !== null && !(Number.isInteger(clientCompanyPk) && clientCompanyPk > 0)) {
         throw ValidationError.field('client_company', 'Client company is not valid.');
       }
-      const file = await storeUpload(db, storage, request.actor, { bytes, fileName: part.filename, clientCompanyPk });
+      const file = await storeUpload(db, storage, request.actor, { bytes, fileName, clientCompanyPk });
       return reply.status(201).send(file);
     },
   );

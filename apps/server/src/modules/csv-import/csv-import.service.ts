@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { CsvImportResult } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { transactionLines, transactions } from '../../db/schema/index.js';
+import { ValidationError } from '../../lib/errors.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable } from '../auth/actor.js';
+import { fromCents } from '../transactions/money.js';
+import type { TxScope } from '../transactions/transactions.scope.js';
+import { BankCsvFormatError, parseBankCsv, type BankRow } from './bank-csv.js';
+import { ensureAccount } from './ledger-accounts.queries.js';
+
+const CHUNK = 500;
+
+/**
+ * A row's identity across imports: the bank's own reference when the file has
+ * one, else a hash of its content plus how many identical rows came before it
+ * in the file (two $4.50 coffees on one day are two transactions).
+ */
+export const externalIds = (rows: BankRow[]): string[] => {
+  const seen = new Map<string, number>();
+  return rows.map((r) => {
+    if (r.reference) return `ref:${r.reference}`;
+    const content = [r.date, r.cents, r.description.toLowerCase(), r.payee.toLowerCase(), r.account.toLowerCase()].join('|');
+    const n = (seen.get(content) ?? 0) + 1;
+    seen.set(content, n);
+    return `row:${createHash('sha256').update(content).digest('hex').slice(0, 32)}:${n}`;
+  });
+};
+
+/**
+ * Imports a bank CSV into a CSV company: every good row becomes a READY
+ * transaction (one line, in the company's Uncategorized account) in a single
+ * database transaction; rows already imported are counted as duplicates; bad
+ * rows are reported by row number and imported by nothing.
+ */
+export const importBankCsv = async (db: Db, scope: TxScope, text: string): Promise<CsvImportResult> => {
+  assertWritable(scope.actor);
+  if (scope.company.connectionKind !== 'CSV') throw ValidationError.detail('Only CSV client companies import bank CSV files.');
+  let parsed;
+  try {
+    parsed = parseBankCsv(text);
+  } catch (err) {
+    if (err instanceof BankCsvFormatError) throw ValidationError.field('file', err.message);
+    throw err;
+  }
+  const ids = externalIds(parsed.rows);
+  const companyPk = scope.company.pk;
+
+  const imported = await db.transaction(async (tx) => {
+    const uncategorizedExpense = await ensureAccount(tx, companyPk, { externalId: 'herd:uncategorized-expense', name: 'Uncategorized Expense', accountType: 'Expense', isWatched: true });
+    const uncategorizedIncome = await ensureAccount(tx, companyPk, { externalId: 'herd:uncategorized-income', name: 'Uncategorized Income', accountType: 'Income', isWatched: true });
+    const paymentAccounts = new Map<string, number>();
+    for (const name of new Set(parsed.rows.map((r) => r.account || 'Bank account'))) {
+      const account = await ensureAccount(tx, companyPk, { externalId: `csv:account:${name.toLowerCase()}`, name, accountType: 'Bank', isPaymentAccount: true });
+      paymentAccounts.set(name, account.pk);
+    }
+    let count = 0;
+    for (let start = 0; start < parsed.rows.length; start += CHUNK) {
+      const chunk = parsed.rows.slice(start, start + CHUNK);
+      const inserted = await tx
+        .insert(transactions)
+        .values(
+          chunk.map((r, i) => ({
+            clientCompanyId: companyPk,
+            externalId: ids[start + i]!,
+            ledgerEntityType: 'csv',
+            type: r.cents < 0 ? ('EXPENSE' as const) : ('DEPOSIT' as const),
+            subtype: r.cents < 0 ? 'BANK_DEBIT' : 'BANK_CREDIT',
+            date: r.date,
+            amount: fromCents(Math.abs(r.cents)),
+            currency: r.currency,
+            description: r.description,
+            payee: r.payee,
+            paymentAccountId: paymentAccounts.get(r.account || 'Bank account')!,
+            watchedAccountId: r.cents < 0 ? uncategorizedExpense.pk : uncategorizedIncome.pk,
+            status: 'READY' as const,
+            raw: { csv_row: r.row },
+          })),
+        )
+        .onConflictDoNothing({ target: [transactions.clientCompanyId, transactions.externalId] })
+        .returning({ pk: transactions.pk, amount: transactions.amount });
+      if (inserted.length > 0) {
+        await tx.insert(transactionLines).values(inserted.map((t) => ({ transactionId: t.pk, position: 0, amount: t.amount })));
+      }
+      count += inserted.length;
+    }
+    await writeAudit(tx, {
+      firmId: scope.company.firmId,
+      actorUserId: scope.actor.userId,
+      action: 'transactions.import_csv',
+      targetType: 'client_company',
+      targetPk: companyPk,
+      details: { imported: count, duplicates: parsed.rows.length - count, errors: parsed.errors.length },
+    });
+    return count;
+  });
+  return { imported, duplicates: parsed.rows.length - imported, errors: parsed.errors };
+};

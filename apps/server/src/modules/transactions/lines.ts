@@ -1,0 +1,108 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { messages, type ClientEditableField, type LineInput, type RefKind } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
+import { ValidationError } from '../../lib/errors.js';
+import { fromCents, toCents } from './money.js';
+import type { LineRow, TransactionRow } from './transactions.queries.js';
+
+type RefField = 'vendor' | 'customer' | 'class' | 'location' | 'tax' | 'tracking_option_one' | 'tracking_option_two';
+const REF_FIELDS: Record<RefField, { kind: RefKind; column: keyof LineRow; label: string }> = {
+  vendor: { kind: 'VENDOR', column: 'vendorId', label: 'Vendor' },
+  customer: { kind: 'CUSTOMER', column: 'customerId', label: 'Customer' },
+  class: { kind: 'CLASS', column: 'classId', label: 'Class' },
+  location: { kind: 'LOCATION', column: 'locationId', label: 'Location' },
+  tax: { kind: 'TAX', column: 'taxId', label: 'Tax' },
+  tracking_option_one: { kind: 'TRACKING_OPTION', column: 'trackingOptionOneId', label: 'Tracking option one' },
+  tracking_option_two: { kind: 'TRACKING_OPTION', column: 'trackingOptionTwoId', label: 'Tracking option two' },
+};
+
+export type NewLine = Omit<LineRow, 'pk' | 'transactionId' | 'position'>;
+
+/** Field errors for one transaction of a bulk body are keyed `transactions.<i>.…`. */
+export class FieldErrors {
+  readonly fields: Record<string, string[]> = {};
+  constructor(private readonly prefix: string) {}
+  add(field: string, message: string) {
+    (this.fields[`${this.prefix}${field}`] ??= []).push(message);
+  }
+  get empty() {
+    return Object.keys(this.fields).length === 0;
+  }
+}
+
+/** The lines as stored, from the request's lines: checks references, amounts and what a client may change. */
+export const resolveLines = async (
+  db: Db,
+  tx: TransactionRow,
+  input: LineInput[],
+  current: LineRow[],
+  errors: FieldErrors,
+  editable: readonly ClientEditableField[] | 'all',
+): Promise<NewLine[]> => {
+  const may = (field: ClientEditableField) => editable === 'all' || editable.includes(field);
+  const total = toCents(tx.amount);
+  const sum = input.reduce((acc, l) => acc + toCents(l.amount), 0);
+  if (sum !== total) errors.add('lines', `The lines add up to ${fromCents(sum)} but the transaction is ${tx.amount}.`);
+  input.forEach((l, i) => {
+    if (toCents(l.amount) === 0) errors.add(`lines.${i}.amount`, 'Amount must not be zero.');
+  });
+  if (!may('split') && input.length !== Math.max(1, current.length)) errors.add('lines', 'This client may not split transactions.');
+
+  const accountPks = input.map((l) => l.category).filter((v): v is number => typeof v === 'number');
+  const refPks = input.flatMap((l) => Object.keys(REF_FIELDS).map((f) => l[f as RefField])).filter((v): v is number => typeof v === 'number');
+  const knownAccounts = new Set(
+    accountPks.length
+      ? (await db.select({ pk: ledgerAccounts.pk }).from(ledgerAccounts).where(and(eq(ledgerAccounts.clientCompanyId, tx.clientCompanyId), inArray(ledgerAccounts.pk, accountPks)))).map((r) => r.pk)
+      : [],
+  );
+  const knownRefs = new Map(
+    refPks.length
+      ? (await db.select({ pk: ledgerRefs.pk, kind: ledgerRefs.kind }).from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, tx.clientCompanyId), inArray(ledgerRefs.pk, refPks)))).map((r) => [r.pk, r.kind])
+      : [],
+  );
+
+  return input.map((l, i) => {
+    const before = current.find((c) => c.pk === l.pk);
+    const keep = <K extends keyof LineRow>(column: K): LineRow[K] | null => (before ? before[column] : null);
+    /** A field the client may not set keeps its stored value; trying to change it is an error. */
+    const pick = <T>(field: ClientEditableField, label: string, given: T | null | undefined, stored: T | null): T | null => {
+      const value = given === undefined ? stored : given;
+      if (!may(field) && value !== stored) errors.add(`lines.${i}.${field}`, `${label} cannot be changed by the client for this company.`);
+      return may(field) ? value : stored;
+    };
+    const category = pick('category', 'Category', l.category, keep('categoryId'));
+    if (category !== null && !knownAccounts.has(category)) errors.add(`lines.${i}.category`, messages.notValid('Category'));
+    const refValue = (field: RefField) => {
+      const spec = REF_FIELDS[field];
+      const value = pick(field, spec.label, l[field], keep(spec.column) as number | null);
+      if (value !== null && knownRefs.get(value) !== spec.kind) errors.add(`lines.${i}.${field}`, messages.notValid(spec.label));
+      return value;
+    };
+    return {
+      amount: fromCents(toCents(l.amount)),
+      description: l.description ?? keep('description') ?? '',
+      categoryId: category,
+      vendorId: refValue('vendor'),
+      customerId: refValue('customer'),
+      classId: refValue('class'),
+      locationId: refValue('location'),
+      taxId: refValue('tax'),
+      trackingOptionOneId: refValue('tracking_option_one'),
+      trackingOptionTwoId: refValue('tracking_option_two'),
+      billable: pick('billable', 'Billable', l.billable, keep('billable')),
+    };
+  });
+};
+
+/** What must be filled before a transaction counts as categorized: every line's category. */
+export const checkFinishable = (lines: Pick<NewLine, 'categoryId'>[], errors: FieldErrors): void => {
+  lines.forEach((l, i) => {
+    if (l.categoryId === null) errors.add(`lines.${i}.category`, messages.required('Category'));
+  });
+};
+
+export const throwIfAny = (errors: FieldErrors[]): void => {
+  const fields = Object.assign({}, ...errors.map((e) => e.fields)) as Record<string, string[]>;
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+};

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  backBody,
+  paginated,
+  pksBody,
+  transaction,
+  transactionCounters,
+  transactionListQuery,
+  transactionsUpdateBody,
+} from '@herd/contract';
+import { z } from 'zod';
+import { pageLinks } from '../../lib/pagination.js';
+import { requireActor } from '../../plugins/auth.js';
+import { publishTransactions } from './publish.js';
+import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_COMPLETED_STATUSES } from './status.js';
+import { countersFor, listPage } from './transactions.read.js';
+import { accountantTxScope, clientTxScope } from './transactions.scope.js';
+import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
+
+const pkParams = z.object({ pk: z.coerce.number().int().positive() });
+const ACCOUNTANT = '/accounting/accountant/client-company/:pk/transactions';
+const CLIENT = '/accounting/client/company/:pk/transactions';
+const page = paginated(transaction);
+
+export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireActor);
+  const { db } = app.deps;
+
+  const lists = [
+    { path: `${ACCOUNTANT}/list/`, side: 'accountant', statuses: ACTIVE_STATUSES, hidden: false, summary: 'Active: waiting for the client' },
+    { path: `${ACCOUNTANT}/categorized-list/`, side: 'accountant', statuses: CATEGORIZED_STATUSES, hidden: false, summary: 'Categorized: to review and publish' },
+    { path: `${ACCOUNTANT}/hidden-list/`, side: 'accountant', statuses: [...ACTIVE_STATUSES, ...CATEGORIZED_STATUSES, 'CANCELLED'], hidden: true, summary: 'Hidden' },
+    { path: `${CLIENT}/list/`, side: 'client', statuses: CLIENT_ACTIVE_STATUSES, hidden: false, summary: 'What waits for the client' },
+    { path: `${CLIENT}/completed-list/`, side: 'client', statuses: CLIENT_COMPLETED_STATUSES, hidden: false, summary: 'What the client has answered' },
+  ] as const;
+
+  for (const list of lists) {
+    app.get(
+      list.path,
+      { schema: { tags: [`transactions (${list.side})`], summary: list.summary, params: pkParams, querystring: transactionListQuery, response: { 200: page } } },
+      async (request) => {
+        const scope = await (list.side === 'client' ? clientTxScope : accountantTxScope)(db, request.actor, request.params.pk);
+        const { count, results } = await listPage(db, scope, { statuses: list.statuses, hidden: list.hidden }, request.query);
+        return { count, ...pageLinks(request.url, request.query.page, request.query.page_size, count), results };
+      },
+    );
+  }
+
+  app.patch(
+    `${CLIENT}/update/`,
+    { schema: { tags: ['transactions (client)'], summary: 'Categorize: lines, memo, done (one or many)', params: pkParams, body: transactionsUpdateBody, response: { 200: z.array(transaction) } } },
+    async (request) => applyChanges(db, await clientTxScope(db, request.actor, request.params.pk), request.body.transactions),
+  );
+  app.patch(
+    `${ACCOUNTANT}/update/`,
+    { schema: { tags: ['transactions (accountant)'], summary: 'Edit or approve the client’s answers (one or many)', params: pkParams, body: transactionsUpdateBody, response: { 200: z.array(transaction) } } },
+    async (request) => applyChanges(db, await accountantTxScope(db, request.actor, request.params.pk), request.body.transactions),
+  );
+
+  app.get(
+    '/accounting/accountant/client-company/:pk/counters/',
+    { schema: { tags: ['transactions (accountant)'], summary: 'How many transactions each list holds', params: pkParams, response: { 200: transactionCounters } } },
+    async (request) => countersFor(db, await accountantTxScope(db, request.actor, request.params.pk)),
+  );
+  app.get(
+    '/accounting/client/company/:pk/counters/',
+    { schema: { tags: ['transactions (client)'], summary: 'How many transactions wait for the client', params: pkParams, response: { 200: transactionCounters } } },
+    async (request) => countersFor(db, await clientTxScope(db, request.actor, request.params.pk)),
+  );
+
+  const actions = [
+    { name: 'hide', summary: 'Hide', run: (scope: Awaited<ReturnType<typeof accountantTxScope>>, pks: number[]) => setHidden(db, scope, pks, true) },
+    { name: 'unhide', summary: 'Unhide', run: (scope: Awaited<ReturnType<typeof accountantTxScope>>, pks: number[]) => setHidden(db, scope, pks, false) },
+    { name: 'publish', summary: 'Publish to the ledger', run: (scope: Awaited<ReturnType<typeof accountantTxScope>>, pks: number[]) => publishTransactions(db, scope, pks) },
+  ] as const;
+  for (const action of actions) {
+    app.post(
+      `${ACCOUNTANT}/${action.name}/`,
+      { schema: { tags: ['transactions (accountant)'], summary: action.summary, params: pkParams, body: pksBody } },
+      async (request, reply) => {
+        const result = await action.run(await accountantTxScope(db, request.actor, request.params.pk), request.body.pks);
+        return result ? reply.send(result) : reply.status(204).send();
+      },
+    );
+  }
+  app.post(
+    `${ACCOUNTANT}/back/`,
+    { schema: { tags: ['transactions (accountant)'], summary: 'Send back to the client, with a message', params: pkParams, body: backBody, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await sendBack(db, await accountantTxScope(db, request.actor, request.params.pk), request.body.pks, request.body.message);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/accounting/accountant/client-company/:pk/transaction/errors/clear/',
+    { schema: { tags: ['transactions (accountant)'], summary: 'Clear sync errors', params: pkParams, body: pksBody, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await clearErrors(db, await accountantTxScope(db, request.actor, request.params.pk), request.body.pks);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,143 @@
+import type { TransactionChange, TransactionStatus } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable } from '../auth/actor.js';
+import { insertNotes } from '../notes/notes.queries.js';
+import { FieldErrors, checkFinishable, resolveLines, throwIfAny, type NewLine } from './lines.js';
+import { serialize } from './transactions.read.js';
+import { clearSyncErrors, deleteLines, insertLines, loadDetails, updateTransactions, type TransactionRow } from './transactions.queries.js';
+import { findScoped, type TxScope } from './transactions.scope.js';
+import { assertTransition } from './status.js';
+
+/** Which statuses each side may edit in. */
+const EDITABLE_IN: Record<TxScope['side'], readonly TransactionStatus[]> = {
+  client: ['READY', 'FINISHED_IN_HERD'],
+  accountant: ['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR'],
+};
+
+const audit = (db: Db, scope: TxScope, action: string, pk: number, details: Record<string, unknown>) =>
+  writeAudit(db, {
+    firmId: scope.company.firmId,
+    actorUserId: scope.actor.userId,
+    action,
+    targetType: 'transaction',
+    targetPk: pk,
+    details: { ...details, ...(scope.viewingAsClient ? { viewing_as_client: true } : {}) },
+  });
+
+/**
+ * The categorization write: new lines, memo and/or "done", for one or many
+ * transactions at once. Everything is checked first; then all of it is
+ * written in one database transaction, or none of it.
+ */
+export const applyChanges = async (db: Db, scope: TxScope, changes: TransactionChange[]) => {
+  assertWritable(scope.actor);
+  const rows = await findScoped(db, scope, changes.map((c) => c.pk));
+  const current = await loadDetails(db, rows.map((r) => r.pk));
+  const plans: { row: TransactionRow; change: TransactionChange; lines: NewLine[] | null; next: TransactionStatus }[] = [];
+  const allErrors: FieldErrors[] = [];
+  for (const [i, change] of changes.entries()) {
+    const row = rows[i]!;
+    const errors = new FieldErrors(`transactions.${i}.`);
+    allErrors.push(errors);
+    if (!EDITABLE_IN[scope.side].includes(row.status)) {
+      errors.add('status', `This transaction can no longer be changed here (it is ${row.status}).`);
+      continue;
+    }
+    const stored = current.lines.filter((l) => l.transactionId === row.pk);
+    const lines = change.lines ? await resolveLines(db, row, change.lines, stored, errors, scope.editable) : null;
+    const next: TransactionStatus = change.finished ? 'FINISHED_IN_HERD' : row.status;
+    if (change.finished) checkFinishable(lines ?? stored, errors);
+    if (change.client_memo !== undefined && scope.side === 'client' && !includesMemo(scope)) {
+      errors.add('client_memo', 'Memo cannot be changed by the client for this company.');
+    }
+    plans.push({ row, change, lines, next });
+  }
+  throwIfAny(allErrors);
+
+  await db.transaction(async (tx) => {
+    for (const { row, change, lines, next } of plans) {
+      assertTransition(row.status, next);
+      if (lines) {
+        await deleteLines(tx, row.pk);
+        await insertLines(tx, lines.map((l, position) => ({ ...l, transactionId: row.pk, position })));
+      }
+      const finishing = next !== row.status;
+      await updateTransactions(tx, [row.pk], {
+        ...(change.client_memo !== undefined ? { clientMemo: change.client_memo } : {}),
+        ...(finishing ? { status: next, categorizedBy: scope.actor.userId, categorizedAt: new Date(), backMessage: '' } : {}),
+      });
+      await audit(tx, scope, finishing ? 'transaction.categorize' : 'transaction.update', row.pk, {
+        from: row.status,
+        to: next,
+        lines: lines?.length,
+      });
+    }
+  });
+  return serialize(db, await findScoped(db, scope, changes.map((c) => c.pk)));
+};
+
+const includesMemo = (scope: TxScope) => scope.editable === 'all' || scope.editable.includes('memo');
+
+/** Moves transactions to a status (each checked against the table), recording who and why. */
+const moveAll = async (
+  db: Db,
+  scope: TxScope,
+  pks: number[],
+  to: TransactionStatus,
+  action: string,
+  extra: Partial<Parameters<typeof updateTransactions>[2]> = {},
+  alsoInTransaction?: (tx: Db, rows: TransactionRow[]) => Promise<unknown>,
+) => {
+  assertWritable(scope.actor);
+  const rows = await findScoped(db, scope, pks);
+  for (const row of rows) assertTransition(row.status, to);
+  await db.transaction(async (tx) => {
+    await updateTransactions(tx, pks, { status: to, ...extra });
+    for (const row of rows) await audit(tx, scope, action, row.pk, { from: row.status, to });
+    if (alsoInTransaction) await alsoInTransaction(tx, rows);
+  });
+  return rows;
+};
+
+export const setHidden = async (db: Db, scope: TxScope, pks: number[], hidden: boolean) => {
+  assertWritable(scope.actor);
+  const rows = await findScoped(db, scope, pks);
+  await db.transaction(async (tx) => {
+    await updateTransactions(tx, pks, { isHidden: hidden });
+    for (const row of rows) await audit(tx, scope, hidden ? 'transaction.hide' : 'transaction.unhide', row.pk, {});
+  });
+};
+
+/** Sends transactions back to the client, with the accountant's message as a note in each thread. */
+export const sendBack = async (db: Db, scope: TxScope, pks: number[], message: string | undefined) => {
+  await moveAll(db, scope, pks, 'READY', 'transaction.back', { backMessage: message ?? '' }, async (tx, rows) => {
+    if (!message) return;
+    await insertNotes(
+      tx,
+      rows.map((row) => ({
+        firmId: scope.company.firmId,
+        clientCompanyId: scope.company.pk,
+        targetType: 'TRANSACTION' as const,
+        targetPk: row.pk,
+        authorId: scope.actor.userId,
+        senderKind: 'ACCOUNTANT' as const,
+        body: message,
+      })),
+    );
+  });
+};
+
+export { moveAll };
+
+/** Clears open sync errors; a transaction blocked by them goes back to waiting for publication. */
+export const clearErrors = async (db: Db, scope: TxScope, pks: number[]) => {
+  assertWritable(scope.actor);
+  const rows = await findScoped(db, scope, pks);
+  await db.transaction(async (tx) => {
+    await clearSyncErrors(tx, pks);
+    const blocked = rows.filter((r) => r.status === 'SYNC_ERROR').map((r) => r.pk);
+    if (blocked.length) await updateTransactions(tx, blocked, { status: 'FINISHED_IN_HERD' });
+    for (const row of rows) await audit(tx, scope, 'transaction.errors_clear', row.pk, { from: row.status });
+  });
+};

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import {
+  BILLABLE_FLAGS,
+  DIRECTIONS,
+  FILTER_MARKERS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from './enums.js';
+import { optionalText } from './fields.js';
+import { messages } from './messages.js';
+
+/** Money on the wire: a decimal string with at most two decimals ("123.40"), never a float. */
+export const MONEY_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
+export const moneyField = (label: string) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? messages.required(label) : messages.notValid(label)) })
+    .trim()
+    .regex(MONEY_PATTERN, { error: messages.notValid(label) });
+
+export const ref = z.object({ pk: z.number(), name: z.string() }).nullable();
+
+export const transactionLine = z.object({
+  pk: z.number(),
+  amount: z.string(),
+  description: z.string(),
+  category: ref,
+  vendor: ref,
+  customer: ref,
+  class: ref,
+  location: ref,
+  tax: ref,
+  tracking_option_one: ref,
+  tracking_option_two: ref,
+  billable: z.enum(BILLABLE_FLAGS).nullable(),
+});
+export type TransactionLine = z.infer<typeof transactionLine>;
+
+export const transaction = z.object({
+  pk: z.number(),
+  client_company: z.number(),
+  type: z.enum(TRANSACTION_TYPES),
+  subtype: z.string(),
+  date: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  description: z.string(),
+  payee: z.string(),
+  payment_account: ref,
+  watched_account: ref,
+  status: z.enum(TRANSACTION_STATUSES),
+  is_hidden: z.boolean(),
+  direction: z.enum(DIRECTIONS),
+  lines: z.array(transactionLine),
+  attachments: z.array(z.object({ pk: z.number(), file: z.number(), name: z.string(), content_type: z.string(), url: z.string() })),
+  sync_errors: z.array(z.object({ pk: z.number(), message: z.string(), created_at: z.string() })),
+  client_memo: z.string(),
+  back_message: z.string(),
+  notes_count: z.number(),
+  updated_at: z.string(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+const refPk = (label: string) => z.number({ error: messages.notValid(label) }).int().positive().nullable().optional();
+
+export const lineInput = z.object({
+  pk: z.number().int().positive().optional(),
+  amount: moneyField('Amount'),
+  description: optionalText('Description', 1000).optional(),
+  category: refPk('Category'),
+  vendor: refPk('Vendor'),
+  customer: refPk('Customer'),
+  class: refPk('Class'),
+  location: refPk('Location'),
+  tax: refPk('Tax'),
+  tracking_option_one: refPk('Tracking option one'),
+  tracking_option_two: refPk('Tracking option two'),
+  billable: z.enum(BILLABLE_FLAGS, { error: messages.notValid('Billable') }).nullable().optional(),
+});
+export type LineInput = z.infer<typeof lineInput>;
+
+export const transactionChange = z.object({
+  pk: z.number({ error: messages.required('Transaction') }).int().positive(),
+  lines: z.array(lineInput).min(1, { error: 'A transaction needs at least one line.' }).max(100).optional(),
+  client_memo: optionalText('Memo', 2000).optional(),
+  finished: z.literal(true, { error: messages.notValid('Finished') }).optional(),
+});
+export type TransactionChange = z.infer<typeof transactionChange>;
+
+export const transactionsUpdateBody = z.object({
+  transactions: z.array(transactionChange, { error: messages.required('Transactions') }).min(1, { error: messages.required('Transactions') }).max(500),
+});
+
+export const TRANSACTION_ORDERINGS = ['date', '-date', 'amount', '-amount'] as const;
+/** A comma-separated query parameter of enum values; any unknown value makes the whole parameter not valid. */
+const csv = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z
+    .string()
+    .transform((s, ctx) => {
+      const items = s.split(',').filter(Boolean);
+      if (items.some((v) => !values.includes(v))) ctx.addIssue({ code: 'custom', message: messages.notValid(label) });
+      return items as T[number][];
+    })
+    .optional();
+
+export const transactionListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(200).optional(),
+  ordering: z.enum(TRANSACTION_ORDERINGS).default('-date'),
+  date_from: z.iso.date({ error: messages.notValid('Date from') }).optional(),
+  date_to: z.iso.date({ error: messages.notValid('Date to') }).optional(),
+  amount_min: moneyField('Minimum amount').optional(),
+  amount_max: moneyField('Maximum amount').optional(),
+  type: csv(TRANSACTION_TYPES, 'Type'),
+  subtype: z.string().trim().max(64).optional(),
+  direction: z.enum(DIRECTIONS, { error: messages.notValid('Direction') }).optional(),
+  payment_account: z.coerce.number().int().positive().optional(),
+  status: csv(TRANSACTION_STATUSES, 'Status'),
+  markers: csv(FILTER_MARKERS, 'Markers'),
+});
+export type TransactionListQuery = z.infer<typeof transactionListQuery>;
+
+export const pksBody = z.object({
+  pks: z.array(z.number().int().positive(), { error: messages.required('Transactions') }).min(1, { error: messages.required('Transactions') }).max(1000),
+});
+export const backBody = pksBody.extend({ message: optionalText('Message', 2000).optional() });
+
+export const csvImportResult = z.object({
+  imported: z.number(),
+  duplicates: z.number(),
+  errors: z.array(z.object({ row: z.number(), message: z.string() })),
+});
+export type CsvImportResult = z.infer<typeof csvImportResult>;
+
+export const transactionCounters = z.object({
+  active: z.number(),
+  categorized: z.number(),
+  hidden: z.number(),
+  sync_errors: z.number(),
+  completed: z.number(),
+});
+
+/** SPEC §8: refused when creating reference objects on a transaction that has sync errors. */
+export const SYNC_ERRORS_BLOCK_MESSAGE =
+  'This action cannot be taken because the transaction has sync errors that must be addressed first. If you are trying to create an object (e.g. category, customer, etc.) for this client, you can do this on a transaction that does not have errors.';
