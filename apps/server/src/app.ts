@@ -22,6 +22,7 @@ import { storageRoutes } from './modules/storage/storage.routes.js';
 import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
+import { refRoutes } from './modules/refs/refs.routes.js';
 import { firmSettingsRoutes } from './modules/firm-settings/firm-settings.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -93,6 +94,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(restrictionRoutes);
       await api.register(transactionRoutes);
       await api.register(csvImportRoutes);
+      await api.register(refRoutes);
       if (opts.config.e2eOutbox) await api.register(testingOutboxRoutes);
     },
     { prefix: API_PREFIX },

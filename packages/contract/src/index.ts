@@ -1,3 +1,4 @@
+export * from './account-types.js';
 export * from './auth.js';
 export * from './client-companies.js';
 export * from './constants.js';
@@ -6,4 +7,5 @@ export * from './fields.js';
 export * from './messages.js';
 export * from './paths.js';
 export * from './people.js';
+export * from './refs.js';
 export * from './transactions.js';

@@ -1,0 +1,103 @@
+import { and, asc, eq, ilike, inArray, not, sql, type SQL } from 'drizzle-orm';
+import type { RefKind } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface OptionFilter {
+  search?: string | undefined;
+  limit: number;
+  includeInactive: boolean;
+}
+
+/** Name-prefix matches first, then other matches: what a person typing into a select expects. */
+const searchOrder = (column: typeof ledgerRefs.name | typeof ledgerAccounts.name, search: string | undefined): SQL[] =>
+  search
+    ? [asc(sql`case when lower(${column}) like ${`${escapeLike(search.toLowerCase())}%`} then 0 else 1 end`), asc(sql`lower(${column})`)]
+    : [asc(sql`lower(${column})`)];
+
+export const findRefOptions = (db: Db, companyPk: number, kind: RefKind, filter: OptionFilter & { parentId?: number }) =>
+  db
+    .select({ pk: ledgerRefs.pk, name: ledgerRefs.name, active: ledgerRefs.active })
+    .from(ledgerRefs)
+    .where(
+      and(
+        eq(ledgerRefs.clientCompanyId, companyPk),
+        eq(ledgerRefs.kind, kind),
+        filter.parentId !== undefined ? eq(ledgerRefs.parentId, filter.parentId) : undefined,
+        filter.includeInactive ? undefined : eq(ledgerRefs.active, true),
+        filter.search ? ilike(ledgerRefs.name, `%${escapeLike(filter.search)}%`) : undefined,
+      ),
+    )
+    .orderBy(...searchOrder(ledgerRefs.name, filter.search), asc(ledgerRefs.pk))
+    .limit(filter.limit);
+
+export type AccountSet = 'categories' | 'herd' | 'payment' | 'all';
+
+export const findAccountOptions = (db: Db, companyPk: number, set: AccountSet, filter: OptionFilter) =>
+  db
+    .select({
+      pk: ledgerAccounts.pk,
+      name: ledgerAccounts.name,
+      active: ledgerAccounts.active,
+      account_type: ledgerAccounts.accountType,
+      is_payment_account: ledgerAccounts.isPaymentAccount,
+      is_watched: ledgerAccounts.isWatched,
+    })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.clientCompanyId, companyPk),
+        set === 'categories' ? and(not(ledgerAccounts.isWatched), not(ledgerAccounts.isPaymentAccount)) : undefined,
+        set === 'herd' ? eq(ledgerAccounts.isWatched, true) : undefined,
+        set === 'payment' ? eq(ledgerAccounts.isPaymentAccount, true) : undefined,
+        filter.includeInactive ? undefined : eq(ledgerAccounts.active, true),
+        filter.search ? ilike(ledgerAccounts.name, `%${escapeLike(filter.search)}%`) : undefined,
+      ),
+    )
+    .orderBy(...searchOrder(ledgerAccounts.name, filter.search), asc(ledgerAccounts.pk))
+    .limit(filter.limit);
+
+export const findRefByName = async (db: Db, companyPk: number, kind: RefKind, name: string) => {
+  const [row] = await db
+    .select()
+    .from(ledgerRefs)
+    .where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, kind), sql`lower(${ledgerRefs.name}) = ${name.toLowerCase()}`));
+  return row ?? null;
+};
+
+export const findAccountByName = async (db: Db, companyPk: number, name: string) => {
+  const [row] = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), sql`lower(${ledgerAccounts.name}) = ${name.toLowerCase()}`));
+  return row ?? null;
+};
+
+export const findTrackingCategory = async (db: Db, companyPk: number, pk: number) => {
+  const [row] = await db
+    .select()
+    .from(ledgerRefs)
+    .where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, 'TRACKING_CATEGORY'), eq(ledgerRefs.pk, pk)));
+  return row ?? null;
+};
+
+export const setWatchedAccounts = async (db: Db, companyPk: number, watched: number[]) => {
+  await db
+    .update(ledgerAccounts)
+    .set({ isWatched: false, updatedAt: new Date() })
+    .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), eq(ledgerAccounts.isWatched, true)));
+  if (watched.length > 0) {
+    await db
+      .update(ledgerAccounts)
+      .set({ isWatched: true, updatedAt: new Date() })
+      .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.pk, watched)));
+  }
+};
+
+export const countCompanyAccounts = async (db: Db, companyPk: number, pks: number[]) =>
+  pks.length === 0
+    ? 0
+    : (await db.select({ pk: ledgerAccounts.pk }).from(ledgerAccounts).where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.pk, pks)))).length;
+

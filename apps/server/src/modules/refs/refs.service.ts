@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import {
+  QBD_ACCOUNT_TYPES,
+  QBO_ACCOUNT_TYPES,
+  SYNC_ERRORS_BLOCK_MESSAGE,
+  TAX_CALCULATIONS,
+  XERO_ACCOUNT_TYPES,
+  type RefKind,
+} from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
+import { ValidationError } from '../../lib/errors.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable } from '../auth/actor.js';
+import { openSyncErrorCount } from '../transactions/transactions.queries.js';
+import { findScoped, type TxScope } from '../transactions/transactions.scope.js';
+import { findAccountByName, findRefByName, setWatchedAccounts, countCompanyAccounts } from './refs.queries.js';
+
+export const accountTypesFor = (system: 'qbo' | 'qbd' | 'xero') =>
+  system === 'qbo'
+    ? Object.entries(QBO_ACCOUNT_TYPES).map(([type, subtypes]) => ({ type, subtypes: [...subtypes] }))
+    : (system === 'qbd' ? QBD_ACCOUNT_TYPES : XERO_ACCOUNT_TYPES).map((type) => ({ type, subtypes: [] }));
+
+export const taxCalculationsFor = (scope: TxScope) =>
+  (scope.company.connectionKind === 'XERO' ? TAX_CALCULATIONS.XERO : TAX_CALCULATIONS.QUICKBOOKS).map((name, i) => ({
+    pk: i + 1,
+    name,
+    active: true,
+  }));
+
+/** SPEC §8: while the transaction being categorized has sync errors, no new objects are made from it. */
+const refuseOnSyncErrors = async (db: Db, scope: TxScope, transactionPk: number | undefined) => {
+  if (transactionPk === undefined) return;
+  const [tx] = await findScoped(db, scope, [transactionPk]);
+  if (tx!.status === 'SYNC_ERROR' || (await openSyncErrorCount(db, tx!.pk)) > 0) throw ValidationError.detail(SYNC_ERRORS_BLOCK_MESSAGE);
+};
+
+const LABELS: Partial<Record<RefKind, string>> = { VENDOR: 'vendor', CUSTOMER: 'customer' };
+
+/**
+ * Creates a vendor or customer in the company's lists. For ledgers Herd holds
+ * itself (CSV, generic) the list lives here; connected ledgers create it
+ * through their adapter as they land.
+ */
+export const createRef = async (db: Db, scope: TxScope, kind: 'VENDOR' | 'CUSTOMER', input: { name: string; transaction?: number | undefined }) => {
+  assertWritable(scope.actor);
+  await refuseOnSyncErrors(db, scope, input.transaction);
+  if (await findRefByName(db, scope.company.pk, kind, input.name)) throw ValidationError.field('name', `A ${LABELS[kind]} with this name already exists.`);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ledgerRefs)
+      .values({ clientCompanyId: scope.company.pk, kind, name: input.name, externalId: `herd:${randomUUID()}` })
+      .returning();
+    await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: `${kind.toLowerCase()}.create`, targetType: 'client_company', targetPk: scope.company.pk, details: { name: input.name } });
+    return { pk: row!.pk, name: row!.name, active: row!.active };
+  });
+};
+
+export const createCategory = async (
+  db: Db,
+  scope: TxScope,
+  input: { name: string; account_type: string; account_subtype?: string | undefined; transaction?: number | undefined },
+) => {
+  assertWritable(scope.actor);
+  await refuseOnSyncErrors(db, scope, input.transaction);
+  if (await findAccountByName(db, scope.company.pk, input.name)) throw ValidationError.field('name', 'A category with this name already exists.');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ledgerAccounts)
+      .values({
+        clientCompanyId: scope.company.pk,
+        externalId: `herd:${randomUUID()}`,
+        name: input.name,
+        accountType: input.account_type,
+        accountSubtype: input.account_subtype ?? null,
+      })
+      .returning();
+    await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: 'category.create', targetType: 'client_company', targetPk: scope.company.pk, details: { name: input.name } });
+    return { pk: row!.pk, name: row!.name, active: row!.active, account_type: row!.accountType, is_payment_account: false, is_watched: false };
+  });
+};
+
+/** The accountant chooses which accounts Herd watches (DESIGN.md §1's defaults are a starting point). */
+export const updateHerdAccounts = async (db: Db, scope: TxScope, watched: number[]) => {
+  assertWritable(scope.actor);
+  const unique = [...new Set(watched)];
+  if ((await countCompanyAccounts(db, scope.company.pk, unique)) !== unique.length) throw ValidationError.field('watched', 'Accounts is not valid.');
+  await db.transaction(async (tx) => {
+    await setWatchedAccounts(tx, scope.company.pk, unique);
+    await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: 'herd_accounts.update', targetType: 'client_company', targetPk: scope.company.pk, details: { watched: unique } });
+  });
+};
+

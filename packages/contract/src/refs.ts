@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { requiredText } from './fields.js';
+import { messages } from './messages.js';
+
+export const selectOption = z.object({ pk: z.number(), name: z.string(), active: z.boolean() });
+export const selectQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  include_inactive: z.enum(['true', 'false']).optional(),
+});
+export const accountOption = selectOption.extend({
+  account_type: z.string(),
+  is_payment_account: z.boolean(),
+  is_watched: z.boolean(),
+});
+
+export const refCreateBody = z.object({
+  name: requiredText('Name', 200),
+  /** The transaction being categorized; refused while it has sync errors (SPEC §8). */
+  transaction: z.number({ error: messages.notValid('Transaction') }).int().positive().optional(),
+});
+export const categoryCreateBody = refCreateBody.extend({
+  account_type: requiredText('Account type', 100),
+  account_subtype: z.string().trim().max(100).optional(),
+});
+export const herdAccountsBody = z.object({
+  watched: z.array(z.number().int().positive(), { error: messages.required('Accounts') }).max(500),
+});
+export const accountTypesResponse = z.array(z.object({ type: z.string(), subtypes: z.array(z.string()) }));
