@@ -23,6 +23,7 @@ import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
 import { refRoutes } from './modules/refs/refs.routes.js';
+import { noteRoutes } from './modules/notes/notes.routes.js';
 import { firmSettingsRoutes } from './modules/firm-settings/firm-settings.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -95,6 +96,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(transactionRoutes);
       await api.register(csvImportRoutes);
       await api.register(refRoutes);
+      await api.register(noteRoutes);
       if (opts.config.e2eOutbox) await api.register(testingOutboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -27,3 +27,19 @@ export const herdAccountsBody = z.object({
   watched: z.array(z.number().int().positive(), { error: messages.required('Accounts') }).max(500),
 });
 export const accountTypesResponse = z.array(z.object({ type: z.string(), subtypes: z.array(z.string()) }));
+
+export const noteBody = z.object({ body: requiredText('Message', 5000) });
+export const bulkNoteBody = noteBody.extend({
+  client_company: z.number({ error: (i) => (i.input === undefined ? messages.required('Client company') : messages.notValid('Client company')) }).int().positive(),
+  pks: z.array(z.number().int().positive(), { error: messages.required('Transactions') }).min(1, { error: messages.required('Transactions') }).max(500),
+});
+export const note = z.object({
+  pk: z.number(),
+  body: z.string(),
+  sender: z.enum(['ACCOUNTANT', 'CLIENT']),
+  author: z.object({ pk: z.number(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  edited: z.boolean(),
+  is_mine: z.boolean(),
+});
+export type Note = z.infer<typeof note>;

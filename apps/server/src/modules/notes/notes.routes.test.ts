@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientMaker, type TestClient } from '../../../test/client.js';
+import { addFirmMember, bankCsv, signIn, signedInCast } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { multipart } from '../../../test/multipart.js';
+
+let t: TestApp;
+const newClient = clientMaker(() => t.app, 13);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const setup = async () => {
+  const cast = await signedInCast(t.db, newClient);
+  const pk = cast.clientUser.companyId;
+  const { body, headers } = multipart({}, { name: 'b.csv', bytes: Buffer.from(bankCsv(2)) });
+  await cast.admin.request('POST', `accounting/accountant/client-company/${pk}/transactions/import-csv/`, { body, headers });
+  const txs = (await cast.client.get(`accounting/client/company/${pk}/transactions/list/`)).json().results as { pk: number }[];
+  return { cast, pk, txs };
+};
+
+const thread = async (client: TestClient, txPk: number) => (await client.get(`accounting/notes/transaction/${txPk}/note/list/`)).json();
+
+describe('transaction notes', () => {
+  it('accountant and client write in one thread, each labelled with their side; the row counts them', async () => {
+    const { cast, pk, txs } = await setup();
+    const tx = txs[0]!.pk;
+    const first = await cast.client.post(`accounting/notes/transaction/${tx}/note/create/`, { body: 'This was a client lunch.' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ body: 'This was a client lunch.', sender: 'CLIENT', author: { name: 'Cleo Client' }, edited: false, is_mine: true });
+    await cast.admin.post(`accounting/notes/transaction/${tx}/note/create/`, { body: 'Which client?' });
+    const seenByClient = await thread(cast.client, tx);
+    expect(seenByClient.map((n: { sender: string; is_mine: boolean }) => [n.sender, n.is_mine])).toEqual([['CLIENT', true], ['ACCOUNTANT', false]]);
+    const row = (await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/list/`)).json().results.find((r: { pk: number }) => r.pk === tx);
+    expect(row.notes_count).toBe(2);
+  });
+
+  it('only the author edits, and the note is marked edited', async () => {
+    const { cast, txs } = await setup();
+    const tx = txs[0]!.pk;
+    const mine = (await cast.admin.post(`accounting/notes/transaction/${tx}/note/create/`, { body: 'Draft' })).json();
+    const edited = await cast.admin.patch(`accounting/notes/transaction/note/update/${mine.pk}/`, { body: 'Final' });
+    expect(edited.json()).toMatchObject({ body: 'Final', edited: true });
+    expect((await cast.client.patch(`accounting/notes/transaction/note/update/${mine.pk}/`, { body: 'Hacked' })).statusCode).toBe(403);
+    const colleague = await addFirmMember(t.db, cast.firm.firmId, 'FIRM_ADMIN');
+    const colleagueClient = newClient();
+    await signIn(colleagueClient, colleague.email);
+    expect((await colleagueClient.patch(`accounting/notes/transaction/note/update/${mine.pk}/`, { body: 'Mine now' })).statusCode).toBe(403);
+    expect((await cast.admin.patch(`accounting/notes/transaction/note/update/${mine.pk}/`, { body: '' })).json()).toEqual({ body: ['Message is required.'] });
+  });
+
+  it('one note to many transactions', async () => {
+    const { cast, pk, txs } = await setup();
+    const res = await cast.admin.post('accounting/notes/transactions/note/create/', { client_company: pk, pks: txs.map((x) => x.pk), body: 'Receipts please' });
+    expect(res.json()).toEqual({ created: 2 });
+    for (const tx of txs) expect((await thread(cast.client, tx.pk)).map((n: { body: string }) => n.body)).toEqual(['Receipts please']);
+  });
+
+  it('another firm, another client and signed-out callers cannot read or write a thread', async () => {
+    const { cast, pk, txs } = await setup();
+    const tx = txs[0]!.pk;
+    const other = await signedInCast(t.db, newClient);
+    expect((await other.admin.get(`accounting/notes/transaction/${tx}/note/list/`)).statusCode).toBe(404);
+    expect((await other.client.post(`accounting/notes/transaction/${tx}/note/create/`, { body: 'x' })).statusCode).toBe(404);
+    expect((await other.admin.post('accounting/notes/transactions/note/create/', { client_company: pk, pks: [tx], body: 'x' })).statusCode).toBe(404);
+    expect((await cast.anonymous.get(`accounting/notes/transaction/${tx}/note/list/`)).statusCode).toBe(401);
+    expect((await cast.admin.get('accounting/notes/transaction/99999999/note/list/')).statusCode).toBe(404);
+  });
+});
+
+describe('company threads', () => {
+  it('a client company’s thread is shared with its clients; the firm’s own thread is staff only', async () => {
+    const { cast, pk } = await setup();
+    await cast.admin.post(`accounting/notes/client-company/${pk}/note/create/`, { body: 'Welcome!' });
+    expect((await cast.client.get(`accounting/notes/client-company/${pk}/note/list/`)).json()[0].body).toBe('Welcome!');
+    expect((await cast.admin.post(`accounting/notes/accountant-company/${cast.firm.firmId}/note/create/`, { body: 'Internal' })).statusCode).toBe(201);
+    expect((await cast.client.get(`accounting/notes/accountant-company/${cast.firm.firmId}/note/list/`)).statusCode).toBe(403);
+    expect((await cast.otherFirmAdmin.get(`accounting/notes/accountant-company/${cast.firm.firmId}/note/list/`)).statusCode).toBe(404);
+  });
+});

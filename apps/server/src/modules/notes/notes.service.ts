@@ -1,0 +1,56 @@
+import type { Note } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { assertWritable, type Actor } from '../auth/actor.js';
+import { accountantTxScope, findScoped } from '../transactions/transactions.scope.js';
+import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
+import { findNote, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
+
+type ListedRow = Awaited<ReturnType<typeof listNotes>>[number];
+
+const toNote = (row: ListedRow, actor: Actor): Note => ({
+  pk: row.note.pk,
+  body: row.note.body,
+  sender: row.note.senderKind,
+  author: row.note.authorId === null ? null : { pk: row.note.authorId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || (row.email ?? '') },
+  created_at: row.note.createdAt.toISOString(),
+  edited: row.note.editedAt !== null,
+  is_mine: row.note.authorId === actor.userId,
+});
+
+export const listThread = async (db: Db, actor: Actor, kind: ThreadKind, pk: number) => {
+  await threadAccess(db, actor, kind, pk);
+  return (await listNotes(db, TARGET_OF[kind], pk)).map((r) => toNote(r, actor));
+};
+
+export const addNote = async (db: Db, actor: Actor, kind: ThreadKind, pk: number, body: string) => {
+  assertWritable(actor);
+  const access = await threadAccess(db, actor, kind, pk);
+  const [row] = await insertNotes(db, [
+    { firmId: access.firmId, clientCompanyId: access.clientCompanyId, targetType: TARGET_OF[kind], targetPk: pk, authorId: actor.userId, senderKind: access.senderKind, body },
+  ]);
+  return (await listNotes(db, TARGET_OF[kind], pk)).map((r) => toNote(r, actor)).find((n) => n.pk === row!.pk)!;
+};
+
+/** Only the author edits a note; it is then shown as edited. */
+export const editNote = async (db: Db, actor: Actor, kind: ThreadKind, notePk: number, body: string) => {
+  assertWritable(actor);
+  const existing = await findNote(db, notePk);
+  if (!existing || existing.targetType !== TARGET_OF[kind]) throw new NotFoundError();
+  await threadAccess(db, actor, kind, existing.targetPk);
+  if (existing.authorId !== actor.userId) throw new ForbiddenError('Only the author can edit a note.');
+  await updateNoteBody(db, notePk, body);
+  return (await listNotes(db, existing.targetType, existing.targetPk)).map((r) => toNote(r, actor)).find((n) => n.pk === notePk)!;
+};
+
+/** One accountant note to many transactions of a company, in one write. */
+export const addNoteToTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], body: string) => {
+  assertWritable(actor);
+  const scope = await accountantTxScope(db, actor, companyPk);
+  const rows = await findScoped(db, scope, pks);
+  await insertNotes(
+    db,
+    rows.map((r) => ({ firmId: scope.company.firmId, clientCompanyId: scope.company.pk, targetType: 'TRANSACTION' as const, targetPk: r.pk, authorId: actor.userId, senderKind: 'ACCOUNTANT' as const, body })),
+  );
+  return { created: rows.length };
+};
