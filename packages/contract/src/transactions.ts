@@ -143,3 +143,17 @@ export const transactionCounters = z.object({
 /** SPEC §8: refused when creating reference objects on a transaction that has sync errors. */
 export const SYNC_ERRORS_BLOCK_MESSAGE =
   'This action cannot be taken because the transaction has sync errors that must be addressed first. If you are trying to create an object (e.g. category, customer, etc.) for this client, you can do this on a transaction that does not have errors.';
+
+export const transactionChoices = z.object({
+  statuses: z.array(z.enum(TRANSACTION_STATUSES)),
+  types: z.array(z.enum(TRANSACTION_TYPES)),
+  subtypes: z.array(z.string()),
+  directions: z.array(z.enum(DIRECTIONS)),
+  markers: z.array(z.enum(FILTER_MARKERS)),
+  payment_accounts: z.array(z.object({ pk: z.number(), name: z.string() })),
+});
+
+export const splitBody = z.object({
+  pk: z.number({ error: messages.required('Transaction') }).int().positive(),
+  lines: z.array(lineInput).min(2, { error: 'A split needs at least two lines.' }).max(100),
+});

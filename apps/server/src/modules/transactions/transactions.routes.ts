@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   backBody,
+  splitBody,
+  transactionChoices as transactionChoicesSchema,
   paginated,
   pksBody,
   transaction,
@@ -12,6 +14,8 @@ import { z } from 'zod';
 import { pageLinks } from '../../lib/pagination.js';
 import { requireActor } from '../../plugins/auth.js';
 import { publishTransactions } from './publish.js';
+import { transactionChoices } from './choices.js';
+import { deleteLine } from './line-delete.js';
 import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_COMPLETED_STATUSES } from './status.js';
 import { countersFor, listPage } from './transactions.read.js';
 import { accountantTxScope, clientTxScope } from './transactions.scope.js';
@@ -83,6 +87,27 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+  app.get(
+    `${ACCOUNTANT}/choices/`,
+    { schema: { tags: ['transactions (accountant)'], summary: 'Options for the filter bar', params: pkParams, response: { 200: transactionChoicesSchema } } },
+    async (request) => transactionChoices(db, await accountantTxScope(db, request.actor, request.params.pk)),
+  );
+  app.post(
+    `${ACCOUNTANT}/split/`,
+    { schema: { tags: ['transactions (accountant)'], summary: 'Split into lines that add up to the total', params: pkParams, body: splitBody, response: { 200: transaction } } },
+    async (request) => {
+      const [result] = await applyChanges(db, await accountantTxScope(db, request.actor, request.params.pk), [request.body]);
+      return result!;
+    },
+  );
+  app.post(
+    '/accounting/client/transaction-line/:pk/delete/',
+    { schema: { tags: ['transactions (client)'], summary: 'Remove a line of a split (its amount returns to the first line)', params: pkParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteLine(db, request.actor, request.params.pk);
+      return reply.status(204).send(null);
+    },
+  );
   app.post(
     `${ACCOUNTANT}/back/`,
     { schema: { tags: ['transactions (accountant)'], summary: 'Send back to the client, with a message', params: pkParams, body: backBody, response: { 204: z.null() } } },

@@ -1,0 +1,42 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { transactionLines, transactions } from '../../db/schema/index.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable, type Actor } from '../auth/actor.js';
+import { isFirmActor } from '../auth/permissions.js';
+import { fromCents, toCents } from './money.js';
+import { updateTransactions } from './transactions.queries.js';
+import { accountantTxScope, clientTxScope, findScoped } from './transactions.scope.js';
+
+/**
+ * Removes one line of a split. Its amount goes back to the first remaining
+ * line, so the lines still add up to the transaction; the last line cannot go.
+ */
+export const deleteLine = async (db: Db, actor: Actor, linePk: number) => {
+  assertWritable(actor);
+  const [line] = await db
+    .select({ line: transactionLines, companyPk: transactions.clientCompanyId })
+    .from(transactionLines)
+    .innerJoin(transactions, eq(transactions.pk, transactionLines.transactionId))
+    .where(eq(transactionLines.pk, linePk));
+  if (!line) throw new NotFoundError();
+  const scope = await (isFirmActor(actor) ? accountantTxScope : clientTxScope)(db, actor, line.companyPk);
+  const [tx] = await findScoped(db, scope, [line.line.transactionId]);
+  if (!['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR'].includes(tx!.status) || (scope.side === 'client' && tx!.status === 'SYNC_ERROR')) {
+    throw ValidationError.detail('This transaction can no longer be changed here.');
+  }
+  if (scope.editable !== 'all' && !scope.editable.includes('split')) throw ValidationError.detail('This client may not split transactions.');
+  const lines = await db.select().from(transactionLines).where(eq(transactionLines.transactionId, tx!.pk)).orderBy(asc(transactionLines.position));
+  if (lines.length < 2) throw ValidationError.detail('A transaction keeps at least one line.');
+  const heir = lines.find((l) => l.pk !== linePk)!;
+  await db.transaction(async (t) => {
+    await t.delete(transactionLines).where(eq(transactionLines.pk, linePk));
+    await t
+      .update(transactionLines)
+      .set({ amount: fromCents(toCents(heir.amount) + toCents(line.line.amount)) })
+      .where(eq(transactionLines.pk, heir.pk));
+    await updateTransactions(t, [tx!.pk], {});
+    await writeAudit(t, { firmId: scope.company.firmId, actorUserId: actor.userId, action: 'transaction.line_delete', targetType: 'transaction', targetPk: tx!.pk, details: { line: linePk, amount: line.line.amount } });
+  });
+};
