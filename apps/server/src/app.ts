@@ -24,6 +24,7 @@ import { transactionRoutes } from './modules/transactions/transactions.routes.js
 import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
 import { refRoutes } from './modules/refs/refs.routes.js';
 import { noteRoutes } from './modules/notes/notes.routes.js';
+import { attachmentRoutes } from './modules/transactions/attachments.routes.js';
 import { firmSettingsRoutes } from './modules/firm-settings/firm-settings.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -97,6 +98,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(csvImportRoutes);
       await api.register(refRoutes);
       await api.register(noteRoutes);
+      await api.register(attachmentRoutes);
       if (opts.config.e2eOutbox) await api.register(testingOutboxRoutes);
     },
     { prefix: API_PREFIX },

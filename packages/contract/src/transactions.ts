@@ -157,3 +157,8 @@ export const splitBody = z.object({
   pk: z.number({ error: messages.required('Transaction') }).int().positive(),
   lines: z.array(lineInput).min(2, { error: 'A split needs at least two lines.' }).max(100),
 });
+
+export const attachBody = z.object({
+  file: z.number({ error: (i) => (i.input === undefined ? messages.required('File') : messages.notValid('File')) }).int().positive(),
+});
+export const transactionPkParams = z.object({ transactionPk: z.coerce.number().int().positive() });

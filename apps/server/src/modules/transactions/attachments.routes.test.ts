@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientMaker, type TestClient } from '../../../test/client.js';
+import { bankCsv, signedInCast } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { PDF_BYTES, PNG_1X1, multipart } from '../../../test/multipart.js';
+
+let t: TestApp;
+const newClient = clientMaker(() => t.app, 15);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const upload = async (client: TestClient, companyPk: number, name: string, bytes: Buffer) => {
+  const { body, headers } = multipart({ client_company: String(companyPk) }, { name, bytes });
+  return (await client.request('POST', 'storage/file/create/', { body, headers })).json();
+};
+
+const setup = async () => {
+  const cast = await signedInCast(t.db, newClient);
+  const pk = cast.clientUser.companyId;
+  const csv = multipart({}, { name: 'b.csv', bytes: Buffer.from(bankCsv(2)) });
+  await cast.admin.request('POST', `accounting/accountant/client-company/${pk}/transactions/import-csv/`, csv);
+  const txs = (await cast.client.get(`accounting/client/company/${pk}/transactions/list/`)).json().results as { pk: number }[];
+  return { cast, pk, txs };
+};
+
+describe('attachments', () => {
+  it('a client attaches a receipt; both sides see it; the accountant downloads a zip of the selection', async () => {
+    const { cast, pk, txs } = await setup();
+    const receipt = await upload(cast.client, pk, 'receipt.png', PNG_1X1);
+    const res = await cast.client.post(`accounting/transaction/${txs[0]!.pk}/attachments/`, { file: receipt.pk });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().attachments).toEqual([expect.objectContaining({ file: receipt.pk, name: 'receipt.png', content_type: 'image/png' })]);
+    const invoice = await upload(cast.admin, pk, 'invoice.pdf', PDF_BYTES);
+    await cast.admin.post(`accounting/transaction/${txs[1]!.pk}/attachments/`, { file: invoice.pk });
+    // Markers see attachments.
+    const without = (await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/list/?markers=WITHOUT_ATTACHMENTS`)).json();
+    expect(without.count).toBe(0);
+
+    const zip = await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/attachments/zip/?pks=${txs.map((x) => x.pk).join(',')}`);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const bytes = zip.rawPayload;
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(bytes.includes(Buffer.from('receipt.png'))).toBe(true);
+    expect(bytes.includes(Buffer.from('invoice.pdf'))).toBe(true);
+
+    const attachmentPk = res.json().attachments[0].pk;
+    expect((await cast.client.delete(`accounting/transaction/${txs[0]!.pk}/attachments/${attachmentPk}/`)).statusCode).toBe(204);
+  });
+
+  it('refuses another company’s file, another firm’s transaction, and an empty selection', async () => {
+    const { cast, pk, txs } = await setup();
+    const other = await setup();
+    const theirs = await upload(other.cast.client, other.pk, 'theirs.png', PNG_1X1);
+    expect((await cast.admin.post(`accounting/transaction/${txs[0]!.pk}/attachments/`, { file: theirs.pk })).json()).toEqual({ file: ['File is not valid.'] });
+    expect((await other.cast.admin.post(`accounting/transaction/${txs[0]!.pk}/attachments/`, { file: theirs.pk })).statusCode).toBe(404);
+    expect((await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/attachments/zip/?pks=${txs[0]!.pk}`)).json()).toEqual({
+      detail: 'The selected transactions have no attachments.',
+    });
+    expect((await other.cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/attachments/zip/?pks=${txs[0]!.pk}`)).statusCode).toBe(404);
+    expect((await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/attachments/zip/?pks=x`)).json()).toEqual({ pks: ['Transactions is not valid.'] });
+  });
+
+  it('respects a company that does not let clients attach files', async () => {
+    const { cast, pk, txs } = await setup();
+    await cast.admin.patch(`accounting/accountant/client-company/${pk}/update/`, { client_editable_fields: ['category'] });
+    const receipt = await upload(cast.client, pk, 'r.png', PNG_1X1);
+    expect((await cast.client.post(`accounting/transaction/${txs[0]!.pk}/attachments/`, { file: receipt.pk })).json()).toEqual({
+      detail: 'This client may not add attachments.',
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import archiver from 'archiver';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/client.js';
+import { files, transactionAttachments, transactions } from '../../db/schema/index.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { StorageDriver } from '../../storage/driver.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable, type Actor } from '../auth/actor.js';
+import { isFirmActor } from '../auth/permissions.js';
+import { serialize } from './transactions.read.js';
+import { accountantTxScope, clientTxScope, findScoped, type TxScope } from './transactions.scope.js';
+
+/** The scope of the transaction's company for whoever asks (accountant, client, or accountant as client). */
+export const scopeOfTransaction = async (db: Db, actor: Actor, txPk: number): Promise<TxScope> => {
+  const [row] = await db.select({ companyPk: transactions.clientCompanyId }).from(transactions).where(eq(transactions.pk, txPk));
+  if (!row) throw new NotFoundError();
+  const scope = await (isFirmActor(actor) ? accountantTxScope : clientTxScope)(db, actor, row.companyPk);
+  await findScoped(db, scope, [txPk]);
+  return scope;
+};
+
+/** Links an uploaded file (of this company) to a transaction; attaching twice is harmless. */
+export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: number) => {
+  assertWritable(actor);
+  const scope = await scopeOfTransaction(db, actor, txPk);
+  if (scope.side === 'client' && scope.editable !== 'all' && !scope.editable.includes('attachments')) {
+    throw ValidationError.detail('This client may not add attachments.');
+  }
+  const [file] = await db.select().from(files).where(and(eq(files.pk, filePk), eq(files.clientCompanyId, scope.company.pk)));
+  if (!file) throw ValidationError.field('file', 'File is not valid.');
+  await db.transaction(async (tx) => {
+    await tx.insert(transactionAttachments).values({ transactionId: txPk, fileId: filePk, createdBy: actor.userId }).onConflictDoNothing();
+    await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: actor.userId, action: 'transaction.attach', targetType: 'transaction', targetPk: txPk, details: { file: filePk } });
+  });
+  const [result] = await serialize(db, await findScoped(db, scope, [txPk]));
+  return result!;
+};
+
+export const detachFile = async (db: Db, actor: Actor, txPk: number, attachmentPk: number) => {
+  assertWritable(actor);
+  const scope = await scopeOfTransaction(db, actor, txPk);
+  const deleted = await db
+    .delete(transactionAttachments)
+    .where(and(eq(transactionAttachments.pk, attachmentPk), eq(transactionAttachments.transactionId, txPk)))
+    .returning({ pk: transactionAttachments.pk });
+  if (deleted.length === 0) throw new NotFoundError();
+  await writeAudit(db, { firmId: scope.company.firmId, actorUserId: actor.userId, action: 'transaction.detach', targetType: 'transaction', targetPk: txPk, details: { attachment: attachmentPk } });
+};
+
+/**
+ * A zip of the selected transactions' files, streamed as it is built so a
+ * large selection never sits in memory. Entries are named by date, payee and
+ * file name so an accountant can find them.
+ */
+export const attachmentsZip = async (db: Db, storage: StorageDriver, scope: TxScope, pks: number[]): Promise<Readable> => {
+  const rows = await findScoped(db, scope, pks);
+  const entries = await db
+    .select({ txPk: transactionAttachments.transactionId, name: files.name, key: files.storageKey })
+    .from(transactionAttachments)
+    .innerJoin(files, eq(files.pk, transactionAttachments.fileId))
+    .where(inArray(transactionAttachments.transactionId, rows.map((r) => r.pk)));
+  if (entries.length === 0) throw ValidationError.detail('The selected transactions have no attachments.');
+  const zip = archiver('zip', { zlib: { level: 6 } });
+  const used = new Set<string>();
+  const appendAll = async () => {
+    for (const entry of entries) {
+      const tx = rows.find((r) => r.pk === entry.txPk)!;
+      const base = `${tx.date} ${(tx.payee || tx.description).replace(/[\\/:*?"<>|]/g, '_').slice(0, 60)} ${entry.name}`.trim();
+      let name = base;
+      for (let n = 2; used.has(name); n += 1) name = `${n} ${base}`;
+      used.add(name);
+      zip.append(await storage.get(entry.key), { name });
+    }
+    await zip.finalize();
+  };
+  appendAll().catch((err: unknown) => zip.destroy(err instanceof Error ? err : new Error(String(err))));
+  return zip;
+};
