@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startMaintenance } from './maintenance.js';
+import { createStorage } from './storage/create-storage.js';
 import { DEMO, countUsers, decideDemoSeed, seedDemo } from './seed/demo.js';
 
 /**
@@ -25,7 +26,7 @@ const main = async () => {
 
   const decision = decideDemoSeed(config.demoData, database.kind === 'postgres', await countUsers(database.db));
   if (decision === 'seed') {
-    await seedDemo(database.db);
+    await seedDemo(database.db, createStorage(config));
     app.log.info('demo data created');
   }
 

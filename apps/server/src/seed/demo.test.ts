@@ -22,7 +22,7 @@ describe('seedDemo', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemo(t.db);
+    await seedDemo(t.db, t.app.deps.storage);
   });
   afterAll(async () => t?.close());
 
@@ -37,5 +37,31 @@ describe('seedDemo', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ account_type: 'CLIENT', client_firm: { company_name: 'Demo Bookkeeping' } });
     expect(await countUsers(t.db)).toBe(2);
+  });
+
+  it('gives the demo client company a month of transactions in every state, with notes and a receipt', async () => {
+    const accountant = new TestClient(t.app, '10.9.9.10');
+    await accountant.post('users/login/', { email: DEMO.accountantEmail, password: DEMO.password });
+    const companies = (await accountant.get('accounting/accountant/client-companies/list/')).json().results;
+    expect(companies.map((c: { name: string; connection_kind: string }) => [c.name, c.connection_kind])).toEqual([
+      ['Maple Street Dental', 'CSV'],
+      ['Sunrise Bakery LLC', 'GENERIC'],
+    ]);
+    const bakery = companies[1].pk;
+    const counters = (await accountant.get(`accounting/accountant/client-company/${bakery}/counters/`)).json();
+    expect(counters).toEqual({ active: 13, categorized: 7, hidden: 1, sync_errors: 1, completed: 7 });
+    const categorized = (await accountant.get(`accounting/accountant/client-company/${bakery}/transactions/categorized-list/?page_size=20`)).json().results;
+    const statuses = new Set(categorized.map((r: { status: string }) => r.status));
+    expect([...statuses].sort()).toEqual(['FINISHED_IN_HERD', 'MATCHED_TO_PLATFORM', 'PUBLISHED_IN_PLATFORM', 'SYNC_ERROR']);
+    const withReceipt = categorized.find((r: { attachments: unknown[] }) => r.attachments.length > 0);
+    const file = await accountant.get(withReceipt.attachments[0].url);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const active = (await accountant.get(`accounting/accountant/client-company/${bakery}/transactions/list/?page_size=20`)).json().results;
+    const subtypes = new Set([...active, ...categorized].map((r: { subtype: string }) => r.subtype));
+    for (const s of ['PURCHASE', 'CREDIT_CARD_CHARGE', 'CREDIT_CARD_CREDIT', 'VENDOR_CREDIT', 'BILL', 'JOURNAL_ENTRY', 'DEPOSIT', 'SALES_RECEIPT']) {
+      expect(subtypes.has(s), s).toBe(true);
+    }
+    expect(active.some((r: { notes_count: number }) => r.notes_count > 0)).toBe(true);
   });
 });

@@ -3,6 +3,9 @@ import { TRIAL_DAYS } from '@herd/contract';
 import type { Db } from '../db/client.js';
 import { clientCompanies, clientMemberships, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/crypto.js';
+import type { StorageDriver } from '../storage/driver.js';
+import { seedDemoActivity } from './demo-activity.js';
+import { seedDemoLedger } from './demo-ledger.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../modules/auth/auth.queries.js';
 
 export const DEMO = {
@@ -10,6 +13,7 @@ export const DEMO = {
   accountantEmail: 'accountant@example.com',
   clientEmail: 'client@example.com',
   clientCompanyName: 'Sunrise Bakery LLC',
+  csvCompanyName: 'Maple Street Dental',
   password: 'herd-demo-2026',
 } as const;
 
@@ -31,8 +35,12 @@ export const countUsers = async (db: Db): Promise<number> => {
   return row?.n ?? 0;
 };
 
-/** One firm, its admin, one client company and its client: enough to try every screen. */
-export const seedDemo = async (db: Db): Promise<void> => {
+/**
+ * One firm and its admin; a client company (on the generic ledger) with its
+ * client and a month of transactions in every state; and a CSV company with
+ * no client yet. Enough to try every screen.
+ */
+export const seedDemo = async (db: Db, storage: StorageDriver): Promise<void> => {
   const passwordHash = await hashPassword(DEMO.password);
   await db.transaction(async (tx) => {
     const firm = await insertFirm(tx, { companyName: DEMO.firmName });
@@ -50,7 +58,7 @@ export const seedDemo = async (db: Db): Promise<void> => {
     });
     const [company] = await tx
       .insert(clientCompanies)
-      .values({ firmId: firm.pk, name: DEMO.clientCompanyName, connectionKind: 'CSV' })
+      .values({ firmId: firm.pk, name: DEMO.clientCompanyName, connectionKind: 'GENERIC', pinnedNote: 'Please answer the October questions by the 10th. Thank you!' })
       .returning();
     await insertFirmMember(tx, {
       firmId: firm.pk,
@@ -66,5 +74,8 @@ export const seedDemo = async (db: Db): Promise<void> => {
       accountType: 'CLIENT',
     });
     await tx.insert(clientMemberships).values({ clientCompanyId: company!.pk, userId: client.pk, role: 'CLIENT' });
+    const ledger = await seedDemoLedger(tx, company!.pk);
+    await seedDemoActivity(tx, storage, { firmId: firm.pk, companyPk: company!.pk, accountantId: accountant.pk, clientId: client.pk }, ledger);
+    await tx.insert(clientCompanies).values({ firmId: firm.pk, name: DEMO.csvCompanyName, connectionKind: 'CSV' });
   });
 };
