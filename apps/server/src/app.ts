@@ -25,6 +25,7 @@ import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
 import { refRoutes } from './modules/refs/refs.routes.js';
 import { noteRoutes } from './modules/notes/notes.routes.js';
 import { attachmentRoutes } from './modules/transactions/attachments.routes.js';
+import { GENERIC_INGEST_PREFIX, genericRoutes } from './modules/generic/generic.routes.js';
 import { firmSettingsRoutes } from './modules/firm-settings/firm-settings.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -77,7 +78,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   });
   await app.register(cookie);
   await app.register(authPlugin);
-  await app.register(csrfPlugin, { secure: opts.config.appUrl.startsWith('https://') });
+  await app.register(csrfPlugin, { secure: opts.config.appUrl.startsWith('https://'), exempt: [GENERIC_INGEST_PREFIX] });
   await registerDocs(app);
 
   await app.register(healthRoutes);
@@ -99,6 +100,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(refRoutes);
       await api.register(noteRoutes);
       await api.register(attachmentRoutes);
+      await api.register(genericRoutes);
       if (opts.config.e2eOutbox) await api.register(testingOutboxRoutes);
     },
     { prefix: API_PREFIX },

@@ -14,7 +14,10 @@ export const registerDocs = async (app: FastifyInstance): Promise<void> => {
           'Session cookie `sessionid`; every POST, PATCH and DELETE also needs the `X-CSRFToken` header set to the `csrftoken` cookie.',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sessionid' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'A generic-ledger API token' },
+        },
       },
     },
     transform: jsonSchemaTransform,

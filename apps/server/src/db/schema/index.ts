@@ -3,6 +3,7 @@ export * from './client-companies.js';
 export * from './enums.js';
 export * from './files.js';
 export * from './firms.js';
+export * from './integration-tokens.js';
 export * from './ledger.js';
 export * from './messaging.js';
 export * from './notes.js';

@@ -1,0 +1,140 @@
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { genericReferenceListsBody, genericTransactionsBody } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { ledgerAccounts, ledgerRefs, transactionLines, transactions } from '../../db/schema/index.js';
+import { ValidationError } from '../../lib/errors.js';
+
+type RefsBody = z.infer<typeof genericReferenceListsBody>;
+type TxBody = z.infer<typeof genericTransactionsBody>;
+
+/** Upserts the company's accounts and reference lists by external id: pushing the same list twice changes nothing. */
+export const upsertReferenceLists = async (db: Db, companyPk: number, body: RefsBody) =>
+  db.transaction(async (tx) => {
+    for (const a of body.accounts) {
+      await tx
+        .insert(ledgerAccounts)
+        .values({ clientCompanyId: companyPk, externalId: a.external_id, name: a.name, accountType: a.type, isPaymentAccount: a.is_payment_account, isWatched: a.is_watched ?? false, active: a.active })
+        .onConflictDoUpdate({
+          target: [ledgerAccounts.clientCompanyId, ledgerAccounts.externalId],
+          // Which accounts are watched is the accountant's choice once set; only an explicit value changes it.
+          set: { name: a.name, accountType: a.type, isPaymentAccount: a.is_payment_account, active: a.active, updatedAt: new Date(), ...(a.is_watched === undefined ? {} : { isWatched: a.is_watched }) },
+        });
+    }
+    // Parents (tracking categories) first, so options can point at them.
+    const ordered = [...body.refs].sort((x, y) => Number(Boolean(x.parent_external_id)) - Number(Boolean(y.parent_external_id)));
+    for (const r of ordered) {
+      let parentId: number | null = null;
+      if (r.parent_external_id) {
+        const [parent] = await tx
+          .select({ pk: ledgerRefs.pk })
+          .from(ledgerRefs)
+          .where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, 'TRACKING_CATEGORY'), eq(ledgerRefs.externalId, r.parent_external_id)));
+        if (!parent) throw ValidationError.detail(`Tracking category "${r.parent_external_id}" of "${r.external_id}" is not known.`);
+        parentId = parent.pk;
+      }
+      await tx
+        .insert(ledgerRefs)
+        .values({ clientCompanyId: companyPk, kind: r.kind, externalId: r.external_id, name: r.name, parentId, active: r.active })
+        .onConflictDoUpdate({ target: [ledgerRefs.clientCompanyId, ledgerRefs.kind, ledgerRefs.externalId], set: { name: r.name, parentId, active: r.active, updatedAt: new Date() } });
+    }
+    return { accounts: body.accounts.length, refs: body.refs.length };
+  });
+
+/**
+ * Upserts transactions by external id. New ones arrive READY with one line;
+ * one the client has not touched yet takes the ledger's new values; once
+ * categorized, Herd's answer wins and only a deletion (CANCELLED) gets through.
+ */
+export const upsertTransactions = async (db: Db, companyPk: number, body: TxBody) =>
+  db.transaction(async (tx) => {
+    const accountIds = new Map(
+      (await tx.select({ pk: ledgerAccounts.pk, externalId: ledgerAccounts.externalId }).from(ledgerAccounts).where(eq(ledgerAccounts.clientCompanyId, companyPk))).map((a) => [a.externalId, a.pk]),
+    );
+    const accountOf = (ext: string | undefined, field: string, i: number) => {
+      if (ext === undefined) return null;
+      const pk = accountIds.get(ext);
+      if (pk === undefined) throw ValidationError.field(`transactions.${i}.${field}`, `Account "${ext}" is not known: push it with the reference lists first.`);
+      return pk;
+    };
+    const existing = new Map(
+      (await tx.select().from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.externalId, body.transactions.map((t) => t.external_id))))).map((t) => [t.externalId, t]),
+    );
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    for (const [i, t] of body.transactions.entries()) {
+      const values = {
+        type: t.type,
+        subtype: t.subtype,
+        date: t.date,
+        amount: t.amount,
+        currency: t.currency.toUpperCase(),
+        description: t.description,
+        payee: t.payee,
+        paymentAccountId: accountOf(t.payment_account, 'payment_account', i),
+        watchedAccountId: accountOf(t.watched_account, 'watched_account', i),
+      };
+      const before = existing.get(t.external_id);
+      if (!before) {
+        if (t.deleted) {
+          counts.unchanged += 1;
+          continue;
+        }
+        const [created] = await tx
+          .insert(transactions)
+          .values({ clientCompanyId: companyPk, externalId: t.external_id, ledgerEntityType: 'generic', status: 'READY', ...values })
+          .returning({ pk: transactions.pk });
+        await tx.insert(transactionLines).values({ transactionId: created!.pk, position: 0, amount: t.amount });
+        counts.created += 1;
+      } else if (t.deleted && before.status !== 'CANCELLED') {
+        await tx.update(transactions).set({ status: 'CANCELLED', updatedAt: new Date() }).where(eq(transactions.pk, before.pk));
+        counts.updated += 1;
+      } else if (!t.deleted && before.status === 'READY' && changed(before, values)) {
+        await tx.update(transactions).set({ ...values, updatedAt: new Date() }).where(eq(transactions.pk, before.pk));
+        if (before.amount !== t.amount) {
+          await tx.delete(transactionLines).where(eq(transactionLines.transactionId, before.pk));
+          await tx.insert(transactionLines).values({ transactionId: before.pk, position: 0, amount: t.amount });
+        }
+        counts.updated += 1;
+      } else {
+        counts.unchanged += 1;
+      }
+    }
+    return counts;
+  });
+
+const changed = (before: typeof transactions.$inferSelect, values: Record<string, unknown>) =>
+  Object.entries(values).some(([k, v]) => (before as Record<string, unknown>)[k] !== v);
+
+/** What Herd published since a moment, oldest first, for the other system to apply to its ledger. */
+export const publishedSince = async (db: Db, companyPk: number, since: string | undefined, limit: number) => {
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.clientCompanyId, companyPk),
+        inArray(transactions.status, ['PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM']),
+        isNotNull(transactions.publishedAt),
+        since ? gt(transactions.publishedAt, new Date(since)) : undefined,
+      ),
+    )
+    .orderBy(asc(transactions.publishedAt), asc(transactions.pk))
+    .limit(limit);
+  return rows;
+};
+
+export const syncStatus = async (db: Db, companyPk: number) => {
+  const [row] = await db
+    .select({
+      lastReceivedAt: sql<Date | null>`max(${transactions.createdAt})`,
+      total: sql<number>`count(*)`.mapWith(Number),
+      published: sql<number>`count(*) filter (where ${transactions.status} in ('PUBLISHED_IN_PLATFORM','MATCHED_TO_PLATFORM'))`.mapWith(Number),
+    })
+    .from(transactions)
+    .where(eq(transactions.clientCompanyId, companyPk));
+  return {
+    last_received_at: row?.lastReceivedAt ? new Date(row.lastReceivedAt).toISOString() : null,
+    transactions: row?.total ?? 0,
+    published: row?.published ?? 0,
+  };
+};
