@@ -1,0 +1,53 @@
+import { parse } from 'csv-parse/sync';
+import { BankCsvFormatError } from './bank-csv.js';
+
+export interface RefListRow {
+  row: number;
+  name: string;
+  externalId: string;
+  type: string;
+  active: boolean;
+}
+
+const NAME = ['name', 'displayname', 'account', 'accountname', 'vendor', 'customer', 'class', 'location'];
+const ID = ['id', 'externalid', 'code', 'number', 'accountnumber'];
+const TYPE = ['type', 'accounttype'];
+const ACTIVE = ['active', 'status'];
+
+const normalise = (header: string) => header.toLowerCase().replace(/[\s_\-./()]/g, '');
+
+/**
+ * A reference list exported from a spreadsheet or another ledger: a name
+ * column, optionally an id, a type (for accounts) and an active flag. Rows
+ * without an id are known by their name, so re-importing updates them.
+ */
+export const parseRefListCsv = (text: string): { rows: RefListRow[]; errors: { row: number; message: string }[] } => {
+  let records: string[][];
+  try {
+    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true });
+  } catch (err) {
+    throw new BankCsvFormatError(`The file is not a readable CSV: ${(err as Error).message}`);
+  }
+  const [header, ...data] = records;
+  if (!header) throw new BankCsvFormatError('The file is empty.');
+  const names = header.map(normalise);
+  const at = (options: string[]) => names.findIndex((n) => options.includes(n));
+  const nameAt = at(NAME);
+  if (nameAt < 0) throw new BankCsvFormatError('The file needs a name column.');
+  const [idAt, typeAt, activeAt] = [at(ID), at(TYPE), at(ACTIVE)];
+  const rows: RefListRow[] = [];
+  const errors: { row: number; message: string }[] = [];
+  const seen = new Set<string>();
+  data.forEach((r, i) => {
+    const row = i + 2;
+    const name = (r[nameAt] ?? '').trim();
+    if (!name) return errors.push({ row, message: 'Name is required.' });
+    if (name.length > 200) return errors.push({ row, message: 'Name must be at most 200 characters.' });
+    const externalId = idAt >= 0 && r[idAt]?.trim() ? r[idAt]!.trim() : `name:${name.toLowerCase()}`;
+    if (seen.has(externalId)) return errors.push({ row, message: `"${name}" appears twice in the file.` });
+    seen.add(externalId);
+    const activeCell = activeAt >= 0 ? (r[activeAt] ?? '').trim().toLowerCase() : '';
+    rows.push({ row, name, externalId, type: typeAt >= 0 ? (r[typeAt] ?? '').trim() : '', active: !['false', 'no', 'inactive', '0', 'archived'].includes(activeCell) });
+  });
+  return { rows, errors };
+};

@@ -1,0 +1,56 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { RefKind } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
+import { ValidationError } from '../../lib/errors.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { assertWritable } from '../auth/actor.js';
+import type { TxScope } from '../transactions/transactions.scope.js';
+import { BankCsvFormatError } from './bank-csv.js';
+import { parseRefListCsv } from './ref-lists-csv.js';
+
+export const IMPORTABLE_LISTS = ['ACCOUNT', 'VENDOR', 'CUSTOMER', 'CLASS', 'LOCATION', 'TAX', 'ITEM', 'PAYMENT_METHOD'] as const;
+export type ImportableList = (typeof IMPORTABLE_LISTS)[number];
+
+/** For ledgers Herd holds (CSV, generic): a reference list from a CSV file, upserted in one transaction. */
+export const importRefList = async (db: Db, scope: TxScope, list: ImportableList, text: string) => {
+  assertWritable(scope.actor);
+  if (!['CSV', 'GENERIC'].includes(scope.company.connectionKind)) {
+    throw ValidationError.detail('Reference lists come from the ledger for this company; they cannot be imported from a file.');
+  }
+  let parsed;
+  try {
+    parsed = parseRefListCsv(text);
+  } catch (err) {
+    if (err instanceof BankCsvFormatError) throw ValidationError.field('file', err.message);
+    throw err;
+  }
+  const companyPk = scope.company.pk;
+  const result = await db.transaction(async (tx) => {
+    const ids = parsed.rows.map((r) => r.externalId);
+    const existing = new Set(
+      ids.length === 0
+        ? []
+        : list === 'ACCOUNT'
+          ? (await tx.select({ id: ledgerAccounts.externalId }).from(ledgerAccounts).where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.externalId, ids)))).map((r) => r.id)
+          : (await tx.select({ id: ledgerRefs.externalId }).from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, list as RefKind), inArray(ledgerRefs.externalId, ids)))).map((r) => r.id),
+    );
+    for (const r of parsed.rows) {
+      if (list === 'ACCOUNT') {
+        await tx
+          .insert(ledgerAccounts)
+          .values({ clientCompanyId: companyPk, externalId: r.externalId, name: r.name, accountType: r.type, active: r.active })
+          .onConflictDoUpdate({ target: [ledgerAccounts.clientCompanyId, ledgerAccounts.externalId], set: { name: r.name, accountType: r.type, active: r.active, updatedAt: new Date() } });
+      } else {
+        await tx
+          .insert(ledgerRefs)
+          .values({ clientCompanyId: companyPk, kind: list, externalId: r.externalId, name: r.name, active: r.active })
+          .onConflictDoUpdate({ target: [ledgerRefs.clientCompanyId, ledgerRefs.kind, ledgerRefs.externalId], set: { name: r.name, active: r.active, updatedAt: new Date() } });
+      }
+    }
+    const updated = parsed.rows.filter((r) => existing.has(r.externalId)).length;
+    await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: 'reference_list.import_csv', targetType: 'client_company', targetPk: companyPk, details: { list, rows: parsed.rows.length } });
+    return { imported: parsed.rows.length - updated, updated };
+  });
+  return { ...result, errors: parsed.errors };
+};
