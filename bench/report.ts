@@ -1,0 +1,41 @@
+import type { LoadResult } from './load.js';
+
+export interface TargetResult {
+  name: string;
+  transactions: number;
+  bigCompanyTransactions: number;
+  seedSeconds: number;
+  load: Record<string, LoadResult>;
+  floors: Record<string, { p50: number; p95: number }>;
+  bulk: { count: number; median: number; max: number };
+}
+
+const LABELS: Record<string, string> = {
+  clientActive: 'Client active list, first page',
+  categorizedFiltered: 'Accountant categorized list, 3 filters + WITHOUT_CLASS',
+  counters: 'Counters',
+};
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** BENCHMARKS.md, from one run. */
+export const renderReport = (results: TargetResult[], opts: { connections: number; durationMs: number }) => {
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Produced by `npm run bench -- --write` (a benchmark, not a test). The server runs in its own process on this machine (2 cores);',
+    `the load generator keeps ${opts.connections} concurrent clients busy for ${opts.durationMs / 1000} s per endpoint. "SQL floor" is the same query`,
+    '(count + first page, or the counters) run alone against the database, without HTTP, serialization or concurrency.',
+    '',
+  ];
+  for (const r of results) {
+    lines.push(`## ${r.name}`, '', `${r.transactions.toLocaleString('en-US')} transactions in ${(r.transactions - r.bigCompanyTransactions) / 200 + 1} companies; the measured company holds ${r.bigCompanyTransactions.toLocaleString('en-US')} (with lines, notes and attachments). Seeded in ${r.seedSeconds.toFixed(0)} s.`, '');
+    lines.push('| endpoint | throughput | p50 | p95 | p99 | errors | SQL floor p50 | SQL floor p95 |', '|---|---|---|---|---|---|---|---|');
+    for (const [key, l] of Object.entries(r.load)) {
+      const f = r.floors[key];
+      lines.push(`| ${LABELS[key] ?? key} | ${l.rps.toFixed(0)} req/s | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${l.errors} | ${f ? ms(f.p50) : '–'} | ${f ? ms(f.p95) : '–'} |`);
+    }
+    lines.push('', `Bulk update of ${r.bulk.count} transactions (one PATCH, five runs): median ${ms(r.bulk.median)}, slowest ${ms(r.bulk.max)}.`, '');
+  }
+  return lines.join('\n');
+};

@@ -1,0 +1,139 @@
+/**
+ * `npm run bench`: seeds 1,000 companies × 200 transactions plus one company
+ * of 100,000, on PostgreSQL (BENCH_DATABASE_URL, or a private cluster this
+ * script starts when it can) and on PGlite, then measures the transaction
+ * endpoints under 10 concurrent clients beside the raw SQL of the same query.
+ * `--write` records the results in BENCHMARKS.md. BENCH_SCALE shrinks the data
+ * for a quick try (e.g. 0.05).
+ */
+import { execFileSync, fork } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { CATEGORIZED_FILTER } from './floor.js';
+import { runLoad, type LoadResult } from './load.js';
+import type { BenchData } from './seed.js';
+import { BENCH_PASSWORD } from './seed.js';
+import { renderReport, type TargetResult } from './report.js';
+
+const CONNECTIONS = 10;
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
+const root = path.resolve(import.meta.dirname, '..');
+
+const signIn = async (base: string, email: string) => {
+  const first = await fetch(`${base}/api/healthcheck/`);
+  const csrf = first.headers.getSetCookie().find((c) => c.startsWith('csrftoken='))!.split(';')[0]!.slice('csrftoken='.length);
+  const login = await fetch(`${base}/api/v1/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+  const session = login.headers.getSetCookie().find((c) => c.startsWith('sessionid='))!.split(';')[0]!;
+  return { cookie: `csrftoken=${csrf}; ${session}`, csrf };
+};
+
+const startServer = (env: Record<string, string>) =>
+  new Promise<{ child: ReturnType<typeof fork>; port: number; data: BenchData; seedSeconds: number }>((resolve, reject) => {
+    const child = fork(path.join(import.meta.dirname, 'server.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.on('message', (msg: { type: string; port: number; data: BenchData; seedSeconds: number }) => {
+      if (msg.type === 'ready') resolve({ child, port: msg.port, data: msg.data, seedSeconds: msg.seedSeconds });
+    });
+  });
+
+const floorsOf = (child: ReturnType<typeof fork>) =>
+  new Promise<Record<string, { p50: number; p95: number }>>((resolve) => {
+    child.on('message', (msg: { type: string; floors: Record<string, { p50: number; p95: number }> }) => {
+      if (msg.type === 'floors') resolve(msg.floors);
+    });
+    child.send({ type: 'floor' });
+  });
+
+const benchTarget = async (name: string, env: Record<string, string>): Promise<TargetResult> => {
+  process.stderr.write(`\n${name}: seeding…\n`);
+  const { child, port, data, seedSeconds } = await startServer(env);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const accountant = await signIn(base, data.accountantEmail);
+    const client = await signIn(base, data.clientEmail);
+    const get = (who: { cookie: string }, url: string) => () => fetch(`${base}${url}`, { headers: { cookie: who.cookie } });
+    const company = data.bigCompanyPk;
+    const filter = new URLSearchParams({ ...CATEGORIZED_FILTER, markers: CATEGORIZED_FILTER.markers.join(',') }).toString();
+    const scenarios: [string, () => Promise<Response>][] = [
+      ['clientActive', get(client, `/api/v1/accounting/client/company/${company}/transactions/list/`)],
+      ['categorizedFiltered', get(accountant, `/api/v1/accounting/accountant/client-company/${company}/transactions/categorized-list/?${filter}`)],
+      ['counters', get(accountant, `/api/v1/accounting/accountant/client-company/${company}/counters/`)],
+    ];
+    const load: Record<string, LoadResult> = {};
+    for (const [key, request] of scenarios) {
+      process.stderr.write(`${name}: ${key}…\n`);
+      load[key] = await runLoad(request, { connections: CONNECTIONS, durationMs: DURATION_MS });
+    }
+    const bulk = await bulkUpdate(base, accountant, company);
+    const floors = await floorsOf(child);
+    return { name, transactions: data.transactions, bigCompanyTransactions: data.bigCompanyTransactions, seedSeconds, load, floors, bulk };
+  } finally {
+    child.removeAllListeners('exit');
+    child.send({ type: 'stop' });
+  }
+};
+
+/** PATCH of 500 transactions (a memo each), five times in a row. */
+const bulkUpdate = async (base: string, who: { cookie: string; csrf: string }, company: number) => {
+  const pks: number[] = [];
+  for (let page = 1; pks.length < 500; page++) {
+    const res = await fetch(`${base}/api/v1/accounting/accountant/client-company/${company}/transactions/list/?page_size=100&page=${page}`, { headers: { cookie: who.cookie } });
+    const body = (await res.json()) as { results: { pk: number }[] };
+    if (body.results.length === 0) break;
+    pks.push(...body.results.map((r) => r.pk));
+  }
+  const times: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const start = performance.now();
+    const res = await fetch(`${base}/api/v1/accounting/accountant/client-company/${company}/transactions/update/`, {
+      method: 'PATCH',
+      headers: { cookie: who.cookie, 'x-csrftoken': who.csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ transactions: pks.slice(0, 500).map((pk) => ({ pk, client_memo: `bench run ${run}` })) }),
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`bulk update failed: ${res.status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { count: Math.min(500, pks.length), median: times[2]!, max: times[4]! };
+};
+
+/** A private PostgreSQL for the run when none is given and this machine allows it. */
+const postgresUrl = async (): Promise<string | null> => {
+  let url = process.env.BENCH_DATABASE_URL ?? null;
+  if (!url && process.getuid?.() === 0 && existsSync(path.join(root, '.ci/start-postgres.sh'))) {
+    url = execFileSync('bash', [path.join(root, '.ci/start-postgres.sh')], { encoding: 'utf8' }).trim();
+  }
+  if (!url) return null;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS herd_bench WITH (FORCE)');
+  await admin.query('CREATE DATABASE herd_bench');
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = '/herd_bench';
+  return u.toString();
+};
+
+const main = async () => {
+  const results: TargetResult[] = [];
+  const pgUrl = await postgresUrl();
+  if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
+  else process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
+  results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
+  const report = renderReport(results, { connections: CONNECTIONS, durationMs: DURATION_MS });
+  process.stdout.write(`${report}\n`);
+  if (process.argv.includes('--write')) writeFileSync(path.join(root, 'BENCHMARKS.md'), report);
+  process.exit(0);
+};
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
