@@ -1,29 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, clientMemberships, firmMembers, firms, subscriptions, users } from '../../db/schema/index.js';
-
-export const findActiveUser = async (db: Db, userId: number) => {
-  const [row] = await db.select().from(users).where(eq(users.pk, userId));
-  return row && row.isActive ? row : null;
-};
-
-export const findFirmMembership = async (db: Db, userId: number) => {
-  const [row] = await db.select().from(firmMembers).where(eq(firmMembers.userId, userId));
-  return row ?? null;
-};
-
-/** A client user's companies, with the firm each belongs to. */
-export const findClientCompaniesOfUser = (db: Db, userId: number) =>
-  db
-    .select({ pk: clientCompanies.pk, firmId: clientCompanies.firmId })
-    .from(clientMemberships)
-    .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
-    .where(eq(clientMemberships.userId, userId));
-
-export const findSubscription = async (db: Db, firmId: number) => {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.firmId, firmId));
-  return row ?? null;
-};
+import { clientCompanies, clientMemberships, firmMembers, firms } from '../../db/schema/index.js';
 
 export const findMemberWithFirm = async (db: Db, userId: number) => {
   const [row] = await db

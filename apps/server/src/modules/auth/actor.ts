@@ -1,12 +1,7 @@
 import { WRITABLE_SUBSCRIPTION_STATUSES, type AccountType, type FirmRole, type SubscriptionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ReadOnlyError } from '../../lib/errors.js';
-import {
-  findActiveUser,
-  findClientCompaniesOfUser,
-  findFirmMembership,
-  findSubscription,
-} from './actor.queries.js';
+import { sql } from 'drizzle-orm';
 
 /** Who is acting: resolved once per request, passed first to every service. */
 export interface Actor {
@@ -33,20 +28,48 @@ export const effectiveSubscriptionStatus = (
   return sub.status;
 };
 
+interface ActorRow {
+  account_type: AccountType;
+  member_pk: number | null;
+  member_firm_id: number | null;
+  role: FirmRole | null;
+  companies: number[] | null;
+  client_firm_id: number | null;
+  status: SubscriptionStatus | null;
+  trial_ends_at: Date | string | null;
+}
+
+/**
+ * Everything the actor needs in one round trip: the user, their firm
+ * membership or client companies, and the firm's subscription. It runs on
+ * every authenticated request, so it is one query rather than four.
+ */
 export const resolveActor = async (db: Db, userId: number): Promise<Actor | null> => {
-  const user = await findActiveUser(db, userId);
-  if (!user) return null;
-  const membership = await findFirmMembership(db, userId);
-  const companies = membership ? [] : await findClientCompaniesOfUser(db, userId);
-  const firmId = membership?.firmId ?? companies[0]?.firmId ?? null;
-  const status = firmId ? effectiveSubscriptionStatus(await findSubscription(db, firmId)) : null;
+  const result = (await db.execute(sql`
+    select u.account_type, fm.pk as member_pk, fm.firm_id as member_firm_id, fm.role,
+      (select array_agg(m.client_company_id order by m.pk) from client_memberships m where m.user_id = u.pk) as companies,
+      cf.firm_id as client_firm_id, s.status, s.trial_ends_at
+    from users u
+    left join firm_members fm on fm.user_id = u.pk
+    left join lateral (
+      select c.firm_id from client_memberships m join client_companies c on c.pk = m.client_company_id
+      where m.user_id = u.pk order by m.pk limit 1
+    ) cf on fm.pk is null
+    left join subscriptions s on s.firm_id = coalesce(fm.firm_id, cf.firm_id)
+    where u.pk = ${userId} and u.is_active`)) as unknown as { rows: ActorRow[] };
+  const row = result.rows[0];
+  if (!row) return null;
+  const firmId = row.member_firm_id ?? row.client_firm_id ?? null;
+  const status = row.status
+    ? effectiveSubscriptionStatus({ status: row.status, trialEndsAt: row.trial_ends_at ? new Date(row.trial_ends_at) : null })
+    : null;
   return {
     userId,
-    accountType: user.accountType,
+    accountType: row.account_type,
     firmId,
-    firmRole: membership?.role ?? null,
-    firmMemberId: membership?.pk ?? null,
-    clientCompanyIds: companies.map((c) => c.pk),
+    firmRole: row.role,
+    firmMemberId: row.member_pk,
+    clientCompanyIds: row.member_pk === null ? (row.companies ?? []).map(Number) : [],
     viewingAsClient: null,
     subscriptionStatus: status,
     readOnly: status !== null && !WRITABLE_SUBSCRIPTION_STATUSES.includes(status),

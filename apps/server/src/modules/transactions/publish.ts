@@ -5,7 +5,7 @@ import { adapterFor } from '../../integrations/registry.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
 import { assertTransition } from './status.js';
-import { loadDetails, updateTransactions } from './transactions.queries.js';
+import { loadLines, updateTransactions } from './transactions.queries.js';
 import { findScoped, type TxScope } from './transactions.scope.js';
 
 /**
@@ -27,10 +27,10 @@ export const publishTransactions = async (db: Db, scope: TxScope, pks: number[])
     assertTransition(row.status, 'PROCESSING');
   }
   const adapter = adapterFor(scope.company.connectionKind);
-  const details = await loadDetails(db, pks);
+  const allLines = await loadLines(db, pks);
   const outcomes = { published: 0, matched: 0, rejected: 0 };
   for (const row of rows) {
-    const lines = details.lines.filter((l) => l.transactionId === row.pk);
+    const lines = allLines.filter((l) => l.transactionId === row.pk);
     let outcome;
     try {
       outcome = await adapter.publish(db, scope.company, row, lines);

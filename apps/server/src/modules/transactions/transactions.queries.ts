@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import {
   files,
   ledgerAccounts,
-  ledgerRefs,
   notes,
   syncErrors,
   transactionAttachments,
@@ -50,54 +49,68 @@ export const findTransactionsOfCompany = (db: Db, companyPk: number, pks: number
         .from(transactions)
         .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.pk, pks)));
 
-/** Lines, attachments, open sync errors, note counts and the names of every referenced object, for a page. */
-export const loadDetails = async (db: Db, txPks: number[]) => {
-  if (txPks.length === 0) return { lines: [], attachments: [], errors: [], noteCounts: [], accounts: [], refs: [] };
-  const lines = await db
-    .select()
-    .from(transactionLines)
-    .where(inArray(transactionLines.transactionId, txPks))
-    .orderBy(asc(transactionLines.transactionId), asc(transactionLines.position));
-  const attachments = await db
-    .select({ pk: transactionAttachments.pk, transactionId: transactionAttachments.transactionId, fileId: files.pk, name: files.name, contentType: files.contentType })
-    .from(transactionAttachments)
-    .innerJoin(files, eq(files.pk, transactionAttachments.fileId))
-    .where(inArray(transactionAttachments.transactionId, txPks))
-    .orderBy(asc(transactionAttachments.pk));
-  const errors = await db
-    .select()
-    .from(syncErrors)
-    .where(and(inArray(syncErrors.transactionId, txPks), isNull(syncErrors.clearedAt)))
-    .orderBy(asc(syncErrors.pk));
-  const noteCounts = await db
-    .select({ targetPk: notes.targetPk, n: count() })
-    .from(notes)
-    .where(and(eq(notes.targetType, 'TRANSACTION'), inArray(notes.targetPk, txPks)))
-    .groupBy(notes.targetPk);
-  return { lines, attachments, errors, noteCounts, ...(await loadNames(db, lines)) };
-};
+export interface DetailLine {
+  pk: number;
+  amount: string;
+  description: string;
+  billable: 'BILLABLE' | 'NOT_BILLABLE' | null;
+  refs: Record<'category' | 'vendor' | 'customer' | 'class' | 'location' | 'tax' | 'tracking_option_one' | 'tracking_option_two', { pk: number; name: string } | null>;
+}
 
-/** Names of the accounts and reference objects the lines point at. */
-const loadNames = async (db: Db, lines: LineRow[]) => {
-  const accountIds = [...new Set(lines.map((l) => l.categoryId).filter((v): v is number => v !== null))];
-  const refIds = [
-    ...new Set(
-      lines
-        .flatMap((l) => [l.vendorId, l.customerId, l.classId, l.locationId, l.taxId, l.trackingOptionOneId, l.trackingOptionTwoId])
-        .filter((v): v is number => v !== null),
-    ),
-  ];
-  const accounts = accountIds.length
-    ? await db.select({ pk: ledgerAccounts.pk, name: ledgerAccounts.name }).from(ledgerAccounts).where(inArray(ledgerAccounts.pk, accountIds))
-    : [];
-  const refs = refIds.length ? await db.select({ pk: ledgerRefs.pk, name: ledgerRefs.name }).from(ledgerRefs).where(inArray(ledgerRefs.pk, refIds)) : [];
-  return { accounts, refs };
-};
+export interface Details {
+  pk: number;
+  paymentAccountName: string | null;
+  watchedAccountName: string | null;
+  notesCount: number;
+  lines: DetailLine[];
+  attachments: { pk: number; file: number; name: string; content_type: string }[];
+  syncErrors: { pk: number; message: string; created_at: string }[];
+}
 
-export const findAccountNames = (db: Db, pks: number[]) =>
-  pks.length === 0
-    ? Promise.resolve([])
-    : db.select({ pk: ledgerAccounts.pk, name: ledgerAccounts.name }).from(ledgerAccounts).where(inArray(ledgerAccounts.pk, pks));
+/** `{pk, name}` of a line's reference, or null: built in SQL so a page needs no follow-up queries. */
+const refJson = (column: string, table: 'ledger_accounts' | 'ledger_refs') =>
+  sql.raw(`case when l.${column} is null then null else json_build_object('pk', l.${column}, 'name', (select r.name from ${table} r where r.pk = l.${column})) end`);
+
+/**
+ * Everything a page of transactions shows besides its own columns (lines with
+ * the names they point at, attachments, open sync errors, account names, note
+ * counts) in one round trip: each query costs a system call on both sides,
+ * and they dominate a list request.
+ */
+export const loadDetails = async (db: Db, txPks: number[]): Promise<Details[]> => {
+  if (txPks.length === 0) return [];
+  const result = (await db.execute(sql`
+    select t.pk,
+      (select a.name from ${ledgerAccounts} a where a.pk = t.payment_account_id) as "paymentAccountName",
+      (select a.name from ${ledgerAccounts} a where a.pk = t.watched_account_id) as "watchedAccountName",
+      (select count(*) from ${notes} n where n.target_type = 'TRANSACTION' and n.target_pk = t.pk)::int as "notesCount",
+      coalesce((select json_agg(json_build_object(
+          'pk', l.pk, 'amount', l.amount::text, 'description', l.description, 'billable', l.billable,
+          'refs', json_build_object(
+            'category', ${refJson('category_id', 'ledger_accounts')},
+            'vendor', ${refJson('vendor_id', 'ledger_refs')},
+            'customer', ${refJson('customer_id', 'ledger_refs')},
+            'class', ${refJson('class_id', 'ledger_refs')},
+            'location', ${refJson('location_id', 'ledger_refs')},
+            'tax', ${refJson('tax_id', 'ledger_refs')},
+            'tracking_option_one', ${refJson('tracking_option_one_id', 'ledger_refs')},
+            'tracking_option_two', ${refJson('tracking_option_two_id', 'ledger_refs')}))
+        order by l.position) from ${transactionLines} l where l.transaction_id = t.pk), '[]'::json) as lines,
+      coalesce((select json_agg(json_build_object('pk', ta.pk, 'file', f.pk, 'name', f.name, 'content_type', f.content_type) order by ta.pk)
+        from ${transactionAttachments} ta join ${files} f on f.pk = ta.file_id where ta.transaction_id = t.pk), '[]'::json) as attachments,
+      coalesce((select json_agg(json_build_object('pk', e.pk, 'message', e.message, 'created_at', e.created_at) order by e.pk)
+        from ${syncErrors} e where e.transaction_id = t.pk and e.cleared_at is null), '[]'::json) as "syncErrors"
+    from ${transactions} t
+    where t.pk in ${sql`(${sql.join(txPks.map((pk) => sql`${pk}`), sql`, `)})`}`)) as unknown as { rows: Details[] };
+  return result.rows.map((r) => ({
+    ...r,
+    // Some drivers hand json back as text.
+    lines: typeof r.lines === 'string' ? JSON.parse(r.lines) : r.lines,
+    attachments: typeof r.attachments === 'string' ? JSON.parse(r.attachments) : r.attachments,
+    syncErrors: typeof r.syncErrors === 'string' ? JSON.parse(r.syncErrors) : r.syncErrors,
+    notesCount: Number(r.notesCount),
+  }));
+};
 
 export const updateTransactions = (db: Db, pks: number[], values: Partial<typeof transactions.$inferInsert>) =>
   db
@@ -139,3 +152,9 @@ export const countByList = async (db: Db, companyPk: number, extraWhere?: SQL) =
     .where(and(eq(transactions.clientCompanyId, companyPk), extraWhere));
   return row ?? { active: 0, categorized: 0, hidden: 0, syncErrors: 0, ready: 0, completed: 0 };
 };
+
+/** The stored lines of some transactions, in order. */
+export const loadLines = (db: Db, txPks: number[]) =>
+  txPks.length === 0
+    ? Promise.resolve([] as LineRow[])
+    : db.select().from(transactionLines).where(inArray(transactionLines.transactionId, txPks)).orderBy(asc(transactionLines.transactionId), asc(transactionLines.position));

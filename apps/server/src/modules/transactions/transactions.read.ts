@@ -6,7 +6,6 @@ import { transactionListWhere } from './transactions.filters.js';
 import {
   countByList,
   countTransactions,
-  findAccountNames,
   loadDetails,
   pageOfTransactions,
   type TransactionRow,
@@ -14,11 +13,8 @@ import {
 import { toTransactions } from './transactions.serializer.js';
 import type { TxScope } from './transactions.scope.js';
 
-export const serialize = async (db: Db, rows: TransactionRow[]): Promise<Transaction[]> => {
-  const details = await loadDetails(db, rows.map((r) => r.pk));
-  const accountPks = rows.flatMap((r) => [r.paymentAccountId, r.watchedAccountId]).filter((v): v is number => v !== null);
-  return toTransactions(rows, details, await findAccountNames(db, [...new Set(accountPks)]));
-};
+export const serialize = async (db: Db, rows: TransactionRow[]): Promise<Transaction[]> =>
+  toTransactions(rows, await loadDetails(db, rows.map((r) => r.pk)));
 
 /** One page of a list: its statuses and hidden flag, the scope's limits and the request's filters. */
 export const listPage = async (

@@ -5,7 +5,7 @@ import { assertWritable } from '../auth/actor.js';
 import { insertNotes } from '../notes/notes.queries.js';
 import { FieldErrors, checkFinishable, resolveLines, throwIfAny, type NewLine } from './lines.js';
 import { serialize } from './transactions.read.js';
-import { clearSyncErrors, deleteLines, insertLines, loadDetails, updateTransactions, type TransactionRow } from './transactions.queries.js';
+import { clearSyncErrors, deleteLines, insertLines, loadLines, updateTransactions, type TransactionRow } from './transactions.queries.js';
 import { findScoped, type TxScope } from './transactions.scope.js';
 import { assertTransition } from './status.js';
 
@@ -33,7 +33,7 @@ const audit = (db: Db, scope: TxScope, action: string, pk: number, details: Reco
 export const applyChanges = async (db: Db, scope: TxScope, changes: TransactionChange[]) => {
   assertWritable(scope.actor);
   const rows = await findScoped(db, scope, changes.map((c) => c.pk));
-  const current = await loadDetails(db, rows.map((r) => r.pk));
+  const currentLines = await loadLines(db, rows.map((r) => r.pk));
   const plans: { row: TransactionRow; change: TransactionChange; lines: NewLine[] | null; next: TransactionStatus }[] = [];
   const allErrors: FieldErrors[] = [];
   for (const [i, change] of changes.entries()) {
@@ -44,7 +44,7 @@ export const applyChanges = async (db: Db, scope: TxScope, changes: TransactionC
       errors.add('status', `This transaction can no longer be changed here (it is ${row.status}).`);
       continue;
     }
-    const stored = current.lines.filter((l) => l.transactionId === row.pk);
+    const stored = currentLines.filter((l) => l.transactionId === row.pk);
     const lines = change.lines ? await resolveLines(db, row, change.lines, stored, errors, scope.editable) : null;
     const next: TransactionStatus = change.finished ? 'FINISHED_IN_HERD' : row.status;
     if (change.finished) checkFinishable(lines ?? stored, errors);
