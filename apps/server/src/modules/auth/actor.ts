@@ -29,6 +29,7 @@ export const effectiveSubscriptionStatus = (
 };
 
 interface ActorRow {
+  user_id: number;
   account_type: AccountType;
   member_pk: number | null;
   member_firm_id: number | null;
@@ -39,32 +40,26 @@ interface ActorRow {
   trial_ends_at: Date | string | null;
 }
 
-/**
- * Everything the actor needs in one round trip: the user, their firm
- * membership or client companies, and the firm's subscription. It runs on
- * every authenticated request, so it is one query rather than four.
- */
-export const resolveActor = async (db: Db, userId: number): Promise<Actor | null> => {
-  const result = (await db.execute(sql`
-    select u.account_type, fm.pk as member_pk, fm.firm_id as member_firm_id, fm.role,
-      (select array_agg(m.client_company_id order by m.pk) from client_memberships m where m.user_id = u.pk) as companies,
-      cf.firm_id as client_firm_id, s.status, s.trial_ends_at
-    from users u
-    left join firm_members fm on fm.user_id = u.pk
-    left join lateral (
-      select c.firm_id from client_memberships m join client_companies c on c.pk = m.client_company_id
-      where m.user_id = u.pk order by m.pk limit 1
-    ) cf on fm.pk is null
-    left join subscriptions s on s.firm_id = coalesce(fm.firm_id, cf.firm_id)
-    where u.pk = ${userId} and u.is_active`)) as unknown as { rows: ActorRow[] };
-  const row = result.rows[0];
-  if (!row) return null;
+/** The actor's columns: the user, their firm membership or client companies, the firm's subscription. */
+const ACTOR_SELECT = sql`
+  select u.pk as user_id, u.account_type, fm.pk as member_pk, fm.firm_id as member_firm_id, fm.role,
+    (select array_agg(m.client_company_id order by m.pk) from client_memberships m where m.user_id = u.pk) as companies,
+    cf.firm_id as client_firm_id, s.status, s.trial_ends_at`;
+const ACTOR_JOINS = sql`
+  left join firm_members fm on fm.user_id = u.pk
+  left join lateral (
+    select c.firm_id from client_memberships m join client_companies c on c.pk = m.client_company_id
+    where m.user_id = u.pk order by m.pk limit 1
+  ) cf on fm.pk is null
+  left join subscriptions s on s.firm_id = coalesce(fm.firm_id, cf.firm_id)`;
+
+const toActor = (row: ActorRow): Actor => {
   const firmId = row.member_firm_id ?? row.client_firm_id ?? null;
   const status = row.status
     ? effectiveSubscriptionStatus({ status: row.status, trialEndsAt: row.trial_ends_at ? new Date(row.trial_ends_at) : null })
     : null;
   return {
-    userId,
+    userId: Number(row.user_id),
     accountType: row.account_type,
     firmId,
     firmRole: row.role,
@@ -74,6 +69,26 @@ export const resolveActor = async (db: Db, userId: number): Promise<Actor | null
     subscriptionStatus: status,
     readOnly: status !== null && !WRITABLE_SUBSCRIPTION_STATUSES.includes(status),
   };
+};
+
+/** Everything the actor needs in one round trip: it runs on every authenticated request. */
+export const resolveActor = async (db: Db, userId: number): Promise<Actor | null> => {
+  const result = (await db.execute(sql`${ACTOR_SELECT} from users u ${ACTOR_JOINS} where u.pk = ${userId} and u.is_active`)) as unknown as {
+    rows: ActorRow[];
+  };
+  return result.rows[0] ? toActor(result.rows[0]) : null;
+};
+
+/** A live session and its user's actor together: the one query of an authenticated request. */
+export const resolveSessionActor = async (db: Db, tokenHash: string) => {
+  const result = (await db.execute(sql`${ACTOR_SELECT}, ss.mfa_verified, ss.last_seen_at
+    from sessions ss join users u on u.pk = ss.user_id and u.is_active ${ACTOR_JOINS}
+    where ss.token_hash = ${tokenHash} and ss.expires_at > now()`)) as unknown as {
+    rows: (ActorRow & { mfa_verified: boolean; last_seen_at: Date | string })[];
+  };
+  const row = result.rows[0];
+  if (!row) return null;
+  return { actor: toActor(row), mfaVerified: row.mfa_verified, lastSeenAt: new Date(row.last_seen_at) };
 };
 
 /** Every mutation of a firm's data calls this first (billing, auth and profile are exempt). */

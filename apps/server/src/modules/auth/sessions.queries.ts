@@ -1,16 +1,9 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 
 export const insertSession = (db: Db, values: typeof sessions.$inferInsert) => db.insert(sessions).values(values);
 
-export const findLiveSession = async (db: Db, tokenHash: string) => {
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
-  return row ?? null;
-};
 
 export const touchSession = (db: Db, tokenHash: string, expiresAt: Date) =>
   db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.tokenHash, tokenHash));

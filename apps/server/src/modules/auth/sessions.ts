@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import { findLiveSession, insertSession, touchSession } from './sessions.queries.js';
+import { resolveSessionActor, type Actor } from './actor.js';
+import { insertSession, touchSession } from './sessions.queries.js';
 
 export const SESSION_COOKIE = 'sessionid';
 const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -12,6 +13,8 @@ export interface SessionInfo {
   tokenHash: string;
   userId: number;
   mfaVerified: boolean;
+  /** Resolved with the session in the same query; null while a second factor is pending. */
+  actor: Actor | null;
 }
 
 export const startSession = async (
@@ -37,7 +40,7 @@ export const startSession = async (
     path: '/',
     expires: expiresAt,
   });
-  return { tokenHash, userId: opts.userId, mfaVerified: opts.mfaVerified };
+  return { tokenHash, userId: opts.userId, mfaVerified: opts.mfaVerified, actor: null };
 };
 
 export const clearSessionCookie = (reply: FastifyReply, secure: boolean) =>
@@ -48,10 +51,10 @@ export const readSession = async (db: Db, request: FastifyRequest): Promise<Sess
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
   const tokenHash = sha256(token);
-  const row = await findLiveSession(db, tokenHash);
-  if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  const found = await resolveSessionActor(db, tokenHash);
+  if (!found) return null;
+  if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchSession(db, tokenHash, new Date(Date.now() + SESSION_TTL_MS));
   }
-  return { tokenHash, userId: row.userId, mfaVerified: row.mfaVerified };
+  return { tokenHash, userId: found.actor.userId, mfaVerified: found.mfaVerified, actor: found.mfaVerified ? found.actor : null };
 };
