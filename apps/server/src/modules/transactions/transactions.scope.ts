@@ -1,13 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ClientEditableField, SenderKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { type clientCompanies, transactions } from '../../db/schema/index.js';
+import { clientCompanies, clientMemberships, transactions, userAccountRestrictions } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
+import { can, isFirmActor } from '../auth/permissions.js';
 import { getVisibleCompany } from '../client-companies/client-companies.service.js';
 import { clientScope } from '../client-side/client-scope.js';
-import { UNRESTRICTED, loadAccountRestrictions, restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
+import { UNRESTRICTED, restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
 
 /** Everything a transaction endpoint needs to know about who is asking, for which company. */
 export interface TxScope {
@@ -21,17 +21,35 @@ export interface TxScope {
   viewingAsClient: boolean;
 }
 
-/** Client endpoints: the client's own company (limited by their restrictions), or an accountant viewing as the client. */
+const restrictedAccounts = (userPk: number, kind: 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT') =>
+  sql<number[] | null>`(select array_agg(r.account_id) from ${userAccountRestrictions} r
+    where r.user_id = ${userPk} and r.client_company_id = ${clientCompanies.pk} and r.kind = ${kind})`;
+
+/**
+ * Client endpoints: the client's own company (limited by their restrictions,
+ * read in the same query), or an accountant viewing as the client.
+ */
 export const clientTxScope = async (db: Db, actor: Actor, companyPk: number): Promise<TxScope> => {
-  const scope = await clientScope(db, actor, companyPk);
+  if (isFirmActor(actor)) {
+    const scope = await clientScope(db, actor, companyPk);
+    return { actor, company: scope.company, restrictions: UNRESTRICTED, side: 'client', senderKind: 'ACCOUNTANT', editable: scope.company.clientEditableFields, viewingAsClient: true };
+  }
+  if (!actor.clientCompanyIds.includes(companyPk)) throw new NotFoundError();
+  const [row] = await db
+    .select({ company: clientCompanies, payment: restrictedAccounts(actor.userId, 'PAYMENT_ACCOUNT'), watched: restrictedAccounts(actor.userId, 'WATCHED_ACCOUNT') })
+    .from(clientCompanies)
+    .innerJoin(clientMemberships, and(eq(clientMemberships.clientCompanyId, clientCompanies.pk), eq(clientMemberships.userId, actor.userId)))
+    .where(eq(clientCompanies.pk, companyPk));
+  if (!row) throw new NotFoundError();
+  const ids = (value: number[] | null) => (value && value.length > 0 ? value.map(Number) : null);
   return {
     actor,
-    company: scope.company,
-    restrictions: scope.viewingAsClient ? UNRESTRICTED : await loadAccountRestrictions(db, actor.userId, companyPk),
+    company: row.company,
+    restrictions: { paymentAccountIds: ids(row.payment), watchedAccountIds: ids(row.watched) },
     side: 'client',
-    senderKind: scope.viewingAsClient ? 'ACCOUNTANT' : 'CLIENT',
-    editable: scope.company.clientEditableFields,
-    viewingAsClient: scope.viewingAsClient,
+    senderKind: 'CLIENT',
+    editable: row.company.clientEditableFields,
+    viewingAsClient: false,
   };
 };
 
