@@ -20,3 +20,18 @@ export const writeAudit = (db: Db, entry: AuditEntry) =>
     targetPk: entry.targetPk ?? null,
     details: entry.details ?? {},
   });
+
+/** Many entries in one insert: bulk actions write one audit row per object, in one round trip. */
+export const writeAuditMany = (db: Db, entries: AuditEntry[]) =>
+  entries.length === 0
+    ? Promise.resolve()
+    : db.insert(auditLog).values(
+        entries.map((entry) => ({
+          firmId: entry.firmId,
+          actorUserId: entry.actorUserId,
+          action: entry.action,
+          targetType: entry.targetType ?? null,
+          targetPk: entry.targetPk ?? null,
+          details: entry.details ?? {},
+        })),
+      );

@@ -118,7 +118,7 @@ export const updateTransactions = (db: Db, pks: number[], values: Partial<typeof
     .set({ ...values, updatedAt: new Date() })
     .where(inArray(transactions.pk, pks));
 
-export const deleteLines = (db: Db, txPk: number) => db.delete(transactionLines).where(eq(transactionLines.transactionId, txPk));
+export const deleteLines = (db: Db, txPks: number[]) => db.delete(transactionLines).where(inArray(transactionLines.transactionId, txPks));
 
 export const insertLines = (db: Db, rows: (typeof transactionLines.$inferInsert)[]) =>
   rows.length === 0 ? Promise.resolve() : db.insert(transactionLines).values(rows);

@@ -1,4 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, createRef, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -174,6 +176,22 @@ describe('the categorization loop', () => {
     await s.cast.admin.post(`${s.accountantList}/publish/`, { pks: [tx.pk] });
     const late = await s.cast.client.patch(`${s.clientList}/update/`, { transactions: [{ pk: tx.pk, client_memo: 'too late' }] });
     expect(late.json()).toEqual({ 'transactions.0.status': ['This transaction can no longer be changed here (it is PUBLISHED_IN_PLATFORM).'] });
+  });
+});
+
+describe('audit', () => {
+  it('records every change of a bulk update, with who and the status change', async () => {
+    const s = await setup(3);
+    const txs = (await s.cast.client.get(`${s.clientList}/list/`)).json().results as { pk: number; amount: string }[];
+    const res = await s.cast.client.patch(`${s.clientList}/update/`, {
+      transactions: txs.map((x) => ({ pk: x.pk, lines: [{ amount: x.amount, category: s.meals.pk }], finished: true })),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((r: { status: string }) => r.status)).toEqual(['FINISHED_IN_HERD', 'FINISHED_IN_HERD', 'FINISHED_IN_HERD']);
+    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'transaction.categorize'), inArray(auditLog.targetPk, txs.map((x) => x.pk))));
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.actorUserId === s.cast.clientUser.userId)).toBe(true);
+    expect(rows[0]!.details).toMatchObject({ from: 'READY', to: 'FINISHED_IN_HERD', lines: 1 });
   });
 });
 

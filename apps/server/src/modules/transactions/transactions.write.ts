@@ -1,6 +1,6 @@
 import type { TransactionChange, TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { writeAuditMany, type AuditEntry } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
 import { insertNotes } from '../notes/notes.queries.js';
 import { FieldErrors, checkFinishable, resolveLines, throwIfAny, type NewLine } from './lines.js';
@@ -15,15 +15,14 @@ const EDITABLE_IN: Record<TxScope['side'], readonly TransactionStatus[]> = {
   accountant: ['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR'],
 };
 
-const audit = (db: Db, scope: TxScope, action: string, pk: number, details: Record<string, unknown>) =>
-  writeAudit(db, {
-    firmId: scope.company.firmId,
-    actorUserId: scope.actor.userId,
-    action,
-    targetType: 'transaction',
-    targetPk: pk,
-    details: { ...details, ...(scope.viewingAsClient ? { viewing_as_client: true } : {}) },
-  });
+const auditEntry = (scope: TxScope, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
+  firmId: scope.company.firmId,
+  actorUserId: scope.actor.userId,
+  action,
+  targetType: 'transaction',
+  targetPk: pk,
+  details: { ...details, ...(scope.viewingAsClient ? { viewing_as_client: true } : {}) },
+});
 
 /**
  * The categorization write: new lines, memo and/or "done", for one or many
@@ -55,24 +54,34 @@ export const applyChanges = async (db: Db, scope: TxScope, changes: TransactionC
   }
   throwIfAny(allErrors);
 
+  for (const { row, next } of plans) assertTransition(row.status, next);
+  const withLines = plans.filter((p) => p.lines);
+  // Transactions that get the same new values are updated together: a bulk "done" is one UPDATE.
+  const groups = new Map<string, { values: Parameters<typeof updateTransactions>[2]; pks: number[] }>();
+  for (const { row, change, next } of plans) {
+    const finishing = next !== row.status;
+    const values: Parameters<typeof updateTransactions>[2] = {
+      ...(change.client_memo !== undefined ? { clientMemo: change.client_memo } : {}),
+      ...(finishing ? { status: next, categorizedBy: scope.actor.userId, backMessage: '' } : {}),
+    };
+    const key = JSON.stringify(values);
+    const group = groups.get(key) ?? { values, pks: [] as number[] };
+    group.pks.push(row.pk);
+    groups.set(key, group);
+  }
+  const now = new Date();
   await db.transaction(async (tx) => {
-    for (const { row, change, lines, next } of plans) {
-      assertTransition(row.status, next);
-      if (lines) {
-        await deleteLines(tx, row.pk);
-        await insertLines(tx, lines.map((l, position) => ({ ...l, transactionId: row.pk, position })));
-      }
-      const finishing = next !== row.status;
-      await updateTransactions(tx, [row.pk], {
-        ...(change.client_memo !== undefined ? { clientMemo: change.client_memo } : {}),
-        ...(finishing ? { status: next, categorizedBy: scope.actor.userId, categorizedAt: new Date(), backMessage: '' } : {}),
-      });
-      await audit(tx, scope, finishing ? 'transaction.categorize' : 'transaction.update', row.pk, {
-        from: row.status,
-        to: next,
-        lines: lines?.length,
-      });
+    if (withLines.length > 0) {
+      await deleteLines(tx, withLines.map((p) => p.row.pk));
+      await insertLines(tx, withLines.flatMap((p) => p.lines!.map((l, position) => ({ ...l, transactionId: p.row.pk, position }))));
     }
+    for (const { values, pks } of groups.values()) {
+      await updateTransactions(tx, pks, 'status' in values ? { ...values, categorizedAt: now } : values);
+    }
+    await writeAuditMany(
+      tx,
+      plans.map(({ row, lines, next }) => auditEntry(scope, next !== row.status ? 'transaction.categorize' : 'transaction.update', row.pk, { from: row.status, to: next, lines: lines?.length })),
+    );
   });
   return serialize(db, await findScoped(db, scope, changes.map((c) => c.pk)));
 };
@@ -94,7 +103,7 @@ const moveAll = async (
   for (const row of rows) assertTransition(row.status, to);
   await db.transaction(async (tx) => {
     await updateTransactions(tx, pks, { status: to, ...extra });
-    for (const row of rows) await audit(tx, scope, action, row.pk, { from: row.status, to });
+    await writeAuditMany(tx, rows.map((row) => auditEntry(scope, action, row.pk, { from: row.status, to })));
     if (alsoInTransaction) await alsoInTransaction(tx, rows);
   });
   return rows;
@@ -105,7 +114,7 @@ export const setHidden = async (db: Db, scope: TxScope, pks: number[], hidden: b
   const rows = await findScoped(db, scope, pks);
   await db.transaction(async (tx) => {
     await updateTransactions(tx, pks, { isHidden: hidden });
-    for (const row of rows) await audit(tx, scope, hidden ? 'transaction.hide' : 'transaction.unhide', row.pk, {});
+    await writeAuditMany(tx, rows.map((row) => auditEntry(scope, hidden ? 'transaction.hide' : 'transaction.unhide', row.pk, {})));
   });
 };
 
@@ -138,6 +147,6 @@ export const clearErrors = async (db: Db, scope: TxScope, pks: number[]) => {
     await clearSyncErrors(tx, pks);
     const blocked = rows.filter((r) => r.status === 'SYNC_ERROR').map((r) => r.pk);
     if (blocked.length) await updateTransactions(tx, blocked, { status: 'FINISHED_IN_HERD' });
-    for (const row of rows) await audit(tx, scope, 'transaction.errors_clear', row.pk, { from: row.status });
+    await writeAuditMany(tx, rows.map((row) => auditEntry(scope, 'transaction.errors_clear', row.pk, { from: row.status })));
   });
 };
