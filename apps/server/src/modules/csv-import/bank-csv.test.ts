@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBankAmount } from './amounts.js';
-import { BankCsvFormatError, parseBankCsv } from './bank-csv.js';
+import { parseBankCsv } from './bank-csv.js';
+import { CsvFormatError } from './read-csv.js';
 import { detectDayFirst, parseBankDate } from './dates.js';
 import { externalIds } from './csv-import.service.js';
 
@@ -66,7 +67,7 @@ describe('parseBankCsv', () => {
     ]);
   });
   it('refuses a file without the needed columns, or an empty one', () => {
-    expect(() => parseBankCsv('when,what\n1,2\n')).toThrow(BankCsvFormatError);
+    expect(() => parseBankCsv('when,what\n1,2\n')).toThrow(CsvFormatError);
     expect(() => parseBankCsv('')).toThrow('The file is empty.');
   });
 });

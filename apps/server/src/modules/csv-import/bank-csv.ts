@@ -1,6 +1,6 @@
-import { parse } from 'csv-parse/sync';
 import { parseBankAmount } from './amounts.js';
 import { detectDayFirst, parseBankDate } from './dates.js';
+import { CsvFormatError, normaliseHeader, readCsv } from './read-csv.js';
 
 export interface BankRow {
   row: number;
@@ -35,19 +35,16 @@ type Column = keyof typeof COLUMNS;
 
 export const MAX_CSV_ROWS = 50_000;
 
-export class BankCsvFormatError extends Error {}
-
-const normalise = (header: string) => header.toLowerCase().replace(/[\s_\-./()]/g, '');
 
 const locateColumns = (header: string[]) => {
   const index: Partial<Record<Column, number>> = {};
-  const names = header.map(normalise);
+  const names = header.map(normaliseHeader);
   for (const column of Object.keys(COLUMNS) as Column[]) {
     const at = names.findIndex((n) => (COLUMNS[column] as readonly string[]).includes(n));
     if (at >= 0) index[column] = at;
   }
   if (index.date === undefined || index.description === undefined || (index.amount === undefined && (index.debit === undefined || index.credit === undefined))) {
-    throw new BankCsvFormatError('The file needs columns for the date, the description and the amount (or debit and credit).');
+    throw new CsvFormatError('The file needs columns for the date, the description and the amount (or debit and credit).');
   }
   return index;
 };
@@ -57,15 +54,8 @@ const locateColumns = (header: string[]) => {
  * shows them (the header is row 1), so a person can find each bad row.
  */
 export const parseBankCsv = (text: string): ParsedBankCsv => {
-  let records: string[][];
-  try {
-    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true });
-  } catch (err) {
-    throw new BankCsvFormatError(`The file is not a readable CSV: ${(err as Error).message}`);
-  }
-  const [header, ...data] = records;
-  if (!header) throw new BankCsvFormatError('The file is empty.');
-  if (data.length > MAX_CSV_ROWS) throw new BankCsvFormatError(`The file has more than ${MAX_CSV_ROWS} rows; split it into smaller files.`);
+  const { header, data } = readCsv(text);
+  if (data.length > MAX_CSV_ROWS) throw new CsvFormatError(`The file has more than ${MAX_CSV_ROWS} rows; split it into smaller files.`);
   const col = locateColumns(header);
   const cell = (record: string[], column: Column) => (col[column] === undefined ? '' : (record[col[column]!] ?? '').trim());
   const dayFirst = detectDayFirst(data.map((r) => cell(r, 'date')));

@@ -7,7 +7,8 @@ import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
 import { fromCents } from '../transactions/money.js';
 import type { TxScope } from '../transactions/transactions.scope.js';
-import { BankCsvFormatError, parseBankCsv, type BankRow } from './bank-csv.js';
+import { parseBankCsv, type BankRow } from './bank-csv.js';
+import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';
 
 const CHUNK = 500;
@@ -41,7 +42,7 @@ export const importBankCsv = async (db: Db, scope: TxScope, text: string): Promi
   try {
     parsed = parseBankCsv(text);
   } catch (err) {
-    if (err instanceof BankCsvFormatError) throw ValidationError.field('file', err.message);
+    if (err instanceof CsvFormatError) throw ValidationError.field('file', err.message);
     throw err;
   }
   const ids = externalIds(parsed.rows);

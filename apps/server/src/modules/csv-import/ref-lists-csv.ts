@@ -1,5 +1,4 @@
-import { parse } from 'csv-parse/sync';
-import { BankCsvFormatError } from './bank-csv.js';
+import { CsvFormatError, normaliseHeader, readCsv } from './read-csv.js';
 
 export interface RefListRow {
   row: number;
@@ -14,26 +13,17 @@ const ID = ['id', 'externalid', 'code', 'number', 'accountnumber'];
 const TYPE = ['type', 'accounttype'];
 const ACTIVE = ['active', 'status'];
 
-const normalise = (header: string) => header.toLowerCase().replace(/[\s_\-./()]/g, '');
-
 /**
  * A reference list exported from a spreadsheet or another ledger: a name
  * column, optionally an id, a type (for accounts) and an active flag. Rows
  * without an id are known by their name, so re-importing updates them.
  */
 export const parseRefListCsv = (text: string): { rows: RefListRow[]; errors: { row: number; message: string }[] } => {
-  let records: string[][];
-  try {
-    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true });
-  } catch (err) {
-    throw new BankCsvFormatError(`The file is not a readable CSV: ${(err as Error).message}`);
-  }
-  const [header, ...data] = records;
-  if (!header) throw new BankCsvFormatError('The file is empty.');
-  const names = header.map(normalise);
+  const { header, data } = readCsv(text);
+  const names = header.map(normaliseHeader);
   const at = (options: string[]) => names.findIndex((n) => options.includes(n));
   const nameAt = at(NAME);
-  if (nameAt < 0) throw new BankCsvFormatError('The file needs a name column.');
+  if (nameAt < 0) throw new CsvFormatError('The file needs a name column.');
   const [idAt, typeAt, activeAt] = [at(ID), at(TYPE), at(ACTIVE)];
   const rows: RefListRow[] = [];
   const errors: { row: number; message: string }[] = [];

@@ -6,7 +6,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
 import type { TxScope } from '../transactions/transactions.scope.js';
-import { BankCsvFormatError } from './bank-csv.js';
+import { CsvFormatError } from './read-csv.js';
 import { parseRefListCsv } from './ref-lists-csv.js';
 
 export const IMPORTABLE_LISTS = ['ACCOUNT', 'VENDOR', 'CUSTOMER', 'CLASS', 'LOCATION', 'TAX', 'ITEM', 'PAYMENT_METHOD'] as const;
@@ -22,7 +22,7 @@ export const importRefList = async (db: Db, scope: TxScope, list: ImportableList
   try {
     parsed = parseRefListCsv(text);
   } catch (err) {
-    if (err instanceof BankCsvFormatError) throw ValidationError.field('file', err.message);
+    if (err instanceof CsvFormatError) throw ValidationError.field('file', err.message);
     throw err;
   }
   const companyPk = scope.company.pk;

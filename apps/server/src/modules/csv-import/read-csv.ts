@@ -1,0 +1,20 @@
+import { parse } from 'csv-parse/sync';
+
+/** A file a person can fix: the message says what is wrong with it as a whole. */
+export class CsvFormatError extends Error {}
+
+/** The header and data rows of a CSV file (BOM, blank lines and surrounding spaces dropped). */
+export const readCsv = (text: string): { header: string[]; data: string[][] } => {
+  let records: string[][];
+  try {
+    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true });
+  } catch (err) {
+    throw new CsvFormatError(`The file is not a readable CSV: ${(err as Error).message}`);
+  }
+  const [header, ...data] = records;
+  if (!header) throw new CsvFormatError('The file is empty.');
+  return { header, data };
+};
+
+/** Header names compared without case, spaces or punctuation: "Posted Date" matches "posteddate". */
+export const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s_\-./()]/g, '');
