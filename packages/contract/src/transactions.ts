@@ -162,3 +162,7 @@ export const attachBody = z.object({
   file: z.number({ error: (i) => (i.input === undefined ? messages.required('File') : messages.notValid('File')) }).int().positive(),
 });
 export const transactionPkParams = z.object({ transactionPk: z.coerce.number().int().positive() });
+
+export const companyTransactionCounts = z.array(
+  z.object({ client_company: z.number(), waiting_for_client: z.number(), to_review: z.number(), sync_errors: z.number() }),
+);

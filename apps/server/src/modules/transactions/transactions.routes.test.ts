@@ -222,6 +222,12 @@ describe('lists, filters and actions', () => {
     expect((await other.client.get(`${s.clientList}/list/`)).statusCode).toBe(404);
     expect((await s.cast.teamMember.get(`${s.accountantList}/list/`)).statusCode).toBe(404);
     expect((await s.cast.client.post(`${s.accountantList}/hide/`, { pks: [tx.pk] })).statusCode).toBe(403);
+    // Open-work counts only cover companies the user can see.
+    expect((await s.cast.admin.get('accounting/accountant/client-companies/transactions/count/')).json()).toEqual([
+      { client_company: s.pk, waiting_for_client: 1, to_review: 0, sync_errors: 0 },
+    ]);
+    expect((await s.cast.teamMember.get('accounting/accountant/client-companies/transactions/count/')).json()).toEqual([]);
+    expect((await other.admin.get('accounting/accountant/client-companies/transactions/count/')).json()).toEqual([]);
     // A pk of another company through this company's URL is 404 too.
     const [theirs] = (await other.client.get(`accounting/client/company/${other.clientUser.companyId}/transactions/list/`)).json().results ?? [];
     if (theirs) expect((await s.cast.admin.post(`${s.accountantList}/hide/`, { pks: [theirs.pk] })).statusCode).toBe(404);

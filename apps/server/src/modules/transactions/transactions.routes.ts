@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   backBody,
+  companyTransactionCounts,
   splitBody,
   transactionChoices as transactionChoicesSchema,
   paginated,
@@ -15,6 +16,7 @@ import { pageLinks } from '../../lib/pagination.js';
 import { requireActor } from '../../plugins/auth.js';
 import { publishTransactions } from './publish.js';
 import { transactionChoices } from './choices.js';
+import { countsPerCompany } from './company-counts.js';
 import { deleteLine } from './line-delete.js';
 import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_COMPLETED_STATUSES } from './status.js';
 import { countersFor, listPage } from './transactions.read.js';
@@ -87,6 +89,11 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+  app.get(
+    '/accounting/accountant/client-companies/transactions/count/',
+    { schema: { tags: ['transactions (accountant)'], summary: 'Open work per client company', response: { 200: companyTransactionCounts } } },
+    async (request) => countsPerCompany(db, request.actor),
+  );
   app.get(
     `${ACCOUNTANT}/choices/`,
     { schema: { tags: ['transactions (accountant)'], summary: 'Options for the filter bar', params: pkParams, response: { 200: transactionChoicesSchema } } },
