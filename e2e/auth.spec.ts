@@ -37,7 +37,9 @@ test('the dashboard sends a signed-out visitor to sign in', async ({ page }) => 
 
 test('the demo client signs in to the client dashboard', async ({ page }) => {
   await signIn(page, DEMO.clientEmail, DEMO.password);
-  await expect(page).toHaveURL(/\/dashboard\/client\/$/);
+  // The demo client has one company: the dashboard opens it straight away.
+  await expect(page).toHaveURL(/\/dashboard\/client\/company-client\/\?company=\d+$/);
+  await expect(page.getByRole('heading', { name: DEMO.clientCompanyName })).toBeVisible();
   await expect(page.getByText(`Questions and requests from your accountant at ${DEMO.firmName}.`)).toBeVisible();
 });
 

@@ -47,10 +47,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Stable vendor chunks cache across releases; @sentry stays out so it loads only when configured.
+        // antd's group holds what the shell loads first; widgets only lazy screens use (tables, pickers,
+        // uploads) travel with those screens instead of growing everyone's first download.
         codeSplitting: {
           groups: [
             { name: 'react', test: (id) => inNodeModules(id, 'react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser'), priority: 30 },
-            { name: 'antd', test: (id) => inNodeModules(id, 'antd', '@ant-design', '@rc-component', 'dayjs', '@emotion', 'clsx', 'stylis', 'throttle-debounce', 'compute-scroll-into-view', 'scroll-into-view-if-needed', 'json2mq', 'string-convert', 'copy-to-clipboard', 'toggle-selection', '@babel'), priority: 20 },
+            { name: 'antd', test: (id) => inNodeModules(id, 'antd', '@ant-design', '@rc-component', 'dayjs', '@emotion', 'clsx', 'stylis', 'throttle-debounce', 'compute-scroll-into-view', 'scroll-into-view-if-needed', 'json2mq', 'string-convert', 'copy-to-clipboard', 'toggle-selection', '@babel'), priority: 20, tags: ['$initial'] },
             { name: 'data', test: (id) => inNodeModules(id, '@tanstack', 'axios', 'zod'), priority: 10 },
           ],
         },

@@ -13,5 +13,7 @@ export default defineProject({
     setupFiles: ['test/setup.ts'],
     // antd renders a lot into jsdom; the default 5 s is tight on a busy machine.
     testTimeout: 20_000,
+    // Dates shown as calendar days ("Mar 2, 2026") must not depend on the machine's zone.
+    env: { TZ: 'UTC' },
   },
 });

@@ -1,5 +1,5 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import type { Profile } from '@herd/contract';
+import type { ClientCompany, ClientSideCompany, ClientUser, Coworker, FirmRole, MyAccountant, Profile } from '@herd/contract';
 import { httpClient } from '../src/lib/api-client';
 import { readCookie } from '../src/lib/cookies';
 
@@ -132,3 +132,88 @@ export const fakeSession = (profile: Profile | null): FakeApi =>
   createFakeApi()
     .on('GET', 'users/profile/', profile ? { status: 200, data: profile } : { status: 401, data: { detail: 'You are not signed in.' } })
     .install();
+
+/** A list endpoint's answer (DESIGN §5). */
+export const paginated = <T>(results: T[], count: number = results.length) => ({
+  count,
+  next: count > results.length ? 'http://testserver/next/' : null,
+  previous: null,
+  results,
+});
+
+export const makeClientCompany = (overrides: Partial<ClientCompany> = {}): ClientCompany => ({
+  pk: 7,
+  name: 'Sunrise Bakery LLC',
+  connection_kind: 'CSV',
+  connection_state: 'CONNECTED',
+  sync_date: null,
+  client_editable_fields: ['category', 'memo'],
+  reminder_schedule: { enabled: true, every_days: 7 },
+  pinned_note: '',
+  assigned_members: [],
+  client_users_count: 1,
+  created_at: '2026-03-02T10:00:00.000Z',
+  ...overrides,
+});
+
+export const makeClientUser = (overrides: Partial<ClientUser> = {}): ClientUser => ({
+  pk: 21,
+  email: 'casey@example.com',
+  first_name: 'Casey',
+  last_name: 'Baker',
+  phone: '',
+  account_type: 'CLIENT',
+  client_companies: [{ pk: 7, name: 'Sunrise Bakery LLC' }],
+  has_signed_in: false,
+  ...overrides,
+});
+
+export const makeCoworker = (overrides: Partial<Coworker> = {}): Coworker => ({
+  pk: 1,
+  user: 1,
+  email: 'avery@example.com',
+  first_name: 'Avery',
+  last_name: 'Stone',
+  phone: '',
+  role: 'FIRM_ADMIN',
+  has_signed_in: true,
+  ...overrides,
+});
+
+export const makeOwnCompany = (overrides: Partial<ClientSideCompany> = {}): ClientSideCompany => ({
+  pk: 7,
+  name: 'Sunrise Bakery LLC',
+  connection_kind: 'CSV',
+  client_editable_fields: ['category', 'memo'],
+  pinned_note: '',
+  role: 'CLIENT',
+  ...overrides,
+});
+
+export const makeMyAccountant = (overrides: Partial<MyAccountant> = {}): MyAccountant => ({
+  firm: { pk: 1, company_name: 'Stone & Co Bookkeeping', main_color: '#1d4ed8', logo: null },
+  contact: { name: 'Avery Stone', email: 'avery@example.com', phone: '+1 555 0100' },
+  ...overrides,
+});
+
+/** A firm user's profile with another firm role. */
+export const makeProfileWithRole = (role: FirmRole, overrides: Partial<Profile> = {}): Profile => {
+  const base = makeProfile(overrides);
+  return { ...base, accountant_company_user: base.accountant_company_user && { ...base.accountant_company_user, role } };
+};
+
+/** A clipboard for jsdom (which has none): records what was written; `refuse` makes it fail like a denied permission. */
+export const installClipboard = (options: { refuse?: boolean } = {}) => {
+  const state = { text: '' };
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: {
+      writeText: async (text: string) => {
+        if (options.refuse) throw new DOMException('Write permission denied.', 'NotAllowedError');
+        state.text = text;
+      },
+      readText: async () => state.text,
+    },
+  });
+  return state;
+};

@@ -122,6 +122,14 @@ describe('signed in', () => {
     expect(await screen.findByRole('button', { name: 'Save profile' })).toBeInTheDocument();
   });
 
+  it('/settings/?tab= keeps the tab on the way to the user’s own section', async () => {
+    fakeSession(makeProfile());
+    const app = renderAt('/settings/?tab=team');
+    await expectPath(app, '/settings/accountant/');
+    expect(app.location().search).toBe('?tab=team');
+    expect(await screen.findByRole('tab', { name: 'Team', selected: true })).toBeInTheDocument();
+  });
+
   it('a client on an accountant screen goes to /403', async () => {
     fakeSession(makeClientProfile());
     const app = renderAt('/dashboard/accountant/categorized/5/');

@@ -34,7 +34,12 @@ const DashboardSectionPage = lazyPage(() =>
 const AnalyticsPage = lazyPage(() => import('../features/analytics/pages/analytics-page').then((m) => m.AnalyticsPage));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page').then((m) => m.SettingsPage));
 const ClientSettingsPage = lazyPage(() =>
-  import('../features/settings/pages/client-settings-page').then((m) => m.ClientSettingsPage),
+  import('../features/clients/pages/client-settings-page').then((m) => m.ClientSettingsPage),
+);
+const ClientsPage = lazyPage(() => import('../features/clients/pages/clients-page').then((m) => m.ClientsPage));
+const AsClientPage = lazyPage(() => import('../features/dashboard/pages/as-client-page').then((m) => m.AsClientPage));
+const ClientCompanyPage = lazyPage(() =>
+  import('../features/dashboard/pages/client-company-page').then((m) => m.ClientCompanyPage),
 );
 const VersionPage = lazyPage(() => import('../features/system/pages/version-page').then((m) => m.VersionPage));
 const ForbiddenPage = lazyPage(() => import('../features/system/pages/forbidden-page').then((m) => m.ForbiddenPage));
@@ -68,8 +73,8 @@ export const AppRoutes = () => {
                 <Route path={routes.dashboard} element={<DashboardRedirect />} />
                 <Route element={<RequireAccountType types={ACCOUNTANT_TYPES} />}>
                   <Route path={a.dashboard} element={<AccountantDashboardPage />} />
-                  <Route path={a.clients} element={<DashboardSectionPage section="accountantClients" />} />
-                  <Route path={a.asClient} element={<DashboardSectionPage section="accountantAsClient" />} />
+                  <Route path={a.clients} element={<ClientsPage />} />
+                  <Route path={a.asClient} element={<AsClientPage />} />
                   <Route path={a.categorized} element={<DashboardSectionPage section="accountantCategorized" />} />
                   <Route path={a.hidden} element={<DashboardSectionPage section="accountantHidden" />} />
                   <Route path={a.requestsCompleted} element={<DashboardSectionPage section="accountantRequestsCompleted" />} />
@@ -81,7 +86,7 @@ export const AppRoutes = () => {
                 </Route>
                 <Route element={<RequireAccountType types={CLIENT_TYPES} />}>
                   <Route path={c.dashboard} element={<ClientDashboardPage />} />
-                  <Route path={c.company} element={<DashboardSectionPage section="clientCompany" />} />
+                  <Route path={c.company} element={<ClientCompanyPage />} />
                   <Route path={c.commsCompleted} element={<DashboardSectionPage section="clientCommsCompleted" />} />
                   <Route path={c.commsScheduled} element={<DashboardSectionPage section="clientCommsScheduled" />} />
                   <Route path={c.receiptsCompleted} element={<DashboardSectionPage section="clientReceiptsCompleted" />} />

@@ -57,7 +57,11 @@ export const dashboardPathFor = (type: AccountType): string => DASHBOARD_BY_TYPE
 export const settingsPathFor = (type: AccountType): string => SETTINGS_BY_TYPE[type];
 
 export const DashboardRedirect = () => <Navigate to={dashboardPathFor(useProfile().account_type)} replace />;
-export const SettingsRedirect = () => <Navigate to={settingsPathFor(useProfile().account_type)} replace />;
+/** Keeps the query (`/settings/?tab=team`), so a link need not know which settings section is the user's. */
+export const SettingsRedirect = () => {
+  const { search } = useLocation();
+  return <Navigate to={`${settingsPathFor(useProfile().account_type)}${search}`} replace />;
+};
 
 export const ACCOUNTANT_TYPES: readonly AccountType[] = ['ACCOUNTANT', 'ACCOUNTANT_COWORKER'];
 export const CLIENT_TYPES: readonly AccountType[] = ['CLIENT', 'CLIENT_COWORKER'];

@@ -20,19 +20,6 @@ const section = (
 ): DashboardSection => ({ title, subtitle, emptyTitle, emptyDescription, perClient });
 
 export const dashboardSections = {
-  accountantClients: section(
-    'Clients',
-    'Every client company of your firm, with what is waiting on them.',
-    'No clients to show yet',
-    'Client companies you add will be listed here with their open transactions, receipts and requests.',
-    false,
-  ),
-  accountantAsClient: section(
-    'Client view',
-    'See the dashboard exactly as this client sees it.',
-    'Nothing to show for this client yet',
-    'Once this client has transactions or requests, you will see their dashboard here as they do.',
-  ),
   accountantCategorized: section(
     'Categorized transactions',
     'Transactions the client has explained, ready for your review and publishing.',
@@ -74,13 +61,6 @@ export const dashboardSections = {
     'Receipts you have hidden.',
     'No hidden receipts',
     'Receipts you hide for this client are kept here.',
-  ),
-  clientCompany: section(
-    'Your company',
-    'What your accountant needs from your company.',
-    'Nothing needs your attention',
-    'When your accountant asks about transactions, receipts or documents, they will be listed here.',
-    false,
   ),
   clientCommsCompleted: section(
     'Completed requests',

@@ -1,13 +1,11 @@
 import { useParams } from 'react-router';
+import { parseClientPk } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { NotFoundResult } from '../../../ui/not-found-result';
 import { PageHeader } from '../../../ui/page-header';
 import { dashboardSections, type DashboardSectionKey } from '../sections';
 
-/** A client's primary key from the address, or null when it is not one. */
-export const parseClientPk = (value: string | undefined): number | null =>
-  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 
 const SectionContent = ({ section }: { section: DashboardSectionKey }) => {
   const config = dashboardSections[section];

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  accountingPaths as p,
+  type ClientCoworkerInviteBody,
+  type ClientSideCompany,
+  type CompanyUser,
+  type MyAccountant,
+} from '@herd/contract';
+import { api } from '../../lib/api-client';
+import { buildPath } from '../../lib/path-builder';
+
+/**
+ * What a client sees of their own companies. An accountant reads the same
+ * endpoints for one company when viewing it as its client.
+ */
+export const clientSideKeys = {
+  all: ['client-side'] as const,
+  companies: () => [...clientSideKeys.all, 'companies'] as const,
+  company: (pk: number) => [...clientSideKeys.all, 'company', pk] as const,
+  myAccountant: (pk: number) => [...clientSideKeys.all, 'my-accountant', pk] as const,
+  people: (pk: number) => [...clientSideKeys.all, 'people', pk] as const,
+};
+
+/** The signed-in client's companies (a client-only endpoint: an accountant gets 403). */
+export const useOwnCompanies = () =>
+  useQuery({ queryKey: clientSideKeys.companies(), queryFn: () => api.get<ClientSideCompany[]>(p.ownCompanies) });
+
+export const useOwnCompany = (pk: number) =>
+  useQuery({ queryKey: clientSideKeys.company(pk), queryFn: () => api.get<ClientSideCompany>(buildPath(p.ownCompany, { pk })) });
+
+export const useMyAccountant = (companyPk: number) =>
+  useQuery({
+    queryKey: clientSideKeys.myAccountant(companyPk),
+    queryFn: () => api.get<MyAccountant>(p.myAccountant, { client_company: companyPk }),
+  });
+
+export const useCompanyPeople = (companyPk: number) =>
+  useQuery({
+    queryKey: clientSideKeys.people(companyPk),
+    queryFn: () => api.get<CompanyUser[]>(p.clientCoworkers, { client_company: companyPk }),
+  });
+
+export const useInviteClientCoworker = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClientCoworkerInviteBody) => api.post<CompanyUser>(p.clientCoworkers, body),
+    onSuccess: (_user, body) => client.invalidateQueries({ queryKey: clientSideKeys.people(body.client_company) }),
+  });
+};
+
+export const useRemoveClientCoworker = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userPk, companyPk }: { userPk: number; companyPk: number }) =>
+      api.del<null>(buildPath(p.clientCoworker, { pk: userPk }), { client_company: companyPk }),
+    onSuccess: (_nothing, { companyPk }) => client.invalidateQueries({ queryKey: clientSideKeys.people(companyPk) }),
+  });
+};

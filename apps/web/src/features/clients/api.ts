@@ -1,0 +1,209 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  accountingPaths as p,
+  API_PREFIX,
+  MAX_PAGE_SIZE,
+  type ClientCompany,
+  type ClientCompanyCreateBody,
+  type ClientCompanyOrdering,
+  type ClientCompanyUpdateBody,
+  type ClientUser,
+  type ClientUserInviteBody,
+  type ConnectionKind,
+  type ContactsUpdateBody,
+  type Paginated,
+  type PersonUpdateBody,
+} from '@herd/contract';
+import { api } from '../../lib/api-client';
+import { buildPath } from '../../lib/path-builder';
+
+export interface ClientListParams {
+  page: number;
+  page_size: number;
+  ordering: ClientCompanyOrdering;
+  search?: string;
+  connection_kind?: ConnectionKind;
+}
+
+export interface ClientUserListParams {
+  page: number;
+  page_size: number;
+  search?: string;
+}
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  lists: () => [...clientKeys.all, 'list'] as const,
+  list: (params: ClientListParams) => [...clientKeys.lists(), params] as const,
+  /** Every client the user can see, for the dashboard's "needs attention". */
+  everything: () => [...clientKeys.all, 'everything'] as const,
+  detail: (pk: number) => [...clientKeys.all, 'detail', pk] as const,
+  users: (companyPk: number, params: ClientUserListParams) => [...clientKeys.all, 'users', companyPk, params] as const,
+};
+
+/** Drops empty filters so the key and the query string stay the same for the same list. */
+const listParams = (params: ClientListParams) => ({
+  page: params.page,
+  page_size: params.page_size,
+  ordering: params.ordering,
+  search: params.search || undefined,
+  connection_kind: params.connection_kind,
+});
+
+export const clientListQuery = (params: ClientListParams) =>
+  queryOptions({
+    queryKey: clientKeys.list(params),
+    queryFn: () => api.get<Paginated<ClientCompany>>(p.clientCompanyList, listParams(params)),
+    // The table keeps showing the last page while the next one loads, instead of flashing empty.
+    placeholderData: keepPreviousData,
+  });
+
+export const useClientList = (params: ClientListParams) => useQuery(clientListQuery(params));
+
+/** Pages the dashboard reads at most; beyond that it says it looked at the first ones only. */
+export const EVERYTHING_MAX_PAGES = 10;
+
+export interface AllClients {
+  results: ClientCompany[];
+  count: number;
+  /** False when the firm has more clients than the dashboard reads. */
+  complete: boolean;
+}
+
+export const useAllClients = () =>
+  useQuery({
+    queryKey: clientKeys.everything(),
+    queryFn: async (): Promise<AllClients> => {
+      const results: ClientCompany[] = [];
+      let count = 0;
+      for (let page = 1; page <= EVERYTHING_MAX_PAGES; page += 1) {
+        const answer = await api.get<Paginated<ClientCompany>>(p.clientCompanyList, { page, page_size: MAX_PAGE_SIZE, ordering: 'name' });
+        count = answer.count;
+        results.push(...answer.results);
+        if (!answer.next) break;
+      }
+      return { results, count, complete: results.length >= count };
+    },
+  });
+
+export const clientQuery = (pk: number) =>
+  queryOptions({
+    queryKey: clientKeys.detail(pk),
+    queryFn: () => api.get<ClientCompany>(buildPath(p.clientCompanyRetrieve, { pk })),
+  });
+
+export const useClient = (pk: number | null) => useQuery({ ...clientQuery(pk ?? 0), enabled: pk !== null });
+
+/** The CSV of the list with the same filters; a plain link, so the browser downloads it with the session cookie. */
+export const clientCsvUrl = (params: Omit<ClientListParams, 'page' | 'page_size'>): string => {
+  const query = new URLSearchParams({ ordering: params.ordering });
+  if (params.search) query.set('search', params.search);
+  if (params.connection_kind) query.set('connection_kind', params.connection_kind);
+  return `${API_PREFIX}/${p.clientCompanyCsv}?${query.toString()}`;
+};
+
+export const clientUsersQuery = (companyPk: number, params: ClientUserListParams) =>
+  queryOptions({
+    queryKey: clientKeys.users(companyPk, params),
+    queryFn: () =>
+      api.get<Paginated<ClientUser>>(p.clientUsers, {
+        client_company: companyPk,
+        page: params.page,
+        page_size: params.page_size,
+        search: params.search || undefined,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useClientUsers = (companyPk: number, params: ClientUserListParams) => useQuery(clientUsersQuery(companyPk, params));
+
+/** Everyone of one company, for picking whose sign-in link to copy. */
+export const allClientUsersQuery = (companyPk: number) => clientUsersQuery(companyPk, { page: 1, page_size: MAX_PAGE_SIZE });
+
+/** Any change to a client or its people can change counts and names in every list: refresh them all. */
+const useInvalidateClients = () => {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: clientKeys.all });
+};
+
+export const useCreateClient = () => {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: (body: ClientCompanyCreateBody) => api.post<ClientCompany>(p.clientCompanyCreate, body),
+    onSuccess: invalidate,
+  });
+};
+
+export const useUpdateClient = (pk: number) => {
+  const client = useQueryClient();
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: (body: ClientCompanyUpdateBody) => api.patch<ClientCompany>(buildPath(p.clientCompanyUpdate, { pk }), body),
+    onSuccess: async (company) => {
+      client.setQueryData(clientKeys.detail(pk), company);
+      await invalidate();
+    },
+  });
+};
+
+export const useUpdateSyncDate = (pk: number) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (syncDate: string | null) => api.patch<ClientCompany>(buildPath(p.clientCompanySyncDate, { pk }), { sync_date: syncDate }),
+    onSuccess: (company) => client.setQueryData(clientKeys.detail(pk), company),
+  });
+};
+
+export const useDisconnectClient = () => {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: (pk: number) => api.post<ClientCompany>(buildPath(p.clientCompanyDisconnect, { pk })),
+    onSuccess: invalidate,
+  });
+};
+
+export const useGetMagicLink = () =>
+  useMutation({
+    mutationFn: ({ companyPk, userPk }: { companyPk: number; userPk: number }) =>
+      api.post<{ url: string }>(p.magicLink, { client_company: companyPk, user: userPk }),
+  });
+
+export const useNotifyClient = () =>
+  useMutation({ mutationFn: (companyPk: number) => api.post<{ sent: number }>(p.sendNotification, { client_company: companyPk }) });
+
+export const useInviteClientUser = () => {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: (body: ClientUserInviteBody) => api.post<ClientUser>(p.clientUsers, body),
+    onSuccess: invalidate,
+  });
+};
+
+export interface ClientUserEdit {
+  pk: number;
+  /** Name and phone (accountant-client-user PATCH). */
+  person?: PersonUpdateBody;
+  /** Email (contacts-update: where invitations and reminders go). */
+  contacts?: ContactsUpdateBody;
+}
+
+export const useEditClientUser = () => {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: async ({ pk, person, contacts }: ClientUserEdit) => {
+      if (person) await api.patch<ClientUser>(buildPath(p.clientUser, { pk }), person);
+      if (contacts) await api.patch<ClientUser>(buildPath(p.clientUserContacts, { pk }), contacts);
+    },
+    // Even a half-done edit (name saved, email refused) changed something.
+    onSettled: invalidate,
+  });
+};
+
+export const useRemoveClientUser = () => {
+  const invalidate = useInvalidateClients();
+  return useMutation({
+    mutationFn: ({ userPk, companyPk }: { userPk: number; companyPk: number }) =>
+      api.del<null>(buildPath(p.clientUser, { pk: userPk }), { client_company: companyPk }),
+    onSuccess: invalidate,
+  });
+};

@@ -1,0 +1,85 @@
+import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { DisconnectOutlined, EyeOutlined, LinkOutlined, MoreOutlined, NotificationOutlined, SettingOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import type { ClientCompany } from '@herd/contract';
+import { normaliseError } from '../../../lib/api-errors';
+import { countText } from '../../../lib/format';
+import { buildPath } from '../../../lib/path-builder';
+import { routes } from '../../../lib/routes';
+import { useDisconnectClient, useNotifyClient } from '../api';
+
+/** Confirms and runs the two actions that reach outside Herd: emailing the client, cutting the ledger off. */
+export const useClientCommands = () => {
+  const { message, modal } = App.useApp();
+  const notify = useNotifyClient();
+  const disconnect = useDisconnectClient();
+
+  const confirmNotify = (company: ClientCompany) =>
+    modal.confirm({
+      title: `Notify the people at ${company.name} now?`,
+      content: 'Each of them gets an email reminder with a link that signs them in.',
+      okText: 'Send reminder',
+      onOk: async () => {
+        try {
+          const { sent } = await notify.mutateAsync(company.pk);
+          void message.success(`Sent to ${countText(sent, 'person', 'people')}`);
+        } catch (error) {
+          void message.error(normaliseError(error).message);
+        }
+      },
+    });
+
+  const confirmDisconnect = (company: ClientCompany) =>
+    modal.confirm({
+      title: `Disconnect ${company.name}?`,
+      content: 'Herd stops syncing this client’s ledger until it is connected again. Nothing already in Herd is deleted.',
+      okText: 'Disconnect',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await disconnect.mutateAsync(company.pk);
+          void message.success(`${company.name} disconnected`);
+        } catch (error) {
+          void message.error(normaliseError(error).message);
+        }
+      },
+    });
+
+  return { confirmNotify, confirmDisconnect };
+};
+
+interface ClientActionsProps {
+  company: ClientCompany;
+  /** Disconnecting is for FIRM_ADMIN and CLIENT_ADMIN. */
+  canManage: boolean;
+  onCopyLink: (company: ClientCompany) => void;
+}
+
+/** One client's row menu in the clients table. */
+export const ClientActions = ({ company, canManage, onCopyLink }: ClientActionsProps) => {
+  const navigate = useNavigate();
+  const { confirmNotify, confirmDisconnect } = useClientCommands();
+  const items: MenuProps['items'] = [
+    { key: 'settings', icon: <SettingOutlined />, label: 'Open settings' },
+    { key: 'as-client', icon: <EyeOutlined />, label: 'View as client' },
+    { key: 'magic-link', icon: <LinkOutlined />, label: 'Copy magic link' },
+    { key: 'notify', icon: <NotificationOutlined />, label: 'Notify now' },
+  ];
+  if (canManage && company.connection_state !== 'DISCONNECTED') {
+    items.push({ type: 'divider' }, { key: 'disconnect', icon: <DisconnectOutlined />, label: 'Disconnect', danger: true });
+  }
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'settings') void navigate(buildPath(routes.settings.accountantClient, { clientPk: company.pk }));
+    else if (key === 'as-client') void navigate(buildPath(routes.accountant.asClient, { clientPk: company.pk }));
+    else if (key === 'magic-link') onCopyLink(company);
+    else if (key === 'notify') confirmNotify(company);
+    else if (key === 'disconnect') confirmDisconnect(company);
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Button type="text" icon={<MoreOutlined />} aria-label={`Actions for ${company.name}`} />
+    </Dropdown>
+  );
+};

@@ -1,0 +1,45 @@
+import { Button, Card, Descriptions, Typography } from 'antd';
+import { DisconnectOutlined } from '@ant-design/icons';
+import type { ClientCompany } from '@herd/contract';
+import { formatDate } from '../../../lib/format';
+import { ConnectionTags } from '../../../ui/connection-tags';
+import { useClientCommands } from './client-actions';
+
+const STATE_NOTE: Record<ClientCompany['connection_state'], string | null> = {
+  CONNECTED: null,
+  NEEDS_REAUTH: 'The ledger refused Herd’s sign-in. It has to be connected again before anything syncs.',
+  DISCONNECTED: 'Herd is not syncing this client’s ledger.',
+};
+
+/** How the client's transactions reach Herd, and a way to stop that (admins). */
+export const ClientConnectionCard = ({ company, canDisconnect }: { company: ClientCompany; canDisconnect: boolean }) => {
+  const { confirmDisconnect } = useClientCommands();
+  const note = STATE_NOTE[company.connection_state];
+  return (
+    <Card
+      title="Connection"
+      variant="outlined"
+      extra={
+        canDisconnect && company.connection_state !== 'DISCONNECTED' ? (
+          <Button danger icon={<DisconnectOutlined />} onClick={() => confirmDisconnect(company)}>
+            Disconnect
+          </Button>
+        ) : null
+      }
+    >
+      <Descriptions
+        column={{ xs: 1, sm: 3 }}
+        items={[
+          { key: 'ledger', label: 'Ledger', children: <ConnectionTags kind={company.connection_kind} state={company.connection_state} /> },
+          { key: 'since', label: 'Client since', children: formatDate(company.created_at) },
+          { key: 'users', label: 'Client users', children: company.client_users_count },
+        ]}
+      />
+      {note ? (
+        <Typography.Paragraph type={company.connection_state === 'DISCONNECTED' ? 'danger' : 'warning'} style={{ margin: '8px 0 0' }}>
+          {note}
+        </Typography.Paragraph>
+      ) : null}
+    </Card>
+  );
+};

@@ -1,0 +1,131 @@
+import { Table, Typography, type TableProps } from 'antd';
+import { Link } from 'react-router';
+import { CONNECTION_KINDS, type ClientCompany, type ClientCompanyOrdering, type ConnectionKind } from '@herd/contract';
+import { formatDate } from '../../../lib/format';
+import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
+import { buildPath } from '../../../lib/path-builder';
+import { routes } from '../../../lib/routes';
+import { ConnectionTags } from '../../../ui/connection-tags';
+import { ClientActions } from './client-actions';
+
+type SortOrder = 'ascend' | 'descend' | null;
+
+/** The column a list ordering sorts by, and in which direction. */
+const sortOrderOf = (ordering: ClientCompanyOrdering, column: 'name' | 'created_at'): SortOrder => {
+  if (ordering === column) return 'ascend';
+  if (ordering === `-${column}`) return 'descend';
+  return null;
+};
+
+/** Maps the table's sorter to the API's `ordering`; no sorter means the default, by name. */
+export const orderingOf = (field: unknown, order: SortOrder | undefined): ClientCompanyOrdering => {
+  if ((field !== 'name' && field !== 'created_at') || !order) return 'name';
+  return order === 'descend' ? `-${field}` : field;
+};
+
+export interface ClientsTableChange {
+  page: number;
+  pageSize: number;
+  ordering: ClientCompanyOrdering;
+  connectionKind: ConnectionKind | undefined;
+}
+
+interface ClientsTableProps {
+  rows: ClientCompany[];
+  total: number;
+  page: number;
+  pageSize: number;
+  ordering: ClientCompanyOrdering;
+  connectionKind: ConnectionKind | undefined;
+  loading: boolean;
+  canManage: boolean;
+  onChange: (change: ClientsTableChange) => void;
+  onCopyLink: (company: ClientCompany) => void;
+}
+
+/** Client companies, paged, sorted and filtered by the server. */
+export const ClientsTable = (props: ClientsTableProps) => {
+  const { rows, total, page, pageSize, ordering, connectionKind, loading, canManage, onChange, onCopyLink } = props;
+
+  const columns: TableProps<ClientCompany>['columns'] = [
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      sortOrder: sortOrderOf(ordering, 'name'),
+      // Toggle between the two directions; "unsorted" would just be by name again.
+      sortDirections: ['ascend', 'descend', 'ascend'],
+      render: (name: string, company) => (
+        <Link to={buildPath(routes.settings.accountantClient, { clientPk: company.pk })} style={{ fontWeight: 600 }}>
+          {name}
+        </Link>
+      ),
+    },
+    {
+      title: 'Connection',
+      key: 'connection_kind',
+      filters: CONNECTION_KINDS.map((kind) => ({ text: CONNECTION_KIND_LABELS[kind], value: kind })),
+      filterMultiple: false,
+      filteredValue: connectionKind ? [connectionKind] : null,
+      render: (_value: unknown, company) => <ConnectionTags kind={company.connection_kind} state={company.connection_state} />,
+    },
+    {
+      title: 'Client users',
+      dataIndex: 'client_users_count',
+      key: 'client_users_count',
+      align: 'right',
+      render: (count: number) => (count === 0 ? <Typography.Text type="warning">None yet</Typography.Text> : count),
+    },
+    {
+      title: 'Assigned to',
+      key: 'assigned_members',
+      render: (_value: unknown, company) =>
+        company.assigned_members.length === 0 ? (
+          <Typography.Text type="secondary">Not assigned</Typography.Text>
+        ) : (
+          company.assigned_members.map((member) => member.name || member.email).join(', ')
+        ),
+    },
+    {
+      title: 'Created',
+      dataIndex: 'created_at',
+      key: 'created_at',
+      sorter: true,
+      sortOrder: sortOrderOf(ordering, 'created_at'),
+      // Newest first is what people look for.
+      sortDirections: ['descend', 'ascend', 'descend'],
+      render: (value: string) => formatDate(value),
+    },
+    {
+      title: <span className="herd-visually-hidden">Actions</span>,
+      key: 'actions',
+      align: 'right',
+      width: 64,
+      render: (_value: unknown, company) => <ClientActions company={company} canManage={canManage} onCopyLink={onCopyLink} />,
+    },
+  ];
+
+  const handleChange: TableProps<ClientCompany>['onChange'] = (pagination, filters, sorter, extra) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const kind = filters.connection_kind?.[0] as ConnectionKind | undefined;
+    const nextOrdering = orderingOf(single?.columnKey, single?.order);
+    const nextSize = pagination.pageSize ?? pageSize;
+    // A new sort, filter or page size starts again at the first page.
+    const restart = extra.action !== 'paginate' || nextSize !== pageSize;
+    onChange({ page: restart ? 1 : (pagination.current ?? 1), pageSize: nextSize, ordering: nextOrdering, connectionKind: kind });
+  };
+
+  return (
+    <Table<ClientCompany>
+      rowKey="pk"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      onChange={handleChange}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: 'No clients match' }}
+      pagination={{ current: page, pageSize, total, showSizeChanger: true, hideOnSinglePage: false }}
+    />
+  );
+};

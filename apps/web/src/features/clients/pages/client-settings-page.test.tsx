@@ -1,0 +1,223 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { details, messages, type ClientCompany } from '@herd/contract';
+import {
+  createFakeApi,
+  makeClientCompany,
+  makeClientUser,
+  makeCoworker,
+  makeProfile,
+  makeProfileWithRole,
+  paginated,
+} from '../../../../test/fake-api';
+import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
+import { renderAt } from '../../../../test/render-app';
+
+let userEvent = fastUser();
+beforeEach(() => {
+  userEvent = fastUser();
+});
+
+const RETRIEVE = 'accounting/accountant/client-company/7/retrieve/';
+const UPDATE = 'accounting/accountant/client-company/7/update/';
+const SYNC = 'accounting/accountant/client-company/7/update/sync-date/';
+const USERS = 'accounting/accountant-client-user/';
+const company = makeClientCompany({
+  pk: 7,
+  name: 'Sunrise Bakery LLC',
+  pinned_note: 'Please send the March statement.',
+  client_editable_fields: ['category', 'memo'],
+  reminder_schedule: { enabled: true, every_days: 7 },
+  assigned_members: [{ pk: 1, name: 'Avery Stone', email: 'avery@example.com' }],
+});
+const jordan = makeCoworker({ pk: 3, user: 3, first_name: 'Jordan', last_name: 'Lee', email: 'jordan@example.com', role: 'TEAM_MEMBER' });
+
+const fakeClient = (client: ClientCompany = company, profile = makeProfile()) =>
+  createFakeApi()
+    .on('GET', 'users/profile/', { status: 200, data: profile })
+    .on('GET', RETRIEVE, { status: 200, data: client })
+    .on('GET', USERS, { status: 200, data: paginated([makeClientUser()]) })
+    .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [makeCoworker(), jordan] })
+    .install();
+
+const field = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+describe("a client's settings", () => {
+  it('shows the client and saves only what changed', async () => {
+    const fake = fakeClient().on('PATCH', UPDATE, ({ body }) => ({ status: 200, data: { ...company, ...(body as object) } }));
+    renderAt('/settings/accountant/client/7/');
+    expect(await screen.findByRole('heading', { name: 'Sunrise Bakery LLC' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Herd | Sunrise Bakery LLC settings'));
+    expect(screen.getByLabelText('Name')).toHaveValue('Sunrise Bakery LLC');
+    expect(screen.getByLabelText('Pinned note')).toHaveValue('Please send the March statement.');
+    expect(screen.getByLabelText('Reminder interval')).toHaveValue('7');
+    // Label queries: whole-page role queries take seconds on this form in jsdom.
+    expect(screen.getByLabelText('Category')).toBeChecked();
+    expect(screen.getByLabelText('Vendor')).not.toBeChecked();
+    expect(screen.getByRole('link', { name: /View as client/ })).toHaveAttribute('href', '/dashboard/accountant/as-client/7/');
+
+    await userEvent.clear(screen.getByLabelText('Pinned note'));
+    await userEvent.type(screen.getByLabelText('Pinned note'), 'Oven receipts');
+    const reminders = screen.getByLabelText('Reminders');
+    expect(reminders).toHaveAttribute('role', 'switch');
+    await userEvent.click(reminders);
+    await userEvent.clear(screen.getByLabelText('Reminder interval'));
+    await userEvent.type(screen.getByLabelText('Reminder interval'), '14');
+    await userEvent.click(screen.getByLabelText('Vendor'));
+    await userEvent.click(screen.getByLabelText('Memo'));
+    await userEvent.click(screen.getByLabelText('Assigned team members'));
+    await userEvent.click(await screen.findByTitle('Jordan Lee'));
+    await save();
+
+    expect(await screen.findByText('Client settings saved')).toBeInTheDocument();
+    expect(fake.calls('PATCH', UPDATE)).toHaveLength(1);
+    expect(fake.calls('PATCH', UPDATE)[0]?.body).toEqual({
+      pinned_note: 'Oven receipts',
+      reminder_schedule: { enabled: false, every_days: 14 },
+      client_editable_fields: ['category', 'vendor'],
+      assigned_members: [1, 3],
+    });
+    expect(fake.calls('PATCH', SYNC)).toHaveLength(0);
+  }, 60_000);
+
+  it('sets the sync date through its own call', async () => {
+    const fake = fakeClient().on('PATCH', SYNC, { status: 200, data: { ...company, sync_date: '2026-01-31' } });
+    renderAt('/settings/accountant/client/7/');
+    const date = await screen.findByLabelText('Sync date');
+    await userEvent.click(date);
+    await userEvent.type(date, 'Jan 31, 2026{Enter}');
+    await save();
+    expect(await screen.findByText('Client settings saved')).toBeInTheDocument();
+    expect(fake.calls('PATCH', SYNC)[0]?.body).toEqual({ sync_date: '2026-01-31' });
+    expect(fake.calls('PATCH', UPDATE)).toHaveLength(0);
+  });
+
+  it('checks the fields with the contract messages before saving', async () => {
+    const fake = fakeClient();
+    renderAt('/settings/accountant/client/7/');
+    await userEvent.clear(await screen.findByLabelText('Name'));
+    await userEvent.clear(screen.getByLabelText('Reminder interval'));
+    await userEvent.type(screen.getByLabelText('Reminder interval'), '120');
+    await save();
+    expect(await within(field('Name')).findByText(messages.required('Name'))).toBeInTheDocument();
+    expect(await within(field('Reminder interval')).findByText(messages.between('Reminder interval', 1, 90))).toBeInTheDocument();
+    expect(fake.calls('PATCH', UPDATE)).toHaveLength(0);
+  });
+
+  it("puts the server's field errors on the fields, nested ones included", async () => {
+    fakeClient().on('PATCH', UPDATE, {
+      status: 400,
+      data: { name: ['A client with this name already exists.'], 'reminder_schedule.every_days': [messages.between('Reminder interval', 1, 90)] },
+    });
+    renderAt('/settings/accountant/client/7/');
+    await userEvent.type(await screen.findByLabelText('Name'), ' Two');
+    await save();
+    expect(await within(field('Name')).findByText('A client with this name already exists.')).toBeInTheDocument();
+    expect(within(field('Reminder interval')).getByText(messages.between('Reminder interval', 1, 90))).toBeInTheDocument();
+    expect(screen.queryByText('Client settings saved')).not.toBeInTheDocument();
+  });
+
+  it('shows a refusal that belongs to no field above the form', async () => {
+    fakeClient().on('PATCH', UPDATE, { status: 403, data: { detail: details.readOnly } });
+    renderAt('/settings/accountant/client/7/');
+    await userEvent.type(await screen.findByLabelText('Name'), ' Two');
+    await save();
+    expect(await screen.findByText(details.readOnly)).toBeInTheDocument();
+  });
+
+  it('lets a team member edit but not assign or disconnect', async () => {
+    const fake = fakeClient(company, makeProfileWithRole('TEAM_MEMBER')).on('PATCH', UPDATE, { status: 200, data: company });
+    renderAt('/settings/accountant/client/7/');
+    await userEvent.type(await screen.findByLabelText('Name'), ' Two');
+    expect(screen.queryByRole('combobox', { name: 'Assigned team members' })).not.toBeInTheDocument();
+    const assigned = screen.getByText('Only admins can change who is assigned.').closest('.ant-form-item') as HTMLElement;
+    expect(within(assigned).getByText('Avery Stone')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Disconnect/ })).not.toBeInTheDocument();
+    await save();
+    await waitFor(() => expect(fake.calls('PATCH', UPDATE)).toHaveLength(1));
+    expect(fake.calls('PATCH', UPDATE)[0]?.body).toEqual({ name: 'Sunrise Bakery LLC Two' });
+  });
+
+  it('is the not-found page when the API does not know the client', async () => {
+    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).install();
+    renderAt('/settings/accountant/client/99/');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Herd | Page not found'));
+  });
+
+  it('shows other load failures with a retry', async () => {
+    createFakeApi()
+      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .on('GET', RETRIEVE, { status: 403, data: { detail: details.forbidden } })
+      .install();
+    renderAt('/settings/accountant/client/7/');
+    expect(await screen.findByText(details.forbidden)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe("a client's users", () => {
+  it('lists them and invites one with the client company in the body', async () => {
+    const invited = makeClientUser({ pk: 30, email: 'jo@example.com', first_name: 'Jo', last_name: 'Rivera' });
+    const fake = fakeClient().on('POST', USERS, { status: 201, data: invited });
+    renderAt('/settings/accountant/client/7/');
+    expect(await screen.findByText('Casey Baker')).toBeInTheDocument();
+    expect(screen.getByText('1 item')).toBeInTheDocument();
+    expect(screen.getByText('Invited')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Invite client user/ }));
+    const dialog = await findDialog();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'jo@example.com');
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Jo');
+    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Rivera');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to jo@example.com')).toBeInTheDocument();
+    expect(fake.calls('POST', USERS)[0]?.body).toEqual({ email: 'jo@example.com', first_name: 'Jo', last_name: 'Rivera', client_company: 7 });
+  });
+
+  it('shows why an invitation was refused on the email field', async () => {
+    const refusal = 'This email belongs to an accountant and cannot be added as a client.';
+    fakeClient().on('POST', USERS, { status: 400, data: { email: [refusal] } });
+    renderAt('/settings/accountant/client/7/');
+    await userEvent.click(await screen.findByRole('button', { name: /Invite client user/ }));
+    const dialog = await findDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText(messages.required('Email'))).toBeInTheDocument();
+    expect(within(dialog).getByText(messages.required('First name'))).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'avery@example.com');
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Avery');
+    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Stone');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const email = within(dialog).getByLabelText('Email').closest('.ant-form-item') as HTMLElement;
+    expect(await within(email).findByText(refusal)).toBeInTheDocument();
+  });
+
+  it('edits the name and phone on the user and the email through contacts-update', async () => {
+    const fake = fakeClient()
+      .on('PATCH', `${USERS}21/`, { status: 200, data: makeClientUser() })
+      .on('PATCH', 'users/accountant/user/21/contacts-update/', { status: 200, data: makeClientUser() });
+    renderAt('/settings/accountant/client/7/');
+    await userEvent.click(await screen.findByLabelText('Actions for Casey Baker'));
+    await userEvent.click(await findMenuItem(/Edit/));
+    const dialog = await findDialog();
+    await userEvent.clear(within(dialog).getByLabelText('First name'));
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Cassie');
+    await userEvent.type(within(dialog).getByLabelText('Phone'), '+1 555 0100');
+    await userEvent.clear(within(dialog).getByLabelText('Email'));
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'Cassie@Example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Cassie Baker saved')).toBeInTheDocument();
+    expect(fake.calls('PATCH', `${USERS}21/`)[0]?.body).toEqual({ first_name: 'Cassie', phone: '+1 555 0100' });
+    expect(fake.calls('PATCH', 'users/accountant/user/21/contacts-update/')[0]?.body).toEqual({ email: 'cassie@example.com' });
+  });
+
+  it('removes a user from this client only, after confirming', async () => {
+    const fake = fakeClient().on('DELETE', `${USERS}21/`, { status: 204 });
+    renderAt('/settings/accountant/client/7/');
+    await userEvent.click(await screen.findByLabelText('Actions for Casey Baker'));
+    await userEvent.click(await findMenuItem(/Remove/));
+    await userEvent.click(within(await findDialog('Remove Casey Baker')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Casey Baker removed')).toBeInTheDocument();
+    expect(fake.calls('DELETE', `${USERS}21/`)[0]?.params).toEqual({ client_company: 7 });
+  });
+});

@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SEARCH_DEBOUNCE_MS, SEARCH_FIELD_WIDTH_PX } from '@herd/contract';
+import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated, type FakeRequest } from '../../../../test/fake-api';
+import { bakery, dental, fakeClients, LIST } from '../../../../test/fake-clients';
+import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
+import { renderAt } from '../../../../test/render-app';
+
+let userEvent = fastUser();
+beforeEach(() => {
+  userEvent = fastUser();
+});
+
+const listCalls = (fake: ReturnType<typeof createFakeApi>) => fake.calls('GET', LIST).map((r) => r.params);
+const row = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
+const openActions = async (name: string) => userEvent.click(await screen.findByLabelText(`Actions for ${name}`));
+
+describe('the clients list', () => {
+  it('shows each client with its connection, people, team and date, and counts them', async () => {
+    fakeClients([bakery, dental]);
+    renderAt('/dashboard/accountant/clients/');
+    expect(await screen.findByRole('link', { name: 'Sunrise Bakery LLC' })).toHaveAttribute('href', '/settings/accountant/client/7/');
+    await waitFor(() => expect(document.title).toBe('Herd | Clients'));
+    expect(screen.getByTestId('clients-count')).toHaveTextContent('2 items');
+    expect(within(row('Harbor Dental')).getByText('Disconnected')).toBeInTheDocument();
+    expect(within(row('Harbor Dental')).getByText('Generic API')).toBeInTheDocument();
+    expect(within(row('Harbor Dental')).getByText('None yet')).toBeInTheDocument();
+    expect(within(row('Harbor Dental')).getByText('Jordan Lee')).toBeInTheDocument();
+    expect(within(row('Sunrise Bakery LLC')).getByText('Connected')).toBeInTheDocument();
+    expect(within(row('Sunrise Bakery LLC')).getByText('Mar 2, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Download CSV/ })).toHaveAttribute(
+      'href',
+      '/api/v1/accounting/accountant/client-companies/csv/?ordering=name',
+    );
+  });
+
+  it("says '1 item' for one client", async () => {
+    fakeClients([bakery]);
+    renderAt('/dashboard/accountant/clients/');
+    expect(await screen.findByTestId('clients-count')).toHaveTextContent(/^1 item$/);
+  });
+
+  it('searches 300 ms after typing stops, once, and says when nothing matches', async () => {
+    const { fake, times } = fakeClients([bakery, dental]);
+    renderAt('/dashboard/accountant/clients/');
+    const search = await screen.findByRole('searchbox', { name: 'Search clients' });
+    expect(search.closest('.ant-input-affix-wrapper')).toHaveStyle({ width: `${SEARCH_FIELD_WIDTH_PX}px` });
+    await userEvent.type(search, 'harb');
+    const typedAt = performance.now();
+    // Nothing asked yet: the debounce is still running.
+    expect(listCalls(fake).filter((p) => p.search)).toHaveLength(0);
+    await waitFor(() => expect(screen.getByTestId('clients-count')).toHaveTextContent('1 item'));
+    expect(screen.queryByRole('link', { name: 'Sunrise Bakery LLC' })).not.toBeInTheDocument();
+    expect(listCalls(fake).filter((p) => p.search)).toEqual([expect.objectContaining({ search: 'harb', page: 1 })]);
+    const asked = times.find((t) => t.search === 'harb')!;
+    expect(asked.at - typedAt).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS - 50);
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'zzz');
+    await waitFor(() => expect(screen.getByTestId('clients-count')).toHaveTextContent('0 items'));
+    expect(screen.getByText('No clients match')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Download CSV/ }).getAttribute('href')).toContain('search=zzz');
+  });
+
+  it('Escape clears the search at once and leaves the field', async () => {
+    const { fake } = fakeClients([bakery, dental]);
+    renderAt('/dashboard/accountant/clients/');
+    const search = await screen.findByRole('searchbox', { name: 'Search clients' });
+    await userEvent.type(search, 'harb');
+    await waitFor(() => expect(screen.getByTestId('clients-count')).toHaveTextContent('1 item'));
+    const before = listCalls(fake).length;
+    await userEvent.keyboard('{Escape}');
+    expect(search).toHaveValue('');
+    expect(search).not.toHaveFocus();
+    // The cleared list is asked for straight away, not after the debounce.
+    await waitFor(() => expect(screen.getByTestId('clients-count')).toHaveTextContent('2 items'), { timeout: SEARCH_DEBOUNCE_MS - 100 });
+    expect(listCalls(fake).slice(before).every((p) => !p.search)).toBe(true);
+  });
+
+  it('sorts by name and by date through the ordering parameter', async () => {
+    const { fake } = fakeClients([bakery, dental]);
+    renderAt('/dashboard/accountant/clients/');
+    await screen.findByRole('link', { name: 'Sunrise Bakery LLC' });
+    expect(listCalls(fake)[0]).toMatchObject({ ordering: 'name', page: 1, page_size: 10 });
+    const header = (name: string) => within(screen.getByRole('columnheader', { name: new RegExp(`^${name}`) })).getByText(name);
+    await userEvent.click(header('Name'));
+    await waitFor(() => expect(listCalls(fake).at(-1)).toMatchObject({ ordering: '-name' }));
+    await userEvent.click(header('Created'));
+    await waitFor(() => expect(listCalls(fake).at(-1)).toMatchObject({ ordering: '-created_at' }));
+    await userEvent.click(header('Created'));
+    await waitFor(() => expect(listCalls(fake).at(-1)).toMatchObject({ ordering: 'created_at' }));
+  });
+
+  it('pages on the server', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => makeClientCompany({ pk: 100 + i, name: `Client ${i + 1}` }));
+    const fake = createFakeApi()
+      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .on('GET', LIST, (request: FakeRequest) => ({
+        status: 200,
+        data: paginated(request.params.page === 2 ? [makeClientCompany({ pk: 200, name: 'Client 11' })] : many, 11),
+      }))
+      .install();
+    renderAt('/dashboard/accountant/clients/');
+    expect(await screen.findByTestId('clients-count')).toHaveTextContent('11 items');
+    await userEvent.click(screen.getByTitle('2'));
+    expect(await screen.findByRole('link', { name: 'Client 11' })).toBeInTheDocument();
+    expect(fake.calls('GET', LIST).at(-1)?.params).toMatchObject({ page: 2, page_size: 10 });
+  });
+
+  it('has an empty state with "Add client" for admins', async () => {
+    fakeClients([]);
+    renderAt('/dashboard/accountant/clients/');
+    expect(await screen.findByText('No clients yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Add client/ })).toHaveLength(1);
+  });
+
+  it('hides what a team member may not do', async () => {
+    fakeClients([bakery, dental], makeProfileWithRole('TEAM_MEMBER'));
+    renderAt('/dashboard/accountant/clients/');
+    expect(await screen.findByRole('link', { name: 'Sunrise Bakery LLC' })).toBeInTheDocument();
+    expect(screen.getByText('The client companies assigned to you.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add client/ })).not.toBeInTheDocument();
+    await openActions('Sunrise Bakery LLC');
+    const menu = (await findMenuItem(/Copy magic link/)).closest('[role="menu"]') as HTMLElement;
+    expect(within(menu).getByRole('menuitem', { name: /Notify now/ })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: /Disconnect/ })).not.toBeInTheDocument();
+  });
+
+  it('a team member with no clients is told who assigns them', async () => {
+    fakeClients([], makeProfileWithRole('TEAM_MEMBER'));
+    renderAt('/dashboard/accountant/clients/');
+    expect(await screen.findByText('No clients assigned to you yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add client/ })).not.toBeInTheDocument();
+  });
+
+  it('a client admin may disconnect, after confirming', async () => {
+    const { fake } = fakeClients([bakery], makeProfileWithRole('CLIENT_ADMIN'));
+    fake.on('POST', 'accounting/accountant/client-company/7/disconnect/', { status: 200, data: { ...bakery, connection_state: 'DISCONNECTED' } });
+    renderAt('/dashboard/accountant/clients/');
+    await openActions('Sunrise Bakery LLC');
+    await userEvent.click(await findMenuItem(/Disconnect/));
+    const confirm = await findDialog('Disconnect Sunrise Bakery LLC?');
+    expect(fake.calls('POST', 'accounting/accountant/client-company/7/disconnect/')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Sunrise Bakery LLC disconnected')).toBeInTheDocument();
+    expect(fake.calls('POST', 'accounting/accountant/client-company/7/disconnect/')).toHaveLength(1);
+  });
+});
+

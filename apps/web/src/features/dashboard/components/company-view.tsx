@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Col, Flex, Row, Typography, theme } from 'antd';
+import { PushpinOutlined } from '@ant-design/icons';
+import { errorStatus, normaliseError } from '../../../lib/api-errors';
+import { EmptyPanel } from '../../../ui/empty-panel';
+import { NotFoundResult } from '../../../ui/not-found-result';
+import { PageHeader } from '../../../ui/page-header';
+import { PageSpinner } from '../../../ui/page-spinner';
+import { QueryError } from '../../../ui/query-error';
+import { useMyAccountant, useOwnCompany } from '../../client-side/api';
+import { AccountantCard } from './accountant-card';
+
+/** The accountant's standing message to the client, in the firm's colour. */
+const PinnedNote = ({ from, note }: { from: string; note: string }) => {
+  const { token } = theme.useToken();
+  return (
+    <section
+      aria-label="Pinned note"
+      data-testid="pinned-note"
+      style={{
+        background: token.colorBgContainer,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderInlineStart: `4px solid ${token.colorPrimary}`,
+        borderRadius: token.borderRadiusLG,
+        padding: '16px 20px',
+      }}
+    >
+      <Flex gap={12} align="flex-start">
+        <PushpinOutlined style={{ color: token.colorPrimary, fontSize: 18, marginTop: 3 }} />
+        <div>
+          <Typography.Text strong>A note from {from}</Typography.Text>
+          <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>{note}</Typography.Paragraph>
+        </div>
+      </Flex>
+    </section>
+  );
+};
+
+interface CompanyViewProps {
+  companyPk: number;
+  /** The firm's name as the viewer already knows it (the profile), so the heading does not change under them. */
+  firmName: string | null;
+  /** Above the heading: a greeting for the client themselves. */
+  before?: ReactNode;
+  /** Beside the heading: the company switcher. */
+  extra?: ReactNode;
+}
+
+/**
+ * One client company's dashboard as its client sees it. The accountant's
+ * "view as client" renders this same component for the company they pick.
+ */
+export const CompanyView = ({ companyPk, firmName, before, extra }: CompanyViewProps) => {
+  const company = useOwnCompany(companyPk);
+  const accountant = useMyAccountant(companyPk);
+  if (company.isPending) return <PageSpinner caption="Loading your company…" />;
+  if (company.isError) {
+    if (errorStatus(company.error) === 404) return <NotFoundResult />;
+    return <QueryError error={company.error} title="Could not load this company" onRetry={() => void company.refetch()} />;
+  }
+  const firm = accountant.data?.firm.company_name ?? firmName;
+  const { name, pinned_note: pinnedNote } = company.data;
+  return (
+    <>
+      {before}
+      <PageHeader
+        title={name}
+        subtitle={firm ? `Questions and requests from your accountant at ${firm}.` : 'Questions and requests from your accountant.'}
+        extra={extra}
+      />
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={16}>
+          <Flex vertical gap={24}>
+            {pinnedNote ? <PinnedNote from={firm ?? 'your accountant'} note={pinnedNote} /> : null}
+            <EmptyPanel
+              title="Nothing waits for you right now"
+              description={`When ${firm ?? 'your accountant'} asks about a transaction, a receipt or a document, it is listed here for you to answer in a couple of clicks.`}
+            />
+          </Flex>
+        </Col>
+        <Col xs={24} lg={8}>
+          <AccountantCard
+            accountant={accountant.data}
+            loading={accountant.isPending}
+            error={accountant.isError ? normaliseError(accountant.error).message : null}
+          />
+        </Col>
+      </Row>
+    </>
+  );
+};

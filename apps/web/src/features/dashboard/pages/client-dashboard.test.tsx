@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, makeProfile } from '../../../../test/fake-api';
+import { renderAt } from '../../../../test/render-app';
+
+const COMPANIES = 'accounting/client/companies/list/';
+const bakery = makeOwnCompany({ pk: 7, name: 'Sunrise Bakery LLC', pinned_note: 'Please upload the March statement.' });
+const catering = makeOwnCompany({ pk: 8, name: 'Sunrise Catering', pinned_note: '' });
+
+const fakeClientSide = (profile = makeClientProfile(), companies = [bakery]) => {
+  const fake = createFakeApi()
+    .on('GET', 'users/profile/', { status: 200, data: profile })
+    .on('GET', COMPANIES, { status: 200, data: companies })
+    .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() });
+  for (const company of [bakery, catering]) fake.on('GET', `accounting/client/company/${company.pk}/retrieve/`, { status: 200, data: company });
+  return fake.install();
+};
+
+const contactCard = () => screen.getByLabelText('Your accountant');
+
+describe('the client dashboard', () => {
+  it('goes straight into the only company, with the pinned note and the accountant’s contact', async () => {
+    const fake = fakeClientSide();
+    const app = renderAt('/dashboard/client/');
+    await waitFor(() => expect(`${app.pathname()}${app.location().search}`).toBe('/dashboard/client/company-client/?company=7'));
+    expect(await screen.findByRole('heading', { name: 'Sunrise Bakery LLC' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Herd | Sunrise Bakery LLC'));
+    expect(screen.getByText('Questions and requests from your accountant at Stone & Co Bookkeeping.')).toBeInTheDocument();
+    expect(screen.getByTestId('pinned-note')).toHaveTextContent('A note from Stone & Co Bookkeeping');
+    expect(screen.getByTestId('pinned-note')).toHaveTextContent('Please upload the March statement.');
+    expect(screen.getByText('Nothing waits for you right now')).toBeInTheDocument();
+    await waitFor(() => expect(within(contactCard()).getByText('Avery Stone')).toBeInTheDocument());
+    expect(within(contactCard()).getByText('Stone & Co Bookkeeping')).toBeInTheDocument();
+    expect(within(contactCard()).getByRole('link', { name: /avery@example.com/ })).toHaveAttribute('href', 'mailto:avery@example.com');
+    expect(within(contactCard()).getByRole('link', { name: /\+1 555 0100/ })).toHaveAttribute('href', 'tel:+15550100');
+    expect(fake.calls('GET', 'accounting/my-accountant/')[0]?.params).toEqual({ client_company: 7 });
+    // One company: nothing to switch between.
+    expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
+  });
+
+  it('lists several companies, and switches between them', async () => {
+    fakeClientSide(makeClientProfile(), [bakery, catering]);
+    const app = renderAt('/dashboard/client/');
+    expect(await screen.findByRole('heading', { name: 'Your companies' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('link', { name: 'Open Sunrise Catering' }));
+    expect(await screen.findByRole('heading', { name: 'Sunrise Catering' })).toBeInTheDocument();
+    expect(app.location().search).toBe('?company=8');
+    expect(screen.queryByTestId('pinned-note')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Company' }));
+    const options = await screen.findAllByTitle('Sunrise Bakery LLC');
+    await userEvent.click(options.find((o) => o.classList.contains('ant-select-item-option'))!);
+    expect(await screen.findByRole('heading', { name: 'Sunrise Bakery LLC' })).toBeInTheDocument();
+    expect(app.location().search).toBe('?company=7');
+  });
+
+  it('without a choice and with several companies, the company page goes back to the list', async () => {
+    fakeClientSide(makeClientProfile(), [bakery, catering]);
+    const app = renderAt('/dashboard/client/company-client/');
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/client/'));
+    expect(await screen.findByRole('link', { name: 'Open Sunrise Bakery LLC' })).toBeInTheDocument();
+  });
+
+  it('a company that is not the client’s is not found', async () => {
+    fakeClientSide();
+    renderAt('/dashboard/client/company-client/?company=99');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('says so when the client has no company yet', async () => {
+    fakeClientSide(makeClientProfile(), []);
+    renderAt('/dashboard/client/');
+    expect(await screen.findByText('No company to show yet')).toBeInTheDocument();
+  });
+});
+
+describe('viewing as the client', () => {
+  const fakeAccountant = () =>
+    createFakeApi()
+      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .on('GET', 'accounting/client/company/7/retrieve/', { status: 200, data: bakery })
+      .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() })
+      .install();
+
+  it('shows the client’s own dashboard under a "Viewing as" banner', async () => {
+    const fake = fakeAccountant();
+    renderAt('/dashboard/accountant/as-client/7/');
+    const banner = await screen.findByTestId('view-as-banner');
+    await waitFor(() => expect(banner).toHaveTextContent('Viewing as Sunrise Bakery LLC'));
+    expect(within(banner).getByRole('link', { name: 'Back to clients' })).toHaveAttribute('href', '/dashboard/accountant/clients/');
+    await waitFor(() => expect(document.title).toBe('Herd | Viewing as Sunrise Bakery LLC'));
+    // The same page the client sees: their heading, their accountant's note and contact card.
+    expect(await screen.findByRole('heading', { name: 'Sunrise Bakery LLC' })).toBeInTheDocument();
+    expect(screen.getByTestId('pinned-note')).toHaveTextContent('Please upload the March statement.');
+    expect(screen.getByText('Nothing waits for you right now')).toBeInTheDocument();
+    await waitFor(() => expect(within(contactCard()).getByText('Avery Stone')).toBeInTheDocument());
+    expect(fake.calls('GET', 'accounting/my-accountant/')[0]?.params).toEqual({ client_company: 7 });
+    // An accountant has no client company list of their own.
+    expect(fake.calls('GET', COMPANIES)).toHaveLength(0);
+  });
+
+  it('is the not-found page for a client the accountant cannot see', async () => {
+    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).install();
+    renderAt('/dashboard/accountant/as-client/99/');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.queryByTestId('view-as-banner')).not.toBeInTheDocument();
+  });
+
+  it('a client cannot open it', async () => {
+    fakeClientSide();
+    const app = renderAt('/dashboard/accountant/as-client/7/');
+    await waitFor(() => expect(app.pathname()).toBe('/403'));
+  });
+});

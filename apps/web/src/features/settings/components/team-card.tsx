@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { App, Button, Card, Flex, Form, Radio, Select, Table, Tag, Typography, type TableProps } from 'antd';
+import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
+import { coworkerInviteBody, FIRM_ROLES, type Coworker, type CoworkerInviteBody, type FirmRole } from '@herd/contract';
+import { normaliseError } from '../../../lib/api-errors';
+import { countText, personName } from '../../../lib/format';
+import { zodRule } from '../../../lib/form-rules';
+import { FIRM_ROLE_HELP, FIRM_ROLE_LABELS } from '../../../lib/labels';
+import { InvitePersonModal } from '../../../ui/invite-person-modal';
+import { QueryError } from '../../../ui/query-error';
+import { useCoworkers, useInviteCoworker, useRemoveCoworker, useUpdateCoworker } from '../../team/api';
+
+const ROLE_OPTIONS = FIRM_ROLES.map((role) => ({ value: role, label: FIRM_ROLE_LABELS[role] }));
+
+const RoleField = () => (
+  <Form.Item label="Role" name="role" rules={[zodRule(coworkerInviteBody.shape.role)]}>
+    <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {FIRM_ROLES.map((role) => (
+        <Radio key={role} value={role}>
+          <Typography.Text strong>{FIRM_ROLE_LABELS[role]}</Typography.Text>{' '}
+          <Typography.Text type="secondary">{FIRM_ROLE_HELP[role]}</Typography.Text>
+        </Radio>
+      ))}
+    </Radio.Group>
+  </Form.Item>
+);
+
+interface TeamCardProps {
+  /** The signed-in user's firm member pk: nobody removes themselves. */
+  selfPk: number;
+  /** Inviting, changing roles and removing are for FIRM_ADMIN. */
+  canAdminister: boolean;
+}
+
+/** The firm's people and their roles. */
+export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
+  const team = useCoworkers();
+  const invite = useInviteCoworker();
+  const update = useUpdateCoworker();
+  const remove = useRemoveCoworker();
+  const { message, modal } = App.useApp();
+  const [inviting, setInviting] = useState(false);
+
+  const onInvite = async (values: CoworkerInviteBody) => {
+    const coworker = await invite.mutateAsync(values);
+    void message.success(`Invitation sent to ${coworker.email}`);
+  };
+
+  const changeRole = (coworker: Coworker, role: FirmRole) =>
+    update.mutate(
+      { pk: coworker.pk, body: { role } },
+      {
+        onSuccess: () => void message.success(`${personName(coworker)} is now ${FIRM_ROLE_LABELS[role].toLowerCase()}`),
+        // The server refuses to demote the last firm admin (a field error on `role`).
+        onError: (error) => void message.error(normaliseError(error).message),
+      },
+    );
+
+  const confirmRemove = (coworker: Coworker) =>
+    modal.confirm({
+      title: `Remove ${personName(coworker)} from the firm?`,
+      content: 'Their Herd account is deleted and they lose access to every client.',
+      okText: 'Remove',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(coworker.pk);
+          void message.success(`${personName(coworker)} removed`);
+        } catch (error) {
+          void message.error(normaliseError(error).message);
+        }
+      },
+    });
+
+  const columns: TableProps<Coworker>['columns'] = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_value: unknown, coworker) => (
+        <Flex vertical>
+          <Typography.Text strong>
+            {personName(coworker)} {coworker.pk === selfPk ? <Tag>You</Tag> : null}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            {coworker.email}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: 'Role',
+      key: 'role',
+      render: (_value: unknown, coworker) =>
+        canAdminister ? (
+          <Select
+            aria-label={`Role of ${personName(coworker)}`}
+            value={coworker.role}
+            options={ROLE_OPTIONS}
+            onChange={(role) => changeRole(coworker, role)}
+            disabled={update.isPending && update.variables?.pk === coworker.pk}
+            style={{ width: 170 }}
+            size="middle"
+          />
+        ) : (
+          FIRM_ROLE_LABELS[coworker.role]
+        ),
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_value: unknown, coworker) => (coworker.has_signed_in ? <Tag color="success">Signed in</Tag> : <Tag>Invited</Tag>),
+    },
+  ];
+  if (canAdminister) {
+    columns.push({
+      title: <span className="herd-visually-hidden">Actions</span>,
+      key: 'actions',
+      align: 'right',
+      render: (_value: unknown, coworker) =>
+        coworker.pk === selfPk ? null : (
+          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${personName(coworker)}`} onClick={() => confirmRemove(coworker)} />
+        ),
+    });
+  }
+
+  return (
+    <Card
+      title="Team"
+      variant="outlined"
+      extra={
+        canAdminister ? (
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
+            Invite coworker
+          </Button>
+        ) : null
+      }
+    >
+      {team.isError ? <QueryError error={team.error} title="Could not load your team" onRetry={() => void team.refetch()} /> : null}
+      <Typography.Paragraph type="secondary">
+        {team.data ? `${countText(team.data.length, 'person', 'people')}. ` : null}
+        {canAdminister ? 'Team members see only the clients assigned to them.' : 'Only firm admins can invite coworkers or change roles.'}
+      </Typography.Paragraph>
+      <Table<Coworker>
+        rowKey="pk"
+        columns={columns}
+        dataSource={team.data ?? []}
+        loading={team.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+      <InvitePersonModal<CoworkerInviteBody>
+        open={inviting}
+        name="invite-coworker"
+        title="Invite a coworker"
+        okText="Send invitation"
+        intro="They get an email with a link that signs them in."
+        initialValues={{ role: 'TEAM_MEMBER' }}
+        extraFields={<RoleField />}
+        extraFieldNames={['role']}
+        onSubmit={onInvite}
+        onClose={() => setInviting(false)}
+      />
+    </Card>
+  );
+};

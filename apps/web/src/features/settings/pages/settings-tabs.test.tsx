@@ -1,0 +1,238 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { details, messages, type FirmSettings } from '@herd/contract';
+import {
+  createFakeApi,
+  makeClientCompany,
+  makeClientProfile,
+  makeCoworker,
+  makeOwnCompany,
+  makeProfile,
+  makeProfileWithRole,
+  paginated,
+} from '../../../../test/fake-api';
+import { fastUser, findDialog } from '../../../../test/dom';
+import { renderAt } from '../../../../test/render-app';
+
+let userEvent = fastUser();
+beforeEach(() => {
+  userEvent = fastUser();
+});
+
+const FIRM = 'accounting/accountant/firm-settings/';
+const FIRM_UPDATE = 'accounting/accountant/firm-settings/update/';
+const UPLOAD = 'storage/file/create/';
+const TEAM = 'accounting/accountant-coworker/';
+const firm: FirmSettings = { pk: 1, company_name: 'Stone & Co Bookkeeping', main_color: '#1d4ed8', logo: null, logo_file: null };
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+const item = (element: HTMLElement) => element.closest('.ant-form-item') as HTMLElement;
+
+describe('firm branding', () => {
+  const fakeFirm = () =>
+    createFakeApi()
+      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .on('GET', FIRM, { status: 200, data: firm })
+      .install();
+
+  it('refuses a colour that is not a hex colour, with the contract message', async () => {
+    const fake = fakeFirm();
+    renderAt('/settings/accountant/?tab=branding');
+    const colour = await screen.findByRole('textbox', { name: 'Main colour' });
+    expect(colour).toHaveValue('#1d4ed8');
+    await userEvent.clear(colour);
+    await userEvent.type(colour, 'blue');
+    await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
+    expect(await within(item(colour)).findByText(messages.notValid('Main colour'))).toBeInTheDocument();
+    expect(fake.calls('PATCH', FIRM_UPDATE)).toHaveLength(0);
+  });
+
+  it('saves name, colour and logo, then re-reads the profile so the theme follows', async () => {
+    const fake = fakeFirm()
+      .on('POST', UPLOAD, { status: 201, data: { pk: 55, name: 'logo.png', content_type: 'image/png', size: 4, url: '/api/v1/storage/file/retrieve/55/', created_at: '2026-03-02T10:00:00.000Z' } })
+      .on('PATCH', FIRM_UPDATE, { status: 200, data: { ...firm, main_color: '#7c3aed', logo: '/api/v1/storage/file/retrieve/55/', logo_file: 55 } });
+    renderAt('/settings/accountant/?tab=branding');
+    const colour = await screen.findByRole('textbox', { name: 'Main colour' });
+    await userEvent.clear(colour);
+    await userEvent.type(colour, '#7C3AED');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, png());
+    expect(await screen.findByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', '/api/v1/storage/file/retrieve/55/');
+    expect(fake.calls('POST', UPLOAD)[0]?.body).toBeInstanceOf(FormData);
+    expect((fake.calls('POST', UPLOAD)[0]?.body as FormData).get('file')).toBeInstanceOf(File);
+    await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
+    expect(await screen.findByText('Firm branding saved')).toBeInTheDocument();
+    expect(fake.calls('PATCH', FIRM_UPDATE)[0]?.body).toEqual({ company_name: 'Stone & Co Bookkeeping', main_color: '#7c3aed', logo: 55 });
+    await waitFor(() => expect(fake.calls('GET', 'users/profile/')).toHaveLength(2));
+  });
+
+  it("shows the upload's refusal on the logo field", async () => {
+    const refusal = 'File type is not supported. Upload an image, a PDF or a CSV file.';
+    const fake = fakeFirm().on('POST', UPLOAD, { status: 400, data: { file: [refusal] } });
+    renderAt('/settings/accountant/?tab=branding');
+    await screen.findByText('Upload logo');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    // fireEvent, not userEvent.upload: the browser's `accept` filter is what the server must not rely on.
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'logo.pdf', { type: 'application/pdf' })] } });
+    const logo = screen.getByText('Logo').closest('.ant-form-item') as HTMLElement;
+    expect(await within(logo).findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
+    expect(fake.calls('PATCH', FIRM_UPDATE)).toHaveLength(0);
+  });
+
+  it('removes the logo', async () => {
+    const fake = createFakeApi()
+      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .on('GET', FIRM, { status: 200, data: { ...firm, logo: '/api/v1/storage/file/retrieve/9/', logo_file: 9 } })
+      .on('PATCH', FIRM_UPDATE, { status: 200, data: firm })
+      .install();
+    renderAt('/settings/accountant/?tab=branding');
+    expect(await screen.findByRole('img', { name: 'Logo preview' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Remove/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
+    await waitFor(() => expect(fake.calls('PATCH', FIRM_UPDATE)[0]?.body).toMatchObject({ logo: null }));
+  });
+
+  it('is only for firm admins', async () => {
+    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfileWithRole('CLIENT_ADMIN') }).install();
+    renderAt('/settings/accountant/?tab=branding');
+    expect(await screen.findByRole('tab', { name: 'Team' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Firm branding' })).not.toBeInTheDocument();
+    // An unknown or forbidden tab falls back to the profile.
+    expect(screen.getByRole('button', { name: 'Save profile' })).toBeInTheDocument();
+  });
+});
+
+describe('the team', () => {
+  const jordan = makeCoworker({ pk: 3, user: 3, first_name: 'Jordan', last_name: 'Lee', email: 'jordan@example.com', role: 'TEAM_MEMBER', has_signed_in: false });
+  const fakeTeam = (profile = makeProfile()) =>
+    createFakeApi()
+      .on('GET', 'users/profile/', { status: 200, data: profile })
+      .on('GET', TEAM, { status: 200, data: [makeCoworker(), jordan] })
+      .install();
+
+  it('invites a coworker with a role, showing required fields and server errors on the fields', async () => {
+    const fake = fakeTeam().on('POST', TEAM, { status: 400, data: { email: [details.emailTaken] } });
+    renderAt('/settings/accountant/?tab=team');
+    expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Invite coworker/ }));
+    const dialog = await findDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText(messages.required('Email'))).toBeInTheDocument();
+    expect(within(dialog).getByText(messages.required('Last name'))).toBeInTheDocument();
+    expect(fake.calls('POST', TEAM)).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'avery@example.com');
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Sam');
+    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Park');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Client admin/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(item(within(dialog).getByLabelText('Email'))).findByText(details.emailTaken)).toBeInTheDocument();
+    expect(fake.calls('POST', TEAM)[0]?.body).toEqual({ email: 'avery@example.com', first_name: 'Sam', last_name: 'Park', role: 'CLIENT_ADMIN' });
+  });
+
+  it('shows why a role change was refused', async () => {
+    const fake = fakeTeam().on('PATCH', `${TEAM}1/`, { status: 400, data: { role: ['A firm needs at least one firm admin.'] } });
+    renderAt('/settings/accountant/?tab=team');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Role of Avery Stone' }));
+    // The open list's option, not the other row's current value of the same name.
+    const options = await screen.findAllByTitle('Team member');
+    await userEvent.click(options.find((o) => o.classList.contains('ant-select-item-option'))!);
+    expect(await screen.findByText('A firm needs at least one firm admin.')).toBeInTheDocument();
+    expect(fake.calls('PATCH', `${TEAM}1/`)[0]?.body).toEqual({ role: 'TEAM_MEMBER' });
+  });
+
+  it('removes a coworker but never oneself', async () => {
+    const fake = fakeTeam().on('DELETE', `${TEAM}3/`, { status: 204 });
+    renderAt('/settings/accountant/?tab=team');
+    expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Avery Stone' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Jordan Lee' }));
+    await userEvent.click(within(await findDialog('Remove Jordan Lee')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Jordan Lee removed')).toBeInTheDocument();
+    expect(fake.calls('DELETE', `${TEAM}3/`)).toHaveLength(1);
+  });
+
+  it('is read-only for everyone but firm admins', async () => {
+    fakeTeam(makeProfileWithRole('CLIENT_ADMIN'));
+    renderAt('/settings/accountant/?tab=team');
+    expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
+    expect(screen.getByText('Team member')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Invite coworker/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Role of/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the default client', () => {
+  it('picks one from the clients and saves it for this user', async () => {
+    const fake = createFakeApi()
+      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .on('GET', 'accounting/accountant/client-companies/list/', {
+        status: 200,
+        data: paginated([makeClientCompany(), makeClientCompany({ pk: 8, name: 'Harbor Dental' })]),
+      })
+      .on('PATCH', 'accounting/accountant/accountant-company-user/1/default-client-company/update/', {
+        status: 200,
+        data: { pk: 1, default_client_company: 8, tours: {} },
+      })
+      .install();
+    renderAt('/settings/accountant/?tab=default-client');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Default client' }));
+    await userEvent.click(await screen.findByTitle('Harbor Dental'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save default client' }));
+    expect(await screen.findByText('Default client saved')).toBeInTheDocument();
+    expect(fake.calls('PATCH', 'accounting/accountant/accountant-company-user/1/default-client-company/update/')[0]?.body).toEqual({
+      client_company: 8,
+    });
+    await waitFor(() => expect(fake.calls('GET', 'users/profile/')).toHaveLength(2));
+  });
+});
+
+describe('people at the client’s company', () => {
+  const PEOPLE = 'accounting/client-coworker/';
+  const people = [
+    { pk: 2, email: 'casey@example.com', first_name: 'Casey', last_name: 'Baker', role: 'CLIENT' as const, has_signed_in: true },
+    { pk: 4, email: 'robin@example.com', first_name: 'Robin', last_name: 'Diaz', role: 'CLIENT_COWORKER' as const, has_signed_in: false },
+  ];
+
+  it('lets the client invite and remove coworkers', async () => {
+    const fake = createFakeApi()
+      .on('GET', 'users/profile/', { status: 200, data: makeClientProfile() })
+      .on('GET', 'accounting/client/companies/list/', { status: 200, data: [makeOwnCompany()] })
+      .on('GET', PEOPLE, { status: 200, data: people })
+      .on('POST', PEOPLE, { status: 201, data: { ...people[1], pk: 5, email: 'kim@example.com' } })
+      .on('DELETE', `${PEOPLE}4/`, { status: 204 })
+      .install();
+    renderAt('/settings/client/?tab=people');
+    expect(await screen.findByText('People at Sunrise Bakery LLC')).toBeInTheDocument();
+    expect(await screen.findByText('Robin Diaz')).toBeInTheDocument();
+    expect(fake.calls('GET', PEOPLE)[0]?.params).toEqual({ client_company: 7 });
+    // The company's own client cannot be removed here.
+    expect(screen.queryByRole('button', { name: 'Remove Casey Baker' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: /Invite coworker/ }));
+    const dialog = await findDialog();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'kim@example.com');
+    await userEvent.type(within(dialog).getByLabelText('First name'), 'Kim');
+    await userEvent.type(within(dialog).getByLabelText('Last name'), 'Ng');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to kim@example.com')).toBeInTheDocument();
+    expect(fake.calls('POST', PEOPLE)[0]?.body).toEqual({ email: 'kim@example.com', first_name: 'Kim', last_name: 'Ng', client_company: 7 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Robin Diaz' }));
+    await userEvent.click(within(await findDialog('Remove Robin Diaz')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(fake.calls('DELETE', `${PEOPLE}4/`)[0]?.params).toEqual({ client_company: 7 }));
+  });
+
+  it('shows a coworker the list only', async () => {
+    createFakeApi()
+      .on('GET', 'users/profile/', { status: 200, data: makeClientProfile({ account_type: 'CLIENT_COWORKER' }) })
+      .on('GET', 'accounting/client/companies/list/', { status: 200, data: [makeOwnCompany({ role: 'CLIENT_COWORKER' })] })
+      .on('GET', PEOPLE, { status: 200, data: people })
+      .install();
+    renderAt('/settings/client-coworker/?tab=people');
+    expect(await screen.findByText('Robin Diaz')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Invite coworker/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+  });
+});

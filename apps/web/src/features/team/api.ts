@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountingPaths as p, type Coworker, type CoworkerInviteBody, type CoworkerUpdateBody } from '@herd/contract';
+import { api } from '../../lib/api-client';
+import { buildPath } from '../../lib/path-builder';
+import { sessionKeys } from '../auth/api';
+import { clientKeys } from '../clients/api';
+
+export const teamKeys = {
+  all: ['team'] as const,
+  list: () => [...teamKeys.all, 'list'] as const,
+};
+
+/** The firm's people; every firm user may see them (to know who is assigned where). */
+export const useCoworkers = () => useQuery({ queryKey: teamKeys.list(), queryFn: () => api.get<Coworker[]>(p.coworkers) });
+
+const useInvalidateTeam = () => {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: teamKeys.all }),
+      // Assignments show coworkers' names, and a removed coworker leaves their clients.
+      client.invalidateQueries({ queryKey: clientKeys.all }),
+      // Changing one's own role changes what the app lets one do.
+      client.invalidateQueries({ queryKey: sessionKeys.profile() }),
+    ]);
+};
+
+export const useInviteCoworker = () => {
+  const invalidate = useInvalidateTeam();
+  return useMutation({
+    mutationFn: (body: CoworkerInviteBody) => api.post<Coworker>(p.coworkers, body),
+    onSuccess: invalidate,
+  });
+};
+
+export const useUpdateCoworker = () => {
+  const invalidate = useInvalidateTeam();
+  return useMutation({
+    mutationFn: ({ pk, body }: { pk: number; body: CoworkerUpdateBody }) => api.patch<Coworker>(buildPath(p.coworker, { pk }), body),
+    onSuccess: invalidate,
+  });
+};
+
+export const useRemoveCoworker = () => {
+  const invalidate = useInvalidateTeam();
+  return useMutation({
+    mutationFn: (pk: number) => api.del<null>(buildPath(p.coworker, { pk })),
+    onSuccess: invalidate,
+  });
+};

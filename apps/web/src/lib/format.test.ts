@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { countText, formatDate, personName } from './format';
+
+describe('countText', () => {
+  it.each([
+    [0, '0 items'],
+    [1, '1 item'],
+    [2, '2 items'],
+    [137, '137 items'],
+  ])('%i → %s', (n, text) => expect(countText(n)).toBe(text));
+
+  it('takes other nouns', () => expect(countText(1, 'person', 'people')).toBe('1 person'));
+});
+
+describe('formatDate', () => {
+  it('reads a bare date as that day wherever the browser is', () => expect(formatDate('2026-01-31')).toBe('Jan 31, 2026'));
+  it('formats a timestamp', () => expect(formatDate('2026-07-03T12:00:00.000Z')).toBe('Jul 3, 2026'));
+  it('leaves nonsense as it is', () => expect(formatDate('soon')).toBe('soon'));
+});
+
+describe('personName', () => {
+  it('prefers the name', () => expect(personName({ first_name: 'Casey', last_name: 'Baker', email: 'c@x.com' })).toBe('Casey Baker'));
+  it('falls back to the email', () => expect(personName({ first_name: '', last_name: ' ', email: 'c@x.com' })).toBe('c@x.com'));
+});

@@ -1,0 +1,14 @@
+/** SPEC §9 count text: '0 items', '1 item', 'N items'. */
+export const countText = (count: number, one = 'item', many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+
+const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** An ISO timestamp or date as "Jul 3, 2026"; a bare date is read as that calendar day, not as UTC midnight. */
+export const formatDate = (iso: string): string => {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00`) : new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
+};
+
+/** "First Last", or the email when the person has no name yet. */
+export const personName = (person: { first_name: string; last_name: string; email: string }): string =>
+  `${person.first_name} ${person.last_name}`.trim() || person.email;

@@ -1,0 +1,51 @@
+import type { ClientEditableField, ConnectionKind, ConnectionState, DirectlyCreatedKind, FirmRole } from '@herd/contract';
+
+/** Words people use for the contract's enums. */
+export const CONNECTION_KIND_LABELS: Record<ConnectionKind, string> = {
+  QBO: 'QuickBooks Online',
+  QBD: 'QuickBooks Desktop',
+  XERO: 'Xero',
+  GENERIC: 'Generic API',
+  CSV: 'CSV',
+  CONNECTIONLESS: 'No ledger',
+};
+
+/** What each kind that can be created directly means, for the "Add client" choice. */
+export const CREATABLE_KIND_HELP: Record<DirectlyCreatedKind, string> = {
+  CSV: 'Import bank transactions from CSV files.',
+  CONNECTIONLESS: 'Requests and receipts only, no transactions.',
+  GENERIC: 'Transactions arrive through Herd’s import API.',
+};
+
+export const CONNECTION_STATE_LABELS: Record<ConnectionState, string> = {
+  CONNECTED: 'Connected',
+  NEEDS_REAUTH: 'Needs reconnecting',
+  DISCONNECTED: 'Disconnected',
+};
+
+export const CLIENT_EDITABLE_FIELD_LABELS: Record<ClientEditableField, string> = {
+  category: 'Category',
+  vendor: 'Vendor',
+  customer: 'Customer',
+  class: 'Class',
+  location: 'Location',
+  tax: 'Tax',
+  tracking_option_one: 'Tracking category 1',
+  tracking_option_two: 'Tracking category 2',
+  billable: 'Billable',
+  memo: 'Memo',
+  split: 'Split lines',
+  attachments: 'Attachments',
+};
+
+export const FIRM_ROLE_LABELS: Record<FirmRole, string> = {
+  FIRM_ADMIN: 'Firm admin',
+  CLIENT_ADMIN: 'Client admin',
+  TEAM_MEMBER: 'Team member',
+};
+
+export const FIRM_ROLE_HELP: Record<FirmRole, string> = {
+  FIRM_ADMIN: 'Everything, including the team and firm branding.',
+  CLIENT_ADMIN: 'All clients: add, assign and disconnect them.',
+  TEAM_MEMBER: 'Only the clients assigned to them.',
+};

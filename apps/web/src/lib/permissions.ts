@@ -1,0 +1,16 @@
+import type { FirmRole, Profile } from '@herd/contract';
+
+/**
+ * What the signed-in firm user's role allows (docs/permissions.md). The
+ * server enforces the same rules; the web app only hides what would fail.
+ */
+export const firmRoleOf = (profile: Profile): FirmRole | null => profile.accountant_company_user?.role ?? null;
+
+/** Create client companies, assign team members, disconnect: FIRM_ADMIN and CLIENT_ADMIN. */
+export const canManageClients = (profile: Profile): boolean => {
+  const role = firmRoleOf(profile);
+  return role === 'FIRM_ADMIN' || role === 'CLIENT_ADMIN';
+};
+
+/** Team, firm branding, disconnect-all: FIRM_ADMIN only. */
+export const canAdministerFirm = (profile: Profile): boolean => firmRoleOf(profile) === 'FIRM_ADMIN';
