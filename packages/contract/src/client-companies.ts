@@ -62,6 +62,8 @@ export const listQuery = z.object({
 export const clientCompanyListQuery = listQuery.extend({
   ordering: z.enum(CLIENT_COMPANY_ORDERINGS).default('name'),
   connection_kind: z.enum(CONNECTION_KINDS).optional(),
+  connection_state: z.enum(CONNECTION_STATES).optional(),
+  has_client_users: z.enum(['true', 'false']).optional(),
 });
 
 export const paginated = <T extends z.ZodType>(item: T) =>

@@ -34,6 +34,8 @@ const ORDER = {
 export interface CompanyListFilter {
   search?: string | undefined;
   connectionKind?: ClientCompanyRow['connectionKind'] | undefined;
+  connectionState?: ClientCompanyRow['connectionState'] | undefined;
+  hasClientUsers?: boolean | undefined;
   ordering: keyof typeof ORDER;
   limit: number;
   offset: number;
@@ -46,6 +48,10 @@ export const listCompanies = async (db: Db, actor: FirmActor, filter: CompanyLis
     visibleCompaniesWhere(actor),
     filter.search ? ilike(clientCompanies.name, `%${escapeLike(filter.search)}%`) : undefined,
     filter.connectionKind ? eq(clientCompanies.connectionKind, filter.connectionKind) : undefined,
+    filter.connectionState ? eq(clientCompanies.connectionState, filter.connectionState) : undefined,
+    filter.hasClientUsers === undefined
+      ? undefined
+      : sql`${filter.hasClientUsers ? sql`` : sql`not`} exists (select 1 from ${clientMemberships} where ${clientMemberships.clientCompanyId} = ${clientCompanies.pk})`,
   );
   const [total] = await db.select({ n: count() }).from(clientCompanies).where(where);
   const rows = await db

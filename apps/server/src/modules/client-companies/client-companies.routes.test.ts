@@ -66,6 +66,19 @@ describe('client companies', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('filters by connection state and by whether the company has client users yet', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const lonely = (await create(cast.admin, 'Lonely Co')).json();
+    const gone = (await create(cast.admin, 'Gone Co')).json();
+    await cast.admin.post(`${BASE}/client-company/${gone.pk}/disconnect/`);
+    const names = async (query: string) => (await cast.admin.get(`${BASE}/client-companies/list/?${query}`)).json().results.map((c: { name: string }) => c.name);
+    expect(await names('connection_state=DISCONNECTED')).toEqual(['Gone Co']);
+    expect(await names('has_client_users=false')).toEqual(['Gone Co', 'Lonely Co']);
+    expect(await names('has_client_users=true')).toEqual(['Client Co']);
+    expect(lonely.pk).toBeGreaterThan(0);
+    expect((await cast.admin.get(`${BASE}/client-companies/list/?connection_state=LOST`)).statusCode).toBe(400);
+  });
+
   it('treats % and _ in a search as plain characters', async () => {
     const cast = await signedInCast(t.db, newClient);
     await create(cast.admin, '100% Juice');

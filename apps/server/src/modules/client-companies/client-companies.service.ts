@@ -59,6 +59,8 @@ export const listClientCompanies = async (db: Db, actor: Actor, query: ListQuery
   const { count, rows } = await listCompanies(db, firmActor, {
     search: query.search || undefined,
     connectionKind: query.connection_kind,
+    connectionState: query.connection_state,
+    hasClientUsers: query.has_client_users === undefined ? undefined : query.has_client_users === 'true',
     ordering: query.ordering,
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,

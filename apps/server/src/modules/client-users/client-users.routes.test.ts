@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient, clientMaker } from '../../../test/client.js';
-import { codeFromEmail, emailsTo, firmMemberPkOf, lastEmailTo, signedInCast, uniqueEmail } from '../../../test/factories.js';
+import { codeFromEmail, emailsTo, firmMemberPkOf, lastEmailTo, setSubscription, signedInCast, uniqueEmail } from '../../../test/factories.js';
 import { TEST_APP_URL, createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -157,6 +157,10 @@ describe('magic links and notify now', () => {
     expect((await cast.client.post('accounting/accountant/client-company/get-magic-link/', body)).statusCode).toBe(403);
     const other = await newCompany(cast.admin, 'Other');
     expect((await cast.admin.post('accounting/accountant/client-company/get-magic-link/', { client_company: other.pk, user: cast.clientUser.userId })).statusCode).toBe(404);
+    // Still available when the subscription lapsed: signing in changes no data; notifying does ask for work.
+    await setSubscription(t.db, cast.firm.firmId, 'CANCELLED');
+    expect((await cast.admin.post('accounting/accountant/client-company/get-magic-link/', body)).statusCode).toBe(200);
+    expect((await cast.admin.post('accounting/accountant/client-company/send-notification/', { client_company: cast.clientUser.companyId })).statusCode).toBe(403);
   });
 
   it('emails every user of the company a reminder with the pinned note and their own link', async () => {
