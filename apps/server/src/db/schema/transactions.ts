@@ -64,6 +64,8 @@ export const transactions = pgTable(
     uniqueIndex('transactions_company_external_unique').on(t.clientCompanyId, t.externalId),
     // The lists: one company's rows of some statuses, hidden or not, newest first.
     index('transactions_list_idx').on(t.clientCompanyId, t.isHidden, t.status, t.date.desc(), t.pk.desc()),
+    // Lists of several statuses (categorized, completed) walk this one in date order and stop at a page.
+    index('transactions_date_idx').on(t.clientCompanyId, t.isHidden, t.date.desc(), t.pk.desc()),
     index('transactions_payment_account_idx').on(t.paymentAccountId),
   ],
 );

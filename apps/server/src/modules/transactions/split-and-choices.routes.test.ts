@@ -3,6 +3,9 @@ import { clientMaker } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { multipart } from '../../../test/multipart.js';
+import { UNRESTRICTED } from '../restrictions/account-scope.js';
+import { transactionListWhere } from './transactions.filters.js';
+import { countTransactions } from './transactions.queries.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 14);
@@ -62,5 +65,20 @@ describe('choices', () => {
     expect(res.markers).toContain('WITHOUT_TRACKING_CATEGORY_TWO');
     expect(res.statuses).toContain('MATCHED_TO_PLATFORM');
     expect((await cast.client.get(`${base}/choices/`)).statusCode).toBe(403);
+  });
+});
+
+describe('capped counts', () => {
+  it('counts exactly up to the cap and says when there are more', async () => {
+    const { pk } = await setup();
+    const where = transactionListWhere({ companyPk: pk, statuses: ['READY'], hidden: false, restrictions: UNRESTRICTED });
+    expect(await countTransactions(t.db, where, 5)).toEqual({ count: 1, capped: false });
+    expect(await countTransactions(t.db, where, 0)).toEqual({ count: 0, capped: true });
+  });
+
+  it('lists report count_capped', async () => {
+    const { cast, pk } = await setup();
+    const list = (await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/list/`)).json();
+    expect(list).toMatchObject({ count: 1, count_capped: false, next: null });
   });
 });

@@ -36,9 +36,14 @@ export const pageOfTransactions = async (
   return rows;
 };
 
-export const countTransactions = async (db: Db, where: SQL) => {
-  const [row] = await db.select({ n: count() }).from(transactions).where(where);
-  return row?.n ?? 0;
+/** Lists count exactly up to this many rows and say "more" beyond: an exact count of 100,000 rows costs more than the page. */
+export const COUNT_CAP = 10_000;
+
+export const countTransactions = async (db: Db, where: SQL, cap = COUNT_CAP) => {
+  const limited = db.select({ one: sql`1` }).from(transactions).where(where).limit(cap + 1).as('limited');
+  const [row] = await db.select({ n: count() }).from(limited);
+  const n = row?.n ?? 0;
+  return { count: Math.min(n, cap), capped: n > cap };
 };
 
 export const findTransactionsOfCompany = (db: Db, companyPk: number, pks: number[]) =>

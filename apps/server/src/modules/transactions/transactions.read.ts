@@ -24,11 +24,11 @@ export const listPage = async (
   query: TransactionListQuery,
 ) => {
   const where = transactionListWhere({ companyPk: scope.company.pk, ...list, restrictions: scope.restrictions }, query);
-  const [count, rows] = await Promise.all([
+  const [{ count, capped }, rows] = await Promise.all([
     countTransactions(db, where),
     pageOfTransactions(db, where, { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
   ]);
-  return { count, results: await serialize(db, rows) };
+  return { count, capped, results: await serialize(db, rows) };
 };
 
 export const countersFor = async (db: Db, scope: TxScope) => {

@@ -26,7 +26,8 @@ import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.w
 const pkParams = z.object({ pk: z.coerce.number().int().positive() });
 const ACCOUNTANT = '/accounting/accountant/client-company/:pk/transactions';
 const CLIENT = '/accounting/client/company/:pk/transactions';
-const page = paginated(transaction);
+/** `count_capped`: there are more than `count` rows (counts stop at COUNT_CAP). */
+const page = paginated(transaction).extend({ count_capped: z.boolean() });
 
 export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireActor);
@@ -46,8 +47,10 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { tags: [`transactions (${list.side})`], summary: list.summary, params: pkParams, querystring: transactionListQuery, response: { 200: page } } },
       async (request) => {
         const scope = await (list.side === 'client' ? clientTxScope : accountantTxScope)(db, request.actor, request.params.pk);
-        const { count, results } = await listPage(db, scope, { statuses: list.statuses, hidden: list.hidden }, request.query);
-        return { count, ...pageLinks(request.url, request.query.page, request.query.page_size, count), results };
+        const { count, capped, results } = await listPage(db, scope, { statuses: list.statuses, hidden: list.hidden }, request.query);
+        // Past the cap there may be more pages than the count shows: a full page means there is a next one.
+        const hasMore = capped && results.length === request.query.page_size;
+        return { count, count_capped: capped, ...pageLinks(request.url, request.query.page, request.query.page_size, count, hasMore), results };
       },
     );
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_date_idx" ON "transactions" USING btree ("client_company_id","is_hidden","date" DESC NULLS LAST,"pk" DESC NULLS LAST);
