@@ -168,3 +168,45 @@ test('client pages', async ({ page }) => {
   await expect(page.getByText(`People at ${DEMO.clientCompanyName}`)).toBeVisible();
   await shot(page, 'client-settings-people');
 });
+
+test('transaction screens', async ({ page }) => {
+  await signIn(page, DEMO.clientEmail, DEMO.password);
+  await expect(page).toHaveURL(/\/dashboard\/client\//);
+  const companies = (await (await page.request.get('/api/v1/accounting/client/companies/list/')).json()) as Company[];
+  const bakery = companies.find((c) => c.name === DEMO.clientCompanyName)!;
+  await page.goto(`/dashboard/client/company-client/?company=${bakery.pk}`);
+  await expect(page.getByRole('list', { name: 'Transactions to explain' })).toBeVisible();
+  await shot(page, 'tx-client-inbox');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('transaction-editor')).toBeVisible();
+  await page.getByRole('button', { name: 'Split' }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${dir}/tx-client-editor.png` });
+  await page.getByTestId('transaction-editor').getByRole('button', { name: 'Done' }).click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${dir}/tx-client-editor-errors.png` });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('transaction-editor')).toBeHidden();
+  await page.keyboard.press('?');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${dir}/tx-shortcuts.png` });
+  await page.keyboard.press('Escape');
+  await page.goto(`/dashboard/client/company-client/transactions/completed/${bakery.pk}/`);
+  await expect(page.getByRole('heading', { name: 'Completed transactions' })).toBeVisible();
+  await shot(page, 'tx-client-completed');
+
+  await page.context().clearCookies();
+  await signIn(page, DEMO.accountantEmail, DEMO.password);
+  await expect(page.getByRole('heading', { name: DEMO.firmName })).toBeVisible();
+  const company = await demoCompany(page);
+  for (const list of ['active', 'categorized', 'hidden']) {
+    await page.goto(`/dashboard/accountant/${list}/${company.pk}/`);
+    await expect(page.getByRole('heading', { name: DEMO.clientCompanyName })).toBeVisible();
+    await shot(page, `tx-accountant-${list}`);
+  }
+  await page.goto(`/dashboard/accountant/categorized/${company.pk}/`);
+  await page.getByRole('button', { name: /^Edit / }).first().click();
+  await expect(page.getByTestId('transaction-editor')).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${dir}/tx-accountant-editor.png` });
+});

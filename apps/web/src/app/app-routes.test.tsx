@@ -166,9 +166,9 @@ describe('signed in', () => {
 
   it('every dashboard sub-screen has a header and an honest empty state', async () => {
     fakeSession(makeProfile());
-    renderAt('/dashboard/accountant/categorized/7/');
-    expect(await screen.findByRole('heading', { name: 'Categorized transactions' })).toBeInTheDocument();
-    expect(screen.getByText('No categorized transactions yet')).toBeInTheDocument();
+    renderAt('/dashboard/accountant/requests/completed/7/');
+    expect(await screen.findByRole('heading', { name: 'Completed requests' })).toBeInTheDocument();
+    expect(screen.getByText('No completed requests yet')).toBeInTheDocument();
   });
 
   it('a malformed client key is not a page', async () => {

@@ -41,6 +41,16 @@ const AsClientPage = lazyPage(() => import('../features/dashboard/pages/as-clien
 const ClientCompanyPage = lazyPage(() =>
   import('../features/dashboard/pages/client-company-page').then((m) => m.ClientCompanyPage),
 );
+const AccountantTransactionsPage = lazyPage(() =>
+  import('../features/transactions/pages/accountant-transactions-page').then((m) => m.AccountantTransactionsPage),
+);
+const ClientCompletedPage = lazyPage(() =>
+  import('../features/transactions/pages/client-completed-page').then((m) => m.ClientCompletedPage),
+);
+// The client's transactions, shown inside the company dashboard (and the accountant's view of it).
+const TransactionInbox = lazyPage(() =>
+  import('../features/transactions/components/transaction-inbox').then((m) => m.TransactionInbox),
+);
 const VersionPage = lazyPage(() => import('../features/system/pages/version-page').then((m) => m.VersionPage));
 const ForbiddenPage = lazyPage(() => import('../features/system/pages/forbidden-page').then((m) => m.ForbiddenPage));
 const DownPage = lazyPage(() => import('../features/system/pages/down-page').then((m) => m.DownPage));
@@ -74,9 +84,10 @@ export const AppRoutes = () => {
                 <Route element={<RequireAccountType types={ACCOUNTANT_TYPES} />}>
                   <Route path={a.dashboard} element={<AccountantDashboardPage />} />
                   <Route path={a.clients} element={<ClientsPage />} />
-                  <Route path={a.asClient} element={<AsClientPage />} />
-                  <Route path={a.categorized} element={<DashboardSectionPage section="accountantCategorized" />} />
-                  <Route path={a.hidden} element={<DashboardSectionPage section="accountantHidden" />} />
+                  <Route path={a.asClient} element={<AsClientPage inbox={TransactionInbox} />} />
+                  <Route path={a.active} element={<AccountantTransactionsPage kind="active" />} />
+                  <Route path={a.categorized} element={<AccountantTransactionsPage kind="categorized" />} />
+                  <Route path={a.hidden} element={<AccountantTransactionsPage kind="hidden" />} />
                   <Route path={a.requestsCompleted} element={<DashboardSectionPage section="accountantRequestsCompleted" />} />
                   <Route path={a.requestsScheduled} element={<DashboardSectionPage section="accountantRequestsScheduled" />} />
                   <Route path={a.requestsHidden} element={<DashboardSectionPage section="accountantRequestsHidden" />} />
@@ -86,12 +97,12 @@ export const AppRoutes = () => {
                 </Route>
                 <Route element={<RequireAccountType types={CLIENT_TYPES} />}>
                   <Route path={c.dashboard} element={<ClientDashboardPage />} />
-                  <Route path={c.company} element={<ClientCompanyPage />} />
+                  <Route path={c.company} element={<ClientCompanyPage inbox={TransactionInbox} />} />
                   <Route path={c.commsCompleted} element={<DashboardSectionPage section="clientCommsCompleted" />} />
                   <Route path={c.commsScheduled} element={<DashboardSectionPage section="clientCommsScheduled" />} />
                   <Route path={c.receiptsCompleted} element={<DashboardSectionPage section="clientReceiptsCompleted" />} />
                   <Route path={c.receiptsHidden} element={<DashboardSectionPage section="clientReceiptsHidden" />} />
-                  <Route path={c.transactionsCompleted} element={<DashboardSectionPage section="clientTransactionsCompleted" />} />
+                  <Route path={c.transactionsCompleted} element={<ClientCompletedPage />} />
                 </Route>
 
                 <Route

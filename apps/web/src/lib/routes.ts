@@ -9,6 +9,8 @@ export const routes = {
     dashboard: '/dashboard/accountant/',
     clients: '/dashboard/accountant/clients/',
     asClient: '/dashboard/accountant/as-client/:clientPk/',
+    /** The client's active transactions (the accountant's per-client tabs: active, categorized, hidden). */
+    active: '/dashboard/accountant/active/:clientPk/',
     categorized: '/dashboard/accountant/categorized/:clientPk/',
     hidden: '/dashboard/accountant/hidden/:clientPk/',
     requestsCompleted: '/dashboard/accountant/requests/completed/:clientPk/',

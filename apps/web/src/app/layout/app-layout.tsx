@@ -28,11 +28,13 @@ export const AppLayout = () => {
         width={SIDER_WIDTH_PX}
         collapsedWidth={SIDER_COLLAPSED_WIDTH_PX}
         breakpoint="lg"
-        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
         aria-label="Side bar"
       >
-        <FirmBrand name={brand.name} logo={brand.logo} collapsed={collapsed} />
-        <SideNav profile={profile} />
+        {/* The sider itself stretches to the page's full height (green all the way down); its content stays in view while the page scrolls. */}
+        <div style={{ position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
+          <FirmBrand name={brand.name} logo={brand.logo} collapsed={collapsed} />
+          <SideNav profile={profile} />
+        </div>
       </Layout.Sider>
       <Layout>
         <Layout.Header

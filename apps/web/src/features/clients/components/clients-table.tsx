@@ -1,4 +1,4 @@
-import { Table, Typography, type TableProps } from 'antd';
+import { Flex, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { CONNECTION_KINDS, type ClientCompany, type ClientCompanyOrdering, type ConnectionKind } from '@herd/contract';
 import { formatDate } from '../../../lib/format';
@@ -30,7 +30,15 @@ export interface ClientsTableChange {
   connectionKind: ConnectionKind | undefined;
 }
 
+/** Open work of one client (transactions count endpoint); absent when the client has none. */
+export interface OpenWork {
+  waiting_for_client: number;
+  to_review: number;
+  sync_errors: number;
+}
+
 interface ClientsTableProps {
+  openWork?: ReadonlyMap<number, OpenWork>;
   rows: ClientCompany[];
   total: number;
   page: number;
@@ -45,7 +53,7 @@ interface ClientsTableProps {
 
 /** Client companies, paged, sorted and filtered by the server. */
 export const ClientsTable = (props: ClientsTableProps) => {
-  const { rows, total, page, pageSize, ordering, connectionKind, loading, canManage, onChange, onCopyLink } = props;
+  const { rows, total, page, pageSize, ordering, connectionKind, loading, canManage, onChange, onCopyLink, openWork } = props;
 
   const columns: TableProps<ClientCompany>['columns'] = [
     {
@@ -76,6 +84,23 @@ export const ClientsTable = (props: ClientsTableProps) => {
       key: 'client_users_count',
       align: 'right',
       render: (count: number) => (count === 0 ? <Typography.Text type="warning">None yet</Typography.Text> : count),
+    },
+    {
+      title: 'Open work',
+      key: 'open_work',
+      render: (_value: unknown, company) => {
+        const work = openWork?.get(company.pk);
+        return (
+          <Flex gap={4} wrap align="center">
+            {work?.to_review ? <Tag color="green">{work.to_review} to review</Tag> : null}
+            {work?.waiting_for_client ? <Tag color="blue">{work.waiting_for_client} with client</Tag> : null}
+            {work?.sync_errors ? <Tag color="red">{work.sync_errors} sync errors</Tag> : null}
+            <Link to={buildPath(routes.accountant.categorized, { clientPk: company.pk })}>
+              Open
+            </Link>
+          </Flex>
+        );
+      },
     },
     {
       title: 'Assigned to',

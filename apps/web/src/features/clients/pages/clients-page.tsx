@@ -14,6 +14,7 @@ import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { SearchInput } from '../../../ui/search-input';
 import { useProfile } from '../../auth/api';
+import { useCompanyTransactionCounts } from '../../transactions/api';
 import { clientCsvUrl, useClientList } from '../api';
 import { AddClientModal } from '../components/add-client-modal';
 import { ClientsTable, type ClientsTableChange } from '../components/clients-table';
@@ -36,6 +37,8 @@ export const ClientsPage = () => {
   const [connectionKind, setConnectionKind] = useState<ConnectionKind | undefined>(undefined);
   const [adding, setAdding] = useState(canManage && params.get(ADD_PARAM) === '1');
   const list = useClientList({ page, page_size: pageSize, search, ordering, connection_kind: connectionKind });
+  const counts = useCompanyTransactionCounts();
+  const openWork = new Map((counts.data ?? []).map((row) => [row.client_company, row]));
   const copier = useMagicLinkCopier();
 
   const closeAdd = () => {
@@ -96,6 +99,7 @@ export const ClientsPage = () => {
         </Flex>
         {list.isError ? <QueryError error={list.error} title="Could not refresh the list" onRetry={() => void list.refetch()} /> : null}
         <ClientsTable
+          openWork={openWork}
           rows={list.data?.results ?? []}
           total={list.data?.count ?? 0}
           page={page}

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Col, Flex, Row, Typography, theme } from 'antd';
 import { PushpinOutlined } from '@ant-design/icons';
+import { CLIENT_EDITABLE_FIELDS, type ClientEditableField } from '@herd/contract';
 import { errorStatus, normaliseError } from '../../../lib/api-errors';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { NotFoundResult } from '../../../ui/not-found-result';
@@ -44,13 +45,20 @@ interface CompanyViewProps {
   before?: ReactNode;
   /** Beside the heading: the company switcher. */
   extra?: ReactNode;
+  /** What waits for the client (the transactions screen), handed in by the routes so features stay apart. */
+  inbox?: CompanyInbox;
 }
+
+export type CompanyInbox = ComponentType<{ companyPk: number; editable: readonly ClientEditableField[] }>;
+
+const editableOf = (fields: readonly string[]): ClientEditableField[] =>
+  CLIENT_EDITABLE_FIELDS.filter((field) => fields.includes(field));
 
 /**
  * One client company's dashboard as its client sees it. The accountant's
  * "view as client" renders this same component for the company they pick.
  */
-export const CompanyView = ({ companyPk, firmName, before, extra }: CompanyViewProps) => {
+export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox }: CompanyViewProps) => {
   const company = useOwnCompany(companyPk);
   const accountant = useMyAccountant(companyPk);
   if (company.isPending) return <PageSpinner caption="Loading your company…" />;
@@ -72,10 +80,16 @@ export const CompanyView = ({ companyPk, firmName, before, extra }: CompanyViewP
         <Col xs={24} lg={16}>
           <Flex vertical gap={24}>
             {pinnedNote ? <PinnedNote from={firm ?? 'your accountant'} note={pinnedNote} /> : null}
-            <EmptyPanel
-              title="Nothing waits for you right now"
-              description={`When ${firm ?? 'your accountant'} asks about a transaction, a receipt or a document, it is listed here for you to answer in a couple of clicks.`}
-            />
+            {Inbox ? (
+              <Suspense fallback={<PageSpinner caption="Loading your transactions…" />}>
+                <Inbox companyPk={companyPk} editable={editableOf(company.data.client_editable_fields)} />
+              </Suspense>
+            ) : (
+              <EmptyPanel
+                title="Nothing waits for you right now"
+                description={`When ${firm ?? 'your accountant'} asks about a transaction, a receipt or a document, it is listed here for you to answer in a couple of clicks.`}
+              />
+            )}
           </Flex>
         </Col>
         <Col xs={24} lg={8}>

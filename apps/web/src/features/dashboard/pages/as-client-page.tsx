@@ -8,9 +8,9 @@ import { ButtonLink } from '../../../ui/button-link';
 import { NOT_FOUND_TITLE, NotFoundResult } from '../../../ui/not-found-result';
 import { useProfile } from '../../auth/api';
 import { useOwnCompany } from '../../client-side/api';
-import { CompanyView } from '../components/company-view';
+import { CompanyView, type CompanyInbox } from '../components/company-view';
 
-const AsClientContent = ({ pk }: { pk: number }) => {
+const AsClientContent = ({ pk, inbox }: { pk: number; inbox?: CompanyInbox }) => {
   const profile = useProfile();
   const company = useOwnCompany(pk);
   const missing = company.isError && errorStatus(company.error) === 404;
@@ -32,15 +32,15 @@ const AsClientContent = ({ pk }: { pk: number }) => {
         style={{ marginBottom: 24 }}
         data-testid="view-as-banner"
       />
-      <CompanyView companyPk={pk} firmName={profile.accountant_company_user?.company.company_name ?? null} />
+      <CompanyView companyPk={pk} inbox={inbox} firmName={profile.accountant_company_user?.company.company_name ?? null} />
     </>
   );
 };
 
 /** /dashboard/accountant/as-client/:clientPk/: the client's own dashboard, seen by their accountant. */
-export const AsClientPage = () => {
+export const AsClientPage = ({ inbox }: { inbox?: CompanyInbox }) => {
   const { clientPk } = useParams();
   const pk = parseClientPk(clientPk);
   if (pk === null) return <NotFoundResult />;
-  return <AsClientContent key={pk} pk={pk} />;
+  return <AsClientContent key={pk} pk={pk} inbox={inbox} />;
 };

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { useProfile } from '../../auth/api';
 import { useOwnCompanies } from '../../client-side/api';
-import { CompanyView } from '../components/company-view';
+import { CompanyView, type CompanyInbox } from '../components/company-view';
 import { Greeting } from '../components/greeting';
 import { COMPANY_PARAM } from './client-dashboard-page';
 
@@ -29,7 +29,7 @@ const CompanySwitcher = ({ companies, value, onChange }: { companies: ClientSide
  * companies (see COMPANY_PARAM for why the choice lives in the address).
  * Without a choice, a client with one company sees it; with several, the list.
  */
-export const ClientCompanyPage = () => {
+export const ClientCompanyPage = ({ inbox }: { inbox?: CompanyInbox }) => {
   const profile = useProfile();
   const [params, setParams] = useSearchParams();
   const companies = useOwnCompanies();
@@ -55,6 +55,7 @@ export const ClientCompanyPage = () => {
     <CompanyView
       key={pk}
       companyPk={pk}
+      inbox={inbox}
       firmName={profile.client_firm?.company_name ?? null}
       before={<Greeting firstName={profile.first_name} />}
       extra={

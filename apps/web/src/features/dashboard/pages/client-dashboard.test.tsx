@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, makeProfile } from '../../../../test/fake-api';
+import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, makeProfile, paginated } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
 const COMPANIES = 'accounting/client/companies/list/';
@@ -13,6 +13,7 @@ const fakeClientSide = (profile = makeClientProfile(), companies = [bakery]) => 
     .on('GET', 'users/profile/', { status: 200, data: profile })
     .on('GET', COMPANIES, { status: 200, data: companies })
     .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() });
+  for (const company of [bakery, catering]) fake.on('GET', `accounting/client/company/${company.pk}/transactions/list/`, { status: 200, data: paginated([]) });
   for (const company of [bakery, catering]) fake.on('GET', `accounting/client/company/${company.pk}/retrieve/`, { status: 200, data: company });
   return fake.install();
 };
@@ -29,7 +30,7 @@ describe('the client dashboard', () => {
     expect(screen.getByText('Questions and requests from your accountant at Stone & Co Bookkeeping.')).toBeInTheDocument();
     expect(screen.getByTestId('pinned-note')).toHaveTextContent('A note from Stone & Co Bookkeeping');
     expect(screen.getByTestId('pinned-note')).toHaveTextContent('Please upload the March statement.');
-    expect(screen.getByText('Nothing waits for you right now')).toBeInTheDocument();
+    expect(await screen.findByText('All caught up')).toBeInTheDocument();
     await waitFor(() => expect(within(contactCard()).getByText('Avery Stone')).toBeInTheDocument());
     expect(within(contactCard()).getByText('Stone & Co Bookkeeping')).toBeInTheDocument();
     expect(within(contactCard()).getByRole('link', { name: /avery@example.com/ })).toHaveAttribute('href', 'mailto:avery@example.com');
@@ -80,6 +81,7 @@ describe('viewing as the client', () => {
       .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
       .on('GET', 'accounting/client/company/7/retrieve/', { status: 200, data: bakery })
       .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() })
+      .on('GET', 'accounting/client/company/7/transactions/list/', { status: 200, data: paginated([]) })
       .install();
 
   it('shows the client’s own dashboard under a "Viewing as" banner', async () => {
@@ -92,7 +94,7 @@ describe('viewing as the client', () => {
     // The same page the client sees: their heading, their accountant's note and contact card.
     expect(await screen.findByRole('heading', { name: 'Sunrise Bakery LLC' })).toBeInTheDocument();
     expect(screen.getByTestId('pinned-note')).toHaveTextContent('Please upload the March statement.');
-    expect(screen.getByText('Nothing waits for you right now')).toBeInTheDocument();
+    expect(await screen.findByText('All caught up')).toBeInTheDocument();
     await waitFor(() => expect(within(contactCard()).getByText('Avery Stone')).toBeInTheDocument());
     expect(fake.calls('GET', 'accounting/my-accountant/')[0]?.params).toEqual({ client_company: 7 });
     // An accountant has no client company list of their own.

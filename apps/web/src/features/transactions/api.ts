@@ -1,0 +1,267 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API_PREFIX,
+  type CsvImportResult,
+  type Note,
+  type Paginated,
+  type Transaction,
+  type TransactionChange,
+} from '@herd/contract';
+import { api } from '../../lib/api-client';
+import { buildPath } from '../../lib/path-builder';
+import { txPaths as p } from './paths';
+import type { TransactionFilters } from './filters';
+
+/** Whose screens: the client's (also an accountant viewing as client) or the accountant's own. */
+export type Side = 'client' | 'accountant';
+export type ClientListKind = 'active' | 'completed';
+export type AccountantListKind = 'active' | 'categorized' | 'hidden';
+export type RefKindPath = 'vendors' | 'customers' | 'classes' | 'locations' | 'taxes' | 'tracking-categories';
+
+export interface SelectOption {
+  pk: number;
+  name: string;
+  active: boolean;
+}
+
+export interface TransactionCounters {
+  active: number;
+  categorized?: number;
+  hidden?: number;
+  sync_errors?: number;
+  completed: number;
+}
+
+export interface TransactionChoices {
+  statuses: string[];
+  types: string[];
+  subtypes: string[];
+  directions: string[];
+  markers: string[];
+  payment_accounts: { pk: number; name: string }[];
+}
+
+export interface PublishResult {
+  published: number;
+  matched: number;
+  rejected: number;
+}
+
+export interface CompanyTransactionCount {
+  client_company: number;
+  waiting_for_client: number;
+  to_review: number;
+  sync_errors: number;
+}
+
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  company: (companyPk: number) => [...transactionKeys.all, 'company', companyPk] as const,
+  clientList: (companyPk: number, kind: ClientListKind, page: number) =>
+    [...transactionKeys.company(companyPk), 'client', kind, page] as const,
+  accountantList: (companyPk: number, kind: AccountantListKind, filters: TransactionFilters) =>
+    [...transactionKeys.company(companyPk), 'accountant', kind, filters] as const,
+  counters: (companyPk: number, side: Side) => [...transactionKeys.company(companyPk), 'counters', side] as const,
+  choices: (companyPk: number) => [...transactionKeys.company(companyPk), 'choices'] as const,
+  notes: (transactionPk: number) => [...transactionKeys.all, 'notes', transactionPk] as const,
+  options: (companyPk: number, kind: string, search: string) => [...transactionKeys.all, 'options', companyPk, kind, search] as const,
+  companyCounts: () => [...transactionKeys.all, 'company-counts'] as const,
+};
+
+const CLIENT_PAGE_SIZE = 100;
+
+export const useClientTransactions = (companyPk: number, kind: ClientListKind, page = 1) =>
+  useQuery({
+    queryKey: transactionKeys.clientList(companyPk, kind, page),
+    queryFn: () =>
+      api.get<Paginated<Transaction>>(buildPath(kind === 'active' ? p.clientList : p.clientCompleted, { pk: companyPk }), {
+        page,
+        page_size: CLIENT_PAGE_SIZE,
+        ordering: '-date',
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+const ACCOUNTANT_LIST = { active: p.accountantList, categorized: p.accountantCategorized, hidden: p.accountantHidden } as const;
+
+/** The filters as query parameters: empty ones dropped, lists comma-separated. */
+export const filterParams = (filters: TransactionFilters) => ({
+  page: filters.page,
+  page_size: filters.page_size,
+  ordering: filters.ordering,
+  search: filters.search || undefined,
+  date_from: filters.date_from || undefined,
+  date_to: filters.date_to || undefined,
+  amount_min: filters.amount_min || undefined,
+  amount_max: filters.amount_max || undefined,
+  type: filters.type || undefined,
+  direction: filters.direction || undefined,
+  payment_account: filters.payment_account ?? undefined,
+  status: filters.status || undefined,
+  markers: filters.markers.length > 0 ? filters.markers.join(',') : undefined,
+});
+
+export const useAccountantTransactions = (companyPk: number, kind: AccountantListKind, filters: TransactionFilters) =>
+  useQuery({
+    queryKey: transactionKeys.accountantList(companyPk, kind, filters),
+    queryFn: () => api.get<Paginated<Transaction>>(buildPath(ACCOUNTANT_LIST[kind], { pk: companyPk }), filterParams(filters)),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTransactionCounters = (companyPk: number, side: Side) =>
+  useQuery({
+    queryKey: transactionKeys.counters(companyPk, side),
+    queryFn: () => api.get<TransactionCounters>(buildPath(side === 'client' ? p.clientCounters : p.accountantCounters, { pk: companyPk })),
+  });
+
+export const useTransactionChoices = (companyPk: number) =>
+  useQuery({
+    queryKey: transactionKeys.choices(companyPk),
+    queryFn: () => api.get<TransactionChoices>(buildPath(p.choices, { pk: companyPk })),
+  });
+
+export const useCompanyTransactionCounts = (enabled = true) =>
+  useQuery({
+    queryKey: transactionKeys.companyCounts(),
+    queryFn: () => api.get<CompanyTransactionCount[]>(p.companyCounts),
+    enabled,
+  });
+
+/** Any write can move transactions between lists and change every counter of the company. */
+const useInvalidateCompany = () => {
+  const client = useQueryClient();
+  return (companyPk: number) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: transactionKeys.company(companyPk) }),
+      client.invalidateQueries({ queryKey: transactionKeys.companyCounts() }),
+    ]);
+};
+
+export const useUpdateTransactions = (companyPk: number, side: Side) => {
+  const invalidate = useInvalidateCompany();
+  return useMutation({
+    mutationFn: (transactions: TransactionChange[]) =>
+      api.patch<Transaction[]>(buildPath(side === 'client' ? p.clientUpdate : p.accountantUpdate, { pk: companyPk }), { transactions }),
+    onSuccess: () => invalidate(companyPk),
+  });
+};
+
+export const useDeleteLine = (companyPk: number) => {
+  const invalidate = useInvalidateCompany();
+  return useMutation({
+    mutationFn: (linePk: number) => api.post<Transaction>(buildPath(p.lineDelete, { pk: linePk })),
+    onSuccess: () => invalidate(companyPk),
+  });
+};
+
+/** Where a picker's options come from: one reference list, or the options of one tracking category. */
+export type OptionSource =
+  | { kind: RefKindPath | 'categories'; companyPk: number; side: Side }
+  | { kind: 'tracking-options'; companyPk: number; trackingPk: number };
+
+const optionsPath = (source: OptionSource): string => {
+  if (source.kind === 'tracking-options') return buildPath(p.trackingOptions, { pk: source.companyPk, trackingPk: source.trackingPk });
+  if (source.kind === 'categories') return buildPath(source.side === 'client' ? p.clientCategories : p.accountantCategories, { pk: source.companyPk });
+  return buildPath(p.select, { pk: source.companyPk, kind: source.kind });
+};
+
+/** Server-searched options of one list (fast with thousands of options: the server filters). */
+export const useSelectOptions = (source: OptionSource, search: string, enabled = true) => {
+  const path = optionsPath(source);
+  return useQuery({
+    queryKey: transactionKeys.options(source.companyPk, path, search),
+    queryFn: () => api.get<SelectOption[]>(path, { search: search || undefined, limit: 50 }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+};
+
+export const useCreateRef = (companyPk: number) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, name, transaction }: { kind: 'vendors' | 'customers' | 'categories'; name: string; transaction: number }) =>
+      api.post<SelectOption>(
+        buildPath(p.refCreate, { pk: companyPk, kind }),
+        kind === 'categories' ? { name, transaction, account_type: 'Expense' } : { name, transaction },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...transactionKeys.all, 'options', companyPk] }),
+  });
+};
+
+export const useNotes = (transactionPk: number) =>
+  useQuery({
+    queryKey: transactionKeys.notes(transactionPk),
+    queryFn: () => api.get<Note[]>(buildPath(p.notes, { pk: transactionPk })),
+  });
+
+export const useCreateNote = (transactionPk: number, companyPk: number) => {
+  const client = useQueryClient();
+  const invalidate = useInvalidateCompany();
+  return useMutation({
+    mutationFn: (body: string) => api.post<Note>(buildPath(p.noteCreate, { pk: transactionPk }), { body }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: transactionKeys.notes(transactionPk) });
+      await invalidate(companyPk);
+    },
+  });
+};
+
+export const useUpdateNote = (transactionPk: number) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ notePk, body }: { notePk: number; body: string }) => api.patch<Note>(buildPath(p.noteUpdate, { pk: notePk }), { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: transactionKeys.notes(transactionPk) }),
+  });
+};
+
+export const useAddAttachment = (transactionPk: number, companyPk: number) => {
+  const invalidate = useInvalidateCompany();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('client_company', String(companyPk));
+      form.append('file', file);
+      const stored = await api.post<{ pk: number }>(p.fileCreate, form);
+      return api.post<Transaction>(buildPath(p.attachments, { pk: transactionPk }), { file: stored.pk });
+    },
+    onSuccess: () => invalidate(companyPk),
+  });
+};
+
+export const useRemoveAttachment = (transactionPk: number, companyPk: number) => {
+  const invalidate = useInvalidateCompany();
+  return useMutation({
+    mutationFn: (attachmentPk: number) => api.del<null>(buildPath(p.attachment, { pk: transactionPk, attachmentPk })),
+    onSuccess: () => invalidate(companyPk),
+  });
+};
+
+export type BulkAction = 'publish' | 'back' | 'hide' | 'unhide' | 'clear-errors';
+
+export const useBulkAction = (companyPk: number) => {
+  const invalidate = useInvalidateCompany();
+  return useMutation({
+    mutationFn: ({ action, pks, message }: { action: BulkAction; pks: number[]; message?: string }) =>
+      api.post<PublishResult | Record<string, unknown>>(
+        action === 'clear-errors' ? buildPath(p.clearErrors, { pk: companyPk }) : buildPath(p.bulk, { pk: companyPk, action }),
+        action === 'back' ? { pks, message: message || undefined } : { pks },
+      ),
+    onSettled: () => invalidate(companyPk),
+  });
+};
+
+/** A plain link, so the browser downloads the zip with the session cookie. */
+export const attachmentsZipUrl = (companyPk: number, pks: number[]): string =>
+  `${API_PREFIX}/${buildPath(p.zip, { pk: companyPk })}?pks=${pks.join(',')}`;
+
+export const useImportCsv = (companyPk: number) => {
+  const invalidate = useInvalidateCompany();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<CsvImportResult>(buildPath(p.importCsv, { pk: companyPk }), form);
+    },
+    onSuccess: () => invalidate(companyPk),
+  });
+};

@@ -1,0 +1,86 @@
+import { Button, Table, Tag, Typography, type TableProps } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import type { Transaction } from '@herd/contract';
+import { formatDate } from '../../../lib/format';
+import { SignedAmount } from './transaction-row';
+
+const STATUS_TAGS: Record<string, { color: string; label: string }> = {
+  READY: { color: 'blue', label: 'Waiting for client' },
+  PROCESSING: { color: 'default', label: 'Processing' },
+  FINISHED_IN_HERD: { color: 'green', label: 'Categorized' },
+  SYNC_ERROR: { color: 'red', label: 'Sync error' },
+  PUBLISHED_IN_PLATFORM: { color: 'purple', label: 'Published' },
+  MATCHED_TO_PLATFORM: { color: 'cyan', label: 'Matched' },
+  CANCELLED: { color: 'default', label: 'Cancelled' },
+};
+
+const categoryOf = (t: Transaction) =>
+  t.lines.length > 1 ? `Split (${t.lines.length} lines)` : (t.lines[0]?.category?.name ?? '');
+
+interface AccountantTableProps {
+  rows: Transaction[];
+  total: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  selected: number[];
+  onSelect: (pks: number[]) => void;
+  onPage: (page: number, pageSize: number) => void;
+  onEdit: (transaction: Transaction) => void;
+}
+
+/** One list of a client's transactions for the accountant, with the ledger's refusals in red. */
+export const AccountantTable = ({ rows, total, page, pageSize, loading, selected, onSelect, onPage, onEdit }: AccountantTableProps) => {
+  const columns: TableProps<Transaction>['columns'] = [
+    { title: 'Date', dataIndex: 'date', key: 'date', width: 120, render: (date: string) => formatDate(date) },
+    {
+      title: 'Transaction',
+      key: 'what',
+      render: (_v: unknown, t) => (
+        <div>
+          <Typography.Text strong>{t.payee || t.description}</Typography.Text>
+          {t.payee && t.description ? <div style={{ color: '#5f6b66', fontSize: 13 }}>{t.description}</div> : null}
+          {t.sync_errors.map((e) => (
+            <Typography.Text key={e.pk} type="danger" style={{ display: 'block', fontSize: 13 }} data-testid="sync-error">
+              {e.message}
+            </Typography.Text>
+          ))}
+          {t.client_memo ? <div style={{ fontSize: 13, color: '#5f6b66' }}>Memo: {t.client_memo}</div> : null}
+        </div>
+      ),
+    },
+    { title: 'Category', key: 'category', render: (_v: unknown, t) => categoryOf(t) || <Typography.Text type="secondary">None</Typography.Text> },
+    { title: 'Account', key: 'account', render: (_v: unknown, t) => t.payment_account?.name ?? '' },
+    { title: 'Amount', key: 'amount', align: 'right', render: (_v: unknown, t) => <SignedAmount transaction={t} /> },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_v: unknown, t) => {
+        const tag = STATUS_TAGS[t.status] ?? { color: 'default', label: t.status };
+        return <Tag color={tag.color}>{tag.label}</Tag>;
+      },
+    },
+    {
+      title: <span className="herd-visually-hidden">Actions</span>,
+      key: 'actions',
+      width: 90,
+      render: (_v: unknown, t) => (
+        <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(t)} aria-label={`Edit ${t.payee || t.description}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Table
+      rowKey="pk"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(Number)) }}
+      pagination={{ current: page, pageSize, total, showSizeChanger: true, onChange: onPage }}
+      scroll={{ x: 900 }}
+    />
+  );
+};

@@ -1,0 +1,80 @@
+import { App, Button, Flex, Typography, Upload } from 'antd';
+import { CloseOutlined, FilePdfOutlined, FileOutlined, PaperClipOutlined } from '@ant-design/icons';
+import type { Transaction } from '@herd/contract';
+import { normaliseError } from '../../../lib/api-errors';
+import { useAddAttachment, useRemoveAttachment } from '../api';
+
+type Attachment = Transaction['attachments'][number];
+
+const THUMB = { width: 72, height: 72, borderRadius: 6, border: '1px solid #d9e0dc', objectFit: 'cover' as const, background: '#fff' };
+
+/** An image shows itself, a PDF an icon; a thumbnail that does not load is logged and left blank (SPEC §8). */
+const Thumbnail = ({ attachment }: { attachment: Attachment }) => {
+  if (attachment.content_type.startsWith('image/')) {
+    return (
+      <img
+        src={attachment.url}
+        alt={attachment.name}
+        style={THUMB}
+        onError={() => console.warn(`Attachment thumbnail did not load: ${attachment.name}`)}
+      />
+    );
+  }
+  const Icon = attachment.content_type === 'application/pdf' ? FilePdfOutlined : FileOutlined;
+  return (
+    <Flex align="center" justify="center" style={THUMB} aria-label={attachment.name}>
+      <Icon style={{ fontSize: 28, color: '#b42318' }} />
+    </Flex>
+  );
+};
+
+interface AttachmentsPanelProps {
+  transaction: Transaction;
+  companyPk: number;
+  canEdit: boolean;
+}
+
+export const AttachmentsPanel = ({ transaction, companyPk, canEdit }: AttachmentsPanelProps) => {
+  const { message } = App.useApp();
+  const add = useAddAttachment(transaction.pk, companyPk);
+  const remove = useRemoveAttachment(transaction.pk, companyPk);
+  const fail = (error: unknown) => void message.error(normaliseError(error).detail ?? normaliseError(error).message);
+
+  return (
+    <section aria-label="Attachments">
+      <Typography.Text strong>Attachments</Typography.Text>
+      <Flex gap={12} wrap style={{ marginTop: 8 }}>
+        {transaction.attachments.map((attachment) => (
+          <div key={attachment.pk} style={{ position: 'relative' }} data-testid="attachment">
+            <a href={attachment.url} target="_blank" rel="noreferrer" title={attachment.name}>
+              <Thumbnail attachment={attachment} />
+            </a>
+            {canEdit ? (
+              <Button
+                size="small"
+                shape="circle"
+                icon={<CloseOutlined />}
+                aria-label={`Remove ${attachment.name}`}
+                style={{ position: 'absolute', top: -8, right: -8 }}
+                loading={remove.isPending && remove.variables === attachment.pk}
+                onClick={() => remove.mutate(attachment.pk, { onError: fail })}
+              />
+            ) : null}
+          </div>
+        ))}
+        {canEdit ? (
+          <Upload
+            showUploadList={false}
+            accept="image/*,application/pdf"
+            customRequest={({ file }) => add.mutate(file as File, { onError: fail })}
+          >
+            <Button icon={<PaperClipOutlined />} loading={add.isPending} style={{ height: 72 }}>
+              Attach a receipt
+            </Button>
+          </Upload>
+        ) : null}
+        {!canEdit && transaction.attachments.length === 0 ? <Typography.Text type="secondary">None</Typography.Text> : null}
+      </Flex>
+    </section>
+  );
+};

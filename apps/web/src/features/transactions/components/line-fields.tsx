@@ -1,0 +1,137 @@
+import { App, Button, Col, Form, Input, Row, Select } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import type { ClientEditableField, Direction } from '@herd/contract';
+import { normaliseError } from '../../../lib/api-errors';
+import { useCreateRef, type OptionSource, type RefKindPath, type SelectOption, type Side } from '../api';
+import { may, type Editable, type EditLine, type RefField } from '../editor-state';
+import { RefSelect } from './ref-select';
+
+interface LineFieldsProps {
+  line: EditLine;
+  index: number;
+  companyPk: number;
+  transactionPk: number;
+  side: Side;
+  editable: Editable;
+  direction: Direction;
+  /** Tracking categories one and two of the ledger, when it has them. */
+  tracking: [number | null, number | null];
+  split: boolean;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<EditLine>) => void;
+  onRemove?: () => void;
+}
+
+const REF_PATHS: Partial<Record<RefField, RefKindPath | 'categories'>> = {
+  category: 'categories',
+  vendor: 'vendors',
+  customer: 'customers',
+  class: 'classes',
+  location: 'locations',
+  tax: 'taxes',
+};
+
+const LABELS: Record<RefField, string> = {
+  category: 'Category',
+  vendor: 'Vendor',
+  customer: 'Customer',
+  class: 'Class',
+  location: 'Location',
+  tax: 'Tax',
+  tracking_option_one: 'Tracking one',
+  tracking_option_two: 'Tracking two',
+};
+
+/** One line of a transaction: its amount when split, and the fields this person may set. */
+export const LineFields = (props: LineFieldsProps) => {
+  const { line, index, companyPk, transactionPk, side, editable, direction, tracking, split, errors, onChange, onRemove } = props;
+  const { message } = App.useApp();
+  const create = useCreateRef(companyPk);
+  const error = (field: string) => errors[`lines.${index}.${field}`];
+
+  const creator = (kind: 'vendors' | 'customers' | 'categories') =>
+    side === 'accountant'
+      ? async (name: string) => {
+          try {
+            return await create.mutateAsync({ kind, name, transaction: transactionPk });
+          } catch (failure) {
+            const problem = normaliseError(failure);
+            void message.error(problem.detail ?? Object.values(problem.fields)[0]?.[0] ?? problem.message);
+            return null;
+          }
+        }
+      : undefined;
+
+  const refField = (field: RefField, source: OptionSource, onCreate?: (name: string) => Promise<SelectOption | null>) => (
+    <Col xs={24} md={12} key={field}>
+      <Form.Item label={LABELS[field]} validateStatus={error(field) ? 'error' : undefined} help={error(field)} style={{ marginBottom: 12 }}>
+        <RefSelect
+          label={LABELS[field]}
+          id={`line-${index}-${field}`}
+          value={line[field]}
+          onChange={(value) => onChange({ [field]: value })}
+          source={source}
+          onCreate={onCreate}
+          status={error(field) ? 'error' : undefined}
+        />
+      </Form.Item>
+    </Col>
+  );
+
+  const simple = (field: RefField, createKind?: 'vendors' | 'customers' | 'categories') =>
+    may(editable, field as ClientEditableField)
+      ? refField(field, { kind: REF_PATHS[field]!, companyPk, side }, createKind ? creator(createKind) : undefined)
+      : null;
+
+  return (
+    <div data-testid={`line-${index}`} style={{ borderTop: index > 0 ? '1px dashed #d9e0dc' : undefined, paddingTop: index > 0 ? 12 : 0 }}>
+      <Row gutter={12}>
+        {split ? (
+          <Col xs={24} md={12}>
+            <Form.Item label={`Line ${index + 1} amount`} validateStatus={error('amount') ? 'error' : undefined} help={error('amount')} style={{ marginBottom: 12 }}>
+              <Input
+                aria-label={`Line ${index + 1} amount`}
+                value={line.amount}
+                inputMode="decimal"
+                onChange={(event) => onChange({ amount: event.target.value })}
+                suffix={
+                  onRemove ? (
+                    <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={`Remove line ${index + 1}`} onClick={onRemove} />
+                  ) : null
+                }
+              />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {simple('category', 'categories')}
+        {direction === 'COSTS' ? simple('vendor', 'vendors') : simple('customer', 'customers')}
+        {simple('class')}
+        {simple('location')}
+        {simple('tax')}
+        {tracking[0] !== null && may(editable, 'tracking_option_one')
+          ? refField('tracking_option_one', { kind: 'tracking-options', companyPk, trackingPk: tracking[0] })
+          : null}
+        {tracking[1] !== null && may(editable, 'tracking_option_two')
+          ? refField('tracking_option_two', { kind: 'tracking-options', companyPk, trackingPk: tracking[1] })
+          : null}
+        {may(editable, 'billable') ? (
+          <Col xs={24} md={12}>
+            <Form.Item label="Billable" style={{ marginBottom: 12 }} validateStatus={error('billable') ? 'error' : undefined} help={error('billable')}>
+              <Select
+                aria-label="Billable"
+                placeholder="Choose billable"
+                allowClear
+                value={line.billable ?? undefined}
+                onChange={(value: EditLine['billable'] | undefined) => onChange({ billable: value ?? null })}
+                options={[
+                  { value: 'BILLABLE', label: 'Billable' },
+                  { value: 'NOT_BILLABLE', label: 'Not billable' },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        ) : null}
+      </Row>
+    </div>
+  );
+};

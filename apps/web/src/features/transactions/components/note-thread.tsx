@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { App, Button, Flex, Input, Typography } from 'antd';
+import type { Note } from '@herd/contract';
+import { normaliseError } from '../../../lib/api-errors';
+import { formatDate } from '../../../lib/format';
+import { useCreateNote, useNotes, useUpdateNote } from '../api';
+
+const NoteItem = ({ note, transactionPk }: { note: Note; transactionPk: number }) => {
+  const { message } = App.useApp();
+  const update = useUpdateNote(transactionPk);
+  const [draft, setDraft] = useState<string | null>(null);
+  const save = () =>
+    update.mutate(
+      { notePk: note.pk, body: draft ?? '' },
+      { onSuccess: () => setDraft(null), onError: (e) => void message.error(normaliseError(e).message) },
+    );
+  return (
+    <div data-testid="note" style={{ background: note.sender === 'ACCOUNTANT' ? '#eef5f1' : '#f7f7f5', borderRadius: 8, padding: '8px 12px' }}>
+      <Flex justify="space-between" gap={8}>
+        <Typography.Text strong>{note.author?.name ?? (note.sender === 'ACCOUNTANT' ? 'Accountant' : 'Client')}</Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatDate(note.created_at)}
+          {note.edited ? ' · edited' : ''}
+        </Typography.Text>
+      </Flex>
+      {draft === null ? (
+        <Flex justify="space-between" align="flex-end" gap={8}>
+          <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{note.body}</Typography.Paragraph>
+          {note.is_mine ? (
+            <Button type="link" size="small" onClick={() => setDraft(note.body)}>
+              Edit
+            </Button>
+          ) : null}
+        </Flex>
+      ) : (
+        <Flex vertical gap={6} style={{ marginTop: 6 }}>
+          <Input.TextArea aria-label="Edit note" value={draft} onChange={(e) => setDraft(e.target.value)} autoSize={{ minRows: 2 }} />
+          <Flex gap={8}>
+            <Button size="small" type="primary" onClick={save} loading={update.isPending} disabled={!draft.trim()}>
+              Save note
+            </Button>
+            <Button size="small" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+    </div>
+  );
+};
+
+/** The conversation about one transaction between the client and the accountant. */
+export const NoteThread = ({ transactionPk, companyPk }: { transactionPk: number; companyPk: number }) => {
+  const { message } = App.useApp();
+  const notes = useNotes(transactionPk);
+  const create = useCreateNote(transactionPk, companyPk);
+  const [body, setBody] = useState('');
+  const send = () =>
+    create.mutate(body.trim(), { onSuccess: () => setBody(''), onError: (e) => void message.error(normaliseError(e).message) });
+  return (
+    <section aria-label="Notes">
+      <Typography.Text strong>Notes</Typography.Text>
+      <Flex vertical gap={8} style={{ marginTop: 8 }}>
+        {notes.isError ? <Typography.Text type="danger">Could not load the notes.</Typography.Text> : null}
+        {(notes.data ?? []).map((note) => (
+          <NoteItem key={note.pk} note={note} transactionPk={transactionPk} />
+        ))}
+        {notes.data?.length === 0 ? <Typography.Text type="secondary">No notes yet.</Typography.Text> : null}
+        <Input.TextArea aria-label="New note" placeholder="Write a note" value={body} onChange={(e) => setBody(e.target.value)} autoSize={{ minRows: 2 }} />
+        <div>
+          <Button onClick={send} loading={create.isPending} disabled={!body.trim()}>
+            Add note
+          </Button>
+        </div>
+      </Flex>
+    </section>
+  );
+};

@@ -1,0 +1,119 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ClientEditableField, Transaction } from '@herd/contract';
+import { fastUser } from '../../../../test/dom';
+import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, paginated } from '../../../../test/fake-api';
+import { makeTransaction } from '../../../../test/fake-transactions';
+import { renderAt } from '../../../../test/render-app';
+
+const BASE = 'accounting/client/company/7/';
+const coffee = makeTransaction();
+const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', description: 'KING ARTHUR', amount: '100.00' });
+
+const fakeInbox = (items: Transaction[] = [coffee, flour], editable: ClientEditableField[] = ['category', 'vendor', 'memo', 'split', 'attachments']) =>
+  createFakeApi()
+    .on('GET', 'users/profile/', { status: 200, data: makeClientProfile() })
+    .on('GET', 'accounting/client/companies/list/', { status: 200, data: [makeOwnCompany({ client_editable_fields: editable })] })
+    .on('GET', `${BASE}retrieve/`, { status: 200, data: makeOwnCompany({ client_editable_fields: editable }) })
+    .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() })
+    .on('GET', `${BASE}transactions/list/`, { status: 200, data: paginated(items) })
+    .on('GET', `${BASE}categories/list/`, { status: 200, data: [{ pk: 31, name: 'Meals & Entertainment', active: true }] })
+    .on('GET', 'accounting/selects/7/vendors/list/', { status: 200, data: [] })
+    .on('GET', 'accounting/notes/transaction/101/note/list/', { status: 200, data: [] })
+    .on('GET', 'accounting/notes/transaction/102/note/list/', { status: 200, data: [] })
+    .on('PATCH', `${BASE}transactions/update/`, { status: 200, data: [] })
+    .install();
+
+const rows = () => screen.getAllByTestId('transaction-row');
+const editor = () => screen.findByTestId('transaction-editor');
+const open = () => renderAt('/dashboard/client/company-client/?company=7');
+
+describe('the client’s transactions', () => {
+  it('says "All caught up" when nothing waits', async () => {
+    fakeInbox([]);
+    open();
+    expect(await screen.findByText('All caught up')).toBeInTheDocument();
+  });
+
+  it('moves with j/k, opens with Enter, finishes with Ctrl+Enter and lists the shortcuts with ?', async () => {
+    const fake = fakeInbox();
+    open();
+    await screen.findByText('Blue Bottle Coffee');
+    expect(rows()[0]).toHaveAttribute('aria-current', 'true');
+    fireEvent.keyDown(window, { key: 'j' });
+    await waitFor(() => expect(rows()[1]).toHaveAttribute('aria-current', 'true'));
+    fireEvent.keyDown(window, { key: 'k' });
+    await waitFor(() => expect(rows()[0]).toHaveAttribute('aria-current', 'true'));
+    fireEvent.keyDown(window, { key: '?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(dialog).getByText('Ctrl + Enter')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.keyDown(window, { key: 'j' });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    expect(await editor()).toHaveTextContent('King Arthur Baking');
+    fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(fake.calls('PATCH', `${BASE}transactions/update/`)).toHaveLength(1));
+    expect(fake.calls('PATCH', `${BASE}transactions/update/`)[0]!.body).toEqual({
+      transactions: [{ pk: 102, finished: true, client_memo: '', lines: [{ pk: 501, amount: '100.00', description: '', category: null, vendor: null }] }],
+    });
+  });
+
+  it('refuses to save a split that does not add up, and shows what is left', async () => {
+    const fake = fakeInbox();
+    open();
+    await fastUser().click(await screen.findByText('King Arthur Baking'));
+    const panel = await editor();
+    await fastUser().click(within(panel).getByRole('button', { name: /Split/ }));
+    const first = within(panel).getByLabelText('Line 1 amount');
+    await fastUser().clear(first);
+    await fastUser().type(first, '60');
+    expect(within(panel).getByTestId('remaining')).toHaveTextContent('Remaining: 40.00');
+    await fastUser().click(within(panel).getByRole('button', { name: 'Done' }));
+    expect(within(panel).getByRole('alert')).toHaveTextContent('The lines must add up to 100.00: 40.00 is left to assign.');
+    expect(fake.calls('PATCH', `${BASE}transactions/update/`)).toHaveLength(0);
+  });
+
+  it('hides the fields the company does not let the client set', async () => {
+    fakeInbox([coffee], ['category']);
+    open();
+    await fastUser().click(await screen.findByText('Blue Bottle Coffee'));
+    const panel = await editor();
+    expect(within(panel).getByRole('combobox', { name: 'Category' })).toBeInTheDocument();
+    for (const name of ['Vendor', 'Class', 'Location', 'Tax', 'Billable']) expect(within(panel).queryByRole('combobox', { name })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /Split/ })).not.toBeInTheDocument();
+    expect(within(panel).queryByLabelText('Memo')).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /Attach a receipt/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s field errors on the right field', async () => {
+    const fake = fakeInbox([coffee]);
+    fake.on('PATCH', `${BASE}transactions/update/`, {
+      status: 400,
+      data: { 'transactions.0.lines.0.category': ['Category is required.'], 'transactions.0.client_memo': ['Memo is too long.'] },
+    });
+    open();
+    await fastUser().click(await screen.findByText('Blue Bottle Coffee'));
+    const panel = await editor();
+    await fastUser().click(within(panel).getByRole('button', { name: 'Done' }));
+    expect(await within(panel).findByText('Category is required.')).toBeInTheDocument();
+    expect(within(panel).getByText('Memo is too long.')).toBeInTheDocument();
+  });
+
+  it('marks several as done at once and says which ones need a category', async () => {
+    const fake = fakeInbox();
+    fake.on('PATCH', `${BASE}transactions/update/`, { status: 400, data: { 'transactions.1.lines.0.category': ['Category is required.'] } });
+    open();
+    await screen.findByText('Blue Bottle Coffee');
+    await fastUser().click(screen.getByRole('checkbox', { name: 'Select Blue Bottle Coffee' }));
+    await fastUser().click(screen.getByRole('checkbox', { name: 'Select King Arthur Baking' }));
+    await fastUser().click(screen.getByRole('button', { name: /Mark as done/ }));
+    await waitFor(() => expect(within(rows()[1]!).getByRole('alert')).toHaveTextContent('Category is required.'));
+    expect(within(rows()[0]!).queryByRole('alert')).not.toBeInTheDocument();
+    expect(fake.calls('PATCH', `${BASE}transactions/update/`)[0]!.body).toEqual({
+      transactions: [
+        { pk: 101, finished: true },
+        { pk: 102, finished: true },
+      ],
+    });
+  });
+});

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { App, Button, Card, Flex, Typography } from 'antd';
+import { CheckOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import type { ClientEditableField } from '@herd/contract';
+import { countText } from '../../../lib/format';
+import { buildPath } from '../../../lib/path-builder';
+import { routes } from '../../../lib/routes';
+import { ButtonLink } from '../../../ui/button-link';
+import { EmptyPanel } from '../../../ui/empty-panel';
+import { PageSpinner } from '../../../ui/page-spinner';
+import { QueryError } from '../../../ui/query-error';
+import { useClientTransactions, useUpdateTransactions } from '../api';
+import { editorErrors } from '../editor-state';
+import { useListKeys } from '../use-list-keys';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { TransactionEditor } from './transaction-editor';
+import { TransactionRow } from './transaction-row';
+
+interface TransactionInboxProps {
+  companyPk: number;
+  editable: readonly ClientEditableField[];
+}
+
+/** Per-row messages of a refused bulk "done": `transactions.<i>.…` belongs to the i-th selected transaction. */
+const bulkRowErrors = (error: unknown, pks: number[]): Record<number, string> => {
+  const out: Record<number, string> = {};
+  pks.forEach((pk, index) => {
+    const messages = Object.entries(editorErrors(error, index))
+      .filter(([key]) => key.startsWith('lines') || key === 'client_memo')
+      .map(([, text]) => text);
+    if (messages.length > 0) out[pk] = [...new Set(messages)].join(' ');
+  });
+  return out;
+};
+
+/** What waits for the client: their READY transactions, worked through with the mouse or the keyboard. */
+export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps) => {
+  const { message } = App.useApp();
+  const list = useClientTransactions(companyPk, 'active');
+  const update = useUpdateTransactions(companyPk, 'client');
+  const [cursor, setCursor] = useState(0);
+  const [openPk, setOpenPk] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
+  const [help, setHelp] = useState(false);
+  const items = list.data?.results ?? [];
+  const at = Math.min(cursor, Math.max(items.length - 1, 0));
+  const open = items.find((t) => t.pk === openPk) ?? null;
+  const toggle = (pk: number, on: boolean) => setSelected((all) => (on ? [...new Set([...all, pk])] : all.filter((p) => p !== pk)));
+
+  useListKeys({
+    enabled: openPk === null && !help,
+    onMove: (step) => setCursor(Math.max(0, Math.min(items.length - 1, at + step))),
+    onOpen: () => setOpenPk(items[at]?.pk ?? null),
+    onToggle: () => {
+      const pk = items[at]?.pk;
+      if (pk !== undefined) toggle(pk, !selected.includes(pk));
+    },
+    onHelp: () => setHelp(true),
+  });
+
+  const markDone = () => {
+    const pks = items.filter((t) => selected.includes(t.pk)).map((t) => t.pk);
+    setRowErrors({});
+    update.mutate(
+      pks.map((pk) => ({ pk, finished: true as const })),
+      {
+        onSuccess: () => {
+          setSelected([]);
+          void message.success(`${countText(pks.length, 'transaction')} marked as done.`);
+        },
+        onError: (error) => {
+          const perRow = bulkRowErrors(error, pks);
+          setRowErrors(perRow);
+          void message.error(Object.keys(perRow).length > 0 ? 'Some transactions need a category first.' : editorErrors(error).form ?? 'Could not mark them as done.');
+        },
+      },
+    );
+  };
+
+  const completedLink = (
+    <ButtonLink to={buildPath(routes.client.transactionsCompleted, { clientPk: companyPk })} size="middle">
+      Completed transactions
+    </ButtonLink>
+  );
+
+  if (list.isPending) return <PageSpinner caption="Loading your transactions…" />;
+  if (list.isError) return <QueryError error={list.error} title="Could not load your transactions" onRetry={() => void list.refetch()} />;
+  if (items.length === 0) {
+    return (
+      <EmptyPanel title="All caught up" description="Nothing waits for you right now. When your accountant asks about a transaction, it is listed here.">
+        {completedLink}
+      </EmptyPanel>
+    );
+  }
+
+  return (
+    <Card
+      title={`${countText(list.data.count, 'transaction')} to explain`}
+      extra={
+        <Flex gap={8}>
+          <Button icon={<QuestionCircleOutlined />} onClick={() => setHelp(true)} aria-label="Keyboard shortcuts" />
+          {completedLink}
+        </Flex>
+      }
+      styles={{ body: { padding: 0 } }}
+    >
+      {selected.length > 0 ? (
+        <Flex gap={12} align="center" style={{ padding: '10px 16px', background: '#f7f9f8', borderBottom: '1px solid #eef1ef' }}>
+          <Typography.Text>{countText(selected.length, 'selected', 'selected')}</Typography.Text>
+          <Button type="primary" icon={<CheckOutlined />} onClick={markDone} loading={update.isPending}>
+            Mark as done
+          </Button>
+          <Button type="link" onClick={() => setSelected([])}>
+            Clear selection
+          </Button>
+        </Flex>
+      ) : null}
+      <ul aria-label="Transactions to explain" style={{ margin: 0, padding: 0 }}>
+        {items.map((t, index) => (
+          <TransactionRow
+            key={t.pk}
+            transaction={t}
+            active={index === at}
+            selected={selected.includes(t.pk)}
+            error={rowErrors[t.pk]}
+            onSelect={(on) => toggle(t.pk, on)}
+            onOpen={() => {
+              setCursor(index);
+              setOpenPk(t.pk);
+            }}
+          />
+        ))}
+      </ul>
+      <TransactionEditor
+        transaction={open}
+        companyPk={companyPk}
+        side="client"
+        editable={editable}
+        onClose={() => setOpenPk(null)}
+      />
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
+    </Card>
+  );
+};

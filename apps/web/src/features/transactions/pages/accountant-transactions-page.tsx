@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Badge, Flex, Tabs } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import type { Transaction } from '@herd/contract';
+import { errorStatus } from '../../../lib/api-errors';
+import { buildPath } from '../../../lib/path-builder';
+import { parseClientPk, routes } from '../../../lib/routes';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { ButtonLink } from '../../../ui/button-link';
+import { NotFoundResult } from '../../../ui/not-found-result';
+import { PageHeader } from '../../../ui/page-header';
+import { QueryError } from '../../../ui/query-error';
+import { useClient } from '../../clients/api';
+import { useAccountantTransactions, useTransactionChoices, useTransactionCounters, type AccountantListKind } from '../api';
+import { DEFAULT_FILTERS, type TransactionFilters } from '../filters';
+import { AccountantTable } from '../components/accountant-table';
+import { BulkActions } from '../components/bulk-actions';
+import { CsvImportButton } from '../components/csv-import-button';
+import { FiltersBar } from '../components/filters-bar';
+import { TransactionEditor } from '../components/transaction-editor';
+
+const TAB_ROUTES: Record<AccountantListKind, string> = {
+  active: routes.accountant.active,
+  categorized: routes.accountant.categorized,
+  hidden: routes.accountant.hidden,
+};
+
+const TabLabel = ({ label, count, danger }: { label: string; count?: number; danger?: boolean }) => (
+  <Flex gap={6} align="center">
+    {label}
+    {count !== undefined ? <Badge count={count} showZero color={danger ? '#b42318' : '#5f6b66'} overflowCount={9999} /> : null}
+  </Flex>
+);
+
+const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
+  const navigate = useNavigate();
+  const company = useClient(pk);
+  const counters = useTransactionCounters(pk, 'accountant');
+  const choices = useTransactionChoices(pk);
+  const [filters, setFilters] = useState<TransactionFilters>(DEFAULT_FILTERS);
+  const list = useAccountantTransactions(pk, kind, filters);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<number | null>(null);
+  const name = company.data?.name ?? 'Client';
+  usePageTitle(`${name} · transactions`);
+  if (company.isError && errorStatus(company.error) === 404) return <NotFoundResult />;
+  const rows = list.data?.results ?? [];
+  const open: Transaction | null = rows.find((t) => t.pk === editing) ?? null;
+  const c = counters.data;
+
+  return (
+    <>
+      <PageHeader
+        title={name}
+        subtitle="Review what the client explained, then publish it to the ledger."
+        extra={
+          <Flex gap={8}>
+            {company.data?.connection_kind === 'CSV' ? <CsvImportButton companyPk={pk} /> : null}
+            <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })} size="middle">
+              View as client
+            </ButtonLink>
+          </Flex>
+        }
+      />
+      <Tabs
+        activeKey={kind}
+        onChange={(key) => navigate(buildPath(TAB_ROUTES[key as AccountantListKind], { clientPk: pk }))}
+        items={[
+          { key: 'active', label: <TabLabel label="Active" count={c?.active} /> },
+          { key: 'categorized', label: <TabLabel label="Categorized" count={c?.categorized} /> },
+          { key: 'hidden', label: <TabLabel label="Hidden" count={c?.hidden} /> },
+        ]}
+        tabBarExtraContent={c?.sync_errors ? <TabLabel label="Sync errors" count={c.sync_errors} danger /> : null}
+      />
+      <FiltersBar
+        filters={filters}
+        choices={choices.data}
+        onChange={(patch) => {
+          setSelected([]);
+          setFilters((now) => ({ ...now, ...patch }));
+        }}
+      />
+      <BulkActions companyPk={pk} kind={kind} selected={selected} onDone={() => setSelected([])} />
+      {list.isError ? (
+        <QueryError error={list.error} title="Could not load the transactions" onRetry={() => void list.refetch()} />
+      ) : (
+        <AccountantTable
+          rows={rows}
+          total={list.data?.count ?? 0}
+          page={filters.page}
+          pageSize={filters.page_size}
+          loading={list.isFetching}
+          selected={selected}
+          onSelect={setSelected}
+          onPage={(page, pageSize) => setFilters((now) => ({ ...now, page, page_size: pageSize }))}
+          onEdit={(t) => setEditing(t.pk)}
+        />
+      )}
+      <TransactionEditor transaction={open} companyPk={pk} side="accountant" editable="all" onClose={() => setEditing(null)} />
+    </>
+  );
+};
+
+/** /dashboard/accountant/{active,categorized,hidden}/:clientPk/: one client's transactions, a tab per list. */
+export const AccountantTransactionsPage = ({ kind }: { kind: AccountantListKind }) => {
+  const { clientPk } = useParams();
+  const pk = parseClientPk(clientPk);
+  if (pk === null) return <NotFoundResult />;
+  return <Content key={`${pk}-${kind}`} pk={pk} kind={kind} />;
+};

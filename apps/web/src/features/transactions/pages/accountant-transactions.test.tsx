@@ -1,0 +1,98 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SYNC_ERRORS_BLOCK_MESSAGE } from '@herd/contract';
+import { fastUser } from '../../../../test/dom';
+import { createFakeApi, makeClientCompany, makeProfile, paginated } from '../../../../test/fake-api';
+import { makeTransaction } from '../../../../test/fake-transactions';
+import { renderAt } from '../../../../test/render-app';
+
+const BASE = 'accounting/accountant/client-company/7/';
+const broken = makeTransaction({
+  status: 'SYNC_ERROR',
+  sync_errors: [{ pk: 1, message: 'The account period is closed for this date.', created_at: '2026-10-04T00:00:00.000Z' }],
+});
+const done = makeTransaction({ pk: 102, payee: 'King Arthur Baking', status: 'FINISHED_IN_HERD' });
+
+const fakeAccountant = () =>
+  createFakeApi()
+    .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+    .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany() })
+    .on('GET', `${BASE}counters/`, { status: 200, data: { active: 3, categorized: 2, hidden: 1, sync_errors: 1, completed: 4 } })
+    .on('GET', `${BASE}transactions/choices/`, {
+      status: 200,
+      data: {
+        statuses: ['FINISHED_IN_HERD', 'SYNC_ERROR'],
+        types: ['EXPENSE', 'DEPOSIT'],
+        subtypes: [],
+        directions: ['COSTS', 'SALES'],
+        markers: ['WITHOUT_CLASS', 'WITHOUT_VENDOR'],
+        payment_accounts: [{ pk: 1, name: 'Business Checking' }],
+      },
+    })
+    .on('GET', `${BASE}transactions/categorized-list/`, { status: 200, data: paginated([broken, done]) })
+    .on('GET', `${BASE}categories/list/`, { status: 200, data: [] })
+    .on('GET', 'accounting/selects/7/vendors/list/', { status: 200, data: [] })
+    .on('GET', 'accounting/selects/7/classes/list/', { status: 200, data: [] })
+    .on('GET', 'accounting/selects/7/locations/list/', { status: 200, data: [] })
+    .on('GET', 'accounting/selects/7/taxes/list/', { status: 200, data: [] })
+    .on('GET', 'accounting/selects/7/tracking-categories/list/', { status: 200, data: [] })
+    .on('GET', 'accounting/notes/transaction/101/note/list/', { status: 200, data: [] })
+    .on('POST', `${BASE}transactions/publish/`, { status: 200, data: { published: 1, matched: 0, rejected: 0 } })
+    .on('POST', `${BASE}vendors/create/`, { status: 400, data: { detail: SYNC_ERRORS_BLOCK_MESSAGE } })
+    .install();
+
+const open = () => renderAt('/dashboard/accountant/categorized/7/');
+const lastList = (fake: ReturnType<typeof fakeAccountant>) => fake.calls('GET', `${BASE}transactions/categorized-list/`).at(-1)!.params;
+
+describe('the accountant’s transactions of one client', () => {
+  it('shows the lists as tabs with counters, and the ledger’s refusals in red', async () => {
+    fakeAccountant();
+    open();
+    expect(await screen.findByText('The account period is closed for this date.')).toBeInTheDocument();
+    expect(screen.getByTestId('sync-error')).toHaveClass('ant-typography-danger');
+    expect(screen.getByRole('tab', { name: /Categorized/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /Active/ })).toHaveTextContent('3');
+  });
+
+  it('turns the filters into query parameters', async () => {
+    const fake = fakeAccountant();
+    open();
+    await screen.findByText('King Arthur Baking');
+    expect(lastList(fake)).toMatchObject({ page: 1, page_size: 25, ordering: '-date' });
+    fireEvent.mouseDown(within(screen.getByLabelText('Filters')).getAllByRole('combobox', { name: 'Direction' })[0]!);
+    fireEvent.click(await screen.findByTitle('Money out'));
+    await waitFor(() => expect(lastList(fake)).toMatchObject({ direction: 'COSTS' }));
+    const minimum = screen.getByLabelText('Minimum amount');
+    await fastUser().type(minimum, '10{Enter}');
+    await waitFor(() => expect(lastList(fake)).toMatchObject({ direction: 'COSTS', amount_min: '10' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Markers' }));
+    fireEvent.click(await screen.findByTitle('Without vendor'));
+    await waitFor(() => expect(lastList(fake)).toMatchObject({ markers: 'WITHOUT_VENDOR' }));
+  });
+
+  it('publishes the selected transactions', async () => {
+    const fake = fakeAccountant();
+    open();
+    await screen.findByText('King Arthur Baking');
+    const row = screen.getByText('King Arthur Baking').closest('tr')!;
+    await fastUser().click(within(row).getByRole('checkbox'));
+    await fastUser().click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(fake.calls('POST', `${BASE}transactions/publish/`)).toHaveLength(1));
+    expect(fake.calls('POST', `${BASE}transactions/publish/`)[0]!.body).toEqual({ pks: [102] });
+    expect(await screen.findByText('1 published, 0 matched, 0 refused by the ledger.')).toBeInTheDocument();
+  });
+
+  it('shows the sync-error message when creating a vendor is refused', async () => {
+    const fake = fakeAccountant();
+    open();
+    await screen.findByText('Blue Bottle Coffee');
+    await fastUser().click(screen.getByRole('button', { name: /Edit Blue Bottle Coffee/ }));
+    const panel = await screen.findByTestId('transaction-editor');
+    const vendor = within(panel).getByRole('combobox', { name: 'Vendor' });
+    fireEvent.mouseDown(vendor);
+    fireEvent.change(vendor, { target: { value: 'Corner Shop' } });
+    fireEvent.click(await screen.findByTitle('+ Create "Corner Shop"'));
+    expect(await screen.findByText(SYNC_ERRORS_BLOCK_MESSAGE)).toBeInTheDocument();
+    expect(fake.calls('POST', `${BASE}vendors/create/`)[0]!.body).toEqual({ name: 'Corner Shop', transaction: 101 });
+  });
+});

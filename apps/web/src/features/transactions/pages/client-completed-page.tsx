@@ -1,0 +1,68 @@
+import { Card, Flex, Tag } from 'antd';
+import { useParams } from 'react-router';
+import { countText } from '../../../lib/format';
+import { parseClientPk } from '../../../lib/routes';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { EmptyPanel } from '../../../ui/empty-panel';
+import { NotFoundResult } from '../../../ui/not-found-result';
+import { PageHeader } from '../../../ui/page-header';
+import { PageSpinner } from '../../../ui/page-spinner';
+import { QueryError } from '../../../ui/query-error';
+import { useClientTransactions } from '../api';
+import { TransactionRow } from '../components/transaction-row';
+
+const STATUS: Record<string, string> = {
+  FINISHED_IN_HERD: 'With your accountant',
+  SYNC_ERROR: 'With your accountant',
+  PROCESSING: 'Processing',
+  PUBLISHED_IN_PLATFORM: 'Published',
+  MATCHED_TO_PLATFORM: 'Published',
+};
+
+const Content = ({ pk }: { pk: number }) => {
+  usePageTitle('Completed transactions');
+  const list = useClientTransactions(pk, 'completed');
+  const header = <PageHeader title="Completed transactions" subtitle="Transactions you have categorized." />;
+  if (list.isPending) return <PageSpinner caption="Loading…" />;
+  if (list.isError) return (
+    <>
+      {header}
+      <QueryError error={list.error} title="Could not load the transactions" onRetry={() => void list.refetch()} />
+    </>
+  );
+  return (
+    <>
+      {header}
+      {list.data.results.length === 0 ? (
+        <EmptyPanel title="No completed transactions yet" description="Transactions you categorize move here once you have finished them." />
+      ) : (
+        <Card title={countText(list.data.count, 'transaction')} styles={{ body: { padding: 0 } }}>
+          <ul aria-label="Completed transactions" style={{ margin: 0, padding: 0 }}>
+            {list.data.results.map((t) => (
+              <TransactionRow
+                key={t.pk}
+                transaction={{ ...t, back_message: '' }}
+                active={false}
+                selected={false}
+                extra={
+                  <Flex gap={6}>
+                    <Tag>{t.lines.length > 1 ? `Split in ${t.lines.length}` : (t.lines[0]?.category?.name ?? 'No category')}</Tag>
+                    <Tag color="green">{STATUS[t.status] ?? t.status}</Tag>
+                  </Flex>
+                }
+              />
+            ))}
+          </ul>
+        </Card>
+      )}
+    </>
+  );
+};
+
+/** /dashboard/client/company-client/transactions/completed/:clientPk/ */
+export const ClientCompletedPage = () => {
+  const { clientPk } = useParams();
+  const pk = parseClientPk(clientPk);
+  if (pk === null) return <NotFoundResult />;
+  return <Content key={pk} pk={pk} />;
+};

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from './helpers';
+
+// A 1x1 PNG receipt, written from base64 so the test needs no fixture file.
+const RECEIPT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+const rows = (page: Page) => page.getByTestId('transaction-row');
+const editor = (page: Page) => page.getByTestId('transaction-editor');
+
+/** Types into the n-th category picker of the editor and takes the matching option with Enter. */
+const chooseCategory = async (page: Page, name: string, nth = 0) => {
+  const select = editor(page).getByRole('combobox', { name: 'Category' }).nth(nth);
+  await select.click();
+  await select.fill(name);
+  // The server answers the search after the debounce; Enter takes the highlighted (first) match.
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toHaveText(name);
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option-active')).toHaveText(name);
+  await select.press('Enter');
+  await expect(editor(page).getByTestId('line-' + nth)).toContainText(name);
+};
+
+/** Ctrl+Enter saves as done; the transaction leaves the list. */
+const finish = async (page: Page, title: string) => {
+  await page.keyboard.press('Control+Enter');
+  await expect(editor(page)).toBeHidden();
+  await expect(rows(page).filter({ hasText: title })).toHaveCount(0);
+};
+
+test('the client categorizes with the keyboard, the accountant reviews and sends one back', async ({ browser }) => {
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  await signIn(client, DEMO.clientEmail, DEMO.password);
+  await expect(client.getByRole('list', { name: 'Transactions to explain' })).toBeVisible();
+  const count = await rows(client).count();
+  expect(count).toBeGreaterThanOrEqual(3);
+
+  // One: j moves down, k back up, Enter opens the first one.
+  await client.keyboard.press('j');
+  await expect(rows(client).nth(1)).toHaveAttribute('aria-current', 'true');
+  await client.keyboard.press('k');
+  await expect(rows(client).nth(0)).toHaveAttribute('aria-current', 'true');
+  const first = (await rows(client).nth(0).locator('strong').first().textContent()) ?? '';
+  await client.keyboard.press('Enter');
+  await expect(editor(client)).toBeVisible();
+  await chooseCategory(client, 'Office Supplies');
+  await finish(client, first);
+
+  // Two: split into two lines that add up.
+  const second = (await rows(client).nth(0).locator('strong').first().textContent()) ?? '';
+  await client.keyboard.press('Enter');
+  await expect(editor(client)).toBeVisible();
+  await editor(client).getByRole('button', { name: 'Split' }).click();
+  const total = (await editor(client).getByLabel('Line 1 amount').inputValue()).trim();
+  const cents = Math.round(Number(total) * 100);
+  const part = Math.floor(cents / 2);
+  await editor(client).getByLabel('Line 1 amount').fill((part / 100).toFixed(2));
+  await expect(editor(client).getByTestId('remaining')).toContainText(`Remaining: ${((cents - part) / 100).toFixed(2)}`);
+  await editor(client).getByLabel('Line 2 amount').fill(((cents - part) / 100).toFixed(2));
+  await expect(editor(client).getByTestId('remaining')).toContainText('Remaining: 0.00');
+  await chooseCategory(client, 'Office Supplies', 0);
+  await chooseCategory(client, 'Meals & Entertainment', 1);
+  await finish(client, second);
+
+  // Three: with a receipt attached.
+  const third = (await rows(client).nth(0).locator('strong').first().textContent()) ?? '';
+  await client.keyboard.press('Enter');
+  await expect(editor(client)).toBeVisible();
+  await editor(client).locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT_PNG });
+  await expect(editor(client).getByTestId('attachment')).toHaveCount(1);
+  await chooseCategory(client, 'Ingredients');
+  await finish(client, third);
+  await expect(rows(client)).toHaveCount(count - 3);
+
+  // The accountant sees them in Sunrise Bakery's categorized list.
+  const accountantContext = await browser.newContext();
+  const accountant = await accountantContext.newPage();
+  await signIn(accountant, DEMO.accountantEmail, DEMO.password);
+  await expect(accountant.getByRole('heading', { name: DEMO.firmName })).toBeVisible();
+  await accountant.goto('/dashboard/accountant/clients/');
+  await accountant.locator('tr', { hasText: DEMO.clientCompanyName }).getByRole('link', { name: 'Open', exact: true }).click();
+  await expect(accountant.getByRole('heading', { name: DEMO.clientCompanyName })).toBeVisible();
+  const table = accountant.locator('.ant-table-tbody');
+  for (const title of [first, second, third]) await expect(table.locator('tr', { hasText: title }).first()).toBeVisible();
+  await expect(table.locator('tr', { hasText: second }).first()).toContainText('Split (2 lines)');
+
+  // Sends the third back with a note.
+  await table.locator('tr', { hasText: third }).first().getByRole('checkbox').check();
+  await accountant.getByRole('button', { name: 'Send back' }).click();
+  const message = 'Which supplier was this receipt from?';
+  await accountant.getByLabel('Message to the client').fill(message);
+  await accountant.getByRole('dialog').getByRole('button', { name: 'Send back' }).click();
+  await expect(table.locator('tr', { hasText: third })).toHaveCount(0);
+
+  // The client sees it again, with the accountant's message.
+  await client.reload();
+  const back = rows(client).filter({ hasText: third });
+  await expect(back).toBeVisible();
+  await expect(back.getByTestId('back-message')).toContainText(message);
+
+  await clientContext.close();
+  await accountantContext.close();
+});
