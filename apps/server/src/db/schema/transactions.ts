@@ -8,6 +8,8 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -22,6 +24,22 @@ import { users } from './users.js';
 export const transactionTypeEnum = pgEnum('transaction_type', TRANSACTION_TYPES);
 export const transactionStatusEnum = pgEnum('transaction_status', TRANSACTION_STATUSES);
 export const billableEnum = pgEnum('billable', BILLABLE_FLAGS);
+
+/**
+ * Bits of `transactions.markers`: which WITHOUT_* filter markers the
+ * transaction matches. Database triggers (migration 0008) keep the column in
+ * step with its lines and attachments, so no write path can forget it; the
+ * SQL function `herd_line_marker_bits` uses the same values.
+ */
+export const MARKER_BITS = {
+  WITHOUT_CLASS: 1,
+  WITHOUT_LOCATION: 2,
+  WITHOUT_CUSTOMER: 4,
+  WITHOUT_VENDOR: 8,
+  WITHOUT_TRACKING_CATEGORY_ONE: 16,
+  WITHOUT_TRACKING_CATEGORY_TWO: 32,
+  WITHOUT_ATTACHMENTS: 64,
+} as const;
 
 export const transactions = pgTable(
   'transactions',
@@ -47,6 +65,8 @@ export const transactions = pgTable(
     watchedAccountId: integer('watched_account_id').references(() => ledgerAccounts.pk, { onDelete: 'set null' }),
     status: transactionStatusEnum('status').notNull().default('READY'),
     isHidden: boolean('is_hidden').notNull().default(false),
+    /** MARKER_BITS; a new transaction has no lines and no attachment yet. Written only by triggers. */
+    markers: smallint('markers').notNull().default(MARKER_BITS.WITHOUT_ATTACHMENTS),
     clientMemo: text('client_memo').notNull().default(''),
     /** The accountant's message when sending it back to the client. */
     backMessage: text('back_message').notNull().default(''),
@@ -62,10 +82,17 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_company_external_unique').on(t.clientCompanyId, t.externalId),
-    // The lists: one company's rows of some statuses, hidden or not, newest first.
-    index('transactions_list_idx').on(t.clientCompanyId, t.isHidden, t.status, t.date.desc(), t.pk.desc()),
+    // Ascending keys, read backwards for `-date`: an index in `DESC NULLS LAST` order does not
+    // match `ORDER BY date DESC` (nulls first) and the planner sorted every candidate instead.
+    // The columns after pk let counts with filters (amount, markers, type, a restricted user's
+    // accounts) run as index-only scans.
+    // The lists of one status: one company's rows, hidden or not, in date order.
+    index('transactions_list_idx').on(
+      t.clientCompanyId, t.isHidden, t.status, t.date, t.pk,
+      t.markers, t.amount, t.type, t.paymentAccountId, t.watchedAccountId,
+    ),
     // Lists of several statuses (categorized, completed) walk this one in date order and stop at a page.
-    index('transactions_date_idx').on(t.clientCompanyId, t.isHidden, t.date.desc(), t.pk.desc()),
+    index('transactions_date_idx').on(t.clientCompanyId, t.isHidden, t.date, t.pk, t.status, t.markers),
     index('transactions_payment_account_idx').on(t.paymentAccountId),
   ],
 );
@@ -127,4 +154,22 @@ export const syncErrors = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sync_errors_open_idx').on(t.transactionId).where(sql`${t.clearedAt} is null`)],
+);
+
+/**
+ * How many transactions each company has per status and hidden flag, kept by
+ * a trigger on `transactions` (migration 0008) so the counters endpoint reads
+ * a dozen rows instead of counting a company's transactions.
+ */
+export const transactionCounts = pgTable(
+  'transaction_counts',
+  {
+    clientCompanyId: integer('client_company_id')
+      .notNull()
+      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    status: transactionStatusEnum('status').notNull(),
+    isHidden: boolean('is_hidden').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientCompanyId, t.status, t.isHidden] })],
 );
