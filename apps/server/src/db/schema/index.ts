@@ -10,3 +10,4 @@ export * from './notes.js';
 export * from './refs.js';
 export * from './transactions.js';
 export * from './users.js';
+export * from './ledger-connections.js';
