@@ -1,2 +1,2 @@
 /** Local stand-ins of the ledgers and services Herd talks to, speaking their wire protocols. */
-export {};
+export * from './qbo/index.js';

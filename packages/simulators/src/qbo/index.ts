@@ -1,0 +1,10 @@
+export { startQboSimulator, type QboSimulator } from './simulator.js';
+export { qboSimulatorPlugin, type QboPluginOptions } from './server.js';
+export { createQboState, QboState, type QboSimulatorOptions, type RequestLogEntry } from './state.js';
+export { createControl, type QboControl, type CompanySummary } from './control.js';
+export type { SeedCompanyOptions } from './seed.js';
+export type { FailureSpec } from './fault-injection.js';
+export { signWebhook, buildWebhookBody, type WebhookFormat, type WebhookEvent, type SignedWebhook, type WebhookDelivery, type WebhookConfig } from './webhooks.js';
+export type { TokenResponse } from './oauth-store.js';
+export type { QboEntity, JsonObject, JsonValue } from './types.js';
+export { parseQuery } from './query-language.js';
