@@ -3,7 +3,7 @@ import type { Db } from '../apps/server/src/db/client.js';
 import { UNRESTRICTED } from '../apps/server/src/modules/restrictions/account-scope.js';
 import { CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES } from '../apps/server/src/modules/transactions/status.js';
 import { transactionListWhere } from '../apps/server/src/modules/transactions/transactions.filters.js';
-import { countByList, countTransactions, pageOfTransactions } from '../apps/server/src/modules/transactions/transactions.queries.js';
+import { countTransactions, countsByList, pageOfTransactions, storedStatusCounts } from '../apps/server/src/modules/transactions/transactions.queries.js';
 import { percentile } from './load.js';
 
 export const CATEGORIZED_FILTER = { date_from: '2026-03-01', date_to: '2026-09-30', amount_min: '10.00', markers: ['WITHOUT_CLASS'] } as const;
@@ -31,6 +31,6 @@ export const measureFloors = async (db: Db, companyPk: number) => {
   return {
     clientActive: await time(() => list(CLIENT_ACTIVE_STATUSES, {})),
     categorizedFiltered: await time(() => list(CATEGORIZED_STATUSES, { ...CATEGORIZED_FILTER, markers: [...CATEGORIZED_FILTER.markers] })),
-    counters: await time(() => countByList(db, companyPk)),
+    counters: await time(async () => countsByList(await storedStatusCounts(db, companyPk))),
   };
 };

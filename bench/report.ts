@@ -8,6 +8,8 @@ export interface TargetResult {
   load: Record<string, LoadResult>;
   floors: Record<string, { p50: number; p95: number }>;
   bulk: { count: number; median: number; max: number };
+  /** One-minute load average of the machine before and after the measurements. */
+  loadAverage: { before: number; after: number };
 }
 
 const LABELS: Record<string, string> = {
@@ -19,11 +21,11 @@ const LABELS: Record<string, string> = {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** BENCHMARKS.md, from one run. */
-export const renderReport = (results: TargetResult[], opts: { connections: number; durationMs: number }) => {
+export const renderReport = (results: TargetResult[], opts: { connections: number; durationMs: number; cpus: number; date: Date }) => {
   const lines = [
     '# Benchmarks',
     '',
-    'Produced by `npm run bench -- --write` (a benchmark, not a test). The server runs in its own process on this machine (2 cores);',
+    `Produced by \`npm run bench -- --write\` on ${opts.date.toISOString().slice(0, 10)} (a benchmark, not a test). The server runs in its own process on this machine (${opts.cpus} cores);`,
     `the load generator keeps ${opts.connections} concurrent clients busy for ${opts.durationMs / 1000} s per endpoint. "SQL floor" is the same query`,
     '(count + first page, or the counters) run alone against the database, without HTTP, serialization or concurrency.',
     '',
@@ -36,6 +38,7 @@ export const renderReport = (results: TargetResult[], opts: { connections: numbe
       lines.push(`| ${LABELS[key] ?? key} | ${l.rps.toFixed(0)} req/s | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${l.errors} | ${f ? ms(f.p50) : '–'} | ${f ? ms(f.p95) : '–'} |`);
     }
     lines.push('', `Bulk update of ${r.bulk.count} transactions (one PATCH, five runs): median ${ms(r.bulk.median)}, slowest ${ms(r.bulk.max)}.`, '');
+    lines.push(`Machine load (1-minute average) ${r.loadAverage.before.toFixed(1)} before the measurements, ${r.loadAverage.after.toFixed(1)} after (${opts.cpus} cores: above ${opts.cpus} means other work competed for the CPU).`, '');
   }
   return lines.join('\n');
 };

@@ -3,11 +3,13 @@
  * of 100,000, on PostgreSQL (BENCH_DATABASE_URL, or a private cluster this
  * script starts when it can) and on PGlite, then measures the transaction
  * endpoints under 10 concurrent clients beside the raw SQL of the same query.
- * `--write` records the results in BENCHMARKS.md. BENCH_SCALE shrinks the data
- * for a quick try (e.g. 0.05).
+ * `--write` records the results in BENCHMARKS.md (keeping its hand-written
+ * "Reading these figures" section). BENCH_SCALE shrinks the data for a quick
+ * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database.
  */
 import { execFileSync, fork } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CATEGORIZED_FILTER } from './floor.js';
@@ -66,13 +68,16 @@ const benchTarget = async (name: string, env: Record<string, string>): Promise<T
       ['counters', get(accountant, `/api/v1/accounting/accountant/client-company/${company}/counters/`)],
     ];
     const load: Record<string, LoadResult> = {};
+    // Other work on the machine inflates every figure: record how busy it was around the measurement.
+    const loadBefore = os.loadavg()[0]!;
     for (const [key, request] of scenarios) {
       process.stderr.write(`${name}: ${key}…\n`);
       load[key] = await runLoad(request, { connections: CONNECTIONS, durationMs: DURATION_MS });
     }
     const bulk = await bulkUpdate(base, accountant, company);
     const floors = await floorsOf(child);
-    return { name, transactions: data.transactions, bigCompanyTransactions: data.bigCompanyTransactions, seedSeconds, load, floors, bulk };
+    const loadAfter = os.loadavg()[0]!;
+    return { name, transactions: data.transactions, bigCompanyTransactions: data.bigCompanyTransactions, seedSeconds, load, floors, bulk, loadAverage: { before: loadBefore, after: loadAfter } };
   } finally {
     child.removeAllListeners('exit');
     child.send({ type: 'stop' });
@@ -122,14 +127,20 @@ const postgresUrl = async (): Promise<string | null> => {
 };
 
 const main = async () => {
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
-  const pgUrl = await postgresUrl();
+  const pgUrl = only === 'pglite' ? null : await postgresUrl();
   if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
-  else process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
-  results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
-  const report = renderReport(results, { connections: CONNECTIONS, durationMs: DURATION_MS });
+  else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
+  if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
+  const report = renderReport(results, { connections: CONNECTIONS, durationMs: DURATION_MS, cpus: os.cpus().length, date: new Date() });
   process.stdout.write(`${report}\n`);
-  if (process.argv.includes('--write')) writeFileSync(path.join(root, 'BENCHMARKS.md'), report);
+  if (process.argv.includes('--write')) {
+    const file = path.join(root, 'BENCHMARKS.md');
+    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const notes = previous.indexOf('\n## Reading these figures');
+    writeFileSync(file, notes >= 0 ? `${report}${previous.slice(notes)}` : report);
+  }
   process.exit(0);
 };
 

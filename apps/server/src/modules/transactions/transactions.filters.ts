@@ -1,24 +1,20 @@
 import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FilterMarker, TransactionListQuery, TransactionStatus } from '@herd/contract';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { transactionAttachments, transactionLines, transactions } from '../../db/schema/index.js';
+import { MARKER_BITS, transactions } from '../../db/schema/index.js';
 import { restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Some line of the transaction lacks this field. */
-const lineLacks = (column: AnyPgColumn) =>
-  sql`exists (select 1 from ${transactionLines} where ${transactionLines.transactionId} = ${transactions.pk} and ${column} is null)`;
-
-const MARKERS: Record<FilterMarker, () => SQL> = {
-  WITHOUT_CLASS: () => lineLacks(transactionLines.classId),
-  WITHOUT_LOCATION: () => lineLacks(transactionLines.locationId),
-  WITHOUT_CUSTOMER: () => lineLacks(transactionLines.customerId),
-  WITHOUT_VENDOR: () => lineLacks(transactionLines.vendorId),
-  WITHOUT_TRACKING_CATEGORY_ONE: () => lineLacks(transactionLines.trackingOptionOneId),
-  WITHOUT_TRACKING_CATEGORY_TWO: () => lineLacks(transactionLines.trackingOptionTwoId),
-  WITHOUT_ATTACHMENTS: () =>
-    sql`not exists (select 1 from ${transactionAttachments} where ${transactionAttachments.transactionId} = ${transactions.pk})`,
+/**
+ * The WITHOUT_* markers asked for, as one test of the `markers` bitmask that
+ * triggers keep (a transaction must match every marker asked for). An EXISTS
+ * over lines per candidate row cost 100 ms on 27,000 candidates; this is a
+ * column test the list index holds, so counts stay index-only.
+ */
+const markersWhere = (markers: readonly FilterMarker[] | undefined): SQL | undefined => {
+  if (!markers?.length) return undefined;
+  const mask = markers.reduce((bits, m) => bits | MARKER_BITS[m], 0);
+  return sql`(${transactions.markers} & ${sql.raw(String(mask))}) = ${sql.raw(String(mask))}`;
 };
 
 export interface ListScope {
@@ -53,5 +49,5 @@ export const transactionListWhere = (scope: ListScope, filter: Partial<Transacti
     filter.direction === 'SALES' ? eq(transactions.type, 'DEPOSIT') : undefined,
     filter.direction === 'COSTS' ? inArray(transactions.type, ['EXPENSE', 'BILL']) : undefined,
     filter.payment_account ? eq(transactions.paymentAccountId, filter.payment_account) : undefined,
-    ...(filter.markers ?? []).map((m) => MARKERS[m]()),
+    markersWhere(filter.markers),
   )!;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { TransactionListQuery } from '@herd/contract';
+import type { TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import {
   files,
@@ -7,6 +7,7 @@ import {
   notes,
   syncErrors,
   transactionAttachments,
+  transactionCounts,
   transactionLines,
   transactions,
 } from '../../db/schema/index.js';
@@ -142,21 +143,44 @@ export const openSyncErrorCount = async (db: Db, txPk: number) => {
   return row?.n ?? 0;
 };
 
-/** Counts per list for one company in a single pass over its rows. */
-export const countByList = async (db: Db, companyPk: number, extraWhere?: SQL) => {
-  const [row] = await db
-    .select({
-      active: sql<number>`count(*) filter (where not ${transactions.isHidden} and ${transactions.status} in ('READY','SYNC_ERROR','PROCESSING'))`.mapWith(Number),
-      categorized: sql<number>`count(*) filter (where not ${transactions.isHidden} and ${transactions.status} in ('FINISHED_IN_HERD','SYNC_ERROR','PUBLISHED_IN_PLATFORM','MATCHED_TO_PLATFORM'))`.mapWith(Number),
-      hidden: sql<number>`count(*) filter (where ${transactions.isHidden})`.mapWith(Number),
-      syncErrors: sql<number>`count(*) filter (where not ${transactions.isHidden} and ${transactions.status} = 'SYNC_ERROR')`.mapWith(Number),
-      ready: sql<number>`count(*) filter (where not ${transactions.isHidden} and ${transactions.status} = 'READY')`.mapWith(Number),
-      completed: sql<number>`count(*) filter (where not ${transactions.isHidden} and ${transactions.status} in ('FINISHED_IN_HERD','SYNC_ERROR','PROCESSING','PUBLISHED_IN_PLATFORM','MATCHED_TO_PLATFORM'))`.mapWith(Number),
-    })
-    .from(transactions)
-    .where(and(eq(transactions.clientCompanyId, companyPk), extraWhere));
-  return row ?? { active: 0, categorized: 0, hidden: 0, syncErrors: 0, ready: 0, completed: 0 };
+export interface StatusCount {
+  status: TransactionStatus;
+  hidden: boolean;
+  n: number;
+}
+
+/** The counters of each list, from a company's counts per status and hidden flag. */
+export const countsByList = (rows: StatusCount[]) => {
+  const sum = (hidden: boolean, statuses?: readonly TransactionStatus[]) =>
+    rows.filter((r) => r.hidden === hidden && (!statuses || statuses.includes(r.status))).reduce((total, r) => total + r.n, 0);
+  return {
+    active: sum(false, ['READY', 'SYNC_ERROR', 'PROCESSING']),
+    categorized: sum(false, ['FINISHED_IN_HERD', 'SYNC_ERROR', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM']),
+    hidden: sum(true),
+    syncErrors: sum(false, ['SYNC_ERROR']),
+    ready: sum(false, ['READY']),
+    completed: sum(false, ['FINISHED_IN_HERD', 'SYNC_ERROR', 'PROCESSING', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM']),
+  };
 };
+
+/** A company's counts per status and hidden flag as the triggers keep them: a dozen rows, whatever the company's size. */
+export const storedStatusCounts = (db: Db, companyPk: number): Promise<StatusCount[]> =>
+  db
+    .select({ status: transactionCounts.status, hidden: transactionCounts.isHidden, n: transactionCounts.n })
+    .from(transactionCounts)
+    .where(eq(transactionCounts.clientCompanyId, companyPk));
+
+/**
+ * The same counts taken from the rows, for a restricted client user (the
+ * stored counts are per company, not per account). The list index holds the
+ * account columns, so this is an index-only scan of the company.
+ */
+export const liveStatusCounts = (db: Db, companyPk: number, extraWhere?: SQL): Promise<StatusCount[]> =>
+  db
+    .select({ status: transactions.status, hidden: transactions.isHidden, n: count() })
+    .from(transactions)
+    .where(and(eq(transactions.clientCompanyId, companyPk), extraWhere))
+    .groupBy(transactions.status, transactions.isHidden);
 
 /** The stored lines of some transactions, in order. */
 export const loadLines = (db: Db, txPks: number[]) =>

@@ -4,8 +4,10 @@ import { restrictionWhere } from '../restrictions/account-scope.js';
 import { transactions } from '../../db/schema/index.js';
 import { transactionListWhere } from './transactions.filters.js';
 import {
-  countByList,
+  countsByList,
   countTransactions,
+  liveStatusCounts,
+  storedStatusCounts,
   loadDetails,
   pageOfTransactions,
   type TransactionRow,
@@ -31,12 +33,13 @@ export const listPage = async (
   return { count, capped, results: await serialize(db, rows) };
 };
 
+/**
+ * The counters of a company's lists. An unrestricted user reads the counts the
+ * triggers keep; a restricted client user's are counted over their accounts.
+ */
 export const countersFor = async (db: Db, scope: TxScope) => {
-  const counts = await countByList(
-    db,
-    scope.company.pk,
-    restrictionWhere(scope.restrictions, { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId }),
-  );
+  const restricted = restrictionWhere(scope.restrictions, { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId });
+  const counts = countsByList(restricted ? await liveStatusCounts(db, scope.company.pk, restricted) : await storedStatusCounts(db, scope.company.pk));
   return scope.side === 'client'
     ? { active: counts.ready, categorized: counts.categorized, hidden: 0, sync_errors: counts.syncErrors, completed: counts.completed }
     : { active: counts.active, categorized: counts.categorized, hidden: counts.hidden, sync_errors: counts.syncErrors, completed: counts.completed };
