@@ -1,4 +1,4 @@
-import { createPublicKey, createVerify } from 'node:crypto';
+import { createPublicKey, createVerify, type JsonWebKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiClient, BASIC, CLIENT_ID, startTestSimulator } from './test-support.js';
 import type { QboSimulator } from './simulator.js';

@@ -53,9 +53,11 @@ export class QboState {
   readonly requests: RequestLogEntry[] = [];
   readonly verifierToken: string;
   autoApprove: boolean | string;
+  private readonly startMs?: number;
 
   constructor(readonly options: QboSimulatorOptions) {
     const start = options.startTime === undefined ? undefined : typeof options.startTime === 'number' ? options.startTime : Date.parse(options.startTime);
+    this.startMs = start;
     this.clock = new Clock(start);
     this.oauth = new OAuthStore(this.clock, options.accessTokenTtlSeconds ?? 3600);
     this.limiter = new RateLimiter(this.clock, options.rateLimitPerMinute ?? 500, options.concurrentLimit ?? 10);
@@ -71,12 +73,12 @@ export class QboState {
     return this.companies.get(realmId);
   }
 
-  addCompany(seed: SeedCompanyOptions = {}): CompanyStore {
+  addCompany(seed: SeedCompanyOptions = {}, seedTime = this.clock.now()): CompanyStore {
     const index = this.companies.size;
     const realmId = seed.realmId ?? defaultRealmId(index);
     if (this.companies.has(realmId)) throw new Error(`Company ${realmId} already exists`);
     const store = new CompanyStore(realmId, seed.name ?? defaultCompanyName(index), this.clock, (event) => this.webhooks.enqueue(event));
-    seedCompany(store, seed, this.clock.now());
+    seedCompany(store, seed, seedTime);
     this.companies.set(realmId, store);
     return store;
   }
@@ -95,7 +97,10 @@ export class QboState {
   }
 
   private seed(): void {
-    for (const company of this.options.companies ?? [{}]) this.addCompany(company);
+    // With a fixed start time the initial companies are dated from exactly that instant, so two
+    // simulators built with the same options hold byte-identical data.
+    const seedTime = this.startMs ?? this.clock.now();
+    for (const company of this.options.companies ?? [{}]) this.addCompany(company, seedTime);
   }
 }
 
