@@ -47,7 +47,8 @@ describe('entity CRUD', () => {
     const recoded = await api.post('/purchase', { Id: id, SyncToken: '1', sparse: true, Line: [expenseLine(String(office.Id), 42.3)] });
     const recodedRow = obj(recoded.body.Purchase);
     expect(recodedRow.SyncToken).toBe('2');
-    expect(list(recodedRow.Line).map((line) => obj(line.AccountBasedExpenseLineDetail).AccountRef)).toEqual([{ value: String(office.Id) }]);
+    // References come back with the referenced object's name, as QBO fills them in.
+    expect(list(recodedRow.Line).map((line) => obj(line.AccountBasedExpenseLineDetail).AccountRef)).toEqual([{ value: String(office.Id), name: 'Office Supplies' }]);
 
     // Full update: fields left out are cleared.
     const full = await api.post('/purchase', {

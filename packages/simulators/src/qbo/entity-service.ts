@@ -1,6 +1,7 @@
 import { isCreatable, isDeletable } from './entities.js';
 import { invalidRequest, objectNotFound, requiredParamMissing, staleObject, unsupportedOperation } from './faults.js';
 import { normalizeEntity } from './normalize.js';
+import { nameReferences } from './references.js';
 import type { CompanyStore } from './store.js';
 import { isJsonObject, type JsonObject, type JsonValue, type QboEntity } from './types.js';
 import { validateEntity } from './validation.js';
@@ -21,6 +22,7 @@ export function createEntity(store: CompanyStore, entity: string, body: JsonObje
   if (!isCreatable(entity)) throw unsupportedOperation(`Create for ${entity}`);
   const row = normalizeEntity(entity, body, parentName(store, entity));
   validateEntity(store, entity, row);
+  nameReferences(store, entity, row);
   return store.insert(entity, row);
 }
 
@@ -32,6 +34,7 @@ export function updateEntity(store: CompanyStore, entity: string, body: JsonObje
   const merged: JsonObject = sparse ? { ...current, ...body } : { ...keptOnFullUpdate(entity, current), ...body };
   const row = normalizeEntity(entity, merged, parentName(store, entity));
   validateEntity(store, entity, row, current.Id);
+  nameReferences(store, entity, row);
   return store.replace(entity, current.Id, row);
 }
 

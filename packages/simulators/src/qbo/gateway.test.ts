@@ -13,6 +13,7 @@ describe('gateway', () => {
     const response = await api.get(`/companyinfo/${realmId}`);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer realm="Intuit", error="invalid_token"');
+    expect(response.headers.get('intuit_tid')).toMatch(/^1-/);
     expect(response.body).toEqual({
       fault: {
         error: [{ message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401', detail: expect.stringMatching(/^Token expired: /), code: '3200' }],

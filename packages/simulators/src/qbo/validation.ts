@@ -1,31 +1,9 @@
-import { canonicalEntity, NAME_ENTITIES } from './entities.js';
+import { NAME_ENTITIES } from './entities.js';
 import { businessValidation, duplicateName, objectNotFound, requiredParamMissing } from './faults.js';
 import { toCents } from './normalize.js';
+import { findReferenced, forEachReference } from './references.js';
 import type { CompanyStore } from './store.js';
-import { asArray, isJsonObject, type JsonObject, type JsonValue } from './types.js';
-
-/** Which entity a reference field points at; a `type` on the reference wins when it names one. */
-const REFERENCE_TARGETS: Record<string, readonly string[]> = {
-  AccountRef: ['Account'],
-  DepositToAccountRef: ['Account'],
-  APAccountRef: ['Account'],
-  ARAccountRef: ['Account'],
-  IncomeAccountRef: ['Account'],
-  ExpenseAccountRef: ['Account'],
-  AssetAccountRef: ['Account'],
-  ClassRef: ['Class'],
-  DepartmentRef: ['Department'],
-  VendorRef: ['Vendor'],
-  CustomerRef: ['Customer'],
-  EmployeeRef: ['Employee'],
-  EntityRef: NAME_ENTITIES,
-  Entity: NAME_ENTITIES,
-  TaxCodeRef: ['TaxCode'],
-  ItemRef: ['Item'],
-  PaymentMethodRef: ['PaymentMethod'],
-  SalesTermRef: ['Term'],
-  TermRef: ['Term'],
-};
+import { asArray, isJsonObject, type JsonObject } from './types.js';
 
 const REQUIRED: Record<string, readonly string[]> = {
   Purchase: ['AccountRef', 'PaymentType', 'Line'],
@@ -54,7 +32,16 @@ export function validateEntity(store: CompanyStore, entity: string, row: JsonObj
     throw requiredParamMissing('AccountType');
   }
   checkLines(entity, row);
-  checkReferences(store, entity, row);
+  forEachReference(entity, row, (key, ref, targets) => {
+    const found = findReferenced(store, ref, targets);
+    if (!found) throw objectNotFound(`${key} ${String(ref.value)} does not exist in this company.`, key);
+    if (found.Active === false) {
+      throw objectNotFound(
+        "Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.",
+        key,
+      );
+    }
+  });
   checkDuplicateName(store, entity, row, selfId);
   checkBusinessRules(entity, row);
 }
@@ -74,38 +61,6 @@ function checkLines(entity: string, row: JsonObject): void {
       }
       if (!isJsonObject(detail.AccountRef)) throw requiredParamMissing('Line.JournalEntryLineDetail.AccountRef');
     }
-  }
-}
-
-function checkReferences(store: CompanyStore, entity: string, value: JsonValue | undefined, key?: string): void {
-  if (Array.isArray(value)) {
-    for (const item of value) checkReferences(store, entity, item, key);
-    return;
-  }
-  if (!isJsonObject(value)) return;
-  if (key !== undefined && typeof value.value === 'string' && value.value !== '') {
-    const targets = referenceTargets(entity, key, value);
-    if (targets) checkReference(store, key, value.value, targets);
-    return;
-  }
-  for (const [childKey, child] of Object.entries(value)) checkReferences(store, entity, child, childKey);
-}
-
-function referenceTargets(entity: string, key: string, ref: JsonObject): readonly string[] | undefined {
-  if (key === 'ParentRef') return [entity];
-  const typed = typeof ref.type === 'string' ? canonicalEntity(ref.type) : undefined;
-  if (typed && (key === 'EntityRef' || key === 'Entity')) return [typed];
-  return REFERENCE_TARGETS[key];
-}
-
-function checkReference(store: CompanyStore, key: string, id: string, targets: readonly string[]): void {
-  const found = targets.map((target) => store.get(target, id)).find((row) => row !== undefined);
-  if (!found) throw objectNotFound(`${key} ${id} does not exist in this company.`, key);
-  if (found.Active === false) {
-    throw objectNotFound(
-      "Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.",
-      key,
-    );
   }
 }
 
