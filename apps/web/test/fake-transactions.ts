@@ -39,3 +39,12 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
   updated_at: '2026-10-03T10:00:00.000Z',
   ...overrides,
 });
+
+/** A transaction list's answer: `count` rows in all, or more than that when `capped` (the server stops counting at 10,000). */
+export const transactionPage = (results: Transaction[], count: number = results.length, capped = false) => ({
+  count,
+  count_capped: capped,
+  next: capped || count > results.length ? 'http://testserver/next/' : null,
+  previous: null,
+  results,
+});

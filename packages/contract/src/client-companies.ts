@@ -79,3 +79,8 @@ export interface Paginated<T> {
   previous: string | null;
   results: T[];
 }
+
+/** A page of a list whose count stops at a cap (transactions: 10,000); `count_capped` says there are more. */
+export interface CappedPaginated<T> extends Paginated<T> {
+  count_capped: boolean;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countText, formatDate, personName } from './format';
+import { countText, formatCount, formatDate, personName } from './format';
 
 describe('countText', () => {
   it.each([
@@ -7,7 +7,14 @@ describe('countText', () => {
     [1, '1 item'],
     [2, '2 items'],
     [137, '137 items'],
+    [12345, '12,345 items'],
   ])('%i → %s', (n, text) => expect(countText(n)).toBe(text));
+
+  it('says when the server stopped counting', () => {
+    expect(countText(10000, 'transaction', 'transactions', true)).toBe('10,000+ transactions');
+    expect(formatCount(10000, true)).toBe('10,000+');
+    expect(formatCount(10000)).toBe('10,000');
+  });
 
   it('takes other nouns', () => expect(countText(1, 'person', 'people')).toBe('1 person'));
 });

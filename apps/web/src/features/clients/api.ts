@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accountingPaths as p,
   API_PREFIX,
@@ -10,6 +10,7 @@ import {
   type ClientUser,
   type ClientUserInviteBody,
   type ConnectionKind,
+  type ConnectionState,
   type ContactsUpdateBody,
   type Paginated,
   type PersonUpdateBody,
@@ -23,6 +24,9 @@ export interface ClientListParams {
   ordering: ClientCompanyOrdering;
   search?: string;
   connection_kind?: ConnectionKind;
+  connection_state?: ConnectionState;
+  /** false: only clients with no client user yet (nobody gets the firm's questions). */
+  has_client_users?: boolean;
 }
 
 export interface ClientUserListParams {
@@ -35,8 +39,6 @@ export const clientKeys = {
   all: ['clients'] as const,
   lists: () => [...clientKeys.all, 'list'] as const,
   list: (params: ClientListParams) => [...clientKeys.lists(), params] as const,
-  /** Every client the user can see, for the dashboard's "needs attention". */
-  everything: () => [...clientKeys.all, 'everything'] as const,
   detail: (pk: number) => [...clientKeys.all, 'detail', pk] as const,
   users: (companyPk: number, params: ClientUserListParams) => [...clientKeys.all, 'users', companyPk, params] as const,
 };
@@ -48,6 +50,8 @@ const listParams = (params: ClientListParams) => ({
   ordering: params.ordering,
   search: params.search || undefined,
   connection_kind: params.connection_kind,
+  connection_state: params.connection_state,
+  has_client_users: params.has_client_users === undefined ? undefined : String(params.has_client_users),
 });
 
 export const clientListQuery = (params: ClientListParams) =>
@@ -60,32 +64,6 @@ export const clientListQuery = (params: ClientListParams) =>
 
 export const useClientList = (params: ClientListParams) => useQuery(clientListQuery(params));
 
-/** Pages the dashboard reads at most; beyond that it says it looked at the first ones only. */
-export const EVERYTHING_MAX_PAGES = 10;
-
-export interface AllClients {
-  results: ClientCompany[];
-  count: number;
-  /** False when the firm has more clients than the dashboard reads. */
-  complete: boolean;
-}
-
-export const useAllClients = () =>
-  useQuery({
-    queryKey: clientKeys.everything(),
-    queryFn: async (): Promise<AllClients> => {
-      const results: ClientCompany[] = [];
-      let count = 0;
-      for (let page = 1; page <= EVERYTHING_MAX_PAGES; page += 1) {
-        const answer = await api.get<Paginated<ClientCompany>>(p.clientCompanyList, { page, page_size: MAX_PAGE_SIZE, ordering: 'name' });
-        count = answer.count;
-        results.push(...answer.results);
-        if (!answer.next) break;
-      }
-      return { results, count, complete: results.length >= count };
-    },
-  });
-
 export const clientQuery = (pk: number) =>
   queryOptions({
     queryKey: clientKeys.detail(pk),
@@ -93,6 +71,9 @@ export const clientQuery = (pk: number) =>
   });
 
 export const useClient = (pk: number | null) => useQuery({ ...clientQuery(pk ?? 0), enabled: pk !== null });
+
+/** Several clients by primary key (a handful: one request each, shared with every other screen's cache). */
+export const useClientsByPk = (pks: readonly number[]) => useQueries({ queries: pks.map((pk) => clientQuery(pk)) });
 
 /** The CSV of the list with the same filters; a plain link, so the browser downloads it with the session cookie. */
 export const clientCsvUrl = (params: Omit<ClientListParams, 'page' | 'page_size'>): string => {

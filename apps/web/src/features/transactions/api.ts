@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PREFIX,
+  type CappedPaginated,
+  type ConnectionKind,
   type CsvImportResult,
+  type Direction,
   type Note,
-  type Paginated,
   type Transaction,
   type TransactionChange,
 } from '@herd/contract';
@@ -17,6 +19,9 @@ export type Side = 'client' | 'accountant';
 export type ClientListKind = 'active' | 'completed';
 export type AccountantListKind = 'active' | 'categorized' | 'hidden';
 export type RefKindPath = 'vendors' | 'customers' | 'classes' | 'locations' | 'taxes' | 'tracking-categories';
+
+/** A page of a transaction list; past 10,000 rows the count stops and `count_capped` is true. */
+export type TransactionPage = CappedPaginated<Transaction>;
 
 export interface SelectOption {
   pk: number;
@@ -66,6 +71,7 @@ export const transactionKeys = {
   notes: (transactionPk: number) => [...transactionKeys.all, 'notes', transactionPk] as const,
   options: (companyPk: number, kind: string, search: string) => [...transactionKeys.all, 'options', companyPk, kind, search] as const,
   companyCounts: () => [...transactionKeys.all, 'company-counts'] as const,
+  accountTypes: (companyPk: number, system: LedgerSystem) => [...transactionKeys.all, 'account-types', companyPk, system] as const,
 };
 
 const CLIENT_PAGE_SIZE = 100;
@@ -74,7 +80,7 @@ export const useClientTransactions = (companyPk: number, kind: ClientListKind, p
   useQuery({
     queryKey: transactionKeys.clientList(companyPk, kind, page),
     queryFn: () =>
-      api.get<Paginated<Transaction>>(buildPath(kind === 'active' ? p.clientList : p.clientCompleted, { pk: companyPk }), {
+      api.get<TransactionPage>(buildPath(kind === 'active' ? p.clientList : p.clientCompleted, { pk: companyPk }), {
         page,
         page_size: CLIENT_PAGE_SIZE,
         ordering: '-date',
@@ -104,7 +110,7 @@ export const filterParams = (filters: TransactionFilters) => ({
 export const useAccountantTransactions = (companyPk: number, kind: AccountantListKind, filters: TransactionFilters) =>
   useQuery({
     queryKey: transactionKeys.accountantList(companyPk, kind, filters),
-    queryFn: () => api.get<Paginated<Transaction>>(buildPath(ACCOUNTANT_LIST[kind], { pk: companyPk }), filterParams(filters)),
+    queryFn: () => api.get<TransactionPage>(buildPath(ACCOUNTANT_LIST[kind], { pk: companyPk }), filterParams(filters)),
     placeholderData: keepPreviousData,
   });
 
@@ -176,14 +182,44 @@ export const useSelectOptions = (source: OptionSource, search: string, enabled =
   });
 };
 
+/** Whose account types a new category takes: each connected ledger its own; Herd-held ledgers use QuickBooks Online's names. */
+export type LedgerSystem = 'qbo' | 'qbd' | 'xero';
+export const ledgerSystemOf = (kind: ConnectionKind): LedgerSystem => (kind === 'XERO' ? 'xero' : kind === 'QBD' ? 'qbd' : 'qbo');
+
+export interface AccountType {
+  type: string;
+  subtypes: string[];
+}
+
+/** The account type a new category starts with: an expense for money out, income for money in. */
+export const DEFAULT_ACCOUNT_TYPES: Record<LedgerSystem, Record<Direction, string>> = {
+  qbo: { COSTS: 'Expense', SALES: 'Income' },
+  qbd: { COSTS: 'Expense', SALES: 'Income' },
+  xero: { COSTS: 'EXPENSE', SALES: 'REVENUE' },
+};
+
+export const useAccountTypes = (companyPk: number, system: LedgerSystem, enabled = true) =>
+  useQuery({
+    queryKey: transactionKeys.accountTypes(companyPk, system),
+    queryFn: () => api.get<AccountType[]>(buildPath(p.accountTypes, { pk: companyPk, system })),
+    staleTime: Infinity,
+    enabled,
+  });
+
+export interface NewCategory {
+  name: string;
+  account_type: string;
+  account_subtype?: string;
+}
+
+export type RefCreation =
+  | { kind: 'vendors' | 'customers'; name: string; transaction: number }
+  | ({ kind: 'categories'; transaction: number } & NewCategory);
+
 export const useCreateRef = (companyPk: number) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, name, transaction }: { kind: 'vendors' | 'customers' | 'categories'; name: string; transaction: number }) =>
-      api.post<SelectOption>(
-        buildPath(p.refCreate, { pk: companyPk, kind }),
-        kind === 'categories' ? { name, transaction, account_type: 'Expense' } : { name, transaction },
-      ),
+    mutationFn: ({ kind, ...body }: RefCreation) => api.post<SelectOption>(buildPath(p.refCreate, { pk: companyPk, kind }), body),
     onSuccess: () => client.invalidateQueries({ queryKey: [...transactionKeys.all, 'options', companyPk] }),
   });
 };

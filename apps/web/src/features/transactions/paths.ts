@@ -7,6 +7,7 @@ export const txPaths = {
   clientCategories: 'accounting/client/company/{pk}/categories/list/',
   lineDelete: 'accounting/client/transaction-line/{pk}/delete/',
   select: 'accounting/selects/{pk}/{kind}/list/',
+  accountTypes: 'accounting/selects/{pk}/{system}/account-types/list/',
   trackingOptions: 'accounting/selects/{pk}/tracking-category/{trackingPk}/options/list/',
   fileCreate: 'storage/file/create/',
   attachments: 'accounting/transaction/{pk}/attachments/',

@@ -2,103 +2,116 @@ import type { ReactNode } from 'react';
 import { Card, Flex, List, Result, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { ClientCompany } from '@herd/contract';
-import { countText } from '../../../lib/format';
+import { countText, formatCount } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
 import { ConnectionTags } from '../../../ui/connection-tags';
-
-/** Rows listed per group; the rest are counted, with a link to the full list. */
-const SHOWN = 6;
-
-interface Attention {
-  connection: ClientCompany[];
-  noUsers: ClientCompany[];
-}
-
-/** What can be known to need the firm's hand today: broken connections, and clients nobody can answer for. */
-export const attentionOf = (clients: readonly ClientCompany[]): Attention => ({
-  connection: clients.filter((c) => c.connection_state === 'DISCONNECTED' || c.connection_state === 'NEEDS_REAUTH'),
-  noUsers: clients.filter((c) => c.client_users_count === 0),
-});
+import type { Attention, AttentionGroup } from '../use-attention';
 
 const settingsOf = (company: ClientCompany) => buildPath(routes.settings.accountantClient, { clientPk: company.pk });
 
-const Group = ({ title, hint, rows, action }: { title: string; hint: string; rows: ClientCompany[]; action: (c: ClientCompany) => ReactNode }) => (
+interface GroupProps<T> {
+  title: string;
+  hint: string;
+  group: AttentionGroup<T>;
+  companyOf: (row: T) => ClientCompany;
+  /** Where the company's name leads. */
+  linkOf: (row: T) => string;
+  /** What is shown beside the name (connection, counts). */
+  tags: (row: T) => ReactNode;
+  action: (row: T) => ReactNode;
+}
+
+const Group = <T,>({ title, hint, group, companyOf, linkOf, tags, action }: GroupProps<T>) => (
   <section aria-label={title}>
     <Flex align="baseline" gap={8} style={{ marginBottom: 4 }}>
       <Typography.Title level={5} style={{ margin: 0 }}>
         {title}
       </Typography.Title>
-      <Tag color="warning">{rows.length}</Tag>
+      <Tag color="warning">{formatCount(group.total)}</Tag>
     </Flex>
     <Typography.Text type="secondary">{hint}</Typography.Text>
     <List
       size="small"
-      dataSource={rows.slice(0, SHOWN)}
-      renderItem={(company) => (
-        <List.Item actions={[action(company)]}>
+      dataSource={group.rows}
+      rowKey={(row) => companyOf(row).pk}
+      renderItem={(row) => (
+        <List.Item actions={[action(row)]}>
           <Flex align="center" gap={10} wrap>
-            <Link to={settingsOf(company)} style={{ fontWeight: 600 }}>
-              {company.name}
+            <Link to={linkOf(row)} style={{ fontWeight: 600 }}>
+              {companyOf(row).name}
             </Link>
-            <ConnectionTags kind={company.connection_kind} state={company.connection_state} />
+            {tags(row)}
           </Flex>
         </List.Item>
       )}
     />
-    {rows.length > SHOWN ? (
-      <Link to={routes.accountant.clients}>and {countText(rows.length - SHOWN, 'more client', 'more clients')}</Link>
+    {group.total > group.rows.length ? (
+      <Link to={routes.accountant.clients}>and {countText(group.total - group.rows.length, 'more client', 'more clients')}</Link>
     ) : null}
   </section>
 );
 
-interface AttentionCardProps {
-  clients: readonly ClientCompany[];
-  /** False when the firm has more clients than were read. */
-  complete: boolean;
-}
+const same = (company: ClientCompany) => company;
+const connectionTags = (company: ClientCompany) => <ConnectionTags kind={company.connection_kind} state={company.connection_state} />;
 
-export const AttentionCard = ({ clients, complete }: AttentionCardProps) => {
-  const { connection, noUsers } = attentionOf(clients);
-  const partial = complete ? null : (
-    <Typography.Paragraph type="secondary" style={{ margin: '16px 0 0' }}>
-      Checked your first {clients.length} clients.
-    </Typography.Paragraph>
-  );
-  if (connection.length === 0 && noUsers.length === 0) {
+/** What needs the firm's hand today: answers to review, broken connections, and clients nobody can answer for. */
+export const AttentionCard = ({ attention }: { attention: Attention }) => {
+  const { review, connection, noUsers } = attention;
+  if (review.total === 0 && connection.total === 0 && noUsers.total === 0) {
     return (
       <Card title="Needs your attention" variant="outlined">
         <Result
           status="success"
           title="All caught up"
-          subTitle="Every client is connected and has someone to answer your questions."
+          subTitle="No answers wait for your review, every client is connected and has someone to answer your questions."
           style={{ padding: '16px 0' }}
         />
-        {partial}
       </Card>
     );
   }
   return (
     <Card title="Needs your attention" variant="outlined">
       <Flex vertical gap={24}>
-        {connection.length > 0 ? (
+        {review.total > 0 ? (
+          <Group
+            title="Waiting for your review"
+            hint="Clients answered these, or the ledger refused them."
+            group={review}
+            companyOf={(work) => work.company}
+            linkOf={(work) => buildPath(routes.accountant.categorized, { clientPk: work.client_company })}
+            tags={(work) => (
+              <span style={{ display: 'inline-flex', gap: 4 }}>
+                {work.to_review ? <Tag color="green">{formatCount(work.to_review)} to review</Tag> : null}
+                {work.sync_errors ? <Tag color="red">{countText(work.sync_errors, 'sync error')}</Tag> : null}
+              </span>
+            )}
+            action={(work) => <Link to={buildPath(routes.accountant.categorized, { clientPk: work.client_company })}>Review</Link>}
+          />
+        ) : null}
+        {connection.total > 0 ? (
           <Group
             title="Connection problems"
             hint="Herd cannot sync these clients’ ledgers."
-            rows={connection}
+            group={connection}
+            companyOf={same}
+            linkOf={settingsOf}
+            tags={connectionTags}
             action={(company) => <Link to={settingsOf(company)}>Open settings</Link>}
           />
         ) : null}
-        {noUsers.length > 0 ? (
+        {noUsers.total > 0 ? (
           <Group
             title="Nobody to answer yet"
             hint="These clients have no client users, so nobody gets your questions."
-            rows={noUsers}
+            group={noUsers}
+            companyOf={same}
+            linkOf={settingsOf}
+            tags={connectionTags}
             action={(company) => <Link to={settingsOf(company)}>Invite someone</Link>}
           />
         ) : null}
       </Flex>
-      {partial}
     </Card>
   );
 };

@@ -10,27 +10,26 @@ import { PageHeader } from '../../../ui/page-header';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { useProfile } from '../../auth/api';
-import { useAllClients } from '../../clients/api';
-import { AttentionCard, attentionOf } from '../components/attention-card';
+import { formatCount } from '../../../lib/format';
+import { AttentionCard } from '../components/attention-card';
 import { DefaultClientCard } from '../components/default-client-card';
 import { Greeting } from '../components/greeting';
+import { useAttention } from '../use-attention';
 
-/**
- * /dashboard/accountant/: the firm's home. Per-client counts of open work
- * arrive with transactions; until then it shows what can be known now.
- */
+/** /dashboard/accountant/: the firm's home: what waits on the firm, per client, and shortcuts. */
 export const AccountantDashboardPage = () => {
   usePageTitle('Dashboard');
   const profile = useProfile();
   const member = profile.accountant_company_user;
   const canManage = canManageClients(profile);
-  const all = useAllClients();
+  const attention = useAttention();
+  const data = attention.data;
   const firmName = member?.company.company_name ?? 'Your firm';
 
   let body;
-  if (all.isPending) body = <PageSpinner caption="Looking at your clients…" />;
-  else if (all.isError) body = <QueryError error={all.error} title="Could not load your clients" onRetry={() => void all.refetch()} />;
-  else if (all.data.count === 0)
+  if (attention.error && !data) body = <QueryError error={attention.error} title="Could not load your clients" onRetry={attention.retry} />;
+  else if (!data) body = <PageSpinner caption="Looking at your clients…" />;
+  else if (data.clients === 0)
     body = (
       <EmptyPanel
         title={canManage ? 'Add your first client' : 'No clients assigned to you yet'}
@@ -48,20 +47,29 @@ export const AccountantDashboardPage = () => {
       </EmptyPanel>
     );
   else {
-    const { connection, noUsers } = attentionOf(all.data.results);
     body = (
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={16}>
-          <AttentionCard clients={all.data.results} complete={all.data.complete} />
+          <AttentionCard attention={data} />
         </Col>
         <Col xs={24} lg={8}>
           <Flex vertical gap={24}>
             <DefaultClientCard pk={member?.default_client_company ?? null} />
             <Card variant="outlined" title="Clients" extra={<Link to={routes.accountant.clients}>See all</Link>}>
-              <Flex gap={24} wrap>
-                <Statistic title={canManage ? 'In your firm' : 'Assigned to you'} value={all.data.count} />
-                <Statistic title="Need attention" value={new Set([...connection, ...noUsers].map((c) => c.pk)).size} />
-              </Flex>
+              <Row gutter={[16, 16]}>
+                <Col span={12}>
+                  <Statistic title={canManage ? 'In your firm' : 'Assigned to you'} value={formatCount(data.clients)} />
+                </Col>
+                <Col span={12}>
+                  <Statistic title="To review" value={formatCount(data.totals.to_review)} />
+                </Col>
+                <Col span={12}>
+                  <Statistic title="With clients" value={formatCount(data.totals.waiting_for_client)} />
+                </Col>
+                <Col span={12}>
+                  <Statistic title="Sync errors" value={formatCount(data.totals.sync_errors)} styles={data.totals.sync_errors ? { content: { color: '#b42318' } } : undefined} />
+                </Col>
+              </Row>
             </Card>
           </Flex>
         </Col>

@@ -1,21 +1,37 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ClientCompany, Profile } from '@herd/contract';
-import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated } from '../../../../test/fake-api';
+import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated, type FakeRequest } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
 const LIST = 'accounting/accountant/client-companies/list/';
+const COUNTS = 'accounting/accountant/client-companies/transactions/count/';
+const retrieve = (pk: number) => `accounting/accountant/client-company/${pk}/retrieve/`;
+
+/** The clients list as the server answers it: filtered by connection state and client users, one page of `page_size`. */
+const listOf = (clients: ClientCompany[]) => (request: FakeRequest) => {
+  const { connection_state: state, has_client_users: hasUsers, page_size: size } = request.params;
+  const hits = clients.filter(
+    (c) => (!state || c.connection_state === state) && (hasUsers === undefined || (c.client_users_count > 0) === (hasUsers === 'true')),
+  );
+  return { status: 200, data: paginated(hits.slice(0, Number(size)), hits.length) };
+};
+
+type Counts = { client_company: number; waiting_for_client: number; to_review: number; sync_errors: number }[];
 
 const withDefault = (pk: number | null, profile: Profile = makeProfile()): Profile => ({
   ...profile,
   accountant_company_user: profile.accountant_company_user && { ...profile.accountant_company_user, default_client_company: pk },
 });
 
-const fakeDashboard = (clients: ClientCompany[], profile: Profile = makeProfile()) =>
-  createFakeApi()
+const fakeDashboard = (clients: ClientCompany[], profile: Profile = makeProfile(), counts: Counts = []) => {
+  const fake = createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: profile })
-    .on('GET', LIST, { status: 200, data: paginated(clients) })
-    .install();
+    .on('GET', LIST, listOf(clients))
+    .on('GET', COUNTS, { status: 200, data: counts });
+  for (const client of clients) fake.on('GET', retrieve(client.pk), { status: 200, data: client });
+  return fake.install();
+};
 
 describe('the accountant dashboard', () => {
   it('lists clients with a broken connection and clients nobody answers for', async () => {
@@ -35,7 +51,16 @@ describe('the accountant dashboard', () => {
     expect(within(nobody).getAllByRole('link', { name: /Maple Cafe|Oak Studio/ })).toHaveLength(2);
     expect(within(nobody).queryByText('Harbor Dental')).not.toBeInTheDocument();
     expect(screen.queryByText('All caught up')).not.toBeInTheDocument();
-    expect(fake.calls('GET', LIST)[0]?.params).toMatchObject({ page: 1, page_size: 100 });
+    const asked = fake.calls('GET', LIST).map((r) => r.params);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ connection_state: 'NEEDS_REAUTH', page_size: 6 }),
+        expect.objectContaining({ connection_state: 'DISCONNECTED', page_size: 6 }),
+        expect.objectContaining({ has_client_users: 'false', page_size: 6 }),
+      ]),
+    );
+    // Nothing pages through the whole firm any more.
+    expect(asked.every((params) => Number(params.page_size) <= 6 && params.page === 1)).toBe(true);
   });
 
   it('is all caught up when nothing needs a hand', async () => {
@@ -45,11 +70,7 @@ describe('the accountant dashboard', () => {
   });
 
   it('offers the default client with its shortcuts', async () => {
-    createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: withDefault(7) })
-      .on('GET', LIST, { status: 200, data: paginated([makeClientCompany()]) })
-      .on('GET', 'accounting/accountant/client-company/7/retrieve/', { status: 200, data: makeClientCompany() })
-      .install();
+    fakeDashboard([makeClientCompany()], withDefault(7));
     renderAt('/dashboard/accountant/');
     const card = (await screen.findByText('Default client')).closest('.ant-card') as HTMLElement;
     await waitFor(() => expect(within(card).getByRole('link', { name: 'Sunrise Bakery LLC' })).toHaveAttribute('href', '/settings/accountant/client/7/'));
@@ -62,18 +83,40 @@ describe('the accountant dashboard', () => {
     expect(await screen.findByRole('link', { name: 'Choose a default client' })).toHaveAttribute('href', '/settings/?tab=default-client');
   });
 
-  it('reads every page of clients', async () => {
-    const first = Array.from({ length: 100 }, (_, i) => makeClientCompany({ pk: i + 1, name: `Client ${i + 1}` }));
-    const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('GET', LIST, ({ params }) => ({
-        status: 200,
-        data: params.page === 2 ? { ...paginated([makeClientCompany({ pk: 101, name: 'Late Client', client_users_count: 0 })], 101), next: null } : paginated(first, 101),
-      }))
-      .install();
+  it('lists the clients whose answers wait for review, most urgent first, with the firm’s open work', async () => {
+    const clients = [
+      makeClientCompany({ pk: 1, name: 'Sunrise Bakery LLC' }),
+      makeClientCompany({ pk: 2, name: 'Harbor Dental' }),
+      makeClientCompany({ pk: 3, name: 'Maple Cafe' }),
+    ];
+    const fake = fakeDashboard(clients, makeProfile(), [
+      { client_company: 1, waiting_for_client: 4, to_review: 3, sync_errors: 0 },
+      { client_company: 2, waiting_for_client: 1, to_review: 1, sync_errors: 2 },
+      { client_company: 3, waiting_for_client: 7, to_review: 0, sync_errors: 0 },
+    ]);
     renderAt('/dashboard/accountant/');
-    expect(await screen.findByRole('link', { name: 'Late Client' })).toBeInTheDocument();
-    expect(fake.calls('GET', LIST).map((r) => r.params.page)).toEqual([1, 2]);
+    const review = await screen.findByRole('region', { name: 'Waiting for your review' });
+    const links = within(review).getAllByRole('link', { name: /Sunrise Bakery LLC|Harbor Dental/ });
+    expect(links.map((l) => l.textContent)).toEqual(['Harbor Dental', 'Sunrise Bakery LLC']);
+    expect(links[0]).toHaveAttribute('href', '/dashboard/accountant/categorized/2/');
+    expect(within(review).getByText('2 sync errors')).toBeInTheDocument();
+    expect(within(review).getByText('3 to review')).toBeInTheDocument();
+    expect(within(review).queryByText('Maple Cafe')).not.toBeInTheDocument();
+    // Only the companies shown are fetched by name.
+    expect(fake.calls('GET', retrieve(3))).toHaveLength(0);
+    const stats = (screen.getByText('With clients').closest('.ant-card') as HTMLElement).textContent;
+    expect(stats).toContain('To review4');
+    expect(stats).toContain('With clients12');
+    expect(stats).toContain('Sync errors2');
+  });
+
+  it('counts the rest of a group from the server’s count', async () => {
+    const lonely = Array.from({ length: 9 }, (_, i) => makeClientCompany({ pk: i + 1, name: `Lonely ${i + 1}`, client_users_count: 0 }));
+    fakeDashboard(lonely);
+    renderAt('/dashboard/accountant/');
+    const nobody = await screen.findByRole('region', { name: 'Nobody to answer yet' });
+    expect(within(nobody).getAllByRole('link', { name: /^Lonely/ })).toHaveLength(6);
+    expect(within(nobody).getByRole('link', { name: 'and 3 more clients' })).toHaveAttribute('href', '/dashboard/accountant/clients/');
   });
 
   it('tells a team member with no clients who assigns them', async () => {

@@ -1,7 +1,7 @@
 import { Button, Table, Tag, Typography, type TableProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
-import { formatDate } from '../../../lib/format';
+import { countText, formatDate } from '../../../lib/format';
 import { SignedAmount } from './transaction-row';
 
 const STATUS_TAGS: Record<string, { color: string; label: string }> = {
@@ -20,6 +20,8 @@ const categoryOf = (t: Transaction) =>
 interface AccountantTableProps {
   rows: Transaction[];
   total: number;
+  /** The server stopped counting at `total`: there are more. */
+  capped: boolean;
   page: number;
   pageSize: number;
   loading: boolean;
@@ -30,7 +32,7 @@ interface AccountantTableProps {
 }
 
 /** One list of a client's transactions for the accountant, with the ledger's refusals in red. */
-export const AccountantTable = ({ rows, total, page, pageSize, loading, selected, onSelect, onPage, onEdit }: AccountantTableProps) => {
+export const AccountantTable = ({ rows, total, capped, page, pageSize, loading, selected, onSelect, onPage, onEdit }: AccountantTableProps) => {
   const columns: TableProps<Transaction>['columns'] = [
     { title: 'Date', dataIndex: 'date', key: 'date', width: 120, render: (date: string) => formatDate(date) },
     {
@@ -79,7 +81,7 @@ export const AccountantTable = ({ rows, total, page, pageSize, loading, selected
       dataSource={rows}
       loading={loading}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(Number)) }}
-      pagination={{ current: page, pageSize, total, showSizeChanger: true, onChange: onPage }}
+      pagination={{ current: page, pageSize, total, showSizeChanger: true, onChange: onPage, showTotal: () => countText(total, 'transaction', 'transactions', capped) }}
       scroll={{ x: 900 }}
     />
   );

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { App, Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { ClientEditableField, Direction } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
+import { useClient } from '../../clients/api';
 import { useCreateRef, type OptionSource, type RefKindPath, type SelectOption, type Side } from '../api';
 import { may, type Editable, type EditLine, type RefField } from '../editor-state';
+import { NewCategoryModal } from './new-category-modal';
 import { RefSelect } from './ref-select';
 
 interface LineFieldsProps {
@@ -49,18 +52,27 @@ export const LineFields = (props: LineFieldsProps) => {
   const create = useCreateRef(companyPk);
   const error = (field: string) => errors[`lines.${index}.${field}`];
 
-  const creator = (kind: 'vendors' | 'customers' | 'categories') =>
-    side === 'accountant'
-      ? async (name: string) => {
-          try {
-            return await create.mutateAsync({ kind, name, transaction: transactionPk });
-          } catch (failure) {
-            const problem = normaliseError(failure);
-            void message.error(problem.detail ?? Object.values(problem.fields)[0]?.[0] ?? problem.message);
-            return null;
-          }
-        }
-      : undefined;
+  // A new category needs an account type, so it is made in a dialog; the picker waits for its answer.
+  const company = useClient(side === 'accountant' ? companyPk : null);
+  const [newCategory, setNewCategory] = useState<{ name: string; resolve: (created: SelectOption | null) => void } | null>(null);
+  const closeNewCategory = (created: SelectOption | null) => {
+    newCategory?.resolve(created);
+    setNewCategory(null);
+  };
+
+  const creator = (kind: 'vendors' | 'customers' | 'categories') => {
+    if (side !== 'accountant') return undefined;
+    if (kind === 'categories') return (name: string) => new Promise<SelectOption | null>((resolve) => setNewCategory({ name, resolve }));
+    return async (name: string) => {
+      try {
+        return await create.mutateAsync({ kind, name, transaction: transactionPk });
+      } catch (failure) {
+        const problem = normaliseError(failure);
+        void message.error(problem.detail ?? Object.values(problem.fields)[0]?.[0] ?? problem.message);
+        return null;
+      }
+    };
+  };
 
   const refField = (field: RefField, source: OptionSource, onCreate?: (name: string) => Promise<SelectOption | null>) => (
     <Col xs={24} md={12} key={field}>
@@ -132,6 +144,17 @@ export const LineFields = (props: LineFieldsProps) => {
           </Col>
         ) : null}
       </Row>
+      {side === 'accountant' ? (
+        <NewCategoryModal
+          name={newCategory?.name ?? null}
+          companyPk={companyPk}
+          transactionPk={transactionPk}
+          connectionKind={company.data?.connection_kind ?? null}
+          direction={direction}
+          onCreated={closeNewCategory}
+          onCancel={() => closeNewCategory(null)}
+        />
+      ) : null}
     </div>
   );
 };

@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
+import { backBody, messages } from '@herd/contract';
 import { countText } from '../../../lib/format';
+import { zodRule } from '../../../lib/form-rules';
 
 interface SendBackModalProps {
   count: number;
@@ -10,21 +11,32 @@ interface SendBackModalProps {
   onSend: (message: string) => void;
 }
 
-/** Sends transactions back to the client; the message reaches them as a note. */
+// The server takes an empty message; sending work back without a word leaves the client guessing, so the form asks for one.
+const rules = [
+  { required: true, whitespace: true, message: messages.required('Message') },
+  zodRule(backBody.shape.message.unwrap()),
+];
+
+/** Sends transactions back to the client; the message reaches them as a note and on each transaction. */
 export const SendBackModal = ({ count, open, loading, onCancel, onSend }: SendBackModalProps) => {
-  const [text, setText] = useState('');
+  const [form] = Form.useForm<{ message: string }>();
   return (
     <Modal
       open={open}
       title={`Send ${countText(count, 'transaction')} back to the client`}
       okText="Send back"
-      onOk={() => onSend(text.trim())}
+      onOk={() => form.submit()}
       onCancel={onCancel}
       confirmLoading={loading}
-      afterClose={() => setText('')}
+      afterClose={() => form.resetFields()}
+      forceRender
     >
       <Typography.Paragraph type="secondary">They will show up again in the client’s list with your message.</Typography.Paragraph>
-      <Input.TextArea aria-label="Message to the client" value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 3 }} placeholder="What should they change?" />
+      <Form form={form} layout="vertical" requiredMark={false} name="send-back" onFinish={(values) => onSend(values.message.trim())}>
+        <Form.Item label="Message to the client" name="message" rules={rules}>
+          <Input.TextArea autoSize={{ minRows: 3 }} placeholder="What should they change?" />
+        </Form.Item>
+      </Form>
     </Modal>
   );
 };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientEditableField, Transaction } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, paginated } from '../../../../test/fake-api';
-import { makeTransaction } from '../../../../test/fake-transactions';
+import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
 const BASE = 'accounting/client/company/7/';
@@ -33,6 +33,20 @@ describe('the client’s transactions', () => {
     fakeInbox([]);
     open();
     expect(await screen.findByText('All caught up')).toBeInTheDocument();
+  });
+
+  it('says "10,000+" in the header when there are more transactions than the server counts', async () => {
+    const fake = fakeInbox();
+    fake.on('GET', `${BASE}transactions/list/`, { status: 200, data: transactionPage([coffee, flour], 10000, true) });
+    open();
+    expect(await screen.findByText('10,000+ transactions to explain')).toBeInTheDocument();
+  });
+
+  it('gives the exact count when it is known', async () => {
+    const fake = fakeInbox();
+    fake.on('GET', `${BASE}transactions/list/`, { status: 200, data: transactionPage([coffee, flour], 2345) });
+    open();
+    expect(await screen.findByText('2,345 transactions to explain')).toBeInTheDocument();
   });
 
   it('moves with j/k, opens with Enter, finishes with Ctrl+Enter and lists the shortcuts with ?', async () => {

@@ -96,7 +96,7 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
 
   return (
     <Card
-      title={`${countText(list.data.count, 'transaction')} to explain`}
+      title={`${countText(list.data.count, 'transaction', 'transactions', list.data.count_capped)} to explain`}
       extra={
         <Flex gap={8}>
           <Button icon={<QuestionCircleOutlined />} onClick={() => setHelp(true)} aria-label="Keyboard shortcuts" />

@@ -3,6 +3,7 @@ import { Badge, Flex, Tabs } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import type { Transaction } from '@herd/contract';
 import { errorStatus } from '../../../lib/api-errors';
+import { formatCount } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { parseClientPk, routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -25,10 +26,11 @@ const TAB_ROUTES: Record<AccountantListKind, string> = {
   hidden: routes.accountant.hidden,
 };
 
-const TabLabel = ({ label, count, danger }: { label: string; count?: number; danger?: boolean }) => (
+/** A tab's name and count; the list on screen may say its count stopped at the cap ("10,000+"). */
+const TabLabel = ({ label, count, capped = false, danger }: { label: string; count?: number; capped?: boolean; danger?: boolean }) => (
   <Flex gap={6} align="center">
     {label}
-    {count !== undefined ? <Badge count={count} showZero color={danger ? '#b42318' : '#5f6b66'} overflowCount={9999} /> : null}
+    {count !== undefined ? <Badge count={formatCount(count, capped)} showZero color={danger ? '#b42318' : '#5f6b66'} /> : null}
   </Flex>
 );
 
@@ -87,6 +89,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
         <AccountantTable
           rows={rows}
           total={list.data?.count ?? 0}
+          capped={list.data?.count_capped ?? false}
           page={filters.page}
           pageSize={filters.page_size}
           loading={list.isFetching}

@@ -36,7 +36,7 @@ const Content = ({ pk }: { pk: number }) => {
       {list.data.results.length === 0 ? (
         <EmptyPanel title="No completed transactions yet" description="Transactions you categorize move here once you have finished them." />
       ) : (
-        <Card title={countText(list.data.count, 'transaction')} styles={{ body: { padding: 0 } }}>
+        <Card title={countText(list.data.count, 'transaction', 'transactions', list.data.count_capped)} styles={{ body: { padding: 0 } }}>
           <ul aria-label="Completed transactions" style={{ margin: 0, padding: 0 }}>
             {list.data.results.map((t) => (
               <TransactionRow

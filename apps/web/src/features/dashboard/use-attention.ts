@@ -1,0 +1,74 @@
+import type { ClientCompany, Paginated } from '@herd/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useClientList, useClientsByPk, type ClientListParams } from '../clients/api';
+import { useCompanyTransactionCounts, type CompanyTransactionCount } from '../transactions/api';
+
+/** Rows listed per group; the rest are counted, with a link to the full list. */
+export const SHOWN = 6;
+
+/** One group of the attention list: the first rows and how many there are in all. */
+export interface AttentionGroup<T> {
+  rows: T[];
+  total: number;
+}
+
+export interface OpenWork extends CompanyTransactionCount {
+  company: ClientCompany;
+}
+
+export interface Attention {
+  /** Every client the user can see (only the count is read). */
+  clients: number;
+  connection: AttentionGroup<ClientCompany>;
+  noUsers: AttentionGroup<ClientCompany>;
+  review: AttentionGroup<OpenWork>;
+  totals: { waiting_for_client: number; to_review: number; sync_errors: number };
+}
+
+const first = (params: Partial<ClientListParams>, pageSize = SHOWN): ClientListParams => ({ page: 1, page_size: pageSize, ordering: 'name', ...params });
+
+/** What waits on the accountant: sync errors first, then the most answers to review. */
+const byUrgency = (a: CompanyTransactionCount, b: CompanyTransactionCount) =>
+  b.sync_errors - a.sync_errors || b.to_review - a.to_review || a.client_company - b.client_company;
+
+/**
+ * The dashboard's "needs attention", asked of the server exactly: the first
+ * few clients of each problem with their counts (the clients list filters by
+ * connection state and by having client users), and open work per client.
+ */
+export const useAttention = () => {
+  const all = useClientList(first({}, 1));
+  const reauth = useClientList(first({ connection_state: 'NEEDS_REAUTH' }));
+  const disconnected = useClientList(first({ connection_state: 'DISCONNECTED' }));
+  const noUsers = useClientList(first({ has_client_users: false }));
+  const counts = useCompanyTransactionCounts();
+  const waiting = (counts.data ?? []).filter((c) => c.to_review > 0 || c.sync_errors > 0).sort(byUrgency);
+  const named = useClientsByPk(waiting.slice(0, SHOWN).map((c) => c.client_company));
+
+  const lists: UseQueryResult<Paginated<ClientCompany>>[] = [all, reauth, disconnected, noUsers];
+  const queries: UseQueryResult<unknown>[] = [...lists, counts];
+  const error = queries.find((q) => q.isError)?.error ?? null;
+  const retry = () => queries.filter((q) => q.isError).forEach((q) => void q.refetch());
+  // A client that vanished between the two answers (removed, unassigned) is left out rather than failing the page.
+  const namesPending = named.some((q) => q.isPending && q.fetchStatus !== 'idle');
+
+  if (!all.data || !reauth.data || !disconnected.data || !noUsers.data || !counts.data || namesPending) {
+    return { data: null, error, retry };
+  }
+  const review = waiting.slice(0, SHOWN).flatMap((work, i) => {
+    const company = named[i]?.data;
+    return company ? [{ ...work, company }] : [];
+  });
+  const sum = (key: keyof Attention['totals']) => counts.data.reduce((total, c) => total + c[key], 0);
+  const data: Attention = {
+    clients: all.data.count,
+    connection: {
+      rows: [...reauth.data.results, ...disconnected.data.results].slice(0, SHOWN),
+      total: reauth.data.count + disconnected.data.count,
+    },
+    noUsers: { rows: noUsers.data.results, total: noUsers.data.count },
+    review: { rows: review, total: waiting.length },
+    totals: { waiting_for_client: sum('waiting_for_client'), to_review: sum('to_review'), sync_errors: sum('sync_errors') },
+  };
+  return { data, error, retry };
+};

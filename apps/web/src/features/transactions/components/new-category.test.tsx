@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { QBO_ACCOUNT_TYPES, XERO_ACCOUNT_TYPES, type ConnectionKind, type Transaction } from '@herd/contract';
+import { fastUser, findDialog } from '../../../../test/dom';
+import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
+import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
+import { renderAt } from '../../../../test/render-app';
+
+const BASE = 'accounting/accountant/client-company/7/';
+const SELECTS = 'accounting/selects/7/';
+// As the server answers: QuickBooks Online's types with their detail types, Xero's without.
+const qboTypes = Object.entries(QBO_ACCOUNT_TYPES).map(([type, subtypes]) => ({ type, subtypes: [...subtypes] }));
+const xeroTypes = XERO_ACCOUNT_TYPES.map((type) => ({ type, subtypes: [] }));
+
+const fakeEditor = (kind: ConnectionKind, transaction: Transaction) => {
+  const fake = createFakeApi()
+    .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+    .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany({ connection_kind: kind }) })
+    .on('GET', `${BASE}counters/`, { status: 200, data: { active: 1, categorized: 0, hidden: 0, sync_errors: 0, completed: 0 } })
+    .on('GET', `${BASE}transactions/choices/`, { status: 200, data: { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] } })
+    .on('GET', `${BASE}transactions/list/`, { status: 200, data: transactionPage([transaction]) })
+    .on('GET', `${BASE}categories/list/`, { status: 200, data: [] })
+    .on('GET', `${SELECTS}qbo/account-types/list/`, { status: 200, data: qboTypes })
+    .on('GET', `${SELECTS}xero/account-types/list/`, { status: 200, data: xeroTypes })
+    .on('GET', `accounting/notes/transaction/${transaction.pk}/note/list/`, { status: 200, data: [] })
+    .on('POST', `${BASE}categories/create/`, ({ body }) => ({
+      status: 201,
+      data: { pk: 77, name: (body as { name: string }).name, active: true, account_type: 'x', is_payment_account: false, is_watched: false },
+    }));
+  for (const list of ['vendors', 'customers', 'classes', 'locations', 'taxes', 'tracking-categories']) fake.on('GET', `${SELECTS}${list}/list/`, { status: 200, data: [] });
+  return fake.install();
+};
+
+/** Opens the editor of the one transaction and picks "+ Create" for `name` in its category picker. */
+const createCategory = async (payee: string, name: string) => {
+  renderAt('/dashboard/accountant/active/7/');
+  fireEvent.click(await screen.findByLabelText(`Edit ${payee}`));
+  const panel = await screen.findByTestId('transaction-editor');
+  const category = within(panel).getByRole('combobox', { name: 'Category' });
+  fireEvent.mouseDown(category);
+  fireEvent.change(category, { target: { value: name } });
+  fireEvent.click(await screen.findByTitle(`+ Create "${name}"`));
+  return { panel, dialog: await findDialog('New category') };
+};
+
+/** Picks an option of a select inside the dialog by typing part of its label. */
+const choose = async (dialog: HTMLElement, select: string, typed: string, option: string) => {
+  const box = within(dialog).getByRole('combobox', { name: select });
+  fireEvent.mouseDown(box);
+  fireEvent.change(box, { target: { value: typed } });
+  fireEvent.click(await screen.findByTitle(option));
+};
+
+const selected = (dialog: HTMLElement, select: string) =>
+  within(dialog).getByRole('combobox', { name: select }).closest('.ant-select')!.textContent;
+
+const created = (fake: ReturnType<typeof fakeEditor>) => fake.calls('POST', `${BASE}categories/create/`);
+
+describe('creating a category from the categorization form', () => {
+  it('offers Xero’s account types on a Xero company, starting from Expense for money out', async () => {
+    const fake = fakeEditor('XERO', makeTransaction());
+    const { panel, dialog } = await createCategory('Blue Bottle Coffee', 'Coffee for clients');
+    await waitFor(() => expect(selected(dialog, 'Account type')).toBe('Expense'));
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Coffee for clients');
+    await choose(dialog, 'Account type', 'Direct', 'Direct costs');
+    expect(within(dialog).queryByRole('combobox', { name: 'Detail type' })).not.toBeInTheDocument();
+    await fastUser().click(within(dialog).getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(created(fake)).toHaveLength(1));
+    expect(created(fake)[0]!.body).toEqual({ name: 'Coffee for clients', transaction: 101, account_type: 'DIRECTCOSTS' });
+    expect(fake.calls('GET', `${SELECTS}qbo/account-types/list/`)).toHaveLength(0);
+    // The new category is then the line's category.
+    await waitFor(() => expect(within(panel).getByRole('combobox', { name: 'Category' }).closest('.ant-select')).toHaveTextContent('Coffee for clients'));
+  });
+
+  it('starts from Income for money in, with the type names of the ledger Herd holds for a CSV company', async () => {
+    const fake = fakeEditor('CSV', makeTransaction({ pk: 105, type: 'DEPOSIT', subtype: 'DEPOSIT', direction: 'SALES', payee: 'Cafe Luna' }));
+    const { dialog } = await createCategory('Cafe Luna', 'Wholesale sales');
+    await waitFor(() => expect(selected(dialog, 'Account type')).toBe('Income'));
+    // Detail types belong to QuickBooks Online itself, not to a ledger Herd holds.
+    expect(within(dialog).queryByRole('combobox', { name: 'Detail type' })).not.toBeInTheDocument();
+    await fastUser().click(within(dialog).getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(created(fake)).toHaveLength(1));
+    expect(created(fake)[0]!.body).toEqual({ name: 'Wholesale sales', transaction: 105, account_type: 'Income' });
+  });
+
+  it('sends the detail type chosen on a QuickBooks Online company, and shows a refusal on the field', async () => {
+    const fake = fakeEditor('QBO', makeTransaction());
+    fake.on('POST', `${BASE}categories/create/`, { status: 400, data: { name: ['A category with this name already exists.'] } });
+    const { dialog } = await createCategory('Blue Bottle Coffee', 'Travel');
+    await waitFor(() => expect(selected(dialog, 'Account type')).toBe('Expense'));
+    await choose(dialog, 'Detail type', 'Travel m', 'Travel meals');
+    await fastUser().click(within(dialog).getByRole('button', { name: 'Create category' }));
+    expect(await within(dialog).findByText('A category with this name already exists.')).toBeInTheDocument();
+    expect(created(fake)[0]!.body).toEqual({ name: 'Travel', transaction: 101, account_type: 'Expense', account_subtype: 'TravelMeals' });
+  });
+});
