@@ -91,8 +91,18 @@ export const transactions = pgTable(
       t.clientCompanyId, t.isHidden, t.status, t.date, t.pk,
       t.markers, t.amount, t.type, t.paymentAccountId, t.watchedAccountId,
     ),
-    // Lists of several statuses (categorized, completed) walk this one in date order and stop at a page.
-    index('transactions_date_idx').on(t.clientCompanyId, t.isHidden, t.date, t.pk, t.status, t.markers),
+    // A page's keys: walked in date order (any statuses) and stopped after one page, as an
+    // index-only scan that tests the filters on the index entries, not on fetched rows.
+    index('transactions_date_idx').on(
+      t.clientCompanyId, t.isHidden, t.date, t.pk,
+      t.status, t.markers, t.amount, t.type, t.paymentAccountId, t.watchedAccountId,
+    ),
+    // Counts with WITHOUT_* markers: the filter becomes `markers IN (every value with those bits)`,
+    // a few dozen index descents that visit only the matching entries instead of every candidate.
+    index('transactions_markers_idx').on(
+      t.clientCompanyId, t.isHidden, t.status, t.markers, t.date, t.amount,
+      t.type, t.paymentAccountId, t.watchedAccountId,
+    ),
     index('transactions_payment_account_idx').on(t.paymentAccountId),
   ],
 );

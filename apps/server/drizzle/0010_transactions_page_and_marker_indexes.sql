@@ -1,0 +1,3 @@
+DROP INDEX "transactions_date_idx";--> statement-breakpoint
+CREATE INDEX "transactions_markers_idx" ON "transactions" USING btree ("client_company_id","is_hidden","status","markers","date","amount","type","payment_account_id","watched_account_id");--> statement-breakpoint
+CREATE INDEX "transactions_date_idx" ON "transactions" USING btree ("client_company_id","is_hidden","date","pk","status","markers","amount","type","payment_account_id","watched_account_id");
