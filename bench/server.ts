@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../apps/server/src/app.js';
+import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { fromPglite, fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { createMailer } from '../apps/server/src/mail/mailer.js';
@@ -29,7 +30,8 @@ const main = async () => {
   });
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: '' }), webDistDir: null };
-  const app = await buildApp({ config, db: database.db, mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log), logger: false });
+  const jobs = await createJobQueue(database.executeSql, () => {});
+  const app = await buildApp({ config, db: database.db, jobs, mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log), logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

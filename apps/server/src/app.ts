@@ -9,6 +9,15 @@ import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { StorageDriver } from './storage/driver.js';
 import { createStorage } from './storage/create-storage.js';
+import type { LedgerRegistry } from './integrations/ledger-adapter.js';
+import { createQboContext, type QboContext, type QboContextOptions } from './integrations/qbo/qbo-context.js';
+import { qboAdapter } from './integrations/qbo/qbo.adapter.js';
+import { mountBuiltinSandbox } from './integrations/qbo/builtin-sandbox.js';
+import { BUILTIN_SANDBOX_PATH } from './integrations/qbo/qbo-settings.js';
+import { quickbooksRoutes } from './modules/quickbooks/quickbooks.routes.js';
+import type { QboControl } from '@herd/simulators';
+import { createLedgerRegistry } from './integrations/registry.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientCompanyRoutes } from './modules/client-companies/client-companies.routes.js';
@@ -38,19 +47,29 @@ export interface AppDeps {
   config: Config;
   mailer: Mailer;
   storage: StorageDriver;
+  jobs: JobQueue;
+  ledgers: LedgerRegistry;
+  qbo: QboContext;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The built-in QuickBooks sandbox's controls, when it runs. */
+    qboSandbox: QboControl | null;
   }
 }
+
+const QBO_WEBHOOK_PATH = `${API_PREFIX}/quickbooks/webhooks/`;
 
 export interface BuildOptions {
   config: Config;
   db: Db;
   /** Builds the mailer once the app's logger exists. */
   mailer: (app: FastifyInstance) => Mailer;
+  jobs: JobQueue;
+  /** Shorter waits after ledger throttles, for tests. */
+  qbo?: QboContextOptions;
   logger?: boolean | object;
 }
 
@@ -60,7 +79,10 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
-  app.decorate('deps', { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage: createStorage(opts.config) });
+  const storage = createStorage(opts.config);
+  const qbo = createQboContext(opts.config, opts.qbo);
+  const ledgers = createLedgerRegistry([qboAdapter(qbo, storage)]);
+  app.decorate('deps', { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, qbo });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -78,7 +100,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   });
   await app.register(cookie);
   await app.register(authPlugin);
-  await app.register(csrfPlugin, { secure: opts.config.appUrl.startsWith('https://'), exempt: [GENERIC_INGEST_PREFIX] });
+  // Signed webhooks and the built-in QuickBooks sandbox (server-to-server calls) prove themselves otherwise.
+  await app.register(csrfPlugin, { secure: opts.config.appUrl.startsWith('https://'), exempt: [GENERIC_INGEST_PREFIX, QBO_WEBHOOK_PATH, BUILTIN_SANDBOX_PATH] });
   await registerDocs(app);
 
   await app.register(healthRoutes);
@@ -101,10 +124,12 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(noteRoutes);
       await api.register(attachmentRoutes);
       await api.register(genericRoutes);
+      await api.register(quickbooksRoutes);
       if (opts.config.e2eOutbox) await api.register(testingOutboxRoutes);
     },
     { prefix: API_PREFIX },
   );
+  app.decorate('qboSandbox', await mountBuiltinSandbox(app, opts.config));
   await registerWebApp(app, opts.config.webDistDir);
   return app;
 };

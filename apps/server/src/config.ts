@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-settings.js';
 import type { S3Settings } from './storage/s3-driver.js';
 
 export type DemoDataMode = 'auto' | 'on' | 'off';
@@ -29,6 +30,8 @@ export interface Config {
   maxUploadBytes: number;
   /** S3-compatible object storage; null keeps files on local disk under DATA_DIR/files. */
   s3: S3Settings | null;
+  /** QuickBooks Online: Intuit's credentials, or the built-in sandbox when there are none. */
+  qbo: QboSettings;
 }
 
 const parsePort = (value: string | undefined, fallback: number): number => {
@@ -80,13 +83,14 @@ const parseUploadLimit = (value: string | undefined): number => {
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = parsePort(env.PORT, 3000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  const secretKey = loadOrCreateSecretKey(dataDir, env.SECRET_KEY);
   return {
     port,
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    secretKey: loadOrCreateSecretKey(dataDir, env.SECRET_KEY),
+    secretKey,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Herd <no-reply@herd.local>',
     demoData: parseDemoData(env.DEMO_DATA),
@@ -99,5 +103,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     maxUploadBytes: parseUploadLimit(env.MAX_UPLOAD_MB),
     e2eOutbox: env.HERD_E2E_OUTBOX === '1',
     s3: parseS3(env),
+    qbo: parseQboSettings(env, secretKey),
   };
 };

@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startMaintenance } from './maintenance.js';
+import { startWorkers } from './jobs/handlers.js';
+import { createJobQueue } from './jobs/job-queue.js';
 import { createStorage } from './storage/create-storage.js';
 import { DEMO, countUsers, decideDemoSeed, seedDemo } from './seed/demo.js';
 
@@ -18,9 +20,13 @@ const main = async () => {
   const database = await openDatabase(config);
   await database.migrate();
 
+  // The queue exists before the app so routes can enqueue; its errors reach the app's log once there is one.
+  let log: { error(obj: object, msg: string): void } = { error: (obj, msg) => process.stderr.write(`${msg}: ${JSON.stringify(obj)}\n`) };
+  const jobs = await createJobQueue(database.executeSql, (err) => log.error({ err }, 'job queue error'));
   const app = await buildApp({
     config,
     db: database.db,
+    jobs,
     mailer: (a) => createMailer(database.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(a.log), a.log),
   });
 
@@ -30,10 +36,13 @@ const main = async () => {
     app.log.info('demo data created');
   }
 
+  log = app.log;
   const stopMaintenance = role === 'api' ? () => {} : startMaintenance(database.db, app.log);
+  if (role !== 'api') await startWorkers(app.deps);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopMaintenance();
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -46,6 +55,8 @@ const main = async () => {
     return;
   }
   await app.listen({ port: config.port, host: config.host });
+  // The built-in sandbox tells Herd about changes the way Intuit would: signed webhooks.
+  app.qboSandbox?.configureWebhook(`http://127.0.0.1:${config.port}/api/v1/quickbooks/webhooks/`);
   const url = config.appUrl;
   const lines = [
     '',

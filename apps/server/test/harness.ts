@@ -9,6 +9,8 @@ import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { fromPglite, fromPostgresUrl, type Database, type Db } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
+import { jobHandlers } from '../src/jobs/handlers.js';
+import { createJobQueue } from '../src/jobs/job-queue.js';
 import type { MailTransport } from '../src/mail/transports.js';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres-admin.js';
 
@@ -33,6 +35,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   maxUploadBytes: 1024 * 1024,
   e2eOutbox: false,
   s3: null,
+  qbo: { mode: 'builtin-sandbox', clientId: 'herd-test', clientSecret: 'herd-test-secret', webhookVerifierToken: 'herd-test-verifier', baseUrl: null },
   ...overrides,
 });
 
@@ -72,23 +75,43 @@ export const recordingTransport = (): MailTransport & { delivered: { to: string;
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** Runs every waiting job of the queues now, in order, until none is left: what a worker would do. */
+  runJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
 export const createTestApp = async (overrides: Partial<Config> = {}, transport?: MailTransport): Promise<TestApp> => {
   const database = await openTestDatabase();
   const mailTransport = transport ?? recordingTransport();
+  // Tests drain the queues themselves; queue maintenance errors would only be noise here.
+  const jobs = await createJobQueue(database.executeSql, () => {});
   const app = await buildApp({
     config: testConfig(overrides),
     db: database.db,
+    jobs,
+    qbo: { retryBaseMs: 5 },
     mailer: (a) => createMailer(database.db, mailTransport, a.log),
     logger: false,
   });
   await app.ready();
+  const handlers = jobHandlers(app.deps);
+  const runJobs = async () => {
+    let total = 0;
+    for (;;) {
+      const ran =
+        (await jobs.drain('ledger-webhook', handlers['ledger-webhook'])) +
+        (await jobs.drain('ledger-pull', handlers['ledger-pull'])) +
+        (await jobs.drain('ledger-push', handlers['ledger-push']));
+      total += ran;
+      if (ran === 0) return total;
+    }
+  };
   return {
     app,
     db: database.db,
+    runJobs,
     close: async () => {
+      await jobs.stop();
       await app.close();
       await database.close();
     },

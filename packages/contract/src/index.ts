@@ -10,3 +10,4 @@ export * from './paths.js';
 export * from './people.js';
 export * from './refs.js';
 export * from './transactions.js';
+export * from './quickbooks.js';

@@ -166,3 +166,7 @@ export const transactionPkParams = z.object({ transactionPk: z.coerce.number().i
 export const companyTransactionCounts = z.array(
   z.object({ client_company: z.number(), waiting_for_client: z.number(), to_review: z.number(), sync_errors: z.number() }),
 );
+
+/** What a resync or pull request did: queued for the background, or why there was nothing to do. */
+export const syncRequestResult = z.object({ queued: z.boolean(), detail: z.string() });
+export type SyncRequestResult = z.infer<typeof syncRequestResult>;

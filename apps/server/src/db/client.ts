@@ -13,9 +13,13 @@ export type Schema = typeof schema;
 /** The query builder, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Plain SQL for libraries that bring their own (the job queue): one call may hold several statements when it has no parameters. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -27,6 +31,11 @@ export const fromPglite = (client: PGlite): Database => {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    executeSql: async (text, values) => {
+      // PGlite prepares statements that carry parameters; a script without any runs as a whole.
+      if (!values?.length) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+      return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+    },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
@@ -38,6 +47,7 @@ export const fromPostgresUrl = (url: string): Database => {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    executeSql: async (text, values) => ({ rows: (await pool.query<Record<string, unknown>>(text, values)).rows }),
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pool.end(),
   };

@@ -5,12 +5,21 @@ import type { LineRow, TransactionRow } from '../modules/transactions/transactio
 
 export type CompanyRow = typeof clientCompanies.$inferSelect;
 
+/** `raw` and `ledgerVersion`: the ledger's copy after the write, kept for the next publish or resync. */
 export type PublishOutcome =
-  | { kind: 'published'; ledgerVersion: string | null }
+  | { kind: 'published'; ledgerVersion: string | null; raw?: Record<string, unknown> }
   /** The ledger already holds this categorization. */
-  | { kind: 'matched' }
+  | { kind: 'matched'; ledgerVersion?: string; raw?: Record<string, unknown> }
   /** The ledger refused it; the message is the ledger's own, shown on the row until cleared. */
-  | { kind: 'rejected'; code: string; message: string };
+  | { kind: 'rejected'; code: string; message: string; ledgerVersion?: string; raw?: Record<string, unknown> };
+
+export interface PublishItem {
+  row: TransactionRow;
+  lines: LineRow[];
+}
+
+/** Called after each transaction, so what is done is saved even if the rest fails. */
+export type RecordOutcome = (item: PublishItem, outcome: PublishOutcome) => Promise<void>;
 
 /**
  * What Herd needs from a ledger. Each ledger (CSV, generic, QuickBooks
@@ -19,8 +28,19 @@ export type PublishOutcome =
  */
 export interface LedgerAdapter {
   readonly kind: ConnectionKind;
-  /** Writes the client's lines back to the ledger transaction. */
-  publish(db: Db, company: CompanyRow, transaction: TransactionRow, lines: LineRow[]): Promise<PublishOutcome>;
-  /** Re-reads transactions from the ledger; for ledgers Herd holds itself there is nothing to re-read. */
-  resync(db: Db, company: CompanyRow, transactions: TransactionRow[]): Promise<void>;
+  /**
+   * The ledger lives outside Herd: publishing, pulling and resyncing talk to
+   * it, so they run as background jobs and the rows wait in PROCESSING.
+   */
+  readonly remote: boolean;
+  /** Writes the client's lines back to the ledger, one transaction after the other. */
+  publish(db: Db, company: CompanyRow, items: PublishItem[], record: RecordOutcome): Promise<void>;
+  /** Pulls what the company's sync state asks for (remote ledgers). */
+  pull(db: Db, company: CompanyRow): Promise<void>;
+  /** Reads these transactions again from the ledger and applies what changed (remote ledgers). */
+  resync(db: Db, company: CompanyRow, rows: TransactionRow[]): Promise<void>;
+}
+
+export interface LedgerRegistry {
+  adapterFor(kind: ConnectionKind): LedgerAdapter;
 }

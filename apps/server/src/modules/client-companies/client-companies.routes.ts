@@ -1,3 +1,4 @@
+import { revokeLedgerAccess } from '../quickbooks/quickbooks.service.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   clientCompany,
@@ -77,7 +78,11 @@ export const clientCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accounting/accountant/client-company/:pk/disconnect/',
     { schema: { tags, summary: 'Disconnect the company from its ledger', params: pkParams, response: { 200: clientCompany } } },
-    async (request) => disconnectClientCompany(db, request.actor, request.params.pk),
+    async (request) => {
+      const company = await disconnectClientCompany(db, request.actor, request.params.pk);
+      await revokeLedgerAccess(app.deps, company.pk, request.log);
+      return company;
+    },
   );
 
   app.post(

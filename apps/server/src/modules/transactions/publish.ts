@@ -1,65 +1,100 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { syncErrors } from '../../db/schema/index.js';
-import { ConflictError, LedgerError } from '../../lib/errors.js';
-import { adapterFor } from '../../integrations/registry.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { clientCompanies, syncErrors } from '../../db/schema/index.js';
+import type { CompanyRow, PublishItem, PublishOutcome } from '../../integrations/ledger-adapter.js';
+import { NeedsReauthError } from '../../integrations/qbo/qbo-session.js';
+import { ConflictError } from '../../lib/errors.js';
+import { writeAudit, writeAuditMany } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
+import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
 import { assertTransition } from './status.js';
-import { loadLines, updateTransactions } from './transactions.queries.js';
+import { findTransactionsOfCompany, loadLines, updateTransactions, type TransactionRow } from './transactions.queries.js';
 import { findScoped, type TxScope } from './transactions.scope.js';
 
+const END_STATUS = { published: 'PUBLISHED_IN_PLATFORM', matched: 'MATCHED_TO_PLATFORM', rejected: 'SYNC_ERROR' } as const;
+
 /**
- * The accountant's publish: each categorized transaction goes to the ledger
- * through its adapter and ends PUBLISHED_IN_PLATFORM, MATCHED_TO_PLATFORM or,
- * when the ledger refuses, SYNC_ERROR with the ledger's message.
+ * The accountant's publish. Ledgers Herd holds itself publish at once; a
+ * remote ledger's transactions wait in PROCESSING while a job writes them,
+ * one company at a time. Each ends PUBLISHED_IN_PLATFORM,
+ * MATCHED_TO_PLATFORM or, when the ledger refuses, SYNC_ERROR with the
+ * ledger's message.
  */
-export const publishTransactions = async (db: Db, scope: TxScope, pks: number[]) => {
+export const publishTransactions = async (deps: LedgerDeps, scope: TxScope, pks: number[]) => {
   assertWritable(scope.actor);
-  const rows = await findScoped(db, scope, pks);
+  const rows = await findScoped(deps.db, scope, pks);
   for (const row of rows) {
     if (row.status !== 'FINISHED_IN_HERD') {
       throw new ConflictError(
-        row.status === 'SYNC_ERROR'
-          ? 'Clear the sync errors of this transaction before publishing it again.'
-          : 'Only categorized transactions can be published.',
+        row.status === 'SYNC_ERROR' ? 'Clear the sync errors of this transaction before publishing it again.' : 'Only categorized transactions can be published.',
       );
     }
     assertTransition(row.status, 'PROCESSING');
   }
-  const adapter = adapterFor(scope.company.connectionKind);
-  const allLines = await loadLines(db, pks);
-  const outcomes = { published: 0, matched: 0, rejected: 0 };
-  for (const row of rows) {
-    const lines = allLines.filter((l) => l.transactionId === row.pk);
-    let outcome;
-    try {
-      outcome = await adapter.publish(db, scope.company, row, lines);
-    } catch (err) {
-      if (!(err instanceof LedgerError)) throw err;
-      outcome = { kind: 'rejected' as const, code: 'LEDGER', message: err.message };
-    }
-    await db.transaction(async (tx) => {
-      if (outcome.kind === 'rejected') {
-        await tx.insert(syncErrors).values({ transactionId: row.pk, code: outcome.code, message: outcome.message });
-        await updateTransactions(tx, [row.pk], { status: 'SYNC_ERROR' });
-      } else {
-        await updateTransactions(tx, [row.pk], {
-          status: outcome.kind === 'published' ? 'PUBLISHED_IN_PLATFORM' : 'MATCHED_TO_PLATFORM',
-          publishedBy: scope.actor.userId,
-          publishedAt: new Date(),
-          ...(outcome.kind === 'published' && outcome.ledgerVersion ? { ledgerVersion: outcome.ledgerVersion } : {}),
-        });
-      }
-      await writeAudit(tx, {
-        firmId: scope.company.firmId,
-        actorUserId: scope.actor.userId,
-        action: 'transaction.publish',
-        targetType: 'transaction',
-        targetPk: row.pk,
-        details: { from: row.status, outcome: outcome.kind },
-      });
+  const outcomes = { published: 0, matched: 0, rejected: 0, queued: 0 };
+  const adapter = deps.ledgers.adapterFor(scope.company.connectionKind);
+  if (adapter.remote) {
+    await deps.db.transaction(async (tx) => {
+      await updateTransactions(tx, rows.map((r) => r.pk), { status: 'PROCESSING' });
+      await writeAuditMany(
+        tx,
+        rows.map((r) => ({ firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: 'transaction.publish', targetType: 'transaction', targetPk: r.pk, details: { from: r.status, to: 'PROCESSING' } })),
+      );
     });
-    outcomes[outcome.kind] += 1;
+    await deps.jobs.send('ledger-push', { companyPk: scope.company.pk, action: 'publish', pks: rows.map((r) => r.pk), actorUserId: scope.actor.userId }, companyJobKey(scope.company.pk));
+    outcomes.queued = rows.length;
+    return outcomes;
   }
+  await publishRows(deps, scope.company, rows, scope.actor.userId, (outcome) => {
+    outcomes[outcome.kind] += 1;
+  });
   return outcomes;
 };
+
+/** The job behind a remote publish: the rows still waiting in PROCESSING go to the ledger. */
+export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: number; pks: number[]; actorUserId: number | null }) => {
+  const [company] = await deps.db.select().from(clientCompanies).where(eq(clientCompanies.pk, data.companyPk));
+  if (!company) return;
+  // A retried job finds the rows it already finished out of PROCESSING and leaves them be.
+  const rows = (await findTransactionsOfCompany(deps.db, company.pk, data.pks)).filter((r) => r.status === 'PROCESSING');
+  try {
+    await publishRows(deps, company, rows, data.actorUserId, () => {});
+  } catch (err) {
+    if (!(err instanceof NeedsReauthError)) throw err;
+    // Nothing more can be written until the company is reconnected: hand the rest back to the accountant.
+    const waiting = (await findTransactionsOfCompany(deps.db, company.pk, data.pks)).filter((r) => r.status === 'PROCESSING');
+    await updateTransactions(deps.db, waiting.map((r) => r.pk), { status: 'FINISHED_IN_HERD' });
+  }
+};
+
+const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: TransactionRow[], actorUserId: number | null, counted: (o: PublishOutcome) => void) => {
+  if (rows.length === 0) return;
+  const allLines = await loadLines(deps.db, rows.map((r) => r.pk));
+  const items: PublishItem[] = rows.map((row) => ({ row, lines: allLines.filter((l) => l.transactionId === row.pk) }));
+  await deps.ledgers.adapterFor(company.connectionKind).publish(deps.db, company, items, async (item, outcome) => {
+    await recordOutcome(deps.db, company, actorUserId, item.row, outcome);
+    counted(outcome);
+  });
+};
+
+const recordOutcome = (db: Db, company: CompanyRow, actorUserId: number | null, row: TransactionRow, outcome: PublishOutcome) =>
+  db.transaction(async (tx) => {
+    const ledgerCopy = {
+      ...(outcome.ledgerVersion ? { ledgerVersion: outcome.ledgerVersion } : {}),
+      ...(outcome.raw ? { raw: outcome.raw } : {}),
+    };
+    if (outcome.kind === 'rejected') {
+      await tx.insert(syncErrors).values({ transactionId: row.pk, code: outcome.code, message: outcome.message });
+      await updateTransactions(tx, [row.pk], { status: 'SYNC_ERROR', ...ledgerCopy });
+    } else {
+      await updateTransactions(tx, [row.pk], { status: END_STATUS[outcome.kind], publishedBy: actorUserId, publishedAt: new Date(), ...ledgerCopy });
+    }
+    await writeAudit(tx, {
+      firmId: company.firmId,
+      actorUserId,
+      action: 'transaction.publish',
+      targetType: 'transaction',
+      targetPk: row.pk,
+      details: { from: row.status, to: END_STATUS[outcome.kind], outcome: outcome.kind },
+    });
+  });

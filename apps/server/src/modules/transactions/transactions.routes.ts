@@ -3,6 +3,7 @@ import {
   backBody,
   companyTransactionCounts,
   splitBody,
+  syncRequestResult,
   transactionChoices as transactionChoicesSchema,
   paginated,
   pksBody,
@@ -14,6 +15,7 @@ import {
 import { z } from 'zod';
 import { pageLinks } from '../../lib/pagination.js';
 import { requireActor } from '../../plugins/auth.js';
+import { requestPull, resyncTransactions } from './ledger-sync.js';
 import { publishTransactions } from './publish.js';
 import { transactionChoices } from './choices.js';
 import { countsPerCompany } from './company-counts.js';
@@ -32,6 +34,7 @@ const page = paginated(transaction).extend({ count_capped: z.boolean() });
 export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireActor);
   const { db } = app.deps;
+  const ledgerDeps = app.deps;
 
   const lists = [
     { path: `${ACCOUNTANT}/list/`, side: 'accountant', statuses: ACTIVE_STATUSES, hidden: false, summary: 'Active: waiting for the client' },
@@ -80,7 +83,7 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   const actions = [
     { name: 'hide', summary: 'Hide', run: (scope: Awaited<ReturnType<typeof accountantTxScope>>, pks: number[]) => setHidden(db, scope, pks, true) },
     { name: 'unhide', summary: 'Unhide', run: (scope: Awaited<ReturnType<typeof accountantTxScope>>, pks: number[]) => setHidden(db, scope, pks, false) },
-    { name: 'publish', summary: 'Publish to the ledger', run: (scope: Awaited<ReturnType<typeof accountantTxScope>>, pks: number[]) => publishTransactions(db, scope, pks) },
+    { name: 'publish', summary: 'Publish to the ledger', run: (scope: Awaited<ReturnType<typeof accountantTxScope>>, pks: number[]) => publishTransactions(ledgerDeps, scope, pks) },
   ] as const;
   for (const action of actions) {
     app.post(
@@ -89,6 +92,28 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const result = await action.run(await accountantTxScope(db, request.actor, request.params.pk), request.body.pks);
         return result ? reply.send(result) : reply.status(204).send();
+      },
+    );
+  }
+  app.post(
+    `${ACCOUNTANT}/resync/`,
+    { schema: { tags: ['transactions (accountant)'], summary: 'Read these transactions again from the ledger', params: pkParams, body: pksBody, response: { 200: syncRequestResult, 202: syncRequestResult } } },
+    async (request, reply) => {
+      const result = await resyncTransactions(ledgerDeps, await accountantTxScope(db, request.actor, request.params.pk), request.body.pks);
+      return reply.status(result.queued ? 202 : 200).send(result);
+    },
+  );
+  const pulls = [
+    { name: 'sync-missing', mode: 'MISSING', summary: 'Pull the ledger’s transactions Herd does not have yet' },
+    { name: 'fully-resync', mode: 'FULL', summary: 'Pull every transaction since the sync date again' },
+  ] as const;
+  for (const pull of pulls) {
+    app.post(
+      `${ACCOUNTANT}/${pull.name}/`,
+      { schema: { tags: ['transactions (accountant)'], summary: pull.summary, params: pkParams, response: { 200: syncRequestResult, 202: syncRequestResult } } },
+      async (request, reply) => {
+        const result = await requestPull(ledgerDeps, await accountantTxScope(db, request.actor, request.params.pk), pull.mode);
+        return reply.status(result.queued ? 202 : 200).send(result);
       },
     );
   }

@@ -1,0 +1,165 @@
+import { faultFromResponse, QboFault } from './qbo-faults.js';
+import type { QboSession } from './qbo-session.js';
+import type { RateWindow } from './rate-window.js';
+
+export const MINOR_VERSION = '75';
+/** QuickBooks' largest page. */
+export const PAGE_SIZE = 1000;
+
+export type QboEntity = Record<string, unknown> & { Id: string; SyncToken: string };
+
+export interface ApiOptions {
+  apiBase: string;
+  window: RateWindow;
+  /** First wait after a 429 or a failure of QuickBooks; doubles each time. */
+  retryBaseMs?: number;
+  retries?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string>;
+  body?: string | FormData;
+  contentType?: string;
+}
+
+/**
+ * The Accounting API of one company: every call waits for room in the rate
+ * window, refreshes the token once on a 401, waits and retries on 429 and on
+ * QuickBooks' own failures, and turns faults into QboFault.
+ */
+export class QboApi {
+  /** Requests sent, for the benchmark and the logs. */
+  requests = 0;
+  private readonly retryBaseMs: number;
+  private readonly retries: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly session: QboSession,
+    private readonly options: ApiOptions,
+  ) {
+    this.retryBaseMs = options.retryBaseMs ?? 1000;
+    this.retries = options.retries ?? 4;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  get realmId(): string {
+    return this.session.realmId;
+  }
+
+  /** Every row of a select, page by page (STARTPOSITION is 1-based; a short page is the last). */
+  async *queryPages(statement: string, startPosition = 1): AsyncGenerator<{ rows: QboEntity[]; position: number; next: number }> {
+    const entity = /from\s+(\w+)/i.exec(statement)?.[1] ?? '';
+    let position = startPosition;
+    for (;;) {
+      const body = await this.call<{ QueryResponse?: Record<string, unknown> }>({
+        method: 'GET',
+        path: 'query',
+        query: { query: `${statement} STARTPOSITION ${position} MAXRESULTS ${PAGE_SIZE}` },
+      });
+      const rows = (body.QueryResponse?.[entity] as QboEntity[] | undefined) ?? [];
+      yield { rows, position, next: position + rows.length };
+      if (rows.length < PAGE_SIZE) return;
+      position += rows.length;
+    }
+  }
+
+  async read(entity: string, id: string): Promise<QboEntity> {
+    const body = await this.call<Record<string, QboEntity>>({ method: 'GET', path: `${entity.toLowerCase()}/${encodeURIComponent(id)}` });
+    return body[entity]!;
+  }
+
+  async create(entity: string, fields: Record<string, unknown>): Promise<QboEntity> {
+    return this.write(entity, fields, {});
+  }
+
+  /** A sparse update: only the given fields change (a `Line` array replaces every line). */
+  async sparseUpdate(entity: string, fields: Record<string, unknown> & { Id: string; SyncToken: string }): Promise<QboEntity> {
+    return this.write(entity, { ...fields, sparse: true }, { operation: 'update' });
+  }
+
+  async changedSince(entities: string[], since: Date): Promise<Record<string, QboEntity[]>> {
+    const body = await this.call<{ CDCResponse?: { QueryResponse?: Record<string, QboEntity[]>[] }[] }>({
+      method: 'GET',
+      path: 'cdc',
+      query: { entities: entities.join(','), changedSince: since.toISOString() },
+    });
+    const byEntity: Record<string, QboEntity[]> = {};
+    for (const response of body.CDCResponse?.[0]?.QueryResponse ?? []) {
+      for (const [entity, rows] of Object.entries(response)) {
+        if (Array.isArray(rows)) byEntity[entity] = [...(byEntity[entity] ?? []), ...rows];
+      }
+    }
+    return byEntity;
+  }
+
+  /** Uploads a file as an Attachable linked to a transaction, in one multipart request. */
+  async attach(entity: string, id: string, file: { name: string; contentType: string; bytes: Buffer }): Promise<QboEntity> {
+    const form = new FormData();
+    const metadata = { AttachableRef: [{ EntityRef: { type: entity, value: id } }], FileName: file.name, ContentType: file.contentType };
+    form.append('file_metadata_01', new Blob([JSON.stringify(metadata)], { type: 'application/json' }), 'metadata.json');
+    form.append('file_content_01', new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.name);
+    const body = await this.call<{ AttachableResponse?: { Attachable?: QboEntity; Fault?: unknown }[] }>({ method: 'POST', path: 'upload', body: form });
+    const first = body.AttachableResponse?.[0];
+    if (!first?.Attachable) throw faultFromResponse(400, first ?? body);
+    return first.Attachable;
+  }
+
+  private async write(entity: string, fields: Record<string, unknown>, query: Record<string, string>): Promise<QboEntity> {
+    const body = await this.call<Record<string, QboEntity>>({
+      method: 'POST',
+      path: entity.toLowerCase(),
+      query,
+      body: JSON.stringify(fields),
+      contentType: 'application/json',
+    });
+    return body[entity]!;
+  }
+
+  private async call<T>(call: Call): Promise<T> {
+    let refreshed = false;
+    for (let attempt = 0; ; attempt += 1) {
+      await this.options.window.take(this.session.realmId);
+      const token = await this.session.accessToken();
+      const url = new URL(`${this.options.apiBase}/v3/company/${encodeURIComponent(this.session.realmId)}/${call.path}`);
+      url.search = new URLSearchParams({ ...call.query, minorversion: MINOR_VERSION }).toString();
+      this.requests += 1;
+      const response = await fetch(url, {
+        method: call.method,
+        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(call.contentType ? { 'Content-Type': call.contentType } : {}) },
+        ...(call.body === undefined ? {} : { body: call.body }),
+      });
+      const text = await response.text();
+      const body = text ? safeJson(text) : null;
+      // QuickBooks can answer 200 with a Fault in the body.
+      const hasFault = !!body && typeof body === 'object' && ('Fault' in body || 'fault' in body);
+      if (response.ok && !hasFault) return body as T;
+      const fault = faultFromResponse(response.status, body);
+      if (fault.kind === 'auth' && !refreshed) {
+        refreshed = true;
+        await this.session.refresh();
+        continue;
+      }
+      if (fault.kind === 'auth') await this.session.giveUp();
+      if ((fault.kind === 'throttled' || fault.kind === 'system') && attempt < this.retries) {
+        const retryAfter = Number(response.headers.get('retry-after'));
+        await this.sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : this.retryBaseMs * 2 ** attempt);
+        continue;
+      }
+      throw fault;
+    }
+  }
+}
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+export const isFault = (err: unknown, kind?: QboFault['kind']): err is QboFault => err instanceof QboFault && (!kind || err.kind === kind);

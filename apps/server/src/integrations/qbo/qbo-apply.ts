@@ -1,0 +1,134 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TransactionStatus } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { transactionLines, transactions } from '../../db/schema/index.js';
+import { writeAuditMany } from '../../modules/audit/audit.queries.js';
+import { canTransition } from '../../modules/transactions/status.js';
+import type { QboEntity } from './qbo-api.js';
+import type { Lookups } from './qbo-lookups.js';
+import { mapTransaction, type PulledTransaction, type TransactionEntity } from './qbo-transaction-map.js';
+
+type TxRow = typeof transactions.$inferSelect;
+const cents = (amount: number) => (amount / 100).toFixed(2);
+/** Statuses in which the client's answer has not reached the ledger yet. */
+const UNPUBLISHED: readonly TransactionStatus[] = ['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR', 'PROCESSING'];
+
+export interface ApplyOptions {
+  /** MISSING pulls only add what Herd lacks and leave known transactions as they are. */
+  onlyNew?: boolean;
+  firmId: number;
+}
+
+export interface ApplyCounts {
+  created: number;
+  updated: number;
+  matched: number;
+  cancelled: number;
+}
+
+const headerValues = (pulled: PulledTransaction, lookups: Lookups) => ({
+  ledgerEntityType: pulled.entity,
+  type: pulled.type,
+  subtype: pulled.subtype,
+  date: pulled.date,
+  amount: cents(pulled.amountCents),
+  currency: pulled.currency,
+  description: pulled.description,
+  payee: pulled.payee,
+  paymentAccountId: lookups.accountPk(pulled.paymentAccountExternalId),
+  watchedAccountId: lookups.accountPk(pulled.watchedAccountExternalId),
+  ledgerVersion: pulled.ledgerVersion,
+  raw: pulled.raw,
+});
+
+const lineValues = (txPk: number, pulled: PulledTransaction, lookups: Lookups) =>
+  pulled.lines.map((line, position) => ({
+    transactionId: txPk,
+    position,
+    amount: cents(line.amountCents),
+    description: line.description,
+    classId: lookups.refPk('CLASS', line.classExternalId),
+    customerId: lookups.refPk('CUSTOMER', line.customerExternalId),
+    taxId: lookups.refPk('TAX', line.taxExternalId),
+    locationId: lookups.refPk('LOCATION', pulled.locationExternalId),
+    billable: line.billable,
+  }));
+
+/**
+ * Brings one page of QuickBooks transactions into Herd, in one database
+ * transaction. New ones on watched accounts arrive READY. A known one:
+ * still uncategorized in QuickBooks → takes the ledger's values (its lines
+ * too while the client has not answered, or when the amount changed);
+ * categorized inside QuickBooks meanwhile → MATCHED_TO_PLATFORM; deleted →
+ * CANCELLED; back on a watched account after publishing → READY again.
+ * Applying the same page twice changes nothing.
+ */
+export const applyTransactionPage = async (
+  db: Db,
+  companyPk: number,
+  entity: TransactionEntity,
+  rows: QboEntity[],
+  lookups: Lookups,
+  options: ApplyOptions,
+): Promise<ApplyCounts> => {
+  const counts: ApplyCounts = { created: 0, updated: 0, matched: 0, cancelled: 0 };
+  if (rows.length === 0) return counts;
+  return db.transaction(async (tx) => {
+    const ids = rows.map((row) => `${entity}:${row.Id}`);
+    const existing = new Map(
+      (await tx.select().from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.externalId, ids)))).map((t) => [t.externalId, t]),
+    );
+    const audits: { pk: number; from: TransactionStatus; to: TransactionStatus }[] = [];
+    const move = async (before: TxRow, to: TransactionStatus, values: Partial<typeof transactions.$inferInsert> = {}) => {
+      if (before.status !== to && !canTransition(before.status, to)) return false;
+      await tx.update(transactions).set({ ...values, status: to, updatedAt: new Date() }).where(eq(transactions.pk, before.pk));
+      if (before.status !== to) audits.push({ pk: before.pk, from: before.status, to });
+      return true;
+    };
+
+    for (const row of rows) {
+      const before = existing.get(`${entity}:${row.Id}`);
+      if (row.status === 'Deleted') {
+        if (before && before.status !== 'CANCELLED' && (await move(before, 'CANCELLED'))) counts.cancelled += 1;
+        continue;
+      }
+      const pulled = mapTransaction(entity, row, lookups);
+      if (!before) {
+        if (!pulled) continue;
+        const [created] = await tx
+          .insert(transactions)
+          .values({ clientCompanyId: companyPk, externalId: pulled.externalId, status: 'READY', ...headerValues(pulled, lookups) })
+          .returning({ pk: transactions.pk });
+        await tx.insert(transactionLines).values(lineValues(created!.pk, pulled, lookups));
+        counts.created += 1;
+        continue;
+      }
+      if (options.onlyNew || before.ledgerVersion === String(row.SyncToken)) continue;
+      if (!pulled) {
+        // Categorized inside QuickBooks: nothing left for the client to answer.
+        const version = { ledgerVersion: String(row.SyncToken), raw: row };
+        if (UNPUBLISHED.includes(before.status) ? await move(before, 'MATCHED_TO_PLATFORM', version) : await move(before, before.status, version)) {
+          counts[UNPUBLISHED.includes(before.status) ? 'matched' : 'updated'] += 1;
+        }
+        continue;
+      }
+      const header = headerValues(pulled, lookups);
+      const amountChanged = header.amount !== before.amount;
+      const reopen = !UNPUBLISHED.includes(before.status) || (amountChanged && before.status !== 'READY');
+      const keepsAnswer = !reopen && before.status !== 'READY';
+      // Once answered, the client's lines stand; the fresh SyncToken and body are what publishing needs.
+      const values = keepsAnswer ? { ledgerVersion: header.ledgerVersion, raw: header.raw } : header;
+      if (!(await move(before, reopen ? 'READY' : before.status, values))) continue;
+      if (reopen || (before.status === 'READY' && amountChanged)) {
+        await tx.delete(transactionLines).where(eq(transactionLines.transactionId, before.pk));
+        await tx.insert(transactionLines).values(lineValues(before.pk, pulled, lookups));
+      }
+      counts.updated += 1;
+    }
+    await writeAuditMany(
+      tx,
+      audits.map((a) => ({ firmId: options.firmId, actorUserId: null, action: 'transaction.sync', targetType: 'transaction', targetPk: a.pk, details: { from: a.from, to: a.to } })),
+    );
+    return counts;
+  });
+};

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { ledgerConnections } from '../../db/schema/index.js';
+import { LedgerError } from '../../lib/errors.js';
+import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
+import { QboApi } from './qbo-api.js';
+import { qboOAuth, type QboOAuth } from './qbo-oauth.js';
+import { QboSession } from './qbo-session.js';
+import { qboEndpoints, type QboEndpoints, type QboSettings } from './qbo-settings.js';
+import { RateWindow } from './rate-window.js';
+
+export const QBO_REQUESTS_PER_MINUTE = 500;
+
+/** Everything a QuickBooks call needs, built once per app. */
+export interface QboContext {
+  settings: QboSettings;
+  endpoints: QboEndpoints;
+  oauth: QboOAuth;
+  box: SecretBox;
+  /** Opens the Accounting API of a connected company. */
+  openApi(db: Db, companyPk: number): Promise<QboApi>;
+}
+
+export interface QboContextOptions {
+  /** Waits after 429s and failures start here (tests make it short). */
+  retryBaseMs?: number;
+  requestsPerMinute?: number;
+}
+
+export const createQboContext = (config: Config, options: QboContextOptions = {}): QboContext => {
+  const endpoints = qboEndpoints(config.qbo, config.appUrl, `http://127.0.0.1:${config.port}`);
+  const oauth = qboOAuth(config.qbo, endpoints);
+  const box = createSecretBox(config.secretKey);
+  const window = new RateWindow(options.requestsPerMinute ?? QBO_REQUESTS_PER_MINUTE);
+  return {
+    settings: config.qbo,
+    endpoints,
+    oauth,
+    box,
+    async openApi(db, companyPk) {
+      const [connection] = await db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
+      if (!connection || connection.provider !== 'QBO') throw new LedgerError('This company is not connected to QuickBooks Online.', 409);
+      const session = new QboSession(db, oauth, box, connection);
+      return new QboApi(session, { apiBase: endpoints.apiBase, window, ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }) });
+    },
+  };
+};

@@ -1,0 +1,100 @@
+import type { QboEndpoints, QboSettings } from './qbo-settings.js';
+
+export const ACCOUNTING_SCOPE = 'com.intuit.quickbooks.accounting';
+export const OPENID_SCOPES = 'openid profile email phone';
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
+
+export interface IntuitUser {
+  sub: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  phone: string;
+}
+
+/** The token endpoint refused: `invalid_grant` means the grant is gone and the company must reconnect. */
+export class OAuthError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(`QuickBooks refused the token request (${code})`);
+    this.name = 'OAuthError';
+  }
+
+  get grantIsGone(): boolean {
+    return this.code === 'invalid_grant' || this.code === 'invalid_client';
+  }
+}
+
+const basicAuth = (settings: QboSettings) => `Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`;
+
+export interface QboOAuth {
+  authorizeUrl(input: { state: string; redirectUri: string; openid: boolean }): string;
+  exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
+  refresh(refreshToken: string): Promise<TokenSet>;
+  revoke(token: string): Promise<void>;
+  userinfo(accessToken: string): Promise<IntuitUser>;
+}
+
+export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, now: () => Date = () => new Date()): QboOAuth => {
+  const tokenRequest = async (form: Record<string, string>): Promise<TokenSet> => {
+    const response = await fetch(endpoints.tokenUrl, {
+      method: 'POST',
+      headers: { Authorization: basicAuth(settings), 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams(form).toString(),
+    });
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok) throw new OAuthError(typeof body.error === 'string' ? body.error : `http_${response.status}`, response.status);
+    const at = now().getTime();
+    return {
+      accessToken: String(body.access_token),
+      refreshToken: String(body.refresh_token),
+      accessExpiresAt: new Date(at + Number(body.expires_in ?? 3600) * 1000),
+      refreshExpiresAt: new Date(at + Number(body.x_refresh_token_expires_in ?? 8_726_400) * 1000),
+    };
+  };
+
+  return {
+    authorizeUrl({ state, redirectUri, openid }) {
+      const url = new URL(endpoints.authorizeUrl);
+      url.search = new URLSearchParams({
+        client_id: settings.clientId,
+        response_type: 'code',
+        scope: openid ? `${ACCOUNTING_SCOPE} ${OPENID_SCOPES}` : ACCOUNTING_SCOPE,
+        redirect_uri: redirectUri,
+        state,
+      }).toString();
+      return url.toString();
+    },
+    exchangeCode: (code, redirectUri) => tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+    refresh: (refreshToken) => tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+    async revoke(token) {
+      const response = await fetch(endpoints.revokeUrl, {
+        method: 'POST',
+        headers: { Authorization: basicAuth(settings), 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      // A token that is already gone is what we wanted.
+      if (!response.ok && response.status !== 400) throw new OAuthError(`http_${response.status}`, response.status);
+    },
+    async userinfo(accessToken) {
+      const response = await fetch(endpoints.userinfoUrl, { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' } });
+      if (!response.ok) throw new OAuthError(`http_${response.status}`, response.status);
+      const body = (await response.json()) as Record<string, unknown>;
+      return {
+        sub: String(body.sub ?? ''),
+        email: String(body.email ?? ''),
+        givenName: String(body.givenName ?? ''),
+        familyName: String(body.familyName ?? ''),
+        phone: String(body.phoneNumber ?? ''),
+      };
+    },
+  };
+};

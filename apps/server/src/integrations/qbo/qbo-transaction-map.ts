@@ -1,0 +1,144 @@
+import type { TransactionType } from '@herd/contract';
+import type { QboEntity } from './qbo-api.js';
+
+/** The transaction lists Herd reads from QuickBooks, in the order a pull reads them. */
+export const TRANSACTION_ENTITIES = ['Purchase', 'Deposit', 'JournalEntry', 'Bill', 'VendorCredit', 'SalesReceipt'] as const;
+export type TransactionEntity = (typeof TRANSACTION_ENTITIES)[number];
+
+export interface PulledLine {
+  amountCents: number;
+  description: string;
+  classExternalId: string | null;
+  customerExternalId: string | null;
+  taxExternalId: string | null;
+  billable: 'BILLABLE' | 'NOT_BILLABLE' | null;
+}
+
+/** A QuickBooks transaction as Herd holds it: only the part sitting on watched accounts. */
+export interface PulledTransaction {
+  externalId: string;
+  entity: TransactionEntity;
+  type: TransactionType;
+  subtype: string;
+  date: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  payee: string;
+  paymentAccountExternalId: string | null;
+  watchedAccountExternalId: string;
+  locationExternalId: string | null;
+  ledgerVersion: string;
+  lines: PulledLine[];
+  raw: QboEntity;
+}
+
+export interface MapContext {
+  /** External ids of the watched accounts. */
+  watched: Set<string>;
+  /** Item id → its income account id, to tell which sales receipt lines sit on a watched account. */
+  itemIncomeAccount: Map<string, string>;
+}
+
+type Obj = Record<string, unknown>;
+export type QboLine = Obj & { Amount?: number | string; DetailType?: string; Description?: string };
+
+const refValue = (ref: unknown): string | null => {
+  const value = (ref as Obj | undefined)?.value;
+  return value === undefined || value === null ? null : String(value);
+};
+const refName = (ref: unknown): string => String((ref as Obj | undefined)?.name ?? '');
+export const toCents = (amount: unknown): number => Math.round(Number(amount ?? 0) * 100);
+export const detailOf = (line: QboLine): Obj => (line.DetailType ? ((line[line.DetailType] as Obj | undefined) ?? {}) : {});
+
+/** The account a line posts to (a sales line posts to its item's income account). */
+export const lineAccount = (line: QboLine, ctx: MapContext): string | null => {
+  const detail = detailOf(line);
+  if (line.DetailType === 'SalesItemLineDetail') {
+    const item = refValue(detail.ItemRef);
+    return item ? (ctx.itemIncomeAccount.get(item) ?? null) : null;
+  }
+  return refValue(detail.AccountRef);
+};
+
+export const isWatchedLine = (line: QboLine, ctx: MapContext): boolean => {
+  const account = lineAccount(line, ctx);
+  return account !== null && ctx.watched.has(account);
+};
+
+const billableOf = (status: unknown): PulledLine['billable'] =>
+  status === 'Billable' ? 'BILLABLE' : status === 'NotBillable' ? 'NOT_BILLABLE' : null;
+
+const kindOf = (entity: TransactionEntity, raw: QboEntity, watchedLines: QboLine[]): { type: TransactionType; subtype: string } | null => {
+  switch (entity) {
+    case 'Purchase':
+      if (raw.PaymentType === 'CreditCard') return { type: 'EXPENSE', subtype: raw.Credit === true ? 'CREDIT_CARD_CREDIT' : 'CREDIT_CARD_CHARGE' };
+      return { type: 'EXPENSE', subtype: 'PURCHASE' };
+    case 'Bill':
+      return { type: 'BILL', subtype: 'BILL' };
+    case 'VendorCredit':
+      return { type: 'BILL', subtype: 'VENDOR_CREDIT' };
+    case 'Deposit':
+      return { type: 'DEPOSIT', subtype: 'DEPOSIT' };
+    case 'SalesReceipt':
+      return { type: 'DEPOSIT', subtype: 'SALES_RECEIPT' };
+    case 'JournalEntry': {
+      // A debit to the watched account is money spent; a credit is money received.
+      const posting = detailOf(watchedLines[0]!).PostingType;
+      return posting === 'Credit' ? { type: 'DEPOSIT', subtype: 'JOURNAL_ENTRY' } : { type: 'EXPENSE', subtype: 'JOURNAL_ENTRY' };
+    }
+  }
+};
+
+const paymentAccountOf = (entity: TransactionEntity, raw: QboEntity, lines: QboLine[], ctx: MapContext): string | null => {
+  if (entity === 'Purchase') return refValue(raw.AccountRef);
+  if (entity === 'Deposit' || entity === 'SalesReceipt') return refValue(raw.DepositToAccountRef);
+  if (entity === 'Bill' || entity === 'VendorCredit') return refValue(raw.APAccountRef);
+  // A journal entry's other side: the first line not on a watched account.
+  const other = lines.find((line) => !isWatchedLine(line, ctx));
+  return other ? lineAccount(other, ctx) : null;
+};
+
+const payeeOf = (entity: TransactionEntity, raw: QboEntity, watchedLines: QboLine[]): string => {
+  if (entity === 'Purchase') return refName(raw.EntityRef);
+  if (entity === 'Bill' || entity === 'VendorCredit') return refName(raw.VendorRef);
+  if (entity === 'SalesReceipt') return refName(raw.CustomerRef);
+  const detail = detailOf(watchedLines[0]!);
+  return refName(detail.Entity) || refName((detail.Entity as Obj | undefined)?.EntityRef);
+};
+
+/** Maps one QuickBooks transaction; null when none of its lines sits on a watched account. */
+export const mapTransaction = (entity: TransactionEntity, raw: QboEntity, ctx: MapContext): PulledTransaction | null => {
+  const lines = ((raw.Line as QboLine[] | undefined) ?? []).filter((line) => line.DetailType !== 'SubTotalLineDetail');
+  const watchedLines = lines.filter((line) => isWatchedLine(line, ctx));
+  if (watchedLines.length === 0) return null;
+  const kind = kindOf(entity, raw, watchedLines)!;
+  const pulledLines = watchedLines.map((line): PulledLine => {
+    const detail = detailOf(line);
+    return {
+      amountCents: toCents(line.Amount),
+      description: String(line.Description ?? ''),
+      classExternalId: refValue(detail.ClassRef),
+      customerExternalId: refValue(detail.CustomerRef),
+      taxExternalId: refValue(detail.TaxCodeRef),
+      billable: billableOf(detail.BillableStatus),
+    };
+  });
+  const firstDescription = pulledLines.find((line) => line.description)?.description ?? '';
+  return {
+    externalId: `${entity}:${raw.Id}`,
+    entity,
+    ...kind,
+    date: String(raw.TxnDate ?? '').slice(0, 10),
+    amountCents: pulledLines.reduce((sum, line) => sum + line.amountCents, 0),
+    currency: refValue(raw.CurrencyRef) ?? 'USD',
+    description: String(raw.PrivateNote ?? '') || firstDescription || String(raw.DocNumber ?? ''),
+    payee: payeeOf(entity, raw, watchedLines),
+    paymentAccountExternalId: paymentAccountOf(entity, raw, lines, ctx),
+    watchedAccountExternalId: lineAccount(watchedLines[0]!, ctx)!,
+    locationExternalId: refValue(raw.DepartmentRef),
+    ledgerVersion: String(raw.SyncToken),
+    lines: pulledLines,
+    raw,
+  };
+};

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { ledgerConnections } from '../../db/schema/index.js';
+import type { StorageDriver } from '../../storage/driver.js';
+import type { LedgerAdapter } from '../ledger-adapter.js';
+import { applyTransactionPage } from './qbo-apply.js';
+import type { QboContext } from './qbo-context.js';
+import { loadLookups } from './qbo-lookups.js';
+import { publishToQbo } from './qbo-publish.js';
+import { pullCompany } from './qbo-pull.js';
+import { NeedsReauthError } from './qbo-session.js';
+import type { TransactionEntity } from './qbo-transaction-map.js';
+
+const setSync = (db: Db, companyPk: number, values: Partial<typeof ledgerConnections.$inferInsert>) =>
+  db.update(ledgerConnections).set({ ...values, updatedAt: new Date() }).where(eq(ledgerConnections.clientCompanyId, companyPk));
+
+/** QuickBooks Online behind Herd's LedgerAdapter. */
+export const qboAdapter = (qbo: QboContext, storage: StorageDriver): LedgerAdapter => ({
+  kind: 'QBO',
+  remote: true,
+
+  async publish(db, company, items, record) {
+    const api = await qbo.openApi(db, company.pk);
+    const lookups = await loadLookups(db, company.pk);
+    for (const item of items) await record(item, await publishToQbo({ db, api, lookups, storage }, item.row, item.lines));
+  },
+
+  async pull(db, company) {
+    if (company.connectionState !== 'CONNECTED') return;
+    const api = await qbo.openApi(db, company.pk);
+    const [connection] = await db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, company.pk));
+    await setSync(db, company.pk, { syncState: 'RUNNING' });
+    try {
+      await pullCompany(db, api, connection!);
+    } catch (err) {
+      // NeedsReauth has already said so on the company; anything else is retried by the job.
+      if (!(err instanceof NeedsReauthError)) await setSync(db, company.pk, { syncState: 'FAILED', lastSyncError: err instanceof Error ? err.message : String(err) });
+      throw err;
+    }
+  },
+
+  async resync(db, company, rows) {
+    const api = await qbo.openApi(db, company.pk);
+    const lookups = await loadLookups(db, company.pk);
+    for (const row of rows) {
+      const entity = row.ledgerEntityType as TransactionEntity;
+      const id = row.externalId.slice(entity.length + 1);
+      let fresh;
+      try {
+        fresh = await api.read(entity, id);
+      } catch (err) {
+        // Object Not Found: it was deleted in QuickBooks.
+        if (err instanceof Error && 'code' in err && err.code === '610') fresh = { Id: id, SyncToken: '', status: 'Deleted' };
+        else throw err;
+      }
+      await applyTransactionPage(db, company.pk, entity, [fresh], lookups, { firmId: company.firmId });
+    }
+  },
+});

@@ -1,0 +1,24 @@
+import type { AppDeps } from '../app.js';
+import { queuePull, runPull, runQueuedResync } from '../modules/transactions/ledger-sync.js';
+import { runQueuedPublish } from '../modules/transactions/publish.js';
+import { connectionsOfRealm } from '../modules/quickbooks/quickbooks.queries.js';
+import type { JobHandler, JobName } from './job-queue.js';
+
+/** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
+export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } => ({
+  'ledger-pull': (data) => runPull(deps, data.companyPk),
+  'ledger-push': (data) => (data.action === 'publish' ? runQueuedPublish(deps, data) : runQueuedResync(deps, data)),
+  // A webhook names entities by id only: one incremental pull per company fetches what changed.
+  'ledger-webhook': async (data) => {
+    for (const realmId of data.realmIds) {
+      for (const connection of await connectionsOfRealm(deps.db, data.provider, realmId)) await queuePull(deps, connection.clientCompanyId, 'INCREMENTAL');
+    }
+  },
+});
+
+export const startWorkers = async (deps: AppDeps) => {
+  const handlers = jobHandlers(deps);
+  await deps.jobs.work('ledger-pull', handlers['ledger-pull']);
+  await deps.jobs.work('ledger-push', handlers['ledger-push']);
+  await deps.jobs.work('ledger-webhook', handlers['ledger-webhook']);
+};

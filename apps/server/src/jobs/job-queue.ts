@@ -1,0 +1,82 @@
+import PgBoss from 'pg-boss';
+import type { ExecuteSql } from '../db/client.js';
+
+/**
+ * Background work, kept in the database by pg-boss so any number of workers
+ * share it and a crash loses nothing. Every job is keyed by what it works on,
+ * retried with backoff, and written so running it twice does no harm.
+ */
+export interface JobPayloads {
+  /** Pull from the ledger what changed; what to pull is read from the company's sync state. */
+  'ledger-pull': { companyPk: number };
+  /** Publish or re-read some transactions of one company. */
+  'ledger-push': { companyPk: number; action: 'publish' | 'resync'; pks: number[]; actorUserId: number | null };
+  /** A ledger's webhook delivery, verified, to be turned into pulls. */
+  'ledger-webhook': { provider: 'QBO'; realmIds: string[] };
+}
+export type JobName = keyof JobPayloads;
+export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
+
+/**
+ * Pulls are `stately` per company: one waiting and one running at most, so
+ * asking again while one waits costs nothing. Pushes are `singleton` per
+ * company: they queue up and run one at a time, in order, so two publishes
+ * never race on the same ledger transaction.
+ */
+const QUEUES: Record<JobName, PgBoss.Queue> = {
+  'ledger-pull': { name: 'ledger-pull', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 30 * 60 },
+  'ledger-push': { name: 'ledger-push', policy: 'singleton', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 30 * 60 },
+  'ledger-webhook': { name: 'ledger-webhook', policy: 'standard', retryLimit: 5, retryDelay: 5, retryBackoff: true },
+};
+
+export interface JobQueue {
+  send<N extends JobName>(name: N, data: JobPayloads[N], key: string): Promise<void>;
+  /** Runs handlers as jobs arrive (the worker role). */
+  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /** Runs every job waiting in one queue now, in this process: for tests and the bench. */
+  drain<N extends JobName>(name: N, handler: JobHandler<N>): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unknown) => void): Promise<JobQueue> => {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
+    schema: 'pgboss',
+    // Scheduling and the cron clock are not used; maintenance keeps the tables small.
+    schedule: false,
+  });
+  boss.on('error', onError);
+  await boss.start();
+  for (const queue of Object.values(QUEUES)) {
+    if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue);
+  }
+
+  return {
+    async send(name, data, key) {
+      await boss.send(name, data, { singletonKey: key });
+    },
+    async work(name, handler) {
+      await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      });
+    },
+    async drain(name, handler) {
+      let ran = 0;
+      for (;;) {
+        const [job] = await boss.fetch<JobPayloads[typeof name]>(name);
+        if (!job) return ran;
+        try {
+          await handler(job.data);
+          await boss.complete(name, job.id);
+        } catch (err) {
+          await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+          throw err;
+        }
+        ran += 1;
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, close: false });
+    },
+  };
+};

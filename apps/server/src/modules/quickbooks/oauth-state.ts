@@ -1,0 +1,40 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { safeEqual } from '../../lib/crypto.js';
+
+/**
+ * The OAuth `state`: what the browser is connecting (which firm, user,
+ * company, for what), signed with SECRET_KEY so it cannot be forged, and
+ * bound to a nonce in a cookie of the browser that started, so a callback
+ * cannot be replayed in someone else's session. It expires in 15 minutes.
+ */
+export type ConnectPurpose = 'connect' | 'reauth' | 'signup';
+
+export interface ConnectState {
+  purpose: ConnectPurpose;
+  /** Absent on signup: there is no firm yet. */
+  userId: number | null;
+  /** The company to link or reconnect; absent to create one. */
+  companyPk: number | null;
+  nonce: string;
+  expiresAt: number;
+}
+
+export const STATE_COOKIE = 'herd_qbo_oauth';
+const LIFETIME_MS = 15 * 60 * 1000;
+
+const sign = (secretKey: string, payload: string) => createHmac('sha256', `herd:oauth-state:${secretKey}`).update(payload).digest('base64url');
+
+export const createState = (secretKey: string, input: Omit<ConnectState, 'nonce' | 'expiresAt'>, now = Date.now()): { state: string; nonce: string } => {
+  const nonce = randomBytes(16).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ ...input, nonce, expiresAt: now + LIFETIME_MS })).toString('base64url');
+  return { state: `${payload}.${sign(secretKey, payload)}`, nonce };
+};
+
+/** The state's content, or null when it is forged, expired or not this browser's. */
+export const readState = (secretKey: string, state: string, cookieNonce: string | undefined, now = Date.now()): ConnectState | null => {
+  const [payload, signature] = state.split('.');
+  if (!payload || !signature || !safeEqual(signature, sign(secretKey, payload))) return null;
+  const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as ConnectState;
+  if (parsed.expiresAt < now || !cookieNonce || !safeEqual(parsed.nonce, cookieNonce)) return null;
+  return parsed;
+};

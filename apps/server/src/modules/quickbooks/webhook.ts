@@ -1,0 +1,38 @@
+import { createHmac } from 'node:crypto';
+import { safeEqual } from '../../lib/crypto.js';
+
+/**
+ * Intuit signs each delivery: `intuit-signature` is the base64 HMAC-SHA256
+ * of the raw body under the app's verifier token. Checked in constant time
+ * before the body is parsed.
+ */
+export const verifyIntuitSignature = (verifierToken: string, rawBody: string, signature: string | undefined): boolean => {
+  if (!verifierToken || !signature) return false;
+  const expected = createHmac('sha256', verifierToken).update(rawBody).digest('base64');
+  return safeEqual(expected, signature);
+};
+
+/**
+ * The realms a delivery concerns, from either payload format: the legacy
+ * `{eventNotifications:[{realmId,…}]}` or the CloudEvents array whose
+ * entries carry `intuitaccountid`. Deliveries name ids only; Herd pulls
+ * what changed instead of trusting the payload.
+ */
+export const realmsOfDelivery = (body: unknown): string[] => {
+  const realms = new Set<string>();
+  if (Array.isArray(body)) {
+    for (const event of body) {
+      const realm = (event as { intuitaccountid?: unknown } | null)?.intuitaccountid;
+      if (typeof realm === 'string' || typeof realm === 'number') realms.add(String(realm));
+    }
+  } else if (body && typeof body === 'object') {
+    const notifications = (body as { eventNotifications?: unknown }).eventNotifications;
+    if (Array.isArray(notifications)) {
+      for (const notification of notifications) {
+        const realm = (notification as { realmId?: unknown } | null)?.realmId;
+        if (typeof realm === 'string' || typeof realm === 'number') realms.add(String(realm));
+      }
+    }
+  }
+  return [...realms];
+};

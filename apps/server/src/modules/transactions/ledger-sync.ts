@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import type { SyncRequestResult } from '@herd/contract';
+import { clientCompanies, ledgerConnections, PULL_MODES } from '../../db/schema/index.js';
+import { ConflictError } from '../../lib/errors.js';
+import { assertWritable } from '../auth/actor.js';
+import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
+import { findTransactionsOfCompany } from './transactions.queries.js';
+import { findScoped, type TxScope } from './transactions.scope.js';
+
+type PullMode = (typeof PULL_MODES)[number];
+
+const NOTHING_TO_READ = 'This company’s transactions live in Herd (CSV or generic ledger): there is nothing to read again from a ledger.';
+
+const assertConnected = (scope: TxScope) => {
+  if (scope.company.connectionState === 'NEEDS_REAUTH') throw new ConflictError('The ledger no longer accepts this connection. Reconnect the company first.');
+  if (scope.company.connectionState === 'DISCONNECTED') throw new ConflictError('This company is disconnected from its ledger. Connect it again first.');
+};
+
+/** Reads some transactions again from the ledger (`transactions/resync/`). */
+export const resyncTransactions = async (deps: LedgerDeps, scope: TxScope, pks: number[]): Promise<SyncRequestResult> => {
+  assertWritable(scope.actor);
+  const rows = await findScoped(deps.db, scope, pks);
+  if (!deps.ledgers.adapterFor(scope.company.connectionKind).remote) return { queued: false, detail: NOTHING_TO_READ };
+  assertConnected(scope);
+  await deps.jobs.send('ledger-push', { companyPk: scope.company.pk, action: 'resync', pks: rows.map((r) => r.pk), actorUserId: scope.actor.userId }, companyJobKey(scope.company.pk));
+  return { queued: true, detail: `${rows.length} transaction${rows.length === 1 ? '' : 's'} will be read again from the ledger.` };
+};
+
+/**
+ * Asks for a pull: INCREMENTAL (what changed), MISSING (everything since the
+ * sync date Herd does not have yet) or FULL (everything since the sync date
+ * again). A stronger request replaces a weaker one still waiting; asking
+ * again while one waits costs nothing.
+ */
+export const requestPull = async (deps: LedgerDeps, scope: TxScope, mode: PullMode): Promise<SyncRequestResult> => {
+  assertWritable(scope.actor);
+  if (!deps.ledgers.adapterFor(scope.company.connectionKind).remote) return { queued: false, detail: NOTHING_TO_READ };
+  assertConnected(scope);
+  await queuePull(deps, scope.company.pk, mode);
+  const what = { INCREMENTAL: 'What changed in the ledger', MISSING: 'Transactions missing from Herd', FULL: 'Every transaction since the sync date' }[mode];
+  return { queued: true, detail: `${what} will be pulled in the background.` };
+};
+
+export const queuePull = async (deps: LedgerDeps, companyPk: number, mode: PullMode) => {
+  const [connection] = await deps.db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
+  if (!connection) return;
+  const stronger = PULL_MODES.indexOf(mode) > PULL_MODES.indexOf(connection.pullMode);
+  await deps.db
+    .update(ledgerConnections)
+    .set({
+      ...(stronger ? { pullMode: mode, pullProgress: null } : {}),
+      ...(connection.syncState === 'RUNNING' ? {} : { syncState: 'QUEUED' as const }),
+      updatedAt: new Date(),
+    })
+    .where(eq(ledgerConnections.pk, connection.pk));
+  await deps.jobs.send('ledger-pull', { companyPk }, companyJobKey(companyPk));
+};
+
+/** The job behind a pull. */
+export const runPull = async (deps: LedgerDeps, companyPk: number) => {
+  const [company] = await deps.db.select().from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
+  if (!company) return;
+  await deps.ledgers.adapterFor(company.connectionKind).pull(deps.db, company);
+};
+
+/** The job behind a resync. */
+export const runQueuedResync = async (deps: LedgerDeps, data: { companyPk: number; pks: number[] }) => {
+  const [company] = await deps.db.select().from(clientCompanies).where(eq(clientCompanies.pk, data.companyPk));
+  if (!company || company.connectionState !== 'CONNECTED') return;
+  const rows = await findTransactionsOfCompany(deps.db, company.pk, data.pks);
+  await deps.ledgers.adapterFor(company.connectionKind).resync(deps.db, company, rows);
+};

@@ -1,0 +1,31 @@
+import { startQboSimulator, type QboSimulator, type SeedCompanyOptions } from '@herd/simulators';
+import { expect } from 'vitest';
+import type { TestClient } from './client.js';
+import { createTestApp, type TestApp } from './harness.js';
+
+export const QBO_CLIENT = { clientId: 'herd-test-app', clientSecret: 'herd-test-app-secret', webhookVerifierToken: 'herd-test-verifier' };
+
+/** A QuickBooks simulator and a Herd app configured to talk to it as it would to Intuit. */
+export const startQboWorld = async (companies: SeedCompanyOptions[] = [{}]): Promise<{ sim: QboSimulator; t: TestApp }> => {
+  const sim = await startQboSimulator({ ...QBO_CLIENT, companies, startTime: '2026-11-01T12:00:00Z', autoApprove: true });
+  const t = await createTestApp({ qbo: { mode: 'intuit-sandbox', ...QBO_CLIENT, baseUrl: sim.url } });
+  return { sim, t };
+};
+
+/** What the browser does: start, consent at Intuit (auto-approved), come back to Herd's callback. */
+export const connectQbo = async (sim: QboSimulator, accountant: TestClient, realmId: string, query = '') => {
+  sim.setAutoApprove(realmId);
+  const started = await accountant.get(`quickbooks/oauth2/${query}`);
+  expect(started.statusCode).toBe(200);
+  const consent = await fetch(`${started.json().url as string}`, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const back = new URL(consent.headers.get('location')!);
+  expect(back.searchParams.get('realmId')).toBe(realmId);
+  return accountant.get(`${back.pathname}${back.search}`);
+};
+
+export const companyFromRedirect = (location: string | undefined): number => {
+  const pk = new URL(location ?? '', 'http://herd.test').searchParams.get('qbo_connected');
+  if (!pk) throw new Error(`Not connected: ${location}`);
+  return Number(pk);
+};
