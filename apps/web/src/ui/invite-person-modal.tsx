@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Col, Form, Input, Modal, Row, Typography } from 'antd';
-import { clientUserInviteBody } from '@herd/contract';
+import { Form, Modal, Typography } from 'antd';
 import { applyServerErrors } from '../lib/form-errors';
-import { zodRule } from '../lib/form-rules';
 import { FormAlert } from './form-alert';
+import { PersonFields } from './person-fields';
 
 export interface PersonValues {
   email: string;
@@ -12,12 +11,6 @@ export interface PersonValues {
 }
 
 const FIELDS = ['email', 'first_name', 'last_name'] as const;
-const shape = clientUserInviteBody.shape;
-const rules = {
-  email: [zodRule(shape.email)],
-  first_name: [zodRule(shape.first_name)],
-  last_name: [zodRule(shape.last_name)],
-};
 
 interface InvitePersonModalProps<T extends PersonValues> {
   open: boolean;
@@ -79,21 +72,7 @@ export const InvitePersonModal = <T extends PersonValues>({
       <Form form={form} layout="vertical" requiredMark={false} name={name} onFinish={(values) => void onFinish(values)} initialValues={initialValues}>
         {intro ? <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph> : null}
         <FormAlert message={error} />
-        <Form.Item label="Email" name="email" rules={rules.email}>
-          <Input type="email" autoComplete="off" inputMode="email" />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item label="First name" name="first_name" rules={rules.first_name}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Last name" name="last_name" rules={rules.last_name}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <PersonFields email emailFirst autofill="other" />
         {extraFields}
       </Form>
     </Modal>

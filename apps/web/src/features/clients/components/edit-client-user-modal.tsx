@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { App, Col, Form, Input, Modal, Row } from 'antd';
-import { contactsUpdateBody, personUpdateBody, type ClientUser } from '@herd/contract';
+import { App, Form, Modal } from 'antd';
+import type { ClientUser } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { zodRule } from '../../../lib/form-rules';
 import { personName } from '../../../lib/format';
 import { FormAlert } from '../../../ui/form-alert';
+import { PERSON_FIELD_NAMES, PersonFields } from '../../../ui/person-fields';
 import { useEditClientUser, type ClientUserEdit } from '../api';
 
 interface Values {
@@ -14,13 +14,6 @@ interface Values {
   phone: string;
 }
 
-const FIELDS = ['first_name', 'last_name', 'email', 'phone'] as const;
-const rules = {
-  first_name: [zodRule(personUpdateBody.shape.first_name.unwrap())],
-  last_name: [zodRule(personUpdateBody.shape.last_name.unwrap())],
-  email: [zodRule(contactsUpdateBody.shape.email.unwrap())],
-  phone: [zodRule(contactsUpdateBody.shape.phone.unwrap())],
-};
 
 /** Name and phone go to the user; a changed email goes to contacts-update, where sign-in addresses change. */
 export const editOf = (user: ClientUser, values: Values): ClientUserEdit => {
@@ -53,7 +46,7 @@ export const EditClientUserModal = ({ user, onClose }: { user: ClientUser | null
         void message.success(`${personName({ ...user, ...values })} saved`);
         onClose();
       },
-      onError: (err) => setError(applyServerErrors(form, err, FIELDS)),
+      onError: (err) => setError(applyServerErrors(form, err, PERSON_FIELD_NAMES)),
     });
   };
 
@@ -78,24 +71,13 @@ export const EditClientUserModal = ({ user, onClose }: { user: ClientUser | null
           initialValues={{ first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone }}
         >
           <FormAlert message={error} />
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item label="First name" name="first_name" rules={rules.first_name}>
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item label="Last name" name="last_name" rules={rules.last_name}>
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item label="Email" name="email" rules={rules.email} extra="They sign in with this address from now on.">
-            <Input type="email" autoComplete="off" />
-          </Form.Item>
-          <Form.Item label="Phone" name="phone" rules={rules.phone} extra="For text message reminders.">
-            <Input type="tel" autoComplete="off" />
-          </Form.Item>
+          <PersonFields
+            email
+            emailExtra="They sign in with this address from now on."
+            phone
+            phoneExtra="For text message reminders."
+            autofill="other"
+          />
         </Form>
       ) : null}
     </Modal>
