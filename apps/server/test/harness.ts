@@ -80,7 +80,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const createTestApp = async (overrides: Partial<Config> = {}, transport?: MailTransport): Promise<TestApp> => {
+export const createTestApp = async (overrides: Partial<Config> = {}, transport?: MailTransport, qbo: { pageSize?: number } = {}): Promise<TestApp> => {
   const database = await openTestDatabase();
   const mailTransport = transport ?? recordingTransport();
   // Tests drain the queues themselves; queue maintenance errors would only be noise here.
@@ -89,7 +89,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
     config: testConfig(overrides),
     db: database.db,
     jobs,
-    qbo: { retryBaseMs: 5 },
+    qbo: { retryBaseMs: 5, ...qbo },
     mailer: (a) => createMailer(database.db, mailTransport, a.log),
     logger: false,
   });

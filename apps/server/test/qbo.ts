@@ -6,9 +6,10 @@ import { createTestApp, type TestApp } from './harness.js';
 export const QBO_CLIENT = { clientId: 'herd-test-app', clientSecret: 'herd-test-app-secret', webhookVerifierToken: 'herd-test-verifier' };
 
 /** A QuickBooks simulator and a Herd app configured to talk to it as it would to Intuit. */
-export const startQboWorld = async (companies: SeedCompanyOptions[] = [{}]): Promise<{ sim: QboSimulator; t: TestApp }> => {
-  const sim = await startQboSimulator({ ...QBO_CLIENT, companies, startTime: '2026-11-01T12:00:00Z', autoApprove: true });
-  const t = await createTestApp({ qbo: { mode: 'intuit-sandbox', ...QBO_CLIENT, baseUrl: sim.url } });
+export const startQboWorld = async (companies: SeedCompanyOptions[] = [{}], options: { pageSize?: number } = {}): Promise<{ sim: QboSimulator; t: TestApp }> => {
+  // The simulator keeps real time, like Intuit: incremental pulls compare its change stamps with Herd's clock.
+  const sim = await startQboSimulator({ ...QBO_CLIENT, companies, autoApprove: true });
+  const t = await createTestApp({ qbo: { mode: 'intuit-sandbox', ...QBO_CLIENT, baseUrl: sim.url } }, undefined, options);
   return { sim, t };
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ledgerSyncInfo } from './quickbooks.js';
 import { CLIENT_EDITABLE_FIELDS, CONNECTION_KINDS, CONNECTION_STATES } from './enums.js';
 import { numberBetween, optionalText, requiredText } from './fields.js';
 import { messages } from './messages.js';
@@ -47,6 +48,8 @@ export const clientCompany = z.object({
   pinned_note: z.string(),
   assigned_members: z.array(memberRef),
   client_users_count: z.number(),
+  /** Where the sync with a ledger outside Herd stands; null for ledgers Herd holds (CSV, generic). */
+  ledger_sync: ledgerSyncInfo.nullable(),
   created_at: z.string(),
 });
 export type ClientCompany = z.infer<typeof clientCompany>;

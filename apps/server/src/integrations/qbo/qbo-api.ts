@@ -12,8 +12,9 @@ export interface ApiOptions {
   apiBase: string;
   window: RateWindow;
   /** First wait after a 429 or a failure of QuickBooks; doubles each time. */
-  retryBaseMs?: number;
+  retryBaseMs?: number | undefined;
   retries?: number;
+  pageSize?: number | undefined;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -35,6 +36,7 @@ export class QboApi {
   requests = 0;
   private readonly retryBaseMs: number;
   private readonly retries: number;
+  private readonly pageSize: number;
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(
@@ -43,6 +45,7 @@ export class QboApi {
   ) {
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.retries = options.retries ?? 4;
+    this.pageSize = Math.min(options.pageSize ?? PAGE_SIZE, PAGE_SIZE);
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
@@ -58,11 +61,11 @@ export class QboApi {
       const body = await this.call<{ QueryResponse?: Record<string, unknown> }>({
         method: 'GET',
         path: 'query',
-        query: { query: `${statement} STARTPOSITION ${position} MAXRESULTS ${PAGE_SIZE}` },
+        query: { query: `${statement} STARTPOSITION ${position} MAXRESULTS ${this.pageSize}` },
       });
       const rows = (body.QueryResponse?.[entity] as QboEntity[] | undefined) ?? [];
       yield { rows, position, next: position + rows.length };
-      if (rows.length < PAGE_SIZE) return;
+      if (rows.length < this.pageSize) return;
       position += rows.length;
     }
   }

@@ -26,6 +26,8 @@ export interface QboContextOptions {
   /** Waits after 429s and failures start here (tests make it short). */
   retryBaseMs?: number;
   requestsPerMinute?: number;
+  /** Rows per query page; QuickBooks' largest (1000) unless a test wants many pages from few rows. */
+  pageSize?: number;
 }
 
 export const createQboContext = (config: Config, options: QboContextOptions = {}): QboContext => {
@@ -42,7 +44,7 @@ export const createQboContext = (config: Config, options: QboContextOptions = {}
       const [connection] = await db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
       if (!connection || connection.provider !== 'QBO') throw new LedgerError('This company is not connected to QuickBooks Online.', 409);
       const session = new QboSession(db, oauth, box, connection);
-      return new QboApi(session, { apiBase: endpoints.apiBase, window, ...(options.retryBaseMs === undefined ? {} : { retryBaseMs: options.retryBaseMs }) });
+      return new QboApi(session, { apiBase: endpoints.apiBase, window, retryBaseMs: options.retryBaseMs, pageSize: options.pageSize });
     },
   };
 };

@@ -5,6 +5,7 @@ import {
   clientCompanyAssignments,
   clientMemberships,
   firmMembers,
+  ledgerConnections,
   users,
 } from '../../db/schema/index.js';
 import { seesAllClients, type FirmActor } from '../auth/permissions.js';
@@ -134,3 +135,6 @@ export const replaceAssignments = async (db: Db, companyPk: number, memberPks: n
     await db.insert(clientCompanyAssignments).values(memberPks.map((firmMemberId) => ({ clientCompanyId: companyPk, firmMemberId })));
   }
 };
+
+export const findLedgerConnections = (db: Db, companyPks: number[]) =>
+  companyPks.length === 0 ? Promise.resolve([]) : db.select().from(ledgerConnections).where(inArray(ledgerConnections.clientCompanyId, companyPks));

@@ -1,12 +1,25 @@
 import type { ClientCompany } from '@herd/contract';
 import type { clientCompanies } from '../../db/schema/index.js';
-import type { countClientUsers, findAssignments } from './client-companies.queries.js';
+import type { countClientUsers, findAssignments, findLedgerConnections } from './client-companies.queries.js';
 
 type Row = typeof clientCompanies.$inferSelect;
 type Assignment = Awaited<ReturnType<typeof findAssignments>>[number];
 type UserCount = Awaited<ReturnType<typeof countClientUsers>>[number];
+type Connection = Awaited<ReturnType<typeof findLedgerConnections>>[number];
 
-export const toClientCompanies = (rows: Row[], assignments: Assignment[], userCounts: UserCount[]): ClientCompany[] =>
+const syncOf = (connection: Connection | undefined): ClientCompany['ledger_sync'] =>
+  connection
+    ? {
+        provider: connection.provider,
+        external_company_id: connection.externalCompanyId,
+        sandbox: connection.sandbox,
+        state: connection.syncState,
+        last_synced_at: connection.lastSyncedAt?.toISOString() ?? null,
+        last_error: connection.lastSyncError,
+      }
+    : null;
+
+export const toClientCompanies = (rows: Row[], assignments: Assignment[], userCounts: UserCount[], connections: Connection[]): ClientCompany[] =>
   rows.map((row) => ({
     pk: row.pk,
     name: row.name,
@@ -20,5 +33,6 @@ export const toClientCompanies = (rows: Row[], assignments: Assignment[], userCo
       .filter((a) => a.clientCompanyId === row.pk)
       .map((a) => ({ pk: a.pk, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
     client_users_count: userCounts.find((c) => c.clientCompanyId === row.pk)?.n ?? 0,
+    ledger_sync: syncOf(connections.find((c) => c.clientCompanyId === row.pk)),
     created_at: row.createdAt.toISOString(),
   }));

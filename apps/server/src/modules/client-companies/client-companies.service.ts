@@ -8,6 +8,7 @@ import { assertWritable, type Actor } from '../auth/actor.js';
 import { can, requireFirmActor, type FirmActor } from '../auth/permissions.js';
 import {
   countClientUsers,
+  findLedgerConnections,
   disconnectFirmCompanies,
   findAssignments,
   findFirmMemberPks,
@@ -28,7 +29,7 @@ export const getVisibleCompany = async (db: Db, actor: FirmActor, pk: number) =>
 };
 
 const serializeOne = async (db: Db, row: Parameters<typeof toClientCompanies>[0][number]): Promise<ClientCompany> => {
-  const [company] = toClientCompanies([row], await findAssignments(db, [row.pk]), await countClientUsers(db, [row.pk]));
+  const [company] = toClientCompanies([row], await findAssignments(db, [row.pk]), await countClientUsers(db, [row.pk]), await findLedgerConnections(db, [row.pk]));
   return company!;
 };
 
@@ -66,7 +67,7 @@ export const listClientCompanies = async (db: Db, actor: Actor, query: ListQuery
     offset: (query.page - 1) * query.page_size,
   });
   const pks = rows.map((r) => r.pk);
-  return { count, results: toClientCompanies(rows, await findAssignments(db, pks), await countClientUsers(db, pks)) };
+  return { count, results: toClientCompanies(rows, await findAssignments(db, pks), await countClientUsers(db, pks), await findLedgerConnections(db, pks)) };
 };
 
 export const retrieveClientCompany = async (db: Db, actor: Actor, pk: number) =>
