@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countText, formatCount, formatDate, personName } from './format';
+import { countText, formatCount, formatDate, formatRelativeTime, personName } from './format';
 
 describe('countText', () => {
   it.each([
@@ -28,4 +28,17 @@ describe('formatDate', () => {
 describe('personName', () => {
   it('prefers the name', () => expect(personName({ first_name: 'Casey', last_name: 'Baker', email: 'c@x.com' })).toBe('Casey Baker'));
   it('falls back to the email', () => expect(personName({ first_name: '', last_name: ' ', email: 'c@x.com' })).toBe('c@x.com'));
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.parse('2026-07-03T12:00:00.000Z');
+  it.each([
+    ['2026-07-03T11:59:40.000Z', 'just now'],
+    ['2026-07-03T11:55:00.000Z', '5 minutes ago'],
+    ['2026-07-03T09:00:00.000Z', '3 hours ago'],
+    ['2026-07-02T10:00:00.000Z', 'yesterday'],
+    ['2026-06-20T12:00:00.000Z', '13 days ago'],
+    ['2026-03-01T12:00:00.000Z', 'Mar 1, 2026'],
+  ])('%s → %s', (iso, text) => expect(formatRelativeTime(iso, now)).toBe(text));
+  it('leaves nonsense as it is', () => expect(formatRelativeTime('soon', now)).toBe('soon'));
 });

@@ -21,3 +21,24 @@ export const formatDate = (iso: string): string => {
 /** "First Last", or the email when the person has no name yet. */
 export const personName = (person: { first_name: string; last_name: string; email: string }): string =>
   `${person.first_name} ${person.last_name}`.trim() || person.email;
+
+const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+];
+
+/** An ISO timestamp relative to `now`: "just now", "5 minutes ago", "yesterday"; past a month, the date. */
+export const formatRelativeTime = (iso: string, now: number = Date.now()): string => {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return iso;
+  let amount = (at - now) / 1000;
+  if (Math.abs(amount) < 45) return 'just now';
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return RELATIVE.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return formatDate(iso);
+};

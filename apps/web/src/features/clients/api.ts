@@ -16,6 +16,7 @@ import {
   type PersonUpdateBody,
 } from '@herd/contract';
 import { api } from '../../lib/api-client';
+import { isSyncBusy, SYNC_POLL_MS } from '../../lib/ledger-sync';
 import { buildPath } from '../../lib/path-builder';
 
 export interface ClientListParams {
@@ -62,7 +63,12 @@ export const clientListQuery = (params: ClientListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useClientList = (params: ClientListParams) => useQuery(clientListQuery(params));
+/** Refreshes every few seconds while a client on the page is syncing, so its state and counts follow. */
+export const useClientList = (params: ClientListParams) =>
+  useQuery({
+    ...clientListQuery(params),
+    refetchInterval: (query) => (query.state.data?.results.some((company) => isSyncBusy(company.ledger_sync)) ? SYNC_POLL_MS : false),
+  });
 
 export const clientQuery = (pk: number) =>
   queryOptions({
@@ -70,7 +76,13 @@ export const clientQuery = (pk: number) =>
     queryFn: () => api.get<ClientCompany>(buildPath(p.clientCompanyRetrieve, { pk })),
   });
 
-export const useClient = (pk: number | null) => useQuery({ ...clientQuery(pk ?? 0), enabled: pk !== null });
+/** One client; refreshed every few seconds while its ledger sync is queued or running. */
+export const useClient = (pk: number | null) =>
+  useQuery({
+    ...clientQuery(pk ?? 0),
+    enabled: pk !== null,
+    refetchInterval: (query) => (isSyncBusy(query.state.data?.ledger_sync) ? SYNC_POLL_MS : false),
+  });
 
 /** Several clients by primary key (a handful: one request each, shared with every other screen's cache). */
 export const useClientsByPk = (pks: readonly number[]) => useQueries({ queries: pks.map((pk) => clientQuery(pk)) });

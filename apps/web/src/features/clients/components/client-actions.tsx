@@ -1,18 +1,36 @@
 import { App, Button, Dropdown, type MenuProps } from 'antd';
-import { DisconnectOutlined, EyeOutlined, LinkOutlined, MoreOutlined, NotificationOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  DisconnectOutlined,
+  EyeOutlined,
+  LinkOutlined,
+  MoreOutlined,
+  NotificationOutlined,
+  SettingOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { ClientCompany } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
 import { countText } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
+import { useReconnectQuickBooks, useSyncClient } from '../../quickbooks/api';
 import { useDisconnectClient, useNotifyClient } from '../api';
+
+/** What a client's QuickBooks row can do: sync now when connected, sign in again when the grant was refused. */
+export const qboAbilities = (company: ClientCompany) => ({
+  canSync: company.connection_kind === 'QBO' && company.connection_state === 'CONNECTED',
+  canReconnect: company.connection_kind === 'QBO' && company.connection_state === 'NEEDS_REAUTH',
+});
 
 /** Confirms and runs the two actions that reach outside Herd: emailing the client, cutting the ledger off. */
 export const useClientCommands = () => {
   const { message, modal } = App.useApp();
   const notify = useNotifyClient();
   const disconnect = useDisconnectClient();
+  const sync = useSyncClient();
+  const reconnectFlow = useReconnectQuickBooks();
 
   const confirmNotify = (company: ClientCompany) =>
     modal.confirm({
@@ -45,7 +63,17 @@ export const useClientCommands = () => {
       },
     });
 
-  return { confirmNotify, confirmDisconnect };
+  const syncNow = (company: ClientCompany) =>
+    sync.mutate(company.pk, {
+      onSuccess: (result) => void message.success(result.detail),
+      onError: (error) => void message.error(normaliseError(error).message),
+    });
+
+  /** Off to Intuit's sign-in; the server brings the browser back to the clients page. */
+  const reconnect = (company: ClientCompany) =>
+    reconnectFlow.mutate(company.pk, { onError: (error) => void message.error(normaliseError(error).message) });
+
+  return { confirmNotify, confirmDisconnect, syncNow, reconnect, reconnecting: reconnectFlow.isPending };
 };
 
 interface ClientActionsProps {
@@ -58,13 +86,16 @@ interface ClientActionsProps {
 /** One client's row menu in the clients table. */
 export const ClientActions = ({ company, canManage, onCopyLink }: ClientActionsProps) => {
   const navigate = useNavigate();
-  const { confirmNotify, confirmDisconnect } = useClientCommands();
+  const { confirmNotify, confirmDisconnect, syncNow, reconnect } = useClientCommands();
+  const { canSync, canReconnect } = qboAbilities(company);
   const items: MenuProps['items'] = [
     { key: 'settings', icon: <SettingOutlined />, label: 'Open settings' },
     { key: 'as-client', icon: <EyeOutlined />, label: 'View as client' },
     { key: 'magic-link', icon: <LinkOutlined />, label: 'Copy magic link' },
     { key: 'notify', icon: <NotificationOutlined />, label: 'Notify now' },
   ];
+  if (canSync) items.push({ key: 'sync', icon: <SyncOutlined />, label: 'Sync now' });
+  if (canReconnect && canManage) items.push({ key: 'reconnect', icon: <ApiOutlined />, label: 'Reconnect QuickBooks' });
   if (canManage && company.connection_state !== 'DISCONNECTED') {
     items.push({ type: 'divider' }, { key: 'disconnect', icon: <DisconnectOutlined />, label: 'Disconnect', danger: true });
   }
@@ -74,6 +105,8 @@ export const ClientActions = ({ company, canManage, onCopyLink }: ClientActionsP
     else if (key === 'as-client') void navigate(buildPath(routes.accountant.asClient, { clientPk: company.pk }));
     else if (key === 'magic-link') onCopyLink(company);
     else if (key === 'notify') confirmNotify(company);
+    else if (key === 'sync') syncNow(company);
+    else if (key === 'reconnect') reconnect(company);
     else if (key === 'disconnect') confirmDisconnect(company);
   };
 

@@ -1,4 +1,5 @@
-import { Flex, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Flex, Table, Tag, Typography, type TableProps } from 'antd';
+import { ApiOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { CONNECTION_KINDS, type ClientCompany, type ClientCompanyOrdering, type ConnectionKind } from '@herd/contract';
 import { formatDate } from '../../../lib/format';
@@ -6,7 +7,8 @@ import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
 import { ConnectionTags } from '../../../ui/connection-tags';
-import { ClientActions } from './client-actions';
+import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
+import { ClientActions, qboAbilities, useClientCommands } from './client-actions';
 
 type SortOrder = 'ascend' | 'descend' | null;
 
@@ -37,7 +39,29 @@ export interface OpenWork {
   sync_errors: number;
 }
 
+/** The ledger, whether it is a sandbox, where its sync stands, and a way back in when QuickBooks refused Herd's sign-in. */
+const LedgerCell = ({ company, canManage }: { company: ClientCompany; canManage: boolean }) => {
+  const { reconnect, reconnecting } = useClientCommands();
+  const sync = company.ledger_sync;
+  return (
+    <Flex vertical gap={4} align="flex-start">
+      <Flex gap={4} wrap align="center">
+        <ConnectionTags kind={company.connection_kind} state={company.connection_state} />
+        {sync?.sandbox ? <SandboxTag /> : null}
+      </Flex>
+      {sync && company.connection_state === 'CONNECTED' ? <SyncState sync={sync} /> : null}
+      {canManage && qboAbilities(company).canReconnect ? (
+        <Button size="small" icon={<ApiOutlined />} loading={reconnecting} onClick={() => reconnect(company)}>
+          Reconnect
+        </Button>
+      ) : null}
+    </Flex>
+  );
+};
+
 interface ClientsTableProps {
+  /** A client to point out (just connected). */
+  highlightPk?: number | null;
   openWork?: ReadonlyMap<number, OpenWork>;
   rows: ClientCompany[];
   total: number;
@@ -53,7 +77,7 @@ interface ClientsTableProps {
 
 /** Client companies, paged, sorted and filtered by the server. */
 export const ClientsTable = (props: ClientsTableProps) => {
-  const { rows, total, page, pageSize, ordering, connectionKind, loading, canManage, onChange, onCopyLink, openWork } = props;
+  const { rows, total, page, pageSize, ordering, connectionKind, loading, canManage, onChange, onCopyLink, openWork, highlightPk } = props;
 
   const columns: TableProps<ClientCompany>['columns'] = [
     {
@@ -71,12 +95,12 @@ export const ClientsTable = (props: ClientsTableProps) => {
       ),
     },
     {
-      title: 'Connection',
+      title: 'Ledger',
       key: 'connection_kind',
       filters: CONNECTION_KINDS.map((kind) => ({ text: CONNECTION_KIND_LABELS[kind], value: kind })),
       filterMultiple: false,
       filteredValue: connectionKind ? [connectionKind] : null,
-      render: (_value: unknown, company) => <ConnectionTags kind={company.connection_kind} state={company.connection_state} />,
+      render: (_value: unknown, company) => <LedgerCell company={company} canManage={canManage} />,
     },
     {
       title: 'Client users',
@@ -148,6 +172,7 @@ export const ClientsTable = (props: ClientsTableProps) => {
       dataSource={rows}
       loading={loading}
       onChange={handleChange}
+      rowClassName={(company) => (company.pk === highlightPk ? 'herd-row-highlight' : '')}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: 'No clients match' }}
       pagination={{ current: page, pageSize, total, showSizeChanger: true, hideOnSinglePage: false }}

@@ -22,6 +22,8 @@ interface AccountantTableProps {
   total: number;
   /** The server stopped counting at `total`: there are more. */
   capped: boolean;
+  /** The server has a page after this one (past a capped count, only it knows). */
+  hasNext: boolean;
   page: number;
   pageSize: number;
   loading: boolean;
@@ -32,7 +34,7 @@ interface AccountantTableProps {
 }
 
 /** One list of a client's transactions for the accountant, with the ledger's refusals in red. */
-export const AccountantTable = ({ rows, total, capped, page, pageSize, loading, selected, onSelect, onPage, onEdit }: AccountantTableProps) => {
+export const AccountantTable = ({ rows, total, capped, hasNext, page, pageSize, loading, selected, onSelect, onPage, onEdit }: AccountantTableProps) => {
   const columns: TableProps<Transaction>['columns'] = [
     { title: 'Date', dataIndex: 'date', key: 'date', width: 120, render: (date: string) => formatDate(date) },
     {
@@ -73,6 +75,8 @@ export const AccountantTable = ({ rows, total, capped, page, pageSize, loading, 
       ),
     },
   ];
+  // Past the cap the count stops growing; keep "next" open while the server says there is more.
+  const pagingTotal = capped && hasNext ? Math.max(total, page * pageSize + 1) : total;
   return (
     <Table
       rowKey="pk"
@@ -81,7 +85,7 @@ export const AccountantTable = ({ rows, total, capped, page, pageSize, loading, 
       dataSource={rows}
       loading={loading}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(Number)) }}
-      pagination={{ current: page, pageSize, total, showSizeChanger: true, onChange: onPage, showTotal: () => countText(total, 'transaction', 'transactions', capped) }}
+      pagination={{ current: page, pageSize, total: pagingTotal, showSizeChanger: true, onChange: onPage, showTotal: () => countText(total, 'transaction', 'transactions', capped) }}
       scroll={{ x: 900 }}
     />
   );

@@ -52,7 +52,8 @@ export const RefSelect = ({ label, value, onChange, source, onCreate, status, id
       id={id}
       aria-label={label}
       placeholder={`Choose ${label.toLowerCase()}`}
-      value={value?.pk}
+      // null, not undefined: the select stays controlled, so a cancelled "+ Create" does not linger as the choice.
+      value={value?.pk ?? null}
       options={options}
       onChange={(pk: number | undefined) => void pick(pk)}
       showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}

@@ -33,7 +33,7 @@ export const SendBackModal = ({ count, open, loading, onCancel, onSend }: SendBa
     >
       <Typography.Paragraph type="secondary">They will show up again in the client’s list with your message.</Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} name="send-back" onFinish={(values) => onSend(values.message.trim())}>
-        <Form.Item label="Message to the client" name="message" rules={rules}>
+        <Form.Item label="Message to the client" name="message" rules={rules} validateFirst>
           <Input.TextArea autoSize={{ minRows: 3 }} placeholder="What should they change?" />
         </Form.Item>
       </Form>

@@ -110,6 +110,7 @@ describe('the accountant’s bulk actions and CSV import', () => {
     const dialog = await findDialog('Send 1 transaction back to the client');
     await fastUser().click(within(dialog).getByRole('button', { name: 'Send back' }));
     expect(await within(dialog).findByText('Message is required.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Message is not valid.')).not.toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('Message to the client'), { target: { value: '   ' } });
     await fastUser().click(within(dialog).getByRole('button', { name: 'Send back' }));
     expect(await within(dialog).findByText('Message is required.')).toBeInTheDocument();

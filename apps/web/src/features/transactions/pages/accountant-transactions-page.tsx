@@ -90,6 +90,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           rows={rows}
           total={list.data?.count ?? 0}
           capped={list.data?.count_capped ?? false}
+          hasNext={Boolean(list.data?.next)}
           page={filters.page}
           pageSize={filters.page_size}
           loading={list.isFetching}
