@@ -15,4 +15,7 @@ export const herdHeldAdapter = (kind: Extract<ConnectionKind, 'CSV' | 'GENERIC' 
   },
   async pull() {},
   async resync() {},
+  async createListEntry() {
+    return { kind: 'held' };
+  },
 });

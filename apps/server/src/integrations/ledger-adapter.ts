@@ -39,7 +39,17 @@ export interface LedgerAdapter {
   pull(db: Db, company: CompanyRow): Promise<void>;
   /** Reads these transactions again from the ledger and applies what changed (remote ledgers). */
   resync(db: Db, company: CompanyRow, rows: TransactionRow[]): Promise<void>;
+  /** Makes a list entry in the ledger first, so Herd holds the ledger's id for it. */
+  createListEntry(db: Db, company: CompanyRow, entry: NewListEntry): Promise<ListEntryOutcome>;
 }
+
+/** A vendor, customer or category made from the categorization form. */
+export type NewListEntry =
+  | { kind: 'VENDOR' | 'CUSTOMER'; name: string }
+  | { kind: 'CATEGORY'; name: string; accountType: string; accountSubtype: string | null };
+
+/** `held`: the list lives in Herd; `created`: the ledger made it and this is its id; `refused`: the ledger's reason. */
+export type ListEntryOutcome = { kind: 'held' } | { kind: 'created'; externalId: string; raw: Record<string, unknown> } | { kind: 'refused'; message: string };
 
 export interface LedgerRegistry {
   adapterFor(kind: ConnectionKind): LedgerAdapter;

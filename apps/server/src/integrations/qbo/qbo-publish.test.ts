@@ -177,6 +177,40 @@ describe('publishing to QuickBooks Online', () => {
     expect(attachables.map((a) => a.FileName)).toContain('receipt.png');
   });
 
+});
+
+describe('creating list entries in QuickBooks from the categorization form', () => {
+  it('creates the vendor, customer and category in QuickBooks first and keeps QuickBooks’ ids', async () => {
+    const vendor = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/vendors/create/`, { name: 'Corner Print Shop' });
+    expect(vendor.statusCode, vendor.body).toBe(201);
+    const inLedger = sim.listEntities(realm, 'Vendor').find((v) => v.DisplayName === 'Corner Print Shop');
+    expect(inLedger).toBeDefined();
+    const [row] = await t.db.select().from(ledgerRefs).where(eq(ledgerRefs.pk, vendor.json().pk));
+    expect(row!.externalId).toBe(inLedger!.Id);
+
+    const customer = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/customers/create/`, { name: 'Maple Street Dental' });
+    expect(customer.statusCode).toBe(201);
+    expect(sim.listEntities(realm, 'Customer').some((c) => c.DisplayName === 'Maple Street Dental')).toBe(true);
+
+    const category = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/categories/create/`, { name: 'Software Subscriptions', account_type: 'Expense', account_subtype: 'OfficeGeneralAdministrativeExpenses' });
+    expect(category.statusCode, category.body).toBe(201);
+    const account = sim.listEntities(realm, 'Account').find((a) => a.Name === 'Software Subscriptions');
+    expect(account).toMatchObject({ AccountType: 'Expense' });
+    expect((await accountPk('Software Subscriptions')).externalId).toBe(account!.Id);
+  });
+
+  it('shows QuickBooks’ refusal on the name field and keeps nothing', async () => {
+    // Names are unique across vendors and customers in QuickBooks, not in Herd's per-kind check.
+    const res = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/vendors/create/`, { name: 'Maple Street Dental' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().name).toEqual(['QuickBooks already has a vendor, customer or employee with this name.']);
+    const vendors = await t.db.select().from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, 'VENDOR'), eq(ledgerRefs.name, 'Maple Street Dental')));
+    expect(vendors).toHaveLength(0);
+  });
+});
+
+// Last: it revokes the grant, after which the company needs a reconnection.
+describe('losing the connection', () => {
   it('hands the rows back when the connection is lost mid-publish, and the clients list says reconnect', async () => {
     const row = await readyOf('PURCHASE');
     const [connection] = await t.db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { ledgerConnections } from '../../db/schema/index.js';
 import type { StorageDriver } from '../../storage/driver.js';
 import type { LedgerAdapter } from '../ledger-adapter.js';
+import { isFault } from './qbo-api.js';
 import { applyTransactionPage } from './qbo-apply.js';
 import type { QboContext } from './qbo-context.js';
 import { loadLookups } from './qbo-lookups.js';
@@ -36,6 +37,21 @@ export const qboAdapter = (qbo: QboContext, storage: StorageDriver): LedgerAdapt
       // NeedsReauth has already said so on the company; anything else is retried by the job.
       if (!(err instanceof NeedsReauthError)) await setSync(db, company.pk, { syncState: 'FAILED', lastSyncError: err instanceof Error ? err.message : String(err) });
       throw err;
+    }
+  },
+
+  async createListEntry(db, company, entry) {
+    const api = await qbo.openApi(db, company.pk);
+    try {
+      const created =
+        entry.kind === 'CATEGORY'
+          ? await api.create('Account', { Name: entry.name, AccountType: entry.accountType, ...(entry.accountSubtype ? { AccountSubType: entry.accountSubtype } : {}) })
+          : await api.create(entry.kind === 'VENDOR' ? 'Vendor' : 'Customer', { DisplayName: entry.name });
+      return { kind: 'created', externalId: created.Id, raw: created };
+    } catch (err) {
+      if (!isFault(err, 'validation')) throw err;
+      // 6240: names are unique across vendors, customers and employees in QuickBooks.
+      return { kind: 'refused', message: err.code === '6240' ? 'QuickBooks already has a vendor, customer or employee with this name.' : err.ledgerMessage };
     }
   },
 

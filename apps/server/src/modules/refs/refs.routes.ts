@@ -115,12 +115,12 @@ export const refRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/accounting/accountant/client-company/:pk/${path}/create/`,
       { schema: { tags, summary: `Create a ${kind.toLowerCase()}`, params: pkParams, body: refCreateBody, response: { 201: selectOption } } },
-      async (request, reply) => reply.status(201).send(await createRef(db, await accountantTxScope(db, request.actor, request.params.pk), kind, request.body)),
+      async (request, reply) => reply.status(201).send(await createRef(app.deps, await accountantTxScope(db, request.actor, request.params.pk), kind, request.body)),
     );
   }
   app.post(
     '/accounting/accountant/client-company/:pk/categories/create/',
     { schema: { tags, summary: 'Create a category (an account)', params: pkParams, body: categoryCreateBody, response: { 201: accountOption } } },
-    async (request, reply) => reply.status(201).send(await createCategory(db, await accountantTxScope(db, request.actor, request.params.pk), request.body)),
+    async (request, reply) => reply.status(201).send(await createCategory(app.deps, await accountantTxScope(db, request.actor, request.params.pk), request.body)),
   );
 };

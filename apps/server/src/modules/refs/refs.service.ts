@@ -8,6 +8,7 @@ import {
   type RefKind,
 } from '@herd/contract';
 import type { Db } from '../../db/client.js';
+import type { LedgerRegistry, NewListEntry } from '../../integrations/ledger-adapter.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -38,18 +39,32 @@ const refuseOnSyncErrors = async (db: Db, scope: TxScope, transactionPk: number 
 const LABELS: Partial<Record<RefKind, string>> = { VENDOR: 'vendor', CUSTOMER: 'customer' };
 
 /**
- * Creates a vendor or customer in the company's lists. For ledgers Herd holds
- * itself (CSV, generic) the list lives here; connected ledgers create it
- * through their adapter as they land.
+ * The ledger makes the entry first (QuickBooks gives it its id, or refuses
+ * it with a reason shown on the name field); ledgers Herd holds itself
+ * (CSV, generic) keep the list here with an id of Herd's own.
  */
-export const createRef = async (db: Db, scope: TxScope, kind: 'VENDOR' | 'CUSTOMER', input: { name: string; transaction?: number | undefined }) => {
+const createInLedger = async (deps: RefDeps, scope: TxScope, entry: NewListEntry) => {
+  const outcome = await deps.ledgers.adapterFor(scope.company.connectionKind).createListEntry(deps.db, scope.company, entry);
+  if (outcome.kind === 'refused') throw ValidationError.field('name', outcome.message);
+  return outcome.kind === 'created' ? { externalId: outcome.externalId, raw: outcome.raw } : { externalId: `herd:${randomUUID()}`, raw: {} };
+};
+
+export interface RefDeps {
+  db: Db;
+  ledgers: LedgerRegistry;
+}
+
+/** Creates a vendor or customer in the company's lists, in the ledger first. */
+export const createRef = async (deps: RefDeps, scope: TxScope, kind: 'VENDOR' | 'CUSTOMER', input: { name: string; transaction?: number | undefined }) => {
+  const { db } = deps;
   assertWritable(scope.actor);
   await refuseOnSyncErrors(db, scope, input.transaction);
   if (await findRefByName(db, scope.company.pk, kind, input.name)) throw ValidationError.field('name', `A ${LABELS[kind]} with this name already exists.`);
+  const ledger = await createInLedger(deps, scope, { kind, name: input.name });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ledgerRefs)
-      .values({ clientCompanyId: scope.company.pk, kind, name: input.name, externalId: `herd:${randomUUID()}` })
+      .values({ clientCompanyId: scope.company.pk, kind, name: input.name, ...ledger })
       .returning();
     await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: `${kind.toLowerCase()}.create`, targetType: 'client_company', targetPk: scope.company.pk, details: { name: input.name } });
     return { pk: row!.pk, name: row!.name, active: row!.active };
@@ -57,19 +72,21 @@ export const createRef = async (db: Db, scope: TxScope, kind: 'VENDOR' | 'CUSTOM
 };
 
 export const createCategory = async (
-  db: Db,
+  deps: RefDeps,
   scope: TxScope,
   input: { name: string; account_type: string; account_subtype?: string | undefined; transaction?: number | undefined },
 ) => {
+  const { db } = deps;
   assertWritable(scope.actor);
   await refuseOnSyncErrors(db, scope, input.transaction);
   if (await findAccountByName(db, scope.company.pk, input.name)) throw ValidationError.field('name', 'A category with this name already exists.');
+  const ledger = await createInLedger(deps, scope, { kind: 'CATEGORY', name: input.name, accountType: input.account_type, accountSubtype: input.account_subtype ?? null });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ledgerAccounts)
       .values({
         clientCompanyId: scope.company.pk,
-        externalId: `herd:${randomUUID()}`,
+        ...ledger,
         name: input.name,
         accountType: input.account_type,
         accountSubtype: input.account_subtype ?? null,
