@@ -5,7 +5,8 @@
  * endpoints under 10 concurrent clients beside the raw SQL of the same query.
  * `--write` records the results in BENCHMARKS.md (keeping its hand-written
  * "Reading these figures" section). BENCH_SCALE shrinks the data for a quick
- * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database.
+ * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database;
+ * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { runLoad, type LoadResult } from './load.js';
 import type { BenchData } from './seed.js';
 import { BENCH_PASSWORD } from './seed.js';
 import { renderReport, type TargetResult } from './report.js';
+import { renderQboReport, runQboBench } from './qbo.js';
 
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
@@ -130,16 +132,32 @@ const main = async () => {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
   const pgUrl = only === 'pglite' ? null : await postgresUrl();
-  if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
-  else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
-  if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
-  const report = renderReport(results, { connections: CONNECTIONS, durationMs: DURATION_MS, cpus: os.cpus().length, date: new Date() });
-  process.stdout.write(`${report}\n`);
-  if (process.argv.includes('--write')) {
-    const file = path.join(root, 'BENCHMARKS.md');
-    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    const notes = previous.indexOf('\n## Reading these figures');
-    writeFileSync(file, notes >= 0 ? `${report}${previous.slice(notes)}` : report);
+  const file = path.join(root, 'BENCHMARKS.md');
+  const write = process.argv.includes('--write');
+  if (only !== 'qbo') {
+    if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
+    else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
+    if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
+    const report = renderReport(results, { connections: CONNECTIONS, durationMs: DURATION_MS, cpus: os.cpus().length, date: new Date() });
+    process.stdout.write(`${report}\n`);
+    if (write) {
+      const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const notes = previous.indexOf('\n## Reading these figures');
+      writeFileSync(file, notes >= 0 ? `${report}${previous.slice(notes)}` : report);
+    }
+  }
+  if (!only || only === 'qbo') {
+    process.stderr.write('\nQuickBooks Online: pull of 20,000 and publish of 500 against the simulator…\n');
+    const qbo = renderQboReport(await runQboBench(pgUrl));
+    process.stdout.write(`${qbo}\n`);
+    // The section lives at the end of the file, after the notes, and replaces its previous run.
+    if (write) {
+      const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      const start = previous.indexOf('<!-- qbo:start -->');
+      const end = previous.indexOf('<!-- qbo:end -->');
+      const kept = start >= 0 && end > start ? `${previous.slice(0, start)}${previous.slice(end + '<!-- qbo:end -->\n'.length)}` : previous;
+      writeFileSync(file, `${kept.trimEnd()}\n\n${qbo}`);
+    }
   }
   process.exit(0);
 };

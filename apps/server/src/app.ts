@@ -29,6 +29,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { restrictionRoutes } from './modules/restrictions/restrictions.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
+import { testingQboSandboxRoutes } from './modules/testing/qbo-sandbox.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
 import { refRoutes } from './modules/refs/refs.routes.js';
@@ -125,7 +126,10 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(attachmentRoutes);
       await api.register(genericRoutes);
       await api.register(quickbooksRoutes);
-      if (opts.config.e2eOutbox) await api.register(testingOutboxRoutes);
+      if (opts.config.e2eOutbox) {
+        await api.register(testingOutboxRoutes);
+        await api.register(testingQboSandboxRoutes);
+      }
     },
     { prefix: API_PREFIX },
   );

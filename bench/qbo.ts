@@ -1,0 +1,128 @@
+/**
+ * The QuickBooks Online part of `npm run bench`: the initial pull of a
+ * company of 20,000 transactions (5,000 on watched accounts) from the
+ * simulator, and a publish of 500, run as the worker runs them. Reported
+ * beside the floor QuickBooks' limit sets: the fewest requests the work can
+ * take, at 500 requests a minute per realm.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { and, eq, inArray } from 'drizzle-orm';
+import { startQboSimulator } from '@herd/simulators';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { fromPglite, fromPostgresUrl } from '../apps/server/src/db/client.js';
+import { ledgerAccounts, ledgerConnections, transactionLines, transactions } from '../apps/server/src/db/schema/index.js';
+import { sealTokens } from '../apps/server/src/integrations/qbo/qbo-session.js';
+import { jobHandlers } from '../apps/server/src/jobs/handlers.js';
+import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
+import { createMailer } from '../apps/server/src/mail/mailer.js';
+import { outboxTransport } from '../apps/server/src/mail/transports.js';
+import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
+import { insertCompany } from '../apps/server/src/modules/client-companies/client-companies.queries.js';
+
+const CLIENT = { clientId: 'herd-bench', clientSecret: 'herd-bench-secret' };
+const TRANSACTION_ENTITIES = ['Purchase', 'Deposit', 'JournalEntry', 'Bill', 'VendorCredit', 'SalesReceipt'];
+const REF_ENTITIES = ['Account', 'Vendor', 'Customer', 'Class', 'Department', 'TaxCode', 'Item', 'PaymentMethod'];
+const PER_MINUTE = 500;
+const PAGE = 1000;
+
+export interface QboBenchResult {
+  database: string;
+  transactions: number;
+  pulled: number;
+  pull: { seconds: number; requests: number; minimumRequests: number };
+  publish: { count: number; seconds: number; requests: number; published: number; other: number };
+}
+
+export const runQboBench = async (databaseUrl: string | null): Promise<QboBenchResult> => {
+  const sim = await startQboSimulator({ ...CLIENT, companies: [{ transactions: 20_000, watchedShare: 0.25 }] });
+  const realm = sim.companies()[0]!.realmId;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'herd-bench-qbo-'));
+  const database = databaseUrl ? fromPostgresUrl(databaseUrl) : fromPglite(await PGlite.create(path.join(dataDir, 'pgdata')));
+  await database.migrate();
+  const jobs = await createJobQueue(database.executeSql, () => {});
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: '', QBO_CLIENT_ID: CLIENT.clientId, QBO_CLIENT_SECRET: CLIENT.clientSecret, QBO_ENVIRONMENT: 'sandbox', QBO_BASE_URL: sim.url };
+  const config = { ...loadConfig(env), webDistDir: null };
+  const app = await buildApp({ config, db: database.db, jobs, mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log), logger: false });
+  const { db } = app.deps;
+  try {
+    const firm = await insertFirm(db, { companyName: 'Bench firm' });
+    const company = await insertCompany(db, { firmId: firm.pk, name: 'Bench QuickBooks company', connectionKind: 'QBO', syncDate: '2000-01-01' });
+    const tokens = sim.connect(realm);
+    await db.insert(ledgerConnections).values({
+      clientCompanyId: company.pk,
+      provider: 'QBO',
+      externalCompanyId: realm,
+      sandbox: true,
+      ...sealTokens(app.deps.qbo.box, {
+        accessToken: tokens.access_token,
+        refreshToken: tokens.refresh_token,
+        accessExpiresAt: new Date(Date.now() + tokens.expires_in * 1000),
+        refreshExpiresAt: new Date(Date.now() + tokens.x_refresh_token_expires_in * 1000),
+      }),
+    });
+    const handlers = jobHandlers(app.deps);
+
+    // The fewest requests a pull can make: one page per 1,000 rows of each list, at least one per list.
+    const pages = (entity: string) => Math.max(1, Math.ceil(sim.listEntities(realm, entity).length / PAGE));
+    const minimumRequests = [...REF_ENTITIES, ...TRANSACTION_ENTITIES].reduce((n, entity) => n + pages(entity), 0);
+    const before = sim.requestCount(realm);
+    const pullStart = performance.now();
+    await handlers['ledger-pull']({ companyPk: company.pk });
+    const pullSeconds = (performance.now() - pullStart) / 1000;
+    const pullRequests = sim.requestCount(realm) - before;
+    const rows = await db.select().from(transactions).where(eq(transactions.clientCompanyId, company.pk));
+
+    // 500 answered transactions, as the accountant would approve them, then one publish.
+    const accounts = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.clientCompanyId, company.pk));
+    const expense = accounts.find((a) => a.name === 'Office Supplies')!;
+    const income = accounts.find((a) => a.name === 'Sales')!;
+    const chosen = rows.filter((r) => r.ledgerEntityType !== 'SalesReceipt').slice(0, 500);
+    for (const row of chosen) {
+      await db.update(transactionLines).set({ categoryId: row.type === 'DEPOSIT' ? income.pk : expense.pk }).where(eq(transactionLines.transactionId, row.pk));
+    }
+    const pks = chosen.map((r) => r.pk);
+    await db.update(transactions).set({ status: 'FINISHED_IN_HERD' }).where(inArray(transactions.pk, pks));
+    await db.update(transactions).set({ status: 'PROCESSING' }).where(inArray(transactions.pk, pks));
+    const publishBefore = sim.requestCount(realm);
+    const publishStart = performance.now();
+    await handlers['ledger-push']({ companyPk: company.pk, action: 'publish', pks, actorUserId: null });
+    const publishSeconds = (performance.now() - publishStart) / 1000;
+    const published = await db.select({ pk: transactions.pk }).from(transactions).where(and(inArray(transactions.pk, pks), eq(transactions.status, 'PUBLISHED_IN_PLATFORM')));
+
+    return {
+      database: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
+      transactions: TRANSACTION_ENTITIES.reduce((n, e) => n + sim.listEntities(realm, e).length, 0),
+      pulled: rows.length,
+      pull: { seconds: pullSeconds, requests: pullRequests, minimumRequests },
+      publish: { count: pks.length, seconds: publishSeconds, requests: sim.requestCount(realm) - publishBefore, published: published.length, other: pks.length - published.length },
+    };
+  } finally {
+    await jobs.stop();
+    await app.close();
+    await database.close();
+    await sim.close();
+  }
+};
+
+export const renderQboReport = (r: QboBenchResult): string => {
+  const floorSeconds = (requests: number) => (requests / PER_MINUTE) * 60;
+  return [
+    '<!-- qbo:start -->',
+    '## QuickBooks Online sync (against the simulator)',
+    '',
+    `Measured on ${r.database}, run as the worker runs the jobs. The simulator holds ${r.transactions.toLocaleString('en-US')} transactions of every kind, ${r.pulled.toLocaleString('en-US')} of them with a line on a watched account. QuickBooks allows ${PER_MINUTE} requests a minute per company; the floor is the fewest requests the work can take at that rate (the simulator itself answers in about a millisecond).`,
+    '',
+    '| work | wall time | requests | minimum requests | floor at 500/min |',
+    '|---|---|---|---|---|',
+    `| Initial pull (reference lists + every transaction list, 1,000 rows a page) | ${r.pull.seconds.toFixed(1)} s | ${r.pull.requests} | ${r.pull.minimumRequests} | ${floorSeconds(r.pull.minimumRequests).toFixed(1)} s |`,
+    `| Publish of ${r.publish.count} (one sparse update each) | ${r.publish.seconds.toFixed(1)} s | ${r.publish.requests} | ${r.publish.count} | ${floorSeconds(r.publish.count).toFixed(1)} s |`,
+    '',
+    `Publish outcome: ${r.publish.published} published, ${r.publish.other} otherwise. The publish shares the realm's one-minute window with the pull before it, so its time includes waiting for the pull's requests to age out of the window: the rate limit, not Herd, sets it.`,
+    '<!-- qbo:end -->',
+    '',
+  ].join('\n');
+};
