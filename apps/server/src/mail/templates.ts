@@ -61,3 +61,11 @@ export const clientReminderEmail = (p: {
   action: { label: 'See what is waiting', url: p.url },
   footnote: 'This link signs you in once and expires in 7 days.',
 });
+
+export const noteEmail = (p: { firstName: string; authorName: string; companyName: string; about: string; body: string; url: string; signsIn: boolean }): EmailContent => ({
+  subject: `${p.authorName} wrote about ${p.about}`,
+  heading: `Hi ${p.firstName || 'there'},`,
+  paragraphs: [`${p.authorName} left a note on ${p.about} (${p.companyName}):`, `“${p.body.length > 600 ? `${p.body.slice(0, 600)}…` : p.body}”`],
+  action: { label: 'Open the conversation', url: p.url },
+  ...(p.signsIn ? { footnote: 'This link signs you in once and expires in 7 days.' } : {}),
+});

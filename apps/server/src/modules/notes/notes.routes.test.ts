@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientMemberships, outbox, userAccountRestrictions } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
-import { addFirmMember, bankCsv, signIn, signedInCast } from '../../../test/factories.js';
+import { addFirmMember, bankCsv, createClientUser, createLedgerAccount, signIn, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { multipart } from '../../../test/multipart.js';
 
@@ -78,5 +80,41 @@ describe('company threads', () => {
     expect((await cast.admin.post(`accounting/notes/accountant-company/${cast.firm.firmId}/note/create/`, { body: 'Internal' })).statusCode).toBe(201);
     expect((await cast.client.get(`accounting/notes/accountant-company/${cast.firm.firmId}/note/list/`)).statusCode).toBe(403);
     expect((await cast.otherFirmAdmin.get(`accounting/notes/accountant-company/${cast.firm.firmId}/note/list/`)).statusCode).toBe(404);
+  });
+});
+
+describe('notes reach the other side by email', () => {
+  const notesTo = async (email: string) =>
+    (await t.db.select().from(outbox).where(and(eq(outbox.recipient, email.toLowerCase()), eq(outbox.template, 'NOTE')))).map((m) => m.textBody);
+
+  it('mails the accountant’s note to the client users who can see the transaction, with a sign-in link', async () => {
+    const { cast, pk, txs } = await setup();
+    const restricted = await createClientUser(t.db, cast.firm.firmId);
+    await t.db.insert(clientMemberships).values({ clientCompanyId: pk, userId: restricted.userId, role: 'CLIENT' });
+    const elsewhere = await createLedgerAccount(t.db, pk, { name: 'Other card', isPaymentAccount: true });
+    await t.db.insert(userAccountRestrictions).values({ clientCompanyId: pk, userId: restricted.userId, accountId: elsewhere.pk, kind: 'PAYMENT_ACCOUNT' });
+    await cast.admin.post(`accounting/notes/transaction/${txs[0]!.pk}/note/create/`, { body: 'Was this the new oven?' });
+    const mails = await notesTo(cast.clientUser.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Was this the new oven?');
+    expect(mails[0]).toMatch(/\/auth\/\?magic=/);
+    expect(await notesTo(restricted.email)).toHaveLength(0);
+    expect(await notesTo(cast.firm.adminEmail)).toHaveLength(0);
+  });
+
+  it('mails the client’s note to the firm (its admins when nobody is assigned), never to the author', async () => {
+    const { cast, txs } = await setup();
+    await cast.client.post(`accounting/notes/transaction/${txs[1]!.pk}/note/create/`, { body: 'That was a supplier refund.' });
+    const toAdmin = await notesTo(cast.firm.adminEmail);
+    expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0]).toContain('That was a supplier refund.');
+    expect(await notesTo(cast.clientUser.email)).toHaveLength(0);
+  });
+
+  it('keeps the firm’s internal thread internal', async () => {
+    const { cast } = await setup();
+    await cast.admin.post(`accounting/notes/accountant-company/${cast.firm.firmId}/note/create/`, { body: 'Internal: check the VAT.' });
+    const all = await t.db.select().from(outbox).where(eq(outbox.template, 'NOTE'));
+    expect(all.some((m) => m.textBody.includes('Internal: check the VAT.'))).toBe(false);
   });
 });

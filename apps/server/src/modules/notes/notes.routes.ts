@@ -22,7 +22,7 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/accounting/notes/${kind}/:pk/note/create/`,
       { schema: { tags, summary: `Write in the ${kind.replace('-', ' ')}’s thread`, params: pkParams, body: noteBody, response: { 201: note } } },
-      async (request, reply) => reply.status(201).send(await addNote(db, request.actor, kind, request.params.pk, request.body.body)),
+      async (request, reply) => reply.status(201).send(await addNote(app.deps, request.actor, kind, request.params.pk, request.body.body)),
     );
     app.patch(
       `/accounting/notes/${kind}/note/update/:messagePk/`,

@@ -4,6 +4,7 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { assertWritable, type Actor } from '../auth/actor.js';
 import { accountantTxScope, findScoped } from '../transactions/transactions.scope.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
+import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
 import { findNote, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
 
 type ListedRow = Awaited<ReturnType<typeof listNotes>>[number];
@@ -23,12 +24,14 @@ export const listThread = async (db: Db, actor: Actor, kind: ThreadKind, pk: num
   return (await listNotes(db, TARGET_OF[kind], pk)).map((r) => toNote(r, actor));
 };
 
-export const addNote = async (db: Db, actor: Actor, kind: ThreadKind, pk: number, body: string) => {
+export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind, pk: number, body: string) => {
+  const { db } = deps;
   assertWritable(actor);
   const access = await threadAccess(db, actor, kind, pk);
   const [row] = await insertNotes(db, [
     { firmId: access.firmId, clientCompanyId: access.clientCompanyId, targetType: TARGET_OF[kind], targetPk: pk, authorId: actor.userId, senderKind: access.senderKind, body },
   ]);
+  await mailNoteToOtherSide(deps, actor, access, kind, pk, body);
   return (await listNotes(db, TARGET_OF[kind], pk)).map((r) => toNote(r, actor)).find((n) => n.pk === row!.pk)!;
 };
 

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { clientCompanies, transactions, users } from '../../db/schema/index.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { noteEmail } from '../../mail/templates.js';
+import type { Actor } from '../auth/actor.js';
+import { findBrandOfUser } from '../auth/auth.queries.js';
+import { magicLinkUrl } from '../auth/auth.service.js';
+import { issueCode } from '../auth/one-time-codes.js';
+import type { ThreadAccess, ThreadKind } from './note-targets.js';
+import { clientRecipients, firmRecipients } from './note-recipients.js';
+
+export interface NoteMailDeps {
+  db: Db;
+  mailer: Mailer;
+  config: { appUrl: string };
+}
+
+const describe = async (db: Db, kind: ThreadKind, pk: number) => {
+  if (kind !== 'transaction') return 'your company';
+  const [tx] = await db.select().from(transactions).where(eq(transactions.pk, pk));
+  return tx ? `the ${tx.date} transaction “${tx.payee || tx.description || 'without a description'}” of ${tx.amount} ${tx.currency}` : 'a transaction';
+};
+
+/**
+ * A note reaches the other side by email: the accountant's to the client's
+ * people who can see it (each with their own sign-in link), the client's to
+ * the people assigned to the company (or the firm's admins). The firm's
+ * internal thread mails nobody.
+ */
+export const mailNoteToOtherSide = async (deps: NoteMailDeps, actor: Actor, access: ThreadAccess, kind: ThreadKind, targetPk: number, body: string) => {
+  if (kind === 'accountant-company' || access.clientCompanyId === null) return;
+  const { db } = deps;
+  const companyPk = access.clientCompanyId;
+  const toClient = access.senderKind === 'ACCOUNTANT';
+  const recipients = (toClient
+    ? await clientRecipients(db, companyPk, kind === 'transaction' ? targetPk : null)
+    : await firmRecipients(db, access.firmId, companyPk)
+  ).filter((r) => r.pk !== actor.userId);
+  if (recipients.length === 0) return;
+  const [company] = await db.select({ name: clientCompanies.name }).from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
+  const [author] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.pk, actor.userId));
+  const authorName = `${author?.firstName ?? ''} ${author?.lastName ?? ''}`.trim() || author?.email || 'Someone';
+  const about = await describe(db, kind, targetPk);
+  const brand = await findBrandOfUser(db, actor.userId);
+  for (const recipient of recipients) {
+    const url = toClient ? magicLinkUrl(deps.config.appUrl, await issueCode(db, recipient.pk, 'MAGIC_LINK')) : `${deps.config.appUrl}/dashboard/accountant/active/${companyPk}/`;
+    await deps.mailer.send(recipient.email, brand, noteEmail({ firstName: recipient.firstName, authorName, companyName: company?.name ?? '', about, body, url, signsIn: toClient }), 'NOTE');
+  }
+};

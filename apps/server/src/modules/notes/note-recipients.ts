@@ -1,0 +1,41 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { firmMembers, transactions, users } from '../../db/schema/index.js';
+import { findAssignments } from '../client-companies/client-companies.queries.js';
+import { usersOfCompany } from '../client-users/client-users.queries.js';
+import { loadAccountRestrictions } from '../restrictions/account-scope.js';
+
+export interface Recipient {
+  pk: number;
+  email: string;
+  firstName: string;
+}
+
+const allows = (ids: number[] | null, accountId: number | null) => ids === null || (accountId !== null && ids.includes(accountId));
+
+/**
+ * The client's people who can see the thread: every active user of the
+ * company, less, for a transaction, those whose account restrictions hide it.
+ */
+export const clientRecipients = async (db: Db, companyPk: number, transactionPk: number | null): Promise<Recipient[]> => {
+  const people = (await usersOfCompany(db, companyPk)).filter((u) => u.isActive);
+  if (transactionPk === null) return people;
+  const [tx] = await db.select({ payment: transactions.paymentAccountId, watched: transactions.watchedAccountId }).from(transactions).where(eq(transactions.pk, transactionPk));
+  const visible: Recipient[] = [];
+  for (const person of people) {
+    const restrictions = await loadAccountRestrictions(db, person.pk, companyPk);
+    if (allows(restrictions.paymentAccountIds, tx?.payment ?? null) && allows(restrictions.watchedAccountIds, tx?.watched ?? null)) visible.push(person);
+  }
+  return visible;
+};
+
+/** The firm's side: the people assigned to the company, or the firm's admins when nobody is. */
+export const firmRecipients = async (db: Db, firmId: number, companyPk: number): Promise<Recipient[]> => {
+  const assigned = await findAssignments(db, [companyPk]);
+  if (assigned.length > 0) return assigned.map((a) => ({ pk: a.pk, email: a.email, firstName: a.firstName }));
+  return db
+    .select({ pk: users.pk, email: users.email, firstName: users.firstName })
+    .from(firmMembers)
+    .innerJoin(users, eq(users.pk, firmMembers.userId))
+    .where(and(eq(firmMembers.firmId, firmId), inArray(firmMembers.role, ['FIRM_ADMIN', 'CLIENT_ADMIN']), eq(users.isActive, true)));
+};
