@@ -43,7 +43,7 @@ export const runQboBench = async (databaseUrl: string | null): Promise<QboBenchR
   const dataDir = mkdtempSync(path.join(tmpdir(), 'herd-bench-qbo-'));
   const database = databaseUrl ? fromPostgresUrl(databaseUrl) : fromPglite(await PGlite.create(path.join(dataDir, 'pgdata')));
   await database.migrate();
-  const jobs = await createJobQueue(database.executeSql, () => {});
+  const jobs = await createJobQueue(database.executeSql, () => {}, { supervise: false });
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: '', QBO_CLIENT_ID: CLIENT.clientId, QBO_CLIENT_SECRET: CLIENT.clientSecret, QBO_ENVIRONMENT: 'sandbox', QBO_BASE_URL: sim.url };
   const config = { ...loadConfig(env), webDistDir: null };
   const app = await buildApp({ config, db: database.db, jobs, mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log), logger: false });

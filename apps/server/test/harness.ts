@@ -84,7 +84,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
   const database = await openTestDatabase();
   const mailTransport = transport ?? recordingTransport();
   // Tests drain the queues themselves; queue maintenance errors would only be noise here.
-  const jobs = await createJobQueue(database.executeSql, () => {});
+  const jobs = await createJobQueue(database.executeSql, () => {}, { supervise: false });
   const app = await buildApp({
     config: testConfig(overrides),
     db: database.db,

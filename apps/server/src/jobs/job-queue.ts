@@ -38,12 +38,18 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unknown) => void): Promise<JobQueue> => {
+export interface JobQueueOptions {
+  /** Background maintenance (archiving, expiring jobs); off where jobs are drained by hand (tests, bench). */
+  supervise?: boolean;
+}
+
+export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unknown) => void, options: JobQueueOptions = {}): Promise<JobQueue> => {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
     schema: 'pgboss',
     // Scheduling and the cron clock are not used; maintenance keeps the tables small.
     schedule: false,
+    supervise: options.supervise ?? true,
   });
   boss.on('error', onError);
   await boss.start();
