@@ -1,6 +1,6 @@
 import type { ClientCompany, Paginated } from '@herd/contract';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { useClientList, useClientsByPk, type ClientListParams } from '../clients/api';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { clientListQuery, useClientList, useClientsByPk, type ClientListParams } from '../clients/api';
 import { useCompanyTransactionCounts, type CompanyTransactionCount } from '../transactions/api';
 
 /** Rows listed per group; the rest are counted, with a link to the full list. */
@@ -31,6 +31,15 @@ const first = (params: Partial<ClientListParams>, pageSize = SHOWN): ClientListP
 const byUrgency = (a: CompanyTransactionCount, b: CompanyTransactionCount) =>
   b.sync_errors - a.sync_errors || b.to_review - a.to_review || a.client_company - b.client_company;
 
+const NONE = { rows: [], total: 0 };
+const EMPTY: Attention = {
+  clients: 0,
+  connection: NONE,
+  noUsers: NONE,
+  review: NONE,
+  totals: { waiting_for_client: 0, to_review: 0, sync_errors: 0 },
+};
+
 /**
  * The dashboard's "needs attention", asked of the server exactly: the first
  * few clients of each problem with their counts (the clients list filters by
@@ -38,10 +47,12 @@ const byUrgency = (a: CompanyTransactionCount, b: CompanyTransactionCount) =>
  */
 export const useAttention = () => {
   const all = useClientList(first({}, 1));
-  const reauth = useClientList(first({ connection_state: 'NEEDS_REAUTH' }));
-  const disconnected = useClientList(first({ connection_state: 'DISCONNECTED' }));
-  const noUsers = useClientList(first({ has_client_users: false }));
-  const counts = useCompanyTransactionCounts();
+  // A firm without clients sees the welcome, so nothing more is asked.
+  const some = (all.data?.count ?? 0) > 0;
+  const reauth = useQuery({ ...clientListQuery(first({ connection_state: 'NEEDS_REAUTH' })), enabled: some });
+  const disconnected = useQuery({ ...clientListQuery(first({ connection_state: 'DISCONNECTED' })), enabled: some });
+  const noUsers = useQuery({ ...clientListQuery(first({ has_client_users: false })), enabled: some });
+  const counts = useCompanyTransactionCounts(some);
   const waiting = (counts.data ?? []).filter((c) => c.to_review > 0 || c.sync_errors > 0).sort(byUrgency);
   const named = useClientsByPk(waiting.slice(0, SHOWN).map((c) => c.client_company));
 
@@ -52,6 +63,7 @@ export const useAttention = () => {
   // A client that vanished between the two answers (removed, unassigned) is left out rather than failing the page.
   const namesPending = named.some((q) => q.isPending && q.fetchStatus !== 'idle');
 
+  if (all.data?.count === 0) return { data: EMPTY, error: null, retry };
   if (!all.data || !reauth.data || !disconnected.data || !noUsers.data || !counts.data || namesPending) {
     return { data: null, error, retry };
   }

@@ -126,9 +126,11 @@ describe('the accountant dashboard', () => {
     expect(screen.queryByRole('link', { name: /Add client/ })).not.toBeInTheDocument();
   });
 
-  it('sends an admin without clients to add one', async () => {
-    fakeDashboard([]);
+  it('sends an admin without clients to add one, asking nothing more of the server', async () => {
+    const fake = fakeDashboard([]);
     renderAt('/dashboard/accountant/');
     expect(await screen.findByRole('link', { name: /Add client/ })).toHaveAttribute('href', '/dashboard/accountant/clients/?add=1');
+    expect(fake.calls('GET', LIST)).toHaveLength(1);
+    expect(fake.calls('GET', COUNTS)).toHaveLength(0);
   });
 });
