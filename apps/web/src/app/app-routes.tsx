@@ -8,6 +8,7 @@ import {
   ACCOUNTANT_TYPES,
   CLIENT_TYPES,
   DashboardRedirect,
+  FreeTrialAlias,
   RequireAccountType,
   RequireFeature,
   RequireSignedIn,
@@ -71,6 +72,7 @@ export const AppRoutes = () => {
             <Route path={routes.forbidden} element={<ForbiddenPage />} />
             <Route path={routes.down} element={<DownPage />} />
             <Route path={routes.root} element={<RootRedirect />} />
+            <Route path={routes.freeTrialAlias} element={<FreeTrialAlias />} />
 
             <Route element={<RequireSignedOut />}>
               <Route path={routes.auth} element={<AuthPage />} />

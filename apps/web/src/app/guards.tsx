@@ -82,3 +82,9 @@ export const RequireFeature = ({ flag, children }: { flag: FeatureFlag; children
   if (!profile.feature_flags.includes(flag)) return <NotFoundResult />;
   return children ?? <Outlet />;
 };
+
+/** `/free-trial/` (where the server sends a failed Intuit sign-up): the free-trial page, with its query kept. */
+export const FreeTrialAlias = () => {
+  const location = useLocation();
+  return <Navigate to={`${routes.freeTrial}${location.search}`} replace />;
+};

@@ -3,6 +3,8 @@ export const routes = {
   root: '/',
   auth: '/auth/',
   freeTrial: '/auth/free-trial/',
+  /** Where the server's Intuit sign-up sends the browser back on failure; shows the free-trial page. */
+  freeTrialAlias: '/free-trial/',
   xero: '/auth/xero/',
   dashboard: '/dashboard/',
   accountant: {

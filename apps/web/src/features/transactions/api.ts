@@ -10,6 +10,7 @@ import {
   type TransactionChange,
 } from '@herd/contract';
 import { api } from '../../lib/api-client';
+import { SYNC_POLL_MS } from '../../lib/ledger-sync';
 import { buildPath } from '../../lib/path-builder';
 import { txPaths as p } from './paths';
 import type { TransactionFilters } from './filters';
@@ -50,6 +51,8 @@ export interface PublishResult {
   published: number;
   matched: number;
   rejected: number;
+  /** Handed to a background job that writes them to the ledger (QuickBooks Online); they show as PROCESSING until it has. */
+  queued?: number;
 }
 
 export interface CompanyTransactionCount {
@@ -107,17 +110,20 @@ export const filterParams = (filters: TransactionFilters) => ({
   markers: filters.markers.length > 0 ? filters.markers.join(',') : undefined,
 });
 
-export const useAccountantTransactions = (companyPk: number, kind: AccountantListKind, filters: TransactionFilters) =>
+/** `poll`: asked again every few seconds (a ledger sync runs); also while rows on the page are being written to the ledger. */
+export const useAccountantTransactions = (companyPk: number, kind: AccountantListKind, filters: TransactionFilters, poll = false) =>
   useQuery({
     queryKey: transactionKeys.accountantList(companyPk, kind, filters),
     queryFn: () => api.get<TransactionPage>(buildPath(ACCOUNTANT_LIST[kind], { pk: companyPk }), filterParams(filters)),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (poll || query.state.data?.results.some((t) => t.status === 'PROCESSING') ? SYNC_POLL_MS : false),
   });
 
-export const useTransactionCounters = (companyPk: number, side: Side) =>
+export const useTransactionCounters = (companyPk: number, side: Side, poll = false) =>
   useQuery({
     queryKey: transactionKeys.counters(companyPk, side),
     queryFn: () => api.get<TransactionCounters>(buildPath(side === 'client' ? p.clientCounters : p.accountantCounters, { pk: companyPk })),
+    refetchInterval: poll ? SYNC_POLL_MS : false,
   });
 
 export const useTransactionChoices = (companyPk: number) =>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { details, messages } from '@herd/contract';
 import { createFakeApi, makeProfile } from '../../../../test/fake-api';
+import { stubLocationAssign } from '../../../../test/fake-qbo';
 import { renderAt } from '../../../../test/render-app';
 
 const signedOut = () =>
@@ -77,5 +78,30 @@ describe('free trial', () => {
     });
     // The answer went into the cache: no second profile request was needed.
     expect(fake.calls('GET', 'users/profile/')).toHaveLength(1);
+  });
+});
+
+describe('signing up with Intuit', () => {
+  it('asks the server where Intuit is and sends the browser there', async () => {
+    const location = stubLocationAssign();
+    try {
+      const fake = signedOut().on('GET', 'quickbooks/oauth2/signup/', { status: 200, data: { url: 'https://sandbox.example/signup?state=s' } }).install();
+      renderAt('/auth/free-trial/');
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Intuit' }));
+      await waitFor(() => expect(location.assign).toHaveBeenCalledWith('https://sandbox.example/signup?state=s'));
+      expect(fake.calls('GET', 'quickbooks/oauth2/signup/')).toHaveLength(1);
+      expect(fake.calls('POST', 'users/accountant-signup/')).toHaveLength(0);
+    } finally {
+      location.restore();
+    }
+  });
+
+  it('shows why it failed when the server sends the browser back to /free-trial/', async () => {
+    signedOut().install();
+    const app = renderAt(`/free-trial/?qbo_error=${encodeURIComponent('A Herd account already uses this email.')}`);
+    expect(await screen.findByText('A Herd account already uses this email.')).toBeInTheDocument();
+    expect(screen.getByText('Signing up with Intuit did not work')).toBeInTheDocument();
+    await waitFor(() => expect(app.location().search).toBe(''));
+    expect(app.pathname()).toBe('/auth/free-trial/');
   });
 });

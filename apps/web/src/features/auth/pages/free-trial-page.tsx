@@ -1,13 +1,15 @@
-import { useState } from 'react';
-import { Button, Col, Form, Input, Row, Typography } from 'antd';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Col, Divider, Form, Input, Row, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH, signupBody, TRIAL_DAYS, type SignupBody } from '@herd/contract';
+import { normaliseError } from '../../../lib/api-errors';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FormAlert } from '../../../ui/form-alert';
 import { AuthCard } from '../components/auth-card';
+import { useIntuitSignup, qboReturnParams } from '../../quickbooks/api';
 import { useSignUp } from '../api';
 
 const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password'] as const;
@@ -19,6 +21,21 @@ export const FreeTrialPage = () => {
   const [form] = Form.useForm<SignupBody>();
   const signUp = useSignUp();
   const [error, setError] = useState<string | null>(null);
+  const intuit = useIntuitSignup();
+  const [params, setParams] = useSearchParams();
+  // The server sends the browser back here with `?qbo_error=` when signing up with Intuit failed.
+  const [intuitError, setIntuitError] = useState<string | null>(() => params.get(qboReturnParams.error));
+  useEffect(() => {
+    const returned = params.get(qboReturnParams.error);
+    if (!returned) return;
+    setIntuitError(returned);
+    setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const signUpWithIntuit = () => {
+    setIntuitError(null);
+    intuit.mutate(undefined, { onError: (err) => setIntuitError(normaliseError(err).message) });
+  };
 
   const onFinish = (values: SignupBody) => {
     setError(null);
@@ -36,6 +53,14 @@ export const FreeTrialPage = () => {
         </Typography.Text>
       }
     >
+      {intuitError ? <Alert type="error" showIcon title="Signing up with Intuit did not work" description={intuitError} style={{ marginBottom: 20 }} /> : null}
+      <Button block size="large" onClick={signUpWithIntuit} loading={intuit.isPending || intuit.isSuccess}>
+        Sign up with Intuit
+      </Button>
+      <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 13, textAlign: 'center' }}>
+        Your QuickBooks Online company becomes your firm’s first client.
+      </Typography.Paragraph>
+      <Divider plain>or with your email</Divider>
       <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish} name="free-trial">
         <FormAlert message={error} />
         <Row gutter={16}>

@@ -1,9 +1,10 @@
-import { Button, Card, Descriptions, Typography } from 'antd';
-import { DisconnectOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
+import { ApiOutlined, DisconnectOutlined } from '@ant-design/icons';
 import type { ClientCompany } from '@herd/contract';
 import { formatDate } from '../../../lib/format';
 import { ConnectionTags } from '../../../ui/connection-tags';
-import { useClientCommands } from './client-actions';
+import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
+import { qboAbilities, useClientCommands } from './client-actions';
 
 const STATE_NOTE: Record<ClientCompany['connection_state'], string | null> = {
   CONNECTED: null,
@@ -13,24 +14,42 @@ const STATE_NOTE: Record<ClientCompany['connection_state'], string | null> = {
 
 /** How the client's transactions reach Herd, and a way to stop that (admins). */
 export const ClientConnectionCard = ({ company, canDisconnect }: { company: ClientCompany; canDisconnect: boolean }) => {
-  const { confirmDisconnect } = useClientCommands();
+  const { confirmDisconnect, reconnect, reconnecting } = useClientCommands();
   const note = STATE_NOTE[company.connection_state];
+  const sync = company.ledger_sync;
   return (
     <Card
       title="Connection"
       variant="outlined"
       extra={
-        canDisconnect && company.connection_state !== 'DISCONNECTED' ? (
-          <Button danger icon={<DisconnectOutlined />} onClick={() => confirmDisconnect(company)}>
-            Disconnect
-          </Button>
-        ) : null
+        <Flex gap={8}>
+          {canDisconnect && qboAbilities(company).canReconnect ? (
+            <Button type="primary" icon={<ApiOutlined />} loading={reconnecting} onClick={() => reconnect(company)}>
+              Reconnect
+            </Button>
+          ) : null}
+          {canDisconnect && company.connection_state !== 'DISCONNECTED' ? (
+            <Button danger icon={<DisconnectOutlined />} onClick={() => confirmDisconnect(company)}>
+              Disconnect
+            </Button>
+          ) : null}
+        </Flex>
       }
     >
       <Descriptions
         column={{ xs: 1, sm: 3 }}
         items={[
-          { key: 'ledger', label: 'Ledger', children: <ConnectionTags kind={company.connection_kind} state={company.connection_state} /> },
+          {
+            key: 'ledger',
+            label: 'Ledger',
+            children: (
+              <Flex gap={4} wrap>
+                <ConnectionTags kind={company.connection_kind} state={company.connection_state} />
+                {sync?.sandbox ? <SandboxTag /> : null}
+              </Flex>
+            ),
+          },
+          ...(sync ? [{ key: 'sync', label: 'Sync', children: <SyncState sync={sync} /> }] : []),
           { key: 'since', label: 'Client since', children: formatDate(company.created_at) },
           { key: 'users', label: 'Client users', children: company.client_users_count },
         ]}

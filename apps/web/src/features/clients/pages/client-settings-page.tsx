@@ -16,6 +16,7 @@ import { useClient } from '../api';
 import { ClientConnectionCard } from '../components/client-connection-card';
 import { ClientSettingsForm } from '../components/client-settings-form';
 import { ClientUsersCard } from '../components/client-users-card';
+import { WatchedAccountsCard } from '../components/watched-accounts-card';
 
 const BackToClients = () => (
   <Link to={routes.accountant.clients} style={{ display: 'inline-flex', gap: 6, marginBottom: 8 }}>
@@ -59,6 +60,7 @@ const ClientSettingsContent = ({ pk }: { pk: number }) => {
         <ClientConnectionCard company={company} canDisconnect={canManage} />
         {/* Keyed by pk: the form's starting values belong to one client. */}
         <ClientSettingsForm key={company.pk} company={company} canAssign={canManage} />
+        {company.connection_kind === 'CONNECTIONLESS' ? null : <WatchedAccountsCard company={company} />}
         <ClientUsersCard company={company} />
       </Flex>
     </>

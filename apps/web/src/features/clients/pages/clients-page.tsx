@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Typography } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Typography } from 'antd';
+import { ApiOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type ClientCompanyOrdering, type ConnectionKind } from '@herd/contract';
+import { normaliseError } from '../../../lib/api-errors';
 import { countText } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { canManageClients } from '../../../lib/permissions';
@@ -14,11 +15,13 @@ import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { SearchInput } from '../../../ui/search-input';
 import { useProfile } from '../../auth/api';
+import { useConnectQuickBooks } from '../../quickbooks/api';
 import { useCompanyTransactionCounts } from '../../transactions/api';
 import { clientCsvUrl, useClientList } from '../api';
 import { AddClientModal } from '../components/add-client-modal';
 import { ClientsTable, type ClientsTableChange } from '../components/clients-table';
 import { useMagicLinkCopier } from '../components/magic-link-copier';
+import { useQboReturn } from '../components/qbo-return-notice';
 
 /** `?add=1` opens "Add client" straight away (the dashboard's first-client button links here). */
 export const ADD_PARAM = 'add';
@@ -40,6 +43,11 @@ export const ClientsPage = () => {
   const counts = useCompanyTransactionCounts();
   const openWork = new Map((counts.data ?? []).map((row) => [row.client_company, row]));
   const copier = useMagicLinkCopier();
+  const qboReturn = useQboReturn();
+  const connect = useConnectQuickBooks();
+  const { message } = App.useApp();
+
+  const startConnect = () => connect.mutate(undefined, { onError: (error) => void message.error(normaliseError(error).message) });
 
   const closeAdd = () => {
     setAdding(false);
@@ -59,9 +67,15 @@ export const ClientsPage = () => {
   };
 
   const addButton = canManage ? (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-      Add client
-    </Button>
+    <Flex gap={8} wrap>
+      {/* Still spinning after the answer: the browser is on its way to Intuit. */}
+      <Button icon={<ApiOutlined />} loading={connect.isPending || connect.isSuccess} onClick={startConnect}>
+        Connect QuickBooks
+      </Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+        Add client
+      </Button>
+    </Flex>
   ) : null;
 
   const filtered = Boolean(search || connectionKind);
@@ -100,6 +114,7 @@ export const ClientsPage = () => {
         {list.isError ? <QueryError error={list.error} title="Could not refresh the list" onRetry={() => void list.refetch()} /> : null}
         <ClientsTable
           openWork={openWork}
+          highlightPk={qboReturn.connectedPk}
           rows={list.data?.results ?? []}
           total={list.data?.count ?? 0}
           page={page}
@@ -121,6 +136,7 @@ export const ClientsPage = () => {
         subtitle={canManage ? 'Every client company of your firm.' : 'The client companies assigned to you.'}
         extra={firmHasNone ? null : addButton}
       />
+      {qboReturn.element}
       {body}
       <AddClientModal
         open={adding}

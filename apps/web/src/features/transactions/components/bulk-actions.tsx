@@ -3,6 +3,7 @@ import { App, Button, Flex, Typography } from 'antd';
 import { countText } from '../../../lib/format';
 import { normaliseError } from '../../../lib/api-errors';
 import { attachmentsZipUrl, useBulkAction, type AccountantListKind, type BulkAction, type PublishResult } from '../api';
+import { useResync } from '../sync-api';
 import { SendBackModal } from './send-back-modal';
 
 interface BulkActionsProps {
@@ -10,7 +11,17 @@ interface BulkActionsProps {
   kind: AccountantListKind;
   selected: number[];
   onDone: () => void;
+  /** The ledger Herd reads from and writes to in the background (QuickBooks Online), by name; null for the others. */
+  remoteLedger?: string | null;
 }
+
+/** What a publish did: written at once (published, matched, refused), or handed to the background for a remote ledger. */
+export const publishMessage = (result: PublishResult, ledger: string): string => {
+  const written = `${result.published} published, ${result.matched} matched, ${result.rejected} refused by the ledger.`;
+  if (!result.queued) return written;
+  const sent = `${result.queued} sent to ${ledger}; each shows as published once ${ledger} has it.`;
+  return result.published || result.matched || result.rejected ? `${sent} ${written}` : sent;
+};
 
 const DONE: Record<BulkAction, string> = {
   publish: 'Published.',
@@ -21,25 +32,32 @@ const DONE: Record<BulkAction, string> = {
 };
 
 /** What the accountant can do with the selected transactions at once. */
-export const BulkActions = ({ companyPk, kind, selected, onDone }: BulkActionsProps) => {
+export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = null }: BulkActionsProps) => {
   const { message } = App.useApp();
   const bulk = useBulkAction(companyPk);
+  const resync = useResync(companyPk);
   const [backOpen, setBackOpen] = useState(false);
   const run = (action: BulkAction, text?: string) =>
     bulk.mutate(
       { action, pks: selected, message: text },
       {
         onSuccess: (answer) => {
-          if (action === 'publish') {
-            const r = answer as PublishResult;
-            void message.success(`${r.published} published, ${r.matched} matched, ${r.rejected} refused by the ledger.`);
-          } else void message.success(DONE[action]);
+          if (action === 'publish') void message.success(publishMessage(answer as PublishResult, remoteLedger ?? 'the ledger'));
+          else void message.success(DONE[action]);
           setBackOpen(false);
           onDone();
         },
         onError: (error) => void message.error(normaliseError(error).detail ?? normaliseError(error).message),
       },
     );
+  const runResync = () =>
+    resync.mutate(selected, {
+      onSuccess: (result) => {
+        void message.success(result.detail);
+        onDone();
+      },
+      onError: (error) => void message.error(normaliseError(error).detail ?? normaliseError(error).message),
+    });
   const none = selected.length === 0;
   return (
     <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} aria-label="Bulk actions">
@@ -66,6 +84,11 @@ export const BulkActions = ({ companyPk, kind, selected, onDone }: BulkActionsPr
           Unhide
         </Button>
       )}
+      {remoteLedger ? (
+        <Button disabled={none} loading={resync.isPending} onClick={runResync}>
+          Resync
+        </Button>
+      ) : null}
       <Button disabled={none} href={none ? undefined : attachmentsZipUrl(companyPk, selected)}>
         Download attachments
       </Button>

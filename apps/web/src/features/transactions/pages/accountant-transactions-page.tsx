@@ -3,6 +3,8 @@ import { Badge, Flex, Tabs } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import type { Transaction } from '@herd/contract';
 import { errorStatus } from '../../../lib/api-errors';
+import { isSyncBusy } from '../../../lib/ledger-sync';
+import { canManageClients } from '../../../lib/permissions';
 import { formatCount } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { parseClientPk, routes } from '../../../lib/routes';
@@ -10,7 +12,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { ButtonLink } from '../../../ui/button-link';
 import { NotFoundResult } from '../../../ui/not-found-result';
 import { PageHeader } from '../../../ui/page-header';
+import { SandboxTag } from '../../../ui/ledger-sync-tags';
 import { QueryError } from '../../../ui/query-error';
+import { useProfile } from '../../auth/api';
 import { useClient } from '../../clients/api';
 import { useAccountantTransactions, useTransactionChoices, useTransactionCounters, type AccountantListKind } from '../api';
 import { DEFAULT_FILTERS, type TransactionFilters } from '../filters';
@@ -18,7 +22,9 @@ import { AccountantTable } from '../components/accountant-table';
 import { BulkActions } from '../components/bulk-actions';
 import { CsvImportButton } from '../components/csv-import-button';
 import { FiltersBar } from '../components/filters-bar';
+import { LedgerSyncBar } from '../components/ledger-sync-bar';
 import { TransactionEditor } from '../components/transaction-editor';
+import { hasProcessing, useRefreshWhenSettled } from '../sync-api';
 
 const TAB_ROUTES: Record<AccountantListKind, string> = {
   active: routes.accountant.active,
@@ -36,11 +42,16 @@ const TabLabel = ({ label, count, capped = false, danger }: { label: string; cou
 
 const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
   const navigate = useNavigate();
+  const profile = useProfile();
   const company = useClient(pk);
-  const counters = useTransactionCounters(pk, 'accountant');
   const choices = useTransactionChoices(pk);
   const [filters, setFilters] = useState<TransactionFilters>(DEFAULT_FILTERS);
-  const list = useAccountantTransactions(pk, kind, filters);
+  // While the ledger sync runs, or rows are being written to the ledger, the lists and counts follow it.
+  const syncing = isSyncBusy(company.data?.ledger_sync);
+  const list = useAccountantTransactions(pk, kind, filters, syncing);
+  const busy = syncing || hasProcessing(list.data);
+  const counters = useTransactionCounters(pk, 'accountant', busy);
+  useRefreshWhenSettled(pk, busy);
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
   const name = company.data?.name ?? 'Client';
@@ -54,6 +65,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
     <>
       <PageHeader
         title={name}
+        tags={company.data?.ledger_sync?.sandbox ? <SandboxTag /> : null}
         subtitle="Review what the client explained, then publish it to the ledger."
         extra={
           <Flex gap={8}>
@@ -64,6 +76,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           </Flex>
         }
       />
+      {company.data?.connection_kind === 'QBO' ? <LedgerSyncBar company={company.data} canReconnect={canManageClients(profile)} /> : null}
       <Tabs
         activeKey={kind}
         onChange={(key) => navigate(buildPath(TAB_ROUTES[key as AccountantListKind], { clientPk: pk }))}
@@ -82,7 +95,13 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           setFilters((now) => ({ ...now, ...patch }));
         }}
       />
-      <BulkActions companyPk={pk} kind={kind} selected={selected} onDone={() => setSelected([])} />
+      <BulkActions
+        companyPk={pk}
+        kind={kind}
+        selected={selected}
+        onDone={() => setSelected([])}
+        remoteLedger={company.data?.connection_kind === 'QBO' ? 'QuickBooks' : null}
+      />
       {list.isError ? (
         <QueryError error={list.error} title="Could not load the transactions" onRetry={() => void list.refetch()} />
       ) : (

@@ -1,0 +1,85 @@
+import { Alert, App, Button, Flex, Popconfirm, Typography } from 'antd';
+import { ApiOutlined, CloudDownloadOutlined, SyncOutlined } from '@ant-design/icons';
+import type { ClientCompany } from '@herd/contract';
+import { normaliseError } from '../../../lib/api-errors';
+import { isSyncBusy } from '../../../lib/ledger-sync';
+import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
+import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
+import { useReconnectQuickBooks, useSyncClient } from '../../quickbooks/api';
+import { useLedgerPull, type PullMode } from '../sync-api';
+
+/**
+ * A QuickBooks company's sync on its transactions page: where it stands, and
+ * pulling now (what changed), what is missing, or everything again.
+ */
+export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompany; canReconnect: boolean }) => {
+  const { message } = App.useApp();
+  const syncNow = useSyncClient();
+  const pull = useLedgerPull(company.pk);
+  const reconnect = useReconnectQuickBooks();
+  const sync = company.ledger_sync;
+  const connected = company.connection_state === 'CONNECTED';
+  const busy = isSyncBusy(sync);
+  const fail = (error: unknown) => void message.error(normaliseError(error).detail ?? normaliseError(error).message);
+  const runPull = (mode: PullMode) => pull.mutateAsync(mode).then((result) => void message.success(result.detail), fail);
+
+  return (
+    <>
+      {company.connection_state === 'NEEDS_REAUTH' ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="QuickBooks refused Herd’s sign-in"
+          description="Nothing syncs until this client is connected again."
+          action={
+            canReconnect ? (
+              <Button icon={<ApiOutlined />} loading={reconnect.isPending || reconnect.isSuccess} onClick={() => reconnect.mutate(company.pk, { onError: fail })}>
+                Reconnect
+              </Button>
+            ) : null
+          }
+        />
+      ) : null}
+      <Flex
+        align="center"
+        justify="space-between"
+        gap={12}
+        wrap
+        aria-label="Ledger sync"
+        role="region"
+        style={{ marginBottom: 16, padding: '10px 16px', background: '#fff', border: '1px solid #e3e8e5', borderRadius: 8 }}
+      >
+        <Flex align="center" gap={10} wrap>
+          <Typography.Text strong>{CONNECTION_KIND_LABELS[company.connection_kind]}</Typography.Text>
+          {sync?.sandbox ? <SandboxTag /> : null}
+          {sync ? <SyncState sync={sync} /> : null}
+        </Flex>
+        <Flex gap={8} wrap>
+          <Button
+            icon={<SyncOutlined />}
+            disabled={!connected || busy}
+            loading={syncNow.isPending}
+            onClick={() => syncNow.mutate(company.pk, { onSuccess: (result) => void message.success(result.detail), onError: fail })}
+          >
+            Sync now
+          </Button>
+          <Button icon={<CloudDownloadOutlined />} disabled={!connected || busy} loading={pull.isPending && pull.variables === 'sync-missing'} onClick={() => void runPull('sync-missing')}>
+            Pull missing
+          </Button>
+          <Popconfirm
+            title="Read every transaction again?"
+            description="Herd pulls every transaction since the sync date from QuickBooks again. A large company takes a while."
+            okText="Full resync"
+            onConfirm={() => runPull('fully-resync')}
+            disabled={!connected || busy}
+          >
+            <Button disabled={!connected || busy} loading={pull.isPending && pull.variables === 'fully-resync'}>
+              Full resync
+            </Button>
+          </Popconfirm>
+        </Flex>
+      </Flex>
+    </>
+  );
+};

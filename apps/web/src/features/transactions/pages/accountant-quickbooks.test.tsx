@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ClientCompany, Transaction } from '@herd/contract';
+import { fastUser } from '../../../../test/dom';
+import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
+import { makeLedgerSync } from '../../../../test/fake-qbo';
+import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
+import { renderAt } from '../../../../test/render-app';
+
+const BASE = 'accounting/accountant/client-company/7/';
+const qbo = makeClientCompany({
+  name: 'Craig’s Design and Landscaping',
+  connection_kind: 'QBO',
+  ledger_sync: makeLedgerSync({ sandbox: true, last_synced_at: new Date(Date.now() - 2 * 3600_000).toISOString() }),
+});
+const coffee = makeTransaction({ status: 'FINISHED_IN_HERD' });
+const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', status: 'FINISHED_IN_HERD' });
+
+const fakeCompany = (company: ClientCompany, rows: () => Transaction[] = () => [coffee, flour]) =>
+  createFakeApi()
+    .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+    .on('GET', `${BASE}retrieve/`, { status: 200, data: company })
+    .on('GET', `${BASE}counters/`, { status: 200, data: { active: 0, categorized: 2, hidden: 0, sync_errors: 0, completed: 2 } })
+    .on('GET', `${BASE}transactions/choices/`, {
+      status: 200,
+      data: { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] },
+    })
+    .on('GET', `${BASE}transactions/categorized-list/`, () => ({ status: 200, data: transactionPage(rows()) }))
+    .install();
+
+const open = () => renderAt('/dashboard/accountant/categorized/7/');
+const syncBar = () => screen.findByRole('region', { name: 'Ledger sync' });
+const bulkBar = () => screen.getByLabelText('Bulk actions');
+const select = async (payee: string) => {
+  const row = (await screen.findByText(payee)).closest('tr')!;
+  await fastUser().click(within(row).getByRole('checkbox'));
+};
+
+describe('a QuickBooks client’s transactions', () => {
+  it('says in the header that the company is a sandbox, and where its sync stands', async () => {
+    fakeCompany(qbo);
+    open();
+    const bar = await syncBar();
+    // One in the header, one in the sync bar.
+    await waitFor(() => expect(screen.getAllByTestId('sandbox-tag')).toHaveLength(2));
+    expect(screen.getAllByTestId('sandbox-tag')[0]).toHaveTextContent('Sandbox');
+    expect(screen.getByRole('heading', { name: qbo.name }).parentElement).toContainElement(screen.getAllByTestId('sandbox-tag')[0]!);
+    expect(within(bar).getByText(/Last synced 2 hours ago/)).toBeInTheDocument();
+  });
+
+  it('Sync now, Pull missing and (confirmed) Full resync ask the server and show its answer', async () => {
+    const fake = fakeCompany({ ...qbo, ledger_sync: makeLedgerSync() })
+      .on('POST', 'quickbooks/sync-client/', { status: 202, data: { queued: true, detail: 'What changed in the ledger will be pulled in the background.' } })
+      .on('POST', `${BASE}transactions/sync-missing/`, { status: 202, data: { queued: true, detail: 'Transactions missing from Herd will be pulled in the background.' } })
+      .on('POST', `${BASE}transactions/fully-resync/`, { status: 202, data: { queued: true, detail: 'Every transaction since the sync date will be pulled in the background.' } });
+    open();
+    const bar = await syncBar();
+    expect(screen.queryByTestId('sandbox-tag')).not.toBeInTheDocument();
+    const user = fastUser();
+
+    await user.click(within(bar).getByRole('button', { name: /Sync now/ }));
+    expect(await screen.findByText('What changed in the ledger will be pulled in the background.')).toBeInTheDocument();
+    expect(fake.calls('POST', 'quickbooks/sync-client/').map((r) => r.body)).toEqual([{ client_company: 7 }]);
+
+    await user.click(within(bar).getByRole('button', { name: /Pull missing/ }));
+    expect(await screen.findByText('Transactions missing from Herd will be pulled in the background.')).toBeInTheDocument();
+    expect(fake.calls('POST', `${BASE}transactions/sync-missing/`)).toHaveLength(1);
+
+    await user.click(within(bar).getByRole('button', { name: 'Full resync' }));
+    expect(fake.calls('POST', `${BASE}transactions/fully-resync/`)).toHaveLength(0);
+    const confirm = await screen.findByRole('tooltip');
+    expect(confirm).toHaveTextContent('Read every transaction again?');
+    await user.click(within(confirm).getByRole('button', { name: 'Full resync' }));
+    expect(await screen.findByText('Every transaction since the sync date will be pulled in the background.')).toBeInTheDocument();
+    expect(fake.calls('POST', `${BASE}transactions/fully-resync/`)).toHaveLength(1);
+  });
+
+  it('holds the pull buttons while a sync runs', async () => {
+    fakeCompany({ ...qbo, ledger_sync: makeLedgerSync({ state: 'RUNNING' }) });
+    open();
+    const bar = await syncBar();
+    expect(within(bar).getByText('Syncing…')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: /Sync now/ })).toBeDisabled();
+    expect(within(bar).getByRole('button', { name: /Pull missing/ })).toBeDisabled();
+  });
+
+  it('resyncs the selected rows', async () => {
+    const fake = fakeCompany(qbo).on('POST', `${BASE}transactions/resync/`, { status: 202, data: { queued: true, detail: '2 transactions will be read again from the ledger.' } });
+    open();
+    await select('Blue Bottle Coffee');
+    await select('King Arthur Baking');
+    await fastUser().click(within(bulkBar()).getByRole('button', { name: 'Resync' }));
+    expect(await screen.findByText('2 transactions will be read again from the ledger.')).toBeInTheDocument();
+    expect(fake.calls('POST', `${BASE}transactions/resync/`).map((r) => r.body)).toEqual([{ pks: [101, 102] }]);
+  });
+
+  it('publishing hands the rows to QuickBooks, and the list follows them until they are written', async () => {
+    let published = false;
+    let listsAfterPublish = 0;
+    const fake = fakeCompany(qbo, () => {
+      if (!published) return [coffee, flour];
+      listsAfterPublish += 1;
+      const status = listsAfterPublish < 3 ? 'PROCESSING' : 'PUBLISHED_IN_PLATFORM';
+      return [{ ...coffee, status }, { ...flour, status }];
+    }).on('POST', `${BASE}transactions/publish/`, () => {
+      published = true;
+      return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2 } };
+    });
+    open();
+    await select('Blue Bottle Coffee');
+    await select('King Arthur Baking');
+    await fastUser().click(within(bulkBar()).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('2 sent to QuickBooks; each shows as published once QuickBooks has it.')).toBeInTheDocument();
+    expect(fake.calls('POST', `${BASE}transactions/publish/`).map((r) => r.body)).toEqual([{ pks: [101, 102] }]);
+    expect((await screen.findAllByText('Processing')).length).toBeGreaterThan(0);
+    // Asked again every few seconds while rows are PROCESSING, without anyone reloading.
+    await waitFor(() => expect(screen.queryAllByText('Processing')).toHaveLength(0), { timeout: 12_000 });
+    expect(listsAfterPublish).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows no QuickBooks controls for a CSV company', async () => {
+    fakeCompany(makeClientCompany({ connection_kind: 'CSV' }));
+    open();
+    await screen.findByText('King Arthur Baking');
+    expect(screen.queryByRole('region', { name: 'Ledger sync' })).not.toBeInTheDocument();
+    expect(within(bulkBar()).queryByRole('button', { name: 'Resync' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('sandbox-tag')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SyncRequestResult } from '@herd/contract';
+import { api } from '../../lib/api-client';
+import { buildPath } from '../../lib/path-builder';
+import { clientKeys } from '../clients/api';
+import { transactionKeys, type TransactionPage } from './api';
+
+/** Reading the ledger again (relative to /api/v1/). */
+export const syncPaths = {
+  resync: 'accounting/accountant/client-company/{pk}/transactions/resync/',
+  pull: 'accounting/accountant/client-company/{pk}/transactions/{mode}/',
+} as const;
+
+/** "Pull missing": what the ledger has that Herd has not; "Full resync": everything since the sync date again. */
+export type PullMode = 'sync-missing' | 'fully-resync';
+
+/** Rows a background job is writing to the ledger right now. */
+export const hasProcessing = (page: TransactionPage | undefined): boolean => Boolean(page?.results.some((t) => t.status === 'PROCESSING'));
+
+/** The company's state (QUEUED, RUNNING) and its lists change as the job runs. */
+const useInvalidateSync = () => {
+  const client = useQueryClient();
+  return (companyPk: number) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: clientKeys.detail(companyPk) }),
+      client.invalidateQueries({ queryKey: clientKeys.lists() }),
+      client.invalidateQueries({ queryKey: transactionKeys.company(companyPk) }),
+    ]);
+};
+
+/** Pulls from the ledger in the background; a ledger Herd cannot read answers `queued: false` and why. */
+export const useLedgerPull = (companyPk: number) => {
+  const invalidate = useInvalidateSync();
+  return useMutation({
+    mutationFn: (mode: PullMode) => api.post<SyncRequestResult>(buildPath(syncPaths.pull, { pk: companyPk, mode })),
+    onSuccess: () => invalidate(companyPk),
+  });
+};
+
+/** Reads the chosen transactions again from the ledger. */
+export const useResync = (companyPk: number) => {
+  const invalidate = useInvalidateSync();
+  return useMutation({
+    mutationFn: (pks: number[]) => api.post<SyncRequestResult>(buildPath(syncPaths.resync, { pk: companyPk }), { pks }),
+    onSuccess: () => invalidate(companyPk),
+  });
+};
+
+/** When a background sync or publish finishes, everything of the company is read again once more. */
+export const useRefreshWhenSettled = (companyPk: number, busy: boolean) => {
+  const client = useQueryClient();
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) {
+      void client.invalidateQueries({ queryKey: transactionKeys.company(companyPk) });
+      void client.invalidateQueries({ queryKey: transactionKeys.companyCounts() });
+    }
+    wasBusy.current = busy;
+  }, [busy, client, companyPk]);
+};
