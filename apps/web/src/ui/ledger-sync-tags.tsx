@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined, ExclamationCircleOutlined, ExperimentOutlined, SyncOutlined } from '@ant-design/icons';
 import type { LedgerSyncInfo } from '@herd/contract';
@@ -12,8 +13,18 @@ export const SandboxTag = () => (
   </Tooltip>
 );
 
+/** "Last synced 2 minutes ago" keeps true while the page stays open. */
+const useMinuteTick = () => {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setTick((n) => n + 1), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+};
+
 /** Where a ledger sync stands: running, waiting its turn, failed (why, on hover) or when it last finished. */
 export const SyncState = ({ sync }: { sync: LedgerSyncInfo }) => {
+  useMinuteTick();
   if (sync.state === 'RUNNING') {
     return (
       <Tag color="processing" icon={<SyncOutlined spin />} style={{ marginInlineEnd: 0 }}>

@@ -36,6 +36,7 @@ export interface TransactionCounters {
   hidden?: number;
   sync_errors?: number;
   completed: number;
+  processing?: number;
 }
 
 export interface TransactionChoices {
@@ -119,11 +120,16 @@ export const useAccountantTransactions = (companyPk: number, kind: AccountantLis
     refetchInterval: (query) => (poll || query.state.data?.results.some((t) => t.status === 'PROCESSING') ? SYNC_POLL_MS : false),
   });
 
-export const useTransactionCounters = (companyPk: number, side: Side, poll = false) =>
+/**
+ * `poll`: asked again every few seconds. `followProcessing`: also while any of
+ * the company's rows is being written to the ledger, wherever they are listed
+ * (a published row leaves the categorized list while its job runs).
+ */
+export const useTransactionCounters = (companyPk: number, side: Side, poll = false, followProcessing = false) =>
   useQuery({
     queryKey: transactionKeys.counters(companyPk, side),
     queryFn: () => api.get<TransactionCounters>(buildPath(side === 'client' ? p.clientCounters : p.accountantCounters, { pk: companyPk })),
-    refetchInterval: poll ? SYNC_POLL_MS : false,
+    refetchInterval: (query) => (poll || (followProcessing && (query.state.data?.processing ?? 0) > 0) ? SYNC_POLL_MS : false),
   });
 
 export const useTransactionChoices = (companyPk: number) =>

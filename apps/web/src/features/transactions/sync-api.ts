@@ -47,13 +47,16 @@ export const useResync = (companyPk: number) => {
   });
 };
 
-/** When a background sync or publish finishes, everything of the company is read again once more. */
-export const useRefreshWhenSettled = (companyPk: number, busy: boolean) => {
+/**
+ * When a background sync or publish finishes, the open work per client is
+ * read again once more, and everything of `companyPk` when given.
+ */
+export const useRefreshWhenSettled = (companyPk: number | null, busy: boolean) => {
   const client = useQueryClient();
   const wasBusy = useRef(busy);
   useEffect(() => {
     if (wasBusy.current && !busy) {
-      void client.invalidateQueries({ queryKey: transactionKeys.company(companyPk) });
+      if (companyPk !== null) void client.invalidateQueries({ queryKey: transactionKeys.company(companyPk) });
       void client.invalidateQueries({ queryKey: transactionKeys.companyCounts() });
     }
     wasBusy.current = busy;

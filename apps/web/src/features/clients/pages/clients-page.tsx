@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type ClientCompanyOrdering, type ConnectionKind } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
 import { countText } from '../../../lib/format';
+import { isSyncBusy } from '../../../lib/ledger-sync';
 import { buildPath } from '../../../lib/path-builder';
 import { canManageClients } from '../../../lib/permissions';
 import { routes } from '../../../lib/routes';
@@ -17,6 +18,7 @@ import { SearchInput } from '../../../ui/search-input';
 import { useProfile } from '../../auth/api';
 import { useConnectQuickBooks } from '../../quickbooks/api';
 import { useCompanyTransactionCounts } from '../../transactions/api';
+import { useRefreshWhenSettled } from '../../transactions/sync-api';
 import { clientCsvUrl, useClientList } from '../api';
 import { AddClientModal } from '../components/add-client-modal';
 import { ClientsTable, type ClientsTableChange } from '../components/clients-table';
@@ -42,6 +44,8 @@ export const ClientsPage = () => {
   const list = useClientList({ page, page_size: pageSize, search, ordering, connection_kind: connectionKind });
   const counts = useCompanyTransactionCounts();
   const openWork = new Map((counts.data ?? []).map((row) => [row.client_company, row]));
+  // A finished pull brings new open work: the counts are read again then.
+  useRefreshWhenSettled(null, Boolean(list.data?.results.some((company) => isSyncBusy(company.ledger_sync))));
   const copier = useMagicLinkCopier();
   const qboReturn = useQboReturn();
   const connect = useConnectQuickBooks();

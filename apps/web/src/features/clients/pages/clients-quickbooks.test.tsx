@@ -15,6 +15,7 @@ beforeEach(() => {
 afterEach(() => location.restore());
 
 const CLIENTS = '/dashboard/accountant/clients/';
+const COUNTS = 'accounting/accountant/client-companies/transactions/count/';
 const INTUIT = 'https://sandbox.example/connect?state=abc';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const row = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
@@ -86,7 +87,10 @@ describe('QuickBooks on the clients list', () => {
     });
     renderAt(CLIENTS);
     expect(await screen.findByText('Syncing…')).toBeInTheDocument();
+    const countsBefore = fake.calls('GET', COUNTS).length;
     expect(await screen.findByText(/Last synced just now/)).toBeInTheDocument();
+    // The pull brought new open work: the counts per client are asked again.
+    await waitFor(() => expect(fake.calls('GET', COUNTS).length).toBeGreaterThan(countsBefore));
     const calls = fake.calls('GET', LIST).length;
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect(fake.calls('GET', LIST)).toHaveLength(calls);

@@ -118,6 +118,40 @@ describe('a QuickBooks client’s transactions', () => {
     expect(listsAfterPublish).toBeGreaterThanOrEqual(3);
   });
 
+  it('follows published rows that leave the categorized list while QuickBooks writes them, and shows them back once written', async () => {
+    let published = false;
+    let countersAfterPublish = 0;
+    const fake = fakeCompany(qbo, () => {
+      if (!published) return [coffee, flour];
+      // PROCESSING rows are listed under Active, not here, until the job is done.
+      return countersAfterPublish < 3 ? [] : [{ ...coffee, status: 'PUBLISHED_IN_PLATFORM' }, { ...flour, status: 'PUBLISHED_IN_PLATFORM' }];
+    })
+      .on('GET', `${BASE}counters/`, () => {
+        if (published) countersAfterPublish += 1;
+        const processing = published && countersAfterPublish < 3 ? 2 : 0;
+        return { status: 200, data: { active: processing, categorized: 2 - processing, hidden: 0, sync_errors: 0, completed: 2, processing } };
+      })
+      .on('POST', `${BASE}transactions/publish/`, () => {
+        published = true;
+        return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2 } };
+      });
+    open();
+    await select('Blue Bottle Coffee');
+    await select('King Arthur Baking');
+    await fastUser().click(within(bulkBar()).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(screen.queryByText('King Arthur Baking')).not.toBeInTheDocument());
+    // Nobody reloads: the counters are asked again while rows are processing, and the list once they are done.
+    expect(await screen.findByText('King Arthur Baking', {}, { timeout: 12_000 })).toBeInTheDocument();
+    expect(screen.getAllByText('Published')).toHaveLength(2);
+    expect(countersAfterPublish).toBeGreaterThanOrEqual(3);
+    const lists = fake.calls('GET', `${BASE}transactions/categorized-list/`).length;
+    const counters = fake.calls('GET', `${BASE}counters/`).length;
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    // Done: no more asking.
+    expect(fake.calls('GET', `${BASE}counters/`)).toHaveLength(counters);
+    expect(fake.calls('GET', `${BASE}transactions/categorized-list/`)).toHaveLength(lists);
+  });
+
   it('shows no QuickBooks controls for a CSV company', async () => {
     fakeCompany(makeClientCompany({ connection_kind: 'CSV' }));
     open();

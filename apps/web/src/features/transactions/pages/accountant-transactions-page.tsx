@@ -49,8 +49,8 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
   // While the ledger sync runs, or rows are being written to the ledger, the lists and counts follow it.
   const syncing = isSyncBusy(company.data?.ledger_sync);
   const list = useAccountantTransactions(pk, kind, filters, syncing);
-  const busy = syncing || hasProcessing(list.data);
-  const counters = useTransactionCounters(pk, 'accountant', busy);
+  const counters = useTransactionCounters(pk, 'accountant', syncing || hasProcessing(list.data), true);
+  const busy = syncing || hasProcessing(list.data) || (counters.data?.processing ?? 0) > 0;
   useRefreshWhenSettled(pk, busy);
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<number | null>(null);
