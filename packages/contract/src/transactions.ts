@@ -138,6 +138,8 @@ export const transactionCounters = z.object({
   hidden: z.number(),
   sync_errors: z.number(),
   completed: z.number(),
+  /** Being written to (or read from) the ledger by a background job right now. */
+  processing: z.number(),
 });
 
 /** SPEC §8: refused when creating reference objects on a transaction that has sync errors. */

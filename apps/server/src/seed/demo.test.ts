@@ -49,7 +49,7 @@ describe('seedDemo', () => {
     ]);
     const bakery = companies[1].pk;
     const counters = (await accountant.get(`accounting/accountant/client-company/${bakery}/counters/`)).json();
-    expect(counters).toEqual({ active: 13, categorized: 7, hidden: 1, sync_errors: 1, completed: 7 });
+    expect(counters).toEqual({ active: 13, categorized: 7, hidden: 1, sync_errors: 1, completed: 7, processing: 0 });
     const categorized = (await accountant.get(`accounting/accountant/client-company/${bakery}/transactions/categorized-list/?page_size=20`)).json().results;
     const statuses = new Set(categorized.map((r: { status: string }) => r.status));
     expect([...statuses].sort()).toEqual(['FINISHED_IN_HERD', 'MATCHED_TO_PLATFORM', 'PUBLISHED_IN_PLATFORM', 'SYNC_ERROR']);

@@ -9,6 +9,16 @@ import type { Lookups } from './qbo-lookups.js';
 import { mapTransaction, type PulledTransaction, type TransactionEntity } from './qbo-transaction-map.js';
 
 type TxRow = typeof transactions.$inferSelect;
+
+/**
+ * SyncTokens count up with every change. A page read before a publish can be
+ * applied after it: only a version newer than Herd's copy may change the row.
+ */
+const isNewer = (incoming: unknown, stored: string | null) => {
+  if (stored === null || stored === '') return true;
+  const [a, b] = [Number(incoming), Number(stored)];
+  return Number.isFinite(a) && Number.isFinite(b) ? a > b : String(incoming) !== stored;
+};
 const cents = (amount: number) => (amount / 100).toFixed(2);
 /** Statuses in which the client's answer has not reached the ledger yet. */
 const UNPUBLISHED: readonly TransactionStatus[] = ['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR', 'PROCESSING'];
@@ -103,7 +113,9 @@ export const applyTransactionPage = async (
         counts.created += 1;
         continue;
       }
-      if (options.onlyNew || before.ledgerVersion === String(row.SyncToken)) continue;
+      if (options.onlyNew || !isNewer(row.SyncToken, before.ledgerVersion)) continue;
+      // A publish in flight owns the row; its job records what QuickBooks answered.
+      if (before.status === 'PROCESSING') continue;
       if (!pulled) {
         // Categorized inside QuickBooks: nothing left for the client to answer.
         const version = { ledgerVersion: String(row.SyncToken), raw: row };

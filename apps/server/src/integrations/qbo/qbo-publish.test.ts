@@ -36,6 +36,7 @@ const answerAndPublish = async (pk: number, lines: Record<string, unknown>[]) =>
   const published = await cast.admin.post(`${base()}/publish/`, { pks: [pk] });
   expect(published.json()).toEqual({ published: 0, matched: 0, rejected: 0, queued: 1 });
   expect(await statusOf(pk)).toBe('PROCESSING');
+  expect((await cast.admin.get(`accounting/accountant/client-company/${companyPk}/counters/`)).json().processing).toBe(1);
   await t.runJobs();
 };
 

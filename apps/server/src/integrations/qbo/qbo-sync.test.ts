@@ -6,6 +6,8 @@ import { clientMaker } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/harness.js';
 import { companyFromRedirect, connectQbo, startQboWorld } from '../../../test/qbo.js';
+import { applyTransactionPage } from './qbo-apply.js';
+import { loadLookups } from './qbo-lookups.js';
 
 let sim: QboSimulator;
 let t: TestApp;
@@ -158,6 +160,24 @@ describe('pulling a QuickBooks Online company', () => {
     const [after] = await t.db.select().from(transactions).where(and(eq(transactions.pk, row!.pk)));
     expect(after!.description).toBe('Square payout, week 44');
     expect(after!.ledgerVersion).toBe(sim.getEntity(realm, 'Deposit', raw.Id)!.SyncToken);
+  });
+
+  it('ignores a page read before a newer change, and leaves rows a publish is writing alone', async () => {
+    const [row] = (await herdRows()).filter((r) => r.ledgerEntityType === 'Purchase' && r.status === 'READY');
+    const stale = structuredClone(sim.getEntity(realm, 'Purchase', row!.externalId.split(':')[1]!)!);
+    sim.putEntity(realm, 'Purchase', { Id: stale.Id, PrivateNote: 'newer' } as unknown as QboEntity);
+    await cast.admin.post(`accounting/accountant/client-company/${companyPk}/transactions/resync/`, { pks: [row!.pk] });
+    await t.runJobs();
+    const lookups = await loadLookups(t.db, companyPk);
+    await applyTransactionPage(t.db, companyPk, 'Purchase', [{ ...stale, PrivateNote: 'older' }], lookups, { firmId: cast.firm.firmId });
+    const [after] = await t.db.select().from(transactions).where(eq(transactions.pk, row!.pk));
+    expect(after!.description).toBe('newer');
+
+    await t.db.update(transactions).set({ status: 'PROCESSING' }).where(eq(transactions.pk, row!.pk));
+    const categorized = sim.putEntity(realm, 'Purchase', { Id: stale.Id, PrivateNote: 'categorized meanwhile', Line: [] } as unknown as QboEntity);
+    await applyTransactionPage(t.db, companyPk, 'Purchase', [categorized], lookups, { firmId: cast.firm.firmId });
+    const [still] = await t.db.select().from(transactions).where(eq(transactions.pk, row!.pk));
+    expect(still!.status).toBe('PROCESSING');
   });
 
   it('keeps another firm out of the sync endpoints', async () => {

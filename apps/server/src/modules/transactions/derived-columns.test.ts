@@ -158,19 +158,19 @@ describe('counters follow every status and hidden change', () => {
     const { cast, pk, base, txs, meals } = await setup();
     const counters = async () => (await cast.admin.get(`${base}/counters/`)).json();
     const clientCounters = async () => (await cast.client.get(`accounting/client/company/${pk}/counters/`)).json();
-    expect(await counters()).toEqual({ active: 4, categorized: 0, hidden: 0, sync_errors: 0, completed: 0 });
+    expect(await counters()).toEqual({ active: 4, categorized: 0, hidden: 0, sync_errors: 0, completed: 0, processing: 0 });
     await expectInStep(pk);
 
     const [a, b, c, d] = txs as [{ pk: number; amount: string }, { pk: number; amount: string }, { pk: number }, { pk: number }];
     await cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, {
       transactions: [a, b].map((x) => ({ pk: x.pk, lines: [{ amount: x.amount, category: meals.pk }], finished: true })),
     });
-    expect(await counters()).toEqual({ active: 2, categorized: 2, hidden: 0, sync_errors: 0, completed: 2 });
+    expect(await counters()).toEqual({ active: 2, categorized: 2, hidden: 0, sync_errors: 0, completed: 2, processing: 0 });
     expect(await clientCounters()).toMatchObject({ active: 2, completed: 2 });
     await expectInStep(pk);
 
     await cast.admin.post(`${base}/transactions/hide/`, { pks: [c.pk, a.pk] });
-    expect(await counters()).toEqual({ active: 1, categorized: 1, hidden: 2, sync_errors: 0, completed: 1 });
+    expect(await counters()).toEqual({ active: 1, categorized: 1, hidden: 2, sync_errors: 0, completed: 1, processing: 0 });
     await expectInStep(pk);
     await cast.admin.post(`${base}/transactions/unhide/`, { pks: [a.pk] });
     expect(await counters()).toMatchObject({ active: 1, categorized: 2, hidden: 1 });

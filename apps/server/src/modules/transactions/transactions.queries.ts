@@ -169,6 +169,7 @@ export const countsByList = (rows: StatusCount[]) => {
     categorized: sum(false, ['FINISHED_IN_HERD', 'SYNC_ERROR', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM']),
     hidden: sum(true),
     syncErrors: sum(false, ['SYNC_ERROR']),
+    processing: sum(false, ['PROCESSING']),
     ready: sum(false, ['READY']),
     completed: sum(false, ['FINISHED_IN_HERD', 'SYNC_ERROR', 'PROCESSING', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM']),
   };

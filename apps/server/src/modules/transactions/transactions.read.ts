@@ -41,6 +41,6 @@ export const countersFor = async (db: Db, scope: TxScope) => {
   const restricted = restrictionWhere(scope.restrictions, { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId });
   const counts = countsByList(restricted ? await liveStatusCounts(db, scope.company.pk, restricted) : await storedStatusCounts(db, scope.company.pk));
   return scope.side === 'client'
-    ? { active: counts.ready, categorized: counts.categorized, hidden: 0, sync_errors: counts.syncErrors, completed: counts.completed }
-    : { active: counts.active, categorized: counts.categorized, hidden: counts.hidden, sync_errors: counts.syncErrors, completed: counts.completed };
+    ? { active: counts.ready, categorized: counts.categorized, hidden: 0, sync_errors: counts.syncErrors, completed: counts.completed, processing: counts.processing }
+    : { active: counts.active, categorized: counts.categorized, hidden: counts.hidden, sync_errors: counts.syncErrors, completed: counts.completed, processing: counts.processing };
 };

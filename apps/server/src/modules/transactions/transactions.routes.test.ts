@@ -121,7 +121,7 @@ describe('the categorization loop', () => {
     const final = (await s.cast.admin.get(`${s.accountantList}/categorized-list/?status=PUBLISHED_IN_PLATFORM`)).json();
     expect(final.results.map((r: { pk: number }) => r.pk)).toEqual([tx.pk]);
     expect((await s.cast.admin.get(`accounting/accountant/client-company/${s.pk}/counters/`)).json()).toEqual({
-      active: 0, categorized: 1, hidden: 0, sync_errors: 0, completed: 1,
+      active: 0, categorized: 1, hidden: 0, sync_errors: 0, completed: 1, processing: 0,
     });
   });
 

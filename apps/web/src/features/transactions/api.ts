@@ -2,9 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   API_PREFIX,
   type CappedPaginated,
-  type ConnectionKind,
   type CsvImportResult,
-  type Direction,
   type Note,
   type Transaction,
   type TransactionChange,
@@ -75,7 +73,7 @@ export const transactionKeys = {
   notes: (transactionPk: number) => [...transactionKeys.all, 'notes', transactionPk] as const,
   options: (companyPk: number, kind: string, search: string) => [...transactionKeys.all, 'options', companyPk, kind, search] as const,
   companyCounts: () => [...transactionKeys.all, 'company-counts'] as const,
-  accountTypes: (companyPk: number, system: LedgerSystem) => [...transactionKeys.all, 'account-types', companyPk, system] as const,
+  accountTypes: (companyPk: number, system: 'qbo' | 'qbd' | 'xero') => [...transactionKeys.all, 'account-types', companyPk, system] as const,
 };
 
 const CLIENT_PAGE_SIZE = 100;
@@ -193,30 +191,6 @@ export const useSelectOptions = (source: OptionSource, search: string, enabled =
     enabled,
   });
 };
-
-/** Whose account types a new category takes: each connected ledger its own; Herd-held ledgers use QuickBooks Online's names. */
-export type LedgerSystem = 'qbo' | 'qbd' | 'xero';
-export const ledgerSystemOf = (kind: ConnectionKind): LedgerSystem => (kind === 'XERO' ? 'xero' : kind === 'QBD' ? 'qbd' : 'qbo');
-
-export interface AccountType {
-  type: string;
-  subtypes: string[];
-}
-
-/** The account type a new category starts with: an expense for money out, income for money in. */
-export const DEFAULT_ACCOUNT_TYPES: Record<LedgerSystem, Record<Direction, string>> = {
-  qbo: { COSTS: 'Expense', SALES: 'Income' },
-  qbd: { COSTS: 'Expense', SALES: 'Income' },
-  xero: { COSTS: 'EXPENSE', SALES: 'REVENUE' },
-};
-
-export const useAccountTypes = (companyPk: number, system: LedgerSystem, enabled = true) =>
-  useQuery({
-    queryKey: transactionKeys.accountTypes(companyPk, system),
-    queryFn: () => api.get<AccountType[]>(buildPath(p.accountTypes, { pk: companyPk, system })),
-    staleTime: Infinity,
-    enabled,
-  });
 
 export interface NewCategory {
   name: string;
