@@ -4,7 +4,8 @@ import { categoryCreateBody, type ConnectionKind, type Direction } from '@herd/c
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
-import { DEFAULT_ACCOUNT_TYPES, ledgerSystemOf, useAccountTypes, useCreateRef, type SelectOption } from '../api';
+import { useCreateRef, type SelectOption } from '../api';
+import { DEFAULT_ACCOUNT_TYPES, ledgerSystemOf, useAccountTypes } from '../account-types';
 import { accountTypeLabel } from '../account-type-labels';
 
 interface Values {
