@@ -101,7 +101,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
       const ran =
         (await jobs.drain('ledger-webhook', handlers['ledger-webhook'])) +
         (await jobs.drain('ledger-pull', handlers['ledger-pull'])) +
-        (await jobs.drain('ledger-push', handlers['ledger-push']));
+        (await jobs.drain('ledger-push', handlers['ledger-push'])) +
+        (await jobs.drain('ledger-push-failed', handlers['ledger-push-failed']));
       total += ran;
       if (ran === 0) return total;
     }

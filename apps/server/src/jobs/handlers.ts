@@ -1,6 +1,6 @@
 import type { AppDeps } from '../app.js';
 import { queuePull, runPull, runQueuedResync } from '../modules/transactions/ledger-sync.js';
-import { runQueuedPublish } from '../modules/transactions/publish.js';
+import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/publish.js';
 import { connectionsOfRealm } from '../modules/quickbooks/quickbooks.queries.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
@@ -8,6 +8,8 @@ import type { JobHandler, JobName } from './job-queue.js';
 export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } => ({
   'ledger-pull': (data) => runPull(deps, data.companyPk),
   'ledger-push': (data) => (data.action === 'publish' ? runQueuedPublish(deps, data) : runQueuedResync(deps, data)),
+  // A resync that never got through changes nothing in Herd; a publish gives its rows back.
+  'ledger-push-failed': (data) => (data.action === 'publish' ? giveUpQueuedPublish(deps, data) : Promise.resolve()),
   // A webhook names entities by id only: one incremental pull per company fetches what changed.
   'ledger-webhook': async (data) => {
     for (const realmId of data.realmIds) {
@@ -20,5 +22,6 @@ export const startWorkers = async (deps: AppDeps) => {
   const handlers = jobHandlers(deps);
   await deps.jobs.work('ledger-pull', handlers['ledger-pull']);
   await deps.jobs.work('ledger-push', handlers['ledger-push']);
+  await deps.jobs.work('ledger-push-failed', handlers['ledger-push-failed']);
   await deps.jobs.work('ledger-webhook', handlers['ledger-webhook']);
 };

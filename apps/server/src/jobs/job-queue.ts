@@ -11,6 +11,8 @@ export interface JobPayloads {
   'ledger-pull': { companyPk: number };
   /** Publish or re-read some transactions of one company. */
   'ledger-push': { companyPk: number; action: 'publish' | 'resync'; pks: number[]; actorUserId: number | null };
+  /** A push that failed every retry: its rows must not wait in PROCESSING for ever. */
+  'ledger-push-failed': { companyPk: number; action: 'publish' | 'resync'; pks: number[]; actorUserId: number | null };
   /** A ledger's webhook delivery, verified, to be turned into pulls. */
   'ledger-webhook': { provider: 'QBO'; realmIds: string[] };
 }
@@ -21,11 +23,13 @@ export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<vo
  * Pulls are `stately` per company: one waiting and one running at most, so
  * asking again while one waits costs nothing. Pushes are `singleton` per
  * company: they queue up and run one at a time, in order, so two publishes
- * never race on the same ledger transaction.
+ * never race on the same ledger transaction. A push that fails every retry
+ * goes to `ledger-push-failed` (declared first: a queue's dead letter must exist before it).
  */
 const QUEUES: Record<JobName, PgBoss.Queue> = {
+  'ledger-push-failed': { name: 'ledger-push-failed', policy: 'standard', retryLimit: 5, retryDelay: 5, retryBackoff: true },
   'ledger-pull': { name: 'ledger-pull', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 30 * 60 },
-  'ledger-push': { name: 'ledger-push', policy: 'singleton', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 30 * 60 },
+  'ledger-push': { name: 'ledger-push', policy: 'singleton', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 30 * 60, deadLetter: 'ledger-push-failed' },
   'ledger-webhook': { name: 'ledger-webhook', policy: 'standard', retryLimit: 5, retryDelay: 5, retryBackoff: true },
 };
 
@@ -54,7 +58,8 @@ export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unkn
   boss.on('error', onError);
   await boss.start();
   for (const queue of Object.values(QUEUES)) {
-    if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue);
+    if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
+    else await boss.createQueue(queue.name, queue);
   }
 
   return {

@@ -5,6 +5,7 @@ import { clientCompanies, ledgerAccounts, ledgerConnections, ledgerRefs, syncErr
 import { clientMaker } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { multipart, PNG_1X1 } from '../../../test/multipart.js';
+import { jobHandlers } from '../../jobs/handlers.js';
 import type { TestApp } from '../../../test/harness.js';
 import { companyFromRedirect, connectQbo, startQboWorld } from '../../../test/qbo.js';
 
@@ -207,6 +208,22 @@ describe('creating list entries in QuickBooks from the categorization form', () 
     expect(res.json().name).toEqual(['QuickBooks already has a vendor, customer or employee with this name.']);
     const vendors = await t.db.select().from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, 'VENDOR'), eq(ledgerRefs.name, 'Maple Street Dental')));
     expect(vendors).toHaveLength(0);
+  });
+});
+
+describe('a publish that never gets through', () => {
+  it('gives its rows back as sync errors once every retry has failed', async () => {
+    const row = await readyOf('PURCHASE');
+    await cast.admin.patch(`${base()}/update/`, { transactions: [{ pk: row.pk, lines: [{ amount: row.amount, category: (await accountPk('Office Supplies')).pk }], finished: true }] });
+    await cast.admin.post(`${base()}/publish/`, { pks: [row.pk] });
+    // What the dead-letter queue runs after the last retry.
+    await jobHandlers(t.app.deps)['ledger-push-failed']({ companyPk, action: 'publish', pks: [row.pk], actorUserId: null });
+    expect(await statusOf(row.pk)).toBe('SYNC_ERROR');
+    const [error] = await t.db.select().from(syncErrors).where(eq(syncErrors.transactionId, row.pk));
+    expect(error!.message).toContain('could not be reached');
+    // The queued job finds nothing left to do.
+    await t.runJobs();
+    expect(await statusOf(row.pk)).toBe('SYNC_ERROR');
   });
 });
 

@@ -67,6 +67,20 @@ export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: numb
   }
 };
 
+/**
+ * A publish whose job failed every retry (QuickBooks unreachable for hours):
+ * its rows leave PROCESSING as SYNC_ERROR with a reason, so the accountant
+ * sees them and can publish again once the errors are cleared.
+ */
+export const giveUpQueuedPublish = async (deps: LedgerDeps, data: { companyPk: number; pks: number[] }) => {
+  const rows = (await findTransactionsOfCompany(deps.db, data.companyPk, data.pks)).filter((r) => r.status === 'PROCESSING');
+  if (rows.length === 0) return;
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(syncErrors).values(rows.map((r) => ({ transactionId: r.pk, code: 'UNREACHABLE', message: 'The ledger could not be reached after several tries. Clear this error to publish again.' })));
+    await updateTransactions(tx, rows.map((r) => r.pk), { status: 'SYNC_ERROR' });
+  });
+};
+
 const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: TransactionRow[], actorUserId: number | null, counted: (o: PublishOutcome) => void) => {
   if (rows.length === 0) return;
   const allLines = await loadLines(deps.db, rows.map((r) => r.pk));
