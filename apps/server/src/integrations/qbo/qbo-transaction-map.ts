@@ -5,6 +5,15 @@ import type { QboEntity } from './qbo-api.js';
 export const TRANSACTION_ENTITIES = ['Purchase', 'Deposit', 'JournalEntry', 'Bill', 'VendorCredit', 'SalesReceipt'] as const;
 export type TransactionEntity = (typeof TRANSACTION_ENTITIES)[number];
 
+const ENTITY_LABELS: Record<TransactionEntity, string> = {
+  Purchase: 'Expense',
+  Deposit: 'Deposit',
+  JournalEntry: 'Journal entry',
+  Bill: 'Bill',
+  VendorCredit: 'Vendor credit',
+  SalesReceipt: 'Sales receipt',
+};
+
 export interface PulledLine {
   amountCents: number;
   description: string;
@@ -125,6 +134,8 @@ export const mapTransaction = (entity: TransactionEntity, raw: QboEntity, ctx: M
     };
   });
   const firstDescription = pulledLines.find((line) => line.description)?.description ?? '';
+  // Something a person can recognize even when QuickBooks holds no memo, description or number.
+  const fallback = `${ENTITY_LABELS[entity]}${raw.DocNumber ? ` ${String(raw.DocNumber)}` : ''}`;
   return {
     externalId: `${entity}:${raw.Id}`,
     entity,
@@ -132,7 +143,7 @@ export const mapTransaction = (entity: TransactionEntity, raw: QboEntity, ctx: M
     date: String(raw.TxnDate ?? '').slice(0, 10),
     amountCents: pulledLines.reduce((sum, line) => sum + line.amountCents, 0),
     currency: refValue(raw.CurrencyRef) ?? 'USD',
-    description: String(raw.PrivateNote ?? '') || firstDescription || String(raw.DocNumber ?? ''),
+    description: String(raw.PrivateNote ?? '') || firstDescription || fallback,
     payee: payeeOf(entity, raw, watchedLines),
     paymentAccountExternalId: paymentAccountOf(entity, raw, lines, ctx),
     watchedAccountExternalId: lineAccount(watchedLines[0]!, ctx)!,

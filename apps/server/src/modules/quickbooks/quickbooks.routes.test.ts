@@ -146,3 +146,34 @@ describe('QuickBooks webhooks', () => {
     expect(await t.runJobs()).toBe(0);
   });
 });
+
+describe('signing up with Intuit', () => {
+  const signUp = async () => {
+    const visitor = clientMaker(() => t.app, 45)();
+    const started = await visitor.get('quickbooks/oauth2/signup/');
+    expect(started.statusCode).toBe(200);
+    expect(new URL(started.json().url as string).searchParams.get('scope')).toContain('openid');
+    sim.setAutoApprove(realm());
+    const consent = await fetch(started.json().url as string, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    return { visitor, done: await visitor.get(`${back.pathname}${back.search}`) };
+  };
+
+  it('creates the firm and its admin from the Intuit profile, signs them in and connects the company', async () => {
+    const { visitor, done } = await signUp();
+    expect(done.statusCode).toBe(302);
+    const pk = companyFromRedirect(done.headers.location as string);
+    const profile = (await visitor.get('users/profile/')).json();
+    expect(profile).toMatchObject({ email: 'sandbox.user@example.com', first_name: 'Sandy', last_name: 'Sandbox' });
+    const companies = (await visitor.get('accounting/accountant/client-companies/list/')).json();
+    expect(companies.results.map((c: { pk: number; name: string }) => [c.pk, c.name])).toEqual([[pk, sim.companies()[0]!.name]]);
+    expect((await visitor.get(`quickbooks/profile/?client_company=${pk}`)).json()).toMatchObject({ external_company_id: realm() });
+  });
+
+  it('refuses an email that already has an account, back on the free-trial page', async () => {
+    const { visitor, done } = await signUp();
+    expect(String(done.headers.location)).toMatch(/^\/auth\/free-trial\/\?/);
+    expect(qboError(done.headers.location)).toContain('already uses this email');
+    expect((await visitor.get('users/profile/')).statusCode).toBe(401);
+  });
+});

@@ -74,7 +74,7 @@ export const quickbooksRoutes: FastifyPluginAsyncZod = async (app) => {
       const verified = readState(deps.config.secretKey, state, request.cookies[STATE_COOKIE]);
       if (!verified || verified.purpose !== 'signup' || !code || !realmId) {
         reply.clearCookie(STATE_COOKIE, { path: '/api/v1/quickbooks/' });
-        return reply.redirect(`/free-trial/?${new URLSearchParams({ qbo_error: 'Signing up with Intuit did not complete. Try again.' }).toString()}`, 302);
+        return reply.redirect(`/auth/free-trial/?${new URLSearchParams({ qbo_error: 'Signing up with Intuit did not complete. Try again.' }).toString()}`, 302);
       }
       try {
         const { userId, companyPk } = await finishSignup(deps, { code, realmId });
@@ -83,7 +83,7 @@ export const quickbooksRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         request.log.warn({ err }, 'Intuit sign-up failed');
         reply.clearCookie(STATE_COOKIE, { path: '/api/v1/quickbooks/' });
-        return reply.redirect(`/free-trial/?${new URLSearchParams({ qbo_error: failureMessage(err) }).toString()}`, 302);
+        return reply.redirect(`/auth/free-trial/?${new URLSearchParams({ qbo_error: failureMessage(err) }).toString()}`, 302);
       }
     },
   );

@@ -36,12 +36,17 @@ export const assertTransition = (from: TransactionStatus, to: TransactionStatus)
   }
 };
 
-/** Which statuses each list shows. */
-export const ACTIVE_STATUSES: readonly TransactionStatus[] = ['READY', 'SYNC_ERROR', 'PROCESSING'];
+/**
+ * Which statuses each list shows. PROCESSING only comes from a publish in
+ * flight, so it stays in the accountant's Categorized list while the ledger
+ * writes it, instead of jumping to Active and back.
+ */
+export const ACTIVE_STATUSES: readonly TransactionStatus[] = ['READY', 'SYNC_ERROR'];
 export const CLIENT_ACTIVE_STATUSES: readonly TransactionStatus[] = ['READY'];
 export const CATEGORIZED_STATUSES: readonly TransactionStatus[] = [
   'FINISHED_IN_HERD',
   'SYNC_ERROR',
+  'PROCESSING',
   'PUBLISHED_IN_PLATFORM',
   'MATCHED_TO_PLATFORM',
 ];

@@ -11,6 +11,7 @@ import {
   transactionLines,
   transactions,
 } from '../../db/schema/index.js';
+import { ACTIVE_STATUSES, CATEGORIZED_STATUSES } from './status.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type LineRow = typeof transactionLines.$inferSelect;
@@ -165,8 +166,8 @@ export const countsByList = (rows: StatusCount[]) => {
   const sum = (hidden: boolean, statuses?: readonly TransactionStatus[]) =>
     rows.filter((r) => r.hidden === hidden && (!statuses || statuses.includes(r.status))).reduce((total, r) => total + r.n, 0);
   return {
-    active: sum(false, ['READY', 'SYNC_ERROR', 'PROCESSING']),
-    categorized: sum(false, ['FINISHED_IN_HERD', 'SYNC_ERROR', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM']),
+    active: sum(false, ACTIVE_STATUSES),
+    categorized: sum(false, CATEGORIZED_STATUSES),
     hidden: sum(true),
     syncErrors: sum(false, ['SYNC_ERROR']),
     processing: sum(false, ['PROCESSING']),
