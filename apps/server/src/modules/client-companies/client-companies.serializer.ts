@@ -7,17 +7,20 @@ type Assignment = Awaited<ReturnType<typeof findAssignments>>[number];
 type UserCount = Awaited<ReturnType<typeof countClientUsers>>[number];
 type Connection = Awaited<ReturnType<typeof findLedgerConnections>>[number];
 
-const syncOf = (connection: Connection | undefined): ClientCompany['ledger_sync'] =>
-  connection
-    ? {
-        provider: connection.provider,
-        external_company_id: connection.externalCompanyId,
-        sandbox: connection.sandbox,
-        state: connection.syncState,
-        last_synced_at: connection.lastSyncedAt?.toISOString() ?? null,
-        last_error: connection.lastSyncError,
-      }
-    : null;
+/** Where a ledger connection's sync stands, as the clients list and the QuickBooks profile show it. */
+export const syncInfo = (connection: Connection): NonNullable<ClientCompany['ledger_sync']> => ({
+  provider: connection.provider,
+  external_company_id: connection.externalCompanyId,
+  sandbox: connection.sandbox,
+  state: connection.syncState,
+  last_synced_at: connection.lastSyncedAt?.toISOString() ?? null,
+  last_error: connection.lastSyncError,
+});
+
+const syncOfCompany = (connections: Connection[], companyPk: number) => {
+  const connection = connections.find((c) => c.clientCompanyId === companyPk);
+  return connection ? syncInfo(connection) : null;
+};
 
 export const toClientCompanies = (rows: Row[], assignments: Assignment[], userCounts: UserCount[], connections: Connection[]): ClientCompany[] =>
   rows.map((row) => ({
@@ -33,6 +36,6 @@ export const toClientCompanies = (rows: Row[], assignments: Assignment[], userCo
       .filter((a) => a.clientCompanyId === row.pk)
       .map((a) => ({ pk: a.pk, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
     client_users_count: userCounts.find((c) => c.clientCompanyId === row.pk)?.n ?? 0,
-    ledger_sync: syncOf(connections.find((c) => c.clientCompanyId === row.pk)),
+    ledger_sync: syncOfCompany(connections, row.pk),
     created_at: row.createdAt.toISOString(),
   }));

@@ -1,24 +1,14 @@
-import type { LedgerSyncInfo, SyncRequestResult } from '@herd/contract';
+import type { SyncRequestResult } from '@herd/contract';
 import type { AppDeps } from '../../app.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
+import { syncInfo } from '../client-companies/client-companies.serializer.js';
 import { getVisibleCompany } from '../client-companies/client-companies.service.js';
 import { requestPull } from '../transactions/ledger-sync.js';
 import { accountantTxScope } from '../transactions/transactions.scope.js';
 import { connectionOfCompany } from './quickbooks.queries.js';
 import { realmsOfDelivery, verifyIntuitSignature } from './webhook.js';
-
-type ConnectionRow = NonNullable<Awaited<ReturnType<typeof connectionOfCompany>>>;
-
-export const syncInfo = (connection: ConnectionRow): LedgerSyncInfo => ({
-  provider: connection.provider,
-  external_company_id: connection.externalCompanyId,
-  sandbox: connection.sandbox,
-  state: connection.syncState,
-  last_synced_at: connection.lastSyncedAt?.toISOString() ?? null,
-  last_error: connection.lastSyncError,
-});
 
 export const connectionProfile = async (deps: AppDeps, actor: Actor, companyPk: number) => {
   const company = await getVisibleCompany(deps.db, can.workOnClients(actor), companyPk);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.js';
+import type { Db } from '../../db/client.js';
 import { clientCompanies } from '../../db/schema/index.js';
 import { sealTokens } from '../../integrations/qbo/qbo-session.js';
 import type { TokenSet } from '../../integrations/qbo/qbo-oauth.js';
@@ -17,6 +18,17 @@ import { connectionOfCompany, forgetTokens, saveConnection } from './quickbooks.
 
 export const CALLBACK_PATH = '/quickbooks/oauth2/';
 export const SIGNUP_CALLBACK_PATH = '/quickbooks/oauth2/signup/';
+
+/** Links a company to its realm with the tokens sealed; anything but production is a sandbox. */
+export const saveQboConnection = (db: Db, deps: AppDeps, input: { companyPk: number; realmId: string; userId: number; tokens: TokenSet }) =>
+  saveConnection(db, {
+    clientCompanyId: input.companyPk,
+    provider: 'QBO',
+    externalCompanyId: input.realmId,
+    sandbox: deps.qbo.settings.mode !== 'production',
+    connectedBy: input.userId,
+    ...sealTokens(deps.qbo.box, input.tokens),
+  });
 
 export const redirectUri = (deps: AppDeps, path: string) => `${deps.config.appUrl}/api/v1${path}`;
 
@@ -64,14 +76,7 @@ export const finishConnect = async (deps: AppDeps, actor: Actor, state: ConnectS
   const companyPk = await deps.db.transaction(async (tx) => {
     const company = existing ?? (await insertCompany(tx, { firmId: firmActor.firmId, name, connectionKind: 'QBO' }));
     await tx.update(clientCompanies).set({ connectionKind: 'QBO', connectionState: 'CONNECTED', updatedAt: new Date() }).where(eq(clientCompanies.pk, company.pk));
-    await saveConnection(tx, {
-      clientCompanyId: company.pk,
-      provider: 'QBO',
-      externalCompanyId: input.realmId,
-      sandbox: deps.qbo.settings.mode !== 'production',
-      connectedBy: actor.userId,
-      ...sealTokens(deps.qbo.box, tokens),
-    });
+    await saveQboConnection(tx, deps, { companyPk: company.pk, realmId: input.realmId, userId: actor.userId, tokens });
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,

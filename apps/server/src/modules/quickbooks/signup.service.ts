@@ -1,14 +1,12 @@
 import { TRIAL_DAYS } from '@herd/contract';
 import type { AppDeps } from '../../app.js';
-import { sealTokens } from '../../integrations/qbo/qbo-session.js';
 import { ConflictError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser } from '../auth/auth.queries.js';
 import { insertCompany } from '../client-companies/client-companies.queries.js';
 import { queuePull } from '../transactions/ledger-sync.js';
 import { createState } from './oauth-state.js';
-import { saveConnection } from './quickbooks.queries.js';
-import { readCompanyName, redirectUri, SIGNUP_CALLBACK_PATH } from './quickbooks.service.js';
+import { readCompanyName, redirectUri, saveQboConnection, SIGNUP_CALLBACK_PATH } from './quickbooks.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,14 +41,7 @@ export const finishSignup = async (deps: AppDeps, input: { code: string; realmId
     await insertFirmMember(tx, { firmId: firm.pk, userId: user.pk, role: 'FIRM_ADMIN' });
     await insertSubscription(tx, { firmId: firm.pk, status: 'TRIAL', trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS) });
     const company = await insertCompany(tx, { firmId: firm.pk, name: companyName, connectionKind: 'QBO' });
-    await saveConnection(tx, {
-      clientCompanyId: company.pk,
-      provider: 'QBO',
-      externalCompanyId: input.realmId,
-      sandbox: deps.qbo.settings.mode !== 'production',
-      connectedBy: user.pk,
-      ...sealTokens(deps.qbo.box, tokens),
-    });
+    await saveQboConnection(tx, deps, { companyPk: company.pk, realmId: input.realmId, userId: user.pk, tokens });
     await writeAudit(tx, { firmId: firm.pk, actorUserId: user.pk, action: 'firm.signup', targetType: 'firm', targetPk: firm.pk, details: { via: 'intuit' } });
     return { userId: user.pk, companyPk: company.pk };
   });
