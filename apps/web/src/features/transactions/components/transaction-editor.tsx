@@ -79,7 +79,7 @@ const Body = ({ transaction, companyPk, side, editable, onClose, onDone }: Trans
           {transaction.payee || transaction.description || 'Transaction'}
         </Typography.Title>
         <Typography.Text type="secondary">
-          {formatDate(transaction.date)} · {transaction.description} · {transaction.payment_account?.name ?? 'No account'}
+          {[formatDate(transaction.date), transaction.description, transaction.payment_account?.name ?? 'No account'].filter(Boolean).join(' · ')}
         </Typography.Text>
         <Typography.Title level={3} style={{ margin: '8px 0 0' }}>
           {transaction.direction === 'COSTS' ? '−' : '+'}
