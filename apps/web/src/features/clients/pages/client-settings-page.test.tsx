@@ -114,7 +114,8 @@ describe("a client's settings", () => {
     await userEvent.type(await screen.findByLabelText('Name'), ' Two');
     await save();
     expect(await within(field('Name')).findByText('A client with this name already exists.')).toBeInTheDocument();
-    expect(within(field('Reminder interval')).getByText(messages.between('Reminder interval', 1, 90))).toBeInTheDocument();
+    // antd shows each field's message with its own animation: wait for this one too.
+    expect(await within(field('Reminder interval')).findByText(messages.between('Reminder interval', 1, 90))).toBeInTheDocument();
     expect(screen.queryByText('Client settings saved')).not.toBeInTheDocument();
   });
 
