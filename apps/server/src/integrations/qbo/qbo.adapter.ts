@@ -66,7 +66,7 @@ export const qboAdapter = (qbo: QboContext, storage: StorageDriver): LedgerAdapt
         fresh = await api.read(entity, id);
       } catch (err) {
         // Object Not Found: it was deleted in QuickBooks.
-        if (err instanceof Error && 'code' in err && err.code === '610') fresh = { Id: id, SyncToken: '', status: 'Deleted' };
+        if (isFault(err, 'validation') && err.code === '610') fresh = { Id: id, SyncToken: '', status: 'Deleted' };
         else throw err;
       }
       await applyTransactionPage(db, company.pk, entity, [fresh], lookups, { firmId: company.firmId });

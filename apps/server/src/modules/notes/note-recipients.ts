@@ -1,9 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { firmMembers, transactions, users } from '../../db/schema/index.js';
+import { firmMembers, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
 import { findAssignments } from '../client-companies/client-companies.queries.js';
 import { usersOfCompany } from '../client-users/client-users.queries.js';
-import { loadAccountRestrictions } from '../restrictions/account-scope.js';
 
 export interface Recipient {
   pk: number;
@@ -21,12 +20,18 @@ export const clientRecipients = async (db: Db, companyPk: number, transactionPk:
   const people = (await usersOfCompany(db, companyPk)).filter((u) => u.isActive);
   if (transactionPk === null) return people;
   const [tx] = await db.select({ payment: transactions.paymentAccountId, watched: transactions.watchedAccountId }).from(transactions).where(eq(transactions.pk, transactionPk));
-  const visible: Recipient[] = [];
-  for (const person of people) {
-    const restrictions = await loadAccountRestrictions(db, person.pk, companyPk);
-    if (allows(restrictions.paymentAccountIds, tx?.payment ?? null) && allows(restrictions.watchedAccountIds, tx?.watched ?? null)) visible.push(person);
-  }
-  return visible;
+  // Every person's restrictions in one read, not one per person.
+  const restrictions = await db
+    .select({ userId: userAccountRestrictions.userId, accountId: userAccountRestrictions.accountId, kind: userAccountRestrictions.kind })
+    .from(userAccountRestrictions)
+    .where(eq(userAccountRestrictions.clientCompanyId, companyPk));
+  const limitOf = (userId: number, kind: 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT') => {
+    const ids = restrictions.filter((r) => r.userId === userId && r.kind === kind).map((r) => r.accountId);
+    return ids.length > 0 ? ids : null;
+  };
+  return people.filter(
+    (person) => allows(limitOf(person.pk, 'PAYMENT_ACCOUNT'), tx?.payment ?? null) && allows(limitOf(person.pk, 'WATCHED_ACCOUNT'), tx?.watched ?? null),
+  );
 };
 
 /** The firm's side: the people assigned to the company, or the firm's admins when nobody is. */

@@ -7,7 +7,7 @@ import { secureCookies } from '../../lib/request-context.js';
 import { requireActor } from '../../plugins/auth.js';
 import { startSession } from '../auth/sessions.js';
 import { readState, STATE_COOKIE } from './oauth-state.js';
-import { connectionProfile, receiveWebhook, syncClient } from './profile.service.js';
+import { connectionProfile, receiveWebhook, syncClient } from './connection.service.js';
 import { finishConnect, startConnect } from './quickbooks.service.js';
 import { finishSignup, startSignup } from './signup.service.js';
 

@@ -3,6 +3,7 @@ import { App, Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { ClientEditableField, Direction } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
+import { CLIENT_EDITABLE_FIELD_LABELS } from '../../../lib/labels';
 import { useClient } from '../../clients/api';
 import { useCreateRef, type OptionSource, type RefKindPath, type SelectOption, type Side } from '../api';
 import { may, type Editable, type EditLine, type RefField } from '../editor-state';
@@ -34,16 +35,6 @@ const REF_PATHS: Partial<Record<RefField, RefKindPath | 'categories'>> = {
   tax: 'taxes',
 };
 
-const LABELS: Record<RefField, string> = {
-  category: 'Category',
-  vendor: 'Vendor',
-  customer: 'Customer',
-  class: 'Class',
-  location: 'Location',
-  tax: 'Tax',
-  tracking_option_one: 'Tracking one',
-  tracking_option_two: 'Tracking two',
-};
 
 /** One line of a transaction: its amount when split, and the fields this person may set. */
 export const LineFields = (props: LineFieldsProps) => {
@@ -76,9 +67,9 @@ export const LineFields = (props: LineFieldsProps) => {
 
   const refField = (field: RefField, source: OptionSource, onCreate?: (name: string) => Promise<SelectOption | null>) => (
     <Col xs={24} md={12} key={field}>
-      <Form.Item label={LABELS[field]} validateStatus={error(field) ? 'error' : undefined} help={error(field)} style={{ marginBottom: 12 }}>
+      <Form.Item label={CLIENT_EDITABLE_FIELD_LABELS[field]} validateStatus={error(field) ? 'error' : undefined} help={error(field)} style={{ marginBottom: 12 }}>
         <RefSelect
-          label={LABELS[field]}
+          label={CLIENT_EDITABLE_FIELD_LABELS[field]}
           id={`line-${index}-${field}`}
           value={line[field]}
           onChange={(value) => onChange({ [field]: value })}
