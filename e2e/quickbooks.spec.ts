@@ -56,7 +56,7 @@ test('in sandbox mode an accountant connects QuickBooks, the client answers, the
   await client.keyboard.press('Enter');
   const editor = client.getByTestId('transaction-editor');
   await expect(editor).toBeVisible();
-  const category = editor.getByRole('combobox', { name: 'Category' }).first();
+  const category = editor.getByRole('combobox', { name: 'Category', exact: true }).first();
   await category.click();
   await category.fill('Office Supplies');
   await expect(client.locator('.ant-select-dropdown:visible .ant-select-item-option-active')).toHaveText('Office Supplies');

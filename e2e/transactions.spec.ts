@@ -9,7 +9,7 @@ const editor = (page: Page) => page.getByTestId('transaction-editor');
 
 /** Types into the n-th category picker of the editor and takes the matching option with Enter. */
 const chooseCategory = async (page: Page, name: string, nth = 0) => {
-  const select = editor(page).getByRole('combobox', { name: 'Category' }).nth(nth);
+  const select = editor(page).getByRole('combobox', { name: 'Category', exact: true }).nth(nth);
   await select.click();
   await select.fill(name);
   // The server answers the search after the debounce; Enter takes the highlighted (first) match.
