@@ -76,7 +76,8 @@ export const transactionKeys = {
   accountTypes: (companyPk: number, system: 'qbo' | 'qbd' | 'xero') => [...transactionKeys.all, 'account-types', companyPk, system] as const,
 };
 
-const CLIENT_PAGE_SIZE = 100;
+/** Rows per page of the client's own lists. */
+export const CLIENT_PAGE_SIZE = 100;
 
 export const useClientTransactions = (companyPk: number, kind: ClientListKind, page = 1) =>
   useQuery({

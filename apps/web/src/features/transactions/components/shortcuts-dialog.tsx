@@ -1,7 +1,7 @@
 import { Modal, Typography } from 'antd';
 
 const SHORTCUTS: [string, string][] = [
-  ['j / k', 'Next / previous transaction'],
+  ['j / k', 'Next / previous transaction (turns the page at either end)'],
   ['x', 'Select or unselect the current transaction'],
   ['Enter', 'Open the current transaction'],
   ['Ctrl + Enter', 'Save as done (in the editor)'],

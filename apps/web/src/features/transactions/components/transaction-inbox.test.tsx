@@ -130,4 +130,47 @@ describe('the client’s transactions', () => {
       ],
     });
   });
+
+  it('pages through a long inbox: j past the last row turns the page, k turns back, the pager jumps', async () => {
+    const fake = fakeInbox();
+    // 101 waiting: one row on page 1 and one on page 2 stand for the full pages.
+    fake.on('GET', `${BASE}transactions/list/`, (request) => ({
+      status: 200,
+      data: transactionPage(request.params.page === 2 ? [flour] : [coffee], 101),
+    }));
+    open();
+    await screen.findByText('Blue Bottle Coffee');
+    expect(fake.calls('GET', `${BASE}transactions/list/`)[0]!.params).toMatchObject({ page: 1, page_size: 100 });
+    fireEvent.keyDown(window, { key: 'j' });
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('King Arthur Baking'));
+    expect(rows()[0]).toHaveAttribute('aria-current', 'true');
+    fireEvent.keyDown(window, { key: 'k' });
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Blue Bottle Coffee'));
+    await fastUser().click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('King Arthur Baking'));
+    expect(fake.calls('GET', `${BASE}transactions/list/`).map((call) => call.params.page)).toEqual([1, 2, 1, 2]);
+  });
+
+  it('shows no pager when everything fits on one page', async () => {
+    fakeInbox();
+    open();
+    await screen.findByText('Blue Bottle Coffee');
+    expect(screen.queryByRole('listitem', { name: '2' })).not.toBeInTheDocument();
+  });
+
+  it('pages through the completed list', async () => {
+    const fake = fakeInbox();
+    const done = { ...flour, status: 'FINISHED_IN_HERD' as const };
+    fake.on('GET', `${BASE}transactions/completed-list/`, (request) => ({
+      status: 200,
+      data: transactionPage(request.params.page === 2 ? [done] : [{ ...coffee, status: 'PUBLISHED_IN_PLATFORM' as const }], 150),
+    }));
+    renderAt('/dashboard/client/company-client/transactions/completed/7/');
+    expect(await screen.findByText('Blue Bottle Coffee')).toBeInTheDocument();
+    expect(screen.getByText('150 transactions')).toBeInTheDocument();
+    await fastUser().click(screen.getByRole('listitem', { name: '2' }));
+    expect(await screen.findByText('King Arthur Baking')).toBeInTheDocument();
+    expect(screen.queryByText('Blue Bottle Coffee')).not.toBeInTheDocument();
+    expect(fake.calls('GET', `${BASE}transactions/completed-list/`).at(-1)!.params).toMatchObject({ page: 2, page_size: 100 });
+  });
 });

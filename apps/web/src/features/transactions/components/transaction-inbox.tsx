@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Card, Flex, Typography } from 'antd';
 import { CheckOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { ClientEditableField } from '@herd/contract';
@@ -9,9 +9,10 @@ import { ButtonLink } from '../../../ui/button-link';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
-import { useClientTransactions, useUpdateTransactions } from '../api';
+import { CLIENT_PAGE_SIZE, useClientTransactions, useUpdateTransactions } from '../api';
 import { editorErrors } from '../editor-state';
 import { useListKeys } from '../use-list-keys';
+import { ListPager } from './list-pager';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TransactionEditor } from './transaction-editor';
 import { TransactionRow } from './transaction-row';
@@ -36,7 +37,8 @@ const bulkRowErrors = (error: unknown, pks: number[]): Record<number, string> =>
 /** What waits for the client: their READY transactions, worked through with the mouse or the keyboard. */
 export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps) => {
   const { message } = App.useApp();
-  const list = useClientTransactions(companyPk, 'active');
+  const [page, setPage] = useState(1);
+  const list = useClientTransactions(companyPk, 'active', page);
   const update = useUpdateTransactions(companyPk, 'client');
   const [cursor, setCursor] = useState(0);
   const [openPk, setOpenPk] = useState<number | null>(null);
@@ -47,10 +49,29 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
   const at = Math.min(cursor, Math.max(items.length - 1, 0));
   const open = items.find((t) => t.pk === openPk) ?? null;
   const toggle = (pk: number, on: boolean) => setSelected((all) => (on ? [...new Set([...all, pk])] : all.filter((p) => p !== pk)));
+  const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / CLIENT_PAGE_SIZE));
+  const goTo = (next: number, row: number) => {
+    setPage(next);
+    setCursor(row);
+    setSelected([]);
+  };
+
+  // Finishing the last rows of the last page leaves it empty: show the page before it.
+  const emptiedPage = !list.isPlaceholderData && list.data !== undefined && items.length === 0 && page > 1;
+  useEffect(() => {
+    if (emptiedPage) setPage((current) => Math.max(1, Math.min(current - 1, pages)));
+  }, [emptiedPage, pages]);
+
+  const move = (step: 1 | -1) => {
+    // j past the last row turns the page; k above the first turns back to the previous page's last row.
+    if (step === 1 && at === items.length - 1 && page < pages) return goTo(page + 1, 0);
+    if (step === -1 && at === 0 && page > 1) return goTo(page - 1, CLIENT_PAGE_SIZE - 1);
+    setCursor(Math.max(0, Math.min(items.length - 1, at + step)));
+  };
 
   useListKeys({
     enabled: openPk === null && !help,
-    onMove: (step) => setCursor(Math.max(0, Math.min(items.length - 1, at + step))),
+    onMove: move,
     onOpen: () => setOpenPk(items[at]?.pk ?? null),
     onToggle: () => {
       const pk = items[at]?.pk;
@@ -86,7 +107,7 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
 
   if (list.isPending) return <PageSpinner caption="Loading your transactions…" />;
   if (list.isError) return <QueryError error={list.error} title="Could not load your transactions" onRetry={() => void list.refetch()} />;
-  if (items.length === 0) {
+  if (items.length === 0 && page === 1) {
     return (
       <EmptyPanel title="All caught up" description="Nothing waits for you right now. When your accountant asks about a transaction, it is listed here.">
         {completedLink}
@@ -132,6 +153,7 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
           />
         ))}
       </ul>
+      <ListPager page={page} pageSize={CLIENT_PAGE_SIZE} total={list.data.count} onChange={(next) => goTo(next, 0)} />
       <TransactionEditor
         transaction={open}
         companyPk={companyPk}

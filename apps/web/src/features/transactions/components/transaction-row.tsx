@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Checkbox, Flex, Tag, Typography } from 'antd';
 import { MessageOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
@@ -25,64 +25,72 @@ interface TransactionRowProps {
 }
 
 /** One transaction waiting for the client; the keyboard cursor is `active`. */
-export const TransactionRow = ({ transaction: t, active, selected, error, onSelect, onOpen, extra }: TransactionRowProps) => (
-  <li
-    data-testid="transaction-row"
-    aria-current={active ? 'true' : undefined}
-    onClick={onOpen}
-    style={{
-      listStyle: 'none',
-      padding: '12px 16px',
-      borderBottom: '1px solid #eef1ef',
-      borderInlineStart: `3px solid ${active ? '#1f7a4d' : 'transparent'}`,
-      background: active ? '#f1f8f4' : '#fff',
-      cursor: onOpen ? 'pointer' : undefined,
-    }}
-  >
-    <Flex gap={12} align="flex-start">
-      {onSelect ? (
-        <Checkbox
-          checked={selected}
-          aria-label={`Select ${t.payee || t.description}`}
-          onClick={(event) => event.stopPropagation()}
-          onChange={(event) => onSelect(event.target.checked)}
-          style={{ marginTop: 2 }}
-        />
-      ) : null}
-      <div style={{ flex: 1, minWidth: 0 }}>
-        <Flex justify="space-between" gap={12}>
-          <Typography.Text strong ellipsis>
-            {t.payee || t.description}
-          </Typography.Text>
-          <SignedAmount transaction={t} />
-        </Flex>
-        <Flex gap={8} wrap align="center" style={{ fontSize: 13 }}>
-          <Typography.Text type="secondary">{formatDate(t.date)}</Typography.Text>
-          {t.payee && t.description ? <Typography.Text type="secondary">· {t.description}</Typography.Text> : null}
-          {t.payment_account ? <Tag variant="filled">{t.payment_account.name}</Tag> : null}
-          {t.notes_count > 0 ? (
-            <Typography.Text type="secondary" aria-label={`${t.notes_count} notes`}>
-              <MessageOutlined /> {t.notes_count}
+export const TransactionRow = ({ transaction: t, active, selected, error, onSelect, onOpen, extra }: TransactionRowProps) => {
+  const row = useRef<HTMLLIElement>(null);
+  // The keyboard cursor never leaves the screen while j/k walk a long list.
+  useEffect(() => {
+    if (active) row.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
+  return (
+    <li
+      ref={row}
+      data-testid="transaction-row"
+      aria-current={active ? 'true' : undefined}
+      onClick={onOpen}
+      style={{
+        listStyle: 'none',
+        padding: '12px 16px',
+        borderBottom: '1px solid #eef1ef',
+        borderInlineStart: `3px solid ${active ? '#1f7a4d' : 'transparent'}`,
+        background: active ? '#f1f8f4' : '#fff',
+        cursor: onOpen ? 'pointer' : undefined,
+      }}
+    >
+      <Flex gap={12} align="flex-start">
+        {onSelect ? (
+          <Checkbox
+            checked={selected}
+            aria-label={`Select ${t.payee || t.description}`}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => onSelect(event.target.checked)}
+            style={{ marginTop: 2 }}
+          />
+        ) : null}
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Flex justify="space-between" gap={12}>
+            <Typography.Text strong ellipsis>
+              {t.payee || t.description}
+            </Typography.Text>
+            <SignedAmount transaction={t} />
+          </Flex>
+          <Flex gap={8} wrap align="center" style={{ fontSize: 13 }}>
+            <Typography.Text type="secondary">{formatDate(t.date)}</Typography.Text>
+            {t.payee && t.description ? <Typography.Text type="secondary">· {t.description}</Typography.Text> : null}
+            {t.payment_account ? <Tag variant="filled">{t.payment_account.name}</Tag> : null}
+            {t.notes_count > 0 ? (
+              <Typography.Text type="secondary" aria-label={`${t.notes_count} notes`}>
+                <MessageOutlined /> {t.notes_count}
+              </Typography.Text>
+            ) : null}
+            {t.attachments.length > 0 ? (
+              <Typography.Text type="secondary" aria-label={`${t.attachments.length} attachments`}>
+                <PaperClipOutlined /> {t.attachments.length}
+              </Typography.Text>
+            ) : null}
+            {extra}
+          </Flex>
+          {t.back_message ? (
+            <div data-testid="back-message" style={{ marginTop: 6, padding: '6px 10px', background: '#fff7e6', borderRadius: 6, fontSize: 13 }}>
+              <strong>From your accountant:</strong> {t.back_message}
+            </div>
+          ) : null}
+          {error ? (
+            <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 4, fontSize: 13 }}>
+              {error}
             </Typography.Text>
           ) : null}
-          {t.attachments.length > 0 ? (
-            <Typography.Text type="secondary" aria-label={`${t.attachments.length} attachments`}>
-              <PaperClipOutlined /> {t.attachments.length}
-            </Typography.Text>
-          ) : null}
-          {extra}
-        </Flex>
-        {t.back_message ? (
-          <div data-testid="back-message" style={{ marginTop: 6, padding: '6px 10px', background: '#fff7e6', borderRadius: 6, fontSize: 13 }}>
-            <strong>From your accountant:</strong> {t.back_message}
-          </div>
-        ) : null}
-        {error ? (
-          <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 4, fontSize: 13 }}>
-            {error}
-          </Typography.Text>
-        ) : null}
-      </div>
-    </Flex>
-  </li>
-);
+        </div>
+      </Flex>
+    </li>
+  );
+};

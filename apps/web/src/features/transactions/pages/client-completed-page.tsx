@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Card, Flex, Tag } from 'antd';
 import { useParams } from 'react-router';
 import { countText } from '../../../lib/format';
@@ -8,7 +9,8 @@ import { NotFoundResult } from '../../../ui/not-found-result';
 import { PageHeader } from '../../../ui/page-header';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
-import { useClientTransactions } from '../api';
+import { CLIENT_PAGE_SIZE, useClientTransactions } from '../api';
+import { ListPager } from '../components/list-pager';
 import { TransactionRow } from '../components/transaction-row';
 
 const STATUS: Record<string, string> = {
@@ -21,7 +23,8 @@ const STATUS: Record<string, string> = {
 
 const Content = ({ pk }: { pk: number }) => {
   usePageTitle('Completed transactions');
-  const list = useClientTransactions(pk, 'completed');
+  const [page, setPage] = useState(1);
+  const list = useClientTransactions(pk, 'completed', page);
   const header = <PageHeader title="Completed transactions" subtitle="Transactions you have categorized." />;
   if (list.isPending) return <PageSpinner caption="Loading…" />;
   if (list.isError) return (
@@ -33,7 +36,7 @@ const Content = ({ pk }: { pk: number }) => {
   return (
     <>
       {header}
-      {list.data.results.length === 0 ? (
+      {list.data.count === 0 ? (
         <EmptyPanel title="No completed transactions yet" description="Transactions you categorize move here once you have finished them." />
       ) : (
         <Card title={countText(list.data.count, 'transaction', 'transactions', list.data.count_capped)} styles={{ body: { padding: 0 } }}>
@@ -53,6 +56,15 @@ const Content = ({ pk }: { pk: number }) => {
               />
             ))}
           </ul>
+          <ListPager
+            page={page}
+            pageSize={CLIENT_PAGE_SIZE}
+            total={list.data.count}
+            onChange={(next) => {
+              setPage(next);
+              window.scrollTo(0, 0);
+            }}
+          />
         </Card>
       )}
     </>
