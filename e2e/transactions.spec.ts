@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { onePagePdf } from '../apps/server/src/seed/receipt-pdf';
 import { DEMO, signIn } from './helpers';
 
 // A 1x1 PNG receipt, written from base64 so the test needs no fixture file.
@@ -99,4 +100,29 @@ test('the client categorizes with the keyboard, the accountant reviews and sends
 
   await clientContext.close();
   await accountantContext.close();
+});
+
+test('a PDF receipt shows its first page as the thumbnail', async ({ page }) => {
+  await signIn(page, DEMO.clientEmail, DEMO.password);
+  await expect(rows(page).first()).toBeVisible();
+  await rows(page).first().click();
+  await editor(page).locator('input[type=file]').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: onePagePdf('0 0 0 rg 60 200 300 400 re f') });
+  const thumbnail = editor(page).getByTestId('pdf-thumbnail');
+  await expect(thumbnail).toBeVisible();
+  // Drawn from the page: the middle of the square is black, a corner of the page white.
+  const [middle, corner] = await thumbnail.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(img, 0, 0);
+    const at = (x: number, y: number) => Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3));
+    return [at(Math.floor(img.naturalWidth / 2), Math.floor(img.naturalHeight / 2)), at(1, 1)];
+  });
+  expect(middle).toEqual([0, 0, 0]);
+  expect(corner).toEqual([255, 255, 255]);
+  // Leaves the demo as it was.
+  await editor(page).getByRole('button', { name: 'Remove invoice.pdf' }).click();
+  await expect(editor(page).getByTestId('attachment')).toHaveCount(0);
 });

@@ -1,32 +1,9 @@
 import { App, Button, Flex, Typography, Upload } from 'antd';
-import { CloseOutlined, FilePdfOutlined, FileOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
 import { useAddAttachment, useRemoveAttachment } from '../api';
-
-type Attachment = Transaction['attachments'][number];
-
-const THUMB = { width: 72, height: 72, borderRadius: 6, border: '1px solid #d9e0dc', objectFit: 'cover' as const, background: '#fff' };
-
-/** An image shows itself, a PDF an icon; a thumbnail that does not load is logged and left blank (SPEC §8). */
-const Thumbnail = ({ attachment }: { attachment: Attachment }) => {
-  if (attachment.content_type.startsWith('image/')) {
-    return (
-      <img
-        src={attachment.url}
-        alt={attachment.name}
-        style={THUMB}
-        onError={() => console.warn(`Attachment thumbnail did not load: ${attachment.name}`)}
-      />
-    );
-  }
-  const Icon = attachment.content_type === 'application/pdf' ? FilePdfOutlined : FileOutlined;
-  return (
-    <Flex align="center" justify="center" style={THUMB} aria-label={attachment.name}>
-      <Icon style={{ fontSize: 28, color: '#b42318' }} />
-    </Flex>
-  );
-};
+import { AttachmentThumbnail } from './attachment-thumbnail';
 
 interface AttachmentsPanelProps {
   transaction: Transaction;
@@ -47,7 +24,7 @@ export const AttachmentsPanel = ({ transaction, companyPk, canEdit }: Attachment
         {transaction.attachments.map((attachment) => (
           <div key={attachment.pk} style={{ position: 'relative' }} data-testid="attachment">
             <a href={attachment.url} target="_blank" rel="noreferrer" title={attachment.name}>
-              <Thumbnail attachment={attachment} />
+              <AttachmentThumbnail attachment={attachment} />
             </a>
             {canEdit ? (
               <Button
