@@ -30,12 +30,31 @@ export interface ListScope {
   restrictions: AccountRestrictions;
 }
 
+/** The statuses a list shows: its own, or those of them the `status` filter picks. */
+export const listStatuses = (scope: Pick<ListScope, 'statuses'>, filter: Partial<TransactionListQuery>): TransactionStatus[] =>
+  filter.status?.length ? filter.status.filter((s) => scope.statuses.includes(s)) : [...scope.statuses];
+
+/** Whether the screen's filters narrow the rows below "these statuses, this hidden flag". */
+export const narrowsRows = (filter: Partial<TransactionListQuery>): boolean =>
+  Boolean(
+    filter.search ||
+      filter.date_from ||
+      filter.date_to ||
+      filter.amount_min ||
+      filter.amount_max ||
+      filter.type?.length ||
+      filter.subtype ||
+      filter.direction ||
+      filter.payment_account ||
+      filter.markers?.length,
+  );
+
 /** The WHERE of a list: its company, statuses and hidden flag, the user's account limits, and the screen's filters. */
 export const transactionListWhere = (scope: ListScope, filter: Partial<TransactionListQuery> = {}): SQL =>
   and(
     eq(transactions.clientCompanyId, scope.companyPk),
     eq(transactions.isHidden, scope.hidden),
-    inArray(transactions.status, [...(filter.status?.length ? filter.status.filter((s) => scope.statuses.includes(s)) : scope.statuses)]),
+    inArray(transactions.status, listStatuses(scope, filter)),
     restrictionWhere(scope.restrictions, {
       paymentAccountId: transactions.paymentAccountId,
       watchedAccountId: transactions.watchedAccountId,

@@ -1,12 +1,14 @@
+import type { SQL } from 'drizzle-orm';
 import type { Transaction, TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { restrictionWhere } from '../restrictions/account-scope.js';
 import { transactions } from '../../db/schema/index.js';
-import { transactionListWhere } from './transactions.filters.js';
+import { listStatuses, narrowsRows, transactionListWhere } from './transactions.filters.js';
 import {
   countsByList,
   countTransactions,
   liveStatusCounts,
+  storedListCount,
   storedStatusCounts,
   loadDetails,
   pageOfTransactions,
@@ -15,8 +17,21 @@ import {
 import { toTransactions } from './transactions.serializer.js';
 import type { TxScope } from './transactions.scope.js';
 
+/** The columns a user's account restrictions apply to. */
+const RESTRICTABLE = { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId };
+
 export const serialize = async (db: Db, rows: TransactionRow[]): Promise<Transaction[]> =>
   toTransactions(rows, await loadDetails(db, rows.map((r) => r.pk)));
+
+/**
+ * How many rows a list holds. Unfiltered and unrestricted, that is the sum of
+ * the stored per-status counts (exact, whatever the size); otherwise the rows
+ * are counted, up to COUNT_CAP.
+ */
+const countList = async (db: Db, scope: TxScope, list: { statuses: readonly TransactionStatus[]; hidden: boolean }, query: TransactionListQuery, where: SQL) => {
+  if (restrictionWhere(scope.restrictions, RESTRICTABLE) || narrowsRows(query)) return countTransactions(db, where);
+  return { count: await storedListCount(db, scope.company.pk, { statuses: listStatuses(list, query), hidden: list.hidden }), capped: false };
+};
 
 /** One page of a list: its statuses and hidden flag, the scope's limits and the request's filters. */
 export const listPage = async (
@@ -26,11 +41,11 @@ export const listPage = async (
   query: TransactionListQuery,
 ) => {
   const where = transactionListWhere({ companyPk: scope.company.pk, ...list, restrictions: scope.restrictions }, query);
-  const [{ count, capped }, rows] = await Promise.all([
-    countTransactions(db, where),
+  const [{ count, capped }, page] = await Promise.all([
+    countList(db, scope, list, query, where),
     pageOfTransactions(db, where, { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
   ]);
-  return { count, capped, results: await serialize(db, rows) };
+  return { count, capped, results: toTransactions(page.rows, page.details) };
 };
 
 /**
@@ -38,7 +53,7 @@ export const listPage = async (
  * triggers keep; a restricted client user's are counted over their accounts.
  */
 export const countersFor = async (db: Db, scope: TxScope) => {
-  const restricted = restrictionWhere(scope.restrictions, { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId });
+  const restricted = restrictionWhere(scope.restrictions, RESTRICTABLE);
   const counts = countsByList(restricted ? await liveStatusCounts(db, scope.company.pk, restricted) : await storedStatusCounts(db, scope.company.pk));
   return scope.side === 'client'
     ? { active: counts.ready, categorized: counts.categorized, hidden: 0, sync_errors: counts.syncErrors, completed: counts.completed, processing: counts.processing }

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, createRef, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { multipart } from '../../../test/multipart.js';
+import { COUNT_CAP } from './transactions.queries.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 11);
@@ -243,11 +244,26 @@ describe('lists, filters and actions', () => {
       client_company: s.pk, user: s.cast.clientUser.userId, account: visa, kind: 'PAYMENT_ACCOUNT',
     });
     const limited = (await s.cast.client.get(`${s.clientList}/list/`)).json();
+    expect(limited.count).toBe(1);
     expect(limited.results.map((r: { description: string }) => r.description)).toEqual(['Fuel']);
     const rent = all.results.find((r: { description: string }) => r.description === 'Rent').pk;
     expect((await s.cast.client.patch(`${s.clientList}/update/`, { transactions: [{ pk: rent, client_memo: 'x' }] })).statusCode).toBe(404);
     expect((await s.cast.client.get(`accounting/client/company/${s.pk}/counters/`)).json().active).toBe(1);
     // The accountant viewing as the client is not limited.
     expect((await s.cast.admin.get(`${s.clientList}/list/`)).json().count).toBe(2);
+  });
+
+  it('counts an unfiltered list exactly past the counting cap, and caps a filtered one', async () => {
+    const s = await setup(0);
+    // COUNT_CAP + 5 READY rows, written in one statement (the count triggers see every one).
+    await t.db.execute(sql`insert into transactions (client_company_id, external_id, ledger_entity_type, type, subtype, date, amount, description)
+      select ${s.pk}, 'bulk-' || g, 'CSV', 'EXPENSE', 'PURCHASE', date '2026-01-01' + (g % 300), (g % 50) + 1, 'Bulk ' || g
+      from generate_series(1, ${COUNT_CAP + 5}) g`);
+    const unfiltered = (await s.cast.client.get(`${s.clientList}/list/`)).json();
+    expect(unfiltered).toMatchObject({ count: COUNT_CAP + 5, count_capped: false });
+    expect((await s.cast.admin.get(`${s.accountantList}/list/?status=READY`)).json()).toMatchObject({ count: COUNT_CAP + 5, count_capped: false });
+    expect((await s.cast.admin.get(`${s.accountantList}/categorized-list/`)).json()).toMatchObject({ count: 0, count_capped: false });
+    expect((await s.cast.admin.get(`${s.accountantList}/list/?amount_min=1.00`)).json()).toMatchObject({ count: COUNT_CAP, count_capped: true });
+    expect((await s.cast.admin.get(`${s.accountantList}/list/?amount_min=50.00`)).json()).toMatchObject({ count: Math.floor((COUNT_CAP + 5) / 50), count_capped: false });
   });
 });
