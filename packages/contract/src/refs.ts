@@ -3,6 +3,7 @@ import { requiredText } from './fields.js';
 import { messages } from './messages.js';
 
 export const selectOption = z.object({ pk: z.number(), name: z.string(), active: z.boolean() });
+export type SelectOption = z.infer<typeof selectOption>;
 export const selectQuery = z.object({
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),

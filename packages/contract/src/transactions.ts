@@ -142,6 +142,18 @@ export const transactionCounters = z.object({
   processing: z.number(),
 });
 
+export type TransactionCounters = z.infer<typeof transactionCounters>;
+
+/** What a publish did: written at once (Herd-held ledgers), or queued for a background job (remote ledgers). */
+export const publishResult = z.object({
+  published: z.number(),
+  matched: z.number(),
+  rejected: z.number(),
+  /** Handed to a background job that writes them to the ledger; they show as PROCESSING until it has. */
+  queued: z.number(),
+});
+export type PublishResult = z.infer<typeof publishResult>;
+
 /** SPEC §8: refused when creating reference objects on a transaction that has sync errors. */
 export const SYNC_ERRORS_BLOCK_MESSAGE =
   'This action cannot be taken because the transaction has sync errors that must be addressed first. If you are trying to create an object (e.g. category, customer, etc.) for this client, you can do this on a transaction that does not have errors.';
@@ -154,6 +166,7 @@ export const transactionChoices = z.object({
   markers: z.array(z.enum(FILTER_MARKERS)),
   payment_accounts: z.array(z.object({ pk: z.number(), name: z.string() })),
 });
+export type TransactionChoices = z.infer<typeof transactionChoices>;
 
 export const splitBody = z.object({
   pk: z.number({ error: messages.required('Transaction') }).int().positive(),
@@ -168,6 +181,7 @@ export const transactionPkParams = z.object({ transactionPk: z.coerce.number().i
 export const companyTransactionCounts = z.array(
   z.object({ client_company: z.number(), waiting_for_client: z.number(), to_review: z.number(), sync_errors: z.number() }),
 );
+export type CompanyTransactionCount = z.infer<typeof companyTransactionCounts>[number];
 
 /** What a resync or pull request did: queued for the background, or why there was nothing to do. */
 export const syncRequestResult = z.object({ queued: z.boolean(), detail: z.string() });

@@ -7,6 +7,7 @@ import {
   transactionChoices as transactionChoicesSchema,
   paginated,
   pksBody,
+  publishResult,
   transaction,
   transactionCounters,
   transactionListQuery,
@@ -87,18 +88,22 @@ export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   const actions = [
     { name: 'hide', summary: 'Hide', run: (scope: Awaited<ReturnType<typeof accountantTxScope>>, pks: number[]) => setHidden(db, scope, pks, true) },
     { name: 'unhide', summary: 'Unhide', run: (scope: Awaited<ReturnType<typeof accountantTxScope>>, pks: number[]) => setHidden(db, scope, pks, false) },
-    { name: 'publish', summary: 'Publish to the ledger', run: (scope: Awaited<ReturnType<typeof accountantTxScope>>, pks: number[]) => publishTransactions(ledgerDeps, scope, pks) },
   ] as const;
   for (const action of actions) {
     app.post(
       `${ACCOUNTANT}/${action.name}/`,
       { schema: { tags: ['transactions (accountant)'], summary: action.summary, params: pkParams, body: pksBody } },
       async (request, reply) => {
-        const result = await action.run(await accountantTxScope(db, request.actor, request.params.pk), request.body.pks);
-        return result ? reply.send(result) : reply.status(204).send();
+        await action.run(await accountantTxScope(db, request.actor, request.params.pk), request.body.pks);
+        return reply.status(204).send();
       },
     );
   }
+  app.post(
+    `${ACCOUNTANT}/publish/`,
+    { schema: { tags: ['transactions (accountant)'], summary: 'Publish to the ledger', params: pkParams, body: pksBody, response: { 200: publishResult } } },
+    async (request) => publishTransactions(ledgerDeps, await accountantTxScope(db, request.actor, request.params.pk), request.body.pks),
+  );
   app.post(
     `${ACCOUNTANT}/resync/`,
     { schema: { tags: ['transactions (accountant)'], summary: 'Read these transactions again from the ledger', params: pkParams, body: pksBody, response: { 200: syncRequestResult, 202: syncRequestResult } } },

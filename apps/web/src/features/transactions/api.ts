@@ -2,10 +2,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   API_PREFIX,
   type CappedPaginated,
+  type CompanyTransactionCount,
   type CsvImportResult,
   type Note,
+  type PublishResult,
+  type SelectOption,
   type Transaction,
   type TransactionChange,
+  type TransactionChoices,
+  type TransactionCounters,
 } from '@herd/contract';
 import { api } from '../../lib/api-client';
 import { SYNC_POLL_MS } from '../../lib/ledger-sync';
@@ -19,47 +24,10 @@ export type ClientListKind = 'active' | 'completed';
 export type AccountantListKind = 'active' | 'categorized' | 'hidden';
 export type RefKindPath = 'vendors' | 'customers' | 'classes' | 'locations' | 'taxes' | 'tracking-categories';
 
+export type { CompanyTransactionCount, PublishResult, SelectOption, TransactionChoices, TransactionCounters };
+
 /** A page of a transaction list; past 10,000 rows the count stops and `count_capped` is true. */
 export type TransactionPage = CappedPaginated<Transaction>;
-
-export interface SelectOption {
-  pk: number;
-  name: string;
-  active: boolean;
-}
-
-export interface TransactionCounters {
-  active: number;
-  categorized?: number;
-  hidden?: number;
-  sync_errors?: number;
-  completed: number;
-  processing?: number;
-}
-
-export interface TransactionChoices {
-  statuses: string[];
-  types: string[];
-  subtypes: string[];
-  directions: string[];
-  markers: string[];
-  payment_accounts: { pk: number; name: string }[];
-}
-
-export interface PublishResult {
-  published: number;
-  matched: number;
-  rejected: number;
-  /** Handed to a background job that writes them to the ledger (QuickBooks Online); they show as PROCESSING until it has. */
-  queued?: number;
-}
-
-export interface CompanyTransactionCount {
-  client_company: number;
-  waiting_for_client: number;
-  to_review: number;
-  sync_errors: number;
-}
 
 export const transactionKeys = {
   all: ['transactions'] as const,
