@@ -19,9 +19,24 @@ export const navItems = (profile: Profile): Item[] => {
   return items;
 };
 
-/** The most specific menu entry that the current path lies under. */
+const { accountant } = routes;
+/** Pages about one client, reached from Clients though their paths sit under the dashboard. */
+const PER_CLIENT_PAGES = [
+  accountant.asClient,
+  accountant.active,
+  accountant.categorized,
+  accountant.hidden,
+  accountant.requestsCompleted,
+  accountant.requestsScheduled,
+  accountant.requestsHidden,
+  accountant.receiptsCompleted,
+  accountant.receiptsHidden,
+].map((pattern) => pattern.slice(0, pattern.indexOf(':')));
+
+/** The menu entry the current page belongs to: Clients for a client's pages, else the most specific entry the path lies under. */
 export const selectedNavKey = (pathname: string, keys: readonly string[]): string | null => {
   const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  if (keys.includes(accountant.clients) && PER_CLIENT_PAGES.some((page) => path.startsWith(page))) return accountant.clients;
   const matches = keys.filter((key) => path.startsWith(key)).sort((a, b) => b.length - a.length);
   return matches[0] ?? null;
 };
