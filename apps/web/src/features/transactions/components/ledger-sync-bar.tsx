@@ -71,7 +71,8 @@ export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompan
             title="Read every transaction again?"
             description="Herd pulls every transaction since the sync date from QuickBooks again. A large company takes a while."
             okText="Full resync"
-            onConfirm={() => runPull('fully-resync')}
+            // Closes at once (the button shows the wait), so the answer's toast does not land on the open confirm.
+            onConfirm={() => void runPull('fully-resync')}
             disabled={!connected || busy}
           >
             <Button disabled={!connected || busy} loading={pull.isPending && pull.variables === 'fully-resync'}>
