@@ -1,7 +1,12 @@
+import http from 'node:http';
+
 /**
- * A small closed-loop load generator: `connections` clients each send the
- * next request as soon as the last one answers, for `durationMs`. It runs in
- * the bench process, the server in another, so they do not share a CPU loop.
+ * A small closed-loop load generator: `connections` clients, each on its own
+ * kept-alive connection, send the next request as soon as the last one
+ * answers, for `durationMs`. It runs in the bench process, the server in
+ * another. It speaks plain node:http rather than fetch: on two cores the load
+ * generator's own CPU is taken from the server, and fetch spent about 1.2 ms
+ * of it per request, node:http a fraction of that.
  */
 export interface LoadResult {
   requests: number;
@@ -12,27 +17,40 @@ export interface LoadResult {
   p99: number;
 }
 
+export interface LoadRequest {
+  url: string;
+  headers: Record<string, string>;
+}
+
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-export const runLoad = async (
-  request: () => Promise<Response>,
-  opts: { connections: number; durationMs: number },
-): Promise<LoadResult> => {
+const send = (agent: http.Agent, request: LoadRequest) =>
+  new Promise<number>((resolve, reject) => {
+    const req = http.get(request.url, { agent, headers: request.headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+
+export const runLoad = async (request: LoadRequest, opts: { connections: number; durationMs: number }): Promise<LoadResult> => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + opts.durationMs;
   const worker = async () => {
     while (performance.now() < end) {
       const start = performance.now();
-      const res = await request();
-      await res.arrayBuffer();
+      const status = await send(agent, request);
       latencies.push(performance.now() - start);
-      if (!res.ok) errors += 1;
+      if (status < 200 || status >= 300) errors += 1;
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: opts.connections }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,

@@ -25,9 +25,10 @@ export const renderReport = (results: TargetResult[], opts: { connections: numbe
   const lines = [
     '# Benchmarks',
     '',
-    `Produced by \`npm run bench -- --write\` on ${opts.date.toISOString().slice(0, 10)} (a benchmark, not a test). The server runs in its own process on this machine (${opts.cpus} cores);`,
-    `the load generator keeps ${opts.connections} concurrent clients busy for ${opts.durationMs / 1000} s per endpoint. "SQL floor" is the same query`,
-    '(count + first page, or the counters) run alone against the database, without HTTP, serialization or concurrency.',
+    `Produced by \`npm run bench -- --write\` on ${opts.date.toISOString().slice(0, 10)} (a benchmark, not a test). The server runs in its own process on this machine (${opts.cpus} cores),`,
+    `reaching PostgreSQL through its Unix socket; the load generator (node:http, kept-alive connections, another process on the same cores)`,
+    `keeps ${opts.connections} concurrent clients busy for ${opts.durationMs / 1000} s per endpoint. "SQL floor" is the same queries`,
+    '(count + page with details, or the counters) run alone against the database, without HTTP, serialization or concurrency.',
     '',
   ];
   for (const r of results) {

@@ -40,7 +40,7 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
   ...overrides,
 });
 
-/** A transaction list's answer: `count` rows in all, or more than that when `capped` (the server stops counting at 10,000). */
+/** A transaction list's answer: `count` rows in all, or more than that when `capped` (the server stops counting filtered lists at 1,000). */
 export const transactionPage = (results: Transaction[], count: number = results.length, capped = false) => ({
   count,
   count_capped: capped,

@@ -83,7 +83,7 @@ export interface Paginated<T> {
   results: T[];
 }
 
-/** A page of a list whose count stops at a cap (transactions: 10,000); `count_capped` says there are more. */
+/** A page of a list whose count may stop at a cap (filtered transaction lists: 1,000); `count_capped` says there are more. */
 export interface CappedPaginated<T> extends Paginated<T> {
   count_capped: boolean;
 }

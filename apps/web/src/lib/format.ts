@@ -1,12 +1,12 @@
 const COUNT = new Intl.NumberFormat('en-US');
 
 /**
- * A list's count as shown: "1,234", or "10,000+" when the server stopped
+ * A list's count as shown: "1,234", or "1,000+" when the server stopped
  * counting there (`count_capped`) and there are more.
  */
 export const formatCount = (count: number, capped = false): string => `${COUNT.format(count)}${capped ? '+' : ''}`;
 
-/** SPEC §9 count text: '0 items', '1 item', 'N items'; a capped count reads "10,000+ items". */
+/** SPEC §9 count text: '0 items', '1 item', 'N items'; a capped count reads "1,000+ items". */
 export const countText = (count: number, one = 'item', many = `${one}s`, capped = false): string =>
   `${formatCount(count, capped)} ${count === 1 && !capped ? one : many}`;
 

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { BILLABLE_FLAGS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@herd/contract';
+import { BILLABLE_FLAGS, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus } from '@herd/contract';
 import { clientCompanies } from './client-companies.js';
 import { files } from './files.js';
 import { ledgerAccounts } from './ledger.js';
@@ -31,6 +31,19 @@ export const billableEnum = pgEnum('billable', BILLABLE_FLAGS);
  * step with its lines and attachments, so no write path can forget it; the
  * SQL function `herd_line_marker_bits` uses the same values.
  */
+/**
+ * The statuses of the accountant's Categorized list (and the client's
+ * Completed one). Defined here because transactions_categorized_idx covers
+ * exactly them: change the list and drizzle-kit makes the new index.
+ */
+export const CATEGORIZED_STATUSES: readonly TransactionStatus[] = [
+  'FINISHED_IN_HERD',
+  'SYNC_ERROR',
+  'PROCESSING',
+  'PUBLISHED_IN_PLATFORM',
+  'MATCHED_TO_PLATFORM',
+];
+
 export const MARKER_BITS = {
   WITHOUT_CLASS: 1,
   WITHOUT_LOCATION: 2,
@@ -103,6 +116,11 @@ export const transactions = pgTable(
       t.clientCompanyId, t.isHidden, t.status, t.markers, t.date, t.amount,
       t.type, t.paymentAccountId, t.watchedAccountId,
     ),
+    // The Categorized list's keys and filtered counts, in date order over its statuses only: the
+    // date index walked past thousands of newer READY rows to find ten categorized ones (3.5 ms → 0.4 ms).
+    index('transactions_categorized_idx')
+      .on(t.clientCompanyId, t.isHidden, t.date, t.pk, t.markers, t.amount, t.type, t.paymentAccountId, t.watchedAccountId, t.status)
+      .where(sql.raw(`status in (${CATEGORIZED_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     index('transactions_payment_account_idx').on(t.paymentAccountId),
   ],
 );

@@ -1,4 +1,5 @@
 import type { TransactionStatus } from '@herd/contract';
+import { CATEGORIZED_STATUSES } from '../../db/schema/index.js';
 import { ConflictError } from '../../lib/errors.js';
 
 /**
@@ -43,17 +44,6 @@ export const assertTransition = (from: TransactionStatus, to: TransactionStatus)
  */
 export const ACTIVE_STATUSES: readonly TransactionStatus[] = ['READY', 'SYNC_ERROR'];
 export const CLIENT_ACTIVE_STATUSES: readonly TransactionStatus[] = ['READY'];
-export const CATEGORIZED_STATUSES: readonly TransactionStatus[] = [
-  'FINISHED_IN_HERD',
-  'SYNC_ERROR',
-  'PROCESSING',
-  'PUBLISHED_IN_PLATFORM',
-  'MATCHED_TO_PLATFORM',
-];
-export const CLIENT_COMPLETED_STATUSES: readonly TransactionStatus[] = [
-  'FINISHED_IN_HERD',
-  'SYNC_ERROR',
-  'PROCESSING',
-  'PUBLISHED_IN_PLATFORM',
-  'MATCHED_TO_PLATFORM',
-];
+// The Categorized list's statuses sit beside the index that serves that list (db/schema/transactions.ts).
+export { CATEGORIZED_STATUSES };
+export const CLIENT_COMPLETED_STATUSES = CATEGORIZED_STATUSES;

@@ -26,7 +26,7 @@ export type RefKindPath = 'vendors' | 'customers' | 'classes' | 'locations' | 't
 
 export type { CompanyTransactionCount, PublishResult, SelectOption, TransactionChoices, TransactionCounters };
 
-/** A page of a transaction list; past 10,000 rows the count stops and `count_capped` is true. */
+/** A page of a transaction list; a counted (filtered or restricted) list stops counting at 1,000 and says `count_capped`. */
 export type TransactionPage = CappedPaginated<Transaction>;
 
 export const transactionKeys = {

@@ -35,11 +35,11 @@ describe('the client’s transactions', () => {
     expect(await screen.findByText('All caught up')).toBeInTheDocument();
   });
 
-  it('says "10,000+" in the header when there are more transactions than the server counts', async () => {
+  it('says "1,000+" in the header when there are more transactions than the server counts', async () => {
     const fake = fakeInbox();
-    fake.on('GET', `${BASE}transactions/list/`, { status: 200, data: transactionPage([coffee, flour], 10000, true) });
+    fake.on('GET', `${BASE}transactions/list/`, { status: 200, data: transactionPage([coffee, flour], 1000, true) });
     open();
-    expect(await screen.findByText('10,000+ transactions to explain')).toBeInTheDocument();
+    expect(await screen.findByText('1,000+ transactions to explain')).toBeInTheDocument();
   });
 
   it('gives the exact count when it is known', async () => {
@@ -149,6 +149,22 @@ describe('the client’s transactions', () => {
     await fastUser().click(screen.getByRole('listitem', { name: '2' }));
     await waitFor(() => expect(rows()[0]).toHaveTextContent('King Arthur Baking'));
     expect(fake.calls('GET', `${BASE}transactions/list/`).map((call) => call.params.page)).toEqual([1, 2, 1, 2]);
+  });
+
+  it('pages past a capped count for as long as the server has a next page', async () => {
+    const fake = fakeInbox();
+    // A restricted user's count stops at the cap; page 11 exists beyond it, page 12 does not.
+    fake.on('GET', `${BASE}transactions/list/`, (request) => {
+      const page = Number(request.params.page);
+      return { status: 200, data: { ...transactionPage([page === 11 ? flour : coffee], 1000, true), next: page < 11 ? 'http://testserver/next/' : null } };
+    });
+    open();
+    expect(await screen.findByText('1,000+ transactions to explain')).toBeInTheDocument();
+    await fastUser().click(screen.getByRole('listitem', { name: '10' }));
+    await waitFor(() => expect(screen.getByRole('listitem', { name: '11' })).toBeInTheDocument());
+    await fastUser().click(screen.getByRole('listitem', { name: '11' }));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('King Arthur Baking'));
+    expect(screen.queryByRole('listitem', { name: '12' })).not.toBeInTheDocument();
   });
 
   it('shows no pager when everything fits on one page', async () => {

@@ -49,7 +49,9 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
   const at = Math.min(cursor, Math.max(items.length - 1, 0));
   const open = items.find((t) => t.pk === openPk) ?? null;
   const toggle = (pk: number, on: boolean) => setSelected((all) => (on ? [...new Set([...all, pk])] : all.filter((p) => p !== pk)));
-  const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / CLIENT_PAGE_SIZE));
+  const counted = Math.max(1, Math.ceil((list.data?.count ?? 0) / CLIENT_PAGE_SIZE));
+  // Past a capped count, the server's "next" link says whether another page follows.
+  const pages = list.data?.count_capped && list.data.next ? Math.max(counted, page + 1) : counted;
   const goTo = (next: number, row: number) => {
     setPage(next);
     setCursor(row);
@@ -153,7 +155,14 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
           />
         ))}
       </ul>
-      <ListPager page={page} pageSize={CLIENT_PAGE_SIZE} total={list.data.count} onChange={(next) => goTo(next, 0)} />
+      <ListPager
+        page={page}
+        pageSize={CLIENT_PAGE_SIZE}
+        total={list.data.count}
+        capped={list.data.count_capped}
+        hasNext={list.data.next !== null}
+        onChange={(next) => goTo(next, 0)}
+      />
       <TransactionEditor
         transaction={open}
         companyPk={companyPk}

@@ -32,7 +32,7 @@ const TAB_ROUTES: Record<AccountantListKind, string> = {
   hidden: routes.accountant.hidden,
 };
 
-/** A tab's name and count; the list on screen may say its count stopped at the cap ("10,000+"). */
+/** A tab's name and count; the list on screen may say its count stopped at the cap ("1,000+"). */
 const TabLabel = ({ label, count, capped = false, danger }: { label: string; count?: number; capped?: boolean; danger?: boolean }) => (
   <Flex gap={6} align="center">
     {label}

@@ -96,19 +96,19 @@ describe('the accountant’s transactions of one client', () => {
     expect(fake.calls('POST', `${BASE}vendors/create/`)[0]!.body).toEqual({ name: 'Corner Shop', transaction: 101 });
   });
 
-  it('says "10,000+" when the server stopped counting, and the exact count otherwise', async () => {
+  it('says "1,000+" when the server stopped counting, and the exact count otherwise', async () => {
     const fake = fakeAccountant();
     fake.on('GET', `${BASE}counters/`, { status: 200, data: { active: 3, categorized: 25310, hidden: 1, sync_errors: 1, completed: 4 } });
     fake.on('GET', `${BASE}transactions/categorized-list/`, ({ params }) => ({
       status: 200,
-      data: params.search ? transactionPage([done], 1234) : transactionPage([broken, done], 10000, true),
+      data: params.search ? transactionPage([done], 734) : transactionPage([broken, done], 1000, true),
     }));
     open();
-    expect(await screen.findByText('10,000+ transactions')).toBeInTheDocument();
+    expect(await screen.findByText('1,000+ transactions')).toBeInTheDocument();
     // The tab's counter is exact: it is not cut off at 9,999.
     expect(screen.getByRole('tab', { name: /Categorized/ })).toHaveTextContent('25,310');
     await fastUser().type(screen.getByLabelText('Search transactions'), 'king');
-    expect(await screen.findByText('1,234 transactions')).toBeInTheDocument();
-    expect(screen.queryByText(/10,000\+/)).not.toBeInTheDocument();
+    expect(await screen.findByText('734 transactions')).toBeInTheDocument();
+    expect(screen.queryByText(/1,000\+/)).not.toBeInTheDocument();
   });
 });

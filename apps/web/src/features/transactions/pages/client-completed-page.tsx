@@ -60,6 +60,8 @@ const Content = ({ pk }: { pk: number }) => {
             page={page}
             pageSize={CLIENT_PAGE_SIZE}
             total={list.data.count}
+            capped={list.data.count_capped}
+            hasNext={list.data.next !== null}
             onChange={(next) => {
               setPage(next);
               window.scrollTo(0, 0);

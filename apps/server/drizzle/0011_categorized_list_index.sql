@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_categorized_idx" ON "transactions" USING btree ("client_company_id","is_hidden","date","pk","markers","amount","type","payment_account_id","watched_account_id","status") WHERE status in ('FINISHED_IN_HERD', 'SYNC_ERROR', 'PROCESSING', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM');
