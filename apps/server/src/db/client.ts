@@ -43,13 +43,28 @@ export const fromPglite = (client: PGlite): Database => {
 
 export const fromPostgresUrl = (url: string): Database => {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  // An idle connection the server drops (a restart, a failover) is replaced on next use; unheard, its error would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     executeSql: async (text, values) => ({ rows: (await pool.query<Record<string, unknown>>(text, values)).rows }),
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pool.end(),
+    close: async () => {
+      // pool.end() resolves once its connections are told to close, not once they have: wait for
+      // each, so that dropping the database right after (the tests do) finds none still open.
+      let open = pool.totalCount;
+      const closed = new Promise<void>((resolve) => {
+        if (open === 0) resolve();
+        pool.on('remove', () => {
+          open -= 1;
+          if (open <= 0) resolve();
+        });
+      });
+      await pool.end();
+      await closed;
+    },
   };
 };
 
