@@ -117,7 +117,7 @@ const postgresUrl = async (): Promise<string | null> => {
   if (!url && process.getuid?.() === 0 && existsSync(path.join(root, '.ci/start-postgres.sh'))) {
     const tcp = new URL(execFileSync('bash', [path.join(root, '.ci/start-postgres.sh')], { encoding: 'utf8' }).trim());
     // A database on the same machine is reached through its Unix socket (the script's -k /tmp), as a
-    // local deployment would: loopback TCP cost this machine ~0.2 ms of CPU per message.
+    // local deployment would: about a tenth more throughput than loopback TCP here.
     url = `postgres://${tcp.username}@localhost:${tcp.port}${tcp.pathname}?host=/tmp`;
     const pgdata = readFileSync('/tmp/herd-ci-pgdata', 'utf8').trim();
     // Fast shutdown of the cluster this run started, whatever way the run ends.
