@@ -44,6 +44,9 @@ export const TransactionRow = ({ transaction: t, active, selected, error, onSele
         borderInlineStart: `3px solid ${active ? '#1f7a4d' : 'transparent'}`,
         background: active ? '#f1f8f4' : '#fff',
         cursor: onOpen ? 'pointer' : undefined,
+        // Scrolled into view below the sticky page header, not under it.
+        scrollMarginTop: 80,
+        scrollMarginBottom: 16,
       }}
     >
       <Flex gap={12} align="flex-start">
