@@ -2,14 +2,9 @@ import type { TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../apps/server/src/db/client.js';
 import { UNRESTRICTED } from '../apps/server/src/modules/restrictions/account-scope.js';
 import { CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES } from '../apps/server/src/modules/transactions/status.js';
-import { narrowsRows, transactionListWhere } from '../apps/server/src/modules/transactions/transactions.filters.js';
-import {
-  countTransactions,
-  countsByList,
-  pageOfTransactions,
-  storedListCount,
-  storedStatusCounts,
-} from '../apps/server/src/modules/transactions/transactions.queries.js';
+import { transactionListWhere } from '../apps/server/src/modules/transactions/transactions.filters.js';
+import { countsByList, pageOfTransactions, storedStatusCounts } from '../apps/server/src/modules/transactions/transactions.queries.js';
+import { countList } from '../apps/server/src/modules/transactions/transactions.read.js';
 import { percentile } from './load.js';
 
 export const CATEGORIZED_FILTER = { date_from: '2026-03-01', date_to: '2026-09-30', amount_min: '10.00', markers: ['WITHOUT_CLASS'] } as const;
@@ -30,10 +25,9 @@ const time = async (fn: () => Promise<unknown>, runs = 40) => {
 export const measureFloors = async (db: Db, companyPk: number) => {
   const page = { ordering: '-date' as const, limit: 10, offset: 0 };
   const list = async (statuses: readonly TransactionStatus[], filter: Partial<TransactionListQuery>) => {
-    const where = transactionListWhere({ companyPk, statuses, hidden: false, restrictions: UNRESTRICTED }, filter);
-    // As the endpoint does: an unfiltered list reads the stored counts, a filtered one counts rows.
-    if (narrowsRows(filter)) await countTransactions(db, where);
-    else await storedListCount(db, companyPk, { statuses, hidden: false });
+    const scope = { companyPk, statuses, hidden: false, restrictions: UNRESTRICTED };
+    const where = transactionListWhere(scope, filter);
+    await countList(db, scope, filter, where);
     await pageOfTransactions(db, where, page);
   };
   return {

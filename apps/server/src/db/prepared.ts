@@ -1,17 +1,19 @@
-import { createHash } from 'node:crypto';
-
-interface Preparable<T> {
-  toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<T> };
-}
+import type { Db } from './client.js';
 
 /**
- * Runs a query as a named prepared statement, named after its text. On
- * PostgreSQL each connection then parses and plans that text once and, after
- * a few runs, reuses a generic plan: planning a list page (its details are a
- * dozen subqueries) cost more than running it. Only for hot queries whose
- * text takes a bounded number of shapes (values go in parameters), since each
- * shape stays prepared on every connection. PGlite runs it as usual.
+ * A hot query prepared once per database handle, its values bound through
+ * `sql.placeholder(...)`. Its SQL is built once, not on every request, and on
+ * PostgreSQL each connection parses and plans it once, then reuses a generic
+ * plan: for these queries (a list page's details are a dozen subqueries)
+ * planning cost more than running. Only for queries whose best plan does not
+ * depend on the values (lookups by key), and with a name of their own. PGlite
+ * runs them as usual.
  */
-export const runPrepared = <T>(query: Preparable<T>): Promise<T> =>
-  query.prepare(`herd_${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`).execute();
+export const preparedPerDb = <S>(prepare: (db: Db) => S) => {
+  const statements = new WeakMap<Db, S>();
+  return (db: Db): S => {
+    let statement = statements.get(db);
+    if (!statement) statements.set(db, (statement = prepare(db)));
+    return statement;
+  };
+};

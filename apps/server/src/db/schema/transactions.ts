@@ -26,12 +26,6 @@ export const transactionStatusEnum = pgEnum('transaction_status', TRANSACTION_ST
 export const billableEnum = pgEnum('billable', BILLABLE_FLAGS);
 
 /**
- * Bits of `transactions.markers`: which WITHOUT_* filter markers the
- * transaction matches. Database triggers (migration 0008) keep the column in
- * step with its lines and attachments, so no write path can forget it; the
- * SQL function `herd_line_marker_bits` uses the same values.
- */
-/**
  * The statuses of the accountant's Categorized list (and the client's
  * Completed one). Defined here because transactions_categorized_idx covers
  * exactly them: change the list and drizzle-kit makes the new index.
@@ -44,6 +38,12 @@ export const CATEGORIZED_STATUSES: readonly TransactionStatus[] = [
   'MATCHED_TO_PLATFORM',
 ];
 
+/**
+ * Bits of `transactions.markers`: which WITHOUT_* filter markers the
+ * transaction matches. Database triggers (migration 0008) keep the column in
+ * step with its lines and attachments, so no write path can forget it; the
+ * SQL function `herd_line_marker_bits` uses the same values.
+ */
 export const MARKER_BITS = {
   WITHOUT_CLASS: 1,
   WITHOUT_LOCATION: 2,

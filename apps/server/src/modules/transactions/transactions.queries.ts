@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { runPrepared } from '../../db/prepared.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import {
   files,
   ledgerAccounts,
@@ -24,7 +24,7 @@ const ORDER: Record<TransactionListQuery['ordering'], SQL[]> = {
   '-amount': [desc(transactions.amount), desc(transactions.pk)],
 };
 
-/** Lists count exactly up to this many rows and say "more" beyond: an exact count of 100,000 rows costs more than the page. */
+/** Counted lists (filtered or restricted) count exactly up to this many rows and say "more" beyond: each match costs an index entry. */
 export const COUNT_CAP = 1_000;
 
 export const countTransactions = async (db: Db, where: SQL, cap = COUNT_CAP) => {
@@ -99,14 +99,13 @@ const details = sql<Details | string>`json_build_object(
 // Some drivers hand json back as text.
 const parseDetails = (value: Details | string): Details => (typeof value === 'string' ? (JSON.parse(value) as Details) : value);
 
-/** The statement behind rowsWithDetails, built once per database handle: building its SQL cost more than binding it. */
-const prepareRowsWithDetails = (db: Db) =>
+const rowsWithDetailsStatement = preparedPerDb((db) =>
   db
     .select({ row: transactions, details })
     .from(transactions)
     .where(sql`${transactions.pk} = any(${sql.placeholder('pks')}::integer[])`)
-    .prepare('herd_rows_with_details');
-const rowsWithDetailsStatements = new WeakMap<Db, ReturnType<typeof prepareRowsWithDetails>>();
+    .prepare('herd_rows_with_details'),
+);
 
 /**
  * Rows with their details, by pk, in the order asked. One statement text for
@@ -115,9 +114,7 @@ const rowsWithDetailsStatements = new WeakMap<Db, ReturnType<typeof prepareRowsW
  */
 const rowsWithDetails = async (db: Db, pks: number[]) => {
   if (pks.length === 0) return [];
-  let statement = rowsWithDetailsStatements.get(db);
-  if (!statement) rowsWithDetailsStatements.set(db, (statement = prepareRowsWithDetails(db)));
-  const found = await statement.execute({ pks });
+  const found = await rowsWithDetailsStatement(db).execute({ pks });
   const byPk = new Map(found.map((f) => [f.row.pk, f]));
   return pks.flatMap((pk) => {
     const hit = byPk.get(pk);
@@ -156,21 +153,24 @@ export const pageOfTransactions = async (
   return { rows: found.map((f) => f.row), details: found.map((f) => f.details) };
 };
 
+const storedListCountStatement = preparedPerDb((db) =>
+  db
+    .select({ n: sql<string | number | null>`sum(${transactionCounts.n})` })
+    .from(transactionCounts)
+    .where(
+      and(
+        eq(transactionCounts.clientCompanyId, sql.placeholder('companyPk')),
+        eq(transactionCounts.isHidden, sql.placeholder('hidden')),
+        sql`${transactionCounts.status} = any(${sql.placeholder('statuses')}::transaction_status[])`,
+      ),
+    )
+    .prepare('herd_stored_list_count'),
+);
+
 /** How many rows the stored per-status counts hold for a list: exact, and a dozen rows to read whatever the company's size. */
 export const storedListCount = async (db: Db, companyPk: number, list: { statuses: readonly TransactionStatus[]; hidden: boolean }) => {
   if (list.statuses.length === 0) return 0;
-  const [row] = await runPrepared(
-    db
-      .select({ n: sql<string | number | null>`sum(${transactionCounts.n})` })
-      .from(transactionCounts)
-      .where(
-        and(
-          eq(transactionCounts.clientCompanyId, companyPk),
-          eq(transactionCounts.isHidden, list.hidden),
-          inArray(transactionCounts.status, [...list.statuses]),
-        ),
-      ),
-  );
+  const [row] = await storedListCountStatement(db).execute({ companyPk, hidden: list.hidden, statuses: [...list.statuses] });
   return Number(row?.n ?? 0);
 };
 

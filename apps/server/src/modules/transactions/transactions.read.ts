@@ -3,7 +3,7 @@ import type { Transaction, TransactionListQuery, TransactionStatus } from '@herd
 import type { Db } from '../../db/client.js';
 import { restrictionWhere } from '../restrictions/account-scope.js';
 import { transactions } from '../../db/schema/index.js';
-import { listStatuses, narrowsRows, transactionListWhere } from './transactions.filters.js';
+import { listStatuses, narrowsRows, transactionListWhere, type ListScope } from './transactions.filters.js';
 import {
   countsByList,
   countTransactions,
@@ -26,11 +26,11 @@ export const serialize = async (db: Db, rows: TransactionRow[]): Promise<Transac
 /**
  * How many rows a list holds. Unfiltered and unrestricted, that is the sum of
  * the stored per-status counts (exact, whatever the size); otherwise the rows
- * are counted, up to COUNT_CAP.
+ * matching `where` (the list's own WHERE) are counted, up to COUNT_CAP.
  */
-const countList = async (db: Db, scope: TxScope, list: { statuses: readonly TransactionStatus[]; hidden: boolean }, query: TransactionListQuery, where: SQL) => {
-  if (restrictionWhere(scope.restrictions, RESTRICTABLE) || narrowsRows(query)) return countTransactions(db, where);
-  return { count: await storedListCount(db, scope.company.pk, { statuses: listStatuses(list, query), hidden: list.hidden }), capped: false };
+export const countList = async (db: Db, list: ListScope, query: Partial<TransactionListQuery>, where: SQL) => {
+  if (restrictionWhere(list.restrictions, RESTRICTABLE) || narrowsRows(query)) return countTransactions(db, where);
+  return { count: await storedListCount(db, list.companyPk, { statuses: listStatuses(list, query), hidden: list.hidden }), capped: false };
 };
 
 /** One page of a list: its statuses and hidden flag, the scope's limits and the request's filters. */
@@ -40,9 +40,10 @@ export const listPage = async (
   list: { statuses: readonly TransactionStatus[]; hidden: boolean },
   query: TransactionListQuery,
 ) => {
-  const where = transactionListWhere({ companyPk: scope.company.pk, ...list, restrictions: scope.restrictions }, query);
+  const listScope = { companyPk: scope.company.pk, ...list, restrictions: scope.restrictions };
+  const where = transactionListWhere(listScope, query);
   const [{ count, capped }, page] = await Promise.all([
-    countList(db, scope, list, query, where),
+    countList(db, listScope, query, where),
     pageOfTransactions(db, where, { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
   ]);
   return { count, capped, results: toTransactions(page.rows, page.details) };

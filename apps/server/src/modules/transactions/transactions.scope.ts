@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ClientEditableField, SenderKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { runPrepared } from '../../db/prepared.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { clientCompanies, clientMemberships, transactions, userAccountRestrictions } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
@@ -22,9 +22,19 @@ export interface TxScope {
   viewingAsClient: boolean;
 }
 
-const restrictedAccounts = (userPk: number, kind: 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT') =>
+const restrictedAccounts = (kind: 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT') =>
   sql<number[] | null>`(select array_agg(r.account_id) from ${userAccountRestrictions} r
-    where r.user_id = ${userPk} and r.client_company_id = ${clientCompanies.pk} and r.kind = ${kind})`;
+    where r.user_id = ${sql.placeholder('userPk')} and r.client_company_id = ${clientCompanies.pk} and r.kind = ${kind})`;
+
+/** A client's company with their account restrictions. Prepared: every client request starts here, and its subqueries cost more to plan than to run. */
+const clientCompanyStatement = preparedPerDb((db) =>
+  db
+    .select({ company: clientCompanies, payment: restrictedAccounts('PAYMENT_ACCOUNT'), watched: restrictedAccounts('WATCHED_ACCOUNT') })
+    .from(clientCompanies)
+    .innerJoin(clientMemberships, and(eq(clientMemberships.clientCompanyId, clientCompanies.pk), eq(clientMemberships.userId, sql.placeholder('userPk'))))
+    .where(eq(clientCompanies.pk, sql.placeholder('companyPk')))
+    .prepare('herd_client_company_scope'),
+);
 
 /**
  * Client endpoints: the client's own company (limited by their restrictions,
@@ -36,14 +46,7 @@ export const clientTxScope = async (db: Db, actor: Actor, companyPk: number): Pr
     return { actor, company: scope.company, restrictions: UNRESTRICTED, side: 'client', senderKind: 'ACCOUNTANT', editable: scope.company.clientEditableFields, viewingAsClient: true };
   }
   if (!actor.clientCompanyIds.includes(companyPk)) throw new NotFoundError();
-  // Prepared: every client request starts here, and its two subqueries cost more to plan than to run.
-  const [row] = await runPrepared(
-    db
-      .select({ company: clientCompanies, payment: restrictedAccounts(actor.userId, 'PAYMENT_ACCOUNT'), watched: restrictedAccounts(actor.userId, 'WATCHED_ACCOUNT') })
-      .from(clientCompanies)
-      .innerJoin(clientMemberships, and(eq(clientMemberships.clientCompanyId, clientCompanies.pk), eq(clientMemberships.userId, actor.userId)))
-      .where(eq(clientCompanies.pk, companyPk)),
-  );
+  const [row] = await clientCompanyStatement(db).execute({ userPk: actor.userId, companyPk });
   if (!row) throw new NotFoundError();
   const ids = (value: number[] | null) => (value && value.length > 0 ? value.map(Number) : null);
   return {

@@ -2,6 +2,7 @@ import { Button, Table, Tag, Typography, type TableProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
 import { countText, formatDate } from '../../../lib/format';
+import { pagingTotal } from '../paging';
 import { SignedAmount } from './transaction-row';
 
 const STATUS_TAGS: Record<string, { color: string; label: string }> = {
@@ -75,8 +76,6 @@ export const AccountantTable = ({ rows, total, capped, hasNext, page, pageSize, 
       ),
     },
   ];
-  // Past the cap the count stops growing; keep "next" open while the server says there is more.
-  const pagingTotal = capped && hasNext ? Math.max(total, page * pageSize + 1) : total;
   return (
     <Table
       rowKey="pk"
@@ -85,7 +84,7 @@ export const AccountantTable = ({ rows, total, capped, hasNext, page, pageSize, 
       dataSource={rows}
       loading={loading}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(Number)) }}
-      pagination={{ current: page, pageSize, total: pagingTotal, showSizeChanger: true, onChange: onPage, showTotal: () => countText(total, 'transaction', 'transactions', capped) }}
+      pagination={{ current: page, pageSize, total: pagingTotal({ total, capped, hasNext, page, pageSize }), showSizeChanger: true, onChange: onPage, showTotal: () => countText(total, 'transaction', 'transactions', capped) }}
       scroll={{ x: 900 }}
     />
   );

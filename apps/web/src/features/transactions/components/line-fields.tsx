@@ -35,7 +35,6 @@ const REF_PATHS: Partial<Record<RefField, RefKindPath | 'categories'>> = {
   tax: 'taxes',
 };
 
-
 /** One line of a transaction: its amount when split, and the fields this person may set. */
 export const LineFields = (props: LineFieldsProps) => {
   const { line, index, companyPk, transactionPk, side, editable, direction, tracking, split, errors, onChange, onRemove } = props;

@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { CLIENT_PAGE_SIZE, useClientTransactions, useUpdateTransactions } from '../api';
 import { editorErrors } from '../editor-state';
+import { pagingOf, pagingTotal } from '../paging';
 import { useListKeys } from '../use-list-keys';
 import { ListPager } from './list-pager';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -49,9 +50,7 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
   const at = Math.min(cursor, Math.max(items.length - 1, 0));
   const open = items.find((t) => t.pk === openPk) ?? null;
   const toggle = (pk: number, on: boolean) => setSelected((all) => (on ? [...new Set([...all, pk])] : all.filter((p) => p !== pk)));
-  const counted = Math.max(1, Math.ceil((list.data?.count ?? 0) / CLIENT_PAGE_SIZE));
-  // Past a capped count, the server's "next" link says whether another page follows.
-  const pages = list.data?.count_capped && list.data.next ? Math.max(counted, page + 1) : counted;
+  const pages = list.data ? Math.max(1, Math.ceil(pagingTotal(pagingOf(list.data, page, CLIENT_PAGE_SIZE)) / CLIENT_PAGE_SIZE)) : 1;
   const goTo = (next: number, row: number) => {
     setPage(next);
     setCursor(row);
@@ -155,14 +154,7 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
           />
         ))}
       </ul>
-      <ListPager
-        page={page}
-        pageSize={CLIENT_PAGE_SIZE}
-        total={list.data.count}
-        capped={list.data.count_capped}
-        hasNext={list.data.next !== null}
-        onChange={(next) => goTo(next, 0)}
-      />
+      <ListPager page={page} list={list.data} onChange={(next) => goTo(next, 0)} />
       <TransactionEditor
         transaction={open}
         companyPk={companyPk}

@@ -9,7 +9,7 @@ import { NotFoundResult } from '../../../ui/not-found-result';
 import { PageHeader } from '../../../ui/page-header';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
-import { CLIENT_PAGE_SIZE, useClientTransactions } from '../api';
+import { useClientTransactions } from '../api';
 import { ListPager } from '../components/list-pager';
 import { TransactionRow } from '../components/transaction-row';
 
@@ -58,10 +58,7 @@ const Content = ({ pk }: { pk: number }) => {
           </ul>
           <ListPager
             page={page}
-            pageSize={CLIENT_PAGE_SIZE}
-            total={list.data.count}
-            capped={list.data.count_capped}
-            hasNext={list.data.next !== null}
+            list={list.data}
             onChange={(next) => {
               setPage(next);
               window.scrollTo(0, 0);
