@@ -17,3 +17,10 @@ export const preparedPerDb = <S>(prepare: (db: Db) => S) => {
     return statement;
   };
 };
+
+/**
+ * A list of enum names or integers as a PostgreSQL array literal (`{a,b}`), to
+ * bind to a `$n::type[]` placeholder. Drivers serialize JS arrays themselves
+ * only for types they know; PGlite sent an enum array as `a,b`.
+ */
+export const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;

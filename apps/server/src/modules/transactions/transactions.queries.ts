@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { preparedPerDb } from '../../db/prepared.js';
+import { arrayLiteral, preparedPerDb } from '../../db/prepared.js';
 import {
   files,
   ledgerAccounts,
@@ -114,7 +114,7 @@ const rowsWithDetailsStatement = preparedPerDb((db) =>
  */
 const rowsWithDetails = async (db: Db, pks: number[]) => {
   if (pks.length === 0) return [];
-  const found = await rowsWithDetailsStatement(db).execute({ pks });
+  const found = await rowsWithDetailsStatement(db).execute({ pks: arrayLiteral(pks) });
   const byPk = new Map(found.map((f) => [f.row.pk, f]));
   return pks.flatMap((pk) => {
     const hit = byPk.get(pk);
@@ -170,7 +170,7 @@ const storedListCountStatement = preparedPerDb((db) =>
 /** How many rows the stored per-status counts hold for a list: exact, and a dozen rows to read whatever the company's size. */
 export const storedListCount = async (db: Db, companyPk: number, list: { statuses: readonly TransactionStatus[]; hidden: boolean }) => {
   if (list.statuses.length === 0) return 0;
-  const [row] = await storedListCountStatement(db).execute({ companyPk, hidden: list.hidden, statuses: [...list.statuses] });
+  const [row] = await storedListCountStatement(db).execute({ companyPk, hidden: list.hidden, statuses: arrayLiteral(list.statuses) });
   return Number(row?.n ?? 0);
 };
 
