@@ -21,6 +21,6 @@ afterAll(async () => database?.close());
 describe('prepared statements on a freshly migrated embedded database', () => {
   it('bind lists of enum names and of integers', async () => {
     expect(await storedListCount(database.db, 1, { statuses: ['READY', 'SYNC_ERROR'], hidden: false })).toBe(0);
-    expect(await loadDetails(database.db, [1, 2])).toEqual([]);
+    expect(await loadDetails(database.db, 1, [1, 2])).toEqual([]);
   });
 });

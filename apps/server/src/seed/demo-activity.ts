@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { files, notes, syncErrors, transactionAttachments, transactionLines, transactions } from '../db/schema/index.js';
+import type { TransactionStatus } from '@herd/contract';
+import { files, notes, syncErrors, transactionAttachments } from '../db/schema/index.js';
+import { upsertLedgerRows } from '../modules/transactions/ledger-rows.js';
+import { moveStatuses, type StatusMove } from '../modules/transactions/status-writer.js';
+import { updateTransactions } from '../modules/transactions/transactions.queries.js';
 import type { StorageDriver } from '../storage/driver.js';
 import type { DemoLedger } from './demo-ledger.js';
 import { DEMO_TRANSACTIONS } from './demo-transactions.js';
@@ -18,42 +22,32 @@ export const seedDemoActivity = async (
   const account = (name: string) => ledger.accounts.get(name)!;
   const ref = (name: string | null) => (name ? (ledger.refs.get(name) ?? null) : null);
   for (const [i, d] of DEMO_TRANSACTIONS.entries()) {
-    const categorized = d.lines !== undefined && d.status !== 'READY';
-    const [tx] = await db
-      .insert(transactions)
-      .values({
-        clientCompanyId: ids.companyPk,
-        externalId: `demo:tx:${i}`,
-        ledgerEntityType: 'generic',
-        type: d.type,
-        subtype: d.subtype,
-        date: d.date,
-        amount: d.amount,
-        description: d.description,
-        payee: d.payee,
-        paymentAccountId: account(d.card ? 'Visa Business Card' : 'Business Checking'),
-        watchedAccountId: account(d.type === 'DEPOSIT' ? 'Uncategorized Income' : 'Uncategorized Expense'),
-        status: d.status,
-        isHidden: d.hidden ?? false,
-        clientMemo: d.memo ?? '',
-        categorizedBy: categorized ? ids.clientId : null,
-        categorizedAt: categorized ? daysAgo(3) : null,
-        publishedBy: ['PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM'].includes(d.status) ? ids.accountantId : null,
-        publishedAt: ['PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM'].includes(d.status) ? daysAgo(1) : null,
-      })
-      .returning({ pk: transactions.pk });
     const lines = d.lines ?? [[d.amount, null, null, null]];
-    await db.insert(transactionLines).values(
-      lines.map(([amount, category, party, klass], position) => ({
-        transactionId: tx!.pk,
-        position,
-        amount,
-        categoryId: category ? account(category) : null,
-        vendorId: d.type === 'DEPOSIT' ? null : ref(party),
-        customerId: d.type === 'DEPOSIT' ? ref(party) : null,
-        classId: ref(klass),
-      })),
-    );
+    const [tx] = await upsertLedgerRows(db, ids.companyPk, [
+      {
+        externalId: `demo:tx:${i}`,
+        create: {
+          ledgerEntityType: 'generic',
+          type: d.type,
+          subtype: d.subtype,
+          date: d.date,
+          amount: d.amount,
+          description: d.description,
+          payee: d.payee,
+          paymentAccountId: account(d.card ? 'Visa Business Card' : 'Business Checking'),
+          watchedAccountId: account(d.type === 'DEPOSIT' ? 'Uncategorized Income' : 'Uncategorized Expense'),
+        },
+        lines: lines.map(([amount, category, party, klass]) => ({
+          amount,
+          categoryId: category ? account(category) : null,
+          vendorId: d.type === 'DEPOSIT' ? null : ref(party),
+          customerId: d.type === 'DEPOSIT' ? ref(party) : null,
+          classId: ref(klass),
+        })),
+      },
+    ]);
+    await updateTransactions(db, ids.companyPk, [tx!.pk], { isHidden: d.hidden ?? false, clientMemo: d.memo ?? '' });
+    await walkToStatus(db, ids, { pk: tx!.pk, status: 'READY' }, d.status);
     if (d.syncError) await db.insert(syncErrors).values({ transactionId: tx!.pk, code: 'LEDGER', message: d.syncError });
     if (d.note) {
       await db.insert(notes).values({
@@ -86,4 +80,23 @@ export const seedDemoActivity = async (
       await db.insert(transactionAttachments).values({ transactionId: tx!.pk, fileId: file!.pk, createdBy: ids.clientId });
     }
   }
+};
+
+/**
+ * Takes a new demo transaction to its status the way real use would, through
+ * the status writer: the client answers, then the accountant publishes (or the
+ * ledger refuses it, or matches it); a duplicate is cancelled by the ledger.
+ * The audit log reads as a believable history.
+ */
+const walkToStatus = async (db: Db, ids: { firmId: number; companyPk: number; accountantId: number; clientId: number }, row: StatusMove['row'], target: TransactionStatus) => {
+  const as = (actorUserId: number | null) => ({ firmId: ids.firmId, companyPk: ids.companyPk, actorUserId });
+  if (target === 'READY') return;
+  if (target === 'CANCELLED') {
+    await moveStatuses(db, as(null), 'transaction.sync', [{ row, to: 'CANCELLED' }]);
+    return;
+  }
+  await moveStatuses(db, as(ids.clientId), 'transaction.categorize', [{ row, to: 'FINISHED_IN_HERD', values: { categorizedBy: ids.clientId, categorizedAt: daysAgo(3) } }]);
+  if (target === 'FINISHED_IN_HERD') return;
+  const published = target === 'SYNC_ERROR' ? {} : { publishedBy: ids.accountantId, publishedAt: daysAgo(1) };
+  await moveStatuses(db, as(ids.accountantId), 'transaction.publish', [{ row: { pk: row.pk, status: 'FINISHED_IN_HERD' }, to: target, values: published }]);
 };

@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { transactionLines, transactions } from '../../db/schema/index.js';
-import { writeAuditMany } from '../../modules/audit/audit.queries.js';
+import { transactions } from '../../db/schema/index.js';
+import { upsertLedgerRows, type LedgerLine, type LedgerRowWrite, type LedgerValues } from '../../modules/transactions/ledger-rows.js';
 import { canTransition } from '../../modules/transactions/status.js';
+import { moveStatuses, type StatusMove } from '../../modules/transactions/status-writer.js';
 import type { QboEntity } from './qbo-api.js';
 import type { Lookups } from './qbo-lookups.js';
 import { mapTransaction, type PulledTransaction, type TransactionEntity } from './qbo-transaction-map.js';
@@ -51,10 +52,8 @@ const headerValues = (pulled: PulledTransaction, lookups: Lookups) => ({
   raw: pulled.raw,
 });
 
-const lineValues = (txPk: number, pulled: PulledTransaction, lookups: Lookups) =>
-  pulled.lines.map((line, position) => ({
-    transactionId: txPk,
-    position,
+const lineValues = (pulled: PulledTransaction, lookups: Lookups): LedgerLine[] =>
+  pulled.lines.map((line) => ({
     amount: cents(line.amountCents),
     description: line.description,
     classId: lookups.refPk('CLASS', line.classExternalId),
@@ -71,7 +70,8 @@ const lineValues = (txPk: number, pulled: PulledTransaction, lookups: Lookups) =
  * too while the client has not answered, or when the amount changed);
  * categorized inside QuickBooks meanwhile → MATCHED_TO_PLATFORM; deleted →
  * CANCELLED; back on a watched account after publishing → READY again.
- * Applying the same page twice changes nothing.
+ * A change the transition table forbids leaves the row as it is. Applying
+ * the same page twice changes nothing.
  */
 export const applyTransactionPage = async (
   db: Db,
@@ -88,29 +88,25 @@ export const applyTransactionPage = async (
     const existing = new Map(
       (await tx.select().from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.externalId, ids)))).map((t) => [t.externalId, t]),
     );
-    const audits: { pk: number; from: TransactionStatus; to: TransactionStatus }[] = [];
-    const move = async (before: TxRow, to: TransactionStatus, values: Partial<typeof transactions.$inferInsert> = {}) => {
-      if (before.status !== to && !canTransition(before.status, to)) return false;
-      await tx.update(transactions).set({ ...values, status: to, updatedAt: new Date() }).where(eq(transactions.pk, before.pk));
-      if (before.status !== to) audits.push({ pk: before.pk, from: before.status, to });
-      return true;
+    const writes: LedgerRowWrite[] = [];
+    const moves: (StatusMove & { counted: keyof ApplyCounts })[] = [];
+    /** Plans a known row's new values, lines and status; false when the table forbids the status change. */
+    const plan = (before: TxRow, to: TransactionStatus, counted: keyof ApplyCounts, values: Partial<LedgerValues> = {}, lines?: LedgerLine[]) => {
+      if (before.status !== to && !canTransition(before.status, to)) return;
+      if (Object.keys(values).length > 0 || lines) writes.push({ pk: before.pk, refresh: values, ...(lines ? { lines } : {}) });
+      if (before.status !== to) moves.push({ row: before, to, counted });
+      else counts[counted] += 1;
     };
 
     for (const row of rows) {
       const before = existing.get(`${entity}:${row.Id}`);
       if (row.status === 'Deleted') {
-        if (before && before.status !== 'CANCELLED' && (await move(before, 'CANCELLED'))) counts.cancelled += 1;
+        if (before && before.status !== 'CANCELLED') plan(before, 'CANCELLED', 'cancelled');
         continue;
       }
       const pulled = mapTransaction(entity, row, lookups);
       if (!before) {
-        if (!pulled) continue;
-        const [created] = await tx
-          .insert(transactions)
-          .values({ clientCompanyId: companyPk, externalId: pulled.externalId, status: 'READY', ...headerValues(pulled, lookups) })
-          .returning({ pk: transactions.pk });
-        await tx.insert(transactionLines).values(lineValues(created!.pk, pulled, lookups));
-        counts.created += 1;
+        if (pulled) writes.push({ externalId: pulled.externalId, create: headerValues(pulled, lookups), lines: lineValues(pulled, lookups) });
         continue;
       }
       if (options.onlyNew || !isNewer(row.SyncToken, before.ledgerVersion)) continue;
@@ -119,9 +115,8 @@ export const applyTransactionPage = async (
       if (!pulled) {
         // Categorized inside QuickBooks: nothing left for the client to answer.
         const version = { ledgerVersion: String(row.SyncToken), raw: row };
-        if (UNPUBLISHED.includes(before.status) ? await move(before, 'MATCHED_TO_PLATFORM', version) : await move(before, before.status, version)) {
-          counts[UNPUBLISHED.includes(before.status) ? 'matched' : 'updated'] += 1;
-        }
+        if (UNPUBLISHED.includes(before.status)) plan(before, 'MATCHED_TO_PLATFORM', 'matched', version);
+        else plan(before, before.status, 'updated', version);
         continue;
       }
       const header = headerValues(pulled, lookups);
@@ -130,17 +125,12 @@ export const applyTransactionPage = async (
       const keepsAnswer = !reopen && before.status !== 'READY';
       // Once answered, the client's lines stand; the fresh SyncToken and body are what publishing needs.
       const values = keepsAnswer ? { ledgerVersion: header.ledgerVersion, raw: header.raw } : header;
-      if (!(await move(before, reopen ? 'READY' : before.status, values))) continue;
-      if (reopen || (before.status === 'READY' && amountChanged)) {
-        await tx.delete(transactionLines).where(eq(transactionLines.transactionId, before.pk));
-        await tx.insert(transactionLines).values(lineValues(before.pk, pulled, lookups));
-      }
-      counts.updated += 1;
+      const newLines = reopen || (before.status === 'READY' && amountChanged) ? lineValues(pulled, lookups) : undefined;
+      plan(before, reopen ? 'READY' : before.status, 'updated', values, newLines);
     }
-    await writeAuditMany(
-      tx,
-      audits.map((a) => ({ firmId: options.firmId, actorUserId: null, action: 'transaction.sync', targetType: 'transaction', targetPk: a.pk, details: { from: a.from, to: a.to } })),
-    );
+    counts.created = (await upsertLedgerRows(tx, companyPk, writes)).length;
+    const moved = await moveStatuses(tx, { firmId: options.firmId, companyPk, actorUserId: null }, 'transaction.sync', moves, 'skip');
+    for (const m of moved) counts[m.counted] += 1;
     return counts;
   });
 };

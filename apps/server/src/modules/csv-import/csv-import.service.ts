@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { CsvImportResult } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { transactionLines, transactions } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
+import { upsertLedgerRows } from '../transactions/ledger-rows.js';
 import { fromCents } from '../transactions/money.js';
 import type { TxScope } from '../transactions/transactions.scope.js';
 import { parseBankCsv, type BankRow } from './bank-csv.js';
 import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';
-
-const CHUNK = 500;
 
 /**
  * A row's identity across imports: the bank's own reference when the file has
@@ -56,36 +54,27 @@ export const importBankCsv = async (db: Db, scope: TxScope, text: string): Promi
       const account = await ensureAccount(tx, companyPk, { externalId: `csv:account:${name.toLowerCase()}`, name, accountType: 'Bank', isPaymentAccount: true });
       paymentAccounts.set(name, account.pk);
     }
-    let count = 0;
-    for (let start = 0; start < parsed.rows.length; start += CHUNK) {
-      const chunk = parsed.rows.slice(start, start + CHUNK);
-      const inserted = await tx
-        .insert(transactions)
-        .values(
-          chunk.map((r, i) => ({
-            clientCompanyId: companyPk,
-            externalId: ids[start + i]!,
-            ledgerEntityType: 'csv',
-            type: r.cents < 0 ? ('EXPENSE' as const) : ('DEPOSIT' as const),
-            subtype: r.cents < 0 ? 'BANK_DEBIT' : 'BANK_CREDIT',
-            date: r.date,
-            amount: fromCents(Math.abs(r.cents)),
-            currency: r.currency,
-            description: r.description,
-            payee: r.payee,
-            paymentAccountId: paymentAccounts.get(r.account || 'Bank account')!,
-            watchedAccountId: r.cents < 0 ? uncategorizedExpense.pk : uncategorizedIncome.pk,
-            status: 'READY' as const,
-            raw: { csv_row: r.row },
-          })),
-        )
-        .onConflictDoNothing({ target: [transactions.clientCompanyId, transactions.externalId] })
-        .returning({ pk: transactions.pk, amount: transactions.amount });
-      if (inserted.length > 0) {
-        await tx.insert(transactionLines).values(inserted.map((t) => ({ transactionId: t.pk, position: 0, amount: t.amount })));
-      }
-      count += inserted.length;
-    }
+    const created = await upsertLedgerRows(
+      tx,
+      companyPk,
+      parsed.rows.map((r, i) => ({
+        externalId: ids[i]!,
+        create: {
+          ledgerEntityType: 'csv',
+          type: r.cents < 0 ? ('EXPENSE' as const) : ('DEPOSIT' as const),
+          subtype: r.cents < 0 ? 'BANK_DEBIT' : 'BANK_CREDIT',
+          date: r.date,
+          amount: fromCents(Math.abs(r.cents)),
+          currency: r.currency,
+          description: r.description,
+          payee: r.payee,
+          paymentAccountId: paymentAccounts.get(r.account || 'Bank account')!,
+          watchedAccountId: r.cents < 0 ? uncategorizedExpense.pk : uncategorizedIncome.pk,
+          raw: { csv_row: r.row },
+        },
+      })),
+    );
+    const count = created.length;
     await writeAudit(tx, {
       firmId: scope.company.firmId,
       actorUserId: scope.actor.userId,

@@ -2,8 +2,11 @@ import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { genericReferenceListsBody, genericTransactionsBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { ledgerAccounts, ledgerRefs, transactionLines, transactions } from '../../db/schema/index.js';
+import { clientCompanies, ledgerAccounts, ledgerRefs, transactions } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
+import { upsertLedgerRows, type LedgerRowWrite } from '../transactions/ledger-rows.js';
+import { canTransition } from '../transactions/status.js';
+import { moveStatuses, type StatusMove } from '../transactions/status-writer.js';
 
 type RefsBody = z.infer<typeof genericReferenceListsBody>;
 type TxBody = z.infer<typeof genericTransactionsBody>;
@@ -44,10 +47,13 @@ export const upsertReferenceLists = async (db: Db, companyPk: number, body: Refs
 /**
  * Upserts transactions by external id. New ones arrive READY with one line;
  * one the client has not touched yet takes the ledger's new values; once
- * categorized, Herd's answer wins and only a deletion (CANCELLED) gets through.
+ * categorized, Herd's answer wins and only a deletion (CANCELLED) gets
+ * through — where the transition table allows it: a transaction already
+ * published or matched stays as it is, and is counted unchanged.
  */
 export const upsertTransactions = async (db: Db, companyPk: number, body: TxBody) =>
   db.transaction(async (tx) => {
+    const [company] = await tx.select({ firmId: clientCompanies.firmId }).from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
     const accountIds = new Map(
       (await tx.select({ pk: ledgerAccounts.pk, externalId: ledgerAccounts.externalId }).from(ledgerAccounts).where(eq(ledgerAccounts.clientCompanyId, companyPk))).map((a) => [a.externalId, a.pk]),
     );
@@ -61,6 +67,8 @@ export const upsertTransactions = async (db: Db, companyPk: number, body: TxBody
       (await tx.select().from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.externalId, body.transactions.map((t) => t.external_id))))).map((t) => [t.externalId, t]),
     );
     const counts = { created: 0, updated: 0, unchanged: 0 };
+    const writes: LedgerRowWrite[] = [];
+    const cancels: StatusMove[] = [];
     for (const [i, t] of body.transactions.entries()) {
       const values = {
         type: t.type,
@@ -75,30 +83,21 @@ export const upsertTransactions = async (db: Db, companyPk: number, body: TxBody
       };
       const before = existing.get(t.external_id);
       if (!before) {
-        if (t.deleted) {
-          counts.unchanged += 1;
-          continue;
-        }
-        const [created] = await tx
-          .insert(transactions)
-          .values({ clientCompanyId: companyPk, externalId: t.external_id, ledgerEntityType: 'generic', status: 'READY', ...values })
-          .returning({ pk: transactions.pk });
-        await tx.insert(transactionLines).values({ transactionId: created!.pk, position: 0, amount: t.amount });
-        counts.created += 1;
-      } else if (t.deleted && before.status !== 'CANCELLED') {
-        await tx.update(transactions).set({ status: 'CANCELLED', updatedAt: new Date() }).where(eq(transactions.pk, before.pk));
-        counts.updated += 1;
+        if (t.deleted) counts.unchanged += 1;
+        else writes.push({ externalId: t.external_id, create: { ledgerEntityType: 'generic', ...values } });
+      } else if (t.deleted && before.status !== 'CANCELLED' && canTransition(before.status, 'CANCELLED')) {
+        cancels.push({ row: before, to: 'CANCELLED' });
       } else if (!t.deleted && before.status === 'READY' && changed(before, values)) {
-        await tx.update(transactions).set({ ...values, updatedAt: new Date() }).where(eq(transactions.pk, before.pk));
-        if (before.amount !== t.amount) {
-          await tx.delete(transactionLines).where(eq(transactionLines.transactionId, before.pk));
-          await tx.insert(transactionLines).values({ transactionId: before.pk, position: 0, amount: t.amount });
-        }
+        writes.push({ pk: before.pk, refresh: values, ...(before.amount !== t.amount ? { lines: [{ amount: t.amount }] } : {}) });
         counts.updated += 1;
       } else {
         counts.unchanged += 1;
       }
     }
+    counts.created = (await upsertLedgerRows(tx, companyPk, writes)).length;
+    const cancelled = await moveStatuses(tx, { firmId: company!.firmId, companyPk, actorUserId: null }, 'transaction.sync', cancels, 'skip');
+    counts.updated += cancelled.length;
+    counts.unchanged += cancels.length - cancelled.length;
     return counts;
   });
 

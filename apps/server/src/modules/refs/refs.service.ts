@@ -33,7 +33,7 @@ export const taxCalculationsFor = (scope: TxScope) =>
 const refuseOnSyncErrors = async (db: Db, scope: TxScope, transactionPk: number | undefined) => {
   if (transactionPk === undefined) return;
   const [tx] = await findScoped(db, scope, [transactionPk]);
-  if (tx!.status === 'SYNC_ERROR' || (await openSyncErrorCount(db, tx!.pk)) > 0) throw ValidationError.detail(SYNC_ERRORS_BLOCK_MESSAGE);
+  if (tx!.status === 'SYNC_ERROR' || (await openSyncErrorCount(db, scope.company.pk, tx!.pk)) > 0) throw ValidationError.detail(SYNC_ERRORS_BLOCK_MESSAGE);
 };
 
 const LABELS: Partial<Record<RefKind, string>> = { VENDOR: 'vendor', CUSTOMER: 'customer' };

@@ -33,7 +33,7 @@ export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: num
     await tx.insert(transactionAttachments).values({ transactionId: txPk, fileId: filePk, createdBy: actor.userId }).onConflictDoNothing();
     await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: actor.userId, action: 'transaction.attach', targetType: 'transaction', targetPk: txPk, details: { file: filePk } });
   });
-  const [result] = await serialize(db, await findScoped(db, scope, [txPk]));
+  const [result] = await serialize(db, scope.company.pk, await findScoped(db, scope, [txPk]));
   return result!;
 };
 

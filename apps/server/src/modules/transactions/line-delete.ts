@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { transactionLines, transactions } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -31,12 +31,12 @@ export const deleteLine = async (db: Db, actor: Actor, linePk: number) => {
   if (lines.length < 2) throw ValidationError.detail('A transaction keeps at least one line.');
   const heir = lines.find((l) => l.pk !== linePk)!;
   await db.transaction(async (t) => {
-    await t.delete(transactionLines).where(eq(transactionLines.pk, linePk));
+    await t.delete(transactionLines).where(and(eq(transactionLines.pk, linePk), eq(transactionLines.transactionId, tx!.pk)));
     await t
       .update(transactionLines)
       .set({ amount: fromCents(toCents(heir.amount) + toCents(line.line.amount)) })
-      .where(eq(transactionLines.pk, heir.pk));
-    await updateTransactions(t, [tx!.pk], {});
+      .where(and(eq(transactionLines.pk, heir.pk), eq(transactionLines.transactionId, tx!.pk)));
+    await updateTransactions(t, scope.company.pk, [tx!.pk], {});
     await writeAudit(t, { firmId: scope.company.firmId, actorUserId: actor.userId, action: 'transaction.line_delete', targetType: 'transaction', targetPk: tx!.pk, details: { line: linePk, amount: line.line.amount } });
   });
 };

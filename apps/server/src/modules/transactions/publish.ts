@@ -4,11 +4,11 @@ import { clientCompanies, syncErrors } from '../../db/schema/index.js';
 import type { CompanyRow, PublishItem, PublishOutcome } from '../../integrations/ledger-adapter.js';
 import { NeedsReauthError } from '../../integrations/qbo/qbo-session.js';
 import { ConflictError } from '../../lib/errors.js';
-import { writeAudit, writeAuditMany } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
 import { assertTransition } from './status.js';
-import { findTransactionsOfCompany, loadLines, updateTransactions, type TransactionRow } from './transactions.queries.js';
+import { moveStatuses, type StatusAuthor } from './status-writer.js';
+import { findTransactionsOfCompany, loadLines, type TransactionRow } from './transactions.queries.js';
 import { findScoped, type TxScope } from './transactions.scope.js';
 
 const END_STATUS = { published: 'PUBLISHED_IN_PLATFORM', matched: 'MATCHED_TO_PLATFORM', rejected: 'SYNC_ERROR' } as const;
@@ -34,13 +34,7 @@ export const publishTransactions = async (deps: LedgerDeps, scope: TxScope, pks:
   const outcomes = { published: 0, matched: 0, rejected: 0, queued: 0 };
   const adapter = deps.ledgers.adapterFor(scope.company.connectionKind);
   if (adapter.remote) {
-    await deps.db.transaction(async (tx) => {
-      await updateTransactions(tx, rows.map((r) => r.pk), { status: 'PROCESSING' });
-      await writeAuditMany(
-        tx,
-        rows.map((r) => ({ firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: 'transaction.publish', targetType: 'transaction', targetPk: r.pk, details: { from: r.status, to: 'PROCESSING' } })),
-      );
-    });
+    await moveStatuses(deps.db, authorOf(scope.company, scope.actor.userId), 'transaction.publish', rows.map((row) => ({ row, to: 'PROCESSING' as const })));
     await deps.jobs.send('ledger-push', { companyPk: scope.company.pk, action: 'publish', pks: rows.map((r) => r.pk), actorUserId: scope.actor.userId }, companyJobKey(scope.company.pk));
     outcomes.queued = rows.length;
     return outcomes;
@@ -63,7 +57,7 @@ export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: numb
     if (!(err instanceof NeedsReauthError)) throw err;
     // Nothing more can be written until the company is reconnected: hand the rest back to the accountant.
     const waiting = (await findTransactionsOfCompany(deps.db, company.pk, data.pks)).filter((r) => r.status === 'PROCESSING');
-    await updateTransactions(deps.db, waiting.map((r) => r.pk), { status: 'FINISHED_IN_HERD' });
+    await moveStatuses(deps.db, authorOf(company, data.actorUserId), 'transaction.publish_returned', waiting.map((row) => ({ row, to: 'FINISHED_IN_HERD' as const, details: { reason: 'needs_reauthorization' } })), 'skip');
   }
 };
 
@@ -72,18 +66,21 @@ export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: numb
  * its rows leave PROCESSING as SYNC_ERROR with a reason, so the accountant
  * sees them and can publish again once the errors are cleared.
  */
-export const giveUpQueuedPublish = async (deps: LedgerDeps, data: { companyPk: number; pks: number[] }) => {
-  const rows = (await findTransactionsOfCompany(deps.db, data.companyPk, data.pks)).filter((r) => r.status === 'PROCESSING');
+export const giveUpQueuedPublish = async (deps: LedgerDeps, data: { companyPk: number; pks: number[]; actorUserId?: number | null }) => {
+  const [company] = await deps.db.select().from(clientCompanies).where(eq(clientCompanies.pk, data.companyPk));
+  if (!company) return;
+  const rows = (await findTransactionsOfCompany(deps.db, company.pk, data.pks)).filter((r) => r.status === 'PROCESSING');
   if (rows.length === 0) return;
   await deps.db.transaction(async (tx) => {
-    await tx.insert(syncErrors).values(rows.map((r) => ({ transactionId: r.pk, code: 'UNREACHABLE', message: 'The ledger could not be reached after several tries. Clear this error to publish again.' })));
-    await updateTransactions(tx, rows.map((r) => r.pk), { status: 'SYNC_ERROR' });
+    const moved = await moveStatuses(tx, authorOf(company, data.actorUserId ?? null), 'transaction.publish_failed', rows.map((row) => ({ row, to: 'SYNC_ERROR' as const })), 'skip');
+    if (moved.length === 0) return;
+    await tx.insert(syncErrors).values(moved.map((m) => ({ transactionId: m.row.pk, code: 'UNREACHABLE', message: 'The ledger could not be reached after several tries. Clear this error to publish again.' })));
   });
 };
 
 const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: TransactionRow[], actorUserId: number | null, counted: (o: PublishOutcome) => void) => {
   if (rows.length === 0) return;
-  const allLines = await loadLines(deps.db, rows.map((r) => r.pk));
+  const allLines = await loadLines(deps.db, company.pk, rows.map((r) => r.pk));
   const items: PublishItem[] = rows.map((row) => ({ row, lines: allLines.filter((l) => l.transactionId === row.pk) }));
   await deps.ledgers.adapterFor(company.connectionKind).publish(deps.db, company, items, async (item, outcome) => {
     await recordOutcome(deps.db, company, actorUserId, item.row, outcome);
@@ -97,18 +94,12 @@ const recordOutcome = (db: Db, company: CompanyRow, actorUserId: number | null, 
       ...(outcome.ledgerVersion ? { ledgerVersion: outcome.ledgerVersion } : {}),
       ...(outcome.raw ? { raw: outcome.raw } : {}),
     };
-    if (outcome.kind === 'rejected') {
-      await tx.insert(syncErrors).values({ transactionId: row.pk, code: outcome.code, message: outcome.message });
-      await updateTransactions(tx, [row.pk], { status: 'SYNC_ERROR', ...ledgerCopy });
-    } else {
-      await updateTransactions(tx, [row.pk], { status: END_STATUS[outcome.kind], publishedBy: actorUserId, publishedAt: new Date(), ...ledgerCopy });
-    }
-    await writeAudit(tx, {
-      firmId: company.firmId,
-      actorUserId,
-      action: 'transaction.publish',
-      targetType: 'transaction',
-      targetPk: row.pk,
-      details: { from: row.status, to: END_STATUS[outcome.kind], outcome: outcome.kind },
-    });
+    const published = outcome.kind === 'rejected' ? {} : { publishedBy: actorUserId, publishedAt: new Date() };
+    const move = { row, to: END_STATUS[outcome.kind], values: { ...published, ...ledgerCopy }, details: { outcome: outcome.kind } };
+    // The ledger has written it: what Herd records must follow, even if the row moved meanwhile (it cannot have; PROCESSING belongs to this job).
+    await moveStatuses(tx, authorOf(company, actorUserId), 'transaction.publish', [move], 'skip');
+    if (outcome.kind === 'rejected') await tx.insert(syncErrors).values({ transactionId: row.pk, code: outcome.code, message: outcome.message });
   });
+
+/** Who a publish's status changes are recorded for: the accountant who asked, on the company's firm. */
+const authorOf = (company: CompanyRow, actorUserId: number | null): StatusAuthor => ({ firmId: company.firmId, companyPk: company.pk, actorUserId });

@@ -103,7 +103,7 @@ const rowsWithDetailsStatement = preparedPerDb((db) =>
   db
     .select({ row: transactions, details })
     .from(transactions)
-    .where(sql`${transactions.pk} = any(${sql.placeholder('pks')}::integer[])`)
+    .where(and(eq(transactions.clientCompanyId, sql.placeholder('companyPk')), sql`${transactions.pk} = any(${sql.placeholder('pks')}::integer[])`))
     .prepare('herd_rows_with_details'),
 );
 
@@ -112,9 +112,9 @@ const rowsWithDetailsStatement = preparedPerDb((db) =>
  * any number of pks (an array parameter), prepared once per connection:
  * planning its dozen subqueries cost three times running them.
  */
-const rowsWithDetails = async (db: Db, pks: number[]) => {
+const rowsWithDetails = async (db: Db, companyPk: number, pks: number[]) => {
   if (pks.length === 0) return [];
-  const found = await rowsWithDetailsStatement(db).execute({ pks: arrayLiteral(pks) });
+  const found = await rowsWithDetailsStatement(db).execute({ companyPk, pks: arrayLiteral(pks) });
   const byPk = new Map(found.map((f) => [f.row.pk, f]));
   return pks.flatMap((pk) => {
     const hit = byPk.get(pk);
@@ -122,8 +122,9 @@ const rowsWithDetails = async (db: Db, pks: number[]) => {
   });
 };
 
-/** The details of some transactions (match them by pk). */
-export const loadDetails = async (db: Db, txPks: number[]): Promise<Details[]> => (await rowsWithDetails(db, txPks)).map((r) => r.details);
+/** The details of some of a company's transactions (match them by pk). */
+export const loadDetails = async (db: Db, companyPk: number, txPks: number[]): Promise<Details[]> =>
+  (await rowsWithDetails(db, companyPk, txPks)).map((r) => r.details);
 
 /**
  * One page of rows with their details. The page's keys are found first, by a
@@ -136,6 +137,7 @@ export const loadDetails = async (db: Db, txPks: number[]): Promise<Details[]> =
  */
 export const pageOfTransactions = async (
   db: Db,
+  companyPk: number,
   where: SQL,
   page: { ordering: TransactionListQuery['ordering']; limit: number; offset: number },
 ): Promise<{ rows: TransactionRow[]; details: Details[] }> => {
@@ -148,6 +150,7 @@ export const pageOfTransactions = async (
     .offset(page.offset);
   const found = await rowsWithDetails(
     db,
+    companyPk,
     keys.map((k) => k.pk),
   );
   return { rows: found.map((f) => f.row), details: found.map((f) => f.details) };
@@ -174,28 +177,39 @@ export const storedListCount = async (db: Db, companyPk: number, list: { statuse
   return Number(row?.n ?? 0);
 };
 
-export const updateTransactions = (db: Db, pks: number[], values: Partial<typeof transactions.$inferInsert>) =>
+/** Columns of a transaction that change without its status; a status only changes through status-writer.ts. */
+export type TransactionValues = Omit<Partial<typeof transactions.$inferInsert>, 'status' | 'pk' | 'clientCompanyId'>;
+
+export const updateTransactions = (db: Db, companyPk: number, pks: number[], values: TransactionValues) =>
   db
     .update(transactions)
     .set({ ...values, updatedAt: new Date() })
-    .where(inArray(transactions.pk, pks));
+    .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.pk, pks)));
 
-export const deleteLines = (db: Db, txPks: number[]) => db.delete(transactionLines).where(inArray(transactionLines.transactionId, txPks));
+/** The company's transactions among `pks`, as a subquery: lines and errors are reached through their transaction's company. */
+const ofCompany = (db: Db, companyPk: number, pks: number[]) =>
+  db
+    .select({ pk: transactions.pk })
+    .from(transactions)
+    .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.pk, pks)));
+
+export const deleteLines = (db: Db, companyPk: number, txPks: number[]) =>
+  db.delete(transactionLines).where(inArray(transactionLines.transactionId, ofCompany(db, companyPk, txPks)));
 
 export const insertLines = (db: Db, rows: (typeof transactionLines.$inferInsert)[]) =>
   rows.length === 0 ? Promise.resolve() : db.insert(transactionLines).values(rows);
 
-export const clearSyncErrors = (db: Db, pks: number[]) =>
+export const clearSyncErrors = (db: Db, companyPk: number, pks: number[]) =>
   db
     .update(syncErrors)
     .set({ clearedAt: new Date() })
-    .where(and(inArray(syncErrors.transactionId, pks), isNull(syncErrors.clearedAt)));
+    .where(and(inArray(syncErrors.transactionId, ofCompany(db, companyPk, pks)), isNull(syncErrors.clearedAt)));
 
-export const openSyncErrorCount = async (db: Db, txPk: number) => {
+export const openSyncErrorCount = async (db: Db, companyPk: number, txPk: number) => {
   const [row] = await db
     .select({ n: count() })
     .from(syncErrors)
-    .where(and(eq(syncErrors.transactionId, txPk), isNull(syncErrors.clearedAt)));
+    .where(and(inArray(syncErrors.transactionId, ofCompany(db, companyPk, [txPk])), isNull(syncErrors.clearedAt)));
   return row?.n ?? 0;
 };
 
@@ -239,8 +253,12 @@ export const liveStatusCounts = (db: Db, companyPk: number, extraWhere?: SQL): P
     .where(and(eq(transactions.clientCompanyId, companyPk), extraWhere))
     .groupBy(transactions.status, transactions.isHidden);
 
-/** The stored lines of some transactions, in order. */
-export const loadLines = (db: Db, txPks: number[]) =>
+/** The stored lines of some of a company's transactions, in order. */
+export const loadLines = (db: Db, companyPk: number, txPks: number[]) =>
   txPks.length === 0
     ? Promise.resolve([] as LineRow[])
-    : db.select().from(transactionLines).where(inArray(transactionLines.transactionId, txPks)).orderBy(asc(transactionLines.transactionId), asc(transactionLines.position));
+    : db
+        .select()
+        .from(transactionLines)
+        .where(inArray(transactionLines.transactionId, ofCompany(db, companyPk, txPks)))
+        .orderBy(asc(transactionLines.transactionId), asc(transactionLines.position));

@@ -20,8 +20,9 @@ import type { TxScope } from './transactions.scope.js';
 /** The columns a user's account restrictions apply to. */
 const RESTRICTABLE = { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId };
 
-export const serialize = async (db: Db, rows: TransactionRow[]): Promise<Transaction[]> =>
-  toTransactions(rows, await loadDetails(db, rows.map((r) => r.pk)));
+/** Rows of one company, as the API shows them. */
+export const serialize = async (db: Db, companyPk: number, rows: TransactionRow[]): Promise<Transaction[]> =>
+  toTransactions(rows, await loadDetails(db, companyPk, rows.map((r) => r.pk)));
 
 /**
  * How many rows a list holds. Unfiltered and unrestricted, that is the sum of
@@ -44,7 +45,7 @@ export const listPage = async (
   const where = transactionListWhere(listScope, query);
   const [{ count, capped }, page] = await Promise.all([
     countList(db, listScope, query, where),
-    pageOfTransactions(db, where, { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
+    pageOfTransactions(db, scope.company.pk, where, { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
   ]);
   return { count, capped, results: toTransactions(page.rows, page.details) };
 };

@@ -8,6 +8,7 @@ import { serialize } from './transactions.read.js';
 import { clearSyncErrors, deleteLines, insertLines, loadLines, updateTransactions, type TransactionRow } from './transactions.queries.js';
 import { findScoped, type TxScope } from './transactions.scope.js';
 import { assertTransition } from './status.js';
+import { moveStatuses, type StatusAuthor } from './status-writer.js';
 
 /** Which statuses each side may edit in. */
 const EDITABLE_IN: Record<TxScope['side'], readonly TransactionStatus[]> = {
@@ -32,7 +33,7 @@ const auditEntry = (scope: TxScope, action: string, pk: number, details: Record<
 export const applyChanges = async (db: Db, scope: TxScope, changes: TransactionChange[]) => {
   assertWritable(scope.actor);
   const rows = await findScoped(db, scope, changes.map((c) => c.pk));
-  const currentLines = await loadLines(db, rows.map((r) => r.pk));
+  const currentLines = await loadLines(db, scope.company.pk, rows.map((r) => r.pk));
   const plans: { row: TransactionRow; change: TransactionChange; lines: NewLine[] | null; next: TransactionStatus }[] = [];
   const allErrors: FieldErrors[] = [];
   for (const [i, change] of changes.entries()) {
@@ -56,71 +57,59 @@ export const applyChanges = async (db: Db, scope: TxScope, changes: TransactionC
 
   for (const { row, next } of plans) assertTransition(row.status, next);
   const withLines = plans.filter((p) => p.lines);
-  // Transactions that get the same new values are updated together: a bulk "done" is one UPDATE.
-  const groups = new Map<string, { values: Parameters<typeof updateTransactions>[2]; pks: number[] }>();
-  for (const { row, change, next } of plans) {
-    const finishing = next !== row.status;
-    const values: Parameters<typeof updateTransactions>[2] = {
-      ...(change.client_memo !== undefined ? { clientMemo: change.client_memo } : {}),
-      ...(finishing ? { status: next, categorizedBy: scope.actor.userId, backMessage: '' } : {}),
-    };
-    const key = JSON.stringify(values);
-    const group = groups.get(key) ?? { values, pks: [] as number[] };
-    group.pks.push(row.pk);
-    groups.set(key, group);
+  const companyPk = scope.company.pk;
+  // Transactions that get the same memo are updated together: a bulk "done" is a statement or two, not one per row.
+  const memos = new Map<string, number[]>();
+  for (const { row, change } of plans) {
+    if (change.client_memo !== undefined) memos.set(change.client_memo, [...(memos.get(change.client_memo) ?? []), row.pk]);
   }
-  const now = new Date();
+  const finishing = plans.filter((p) => p.next !== p.row.status);
+  const categorized = { categorizedBy: scope.actor.userId, categorizedAt: new Date(), backMessage: '' };
   await db.transaction(async (tx) => {
     if (withLines.length > 0) {
-      await deleteLines(tx, withLines.map((p) => p.row.pk));
+      await deleteLines(tx, companyPk, withLines.map((p) => p.row.pk));
       await insertLines(tx, withLines.flatMap((p) => p.lines!.map((l, position) => ({ ...l, transactionId: p.row.pk, position }))));
     }
-    for (const { values, pks } of groups.values()) {
-      await updateTransactions(tx, pks, 'status' in values ? { ...values, categorizedAt: now } : values);
-    }
+    for (const [clientMemo, pks] of memos) await updateTransactions(tx, companyPk, pks, { clientMemo });
+    await moveStatuses(
+      tx,
+      authorOf(scope),
+      'transaction.categorize',
+      finishing.map(({ row, next, lines }) => ({ row, to: next, values: categorized, details: { lines: lines?.length } })),
+    );
     await writeAuditMany(
       tx,
-      plans.map(({ row, lines, next }) => auditEntry(scope, next !== row.status ? 'transaction.categorize' : 'transaction.update', row.pk, { from: row.status, to: next, lines: lines?.length })),
+      plans.filter((p) => p.next === p.row.status).map(({ row, lines }) => auditEntry(scope, 'transaction.update', row.pk, { from: row.status, to: row.status, lines: lines?.length })),
     );
   });
-  return serialize(db, await findScoped(db, scope, changes.map((c) => c.pk)));
+  return serialize(db, companyPk, await findScoped(db, scope, changes.map((c) => c.pk)));
 };
 
 const includesMemo = (scope: TxScope) => scope.editable === 'all' || scope.editable.includes('memo');
 
-/** Moves transactions to a status (each checked against the table), recording who and why. */
-const moveAll = async (
-  db: Db,
-  scope: TxScope,
-  pks: number[],
-  to: TransactionStatus,
-  action: string,
-  extra: Partial<Parameters<typeof updateTransactions>[2]> = {},
-  alsoInTransaction?: (tx: Db, rows: TransactionRow[]) => Promise<unknown>,
-) => {
-  assertWritable(scope.actor);
-  const rows = await findScoped(db, scope, pks);
-  for (const row of rows) assertTransition(row.status, to);
-  await db.transaction(async (tx) => {
-    await updateTransactions(tx, pks, { status: to, ...extra });
-    await writeAuditMany(tx, rows.map((row) => auditEntry(scope, action, row.pk, { from: row.status, to })));
-    if (alsoInTransaction) await alsoInTransaction(tx, rows);
-  });
-  return rows;
-};
+/** Who a scope's status changes are recorded for. */
+const authorOf = (scope: TxScope): StatusAuthor => ({
+  firmId: scope.company.firmId,
+  companyPk: scope.company.pk,
+  actorUserId: scope.actor.userId,
+  viewingAsClient: scope.viewingAsClient,
+});
 
 export const setHidden = async (db: Db, scope: TxScope, pks: number[], hidden: boolean) => {
   assertWritable(scope.actor);
   const rows = await findScoped(db, scope, pks);
   await db.transaction(async (tx) => {
-    await updateTransactions(tx, pks, { isHidden: hidden });
+    await updateTransactions(tx, scope.company.pk, pks, { isHidden: hidden });
     await writeAuditMany(tx, rows.map((row) => auditEntry(scope, hidden ? 'transaction.hide' : 'transaction.unhide', row.pk, {})));
   });
 };
 
 /** Sends transactions back to the client, with the accountant's message as a note in each thread. */
 export const sendBack = async (db: Db, scope: TxScope, pks: number[], message: string | undefined) => {
-  await moveAll(db, scope, pks, 'READY', 'transaction.back', { backMessage: message ?? '' }, async (tx, rows) => {
+  assertWritable(scope.actor);
+  const rows = await findScoped(db, scope, pks);
+  await db.transaction(async (tx) => {
+    await moveStatuses(tx, authorOf(scope), 'transaction.back', rows.map((row) => ({ row, to: 'READY' as const, values: { backMessage: message ?? '' } })));
     if (!message) return;
     await insertNotes(
       tx,
@@ -137,16 +126,14 @@ export const sendBack = async (db: Db, scope: TxScope, pks: number[], message: s
   });
 };
 
-export { moveAll };
-
 /** Clears open sync errors; a transaction blocked by them goes back to waiting for publication. */
 export const clearErrors = async (db: Db, scope: TxScope, pks: number[]) => {
   assertWritable(scope.actor);
   const rows = await findScoped(db, scope, pks);
   await db.transaction(async (tx) => {
-    await clearSyncErrors(tx, pks);
-    const blocked = rows.filter((r) => r.status === 'SYNC_ERROR').map((r) => r.pk);
-    if (blocked.length) await updateTransactions(tx, blocked, { status: 'FINISHED_IN_HERD' });
-    await writeAuditMany(tx, rows.map((row) => auditEntry(scope, 'transaction.errors_clear', row.pk, { from: row.status })));
+    await clearSyncErrors(tx, scope.company.pk, pks);
+    const blocked = rows.filter((r) => r.status === 'SYNC_ERROR');
+    await moveStatuses(tx, authorOf(scope), 'transaction.errors_clear', blocked.map((row) => ({ row, to: 'FINISHED_IN_HERD' as const })));
+    await writeAuditMany(tx, rows.filter((r) => r.status !== 'SYNC_ERROR').map((row) => auditEntry(scope, 'transaction.errors_clear', row.pk, { from: row.status })));
   });
 };
