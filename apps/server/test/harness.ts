@@ -13,6 +13,7 @@ import { jobHandlers } from '../src/jobs/handlers.js';
 import { createJobQueue } from '../src/jobs/job-queue.js';
 import type { MailTransport } from '../src/mail/transports.js';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres-admin.js';
+import { installStatusRecorder, statusChangeReport } from './status-audit.js';
 
 export const TEST_APP_URL = 'http://herd.test';
 
@@ -77,11 +78,13 @@ export interface TestApp {
   db: Db;
   /** Runs every waiting job of the queues now, in order, until none is left: what a worker would do. */
   runJobs(): Promise<number>;
+  /** Closes the app and its database; throws if any transaction's status changed against the table or without an audit entry (test/status-audit.ts). */
   close(): Promise<void>;
 }
 
 export const createTestApp = async (overrides: Partial<Config> = {}, transport?: MailTransport, qbo: { pageSize?: number } = {}): Promise<TestApp> => {
   const database = await openTestDatabase();
+  await installStatusRecorder(database.db);
   const mailTransport = transport ?? recordingTransport();
   // Tests drain the queues themselves; queue maintenance errors would only be noise here.
   const jobs = await createJobQueue(database.executeSql, () => {}, { supervise: false });
@@ -112,9 +115,11 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
     db: database.db,
     runJobs,
     close: async () => {
+      const report = await statusChangeReport(database.db);
       await jobs.stop();
       await app.close();
       await database.close();
+      if (report.violations.length > 0) throw new Error(`Transaction statuses changed outside the status writer:\n${report.violations.join('\n')}`);
     },
   };
 };

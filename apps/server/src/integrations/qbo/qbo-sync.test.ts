@@ -5,6 +5,7 @@ import { clientCompanies, ledgerConnections, transactions } from '../../db/schem
 import { clientMaker } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/harness.js';
+import { forceStatus } from '../../../test/status-audit.js';
 import { companyFromRedirect, connectQbo, startQboWorld } from '../../../test/qbo.js';
 import { applyTransactionPage } from './qbo-apply.js';
 import { loadLookups } from './qbo-lookups.js';
@@ -173,7 +174,7 @@ describe('pulling a QuickBooks Online company', () => {
     const [after] = await t.db.select().from(transactions).where(eq(transactions.pk, row!.pk));
     expect(after!.description).toBe('newer');
 
-    await t.db.update(transactions).set({ status: 'PROCESSING' }).where(eq(transactions.pk, row!.pk));
+    await forceStatus(t.db, row!.pk, 'PROCESSING');
     const categorized = sim.putEntity(realm, 'Purchase', { Id: stale.Id, PrivateNote: 'categorized meanwhile', Line: [] } as unknown as QboEntity);
     await applyTransactionPage(t.db, companyPk, 'Purchase', [categorized], lookups, { firmId: cast.firm.firmId });
     const [still] = await t.db.select().from(transactions).where(eq(transactions.pk, row!.pk));

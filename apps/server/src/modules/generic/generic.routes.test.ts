@@ -69,6 +69,9 @@ describe('generic ledger API', () => {
     ]);
     expect((await api('GET', `published/?since=${encodeURIComponent(feed.next_since)}`)).json().results).toEqual([]);
     expect((await cast.admin.post('generic-client/sync-client/', { client_company: company.pk })).json()).toMatchObject({ transactions: 1, published: 1 });
+    // Published is final for the ledger's deletions: the transition table has no way from it to CANCELLED.
+    expect((await api('POST', 'transactions/', { transactions: [{ ...TX, deleted: true }] })).json()).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    expect((await api('GET', 'published/')).json().results).toEqual([expect.objectContaining({ external_id: 'T-1', status: 'PUBLISHED_IN_PLATFORM' })]);
   });
 
   it('cancels a transaction the ledger deleted', async () => {

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { SYNC_ERRORS_BLOCK_MESSAGE } from '@herd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerRefs, syncErrors, transactions } from '../../db/schema/index.js';
 import { clientMaker } from '../../../test/client.js';
 import { createLedgerAccount, createRef, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { forceStatus } from '../../../test/status-audit.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 12);
@@ -100,7 +100,7 @@ describe('creating vendors, customers and categories', () => {
     const blocked = await cast.admin.post(`accounting/accountant/client-company/${pk}/customers/create/`, { name: 'Blocked', transaction: tx!.pk });
     expect(blocked.statusCode).toBe(400);
     expect(blocked.json()).toEqual({ detail: SYNC_ERRORS_BLOCK_MESSAGE });
-    await t.db.update(transactions).set({ status: 'FINISHED_IN_HERD' }).where(eq(transactions.pk, tx!.pk));
+    await forceStatus(t.db, tx!.pk, 'FINISHED_IN_HERD');
     expect((await cast.admin.post(`accounting/accountant/client-company/${pk}/customers/create/`, { name: 'Blocked', transaction: tx!.pk })).statusCode).toBe(400);
 
     expect((await cast.client.post(`accounting/accountant/client-company/${pk}/vendors/create/`, { name: 'Nope' })).statusCode).toBe(403);

@@ -1,0 +1,105 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, transactions } from '../../db/schema/index.js';
+import { clientMaker, type TestClient } from '../../../test/client.js';
+import { bankCsv, createLedgerAccount, signedInCast } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { multipart } from '../../../test/multipart.js';
+import { statusChangeReport } from '../../../test/status-audit.js';
+import { moveStatuses } from './status-writer.js';
+
+let t: TestApp;
+const newClient = clientMaker(() => t.app, 12);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const importCsv = (client: TestClient, companyPk: number, text: string) => {
+  const { body, headers } = multipart({}, { name: 'bank.csv', bytes: Buffer.from(text), type: 'text/csv' });
+  return client.request('POST', `accounting/accountant/client-company/${companyPk}/transactions/import-csv/`, { body, headers });
+};
+
+const companyRows = (companyPk: number) => t.db.select().from(transactions).where(eq(transactions.clientCompanyId, companyPk)).orderBy(transactions.pk);
+const auditsOf = (pk: number) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, 'transaction'), eq(auditLog.targetPk, pk)))
+    .orderBy(auditLog.pk);
+
+describe('the status writer', () => {
+  it('audits every change of the categorization loop, in the order it happened', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    await importCsv(cast.admin, pk, bankCsv(2));
+    const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
+    const [row] = await companyRows(pk);
+    const list = `accounting/accountant/client-company/${pk}/transactions`;
+    const answer = { pk: row!.pk, lines: [{ amount: row!.amount, category: meals.pk }], finished: true };
+
+    expect((await cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [answer] })).statusCode).toBe(200);
+    expect((await cast.admin.post(`${list}/back/`, { pks: [row!.pk], message: 'Which meeting?' })).statusCode).toBe(204);
+    expect((await cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [answer] })).statusCode).toBe(200);
+    expect((await cast.admin.post(`${list}/publish/`, { pks: [row!.pk] })).json()).toMatchObject({ published: 1 });
+
+    const trail = (await auditsOf(row!.pk)).map((a) => {
+      const { from, to } = a.details as { from: string; to: string };
+      return [a.action, from, to, a.actorUserId];
+    });
+    expect(trail).toEqual([
+      ['transaction.categorize', 'READY', 'FINISHED_IN_HERD', cast.clientUser.userId],
+      ['transaction.back', 'FINISHED_IN_HERD', 'READY', cast.firm.adminId],
+      ['transaction.categorize', 'READY', 'FINISHED_IN_HERD', cast.clientUser.userId],
+      ['transaction.publish', 'FINISHED_IN_HERD', 'PUBLISHED_IN_PLATFORM', cast.firm.adminId],
+    ]);
+  });
+
+  it('refuses a change the table forbids, and one overtaken by another change, writing nothing', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    await importCsv(cast.admin, pk, bankCsv(2));
+    const [first, second] = await companyRows(pk);
+    const author = { firmId: cast.firm.firmId, companyPk: pk, actorUserId: cast.firm.adminId };
+
+    await expect(moveStatuses(t.db, author, 'test.move', [{ row: first!, to: 'PUBLISHED_IN_PLATFORM' }])).rejects.toThrow(/cannot become published/);
+    // Read as FINISHED_IN_HERD, but the row is READY: someone else moved it; both moves are dropped.
+    const stale = { row: { pk: second!.pk, status: 'FINISHED_IN_HERD' as const }, to: 'READY' as const };
+    await expect(moveStatuses(t.db, author, 'test.move', [{ row: first!, to: 'CANCELLED' }, stale])).rejects.toThrow(/changed by someone else/);
+    expect((await companyRows(pk)).map((r) => r.status)).toEqual(['READY', 'READY']);
+    // What a ledger reports is skipped instead: the allowed move is written, the rest left out.
+    const written = await moveStatuses(t.db, author, 'test.move', [{ row: first!, to: 'CANCELLED' }, { row: second!, to: 'PUBLISHED_IN_PLATFORM' }], 'skip');
+    expect(written.map((m) => m.row.pk)).toEqual([first!.pk]);
+    expect((await companyRows(pk)).map((r) => r.status)).toEqual(['CANCELLED', 'READY']);
+  });
+
+  it('never moves another company’s rows, whatever pks it is given', async () => {
+    const ours = await signedInCast(t.db, newClient);
+    const theirs = await signedInCast(t.db, newClient);
+    await importCsv(theirs.admin, theirs.clientUser.companyId, bankCsv(1));
+    const [foreign] = await companyRows(theirs.clientUser.companyId);
+    const author = { firmId: ours.firm.firmId, companyPk: ours.clientUser.companyId, actorUserId: ours.firm.adminId };
+    await expect(moveStatuses(t.db, author, 'test.move', [{ row: foreign!, to: 'CANCELLED' }])).rejects.toThrow(/changed by someone else/);
+    expect((await companyRows(theirs.clientUser.companyId))[0]!.status).toBe('READY');
+  });
+
+  it('the recorder behind every test catches a status written around the writer', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    await importCsv(cast.admin, pk, bankCsv(2));
+    const [row] = await companyRows(pk);
+    const before = await statusChangeReport(t.db);
+    expect(before.violations).toEqual([]);
+    expect(before.changes).toBeGreaterThan(0);
+
+    await t.db.update(transactions).set({ status: 'PUBLISHED_IN_PLATFORM' }).where(eq(transactions.pk, row!.pk));
+    const after = await statusChangeReport(t.db);
+    expect(after.violations).toEqual([
+      `transaction ${row!.pk}: READY → PUBLISHED_IN_PLATFORM is not in the transition table`,
+      `transaction ${row!.pk}: READY → PUBLISHED_IN_PLATFORM has no audit entry`,
+    ]);
+    // Undo the deliberate bypass, so closing this file's app finds the rules kept.
+    await t.db.execute(sql`delete from test_status_changes where transaction_pk = ${row!.pk}`);
+  });
+});
