@@ -11,3 +11,5 @@ export * from './people.js';
 export * from './refs.js';
 export * from './transactions.js';
 export * from './quickbooks.js';
+export * from './endpoint.js';
+export * from './endpoints/transactions.js';

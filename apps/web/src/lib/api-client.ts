@@ -1,7 +1,8 @@
 import axios, { type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import { API_PREFIX, CLIENT_CONFIG_PATH } from '@herd/contract';
+import { API_PREFIX, CLIENT_CONFIG_PATH, type CallInput, type Endpoint, type ResponseOf } from '@herd/contract';
 import { normaliseError } from './api-errors';
 import { readCookie } from './cookies';
+import { buildPath, type PathParams } from './path-builder';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
@@ -60,4 +61,23 @@ export const api = {
   /** DELETE sends its parameters as a query string, never as a body. */
   del: async <T>(path: string, params?: Params, config?: AxiosRequestConfig): Promise<T> =>
     (await httpClient.delete<T>(path, { ...config, params })).data,
+};
+
+/**
+ * Calls one endpoint of the contract's route table: its method and path come
+ * from the table, its parameters, query and body are typed by its schemas,
+ * and it resolves to the endpoint's success answer (undefined for 204).
+ */
+export const call = async <E extends Endpoint>(endpoint: E, input: CallInput<E>, config?: AxiosRequestConfig): Promise<ResponseOf<E>> => {
+  const { params, query, body } = input as { params?: PathParams; query?: Params; body?: unknown };
+  const unsafe = endpoint.method !== 'GET';
+  const response = await httpClient.request<ResponseOf<E>>({
+    ...config,
+    method: endpoint.method,
+    url: buildPath(endpoint.path, params),
+    params: query,
+    // DELETE sends its parameters as a query string, never as a body; other unsafe methods always send JSON.
+    ...(unsafe && endpoint.method !== 'DELETE' ? { data: body ?? {} } : {}),
+  });
+  return response.data;
 };

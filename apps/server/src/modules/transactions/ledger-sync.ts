@@ -7,7 +7,7 @@ import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
 import { findScoped, type TxScope } from './transactions.scope.js';
 
-type PullMode = (typeof PULL_MODES)[number];
+export type PullMode = (typeof PULL_MODES)[number];
 
 const NOTHING_TO_READ = 'This company’s transactions live in Herd (CSV or generic ledger): there is nothing to read again from a ledger.';
 

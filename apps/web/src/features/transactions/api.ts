@@ -11,8 +11,9 @@ import {
   type TransactionChange,
   type TransactionChoices,
   type TransactionCounters,
+  transactionEndpoints as e,
 } from '@herd/contract';
-import { api } from '../../lib/api-client';
+import { api, call } from '../../lib/api-client';
 import { SYNC_POLL_MS } from '../../lib/ledger-sync';
 import { buildPath } from '../../lib/path-builder';
 import { txPaths as p } from './paths';
@@ -51,15 +52,11 @@ export const useClientTransactions = (companyPk: number, kind: ClientListKind, p
   useQuery({
     queryKey: transactionKeys.clientList(companyPk, kind, page),
     queryFn: () =>
-      api.get<TransactionPage>(buildPath(kind === 'active' ? p.clientList : p.clientCompleted, { pk: companyPk }), {
-        page,
-        page_size: CLIENT_PAGE_SIZE,
-        ordering: '-date',
-      }),
+      call(kind === 'active' ? e.clientActive : e.clientCompleted, { params: { pk: companyPk }, query: { page, page_size: CLIENT_PAGE_SIZE, ordering: '-date' } }),
     placeholderData: keepPreviousData,
   });
 
-const ACCOUNTANT_LIST = { active: p.accountantList, categorized: p.accountantCategorized, hidden: p.accountantHidden } as const;
+const ACCOUNTANT_LIST = { active: e.accountantActive, categorized: e.accountantCategorized, hidden: e.accountantHidden } as const;
 
 /** The filters as query parameters: empty ones dropped, lists comma-separated. */
 export const filterParams = (filters: TransactionFilters) => ({
@@ -82,7 +79,7 @@ export const filterParams = (filters: TransactionFilters) => ({
 export const useAccountantTransactions = (companyPk: number, kind: AccountantListKind, filters: TransactionFilters, poll = false) =>
   useQuery({
     queryKey: transactionKeys.accountantList(companyPk, kind, filters),
-    queryFn: () => api.get<TransactionPage>(buildPath(ACCOUNTANT_LIST[kind], { pk: companyPk }), filterParams(filters)),
+    queryFn: () => call(ACCOUNTANT_LIST[kind], { params: { pk: companyPk }, query: filterParams(filters) }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (poll || query.state.data?.results.some((t) => t.status === 'PROCESSING') ? SYNC_POLL_MS : false),
   });
@@ -95,20 +92,20 @@ export const useAccountantTransactions = (companyPk: number, kind: AccountantLis
 export const useTransactionCounters = (companyPk: number, side: Side, poll = false, followProcessing = false) =>
   useQuery({
     queryKey: transactionKeys.counters(companyPk, side),
-    queryFn: () => api.get<TransactionCounters>(buildPath(side === 'client' ? p.clientCounters : p.accountantCounters, { pk: companyPk })),
+    queryFn: () => call(side === 'client' ? e.clientCounters : e.accountantCounters, { params: { pk: companyPk } }),
     refetchInterval: (query) => (poll || (followProcessing && (query.state.data?.processing ?? 0) > 0) ? SYNC_POLL_MS : false),
   });
 
 export const useTransactionChoices = (companyPk: number) =>
   useQuery({
     queryKey: transactionKeys.choices(companyPk),
-    queryFn: () => api.get<TransactionChoices>(buildPath(p.choices, { pk: companyPk })),
+    queryFn: () => call(e.choices, { params: { pk: companyPk } }),
   });
 
 export const useCompanyTransactionCounts = (enabled = true) =>
   useQuery({
     queryKey: transactionKeys.companyCounts(),
-    queryFn: () => api.get<CompanyTransactionCount[]>(p.companyCounts),
+    queryFn: () => call(e.companyCounts, {}),
     enabled,
   });
 
@@ -125,8 +122,7 @@ const useInvalidateCompany = () => {
 export const useUpdateTransactions = (companyPk: number, side: Side) => {
   const invalidate = useInvalidateCompany();
   return useMutation({
-    mutationFn: (transactions: TransactionChange[]) =>
-      api.patch<Transaction[]>(buildPath(side === 'client' ? p.clientUpdate : p.accountantUpdate, { pk: companyPk }), { transactions }),
+    mutationFn: (transactions: TransactionChange[]) => call(side === 'client' ? e.clientUpdate : e.accountantUpdate, { params: { pk: companyPk }, body: { transactions } }),
     onSuccess: () => invalidate(companyPk),
   });
 };
@@ -134,7 +130,7 @@ export const useUpdateTransactions = (companyPk: number, side: Side) => {
 export const useDeleteLine = (companyPk: number) => {
   const invalidate = useInvalidateCompany();
   return useMutation({
-    mutationFn: (linePk: number) => api.post<Transaction>(buildPath(p.lineDelete, { pk: linePk })),
+    mutationFn: (linePk: number) => call(e.lineDelete, { params: { pk: linePk } }),
     onSuccess: () => invalidate(companyPk),
   });
 };
@@ -228,15 +224,16 @@ export const useRemoveAttachment = (transactionPk: number, companyPk: number) =>
 };
 
 export type BulkAction = 'publish' | 'back' | 'hide' | 'unhide' | 'clear-errors';
+const BULK = { publish: e.publish, hide: e.hide, unhide: e.unhide, 'clear-errors': e.clearErrors } as const;
 
 export const useBulkAction = (companyPk: number) => {
   const invalidate = useInvalidateCompany();
   return useMutation({
-    mutationFn: ({ action, pks, message }: { action: BulkAction; pks: number[]; message?: string }) =>
-      api.post<PublishResult | Record<string, unknown>>(
-        action === 'clear-errors' ? buildPath(p.clearErrors, { pk: companyPk }) : buildPath(p.bulk, { pk: companyPk, action }),
-        action === 'back' ? { pks, message: message || undefined } : { pks },
-      ),
+    mutationFn: ({ action, pks, message }: { action: BulkAction; pks: number[]; message?: string }): Promise<PublishResult | void> => {
+      const params = { pk: companyPk };
+      if (action === 'back') return call(e.back, { params, body: { pks, message: message || undefined } });
+      return call(BULK[action], { params, body: { pks } });
+    },
     onSettled: () => invalidate(companyPk),
   });
 };

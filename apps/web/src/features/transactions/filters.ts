@@ -1,3 +1,5 @@
+import type { Direction } from '@herd/contract';
+
 /** The accountant table's filters; the query key holds them whole, so equal filters share a cache entry. */
 export interface TransactionFilters {
   page: number;
@@ -9,7 +11,7 @@ export interface TransactionFilters {
   amount_min: string;
   amount_max: string;
   type: string;
-  direction: string;
+  direction: Direction | '';
   payment_account: number | null;
   status: string;
   markers: string[];

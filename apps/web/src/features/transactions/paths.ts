@@ -1,11 +1,10 @@
-/** Transaction endpoints (relative to /api/v1/); fill `{pk}` with the path builder. */
+/**
+ * Transaction-side endpoints not yet in the contract's route table (relative
+ * to /api/v1/); fill `{pk}` with the path builder. The loop's own routes are
+ * called through `transactionEndpoints`.
+ */
 export const txPaths = {
-  clientList: 'accounting/client/company/{pk}/transactions/list/',
-  clientCompleted: 'accounting/client/company/{pk}/transactions/completed-list/',
-  clientUpdate: 'accounting/client/company/{pk}/transactions/update/',
-  clientCounters: 'accounting/client/company/{pk}/counters/',
   clientCategories: 'accounting/client/company/{pk}/categories/list/',
-  lineDelete: 'accounting/client/transaction-line/{pk}/delete/',
   select: 'accounting/selects/{pk}/{kind}/list/',
   accountTypes: 'accounting/selects/{pk}/{system}/account-types/list/',
   trackingOptions: 'accounting/selects/{pk}/tracking-category/{trackingPk}/options/list/',
@@ -15,17 +14,8 @@ export const txPaths = {
   notes: 'accounting/notes/transaction/{pk}/note/list/',
   noteCreate: 'accounting/notes/transaction/{pk}/note/create/',
   noteUpdate: 'accounting/notes/transaction/note/update/{pk}/',
-  accountantList: 'accounting/accountant/client-company/{pk}/transactions/list/',
-  accountantCategorized: 'accounting/accountant/client-company/{pk}/transactions/categorized-list/',
-  accountantHidden: 'accounting/accountant/client-company/{pk}/transactions/hidden-list/',
-  choices: 'accounting/accountant/client-company/{pk}/transactions/choices/',
-  accountantCounters: 'accounting/accountant/client-company/{pk}/counters/',
-  accountantUpdate: 'accounting/accountant/client-company/{pk}/transactions/update/',
-  bulk: 'accounting/accountant/client-company/{pk}/transactions/{action}/',
-  clearErrors: 'accounting/accountant/client-company/{pk}/transaction/errors/clear/',
   zip: 'accounting/accountant/client-company/{pk}/transactions/attachments/zip/',
   importCsv: 'accounting/accountant/client-company/{pk}/transactions/import-csv/',
   accountantCategories: 'accounting/accountant/client-company/{pk}/categories/list/',
   refCreate: 'accounting/accountant/client-company/{pk}/{kind}/create/',
-  companyCounts: 'accounting/accountant/client-companies/transactions/count/',
 } as const;

@@ -1,16 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SyncRequestResult } from '@herd/contract';
-import { api } from '../../lib/api-client';
-import { buildPath } from '../../lib/path-builder';
+import { transactionEndpoints as e } from '@herd/contract';
+import { call } from '../../lib/api-client';
 import { clientKeys } from '../clients/api';
 import { transactionKeys, type TransactionPage } from './api';
-
-/** Reading the ledger again (relative to /api/v1/). */
-export const syncPaths = {
-  resync: 'accounting/accountant/client-company/{pk}/transactions/resync/',
-  pull: 'accounting/accountant/client-company/{pk}/transactions/{mode}/',
-} as const;
 
 /** "Pull missing": what the ledger has that Herd has not; "Full resync": everything since the sync date again. */
 export type PullMode = 'sync-missing' | 'fully-resync';
@@ -33,7 +26,7 @@ const useInvalidateSync = () => {
 export const useLedgerPull = (companyPk: number) => {
   const invalidate = useInvalidateSync();
   return useMutation({
-    mutationFn: (mode: PullMode) => api.post<SyncRequestResult>(buildPath(syncPaths.pull, { pk: companyPk, mode })),
+    mutationFn: (mode: PullMode) => call(mode === 'sync-missing' ? e.syncMissing : e.fullyResync, { params: { pk: companyPk } }),
     onSuccess: () => invalidate(companyPk),
   });
 };
@@ -42,7 +35,7 @@ export const useLedgerPull = (companyPk: number) => {
 export const useResync = (companyPk: number) => {
   const invalidate = useInvalidateSync();
   return useMutation({
-    mutationFn: (pks: number[]) => api.post<SyncRequestResult>(buildPath(syncPaths.resync, { pk: companyPk }), { pks }),
+    mutationFn: (pks: number[]) => call(e.resync, { params: { pk: companyPk }, body: { pks } }),
     onSuccess: () => invalidate(companyPk),
   });
 };

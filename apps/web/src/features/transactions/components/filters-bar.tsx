@@ -1,5 +1,6 @@
 import { DatePicker, Flex, Input, Select } from 'antd';
 import dayjs from 'dayjs';
+import type { Direction } from '@herd/contract';
 import { SearchInput } from '../../../ui/search-input';
 import type { TransactionChoices } from '../api';
 import type { TransactionFilters } from '../filters';
@@ -66,7 +67,7 @@ export const FiltersBar = ({ filters, choices, onChange }: FiltersBarProps) => {
         placeholder="Direction"
         allowClear
         value={filters.direction || undefined}
-        onChange={(direction?: string) => set({ direction: direction ?? '' })}
+        onChange={(direction?: Direction) => set({ direction: direction ?? '' })}
         options={(choices?.directions ?? []).map((v) => ({ value: v, label: v === 'COSTS' ? 'Money out' : 'Money in' }))}
         style={{ width: 120 }}
       />

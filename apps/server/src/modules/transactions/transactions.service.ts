@@ -1,0 +1,65 @@
+import type { TransactionChange, TransactionListQuery, TransactionStatus } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { pageLinks } from '../../lib/pagination.js';
+import type { Actor } from '../auth/actor.js';
+import { transactionChoices } from './choices.js';
+import type { LedgerDeps } from './ledger-deps.js';
+import { requestPull, resyncTransactions, type PullMode } from './ledger-sync.js';
+import { publishTransactions } from './publish.js';
+import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_COMPLETED_STATUSES } from './status.js';
+import { countersFor, listPage } from './transactions.read.js';
+import { accountantTxScope, clientTxScope, type TxScope } from './transactions.scope.js';
+import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
+
+/**
+ * The transaction endpoints' one call each: every function takes the actor
+ * and the company, resolves what that actor may see of it (404 otherwise)
+ * and runs the rule. Routes parse and reply; nothing else.
+ */
+
+export type Side = TxScope['side'];
+const scopeOf = (db: Db, actor: Actor, side: Side, companyPk: number) => (side === 'client' ? clientTxScope : accountantTxScope)(db, actor, companyPk);
+
+/** Which statuses, hidden or not, each list shows. */
+export const LISTS = {
+  accountantActive: { side: 'accountant', statuses: ACTIVE_STATUSES, hidden: false },
+  accountantCategorized: { side: 'accountant', statuses: CATEGORIZED_STATUSES, hidden: false },
+  accountantHidden: { side: 'accountant', statuses: [...ACTIVE_STATUSES, ...CATEGORIZED_STATUSES, 'CANCELLED'], hidden: true },
+  clientActive: { side: 'client', statuses: CLIENT_ACTIVE_STATUSES, hidden: false },
+  clientCompleted: { side: 'client', statuses: CLIENT_COMPLETED_STATUSES, hidden: false },
+} as const satisfies Record<string, { side: Side; statuses: readonly TransactionStatus[]; hidden: boolean }>;
+
+/** One page of a list, with links to its neighbours (`url`: the request's own). */
+export const listTransactions = async (db: Db, actor: Actor, list: keyof typeof LISTS, companyPk: number, query: TransactionListQuery, url: string) => {
+  const { side, statuses, hidden } = LISTS[list];
+  const { count, capped, results } = await listPage(db, await scopeOf(db, actor, side, companyPk), { statuses, hidden }, query);
+  // Past the cap there may be more pages than the count shows: a full page means there is a next one.
+  const hasMore = capped && results.length === query.page_size;
+  return { count, count_capped: capped, ...pageLinks(url, query.page, query.page_size, count, hasMore), results };
+};
+
+export const answerTransactions = async (db: Db, actor: Actor, side: Side, companyPk: number, changes: TransactionChange[]) =>
+  applyChanges(db, await scopeOf(db, actor, side, companyPk), changes);
+
+export const splitTransaction = async (db: Db, actor: Actor, companyPk: number, split: TransactionChange) => {
+  const [result] = await applyChanges(db, await accountantTxScope(db, actor, companyPk), [split]);
+  return result!;
+};
+
+export const transactionCounters = async (db: Db, actor: Actor, side: Side, companyPk: number) => countersFor(db, await scopeOf(db, actor, side, companyPk));
+
+export const hideTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], hidden: boolean) =>
+  setHidden(db, await accountantTxScope(db, actor, companyPk), pks, hidden);
+
+export const sendTransactionsBack = async (db: Db, actor: Actor, companyPk: number, pks: number[], message: string | undefined) =>
+  sendBack(db, await accountantTxScope(db, actor, companyPk), pks, message);
+
+export const clearTransactionErrors = async (db: Db, actor: Actor, companyPk: number, pks: number[]) => clearErrors(db, await accountantTxScope(db, actor, companyPk), pks);
+
+export const publish = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) => publishTransactions(deps, await accountantTxScope(deps.db, actor, companyPk), pks);
+
+export const resync = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) => resyncTransactions(deps, await accountantTxScope(deps.db, actor, companyPk), pks);
+
+export const pull = async (deps: LedgerDeps, actor: Actor, companyPk: number, mode: PullMode) => requestPull(deps, await accountantTxScope(deps.db, actor, companyPk), mode);
+
+export const filterChoices = async (db: Db, actor: Actor, companyPk: number) => transactionChoices(db, await accountantTxScope(db, actor, companyPk));

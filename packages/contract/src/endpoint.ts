@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * One API route, written once: the server registers it (and documents it in
+ * OpenAPI) from this, and the web app calls it through it, so its path,
+ * inputs and answer cannot drift apart. `path` is relative to /api/v1/ with
+ * `{name}` placeholders; `params` parses them.
+ */
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly tags: readonly string[];
+  readonly summary: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** By status; the first 2xx is what a call resolves to (204 → no content). */
+  readonly responses: Readonly<Record<number, z.ZodType>>;
+}
+
+export const endpoint = <const E extends Endpoint>(spec: E): E => spec;
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Given<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What the server's handler receives, after validation. */
+export type ParamsOf<E extends Endpoint> = Parsed<E['params']>;
+export type QueryOf<E extends Endpoint> = Parsed<E['query']>;
+export type BodyOf<E extends Endpoint> = Parsed<E['body']>;
+
+/** The success answer: the 200, 201 or 202 schema; 204 is no content. */
+type SuccessSchema<R> = R extends { 200: infer S } ? S : R extends { 201: infer S } ? S : R extends { 202: infer S } ? S : undefined;
+export type ResponseOf<E extends Endpoint> = SuccessSchema<E['responses']> extends z.ZodType ? z.output<SuccessSchema<E['responses']>> : void;
+
+/** What a caller sends: parameters, query and body as their schemas accept them (before defaults). */
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: Given<E['params']> } : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: Given<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: Given<E['body']> } : { body?: undefined });
+
+/** The path parameter every `{pk}` route takes: a positive whole number. */
+export const pkParams = z.object({ pk: z.coerce.number().int().positive() });
+
+/** No content. */
+export const noContent = z.null();
