@@ -12,7 +12,11 @@ export const insertDismissal = (db: Db, firmId: number | null, bannerId: number,
     .insert(bannerDismissals)
     .select(
       db
-        .select({ bannerId: globalBanners.pk, userId: sql<number>`${userId}::integer`.as('user_id') })
+        .select({
+          bannerId: globalBanners.pk,
+          userId: sql<number>`${userId}::integer`.as('user_id'),
+          dismissedAt: sql<Date>`now()`.as('dismissed_at'),
+        })
         .from(globalBanners)
         .where(
           and(
