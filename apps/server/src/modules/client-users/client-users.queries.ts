@@ -116,7 +116,7 @@ export const usersOfCompany = (db: Db, companyPk: number) =>
     .where(eq(clientMemberships.clientCompanyId, companyPk));
 
 /** Deletes a client user of the firm who has no company in any other firm (their memberships go with them). */
-export const deleteClientUser = (db: Db, firmId: number, userPk: number) =>
+const deleteClientUser = (db: Db, firmId: number, userPk: number) =>
   db
     .delete(users)
     .where(
@@ -132,10 +132,12 @@ export const deleteClientUser = (db: Db, firmId: number, userPk: number) =>
  * with no company at all is deleted, which also ends their sessions.
  */
 export const removeClientAccess = async (db: Db, firmId: number, userPk: number, companyPks: number[]) => {
-  const deleted = (await countOtherMemberships(db, userPk, companyPks)) === 0;
-  if (deleted) await deleteClientUser(db, firmId, userPk);
-  else await deleteMemberships(db, firmId, userPk, companyPks);
-  return { deleted };
+  if ((await countOtherMemberships(db, userPk, companyPks)) === 0) {
+    const deleted = await deleteClientUser(db, firmId, userPk).returning({ pk: users.pk });
+    return { deleted: deleted.length > 0 };
+  }
+  await deleteMemberships(db, firmId, userPk, companyPks);
+  return { deleted: false };
 };
 
 export const updateClientUserFields = (
