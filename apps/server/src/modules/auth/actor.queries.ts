@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, clientMemberships, firmMembers, firms } from '../../db/schema/index.js';
 
+// No tenant: these find the tenant itself, from the signed-in user's own id.
+
 export const findMemberWithFirm = async (db: Db, userId: number) => {
   const [row] = await db
     .select({ member: firmMembers, firm: firms })

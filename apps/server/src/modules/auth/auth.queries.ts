@@ -1,7 +1,16 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { firmMembers, firms, oneTimeCodes, subscriptions, users } from '../../db/schema/index.js';
+import { clientCompanies, clientMemberships, firmMembers, firms, oneTimeCodes, subscriptions, users } from '../../db/schema/index.js';
 import { findClientFirm, findMemberWithFirm } from './actor.queries.js';
+
+/*
+ * No tenant here, on purpose: these run before there is one, or on the
+ * signed-in user's own row. Users by email (sign-in, sign-up, invitations
+ * check uniqueness across firms), users by pk from a session or a redeemed
+ * code (findUserByPk, setPasswordHash, setLastLogin, expireUnusedCodes,
+ * findBrandOfUser), one-time codes by hash or by their own pk. Another
+ * firm's user is read through findUserOfFirm.
+ */
 
 export const findUserByEmail = async (db: Db, email: string) => {
   const [row] = await db
@@ -13,6 +22,21 @@ export const findUserByEmail = async (db: Db, email: string) => {
 
 export const findUserByPk = async (db: Db, pk: number) => {
   const [row] = await db.select().from(users).where(eq(users.pk, pk));
+  return row ?? null;
+};
+
+/** The user is the firm's: one of its staff, or a client user of one of its companies. */
+export const userOfFirmWhere = (firmId: number) =>
+  or(
+    inArray(users.pk, sql`(select ${firmMembers.userId} from ${firmMembers} where ${firmMembers.firmId} = ${firmId})`),
+    inArray(
+      users.pk,
+      sql`(select ${clientMemberships.userId} from ${clientMemberships} join ${clientCompanies} on ${clientCompanies.pk} = ${clientMemberships.clientCompanyId} where ${clientCompanies.firmId} = ${firmId})`,
+    ),
+  )!;
+
+export const findUserOfFirm = async (db: Db, firmId: number, pk: number) => {
+  const [row] = await db.select().from(users).where(and(userOfFirmWhere(firmId), eq(users.pk, pk)));
   return row ?? null;
 };
 

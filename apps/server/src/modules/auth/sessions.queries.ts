@@ -2,6 +2,8 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 
+// No tenant: a session is found by the hash of its secret token, or by its own user when signing that user out.
+
 export const insertSession = (db: Db, values: typeof sessions.$inferInsert) => db.insert(sessions).values(values);
 
 

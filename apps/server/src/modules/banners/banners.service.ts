@@ -10,5 +10,5 @@ export const dismissBanner = async (db: Db, actor: Actor, bannerPk: number): Pro
   const banner = visible.find((b) => b.pk === bannerPk);
   if (!banner) throw new NotFoundError();
   if (!banner.dismissible) throw ValidationError.detail('This banner cannot be dismissed.');
-  await insertDismissal(db, bannerPk, actor.userId);
+  await insertDismissal(db, actor.firmId, bannerPk, actor.userId);
 };

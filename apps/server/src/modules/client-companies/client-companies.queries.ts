@@ -75,14 +75,19 @@ export const insertCompany = async (db: Db, values: typeof clientCompanies.$infe
   return row!;
 };
 
-export const updateCompany = async (db: Db, pk: number, values: Partial<typeof clientCompanies.$inferInsert>) => {
+/** The updated company, or null when the firm has no such company. */
+export const updateCompany = async (db: Db, firmId: number, pk: number, values: Partial<typeof clientCompanies.$inferInsert>) => {
   const [row] = await db
     .update(clientCompanies)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(clientCompanies.pk, pk))
+    .where(and(eq(clientCompanies.firmId, firmId), eq(clientCompanies.pk, pk)))
     .returning();
-  return row!;
+  return row ?? null;
 };
+
+/** The firm's companies among these pks, as a subquery. */
+const firmCompanyPks = (firmId: number, companyPks: number[]) =>
+  sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId} and ${inArray(clientCompanies.pk, companyPks)})`;
 
 export const disconnectFirmCompanies = (db: Db, firmId: number) =>
   db
@@ -91,8 +96,8 @@ export const disconnectFirmCompanies = (db: Db, firmId: number) =>
     .where(and(eq(clientCompanies.firmId, firmId), sql`${clientCompanies.connectionState} <> 'DISCONNECTED'`))
     .returning({ pk: clientCompanies.pk });
 
-/** Firm members (with name and email) assigned to each of the given companies. */
-export const findAssignments = (db: Db, companyPks: number[]) =>
+/** Firm members (with name and email) assigned to each of the given companies of the firm. */
+export const findAssignments = (db: Db, firmId: number, companyPks: number[]) =>
   companyPks.length === 0
     ? Promise.resolve([])
     : db
@@ -106,16 +111,16 @@ export const findAssignments = (db: Db, companyPks: number[]) =>
         .from(clientCompanyAssignments)
         .innerJoin(firmMembers, eq(firmMembers.pk, clientCompanyAssignments.firmMemberId))
         .innerJoin(users, eq(users.pk, firmMembers.userId))
-        .where(inArray(clientCompanyAssignments.clientCompanyId, companyPks))
+        .where(and(eq(firmMembers.firmId, firmId), inArray(clientCompanyAssignments.clientCompanyId, firmCompanyPks(firmId, companyPks))))
         .orderBy(users.firstName, users.lastName);
 
-export const countClientUsers = (db: Db, companyPks: number[]) =>
+export const countClientUsers = (db: Db, firmId: number, companyPks: number[]) =>
   companyPks.length === 0
     ? Promise.resolve([])
     : db
         .select({ clientCompanyId: clientMemberships.clientCompanyId, n: count() })
         .from(clientMemberships)
-        .where(inArray(clientMemberships.clientCompanyId, companyPks))
+        .where(inArray(clientMemberships.clientCompanyId, firmCompanyPks(firmId, companyPks)))
         .groupBy(clientMemberships.clientCompanyId);
 
 /** Which of these firm-member pks belong to the firm (assignments may not cross firms). */
@@ -129,12 +134,21 @@ export const findFirmMemberPks = async (db: Db, firmId: number, pks: number[]) =
           .where(and(eq(firmMembers.firmId, firmId), inArray(firmMembers.pk, pks)))
       ).map((r) => r.pk);
 
-export const replaceAssignments = async (db: Db, companyPk: number, memberPks: number[]) => {
-  await db.delete(clientCompanyAssignments).where(eq(clientCompanyAssignments.clientCompanyId, companyPk));
+/** Only a company of the firm, and only members of the same firm, are (un)assigned. */
+export const replaceAssignments = async (db: Db, firmId: number, companyPk: number, memberPks: number[]) => {
+  await db.delete(clientCompanyAssignments).where(inArray(clientCompanyAssignments.clientCompanyId, firmCompanyPks(firmId, [companyPk])));
   if (memberPks.length > 0) {
-    await db.insert(clientCompanyAssignments).values(memberPks.map((firmMemberId) => ({ clientCompanyId: companyPk, firmMemberId })));
+    await db.insert(clientCompanyAssignments).select(
+      db
+        .select({ clientCompanyId: clientCompanies.pk, firmMemberId: firmMembers.pk })
+        .from(clientCompanies)
+        .innerJoin(firmMembers, eq(firmMembers.firmId, clientCompanies.firmId))
+        .where(and(eq(clientCompanies.firmId, firmId), eq(clientCompanies.pk, companyPk), inArray(firmMembers.pk, memberPks))),
+    );
   }
 };
 
-export const findLedgerConnections = (db: Db, companyPks: number[]) =>
-  companyPks.length === 0 ? Promise.resolve([]) : db.select().from(ledgerConnections).where(inArray(ledgerConnections.clientCompanyId, companyPks));
+export const findLedgerConnections = (db: Db, firmId: number, companyPks: number[]) =>
+  companyPks.length === 0
+    ? Promise.resolve([])
+    : db.select().from(ledgerConnections).where(inArray(ledgerConnections.clientCompanyId, firmCompanyPks(firmId, companyPks)));

@@ -29,8 +29,20 @@ export const getVisibleCompany = async (db: Db, actor: FirmActor, pk: number) =>
 };
 
 const serializeOne = async (db: Db, row: Parameters<typeof toClientCompanies>[0][number]): Promise<ClientCompany> => {
-  const [company] = toClientCompanies([row], await findAssignments(db, [row.pk]), await countClientUsers(db, [row.pk]), await findLedgerConnections(db, [row.pk]));
+  const [company] = toClientCompanies(
+    [row],
+    await findAssignments(db, row.firmId, [row.pk]),
+    await countClientUsers(db, row.firmId, [row.pk]),
+    await findLedgerConnections(db, row.firmId, [row.pk]),
+  );
   return company!;
+};
+
+/** Updates a company of the firm; one the firm does not have is 404. */
+const updateFirmCompany = async (db: Db, firmId: number, pk: number, values: Parameters<typeof updateCompany>[3]) => {
+  const row = await updateCompany(db, firmId, pk, values);
+  if (!row) throw new NotFoundError();
+  return row;
 };
 
 export const createClientCompany = async (
@@ -67,7 +79,11 @@ export const listClientCompanies = async (db: Db, actor: Actor, query: ListQuery
     offset: (query.page - 1) * query.page_size,
   });
   const pks = rows.map((r) => r.pk);
-  return { count, results: toClientCompanies(rows, await findAssignments(db, pks), await countClientUsers(db, pks), await findLedgerConnections(db, pks)) };
+  const { firmId } = firmActor;
+  return {
+    count,
+    results: toClientCompanies(rows, await findAssignments(db, firmId, pks), await countClientUsers(db, firmId, pks), await findLedgerConnections(db, firmId, pks)),
+  };
 };
 
 export const retrieveClientCompany = async (db: Db, actor: Actor, pk: number) =>
@@ -88,13 +104,13 @@ export const updateClientCompany = async (db: Db, actor: Actor, pk: number, inpu
     if (known.length !== memberPks.length) throw ValidationError.field('assigned_members', 'Assigned members is not valid.');
   }
   const row = await db.transaction(async (tx) => {
-    const updated = await updateCompany(tx, company.pk, {
+    const updated = await updateFirmCompany(tx, firmActor.firmId, company.pk, {
       name: input.name,
       clientEditableFields: input.client_editable_fields ? [...new Set(input.client_editable_fields)] : undefined,
       reminderSchedule: input.reminder_schedule,
       pinnedNote: input.pinned_note,
     });
-    if (memberPks) await replaceAssignments(tx, company.pk, memberPks);
+    if (memberPks) await replaceAssignments(tx, firmActor.firmId, company.pk, memberPks);
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,
@@ -113,7 +129,7 @@ export const updateSyncDate = async (db: Db, actor: Actor, pk: number, syncDate:
   assertWritable(actor);
   const company = await getVisibleCompany(db, firmActor, pk);
   const row = await db.transaction(async (tx) => {
-    const updated = await updateCompany(tx, company.pk, { syncDate });
+    const updated = await updateFirmCompany(tx, firmActor.firmId, company.pk, { syncDate });
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,
@@ -132,7 +148,7 @@ export const disconnectClientCompany = async (db: Db, actor: Actor, pk: number) 
   assertWritable(actor);
   const company = await getVisibleCompany(db, firmActor, pk);
   const row = await db.transaction(async (tx) => {
-    const updated = await updateCompany(tx, company.pk, { connectionState: 'DISCONNECTED' });
+    const updated = await updateFirmCompany(tx, firmActor.firmId, company.pk, { connectionState: 'DISCONNECTED' });
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,

@@ -23,7 +23,7 @@ export const clientScope = async (db: Db, actor: Actor, companyPk: number): Prom
     return { company, role: null, viewingAsClient: true };
   }
   if (!actor.clientCompanyIds.includes(companyPk)) throw new NotFoundError();
-  const company = await findCompany(db, companyPk);
+  const company = actor.firmId === null ? null : await findCompany(db, actor.firmId, companyPk);
   if (!company) throw new NotFoundError();
   const [membership] = await findRolesIn(db, actor.userId, [companyPk]);
   return { company, role: membership?.role ?? null, viewingAsClient: false };

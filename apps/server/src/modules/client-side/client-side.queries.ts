@@ -2,6 +2,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, clientCompanyAssignments, clientMemberships, firmMembers, firms, users } from '../../db/schema/index.js';
 
+/*
+ * Without a firm on purpose: findCompaniesOfClient and findRolesIn read the
+ * signed-in client's own memberships (by their own user id); findFirm reads
+ * the firm row itself, whose pk is the tenant. Rows by company
+ * (findCompanyUsers) are scoped by a company the service has checked.
+ */
+
 export const findCompaniesOfClient = (db: Db, userPk: number) =>
   db
     .select({ company: clientCompanies, role: clientMemberships.role })
@@ -10,8 +17,8 @@ export const findCompaniesOfClient = (db: Db, userPk: number) =>
     .where(eq(clientMemberships.userId, userPk))
     .orderBy(asc(clientCompanies.name));
 
-export const findCompany = async (db: Db, pk: number) => {
-  const [row] = await db.select().from(clientCompanies).where(eq(clientCompanies.pk, pk));
+export const findCompany = async (db: Db, firmId: number, pk: number) => {
+  const [row] = await db.select().from(clientCompanies).where(and(eq(clientCompanies.firmId, firmId), eq(clientCompanies.pk, pk)));
   return row ?? null;
 };
 
@@ -28,7 +35,7 @@ export const findContactFor = async (db: Db, companyPk: number, firmId: number) 
     .from(clientCompanyAssignments)
     .innerJoin(firmMembers, eq(firmMembers.pk, clientCompanyAssignments.firmMemberId))
     .innerJoin(users, eq(users.pk, firmMembers.userId))
-    .where(eq(clientCompanyAssignments.clientCompanyId, companyPk))
+    .where(and(eq(firmMembers.firmId, firmId), eq(clientCompanyAssignments.clientCompanyId, companyPk)))
     .orderBy(asc(firmMembers.pk))
     .limit(1);
   if (assigned) return assigned;

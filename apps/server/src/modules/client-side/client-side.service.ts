@@ -7,7 +7,7 @@ import { isFirmActor } from '../auth/permissions.js';
 import type { PeopleContext } from '../client-users/client-users.service.js';
 import { sendInvitation } from '../client-users/client-users.service.js';
 import { addClientMember } from '../client-users/invitations.js';
-import { countMemberships, deleteMemberships, deleteUser } from '../client-users/client-users.queries.js';
+import { removeClientAccess } from '../client-users/client-users.queries.js';
 import { logoUrl } from '../profile/profile.service.js';
 import { assertManagesCompanyUsers, clientScope } from './client-scope.js';
 import { findCompaniesOfClient, findCompanyUsers, findContactFor, findFirm } from './client-side.queries.js';
@@ -88,7 +88,7 @@ export const inviteClientCoworker = async (
     });
     return result;
   });
-  await sendInvitation(ctx, { userPk: added.userPk, inviterUserPk: actor.userId, companyName: scope.company.name });
+  await sendInvitation(ctx, { firmId: scope.company.firmId, userPk: added.userPk, inviterUserPk: actor.userId, companyName: scope.company.name });
   return (await listCompanyUsers(ctx.db, actor, scope.company.pk)).find((u) => u.pk === added.userPk)!;
 };
 
@@ -99,8 +99,7 @@ export const removeClientCoworker = async (db: Db, actor: Actor, userPk: number,
   const target = (await findCompanyUsers(db, scope.company.pk)).find((u) => u.user.pk === userPk);
   if (!target || target.role !== 'CLIENT_COWORKER') throw new NotFoundError();
   await db.transaction(async (tx) => {
-    await deleteMemberships(tx, userPk, [scope.company.pk]);
-    if ((await countMemberships(tx, userPk)) === 0) await deleteUser(tx, userPk);
+    await removeClientAccess(tx, scope.company.firmId, userPk, [scope.company.pk]);
     await writeAudit(tx, {
       firmId: scope.company.firmId,
       actorUserId: actor.userId,

@@ -1,8 +1,16 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, clientMemberships, firmMembers, users } from '../../db/schema/index.js';
 import type { FirmActor } from '../auth/permissions.js';
 import { visibleCompaniesWhere } from '../client-companies/client-companies.queries.js';
+
+/*
+ * Left without a tenant on purpose: countOtherMemberships and findFirmsOfUser look
+ * at every firm a user belongs to (a client of one firm may not be invited by
+ * another; an account with no company left is deleted), and return only
+ * counts and firm ids. Memberships by company (findMembership, usersOfCompany)
+ * are scoped by their company, which the service has checked is the firm's.
+ */
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -60,13 +68,32 @@ export const findMembership = async (db: Db, companyPk: number, userPk: number) 
 export const insertMembership = (db: Db, values: typeof clientMemberships.$inferInsert) =>
   db.insert(clientMemberships).values(values);
 
-export const deleteMemberships = (db: Db, userPk: number, companyPks: number[]) =>
+const companiesOfFirm = (firmId: number) =>
+  sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId})`;
+
+/** The user is a client user of one of the firm's companies. */
+const clientOfFirm = (firmId: number) =>
+  inArray(users.pk, sql`(select ${clientMemberships.userId} from ${clientMemberships} where ${clientMemberships.clientCompanyId} in ${companiesOfFirm(firmId)})`);
+
+const deleteMemberships = (db: Db, firmId: number, userPk: number, companyPks: number[]) =>
   companyPks.length === 0
     ? Promise.resolve()
-    : db.delete(clientMemberships).where(and(eq(clientMemberships.userId, userPk), inArray(clientMemberships.clientCompanyId, companyPks)));
+    : db
+        .delete(clientMemberships)
+        .where(
+          and(
+            inArray(clientMemberships.clientCompanyId, companyPks),
+            inArray(clientMemberships.clientCompanyId, companiesOfFirm(firmId)),
+            eq(clientMemberships.userId, userPk),
+          ),
+        );
 
-export const countMemberships = async (db: Db, userPk: number) => {
-  const [row] = await db.select({ n: count() }).from(clientMemberships).where(eq(clientMemberships.userId, userPk));
+/** How many companies, of any firm, the user keeps beyond these. */
+const countOtherMemberships = async (db: Db, userPk: number, companyPks: number[]) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(clientMemberships)
+    .where(and(eq(clientMemberships.userId, userPk), not(inArray(clientMemberships.clientCompanyId, companyPks))));
   return row?.n ?? 0;
 };
 
@@ -88,4 +115,37 @@ export const usersOfCompany = (db: Db, companyPk: number) =>
     .innerJoin(users, eq(users.pk, clientMemberships.userId))
     .where(eq(clientMemberships.clientCompanyId, companyPk));
 
-export const deleteUser = (db: Db, userPk: number) => db.delete(users).where(eq(users.pk, userPk));
+/** Deletes a client user of the firm who has no company in any other firm (their memberships go with them). */
+const deleteClientUser = (db: Db, firmId: number, userPk: number) =>
+  db
+    .delete(users)
+    .where(
+      and(
+        eq(users.pk, userPk),
+        clientOfFirm(firmId),
+        sql`not exists (select 1 from ${clientMemberships} where ${clientMemberships.userId} = ${users.pk} and ${clientMemberships.clientCompanyId} not in ${companiesOfFirm(firmId)})`,
+      ),
+    );
+
+/**
+ * Takes away the user's access to these companies of the firm; a user left
+ * with no company at all is deleted, which also ends their sessions.
+ */
+export const removeClientAccess = async (db: Db, firmId: number, userPk: number, companyPks: number[]) => {
+  if ((await countOtherMemberships(db, userPk, companyPks)) === 0) {
+    const deleted = await deleteClientUser(db, firmId, userPk).returning({ pk: users.pk });
+    return { deleted: deleted.length > 0 };
+  }
+  await deleteMemberships(db, firmId, userPk, companyPks);
+  return { deleted: false };
+};
+
+export const updateClientUserFields = (
+  db: Db,
+  firmId: number,
+  userPk: number,
+  values: Partial<{ firstName: string; lastName: string; phone: string }>,
+) => db.update(users).set({ ...values, updatedAt: sql`now()` }).where(and(clientOfFirm(firmId), eq(users.pk, userPk)));
+
+export const updateClientUserContacts = (db: Db, firmId: number, userPk: number, values: Partial<{ email: string; phone: string }>) =>
+  db.update(users).set({ ...values, updatedAt: sql`now()` }).where(and(clientOfFirm(firmId), eq(users.pk, userPk)));

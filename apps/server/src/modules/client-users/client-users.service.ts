@@ -5,19 +5,18 @@ import type { Mailer } from '../../mail/mailer.js';
 import { clientReminderEmail, invitationEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable, type Actor } from '../auth/actor.js';
-import { findBrandOfUser, findUserByEmail, findUserByPk } from '../auth/auth.queries.js';
+import { findBrandOfUser, findUserByEmail, findUserOfFirm } from '../auth/auth.queries.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import { can, type FirmActor } from '../auth/permissions.js';
 import { getVisibleCompany } from '../client-companies/client-companies.service.js';
-import { updateUserContacts, updateUserFields } from '../profile/profile.queries.js';
 import {
-  countMemberships,
-  deleteMemberships,
-  deleteUser,
   findVisibleMemberships,
   listVisibleClientUsers,
+  removeClientAccess,
+  updateClientUserContacts,
+  updateClientUserFields,
   usersOfCompany,
 } from './client-users.queries.js';
 import { addClientMember } from './invitations.js';
@@ -45,7 +44,7 @@ const toClientUsers = async (db: Db, actor: FirmActor, rows: { pk: number; email
 /** A client user the firm user can see (through a visible company), else 404. */
 const getVisibleClientUser = async (db: Db, actor: FirmActor, userPk: number) => {
   const memberships = await findVisibleMemberships(db, actor, [userPk]);
-  const user = memberships.length > 0 ? await findUserByPk(db, userPk) : null;
+  const user = memberships.length > 0 ? await findUserOfFirm(db, actor.firmId, userPk) : null;
   if (!user) throw new NotFoundError();
   return { user, memberships };
 };
@@ -53,10 +52,10 @@ const getVisibleClientUser = async (db: Db, actor: FirmActor, userPk: number) =>
 /** Emails a sign-in link that doubles as the invitation. */
 export const sendInvitation = async (
   ctx: PeopleContext,
-  opts: { userPk: number; inviterUserPk: number; companyName: string },
+  opts: { firmId: number; userPk: number; inviterUserPk: number; companyName: string },
 ) => {
-  const user = await findUserByPk(ctx.db, opts.userPk);
-  const inviter = await findUserByPk(ctx.db, opts.inviterUserPk);
+  const user = await findUserOfFirm(ctx.db, opts.firmId, opts.userPk);
+  const inviter = await findUserOfFirm(ctx.db, opts.firmId, opts.inviterUserPk);
   if (!user || !inviter) return;
   const brand = await findBrandOfUser(ctx.db, opts.inviterUserPk);
   const code = await issueCode(ctx.db, user.pk, 'MAGIC_LINK');
@@ -97,8 +96,8 @@ export const inviteClientUser = async (ctx: PeopleContext, actor: Actor, input: 
     });
     return added;
   });
-  await sendInvitation(ctx, { userPk, inviterUserPk: actor.userId, companyName: company.name });
-  const user = await findUserByPk(ctx.db, userPk);
+  await sendInvitation(ctx, { firmId: firmActor.firmId, userPk, inviterUserPk: actor.userId, companyName: company.name });
+  const user = await findUserOfFirm(ctx.db, firmActor.firmId, userPk);
   const [result] = await toClientUsers(ctx.db, firmActor, [user!]);
   return result!;
 };
@@ -134,7 +133,7 @@ export const updateClientUser = async (
   const firmActor = can.workOnClients(actor);
   assertWritable(actor);
   await getVisibleClientUser(db, firmActor, userPk);
-  await updateUserFields(db, userPk, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
+  await updateClientUserFields(db, firmActor.firmId, userPk, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
   return retrieveClientUser(db, actor, userPk);
 };
 
@@ -149,7 +148,7 @@ export const updateClientContacts = async (db: Db, actor: Actor, userPk: number,
   }
   try {
     await db.transaction(async (tx) => {
-      await updateUserContacts(tx, user.pk, { email: input.email, phone: input.phone });
+      await updateClientUserContacts(tx, firmActor.firmId, user.pk, { email: input.email, phone: input.phone });
       await writeAudit(tx, {
         firmId: firmActor.firmId,
         actorUserId: actor.userId,
@@ -177,16 +176,14 @@ export const removeClientUser = async (db: Db, actor: Actor, userPk: number, com
   const targets = memberships.filter((m) => companyPk === undefined || m.pk === companyPk).map((m) => m.pk);
   if (targets.length === 0) throw new NotFoundError();
   await db.transaction(async (tx) => {
-    await deleteMemberships(tx, userPk, targets);
-    const remaining = await countMemberships(tx, userPk);
-    if (remaining === 0) await deleteUser(tx, userPk);
+    const { deleted } = await removeClientAccess(tx, firmActor.firmId, userPk, targets);
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,
       action: 'client_user.remove',
       targetType: 'user',
       targetPk: userPk,
-      details: { client_companies: targets, deleted: remaining === 0 },
+      details: { client_companies: targets, deleted },
     });
   });
 };

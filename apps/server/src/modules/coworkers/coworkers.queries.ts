@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { firmMembers, users } from '../../db/schema/index.js';
 
@@ -40,7 +40,23 @@ export const countFirmMembers = async (db: Db, firmId: number, role?: 'FIRM_ADMI
   return row?.n ?? 0;
 };
 
-export const updateFirmMember = (db: Db, memberPk: number, values: Partial<typeof firmMembers.$inferInsert>) =>
-  db.update(firmMembers).set(values).where(eq(firmMembers.pk, memberPk));
+export const updateFirmMember = (db: Db, firmId: number, memberPk: number, values: Partial<typeof firmMembers.$inferInsert>) =>
+  db
+    .update(firmMembers)
+    .set(values)
+    .where(and(eq(firmMembers.firmId, firmId), eq(firmMembers.pk, memberPk)));
 
-export const deleteUserOfMember = (db: Db, userPk: number) => db.delete(users).where(eq(users.pk, userPk));
+/** The user behind a member of the firm: staff of another firm (or a client) is never matched. */
+const staffOf = (firmId: number) =>
+  inArray(users.pk, sql`(select ${firmMembers.userId} from ${firmMembers} where ${firmMembers.firmId} = ${firmId})`);
+
+/** Name and phone of a coworker, as the firm's admin edits them. */
+export const updateMemberUserFields = (
+  db: Db,
+  firmId: number,
+  userPk: number,
+  values: Partial<{ firstName: string; lastName: string; phone: string }>,
+) => db.update(users).set({ ...values, updatedAt: sql`now()` }).where(and(staffOf(firmId), eq(users.pk, userPk)));
+
+export const deleteUserOfMember = (db: Db, firmId: number, userPk: number) =>
+  db.delete(users).where(and(staffOf(firmId), eq(users.pk, userPk)));

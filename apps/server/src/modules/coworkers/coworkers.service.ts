@@ -8,8 +8,14 @@ import { findUserByEmail, insertFirmMember, insertUser } from '../auth/auth.quer
 import { can } from '../auth/permissions.js';
 import type { PeopleContext } from '../client-users/client-users.service.js';
 import { sendInvitation } from '../client-users/client-users.service.js';
-import { updateUserFields } from '../profile/profile.queries.js';
-import { countFirmMembers, deleteUserOfMember, findFirmMember, listFirmMembers, updateFirmMember } from './coworkers.queries.js';
+import {
+  countFirmMembers,
+  deleteUserOfMember,
+  findFirmMember,
+  listFirmMembers,
+  updateFirmMember,
+  updateMemberUserFields,
+} from './coworkers.queries.js';
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof findFirmMember>>>;
 
@@ -79,7 +85,7 @@ export const inviteCoworker = async (
     throw err;
   }
   const member = await getMember(ctx.db, firmActor.firmId, memberPk);
-  await sendInvitation(ctx, { userPk: member.user, inviterUserPk: actor.userId, companyName: 'your firm’s clients' });
+  await sendInvitation(ctx, { firmId: firmActor.firmId, userPk: member.user, inviterUserPk: actor.userId, companyName: 'your firm’s clients' });
   return toCoworker(member);
 };
 
@@ -97,9 +103,9 @@ export const updateCoworker = async (
       if (member.role === 'FIRM_ADMIN' && (await countFirmMembers(tx, firmActor.firmId, 'FIRM_ADMIN')) <= 1) {
         throw ValidationError.field('role', LAST_ADMIN);
       }
-      await updateFirmMember(tx, member.pk, { role: input.role });
+      await updateFirmMember(tx, firmActor.firmId, member.pk, { role: input.role });
     }
-    await updateUserFields(tx, member.user, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
+    await updateMemberUserFields(tx, firmActor.firmId, member.user, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,
@@ -119,7 +125,7 @@ export const removeCoworker = async (db: Db, actor: Actor, memberPk: number) => 
   const member = await getMember(db, firmActor.firmId, memberPk);
   if (member.pk === firmActor.firmMemberId) throw ValidationError.detail('You cannot remove yourself from the firm.');
   await db.transaction(async (tx) => {
-    await deleteUserOfMember(tx, member.user);
+    await deleteUserOfMember(tx, firmActor.firmId, member.user);
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,

@@ -23,7 +23,7 @@ const toSettings = (m: { pk: number; defaultClientCompanyId: number | null; tour
 export const setDefaultClientCompany = async (db: Db, actor: Actor, memberPk: number, companyPk: number | null) => {
   const { firmActor, member } = await ownMember(db, actor, memberPk);
   if (companyPk !== null) await getVisibleCompany(db, firmActor, companyPk);
-  await updateFirmMember(db, member.pk, { defaultClientCompanyId: companyPk });
+  await updateFirmMember(db, firmActor.firmId, member.pk, { defaultClientCompanyId: companyPk });
   return toSettings({ ...member, defaultClientCompanyId: companyPk });
 };
 
@@ -32,8 +32,8 @@ const TOUR_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** Records that the user finished (or wants to see again) a product tour. */
 export const setTourState = async (db: Db, actor: Actor, memberPk: number, tourName: string, completed: boolean) => {
   if (!TOUR_NAME.test(tourName)) throw new NotFoundError();
-  const { member } = await ownMember(db, actor, memberPk);
+  const { firmActor, member } = await ownMember(db, actor, memberPk);
   const tours = { ...(member.tours as Record<string, boolean>), [tourName]: completed };
-  await updateFirmMember(db, member.pk, { tours });
+  await updateFirmMember(db, firmActor.firmId, member.pk, { tours });
   return toSettings({ ...member, tours });
 };

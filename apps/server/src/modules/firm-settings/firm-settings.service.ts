@@ -32,7 +32,7 @@ export const updateFirmSettings = async (db: Db, actor: Actor, input: z.infer<ty
   const firmActor = can.administerFirm(actor);
   assertWritable(actor);
   if (input.logo !== undefined && input.logo !== null) {
-    const file = await findFile(db, input.logo);
+    const file = await findFile(db, firmActor.firmId, input.logo);
     // Another firm's file reads as "not valid", never as "exists elsewhere".
     if (!file || file.firmId !== firmActor.firmId || file.clientCompanyId !== null) throw ValidationError.field('logo', 'Logo is not valid.');
     if (!IMAGE_TYPES.has(file.contentType)) throw ValidationError.field('logo', 'Logo must be a PNG, JPEG, GIF or WebP image.');

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, transactions, users } from '../../db/schema/index.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -16,9 +16,9 @@ export interface NoteMailDeps {
   config: { appUrl: string };
 }
 
-const describe = async (db: Db, kind: ThreadKind, pk: number) => {
+const describe = async (db: Db, companyPk: number, kind: ThreadKind, pk: number) => {
   if (kind !== 'transaction') return 'your company';
-  const [tx] = await db.select().from(transactions).where(eq(transactions.pk, pk));
+  const [tx] = await db.select().from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.pk, pk)));
   return tx ? `the ${tx.date} transaction “${tx.payee || tx.description || 'without a description'}” of ${tx.amount} ${tx.currency}` : 'a transaction';
 };
 
@@ -38,10 +38,14 @@ export const mailNoteToOtherSide = async (deps: NoteMailDeps, actor: Actor, acce
     : await firmRecipients(db, access.firmId, companyPk)
   ).filter((r) => r.pk !== actor.userId);
   if (recipients.length === 0) return;
-  const [company] = await db.select({ name: clientCompanies.name }).from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
+  const [company] = await db
+    .select({ name: clientCompanies.name })
+    .from(clientCompanies)
+    .where(and(eq(clientCompanies.firmId, access.firmId), eq(clientCompanies.pk, companyPk)));
+  // The author is the signed-in actor: their own row needs no tenant.
   const [author] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.pk, actor.userId));
   const authorName = `${author?.firstName ?? ''} ${author?.lastName ?? ''}`.trim() || author?.email || 'Someone';
-  const about = await describe(db, kind, targetPk);
+  const about = await describe(db, companyPk, kind, targetPk);
   const brand = await findBrandOfUser(db, actor.userId);
   for (const recipient of recipients) {
     const url = toClient ? magicLinkUrl(deps.config.appUrl, await issueCode(db, recipient.pk, 'MAGIC_LINK')) : `${deps.config.appUrl}/dashboard/accountant/active/${companyPk}/`;

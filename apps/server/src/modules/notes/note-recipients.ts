@@ -19,7 +19,10 @@ const allows = (ids: number[] | null, accountId: number | null) => ids === null 
 export const clientRecipients = async (db: Db, companyPk: number, transactionPk: number | null): Promise<Recipient[]> => {
   const people = (await usersOfCompany(db, companyPk)).filter((u) => u.isActive);
   if (transactionPk === null) return people;
-  const [tx] = await db.select({ payment: transactions.paymentAccountId, watched: transactions.watchedAccountId }).from(transactions).where(eq(transactions.pk, transactionPk));
+  const [tx] = await db
+    .select({ payment: transactions.paymentAccountId, watched: transactions.watchedAccountId })
+    .from(transactions)
+    .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.pk, transactionPk)));
   // Every person's restrictions in one read, not one per person.
   const restrictions = await db
     .select({ userId: userAccountRestrictions.userId, accountId: userAccountRestrictions.accountId, kind: userAccountRestrictions.kind })
@@ -36,7 +39,7 @@ export const clientRecipients = async (db: Db, companyPk: number, transactionPk:
 
 /** The firm's side: the people assigned to the company, or the firm's admins when nobody is. */
 export const firmRecipients = async (db: Db, firmId: number, companyPk: number): Promise<Recipient[]> => {
-  const assigned = await findAssignments(db, [companyPk]);
+  const assigned = await findAssignments(db, firmId, [companyPk]);
   if (assigned.length > 0) return assigned.map((a) => ({ pk: a.pk, email: a.email, firstName: a.firstName }));
   return db
     .select({ pk: users.pk, email: users.email, firstName: users.firstName })

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { NoteTarget, SenderKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { transactions } from '../../db/schema/index.js';
+import { clientCompanies, transactions } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
@@ -39,7 +39,13 @@ export const threadAccess = async (db: Db, actor: Actor, kind: ThreadKind, pk: n
     const company = isFirmActor(actor) ? await getVisibleCompany(db, actor, pk) : (await clientScope(db, actor, pk)).company;
     return { firmId: company.firmId, clientCompanyId: company.pk, senderKind: sender };
   }
-  const [row] = await db.select({ companyPk: transactions.clientCompanyId }).from(transactions).where(eq(transactions.pk, pk));
+  if (actor.firmId === null) throw new NotFoundError();
+  // Only a transaction of a company of the actor's firm is looked at further.
+  const [row] = await db
+    .select({ companyPk: transactions.clientCompanyId })
+    .from(transactions)
+    .innerJoin(clientCompanies, eq(clientCompanies.pk, transactions.clientCompanyId))
+    .where(and(eq(clientCompanies.firmId, actor.firmId), eq(transactions.pk, pk)));
   if (!row) throw new NotFoundError();
   const scope = await (isFirmActor(actor) ? accountantTxScope : clientTxScope)(db, actor, row.companyPk);
   await findScoped(db, scope, [pk]);

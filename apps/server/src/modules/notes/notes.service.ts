@@ -20,8 +20,8 @@ const toNote = (row: ListedRow, actor: Actor): Note => ({
 });
 
 export const listThread = async (db: Db, actor: Actor, kind: ThreadKind, pk: number) => {
-  await threadAccess(db, actor, kind, pk);
-  return (await listNotes(db, TARGET_OF[kind], pk)).map((r) => toNote(r, actor));
+  const access = await threadAccess(db, actor, kind, pk);
+  return (await listNotes(db, access.firmId, TARGET_OF[kind], pk)).map((r) => toNote(r, actor));
 };
 
 export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind, pk: number, body: string) => {
@@ -32,18 +32,18 @@ export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind
     { firmId: access.firmId, clientCompanyId: access.clientCompanyId, targetType: TARGET_OF[kind], targetPk: pk, authorId: actor.userId, senderKind: access.senderKind, body },
   ]);
   await mailNoteToOtherSide(deps, actor, access, kind, pk, body);
-  return (await listNotes(db, TARGET_OF[kind], pk)).map((r) => toNote(r, actor)).find((n) => n.pk === row!.pk)!;
+  return (await listNotes(db, access.firmId, TARGET_OF[kind], pk)).map((r) => toNote(r, actor)).find((n) => n.pk === row!.pk)!;
 };
 
 /** Only the author edits a note; it is then shown as edited. */
 export const editNote = async (db: Db, actor: Actor, kind: ThreadKind, notePk: number, body: string) => {
   assertWritable(actor);
-  const existing = await findNote(db, notePk);
+  const existing = actor.firmId === null ? null : await findNote(db, actor.firmId, notePk);
   if (!existing || existing.targetType !== TARGET_OF[kind]) throw new NotFoundError();
-  await threadAccess(db, actor, kind, existing.targetPk);
+  const access = await threadAccess(db, actor, kind, existing.targetPk);
   if (existing.authorId !== actor.userId) throw new ForbiddenError('Only the author can edit a note.');
-  await updateNoteBody(db, notePk, body);
-  return (await listNotes(db, existing.targetType, existing.targetPk)).map((r) => toNote(r, actor)).find((n) => n.pk === notePk)!;
+  if (!(await updateNoteBody(db, access.firmId, notePk, body))) throw new NotFoundError();
+  return (await listNotes(db, access.firmId, existing.targetType, existing.targetPk)).map((r) => toNote(r, actor)).find((n) => n.pk === notePk)!;
 };
 
 /** One accountant note to many transactions of a company, in one write. */

@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.js';
 import { bannerDismissals, globalBanners, users } from '../../db/schema/index.js';
 export { findClientFirm, findMemberWithFirm } from '../auth/actor.queries.js';
 
+// The signed-in user's own row, by their own user id: no tenant to add. Another
+// user's row is changed through coworkers.queries or client-users.queries, scoped by firm.
+
 export const findUser = async (db: Db, userId: number) => {
   const [row] = await db.select().from(users).where(eq(users.pk, userId));
   return row ?? null;
@@ -31,11 +34,8 @@ export const findVisibleBanners = (db: Db, userId: number, firmId: number | null
     )
     .orderBy(globalBanners.pk);
 
-export const updateUserFields = (
+export const updateOwnUserFields = (
   db: Db,
   userId: number,
   values: Partial<{ firstName: string; lastName: string; phone: string }>,
 ) => db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.pk, userId));
-
-export const updateUserContacts = (db: Db, userId: number, values: Partial<{ email: string; phone: string }>) =>
-  db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.pk, userId));

@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { findBrandOfUser, setPasswordHash } from '../auth/auth.queries.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
-import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateUserFields } from './profile.queries.js';
+import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateOwnUserFields } from './profile.queries.js';
 
 type FirmRow = NonNullable<Awaited<ReturnType<typeof findClientFirm>>>;
 
@@ -54,7 +54,7 @@ export const getProfile = async (db: Db, userId: number): Promise<Profile> => {
 };
 
 export const updateProfile = async (db: Db, actor: Actor, input: ProfileUpdateBody): Promise<Profile> => {
-  await updateUserFields(db, actor.userId, {
+  await updateOwnUserFields(db, actor.userId, {
     firstName: input.first_name,
     lastName: input.last_name,
     phone: input.phone,

@@ -2,6 +2,8 @@ import { and, count, eq, gt, lt, min } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rateLimitHits } from '../../db/schema/index.js';
 
+// No tenant: hits are counted per email or address before anyone is signed in.
+
 export const countHits = async (db: Db, bucket: string, key: string, since: Date) => {
   const [row] = await db
     .select({ hits: count(), oldest: min(rateLimitHits.createdAt) })

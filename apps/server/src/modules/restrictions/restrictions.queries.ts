@@ -1,6 +1,15 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ledgerAccounts, userAccountRestrictions, users } from '../../db/schema/index.js';
+import { clientCompanies, ledgerAccounts, userAccountRestrictions, users } from '../../db/schema/index.js';
+
+// A restriction belongs to a client company: every query names that company, or the firm of it.
+
+/** The restriction's company is one of the firm's. */
+const inFirm = (firmId: number) =>
+  inArray(
+    userAccountRestrictions.clientCompanyId,
+    sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId})`,
+  );
 
 const restrictionColumns = {
   pk: userAccountRestrictions.pk,
@@ -24,12 +33,12 @@ export const listRestrictions = (db: Db, companyPk: number, userPk?: number) =>
     )
     .orderBy(asc(userAccountRestrictions.userId), asc(ledgerAccounts.name), asc(userAccountRestrictions.pk));
 
-export const findRestrictions = (db: Db, pks: number[]) =>
+export const findRestrictions = (db: Db, firmId: number, pks: number[]) =>
   db
     .select(restrictionColumns)
     .from(userAccountRestrictions)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.pk, userAccountRestrictions.accountId))
-    .where(inArray(userAccountRestrictions.pk, pks));
+    .where(and(inFirm(firmId), inArray(userAccountRestrictions.pk, pks)));
 
 /** Inserts, skipping any restriction that already exists; returns the pks of all requested rows. */
 export const upsertRestrictions = async (db: Db, rows: (typeof userAccountRestrictions.$inferInsert)[]) => {
@@ -49,11 +58,14 @@ export const upsertRestrictions = async (db: Db, rows: (typeof userAccountRestri
   return existing.map((r) => r.pk);
 };
 
-export const updateRestriction = (db: Db, pk: number, values: Partial<typeof userAccountRestrictions.$inferInsert>) =>
-  db.update(userAccountRestrictions).set(values).where(eq(userAccountRestrictions.pk, pk));
+export const updateRestriction = (db: Db, companyPk: number, pk: number, values: Partial<typeof userAccountRestrictions.$inferInsert>) =>
+  db
+    .update(userAccountRestrictions)
+    .set(values)
+    .where(and(eq(userAccountRestrictions.clientCompanyId, companyPk), eq(userAccountRestrictions.pk, pk)));
 
-export const deleteRestrictions = (db: Db, pks: number[]) =>
-  db.delete(userAccountRestrictions).where(inArray(userAccountRestrictions.pk, pks));
+export const deleteRestrictions = (db: Db, firmId: number, pks: number[]) =>
+  db.delete(userAccountRestrictions).where(and(inFirm(firmId), inArray(userAccountRestrictions.pk, pks)));
 
 /** Which of these accounts belong to the company. */
 export const findCompanyAccountPks = async (db: Db, companyPk: number, accountPks: number[]) =>
@@ -64,7 +76,19 @@ export const findCompanyAccountPks = async (db: Db, companyPk: number, accountPk
       .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.pk, accountPks)))
   ).map((r) => r.pk);
 
-export const findUsersByPk = (db: Db, pks: number[]) =>
+/** These users, as far as they have restrictions in the company. */
+export const findRestrictedUsers = (db: Db, companyPk: number, pks: number[]) =>
   pks.length === 0
     ? Promise.resolve([])
-    : db.select({ pk: users.pk, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.pk, pks));
+    : db
+        .select({ pk: users.pk, email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(
+          and(
+            inArray(users.pk, pks),
+            inArray(
+              users.pk,
+              sql`(select ${userAccountRestrictions.userId} from ${userAccountRestrictions} where ${userAccountRestrictions.clientCompanyId} = ${companyPk})`,
+            ),
+          ),
+        );

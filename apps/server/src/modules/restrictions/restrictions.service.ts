@@ -9,7 +9,7 @@ import {
   deleteRestrictions,
   findCompanyAccountPks,
   findRestrictions,
-  findUsersByPk,
+  findRestrictedUsers,
   listRestrictions,
   updateRestriction,
   upsertRestrictions,
@@ -44,7 +44,7 @@ export const listCompanyRestrictions = async (db: Db, actor: Actor, companyPk: n
 
 export const usersWithRestrictions = async (db: Db, actor: Actor, companyPk: number) => {
   const restrictions = await listCompanyRestrictions(db, actor, companyPk);
-  const people = await findUsersByPk(db, [...new Set(restrictions.map((r) => r.user))]);
+  const people = await findRestrictedUsers(db, companyPk, [...new Set(restrictions.map((r) => r.user))]);
   return people.map((u) => ({
     user: { pk: u.pk, email: u.email, name: `${u.firstName} ${u.lastName}`.trim() },
     restrictions: restrictions.filter((r) => r.user === u.pk),
@@ -68,12 +68,12 @@ export const createRestrictions = async (
     await audit(tx, firmActor, 'restriction.create', company.pk, { user: input.user, kind: input.kind, accounts: input.accounts });
     return created;
   });
-  return (await findRestrictions(db, pks)).map(toRestriction);
+  return (await findRestrictions(db, firmActor.firmId, pks)).map(toRestriction);
 };
 
 /** A restriction the firm user can see (its company is visible), else 404. */
 const getVisibleRestrictions = async (db: Db, actor: FirmActor, pks: number[]) => {
-  const rows = await findRestrictions(db, pks);
+  const rows = await findRestrictions(db, actor.firmId, pks);
   for (const companyPk of new Set(rows.map((r) => r.clientCompanyId))) await getVisibleCompany(db, actor, companyPk);
   if (rows.length !== new Set(pks).size) throw new NotFoundError();
   return rows;
@@ -85,10 +85,10 @@ export const updateOneRestriction = async (db: Db, actor: Actor, pk: number, inp
   const [row] = await getVisibleRestrictions(db, firmActor, [pk]);
   if (input.account !== undefined) await checkTargets(db, row!.clientCompanyId, row!.userId, [input.account]);
   await db.transaction(async (tx) => {
-    await updateRestriction(tx, pk, { accountId: input.account, kind: input.kind });
+    await updateRestriction(tx, row!.clientCompanyId, pk, { accountId: input.account, kind: input.kind });
     await audit(tx, firmActor, 'restriction.update', row!.clientCompanyId, { pk, ...input });
   });
-  return toRestriction((await findRestrictions(db, [pk]))[0]!);
+  return toRestriction((await findRestrictions(db, firmActor.firmId, [pk]))[0]!);
 };
 
 export const removeRestrictions = async (db: Db, actor: Actor, pks: number[]) => {
@@ -96,7 +96,7 @@ export const removeRestrictions = async (db: Db, actor: Actor, pks: number[]) =>
   assertWritable(actor);
   const rows = await getVisibleRestrictions(db, firmActor, pks);
   await db.transaction(async (tx) => {
-    await deleteRestrictions(tx, pks);
+    await deleteRestrictions(tx, firmActor.firmId, pks);
     for (const companyPk of new Set(rows.map((r) => r.clientCompanyId))) {
       await audit(tx, firmActor, 'restriction.delete', companyPk, { pks: rows.filter((r) => r.clientCompanyId === companyPk).map((r) => r.pk) });
     }

@@ -1,19 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, firms } from '../../db/schema/index.js';
+
+// A file is read, deleted or unlinked only within the firm that owns it.
 
 export const insertFile = async (db: Db, values: typeof files.$inferInsert) => {
   const [row] = await db.insert(files).values(values).returning();
   return row!;
 };
 
-export const findFile = async (db: Db, pk: number) => {
-  const [row] = await db.select().from(files).where(eq(files.pk, pk));
+export const findFile = async (db: Db, firmId: number, pk: number) => {
+  const [row] = await db.select().from(files).where(and(eq(files.firmId, firmId), eq(files.pk, pk)));
   return row ?? null;
 };
 
-export const deleteFileRow = (db: Db, pk: number) => db.delete(files).where(eq(files.pk, pk));
+export const deleteFileRow = (db: Db, firmId: number, pk: number) => db.delete(files).where(and(eq(files.firmId, firmId), eq(files.pk, pk)));
 
 /** A deleted logo file must not leave the firm pointing at nothing. */
-export const clearLogoReferences = (db: Db, filePk: number) =>
-  db.update(firms).set({ logoFileId: null }).where(eq(firms.logoFileId, filePk));
+export const clearLogoReferences = (db: Db, firmId: number, filePk: number) =>
+  db.update(firms).set({ logoFileId: null }).where(and(eq(firms.pk, firmId), eq(firms.logoFileId, filePk)));

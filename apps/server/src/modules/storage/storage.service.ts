@@ -32,7 +32,7 @@ const companyInScope = async (db: Db, actor: Actor, companyPk: number) =>
  * clients; a client company's file only to those who can see that company.
  */
 export const getVisibleFile = async (db: Db, actor: Actor, pk: number): Promise<FileRow> => {
-  const row = await findFile(db, pk);
+  const row = actor.firmId === null ? null : await findFile(db, actor.firmId, pk);
   if (!row || row.firmId !== actor.firmId) throw new NotFoundError();
   if (row.clientCompanyId !== null && !(await companyInScope(db, actor, row.clientCompanyId))) throw new NotFoundError();
   return row;
@@ -91,8 +91,8 @@ export const deleteFile = async (db: Db, storage: StorageDriver, actor: Actor, p
   const row = await getVisibleFile(db, actor, pk);
   if (!isFirmActor(actor) && row.createdBy !== actor.userId) throw new ForbiddenError();
   await db.transaction(async (tx) => {
-    await clearLogoReferences(tx, row.pk);
-    await deleteFileRow(tx, row.pk);
+    await clearLogoReferences(tx, row.firmId, row.pk);
+    await deleteFileRow(tx, row.firmId, row.pk);
     await writeAudit(tx, { firmId: row.firmId, actorUserId: actor.userId, action: 'file.delete', targetType: 'file', targetPk: row.pk, details: { name: row.name } });
   });
   await storage.delete(row.storageKey);
