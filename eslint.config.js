@@ -1,7 +1,39 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// Conventions are listed in docs/architecture.md ("Conventions (enforced)"). Import cycles are
+// checked by `npm run lint:cycles` (dpdm), formatting by `npm run format:check` (Prettier).
+
+/** Tool configs are the one place a default export is expected. */
+const TOOL_CONFIGS = ['**/*.config.{js,mjs,cjs,ts}'];
+
+const webFeatures = readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** One block per web feature: it may use another feature's api.ts and hooks, never its components or pages. */
+const featureBoundaries = webFeatures.map((feature) => {
+  const others = webFeatures.filter((other) => other !== feature);
+  return {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)(${others.join('|')})/(components|pages)(/|$)`,
+              message: `Features are independent: "${feature}" may use another feature's api.ts and hooks, not its components or pages. Move a shared component to apps/web/src/ui/, or into "${feature}" if only it uses it.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
@@ -14,6 +46,20 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      // Source and tests alike; blank lines and comments do not count, so documenting code costs nothing.
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    ignores: TOOL_CONFIGS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ExportDefaultDeclaration', "ExportSpecifier[exported.name='default']", "ExportAllDeclaration[exported.name='default']"].map((selector) => ({
+          selector,
+          message: 'Use a named export: a name is the same at every import, searchable and renamed safely. Default exports are for tool configs (*.config.*) only.',
+        })),
+      ],
     },
   },
   {
@@ -30,5 +76,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  ...featureBoundaries,
+  {
+    // Note: a later block that also sets no-restricted-imports for these files replaces this list; add to it instead.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.queries(\\.[jt]s)?$',
+              message: "A route parses the request, calls its module's service and replies: move the query call into the service (*.service.ts).",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

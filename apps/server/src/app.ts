@@ -4,18 +4,16 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@herd/contract';
+import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
-import type { StorageDriver } from './storage/driver.js';
 import { createStorage } from './storage/create-storage.js';
-import type { LedgerRegistry } from './integrations/ledger-adapter.js';
-import { createQboContext, type QboContext, type QboContextOptions } from './integrations/qbo/qbo-context.js';
+import { createQboContext, type QboContextOptions } from './integrations/qbo/qbo-context.js';
 import { qboAdapter } from './integrations/qbo/qbo.adapter.js';
 import { mountBuiltinSandbox } from './integrations/qbo/builtin-sandbox.js';
 import { BUILTIN_SANDBOX_PATH } from './integrations/qbo/qbo-settings.js';
 import { quickbooksRoutes } from './modules/quickbooks/quickbooks.routes.js';
-import type { QboControl } from '@herd/simulators';
 import { createLedgerRegistry } from './integrations/registry.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
@@ -43,24 +41,6 @@ import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
 
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  storage: StorageDriver;
-  jobs: JobQueue;
-  ledgers: LedgerRegistry;
-  qbo: QboContext;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** The built-in QuickBooks sandbox's controls, when it runs. */
-    qboSandbox: QboControl | null;
-  }
-}
-
 const QBO_WEBHOOK_PATH = `${API_PREFIX}/quickbooks/webhooks/`;
 
 export interface BuildOptions {
@@ -83,7 +63,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const storage = createStorage(opts.config);
   const qbo = createQboContext(opts.config, opts.qbo);
   const ledgers = createLedgerRegistry([qboAdapter(qbo, storage)]);
-  app.decorate('deps', { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, qbo });
+  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, qbo };
+  app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -18,7 +18,7 @@ declare module 'vitest' {
  * copy of it (a PGlite data-dir dump, or a PostgreSQL TEMPLATE database),
  * which is far cheaper than migrating per file.
  */
-export default async function setup(project: TestProject) {
+export async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = `herd_template_${process.pid}`;

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { queuePull, runPull, runQueuedResync } from '../modules/transactions/ledger-sync.js';
 import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/publish.js';
 import { connectionsOfRealm } from '../modules/quickbooks/quickbooks.queries.js';

@@ -25,8 +25,7 @@ import {
   signupAccountant,
   type SignInResult,
 } from './auth.service.js';
-import { clearSessionCookie, startSession } from './sessions.js';
-import { deleteSession } from './sessions.queries.js';
+import { clearSessionCookie, endSession, startSession } from './sessions.js';
 
 const tags = ['auth'];
 
@@ -65,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/logout/',
     { schema: { tags, summary: 'Sign out this session', response: { 204: z.null() } } },
     async (request, reply) => {
-      if (request.session) await deleteSession(app.deps.db, request.session.tokenHash);
+      if (request.session) await endSession(app.deps.db, request.session.tokenHash);
       clearSessionCookie(reply, secureCookies(request));
       return reply.status(204).send(null);
     },

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { resolveSessionActor, type Actor } from './actor.js';
-import { insertSession, touchSession } from './sessions.queries.js';
+import { deleteSession, insertSession, touchSession } from './sessions.queries.js';
 
 export const SESSION_COOKIE = 'sessionid';
 const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -42,6 +42,9 @@ export const startSession = async (
   });
   return { tokenHash, userId: opts.userId, mfaVerified: opts.mfaVerified, actor: null };
 };
+
+/** Signs this session out (the cookie is cleared by the caller). */
+export const endSession = (db: Db, tokenHash: string) => deleteSession(db, tokenHash);
 
 export const clearSessionCookie = (reply: FastifyReply, secure: boolean) =>
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });

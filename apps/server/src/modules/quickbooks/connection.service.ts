@@ -1,5 +1,5 @@
 import type { SyncRequestResult } from '@herd/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';

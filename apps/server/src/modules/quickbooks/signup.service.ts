@@ -1,5 +1,5 @@
 import { TRIAL_DAYS } from '@herd/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import { ConflictError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser } from '../auth/auth.queries.js';

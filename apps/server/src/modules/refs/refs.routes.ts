@@ -10,14 +10,22 @@ import {
   type RefKind,
 } from '@herd/contract';
 import { z } from 'zod';
-import { NotFoundError } from '../../lib/errors.js';
 import { isFirmActor } from '../auth/permissions.js';
 import { requireActor } from '../../plugins/auth.js';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../../db/client.js';
 import { accountantTxScope, clientTxScope } from '../transactions/transactions.scope.js';
-import { findAccountOptions, findRefOptions, findTrackingCategory, type AccountSet } from './refs.queries.js';
-import { accountTypesFor, createCategory, createRef, taxCalculationsFor, updateHerdAccounts } from './refs.service.js';
+import {
+  accountTypesFor,
+  createCategory,
+  createRef,
+  listAccountOptions,
+  listRefOptions,
+  listTrackingOptions,
+  taxCalculationsFor,
+  updateHerdAccounts,
+  type AccountSet,
+} from './refs.service.js';
 
 const pkParams = z.object({ pk: z.coerce.number().int().positive() });
 const tags = ['selects'];
@@ -48,7 +56,7 @@ export const refRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { tags, summary: `${kind.toLowerCase().replace('_', ' ')} options (searchable)`, params: pkParams, querystring: selectQuery, response: { 200: options } } },
       async (request) => {
         const scope = await anySideScope(db, request.actor, request.params.pk);
-        return findRefOptions(db, scope.company.pk, kind, filterOf(request.query));
+        return listRefOptions(db, scope, kind, filterOf(request.query));
       },
     );
   }
@@ -58,8 +66,7 @@ export const refRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Options of one tracking category', params: pkParams.extend({ trackingCategoryPk: z.coerce.number().int().positive() }), querystring: selectQuery, response: { 200: options } } },
     async (request) => {
       const scope = await anySideScope(db, request.actor, request.params.pk);
-      if (!(await findTrackingCategory(db, scope.company.pk, request.params.trackingCategoryPk))) throw new NotFoundError();
-      return findRefOptions(db, scope.company.pk, 'TRACKING_OPTION', { ...filterOf(request.query), parentId: request.params.trackingCategoryPk });
+      return listTrackingOptions(db, scope, request.params.trackingCategoryPk, filterOf(request.query));
     },
   );
 
@@ -93,14 +100,14 @@ export const refRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { tags, summary: `${set} accounts`, params: pkParams, querystring: selectQuery, response: { 200: z.array(accountOption) } } },
       async (request) => {
         const scope = await (side === 'client' ? clientTxScope : accountantTxScope)(db, request.actor, request.params.pk);
-        return findAccountOptions(db, scope.company.pk, set, filterOf(request.query));
+        return listAccountOptions(db, scope, set, filterOf(request.query));
       },
     );
   }
   app.get(
     '/accounting/accountant/client-company/:pk/items/list/',
     { schema: { tags, summary: 'Products and services', params: pkParams, querystring: selectQuery, response: { 200: options } } },
-    async (request) => findRefOptions(db, (await accountantTxScope(db, request.actor, request.params.pk)).company.pk, 'ITEM', filterOf(request.query)),
+    async (request) => listRefOptions(db, await accountantTxScope(db, request.actor, request.params.pk), 'ITEM', filterOf(request.query)),
   );
   app.patch(
     '/accounting/accountant/client-company/:pk/herd-accounts/update/',

@@ -10,17 +10,41 @@ import {
 import type { Db } from '../../db/client.js';
 import type { LedgerRegistry, NewListEntry } from '../../integrations/ledger-adapter.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
-import { ValidationError } from '../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
 import { openSyncErrorCount } from '../transactions/transactions.queries.js';
 import { findScoped, type TxScope } from '../transactions/transactions.scope.js';
-import { findAccountByName, findRefByName, setWatchedAccounts, countCompanyAccounts } from './refs.queries.js';
+import {
+  countCompanyAccounts,
+  findAccountByName,
+  findAccountOptions,
+  findRefByName,
+  findRefOptions,
+  findTrackingCategory,
+  setWatchedAccounts,
+  type AccountSet,
+  type OptionFilter,
+} from './refs.queries.js';
+
+export type { AccountSet };
 
 export const accountTypesFor = (system: 'qbo' | 'qbd' | 'xero') =>
   system === 'qbo'
     ? Object.entries(QBO_ACCOUNT_TYPES).map(([type, subtypes]) => ({ type, subtypes: [...subtypes] }))
     : (system === 'qbd' ? QBD_ACCOUNT_TYPES : XERO_ACCOUNT_TYPES).map((type) => ({ type, subtypes: [] }));
+
+export const listRefOptions = (db: Db, scope: TxScope, kind: RefKind, filter: OptionFilter) =>
+  findRefOptions(db, scope.company.pk, kind, filter);
+
+/** The options of one tracking category of the scope's company (404 for another company's). */
+export const listTrackingOptions = async (db: Db, scope: TxScope, trackingCategoryPk: number, filter: OptionFilter) => {
+  if (!(await findTrackingCategory(db, scope.company.pk, trackingCategoryPk))) throw new NotFoundError();
+  return findRefOptions(db, scope.company.pk, 'TRACKING_OPTION', { ...filter, parentId: trackingCategoryPk });
+};
+
+export const listAccountOptions = (db: Db, scope: TxScope, set: AccountSet, filter: OptionFilter) =>
+  findAccountOptions(db, scope.company.pk, set, filter);
 
 export const taxCalculationsFor = (scope: TxScope) =>
   (scope.company.connectionKind === 'XERO' ? TAX_CALCULATIONS.XERO : TAX_CALCULATIONS.QUICKBOOKS).map((name, i) => ({
