@@ -10,11 +10,11 @@ import type { Mailer } from './mail/mailer.js';
 import type { StorageDriver } from './storage/driver.js';
 import { createStorage } from './storage/create-storage.js';
 import type { LedgerRegistry } from './integrations/ledger-adapter.js';
-import { createQboContext, type QboContext, type QboContextOptions } from './integrations/qbo/qbo-context.js';
+import { createQboContext, type QboContextOptions } from './integrations/qbo/qbo-context.js';
 import { qboAdapter } from './integrations/qbo/qbo.adapter.js';
 import { mountBuiltinSandbox } from './integrations/qbo/builtin-sandbox.js';
-import { BUILTIN_SANDBOX_PATH } from './integrations/qbo/qbo-settings.js';
-import { quickbooksRoutes } from './modules/quickbooks/quickbooks.routes.js';
+import { BUILTIN_SANDBOX_PATH, QBO_PATHS } from './integrations/qbo/qbo-settings.js';
+import { qboRoutes } from './integrations/qbo/http/qbo.routes.js';
 import type { QboControl } from '@herd/simulators';
 import { createLedgerRegistry } from './integrations/registry.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -49,8 +49,8 @@ export interface AppDeps {
   mailer: Mailer;
   storage: StorageDriver;
   jobs: JobQueue;
+  /** The only way services reach a ledger. */
   ledgers: LedgerRegistry;
-  qbo: QboContext;
 }
 
 declare module 'fastify' {
@@ -61,7 +61,7 @@ declare module 'fastify' {
   }
 }
 
-const QBO_WEBHOOK_PATH = `${API_PREFIX}/quickbooks/webhooks/`;
+const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
 
 export interface BuildOptions {
   config: Config;
@@ -83,7 +83,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const storage = createStorage(opts.config);
   const qbo = createQboContext(opts.config, opts.qbo);
   const ledgers = createLedgerRegistry([qboAdapter(qbo, storage)]);
-  app.decorate('deps', { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, qbo });
+  app.decorate('deps', { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -125,7 +125,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(noteRoutes);
       await api.register(attachmentRoutes);
       await api.register(genericRoutes);
-      await api.register(quickbooksRoutes);
+      // A ledger's own HTTP (OAuth callbacks, webhooks) and its generic connection endpoints.
+      await api.register(qboRoutes, { qbo });
       if (opts.config.e2eOutbox) {
         await api.register(testingOutboxRoutes);
         await api.register(testingQboSandboxRoutes);

@@ -89,7 +89,7 @@ export const disconnectFirmCompanies = (db: Db, firmId: number) =>
     .update(clientCompanies)
     .set({ connectionState: 'DISCONNECTED', updatedAt: new Date() })
     .where(and(eq(clientCompanies.firmId, firmId), sql`${clientCompanies.connectionState} <> 'DISCONNECTED'`))
-    .returning({ pk: clientCompanies.pk });
+    .returning();
 
 /** Firm members (with name and email) assigned to each of the given companies. */
 export const findAssignments = (db: Db, companyPks: number[]) =>

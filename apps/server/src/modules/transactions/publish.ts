@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, syncErrors } from '../../db/schema/index.js';
 import type { CompanyRow, PublishItem, PublishOutcome } from '../../integrations/ledger-adapter.js';
-import { NeedsReauthError } from '../../integrations/qbo/qbo-session.js';
+import { LedgerNeedsReauthError } from '../../integrations/ledger-errors.js';
 import { ConflictError } from '../../lib/errors.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
@@ -60,7 +60,7 @@ export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: numb
   try {
     await publishRows(deps, company, rows, data.actorUserId, () => {});
   } catch (err) {
-    if (!(err instanceof NeedsReauthError)) throw err;
+    if (!(err instanceof LedgerNeedsReauthError)) throw err;
     // Nothing more can be written until the company is reconnected: hand the rest back to the accountant.
     const waiting = (await findTransactionsOfCompany(deps.db, company.pk, data.pks)).filter((r) => r.status === 'PROCESSING');
     await updateTransactions(deps.db, waiting.map((r) => r.pk), { status: 'FINISHED_IN_HERD' });
