@@ -31,4 +31,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Services reach a ledger only through LedgerAdapter (integrations/ledger-adapter.ts, registry.ts,
+    // ledger-errors.ts, herd-held.adapter.ts, watched-accounts.ts); a ledger's internals stay with it,
+    // so the next ledger is added without touching the modules.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'integrations/[^/]+/',
+              message: 'Modules reach a ledger through LedgerAdapter (deps.ledgers.adapterFor(kind)), never through a ledger’s own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
