@@ -5,4 +5,5 @@ import { QBO_PATHS } from '../qbo-settings.js';
 export const QBO_STATE_COOKIE: StateCookie = { name: 'herd_qbo_oauth', prefix: QBO_PATHS.prefix };
 
 /** The OpenAPI section of QuickBooks' endpoints. */
-export const QBO_TAGS = ['quickbooks'];
+export const QBO_TAG = 'quickbooks';
+export const QBO_TAGS = [QBO_TAG];

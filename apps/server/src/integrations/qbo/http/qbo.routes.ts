@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ledgerConnectionRoutes } from '../../../modules/ledger-connections/ledger-connections.routes.js';
 import type { QboContext } from '../qbo-context.js';
 import { QBO_PATHS } from '../qbo-settings.js';
-import { QBO_STATE_COOKIE, QBO_TAGS } from './qbo-http-settings.js';
+import { QBO_STATE_COOKIE, QBO_TAG, QBO_TAGS } from './qbo-http-settings.js';
 import { qboOAuthRoutes } from './qbo-oauth.routes.js';
 import { receiveWebhook } from './qbo-webhook.js';
 
@@ -14,7 +14,7 @@ import { receiveWebhook } from './qbo-webhook.js';
  */
 export const qboRoutes: FastifyPluginAsyncZod<{ qbo: QboContext }> = async (app, { qbo }) => {
   await app.register(qboOAuthRoutes, { qbo });
-  await app.register(ledgerConnectionRoutes, { kind: 'QBO', stateCookie: QBO_STATE_COOKIE, tag: QBO_TAGS[0]! });
+  await app.register(ledgerConnectionRoutes, { kind: 'QBO', stateCookie: QBO_STATE_COOKIE, tag: QBO_TAG });
 
   await app.register(async (hooks) => {
     // The signature covers the exact bytes Intuit sent, so the body stays a string until it is checked.
