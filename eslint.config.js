@@ -35,6 +35,20 @@ const featureBoundaries = webFeatures.map((feature) => {
   };
 });
 
+/**
+ * Services reach a ledger only through LedgerAdapter (integrations/ledger-adapter.ts, registry.ts,
+ * ledger-errors.ts, herd-held.adapter.ts, watched-accounts.ts); a ledger's internals stay with it,
+ * so the next ledger is added without touching the modules.
+ */
+const ledgerInternals = {
+  regex: 'integrations/[^/]+/',
+  message: 'Modules reach a ledger through LedgerAdapter (deps.ledgers.adapterFor(kind)), never through a ledger’s own files.',
+};
+const routesToQueries = {
+  regex: '\\.queries(\\.[jt]s)?$',
+  message: "A route parses the request, calls its module's service and replies: move the query call into the service (*.service.ts).",
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -78,21 +92,19 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...featureBoundaries,
+  // In flat config a later block's no-restricted-imports replaces an earlier one's for the same files,
+  // so the server's import boundaries are one list per kind of file, built from the patterns at the top.
   {
-    // Note: a later block that also sets no-restricted-imports for these files replaces this list; add to it instead.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ledgerInternals] }] },
+  },
+  {
     files: ['apps/server/src/**/*.routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '\\.queries(\\.[jt]s)?$',
-              message: "A route parses the request, calls its module's service and replies: move the query call into the service (*.service.ts).",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [routesToQueries] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [routesToQueries, ledgerInternals] }] },
   },
 );

@@ -28,7 +28,7 @@ export const measureFloors = async (db: Db, companyPk: number) => {
     const scope = { companyPk, statuses, hidden: false, restrictions: UNRESTRICTED };
     const where = transactionListWhere(scope, filter);
     await countList(db, scope, filter, where);
-    await pageOfTransactions(db, where, page);
+    await pageOfTransactions(db, companyPk, where, page);
   };
   return {
     clientActive: await time(() => list(CLIENT_ACTIVE_STATUSES, {})),

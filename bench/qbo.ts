@@ -16,6 +16,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { fromPglite, fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { ledgerAccounts, ledgerConnections, transactionLines, transactions } from '../apps/server/src/db/schema/index.js';
 import { sealTokens } from '../apps/server/src/integrations/qbo/qbo-session.js';
+import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
 import { jobHandlers } from '../apps/server/src/jobs/handlers.js';
 import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
 import { createMailer } from '../apps/server/src/mail/mailer.js';
@@ -57,7 +58,7 @@ export const runQboBench = async (databaseUrl: string | null): Promise<QboBenchR
       provider: 'QBO',
       externalCompanyId: realm,
       sandbox: true,
-      ...sealTokens(app.deps.qbo.box, {
+      ...sealTokens(createSecretBox(config.secretKey), {
         accessToken: tokens.access_token,
         refreshToken: tokens.refresh_token,
         accessExpiresAt: new Date(Date.now() + tokens.expires_in * 1000),

@@ -5,7 +5,6 @@ import type { Mailer } from './mail/mailer.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { LedgerRegistry } from './integrations/ledger-adapter.js';
-import type { QboContext } from './integrations/qbo/qbo-context.js';
 
 /** What every route, service and job reaches through `app.deps`; built once in `buildApp`. */
 export interface AppDeps {
@@ -14,8 +13,8 @@ export interface AppDeps {
   mailer: Mailer;
   storage: StorageDriver;
   jobs: JobQueue;
+  /** The only way services reach a ledger. */
   ledgers: LedgerRegistry;
-  qbo: QboContext;
 }
 
 declare module 'fastify' {

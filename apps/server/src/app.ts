@@ -12,8 +12,9 @@ import { createStorage } from './storage/create-storage.js';
 import { createQboContext, type QboContextOptions } from './integrations/qbo/qbo-context.js';
 import { qboAdapter } from './integrations/qbo/qbo.adapter.js';
 import { mountBuiltinSandbox } from './integrations/qbo/builtin-sandbox.js';
-import { BUILTIN_SANDBOX_PATH } from './integrations/qbo/qbo-settings.js';
-import { quickbooksRoutes } from './modules/quickbooks/quickbooks.routes.js';
+import { BUILTIN_SANDBOX_PATH, QBO_PATHS } from './integrations/qbo/qbo-settings.js';
+import { qboRoutes } from './integrations/qbo/http/qbo.routes.js';
+import { testingQboSandboxRoutes } from './integrations/qbo/http/qbo-sandbox-testing.routes.js';
 import { createLedgerRegistry } from './integrations/registry.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
@@ -27,7 +28,6 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { restrictionRoutes } from './modules/restrictions/restrictions.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
-import { testingQboSandboxRoutes } from './modules/testing/qbo-sandbox.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
 import { refRoutes } from './modules/refs/refs.routes.js';
@@ -41,7 +41,7 @@ import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
 
-const QBO_WEBHOOK_PATH = `${API_PREFIX}/quickbooks/webhooks/`;
+const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
 
 export interface BuildOptions {
   config: Config;
@@ -63,7 +63,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const storage = createStorage(opts.config);
   const qbo = createQboContext(opts.config, opts.qbo);
   const ledgers = createLedgerRegistry([qboAdapter(qbo, storage)]);
-  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, qbo };
+  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,7 +106,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(noteRoutes);
       await api.register(attachmentRoutes);
       await api.register(genericRoutes);
-      await api.register(quickbooksRoutes);
+      // A ledger's own HTTP (OAuth callbacks, webhooks) and its generic connection endpoints.
+      await api.register(qboRoutes, { qbo });
       if (opts.config.e2eOutbox) {
         await api.register(testingOutboxRoutes);
         await api.register(testingQboSandboxRoutes);

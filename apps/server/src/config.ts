@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-settings.js';
+import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
 import type { S3Settings } from './storage/s3-driver.js';
 
 export type DemoDataMode = 'auto' | 'on' | 'off';
@@ -32,6 +33,8 @@ export interface Config {
   s3: S3Settings | null;
   /** QuickBooks Online: Intuit's credentials, or the built-in sandbox when there are none. */
   qbo: QboSettings;
+  /** How long any call to another server (ledgers, their OAuth endpoints, object storage) may take. */
+  outboundTimeoutMs: number;
 }
 
 const parsePort = (value: string | undefined, fallback: number): number => {
@@ -80,6 +83,13 @@ const parseUploadLimit = (value: string | undefined): number => {
   return Math.floor(mb * 1024 * 1024);
 };
 
+const parseTimeout = (value: string | undefined): number => {
+  if (value === undefined || value === '') return DEFAULT_OUTBOUND_TIMEOUT_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`OUTBOUND_TIMEOUT_MS is not valid: ${value}`);
+  return ms;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = parsePort(env.PORT, 3000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -104,5 +114,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     e2eOutbox: env.HERD_E2E_OUTBOX === '1',
     s3: parseS3(env),
     qbo: parseQboSettings(env, secretKey),
+    outboundTimeoutMs: parseTimeout(env.OUTBOUND_TIMEOUT_MS),
   };
 };

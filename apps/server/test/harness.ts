@@ -37,6 +37,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   e2eOutbox: false,
   s3: null,
   qbo: { mode: 'builtin-sandbox', clientId: 'herd-test', clientSecret: 'herd-test-secret', webhookVerifierToken: 'herd-test-verifier', baseUrl: null },
+  outboundTimeoutMs: 10_000,
   ...overrides,
 });
 

@@ -1,5 +1,6 @@
 import { startQboSimulator, type QboSimulator, type SeedCompanyOptions } from '@herd/simulators';
 import { expect } from 'vitest';
+import { createSecretBox } from '../src/lib/secret-box.js';
 import type { TestClient } from './client.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -30,3 +31,6 @@ export const companyFromRedirect = (location: string | undefined): number => {
   if (!pk) throw new Error(`Not connected: ${location}`);
   return Number(pk);
 };
+
+/** A token as stored (sealed with the app's SECRET_KEY), in clear, as only QuickBooks' own code reads it. */
+export const openSealed = (t: TestApp, sealed: string): string => createSecretBox(t.app.deps.config.secretKey).open(sealed);

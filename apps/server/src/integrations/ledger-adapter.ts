@@ -1,6 +1,7 @@
 import type { ConnectionKind } from '@herd/contract';
 import type { Db } from '../db/client.js';
 import type { clientCompanies } from '../db/schema/index.js';
+import type { LedgerErrorKind } from './ledger-errors.js';
 import type { LineRow, TransactionRow } from '../modules/transactions/transactions.queries.js';
 
 export type CompanyRow = typeof clientCompanies.$inferSelect;
@@ -24,10 +25,14 @@ export type RecordOutcome = (item: PublishItem, outcome: PublishOutcome) => Prom
 /**
  * What Herd needs from a ledger. Each ledger (CSV, generic, QuickBooks
  * Online, Xero, QuickBooks Desktop) implements it once; screens and services
- * never know which one they talk to.
+ * never know which one they talk to. Only what cannot be generic (a ledger's
+ * OAuth callback, its webhooks) lives with the ledger under
+ * `integrations/<ledger>/http/`, and hands the rest to the generic services.
  */
 export interface LedgerAdapter {
   readonly kind: ConnectionKind;
+  /** The ledger's name as people know it, for messages ("a different QuickBooks company"). */
+  readonly displayName: string;
   /**
    * The ledger lives outside Herd: publishing, pulling and resyncing talk to
    * it, so they run as background jobs and the rows wait in PROCESSING.
@@ -41,7 +46,44 @@ export interface LedgerAdapter {
   resync(db: Db, company: CompanyRow, rows: TransactionRow[]): Promise<void>;
   /** Makes a list entry in the ledger first, so Herd holds the ledger's id for it. */
   createListEntry(db: Db, company: CompanyRow, entry: NewListEntry): Promise<ListEntryOutcome>;
+  /**
+   * Starts granting Herd access: where to send the browser. The ledger comes
+   * back to its own callback with `state`; `signup` also asks who the person is.
+   */
+  connect(input: { state: string; signup: boolean }): string;
+  /** The same for a company whose grant the ledger refused: the person grants it again. */
+  reauthorize(company: CompanyRow, state: string): string;
+  /** Revokes the company's grant at the ledger and forgets its credentials (kept forgotten even when the ledger cannot be reached). */
+  disconnect(db: Db, company: CompanyRow): Promise<DisconnectOutcome>;
+  /** Who the granted company is at the ledger (its name names a company Herd creates on connecting). */
+  companyInfo(grant: LedgerGrant): Promise<LedgerCompanyInfo>;
+  /** What an error thrown by this ledger's calls means for Herd. */
+  classifyError(err: unknown): LedgerErrorKind;
 }
+
+/** Credentials as `ledger_connections` stores them: sealed with SECRET_KEY; only the ledger's own code opens them. */
+export interface SealedCredentials {
+  accessTokenEnc: string;
+  refreshTokenEnc: string;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
+
+/** What a completed authorisation gives Herd: which company at the ledger, and the means to reach it. */
+export interface LedgerGrant {
+  /** The ledger's id of the company (QuickBooks' realm id). */
+  externalCompanyId: string;
+  /** Granted on a sandbox of the ledger, not the real service. */
+  sandbox: boolean;
+  credentials: SealedCredentials;
+}
+
+export interface LedgerCompanyInfo {
+  name: string;
+}
+
+/** `revoke-failed` still forgot the credentials: the disconnect stands; the error is for the log. */
+export type DisconnectOutcome = { kind: 'revoked' } | { kind: 'nothing-to-revoke' } | { kind: 'revoke-failed'; error: unknown };
 
 /** A vendor, customer or category made from the categorization form. */
 export type NewListEntry =

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app-deps.js';
 import { queuePull, runPull, runQueuedResync } from '../modules/transactions/ledger-sync.js';
 import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/publish.js';
-import { connectionsOfRealm } from '../modules/quickbooks/quickbooks.queries.js';
+import { connectionsOfExternalCompany } from '../modules/ledger-connections/ledger-connections.queries.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -13,7 +13,7 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
   // A webhook names entities by id only: one incremental pull per company fetches what changed.
   'ledger-webhook': async (data) => {
     for (const realmId of data.realmIds) {
-      for (const connection of await connectionsOfRealm(deps.db, data.provider, realmId)) await queuePull(deps, connection.clientCompanyId, 'INCREMENTAL');
+      for (const connection of await connectionsOfExternalCompany(deps.db, data.provider, realmId)) await queuePull(deps, connection.clientCompanyId, 'INCREMENTAL');
     }
   },
 });

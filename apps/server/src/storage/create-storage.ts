@@ -5,4 +5,4 @@ import { localDriver } from './local-driver.js';
 import { s3Driver } from './s3-driver.js';
 
 export const createStorage = (config: Config): StorageDriver =>
-  config.s3 ? s3Driver(config.s3) : localDriver(path.join(config.dataDir, 'files'));
+  config.s3 ? s3Driver(config.s3, config.outboundTimeoutMs) : localDriver(path.join(config.dataDir, 'files'));

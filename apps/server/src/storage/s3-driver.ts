@@ -12,9 +12,11 @@ export interface S3Settings {
 }
 
 /** Any S3-compatible object store (AWS S3, MinIO, R2, …), for deployments with several API processes. */
-export const s3Driver = (settings: S3Settings): StorageDriver => {
+export const s3Driver = (settings: S3Settings, timeoutMs: number): StorageDriver => {
   const client = new S3Client({
     region: settings.region,
+    // Like every outbound call, a store that stops answering gives up instead of holding the request (idle time, so big files still stream).
+    requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs },
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
     ...(settings.accessKeyId && settings.secretAccessKey

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createControl, createQboState, qboSimulatorPlugin, type QboControl } from '@herd/simulators';
 import type { Config } from '../../config.js';
-import { BUILTIN_SANDBOX_PATH } from './qbo-settings.js';
+import { API_PREFIX } from '@herd/contract';
+import { BUILTIN_SANDBOX_PATH, QBO_PATHS } from './qbo-settings.js';
 
 /**
  * Without Intuit credentials, Herd serves a QuickBooks Online sandbox itself
@@ -15,7 +16,7 @@ export const mountBuiltinSandbox = async (app: FastifyInstance, config: Config):
     clientId: config.qbo.clientId,
     clientSecret: config.qbo.clientSecret,
     webhookVerifierToken: config.qbo.webhookVerifierToken,
-    redirectUris: [`${config.appUrl}/api/v1/quickbooks/oauth2/`, `${config.appUrl}/api/v1/quickbooks/oauth2/signup/`],
+    redirectUris: [`${config.appUrl}${API_PREFIX}${QBO_PATHS.callback}`, `${config.appUrl}${API_PREFIX}${QBO_PATHS.signupCallback}`],
     companies: [
       { realmId: '9341453050298001', name: 'Sandbox Bakery Co. (sandbox)', transactions: 80 },
       { realmId: '9341453050298002', name: 'Sandbox Landscaping LLC (sandbox)', transactions: 40 },

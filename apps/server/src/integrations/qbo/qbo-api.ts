@@ -1,4 +1,5 @@
 import { faultFromResponse, QboFault } from './qbo-faults.js';
+import { parseJson, qboRequest } from './qbo-http.js';
 import type { QboSession } from './qbo-session.js';
 import type { RateWindow } from './rate-window.js';
 
@@ -11,6 +12,8 @@ export type QboEntity = Record<string, unknown> & { Id: string; SyncToken: strin
 export interface ApiOptions {
   apiBase: string;
   window: RateWindow;
+  /** The shared limit of outbound calls (config.outboundTimeoutMs); a call past it fails as unreachable. */
+  timeoutMs: number;
   /** First wait after a 429 or a failure of QuickBooks; doubles each time. */
   retryBaseMs?: number | undefined;
   retries?: number;
@@ -130,13 +133,16 @@ export class QboApi {
       const url = new URL(`${this.options.apiBase}/v3/company/${encodeURIComponent(this.session.realmId)}/${call.path}`);
       url.search = new URLSearchParams({ ...call.query, minorversion: MINOR_VERSION }).toString();
       this.requests += 1;
-      const response = await fetch(url, {
-        method: call.method,
-        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(call.contentType ? { 'Content-Type': call.contentType } : {}) },
-        ...(call.body === undefined ? {} : { body: call.body }),
-      });
-      const text = await response.text();
-      const body = text ? safeJson(text) : null;
+      const response = await qboRequest(
+        url,
+        {
+          method: call.method,
+          headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(call.contentType ? { 'Content-Type': call.contentType } : {}) },
+          ...(call.body === undefined ? {} : { body: call.body }),
+        },
+        this.options.timeoutMs,
+      );
+      const body = response.text ? parseJson(response.text) : null;
       // QuickBooks can answer 200 with a Fault in the body.
       const hasFault = !!body && typeof body === 'object' && ('Fault' in body || 'fault' in body);
       if (response.ok && !hasFault) return body as T;
@@ -156,13 +162,5 @@ export class QboApi {
     }
   }
 }
-
-const safeJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
 
 export const isFault = (err: unknown, kind?: QboFault['kind']): err is QboFault => err instanceof QboFault && (!kind || err.kind === kind);

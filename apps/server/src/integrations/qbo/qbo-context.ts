@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { API_PREFIX } from '@herd/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { ledgerConnections } from '../../db/schema/index.js';
@@ -7,7 +8,7 @@ import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
 import { QboApi } from './qbo-api.js';
 import { qboOAuth, type QboOAuth } from './qbo-oauth.js';
 import { QboSession } from './qbo-session.js';
-import { qboEndpoints, type QboEndpoints, type QboSettings } from './qbo-settings.js';
+import { QBO_PATHS, qboEndpoints, type QboEndpoints, type QboSettings } from './qbo-settings.js';
 import { RateWindow } from './rate-window.js';
 
 export const QBO_REQUESTS_PER_MINUTE = 500;
@@ -18,6 +19,10 @@ export interface QboContext {
   endpoints: QboEndpoints;
   oauth: QboOAuth;
   box: SecretBox;
+  /** The limit of every call to Intuit (config.outboundTimeoutMs). */
+  timeoutMs: number;
+  /** Where Intuit sends the browser back: the connect/reauth callback, or sign-up's. */
+  redirectUri(signup: boolean): string;
   /** Opens the Accounting API of a connected company. */
   openApi(db: Db, companyPk: number): Promise<QboApi>;
 }
@@ -32,7 +37,8 @@ export interface QboContextOptions {
 
 export const createQboContext = (config: Config, options: QboContextOptions = {}): QboContext => {
   const endpoints = qboEndpoints(config.qbo, config.appUrl, `http://127.0.0.1:${config.port}`);
-  const oauth = qboOAuth(config.qbo, endpoints);
+  const timeoutMs = config.outboundTimeoutMs;
+  const oauth = qboOAuth(config.qbo, endpoints, { timeoutMs });
   const box = createSecretBox(config.secretKey);
   const window = new RateWindow(options.requestsPerMinute ?? QBO_REQUESTS_PER_MINUTE);
   return {
@@ -40,11 +46,13 @@ export const createQboContext = (config: Config, options: QboContextOptions = {}
     endpoints,
     oauth,
     box,
+    timeoutMs,
+    redirectUri: (signup) => `${config.appUrl}${API_PREFIX}${signup ? QBO_PATHS.signupCallback : QBO_PATHS.callback}`,
     async openApi(db, companyPk) {
       const [connection] = await db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
       if (!connection || connection.provider !== 'QBO') throw new LedgerError('This company is not connected to QuickBooks Online.', 409);
       const session = new QboSession(db, oauth, box, connection);
-      return new QboApi(session, { apiBase: endpoints.apiBase, window, retryBaseMs: options.retryBaseMs, pageSize: options.pageSize });
+      return new QboApi(session, { apiBase: endpoints.apiBase, window, timeoutMs, retryBaseMs: options.retryBaseMs, pageSize: options.pageSize });
     },
   };
 };

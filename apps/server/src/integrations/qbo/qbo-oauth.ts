@@ -1,3 +1,4 @@
+import { parseJson, qboRequest } from './qbo-http.js';
 import type { QboEndpoints, QboSettings } from './qbo-settings.js';
 
 export const ACCOUNTING_SCOPE = 'com.intuit.quickbooks.accounting';
@@ -43,14 +44,30 @@ export interface QboOAuth {
   userinfo(accessToken: string): Promise<IntuitUser>;
 }
 
-export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, now: () => Date = () => new Date()): QboOAuth => {
+const jsonObject = (text: string): Record<string, unknown> => {
+  const body = parseJson(text);
+  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+};
+
+export interface QboOAuthOptions {
+  /** The shared limit of outbound calls (config.outboundTimeoutMs). */
+  timeoutMs: number;
+  now?: () => Date;
+}
+
+export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, options: QboOAuthOptions): QboOAuth => {
+  const now = options.now ?? (() => new Date());
   const tokenRequest = async (form: Record<string, string>): Promise<TokenSet> => {
-    const response = await fetch(endpoints.tokenUrl, {
-      method: 'POST',
-      headers: { Authorization: basicAuth(settings), 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams(form).toString(),
-    });
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    const response = await qboRequest(
+      endpoints.tokenUrl,
+      {
+        method: 'POST',
+        headers: { Authorization: basicAuth(settings), 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: new URLSearchParams(form).toString(),
+      },
+      options.timeoutMs,
+    );
+    const body = jsonObject(response.text);
     if (!response.ok) throw new OAuthError(typeof body.error === 'string' ? body.error : `http_${response.status}`, response.status);
     const at = now().getTime();
     return {
@@ -76,18 +93,18 @@ export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, now: ()
     exchangeCode: (code, redirectUri) => tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
     refresh: (refreshToken) => tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }),
     async revoke(token) {
-      const response = await fetch(endpoints.revokeUrl, {
-        method: 'POST',
-        headers: { Authorization: basicAuth(settings), 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ token }),
-      });
+      const response = await qboRequest(
+        endpoints.revokeUrl,
+        { method: 'POST', headers: { Authorization: basicAuth(settings), 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ token }) },
+        options.timeoutMs,
+      );
       // A token that is already gone is what we wanted.
       if (!response.ok && response.status !== 400) throw new OAuthError(`http_${response.status}`, response.status);
     },
     async userinfo(accessToken) {
-      const response = await fetch(endpoints.userinfoUrl, { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' } });
+      const response = await qboRequest(endpoints.userinfoUrl, { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' } }, options.timeoutMs);
       if (!response.ok) throw new OAuthError(`http_${response.status}`, response.status);
-      const body = (await response.json()) as Record<string, unknown>;
+      const body = jsonObject(response.text);
       return {
         sub: String(body.sub ?? ''),
         email: String(body.email ?? ''),

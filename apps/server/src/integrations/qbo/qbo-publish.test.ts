@@ -7,7 +7,7 @@ import { signedInCast } from '../../../test/factories.js';
 import { multipart, PNG_1X1 } from '../../../test/multipart.js';
 import { jobHandlers } from '../../jobs/handlers.js';
 import type { TestApp } from '../../../test/harness.js';
-import { companyFromRedirect, connectQbo, startQboWorld } from '../../../test/qbo.js';
+import { companyFromRedirect, connectQbo, openSealed, startQboWorld } from '../../../test/qbo.js';
 
 let sim: QboSimulator;
 let t: TestApp;
@@ -165,7 +165,7 @@ describe('publishing to QuickBooks Online', () => {
     await answerAndPublish(row.pk, [{ amount: row.amount, category: (await accountPk('Office Supplies')).pk }]);
     expect(await statusOf(row.pk)).toBe('PUBLISHED_IN_PLATFORM');
     const [after] = await t.db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
-    expect(t.app.deps.qbo.box.open(after!.refreshTokenEnc!)).not.toBe(t.app.deps.qbo.box.open(before!.refreshTokenEnc!));
+    expect(openSealed(t, after!.refreshTokenEnc!)).not.toBe(openSealed(t, before!.refreshTokenEnc!));
   });
 
   it('uploads the transaction’s files as Attachables linked to it', async () => {
@@ -235,7 +235,7 @@ describe('losing the connection', () => {
     await fetch(`${sim.url}/v2/oauth2/tokens/revoke`, {
       method: 'POST',
       headers: { Authorization: `Basic ${Buffer.from('herd-test-app:herd-test-app-secret').toString('base64')}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token: t.app.deps.qbo.box.open(connection!.refreshTokenEnc!) }),
+      body: JSON.stringify({ token: openSealed(t, connection!.refreshTokenEnc!) }),
     });
     await answerAndPublish(row.pk, [{ amount: row.amount, category: (await accountPk('Office Supplies')).pk }]);
     expect(await statusOf(row.pk)).toBe('FINISHED_IN_HERD');

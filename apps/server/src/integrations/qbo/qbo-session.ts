@@ -1,24 +1,24 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, ledgerConnections } from '../../db/schema/index.js';
-import { LedgerError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { SealedCredentials } from '../ledger-adapter.js';
+import { LedgerNeedsReauthError } from '../ledger-errors.js';
 import { OAuthError, type QboOAuth, type TokenSet } from './qbo-oauth.js';
 
 export type ConnectionRow = typeof ledgerConnections.$inferSelect;
 
-/** The ledger no longer accepts our tokens; the accountant has to connect again (reauth). */
-export class NeedsReauthError extends LedgerError {
+/** QuickBooks no longer accepts our tokens; the accountant has to connect again (reauth). Generic code catches it as LedgerNeedsReauthError. */
+export class NeedsReauthError extends LedgerNeedsReauthError {
   constructor() {
     super('QuickBooks no longer accepts this connection. Reconnect the company to QuickBooks.');
-    this.name = 'NeedsReauthError';
   }
 }
 
 /** Refresh a little before the hour is up, so a token never expires mid-request. */
 const EXPIRY_MARGIN_MS = 2 * 60 * 1000;
 
-export const sealTokens = (box: SecretBox, tokens: TokenSet) => ({
+export const sealTokens = (box: SecretBox, tokens: TokenSet): SealedCredentials => ({
   accessTokenEnc: box.seal(tokens.accessToken),
   refreshTokenEnc: box.seal(tokens.refreshToken),
   accessExpiresAt: tokens.accessExpiresAt,

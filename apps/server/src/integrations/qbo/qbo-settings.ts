@@ -29,6 +29,15 @@ export interface QboEndpoints {
 
 export const BUILTIN_SANDBOX_PATH = '/sandbox/qbo';
 
+/** Where Intuit sends the browser back and posts its webhooks, under /api/v1; registered with Intuit. */
+export const QBO_PATHS = {
+  /** The API's path prefix of QuickBooks' own endpoints (also the OAuth nonce cookie's path). */
+  prefix: '/quickbooks',
+  callback: '/quickbooks/oauth2/',
+  signupCallback: '/quickbooks/oauth2/signup/',
+  webhooks: '/quickbooks/webhooks/',
+} as const;
+
 export const parseQboSettings = (env: NodeJS.ProcessEnv, secretKey: string): QboSettings => {
   const baseUrl = env.QBO_BASE_URL ? env.QBO_BASE_URL.replace(/\/+$/, '') : null;
   if (env.QBO_CLIENT_ID && env.QBO_CLIENT_SECRET) {

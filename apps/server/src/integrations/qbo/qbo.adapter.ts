@@ -5,6 +5,7 @@ import type { StorageDriver } from '../../storage/driver.js';
 import type { LedgerAdapter } from '../ledger-adapter.js';
 import { isFault } from './qbo-api.js';
 import { applyTransactionPage } from './qbo-apply.js';
+import { classifyQboError, qboAuthorizationUrl, qboCompanyInfo, qboDisconnect } from './qbo-connect.js';
 import type { QboContext } from './qbo-context.js';
 import { loadLookups } from './qbo-lookups.js';
 import { publishToQbo } from './qbo-publish.js';
@@ -18,6 +19,7 @@ const setSync = (db: Db, companyPk: number, values: Partial<typeof ledgerConnect
 /** QuickBooks Online behind Herd's LedgerAdapter. */
 export const qboAdapter = (qbo: QboContext, storage: StorageDriver): LedgerAdapter => ({
   kind: 'QBO',
+  displayName: 'QuickBooks',
   remote: true,
 
   async publish(db, company, items, record) {
@@ -72,4 +74,10 @@ export const qboAdapter = (qbo: QboContext, storage: StorageDriver): LedgerAdapt
       await applyTransactionPage(db, company.pk, entity, [fresh], lookups, { firmId: company.firmId });
     }
   },
+
+  connect: ({ state, signup }) => qboAuthorizationUrl(qbo, state, signup),
+  reauthorize: (_company, state) => qboAuthorizationUrl(qbo, state, false),
+  disconnect: (db, company) => qboDisconnect(qbo, db, company),
+  companyInfo: (grant) => qboCompanyInfo(qbo, grant),
+  classifyError: classifyQboError,
 });

@@ -94,7 +94,7 @@ export const disconnectFirmCompanies = (db: Db, firmId: number) =>
     .update(clientCompanies)
     .set({ connectionState: 'DISCONNECTED', updatedAt: new Date() })
     .where(and(eq(clientCompanies.firmId, firmId), sql`${clientCompanies.connectionState} <> 'DISCONNECTED'`))
-    .returning({ pk: clientCompanies.pk });
+    .returning();
 
 /** Firm members (with name and email) assigned to each of the given companies of the firm. */
 export const findAssignments = (db: Db, firmId: number, companyPks: number[]) =>

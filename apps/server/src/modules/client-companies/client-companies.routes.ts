@@ -1,4 +1,3 @@
-import { revokeLedgerAccess } from '../quickbooks/quickbooks.service.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   clientCompany,
@@ -78,16 +77,12 @@ export const clientCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accounting/accountant/client-company/:pk/disconnect/',
     { schema: { tags, summary: 'Disconnect the company from its ledger', params: pkParams, response: { 200: clientCompany } } },
-    async (request) => {
-      const company = await disconnectClientCompany(db, request.actor, request.params.pk);
-      await revokeLedgerAccess(app.deps, company.pk, request.log);
-      return company;
-    },
+    async (request) => disconnectClientCompany(app.deps, request.actor, request.params.pk, request.log),
   );
 
   app.post(
     '/accounting/accountant/disconnect-all/',
     { schema: { tags, summary: 'Disconnect every client company of the firm', response: { 200: z.object({ disconnected: z.number() }) } } },
-    async (request) => disconnectAll(db, request.actor),
+    async (request) => disconnectAll(app.deps, request.actor, request.log),
   );
 };

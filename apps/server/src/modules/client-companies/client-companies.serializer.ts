@@ -7,7 +7,7 @@ type Assignment = Awaited<ReturnType<typeof findAssignments>>[number];
 type UserCount = Awaited<ReturnType<typeof countClientUsers>>[number];
 type Connection = Awaited<ReturnType<typeof findLedgerConnections>>[number];
 
-/** Where a ledger connection's sync stands, as the clients list and the QuickBooks profile show it. */
+/** Where a ledger connection's sync stands, as the clients list and a ledger's profile (`quickbooks/profile/`) show it. */
 export const syncInfo = (connection: Connection): NonNullable<ClientCompany['ledger_sync']> => ({
   provider: connection.provider,
   external_company_id: connection.externalCompanyId,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { ClientCompany, ClientCompanyUpdateBody } from '@herd/contract';
 import { type z } from 'zod';
 import { type clientCompanyCreateBody, type clientCompanyListQuery } from '@herd/contract';
@@ -19,6 +20,7 @@ import {
   updateCompany,
 } from './client-companies.queries.js';
 import { toClientCompanies } from './client-companies.serializer.js';
+import { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';
 
 type ListQuery = z.infer<typeof clientCompanyListQuery>;
 
@@ -143,7 +145,9 @@ export const updateSyncDate = async (db: Db, actor: Actor, pk: number, syncDate:
   return serializeOne(db, row);
 };
 
-export const disconnectClientCompany = async (db: Db, actor: Actor, pk: number) => {
+/** Disconnects one company; its ledger then revokes the grant and forgets the credentials. */
+export const disconnectClientCompany = async (deps: GrantDeps, actor: Actor, pk: number, log: FastifyBaseLogger) => {
+  const { db } = deps;
   const firmActor = can.manageClientCompanies(actor);
   assertWritable(actor);
   const company = await getVisibleCompany(db, firmActor, pk);
@@ -158,20 +162,25 @@ export const disconnectClientCompany = async (db: Db, actor: Actor, pk: number) 
     });
     return updated;
   });
-  return serializeOne(db, row);
+  const serialized = await serializeOne(db, row);
+  await revokeLedgerGrants(deps, [row], log);
+  return serialized;
 };
 
-export const disconnectAll = async (db: Db, actor: Actor): Promise<{ disconnected: number }> => {
+/** Disconnects every company of the firm, and revokes each one's grant at its ledger as a single disconnect does. */
+export const disconnectAll = async (deps: GrantDeps, actor: Actor, log: FastifyBaseLogger): Promise<{ disconnected: number }> => {
   const firmActor = can.administerFirm(actor);
   assertWritable(actor);
-  return db.transaction(async (tx) => {
-    const rows = await disconnectFirmCompanies(tx, firmActor.firmId);
+  const rows = await deps.db.transaction(async (tx) => {
+    const disconnected = await disconnectFirmCompanies(tx, firmActor.firmId);
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,
       action: 'client_company.disconnect_all',
-      details: { pks: rows.map((r) => r.pk) },
+      details: { pks: disconnected.map((r) => r.pk) },
     });
-    return { disconnected: rows.length };
+    return disconnected;
   });
+  await revokeLedgerGrants(deps, rows, log);
+  return { disconnected: rows.length };
 };

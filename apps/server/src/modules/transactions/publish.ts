@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, syncErrors } from '../../db/schema/index.js';
 import type { CompanyRow, PublishItem, PublishOutcome } from '../../integrations/ledger-adapter.js';
-import { NeedsReauthError } from '../../integrations/qbo/qbo-session.js';
+import { LedgerNeedsReauthError } from '../../integrations/ledger-errors.js';
 import { ConflictError } from '../../lib/errors.js';
 import { assertWritable } from '../auth/actor.js';
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
@@ -54,7 +54,7 @@ export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: numb
   try {
     await publishRows(deps, company, rows, data.actorUserId, () => {});
   } catch (err) {
-    if (!(err instanceof NeedsReauthError)) throw err;
+    if (!(err instanceof LedgerNeedsReauthError)) throw err;
     // Nothing more can be written until the company is reconnected: hand the rest back to the accountant.
     const waiting = (await findTransactionsOfCompany(deps.db, company.pk, data.pks)).filter((r) => r.status === 'PROCESSING');
     await moveStatuses(deps.db, authorOf(company, data.actorUserId), 'transaction.publish_returned', waiting.map((row) => ({ row, to: 'FINISHED_IN_HERD' as const, details: { reason: 'needs_reauthorization' } })), 'skip');

@@ -19,7 +19,6 @@ export interface ConnectState {
   expiresAt: number;
 }
 
-export const STATE_COOKIE = 'herd_qbo_oauth';
 const LIFETIME_MS = 15 * 60 * 1000;
 
 const sign = (secretKey: string, payload: string) => createHmac('sha256', `herd:oauth-state:${secretKey}`).update(payload).digest('base64url');

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ledgerConnections, transactions } from '../../db/schema/index.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { ledgerConnections, transactions } from '../../../db/schema/index.js';
+import { NotFoundError } from '../../../lib/errors.js';
 
 /**
  * For end-to-end tests only, registered with the outbox route (HERD_E2E_OUTBOX=1):

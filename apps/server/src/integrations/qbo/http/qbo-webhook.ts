@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { safeEqual } from '../../lib/crypto.js';
+import type { AppDeps } from '../../../app-deps.js';
+import { safeEqual } from '../../../lib/crypto.js';
+import { AppError } from '../../../lib/errors.js';
 
 /**
  * Intuit signs each delivery: `intuit-signature` is the base64 HMAC-SHA256
@@ -35,4 +37,18 @@ export const realmsOfDelivery = (body: unknown): string[] => {
     }
   }
   return [...realms];
+};
+
+/** Checks Intuit's signature and queues the work; Intuit only needs a quick 200. Returns how many realms the delivery named. */
+export const receiveWebhook = async (deps: AppDeps, verifierToken: string, rawBody: string, signature: string | undefined): Promise<number> => {
+  if (!verifyIntuitSignature(verifierToken, rawBody, signature)) throw new AppError(401, 'The webhook signature does not match.');
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    throw new AppError(400, 'The webhook body is not JSON.');
+  }
+  const realmIds = realmsOfDelivery(body);
+  if (realmIds.length > 0) await deps.jobs.send('ledger-webhook', { provider: 'QBO', realmIds }, `webhook:${realmIds.sort().join(',')}:${Date.now()}`);
+  return realmIds.length;
 };

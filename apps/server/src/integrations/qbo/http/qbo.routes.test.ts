@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCompanies, ledgerConnections } from '../../db/schema/index.js';
-import { clientMaker } from '../../../test/client.js';
-import { signedInCast } from '../../../test/factories.js';
-import { companyFromRedirect, connectQbo, QBO_CLIENT, startQboWorld } from '../../../test/qbo.js';
+import { clientCompanies, ledgerConnections } from '../../../db/schema/index.js';
+import { clientMaker } from '../../../../test/client.js';
+import { signedInCast } from '../../../../test/factories.js';
+import { companyFromRedirect, connectQbo, openSealed, QBO_CLIENT, startQboWorld } from '../../../../test/qbo.js';
 import type { QboSimulator } from '@herd/simulators';
-import type { TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../../test/harness.js';
 
 let sim: QboSimulator;
 let t: TestApp;
@@ -35,7 +35,7 @@ describe('connecting QuickBooks Online', () => {
     // Tokens are stored sealed, and open to working tokens.
     expect(connection!.accessTokenEnc).toMatch(/^v1\./);
     expect(connection!.refreshTokenEnc).toMatch(/^v1\./);
-    const access = t.app.deps.qbo.box.open(connection!.accessTokenEnc!);
+    const access = openSealed(t, connection!.accessTokenEnc!);
     expect(connection!.accessTokenEnc).not.toContain(access);
 
     await t.runJobs();
@@ -83,7 +83,7 @@ describe('connecting QuickBooks Online', () => {
     await fetch(`${sim.url}/v2/oauth2/tokens/revoke`, {
       method: 'POST',
       headers: { Authorization: `Basic ${Buffer.from(`${QBO_CLIENT.clientId}:${QBO_CLIENT.clientSecret}`).toString('base64')}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token: t.app.deps.qbo.box.open(connection!.refreshTokenEnc!) }),
+      body: JSON.stringify({ token: openSealed(t, connection!.refreshTokenEnc!) }),
     });
     expect((await cast.admin.post('quickbooks/sync-client/', { client_company: pk })).statusCode).toBe(202);
     await expect(t.runJobs()).rejects.toThrow(/Reconnect the company/);
@@ -116,7 +116,7 @@ describe('connecting QuickBooks Online', () => {
 
   it('disconnecting revokes the grant at Intuit and forgets the tokens', async () => {
     const [second] = await t.db.select().from(ledgerConnections).where(eq(ledgerConnections.externalCompanyId, sim.companies()[1]!.realmId));
-    const refresh = t.app.deps.qbo.box.open(second!.refreshTokenEnc!);
+    const refresh = openSealed(t, second!.refreshTokenEnc!);
     const res = await cast.admin.post(`accounting/accountant/client-company/${second!.clientCompanyId}/disconnect/`);
     expect(res.statusCode).toBe(200);
     expect(sim.revokedTokens).toContain(refresh);

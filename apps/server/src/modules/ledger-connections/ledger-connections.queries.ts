@@ -2,18 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerConnections } from '../../db/schema/index.js';
 
-export const connectionsOfRealm = (db: Db, provider: string, realmId: string) =>
+/** Every Herd company linked to one company at a ledger (a webhook names the ledger's id only). */
+export const connectionsOfExternalCompany = (db: Db, provider: string, externalCompanyId: string) =>
   db
     .select()
     .from(ledgerConnections)
-    .where(and(eq(ledgerConnections.provider, provider), eq(ledgerConnections.externalCompanyId, realmId)));
+    .where(and(eq(ledgerConnections.provider, provider), eq(ledgerConnections.externalCompanyId, externalCompanyId)));
 
 export const connectionOfCompany = async (db: Db, companyPk: number) => {
   const [row] = await db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
   return row ?? null;
 };
 
-/** Links a company to a realm with fresh tokens; a new link starts with a full pull. */
+/** Links a company to a company at a ledger with fresh credentials; a new link starts with a full pull. */
 export const saveConnection = async (db: Db, values: typeof ledgerConnections.$inferInsert) => {
   const [row] = await db
     .insert(ledgerConnections)
@@ -37,9 +38,3 @@ export const saveConnection = async (db: Db, values: typeof ledgerConnections.$i
     .returning();
   return row!;
 };
-
-export const forgetTokens = (db: Db, companyPk: number) =>
-  db
-    .update(ledgerConnections)
-    .set({ accessTokenEnc: null, refreshTokenEnc: null, accessExpiresAt: null, refreshExpiresAt: null, syncState: 'IDLE', updatedAt: new Date() })
-    .where(eq(ledgerConnections.clientCompanyId, companyPk));

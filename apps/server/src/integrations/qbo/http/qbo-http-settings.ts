@@ -1,0 +1,9 @@
+import type { StateCookie } from '../../../modules/ledger-connections/state-cookie.js';
+import { QBO_PATHS } from '../qbo-settings.js';
+
+/** The OAuth nonce cookie of QuickBooks' grants, kept on QuickBooks' API path where its callbacks live. */
+export const QBO_STATE_COOKIE: StateCookie = { name: 'herd_qbo_oauth', prefix: QBO_PATHS.prefix };
+
+/** The OpenAPI section of QuickBooks' endpoints. */
+export const QBO_TAG = 'quickbooks';
+export const QBO_TAGS = [QBO_TAG];

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { ledgerConnections } from '../../db/schema/index.js';
+import type { CompanyRow, DisconnectOutcome, LedgerCompanyInfo, LedgerGrant } from '../ledger-adapter.js';
+import { classifyCommonLedgerError, type LedgerErrorKind } from '../ledger-errors.js';
+import { MINOR_VERSION } from './qbo-api.js';
+import type { QboContext } from './qbo-context.js';
+import { QboFault } from './qbo-faults.js';
+import { parseJson, qboRequest } from './qbo-http.js';
+import { OAuthError } from './qbo-oauth.js';
+import { sealTokens } from './qbo-session.js';
+
+/**
+ * Granting, naming and ending QuickBooks connections: the LedgerAdapter's
+ * connection half for QuickBooks Online. The OAuth callback itself is
+ * QuickBooks' own HTTP (http/qbo-oauth.routes.ts).
+ */
+
+/** Intuit's consent page; the same page reconnects a company (Intuit asks which company to grant). */
+export const qboAuthorizationUrl = (qbo: QboContext, state: string, signup: boolean) =>
+  qbo.oauth.authorizeUrl({ state, redirectUri: qbo.redirectUri(signup), openid: signup });
+
+/**
+ * Intuit's callback code becomes a grant on `realmId`; anything but
+ * production is a sandbox. The access token in clear is for asking Intuit
+ * who signed in (sign-up) before anything is stored.
+ */
+export const qboGrantFromCode = async (qbo: QboContext, input: { code: string; realmId: string; signup: boolean }): Promise<{ grant: LedgerGrant; accessToken: string }> => {
+  const tokens = await qbo.oauth.exchangeCode(input.code, qbo.redirectUri(input.signup));
+  return {
+    grant: { externalCompanyId: input.realmId, sandbox: qbo.settings.mode !== 'production', credentials: sealTokens(qbo.box, tokens) },
+    accessToken: tokens.accessToken,
+  };
+};
+
+/** The company's name as QuickBooks has it; a placeholder when QuickBooks will not say. */
+export const qboCompanyInfo = async (qbo: QboContext, grant: LedgerGrant): Promise<LedgerCompanyInfo> => {
+  const realm = encodeURIComponent(grant.externalCompanyId);
+  const response = await qboRequest(
+    `${qbo.endpoints.apiBase}/v3/company/${realm}/companyinfo/${realm}?minorversion=${MINOR_VERSION}`,
+    { headers: { Authorization: `Bearer ${qbo.box.open(grant.credentials.accessTokenEnc)}`, Accept: 'application/json' } },
+    qbo.timeoutMs,
+  );
+  const fallback = `QuickBooks company ${grant.externalCompanyId}`;
+  if (!response.ok) return { name: fallback };
+  const body = parseJson(response.text) as { CompanyInfo?: { CompanyName?: string } } | null;
+  return { name: body?.CompanyInfo?.CompanyName || fallback };
+};
+
+const forgetTokens = (db: Db, companyPk: number) =>
+  db
+    .update(ledgerConnections)
+    .set({ accessTokenEnc: null, refreshTokenEnc: null, accessExpiresAt: null, refreshExpiresAt: null, syncState: 'IDLE', updatedAt: new Date() })
+    .where(eq(ledgerConnections.clientCompanyId, companyPk));
+
+/**
+ * Revokes the company's grant at Intuit and forgets the tokens. The tokens
+ * are forgotten even when Intuit cannot be reached, so Herd can no longer
+ * use them and the disconnect stands.
+ */
+export const qboDisconnect = async (qbo: QboContext, db: Db, company: CompanyRow): Promise<DisconnectOutcome> => {
+  const [connection] = await db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, company.pk));
+  if (!connection?.refreshTokenEnc) return { kind: 'nothing-to-revoke' };
+  let outcome: DisconnectOutcome = { kind: 'revoked' };
+  try {
+    // Revoking the refresh token ends the whole grant.
+    await qbo.oauth.revoke(qbo.box.open(connection.refreshTokenEnc));
+  } catch (error) {
+    outcome = { kind: 'revoke-failed', error };
+  }
+  await forgetTokens(db, company.pk);
+  return outcome;
+};
+
+export const classifyQboError = (err: unknown): LedgerErrorKind => {
+  if (err instanceof OAuthError) return err.grantIsGone ? 'needs-reauth' : err.status >= 500 ? 'unreachable' : 'refused';
+  if (err instanceof QboFault) return err.kind === 'auth' ? 'needs-reauth' : err.kind === 'throttled' || err.kind === 'system' ? 'unreachable' : 'refused';
+  return classifyCommonLedgerError(err);
+};

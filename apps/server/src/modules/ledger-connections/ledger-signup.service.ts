@@ -1,0 +1,59 @@
+import { TRIAL_DAYS, type ConnectionKind } from '@herd/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { LedgerGrant } from '../../integrations/ledger-adapter.js';
+import { ConflictError } from '../../lib/errors.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser } from '../auth/auth.queries.js';
+import { insertCompany } from '../client-companies/client-companies.queries.js';
+import { queuePull } from '../transactions/ledger-sync.js';
+import { saveGrant, type StartedGrant } from './connect.service.js';
+import { createState } from './oauth-state.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Who signed in at the ledger, as its identity service (OpenID) tells it. */
+export interface LedgerPerson {
+  email: string;
+  givenName: string;
+  familyName: string;
+  phone: string;
+}
+
+export const startSignup = (deps: AppDeps, kind: ConnectionKind): StartedGrant => {
+  const { state, nonce } = createState(deps.config.secretKey, { purpose: 'signup', userId: null, companyPk: null });
+  return { url: deps.ledgers.adapterFor(kind).connect({ state, signup: true }), nonce };
+};
+
+/**
+ * "Sign up with" a ledger: the person's profile at the ledger becomes a new
+ * firm on a trial with them as FIRM_ADMIN, and the company they granted
+ * becomes its first client company. An email that already has a Herd
+ * account is refused: that person signs in and connects instead, so a
+ * ledger's login can never take over an existing account.
+ */
+export const finishSignup = async (deps: AppDeps, input: { kind: ConnectionKind; person: LedgerPerson; grant: LedgerGrant }): Promise<{ userId: number; companyPk: number }> => {
+  const { person, grant } = input;
+  const adapter = deps.ledgers.adapterFor(input.kind);
+  if (await findUserByEmail(deps.db, person.email)) throw new ConflictError(`A Herd account already uses this email. Sign in, then connect ${adapter.displayName} from your clients list.`);
+  const { name: companyName } = await adapter.companyInfo(grant);
+  const firmName = person.familyName ? `${person.givenName} ${person.familyName}`.trim() : person.email;
+  const result = await deps.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email: person.email,
+      passwordHash: null,
+      firstName: person.givenName,
+      lastName: person.familyName,
+      phone: person.phone,
+      accountType: 'ACCOUNTANT',
+    });
+    const firm = await insertFirm(tx, { companyName: `${firmName}'s firm` });
+    await insertFirmMember(tx, { firmId: firm.pk, userId: user.pk, role: 'FIRM_ADMIN' });
+    await insertSubscription(tx, { firmId: firm.pk, status: 'TRIAL', trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS) });
+    const company = await insertCompany(tx, { firmId: firm.pk, name: companyName, connectionKind: input.kind });
+    await saveGrant(tx, { kind: input.kind, companyPk: company.pk, userId: user.pk, grant });
+    await writeAudit(tx, { firmId: firm.pk, actorUserId: user.pk, action: 'firm.signup', targetType: 'firm', targetPk: firm.pk, details: { via: adapter.kind } });
+    return { userId: user.pk, companyPk: company.pk };
+  });
+  await queuePull(deps, result.companyPk, 'FULL');
+  return result;
+};
