@@ -1,7 +1,8 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import type { ClientCompany, ClientSideCompany, ClientUser, Coworker, FirmRole, MyAccountant, Profile } from '@herd/contract';
+import { successStatus, type ClientCompany, type ClientSideCompany, type ClientUser, type Coworker, type Endpoint, type FirmRole, type MyAccountant, type Profile, type ResponseOf } from '@herd/contract';
 import { httpClient } from '../src/lib/api-client';
 import { readCookie } from '../src/lib/cookies';
+import { buildPath, type PathParams } from '../src/lib/path-builder';
 
 export interface FakeRequest {
   method: string;
@@ -19,6 +20,7 @@ export interface FakeReply {
 }
 
 type Handler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
+
 
 export const TEST_CSRF_TOKEN = 'test-csrf-token';
 
@@ -77,6 +79,19 @@ export const createFakeApi = () => {
       const full = path.startsWith('/') ? path : `/api/v1/${path}`;
       handlers.set(`${method.toUpperCase()} ${full}`, typeof handler === 'function' ? handler : () => handler);
       return fake;
+    },
+    /**
+     * Answers one endpoint of the contract's route table at these path
+     * parameters: the answer is typed by the endpoint's schema (its success
+     * status), or a handler may reply anything, e.g. an error.
+     */
+    answer<E extends Endpoint>(endpoint: E, params: PathParams, answer: ResponseOf<E> | ((request: FakeRequest) => FakeReply | Promise<FakeReply>)) {
+      const handler: Handler = typeof answer === 'function' ? (answer as Handler) : () => ({ status: successStatus(endpoint), data: answer });
+      return fake.on(endpoint.method, buildPath(endpoint.path, params), handler);
+    },
+    /** Requests to one endpoint of the route table at these path parameters. */
+    callsTo(endpoint: Endpoint, params: PathParams) {
+      return fake.calls(endpoint.method, buildPath(endpoint.path, params));
     },
     /** Requests to one endpoint. */
     calls(method: string, path: string) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * One API route, written once: the server registers it (and documents it in
@@ -18,7 +18,20 @@ export interface Endpoint {
   readonly body?: z.ZodType;
   /** By status; the first 2xx is what a call resolves to (204 → no content). */
   readonly responses: Readonly<Record<number, z.ZodType>>;
+  /**
+   * A change a firm may make while it is read-only (its subscription lapsed):
+   * signing in and out, the person's own profile and password. Every other
+   * POST, PATCH and DELETE is refused then.
+   */
+  readonly whileReadOnly?: true;
 }
+
+/** The status an endpoint answers when all is well: its first 2xx. */
+export const successStatus = (endpoint: Endpoint): number =>
+  Object.keys(endpoint.responses)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300)
+    .sort((a, b) => a - b)[0] ?? 200;
 
 export const endpoint = <const E extends Endpoint>(spec: E): E => spec;
 

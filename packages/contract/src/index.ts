@@ -12,4 +12,4 @@ export * from './refs.js';
 export * from './transactions.js';
 export * from './quickbooks.js';
 export * from './endpoint.js';
-export * from './endpoints/transactions.js';
+export * from './endpoints/index.js';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@herd/contract';
+import { successStatus, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '@herd/contract';
+import { assertWritable } from '../modules/auth/actor.js';
 
 /** The request as a handler sees it: parameters, query and body already parsed by the endpoint's schemas. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -18,14 +19,13 @@ export interface ServeOptions {
   trustedAnswer?: boolean;
 }
 
+const refuseReadOnly = async (request: FastifyRequest) => {
+  const actor = request.session?.actor;
+  if (actor) assertWritable(actor);
+};
+
 /** `accounting/x/{pk}/` → `/accounting/x/:pk/` (Fastify's form, under the API prefix the plugin is registered with). */
 export const fastifyPath = (path: string) => `/${path.replace(/\{(\w+)\}/g, ':$1')}`;
-
-const successStatus = (endpoint: Endpoint) =>
-  Object.keys(endpoint.responses)
-    .map(Number)
-    .filter((status) => status >= 200 && status < 300)
-    .sort((a, b) => a - b)[0] ?? 200;
 
 /**
  * Registers one endpoint of the contract's route table: its method, path,
@@ -33,6 +33,10 @@ const successStatus = (endpoint: Endpoint) =>
  * all come from the table; the handler only calls a service. A handler may
  * choose another status of the endpoint (a queued sync answers 202) with
  * `reply.status()`.
+ *
+ * This is also the one read-only guard: a signed-in firm whose subscription
+ * lapsed can read everything but change nothing, except what the table marks
+ * `whileReadOnly` (services need no check of their own).
  */
 export const serveEndpoint = <E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: ServeOptions = {}) => {
   const status = successStatus(endpoint);
@@ -48,6 +52,8 @@ export const serveEndpoint = <E extends Endpoint>(app: FastifyInstance, endpoint
       response: endpoint.responses,
     },
     ...(options.trustedAnswer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
+    // Before the body is validated: a read-only firm learns that first, whatever it sent.
+    ...(endpoint.method !== 'GET' && !endpoint.whileReadOnly ? { preValidation: refuseReadOnly } : {}),
     handler: async (request, reply) => {
       const answer = await handler(request as unknown as EndpointRequest<E>, reply);
       if (reply.sent) return reply;

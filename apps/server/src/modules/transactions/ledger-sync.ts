@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SyncRequestResult } from '@herd/contract';
 import { clientCompanies, ledgerConnections, PULL_MODES } from '../../db/schema/index.js';
 import { ConflictError } from '../../lib/errors.js';
-import { assertWritable } from '../auth/actor.js';
+
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
 import { findScoped, type TxScope } from './transactions.scope.js';
@@ -18,7 +18,6 @@ const assertConnected = (scope: TxScope) => {
 
 /** Reads some transactions again from the ledger (`transactions/resync/`). */
 export const resyncTransactions = async (deps: LedgerDeps, scope: TxScope, pks: number[]): Promise<SyncRequestResult> => {
-  assertWritable(scope.actor);
   const rows = await findScoped(deps.db, scope, pks);
   if (!deps.ledgers.adapterFor(scope.company.connectionKind).remote) return { queued: false, detail: NOTHING_TO_READ };
   assertConnected(scope);
@@ -33,7 +32,6 @@ export const resyncTransactions = async (deps: LedgerDeps, scope: TxScope, pks: 
  * again while one waits costs nothing.
  */
 export const requestPull = async (deps: LedgerDeps, scope: TxScope, mode: PullMode): Promise<SyncRequestResult> => {
-  assertWritable(scope.actor);
   if (!deps.ledgers.adapterFor(scope.company.connectionKind).remote) return { queued: false, detail: NOTHING_TO_READ };
   assertConnected(scope);
   await queuePull(deps, scope.company.pk, mode);

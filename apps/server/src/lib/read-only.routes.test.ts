@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints, details, type Endpoint } from '@herd/contract';
+import { clientMaker, type TestClient } from '../../test/client.js';
+import { createClientUser, createFirm, setSubscription, signIn } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+const newClient = clientMaker(() => t.app, 31);
+let admin: TestClient;
+let firmId: number;
+let companyPk: number;
+
+/** Every `{name}` of the path filled with the firm's own company: the guard must answer before anything else looks. */
+const pathOf = (endpoint: Endpoint) => endpoint.path.replace(/\{\w+\}/g, String(companyPk));
+const send = (endpoint: Endpoint) => admin.request(endpoint.method, pathOf(endpoint), endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : { body: {} });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const firm = await createFirm(t.db);
+  firmId = firm.firmId;
+  companyPk = (await createClientUser(t.db, firmId)).companyId;
+  admin = newClient();
+  await signIn(admin, firm.adminEmail);
+});
+afterAll(async () => t?.close());
+
+describe('read-only mode, one guard for every route of the table', () => {
+  const mutations = allEndpoints().filter((e) => e.method !== 'GET' && !e.whileReadOnly);
+
+  it('covers the table’s changes', () => {
+    expect(mutations.length).toBeGreaterThan(10);
+  });
+
+  it('refuses every change of a firm whose subscription lapsed, whatever the body, and reads still work', async () => {
+    await setSubscription(t.db, firmId, 'TRIAL_EXPIRED');
+    for (const endpoint of mutations) {
+      const res = await send(endpoint);
+      expect([endpoint.method, endpoint.path, res.statusCode]).toEqual([endpoint.method, endpoint.path, 403]);
+      expect(res.json()).toEqual({ detail: details.readOnly });
+    }
+    for (const endpoint of allEndpoints().filter((e) => e.method === 'GET')) {
+      expect([endpoint.path, (await send(endpoint)).statusCode]).not.toEqual([endpoint.path, 403]);
+    }
+  });
+
+  it('lets the same requests through once the firm pays (they fail on their own merits, not as read-only)', async () => {
+    await setSubscription(t.db, firmId, 'PAID');
+    for (const endpoint of mutations) {
+      const res = await send(endpoint);
+      expect([endpoint.path, res.statusCode]).not.toEqual([endpoint.path, 403]);
+    }
+  });
+});
