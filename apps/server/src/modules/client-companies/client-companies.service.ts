@@ -6,14 +6,13 @@ import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable, type Actor } from '../auth/actor.js';
-import { can, requireFirmActor, type FirmActor } from '../auth/permissions.js';
+import { can } from '../auth/permissions.js';
 import {
   countClientUsers,
   findLedgerConnections,
   disconnectFirmCompanies,
   findAssignments,
   findFirmMemberPks,
-  findVisibleCompany,
   insertCompany,
   listCompanies,
   replaceAssignments,
@@ -21,14 +20,9 @@ import {
 } from './client-companies.queries.js';
 import { toClientCompanies } from './client-companies.serializer.js';
 import { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';
+import { companyAccess } from '../access/company-access.js';
 
 type ListQuery = z.infer<typeof clientCompanyListQuery>;
-
-export const getVisibleCompany = async (db: Db, actor: FirmActor, pk: number) => {
-  const row = await findVisibleCompany(db, actor, pk);
-  if (!row) throw new NotFoundError();
-  return row;
-};
 
 const serializeOne = async (db: Db, row: Parameters<typeof toClientCompanies>[0][number]): Promise<ClientCompany> => {
   const [company] = toClientCompanies(
@@ -89,7 +83,7 @@ export const listClientCompanies = async (db: Db, actor: Actor, query: ListQuery
 };
 
 export const retrieveClientCompany = async (db: Db, actor: Actor, pk: number) =>
-  serializeOne(db, await getVisibleCompany(db, requireFirmActor(actor), pk));
+  serializeOne(db, (await companyAccess(db, actor, pk, 'accountant')).company);
 
 /**
  * Any firm user may edit the clients they can see; only admins may change who
@@ -98,7 +92,7 @@ export const retrieveClientCompany = async (db: Db, actor: Actor, pk: number) =>
 export const updateClientCompany = async (db: Db, actor: Actor, pk: number, input: ClientCompanyUpdateBody) => {
   const firmActor = can.workOnClients(actor);
   assertWritable(actor);
-  const company = await getVisibleCompany(db, firmActor, pk);
+  const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
   if (input.assigned_members !== undefined) can.manageClientCompanies(actor);
   const memberPks = input.assigned_members ? [...new Set(input.assigned_members)] : undefined;
   if (memberPks) {
@@ -129,7 +123,7 @@ export const updateClientCompany = async (db: Db, actor: Actor, pk: number, inpu
 export const updateSyncDate = async (db: Db, actor: Actor, pk: number, syncDate: string | null) => {
   const firmActor = can.workOnClients(actor);
   assertWritable(actor);
-  const company = await getVisibleCompany(db, firmActor, pk);
+  const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
   const row = await db.transaction(async (tx) => {
     const updated = await updateFirmCompany(tx, firmActor.firmId, company.pk, { syncDate });
     await writeAudit(tx, {
@@ -150,7 +144,7 @@ export const disconnectClientCompany = async (deps: GrantDeps, actor: Actor, pk:
   const { db } = deps;
   const firmActor = can.manageClientCompanies(actor);
   assertWritable(actor);
-  const company = await getVisibleCompany(db, firmActor, pk);
+  const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
   const row = await db.transaction(async (tx) => {
     const updated = await updateFirmCompany(tx, firmActor.firmId, company.pk, { connectionState: 'DISCONNECTED' });
     await writeAudit(tx, {

@@ -9,8 +9,9 @@ import { sendInvitation } from '../client-users/client-users.service.js';
 import { addClientMember } from '../client-users/invitations.js';
 import { removeClientAccess } from '../client-users/client-users.queries.js';
 import { logoUrl } from '../profile/profile.service.js';
-import { assertManagesCompanyUsers, clientScope } from './client-scope.js';
+import { assertManagesCompanyUsers } from './client-scope.js';
 import { findCompaniesOfClient, findCompanyUsers, findContactFor, findFirm } from './client-side.queries.js';
+import { companyAccess } from '../access/company-access.js';
 
 type CompanyRow = Awaited<ReturnType<typeof findCompaniesOfClient>>[number]['company'];
 
@@ -30,14 +31,14 @@ export const listOwnCompanies = async (db: Db, actor: Actor) => {
 };
 
 export const retrieveOwnCompany = async (db: Db, actor: Actor, companyPk: number) => {
-  const scope = await clientScope(db, actor, companyPk);
+  const scope = await companyAccess(db, actor, companyPk, 'client');
   return toClientSideCompany(scope.company, scope.role ?? 'CLIENT');
 };
 
 export const myAccountant = async (db: Db, actor: Actor, companyPk?: number) => {
   const pk = companyPk ?? actor.clientCompanyIds[0];
   if (pk === undefined) throw new NotFoundError();
-  const { company } = await clientScope(db, actor, pk);
+  const { company } = await companyAccess(db, actor, pk, 'client');
   const firm = await findFirm(db, company.firmId);
   if (!firm) throw new NotFoundError();
   const contact = await findContactFor(db, company.pk, firm.pk);
@@ -50,7 +51,7 @@ export const myAccountant = async (db: Db, actor: Actor, companyPk?: number) => 
 };
 
 export const listCompanyUsers = async (db: Db, actor: Actor, companyPk: number) => {
-  const { company } = await clientScope(db, actor, companyPk);
+  const { company } = await companyAccess(db, actor, companyPk, 'client');
   return (await findCompanyUsers(db, company.pk)).map(({ user, role }) => ({
     pk: user.pk,
     email: user.email,
@@ -67,7 +68,7 @@ export const inviteClientCoworker = async (
   input: { email: string; first_name: string; last_name: string; client_company: number },
 ) => {
   assertWritable(actor);
-  const scope = await clientScope(ctx.db, actor, input.client_company);
+  const scope = await companyAccess(ctx.db, actor, input.client_company, 'client');
   assertManagesCompanyUsers(scope);
   const added = await ctx.db.transaction(async (tx) => {
     const result = await addClientMember(tx, {
@@ -94,7 +95,7 @@ export const inviteClientCoworker = async (
 
 export const removeClientCoworker = async (db: Db, actor: Actor, userPk: number, companyPk: number) => {
   assertWritable(actor);
-  const scope = await clientScope(db, actor, companyPk);
+  const scope = await companyAccess(db, actor, companyPk, 'client');
   assertManagesCompanyUsers(scope);
   const target = (await findCompanyUsers(db, scope.company.pk)).find((u) => u.user.pk === userPk);
   if (!target || target.role !== 'CLIENT_COWORKER') throw new NotFoundError();

@@ -10,7 +10,6 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import { can, type FirmActor } from '../auth/permissions.js';
-import { getVisibleCompany } from '../client-companies/client-companies.service.js';
 import {
   findVisibleMemberships,
   listVisibleClientUsers,
@@ -20,6 +19,7 @@ import {
   usersOfCompany,
 } from './client-users.queries.js';
 import { addClientMember } from './invitations.js';
+import { companyAccess } from '../access/company-access.js';
 
 export interface PeopleContext {
   db: Db;
@@ -76,7 +76,7 @@ export const sendInvitation = async (
 export const inviteClientUser = async (ctx: PeopleContext, actor: Actor, input: ClientUserInviteBody): Promise<ClientUser> => {
   const firmActor = can.workOnClients(actor);
   assertWritable(actor);
-  const company = await getVisibleCompany(ctx.db, firmActor, input.client_company);
+  const company = (await companyAccess(ctx.db, firmActor, input.client_company, 'accountant')).company;
   const { userPk } = await ctx.db.transaction(async (tx) => {
     const added = await addClientMember(tx, {
       firmId: firmActor.firmId,
@@ -195,7 +195,7 @@ export const removeClientUser = async (db: Db, actor: Actor, userPk: number, com
  */
 export const getClientMagicLink = async (ctx: PeopleContext, actor: Actor, companyPk: number, userPk: number) => {
   const firmActor = can.workOnClients(actor);
-  const company = await getVisibleCompany(ctx.db, firmActor, companyPk);
+  const company = (await companyAccess(ctx.db, firmActor, companyPk, 'accountant')).company;
   const member = (await usersOfCompany(ctx.db, company.pk)).find((u) => u.pk === userPk);
   if (!member || !member.isActive) throw new NotFoundError();
   const code = await issueCode(ctx.db, member.pk, 'MAGIC_LINK');
@@ -214,7 +214,7 @@ export const getClientMagicLink = async (ctx: PeopleContext, actor: Actor, compa
 export const notifyClient = async (ctx: PeopleContext, actor: Actor, companyPk: number) => {
   const firmActor = can.workOnClients(actor);
   assertWritable(actor);
-  const company = await getVisibleCompany(ctx.db, firmActor, companyPk);
+  const company = (await companyAccess(ctx.db, firmActor, companyPk, 'accountant')).company;
   const recipients = (await usersOfCompany(ctx.db, company.pk)).filter((u) => u.isActive);
   if (recipients.length === 0) throw ValidationError.detail('This client has no users to notify yet. Invite one first.');
   const brand = await findBrandOfUser(ctx.db, actor.userId);

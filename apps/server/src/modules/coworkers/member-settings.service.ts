@@ -2,8 +2,8 @@ import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { requireFirmActor } from '../auth/permissions.js';
-import { getVisibleCompany } from '../client-companies/client-companies.service.js';
 import { findFirmMember, updateFirmMember } from './coworkers.queries.js';
+import { companyAccess } from '../access/company-access.js';
 
 /** These settings are a user's own: another member's pk is 404, whatever the role. */
 const ownMember = async (db: Db, actor: Actor, memberPk: number) => {
@@ -22,7 +22,7 @@ const toSettings = (m: { pk: number; defaultClientCompanyId: number | null; tour
 
 export const setDefaultClientCompany = async (db: Db, actor: Actor, memberPk: number, companyPk: number | null) => {
   const { firmActor, member } = await ownMember(db, actor, memberPk);
-  if (companyPk !== null) await getVisibleCompany(db, firmActor, companyPk);
+  if (companyPk !== null) await companyAccess(db, firmActor, companyPk, 'accountant');
   await updateFirmMember(db, firmActor.firmId, member.pk, { defaultClientCompanyId: companyPk });
   return toSettings({ ...member, defaultClientCompanyId: companyPk });
 };

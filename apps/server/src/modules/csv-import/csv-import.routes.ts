@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { ValidationError } from '../../lib/errors.js';
 import { readUpload } from '../../lib/uploads.js';
 import { requireActor } from '../../plugins/auth.js';
-import { accountantTxScope } from '../transactions/transactions.scope.js';
+
 import { importBankCsv } from './csv-import.service.js';
 import { IMPORTABLE_LISTS, importRefList } from './ref-lists-import.service.js';
+import { companyAccess } from '../access/company-access.js';
 
 export const csvImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireActor);
@@ -24,7 +25,7 @@ export const csvImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await accountantTxScope(db, request.actor, request.params.pk);
+      const scope = await companyAccess(db, request.actor, request.params.pk, 'accountant');
       const { bytes } = await readUpload(request, app.deps.config.maxUploadBytes);
       return importBankCsv(db, scope, bytes.toString('utf8'));
     },
@@ -41,7 +42,7 @@ export const csvImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = await accountantTxScope(db, request.actor, request.params.pk);
+      const scope = await companyAccess(db, request.actor, request.params.pk, 'accountant');
       const { bytes, fields } = await readUpload(request, app.deps.config.maxUploadBytes);
       const list = IMPORTABLE_LISTS.find((l) => l === fields.list);
       if (!list) throw ValidationError.field('list', fields.list ? 'List is not valid.' : 'List is required.');

@@ -6,10 +6,10 @@ import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
 import { upsertLedgerRows } from '../transactions/ledger-rows.js';
 import { fromCents } from '../transactions/money.js';
-import type { TxScope } from '../transactions/transactions.scope.js';
 import { parseBankCsv, type BankRow } from './bank-csv.js';
 import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';
+import { type CompanyAccess } from '../access/company-access.js';
 
 /**
  * A row's identity across imports: the bank's own reference when the file has
@@ -33,7 +33,7 @@ export const externalIds = (rows: BankRow[]): string[] => {
  * database transaction; rows already imported are counted as duplicates; bad
  * rows are reported by row number and imported by nothing.
  */
-export const importBankCsv = async (db: Db, scope: TxScope, text: string): Promise<CsvImportResult> => {
+export const importBankCsv = async (db: Db, scope: CompanyAccess, text: string): Promise<CsvImportResult> => {
   assertWritable(scope.actor);
   if (scope.company.connectionKind !== 'CSV') throw ValidationError.detail('Only CSV client companies import bank CSV files.');
   let parsed;

@@ -5,15 +5,15 @@ import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
-import type { TxScope } from '../transactions/transactions.scope.js';
 import { CsvFormatError } from './read-csv.js';
 import { parseRefListCsv } from './ref-lists-csv.js';
+import { type CompanyAccess } from '../access/company-access.js';
 
 export const IMPORTABLE_LISTS = ['ACCOUNT', 'VENDOR', 'CUSTOMER', 'CLASS', 'LOCATION', 'TAX', 'ITEM', 'PAYMENT_METHOD'] as const;
 export type ImportableList = (typeof IMPORTABLE_LISTS)[number];
 
 /** For ledgers Herd holds (CSV, generic): a reference list from a CSV file, upserted in one transaction. */
-export const importRefList = async (db: Db, scope: TxScope, list: ImportableList, text: string) => {
+export const importRefList = async (db: Db, scope: CompanyAccess, list: ImportableList, text: string) => {
   assertWritable(scope.actor);
   if (!['CSV', 'GENERIC'].includes(scope.company.connectionKind)) {
     throw ValidationError.detail('Reference lists come from the ledger for this company; they cannot be imported from a file.');

@@ -13,10 +13,11 @@ import {
 import { z } from 'zod';
 import { UnauthorizedError } from '../../lib/errors.js';
 import { requireActor } from '../../plugins/auth.js';
-import { accountantTxScope } from '../transactions/transactions.scope.js';
+
 import { publishedSince, syncStatus, upsertReferenceLists, upsertTransactions } from './ingest.service.js';
 import { toPublishedFeed } from './published-feed.js';
 import { companyOfToken, createToken, listTokens, revokeToken } from './tokens.service.js';
+import { companyAccess } from '../access/company-access.js';
 
 export const GENERIC_INGEST_PREFIX = '/api/v1/generic-client/ingest/';
 const pkParams = z.object({ pk: z.coerce.number().int().positive() });
@@ -83,7 +84,7 @@ const accountantRoutes: FastifyPluginAsyncZod = async (accountant) => {
   accountant.post(
     '/generic-client/sync-client/',
     { schema: { tags, summary: 'Sync state of a generic-ledger company (the other system pushes; Herd cannot pull)', body: notifyBody, response: { 200: genericSyncStatus } } },
-    async (request) => syncStatus(db, (await accountantTxScope(db, request.actor, request.body.client_company)).company.pk),
+    async (request) => syncStatus(db, (await companyAccess(db, request.actor, request.body.client_company, 'accountant')).company.pk),
   );
 };
 

@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable, type Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
-import { getVisibleCompany } from '../client-companies/client-companies.service.js';
+import { companyAccess } from '../access/company-access.js';
 
 type TokenRow = typeof integrationTokens.$inferSelect;
 const TOKEN_PREFIX = 'herd_';
@@ -23,7 +23,7 @@ const toToken = (row: TokenRow, token?: string) => ({
 /** Tokens belong to GENERIC companies; managing them is client-company management. */
 const genericCompany = async (db: Db, actor: Actor, companyPk: number) => {
   const firmActor = can.manageClientCompanies(actor);
-  const company = await getVisibleCompany(db, firmActor, companyPk);
+  const company = (await companyAccess(db, firmActor, companyPk, 'accountant')).company;
   if (company.connectionKind !== 'GENERIC') throw ValidationError.detail('API tokens are for client companies on the generic ledger.');
   return { firmActor, company };
 };

@@ -9,11 +9,11 @@ import type { Actor } from '../auth/actor.js';
 import { assertWritable } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { getVisibleCompany } from '../client-companies/client-companies.service.js';
 import { insertCompany } from '../client-companies/client-companies.queries.js';
 import { queuePull } from '../transactions/ledger-sync.js';
 import { connectionOfCompany, saveConnection } from './ledger-connections.queries.js';
 import { createState, type ConnectState } from './oauth-state.js';
+import { companyAccess } from '../access/company-access.js';
 
 /** Where to send the browser, and the nonce its cookie must hold when the ledger calls back. */
 export interface StartedGrant {
@@ -28,7 +28,7 @@ export interface StartedGrant {
 export const startConnect = async (deps: AppDeps, actor: Actor, input: { kind: ConnectionKind; companyPk: number | null }): Promise<StartedGrant> => {
   const firmActor = can.manageClientCompanies(actor);
   assertWritable(actor);
-  if (input.companyPk !== null) await getVisibleCompany(deps.db, firmActor, input.companyPk);
+  if (input.companyPk !== null) await companyAccess(deps.db, firmActor, input.companyPk, 'accountant');
   const { state, nonce } = createState(deps.config.secretKey, { purpose: 'connect', userId: actor.userId, companyPk: input.companyPk });
   return { url: deps.ledgers.adapterFor(input.kind).connect({ state, signup: false }), nonce };
 };
@@ -37,7 +37,7 @@ export const startConnect = async (deps: AppDeps, actor: Actor, input: { kind: C
 export const startReauth = async (deps: AppDeps, actor: Actor, input: { kind: ConnectionKind; companyPk: number }): Promise<StartedGrant> => {
   const firmActor = can.manageClientCompanies(actor);
   assertWritable(actor);
-  const company = await getVisibleCompany(deps.db, firmActor, input.companyPk);
+  const { company } = await companyAccess(deps.db, firmActor, input.companyPk, 'accountant');
   const { state, nonce } = createState(deps.config.secretKey, { purpose: 'reauth', userId: actor.userId, companyPk: company.pk });
   return { url: deps.ledgers.adapterFor(input.kind).reauthorize(company, state), nonce };
 };
@@ -70,7 +70,7 @@ export const finishConnect = async (deps: AppDeps, actor: Actor, state: ConnectS
   const adapter = deps.ledgers.adapterFor(input.kind);
   const firmActor = can.manageClientCompanies(actor);
   if (state.userId !== actor.userId) throw new ConflictError(`This ${adapter.displayName} connection was started by someone else. Start it again.`);
-  const existing = state.companyPk === null ? null : await getVisibleCompany(deps.db, firmActor, state.companyPk);
+  const existing = state.companyPk === null ? null : (await companyAccess(deps.db, firmActor, state.companyPk, 'accountant')).company;
   if (state.purpose === 'reauth' && existing) {
     const connection = await connectionOfCompany(deps.db, existing.pk);
     if (connection && connection.externalCompanyId !== input.externalCompanyId) {

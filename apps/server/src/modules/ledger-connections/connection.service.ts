@@ -2,16 +2,15 @@ import type { ConnectionKind, SyncRequestResult } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
 import { syncInfo } from '../client-companies/client-companies.serializer.js';
-import { getVisibleCompany } from '../client-companies/client-companies.service.js';
 import { requestPull } from '../transactions/ledger-sync.js';
-import { accountantTxScope } from '../transactions/transactions.scope.js';
+
 import { connectionOfCompany } from './ledger-connections.queries.js';
+import { companyAccess } from '../access/company-access.js';
 
 /** `<ledger>/profile/`: the company's link to that ledger and where its sync stands. */
 export const connectionProfile = async (deps: AppDeps, actor: Actor, kind: ConnectionKind, companyPk: number) => {
-  const company = await getVisibleCompany(deps.db, can.workOnClients(actor), companyPk);
+  const { company } = await companyAccess(deps.db, actor, companyPk, 'accountant');
   const connection = await connectionOfCompany(deps.db, company.pk);
   if (!connection || connection.provider !== kind) throw new NotFoundError(`This company is not connected to ${deps.ledgers.adapterFor(kind).displayName}.`);
   return { ...syncInfo(connection), client_company: company.pk, connection_state: company.connectionState, connected_at: connection.createdAt.toISOString() };
@@ -19,4 +18,4 @@ export const connectionProfile = async (deps: AppDeps, actor: Actor, kind: Conne
 
 /** `<ledger>/sync-client/`: pull what changed now instead of waiting for the next webhook. */
 export const syncClient = async (deps: AppDeps, actor: Actor, companyPk: number): Promise<SyncRequestResult> =>
-  requestPull(deps, await accountantTxScope(deps.db, actor, companyPk), 'INCREMENTAL');
+  requestPull(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), 'INCREMENTAL');

@@ -1,13 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { NoteTarget, SenderKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, transactions } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
-import { getVisibleCompany } from '../client-companies/client-companies.service.js';
-import { clientScope } from '../client-side/client-scope.js';
-import { accountantTxScope, clientTxScope, findScoped } from '../transactions/transactions.scope.js';
+import { transactionAccess } from '../transactions/transactions.scope.js';
+import { companyAccess } from '../access/company-access.js';
 
 /** Whose thread a note belongs to, once the actor is known to be allowed in it. */
 export interface ThreadAccess {
@@ -36,18 +33,9 @@ export const threadAccess = async (db: Db, actor: Actor, kind: ThreadKind, pk: n
     return { firmId: firmActor.firmId, clientCompanyId: null, senderKind: sender };
   }
   if (kind === 'client-company') {
-    const company = isFirmActor(actor) ? await getVisibleCompany(db, actor, pk) : (await clientScope(db, actor, pk)).company;
+    const { company } = await companyAccess(db, actor, pk, isFirmActor(actor) ? 'accountant' : 'client');
     return { firmId: company.firmId, clientCompanyId: company.pk, senderKind: sender };
   }
-  if (actor.firmId === null) throw new NotFoundError();
-  // Only a transaction of a company of the actor's firm is looked at further.
-  const [row] = await db
-    .select({ companyPk: transactions.clientCompanyId })
-    .from(transactions)
-    .innerJoin(clientCompanies, eq(clientCompanies.pk, transactions.clientCompanyId))
-    .where(and(eq(clientCompanies.firmId, actor.firmId), eq(transactions.pk, pk)));
-  if (!row) throw new NotFoundError();
-  const scope = await (isFirmActor(actor) ? accountantTxScope : clientTxScope)(db, actor, row.companyPk);
-  await findScoped(db, scope, [pk]);
-  return { firmId: scope.company.firmId, clientCompanyId: scope.company.pk, senderKind: sender };
+  const { access } = await transactionAccess(db, actor, pk);
+  return { firmId: access.company.firmId, clientCompanyId: access.company.pk, senderKind: sender };
 };

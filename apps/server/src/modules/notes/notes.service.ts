@@ -2,10 +2,11 @@ import type { Note } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { assertWritable, type Actor } from '../auth/actor.js';
-import { accountantTxScope, findScoped } from '../transactions/transactions.scope.js';
+import { findScoped } from '../transactions/transactions.scope.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
 import { findNote, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
+import { companyAccess } from '../access/company-access.js';
 
 type ListedRow = Awaited<ReturnType<typeof listNotes>>[number];
 
@@ -49,7 +50,7 @@ export const editNote = async (db: Db, actor: Actor, kind: ThreadKind, notePk: n
 /** One accountant note to many transactions of a company, in one write. */
 export const addNoteToTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], body: string) => {
   assertWritable(actor);
-  const scope = await accountantTxScope(db, actor, companyPk);
+  const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const rows = await findScoped(db, scope, pks);
   await insertNotes(
     db,

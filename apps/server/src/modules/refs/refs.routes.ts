@@ -14,7 +14,7 @@ import { isFirmActor } from '../auth/permissions.js';
 import { requireActor } from '../../plugins/auth.js';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../../db/client.js';
-import { accountantTxScope, clientTxScope } from '../transactions/transactions.scope.js';
+
 import {
   accountTypesFor,
   createCategory,
@@ -26,6 +26,7 @@ import {
   updateHerdAccounts,
   type AccountSet,
 } from './refs.service.js';
+import { companyAccess } from '../access/company-access.js';
 
 const pkParams = z.object({ pk: z.coerce.number().int().positive() });
 const tags = ['selects'];
@@ -33,7 +34,7 @@ const options = z.array(selectOption);
 
 /** Selects serve both sides: the accountant's forms and the client's categorization. */
 const anySideScope = (db: Db, actor: Actor, companyPk: number) =>
-  isFirmActor(actor) ? accountantTxScope(db, actor, companyPk) : clientTxScope(db, actor, companyPk);
+  isFirmActor(actor) ? companyAccess(db, actor, companyPk, 'accountant') : companyAccess(db, actor, companyPk, 'client');
 
 const filterOf = (q: z.infer<typeof selectQuery>) => ({ search: q.search, limit: q.limit, includeInactive: q.include_inactive === 'true' });
 
@@ -99,7 +100,7 @@ export const refRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       { schema: { tags, summary: `${set} accounts`, params: pkParams, querystring: selectQuery, response: { 200: z.array(accountOption) } } },
       async (request) => {
-        const scope = await (side === 'client' ? clientTxScope : accountantTxScope)(db, request.actor, request.params.pk);
+        const scope = await companyAccess(db, request.actor, request.params.pk, side);
         return listAccountOptions(db, scope, set, filterOf(request.query));
       },
     );
@@ -107,13 +108,13 @@ export const refRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/accounting/accountant/client-company/:pk/items/list/',
     { schema: { tags, summary: 'Products and services', params: pkParams, querystring: selectQuery, response: { 200: options } } },
-    async (request) => listRefOptions(db, await accountantTxScope(db, request.actor, request.params.pk), 'ITEM', filterOf(request.query)),
+    async (request) => listRefOptions(db, await companyAccess(db, request.actor, request.params.pk, 'accountant'), 'ITEM', filterOf(request.query)),
   );
   app.patch(
     '/accounting/accountant/client-company/:pk/herd-accounts/update/',
     { schema: { tags, summary: 'Choose the watched accounts', params: pkParams, body: herdAccountsBody, response: { 204: z.null() } } },
     async (request, reply) => {
-      await updateHerdAccounts(db, await accountantTxScope(db, request.actor, request.params.pk), request.body.watched);
+      await updateHerdAccounts(db, await companyAccess(db, request.actor, request.params.pk, 'accountant'), request.body.watched);
       return reply.status(204).send(null);
     },
   );
@@ -122,12 +123,12 @@ export const refRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/accounting/accountant/client-company/:pk/${path}/create/`,
       { schema: { tags, summary: `Create a ${kind.toLowerCase()}`, params: pkParams, body: refCreateBody, response: { 201: selectOption } } },
-      async (request, reply) => reply.status(201).send(await createRef(app.deps, await accountantTxScope(db, request.actor, request.params.pk), kind, request.body)),
+      async (request, reply) => reply.status(201).send(await createRef(app.deps, await companyAccess(db, request.actor, request.params.pk, 'accountant'), kind, request.body)),
     );
   }
   app.post(
     '/accounting/accountant/client-company/:pk/categories/create/',
     { schema: { tags, summary: 'Create a category (an account)', params: pkParams, body: categoryCreateBody, response: { 201: accountOption } } },
-    async (request, reply) => reply.status(201).send(await createCategory(app.deps, await accountantTxScope(db, request.actor, request.params.pk), request.body)),
+    async (request, reply) => reply.status(201).send(await createCategory(app.deps, await companyAccess(db, request.actor, request.params.pk, 'accountant'), request.body)),
   );
 };

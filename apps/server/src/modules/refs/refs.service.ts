@@ -14,7 +14,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
 import { openSyncErrorCount } from '../transactions/transactions.queries.js';
-import { findScoped, type TxScope } from '../transactions/transactions.scope.js';
+import { findScoped } from '../transactions/transactions.scope.js';
 import {
   countCompanyAccounts,
   findAccountByName,
@@ -26,6 +26,7 @@ import {
   type AccountSet,
   type OptionFilter,
 } from './refs.queries.js';
+import { type CompanyAccess } from '../access/company-access.js';
 
 export type { AccountSet };
 
@@ -34,19 +35,19 @@ export const accountTypesFor = (system: 'qbo' | 'qbd' | 'xero') =>
     ? Object.entries(QBO_ACCOUNT_TYPES).map(([type, subtypes]) => ({ type, subtypes: [...subtypes] }))
     : (system === 'qbd' ? QBD_ACCOUNT_TYPES : XERO_ACCOUNT_TYPES).map((type) => ({ type, subtypes: [] }));
 
-export const listRefOptions = (db: Db, scope: TxScope, kind: RefKind, filter: OptionFilter) =>
+export const listRefOptions = (db: Db, scope: CompanyAccess, kind: RefKind, filter: OptionFilter) =>
   findRefOptions(db, scope.company.pk, kind, filter);
 
 /** The options of one tracking category of the scope's company (404 for another company's). */
-export const listTrackingOptions = async (db: Db, scope: TxScope, trackingCategoryPk: number, filter: OptionFilter) => {
+export const listTrackingOptions = async (db: Db, scope: CompanyAccess, trackingCategoryPk: number, filter: OptionFilter) => {
   if (!(await findTrackingCategory(db, scope.company.pk, trackingCategoryPk))) throw new NotFoundError();
   return findRefOptions(db, scope.company.pk, 'TRACKING_OPTION', { ...filter, parentId: trackingCategoryPk });
 };
 
-export const listAccountOptions = (db: Db, scope: TxScope, set: AccountSet, filter: OptionFilter) =>
+export const listAccountOptions = (db: Db, scope: CompanyAccess, set: AccountSet, filter: OptionFilter) =>
   findAccountOptions(db, scope.company.pk, set, filter);
 
-export const taxCalculationsFor = (scope: TxScope) =>
+export const taxCalculationsFor = (scope: CompanyAccess) =>
   (scope.company.connectionKind === 'XERO' ? TAX_CALCULATIONS.XERO : TAX_CALCULATIONS.QUICKBOOKS).map((name, i) => ({
     pk: i + 1,
     name,
@@ -54,7 +55,7 @@ export const taxCalculationsFor = (scope: TxScope) =>
   }));
 
 /** SPEC §8: while the transaction being categorized has sync errors, no new objects are made from it. */
-const refuseOnSyncErrors = async (db: Db, scope: TxScope, transactionPk: number | undefined) => {
+const refuseOnSyncErrors = async (db: Db, scope: CompanyAccess, transactionPk: number | undefined) => {
   if (transactionPk === undefined) return;
   const [tx] = await findScoped(db, scope, [transactionPk]);
   if (tx!.status === 'SYNC_ERROR' || (await openSyncErrorCount(db, scope.company.pk, tx!.pk)) > 0) throw ValidationError.detail(SYNC_ERRORS_BLOCK_MESSAGE);
@@ -67,7 +68,7 @@ const LABELS: Partial<Record<RefKind, string>> = { VENDOR: 'vendor', CUSTOMER: '
  * it with a reason shown on the name field); ledgers Herd holds itself
  * (CSV, generic) keep the list here with an id of Herd's own.
  */
-const createInLedger = async (deps: RefDeps, scope: TxScope, entry: NewListEntry) => {
+const createInLedger = async (deps: RefDeps, scope: CompanyAccess, entry: NewListEntry) => {
   const outcome = await deps.ledgers.adapterFor(scope.company.connectionKind).createListEntry(deps.db, scope.company, entry);
   if (outcome.kind === 'refused') throw ValidationError.field('name', outcome.message);
   return outcome.kind === 'created' ? { externalId: outcome.externalId, raw: outcome.raw } : { externalId: `herd:${randomUUID()}`, raw: {} };
@@ -79,7 +80,7 @@ export interface RefDeps {
 }
 
 /** Creates a vendor or customer in the company's lists, in the ledger first. */
-export const createRef = async (deps: RefDeps, scope: TxScope, kind: 'VENDOR' | 'CUSTOMER', input: { name: string; transaction?: number | undefined }) => {
+export const createRef = async (deps: RefDeps, scope: CompanyAccess, kind: 'VENDOR' | 'CUSTOMER', input: { name: string; transaction?: number | undefined }) => {
   const { db } = deps;
   assertWritable(scope.actor);
   await refuseOnSyncErrors(db, scope, input.transaction);
@@ -97,7 +98,7 @@ export const createRef = async (deps: RefDeps, scope: TxScope, kind: 'VENDOR' | 
 
 export const createCategory = async (
   deps: RefDeps,
-  scope: TxScope,
+  scope: CompanyAccess,
   input: { name: string; account_type: string; account_subtype?: string | undefined; transaction?: number | undefined },
 ) => {
   const { db } = deps;
@@ -122,7 +123,7 @@ export const createCategory = async (
 };
 
 /** The accountant chooses which accounts Herd watches (DESIGN.md §1's defaults are a starting point). */
-export const updateHerdAccounts = async (db: Db, scope: TxScope, watched: number[]) => {
+export const updateHerdAccounts = async (db: Db, scope: CompanyAccess, watched: number[]) => {
   assertWritable(scope.actor);
   const unique = [...new Set(watched)];
   if ((await countCompanyAccounts(db, scope.company.pk, unique)) !== unique.length) throw ValidationError.field('watched', 'Accounts is not valid.');

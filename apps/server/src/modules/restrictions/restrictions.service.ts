@@ -3,7 +3,6 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable, type Actor } from '../auth/actor.js';
 import { can, type FirmActor } from '../auth/permissions.js';
-import { getVisibleCompany } from '../client-companies/client-companies.service.js';
 import { findMembership } from '../client-users/client-users.queries.js';
 import {
   deleteRestrictions,
@@ -14,6 +13,7 @@ import {
   updateRestriction,
   upsertRestrictions,
 } from './restrictions.queries.js';
+import { companyAccess } from '../access/company-access.js';
 
 type Kind = 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT';
 type Row = Awaited<ReturnType<typeof listRestrictions>>[number];
@@ -38,7 +38,7 @@ const audit = (db: Db, actor: FirmActor, action: string, companyPk: number, deta
 
 export const listCompanyRestrictions = async (db: Db, actor: Actor, companyPk: number, userPk?: number) => {
   const firmActor = can.workOnClients(actor);
-  await getVisibleCompany(db, firmActor, companyPk);
+  await companyAccess(db, firmActor, companyPk, 'accountant');
   return (await listRestrictions(db, companyPk, userPk)).map(toRestriction);
 };
 
@@ -58,7 +58,7 @@ export const createRestrictions = async (
 ) => {
   const firmActor = can.workOnClients(actor);
   assertWritable(actor);
-  const company = await getVisibleCompany(db, firmActor, input.client_company);
+  const { company } = await companyAccess(db, firmActor, input.client_company, 'accountant');
   await checkTargets(db, company.pk, input.user, input.accounts);
   const pks = await db.transaction(async (tx) => {
     const created = await upsertRestrictions(
@@ -74,7 +74,7 @@ export const createRestrictions = async (
 /** A restriction the firm user can see (its company is visible), else 404. */
 const getVisibleRestrictions = async (db: Db, actor: FirmActor, pks: number[]) => {
   const rows = await findRestrictions(db, actor.firmId, pks);
-  for (const companyPk of new Set(rows.map((r) => r.clientCompanyId))) await getVisibleCompany(db, actor, companyPk);
+  for (const companyPk of new Set(rows.map((r) => r.clientCompanyId))) await companyAccess(db, actor, companyPk, 'accountant');
   if (rows.length !== new Set(pks).size) throw new NotFoundError();
   return rows;
 };

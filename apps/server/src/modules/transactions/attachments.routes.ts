@@ -3,7 +3,7 @@ import { attachBody, transaction, transactionPkParams } from '@herd/contract';
 import { z } from 'zod';
 import { requireActor } from '../../plugins/auth.js';
 import { attachFile, attachmentsZip, detachFile } from './attachments.js';
-import { accountantTxScope } from './transactions.scope.js';
+import { companyAccess } from '../access/company-access.js';
 
 const tags = ['attachments'];
 
@@ -41,7 +41,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const scope = await accountantTxScope(db, request.actor, request.params.pk);
+      const scope = await companyAccess(db, request.actor, request.params.pk, 'accountant');
       const stream = await attachmentsZip(db, storage, scope, request.query.pks);
       return reply
         .header('Content-Type', 'application/zip')

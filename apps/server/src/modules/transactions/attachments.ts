@@ -2,28 +2,19 @@ import { and, eq, inArray } from 'drizzle-orm';
 import archiver from 'archiver';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
-import { files, transactionAttachments, transactions } from '../../db/schema/index.js';
+import { files, transactionAttachments } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { StorageDriver } from '../../storage/driver.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable, type Actor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
 import { serialize } from './transactions.read.js';
-import { accountantTxScope, clientTxScope, findScoped, type TxScope } from './transactions.scope.js';
-
-/** The scope of the transaction's company for whoever asks (accountant, client, or accountant as client). */
-export const scopeOfTransaction = async (db: Db, actor: Actor, txPk: number): Promise<TxScope> => {
-  const [row] = await db.select({ companyPk: transactions.clientCompanyId }).from(transactions).where(eq(transactions.pk, txPk));
-  if (!row) throw new NotFoundError();
-  const scope = await (isFirmActor(actor) ? accountantTxScope : clientTxScope)(db, actor, row.companyPk);
-  await findScoped(db, scope, [txPk]);
-  return scope;
-};
+import { findScoped, transactionAccess } from './transactions.scope.js';
+import type { CompanyAccess } from '../access/company-access.js';
 
 /** Links an uploaded file (of this company) to a transaction; attaching twice is harmless. */
 export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: number) => {
   assertWritable(actor);
-  const scope = await scopeOfTransaction(db, actor, txPk);
+  const { access: scope } = await transactionAccess(db, actor, txPk);
   if (scope.side === 'client' && scope.editable !== 'all' && !scope.editable.includes('attachments')) {
     throw ValidationError.detail('This client may not add attachments.');
   }
@@ -39,7 +30,7 @@ export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: num
 
 export const detachFile = async (db: Db, actor: Actor, txPk: number, attachmentPk: number) => {
   assertWritable(actor);
-  const scope = await scopeOfTransaction(db, actor, txPk);
+  const { access: scope } = await transactionAccess(db, actor, txPk);
   const deleted = await db
     .delete(transactionAttachments)
     .where(and(eq(transactionAttachments.pk, attachmentPk), eq(transactionAttachments.transactionId, txPk)))
@@ -53,7 +44,7 @@ export const detachFile = async (db: Db, actor: Actor, txPk: number, attachmentP
  * large selection never sits in memory. Entries are named by date, payee and
  * file name so an accountant can find them.
  */
-export const attachmentsZip = async (db: Db, storage: StorageDriver, scope: TxScope, pks: number[]): Promise<Readable> => {
+export const attachmentsZip = async (db: Db, storage: StorageDriver, scope: CompanyAccess, pks: number[]): Promise<Readable> => {
   const rows = await findScoped(db, scope, pks);
   const entries = await db
     .select({ txPk: transactionAttachments.transactionId, name: files.name, key: files.storageKey })

@@ -2,10 +2,10 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { DIRECTIONS, FILTER_MARKERS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, transactions } from '../../db/schema/index.js';
-import type { TxScope } from './transactions.scope.js';
+import { type CompanyAccess } from '../access/company-access.js';
 
 /** What the filter bar can offer for this company: subtypes and payment accounts that actually occur. */
-export const transactionChoices = async (db: Db, scope: TxScope) => {
+export const transactionChoices = async (db: Db, scope: CompanyAccess) => {
   const subtypes = await db
     .selectDistinct({ subtype: transactions.subtype })
     .from(transactions)

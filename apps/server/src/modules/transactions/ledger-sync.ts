@@ -5,19 +5,20 @@ import { ConflictError } from '../../lib/errors.js';
 
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
-import { findScoped, type TxScope } from './transactions.scope.js';
+import { findScoped } from './transactions.scope.js';
+import { type CompanyAccess } from '../access/company-access.js';
 
 export type PullMode = (typeof PULL_MODES)[number];
 
 const NOTHING_TO_READ = 'This company’s transactions live in Herd (CSV or generic ledger): there is nothing to read again from a ledger.';
 
-const assertConnected = (scope: TxScope) => {
+const assertConnected = (scope: CompanyAccess) => {
   if (scope.company.connectionState === 'NEEDS_REAUTH') throw new ConflictError('The ledger no longer accepts this connection. Reconnect the company first.');
   if (scope.company.connectionState === 'DISCONNECTED') throw new ConflictError('This company is disconnected from its ledger. Connect it again first.');
 };
 
 /** Reads some transactions again from the ledger (`transactions/resync/`). */
-export const resyncTransactions = async (deps: LedgerDeps, scope: TxScope, pks: number[]): Promise<SyncRequestResult> => {
+export const resyncTransactions = async (deps: LedgerDeps, scope: CompanyAccess, pks: number[]): Promise<SyncRequestResult> => {
   const rows = await findScoped(deps.db, scope, pks);
   if (!deps.ledgers.adapterFor(scope.company.connectionKind).remote) return { queued: false, detail: NOTHING_TO_READ };
   assertConnected(scope);
@@ -31,7 +32,7 @@ export const resyncTransactions = async (deps: LedgerDeps, scope: TxScope, pks: 
  * again). A stronger request replaces a weaker one still waiting; asking
  * again while one waits costs nothing.
  */
-export const requestPull = async (deps: LedgerDeps, scope: TxScope, mode: PullMode): Promise<SyncRequestResult> => {
+export const requestPull = async (deps: LedgerDeps, scope: CompanyAccess, mode: PullMode): Promise<SyncRequestResult> => {
   if (!deps.ledgers.adapterFor(scope.company.connectionKind).remote) return { queued: false, detail: NOTHING_TO_READ };
   assertConnected(scope);
   await queuePull(deps, scope.company.pk, mode);

@@ -7,7 +7,8 @@ import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
 import { fromCents, toCents } from './money.js';
 import { updateTransactions } from './transactions.queries.js';
-import { accountantTxScope, clientTxScope, findScoped } from './transactions.scope.js';
+import { findScoped } from './transactions.scope.js';
+import { companyAccess } from '../access/company-access.js';
 
 /**
  * Removes one line of a split. Its amount goes back to the first remaining
@@ -20,7 +21,7 @@ export const deleteLine = async (db: Db, actor: Actor, linePk: number) => {
     .innerJoin(transactions, eq(transactions.pk, transactionLines.transactionId))
     .where(eq(transactionLines.pk, linePk));
   if (!line) throw new NotFoundError();
-  const scope = await (isFirmActor(actor) ? accountantTxScope : clientTxScope)(db, actor, line.companyPk);
+  const scope = await companyAccess(db, actor, line.companyPk, isFirmActor(actor) ? 'accountant' : 'client');
   const [tx] = await findScoped(db, scope, [line.line.transactionId]);
   if (!['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR'].includes(tx!.status) || (scope.side === 'client' && tx!.status === 'SYNC_ERROR')) {
     throw ValidationError.detail('This transaction can no longer be changed here.');

@@ -9,7 +9,8 @@ import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
 import { assertTransition } from './status.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import { findTransactionsOfCompany, loadLines, type TransactionRow } from './transactions.queries.js';
-import { findScoped, type TxScope } from './transactions.scope.js';
+import { findScoped } from './transactions.scope.js';
+import { type CompanyAccess } from '../access/company-access.js';
 
 const END_STATUS = { published: 'PUBLISHED_IN_PLATFORM', matched: 'MATCHED_TO_PLATFORM', rejected: 'SYNC_ERROR' } as const;
 
@@ -20,7 +21,7 @@ const END_STATUS = { published: 'PUBLISHED_IN_PLATFORM', matched: 'MATCHED_TO_PL
  * MATCHED_TO_PLATFORM or, when the ledger refuses, SYNC_ERROR with the
  * ledger's message.
  */
-export const publishTransactions = async (deps: LedgerDeps, scope: TxScope, pks: number[]) => {
+export const publishTransactions = async (deps: LedgerDeps, scope: CompanyAccess, pks: number[]) => {
   const rows = await findScoped(deps.db, scope, pks);
   for (const row of rows) {
     if (row.status !== 'FINISHED_IN_HERD') {

@@ -15,7 +15,7 @@ import {
   type TransactionRow,
 } from './transactions.queries.js';
 import { toTransactions } from './transactions.serializer.js';
-import type { TxScope } from './transactions.scope.js';
+import { type CompanyAccess } from '../access/company-access.js';
 
 /** The columns a user's account restrictions apply to. */
 const RESTRICTABLE = { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId };
@@ -37,7 +37,7 @@ export const countList = async (db: Db, list: ListScope, query: Partial<Transact
 /** One page of a list: its statuses and hidden flag, the scope's limits and the request's filters. */
 export const listPage = async (
   db: Db,
-  scope: TxScope,
+  scope: CompanyAccess,
   list: { statuses: readonly TransactionStatus[]; hidden: boolean },
   query: TransactionListQuery,
 ) => {
@@ -54,7 +54,7 @@ export const listPage = async (
  * The counters of a company's lists. An unrestricted user reads the counts the
  * triggers keep; a restricted client user's are counted over their accounts.
  */
-export const countersFor = async (db: Db, scope: TxScope) => {
+export const countersFor = async (db: Db, scope: CompanyAccess) => {
   const restricted = restrictionWhere(scope.restrictions, RESTRICTABLE);
   const counts = countsByList(restricted ? await liveStatusCounts(db, scope.company.pk, restricted) : await storedStatusCounts(db, scope.company.pk));
   return scope.side === 'client'

@@ -8,8 +8,9 @@ import { requestPull, resyncTransactions, type PullMode } from './ledger-sync.js
 import { publishTransactions } from './publish.js';
 import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_COMPLETED_STATUSES } from './status.js';
 import { countersFor, listPage } from './transactions.read.js';
-import { accountantTxScope, clientTxScope, type TxScope } from './transactions.scope.js';
+
 import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
+import { companyAccess, type Side } from '../access/company-access.js';
 
 /**
  * The transaction endpoints' one call each: every function takes the actor
@@ -17,8 +18,6 @@ import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.w
  * and runs the rule. Routes parse and reply; nothing else.
  */
 
-export type Side = TxScope['side'];
-const scopeOf = (db: Db, actor: Actor, side: Side, companyPk: number) => (side === 'client' ? clientTxScope : accountantTxScope)(db, actor, companyPk);
 
 /** Which statuses, hidden or not, each list shows. */
 export const LISTS = {
@@ -32,34 +31,34 @@ export const LISTS = {
 /** One page of a list, with links to its neighbours (`url`: the request's own). */
 export const listTransactions = async (db: Db, actor: Actor, list: keyof typeof LISTS, companyPk: number, query: TransactionListQuery, url: string) => {
   const { side, statuses, hidden } = LISTS[list];
-  const { count, capped, results } = await listPage(db, await scopeOf(db, actor, side, companyPk), { statuses, hidden }, query);
+  const { count, capped, results } = await listPage(db, await companyAccess(db, actor, companyPk, side), { statuses, hidden }, query);
   // Past the cap there may be more pages than the count shows: a full page means there is a next one.
   const hasMore = capped && results.length === query.page_size;
   return { count, count_capped: capped, ...pageLinks(url, query.page, query.page_size, count, hasMore), results };
 };
 
 export const answerTransactions = async (db: Db, actor: Actor, side: Side, companyPk: number, changes: TransactionChange[]) =>
-  applyChanges(db, await scopeOf(db, actor, side, companyPk), changes);
+  applyChanges(db, await companyAccess(db, actor, companyPk, side), changes);
 
 export const splitTransaction = async (db: Db, actor: Actor, companyPk: number, split: TransactionChange) => {
-  const [result] = await applyChanges(db, await accountantTxScope(db, actor, companyPk), [split]);
+  const [result] = await applyChanges(db, await companyAccess(db, actor, companyPk, 'accountant'), [split]);
   return result!;
 };
 
-export const transactionCounters = async (db: Db, actor: Actor, side: Side, companyPk: number) => countersFor(db, await scopeOf(db, actor, side, companyPk));
+export const transactionCounters = async (db: Db, actor: Actor, side: Side, companyPk: number) => countersFor(db, await companyAccess(db, actor, companyPk, side));
 
 export const hideTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], hidden: boolean) =>
-  setHidden(db, await accountantTxScope(db, actor, companyPk), pks, hidden);
+  setHidden(db, await companyAccess(db, actor, companyPk, 'accountant'), pks, hidden);
 
 export const sendTransactionsBack = async (db: Db, actor: Actor, companyPk: number, pks: number[], message: string | undefined) =>
-  sendBack(db, await accountantTxScope(db, actor, companyPk), pks, message);
+  sendBack(db, await companyAccess(db, actor, companyPk, 'accountant'), pks, message);
 
-export const clearTransactionErrors = async (db: Db, actor: Actor, companyPk: number, pks: number[]) => clearErrors(db, await accountantTxScope(db, actor, companyPk), pks);
+export const clearTransactionErrors = async (db: Db, actor: Actor, companyPk: number, pks: number[]) => clearErrors(db, await companyAccess(db, actor, companyPk, 'accountant'), pks);
 
-export const publish = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) => publishTransactions(deps, await accountantTxScope(deps.db, actor, companyPk), pks);
+export const publish = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) => publishTransactions(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks);
 
-export const resync = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) => resyncTransactions(deps, await accountantTxScope(deps.db, actor, companyPk), pks);
+export const resync = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) => resyncTransactions(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks);
 
-export const pull = async (deps: LedgerDeps, actor: Actor, companyPk: number, mode: PullMode) => requestPull(deps, await accountantTxScope(deps.db, actor, companyPk), mode);
+export const pull = async (deps: LedgerDeps, actor: Actor, companyPk: number, mode: PullMode) => requestPull(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), mode);
 
-export const filterChoices = async (db: Db, actor: Actor, companyPk: number) => transactionChoices(db, await accountantTxScope(db, actor, companyPk));
+export const filterChoices = async (db: Db, actor: Actor, companyPk: number) => transactionChoices(db, await companyAccess(db, actor, companyPk, 'accountant'));

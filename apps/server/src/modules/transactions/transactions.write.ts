@@ -6,17 +6,18 @@ import { insertNotes } from '../notes/notes.queries.js';
 import { FieldErrors, checkFinishable, resolveLines, throwIfAny, type NewLine } from './lines.js';
 import { serialize } from './transactions.read.js';
 import { clearSyncErrors, deleteLines, insertLines, loadLines, updateTransactions, type TransactionRow } from './transactions.queries.js';
-import { findScoped, type TxScope } from './transactions.scope.js';
+import { findScoped } from './transactions.scope.js';
 import { assertTransition } from './status.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
+import type { CompanyAccess, Side } from '../access/company-access.js';
 
 /** Which statuses each side may edit in. */
-const EDITABLE_IN: Record<TxScope['side'], readonly TransactionStatus[]> = {
+const EDITABLE_IN: Record<Side, readonly TransactionStatus[]> = {
   client: ['READY', 'FINISHED_IN_HERD'],
   accountant: ['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR'],
 };
 
-const auditEntry = (scope: TxScope, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
+const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
   firmId: scope.company.firmId,
   actorUserId: scope.actor.userId,
   action,
@@ -30,7 +31,7 @@ const auditEntry = (scope: TxScope, action: string, pk: number, details: Record<
  * transactions at once. Everything is checked first; then all of it is
  * written in one database transaction, or none of it.
  */
-export const applyChanges = async (db: Db, scope: TxScope, changes: TransactionChange[]) => {
+export const applyChanges = async (db: Db, scope: CompanyAccess, changes: TransactionChange[]) => {
   const rows = await findScoped(db, scope, changes.map((c) => c.pk));
   const currentLines = await loadLines(db, scope.company.pk, rows.map((r) => r.pk));
   const plans: { row: TransactionRow; change: TransactionChange; lines: NewLine[] | null; next: TransactionStatus }[] = [];
@@ -84,17 +85,17 @@ export const applyChanges = async (db: Db, scope: TxScope, changes: TransactionC
   return serialize(db, companyPk, await findScoped(db, scope, changes.map((c) => c.pk)));
 };
 
-const includesMemo = (scope: TxScope) => scope.editable === 'all' || scope.editable.includes('memo');
+const includesMemo = (scope: CompanyAccess) => scope.editable === 'all' || scope.editable.includes('memo');
 
 /** Who a scope's status changes are recorded for. */
-const authorOf = (scope: TxScope): StatusAuthor => ({
+const authorOf = (scope: CompanyAccess): StatusAuthor => ({
   firmId: scope.company.firmId,
   companyPk: scope.company.pk,
   actorUserId: scope.actor.userId,
   viewingAsClient: scope.viewingAsClient,
 });
 
-export const setHidden = async (db: Db, scope: TxScope, pks: number[], hidden: boolean) => {
+export const setHidden = async (db: Db, scope: CompanyAccess, pks: number[], hidden: boolean) => {
   const rows = await findScoped(db, scope, pks);
   await db.transaction(async (tx) => {
     await updateTransactions(tx, scope.company.pk, pks, { isHidden: hidden });
@@ -103,7 +104,7 @@ export const setHidden = async (db: Db, scope: TxScope, pks: number[], hidden: b
 };
 
 /** Sends transactions back to the client, with the accountant's message as a note in each thread. */
-export const sendBack = async (db: Db, scope: TxScope, pks: number[], message: string | undefined) => {
+export const sendBack = async (db: Db, scope: CompanyAccess, pks: number[], message: string | undefined) => {
   const rows = await findScoped(db, scope, pks);
   await db.transaction(async (tx) => {
     await moveStatuses(tx, authorOf(scope), 'transaction.back', rows.map((row) => ({ row, to: 'READY' as const, values: { backMessage: message ?? '' } })));
@@ -124,7 +125,7 @@ export const sendBack = async (db: Db, scope: TxScope, pks: number[], message: s
 };
 
 /** Clears open sync errors; a transaction blocked by them goes back to waiting for publication. */
-export const clearErrors = async (db: Db, scope: TxScope, pks: number[]) => {
+export const clearErrors = async (db: Db, scope: CompanyAccess, pks: number[]) => {
   const rows = await findScoped(db, scope, pks);
   await db.transaction(async (tx) => {
     await clearSyncErrors(tx, scope.company.pk, pks);
