@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { readListParams, writeListParams, type ListParamsSchema } from './list-params';
 
@@ -19,15 +19,24 @@ export interface ListParamsWrite {
 export const useListParams = <S extends object>(schema: ListParamsSchema<S>, defaults: S, prefix = '') => {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListParams(params, schema, defaults, prefix), [params, schema, defaults, prefix]);
+  // What was last written, until the address shows it: two changes before the next render (an amount
+  // left by clicking a select) build on each other instead of the second undoing the first.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
 
   const update = useCallback(
     (patch: Partial<S>, { replace = false }: ListParamsWrite = {}) => {
+      const base = latest.current;
       const restart = 'page' in defaults && !('page' in patch) ? { page: defaults.page } : {};
-      const next = writeListParams(params, { ...state, ...restart, ...patch }, schema, defaults, prefix);
+      const next = writeListParams(base, { ...readListParams(base, schema, defaults, prefix), ...restart, ...patch }, schema, defaults, prefix);
       // The same state again adds no history entry for Back to step through.
-      if (next.toString() !== params.toString()) setParams(next, { replace });
+      if (next.toString() === base.toString()) return;
+      latest.current = next;
+      setParams(next, { replace });
     },
-    [params, setParams, state, schema, defaults, prefix],
+    [setParams, schema, defaults, prefix],
   );
 
   return [state, update] as const;
