@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation, type Location } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppRoutes } from '../src/app/app-routes';
 import { AppProviders } from '../src/app/providers';
@@ -9,11 +9,12 @@ import { createQueryClient } from '../src/lib/query-client';
 
 export const testQueryClient = (): QueryClient => createQueryClient({ onUnauthorized: (c) => setSignedOut(c, false) });
 
-/** Renders `children` (or the whole app's routes) at `path`, and reports where the router ends up. */
+/** Renders `children` (or the whole app's routes) at `path`, reports where the router ends up, and can go Back. */
 export const renderAt = (path: string, children: ReactNode = <AppRoutes />, client: QueryClient = testQueryClient()) => {
-  const state: { location: Location | null } = { location: null };
+  const state: { location: Location | null; navigate: NavigateFunction | null } = { location: null, navigate: null };
   const LocationProbe = () => {
     state.location = useLocation();
+    state.navigate = useNavigate();
     return null;
   };
   const utils = render(
@@ -28,5 +29,13 @@ export const renderAt = (path: string, children: ReactNode = <AppRoutes />, clie
     if (!state.location) throw new Error('router has not rendered');
     return state.location;
   };
-  return { ...utils, client, location, pathname: () => location().pathname };
+  /** The browser's Back button. */
+  const back = () =>
+    act(() => {
+      if (!state.navigate) throw new Error('router has not rendered');
+      void state.navigate(-1);
+    });
+  /** The address's search parameters now. */
+  const searchParams = () => new URLSearchParams(location().search);
+  return { ...utils, client, location, pathname: () => location().pathname, back, searchParams };
 };

@@ -8,14 +8,22 @@ interface SearchInputProps {
   onSearch: (value: string) => void;
   label: string;
   placeholder?: string;
+  /** The search the list is showing (from the address); when it changes elsewhere (Back, a link), the field shows it. */
+  value?: string;
 }
 
 /**
  * The list toolbars' search field (SPEC §9): 150 px wide, asks the server
  * only after 300 ms without typing, and Escape clears it and leaves the field.
  */
-export const SearchInput = ({ onSearch, label, placeholder = 'Search' }: SearchInputProps) => {
-  const [text, setText] = useState('');
+export const SearchInput = ({ onSearch, label, placeholder = 'Search', value = '' }: SearchInputProps) => {
+  const [text, setText] = useState(value);
+  // The last search this field sent or was given: only a different one coming back replaces what the person is typing.
+  const [known, setKnown] = useState(value);
+  if (value !== known) {
+    setKnown(value);
+    setText(value);
+  }
   const timer = useRef<number | undefined>(undefined);
   // The latest callback, so a pending timer never searches with a stale one.
   const latest = useRef(onSearch);
@@ -24,17 +32,22 @@ export const SearchInput = ({ onSearch, label, placeholder = 'Search' }: SearchI
   });
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  const send = (search: string) => {
+    setKnown(search);
+    latest.current(search);
+  };
+
   const onChange = (value: string) => {
     setText(value);
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => latest.current(value.trim()), SEARCH_DEBOUNCE_MS);
+    timer.current = window.setTimeout(() => send(value.trim()), SEARCH_DEBOUNCE_MS);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Escape') return;
     window.clearTimeout(timer.current);
     setText('');
-    latest.current('');
+    send('');
     event.currentTarget.blur();
   };
 

@@ -92,6 +92,8 @@ export const clientCsvUrl = (params: Omit<ClientListParams, 'page' | 'page_size'
   const query = new URLSearchParams({ ordering: params.ordering });
   if (params.search) query.set('search', params.search);
   if (params.connection_kind) query.set('connection_kind', params.connection_kind);
+  if (params.connection_state) query.set('connection_state', params.connection_state);
+  if (params.has_client_users !== undefined) query.set('has_client_users', String(params.has_client_users));
   return `${API_PREFIX}/${p.clientCompanyCsv}?${query.toString()}`;
 };
 

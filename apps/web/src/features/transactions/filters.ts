@@ -1,4 +1,5 @@
-import type { Direction } from '@herd/contract';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, transactionListQuery, type Direction } from '@herd/contract';
+import { checkedBy, oneOf, parsedBy, type ListParamsSchema } from '../../lib/list-params';
 
 /** The accountant table's filters; the query key holds them whole, so equal filters share a cache entry. */
 export interface TransactionFilters {
@@ -32,3 +33,29 @@ export const DEFAULT_FILTERS: TransactionFilters = {
   status: '',
   markers: [],
 };
+
+const query = transactionListQuery.shape;
+
+/**
+ * How the filters read from the address: by the API's own rules, so a value
+ * the address holds is one the server takes. The table picks one type and one
+ * status, where the API would take several.
+ */
+export const FILTER_PARAMS: ListParamsSchema<TransactionFilters> = {
+  page: parsedBy(query.page),
+  page_size: parsedBy(query.page_size),
+  ordering: parsedBy(query.ordering),
+  search: parsedBy(query.search),
+  date_from: checkedBy(query.date_from),
+  date_to: checkedBy(query.date_to),
+  amount_min: checkedBy(query.amount_min),
+  amount_max: checkedBy(query.amount_max),
+  type: oneOf(TRANSACTION_TYPES),
+  direction: parsedBy(query.direction),
+  payment_account: parsedBy(query.payment_account),
+  status: oneOf(TRANSACTION_STATUSES),
+  markers: parsedBy(query.markers),
+};
+
+/** An amount bound the API takes, or none. */
+export const isAmountFilter = (text: string) => text === '' || query.amount_min.safeParse(text).success;

@@ -1,3 +1,6 @@
+import { transactionListQuery } from '@herd/contract';
+import { parsedBy, type ListParamsSchema } from '../../lib/list-params';
+
 /** Where a pager stands over a list whose count may stop at the server's cap. */
 export interface PagingState {
   /** Rows the server counted (at most its cap). */
@@ -22,3 +25,12 @@ export const pagingOf = (list: { count: number; count_capped: boolean; next: str
   page,
   pageSize,
 });
+
+/** The client's lists keep only their page in the address (`?page=`), read by the API's own rule. */
+export interface ClientListState {
+  page: number;
+}
+
+export const CLIENT_LIST_DEFAULTS: ClientListState = { page: 1 };
+
+export const CLIENT_LIST_PARAMS: ListParamsSchema<ClientListState> = { page: parsedBy(transactionListQuery.shape.page) };

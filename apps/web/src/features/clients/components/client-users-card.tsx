@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { App, Button, Card, Dropdown, Empty, Flex, Table, Tag, Typography, type MenuProps, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, LinkOutlined, MoreOutlined, NotificationOutlined, UserAddOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type ClientCompany, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
+import { type ClientCompany, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
 import { countText, personName } from '../../../lib/format';
+import { useListParams } from '../../../lib/use-list-params';
 import { InvitePersonModal, type PersonValues } from '../../../ui/invite-person-modal';
 import { QueryError } from '../../../ui/query-error';
 import { useClientUsers, useInviteClientUser, useRemoveClientUser } from '../api';
+import { CLIENT_USERS_DEFAULTS, CLIENT_USERS_PARAMS, CLIENT_USERS_PREFIX } from '../list-params';
 import { useClientCommands } from './client-actions';
 import { EditClientUserModal } from './edit-client-user-modal';
 import { useMagicLinkCopier } from './magic-link-copier';
 
 /** The people who answer for one client company: invite, correct, remove, hand a sign-in link. */
 export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [{ page, page_size: pageSize }, setPaging] = useListParams(CLIENT_USERS_PARAMS, CLIENT_USERS_DEFAULTS, CLIENT_USERS_PREFIX);
   const users = useClientUsers(company.pk, { page, page_size: pageSize });
   const invite = useInviteClientUser();
   const remove = useRemoveClientUser();
@@ -134,10 +135,7 @@ export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
               pageSize,
               total: count,
               hideOnSinglePage: true,
-              onChange: (next, size) => {
-                setPage(size === pageSize ? next : 1);
-                setPageSize(size);
-              },
+              onChange: (next, size) => setPaging({ page: size === pageSize ? next : 1, page_size: size }),
             }}
           />
         </>

@@ -30,6 +30,8 @@ export interface ClientsTableChange {
   pageSize: number;
   ordering: ClientCompanyOrdering;
   connectionKind: ConnectionKind | undefined;
+  /** Only clients with (true) or without (false) client users. */
+  hasClientUsers: boolean | undefined;
 }
 
 /** Open work of one client (transactions count endpoint); absent when the client has none. */
@@ -69,6 +71,7 @@ interface ClientsTableProps {
   pageSize: number;
   ordering: ClientCompanyOrdering;
   connectionKind: ConnectionKind | undefined;
+  hasClientUsers: boolean | undefined;
   loading: boolean;
   canManage: boolean;
   onChange: (change: ClientsTableChange) => void;
@@ -77,7 +80,7 @@ interface ClientsTableProps {
 
 /** Client companies, paged, sorted and filtered by the server. */
 export const ClientsTable = (props: ClientsTableProps) => {
-  const { rows, total, page, pageSize, ordering, connectionKind, loading, canManage, onChange, onCopyLink, openWork, highlightPk } = props;
+  const { rows, total, page, pageSize, ordering, connectionKind, hasClientUsers, loading, canManage, onChange, onCopyLink, openWork, highlightPk } = props;
 
   const columns: TableProps<ClientCompany>['columns'] = [
     {
@@ -107,6 +110,12 @@ export const ClientsTable = (props: ClientsTableProps) => {
       dataIndex: 'client_users_count',
       key: 'client_users_count',
       align: 'right',
+      filters: [
+        { text: 'Has client users', value: 'true' },
+        { text: 'None yet', value: 'false' },
+      ],
+      filterMultiple: false,
+      filteredValue: hasClientUsers === undefined ? null : [String(hasClientUsers)],
       render: (count: number) => (count === 0 ? <Typography.Text type="warning">None yet</Typography.Text> : count),
     },
     {
@@ -158,11 +167,12 @@ export const ClientsTable = (props: ClientsTableProps) => {
   const handleChange: TableProps<ClientCompany>['onChange'] = (pagination, filters, sorter, extra) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const kind = filters.connection_kind?.[0] as ConnectionKind | undefined;
+    const users = filters.client_users_count?.[0];
     const nextOrdering = orderingOf(single?.columnKey, single?.order);
     const nextSize = pagination.pageSize ?? pageSize;
     // A new sort, filter or page size starts again at the first page.
     const restart = extra.action !== 'paginate' || nextSize !== pageSize;
-    onChange({ page: restart ? 1 : (pagination.current ?? 1), pageSize: nextSize, ordering: nextOrdering, connectionKind: kind });
+    onChange({ page: restart ? 1 : (pagination.current ?? 1), pageSize: nextSize, ordering: nextOrdering, connectionKind: kind, hasClientUsers: users === undefined ? undefined : users === 'true' });
   };
 
   return (

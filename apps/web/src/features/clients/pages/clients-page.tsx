@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { App, Button, Card, Flex, Select, Typography } from 'antd';
 import { ApiOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, type ClientCompanyOrdering, type ConnectionKind } from '@herd/contract';
+import { CONNECTION_STATES, type ConnectionState } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
 import { countText } from '../../../lib/format';
+import { CONNECTION_STATE_LABELS } from '../../../lib/labels';
 import { isSyncBusy } from '../../../lib/ledger-sync';
 import { buildPath } from '../../../lib/path-builder';
 import { canManageClients } from '../../../lib/permissions';
 import { routes } from '../../../lib/routes';
+import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { PageHeader } from '../../../ui/page-header';
@@ -24,6 +26,7 @@ import { AddClientModal } from '../components/add-client-modal';
 import { ClientsTable, type ClientsTableChange } from '../components/clients-table';
 import { useMagicLinkCopier } from '../components/magic-link-copier';
 import { useQboReturn } from '../components/qbo-return-notice';
+import { CLIENT_LIST_DEFAULTS, CLIENT_LIST_PARAMS } from '../list-params';
 
 /** `?add=1` opens "Add client" straight away (the dashboard's first-client button links here). */
 export const ADD_PARAM = 'add';
@@ -35,13 +38,10 @@ export const ClientsPage = () => {
   const canManage = canManageClients(profile);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const [ordering, setOrdering] = useState<ClientCompanyOrdering>('name');
-  const [connectionKind, setConnectionKind] = useState<ConnectionKind | undefined>(undefined);
+  const [listParams, setListParams] = useListParams(CLIENT_LIST_PARAMS, CLIENT_LIST_DEFAULTS);
+  const { page, page_size: pageSize, search, ordering, connection_kind: connectionKind, connection_state: connectionState, has_client_users: hasClientUsers } = listParams;
   const [adding, setAdding] = useState(canManage && params.get(ADD_PARAM) === '1');
-  const list = useClientList({ page, page_size: pageSize, search, ordering, connection_kind: connectionKind });
+  const list = useClientList(listParams);
   const counts = useCompanyTransactionCounts();
   const openWork = new Map((counts.data ?? []).map((row) => [row.client_company, row]));
   // A finished pull brings new open work: the counts are read again then.
@@ -55,20 +55,24 @@ export const ClientsPage = () => {
 
   const closeAdd = () => {
     setAdding(false);
-    if (params.has(ADD_PARAM)) setParams({}, { replace: true });
+    if (!params.has(ADD_PARAM)) return;
+    // Only the request to open the dialog goes: the list's filters stay in the address.
+    const next = new URLSearchParams(params);
+    next.delete(ADD_PARAM);
+    setParams(next, { replace: true });
   };
 
-  const onSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
+  // Typing replaces the history entry, so Back steps through filters and pages rather than keystrokes.
+  const onSearch = (value: string) => setListParams({ search: value }, { replace: true });
 
-  const onTableChange = (change: ClientsTableChange) => {
-    setPage(change.page);
-    setPageSize(change.pageSize);
-    setOrdering(change.ordering);
-    setConnectionKind(change.connectionKind);
-  };
+  const onTableChange = (change: ClientsTableChange) =>
+    setListParams({
+      page: change.page,
+      page_size: change.pageSize,
+      ordering: change.ordering,
+      connection_kind: change.connectionKind,
+      has_client_users: change.hasClientUsers,
+    });
 
   const addButton = canManage ? (
     <Flex gap={8} wrap>
@@ -82,7 +86,7 @@ export const ClientsPage = () => {
     </Flex>
   ) : null;
 
-  const filtered = Boolean(search || connectionKind);
+  const filtered = Boolean(search || connectionKind || connectionState || hasClientUsers !== undefined);
   const firmHasNone = list.data?.count === 0 && !filtered;
 
   let body;
@@ -106,12 +110,21 @@ export const ClientsPage = () => {
       <Card variant="outlined" styles={{ body: { padding: 0 } }}>
         <Flex align="center" justify="space-between" gap={12} wrap style={{ padding: '16px 20px' }}>
           <Flex align="center" gap={16}>
-            <SearchInput label="Search clients" onSearch={onSearch} />
+            <SearchInput label="Search clients" value={search} onSearch={onSearch} />
+            <Select<ConnectionState>
+              aria-label="Connection"
+              placeholder="Any connection"
+              allowClear
+              value={connectionState}
+              onChange={(state?: ConnectionState) => setListParams({ connection_state: state })}
+              options={CONNECTION_STATES.map((state) => ({ value: state, label: CONNECTION_STATE_LABELS[state] }))}
+              style={{ width: 190 }}
+            />
             <Typography.Text type="secondary" data-testid="clients-count">
               {countText(list.data?.count ?? 0)}
             </Typography.Text>
           </Flex>
-          <Button icon={<DownloadOutlined />} href={clientCsvUrl({ search, ordering, connection_kind: connectionKind })} download>
+          <Button icon={<DownloadOutlined />} href={clientCsvUrl(listParams)} download>
             Download CSV
           </Button>
         </Flex>
@@ -125,6 +138,7 @@ export const ClientsPage = () => {
           pageSize={pageSize}
           ordering={ordering}
           connectionKind={connectionKind}
+          hasClientUsers={hasClientUsers}
           loading={list.isFetching && list.isPlaceholderData}
           canManage={canManage}
           onChange={onTableChange}

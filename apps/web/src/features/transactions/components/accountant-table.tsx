@@ -2,6 +2,7 @@ import { Button, Table, Tag, Typography, type TableProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
 import { countText, formatDate } from '../../../lib/format';
+import type { TransactionFilters } from '../filters';
 import { pagingTotal } from '../paging';
 import { SignedAmount } from './transaction-row';
 
@@ -15,6 +16,26 @@ const STATUS_TAGS: Record<string, { color: string; label: string }> = {
   CANCELLED: { color: 'default', label: 'Cancelled' },
 };
 
+type Ordering = TransactionFilters['ordering'];
+type SortOrder = 'ascend' | 'descend' | null;
+
+const sortOrderOf = (ordering: Ordering, column: 'date' | 'amount'): SortOrder => {
+  if (ordering === column) return 'ascend';
+  return ordering === `-${column}` ? 'descend' : null;
+};
+
+/** The table's sorter as the API's `ordering`; no sorter means the default, newest first. */
+const orderingOf = (field: unknown, order: SortOrder | undefined): Ordering => {
+  if ((field !== 'date' && field !== 'amount') || !order) return '-date';
+  return order === 'descend' ? `-${field}` : field;
+};
+
+export interface AccountantTableChange {
+  page: number;
+  pageSize: number;
+  ordering: Ordering;
+}
+
 const categoryOf = (t: Transaction) =>
   t.lines.length > 1 ? `Split (${t.lines.length} lines)` : (t.lines[0]?.category?.name ?? '');
 
@@ -27,17 +48,30 @@ interface AccountantTableProps {
   hasNext: boolean;
   page: number;
   pageSize: number;
+  ordering: Ordering;
   loading: boolean;
   selected: number[];
   onSelect: (pks: number[]) => void;
-  onPage: (page: number, pageSize: number) => void;
+  /** A new page, page size or ordering; a new ordering or size starts at the first page. */
+  onChange: (change: AccountantTableChange) => void;
   onEdit: (transaction: Transaction) => void;
 }
 
 /** One list of a client's transactions for the accountant, with the ledger's refusals in red. */
-export const AccountantTable = ({ rows, total, capped, hasNext, page, pageSize, loading, selected, onSelect, onPage, onEdit }: AccountantTableProps) => {
+export const AccountantTable = (props: AccountantTableProps) => {
+  const { rows, total, capped, hasNext, page, pageSize, ordering, loading, selected, onSelect, onChange, onEdit } = props;
   const columns: TableProps<Transaction>['columns'] = [
-    { title: 'Date', dataIndex: 'date', key: 'date', width: 120, render: (date: string) => formatDate(date) },
+    {
+      title: 'Date',
+      dataIndex: 'date',
+      key: 'date',
+      width: 120,
+      sorter: true,
+      sortOrder: sortOrderOf(ordering, 'date'),
+      // Toggle between the two directions: "unsorted" would be newest first again.
+      sortDirections: ['descend', 'ascend', 'descend'],
+      render: (date: string) => formatDate(date),
+    },
     {
       title: 'Transaction',
       key: 'what',
@@ -56,7 +90,15 @@ export const AccountantTable = ({ rows, total, capped, hasNext, page, pageSize, 
     },
     { title: 'Category', key: 'category', render: (_v: unknown, t) => categoryOf(t) || <Typography.Text type="secondary">None</Typography.Text> },
     { title: 'Account', key: 'account', render: (_v: unknown, t) => t.payment_account?.name ?? '' },
-    { title: 'Amount', key: 'amount', align: 'right', render: (_v: unknown, t) => <SignedAmount transaction={t} /> },
+    {
+      title: 'Amount',
+      key: 'amount',
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrderOf(ordering, 'amount'),
+      sortDirections: ['descend', 'ascend', 'descend'],
+      render: (_v: unknown, t) => <SignedAmount transaction={t} />,
+    },
     {
       title: 'Status',
       key: 'status',
@@ -76,6 +118,13 @@ export const AccountantTable = ({ rows, total, capped, hasNext, page, pageSize, 
       ),
     },
   ];
+  // One handler for pages and sorting: the table reports a sort and its return to page 1 as one change, so one address.
+  const handleChange: TableProps<Transaction>['onChange'] = (pagination, _filters, sorter, extra) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const nextSize = pagination.pageSize ?? pageSize;
+    const restart = extra.action !== 'paginate' || nextSize !== pageSize;
+    onChange({ page: restart ? 1 : (pagination.current ?? 1), pageSize: nextSize, ordering: orderingOf(single?.columnKey, single?.order) });
+  };
   return (
     <Table
       rowKey="pk"
@@ -84,7 +133,8 @@ export const AccountantTable = ({ rows, total, capped, hasNext, page, pageSize, 
       dataSource={rows}
       loading={loading}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(Number)) }}
-      pagination={{ current: page, pageSize, total: pagingTotal({ total, capped, hasNext, page, pageSize }), showSizeChanger: true, onChange: onPage, showTotal: () => countText(total, 'transaction', 'transactions', capped) }}
+      onChange={handleChange}
+      pagination={{ current: page, pageSize, total: pagingTotal({ total, capped, hasNext, page, pageSize }), showSizeChanger: true, showTotal: () => countText(total, 'transaction', 'transactions', capped) }}
       scroll={{ x: 900 }}
     />
   );

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { DatePicker, Flex, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { Direction } from '@herd/contract';
+import type { ListParamsWrite } from '../../../lib/use-list-params';
 import { SearchInput } from '../../../ui/search-input';
 import type { TransactionChoices } from '../api';
-import type { TransactionFilters } from '../filters';
+import { isAmountFilter, type TransactionFilters } from '../filters';
 
 const MARKER_LABELS: Record<string, string> = {
   WITHOUT_CLASS: 'Without class',
@@ -21,15 +23,47 @@ interface FiltersBarProps {
   filters: TransactionFilters;
   choices: TransactionChoices | undefined;
   /** Any change of filter goes back to the first page. */
-  onChange: (patch: Partial<TransactionFilters>) => void;
+  onChange: (patch: Partial<TransactionFilters>, write?: ListParamsWrite) => void;
 }
+
+/**
+ * An amount bound, applied on Enter or when the field is left. It shows what
+ * is typed until then, and the filter's value when that changes elsewhere
+ * (Back, a link).
+ */
+const AmountInput = ({ label, placeholder, value, onCommit }: { label: string; placeholder: string; value: string; onCommit: (value: string) => void }) => {
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
+  const valid = isAmountFilter(text.trim());
+  // Leaving the field unchanged keeps the page; a bound the server would refuse is pointed out, not sent.
+  const commit = () => {
+    if (valid && text.trim() !== value) onCommit(text.trim());
+  };
+  return (
+    <Input
+      aria-label={label}
+      placeholder={placeholder}
+      value={text}
+      status={valid ? undefined : 'error'}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onPressEnter={commit}
+      style={{ width: 124 }}
+    />
+  );
+};
 
 /** The accountant table's filters; the options come from the list's choices/ endpoint. */
 export const FiltersBar = ({ filters, choices, onChange }: FiltersBarProps) => {
   const set = (patch: Partial<TransactionFilters>) => onChange({ ...patch, page: 1 });
   return (
     <Flex gap={8} wrap style={{ marginBottom: 12 }} aria-label="Filters">
-      <SearchInput label="Search transactions" onSearch={(search) => set({ search })} />
+      {/* Typing replaces the history entry: Back goes to the previous filters, not the previous keystroke. */}
+      <SearchInput label="Search transactions" value={filters.search} onSearch={(search) => onChange({ search, page: 1 }, { replace: true })} />
       <DatePicker.RangePicker
         aria-label="Date range"
         value={[filters.date_from ? dayjs(filters.date_from) : null, filters.date_to ? dayjs(filters.date_to) : null]}
@@ -37,22 +71,8 @@ export const FiltersBar = ({ filters, choices, onChange }: FiltersBarProps) => {
         allowEmpty={[true, true]}
         style={{ width: 240 }}
       />
-      <Input
-        aria-label="Minimum amount"
-        placeholder="Min amount"
-        defaultValue={filters.amount_min}
-        onBlur={(e) => set({ amount_min: e.target.value.trim() })}
-        onPressEnter={(e) => set({ amount_min: e.currentTarget.value.trim() })}
-        style={{ width: 124 }}
-      />
-      <Input
-        aria-label="Maximum amount"
-        placeholder="Max amount"
-        defaultValue={filters.amount_max}
-        onBlur={(e) => set({ amount_max: e.target.value.trim() })}
-        onPressEnter={(e) => set({ amount_max: e.currentTarget.value.trim() })}
-        style={{ width: 124 }}
-      />
+      <AmountInput label="Minimum amount" placeholder="Min amount" value={filters.amount_min} onCommit={(amount_min) => set({ amount_min })} />
+      <AmountInput label="Maximum amount" placeholder="Max amount" value={filters.amount_max} onCommit={(amount_max) => set({ amount_max })} />
       <Select
         aria-label="Type"
         placeholder="Type"

@@ -5,13 +5,15 @@ import type { ClientEditableField } from '@herd/contract';
 import { countText } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
+import { useKeyedState } from '../../../lib/use-keyed-state';
+import { useListParams } from '../../../lib/use-list-params';
 import { ButtonLink } from '../../../ui/button-link';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { CLIENT_PAGE_SIZE, useClientTransactions, useUpdateTransactions } from '../api';
 import { editorErrors } from '../editor-state';
-import { pagingOf, pagingTotal } from '../paging';
+import { CLIENT_LIST_DEFAULTS, CLIENT_LIST_PARAMS, pagingOf, pagingTotal } from '../paging';
 import { useListKeys } from '../use-list-keys';
 import { ListPager } from './list-pager';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -38,12 +40,16 @@ const bulkRowErrors = (error: unknown, pks: number[]): Record<number, string> =>
 /** What waits for the client: their READY transactions, worked through with the mouse or the keyboard. */
 export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps) => {
   const { message } = App.useApp();
-  const [page, setPage] = useState(1);
+  const [{ page }, setListParams] = useListParams(CLIENT_LIST_PARAMS, CLIENT_LIST_DEFAULTS);
   const list = useClientTransactions(companyPk, 'active', page);
   const update = useUpdateTransactions(companyPk, 'client');
-  const [cursor, setCursor] = useState(0);
+  // The cursor belongs to a page: j/k across a page edge sets both at once; another page reached by Back starts at the top.
+  const [cursorAt, setCursorAt] = useState({ page, row: 0 });
+  const cursor = cursorAt.page === page ? cursorAt.row : 0;
+  const setCursor = (row: number) => setCursorAt({ page, row });
   const [openPk, setOpenPk] = useState<number | null>(null);
-  const [selected, setSelected] = useState<number[]>([]);
+  // Another page, however it is reached, starts with nothing selected.
+  const [selected, setSelected] = useKeyedState<number[]>(String(page), []);
   const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
   const [help, setHelp] = useState(false);
   const items = list.data?.results ?? [];
@@ -52,16 +58,15 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
   const toggle = (pk: number, on: boolean) => setSelected((all) => (on ? [...new Set([...all, pk])] : all.filter((p) => p !== pk)));
   const pages = list.data ? Math.max(1, Math.ceil(pagingTotal(pagingOf(list.data, page, CLIENT_PAGE_SIZE)) / CLIENT_PAGE_SIZE)) : 1;
   const goTo = (next: number, row: number) => {
-    setPage(next);
-    setCursor(row);
-    setSelected([]);
+    setCursorAt({ page: next, row });
+    setListParams({ page: next });
   };
 
-  // Finishing the last rows of the last page leaves it empty: show the page before it.
+  // Finishing the last rows of the last page leaves it empty: show the page before it, in place of the emptied one in history.
   const emptiedPage = !list.isPlaceholderData && list.data !== undefined && items.length === 0 && page > 1;
   useEffect(() => {
-    if (emptiedPage) setPage((current) => Math.max(1, Math.min(current - 1, pages)));
-  }, [emptiedPage, pages]);
+    if (emptiedPage) setListParams({ page: Math.max(1, Math.min(page - 1, pages)) }, { replace: true });
+  }, [emptiedPage, pages, page, setListParams]);
 
   const move = (step: 1 | -1) => {
     // j past the last row turns the page; k above the first turns back to the previous page's last row.

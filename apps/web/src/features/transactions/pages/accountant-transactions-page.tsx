@@ -8,6 +8,8 @@ import { canManageClients } from '../../../lib/permissions';
 import { formatCount } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { parseClientPk, routes } from '../../../lib/routes';
+import { useKeyedState } from '../../../lib/use-keyed-state';
+import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ButtonLink } from '../../../ui/button-link';
 import { NotFoundResult } from '../../../ui/not-found-result';
@@ -17,7 +19,7 @@ import { QueryError } from '../../../ui/query-error';
 import { useProfile } from '../../auth/api';
 import { useClient } from '../../clients/api';
 import { useAccountantTransactions, useTransactionChoices, useTransactionCounters, type AccountantListKind } from '../api';
-import { DEFAULT_FILTERS, type TransactionFilters } from '../filters';
+import { DEFAULT_FILTERS, FILTER_PARAMS, type TransactionFilters } from '../filters';
 import { AccountantTable } from '../components/accountant-table';
 import { BulkActions } from '../components/bulk-actions';
 import { CsvImportButton } from '../components/csv-import-button';
@@ -40,19 +42,23 @@ const TabLabel = ({ label, count, capped = false, danger }: { label: string; cou
   </Flex>
 );
 
+/** What the selection belongs to: the list's filters, not its page. */
+const selectionKey = ({ page: _page, page_size: _size, ...rest }: TransactionFilters) => JSON.stringify(rest);
+
 const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
   const navigate = useNavigate();
   const profile = useProfile();
   const company = useClient(pk);
   const choices = useTransactionChoices(pk);
-  const [filters, setFilters] = useState<TransactionFilters>(DEFAULT_FILTERS);
+  const [filters, setFilters] = useListParams(FILTER_PARAMS, DEFAULT_FILTERS);
   // While the ledger sync runs, or rows are being written to the ledger, the lists and counts follow it.
   const syncing = isSyncBusy(company.data?.ledger_sync);
   const list = useAccountantTransactions(pk, kind, filters, syncing);
   const counters = useTransactionCounters(pk, 'accountant', syncing || hasProcessing(list.data), true);
   const busy = syncing || hasProcessing(list.data) || (counters.data?.processing ?? 0) > 0;
   useRefreshWhenSettled(pk, busy);
-  const [selected, setSelected] = useState<number[]>([]);
+  // Turning pages keeps the selection (bulk actions may span pages); other filters, however they change (Back too), clear it.
+  const [selected, setSelected] = useKeyedState<number[]>(selectionKey(filters), []);
   const [editing, setEditing] = useState<number | null>(null);
   const name = company.data?.name ?? 'Client';
   usePageTitle(`${name} · transactions`);
@@ -87,14 +93,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
         ]}
         tabBarExtraContent={c?.sync_errors ? <TabLabel label="Sync errors" count={c.sync_errors} danger /> : null}
       />
-      <FiltersBar
-        filters={filters}
-        choices={choices.data}
-        onChange={(patch) => {
-          setSelected([]);
-          setFilters((now) => ({ ...now, ...patch }));
-        }}
-      />
+      <FiltersBar filters={filters} choices={choices.data} onChange={setFilters} />
       <BulkActions
         companyPk={pk}
         kind={kind}
@@ -112,10 +111,11 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           hasNext={Boolean(list.data?.next)}
           page={filters.page}
           pageSize={filters.page_size}
+          ordering={filters.ordering}
           loading={list.isFetching}
           selected={selected}
           onSelect={setSelected}
-          onPage={(page, pageSize) => setFilters((now) => ({ ...now, page, page_size: pageSize }))}
+          onChange={({ page, pageSize, ordering }) => setFilters({ page, page_size: pageSize, ordering })}
           onEdit={(t) => setEditing(t.pk)}
         />
       )}

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Card, Flex, Tag } from 'antd';
 import { useParams } from 'react-router';
 import { countText } from '../../../lib/format';
 import { parseClientPk } from '../../../lib/routes';
+import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { NotFoundResult } from '../../../ui/not-found-result';
@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { useClientTransactions } from '../api';
 import { ListPager } from '../components/list-pager';
+import { CLIENT_LIST_DEFAULTS, CLIENT_LIST_PARAMS } from '../paging';
 import { TransactionRow } from '../components/transaction-row';
 
 const STATUS: Record<string, string> = {
@@ -23,7 +24,7 @@ const STATUS: Record<string, string> = {
 
 const Content = ({ pk }: { pk: number }) => {
   usePageTitle('Completed transactions');
-  const [page, setPage] = useState(1);
+  const [{ page }, setListParams] = useListParams(CLIENT_LIST_PARAMS, CLIENT_LIST_DEFAULTS);
   const list = useClientTransactions(pk, 'completed', page);
   const header = <PageHeader title="Completed transactions" subtitle="Transactions you have categorized." />;
   if (list.isPending) return <PageSpinner caption="Loading…" />;
@@ -60,7 +61,7 @@ const Content = ({ pk }: { pk: number }) => {
             page={page}
             list={list.data}
             onChange={(next) => {
-              setPage(next);
+              setListParams({ page: next });
               window.scrollTo(0, 0);
             }}
           />
