@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, ledgerConnections, type PullProgress } from '../../db/schema/index.js';
 import type { QboApi, QboEntity } from './qbo-api.js';
@@ -23,8 +23,12 @@ export interface PullResult extends ApplyCounts {
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const quote = (value: string) => `'${value.replace(/'/g, "\\'")}'`;
 
-const saveProgress = (db: Db, connectionPk: number, progress: PullProgress) =>
-  db.update(ledgerConnections).set({ pullProgress: progress, updatedAt: new Date() }).where(eq(ledgerConnections.pk, connectionPk));
+/** The connection's own row, and only while it still belongs to the company it was read with. */
+const ownRow = (connection: Pick<ConnectionRow, 'pk' | 'clientCompanyId'>) =>
+  and(eq(ledgerConnections.pk, connection.pk), eq(ledgerConnections.clientCompanyId, connection.clientCompanyId));
+
+const saveProgress = (db: Db, connection: ConnectionRow, progress: PullProgress) =>
+  db.update(ledgerConnections).set({ pullProgress: progress, updatedAt: new Date() }).where(ownRow(connection));
 
 /**
  * One pull of one company: reference lists first (transactions point at
@@ -55,7 +59,7 @@ export const pullCompany = async (db: Db, api: QboApi, connection: ConnectionRow
         const rows = (changed[entity] ?? []).filter((row: QboEntity) => row.status === 'Deleted' || String(row.TxnDate ?? '') >= syncDate);
         add(await applyTransactionPage(db, company.pk, entity, rows, lookups, { firmId: company.firmId }));
       }
-      await finish(db, connection.pk, progress.startedAt);
+      await finish(db, connection, progress.startedAt);
       return { ...totals, requests: api.requests - startRequests, via: 'cdc' };
     }
   }
@@ -66,7 +70,7 @@ export const pullCompany = async (db: Db, api: QboApi, connection: ConnectionRow
     // Inactive entries too: a transaction may still point at them.
     await readList(api, `SELECT * FROM ${entity} WHERE Active IN (true, false)${changedFilter}`, entity, progress, async (rows) => {
       await upsertReferencePage(db, company.pk, entity as RefEntity, rows);
-      await saveProgress(db, connection.pk, progress);
+      await saveProgress(db, connection, progress);
     });
   }
   const lookups = await loadLookups(db, company.pk);
@@ -74,10 +78,10 @@ export const pullCompany = async (db: Db, api: QboApi, connection: ConnectionRow
     if (progress.done.includes(entity)) continue;
     await readList(api, `SELECT * FROM ${entity} WHERE TxnDate >= ${quote(syncDate)}${changedFilter}`, entity, progress, async (rows) => {
       add(await applyTransactionPage(db, company.pk, entity, rows, lookups, { firmId: company.firmId, onlyNew: progress.mode === 'MISSING' }));
-      await saveProgress(db, connection.pk, progress);
+      await saveProgress(db, connection, progress);
     });
   }
-  await finish(db, connection.pk, progress.startedAt);
+  await finish(db, connection, progress.startedAt);
   return { ...totals, requests: api.requests - startRequests, via: 'query' };
 };
 
@@ -92,7 +96,7 @@ const readList = async (api: QboApi, statement: string, entity: string, progress
   progress.current = null;
 };
 
-const finish = (db: Db, connectionPk: number, startedAt: string) =>
+const finish = (db: Db, connection: ConnectionRow, startedAt: string) =>
   db
     .update(ledgerConnections)
     .set({
@@ -104,4 +108,4 @@ const finish = (db: Db, connectionPk: number, startedAt: string) =>
       lastSyncError: null,
       updatedAt: new Date(),
     })
-    .where(eq(ledgerConnections.pk, connectionPk));
+    .where(ownRow(connection));

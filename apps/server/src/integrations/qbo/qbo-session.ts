@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, ledgerConnections } from '../../db/schema/index.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -88,7 +88,7 @@ export class QboSession {
       await tx
         .update(ledgerConnections)
         .set({ syncState: 'FAILED', lastSyncError: 'QuickBooks refused the connection: reconnect the company.', updatedAt: new Date() })
-        .where(eq(ledgerConnections.pk, this.connection.pk));
+        .where(and(eq(ledgerConnections.pk, this.connection.pk), eq(ledgerConnections.clientCompanyId, this.connection.clientCompanyId)));
     });
     throw new NeedsReauthError();
   }

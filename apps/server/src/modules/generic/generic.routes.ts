@@ -49,7 +49,7 @@ const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/published/',
     { schema: { tags, security, summary: 'What Herd published, oldest first; pass next_since back as since', querystring: genericPublishedQuery, response: { 200: genericPublished } } },
-    async (request) => toPublishedFeed(db, await publishedSince(db, request.genericCompanyPk, request.query.since, request.query.limit)),
+    async (request) => toPublishedFeed(db, request.genericCompanyPk, await publishedSince(db, request.genericCompanyPk, request.query.since, request.query.limit)),
   );
 };
 
