@@ -13,3 +13,5 @@ export * from './transactions.js';
 export * from './quickbooks.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
+export * from './money.js';
+export * from './rules.js';

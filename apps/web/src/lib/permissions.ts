@@ -1,4 +1,4 @@
-import type { FirmRole, Profile } from '@herd/contract';
+import { firmRoleRules, type FirmRole, type Profile } from '@herd/contract';
 
 /**
  * What the signed-in firm user's role allows (docs/permissions.md). The
@@ -9,8 +9,11 @@ export const firmRoleOf = (profile: Profile): FirmRole | null => profile.account
 /** Create client companies, assign team members, disconnect: FIRM_ADMIN and CLIENT_ADMIN. */
 export const canManageClients = (profile: Profile): boolean => {
   const role = firmRoleOf(profile);
-  return role === 'FIRM_ADMIN' || role === 'CLIENT_ADMIN';
+  return role !== null && firmRoleRules.manageClientCompanies(role);
 };
 
 /** Team, firm branding, disconnect-all: FIRM_ADMIN only. */
-export const canAdministerFirm = (profile: Profile): boolean => firmRoleOf(profile) === 'FIRM_ADMIN';
+export const canAdministerFirm = (profile: Profile): boolean => {
+  const role = firmRoleOf(profile);
+  return role !== null && firmRoleRules.administerFirm(role);
+};

@@ -1,3 +1,4 @@
+import { firmRoleRules } from '@herd/contract';
 import { ForbiddenError } from '../../lib/errors.js';
 import type { Actor } from './actor.js';
 
@@ -22,7 +23,7 @@ export const requireFirmActor = (actor: Actor): FirmActor => {
 };
 
 /** FIRM_ADMIN and CLIENT_ADMIN see every client of the firm; a TEAM_MEMBER only those assigned to them. */
-export const seesAllClients = (actor: FirmActor): boolean => actor.firmRole !== 'TEAM_MEMBER';
+export const seesAllClients = (actor: FirmActor): boolean => firmRoleRules.seesAllClients(actor.firmRole);
 
 const rule = (allowed: (actor: FirmActor) => boolean) => (actor: Actor) => {
   const firmActor = requireFirmActor(actor);
@@ -32,9 +33,9 @@ const rule = (allowed: (actor: FirmActor) => boolean) => (actor: Actor) => {
 
 export const can = {
   /** Create client companies, assign team members, disconnect a company. */
-  manageClientCompanies: rule((a) => a.firmRole === 'FIRM_ADMIN' || a.firmRole === 'CLIENT_ADMIN'),
+  manageClientCompanies: rule((a) => firmRoleRules.manageClientCompanies(a.firmRole)),
   /** Coworkers, firm settings and branding, billing, integrations, disconnect-all. */
-  administerFirm: rule((a) => a.firmRole === 'FIRM_ADMIN'),
+  administerFirm: rule((a) => firmRoleRules.administerFirm(a.firmRole)),
   /** Any firm user, on the clients they can see. */
   workOnClients: rule(() => true),
 };

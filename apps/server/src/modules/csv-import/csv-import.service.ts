@@ -5,7 +5,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { assertWritable } from '../auth/actor.js';
 import { upsertLedgerRows } from '../transactions/ledger-rows.js';
-import { fromCents } from '../transactions/money.js';
+import { fromCents } from '@herd/contract';
 import { parseBankCsv, type BankRow } from './bank-csv.js';
 import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';

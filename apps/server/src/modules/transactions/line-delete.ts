@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
-import { fromCents, toCents } from './money.js';
+import { EDITABLE_STATUSES, centsOf, fromCents } from '@herd/contract';
 import { updateTransactions } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
 import { companyAccess } from '../access/company-access.js';
@@ -23,7 +23,7 @@ export const deleteLine = async (db: Db, actor: Actor, linePk: number) => {
   if (!line) throw new NotFoundError();
   const scope = await companyAccess(db, actor, line.companyPk, isFirmActor(actor) ? 'accountant' : 'client');
   const [tx] = await findScoped(db, scope, [line.line.transactionId]);
-  if (!['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR'].includes(tx!.status) || (scope.side === 'client' && tx!.status === 'SYNC_ERROR')) {
+  if (!EDITABLE_STATUSES[scope.side].includes(tx!.status)) {
     throw ValidationError.detail('This transaction can no longer be changed here.');
   }
   if (scope.editable !== 'all' && !scope.editable.includes('split')) throw ValidationError.detail('This client may not split transactions.');
@@ -34,7 +34,7 @@ export const deleteLine = async (db: Db, actor: Actor, linePk: number) => {
     await t.delete(transactionLines).where(and(eq(transactionLines.pk, linePk), eq(transactionLines.transactionId, tx!.pk)));
     await t
       .update(transactionLines)
-      .set({ amount: fromCents(toCents(heir.amount) + toCents(line.line.amount)) })
+      .set({ amount: fromCents(centsOf(heir.amount) + centsOf(line.line.amount)) })
       .where(and(eq(transactionLines.pk, heir.pk), eq(transactionLines.transactionId, tx!.pk)));
     await updateTransactions(t, scope.company.pk, [tx!.pk], {});
     await writeAudit(t, { firmId: scope.company.firmId, actorUserId: actor.userId, action: 'transaction.line_delete', targetType: 'transaction', targetPk: tx!.pk, details: { line: linePk, amount: line.line.amount } });

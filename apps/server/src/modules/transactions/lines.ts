@@ -3,7 +3,7 @@ import { messages, type ClientEditableField, type LineInput, type RefKind } from
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
-import { fromCents, toCents } from './money.js';
+import { centsOf, fromCents } from '@herd/contract';
 import type { LineRow, TransactionRow } from './transactions.queries.js';
 
 type RefField = 'vendor' | 'customer' | 'class' | 'location' | 'tax' | 'tracking_option_one' | 'tracking_option_two';
@@ -41,11 +41,11 @@ export const resolveLines = async (
   editable: readonly ClientEditableField[] | 'all',
 ): Promise<NewLine[]> => {
   const may = (field: ClientEditableField) => editable === 'all' || editable.includes(field);
-  const total = toCents(tx.amount);
-  const sum = input.reduce((acc, l) => acc + toCents(l.amount), 0);
+  const total = centsOf(tx.amount);
+  const sum = input.reduce((acc, l) => acc + centsOf(l.amount), 0);
   if (sum !== total) errors.add('lines', `The lines add up to ${fromCents(sum)} but the transaction is ${tx.amount}.`);
   input.forEach((l, i) => {
-    if (toCents(l.amount) === 0) errors.add(`lines.${i}.amount`, 'Amount must not be zero.');
+    if (centsOf(l.amount) === 0) errors.add(`lines.${i}.amount`, 'Amount must not be zero.');
   });
   if (!may('split') && input.length !== Math.max(1, current.length)) errors.add('lines', 'This client may not split transactions.');
 
@@ -80,7 +80,7 @@ export const resolveLines = async (
       return value;
     };
     return {
-      amount: fromCents(toCents(l.amount)),
+      amount: fromCents(centsOf(l.amount)),
       description: l.description ?? keep('description') ?? '',
       categoryId: category,
       vendorId: refValue('vendor'),

@@ -1,7 +1,6 @@
-import type { TransactionChange, TransactionStatus } from '@herd/contract';
+import { EDITABLE_STATUSES, type TransactionChange, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { writeAuditMany, type AuditEntry } from '../audit/audit.queries.js';
-
 import { insertNotes } from '../notes/notes.queries.js';
 import { FieldErrors, checkFinishable, resolveLines, throwIfAny, type NewLine } from './lines.js';
 import { serialize } from './transactions.read.js';
@@ -9,13 +8,8 @@ import { clearSyncErrors, deleteLines, insertLines, loadLines, updateTransaction
 import { findScoped } from './transactions.scope.js';
 import { assertTransition } from './status.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
-import type { CompanyAccess, Side } from '../access/company-access.js';
+import type { CompanyAccess } from '../access/company-access.js';
 
-/** Which statuses each side may edit in. */
-const EDITABLE_IN: Record<Side, readonly TransactionStatus[]> = {
-  client: ['READY', 'FINISHED_IN_HERD'],
-  accountant: ['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR'],
-};
 
 const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
   firmId: scope.company.firmId,
@@ -40,7 +34,7 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
     const row = rows[i]!;
     const errors = new FieldErrors(`transactions.${i}.`);
     allErrors.push(errors);
-    if (!EDITABLE_IN[scope.side].includes(row.status)) {
+    if (!EDITABLE_STATUSES[scope.side].includes(row.status)) {
       errors.add('status', `This transaction can no longer be changed here (it is ${row.status}).`);
       continue;
     }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, fromCents, remainingCents, toCents } from './money';
+import { fromCents, parseCents } from '@herd/contract';
+import { formatMoney, remainingCents } from './money';
 
 describe('money in cents', () => {
   it('reads and writes decimal strings', () => {
-    expect(toCents('12.5')).toBe(1250);
-    expect(toCents('-0.10')).toBe(-10);
-    expect(toCents('abc')).toBeNull();
+    expect(parseCents('12.5')).toBe(1250);
+    expect(parseCents('-0.10')).toBe(-10);
+    expect(parseCents('abc')).toBeNull();
     expect(fromCents(30)).toBe('0.30');
     expect(fromCents(-1205)).toBe('-12.05');
     expect(formatMoney('1234.5', 'USD')).toBe('1,234.50 USD');

@@ -1,0 +1,22 @@
+import type { FirmRole, TransactionStatus } from './enums.js';
+
+/**
+ * Rules both sides apply: the server enforces them, the web app uses them to
+ * offer only what would succeed (docs/permissions.md, docs/transactions.md).
+ */
+
+/** What each firm role may do beyond working on the clients it sees. */
+export const firmRoleRules = {
+  /** Create client companies, assign team members, disconnect a company. */
+  manageClientCompanies: (role: FirmRole) => role === 'FIRM_ADMIN' || role === 'CLIENT_ADMIN',
+  /** Coworkers, firm settings and branding, billing, integrations, disconnect-all. */
+  administerFirm: (role: FirmRole) => role === 'FIRM_ADMIN',
+  /** Every client of the firm; a team member sees only those assigned to them. */
+  seesAllClients: (role: FirmRole) => role !== 'TEAM_MEMBER',
+} as const;
+
+/** The statuses in which each side may still change a transaction's answer. */
+export const EDITABLE_STATUSES: Record<'client' | 'accountant', readonly TransactionStatus[]> = {
+  client: ['READY', 'FINISHED_IN_HERD'],
+  accountant: ['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR'],
+};
