@@ -148,7 +148,7 @@ export const fakeSession = (profile: Profile | null): FakeApi =>
     .on('GET', 'users/profile/', profile ? { status: 200, data: profile } : { status: 401, data: { detail: 'You are not signed in.' } })
     .install();
 
-/** A list endpoint's answer (DESIGN §5). */
+/** A list endpoint's answer: `{count, next, previous, results}`. */
 export const paginated = <T>(results: T[], count: number = results.length) => ({
   count,
   next: count > results.length ? 'http://testserver/next/' : null,

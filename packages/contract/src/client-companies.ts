@@ -75,7 +75,7 @@ export const paginated = <T extends z.ZodType>(item: T) =>
 export type ClientCompanyCreateBody = z.infer<typeof clientCompanyCreateBody>;
 export type ClientCompanyOrdering = (typeof CLIENT_COMPANY_ORDERINGS)[number];
 export type DirectlyCreatedKind = (typeof DIRECTLY_CREATED_KINDS)[number];
-/** A page of a list endpoint: `{count, next, previous, results}` (DESIGN §5). */
+/** A page of a list endpoint: `{count, next, previous, results}`. */
 export interface Paginated<T> {
   count: number;
   next: string | null;

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 (timings in milliseconds). */
+/** Business constants both sides share (timings in milliseconds). */
 export const BILLING_INFO_STALE_MS = 30 * 60 * 1000;
 export const QUERY_RETRY_ATTEMPTS = 3;
 export const QUERY_RETRY_BASE_DELAY_MS = 1000;

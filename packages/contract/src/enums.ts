@@ -1,4 +1,4 @@
-/** Enumerations of SPEC §3–4 and §6, shared by server and web. */
+/** Enumerations shared by server and web. */
 export const ACCOUNT_TYPES = ['ACCOUNTANT', 'ACCOUNTANT_COWORKER', 'CLIENT', 'CLIENT_COWORKER'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
@@ -12,7 +12,7 @@ export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 export const CONNECTION_STATES = ['CONNECTED', 'NEEDS_REAUTH', 'DISCONNECTED'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
-/** Categorization fields a client company may let its clients set (DESIGN.md §1 step 4). */
+/** Categorization fields a client company may let its clients set. */
 export const CLIENT_EDITABLE_FIELDS = [
   'category',
   'vendor',
@@ -31,7 +31,7 @@ export type ClientEditableField = (typeof CLIENT_EDITABLE_FIELDS)[number];
 
 export const SUBSCRIPTION_STATUSES = ['TRIAL', 'TRIAL_EXPIRED', 'PAID', 'CANCELLED'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-/** Billing statuses in which the firm may change its data (DESIGN.md §6); any other is read-only. */
+/** Billing statuses in which the firm may change its data; any other is read-only. */
 export const WRITABLE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['TRIAL', 'PAID'];
 
 export const TRANSACTION_STATUSES = [
@@ -48,7 +48,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const TRANSACTION_TYPES = ['EXPENSE', 'DEPOSIT', 'BILL'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** Subtypes of SPEC §3: QuickBooks, Xero, and the bank lines of CSV and generic ledgers. */
+/** Transaction subtypes: QuickBooks', Xero's, and the bank lines of CSV and generic ledgers. */
 export const EXPENSE_SUBTYPES = {
   QUICKBOOKS: ['PURCHASE', 'JOURNAL_ENTRY', 'BILL', 'VENDOR_CREDIT', 'CREDIT_CARD_CREDIT', 'CREDIT_CARD_CHARGE'],
   XERO: [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './messages.js';
 
 /**
- * Field builders that raise the SPEC §5 messages. A missing value reads
+ * Field builders that raise the contract's messages. A missing value reads
  * "<label> is required.", a value of the wrong kind "<label> is not valid.".
  */
 const typeError = (label: string) => (issue: { input?: unknown }) =>

@@ -1,5 +1,5 @@
 /**
- * The validation messages of SPEC §5. Server and web forms both use these, so a
+ * Herd's validation messages. Server and web forms both use these, so a
  * field error reads the same wherever it is raised.
  */
 export const messages = {

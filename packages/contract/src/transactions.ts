@@ -154,7 +154,7 @@ export const publishResult = z.object({
 });
 export type PublishResult = z.infer<typeof publishResult>;
 
-/** SPEC §8: refused when creating reference objects on a transaction that has sync errors. */
+/** Refused when creating reference objects on a transaction that has sync errors: they would be made against a state the ledger refused. */
 export const SYNC_ERRORS_BLOCK_MESSAGE =
   'This action cannot be taken because the transaction has sync errors that must be addressed first. If you are trying to create an object (e.g. category, customer, etc.) for this client, you can do this on a transaction that does not have errors.';
 

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §1: by default Herd watches every account named Uncategorized
+ * By default Herd watches every account named Uncategorized
  * Expense / Income / Asset, Ask My Accountant, Suspense, or containing
  * "ask". The accountant can change the set afterwards; this only decides it
  * for accounts Herd sees for the first time.

@@ -59,7 +59,7 @@ const NotFoundPage = lazyPage(() => import('../features/system/pages/not-found-p
 
 const { accountant: a, client: c, settings: s } = routes;
 
-/** SPEC §2, screen by screen, with the guards of who may see what. */
+/** Every screen, with the guards of who may see what. */
 export const AppRoutes = () => {
   const location = useLocation();
   return (

@@ -76,7 +76,7 @@ export const RequireAccountType = ({ types }: { types: readonly AccountType[] })
   return <Outlet />;
 };
 
-/** A flagged screen does not exist for firms without the flag (SPEC §2: analytics). */
+/** A flagged screen (analytics) does not exist for firms without the flag. */
 export const RequireFeature = ({ flag, children }: { flag: FeatureFlag; children?: ReactNode }) => {
   const profile = useProfile();
   if (!profile.feature_flags.includes(flag)) return <NotFoundResult />;

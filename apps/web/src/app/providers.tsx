@@ -11,7 +11,7 @@ import {
 import { useSession } from '../features/auth/api';
 import { buildTheme, firmColor } from './theme';
 
-/** antd in the firm's colours, large controls, English (SPEC §9), with App's message and notification set up. */
+/** antd in the firm's colours, large controls, English, with App's message and notification set up. */
 const ThemedApp = ({ children }: { children: ReactNode }) => {
   const session = useSession();
   const color = firmColor(session.profile);

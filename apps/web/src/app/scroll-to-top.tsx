@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** SPEC §2: every navigation starts at the top of the page, as a full page load would. */
+/** Every navigation starts at the top of the page, as a full page load would. */
 export const ScrollToTop = () => {
   const { key } = useLocation();
   useEffect(() => {

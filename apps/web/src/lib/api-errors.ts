@@ -5,7 +5,7 @@ export type FieldErrors = Record<string, string[]>;
 /**
  * Every failed call reaches the app as an ApiError: `status` is null when the
  * request never got an answer (then `message` is one of the transport
- * messages of SPEC §8), `detail` holds the server's single message and
+ * messages), `detail` holds the server's single message and
  * `fields` its per-field messages.
  */
 export class ApiError extends Error {
@@ -39,7 +39,7 @@ export const TRANSPORT_MESSAGES = {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** `{"detail": "..."}` and `{"field": ["..."]}` bodies, as DESIGN §5 pins them. */
+/** `{"detail": "..."}` and `{"field": ["..."]}` bodies, the two shapes of every API error. */
 const readBody = (data: unknown): { detail: string | null; fields: FieldErrors } => {
   const fields: FieldErrors = {};
   let detail: string | null = null;

@@ -57,7 +57,7 @@ const isSocialWidgetFailure = (texts: string[], event: ReportableEvent, original
 };
 
 /**
- * Whether an error is worth reporting (SPEC §8). Dropped: content-security-
+ * Whether an error is worth reporting. Dropped: content-security-
  * policy violations (browser extensions cause most), network errors and
  * aborted requests (the user's connection, not our bug), ResizeObserver loop
  * notices (harmless browser noise), HTTP 403 (an expected answer the screen

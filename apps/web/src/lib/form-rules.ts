@@ -6,7 +6,7 @@ interface SafeParser {
 
 /**
  * An antd rule backed by a contract field (`emailField()`, `passwordField()`...),
- * so a form says exactly what the server would say (SPEC §5 messages).
+ * so a form says exactly what the server would say (the contract's messages).
  */
 export const zodRule = (schema: SafeParser): FormRule => ({
   validator: async (_rule, value: unknown) => {

@@ -6,7 +6,7 @@ const COUNT = new Intl.NumberFormat('en-US');
  */
 export const formatCount = (count: number, capped = false): string => `${COUNT.format(count)}${capped ? '+' : ''}`;
 
-/** SPEC §9 count text: '0 items', '1 item', 'N items'; a capped count reads "1,000+ items". */
+/** Count text: '0 items', '1 item', 'N items'; a capped count reads "1,000+ items". */
 export const countText = (count: number, one = 'item', many = `${one}s`, capped = false): string =>
   `${formatCount(count, capped)} ${count === 1 && !capped ? one : many}`;
 

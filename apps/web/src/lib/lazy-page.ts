@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@herd/contract';
 
-/** A screen's code did not arrive within CHUNK_LOAD_TIMEOUT_MS (SPEC §9). */
+/** A screen's code did not arrive within CHUNK_LOAD_TIMEOUT_MS. */
 export class ChunkLoadTimeoutError extends Error {
   constructor(ms: number) {
     super(`Loading this screen took longer than ${Math.round(ms / 1000)} seconds.`);
@@ -32,7 +32,7 @@ export const isChunkLoadError = (error: unknown): boolean =>
   error instanceof ChunkLoadTimeoutError || (error instanceof Error && CHUNK_FAILURE.test(error.message));
 
 /**
- * React.lazy with the chunk timeout. Pages use named exports (DESIGN §3), so
+ * React.lazy with the chunk timeout. Pages use named exports (no default exports anywhere), so
  * the loader picks the component: `lazyPage(() => import('./x').then((m) => m.XPage))`.
  */
 export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) =>

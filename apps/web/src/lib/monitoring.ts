@@ -2,7 +2,7 @@ import { CLIENT_CONFIG_PATH, type ClientConfig } from '@herd/contract';
 import { api } from './api-client';
 import { shouldReportError, type ReportableEvent } from './error-filter';
 
-/** SPEC §9: monitoring starts on idle within 3 s, the tag manager within 2 s. */
+/** Monitoring starts on idle within 3 s, the tag manager within 2 s, so neither delays the first paint. */
 export const MONITORING_IDLE_TIMEOUT_MS = 3000;
 export const TAG_MANAGER_IDLE_TIMEOUT_MS = 2000;
 export const SENTRY_SAMPLE_RATE = 1.0;

@@ -12,7 +12,7 @@ export const UNBUILDABLE_PATH = '#';
  * or 'users/finish-reset-password/{code}/') with parameters. A missing
  * parameter gives '#'. A parameter named ...uuid holding neither a UUID nor
  * a number is still used but warned about: it is almost always a mix-up of
- * pk and uuid that would lead to a 404 later (SPEC §8).
+ * pk and uuid that would lead to a 404 later.
  */
 export const buildPath = (pattern: string, params: PathParams = {}): string => {
   let missing = false;

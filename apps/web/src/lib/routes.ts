@@ -1,4 +1,4 @@
-/** Every screen's path (SPEC §2). Build links with `buildPath(routes.x, {clientPk})`. */
+/** Every screen's path. Build links with `buildPath(routes.x, {clientPk})`. */
 export const routes = {
   root: '/',
   auth: '/auth/',

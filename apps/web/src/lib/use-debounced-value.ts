@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '@herd/contract';
 
-/** `value`, once it has stopped changing for `ms` (SPEC §9's search debounce by default). */
+/** `value`, once it has stopped changing for `ms` (the search debounce by default). */
 export const useDebouncedValue = <T>(value: T, ms: number = SEARCH_DEBOUNCE_MS): T => {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

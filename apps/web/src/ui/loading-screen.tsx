@@ -2,7 +2,7 @@ import { Flex, Spin, Typography } from 'antd';
 import { LOADING_TEXT } from '@herd/contract';
 import { BrandMark } from './brand-mark';
 
-/** Full-screen wait while the session is verified or a screen's code loads (SPEC §1). */
+/** Full-screen wait while the session is verified or a screen's code loads. */
 export const LoadingScreen = () => (
   <Flex
     vertical

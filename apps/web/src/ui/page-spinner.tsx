@@ -8,7 +8,7 @@ interface PageSpinnerProps {
   delayMs?: number;
 }
 
-/** A page-level spinner that appears only after 200 ms (SPEC §2), with an optional caption. */
+/** A page-level spinner that appears only after 200 ms (a fast page never flashes it), with an optional caption. */
 export const PageSpinner = ({ caption, delayMs = SPINNER_DELAY_MS }: PageSpinnerProps) => {
   const [visible, setVisible] = useState(delayMs <= 0);
   useEffect(() => {

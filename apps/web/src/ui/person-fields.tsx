@@ -28,7 +28,7 @@ interface PersonFieldsProps {
 
 /**
  * First and last name, email and phone of a person, inside an antd Form, with
- * the contract's rules (SPEC §5 messages). The form's values use the API's names.
+ * the contract's rules and messages. The form's values use the API's names.
  */
 export const PersonFields = ({ email, emailFirst = false, emailExtra, phone = false, phoneExtra, autofill }: PersonFieldsProps) => {
   const own = autofill === 'self';

@@ -13,7 +13,7 @@ interface SearchInputProps {
 }
 
 /**
- * The list toolbars' search field (SPEC §9): 150 px wide, asks the server
+ * The list toolbars' search field: 150 px wide, asks the server
  * only after 300 ms without typing, and Escape clears it and leaves the field.
  */
 export const SearchInput = ({ onSearch, label, placeholder = 'Search', value = '' }: SearchInputProps) => {

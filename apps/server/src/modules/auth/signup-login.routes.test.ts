@@ -49,7 +49,7 @@ describe('POST users/accountant-signup/', () => {
     expect(me.json().pk).toBe(profile.pk);
   });
 
-  it('says which fields are missing, in the SPEC §5 words', async () => {
+  it('says which fields are missing, in the contract’s words', async () => {
     const res = await newClient().post('users/accountant-signup/', {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({

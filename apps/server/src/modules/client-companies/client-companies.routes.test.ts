@@ -33,7 +33,7 @@ describe('client companies', () => {
     }
   });
 
-  it('refuses ledger kinds (they come from connect flows) and bad input, with SPEC §5 messages', async () => {
+  it('refuses ledger kinds (they come from connect flows) and bad input, with the contract’s messages', async () => {
     const cast = await signedInCast(t.db, newClient);
     expect((await create(cast.admin, 'Q', 'QBO')).json()).toEqual({ connection_kind: ['Connection kind is not valid.'] });
     expect((await cast.admin.post(`${BASE}/client-companies/create/`, {})).json()).toEqual({

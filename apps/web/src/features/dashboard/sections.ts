@@ -1,5 +1,5 @@
 /**
- * The dashboard's list screens (SPEC §2). Their lists arrive with later
+ * The dashboard's list screens. Their lists arrive with later
  * issues; until then each says honestly what will appear there.
  */
 export interface DashboardSection {

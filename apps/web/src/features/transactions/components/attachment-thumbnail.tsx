@@ -10,7 +10,7 @@ type Attachment = Transaction['attachments'][number];
 const SIZE = 72;
 const THUMB = { width: SIZE, height: SIZE, borderRadius: 6, border: '1px solid #d9e0dc', objectFit: 'cover' as const, background: '#fff' };
 
-// SPEC §8: a thumbnail that cannot be made is logged and ignored; the file stays one click away.
+// A thumbnail that cannot be made is logged and ignored; the file stays one click away.
 const logFailure = (attachment: Attachment) => console.warn(`Attachment thumbnail could not be made: ${attachment.name}`);
 
 const FileIcon = ({ attachment }: { attachment: Attachment }) => {
