@@ -62,7 +62,7 @@ export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: numb
 };
 
 /**
- * A publish whose job failed every retry (QuickBooks unreachable for hours):
+ * A publish whose job failed every retry (the ledger unreachable for hours):
  * its rows leave PROCESSING as SYNC_ERROR with a reason, so the accountant
  * sees them and can publish again once the errors are cleared.
  */
