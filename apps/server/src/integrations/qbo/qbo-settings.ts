@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { quickbooksConnectEndpoint, quickbooksEndpoints } from '@herd/contract';
 
 /**
  * How Herd reaches QuickBooks Online. With Intuit credentials it talks to
@@ -33,9 +34,9 @@ export const BUILTIN_SANDBOX_PATH = '/sandbox/qbo';
 export const QBO_PATHS = {
   /** The API's path prefix of QuickBooks' own endpoints (also the OAuth nonce cookie's path). */
   prefix: '/quickbooks',
-  callback: '/quickbooks/oauth2/',
-  signupCallback: '/quickbooks/oauth2/signup/',
-  webhooks: '/quickbooks/webhooks/',
+  callback: `/${quickbooksConnectEndpoint.path}`,
+  signupCallback: `/${quickbooksEndpoints.signup.path}`,
+  webhooks: `/${quickbooksEndpoints.webhook.path}`,
 } as const;
 
 export const parseQboSettings = (env: NodeJS.ProcessEnv, secretKey: string): QboSettings => {
