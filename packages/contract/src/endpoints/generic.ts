@@ -54,7 +54,14 @@ export const genericEndpoints = {
     query: genericPublishedQuery,
     responses: { 200: genericPublished },
   }),
-  tokens: endpoint({ method: 'GET', path: TOKENS, tags, summary: 'API tokens of a generic-ledger company', params: pkParams, responses: { 200: z.array(integrationToken) } }),
+  tokens: endpoint({
+    method: 'GET',
+    path: TOKENS,
+    tags,
+    summary: 'API tokens of a generic-ledger company',
+    params: pkParams,
+    responses: { 200: z.array(integrationToken) },
+  }),
   createToken: endpoint({
     method: 'POST',
     path: TOKENS,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { quickbooksConnectEndpoint, quickbooksEndpoints } from '@herd/contract';
+import { QUICKBOOKS_PATH, quickbooksConnectEndpoint, quickbooksEndpoints } from '@herd/contract';
 
 /**
  * How Herd reaches QuickBooks Online. With Intuit credentials it talks to
@@ -33,7 +33,7 @@ export const BUILTIN_SANDBOX_PATH = '/sandbox/qbo';
 /** Where Intuit sends the browser back and posts its webhooks, under /api/v1; registered with Intuit. */
 export const QBO_PATHS = {
   /** The API's path prefix of QuickBooks' own endpoints (also the OAuth nonce cookie's path). */
-  prefix: '/quickbooks',
+  prefix: `/${QUICKBOOKS_PATH}`,
   callback: `/${quickbooksConnectEndpoint.path}`,
   signupCallback: `/${quickbooksEndpoints.signup.path}`,
   webhooks: `/${quickbooksEndpoints.webhook.path}`,

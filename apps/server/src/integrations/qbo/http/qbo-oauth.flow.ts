@@ -38,13 +38,23 @@ const backTo = (reply: FastifyReply, page: string, params: Record<string, string
  * callback (`code`, `state`, `realmId`). The callback checks the state, trades
  * the code for a grant, and hands the rest to the generic connection services.
  */
-export const connectQuickBooks = async (deps: AppDeps, qbo: QboContext, actor: Actor, request: FastifyRequest, reply: FastifyReply, query: OAuthQuery): Promise<OAuthAnswer> => {
+export const connectQuickBooks = async (
+  deps: AppDeps,
+  qbo: QboContext,
+  actor: Actor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: OAuthQuery,
+): Promise<OAuthAnswer> => {
   const { code, state, realmId, error } = query;
   if (!state) return towardsLedger(request, reply, QBO_STATE_COOKIE, await startConnect(deps, actor, { kind: 'QBO', companyPk: query.client_company ?? null }));
   const verified = readState(deps.config.secretKey, state, stateNonce(request, QBO_STATE_COOKIE));
-  if (!verified || verified.purpose === 'signup') return backTo(reply, CLIENTS_PAGE, { qbo_error: 'This QuickBooks connection expired or was started elsewhere. Start it again.' });
+  if (!verified || verified.purpose === 'signup')
+    return backTo(reply, CLIENTS_PAGE, { qbo_error: 'This QuickBooks connection expired or was started elsewhere. Start it again.' });
   if (error || !code || !realmId) {
-    return backTo(reply, CLIENTS_PAGE, { qbo_error: error === 'access_denied' ? 'QuickBooks was not connected: access was not granted.' : 'QuickBooks did not complete the connection.' });
+    return backTo(reply, CLIENTS_PAGE, {
+      qbo_error: error === 'access_denied' ? 'QuickBooks was not connected: access was not granted.' : 'QuickBooks did not complete the connection.',
+    });
   }
   try {
     const obtainGrant = async () => (await qboGrantFromCode(qbo, { code, realmId, signup: false })).grant;
@@ -61,7 +71,8 @@ export const signUpWithIntuit = async (deps: AppDeps, qbo: QboContext, request: 
   const { code, state, realmId } = query;
   if (!state) return towardsLedger(request, reply, QBO_STATE_COOKIE, startSignup(deps, 'QBO'));
   const verified = readState(deps.config.secretKey, state, stateNonce(request, QBO_STATE_COOKIE));
-  if (!verified || verified.purpose !== 'signup' || !code || !realmId) return backTo(reply, FREE_TRIAL_PAGE, { qbo_error: 'Signing up with Intuit did not complete. Try again.' });
+  if (!verified || verified.purpose !== 'signup' || !code || !realmId)
+    return backTo(reply, FREE_TRIAL_PAGE, { qbo_error: 'Signing up with Intuit did not complete. Try again.' });
   try {
     const { grant, accessToken } = await qboGrantFromCode(qbo, { code, realmId, signup: true });
     const person = await qbo.oauth.userinfo(accessToken);
