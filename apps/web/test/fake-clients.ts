@@ -1,8 +1,7 @@
-import type { ClientCompany } from '@herd/contract';
+import { clientCompanyEndpoints, type ClientCompany } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeProfile, paginated, type FakeRequest } from './fake-api';
 
 /** Fixtures of the clients screens' tests. */
-export const LIST = 'accounting/accountant/client-companies/list/';
 export const bakery = makeClientCompany({ pk: 7, name: 'Sunrise Bakery LLC', client_users_count: 2 });
 export const dental = makeClientCompany({
   pk: 8,
@@ -18,7 +17,7 @@ export const fakeClients = (companies: ClientCompany[], profile = makeProfile())
   const times: { search: unknown; at: number }[] = [];
   const fake = createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: profile })
-    .on('GET', LIST, (request: FakeRequest) => {
+    .answer(clientCompanyEndpoints.list, {}, (request: FakeRequest) => {
       const search = typeof request.params.search === 'string' ? request.params.search.toLowerCase() : '';
       times.push({ search: request.params.search, at: performance.now() });
       const hits = companies.filter((c) => c.name.toLowerCase().includes(search));
@@ -27,4 +26,3 @@ export const fakeClients = (companies: ClientCompany[], profile = makeProfile())
     .install();
   return { fake, times };
 };
-

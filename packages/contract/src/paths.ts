@@ -27,16 +27,6 @@ export const CLIENT_CONFIG_PATH = 'generic/client-config/';
  * Fill `{pk}` / `{name}` with the web app's path builder.
  */
 export const accountingPaths = {
-  clientCompanyCreate: 'accounting/accountant/client-companies/create/',
-  clientCompanyList: 'accounting/accountant/client-companies/list/',
-  clientCompanyCsv: 'accounting/accountant/client-companies/csv/',
-  clientCompanyRetrieve: 'accounting/accountant/client-company/{pk}/retrieve/',
-  clientCompanyUpdate: 'accounting/accountant/client-company/{pk}/update/',
-  clientCompanySyncDate: 'accounting/accountant/client-company/{pk}/update/sync-date/',
-  clientCompanyDisconnect: 'accounting/accountant/client-company/{pk}/disconnect/',
-  disconnectAll: 'accounting/accountant/disconnect-all/',
-  magicLink: 'accounting/accountant/client-company/get-magic-link/',
-  sendNotification: 'accounting/accountant/client-company/send-notification/',
   clientUsers: 'accounting/accountant-client-user/',
   clientUser: 'accounting/accountant-client-user/{pk}/',
   clientUserContacts: 'users/accountant/user/{pk}/contacts-update/',
@@ -48,9 +38,4 @@ export const accountingPaths = {
   firmSettings: 'accounting/accountant/firm-settings/',
   firmSettingsUpdate: 'accounting/accountant/firm-settings/update/',
   fileCreate: 'storage/file/create/',
-  ownCompanies: 'accounting/client/companies/list/',
-  ownCompany: 'accounting/client/company/{pk}/retrieve/',
-  myAccountant: 'accounting/my-accountant/',
-  clientCoworkers: 'accounting/client-coworker/',
-  clientCoworker: 'accounting/client-coworker/{pk}/',
 } as const;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { QUICKBOOKS_PATH, quickbooksConnectEndpoint, quickbooksEndpoints } from '@herd/contract';
 
 /**
  * How Herd reaches QuickBooks Online. With Intuit credentials it talks to
@@ -32,10 +33,10 @@ export const BUILTIN_SANDBOX_PATH = '/sandbox/qbo';
 /** Where Intuit sends the browser back and posts its webhooks, under /api/v1; registered with Intuit. */
 export const QBO_PATHS = {
   /** The API's path prefix of QuickBooks' own endpoints (also the OAuth nonce cookie's path). */
-  prefix: '/quickbooks',
-  callback: '/quickbooks/oauth2/',
-  signupCallback: '/quickbooks/oauth2/signup/',
-  webhooks: '/quickbooks/webhooks/',
+  prefix: `/${QUICKBOOKS_PATH}`,
+  callback: `/${quickbooksConnectEndpoint.path}`,
+  signupCallback: `/${quickbooksEndpoints.signup.path}`,
+  webhooks: `/${quickbooksEndpoints.webhook.path}`,
 } as const;
 
 export const parseQboSettings = (env: NodeJS.ProcessEnv, secretKey: string): QboSettings => {

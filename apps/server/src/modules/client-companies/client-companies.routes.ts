@@ -1,88 +1,40 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  clientCompany,
-  clientCompanyCreateBody,
-  clientCompanyListQuery,
-  clientCompanyUpdateBody,
-  paginated,
-  syncDateBody,
-} from '@herd/contract';
-import { z } from 'zod';
-import { pageLinks } from '../../lib/pagination.js';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { clientCompanyEndpoints as e } from '@herd/contract';
+import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
-import { clientCompaniesCsv } from './client-companies.csv.js';
+import { getClientMagicLink, notifyClient, type PeopleContext } from '../client-users/client-users.service.js';
 import {
   createClientCompany,
   disconnectAll,
   disconnectClientCompany,
+  exportClientCompaniesCsv,
   listClientCompanies,
   retrieveClientCompany,
   updateClientCompany,
   updateSyncDate,
 } from './client-companies.service.js';
 
-const tags = ['client companies'];
-const pkParams = z.object({ pk: z.coerce.number().int().positive() });
-const CSV_EXPORT_LIMIT = 10_000;
+/** The browser downloads the export through a plain link: a CSV attachment, not JSON. */
+const asCsvDownload = (reply: FastifyReply, filename: string, csv: string) => {
+  reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`);
+  return csv;
+};
 
-export const clientCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The accountant's client companies, as the contract's route table declares them. */
+export const clientCompanyRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db } = app.deps;
+  const deps = app.deps;
+  const { db } = deps;
+  const people: PeopleContext = { db, mailer: deps.mailer, appUrl: deps.config.appUrl };
 
-  app.post(
-    '/accounting/accountant/client-companies/create/',
-    { schema: { tags, summary: 'Create a CSV, CONNECTIONLESS or GENERIC client company', body: clientCompanyCreateBody, response: { 201: clientCompany } } },
-    async (request, reply) => reply.status(201).send(await createClientCompany(db, request.actor, request.body)),
-  );
-
-  app.get(
-    '/accounting/accountant/client-companies/list/',
-    { schema: { tags, summary: 'Client companies the user can see', querystring: clientCompanyListQuery, response: { 200: paginated(clientCompany) } } },
-    async (request) => {
-      const { count, results } = await listClientCompanies(db, request.actor, request.query);
-      return { count, ...pageLinks(request.url, request.query.page, request.query.page_size, count), results };
-    },
-  );
-
-  app.get(
-    '/accounting/accountant/client-companies/csv/',
-    { schema: { tags, summary: 'The client list as CSV (same filters as the list)', querystring: clientCompanyListQuery.omit({ page: true, page_size: true }) } },
-    async (request, reply) => {
-      const { results } = await listClientCompanies(db, request.actor, { ...request.query, page: 1, page_size: CSV_EXPORT_LIMIT });
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', 'attachment; filename="clients.csv"')
-        .send(clientCompaniesCsv(results));
-    },
-  );
-
-  app.get(
-    '/accounting/accountant/client-company/:pk/retrieve/',
-    { schema: { tags, summary: 'One client company', params: pkParams, response: { 200: clientCompany } } },
-    async (request) => retrieveClientCompany(db, request.actor, request.params.pk),
-  );
-
-  app.patch(
-    '/accounting/accountant/client-company/:pk/update/',
-    { schema: { tags, summary: 'Name, assigned team members, client-editable fields, reminders, pinned note', params: pkParams, body: clientCompanyUpdateBody, response: { 200: clientCompany } } },
-    async (request) => updateClientCompany(db, request.actor, request.params.pk, request.body),
-  );
-
-  app.patch(
-    '/accounting/accountant/client-company/:pk/update/sync-date/',
-    { schema: { tags, summary: 'Date from which transactions are pulled', params: pkParams, body: syncDateBody, response: { 200: clientCompany } } },
-    async (request) => updateSyncDate(db, request.actor, request.params.pk, request.body.sync_date),
-  );
-
-  app.post(
-    '/accounting/accountant/client-company/:pk/disconnect/',
-    { schema: { tags, summary: 'Disconnect the company from its ledger', params: pkParams, response: { 200: clientCompany } } },
-    async (request) => disconnectClientCompany(app.deps, request.actor, request.params.pk, request.log),
-  );
-
-  app.post(
-    '/accounting/accountant/disconnect-all/',
-    { schema: { tags, summary: 'Disconnect every client company of the firm', response: { 200: z.object({ disconnected: z.number() }) } } },
-    async (request) => disconnectAll(app.deps, request.actor, request.log),
-  );
+  serveEndpoint(app, e.create, (r) => createClientCompany(db, r.actor, r.body));
+  serveEndpoint(app, e.list, (r) => listClientCompanies(db, r.actor, r.query, r.url));
+  serveEndpoint(app, e.csv, async (r, reply) => asCsvDownload(reply, 'clients.csv', await exportClientCompaniesCsv(db, r.actor, r.query)));
+  serveEndpoint(app, e.retrieve, (r) => retrieveClientCompany(db, r.actor, r.params.pk));
+  serveEndpoint(app, e.update, (r) => updateClientCompany(db, r.actor, r.params.pk, r.body));
+  serveEndpoint(app, e.syncDate, (r) => updateSyncDate(db, r.actor, r.params.pk, r.body.sync_date));
+  serveEndpoint(app, e.disconnect, (r) => disconnectClientCompany(deps, r.actor, r.params.pk, r.log));
+  serveEndpoint(app, e.disconnectAll, (r) => disconnectAll(deps, r.actor, r.log));
+  serveEndpoint(app, e.magicLink, (r) => getClientMagicLink(people, r.actor, r.body.client_company, r.body.user));
+  serveEndpoint(app, e.sendNotification, (r) => notifyClient(people, r.actor, r.body.client_company));
 };

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientCompany, ClientCompanyUpdateBody } from '@herd/contract';
 import { type z } from 'zod';
-import { type clientCompanyCreateBody, type clientCompanyListQuery } from '@herd/contract';
+import { type clientCompanyCreateBody, type clientCompanyCsvQuery, type clientCompanyListQuery } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { pageLinks } from '../../lib/pagination.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable, type Actor } from '../auth/actor.js';
+import { type Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import {
   countClientUsers,
@@ -18,11 +19,13 @@ import {
   replaceAssignments,
   updateCompany,
 } from './client-companies.queries.js';
+import { clientCompaniesCsv } from './client-companies.csv.js';
 import { toClientCompanies } from './client-companies.serializer.js';
 import { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';
 import { companyAccess } from '../access/company-access.js';
 
 type ListQuery = z.infer<typeof clientCompanyListQuery>;
+const CSV_EXPORT_LIMIT = 10_000;
 
 const serializeOne = async (db: Db, row: Parameters<typeof toClientCompanies>[0][number]): Promise<ClientCompany> => {
   const [company] = toClientCompanies(
@@ -47,7 +50,6 @@ export const createClientCompany = async (
   input: z.infer<typeof clientCompanyCreateBody>,
 ): Promise<ClientCompany> => {
   const firmActor = can.manageClientCompanies(actor);
-  assertWritable(actor);
   const row = await db.transaction(async (tx) => {
     const created = await insertCompany(tx, { firmId: firmActor.firmId, name: input.name, connectionKind: input.connection_kind });
     await writeAudit(tx, {
@@ -63,7 +65,7 @@ export const createClientCompany = async (
   return serializeOne(db, row);
 };
 
-export const listClientCompanies = async (db: Db, actor: Actor, query: ListQuery) => {
+const findClientCompanies = async (db: Db, actor: Actor, query: ListQuery) => {
   const firmActor = can.workOnClients(actor);
   const { count, rows } = await listCompanies(db, firmActor, {
     search: query.search || undefined,
@@ -82,6 +84,16 @@ export const listClientCompanies = async (db: Db, actor: Actor, query: ListQuery
   };
 };
 
+/** One page of the client list, with links to the pages around it (`url` is the request's own). */
+export const listClientCompanies = async (db: Db, actor: Actor, query: ListQuery, url: string) => {
+  const { count, results } = await findClientCompanies(db, actor, query);
+  return { count, ...pageLinks(url, query.page, query.page_size, count), results };
+};
+
+/** The whole list (up to 10,000 companies) with the same filters, as CSV. */
+export const exportClientCompaniesCsv = async (db: Db, actor: Actor, query: z.infer<typeof clientCompanyCsvQuery>) =>
+  clientCompaniesCsv((await findClientCompanies(db, actor, { ...query, page: 1, page_size: CSV_EXPORT_LIMIT })).results);
+
 export const retrieveClientCompany = async (db: Db, actor: Actor, pk: number) =>
   serializeOne(db, (await companyAccess(db, actor, pk, 'accountant')).company);
 
@@ -91,7 +103,6 @@ export const retrieveClientCompany = async (db: Db, actor: Actor, pk: number) =>
  */
 export const updateClientCompany = async (db: Db, actor: Actor, pk: number, input: ClientCompanyUpdateBody) => {
   const firmActor = can.workOnClients(actor);
-  assertWritable(actor);
   const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
   if (input.assigned_members !== undefined) can.manageClientCompanies(actor);
   const memberPks = input.assigned_members ? [...new Set(input.assigned_members)] : undefined;
@@ -122,7 +133,6 @@ export const updateClientCompany = async (db: Db, actor: Actor, pk: number, inpu
 
 export const updateSyncDate = async (db: Db, actor: Actor, pk: number, syncDate: string | null) => {
   const firmActor = can.workOnClients(actor);
-  assertWritable(actor);
   const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
   const row = await db.transaction(async (tx) => {
     const updated = await updateFirmCompany(tx, firmActor.firmId, company.pk, { syncDate });
@@ -143,7 +153,6 @@ export const updateSyncDate = async (db: Db, actor: Actor, pk: number, syncDate:
 export const disconnectClientCompany = async (deps: GrantDeps, actor: Actor, pk: number, log: FastifyBaseLogger) => {
   const { db } = deps;
   const firmActor = can.manageClientCompanies(actor);
-  assertWritable(actor);
   const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
   const row = await db.transaction(async (tx) => {
     const updated = await updateFirmCompany(tx, firmActor.firmId, company.pk, { connectionState: 'DISCONNECTED' });
@@ -164,7 +173,6 @@ export const disconnectClientCompany = async (deps: GrantDeps, actor: Actor, pk:
 /** Disconnects every company of the firm, and revokes each one's grant at its ledger as a single disconnect does. */
 export const disconnectAll = async (deps: GrantDeps, actor: Actor, log: FastifyBaseLogger): Promise<{ disconnected: number }> => {
   const firmActor = can.administerFirm(actor);
-  assertWritable(actor);
   const rows = await deps.db.transaction(async (tx) => {
     const disconnected = await disconnectFirmCompanies(tx, firmActor.firmId);
     await writeAudit(tx, {

@@ -2,7 +2,7 @@ import type { ClientSideCompany } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable, type Actor } from '../auth/actor.js';
+import { type Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
 import type { PeopleContext } from '../client-users/client-users.service.js';
 import { sendInvitation } from '../client-users/client-users.service.js';
@@ -67,7 +67,6 @@ export const inviteClientCoworker = async (
   actor: Actor,
   input: { email: string; first_name: string; last_name: string; client_company: number },
 ) => {
-  assertWritable(actor);
   const scope = await companyAccess(ctx.db, actor, input.client_company, 'client');
   assertManagesCompanyUsers(scope);
   const added = await ctx.db.transaction(async (tx) => {
@@ -94,7 +93,6 @@ export const inviteClientCoworker = async (
 };
 
 export const removeClientCoworker = async (db: Db, actor: Actor, userPk: number, companyPk: number) => {
-  assertWritable(actor);
   const scope = await companyAccess(db, actor, companyPk, 'client');
   assertManagesCompanyUsers(scope);
   const target = (await findCompanyUsers(db, scope.company.pk)).find((u) => u.user.pk === userPk);

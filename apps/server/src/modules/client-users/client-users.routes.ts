@@ -5,21 +5,16 @@ import {
   contactsUpdateBody,
   clientUserInviteBody,
   clientUserListQuery,
-  magicLinkBody,
-  notifyBody,
   paginated,
   personUpdateBody,
-  urlResponse,
 } from '@herd/contract';
 import { z } from 'zod';
 import { pageLinks } from '../../lib/pagination.js';
 import { peopleContext } from '../../lib/request-context.js';
 import { requireActor } from '../../plugins/auth.js';
 import {
-  getClientMagicLink,
   inviteClientUser,
   listClientUsers,
-  notifyClient,
   removeClientUser,
   retrieveClientUser,
   updateClientContacts,
@@ -74,17 +69,5 @@ export const clientUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/accountant/user/:pk/contacts-update/',
     { schema: { tags, summary: 'Correct a client user’s email or phone', params: pkParams, body: contactsUpdateBody, response: { 200: clientUser } } },
     async (request) => updateClientContacts(db, request.actor, request.params.pk, request.body),
-  );
-
-  app.post(
-    '/accounting/accountant/client-company/get-magic-link/',
-    { schema: { tags, summary: 'A sign-in link for a client user', body: magicLinkBody, response: { 200: urlResponse } } },
-    async (request) => getClientMagicLink(peopleContext(request), request.actor, request.body.client_company, request.body.user),
-  );
-
-  app.post(
-    '/accounting/accountant/client-company/send-notification/',
-    { schema: { tags, summary: 'Email the client’s users a reminder with a sign-in link', body: notifyBody, response: { 200: z.object({ sent: z.number() }) } } },
-    async (request) => notifyClient(peopleContext(request), request.actor, request.body.client_company),
   );
 };

@@ -1,31 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  genericPublished,
-  genericPublishedQuery,
-  genericReferenceListsBody,
-  genericSyncStatus,
-  genericTransactionsBody,
-  genericUpsertResult,
-  integrationToken,
-  notifyBody,
-  tokenCreateBody,
-} from '@herd/contract';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { API_PREFIX, GENERIC_INGEST_PATH, genericEndpoints as e } from '@herd/contract';
 import { UnauthorizedError } from '../../lib/errors.js';
+import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
-
-import { publishedSince, syncStatus, upsertReferenceLists, upsertTransactions } from './ingest.service.js';
-import { toPublishedFeed } from './published-feed.js';
+import { companySyncStatus, upsertReferenceLists, upsertTransactions } from './ingest.service.js';
+import { publishedFeed } from './published-feed.js';
 import { companyOfToken, createToken, listTokens, revokeToken } from './tokens.service.js';
-import { companyAccess } from '../access/company-access.js';
 
-export const GENERIC_INGEST_PREFIX = '/api/v1/generic-client/ingest/';
-const pkParams = z.object({ pk: z.coerce.number().int().positive() });
+export const GENERIC_INGEST_PREFIX = `${API_PREFIX}/${GENERIC_INGEST_PATH}`;
 
 /** Routes another system calls with `Authorization: Bearer <token>` (no cookie, so no CSRF). */
-const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
+const ingestRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
   app.decorateRequest('genericCompanyPk', 0);
+  // The API documentation says these take the bearer token (the route table has no field for it).
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ bearer: [] }] };
+  });
   app.addHook('preHandler', async (request) => {
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -33,24 +24,10 @@ const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!companyPk) throw new UnauthorizedError('A valid API token is required (Authorization: Bearer <token>).');
     request.genericCompanyPk = companyPk;
   });
-  const tags = ['generic ledger API'];
-  const security = [{ bearer: [] }];
 
-  app.post(
-    '/reference-lists/',
-    { schema: { tags, security, summary: 'Upsert accounts and reference lists by external id', body: genericReferenceListsBody, response: { 200: z.object({ accounts: z.number(), refs: z.number() }) } } },
-    async (request) => upsertReferenceLists(db, request.genericCompanyPk, request.body),
-  );
-  app.post(
-    '/transactions/',
-    { schema: { tags, security, summary: 'Upsert transactions by external id (deleted: true cancels)', body: genericTransactionsBody, response: { 200: genericUpsertResult } } },
-    async (request) => upsertTransactions(db, request.genericCompanyPk, request.body),
-  );
-  app.get(
-    '/published/',
-    { schema: { tags, security, summary: 'What Herd published, oldest first; pass next_since back as since', querystring: genericPublishedQuery, response: { 200: genericPublished } } },
-    async (request) => toPublishedFeed(db, request.genericCompanyPk, await publishedSince(db, request.genericCompanyPk, request.query.since, request.query.limit)),
-  );
+  serveEndpoint(app, e.ingestReferenceLists, (r) => upsertReferenceLists(db, r.genericCompanyPk, r.body));
+  serveEndpoint(app, e.ingestTransactions, (r) => upsertTransactions(db, r.genericCompanyPk, r.body));
+  serveEndpoint(app, e.ingestPublished, (r) => publishedFeed(db, r.genericCompanyPk, r.query.since, r.query.limit));
 };
 
 declare module 'fastify' {
@@ -60,35 +37,16 @@ declare module 'fastify' {
 }
 
 /** The accountant's side: API tokens and sync state, with the session cookie. */
-const accountantRoutes: FastifyPluginAsyncZod = async (accountant) => {
-  const { db } = accountant.deps;
-  accountant.addHook('preHandler', requireActor);
-  const tags = ['generic ledger'];
-  const base = '/accounting/accountant/client-company/:pk/generic/tokens/';
-  accountant.get(base, { schema: { tags, summary: 'API tokens of a generic-ledger company', params: pkParams, response: { 200: z.array(integrationToken) } } }, async (request) =>
-    listTokens(db, request.actor, request.params.pk),
-  );
-  accountant.post(
-    base,
-    { schema: { tags, summary: 'Make an API token (shown once)', params: pkParams, body: tokenCreateBody, response: { 201: integrationToken } } },
-    async (request, reply) => reply.status(201).send(await createToken(db, request.actor, request.params.pk, request.body.name)),
-  );
-  accountant.delete(
-    `${base}:tokenPk/`,
-    { schema: { tags, summary: 'Revoke an API token', params: pkParams.extend({ tokenPk: z.coerce.number().int().positive() }), response: { 204: z.null() } } },
-    async (request, reply) => {
-      await revokeToken(db, request.actor, request.params.pk, request.params.tokenPk);
-      return reply.status(204).send(null);
-    },
-  );
-  accountant.post(
-    '/generic-client/sync-client/',
-    { schema: { tags, summary: 'Sync state of a generic-ledger company (the other system pushes; Herd cannot pull)', body: notifyBody, response: { 200: genericSyncStatus } } },
-    async (request) => syncStatus(db, (await companyAccess(db, request.actor, request.body.client_company, 'accountant')).company.pk),
-  );
+const accountantRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps;
+  app.addHook('preHandler', requireActor);
+  serveEndpoint(app, e.tokens, (r) => listTokens(db, r.actor, r.params.pk));
+  serveEndpoint(app, e.createToken, (r) => createToken(db, r.actor, r.params.pk, r.body.name));
+  serveEndpoint(app, e.revokeToken, (r) => revokeToken(db, r.actor, r.params.pk, r.params.tokenPk));
+  serveEndpoint(app, e.syncClient, (r) => companySyncStatus(db, r.actor, r.body.client_company));
 };
 
-export const genericRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(ingestRoutes, { prefix: '/generic-client/ingest' });
+export const genericRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(ingestRoutes);
   await app.register(accountantRoutes);
 };

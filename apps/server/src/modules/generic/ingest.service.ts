@@ -4,6 +4,8 @@ import type { genericReferenceListsBody, genericTransactionsBody } from '@herd/c
 import type { Db } from '../../db/client.js';
 import { clientCompanies, ledgerAccounts, ledgerRefs, transactions } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
+import { companyAccess } from '../access/company-access.js';
+import type { Actor } from '../auth/actor.js';
 import { upsertLedgerRows, type LedgerRowWrite } from '../transactions/ledger-rows.js';
 import { canTransition } from '../transactions/status.js';
 import { moveStatuses, type StatusMove } from '../transactions/status-writer.js';
@@ -137,3 +139,6 @@ export const syncStatus = async (db: Db, companyPk: number) => {
     published: row?.published ?? 0,
   };
 };
+
+/** `generic-client/sync-client/`: the sync state of a company the accountant can see. */
+export const companySyncStatus = async (db: Db, actor: Actor, companyPk: number) => syncStatus(db, (await companyAccess(db, actor, companyPk, 'accountant')).company.pk);

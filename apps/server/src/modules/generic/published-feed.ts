@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs, transactionLines, type transactions } from '../../db/schema/index.js';
+import { publishedSince } from './ingest.service.js';
 
 type Row = typeof transactions.$inferSelect;
 
@@ -43,3 +44,7 @@ export const toPublishedFeed = async (db: Db, companyPk: number, rows: Row[]) =>
   }));
   return { results, next_since: results.at(-1)?.published_at ?? null };
 };
+
+/** `generic-client/ingest/published/`: what Herd published since a moment, in the other system's own ids. */
+export const publishedFeed = async (db: Db, companyPk: number, since: string | undefined, limit: number) =>
+  toPublishedFeed(db, companyPk, await publishedSince(db, companyPk, since, limit));

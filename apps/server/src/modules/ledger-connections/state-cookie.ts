@@ -21,3 +21,9 @@ export const setStateCookie = (request: FastifyRequest, reply: FastifyReply, coo
 export const clearStateCookie = (reply: FastifyReply, cookie: StateCookie) => reply.clearCookie(cookie.name, { path: cookiePath(cookie) });
 
 export const stateNonce = (request: FastifyRequest, cookie: StateCookie): string | undefined => request.cookies[cookie.name];
+
+/** Hands the browser the ledger's consent page; the grant's nonce stays in its cookie for the callback to check. */
+export const towardsLedger = (request: FastifyRequest, reply: FastifyReply, cookie: StateCookie, started: { url: string; nonce: string }) => {
+  setStateCookie(request, reply, cookie, started.nonce);
+  return { url: started.url };
+};

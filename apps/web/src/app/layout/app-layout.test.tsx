@@ -1,18 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { clientCompanyEndpoints, ownCompaniesEndpoint } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, makeClientProfile, makeOwnCompany, makeProfile, paginated } from '../../../test/fake-api';
 import { renderAt } from '../../../test/render-app';
 import { sessionKeys } from '../../features/auth/api';
 
-const CLIENT_LIST = 'accounting/accountant/client-companies/list/';
-const noClients = { status: 200, data: paginated([]) };
+const noClients = paginated([]);
 
 const banner = { pk: 9, message: 'Scheduled maintenance on Sunday at 02:00 UTC.', level: 'warning' as const, dismissible: true };
 
 describe('the signed-in frame', () => {
   it('shows the firm, the menu and the user, and names the page', async () => {
-    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).on('GET', CLIENT_LIST, noClients).install();
+    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).answer(clientCompanyEndpoints.list, {}, noClients).install();
     renderAt('/dashboard/accountant/');
     expect(await screen.findByRole('heading', { name: 'Stone & Co Bookkeeping' })).toBeInTheDocument();
     expect(screen.getByTestId('firm-name')).toHaveTextContent('Stone & Co Bookkeeping');
@@ -26,7 +26,7 @@ describe('the signed-in frame', () => {
   it("shows a client their accountant's firm and no Clients entry", async () => {
     createFakeApi()
       .on('GET', 'users/profile/', { status: 200, data: makeClientProfile() })
-      .on('GET', 'accounting/client/companies/list/', { status: 200, data: [makeOwnCompany(), makeOwnCompany({ pk: 8, name: 'Sunrise Catering' })] })
+      .answer(ownCompaniesEndpoint, {}, [makeOwnCompany(), makeOwnCompany({ pk: 8, name: 'Sunrise Catering' })])
       .install();
     renderAt('/dashboard/client/');
     expect(await screen.findByText(/Questions and requests from your accountant at Stone & Co Bookkeeping/)).toBeInTheDocument();
@@ -38,7 +38,7 @@ describe('the signed-in frame', () => {
   });
 
   it('scrolls to the top on every navigation', async () => {
-    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).on('GET', CLIENT_LIST, noClients).install();
+    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).answer(clientCompanyEndpoints.list, {}, noClients).install();
     const scrollTo = vi.mocked(window.scrollTo);
     renderAt('/dashboard/accountant/');
     await screen.findByText('Add your first client');

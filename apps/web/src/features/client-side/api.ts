@@ -1,13 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  accountingPaths as p,
-  type ClientCoworkerInviteBody,
-  type ClientSideCompany,
-  type CompanyUser,
-  type MyAccountant,
-} from '@herd/contract';
-import { api } from '../../lib/api-client';
-import { buildPath } from '../../lib/path-builder';
+import { clientSideEndpoints as e, ownCompaniesEndpoint, type ClientCoworkerInviteBody } from '@herd/contract';
+import { call } from '../../lib/api-client';
 
 /**
  * What a client sees of their own companies. An accountant reads the same
@@ -23,27 +16,27 @@ export const clientSideKeys = {
 
 /** The signed-in client's companies (a client-only endpoint: an accountant gets 403). */
 export const useOwnCompanies = () =>
-  useQuery({ queryKey: clientSideKeys.companies(), queryFn: () => api.get<ClientSideCompany[]>(p.ownCompanies) });
+  useQuery({ queryKey: clientSideKeys.companies(), queryFn: () => call(ownCompaniesEndpoint, {}) });
 
 export const useOwnCompany = (pk: number) =>
-  useQuery({ queryKey: clientSideKeys.company(pk), queryFn: () => api.get<ClientSideCompany>(buildPath(p.ownCompany, { pk })) });
+  useQuery({ queryKey: clientSideKeys.company(pk), queryFn: () => call(e.ownCompany, { params: { pk } }) });
 
 export const useMyAccountant = (companyPk: number) =>
   useQuery({
     queryKey: clientSideKeys.myAccountant(companyPk),
-    queryFn: () => api.get<MyAccountant>(p.myAccountant, { client_company: companyPk }),
+    queryFn: () => call(e.myAccountant, { query: { client_company: companyPk } }),
   });
 
 export const useCompanyPeople = (companyPk: number) =>
   useQuery({
     queryKey: clientSideKeys.people(companyPk),
-    queryFn: () => api.get<CompanyUser[]>(p.clientCoworkers, { client_company: companyPk }),
+    queryFn: () => call(e.coworkers, { query: { client_company: companyPk } }),
   });
 
 export const useInviteClientCoworker = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClientCoworkerInviteBody) => api.post<CompanyUser>(p.clientCoworkers, body),
+    mutationFn: (body: ClientCoworkerInviteBody) => call(e.inviteCoworker, { body }),
     onSuccess: (_user, body) => client.invalidateQueries({ queryKey: clientSideKeys.people(body.client_company) }),
   });
 };
@@ -51,8 +44,7 @@ export const useInviteClientCoworker = () => {
 export const useRemoveClientCoworker = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userPk, companyPk }: { userPk: number; companyPk: number }) =>
-      api.del<null>(buildPath(p.clientCoworker, { pk: userPk }), { client_company: companyPk }),
+    mutationFn: ({ userPk, companyPk }: { userPk: number; companyPk: number }) => call(e.removeCoworker, { params: { pk: userPk }, query: { client_company: companyPk } }),
     onSuccess: (_nothing, { companyPk }) => client.invalidateQueries({ queryKey: clientSideKeys.people(companyPk) }),
   });
 };

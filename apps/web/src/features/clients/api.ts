@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQ
 import {
   accountingPaths as p,
   API_PREFIX,
+  clientCompanyEndpoints as e,
   MAX_PAGE_SIZE,
-  type ClientCompany,
   type ClientCompanyCreateBody,
   type ClientCompanyOrdering,
   type ClientCompanyUpdateBody,
@@ -15,7 +15,7 @@ import {
   type Paginated,
   type PersonUpdateBody,
 } from '@herd/contract';
-import { api } from '../../lib/api-client';
+import { api, call } from '../../lib/api-client';
 import { isSyncBusy, SYNC_POLL_MS } from '../../lib/ledger-sync';
 import { buildPath } from '../../lib/path-builder';
 
@@ -52,13 +52,13 @@ const listParams = (params: ClientListParams) => ({
   search: params.search || undefined,
   connection_kind: params.connection_kind,
   connection_state: params.connection_state,
-  has_client_users: params.has_client_users === undefined ? undefined : String(params.has_client_users),
+  has_client_users: params.has_client_users === undefined ? undefined : params.has_client_users ? ('true' as const) : ('false' as const),
 });
 
 export const clientListQuery = (params: ClientListParams) =>
   queryOptions({
     queryKey: clientKeys.list(params),
-    queryFn: () => api.get<Paginated<ClientCompany>>(p.clientCompanyList, listParams(params)),
+    queryFn: () => call(e.list, { query: listParams(params) }),
     // The table keeps showing the last page while the next one loads, instead of flashing empty.
     placeholderData: keepPreviousData,
   });
@@ -73,7 +73,7 @@ export const useClientList = (params: ClientListParams) =>
 export const clientQuery = (pk: number) =>
   queryOptions({
     queryKey: clientKeys.detail(pk),
-    queryFn: () => api.get<ClientCompany>(buildPath(p.clientCompanyRetrieve, { pk })),
+    queryFn: () => call(e.retrieve, { params: { pk } }),
   });
 
 /** One client; refreshed every few seconds while its ledger sync is queued or running. */
@@ -94,7 +94,7 @@ export const clientCsvUrl = (params: Omit<ClientListParams, 'page' | 'page_size'
   if (params.connection_kind) query.set('connection_kind', params.connection_kind);
   if (params.connection_state) query.set('connection_state', params.connection_state);
   if (params.has_client_users !== undefined) query.set('has_client_users', String(params.has_client_users));
-  return `${API_PREFIX}/${p.clientCompanyCsv}?${query.toString()}`;
+  return `${API_PREFIX}/${e.csv.path}?${query.toString()}`;
 };
 
 export const clientUsersQuery = (companyPk: number, params: ClientUserListParams) =>
@@ -124,7 +124,7 @@ const useInvalidateClients = () => {
 export const useCreateClient = () => {
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: (body: ClientCompanyCreateBody) => api.post<ClientCompany>(p.clientCompanyCreate, body),
+    mutationFn: (body: ClientCompanyCreateBody) => call(e.create, { body }),
     onSuccess: invalidate,
   });
 };
@@ -133,7 +133,7 @@ export const useUpdateClient = (pk: number) => {
   const client = useQueryClient();
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: (body: ClientCompanyUpdateBody) => api.patch<ClientCompany>(buildPath(p.clientCompanyUpdate, { pk }), body),
+    mutationFn: (body: ClientCompanyUpdateBody) => call(e.update, { params: { pk }, body }),
     onSuccess: async (company) => {
       client.setQueryData(clientKeys.detail(pk), company);
       await invalidate();
@@ -144,7 +144,7 @@ export const useUpdateClient = (pk: number) => {
 export const useUpdateSyncDate = (pk: number) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (syncDate: string | null) => api.patch<ClientCompany>(buildPath(p.clientCompanySyncDate, { pk }), { sync_date: syncDate }),
+    mutationFn: (syncDate: string | null) => call(e.syncDate, { params: { pk }, body: { sync_date: syncDate } }),
     onSuccess: (company) => client.setQueryData(clientKeys.detail(pk), company),
   });
 };
@@ -152,19 +152,18 @@ export const useUpdateSyncDate = (pk: number) => {
 export const useDisconnectClient = () => {
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: (pk: number) => api.post<ClientCompany>(buildPath(p.clientCompanyDisconnect, { pk })),
+    mutationFn: (pk: number) => call(e.disconnect, { params: { pk } }),
     onSuccess: invalidate,
   });
 };
 
 export const useGetMagicLink = () =>
   useMutation({
-    mutationFn: ({ companyPk, userPk }: { companyPk: number; userPk: number }) =>
-      api.post<{ url: string }>(p.magicLink, { client_company: companyPk, user: userPk }),
+    mutationFn: ({ companyPk, userPk }: { companyPk: number; userPk: number }) => call(e.magicLink, { body: { client_company: companyPk, user: userPk } }),
   });
 
 export const useNotifyClient = () =>
-  useMutation({ mutationFn: (companyPk: number) => api.post<{ sent: number }>(p.sendNotification, { client_company: companyPk }) });
+  useMutation({ mutationFn: (companyPk: number) => call(e.sendNotification, { body: { client_company: companyPk } }) });
 
 export const useInviteClientUser = () => {
   const invalidate = useInvalidateClients();

@@ -3,7 +3,3 @@ import { QBO_PATHS } from '../qbo-settings.js';
 
 /** The OAuth nonce cookie of QuickBooks' grants, kept on QuickBooks' API path where its callbacks live. */
 export const QBO_STATE_COOKIE: StateCookie = { name: 'herd_qbo_oauth', prefix: QBO_PATHS.prefix };
-
-/** The OpenAPI section of QuickBooks' endpoints. */
-export const QBO_TAG = 'quickbooks';
-export const QBO_TAGS = [QBO_TAG];

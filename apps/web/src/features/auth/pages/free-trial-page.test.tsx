@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { details, messages } from '@herd/contract';
+import { details, messages, quickbooksEndpoints } from '@herd/contract';
 import { createFakeApi, makeProfile } from '../../../../test/fake-api';
 import { stubLocationAssign } from '../../../../test/fake-qbo';
 import { renderAt } from '../../../../test/render-app';
@@ -85,11 +85,11 @@ describe('signing up with Intuit', () => {
   it('asks the server where Intuit is and sends the browser there', async () => {
     const location = stubLocationAssign();
     try {
-      const fake = signedOut().on('GET', 'quickbooks/oauth2/signup/', { status: 200, data: { url: 'https://sandbox.example/signup?state=s' } }).install();
+      const fake = signedOut().answer(quickbooksEndpoints.signup, {}, { url: 'https://sandbox.example/signup?state=s' }).install();
       renderAt('/auth/free-trial/');
       await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Intuit' }));
       await waitFor(() => expect(location.assign).toHaveBeenCalledWith('https://sandbox.example/signup?state=s'));
-      expect(fake.calls('GET', 'quickbooks/oauth2/signup/')).toHaveLength(1);
+      expect(fake.callsTo(quickbooksEndpoints.signup, {})).toHaveLength(1);
       expect(fake.calls('POST', 'users/accountant-signup/')).toHaveLength(0);
     } finally {
       location.restore();

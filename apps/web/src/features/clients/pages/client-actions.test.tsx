@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '@herd/contract';
+import { messages, clientCompanyEndpoints, clientSideEndpoints } from '@herd/contract';
 import { installClipboard, makeClientCompany, makeClientUser, makeMyAccountant, makeOwnCompany, paginated } from '../../../../test/fake-api';
 import { bakery, dental, fakeClients } from '../../../../test/fake-clients';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
@@ -26,12 +26,12 @@ describe('adding a client', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add client' }));
     expect(await within(dialog).findByText(messages.required('Name'))).toBeInTheDocument();
     expect(within(dialog).getByText(messages.required('Connection kind'))).toBeInTheDocument();
-    expect(fake.calls('POST', 'accounting/accountant/client-companies/create/')).toHaveLength(0);
+    expect(fake.callsTo(clientCompanyEndpoints.create, {})).toHaveLength(0);
   });
 
   it('shows the server’s field errors on the fields', async () => {
     const { fake } = fakeClients([bakery]);
-    fake.on('POST', 'accounting/accountant/client-companies/create/', { status: 400, data: { name: [messages.tooLong('Name', 200)] } });
+    fake.answer(clientCompanyEndpoints.create, {}, () => ({ status: 400, data: { name: [messages.tooLong('Name', 200)] } }));
     renderAt('/dashboard/accountant/clients/');
     const dialog = await openModal();
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Harbor Dental');
@@ -39,7 +39,7 @@ describe('adding a client', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add client' }));
     const nameItem = within(dialog).getByLabelText('Name').closest('.ant-form-item') as HTMLElement;
     expect(await within(nameItem).findByText(messages.tooLong('Name', 200))).toBeInTheDocument();
-    expect(fake.calls('POST', 'accounting/accountant/client-companies/create/')[0]?.body).toEqual({
+    expect(fake.callsTo(clientCompanyEndpoints.create, {})[0]?.body).toEqual({
       name: 'Harbor Dental',
       connection_kind: 'CONNECTIONLESS',
     });
@@ -49,8 +49,8 @@ describe('adding a client', () => {
     const created = makeClientCompany({ pk: 9, name: 'Harbor Dental', connection_kind: 'GENERIC', client_users_count: 0 });
     const { fake } = fakeClients([bakery]);
     fake
-      .on('POST', 'accounting/accountant/client-companies/create/', { status: 201, data: created })
-      .on('GET', 'accounting/accountant/client-company/9/retrieve/', { status: 200, data: created })
+      .answer(clientCompanyEndpoints.create, {}, created)
+      .answer(clientCompanyEndpoints.retrieve, { pk: 9 }, created)
       .on('GET', 'accounting/accountant-client-user/', { status: 200, data: paginated([]) })
       .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [] });
     const app = renderAt('/dashboard/accountant/clients/');
@@ -70,7 +70,6 @@ describe('adding a client', () => {
 });
 
 describe('row actions', () => {
-  const LINK = 'accounting/accountant/client-company/get-magic-link/';
   const USERS = 'accounting/accountant-client-user/';
   const url = 'http://localhost/auth/?magic=abc123';
   beforeEach(() => {
@@ -79,12 +78,12 @@ describe('row actions', () => {
 
   it('copies the only client user’s sign-in link', async () => {
     const { fake } = fakeClients([makeClientCompany({ pk: 7, client_users_count: 1 })]);
-    fake.on('GET', USERS, { status: 200, data: paginated([makeClientUser()]) }).on('POST', LINK, { status: 200, data: { url } });
+    fake.on('GET', USERS, { status: 200, data: paginated([makeClientUser()]) }).answer(clientCompanyEndpoints.magicLink, {}, { url });
     renderAt('/dashboard/accountant/clients/');
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/Copy magic link/));
     expect(await screen.findByText('Sign-in link for Casey Baker copied')).toBeInTheDocument();
-    expect(fake.calls('POST', LINK)[0]?.body).toEqual({ client_company: 7, user: 21 });
+    expect(fake.callsTo(clientCompanyEndpoints.magicLink, {})[0]?.body).toEqual({ client_company: 7, user: 21 });
     expect(fake.calls('GET', USERS)[0]?.params).toMatchObject({ client_company: 7 });
     expect(await navigator.clipboard.readText()).toBe(url);
   });
@@ -93,7 +92,7 @@ describe('row actions', () => {
     const { fake } = fakeClients([makeClientCompany({ pk: 7, client_users_count: 2 })]);
     fake
       .on('GET', USERS, { status: 200, data: paginated([makeClientUser(), makeClientUser({ pk: 22, first_name: 'Jo', last_name: 'Rivera', email: 'jo@example.com' })]) })
-      .on('POST', LINK, { status: 200, data: { url } });
+      .answer(clientCompanyEndpoints.magicLink, {}, { url });
     renderAt('/dashboard/accountant/clients/');
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/Copy magic link/));
@@ -102,7 +101,7 @@ describe('row actions', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: /Jo Rivera/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('Sign-in link for Jo Rivera copied')).toBeInTheDocument();
-    expect(fake.calls('POST', LINK)[0]?.body).toEqual({ client_company: 7, user: 22 });
+    expect(fake.callsTo(clientCompanyEndpoints.magicLink, {})[0]?.body).toEqual({ client_company: 7, user: 22 });
   });
 
   it('says to invite someone first when nobody can sign in', async () => {
@@ -111,12 +110,12 @@ describe('row actions', () => {
     await openActions('Harbor Dental');
     await userEvent.click(await findMenuItem(/Copy magic link/));
     expect(await screen.findByText(/Invite a client user first/)).toBeInTheDocument();
-    expect(fake.calls('POST', LINK)).toHaveLength(0);
+    expect(fake.callsTo(clientCompanyEndpoints.magicLink, {})).toHaveLength(0);
   });
 
   it('shows the link when the browser refuses the clipboard', async () => {
     const { fake } = fakeClients([makeClientCompany({ pk: 7, client_users_count: 1 })]);
-    fake.on('GET', USERS, { status: 200, data: paginated([makeClientUser()]) }).on('POST', LINK, { status: 200, data: { url } });
+    fake.on('GET', USERS, { status: 200, data: paginated([makeClientUser()]) }).answer(clientCompanyEndpoints.magicLink, {}, { url });
     renderAt('/dashboard/accountant/clients/');
     await openActions('Sunrise Bakery LLC');
     installClipboard({ refuse: true });
@@ -127,19 +126,19 @@ describe('row actions', () => {
 
   it('notifies after confirming and says how many people got it', async () => {
     const { fake } = fakeClients([bakery]);
-    fake.on('POST', 'accounting/accountant/client-company/send-notification/', { status: 200, data: { sent: 2 } });
+    fake.answer(clientCompanyEndpoints.sendNotification, {}, { sent: 2 });
     renderAt('/dashboard/accountant/clients/');
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/Notify now/));
     await userEvent.click(within(await findDialog('Notify the people')).getByRole('button', { name: 'Send reminder' }));
     expect(await screen.findByText('Sent to 2 people')).toBeInTheDocument();
-    expect(fake.calls('POST', 'accounting/accountant/client-company/send-notification/')[0]?.body).toEqual({ client_company: 7 });
+    expect(fake.callsTo(clientCompanyEndpoints.sendNotification, {})[0]?.body).toEqual({ client_company: 7 });
   });
 
   it('shows the server’s reason when there is nobody to notify', async () => {
     const { fake } = fakeClients([dental]);
     const detail = 'This client has no users to notify yet. Invite one first.';
-    fake.on('POST', 'accounting/accountant/client-company/send-notification/', { status: 400, data: { detail } });
+    fake.answer(clientCompanyEndpoints.sendNotification, {}, () => ({ status: 400, data: { detail } }));
     renderAt('/dashboard/accountant/clients/');
     await openActions('Harbor Dental');
     await userEvent.click(await findMenuItem(/Notify now/));
@@ -150,8 +149,8 @@ describe('row actions', () => {
   it('opens the client’s settings and the view as client', async () => {
     const { fake } = fakeClients([bakery]);
     fake
-      .on('GET', 'accounting/client/company/7/retrieve/', { status: 200, data: makeOwnCompany() })
-      .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() });
+      .answer(clientSideEndpoints.ownCompany, { pk: 7 }, makeOwnCompany())
+      .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant());
     const app = renderAt('/dashboard/accountant/clients/');
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/View as client/));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { details, messages, type ClientCompany } from '@herd/contract';
+import { details, messages, type ClientCompany, clientCompanyEndpoints } from '@herd/contract';
 import {
   createFakeApi,
   makeClientCompany,
@@ -18,9 +18,6 @@ beforeEach(() => {
   userEvent = fastUser();
 });
 
-const RETRIEVE = 'accounting/accountant/client-company/7/retrieve/';
-const UPDATE = 'accounting/accountant/client-company/7/update/';
-const SYNC = 'accounting/accountant/client-company/7/update/sync-date/';
 const USERS = 'accounting/accountant-client-user/';
 const company = makeClientCompany({
   pk: 7,
@@ -35,7 +32,7 @@ const jordan = makeCoworker({ pk: 3, user: 3, first_name: 'Jordan', last_name: '
 const fakeClient = (client: ClientCompany = company, profile = makeProfile()) =>
   createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: profile })
-    .on('GET', RETRIEVE, { status: 200, data: client })
+    .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, client)
     .on('GET', USERS, { status: 200, data: paginated([makeClientUser()]) })
     .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [makeCoworker(), jordan] })
     .install();
@@ -45,7 +42,7 @@ const save = () => userEvent.click(screen.getByRole('button', { name: 'Save sett
 
 describe("a client's settings", () => {
   it('shows the client and saves only what changed', async () => {
-    const fake = fakeClient().on('PATCH', UPDATE, ({ body }) => ({ status: 200, data: { ...company, ...(body as object) } }));
+    const fake = fakeClient().answer(clientCompanyEndpoints.update, { pk: 7 }, ({ body }) => ({ status: 200, data: { ...company, ...(body as object) } }));
     renderAt('/settings/accountant/client/7/');
     expect(await screen.findByRole('heading', { name: 'Sunrise Bakery LLC' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Herd | Sunrise Bakery LLC settings'));
@@ -71,26 +68,26 @@ describe("a client's settings", () => {
     await save();
 
     expect(await screen.findByText('Client settings saved')).toBeInTheDocument();
-    expect(fake.calls('PATCH', UPDATE)).toHaveLength(1);
-    expect(fake.calls('PATCH', UPDATE)[0]?.body).toEqual({
+    expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })).toHaveLength(1);
+    expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })[0]?.body).toEqual({
       pinned_note: 'Oven receipts',
       reminder_schedule: { enabled: false, every_days: 14 },
       client_editable_fields: ['category', 'vendor'],
       assigned_members: [1, 3],
     });
-    expect(fake.calls('PATCH', SYNC)).toHaveLength(0);
+    expect(fake.callsTo(clientCompanyEndpoints.syncDate, { pk: 7 })).toHaveLength(0);
   }, 60_000);
 
   it('sets the sync date through its own call', async () => {
-    const fake = fakeClient().on('PATCH', SYNC, { status: 200, data: { ...company, sync_date: '2026-01-31' } });
+    const fake = fakeClient().answer(clientCompanyEndpoints.syncDate, { pk: 7 }, { ...company, sync_date: '2026-01-31' });
     renderAt('/settings/accountant/client/7/');
     const date = await screen.findByLabelText('Sync date');
     await userEvent.click(date);
     await userEvent.type(date, 'Jan 31, 2026{Enter}');
     await save();
     expect(await screen.findByText('Client settings saved')).toBeInTheDocument();
-    expect(fake.calls('PATCH', SYNC)[0]?.body).toEqual({ sync_date: '2026-01-31' });
-    expect(fake.calls('PATCH', UPDATE)).toHaveLength(0);
+    expect(fake.callsTo(clientCompanyEndpoints.syncDate, { pk: 7 })[0]?.body).toEqual({ sync_date: '2026-01-31' });
+    expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })).toHaveLength(0);
   });
 
   it('checks the fields with the contract messages before saving', async () => {
@@ -102,14 +99,14 @@ describe("a client's settings", () => {
     await save();
     expect(await within(field('Name')).findByText(messages.required('Name'))).toBeInTheDocument();
     expect(await within(field('Reminder interval')).findByText(messages.between('Reminder interval', 1, 90))).toBeInTheDocument();
-    expect(fake.calls('PATCH', UPDATE)).toHaveLength(0);
+    expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })).toHaveLength(0);
   });
 
   it("puts the server's field errors on the fields, nested ones included", async () => {
-    fakeClient().on('PATCH', UPDATE, {
+    fakeClient().answer(clientCompanyEndpoints.update, { pk: 7 }, () => ({
       status: 400,
       data: { name: ['A client with this name already exists.'], 'reminder_schedule.every_days': [messages.between('Reminder interval', 1, 90)] },
-    });
+    }));
     renderAt('/settings/accountant/client/7/');
     await userEvent.type(await screen.findByLabelText('Name'), ' Two');
     await save();
@@ -120,7 +117,7 @@ describe("a client's settings", () => {
   });
 
   it('shows a refusal that belongs to no field above the form', async () => {
-    fakeClient().on('PATCH', UPDATE, { status: 403, data: { detail: details.readOnly } });
+    fakeClient().answer(clientCompanyEndpoints.update, { pk: 7 }, () => ({ status: 403, data: { detail: details.readOnly } }));
     renderAt('/settings/accountant/client/7/');
     await userEvent.type(await screen.findByLabelText('Name'), ' Two');
     await save();
@@ -128,7 +125,7 @@ describe("a client's settings", () => {
   });
 
   it('lets a team member edit but not assign or disconnect', async () => {
-    const fake = fakeClient(company, makeProfileWithRole('TEAM_MEMBER')).on('PATCH', UPDATE, { status: 200, data: company });
+    const fake = fakeClient(company, makeProfileWithRole('TEAM_MEMBER')).answer(clientCompanyEndpoints.update, { pk: 7 }, company);
     renderAt('/settings/accountant/client/7/');
     await userEvent.type(await screen.findByLabelText('Name'), ' Two');
     expect(screen.queryByRole('combobox', { name: 'Assigned team members' })).not.toBeInTheDocument();
@@ -136,8 +133,8 @@ describe("a client's settings", () => {
     expect(within(assigned).getByText('Avery Stone')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Disconnect/ })).not.toBeInTheDocument();
     await save();
-    await waitFor(() => expect(fake.calls('PATCH', UPDATE)).toHaveLength(1));
-    expect(fake.calls('PATCH', UPDATE)[0]?.body).toEqual({ name: 'Sunrise Bakery LLC Two' });
+    await waitFor(() => expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })).toHaveLength(1));
+    expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })[0]?.body).toEqual({ name: 'Sunrise Bakery LLC Two' });
   });
 
   it('is the not-found page when the API does not know the client', async () => {
@@ -150,7 +147,7 @@ describe("a client's settings", () => {
   it('shows other load failures with a retry', async () => {
     createFakeApi()
       .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('GET', RETRIEVE, { status: 403, data: { detail: details.forbidden } })
+      .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, () => ({ status: 403, data: { detail: details.forbidden } }))
       .install();
     renderAt('/settings/accountant/client/7/');
     expect(await screen.findByText(details.forbidden)).toBeInTheDocument();

@@ -2,10 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientUser, makeCoworker, makeProfile, paginated } from '../../../../test/fake-api';
-import { bakery, dental, fakeClients, LIST } from '../../../../test/fake-clients';
+import { clientCompanyEndpoints } from '@herd/contract';
+import { bakery, dental, fakeClients } from '../../../../test/fake-clients';
 import { renderAt } from '../../../../test/render-app';
 
-const listCalls = (fake: ReturnType<typeof createFakeApi>) => fake.calls('GET', LIST).map((r) => r.params);
+const listCalls = (fake: ReturnType<typeof createFakeApi>) => fake.callsTo(clientCompanyEndpoints.list, {}).map((r) => r.params);
 const connection = () => screen.getAllByRole('combobox', { name: 'Connection' })[0]!;
 
 describe('the clients list in the address', () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SEARCH_DEBOUNCE_MS, SEARCH_FIELD_WIDTH_PX } from '@herd/contract';
+import { SEARCH_DEBOUNCE_MS, SEARCH_FIELD_WIDTH_PX, clientCompanyEndpoints } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated, type FakeRequest } from '../../../../test/fake-api';
-import { bakery, dental, fakeClients, LIST } from '../../../../test/fake-clients';
+import { bakery, dental, fakeClients } from '../../../../test/fake-clients';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
 import { renderAt } from '../../../../test/render-app';
 
@@ -11,7 +11,7 @@ beforeEach(() => {
   userEvent = fastUser();
 });
 
-const listCalls = (fake: ReturnType<typeof createFakeApi>) => fake.calls('GET', LIST).map((r) => r.params);
+const listCalls = (fake: ReturnType<typeof createFakeApi>) => fake.callsTo(clientCompanyEndpoints.list, {}).map((r) => r.params);
 const row = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 const openActions = async (name: string) => userEvent.click(await screen.findByLabelText(`Actions for ${name}`));
 
@@ -95,7 +95,7 @@ describe('the clients list', () => {
     const many = Array.from({ length: 10 }, (_, i) => makeClientCompany({ pk: 100 + i, name: `Client ${i + 1}` }));
     const fake = createFakeApi()
       .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('GET', LIST, (request: FakeRequest) => ({
+      .answer(clientCompanyEndpoints.list, {}, (request: FakeRequest) => ({
         status: 200,
         data: paginated(request.params.page === 2 ? [makeClientCompany({ pk: 200, name: 'Client 11' })] : many, 11),
       }))
@@ -104,7 +104,7 @@ describe('the clients list', () => {
     expect(await screen.findByTestId('clients-count')).toHaveTextContent('11 items');
     await userEvent.click(screen.getByTitle('2'));
     expect(await screen.findByRole('link', { name: 'Client 11' })).toBeInTheDocument();
-    expect(fake.calls('GET', LIST).at(-1)?.params).toMatchObject({ page: 2, page_size: 10 });
+    expect(fake.callsTo(clientCompanyEndpoints.list, {}).at(-1)?.params).toMatchObject({ page: 2, page_size: 10 });
   });
 
   it('has an empty state with "Add client" for admins', async () => {
@@ -135,15 +135,15 @@ describe('the clients list', () => {
 
   it('a client admin may disconnect, after confirming', async () => {
     const { fake } = fakeClients([bakery], makeProfileWithRole('CLIENT_ADMIN'));
-    fake.on('POST', 'accounting/accountant/client-company/7/disconnect/', { status: 200, data: { ...bakery, connection_state: 'DISCONNECTED' } });
+    fake.answer(clientCompanyEndpoints.disconnect, { pk: 7 }, { ...bakery, connection_state: 'DISCONNECTED' });
     renderAt('/dashboard/accountant/clients/');
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/Disconnect/));
     const confirm = await findDialog('Disconnect Sunrise Bakery LLC?');
-    expect(fake.calls('POST', 'accounting/accountant/client-company/7/disconnect/')).toHaveLength(0);
+    expect(fake.callsTo(clientCompanyEndpoints.disconnect, { pk: 7 })).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Disconnect' }));
     expect(await screen.findByText('Sunrise Bakery LLC disconnected')).toBeInTheDocument();
-    expect(fake.calls('POST', 'accounting/accountant/client-company/7/disconnect/')).toHaveLength(1);
+    expect(fake.callsTo(clientCompanyEndpoints.disconnect, { pk: 7 })).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { clientCompanyEndpoints, quickbooksConnectEndpoint, quickbooksEndpoints } from '@herd/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeClientCompany } from '../../../../test/fake-api';
-import { bakery, fakeClients, LIST } from '../../../../test/fake-clients';
+import { bakery, fakeClients } from '../../../../test/fake-clients';
 import { makeLedgerSync, stubLocationAssign } from '../../../../test/fake-qbo';
 import { fastUser, findMenuItem } from '../../../../test/dom';
 import { renderAt } from '../../../../test/render-app';
@@ -45,16 +46,16 @@ const refused = makeClientCompany({
 describe('QuickBooks on the clients list', () => {
   it('Connect QuickBooks asks the server where Intuit is, for a new company, and sends the browser there', async () => {
     const { fake } = fakeClients([bakery]);
-    fake.on('GET', 'quickbooks/oauth2/', { status: 200, data: { url: INTUIT } });
+    fake.answer(quickbooksConnectEndpoint, {}, { url: INTUIT });
     renderAt(CLIENTS);
     await userEvent.click(await screen.findByRole('button', { name: /Connect QuickBooks/ }));
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith(INTUIT));
-    expect(fake.calls('GET', 'quickbooks/oauth2/')).toEqual([expect.objectContaining({ params: {} })]);
+    expect(fake.callsTo(quickbooksConnectEndpoint, {})).toEqual([expect.objectContaining({ params: {} })]);
   });
 
   it('says why when the server will not start the connection, and stays', async () => {
     const { fake } = fakeClients([bakery]);
-    fake.on('GET', 'quickbooks/oauth2/', { status: 403, data: { detail: 'Your firm’s trial has ended.' } });
+    fake.answer(quickbooksConnectEndpoint, {}, () => ({ status: 403, data: { detail: 'Your firm’s trial has ended.' } }));
     renderAt(CLIENTS);
     await userEvent.click(await screen.findByRole('button', { name: /Connect QuickBooks/ }));
     expect(await screen.findByText('Your firm’s trial has ended.')).toBeInTheDocument();
@@ -80,7 +81,7 @@ describe('QuickBooks on the clients list', () => {
   it('keeps asking while a sync runs, and stops once it is done', async () => {
     let answers = 0;
     const { fake } = fakeClients([]);
-    fake.on('GET', LIST, () => {
+    fake.answer(clientCompanyEndpoints.list, {}, () => {
       answers += 1;
       const company = answers < 2 ? pulling : { ...pulling, ledger_sync: makeLedgerSync({ state: 'IDLE', last_synced_at: minutesAgo(0) }) };
       return { status: 200, data: { count: 1, next: null, previous: null, results: [company] } };
@@ -91,32 +92,32 @@ describe('QuickBooks on the clients list', () => {
     expect(await screen.findByText(/Last synced just now/)).toBeInTheDocument();
     // The pull brought new open work: the counts per client are asked again.
     await waitFor(() => expect(fake.calls('GET', COUNTS).length).toBeGreaterThan(countsBefore));
-    const calls = fake.calls('GET', LIST).length;
+    const calls = fake.callsTo(clientCompanyEndpoints.list, {}).length;
     await new Promise((resolve) => setTimeout(resolve, 3500));
-    expect(fake.calls('GET', LIST)).toHaveLength(calls);
+    expect(fake.callsTo(clientCompanyEndpoints.list, {})).toHaveLength(calls);
   });
 
   it('offers Reconnect on a company QuickBooks refused, through the reauth flow for that company', async () => {
     const { fake } = fakeClients([refused, books]);
-    fake.on('GET', 'quickbooks/reauth/', { status: 200, data: { url: `${INTUIT}&reauth=1` } });
+    fake.answer(quickbooksEndpoints.reauth, {}, { url: `${INTUIT}&reauth=1` });
     renderAt(CLIENTS);
     await screen.findByRole('link', { name: 'Refused Co' });
     expect(within(row('Refused Co')).getByText('Needs reconnecting')).toBeInTheDocument();
     expect(within(row(books.name)).queryByRole('button', { name: /Reconnect/ })).not.toBeInTheDocument();
     await userEvent.click(within(row('Refused Co')).getByRole('button', { name: /Reconnect/ }));
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith(`${INTUIT}&reauth=1`));
-    expect(fake.calls('GET', 'quickbooks/reauth/').map((r) => r.params)).toEqual([{ client_company: 15 }]);
-    expect(fake.calls('GET', 'quickbooks/oauth2/')).toHaveLength(0);
+    expect(fake.callsTo(quickbooksEndpoints.reauth, {}).map((r) => r.params)).toEqual([{ client_company: 15 }]);
+    expect(fake.callsTo(quickbooksConnectEndpoint, {})).toHaveLength(0);
   });
 
   it('Sync now asks QuickBooks for what changed and says what the server answered', async () => {
     const { fake } = fakeClients([books]);
-    fake.on('POST', 'quickbooks/sync-client/', { status: 202, data: { queued: true, detail: 'What changed in the ledger will be pulled in the background.' } });
+    fake.answer(quickbooksEndpoints.syncClient, {}, { queued: true, detail: 'What changed in the ledger will be pulled in the background.' });
     renderAt(CLIENTS);
     await userEvent.click(await screen.findByLabelText(`Actions for ${books.name}`));
     await userEvent.click(await findMenuItem(/Sync now/));
     expect(await screen.findByText('What changed in the ledger will be pulled in the background.')).toBeInTheDocument();
-    expect(fake.calls('POST', 'quickbooks/sync-client/').map((r) => r.body)).toEqual([{ client_company: 11 }]);
+    expect(fake.callsTo(quickbooksEndpoints.syncClient, {}).map((r) => r.body)).toEqual([{ client_company: 11 }]);
   });
 
   it('has no Sync now for a company without QuickBooks', async () => {
@@ -129,7 +130,7 @@ describe('QuickBooks on the clients list', () => {
 
   it('back from Intuit with a new company: says so, points the row out, refreshes and cleans the address', async () => {
     const { fake } = fakeClients([books, bakery]);
-    fake.on('GET', 'accounting/accountant/client-company/11/retrieve/', { status: 200, data: books });
+    fake.answer(clientCompanyEndpoints.retrieve, { pk: 11 }, books);
     const app = renderAt(`${CLIENTS}?qbo_connected=11`);
     expect(await screen.findByText(`${books.name} is connected to QuickBooks.`)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open its transactions' })).toHaveAttribute('href', '/dashboard/accountant/active/11/');

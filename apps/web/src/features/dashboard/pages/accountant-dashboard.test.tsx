@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { clientCompanyEndpoints } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
 import type { ClientCompany, Profile } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated, type FakeRequest } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
-const LIST = 'accounting/accountant/client-companies/list/';
 const COUNTS = 'accounting/accountant/client-companies/transactions/count/';
-const retrieve = (pk: number) => `accounting/accountant/client-company/${pk}/retrieve/`;
 
 /** The clients list as the server answers it: filtered by connection state and client users, one page of `page_size`. */
 const listOf = (clients: ClientCompany[]) => (request: FakeRequest) => {
@@ -27,9 +26,9 @@ const withDefault = (pk: number | null, profile: Profile = makeProfile()): Profi
 const fakeDashboard = (clients: ClientCompany[], profile: Profile = makeProfile(), counts: Counts = []) => {
   const fake = createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: profile })
-    .on('GET', LIST, listOf(clients))
+    .answer(clientCompanyEndpoints.list, {}, listOf(clients))
     .on('GET', COUNTS, { status: 200, data: counts });
-  for (const client of clients) fake.on('GET', retrieve(client.pk), { status: 200, data: client });
+  for (const client of clients) fake.answer(clientCompanyEndpoints.retrieve, { pk: client.pk }, client);
   return fake.install();
 };
 
@@ -51,7 +50,7 @@ describe('the accountant dashboard', () => {
     expect(within(nobody).getAllByRole('link', { name: /Maple Cafe|Oak Studio/ })).toHaveLength(2);
     expect(within(nobody).queryByText('Harbor Dental')).not.toBeInTheDocument();
     expect(screen.queryByText('All caught up')).not.toBeInTheDocument();
-    const asked = fake.calls('GET', LIST).map((r) => r.params);
+    const asked = fake.callsTo(clientCompanyEndpoints.list, {}).map((r) => r.params);
     expect(asked).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ connection_state: 'NEEDS_REAUTH', page_size: 6 }),
@@ -103,7 +102,7 @@ describe('the accountant dashboard', () => {
     expect(within(review).getByText('3 to review')).toBeInTheDocument();
     expect(within(review).queryByText('Maple Cafe')).not.toBeInTheDocument();
     // Only the companies shown are fetched by name.
-    expect(fake.calls('GET', retrieve(3))).toHaveLength(0);
+    expect(fake.callsTo(clientCompanyEndpoints.retrieve, { pk: 3 })).toHaveLength(0);
     const stats = (screen.getByText('With clients').closest('.ant-card') as HTMLElement).textContent;
     expect(stats).toContain('To review4');
     expect(stats).toContain('With clients12');
@@ -130,7 +129,7 @@ describe('the accountant dashboard', () => {
     const fake = fakeDashboard([]);
     renderAt('/dashboard/accountant/');
     expect(await screen.findByRole('link', { name: /Add client/ })).toHaveAttribute('href', '/dashboard/accountant/clients/?add=1');
-    expect(fake.calls('GET', LIST)).toHaveLength(1);
+    expect(fake.callsTo(clientCompanyEndpoints.list, {})).toHaveLength(1);
     expect(fake.calls('GET', COUNTS)).toHaveLength(0);
   });
 });

@@ -1,20 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { clientSideEndpoints, ownCompaniesEndpoint } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, makeProfile, paginated } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
-const COMPANIES = 'accounting/client/companies/list/';
 const bakery = makeOwnCompany({ pk: 7, name: 'Sunrise Bakery LLC', pinned_note: 'Please upload the March statement.' });
 const catering = makeOwnCompany({ pk: 8, name: 'Sunrise Catering', pinned_note: '' });
 
 const fakeClientSide = (profile = makeClientProfile(), companies = [bakery]) => {
   const fake = createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: profile })
-    .on('GET', COMPANIES, { status: 200, data: companies })
-    .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() });
+    .answer(ownCompaniesEndpoint, {}, companies)
+    .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant());
   for (const company of [bakery, catering]) fake.on('GET', `accounting/client/company/${company.pk}/transactions/list/`, { status: 200, data: paginated([]) });
-  for (const company of [bakery, catering]) fake.on('GET', `accounting/client/company/${company.pk}/retrieve/`, { status: 200, data: company });
+  for (const company of [bakery, catering]) fake.answer(clientSideEndpoints.ownCompany, { pk: company.pk }, company);
   return fake.install();
 };
 
@@ -35,7 +35,7 @@ describe('the client dashboard', () => {
     expect(within(contactCard()).getByText('Stone & Co Bookkeeping')).toBeInTheDocument();
     expect(within(contactCard()).getByRole('link', { name: /avery@example.com/ })).toHaveAttribute('href', 'mailto:avery@example.com');
     expect(within(contactCard()).getByRole('link', { name: /\+1 555 0100/ })).toHaveAttribute('href', 'tel:+15550100');
-    expect(fake.calls('GET', 'accounting/my-accountant/')[0]?.params).toEqual({ client_company: 7 });
+    expect(fake.callsTo(clientSideEndpoints.myAccountant, {})[0]?.params).toEqual({ client_company: 7 });
     // One company: nothing to switch between.
     expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
   });
@@ -79,8 +79,8 @@ describe('viewing as the client', () => {
   const fakeAccountant = () =>
     createFakeApi()
       .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('GET', 'accounting/client/company/7/retrieve/', { status: 200, data: bakery })
-      .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() })
+      .answer(clientSideEndpoints.ownCompany, { pk: 7 }, bakery)
+      .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant())
       .on('GET', 'accounting/client/company/7/transactions/list/', { status: 200, data: paginated([]) })
       .install();
 
@@ -96,9 +96,9 @@ describe('viewing as the client', () => {
     expect(screen.getByTestId('pinned-note')).toHaveTextContent('Please upload the March statement.');
     expect(await screen.findByText('All caught up')).toBeInTheDocument();
     await waitFor(() => expect(within(contactCard()).getByText('Avery Stone')).toBeInTheDocument());
-    expect(fake.calls('GET', 'accounting/my-accountant/')[0]?.params).toEqual({ client_company: 7 });
+    expect(fake.callsTo(clientSideEndpoints.myAccountant, {})[0]?.params).toEqual({ client_company: 7 });
     // An accountant has no client company list of their own.
-    expect(fake.calls('GET', COMPANIES)).toHaveLength(0);
+    expect(fake.callsTo(ownCompaniesEndpoint, {})).toHaveLength(0);
   });
 
   it('is the not-found page for a client the accountant cannot see', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { details, messages, type FirmSettings } from '@herd/contract';
+import { details, messages, type FirmSettings, clientCompanyEndpoints, ownCompaniesEndpoint, clientSideEndpoints } from '@herd/contract';
 import {
   createFakeApi,
   makeClientCompany,
@@ -167,10 +167,7 @@ describe('the default client', () => {
   it('picks one from the clients and saves it for this user', async () => {
     const fake = createFakeApi()
       .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('GET', 'accounting/accountant/client-companies/list/', {
-        status: 200,
-        data: paginated([makeClientCompany(), makeClientCompany({ pk: 8, name: 'Harbor Dental' })]),
-      })
+      .answer(clientCompanyEndpoints.list, {}, paginated([makeClientCompany(), makeClientCompany({ pk: 8, name: 'Harbor Dental' })]))
       .on('PATCH', 'accounting/accountant/accountant-company-user/1/default-client-company/update/', {
         status: 200,
         data: { pk: 1, default_client_company: 8, tours: {} },
@@ -189,7 +186,6 @@ describe('the default client', () => {
 });
 
 describe('people at the client’s company', () => {
-  const PEOPLE = 'accounting/client-coworker/';
   const people = [
     { pk: 2, email: 'casey@example.com', first_name: 'Casey', last_name: 'Baker', role: 'CLIENT' as const, has_signed_in: true },
     { pk: 4, email: 'robin@example.com', first_name: 'Robin', last_name: 'Diaz', role: 'CLIENT_COWORKER' as const, has_signed_in: false },
@@ -198,15 +194,15 @@ describe('people at the client’s company', () => {
   it('lets the client invite and remove coworkers', async () => {
     const fake = createFakeApi()
       .on('GET', 'users/profile/', { status: 200, data: makeClientProfile() })
-      .on('GET', 'accounting/client/companies/list/', { status: 200, data: [makeOwnCompany()] })
-      .on('GET', PEOPLE, { status: 200, data: people })
-      .on('POST', PEOPLE, { status: 201, data: { ...people[1], pk: 5, email: 'kim@example.com' } })
-      .on('DELETE', `${PEOPLE}4/`, { status: 204 })
+      .answer(ownCompaniesEndpoint, {}, [makeOwnCompany()])
+      .answer(clientSideEndpoints.coworkers, {}, people)
+      .answer(clientSideEndpoints.inviteCoworker, {}, () => ({ status: 201, data: { ...people[1], pk: 5, email: 'kim@example.com' } }))
+      .answer(clientSideEndpoints.removeCoworker, { pk: 4 }, () => ({ status: 204 }))
       .install();
     renderAt('/settings/client/?tab=people');
     expect(await screen.findByText('People at Sunrise Bakery LLC')).toBeInTheDocument();
     expect(await screen.findByText('Robin Diaz')).toBeInTheDocument();
-    expect(fake.calls('GET', PEOPLE)[0]?.params).toEqual({ client_company: 7 });
+    expect(fake.callsTo(clientSideEndpoints.coworkers, {})[0]?.params).toEqual({ client_company: 7 });
     // The company's own client cannot be removed here.
     expect(screen.queryByRole('button', { name: 'Remove Casey Baker' })).not.toBeInTheDocument();
 
@@ -217,18 +213,18 @@ describe('people at the client’s company', () => {
     await userEvent.type(within(dialog).getByLabelText('Last name'), 'Ng');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation sent to kim@example.com')).toBeInTheDocument();
-    expect(fake.calls('POST', PEOPLE)[0]?.body).toEqual({ email: 'kim@example.com', first_name: 'Kim', last_name: 'Ng', client_company: 7 });
+    expect(fake.callsTo(clientSideEndpoints.inviteCoworker, {})[0]?.body).toEqual({ email: 'kim@example.com', first_name: 'Kim', last_name: 'Ng', client_company: 7 });
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove Robin Diaz' }));
     await userEvent.click(within(await findDialog('Remove Robin Diaz')).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(fake.calls('DELETE', `${PEOPLE}4/`)[0]?.params).toEqual({ client_company: 7 }));
+    await waitFor(() => expect(fake.callsTo(clientSideEndpoints.removeCoworker, { pk: 4 })[0]?.params).toEqual({ client_company: 7 }));
   });
 
   it('shows a coworker the list only', async () => {
     createFakeApi()
       .on('GET', 'users/profile/', { status: 200, data: makeClientProfile({ account_type: 'CLIENT_COWORKER' }) })
-      .on('GET', 'accounting/client/companies/list/', { status: 200, data: [makeOwnCompany({ role: 'CLIENT_COWORKER' })] })
-      .on('GET', PEOPLE, { status: 200, data: people })
+      .answer(ownCompaniesEndpoint, {}, [makeOwnCompany({ role: 'CLIENT_COWORKER' })])
+      .answer(clientSideEndpoints.coworkers, {}, people)
       .install();
     renderAt('/settings/client-coworker/?tab=people');
     expect(await screen.findByText('Robin Diaz')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { clientSideEndpoints, ownCompaniesEndpoint } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
 import type { ClientEditableField, Transaction } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
@@ -13,9 +14,9 @@ const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', descriptio
 const fakeInbox = (items: Transaction[] = [coffee, flour], editable: ClientEditableField[] = ['category', 'vendor', 'memo', 'split', 'attachments']) =>
   createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: makeClientProfile() })
-    .on('GET', 'accounting/client/companies/list/', { status: 200, data: [makeOwnCompany({ client_editable_fields: editable })] })
+    .answer(ownCompaniesEndpoint, {}, [makeOwnCompany({ client_editable_fields: editable })])
     .on('GET', `${BASE}retrieve/`, { status: 200, data: makeOwnCompany({ client_editable_fields: editable }) })
-    .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() })
+    .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant())
     .on('GET', `${BASE}transactions/list/`, { status: 200, data: paginated(items) })
     .on('GET', `${BASE}categories/list/`, { status: 200, data: [{ pk: 31, name: 'Meals & Entertainment', active: true }] })
     .on('GET', 'accounting/selects/7/vendors/list/', { status: 200, data: [] })

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { quickbooksEndpoints } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
 import type { ClientCompany, Transaction } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
@@ -50,7 +51,7 @@ describe('a QuickBooks client’s transactions', () => {
 
   it('Sync now, Pull missing and (confirmed) Full resync ask the server and show its answer', async () => {
     const fake = fakeCompany({ ...qbo, ledger_sync: makeLedgerSync() })
-      .on('POST', 'quickbooks/sync-client/', { status: 202, data: { queued: true, detail: 'What changed in the ledger will be pulled in the background.' } })
+      .answer(quickbooksEndpoints.syncClient, {}, { queued: true, detail: 'What changed in the ledger will be pulled in the background.' })
       .on('POST', `${BASE}transactions/sync-missing/`, { status: 202, data: { queued: true, detail: 'Transactions missing from Herd will be pulled in the background.' } })
       .on('POST', `${BASE}transactions/fully-resync/`, { status: 202, data: { queued: true, detail: 'Every transaction since the sync date will be pulled in the background.' } });
     open();
@@ -60,7 +61,7 @@ describe('a QuickBooks client’s transactions', () => {
 
     await user.click(within(bar).getByRole('button', { name: /Sync now/ }));
     expect(await screen.findByText('What changed in the ledger will be pulled in the background.')).toBeInTheDocument();
-    expect(fake.calls('POST', 'quickbooks/sync-client/').map((r) => r.body)).toEqual([{ client_company: 7 }]);
+    expect(fake.callsTo(quickbooksEndpoints.syncClient, {}).map((r) => r.body)).toEqual([{ client_company: 7 }]);
 
     await user.click(within(bar).getByRole('button', { name: /Pull missing/ }));
     expect(await screen.findByText('Transactions missing from Herd will be pulled in the background.')).toBeInTheDocument();

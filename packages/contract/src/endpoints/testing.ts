@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { endpoint, pkParams } from '../endpoint.js';
+
+const tags = ['testing'];
+
+export const outboxQuery = z.object({ to: z.string().min(1) });
+export const outboxMessage = z.object({ subject: z.string(), template: z.string(), text: z.string() });
+/** The entity as the built-in QuickBooks sandbox holds it, in QuickBooks' own shape. */
+export const sandboxEntity = z.record(z.string(), z.unknown());
+
+/**
+ * For end-to-end tests only: served only when HERD_E2E_OUTBOX=1, and left out
+ * of the API documentation. Never enable them on a real deployment: the outbox
+ * hands out sign-in links.
+ */
+export const testingEndpoints = {
+  outbox: endpoint({ method: 'GET', path: 'testing/outbox/', tags, summary: 'The newest email to an address', query: outboxQuery, responses: { 200: outboxMessage } }),
+  qboSandboxTransaction: endpoint({
+    method: 'GET',
+    path: 'testing/qbo-sandbox/transaction/{pk}/',
+    tags,
+    summary: 'A Herd transaction as the built-in QuickBooks sandbox holds it',
+    params: pkParams,
+    responses: { 200: sandboxEntity },
+  }),
+};
