@@ -32,7 +32,15 @@ export const authEndpoints = {
     responses: { 201: profile },
     whileReadOnly: true,
   }),
-  login: endpoint({ method: 'POST', path: 'users/login/', tags: auth, summary: 'Sign in with email and password', body: loginBody, responses: { 200: loginResponse }, whileReadOnly: true }),
+  login: endpoint({
+    method: 'POST',
+    path: 'users/login/',
+    tags: auth,
+    summary: 'Sign in with email and password',
+    body: loginBody,
+    responses: { 200: loginResponse },
+    whileReadOnly: true,
+  }),
   logout: endpoint({ method: 'POST', path: 'users/logout/', tags: auth, summary: 'Sign out this session', responses: { 204: noContent }, whileReadOnly: true }),
   sendMagicLink: endpoint({
     method: 'POST',

@@ -33,7 +33,14 @@ export const notifyResult = z.object({ sent: z.number() });
 export const coworkerEndpoints = {
   list: endpoint({ method: 'GET', path: COWORKERS, tags: coworkers, summary: 'The firm’s team', responses: { 200: z.array(coworker) } }),
   count: endpoint({ method: 'GET', path: `${COWORKERS}count/`, tags: coworkers, summary: 'How many people the firm has', responses: { 200: coworkerCount } }),
-  invite: endpoint({ method: 'POST', path: COWORKERS, tags: coworkers, summary: 'Invite a coworker (firm admin only)', body: coworkerInviteBody, responses: { 201: coworker } }),
+  invite: endpoint({
+    method: 'POST',
+    path: COWORKERS,
+    tags: coworkers,
+    summary: 'Invite a coworker (firm admin only)',
+    body: coworkerInviteBody,
+    responses: { 201: coworker },
+  }),
   retrieve: endpoint({ method: 'GET', path: `${COWORKERS}{pk}/`, tags: coworkers, summary: 'One coworker', params: pkParams, responses: { 200: coworker } }),
   update: endpoint({
     method: 'PATCH',
@@ -44,7 +51,14 @@ export const coworkerEndpoints = {
     body: coworkerUpdateBody,
     responses: { 200: coworker },
   }),
-  remove: endpoint({ method: 'DELETE', path: `${COWORKERS}{pk}/`, tags: coworkers, summary: 'Remove a coworker (firm admin only)', params: pkParams, responses: { 204: noContent } }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${COWORKERS}{pk}/`,
+    tags: coworkers,
+    summary: 'Remove a coworker (firm admin only)',
+    params: pkParams,
+    responses: { 204: noContent },
+  }),
   // A member's own view preferences, not the firm's data: kept while the firm is read-only.
   defaultClientCompany: endpoint({
     method: 'PATCH',

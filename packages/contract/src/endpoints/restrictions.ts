@@ -26,7 +26,14 @@ export const restrictionEndpoints = {
     query: restrictionListQuery,
     responses: { 200: z.array(restriction) },
   }),
-  create: endpoint({ method: 'POST', path: BASE, tags, summary: 'Limit a client user to one more account', body: restrictionCreateBody, responses: { 201: restriction } }),
+  create: endpoint({
+    method: 'POST',
+    path: BASE,
+    tags,
+    summary: 'Limit a client user to one more account',
+    body: restrictionCreateBody,
+    responses: { 201: restriction },
+  }),
   update: endpoint({
     method: 'PATCH',
     path: `${BASE}{restriction_pk}/`,
@@ -36,7 +43,14 @@ export const restrictionEndpoints = {
     body: restrictionUpdateBody,
     responses: { 200: restriction },
   }),
-  remove: endpoint({ method: 'DELETE', path: `${BASE}{restriction_pk}/`, tags, summary: 'Remove a restriction', params: restrictionParams, responses: { 204: noContent } }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${BASE}{restriction_pk}/`,
+    tags,
+    summary: 'Remove a restriction',
+    params: restrictionParams,
+    responses: { 204: noContent },
+  }),
   bulkCreate: endpoint({
     method: 'POST',
     path: `${BASE}bulk-create/`,

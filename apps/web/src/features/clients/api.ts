@@ -2,12 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQ
 import {
   accountingPaths as p,
   API_PREFIX,
+  clientUserEndpoints,
   MAX_PAGE_SIZE,
   type ClientCompany,
   type ClientCompanyCreateBody,
   type ClientCompanyOrdering,
   type ClientCompanyUpdateBody,
-  type ClientUser,
   type ClientUserInviteBody,
   type ConnectionKind,
   type ConnectionState,
@@ -15,7 +15,7 @@ import {
   type Paginated,
   type PersonUpdateBody,
 } from '@herd/contract';
-import { api } from '../../lib/api-client';
+import { api, call } from '../../lib/api-client';
 import { isSyncBusy, SYNC_POLL_MS } from '../../lib/ledger-sync';
 import { buildPath } from '../../lib/path-builder';
 
@@ -99,11 +99,8 @@ export const clientUsersQuery = (companyPk: number, params: ClientUserListParams
   queryOptions({
     queryKey: clientKeys.users(companyPk, params),
     queryFn: () =>
-      api.get<Paginated<ClientUser>>(p.clientUsers, {
-        client_company: companyPk,
-        page: params.page,
-        page_size: params.page_size,
-        search: params.search || undefined,
+      call(clientUserEndpoints.list, {
+        query: { client_company: companyPk, page: params.page, page_size: params.page_size, search: params.search || undefined },
       }),
     placeholderData: keepPreviousData,
   });
@@ -158,16 +155,16 @@ export const useDisconnectClient = () => {
 export const useGetMagicLink = () =>
   useMutation({
     mutationFn: ({ companyPk, userPk }: { companyPk: number; userPk: number }) =>
-      api.post<{ url: string }>(p.magicLink, { client_company: companyPk, user: userPk }),
+      call(clientUserEndpoints.magicLink, { body: { client_company: companyPk, user: userPk } }),
   });
 
 export const useNotifyClient = () =>
-  useMutation({ mutationFn: (companyPk: number) => api.post<{ sent: number }>(p.sendNotification, { client_company: companyPk }) });
+  useMutation({ mutationFn: (companyPk: number) => call(clientUserEndpoints.notify, { body: { client_company: companyPk } }) });
 
 export const useInviteClientUser = () => {
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: (body: ClientUserInviteBody) => api.post<ClientUser>(p.clientUsers, body),
+    mutationFn: (body: ClientUserInviteBody) => call(clientUserEndpoints.invite, { body }),
     onSuccess: invalidate,
   });
 };
@@ -184,8 +181,8 @@ export const useEditClientUser = () => {
   const invalidate = useInvalidateClients();
   return useMutation({
     mutationFn: async ({ pk, person, contacts }: ClientUserEdit) => {
-      if (person) await api.patch<ClientUser>(buildPath(p.clientUser, { pk }), person);
-      if (contacts) await api.patch<ClientUser>(buildPath(p.clientUserContacts, { pk }), contacts);
+      if (person) await call(clientUserEndpoints.update, { params: { pk }, body: person });
+      if (contacts) await call(clientUserEndpoints.contactsUpdate, { params: { pk }, body: contacts });
     },
     // Even a half-done edit (name saved, email refused) changed something.
     onSettled: invalidate,
@@ -196,7 +193,7 @@ export const useRemoveClientUser = () => {
   const invalidate = useInvalidateClients();
   return useMutation({
     mutationFn: ({ userPk, companyPk }: { userPk: number; companyPk: number }) =>
-      api.del<null>(buildPath(p.clientUser, { pk: userPk }), { client_company: companyPk }),
+      call(clientUserEndpoints.remove, { params: { pk: userPk }, query: { client_company: companyPk } }),
     onSuccess: invalidate,
   });
 };
