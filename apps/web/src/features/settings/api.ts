@@ -4,6 +4,7 @@ import {
   coworkerEndpoints,
   firmSettingsEndpoints,
   profileEndpoints,
+  type CallInput,
   type FirmSettingsBody,
   type ProfileUpdateBody,
   type StoredFile,
@@ -11,10 +12,8 @@ import {
 import { api, call } from '../../lib/api-client';
 import { sessionKeys } from '../auth/api';
 
-export interface PasswordChange {
-  current_password?: string;
-  new_password: string;
-}
+/** `current_password` may be left out only by a user who has never had one (magic-link clients). */
+export type PasswordChange = CallInput<typeof profileEndpoints.changePassword>['body'];
 
 /** Saves name and phone; the answer is the new profile, so the cache takes it directly. */
 export const useUpdateProfile = () => {
