@@ -1,5 +1,5 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { successStatus, type ClientCompany, type ClientSideCompany, type ClientUser, type Coworker, type Endpoint, type FirmRole, type MyAccountant, type Profile, type ResponseOf } from '@herd/contract';
+import { profileEndpoints, successStatus, type ClientCompany, type ClientSideCompany, type ClientUser, type Coworker, type Endpoint, type FirmRole, type MyAccountant, type Profile, type ResponseOf } from '@herd/contract';
 import { httpClient } from '../src/lib/api-client';
 import { readCookie } from '../src/lib/cookies';
 import { buildPath, type PathParams } from '../src/lib/path-builder';
@@ -142,10 +142,10 @@ export const makeClientProfile = (overrides: Partial<Profile> = {}): Profile =>
     ...overrides,
   });
 
-/** A fake API where GET users/profile/ answers with `profile`, or 401 when it is null. */
+/** A fake API where the profile endpoint answers with `profile`, or 401 when it is null. */
 export const fakeSession = (profile: Profile | null): FakeApi =>
   createFakeApi()
-    .on('GET', 'users/profile/', profile ? { status: 200, data: profile } : { status: 401, data: { detail: 'You are not signed in.' } })
+    .answer(profileEndpoints.profile, {}, profile ?? (() => ({ status: 401, data: { detail: 'You are not signed in.' } })))
     .install();
 
 /** A list endpoint's answer: `{count, next, previous, results}`. */

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LOADING_TEXT } from '@herd/contract';
+import { LOADING_TEXT, profileEndpoints } from '@herd/contract';
 import { createFakeApi, fakeSession, makeClientProfile, makeProfile } from '../../test/fake-api';
 import { renderAt } from '../../test/render-app';
 
@@ -10,7 +10,7 @@ const expectPath = (app: ReturnType<typeof renderAt>, pathname: string) =>
 describe('while the session is verified', () => {
   it('shows the loading screen', async () => {
     createFakeApi()
-      .on('GET', 'users/profile/', () => new Promise(() => undefined))
+      .answer(profileEndpoints.profile, {}, () => new Promise(() => undefined))
       .install();
     renderAt('/dashboard/');
     expect(await screen.findByText(LOADING_TEXT)).toBeInTheDocument();
@@ -19,11 +19,11 @@ describe('while the session is verified', () => {
 
   it('asks for the profile once, without retrying a failure', async () => {
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 500, data: { detail: 'Something went wrong on our side. Please try again.' } })
+      .answer(profileEndpoints.profile, {}, () => ({ status: 500, data: { detail: 'Something went wrong on our side. Please try again.' } }))
       .install();
     const app = renderAt('/dashboard/');
     await expectPath(app, '/auth/');
-    expect(fake.calls('GET', 'users/profile/')).toHaveLength(1);
+    expect(fake.callsTo(profileEndpoints.profile, {})).toHaveLength(1);
   });
 });
 

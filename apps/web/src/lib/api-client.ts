@@ -1,5 +1,5 @@
 import axios, { type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import { API_PREFIX, CLIENT_CONFIG_PATH, type CallInput, type Endpoint, type ResponseOf } from '@herd/contract';
+import { API_PREFIX, appEndpoints, type CallInput, type Endpoint, type ResponseOf } from '@herd/contract';
 import { normaliseError } from './api-errors';
 import { readCookie } from './cookies';
 import { buildPath, type PathParams } from './path-builder';
@@ -30,7 +30,7 @@ let pendingToken: Promise<unknown> | null = null;
  */
 const ensureCsrfCookie = async (): Promise<void> => {
   if (readCookie(CSRF_COOKIE)) return;
-  pendingToken ??= httpClient.get(CLIENT_CONFIG_PATH).catch(() => undefined);
+  pendingToken ??= httpClient.get(appEndpoints.clientConfig.path).catch(() => undefined);
   try {
     await pendingToken;
   } finally {

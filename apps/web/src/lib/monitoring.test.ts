@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appEndpoints } from '@herd/contract';
 import { createFakeApi } from '../../test/fake-api';
 import { ApiError } from './api-errors';
 import { isMonitoringEnabled, runWhenIdle, startMonitoring, unregisterServiceWorkers } from './monitoring';
@@ -23,10 +24,7 @@ afterEach(() => {
 
 const config = (overrides: Record<string, unknown>) =>
   createFakeApi()
-    .on('GET', 'generic/client-config/', {
-      status: 200,
-      data: { sentry_dsn: null, gtm_id: null, environment: 'production', ...overrides },
-    })
+    .answer(appEndpoints.clientConfig, {}, { sentry_dsn: null, gtm_id: null, environment: 'production', ...overrides })
     .install();
 
 describe('isMonitoringEnabled', () => {

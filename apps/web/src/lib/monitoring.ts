@@ -1,5 +1,5 @@
-import { CLIENT_CONFIG_PATH, type ClientConfig } from '@herd/contract';
-import { api } from './api-client';
+import { appEndpoints, type ClientConfig } from '@herd/contract';
+import { call } from './api-client';
 import { shouldReportError, type ReportableEvent } from './error-filter';
 
 /** Monitoring starts on idle within 3 s, the tag manager within 2 s, so neither delays the first paint. */
@@ -72,7 +72,7 @@ export const startMonitoring = async (): Promise<void> => {
   unregisterServiceWorkers().catch((error: unknown) => console.warn('Could not unregister service workers', error));
   let config: ClientConfig;
   try {
-    config = await api.get<ClientConfig>(CLIENT_CONFIG_PATH);
+    config = await call(appEndpoints.clientConfig, {});
   } catch {
     return;
   }

@@ -1,27 +1,44 @@
 import type { Endpoint } from '../endpoint.js';
+import { appEndpoints } from './app.js';
+import { authEndpoints, profileEndpoints } from './auth.js';
 import { clientCompanyEndpoints } from './client-companies.js';
 import { clientSideEndpoints } from './client-side.js';
+import { firmSettingsEndpoints } from './firm.js';
 import { genericEndpoints } from './generic.js';
+import { clientUserEndpoints, coworkerEndpoints } from './people.js';
 import { quickbooksEndpoints } from './quickbooks.js';
+import { restrictionEndpoints } from './restrictions.js';
 import { testingEndpoints } from './testing.js';
 import { transactionEndpoints } from './transactions.js';
 
+export * from './app.js';
+export * from './auth.js';
 export * from './client-companies.js';
 export * from './client-side.js';
+export * from './firm.js';
 export * from './generic.js';
 export * from './ledgers.js';
+export * from './people.js';
 export * from './quickbooks.js';
+export * from './restrictions.js';
 export * from './testing.js';
 export * from './transactions.js';
 
 /** The route table: every endpoint group; the server serves each, the web app calls them. */
 export const endpointGroups = {
-  transactions: transactionEndpoints,
+  app: appEndpoints,
+  auth: authEndpoints,
+  profile: profileEndpoints,
+  coworkers: coworkerEndpoints,
+  clientUsers: clientUserEndpoints,
+  restrictions: restrictionEndpoints,
+  firmSettings: firmSettingsEndpoints,
   clientCompanies: clientCompanyEndpoints,
   clientSide: clientSideEndpoints,
   generic: genericEndpoints,
   quickbooks: quickbooksEndpoints,
   testing: testingEndpoints,
+  transactions: transactionEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

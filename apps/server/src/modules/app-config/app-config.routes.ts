@@ -1,18 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientConfig } from '@herd/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { appEndpoints as e } from '@herd/contract';
+import { serveEndpoint } from '../../lib/serve-endpoint.js';
+import { clientConfigOf } from './app-config.service.js';
 
-/**
- * Settings the web app reads at start, so one build runs in any deployment:
- * error reporting and the tag manager stay off unless their ids are set.
- */
-export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/generic/client-config/',
-    { schema: { tags: ['generic'], summary: 'Runtime settings of the web app', response: { 200: clientConfig } } },
-    async () => ({
-      sentry_dsn: app.deps.config.sentryDsn,
-      gtm_id: app.deps.config.gtmId,
-      environment: app.deps.config.environment,
-    }),
-  );
+/** What the web app reads before anything else, as the contract's route table declares it. */
+export const appConfigRoutes: FastifyPluginAsync = async (app) => {
+  serveEndpoint(app, e.clientConfig, async () => clientConfigOf(app.deps.config));
 };

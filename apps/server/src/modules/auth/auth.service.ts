@@ -36,6 +36,11 @@ export interface SignInResult {
   mfaMethod: MfaMethod | null;
 }
 
+/** The answer of the flows that only send an email or set a password. */
+interface Detail {
+  detail: string;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const magicLinkUrl = (appUrl: string, code: string) => `${appUrl}/auth/?magic=${encodeURIComponent(code)}`;
@@ -98,13 +103,13 @@ export const signInWithPassword = async (
   return { userId: user.pk, mfaMethod: user.mfaMethod };
 };
 
-/** Mails a sign-in link when the email belongs to an active user; says nothing either way. */
-export const sendMagicLink = async (ctx: AuthContext, email: string): Promise<void> => {
+/** Mails a sign-in link when the email belongs to an active user; answers the same either way. */
+export const sendMagicLink = async (ctx: AuthContext, email: string): Promise<Detail> => {
   await consume(ctx.db, RULES.magicLinksPerAddress, ctx.ip);
   await consume(ctx.db, RULES.magicLinksPerEmail, email);
   const user = await findUserByEmail(ctx.db, email);
-  if (!user || !user.isActive) return;
-  await mailMagicLink(ctx, user);
+  if (user && user.isActive) await mailMagicLink(ctx, user);
+  return { detail: details.magicLinkSent };
 };
 
 const mailMagicLink = async (ctx: AuthContext, user: { pk: number; email: string; firstName: string }) => {
@@ -138,7 +143,7 @@ export const signInWithMagicLink = async (ctx: AuthContext, code: string): Promi
 };
 
 /** For an expired or used link: mails a fresh one to the owner of the old code, never to the caller. */
-export const sendNewMagicLink = async (ctx: AuthContext, code: string): Promise<void> => {
+export const sendNewMagicLink = async (ctx: AuthContext, code: string): Promise<Detail> => {
   await consume(ctx.db, RULES.magicLinksPerAddress, ctx.ip);
   const row = await lookupCode(ctx.db, code, 'MAGIC_LINK');
   if (!row) {
@@ -149,13 +154,19 @@ export const sendNewMagicLink = async (ctx: AuthContext, code: string): Promise<
   if (!user || !user.isActive) throw ValidationError.detail(details.codeInvalid);
   await consume(ctx.db, RULES.magicLinksPerEmail, user.email.toLowerCase());
   await mailMagicLink(ctx, user);
+  return { detail: details.newMagicLinkSent };
 };
 
-export const requestPasswordReset = async (ctx: AuthContext, email: string): Promise<void> => {
+/** Mails a reset link when the email belongs to an active user; answers the same either way. */
+export const requestPasswordReset = async (ctx: AuthContext, email: string): Promise<Detail> => {
   await consume(ctx.db, RULES.resetsPerAddress, ctx.ip);
   await consume(ctx.db, RULES.resetsPerEmail, email);
   const user = await findUserByEmail(ctx.db, email);
-  if (!user || !user.isActive) return;
+  if (user && user.isActive) await mailPasswordReset(ctx, user);
+  return { detail: details.resetSent };
+};
+
+const mailPasswordReset = async (ctx: AuthContext, user: { pk: number; email: string; firstName: string }) => {
   const code = await issueCode(ctx.db, user.pk, 'PASSWORD_RESET');
   const brand = await findBrandOfUser(ctx.db, user.pk);
   await ctx.mailer.send(
@@ -167,7 +178,7 @@ export const requestPasswordReset = async (ctx: AuthContext, email: string): Pro
 };
 
 /** Sets the new password, voids the user's other reset links and signs them out everywhere. */
-export const finishPasswordReset = async (ctx: AuthContext, code: string, password: string): Promise<void> => {
+export const finishPasswordReset = async (ctx: AuthContext, code: string, password: string): Promise<Detail> => {
   const userId = await redeemWithLimit(ctx, code, 'PASSWORD_RESET');
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
@@ -177,4 +188,5 @@ export const finishPasswordReset = async (ctx: AuthContext, code: string, passwo
     await writeAudit(tx, { firmId: null, actorUserId: userId, action: 'user.password_reset', targetType: 'user', targetPk: userId });
   });
   await reset(ctx.db, RULES.loginFailuresPerEmail, (await findUserByPk(ctx.db, userId))?.email.toLowerCase() ?? '');
+  return { detail: details.passwordChanged };
 };

@@ -4,9 +4,10 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { clientReminderEmail, invitationEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable, type Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/actor.js';
 import { findBrandOfUser, findUserByEmail, findUserOfFirm } from '../auth/auth.queries.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { pageLinks } from '../../lib/pagination.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import { can, type FirmActor } from '../auth/permissions.js';
@@ -75,7 +76,6 @@ export const sendInvitation = async (
 
 export const inviteClientUser = async (ctx: PeopleContext, actor: Actor, input: ClientUserInviteBody): Promise<ClientUser> => {
   const firmActor = can.workOnClients(actor);
-  assertWritable(actor);
   const company = (await companyAccess(ctx.db, firmActor, input.client_company, 'accountant')).company;
   const { userPk } = await ctx.db.transaction(async (tx) => {
     const added = await addClientMember(tx, {
@@ -102,10 +102,12 @@ export const inviteClientUser = async (ctx: PeopleContext, actor: Actor, input: 
   return result!;
 };
 
+/** One page of the client users the firm user can see, with links to its neighbours (`url`: the request's own). */
 export const listClientUsers = async (
   db: Db,
   actor: Actor,
   query: { page: number; page_size: number; search?: string | undefined; client_company?: number | undefined },
+  url: string,
 ) => {
   const firmActor = can.workOnClients(actor);
   const { count, rows } = await listVisibleClientUsers(db, firmActor, {
@@ -114,7 +116,7 @@ export const listClientUsers = async (
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  return { count, results: await toClientUsers(db, firmActor, rows) };
+  return { count, ...pageLinks(url, query.page, query.page_size, count), results: await toClientUsers(db, firmActor, rows) };
 };
 
 export const retrieveClientUser = async (db: Db, actor: Actor, userPk: number) => {
@@ -131,7 +133,6 @@ export const updateClientUser = async (
   input: { first_name?: string | undefined; last_name?: string | undefined; phone?: string | undefined },
 ) => {
   const firmActor = can.workOnClients(actor);
-  assertWritable(actor);
   await getVisibleClientUser(db, firmActor, userPk);
   await updateClientUserFields(db, firmActor.firmId, userPk, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
   return retrieveClientUser(db, actor, userPk);
@@ -140,7 +141,6 @@ export const updateClientUser = async (
 /** Email changes must stay unique; the user signs in with the new address from then on. */
 export const updateClientContacts = async (db: Db, actor: Actor, userPk: number, input: { email?: string | undefined; phone?: string | undefined }) => {
   const firmActor = can.workOnClients(actor);
-  assertWritable(actor);
   const { user } = await getVisibleClientUser(db, firmActor, userPk);
   if (input.email && input.email !== user.email.toLowerCase()) {
     const owner = await findUserByEmail(db, input.email);
@@ -171,7 +171,6 @@ export const updateClientContacts = async (db: Db, actor: Actor, userPk: number,
  */
 export const removeClientUser = async (db: Db, actor: Actor, userPk: number, companyPk?: number) => {
   const firmActor = can.workOnClients(actor);
-  assertWritable(actor);
   const { memberships } = await getVisibleClientUser(db, firmActor, userPk);
   const targets = memberships.filter((m) => companyPk === undefined || m.pk === companyPk).map((m) => m.pk);
   if (targets.length === 0) throw new NotFoundError();
@@ -190,8 +189,8 @@ export const removeClientUser = async (db: Db, actor: Actor, userPk: number, com
 
 /**
  * A sign-in link for a client user, for the accountant to pass on themselves.
- * Allowed in read-only mode: signing in changes none of the firm's data, and
- * clients may still look at their history.
+ * Allowed in read-only mode (the route table marks it so): signing in changes
+ * none of the firm's data, and clients may still look at their history.
  */
 export const getClientMagicLink = async (ctx: PeopleContext, actor: Actor, companyPk: number, userPk: number) => {
   const firmActor = can.workOnClients(actor);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable, type Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/actor.js';
 import { findUserByEmail, insertFirmMember, insertUser } from '../auth/auth.queries.js';
 import { can } from '../auth/permissions.js';
 import type { PeopleContext } from '../client-users/client-users.service.js';
@@ -57,7 +57,6 @@ export const inviteCoworker = async (
   input: { email: string; first_name: string; last_name: string; role: FirmRole },
 ) => {
   const firmActor = can.administerFirm(actor);
-  assertWritable(actor);
   if (await findUserByEmail(ctx.db, input.email)) throw ValidationError.field('email', details.emailTaken);
   let memberPk: number;
   try {
@@ -96,7 +95,6 @@ export const updateCoworker = async (
   input: { first_name?: string | undefined; last_name?: string | undefined; phone?: string | undefined; role?: FirmRole | undefined },
 ) => {
   const firmActor = can.administerFirm(actor);
-  assertWritable(actor);
   const member = await getMember(db, firmActor.firmId, memberPk);
   await db.transaction(async (tx) => {
     if (input.role && input.role !== member.role) {
@@ -121,7 +119,6 @@ export const updateCoworker = async (
 /** Removes a coworker's account; a firm admin cannot remove themselves. */
 export const removeCoworker = async (db: Db, actor: Actor, memberPk: number) => {
   const firmActor = can.administerFirm(actor);
-  assertWritable(actor);
   const member = await getMember(db, firmActor.firmId, memberPk);
   if (member.pk === firmActor.firmMemberId) throw ValidationError.detail('You cannot remove yourself from the firm.');
   await db.transaction(async (tx) => {

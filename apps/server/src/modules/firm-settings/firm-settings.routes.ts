@@ -1,22 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { firmSettings, firmSettingsBody } from '@herd/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { firmSettingsEndpoints as e } from '@herd/contract';
+import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import { getFirmSettings, updateFirmSettings } from './firm-settings.service.js';
 
-const tags = ['firm settings'];
-
-export const firmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The firm's branding, as the contract's route table declares it. */
+export const firmSettingsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
   const { db } = app.deps;
 
-  app.get(
-    '/accounting/accountant/firm-settings/',
-    { schema: { tags, summary: 'The firm’s branding', response: { 200: firmSettings } } },
-    async (request) => getFirmSettings(db, request.actor),
-  );
-  app.patch(
-    '/accounting/accountant/firm-settings/update/',
-    { schema: { tags, summary: 'Change the firm’s name, main colour or logo (firm admin only)', body: firmSettingsBody, response: { 200: firmSettings } } },
-    async (request) => updateFirmSettings(db, request.actor, request.body),
-  );
+  serveEndpoint(app, e.settings, (r) => getFirmSettings(db, r.actor));
+  serveEndpoint(app, e.update, (r) => updateFirmSettings(db, r.actor, r.body));
 };

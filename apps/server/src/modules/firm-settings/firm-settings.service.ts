@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { IMAGE_TYPES } from '../../storage/sniff.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable, type Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { logoUrl } from '../profile/profile.service.js';
 import { findFile } from '../storage/storage.queries.js';
@@ -30,7 +30,6 @@ export const getFirmSettings = async (db: Db, actor: Actor) => {
 /** Branding: the firm's name, colour and logo, shown to its staff and clients and in its emails. */
 export const updateFirmSettings = async (db: Db, actor: Actor, input: z.infer<typeof firmSettingsBody>) => {
   const firmActor = can.administerFirm(actor);
-  assertWritable(actor);
   if (input.logo !== undefined && input.logo !== null) {
     const file = await findFile(db, firmActor.firmId, input.logo);
     // Another firm's file reads as "not valid", never as "exists elsewhere".

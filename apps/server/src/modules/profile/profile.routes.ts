@@ -1,42 +1,18 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bannerDismissBody, passwordChangeBody, profile, profileUpdateBody } from '@herd/contract';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { profileEndpoints as e } from '@herd/contract';
+import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import { dismissBanner } from '../banners/banners.service.js';
 import { changePassword, getProfile, updateProfile } from './profile.service.js';
 
-const tags = ['profile'];
-
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The signed-in person's own account, as the contract's route table declares it. */
+export const profileRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
+  const { db, mailer } = app.deps;
 
-  app.get(
-    '/users/profile/',
-    { schema: { tags, summary: 'The signed-in user (401 when signed out)', response: { 200: profile } } },
-    async (request) => getProfile(app.deps.db, request.actor.userId),
-  );
-
-  app.patch(
-    '/users/profile/update/',
-    { schema: { tags, summary: 'Update name and phone', body: profileUpdateBody, response: { 200: profile } } },
-    async (request) => updateProfile(app.deps.db, request.actor, request.body),
-  );
-
-  app.post(
-    '/users/profile/password/',
-    { schema: { tags, summary: 'Change password; other sessions are signed out', body: passwordChangeBody, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await changePassword(app.deps.db, app.deps.mailer, request.actor, request.body, request.session!.tokenHash);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/generic/global-banners/dismiss/',
-    { schema: { tags: ['banners'], summary: 'Hide a banner for this user', body: bannerDismissBody, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await dismissBanner(app.deps.db, request.actor, request.body.pk);
-      return reply.status(204).send(null);
-    },
-  );
+  serveEndpoint(app, e.profile, (r) => getProfile(db, r.actor.userId));
+  serveEndpoint(app, e.update, (r) => updateProfile(db, r.actor, r.body));
+  // requireActor ran, so the session is there: it is the one kept signed in.
+  serveEndpoint(app, e.changePassword, (r) => changePassword(db, mailer, r.actor, r.body, r.session!.tokenHash));
+  serveEndpoint(app, e.dismissBanner, (r) => dismissBanner(db, r.actor, r.body.pk));
 };

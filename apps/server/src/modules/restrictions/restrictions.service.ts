@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable, type Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/actor.js';
 import { can, type FirmActor } from '../auth/permissions.js';
 import { findMembership } from '../client-users/client-users.queries.js';
 import {
@@ -57,7 +57,6 @@ export const createRestrictions = async (
   input: { client_company: number; user: number; kind: Kind; accounts: number[] },
 ) => {
   const firmActor = can.workOnClients(actor);
-  assertWritable(actor);
   const { company } = await companyAccess(db, firmActor, input.client_company, 'accountant');
   await checkTargets(db, company.pk, input.user, input.accounts);
   const pks = await db.transaction(async (tx) => {
@@ -71,6 +70,13 @@ export const createRestrictions = async (
   return (await findRestrictions(db, firmActor.firmId, pks)).map(toRestriction);
 };
 
+/** One restriction: the route's single `account` is a list of one for `createRestrictions`. */
+export const createRestriction = async (db: Db, actor: Actor, input: { client_company: number; user: number; kind: Kind; account: number }) => {
+  const { account, ...rest } = input;
+  const [created] = await createRestrictions(db, actor, { ...rest, accounts: [account] });
+  return created!;
+};
+
 /** A restriction the firm user can see (its company is visible), else 404. */
 const getVisibleRestrictions = async (db: Db, actor: FirmActor, pks: number[]) => {
   const rows = await findRestrictions(db, actor.firmId, pks);
@@ -81,7 +87,6 @@ const getVisibleRestrictions = async (db: Db, actor: FirmActor, pks: number[]) =
 
 export const updateOneRestriction = async (db: Db, actor: Actor, pk: number, input: { account?: number | undefined; kind?: Kind | undefined }) => {
   const firmActor = can.workOnClients(actor);
-  assertWritable(actor);
   const [row] = await getVisibleRestrictions(db, firmActor, [pk]);
   if (input.account !== undefined) await checkTargets(db, row!.clientCompanyId, row!.userId, [input.account]);
   await db.transaction(async (tx) => {
@@ -93,7 +98,6 @@ export const updateOneRestriction = async (db: Db, actor: Actor, pk: number, inp
 
 export const removeRestrictions = async (db: Db, actor: Actor, pks: number[]) => {
   const firmActor = can.workOnClients(actor);
-  assertWritable(actor);
   const rows = await getVisibleRestrictions(db, firmActor, pks);
   await db.transaction(async (tx) => {
     await deleteRestrictions(tx, firmActor.firmId, pks);

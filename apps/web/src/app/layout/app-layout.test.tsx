@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { clientCompanyEndpoints, ownCompaniesEndpoint } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { authEndpoints, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeClientProfile, makeOwnCompany, makeProfile, paginated } from '../../../test/fake-api';
 import { renderAt } from '../../../test/render-app';
 import { sessionKeys } from '../../features/auth/api';
@@ -12,7 +13,7 @@ const banner = { pk: 9, message: 'Scheduled maintenance on Sunday at 02:00 UTC.'
 
 describe('the signed-in frame', () => {
   it('shows the firm, the menu and the user, and names the page', async () => {
-    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).answer(clientCompanyEndpoints.list, {}, noClients).install();
+    createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).answer(clientCompanyEndpoints.list, {}, noClients).install();
     renderAt('/dashboard/accountant/');
     expect(await screen.findByRole('heading', { name: 'Stone & Co Bookkeeping' })).toBeInTheDocument();
     expect(screen.getByTestId('firm-name')).toHaveTextContent('Stone & Co Bookkeeping');
@@ -25,7 +26,7 @@ describe('the signed-in frame', () => {
 
   it("shows a client their accountant's firm and no Clients entry", async () => {
     createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeClientProfile() })
+      .answer(profileEndpoints.profile, {}, makeClientProfile())
       .answer(ownCompaniesEndpoint, {}, [makeOwnCompany(), makeOwnCompany({ pk: 8, name: 'Sunrise Catering' })])
       .install();
     renderAt('/dashboard/client/');
@@ -38,7 +39,7 @@ describe('the signed-in frame', () => {
   });
 
   it('scrolls to the top on every navigation', async () => {
-    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).answer(clientCompanyEndpoints.list, {}, noClients).install();
+    createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).answer(clientCompanyEndpoints.list, {}, noClients).install();
     const scrollTo = vi.mocked(window.scrollTo);
     renderAt('/dashboard/accountant/');
     await screen.findByText('Add your first client');
@@ -51,37 +52,37 @@ describe('the signed-in frame', () => {
   it('dismisses a banner: calls the API, then hides it', async () => {
     let release: () => void = () => undefined;
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile({ global_banners: [banner] }) })
-      .on('POST', 'generic/global-banners/dismiss/', () => new Promise((resolve) => (release = () => resolve({ status: 204 }))))
+      .answer(profileEndpoints.profile, {}, makeProfile({ global_banners: [banner] }))
+      .answer(profileEndpoints.dismissBanner, {}, () => new Promise((resolve) => (release = () => resolve({ status: 204 }))))
       .install();
     renderAt('/dashboard/accountant/');
     expect(await screen.findByText(banner.message)).toBeInTheDocument();
     // The server forgets the banner once dismissed.
-    fake.on('GET', 'users/profile/', { status: 200, data: makeProfile() });
+    fake.answer(profileEndpoints.profile, {}, makeProfile());
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss notice' }));
-    await waitFor(() => expect(fake.calls('POST', 'generic/global-banners/dismiss/')).toHaveLength(1));
-    expect(fake.calls('POST', 'generic/global-banners/dismiss/')[0]?.body).toEqual({ pk: 9 });
+    await waitFor(() => expect(fake.callsTo(profileEndpoints.dismissBanner, {})).toHaveLength(1));
+    expect(fake.callsTo(profileEndpoints.dismissBanner, {})[0]?.body).toEqual({ pk: 9 });
     expect(screen.getByText(banner.message)).toBeInTheDocument();
     release();
     await waitFor(() => expect(screen.queryByText(banner.message)).not.toBeInTheDocument());
-    await waitFor(() => expect(fake.calls('GET', 'users/profile/')).toHaveLength(2));
+    await waitFor(() => expect(fake.callsTo(profileEndpoints.profile, {})).toHaveLength(2));
   });
 
   it('keeps a banner whose dismissal failed', async () => {
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile({ global_banners: [banner] }) })
-      .on('POST', 'generic/global-banners/dismiss/', { status: 500, data: { detail: 'Something went wrong on our side. Please try again.' } })
+      .answer(profileEndpoints.profile, {}, makeProfile({ global_banners: [banner] }))
+      .answer(profileEndpoints.dismissBanner, {}, () => ({ status: 500, data: { detail: 'Something went wrong on our side. Please try again.' } }))
       .install();
     renderAt('/dashboard/accountant/');
     await userEvent.click(await screen.findByRole('button', { name: 'Dismiss notice' }));
     expect(await screen.findByText(/Could not dismiss the notice/)).toBeInTheDocument();
     expect(screen.getByText(banner.message)).toBeInTheDocument();
-    expect(fake.calls('POST', 'generic/global-banners/dismiss/')).toHaveLength(1);
+    expect(fake.callsTo(profileEndpoints.dismissBanner, {})).toHaveLength(1);
   });
 
   it('a banner that cannot be dismissed has no close button', async () => {
     createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile({ global_banners: [{ ...banner, dismissible: false }] }) })
+      .answer(profileEndpoints.profile, {}, makeProfile({ global_banners: [{ ...banner, dismissible: false }] }))
       .install();
     renderAt('/dashboard/accountant/');
     expect(await screen.findByText(banner.message)).toBeInTheDocument();
@@ -90,23 +91,23 @@ describe('the signed-in frame', () => {
 
   it('signs out from the user menu: logout call, cache cleared, sign-in page', async () => {
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('POST', 'users/logout/', { status: 204 })
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(authEndpoints.logout, {}, undefined)
       .install();
     const app = renderAt('/dashboard/accountant/');
     await userEvent.click(await screen.findByRole('button', { name: 'User menu for Avery Stone' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Sign out/ }));
     await waitFor(() => expect(app.pathname()).toBe('/auth/'));
     expect(app.location().search).toBe('');
-    expect(fake.calls('POST', 'users/logout/')).toHaveLength(1);
+    expect(fake.callsTo(authEndpoints.logout, {})).toHaveLength(1);
     expect(app.client.getQueryData(sessionKeys.profile())).toBeNull();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('a 401 from any call ends the session', async () => {
     createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('PATCH', 'users/profile/update/', { status: 401, data: { detail: 'You are not signed in.' } })
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(profileEndpoints.update, {}, () => ({ status: 401, data: { detail: 'You are not signed in.' } }))
       .install();
     const app = renderAt('/settings/accountant/');
     await userEvent.click(await screen.findByRole('button', { name: 'Save profile' }));

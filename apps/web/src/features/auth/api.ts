@@ -1,19 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  paths,
-  type LoginBody,
-  type LoginResponse,
-  type MfaChallenge,
-  type Profile,
-  type SignupBody,
-} from '@herd/contract';
-import { api } from '../../lib/api-client';
+import { authEndpoints, profileEndpoints, type LoginBody, type LoginResponse, type MfaChallenge, type Profile, type SignupBody } from '@herd/contract';
+import { call } from '../../lib/api-client';
 import { errorStatus } from '../../lib/api-errors';
-import { buildPath } from '../../lib/path-builder';
-
-interface Detail {
-  detail: string;
-}
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -25,7 +13,7 @@ export const sessionKeys = {
 /** The user-verify call: the profile, or null when the session is not signed in (401). */
 export const fetchProfile = async (): Promise<Profile | null> => {
   try {
-    return await api.get<Profile>(paths.profile);
+    return await call(profileEndpoints.profile, {});
   } catch (error) {
     if (errorStatus(error) === 401) return null;
     throw error;
@@ -100,15 +88,15 @@ const useSignInMutation = <TVariables>(call: (variables: TVariables) => Promise<
   });
 };
 
-export const useSignIn = () => useSignInMutation((body: LoginBody) => api.post<LoginResponse>(paths.login, body));
+export const useSignIn = () => useSignInMutation((body: LoginBody) => call(authEndpoints.login, { body }));
 
 export const useMagicLinkSignIn = () =>
-  useSignInMutation((code: string) => api.post<LoginResponse>(paths.withMagicLink, { code }));
+  useSignInMutation((code: string) => call(authEndpoints.withMagicLink, { body: { code } }));
 
 export const useSignUp = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignupBody) => api.post<Profile>(paths.signup, body),
+    mutationFn: (body: SignupBody) => call(authEndpoints.signup, { body }),
     onSuccess: (profile) => setSignedIn(client, profile),
   });
 };
@@ -118,7 +106,7 @@ export const useSignOut = () => {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api.post<null>(paths.logout);
+        await call(authEndpoints.logout, {});
       } catch (error) {
         // Already signed out (401) or a stale CSRF token (403): the local session ends anyway.
         if (errorStatus(error) === null || (errorStatus(error) ?? 500) >= 500) throw error;
@@ -129,16 +117,16 @@ export const useSignOut = () => {
 };
 
 export const useSendMagicLink = () =>
-  useMutation({ mutationFn: (email: string) => api.post<Detail>(paths.sendMagicLink, { email }) });
+  useMutation({ mutationFn: (email: string) => call(authEndpoints.sendMagicLink, { body: { email } }) });
 
 export const useSendNewMagicLink = () =>
-  useMutation({ mutationFn: (code: string) => api.post<Detail>(paths.sendNewMagicLink, { code }) });
+  useMutation({ mutationFn: (code: string) => call(authEndpoints.sendNewMagicLink, { body: { code } }) });
 
 export const useRequestPasswordReset = () =>
-  useMutation({ mutationFn: (email: string) => api.post<Detail>(paths.resetPassword, { email }) });
+  useMutation({ mutationFn: (email: string) => call(authEndpoints.resetPassword, { body: { email } }) });
 
 export const useFinishPasswordReset = () =>
   useMutation({
     mutationFn: ({ code, password }: { code: string; password: string }) =>
-      api.post<Detail>(buildPath(paths.finishResetPassword, { code }), { password }),
+      call(authEndpoints.finishResetPassword, { params: { code }, body: { password } }),
   });

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { paths } from '@herd/contract';
-import { api } from '../../lib/api-client';
+import { profileEndpoints } from '@herd/contract';
+import { call } from '../../lib/api-client';
 import { sessionKeys } from '../auth/api';
 
 /** Banners arrive with the profile (global_banners); dismissing one refreshes it. */
 export const useDismissBanner = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (pk: number) => api.post<null>(paths.dismissBanner, { pk }),
+    mutationFn: (pk: number) => call(profileEndpoints.dismissBanner, { body: { pk } }),
     onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.profile() }),
   });
 };

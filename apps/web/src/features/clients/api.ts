@@ -1,23 +1,20 @@
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  accountingPaths as p,
   API_PREFIX,
   clientCompanyEndpoints as e,
+  clientUserEndpoints,
   MAX_PAGE_SIZE,
   type ClientCompanyCreateBody,
   type ClientCompanyOrdering,
   type ClientCompanyUpdateBody,
-  type ClientUser,
   type ClientUserInviteBody,
   type ConnectionKind,
   type ConnectionState,
   type ContactsUpdateBody,
-  type Paginated,
   type PersonUpdateBody,
 } from '@herd/contract';
-import { api, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { isSyncBusy, SYNC_POLL_MS } from '../../lib/ledger-sync';
-import { buildPath } from '../../lib/path-builder';
 
 export interface ClientListParams {
   page: number;
@@ -101,11 +98,8 @@ export const clientUsersQuery = (companyPk: number, params: ClientUserListParams
   queryOptions({
     queryKey: clientKeys.users(companyPk, params),
     queryFn: () =>
-      api.get<Paginated<ClientUser>>(p.clientUsers, {
-        client_company: companyPk,
-        page: params.page,
-        page_size: params.page_size,
-        search: params.search || undefined,
+      call(clientUserEndpoints.list, {
+        query: { client_company: companyPk, page: params.page, page_size: params.page_size, search: params.search || undefined },
       }),
     placeholderData: keepPreviousData,
   });
@@ -168,7 +162,7 @@ export const useNotifyClient = () =>
 export const useInviteClientUser = () => {
   const invalidate = useInvalidateClients();
   return useMutation({
-    mutationFn: (body: ClientUserInviteBody) => api.post<ClientUser>(p.clientUsers, body),
+    mutationFn: (body: ClientUserInviteBody) => call(clientUserEndpoints.invite, { body }),
     onSuccess: invalidate,
   });
 };
@@ -185,8 +179,8 @@ export const useEditClientUser = () => {
   const invalidate = useInvalidateClients();
   return useMutation({
     mutationFn: async ({ pk, person, contacts }: ClientUserEdit) => {
-      if (person) await api.patch<ClientUser>(buildPath(p.clientUser, { pk }), person);
-      if (contacts) await api.patch<ClientUser>(buildPath(p.clientUserContacts, { pk }), contacts);
+      if (person) await call(clientUserEndpoints.update, { params: { pk }, body: person });
+      if (contacts) await call(clientUserEndpoints.contactsUpdate, { params: { pk }, body: contacts });
     },
     // Even a half-done edit (name saved, email refused) changed something.
     onSettled: invalidate,
@@ -197,7 +191,7 @@ export const useRemoveClientUser = () => {
   const invalidate = useInvalidateClients();
   return useMutation({
     mutationFn: ({ userPk, companyPk }: { userPk: number; companyPk: number }) =>
-      api.del<null>(buildPath(p.clientUser, { pk: userPk }), { client_company: companyPk }),
+      call(clientUserEndpoints.remove, { params: { pk: userPk }, query: { client_company: companyPk } }),
     onSuccess: invalidate,
   });
 };

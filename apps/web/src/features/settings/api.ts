@@ -1,34 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accountingPaths,
-  paths,
-  type FirmMemberSettings,
-  type FirmSettings,
+  coworkerEndpoints,
+  firmSettingsEndpoints,
+  profileEndpoints,
+  type CallInput,
   type FirmSettingsBody,
-  type Profile,
   type ProfileUpdateBody,
   type StoredFile,
 } from '@herd/contract';
-import { api } from '../../lib/api-client';
-import { buildPath } from '../../lib/path-builder';
+import { api, call } from '../../lib/api-client';
 import { sessionKeys } from '../auth/api';
 
-export interface PasswordChange {
-  current_password?: string;
-  new_password: string;
-}
+/** `current_password` may be left out only by a user who has never had one (magic-link clients). */
+export type PasswordChange = CallInput<typeof profileEndpoints.changePassword>['body'];
 
 /** Saves name and phone; the answer is the new profile, so the cache takes it directly. */
 export const useUpdateProfile = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdateBody) => api.patch<Profile>(paths.profileUpdate, body),
+    mutationFn: (body: ProfileUpdateBody) => call(profileEndpoints.update, { body }),
     onSuccess: (profile) => client.setQueryData(sessionKeys.profile(), profile),
   });
 };
 
 export const useChangePassword = () =>
-  useMutation({ mutationFn: (body: PasswordChange) => api.post<null>(paths.profilePassword, body) });
+  useMutation({ mutationFn: (body: PasswordChange) => call(profileEndpoints.changePassword, { body }) });
 
 export const firmKeys = {
   all: ['firm'] as const,
@@ -36,13 +33,13 @@ export const firmKeys = {
 };
 
 export const useFirmSettings = () =>
-  useQuery({ queryKey: firmKeys.settings(), queryFn: () => api.get<FirmSettings>(accountingPaths.firmSettings) });
+  useQuery({ queryKey: firmKeys.settings(), queryFn: () => call(firmSettingsEndpoints.settings, {}) });
 
 /** The profile carries the firm's colour, logo and name: refreshing it re-themes the whole app at once. */
 export const useUpdateFirmSettings = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: FirmSettingsBody) => api.patch<FirmSettings>(accountingPaths.firmSettingsUpdate, body),
+    mutationFn: (body: FirmSettingsBody) => call(firmSettingsEndpoints.update, { body }),
     onSuccess: async (settings) => {
       client.setQueryData(firmKeys.settings(), settings);
       await client.invalidateQueries({ queryKey: sessionKeys.profile() });
@@ -65,7 +62,7 @@ export const useSetDefaultClient = (memberPk: number) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (clientCompany: number | null) =>
-      api.patch<FirmMemberSettings>(buildPath(accountingPaths.defaultClientCompany, { pk: memberPk }), { client_company: clientCompany }),
+      call(coworkerEndpoints.defaultClientCompany, { params: { pk: memberPk }, body: { client_company: clientCompany } }),
     onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.profile() }),
   });
 };

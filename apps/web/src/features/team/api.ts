@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountingPaths as p, type Coworker, type CoworkerInviteBody, type CoworkerUpdateBody } from '@herd/contract';
-import { api } from '../../lib/api-client';
-import { buildPath } from '../../lib/path-builder';
+import { coworkerEndpoints as e, type CoworkerInviteBody, type CoworkerUpdateBody } from '@herd/contract';
+import { call } from '../../lib/api-client';
 import { sessionKeys } from '../auth/api';
 import { clientKeys } from '../clients/api';
 
@@ -11,7 +10,7 @@ export const teamKeys = {
 };
 
 /** The firm's people; every firm user may see them (to know who is assigned where). */
-export const useCoworkers = () => useQuery({ queryKey: teamKeys.list(), queryFn: () => api.get<Coworker[]>(p.coworkers) });
+export const useCoworkers = () => useQuery({ queryKey: teamKeys.list(), queryFn: () => call(e.list, {}) });
 
 const useInvalidateTeam = () => {
   const client = useQueryClient();
@@ -28,7 +27,7 @@ const useInvalidateTeam = () => {
 export const useInviteCoworker = () => {
   const invalidate = useInvalidateTeam();
   return useMutation({
-    mutationFn: (body: CoworkerInviteBody) => api.post<Coworker>(p.coworkers, body),
+    mutationFn: (body: CoworkerInviteBody) => call(e.invite, { body }),
     onSuccess: invalidate,
   });
 };
@@ -36,7 +35,7 @@ export const useInviteCoworker = () => {
 export const useUpdateCoworker = () => {
   const invalidate = useInvalidateTeam();
   return useMutation({
-    mutationFn: ({ pk, body }: { pk: number; body: CoworkerUpdateBody }) => api.patch<Coworker>(buildPath(p.coworker, { pk }), body),
+    mutationFn: ({ pk, body }: { pk: number; body: CoworkerUpdateBody }) => call(e.update, { params: { pk }, body }),
     onSuccess: invalidate,
   });
 };
@@ -44,7 +43,7 @@ export const useUpdateCoworker = () => {
 export const useRemoveCoworker = () => {
   const invalidate = useInvalidateTeam();
   return useMutation({
-    mutationFn: (pk: number) => api.del<null>(buildPath(p.coworker, { pk })),
+    mutationFn: (pk: number) => call(e.remove, { params: { pk } }),
     onSuccess: invalidate,
   });
 };

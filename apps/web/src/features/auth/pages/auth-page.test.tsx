@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { details, messages } from '@herd/contract';
+import { authEndpoints, details, messages, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeProfile } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
 const signedOut = () =>
-  createFakeApi().on('GET', 'users/profile/', { status: 401, data: { detail: details.notAuthenticated } });
+  createFakeApi().answer(profileEndpoints.profile, {}, () => ({ status: 401, data: { detail: details.notAuthenticated } }));
 
 const signInButton = () => screen.findByRole('button', { name: 'Sign in' });
 
@@ -24,7 +24,7 @@ describe('sign in', () => {
     await userEvent.click(await signInButton());
     expect(await screen.findByText(messages.required('Email'))).toBeInTheDocument();
     expect(screen.getByText(messages.required('Password'))).toBeInTheDocument();
-    expect(fake.calls('POST', 'users/login/')).toHaveLength(0);
+    expect(fake.callsTo(authEndpoints.login, {})).toHaveLength(0);
   });
 
   it('refuses an email that is not one', async () => {
@@ -38,18 +38,18 @@ describe('sign in', () => {
   });
 
   it("shows the server's detail when the credentials are wrong", async () => {
-    const fake = signedOut().on('POST', 'users/login/', { status: 400, data: { detail: details.badCredentials } }).install();
+    const fake = signedOut().answer(authEndpoints.login, {}, () => ({ status: 400, data: { detail: details.badCredentials } })).install();
     renderAt('/auth/');
     await signInButton();
     await userEvent.type(screen.getByLabelText('Email'), 'avery@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
     await userEvent.click(await signInButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(details.badCredentials);
-    expect(fake.calls('POST', 'users/login/')[0]?.body).toEqual({ email: 'avery@example.com', password: 'wrong-password' });
+    expect(fake.callsTo(authEndpoints.login, {})[0]?.body).toEqual({ email: 'avery@example.com', password: 'wrong-password' });
   });
 
   it('puts server field errors on their fields', async () => {
-    signedOut().on('POST', 'users/login/', { status: 400, data: { email: ['Email is not valid.'] } }).install();
+    signedOut().answer(authEndpoints.login, {}, () => ({ status: 400, data: { email: ['Email is not valid.'] } })).install();
     renderAt('/auth/');
     await signInButton();
     await userEvent.type(screen.getByLabelText('Email'), 'avery@example.com');
@@ -61,7 +61,7 @@ describe('sign in', () => {
 
   it('shows the throttling message', async () => {
     signedOut()
-      .on('POST', 'users/login/', { status: 429, data: { detail: details.throttled(120) }, headers: { 'retry-after': '120' } })
+      .answer(authEndpoints.login, {}, () => ({ status: 429, data: { detail: details.throttled(120) }, headers: { 'retry-after': '120' } }))
       .install();
     renderAt('/auth/');
     await signInButton();
@@ -72,7 +72,7 @@ describe('sign in', () => {
   });
 
   it('signs in and goes to the dashboard', async () => {
-    signedOut().on('POST', 'users/login/', { status: 200, data: makeProfile() }).install();
+    signedOut().answer(authEndpoints.login, {}, makeProfile()).install();
     const app = renderAt('/auth/');
     await signInButton();
     await userEvent.type(screen.getByLabelText('Email'), 'avery@example.com');
@@ -83,7 +83,7 @@ describe('sign in', () => {
   });
 
   it('returns to ?next= after signing in', async () => {
-    signedOut().on('POST', 'users/login/', { status: 200, data: makeProfile() }).install();
+    signedOut().answer(authEndpoints.login, {}, makeProfile()).install();
     const app = renderAt('/auth/?next=%2Fsettings%2F');
     await signInButton();
     await userEvent.type(screen.getByLabelText('Email'), 'avery@example.com');
@@ -93,7 +93,7 @@ describe('sign in', () => {
   });
 
   it('says plainly when a second factor is required', async () => {
-    signedOut().on('POST', 'users/login/', { status: 200, data: { mfa_required: true, mfa_method: 'TOTP' } }).install();
+    signedOut().answer(authEndpoints.login, {}, { mfa_required: true, mfa_method: 'TOTP' }).install();
     const app = renderAt('/auth/');
     await signInButton();
     await userEvent.type(screen.getByLabelText('Email'), 'avery@example.com');
@@ -107,17 +107,17 @@ describe('sign in', () => {
 
 describe('emailed links', () => {
   it('sends a sign-in link and shows what the server said', async () => {
-    const fake = signedOut().on('POST', 'login/send-magic-link/', { status: 200, data: { detail: details.magicLinkSent } }).install();
+    const fake = signedOut().answer(authEndpoints.sendMagicLink, {}, { detail: details.magicLinkSent }).install();
     renderAt('/auth/');
     await userEvent.click(await screen.findByRole('tab', { name: 'Email me a sign-in link' }));
     await userEvent.type(await screen.findByLabelText('Email'), 'casey@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
     expect(await screen.findByText(details.magicLinkSent)).toBeInTheDocument();
-    expect(fake.calls('POST', 'login/send-magic-link/')[0]?.body).toEqual({ email: 'casey@example.com' });
+    expect(fake.callsTo(authEndpoints.sendMagicLink, {})[0]?.body).toEqual({ email: 'casey@example.com' });
   });
 
   it('asks for a password reset link', async () => {
-    const fake = signedOut().on('POST', 'users/reset-password/', { status: 200, data: { detail: details.resetSent } }).install();
+    const fake = signedOut().answer(authEndpoints.resetPassword, {}, { detail: details.resetSent }).install();
     renderAt('/auth/');
     await userEvent.click(await screen.findByRole('tab', { name: 'Forgot password' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Send reset link' }));
@@ -125,32 +125,32 @@ describe('emailed links', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'avery@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(details.resetSent)).toBeInTheDocument();
-    expect(fake.calls('POST', 'users/reset-password/')).toHaveLength(1);
+    expect(fake.callsTo(authEndpoints.resetPassword, {})).toHaveLength(1);
   });
 
   it('?magic= signs in and goes on', async () => {
-    const fake = signedOut().on('POST', 'login/with-magic-link/', { status: 200, data: makeProfile() }).install();
+    const fake = signedOut().answer(authEndpoints.withMagicLink, {}, makeProfile()).install();
     const app = renderAt('/auth/?magic=code-123&next=%2Fsettings%2F');
     await waitFor(() => expect(app.pathname()).toBe('/settings/accountant/'));
-    expect(fake.calls('POST', 'login/with-magic-link/')).toHaveLength(1);
-    expect(fake.calls('POST', 'login/with-magic-link/')[0]?.body).toEqual({ code: 'code-123' });
+    expect(fake.callsTo(authEndpoints.withMagicLink, {})).toHaveLength(1);
+    expect(fake.callsTo(authEndpoints.withMagicLink, {})[0]?.body).toEqual({ code: 'code-123' });
   });
 
   it('an expired ?magic= link offers a new one', async () => {
     const fake = signedOut()
-      .on('POST', 'login/with-magic-link/', { status: 400, data: { detail: details.codeUsedOrExpired } })
-      .on('POST', 'login/send-new-magic-link/', { status: 200, data: { detail: details.newMagicLinkSent } })
+      .answer(authEndpoints.withMagicLink, {}, () => ({ status: 400, data: { detail: details.codeUsedOrExpired } }))
+      .answer(authEndpoints.sendNewMagicLink, {}, { detail: details.newMagicLinkSent })
       .install();
     renderAt('/auth/?magic=old-code');
     expect(await screen.findByText(details.codeUsedOrExpired)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Email me a new link' }));
     expect(await screen.findByText(details.newMagicLinkSent)).toBeInTheDocument();
-    expect(fake.calls('POST', 'login/send-new-magic-link/')[0]?.body).toEqual({ code: 'old-code' });
+    expect(fake.callsTo(authEndpoints.sendNewMagicLink, {})[0]?.body).toEqual({ code: 'old-code' });
   });
 
   it('?reset= sets a new password, then shows sign-in with a confirmation', async () => {
     const fake = signedOut()
-      .on('POST', 'users/finish-reset-password/reset-code/', { status: 200, data: { detail: details.passwordChanged } })
+      .answer(authEndpoints.finishResetPassword, { code: 'reset-code' }, { detail: details.passwordChanged })
       .install();
     const app = renderAt('/auth/?reset=reset-code');
     const button = await screen.findByRole('button', { name: 'Set password' });
@@ -164,6 +164,6 @@ describe('emailed links', () => {
     expect(await screen.findByText(/Your password has been changed\./)).toBeInTheDocument();
     expect(await signInButton()).toBeInTheDocument();
     expect(app.location().search).toBe('');
-    expect(fake.calls('POST', 'users/finish-reset-password/reset-code/')[0]?.body).toEqual({ password: 'a-long-new-password' });
+    expect(fake.callsTo(authEndpoints.finishResetPassword, { code: 'reset-code' })[0]?.body).toEqual({ password: 'a-long-new-password' });
   });
 });

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { details, messages, quickbooksEndpoints } from '@herd/contract';
+import { authEndpoints, details, messages, profileEndpoints, quickbooksEndpoints } from '@herd/contract';
 import { createFakeApi, makeProfile } from '../../../../test/fake-api';
 import { stubLocationAssign } from '../../../../test/fake-qbo';
 import { renderAt } from '../../../../test/render-app';
 
 const signedOut = () =>
-  createFakeApi().on('GET', 'users/profile/', { status: 401, data: { detail: details.notAuthenticated } });
+  createFakeApi().answer(profileEndpoints.profile, {}, () => ({ status: 401, data: { detail: details.notAuthenticated } }));
 
 const fieldItem = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 
@@ -23,7 +23,7 @@ describe('free trial', () => {
     for (const label of ['First name', 'Last name', 'Company name', 'Email', 'Password']) {
       expect(await within(fieldItem(label)).findByText(messages.required(label))).toBeInTheDocument();
     }
-    expect(fake.calls('POST', 'users/accountant-signup/')).toHaveLength(0);
+    expect(fake.callsTo(authEndpoints.signup, {})).toHaveLength(0);
     expect(document.title).toBe('Herd | Start a free trial');
   });
 
@@ -40,7 +40,7 @@ describe('free trial', () => {
 
   it('shows server field errors on their fields', async () => {
     signedOut()
-      .on('POST', 'users/accountant-signup/', { status: 400, data: { email: [details.emailTaken] } })
+      .answer(authEndpoints.signup, {}, () => ({ status: 400, data: { email: [details.emailTaken] } }))
       .install();
     renderAt('/auth/free-trial/');
     await screen.findByRole('button', { name: 'Start free trial' });
@@ -57,7 +57,7 @@ describe('free trial', () => {
 
   it('creates the firm and opens its dashboard', async () => {
     const profile = makeProfile({ first_name: 'Robin', last_name: 'Lee' });
-    const fake = signedOut().on('POST', 'users/accountant-signup/', { status: 201, data: profile }).install();
+    const fake = signedOut().answer(authEndpoints.signup, {}, profile).install();
     const app = renderAt('/auth/free-trial/');
     await screen.findByRole('button', { name: 'Start free trial' });
     await fill({
@@ -69,7 +69,7 @@ describe('free trial', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Start free trial' }));
     await waitFor(() => expect(app.pathname()).toBe('/dashboard/accountant/'));
-    expect(fake.calls('POST', 'users/accountant-signup/')[0]?.body).toEqual({
+    expect(fake.callsTo(authEndpoints.signup, {})[0]?.body).toEqual({
       first_name: 'Robin',
       last_name: 'Lee',
       company_name: 'Lee Ledgers',
@@ -77,7 +77,7 @@ describe('free trial', () => {
       password: 'a-good-password',
     });
     // The answer went into the cache: no second profile request was needed.
-    expect(fake.calls('GET', 'users/profile/')).toHaveLength(1);
+    expect(fake.callsTo(profileEndpoints.profile, {})).toHaveLength(1);
   });
 });
 
@@ -90,7 +90,7 @@ describe('signing up with Intuit', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Intuit' }));
       await waitFor(() => expect(location.assign).toHaveBeenCalledWith('https://sandbox.example/signup?state=s'));
       expect(fake.callsTo(quickbooksEndpoints.signup, {})).toHaveLength(1);
-      expect(fake.calls('POST', 'users/accountant-signup/')).toHaveLength(0);
+      expect(fake.callsTo(authEndpoints.signup, {})).toHaveLength(0);
     } finally {
       location.restore();
     }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { details, messages } from '@herd/contract';
+import { details, messages, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeProfile } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 import { sessionKeys } from '../../auth/api';
@@ -12,8 +12,8 @@ describe('settings', () => {
   it('saves first name, last name and phone', async () => {
     const updated = makeProfile({ first_name: 'Ava', phone: '+1 555 0100' });
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('PATCH', 'users/profile/update/', { status: 200, data: updated })
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(profileEndpoints.update, {}, updated)
       .install();
     const app = renderAt('/settings/accountant/');
     const firstName = await screen.findByLabelText('First name');
@@ -24,33 +24,33 @@ describe('settings', () => {
     await userEvent.type(screen.getByLabelText('Phone'), '+1 555 0100');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Profile saved')).toBeInTheDocument();
-    expect(fake.calls('PATCH', 'users/profile/update/')[0]?.body).toEqual({ first_name: 'Ava', last_name: 'Stone', phone: '+1 555 0100' });
+    expect(fake.callsTo(profileEndpoints.update, {})[0]?.body).toEqual({ first_name: 'Ava', last_name: 'Stone', phone: '+1 555 0100' });
     expect(app.client.getQueryData(sessionKeys.profile())).toEqual(updated);
     expect(await screen.findByRole('button', { name: 'User menu for Ava Stone' })).toBeInTheDocument();
   });
 
   it('checks the profile fields before saving', async () => {
-    const fake = createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).install();
+    const fake = createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).install();
     renderAt('/settings/accountant/');
     await userEvent.clear(await screen.findByLabelText('First name'));
     await userEvent.type(screen.getByLabelText('Phone'), 'call me');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await within(fieldItem('First name')).findByText(messages.required('First name'))).toBeInTheDocument();
     expect(await within(fieldItem('Phone')).findByText(messages.notValid('Phone'))).toBeInTheDocument();
-    expect(fake.calls('PATCH', 'users/profile/update/')).toHaveLength(0);
+    expect(fake.callsTo(profileEndpoints.update, {})).toHaveLength(0);
   });
 
   it('changes the password', async () => {
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('POST', 'users/profile/password/', { status: 204 })
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(profileEndpoints.changePassword, {}, undefined)
       .install();
     renderAt('/settings/accountant/');
     await userEvent.type(await screen.findByLabelText('Current password'), 'old-password-1');
     await userEvent.type(screen.getByLabelText('New password'), 'new-password-22');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(details.passwordChanged)).toBeInTheDocument();
-    expect(fake.calls('POST', 'users/profile/password/')[0]?.body).toEqual({
+    expect(fake.callsTo(profileEndpoints.changePassword, {})[0]?.body).toEqual({
       current_password: 'old-password-1',
       new_password: 'new-password-22',
     });
@@ -59,8 +59,8 @@ describe('settings', () => {
 
   it('shows a wrong current password on its field', async () => {
     createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('POST', 'users/profile/password/', { status: 400, data: { current_password: [details.wrongCurrentPassword] } })
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(profileEndpoints.changePassword, {}, () => ({ status: 400, data: { current_password: [details.wrongCurrentPassword] } }))
       .install();
     renderAt('/settings/accountant/');
     await userEvent.type(await screen.findByLabelText('Current password'), 'not-it-at-all');
@@ -70,11 +70,11 @@ describe('settings', () => {
   });
 
   it('wants a new password of at least 10 characters', async () => {
-    const fake = createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).install();
+    const fake = createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).install();
     renderAt('/settings/accountant/');
     await userEvent.type(await screen.findByLabelText('New password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(messages.tooShort('New password', 10))).toBeInTheDocument();
-    expect(fake.calls('POST', 'users/profile/password/')).toHaveLength(0);
+    expect(fake.callsTo(profileEndpoints.changePassword, {})).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { details, messages, type FirmSettings, clientCompanyEndpoints, ownCompaniesEndpoint, clientSideEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, clientSideEndpoints, coworkerEndpoints, details, firmSettingsEndpoints, messages, ownCompaniesEndpoint, profileEndpoints, type FirmSettings } from '@herd/contract';
 import {
   createFakeApi,
   makeClientCompany,
@@ -19,10 +19,7 @@ beforeEach(() => {
   userEvent = fastUser();
 });
 
-const FIRM = 'accounting/accountant/firm-settings/';
-const FIRM_UPDATE = 'accounting/accountant/firm-settings/update/';
 const UPLOAD = 'storage/file/create/';
-const TEAM = 'accounting/accountant-coworker/';
 const firm: FirmSettings = { pk: 1, company_name: 'Stone & Co Bookkeeping', main_color: '#1d4ed8', logo: null, logo_file: null };
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
 const item = (element: HTMLElement) => element.closest('.ant-form-item') as HTMLElement;
@@ -30,8 +27,8 @@ const item = (element: HTMLElement) => element.closest('.ant-form-item') as HTML
 describe('firm branding', () => {
   const fakeFirm = () =>
     createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('GET', FIRM, { status: 200, data: firm })
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(firmSettingsEndpoints.settings, {}, firm)
       .install();
 
   it('refuses a colour that is not a hex colour, with the contract message', async () => {
@@ -43,13 +40,13 @@ describe('firm branding', () => {
     await userEvent.type(colour, 'blue');
     await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
     expect(await within(item(colour)).findByText(messages.notValid('Main colour'))).toBeInTheDocument();
-    expect(fake.calls('PATCH', FIRM_UPDATE)).toHaveLength(0);
+    expect(fake.callsTo(firmSettingsEndpoints.update, {})).toHaveLength(0);
   });
 
   it('saves name, colour and logo, then re-reads the profile so the theme follows', async () => {
     const fake = fakeFirm()
       .on('POST', UPLOAD, { status: 201, data: { pk: 55, name: 'logo.png', content_type: 'image/png', size: 4, url: '/api/v1/storage/file/retrieve/55/', created_at: '2026-03-02T10:00:00.000Z' } })
-      .on('PATCH', FIRM_UPDATE, { status: 200, data: { ...firm, main_color: '#7c3aed', logo: '/api/v1/storage/file/retrieve/55/', logo_file: 55 } });
+      .answer(firmSettingsEndpoints.update, {}, { ...firm, main_color: '#7c3aed', logo: '/api/v1/storage/file/retrieve/55/', logo_file: 55 });
     renderAt('/settings/accountant/?tab=branding');
     const colour = await screen.findByRole('textbox', { name: 'Main colour' });
     await userEvent.clear(colour);
@@ -61,8 +58,8 @@ describe('firm branding', () => {
     expect((fake.calls('POST', UPLOAD)[0]?.body as FormData).get('file')).toBeInstanceOf(File);
     await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
     expect(await screen.findByText('Firm branding saved')).toBeInTheDocument();
-    expect(fake.calls('PATCH', FIRM_UPDATE)[0]?.body).toEqual({ company_name: 'Stone & Co Bookkeeping', main_color: '#7c3aed', logo: 55 });
-    await waitFor(() => expect(fake.calls('GET', 'users/profile/')).toHaveLength(2));
+    expect(fake.callsTo(firmSettingsEndpoints.update, {})[0]?.body).toEqual({ company_name: 'Stone & Co Bookkeeping', main_color: '#7c3aed', logo: 55 });
+    await waitFor(() => expect(fake.callsTo(profileEndpoints.profile, {})).toHaveLength(2));
   });
 
   it("shows the upload's refusal on the logo field", async () => {
@@ -76,24 +73,24 @@ describe('firm branding', () => {
     const logo = screen.getByText('Logo').closest('.ant-form-item') as HTMLElement;
     expect(await within(logo).findByText(refusal)).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
-    expect(fake.calls('PATCH', FIRM_UPDATE)).toHaveLength(0);
+    expect(fake.callsTo(firmSettingsEndpoints.update, {})).toHaveLength(0);
   });
 
   it('removes the logo', async () => {
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-      .on('GET', FIRM, { status: 200, data: { ...firm, logo: '/api/v1/storage/file/retrieve/9/', logo_file: 9 } })
-      .on('PATCH', FIRM_UPDATE, { status: 200, data: firm })
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(firmSettingsEndpoints.settings, {}, { ...firm, logo: '/api/v1/storage/file/retrieve/9/', logo_file: 9 })
+      .answer(firmSettingsEndpoints.update, {}, firm)
       .install();
     renderAt('/settings/accountant/?tab=branding');
     expect(await screen.findByRole('img', { name: 'Logo preview' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Remove/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
-    await waitFor(() => expect(fake.calls('PATCH', FIRM_UPDATE)[0]?.body).toMatchObject({ logo: null }));
+    await waitFor(() => expect(fake.callsTo(firmSettingsEndpoints.update, {})[0]?.body).toMatchObject({ logo: null }));
   });
 
   it('is only for firm admins', async () => {
-    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfileWithRole('CLIENT_ADMIN') }).install();
+    createFakeApi().answer(profileEndpoints.profile, {}, makeProfileWithRole('CLIENT_ADMIN')).install();
     renderAt('/settings/accountant/?tab=branding');
     expect(await screen.findByRole('tab', { name: 'Team' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Firm branding' })).not.toBeInTheDocument();
@@ -106,12 +103,12 @@ describe('the team', () => {
   const jordan = makeCoworker({ pk: 3, user: 3, first_name: 'Jordan', last_name: 'Lee', email: 'jordan@example.com', role: 'TEAM_MEMBER', has_signed_in: false });
   const fakeTeam = (profile = makeProfile()) =>
     createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: profile })
-      .on('GET', TEAM, { status: 200, data: [makeCoworker(), jordan] })
+      .answer(profileEndpoints.profile, {}, profile)
+      .answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan])
       .install();
 
   it('invites a coworker with a role, showing required fields and server errors on the fields', async () => {
-    const fake = fakeTeam().on('POST', TEAM, { status: 400, data: { email: [details.emailTaken] } });
+    const fake = fakeTeam().answer(coworkerEndpoints.invite, {}, () => ({ status: 400, data: { email: [details.emailTaken] } }));
     renderAt('/settings/accountant/?tab=team');
     expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Invite coworker/ }));
@@ -119,7 +116,7 @@ describe('the team', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText(messages.required('Email'))).toBeInTheDocument();
     expect(within(dialog).getByText(messages.required('Last name'))).toBeInTheDocument();
-    expect(fake.calls('POST', TEAM)).toHaveLength(0);
+    expect(fake.callsTo(coworkerEndpoints.invite, {})).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByLabelText('Email'), 'avery@example.com');
     await userEvent.type(within(dialog).getByLabelText('First name'), 'Sam');
@@ -127,29 +124,29 @@ describe('the team', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: /Client admin/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(item(within(dialog).getByLabelText('Email'))).findByText(details.emailTaken)).toBeInTheDocument();
-    expect(fake.calls('POST', TEAM)[0]?.body).toEqual({ email: 'avery@example.com', first_name: 'Sam', last_name: 'Park', role: 'CLIENT_ADMIN' });
+    expect(fake.callsTo(coworkerEndpoints.invite, {})[0]?.body).toEqual({ email: 'avery@example.com', first_name: 'Sam', last_name: 'Park', role: 'CLIENT_ADMIN' });
   });
 
   it('shows why a role change was refused', async () => {
-    const fake = fakeTeam().on('PATCH', `${TEAM}1/`, { status: 400, data: { role: ['A firm needs at least one firm admin.'] } });
+    const fake = fakeTeam().answer(coworkerEndpoints.update, { pk: 1 }, () => ({ status: 400, data: { role: ['A firm needs at least one firm admin.'] } }));
     renderAt('/settings/accountant/?tab=team');
     await userEvent.click(await screen.findByRole('combobox', { name: 'Role of Avery Stone' }));
     // The open list's option, not the other row's current value of the same name.
     const options = await screen.findAllByTitle('Team member');
     await userEvent.click(options.find((o) => o.classList.contains('ant-select-item-option'))!);
     expect(await screen.findByText('A firm needs at least one firm admin.')).toBeInTheDocument();
-    expect(fake.calls('PATCH', `${TEAM}1/`)[0]?.body).toEqual({ role: 'TEAM_MEMBER' });
+    expect(fake.callsTo(coworkerEndpoints.update, { pk: 1 })[0]?.body).toEqual({ role: 'TEAM_MEMBER' });
   });
 
   it('removes a coworker but never oneself', async () => {
-    const fake = fakeTeam().on('DELETE', `${TEAM}3/`, { status: 204 });
+    const fake = fakeTeam().answer(coworkerEndpoints.remove, { pk: 3 }, undefined);
     renderAt('/settings/accountant/?tab=team');
     expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove Avery Stone' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Jordan Lee' }));
     await userEvent.click(within(await findDialog('Remove Jordan Lee')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Jordan Lee removed')).toBeInTheDocument();
-    expect(fake.calls('DELETE', `${TEAM}3/`)).toHaveLength(1);
+    expect(fake.callsTo(coworkerEndpoints.remove, { pk: 3 })).toHaveLength(1);
   });
 
   it('is read-only for everyone but firm admins', async () => {
@@ -166,22 +163,19 @@ describe('the team', () => {
 describe('the default client', () => {
   it('picks one from the clients and saves it for this user', async () => {
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .answer(profileEndpoints.profile, {}, makeProfile())
       .answer(clientCompanyEndpoints.list, {}, paginated([makeClientCompany(), makeClientCompany({ pk: 8, name: 'Harbor Dental' })]))
-      .on('PATCH', 'accounting/accountant/accountant-company-user/1/default-client-company/update/', {
-        status: 200,
-        data: { pk: 1, default_client_company: 8, tours: {} },
-      })
+      .answer(coworkerEndpoints.defaultClientCompany, { pk: 1 }, { pk: 1, default_client_company: 8, tours: {} })
       .install();
     renderAt('/settings/accountant/?tab=default-client');
     await userEvent.click(await screen.findByRole('combobox', { name: 'Default client' }));
     await userEvent.click(await screen.findByTitle('Harbor Dental'));
     await userEvent.click(screen.getByRole('button', { name: 'Save default client' }));
     expect(await screen.findByText('Default client saved')).toBeInTheDocument();
-    expect(fake.calls('PATCH', 'accounting/accountant/accountant-company-user/1/default-client-company/update/')[0]?.body).toEqual({
+    expect(fake.callsTo(coworkerEndpoints.defaultClientCompany, { pk: 1 })[0]?.body).toEqual({
       client_company: 8,
     });
-    await waitFor(() => expect(fake.calls('GET', 'users/profile/')).toHaveLength(2));
+    await waitFor(() => expect(fake.callsTo(profileEndpoints.profile, {})).toHaveLength(2));
   });
 });
 
@@ -193,7 +187,7 @@ describe('people at the client’s company', () => {
 
   it('lets the client invite and remove coworkers', async () => {
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeClientProfile() })
+      .answer(profileEndpoints.profile, {}, makeClientProfile())
       .answer(ownCompaniesEndpoint, {}, [makeOwnCompany()])
       .answer(clientSideEndpoints.coworkers, {}, people)
       .answer(clientSideEndpoints.inviteCoworker, {}, () => ({ status: 201, data: { ...people[1], pk: 5, email: 'kim@example.com' } }))
@@ -222,7 +216,7 @@ describe('people at the client’s company', () => {
 
   it('shows a coworker the list only', async () => {
     createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeClientProfile({ account_type: 'CLIENT_COWORKER' }) })
+      .answer(profileEndpoints.profile, {}, makeClientProfile({ account_type: 'CLIENT_COWORKER' }))
       .answer(ownCompaniesEndpoint, {}, [makeOwnCompany({ role: 'CLIENT_COWORKER' })])
       .answer(clientSideEndpoints.coworkers, {}, people)
       .install();

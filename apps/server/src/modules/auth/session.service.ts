@@ -1,0 +1,44 @@
+import type { FastifyReply } from 'fastify';
+import type { LoginBody, LoginResponse, Profile, SignupBody } from '@herd/contract';
+import { getProfile } from '../profile/profile.service.js';
+import { signInWithMagicLink, signInWithPassword, signupAccountant, type AuthContext, type SignInResult } from './auth.service.js';
+import { clearSessionCookie, endSession, startSession, type SessionInfo } from './sessions.js';
+
+/**
+ * What opening or closing a session needs besides the signed-out context:
+ * the answer whose cookie it sets or clears, and the request's own session.
+ */
+export interface SessionContext extends AuthContext {
+  reply: FastifyReply;
+  userAgent: string | undefined;
+  /** Cookies are Secure when the app is served over HTTPS. */
+  secure: boolean;
+  session: SessionInfo | null;
+}
+
+const openSession = (ctx: SessionContext, userId: number, mfaVerified: boolean) =>
+  startSession(ctx.db, ctx.reply, { userId, mfaVerified, ip: ctx.ip, userAgent: ctx.userAgent, secure: ctx.secure });
+
+/** Opens the session; with a second factor pending it is half-open and the answer is the challenge. */
+const completeSignIn = async (ctx: SessionContext, result: SignInResult): Promise<LoginResponse> => {
+  await openSession(ctx, result.userId, result.mfaMethod === null);
+  if (result.mfaMethod) return { mfa_required: true, mfa_method: result.mfaMethod };
+  return getProfile(ctx.db, result.userId);
+};
+
+/** A new firm on a trial, its admin signed in at once (a new user has no second factor yet). */
+export const signUp = async (ctx: SessionContext, input: SignupBody): Promise<Profile> => {
+  const userId = await signupAccountant(ctx, input);
+  await openSession(ctx, userId, true);
+  return getProfile(ctx.db, userId);
+};
+
+export const signIn = async (ctx: SessionContext, input: LoginBody): Promise<LoginResponse> => completeSignIn(ctx, await signInWithPassword(ctx, input));
+
+export const signInWithCode = async (ctx: SessionContext, code: string): Promise<LoginResponse> => completeSignIn(ctx, await signInWithMagicLink(ctx, code));
+
+/** Ends this session (a half-open one too) and clears its cookie; signed out already is fine. */
+export const signOut = async (ctx: SessionContext): Promise<void> => {
+  if (ctx.session) await endSession(ctx.db, ctx.session.tokenHash);
+  clearSessionCookie(ctx.reply, ctx.secure);
+};
