@@ -47,7 +47,6 @@ export const accountingPaths = {
   tour: 'accounting/accountant/accountant-company-user/{pk}/tour/{name}/update/',
   firmSettings: 'accounting/accountant/firm-settings/',
   firmSettingsUpdate: 'accounting/accountant/firm-settings/update/',
-  fileCreate: 'storage/file/create/',
   ownCompanies: 'accounting/client/companies/list/',
   ownCompany: 'accounting/client/company/{pk}/retrieve/',
   myAccountant: 'accounting/my-accountant/',

@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   accountingPaths,
+  fileEndpoints,
   paths,
   type FirmMemberSettings,
   type FirmSettings,
   type FirmSettingsBody,
   type Profile,
   type ProfileUpdateBody,
-  type StoredFile,
 } from '@herd/contract';
 import { api } from '../../lib/api-client';
 import { buildPath } from '../../lib/path-builder';
+import { upload } from '../../lib/upload';
 import { sessionKeys } from '../auth/api';
 
 export interface PasswordChange {
@@ -56,7 +57,7 @@ export const useUploadFile = () =>
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append('file', file);
-      return api.post<StoredFile>(accountingPaths.fileCreate, data);
+      return upload(fileEndpoints.create, {}, data);
     },
   });
 
