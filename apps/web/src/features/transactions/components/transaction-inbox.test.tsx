@@ -18,7 +18,9 @@ const fakeInbox = (items: Transaction[] = [coffee, flour], editable: ClientEdita
     .on('GET', `${BASE}retrieve/`, { status: 200, data: makeOwnCompany({ client_editable_fields: editable }) })
     .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() })
     .answer(e.clientActive, company, transactionPage(items))
-    .answer(refEndpoints.clientCategories, company, [{ pk: 31, name: 'Meals & Entertainment', active: true, account_type: 'Expense', is_payment_account: false, is_watched: false }])
+    .answer(refEndpoints.clientCategories, company, [
+      { pk: 31, name: 'Meals & Entertainment', active: true, account_type: 'Expense', is_payment_account: false, is_watched: false },
+    ])
     .answer(refEndpoints.vendors, company, [])
     .answer(noteEndpoints.transactionList, { pk: 101 }, [])
     .answer(noteEndpoints.transactionList, { pk: 102 }, [])
