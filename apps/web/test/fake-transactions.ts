@@ -1,4 +1,7 @@
-import type { Transaction } from '@herd/contract';
+import type { ResponseOf, Transaction, transactionEndpoints } from '@herd/contract';
+
+/** What every transaction list of the route table answers. */
+type TransactionPage = ResponseOf<typeof transactionEndpoints.accountantActive>;
 
 export const makeTransaction = (overrides: Partial<Transaction> = {}): Transaction => ({
   pk: 101,
@@ -41,7 +44,7 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
 });
 
 /** A transaction list's answer: `count` rows in all, or more than that when `capped` (the server stops counting filtered lists at 1,000). */
-export const transactionPage = (results: Transaction[], count: number = results.length, capped = false) => ({
+export const transactionPage = (results: Transaction[], count: number = results.length, capped = false): TransactionPage => ({
   count,
   count_capped: capped,
   next: capped || count > results.length ? 'http://testserver/next/' : null,

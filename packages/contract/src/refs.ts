@@ -9,6 +9,7 @@ export const selectQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   include_inactive: z.enum(['true', 'false']).optional(),
 });
+export type SelectQuery = z.output<typeof selectQuery>;
 export const accountOption = selectOption.extend({
   account_type: z.string(),
   is_payment_account: z.boolean(),

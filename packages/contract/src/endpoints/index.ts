@@ -3,10 +3,14 @@ import { appEndpoints } from './app.js';
 import { authEndpoints, profileEndpoints } from './auth.js';
 import { clientCompanyEndpoints } from './client-companies.js';
 import { clientSideEndpoints } from './client-side.js';
+import { fileEndpoints } from './files.js';
 import { firmSettingsEndpoints } from './firm.js';
 import { genericEndpoints } from './generic.js';
+import { importEndpoints } from './imports.js';
+import { noteEndpoints } from './notes.js';
 import { clientUserEndpoints, coworkerEndpoints } from './people.js';
 import { quickbooksEndpoints } from './quickbooks.js';
+import { refEndpoints } from './refs.js';
 import { restrictionEndpoints } from './restrictions.js';
 import { testingEndpoints } from './testing.js';
 import { transactionEndpoints } from './transactions.js';
@@ -15,11 +19,15 @@ export * from './app.js';
 export * from './auth.js';
 export * from './client-companies.js';
 export * from './client-side.js';
+export * from './files.js';
 export * from './firm.js';
 export * from './generic.js';
+export * from './imports.js';
 export * from './ledgers.js';
+export * from './notes.js';
 export * from './people.js';
 export * from './quickbooks.js';
+export * from './refs.js';
 export * from './restrictions.js';
 export * from './testing.js';
 export * from './transactions.js';
@@ -39,6 +47,10 @@ export const endpointGroups = {
   quickbooks: quickbooksEndpoints,
   testing: testingEndpoints,
   transactions: transactionEndpoints,
+  files: fileEndpoints,
+  notes: noteEndpoints,
+  refs: refEndpoints,
+  imports: importEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

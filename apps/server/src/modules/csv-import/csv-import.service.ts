@@ -3,13 +3,14 @@ import type { CsvImportResult } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable } from '../auth/actor.js';
+import type { Upload } from '../../lib/uploads.js';
+import type { Actor } from '../auth/actor.js';
 import { upsertLedgerRows } from '../transactions/ledger-rows.js';
 import { fromCents } from '@herd/contract';
 import { parseBankCsv, type BankRow } from './bank-csv.js';
 import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';
-import { type CompanyAccess } from '../access/company-access.js';
+import { companyAccess } from '../access/company-access.js';
 
 /**
  * A row's identity across imports: the bank's own reference when the file has
@@ -31,10 +32,12 @@ export const externalIds = (rows: BankRow[]): string[] => {
  * Imports a bank CSV into a CSV company: every good row becomes a READY
  * transaction (one line, in the company's Uncategorized account) in a single
  * database transaction; rows already imported are counted as duplicates; bad
- * rows are reported by row number and imported by nothing.
+ * rows are reported by row number and imported by nothing. The file is read
+ * (`readFile`) only once the accountant may import into the company.
  */
-export const importBankCsv = async (db: Db, scope: CompanyAccess, text: string): Promise<CsvImportResult> => {
-  assertWritable(scope.actor);
+export const importBankCsv = async (db: Db, actor: Actor, companyPk: number, readFile: () => Promise<Upload>): Promise<CsvImportResult> => {
+  const scope = await companyAccess(db, actor, companyPk, 'accountant');
+  const text = (await readFile()).bytes.toString('utf8');
   if (scope.company.connectionKind !== 'CSV') throw ValidationError.detail('Only CSV client companies import bank CSV files.');
   let parsed;
   try {
@@ -44,7 +47,6 @@ export const importBankCsv = async (db: Db, scope: CompanyAccess, text: string):
     throw err;
   }
   const ids = externalIds(parsed.rows);
-  const companyPk = scope.company.pk;
 
   const imported = await db.transaction(async (tx) => {
     const uncategorizedExpense = await ensureAccount(tx, companyPk, { externalId: 'herd:uncategorized-expense', name: 'Uncategorized Expense', accountType: 'Expense', isWatched: true });

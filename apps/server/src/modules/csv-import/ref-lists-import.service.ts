@@ -4,17 +4,26 @@ import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable } from '../auth/actor.js';
+import type { Upload } from '../../lib/uploads.js';
+import type { Actor } from '../auth/actor.js';
 import { CsvFormatError } from './read-csv.js';
 import { parseRefListCsv } from './ref-lists-csv.js';
-import { type CompanyAccess } from '../access/company-access.js';
+import { companyAccess } from '../access/company-access.js';
 
 export const IMPORTABLE_LISTS = ['ACCOUNT', 'VENDOR', 'CUSTOMER', 'CLASS', 'LOCATION', 'TAX', 'ITEM', 'PAYMENT_METHOD'] as const;
 export type ImportableList = (typeof IMPORTABLE_LISTS)[number];
 
-/** For ledgers Herd holds (CSV, generic): a reference list from a CSV file, upserted in one transaction. */
-export const importRefList = async (db: Db, scope: CompanyAccess, list: ImportableList, text: string) => {
-  assertWritable(scope.actor);
+/**
+ * For ledgers Herd holds (CSV, generic): a reference list from a CSV file
+ * (multipart `file`, and `list` naming which), upserted in one transaction.
+ * The file is read (`readFile`) only once the accountant may import into the company.
+ */
+export const importRefList = async (db: Db, actor: Actor, companyPk: number, readFile: () => Promise<Upload>) => {
+  const scope = await companyAccess(db, actor, companyPk, 'accountant');
+  const { bytes, fields } = await readFile();
+  const list = IMPORTABLE_LISTS.find((l) => l === fields.list);
+  if (!list) throw ValidationError.field('list', fields.list ? 'List is not valid.' : 'List is required.');
+  const text = bytes.toString('utf8');
   if (!['CSV', 'GENERIC'].includes(scope.company.connectionKind)) {
     throw ValidationError.detail('Reference lists come from the ledger for this company; they cannot be imported from a file.');
   }
@@ -25,7 +34,6 @@ export const importRefList = async (db: Db, scope: CompanyAccess, list: Importab
     if (err instanceof CsvFormatError) throw ValidationError.field('file', err.message);
     throw err;
   }
-  const companyPk = scope.company.pk;
   const result = await db.transaction(async (tx) => {
     const ids = parsed.rows.map((r) => r.externalId);
     const existing = new Set(

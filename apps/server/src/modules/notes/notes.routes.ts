@@ -1,39 +1,26 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bulkNoteBody, note, noteBody } from '@herd/contract';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { noteEndpoints as e } from '@herd/contract';
+import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import type { ThreadKind } from './note-targets.js';
 import { addNote, addNoteToTransactions, editNote, listThread } from './notes.service.js';
 
-const tags = ['notes'];
-const KINDS: ThreadKind[] = ['transaction', 'client-company', 'accountant-company'];
-const pkParams = z.object({ pk: z.coerce.number().int().positive() });
+/** Each kind of thread and its three routes in the table. */
+const THREADS = [
+  ['transaction', e.transactionList, e.transactionCreate, e.transactionUpdate],
+  ['client-company', e.clientCompanyList, e.clientCompanyCreate, e.clientCompanyUpdate],
+  ['accountant-company', e.accountantCompanyList, e.accountantCompanyCreate, e.accountantCompanyUpdate],
+] as const satisfies readonly (readonly [ThreadKind, ...unknown[]])[];
 
-export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Note threads, as the contract's route table declares them. */
+export const noteRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
   const { db } = app.deps;
 
-  for (const kind of KINDS) {
-    app.get(
-      `/accounting/notes/${kind}/:pk/note/list/`,
-      { schema: { tags, summary: `The ${kind.replace('-', ' ')}’s note thread`, params: pkParams, response: { 200: z.array(note) } } },
-      async (request) => listThread(db, request.actor, kind, request.params.pk),
-    );
-    app.post(
-      `/accounting/notes/${kind}/:pk/note/create/`,
-      { schema: { tags, summary: `Write in the ${kind.replace('-', ' ')}’s thread`, params: pkParams, body: noteBody, response: { 201: note } } },
-      async (request, reply) => reply.status(201).send(await addNote(app.deps, request.actor, kind, request.params.pk, request.body.body)),
-    );
-    app.patch(
-      `/accounting/notes/${kind}/note/update/:messagePk/`,
-      { schema: { tags, summary: 'Edit your own note', params: z.object({ messagePk: z.coerce.number().int().positive() }), body: noteBody, response: { 200: note } } },
-      async (request) => editNote(db, request.actor, kind, request.params.messagePk, request.body.body),
-    );
+  for (const [kind, list, create, update] of THREADS) {
+    serveEndpoint(app, list, (r) => listThread(db, r.actor, kind, r.params.pk));
+    serveEndpoint(app, create, (r) => addNote(app.deps, r.actor, kind, r.params.pk, r.body.body));
+    serveEndpoint(app, update, (r) => editNote(db, r.actor, kind, r.params.messagePk, r.body.body));
   }
-  app.post(
-    '/accounting/notes/transactions/note/create/',
-    { schema: { tags, summary: 'One note to many transactions', body: bulkNoteBody, response: { 201: z.object({ created: z.number() }) } } },
-    async (request, reply) =>
-      reply.status(201).send(await addNoteToTransactions(db, request.actor, request.body.client_company, request.body.pks, request.body.body)),
-  );
+  serveEndpoint(app, e.transactionsCreate, (r) => addNoteToTransactions(db, r.actor, r.body.client_company, r.body.pks, r.body.body));
 };

@@ -6,13 +6,15 @@ import {
   TAX_CALCULATIONS,
   XERO_ACCOUNT_TYPES,
   type RefKind,
+  type SelectQuery,
 } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { LedgerRegistry, NewListEntry } from '../../integrations/ledger-adapter.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable } from '../auth/actor.js';
+import type { Actor } from '../auth/actor.js';
+import { isFirmActor } from '../auth/permissions.js';
 import { openSyncErrorCount } from '../transactions/transactions.queries.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import {
@@ -26,33 +28,47 @@ import {
   type AccountSet,
   type OptionFilter,
 } from './refs.queries.js';
-import { type CompanyAccess } from '../access/company-access.js';
+import { companyAccess, type CompanyAccess, type Side } from '../access/company-access.js';
 
-export type { AccountSet };
+/** Selects serve both sides (the accountant's forms, the client's categorization): each from its own side. */
+const eitherSide = (db: Db, actor: Actor, companyPk: number) => companyAccess(db, actor, companyPk, isFirmActor(actor) ? 'accountant' : 'client');
 
-export const accountTypesFor = (system: 'qbo' | 'qbd' | 'xero') =>
-  system === 'qbo'
+const filterOf = (q: SelectQuery): OptionFilter => ({ search: q.search, limit: q.limit, includeInactive: q.include_inactive === 'true' });
+
+/** The ledger's account types (a fixed list per ledger), to anyone who can see the company. */
+export const accountTypesFor = async (db: Db, actor: Actor, companyPk: number, system: 'qbo' | 'qbd' | 'xero') => {
+  await eitherSide(db, actor, companyPk);
+  return system === 'qbo'
     ? Object.entries(QBO_ACCOUNT_TYPES).map(([type, subtypes]) => ({ type, subtypes: [...subtypes] }))
     : (system === 'qbd' ? QBD_ACCOUNT_TYPES : XERO_ACCOUNT_TYPES).map((type) => ({ type, subtypes: [] }));
-
-export const listRefOptions = (db: Db, scope: CompanyAccess, kind: RefKind, filter: OptionFilter) =>
-  findRefOptions(db, scope.company.pk, kind, filter);
-
-/** The options of one tracking category of the scope's company (404 for another company's). */
-export const listTrackingOptions = async (db: Db, scope: CompanyAccess, trackingCategoryPk: number, filter: OptionFilter) => {
-  if (!(await findTrackingCategory(db, scope.company.pk, trackingCategoryPk))) throw new NotFoundError();
-  return findRefOptions(db, scope.company.pk, 'TRACKING_OPTION', { ...filter, parentId: trackingCategoryPk });
 };
 
-export const listAccountOptions = (db: Db, scope: CompanyAccess, set: AccountSet, filter: OptionFilter) =>
-  findAccountOptions(db, scope.company.pk, set, filter);
+/** One reference list of the company, to either side (`either`) or to the accountant only (products and services). */
+export const listRefOptions = async (db: Db, actor: Actor, companyPk: number, kind: RefKind, query: SelectQuery, who: 'either' | 'accountant' = 'either') => {
+  const scope = who === 'either' ? await eitherSide(db, actor, companyPk) : await companyAccess(db, actor, companyPk, 'accountant');
+  return findRefOptions(db, scope.company.pk, kind, filterOf(query));
+};
 
-export const taxCalculationsFor = (scope: CompanyAccess) =>
-  (scope.company.connectionKind === 'XERO' ? TAX_CALCULATIONS.XERO : TAX_CALCULATIONS.QUICKBOOKS).map((name, i) => ({
+/** The options of one tracking category of the company (404 for another company's). */
+export const listTrackingOptions = async (db: Db, actor: Actor, companyPk: number, trackingCategoryPk: number, query: SelectQuery) => {
+  const scope = await eitherSide(db, actor, companyPk);
+  if (!(await findTrackingCategory(db, scope.company.pk, trackingCategoryPk))) throw new NotFoundError();
+  return findRefOptions(db, scope.company.pk, 'TRACKING_OPTION', { ...filterOf(query), parentId: trackingCategoryPk });
+};
+
+export const listAccountOptions = async (db: Db, actor: Actor, companyPk: number, side: Side, set: AccountSet, query: SelectQuery) => {
+  const scope = await companyAccess(db, actor, companyPk, side);
+  return findAccountOptions(db, scope.company.pk, set, filterOf(query));
+};
+
+export const taxCalculationsFor = async (db: Db, actor: Actor, companyPk: number) => {
+  const scope = await eitherSide(db, actor, companyPk);
+  return (scope.company.connectionKind === 'XERO' ? TAX_CALCULATIONS.XERO : TAX_CALCULATIONS.QUICKBOOKS).map((name, i) => ({
     pk: i + 1,
     name,
     active: true,
   }));
+};
 
 /** SPEC §8: while the transaction being categorized has sync errors, no new objects are made from it. */
 const refuseOnSyncErrors = async (db: Db, scope: CompanyAccess, transactionPk: number | undefined) => {
@@ -79,10 +95,10 @@ export interface RefDeps {
   ledgers: LedgerRegistry;
 }
 
-/** Creates a vendor or customer in the company's lists, in the ledger first. */
-export const createRef = async (deps: RefDeps, scope: CompanyAccess, kind: 'VENDOR' | 'CUSTOMER', input: { name: string; transaction?: number | undefined }) => {
+/** Creates a vendor or customer in the company's lists (the accountant's), in the ledger first. */
+export const createRef = async (deps: RefDeps, actor: Actor, companyPk: number, kind: 'VENDOR' | 'CUSTOMER', input: { name: string; transaction?: number | undefined }) => {
   const { db } = deps;
-  assertWritable(scope.actor);
+  const scope = await companyAccess(db, actor, companyPk, 'accountant');
   await refuseOnSyncErrors(db, scope, input.transaction);
   if (await findRefByName(db, scope.company.pk, kind, input.name)) throw ValidationError.field('name', `A ${LABELS[kind]} with this name already exists.`);
   const ledger = await createInLedger(deps, scope, { kind, name: input.name });
@@ -98,11 +114,12 @@ export const createRef = async (deps: RefDeps, scope: CompanyAccess, kind: 'VEND
 
 export const createCategory = async (
   deps: RefDeps,
-  scope: CompanyAccess,
+  actor: Actor,
+  companyPk: number,
   input: { name: string; account_type: string; account_subtype?: string | undefined; transaction?: number | undefined },
 ) => {
   const { db } = deps;
-  assertWritable(scope.actor);
+  const scope = await companyAccess(db, actor, companyPk, 'accountant');
   await refuseOnSyncErrors(db, scope, input.transaction);
   if (await findAccountByName(db, scope.company.pk, input.name)) throw ValidationError.field('name', 'A category with this name already exists.');
   const ledger = await createInLedger(deps, scope, { kind: 'CATEGORY', name: input.name, accountType: input.account_type, accountSubtype: input.account_subtype ?? null });
@@ -123,8 +140,8 @@ export const createCategory = async (
 };
 
 /** The accountant chooses which accounts Herd watches (DESIGN.md §1's defaults are a starting point). */
-export const updateHerdAccounts = async (db: Db, scope: CompanyAccess, watched: number[]) => {
-  assertWritable(scope.actor);
+export const updateHerdAccounts = async (db: Db, actor: Actor, companyPk: number, watched: number[]) => {
+  const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const unique = [...new Set(watched)];
   if ((await countCompanyAccounts(db, scope.company.pk, unique)) !== unique.length) throw ValidationError.field('watched', 'Accounts is not valid.');
   await db.transaction(async (tx) => {

@@ -1,18 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { StoredFile } from '@herd/contract';
+import { apiPath, fileEndpoints, type StoredFile } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { StorageDriver } from '../../storage/driver.js';
 import { sniffContentType } from '../../storage/sniff.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable, type Actor } from '../auth/actor.js';
+import type { Upload } from '../../lib/uploads.js';
+import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
 import { findVisibleCompany } from '../client-companies/client-companies.queries.js';
 import { clearLogoReferences, deleteFileRow, findFile, insertFile } from './storage.queries.js';
 
 type FileRow = NonNullable<Awaited<ReturnType<typeof findFile>>>;
 
-export const fileUrl = (pk: number) => `/api/v1/storage/file/retrieve/${pk}/`;
+export const fileUrl = (pk: number) => apiPath(fileEndpoints.retrieve.path.replace('{pk}', String(pk)));
 
 export const toStoredFile = (row: FileRow): StoredFile => ({
   pk: row.pk,
@@ -46,13 +47,17 @@ const newStorageKey = () => {
 
 const cleanName = (name: string) => name.replace(/[\\/\r\n\t"]/g, '_').slice(0, 200) || 'file';
 
-export const storeUpload = async (
-  db: Db,
-  storage: StorageDriver,
-  actor: Actor,
-  upload: { bytes: Buffer; fileName: string; clientCompanyPk: number | null },
-): Promise<StoredFile> => {
-  assertWritable(actor);
+/** The optional `client_company` field of an upload: the company the file belongs to, or none (a firm-level file). */
+const companyField = (fields: Record<string, string>): number | null => {
+  if (!fields.client_company) return null;
+  const pk = Number(fields.client_company);
+  if (!(Number.isInteger(pk) && pk > 0)) throw ValidationError.field('client_company', 'Client company is not valid.');
+  return pk;
+};
+
+/** Stores an uploaded file: of a client company (`client_company` field) or, for firm staff, of the firm (a logo). */
+export const storeUpload = async (db: Db, storage: StorageDriver, actor: Actor, { bytes, fileName, fields }: Upload): Promise<StoredFile> => {
+  const upload = { bytes, fileName, clientCompanyPk: companyField(fields) };
   if (actor.firmId === null) throw new ForbiddenError();
   if (!isFirmActor(actor) && upload.clientCompanyPk === null) throw ValidationError.field('client_company', 'Client company is required.');
   if (upload.clientCompanyPk !== null && !(await companyInScope(db, actor, upload.clientCompanyPk))) throw new NotFoundError();
@@ -80,14 +85,18 @@ export const storeUpload = async (
   }
 };
 
-export const openFile = async (db: Db, storage: StorageDriver, actor: Actor, pk: number) => {
+export interface OpenedFile {
+  row: FileRow;
+  stream: Awaited<ReturnType<StorageDriver['get']>>;
+}
+
+export const openFile = async (db: Db, storage: StorageDriver, actor: Actor, pk: number): Promise<OpenedFile> => {
   const row = await getVisibleFile(db, actor, pk);
   return { row, stream: await storage.get(row.storageKey) };
 };
 
 /** Staff may delete the firm's files they can see; a client only what they uploaded. */
 export const deleteFile = async (db: Db, storage: StorageDriver, actor: Actor, pk: number) => {
-  assertWritable(actor);
   const row = await getVisibleFile(db, actor, pk);
   if (!isFirmActor(actor) && row.createdBy !== actor.userId) throw new ForbiddenError();
   await db.transaction(async (tx) => {

@@ -1,52 +1,19 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { attachBody, transaction, transactionPkParams } from '@herd/contract';
-import { z } from 'zod';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { fileEndpoints as e } from '@herd/contract';
+import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
-import { attachFile, attachmentsZip, detachFile } from './attachments.js';
-import { companyAccess } from '../access/company-access.js';
+import { attachFile, attachmentsZip, detachFile, type AttachmentsZip } from './attachments.js';
 
-const tags = ['attachments'];
+/** Streams the zip as it is built, as a download named after the company. */
+const sendZip = (reply: FastifyReply, zip: AttachmentsZip) =>
+  reply.header('Content-Type', 'application/zip').header('Content-Disposition', `attachment; filename="attachments-${zip.companyPk}.zip"`).send(zip.stream);
 
-export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
+/** A transaction's attachments, as the contract's route table declares them. */
+export const attachmentRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
   const { db, storage } = app.deps;
 
-  app.post(
-    '/accounting/transaction/:transactionPk/attachments/',
-    { schema: { tags, summary: 'Attach an uploaded file (storage/file/create/ with client_company) to a transaction', params: transactionPkParams, body: attachBody, response: { 200: transaction } } },
-    async (request) => attachFile(db, request.actor, request.params.transactionPk, request.body.file),
-  );
-  app.delete(
-    '/accounting/transaction/:transactionPk/attachments/:pk/',
-    { schema: { tags, summary: 'Remove an attachment', params: transactionPkParams.extend({ pk: z.coerce.number().int().positive() }), response: { 204: z.null() } } },
-    async (request, reply) => {
-      await detachFile(db, request.actor, request.params.transactionPk, request.params.pk);
-      return reply.status(204).send(null);
-    },
-  );
-  app.get(
-    '/accounting/accountant/client-company/:pk/transactions/attachments/zip/',
-    {
-      schema: {
-        tags,
-        summary: 'A zip of the selected transactions’ attachments (?pks=1,2,3), streamed',
-        params: z.object({ pk: z.coerce.number().int().positive() }),
-        querystring: z.object({
-          pks: z
-            .string({ error: 'Transactions is required.' })
-            .regex(/^\d+(,\d+)*$/, { error: 'Transactions is not valid.' })
-            .transform((s) => s.split(',').map(Number))
-            .refine((a) => a.length <= 1000, { error: 'Transactions is not valid.' }),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const scope = await companyAccess(db, request.actor, request.params.pk, 'accountant');
-      const stream = await attachmentsZip(db, storage, scope, request.query.pks);
-      return reply
-        .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', `attachment; filename="attachments-${scope.company.pk}.zip"`)
-        .send(stream);
-    },
-  );
+  serveEndpoint(app, e.attach, (r) => attachFile(db, r.actor, r.params.transactionPk, r.body.file));
+  serveEndpoint(app, e.detach, (r) => detachFile(db, r.actor, r.params.transactionPk, r.params.pk));
+  serveEndpoint(app, e.attachmentsZip, async (r, reply) => sendZip(reply, await attachmentsZip(db, storage, r.actor, r.params.pk, r.query.pks)));
 };

@@ -6,14 +6,13 @@ import { files, transactionAttachments } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { StorageDriver } from '../../storage/driver.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { assertWritable, type Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/actor.js';
 import { serialize } from './transactions.read.js';
 import { findScoped, transactionAccess } from './transactions.scope.js';
-import type { CompanyAccess } from '../access/company-access.js';
+import { companyAccess } from '../access/company-access.js';
 
 /** Links an uploaded file (of this company) to a transaction; attaching twice is harmless. */
 export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: number) => {
-  assertWritable(actor);
   const { access: scope } = await transactionAccess(db, actor, txPk);
   if (scope.side === 'client' && scope.editable !== 'all' && !scope.editable.includes('attachments')) {
     throw ValidationError.detail('This client may not add attachments.');
@@ -29,7 +28,6 @@ export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: num
 };
 
 export const detachFile = async (db: Db, actor: Actor, txPk: number, attachmentPk: number) => {
-  assertWritable(actor);
   const { access: scope } = await transactionAccess(db, actor, txPk);
   const deleted = await db
     .delete(transactionAttachments)
@@ -39,12 +37,18 @@ export const detachFile = async (db: Db, actor: Actor, txPk: number, attachmentP
   await writeAudit(db, { firmId: scope.company.firmId, actorUserId: actor.userId, action: 'transaction.detach', targetType: 'transaction', targetPk: txPk, details: { attachment: attachmentPk } });
 };
 
+export interface AttachmentsZip {
+  companyPk: number;
+  stream: Readable;
+}
+
 /**
- * A zip of the selected transactions' files, streamed as it is built so a
- * large selection never sits in memory. Entries are named by date, payee and
- * file name so an accountant can find them.
+ * A zip of the selected transactions' files (the accountant's), streamed as
+ * it is built so a large selection never sits in memory. Entries are named by
+ * date, payee and file name so an accountant can find them.
  */
-export const attachmentsZip = async (db: Db, storage: StorageDriver, scope: CompanyAccess, pks: number[]): Promise<Readable> => {
+export const attachmentsZip = async (db: Db, storage: StorageDriver, actor: Actor, companyPk: number, pks: number[]): Promise<AttachmentsZip> => {
+  const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const rows = await findScoped(db, scope, pks);
   const entries = await db
     .select({ txPk: transactionAttachments.transactionId, name: files.name, key: files.storageKey })
@@ -66,5 +70,5 @@ export const attachmentsZip = async (db: Db, storage: StorageDriver, scope: Comp
     await zip.finalize();
   };
   appendAll().catch((err: unknown) => zip.destroy(err instanceof Error ? err : new Error(String(err))));
-  return zip;
+  return { companyPk: scope.company.pk, stream: zip };
 };

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  accountingPaths,
   coworkerEndpoints,
+  fileEndpoints,
   firmSettingsEndpoints,
   profileEndpoints,
   type CallInput,
   type FirmSettingsBody,
   type ProfileUpdateBody,
-  type StoredFile,
 } from '@herd/contract';
-import { api, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
+import { upload } from '../../lib/upload';
 import { sessionKeys } from '../auth/api';
 
 /** `current_password` may be left out only by a user who has never had one (magic-link clients). */
@@ -53,7 +53,7 @@ export const useUploadFile = () =>
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append('file', file);
-      return api.post<StoredFile>(accountingPaths.fileCreate, data);
+      return upload(fileEndpoints.create, {}, data);
     },
   });
 

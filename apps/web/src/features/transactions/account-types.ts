@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ConnectionKind, Direction } from '@herd/contract';
-import { api } from '../../lib/api-client';
-import { buildPath } from '../../lib/path-builder';
+import { refEndpoints, type ConnectionKind, type Direction, type ResponseOf } from '@herd/contract';
+import { call } from '../../lib/api-client';
 import { transactionKeys } from './api';
-import { txPaths as p } from './paths';
 
 /** Whose account types a new category takes: each connected ledger its own; Herd-held ledgers use QuickBooks Online's names. */
 export type LedgerSystem = 'qbo' | 'qbd' | 'xero';
 export const ledgerSystemOf = (kind: ConnectionKind): LedgerSystem => (kind === 'XERO' ? 'xero' : kind === 'QBD' ? 'qbd' : 'qbo');
 
-export interface AccountType {
-  type: string;
-  subtypes: string[];
-}
+export type AccountType = ResponseOf<typeof refEndpoints.qboAccountTypes>[number];
+
+const ACCOUNT_TYPES = { qbo: refEndpoints.qboAccountTypes, qbd: refEndpoints.qbdAccountTypes, xero: refEndpoints.xeroAccountTypes } as const;
 
 /** The account type a new category starts with: an expense for money out, income for money in. */
 export const DEFAULT_ACCOUNT_TYPES: Record<LedgerSystem, Record<Direction, string>> = {
@@ -25,7 +22,7 @@ export const DEFAULT_ACCOUNT_TYPES: Record<LedgerSystem, Record<Direction, strin
 export const useAccountTypes = (companyPk: number, system: LedgerSystem, enabled = true) =>
   useQuery({
     queryKey: transactionKeys.accountTypes(companyPk, system),
-    queryFn: () => api.get<AccountType[]>(buildPath(p.accountTypes, { pk: companyPk, system })),
+    queryFn: () => call(ACCOUNT_TYPES[system], { params: { pk: companyPk } }),
     staleTime: Infinity,
     enabled,
   });

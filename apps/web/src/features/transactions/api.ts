@@ -1,10 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PREFIX,
+  fileEndpoints as f,
+  importEndpoints,
+  noteEndpoints as n,
+  refEndpoints as r,
   type CappedPaginated,
   type CompanyTransactionCount,
-  type CsvImportResult,
-  type Note,
   type PublishResult,
   type SelectOption,
   type Transaction,
@@ -13,10 +15,10 @@ import {
   type TransactionCounters,
   transactionEndpoints as e,
 } from '@herd/contract';
-import { api, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { SYNC_POLL_MS } from '../../lib/ledger-sync';
 import { buildPath } from '../../lib/path-builder';
-import { txPaths as p } from './paths';
+import { upload } from '../../lib/upload';
 import type { TransactionFilters } from './filters';
 
 /** Whose screens: the client's (also an accountant viewing as client) or the accountant's own. */
@@ -140,18 +142,29 @@ export type OptionSource =
   | { kind: RefKindPath | 'categories'; companyPk: number; side: Side }
   | { kind: 'tracking-options'; companyPk: number; trackingPk: number };
 
-const optionsPath = (source: OptionSource): string => {
-  if (source.kind === 'tracking-options') return buildPath(p.trackingOptions, { pk: source.companyPk, trackingPk: source.trackingPk });
-  if (source.kind === 'categories') return buildPath(source.side === 'client' ? p.clientCategories : p.accountantCategories, { pk: source.companyPk });
-  return buildPath(p.select, { pk: source.companyPk, kind: source.kind });
+const REF_SELECTS = {
+  vendors: r.vendors,
+  customers: r.customers,
+  classes: r.classes,
+  locations: r.locations,
+  taxes: r.taxes,
+  'tracking-categories': r.trackingCategories,
+} as const;
+
+/** The list's endpoint and path parameters. */
+const optionsEndpoint = (source: OptionSource) => {
+  if (source.kind === 'tracking-options') return { endpoint: r.trackingOptions, params: { pk: source.companyPk, trackingCategoryPk: source.trackingPk } };
+  if (source.kind === 'categories') return { endpoint: source.side === 'client' ? r.clientCategories : r.accountantCategories, params: { pk: source.companyPk } };
+  return { endpoint: REF_SELECTS[source.kind], params: { pk: source.companyPk } };
 };
 
 /** Server-searched options of one list (fast with thousands of options: the server filters). */
 export const useSelectOptions = (source: OptionSource, search: string, enabled = true) => {
-  const path = optionsPath(source);
+  const { endpoint, params } = optionsEndpoint(source);
+  const query = { search: search || undefined, limit: 50 };
   return useQuery({
-    queryKey: transactionKeys.options(source.companyPk, path, search),
-    queryFn: () => api.get<SelectOption[]>(path, { search: search || undefined, limit: 50 }),
+    queryKey: transactionKeys.options(source.companyPk, buildPath(endpoint.path, params), search),
+    queryFn: (): Promise<SelectOption[]> => call(endpoint, { params, query }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -170,7 +183,15 @@ export type RefCreation =
 export const useCreateRef = (companyPk: number) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, ...body }: RefCreation) => api.post<SelectOption>(buildPath(p.refCreate, { pk: companyPk, kind }), body),
+    mutationFn: (creation: RefCreation): Promise<SelectOption> => {
+      const params = { pk: companyPk };
+      if (creation.kind === 'categories') {
+        const { kind: _kind, ...body } = creation;
+        return call(r.categoryCreate, { params, body });
+      }
+      const { kind, ...body } = creation;
+      return call(kind === 'vendors' ? r.vendorCreate : r.customerCreate, { params, body });
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: [...transactionKeys.all, 'options', companyPk] }),
   });
 };
@@ -178,14 +199,14 @@ export const useCreateRef = (companyPk: number) => {
 export const useNotes = (transactionPk: number) =>
   useQuery({
     queryKey: transactionKeys.notes(transactionPk),
-    queryFn: () => api.get<Note[]>(buildPath(p.notes, { pk: transactionPk })),
+    queryFn: () => call(n.transactionList, { params: { pk: transactionPk } }),
   });
 
 export const useCreateNote = (transactionPk: number, companyPk: number) => {
   const client = useQueryClient();
   const invalidate = useInvalidateCompany();
   return useMutation({
-    mutationFn: (body: string) => api.post<Note>(buildPath(p.noteCreate, { pk: transactionPk }), { body }),
+    mutationFn: (body: string) => call(n.transactionCreate, { params: { pk: transactionPk }, body: { body } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: transactionKeys.notes(transactionPk) });
       await invalidate(companyPk);
@@ -196,7 +217,7 @@ export const useCreateNote = (transactionPk: number, companyPk: number) => {
 export const useUpdateNote = (transactionPk: number) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ notePk, body }: { notePk: number; body: string }) => api.patch<Note>(buildPath(p.noteUpdate, { pk: notePk }), { body }),
+    mutationFn: ({ notePk, body }: { notePk: number; body: string }) => call(n.transactionUpdate, { params: { messagePk: notePk }, body: { body } }),
     onSuccess: () => client.invalidateQueries({ queryKey: transactionKeys.notes(transactionPk) }),
   });
 };
@@ -208,8 +229,8 @@ export const useAddAttachment = (transactionPk: number, companyPk: number) => {
       const form = new FormData();
       form.append('client_company', String(companyPk));
       form.append('file', file);
-      const stored = await api.post<{ pk: number }>(p.fileCreate, form);
-      return api.post<Transaction>(buildPath(p.attachments, { pk: transactionPk }), { file: stored.pk });
+      const stored = await upload(f.create, {}, form);
+      return call(f.attach, { params: { transactionPk }, body: { file: stored.pk } });
     },
     onSuccess: () => invalidate(companyPk),
   });
@@ -218,7 +239,7 @@ export const useAddAttachment = (transactionPk: number, companyPk: number) => {
 export const useRemoveAttachment = (transactionPk: number, companyPk: number) => {
   const invalidate = useInvalidateCompany();
   return useMutation({
-    mutationFn: (attachmentPk: number) => api.del<null>(buildPath(p.attachment, { pk: transactionPk, attachmentPk })),
+    mutationFn: (attachmentPk: number) => call(f.detach, { params: { transactionPk, pk: attachmentPk } }),
     onSuccess: () => invalidate(companyPk),
   });
 };
@@ -240,7 +261,7 @@ export const useBulkAction = (companyPk: number) => {
 
 /** A plain link, so the browser downloads the zip with the session cookie. */
 export const attachmentsZipUrl = (companyPk: number, pks: number[]): string =>
-  `${API_PREFIX}/${buildPath(p.zip, { pk: companyPk })}?pks=${pks.join(',')}`;
+  `${API_PREFIX}/${buildPath(f.attachmentsZip.path, { pk: companyPk })}?pks=${pks.join(',')}`;
 
 export const useImportCsv = (companyPk: number) => {
   const invalidate = useInvalidateCompany();
@@ -248,7 +269,7 @@ export const useImportCsv = (companyPk: number) => {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api.post<CsvImportResult>(buildPath(p.importCsv, { pk: companyPk }), form);
+      return upload(importEndpoints.bankCsv, { params: { pk: companyPk } }, form);
     },
     onSuccess: () => invalidate(companyPk),
   });

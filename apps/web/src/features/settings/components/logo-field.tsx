@@ -28,7 +28,7 @@ export const LogoField = ({ value, previewUrl, uploading, onUpload, onRemove }: 
           <Upload
             accept={LOGO_TYPES}
             showUploadList={false}
-            // Our own call (storage/file/create/), so the server's field errors reach the form.
+            // Our own call (fileEndpoints.create), so the server's field errors reach the form.
             beforeUpload={(file) => {
               onUpload(file);
               return false;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clientCompanyEndpoints, clientSideEndpoints, coworkerEndpoints, details, firmSettingsEndpoints, messages, ownCompaniesEndpoint, profileEndpoints, type FirmSettings } from '@herd/contract';
+import { clientCompanyEndpoints, clientSideEndpoints, coworkerEndpoints, details, fileEndpoints, firmSettingsEndpoints, messages, ownCompaniesEndpoint, profileEndpoints, type FirmSettings } from '@herd/contract';
 import {
   createFakeApi,
   makeClientCompany,
@@ -19,7 +19,6 @@ beforeEach(() => {
   userEvent = fastUser();
 });
 
-const UPLOAD = 'storage/file/create/';
 const firm: FirmSettings = { pk: 1, company_name: 'Stone & Co Bookkeeping', main_color: '#1d4ed8', logo: null, logo_file: null };
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
 const item = (element: HTMLElement) => element.closest('.ant-form-item') as HTMLElement;
@@ -45,7 +44,7 @@ describe('firm branding', () => {
 
   it('saves name, colour and logo, then re-reads the profile so the theme follows', async () => {
     const fake = fakeFirm()
-      .on('POST', UPLOAD, { status: 201, data: { pk: 55, name: 'logo.png', content_type: 'image/png', size: 4, url: '/api/v1/storage/file/retrieve/55/', created_at: '2026-03-02T10:00:00.000Z' } })
+      .answer(fileEndpoints.create, {}, { pk: 55, name: 'logo.png', content_type: 'image/png', size: 4, url: '/api/v1/storage/file/retrieve/55/', created_at: '2026-03-02T10:00:00.000Z' })
       .answer(firmSettingsEndpoints.update, {}, { ...firm, main_color: '#7c3aed', logo: '/api/v1/storage/file/retrieve/55/', logo_file: 55 });
     renderAt('/settings/accountant/?tab=branding');
     const colour = await screen.findByRole('textbox', { name: 'Main colour' });
@@ -54,8 +53,8 @@ describe('firm branding', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, png());
     expect(await screen.findByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', '/api/v1/storage/file/retrieve/55/');
-    expect(fake.calls('POST', UPLOAD)[0]?.body).toBeInstanceOf(FormData);
-    expect((fake.calls('POST', UPLOAD)[0]?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(fake.callsTo(fileEndpoints.create, {})[0]?.body).toBeInstanceOf(FormData);
+    expect((fake.callsTo(fileEndpoints.create, {})[0]?.body as FormData).get('file')).toBeInstanceOf(File);
     await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
     expect(await screen.findByText('Firm branding saved')).toBeInTheDocument();
     expect(fake.callsTo(firmSettingsEndpoints.update, {})[0]?.body).toEqual({ company_name: 'Stone & Co Bookkeeping', main_color: '#7c3aed', logo: 55 });
@@ -64,7 +63,7 @@ describe('firm branding', () => {
 
   it("shows the upload's refusal on the logo field", async () => {
     const refusal = 'File type is not supported. Upload an image, a PDF or a CSV file.';
-    const fake = fakeFirm().on('POST', UPLOAD, { status: 400, data: { file: [refusal] } });
+    const fake = fakeFirm().answer(fileEndpoints.create, {}, () => ({ status: 400, data: { file: [refusal] } }));
     renderAt('/settings/accountant/?tab=branding');
     await screen.findByText('Upload logo');
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;

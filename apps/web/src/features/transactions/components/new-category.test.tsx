@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { QBO_ACCOUNT_TYPES, XERO_ACCOUNT_TYPES, type ConnectionKind, type Transaction } from '@herd/contract';
+import { noteEndpoints, QBO_ACCOUNT_TYPES, refEndpoints as r, transactionEndpoints as e, XERO_ACCOUNT_TYPES, type ConnectionKind, type Transaction } from '@herd/contract';
 import { fastUser, findDialog } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
 const BASE = 'accounting/accountant/client-company/7/';
-const SELECTS = 'accounting/selects/7/';
+const company = { pk: 7 };
 // As the server answers: QuickBooks Online's types with their detail types, Xero's without.
 const qboTypes = Object.entries(QBO_ACCOUNT_TYPES).map(([type, subtypes]) => ({ type, subtypes: [...subtypes] }));
 const xeroTypes = XERO_ACCOUNT_TYPES.map((type) => ({ type, subtypes: [] }));
@@ -16,18 +16,18 @@ const fakeEditor = (kind: ConnectionKind, transaction: Transaction) => {
   const fake = createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
     .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany({ connection_kind: kind }) })
-    .on('GET', `${BASE}counters/`, { status: 200, data: { active: 1, categorized: 0, hidden: 0, sync_errors: 0, completed: 0 } })
-    .on('GET', `${BASE}transactions/choices/`, { status: 200, data: { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] } })
-    .on('GET', `${BASE}transactions/list/`, { status: 200, data: transactionPage([transaction]) })
-    .on('GET', `${BASE}categories/list/`, { status: 200, data: [] })
-    .on('GET', `${SELECTS}qbo/account-types/list/`, { status: 200, data: qboTypes })
-    .on('GET', `${SELECTS}xero/account-types/list/`, { status: 200, data: xeroTypes })
-    .on('GET', `accounting/notes/transaction/${transaction.pk}/note/list/`, { status: 200, data: [] })
-    .on('POST', `${BASE}categories/create/`, ({ body }) => ({
+    .answer(e.accountantCounters, company, { active: 1, categorized: 0, hidden: 0, sync_errors: 0, completed: 0, processing: 0 })
+    .answer(e.choices, company, { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] })
+    .answer(e.accountantActive, company, transactionPage([transaction]))
+    .answer(r.accountantCategories, company, [])
+    .answer(r.qboAccountTypes, company, qboTypes)
+    .answer(r.xeroAccountTypes, company, xeroTypes)
+    .answer(noteEndpoints.transactionList, { pk: transaction.pk }, [])
+    .answer(r.categoryCreate, company, ({ body }) => ({
       status: 201,
       data: { pk: 77, name: (body as { name: string }).name, active: true, account_type: 'x', is_payment_account: false, is_watched: false },
     }));
-  for (const list of ['vendors', 'customers', 'classes', 'locations', 'taxes', 'tracking-categories']) fake.on('GET', `${SELECTS}${list}/list/`, { status: 200, data: [] });
+  for (const list of [r.vendors, r.customers, r.classes, r.locations, r.taxes, r.trackingCategories]) fake.answer(list, company, []);
   return fake.install();
 };
 
@@ -54,7 +54,7 @@ const choose = async (dialog: HTMLElement, select: string, typed: string, option
 const selected = (dialog: HTMLElement, select: string) =>
   within(dialog).getByRole('combobox', { name: select }).closest('.ant-select')!.textContent;
 
-const created = (fake: ReturnType<typeof fakeEditor>) => fake.calls('POST', `${BASE}categories/create/`);
+const created = (fake: ReturnType<typeof fakeEditor>) => fake.callsTo(r.categoryCreate, company);
 
 describe('creating a category from the categorization form', () => {
   it('offers Xero’s account types on a Xero company, starting from Expense for money out', async () => {
@@ -67,7 +67,7 @@ describe('creating a category from the categorization form', () => {
     await fastUser().click(within(dialog).getByRole('button', { name: 'Create category' }));
     await waitFor(() => expect(created(fake)).toHaveLength(1));
     expect(created(fake)[0]!.body).toEqual({ name: 'Coffee for clients', transaction: 101, account_type: 'DIRECTCOSTS' });
-    expect(fake.calls('GET', `${SELECTS}qbo/account-types/list/`)).toHaveLength(0);
+    expect(fake.callsTo(r.qboAccountTypes, company)).toHaveLength(0);
     // The new category is then the line's category.
     await waitFor(() => expect(within(panel).getByRole('combobox', { name: 'Category' }).closest('.ant-select')).toHaveTextContent('Coffee for clients'));
   });
@@ -85,7 +85,7 @@ describe('creating a category from the categorization form', () => {
 
   it('sends the detail type chosen on a QuickBooks Online company, and shows a refusal on the field', async () => {
     const fake = fakeEditor('QBO', makeTransaction());
-    fake.on('POST', `${BASE}categories/create/`, { status: 400, data: { name: ['A category with this name already exists.'] } });
+    fake.answer(r.categoryCreate, company, () => ({ status: 400, data: { name: ['A category with this name already exists.'] } }));
     const { dialog } = await createCategory('Blue Bottle Coffee', 'Travel');
     await waitFor(() => expect(selected(dialog, 'Account type')).toBe('Expense'));
     await choose(dialog, 'Detail type', 'Travel m', 'Travel meals');

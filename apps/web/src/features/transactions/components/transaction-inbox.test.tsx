@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clientSideEndpoints, ownCompaniesEndpoint } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
-import type { ClientEditableField, Transaction } from '@herd/contract';
+import { noteEndpoints, refEndpoints, transactionEndpoints as e, type ClientEditableField, type Transaction } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
-import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, paginated } from '../../../../test/fake-api';
+import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
 const BASE = 'accounting/client/company/7/';
+const company = { pk: 7 };
 const coffee = makeTransaction();
 const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', description: 'KING ARTHUR', amount: '100.00' });
 
@@ -17,12 +18,14 @@ const fakeInbox = (items: Transaction[] = [coffee, flour], editable: ClientEdita
     .answer(ownCompaniesEndpoint, {}, [makeOwnCompany({ client_editable_fields: editable })])
     .on('GET', `${BASE}retrieve/`, { status: 200, data: makeOwnCompany({ client_editable_fields: editable }) })
     .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant())
-    .on('GET', `${BASE}transactions/list/`, { status: 200, data: paginated(items) })
-    .on('GET', `${BASE}categories/list/`, { status: 200, data: [{ pk: 31, name: 'Meals & Entertainment', active: true }] })
-    .on('GET', 'accounting/selects/7/vendors/list/', { status: 200, data: [] })
-    .on('GET', 'accounting/notes/transaction/101/note/list/', { status: 200, data: [] })
-    .on('GET', 'accounting/notes/transaction/102/note/list/', { status: 200, data: [] })
-    .on('PATCH', `${BASE}transactions/update/`, { status: 200, data: [] })
+    .answer(e.clientActive, company, transactionPage(items))
+    .answer(refEndpoints.clientCategories, company, [
+      { pk: 31, name: 'Meals & Entertainment', active: true, account_type: 'Expense', is_payment_account: false, is_watched: false },
+    ])
+    .answer(refEndpoints.vendors, company, [])
+    .answer(noteEndpoints.transactionList, { pk: 101 }, [])
+    .answer(noteEndpoints.transactionList, { pk: 102 }, [])
+    .answer(e.clientUpdate, company, [])
     .install();
 
 const rows = () => screen.getAllByTestId('transaction-row');
@@ -38,14 +41,14 @@ describe('the client’s transactions', () => {
 
   it('says "1,000+" in the header when there are more transactions than the server counts', async () => {
     const fake = fakeInbox();
-    fake.on('GET', `${BASE}transactions/list/`, { status: 200, data: transactionPage([coffee, flour], 1000, true) });
+    fake.answer(e.clientActive, company, transactionPage([coffee, flour], 1000, true));
     open();
     expect(await screen.findByText('1,000+ transactions to explain')).toBeInTheDocument();
   });
 
   it('gives the exact count when it is known', async () => {
     const fake = fakeInbox();
-    fake.on('GET', `${BASE}transactions/list/`, { status: 200, data: transactionPage([coffee, flour], 2345) });
+    fake.answer(e.clientActive, company, transactionPage([coffee, flour], 2345));
     open();
     expect(await screen.findByText('2,345 transactions to explain')).toBeInTheDocument();
   });
@@ -67,8 +70,8 @@ describe('the client’s transactions', () => {
     fireEvent.keyDown(window, { key: 'Enter' });
     expect(await editor()).toHaveTextContent('King Arthur Baking');
     fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
-    await waitFor(() => expect(fake.calls('PATCH', `${BASE}transactions/update/`)).toHaveLength(1));
-    expect(fake.calls('PATCH', `${BASE}transactions/update/`)[0]!.body).toEqual({
+    await waitFor(() => expect(fake.callsTo(e.clientUpdate, company)).toHaveLength(1));
+    expect(fake.callsTo(e.clientUpdate, company)[0]!.body).toEqual({
       transactions: [{ pk: 102, finished: true, client_memo: '', lines: [{ pk: 501, amount: '100.00', description: '', category: null, vendor: null }] }],
     });
   });
@@ -85,7 +88,7 @@ describe('the client’s transactions', () => {
     expect(within(panel).getByTestId('remaining')).toHaveTextContent('Remaining: 40.00');
     await fastUser().click(within(panel).getByRole('button', { name: 'Done' }));
     expect(within(panel).getByRole('alert')).toHaveTextContent('The lines must add up to 100.00: 40.00 is left to assign.');
-    expect(fake.calls('PATCH', `${BASE}transactions/update/`)).toHaveLength(0);
+    expect(fake.callsTo(e.clientUpdate, company)).toHaveLength(0);
   });
 
   it('hides the fields the company does not let the client set', async () => {
@@ -102,10 +105,10 @@ describe('the client’s transactions', () => {
 
   it('shows the server’s field errors on the right field', async () => {
     const fake = fakeInbox([coffee]);
-    fake.on('PATCH', `${BASE}transactions/update/`, {
+    fake.answer(e.clientUpdate, company, () => ({
       status: 400,
       data: { 'transactions.0.lines.0.category': ['Category is required.'], 'transactions.0.client_memo': ['Memo is too long.'] },
-    });
+    }));
     open();
     await fastUser().click(await screen.findByText('Blue Bottle Coffee'));
     const panel = await editor();
@@ -116,7 +119,7 @@ describe('the client’s transactions', () => {
 
   it('marks several as done at once and says which ones need a category', async () => {
     const fake = fakeInbox();
-    fake.on('PATCH', `${BASE}transactions/update/`, { status: 400, data: { 'transactions.1.lines.0.category': ['Category is required.'] } });
+    fake.answer(e.clientUpdate, company, () => ({ status: 400, data: { 'transactions.1.lines.0.category': ['Category is required.'] } }));
     open();
     await screen.findByText('Blue Bottle Coffee');
     await fastUser().click(screen.getByRole('checkbox', { name: 'Select Blue Bottle Coffee' }));
@@ -124,7 +127,7 @@ describe('the client’s transactions', () => {
     await fastUser().click(screen.getByRole('button', { name: /Mark as done/ }));
     await waitFor(() => expect(within(rows()[1]!).getByRole('alert')).toHaveTextContent('Category is required.'));
     expect(within(rows()[0]!).queryByRole('alert')).not.toBeInTheDocument();
-    expect(fake.calls('PATCH', `${BASE}transactions/update/`)[0]!.body).toEqual({
+    expect(fake.callsTo(e.clientUpdate, company)[0]!.body).toEqual({
       transactions: [
         { pk: 101, finished: true },
         { pk: 102, finished: true },
@@ -135,13 +138,13 @@ describe('the client’s transactions', () => {
   it('pages through a long inbox: j past the last row turns the page, k turns back, the pager jumps', async () => {
     const fake = fakeInbox();
     // 101 waiting: one row on page 1 and one on page 2 stand for the full pages.
-    fake.on('GET', `${BASE}transactions/list/`, (request) => ({
+    fake.answer(e.clientActive, company, (request) => ({
       status: 200,
       data: transactionPage(request.params.page === 2 ? [flour] : [coffee], 101),
     }));
     open();
     await screen.findByText('Blue Bottle Coffee');
-    expect(fake.calls('GET', `${BASE}transactions/list/`)[0]!.params).toMatchObject({ page: 1, page_size: 100 });
+    expect(fake.callsTo(e.clientActive, company)[0]!.params).toMatchObject({ page: 1, page_size: 100 });
     fireEvent.keyDown(window, { key: 'j' });
     await waitFor(() => expect(rows()[0]).toHaveTextContent('King Arthur Baking'));
     expect(rows()[0]).toHaveAttribute('aria-current', 'true');
@@ -149,13 +152,13 @@ describe('the client’s transactions', () => {
     await waitFor(() => expect(rows()[0]).toHaveTextContent('Blue Bottle Coffee'));
     await fastUser().click(screen.getByRole('listitem', { name: '2' }));
     await waitFor(() => expect(rows()[0]).toHaveTextContent('King Arthur Baking'));
-    expect(fake.calls('GET', `${BASE}transactions/list/`).map((call) => call.params.page)).toEqual([1, 2, 1, 2]);
+    expect(fake.callsTo(e.clientActive, company).map((call) => call.params.page)).toEqual([1, 2, 1, 2]);
   });
 
   it('pages past a capped count for as long as the server has a next page', async () => {
     const fake = fakeInbox();
     // A restricted user's count stops at the cap; page 11 exists beyond it, page 12 does not.
-    fake.on('GET', `${BASE}transactions/list/`, (request) => {
+    fake.answer(e.clientActive, company, (request) => {
       const page = Number(request.params.page);
       return { status: 200, data: { ...transactionPage([page === 11 ? flour : coffee], 1000, true), next: page < 11 ? 'http://testserver/next/' : null } };
     });
@@ -178,7 +181,7 @@ describe('the client’s transactions', () => {
   it('pages through the completed list', async () => {
     const fake = fakeInbox();
     const done = { ...flour, status: 'FINISHED_IN_HERD' as const };
-    fake.on('GET', `${BASE}transactions/completed-list/`, (request) => ({
+    fake.answer(e.clientCompleted, company, (request) => ({
       status: 200,
       data: transactionPage(request.params.page === 2 ? [done] : [{ ...coffee, status: 'PUBLISHED_IN_PLATFORM' as const }], 150),
     }));
@@ -188,6 +191,6 @@ describe('the client’s transactions', () => {
     await fastUser().click(screen.getByRole('listitem', { name: '2' }));
     expect(await screen.findByText('King Arthur Baking')).toBeInTheDocument();
     expect(screen.queryByText('Blue Bottle Coffee')).not.toBeInTheDocument();
-    expect(fake.calls('GET', `${BASE}transactions/completed-list/`).at(-1)!.params).toMatchObject({ page: 2, page_size: 100 });
+    expect(fake.callsTo(e.clientCompleted, company).at(-1)!.params).toMatchObject({ page: 2, page_size: 100 });
   });
 });

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { importEndpoints, transactionEndpoints as e } from '@herd/contract';
 import { fastUser, findDialog } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
-const BASE = 'accounting/accountant/client-company/7/';
+const company = { pk: 7 };
 const coffee = makeTransaction({ status: 'FINISHED_IN_HERD' });
 const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', status: 'FINISHED_IN_HERD' });
 const fee = makeTransaction({ pk: 103, payee: 'ATM fee', is_hidden: true });
@@ -13,18 +14,15 @@ const fee = makeTransaction({ pk: 103, payee: 'ATM fee', is_hidden: true });
 const fakeAccountant = () =>
   createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-    .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany({ connection_kind: 'CSV' }) })
-    .on('GET', `${BASE}counters/`, { status: 200, data: { active: 0, categorized: 2, hidden: 1, sync_errors: 0, completed: 2 } })
-    .on('GET', `${BASE}transactions/choices/`, {
-      status: 200,
-      data: { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] },
-    })
-    .on('GET', `${BASE}transactions/list/`, { status: 200, data: transactionPage([]) })
-    .on('GET', `${BASE}transactions/categorized-list/`, { status: 200, data: transactionPage([coffee, flour]) })
-    .on('GET', `${BASE}transactions/hidden-list/`, { status: 200, data: transactionPage([fee]) })
-    .on('POST', `${BASE}transactions/hide/`, { status: 204 })
-    .on('POST', `${BASE}transactions/unhide/`, { status: 204 })
-    .on('POST', `${BASE}transactions/back/`, { status: 204 })
+    .on('GET', 'accounting/accountant/client-company/7/retrieve/', { status: 200, data: makeClientCompany({ connection_kind: 'CSV' }) })
+    .answer(e.accountantCounters, company, { active: 0, categorized: 2, hidden: 1, sync_errors: 0, completed: 2, processing: 0 })
+    .answer(e.choices, company, { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] })
+    .answer(e.accountantActive, company, transactionPage([]))
+    .answer(e.accountantCategorized, company, transactionPage([coffee, flour]))
+    .answer(e.accountantHidden, company, transactionPage([fee]))
+    .answer(e.hide, company, undefined)
+    .answer(e.unhide, company, undefined)
+    .answer(e.back, company, undefined)
     .install();
 
 /** Role queries over a whole antd page are slow in jsdom: look inside the bulk-action bar. */
@@ -38,16 +36,13 @@ const select = async (payee: string) => {
 
 describe('the accountant’s bulk actions and CSV import', () => {
   it('imports a bank CSV and shows what came in and the bad rows with their row numbers', async () => {
-    const fake = fakeAccountant().on('POST', `${BASE}transactions/import-csv/`, {
-      status: 200,
-      data: {
-        imported: 12,
-        duplicates: 3,
-        errors: [
-          { row: 4, message: 'The date "31/31/2026" is not a date.' },
-          { row: 9, message: 'The amount is missing.' },
-        ],
-      },
+    const fake = fakeAccountant().answer(importEndpoints.bankCsv, company, {
+      imported: 12,
+      duplicates: 3,
+      errors: [
+        { row: 4, message: 'The date "31/31/2026" is not a date.' },
+        { row: 9, message: 'The amount is missing.' },
+      ],
     });
     renderAt('/dashboard/accountant/active/7/');
     const input = await csvInput();
@@ -58,13 +53,13 @@ describe('the accountant’s bulk actions and CSV import', () => {
     expect(within(dialog).getByText('12 transactions imported, 3 duplicates skipped.')).toBeInTheDocument();
     const rows = within(dialog).getAllByRole('row').slice(1).map((row) => row.textContent);
     expect(rows).toEqual(['4The date "31/31/2026" is not a date.', '9The amount is missing.']);
-    const sent = fake.calls('POST', `${BASE}transactions/import-csv/`);
+    const sent = fake.callsTo(importEndpoints.bankCsv, company);
     expect(sent).toHaveLength(1);
     expect((sent[0]!.body as FormData).get('file')).toBe(file);
   });
 
   it('says so when every row of the import came in', async () => {
-    fakeAccountant().on('POST', `${BASE}transactions/import-csv/`, { status: 200, data: { imported: 1, duplicates: 0, errors: [] } });
+    fakeAccountant().answer(importEndpoints.bankCsv, company, { imported: 1, duplicates: 0, errors: [] });
     renderAt('/dashboard/accountant/active/7/');
     await fastUser().upload(await csvInput(), new File(['x'], 'a.csv', { type: 'text/csv' }));
     const dialog = await findDialog('Bank CSV import');
@@ -73,7 +68,7 @@ describe('the accountant’s bulk actions and CSV import', () => {
   });
 
   it('shows why an import was refused', async () => {
-    fakeAccountant().on('POST', `${BASE}transactions/import-csv/`, { status: 400, data: { file: ['The file has no Date column.'] } });
+    fakeAccountant().answer(importEndpoints.bankCsv, company, () => ({ status: 400, data: { file: ['The file has no Date column.'] } }));
     renderAt('/dashboard/accountant/active/7/');
     await fastUser().upload(await csvInput(), new File(['x'], 'a.csv', { type: 'text/csv' }));
     expect(within(await findDialog('Bank CSV import')).getByText('The file has no Date column.')).toBeInTheDocument();
@@ -85,8 +80,8 @@ describe('the accountant’s bulk actions and CSV import', () => {
     await select('King Arthur Baking');
     await select('Blue Bottle Coffee');
     await fastUser().click(bulkButton('Hide'));
-    await waitFor(() => expect(fake.calls('POST', `${BASE}transactions/hide/`)).toHaveLength(1));
-    expect(fake.calls('POST', `${BASE}transactions/hide/`)[0]!.body).toEqual({ pks: [102, 101] });
+    await waitFor(() => expect(fake.callsTo(e.hide, company)).toHaveLength(1));
+    expect(fake.callsTo(e.hide, company)[0]!.body).toEqual({ pks: [102, 101] });
     expect(await screen.findByText('Hidden.')).toBeInTheDocument();
     expect(screen.getByText('0 selected')).toBeInTheDocument();
   });
@@ -97,8 +92,8 @@ describe('the accountant’s bulk actions and CSV import', () => {
     await select('ATM fee');
     expect(within(screen.getByLabelText('Bulk actions')).queryByRole('button', { name: 'Hide' })).not.toBeInTheDocument();
     await fastUser().click(bulkButton('Unhide'));
-    await waitFor(() => expect(fake.calls('POST', `${BASE}transactions/unhide/`)).toHaveLength(1));
-    expect(fake.calls('POST', `${BASE}transactions/unhide/`)[0]!.body).toEqual({ pks: [103] });
+    await waitFor(() => expect(fake.callsTo(e.unhide, company)).toHaveLength(1));
+    expect(fake.callsTo(e.unhide, company)[0]!.body).toEqual({ pks: [103] });
     expect(await screen.findByText('Back in the lists.')).toBeInTheDocument();
   });
 
@@ -114,18 +109,18 @@ describe('the accountant’s bulk actions and CSV import', () => {
     fireEvent.change(within(dialog).getByLabelText('Message to the client'), { target: { value: '   ' } });
     await fastUser().click(within(dialog).getByRole('button', { name: 'Send back' }));
     expect(await within(dialog).findByText('Message is required.')).toBeInTheDocument();
-    expect(fake.calls('POST', `${BASE}transactions/back/`)).toHaveLength(0);
+    expect(fake.callsTo(e.back, company)).toHaveLength(0);
 
     const box = within(dialog).getByLabelText('Message to the client');
     fireEvent.change(box, { target: { value: '  Which receipt goes with this one?  ' } });
     await fastUser().click(within(dialog).getByRole('button', { name: 'Send back' }));
-    await waitFor(() => expect(fake.calls('POST', `${BASE}transactions/back/`)).toHaveLength(1));
-    expect(fake.calls('POST', `${BASE}transactions/back/`)[0]!.body).toEqual({ pks: [102], message: 'Which receipt goes with this one?' });
+    await waitFor(() => expect(fake.callsTo(e.back, company)).toHaveLength(1));
+    expect(fake.callsTo(e.back, company)[0]!.body).toEqual({ pks: [102], message: 'Which receipt goes with this one?' });
     expect(await screen.findByText('Sent back to the client.')).toBeInTheDocument();
   });
 
   it('keeps the dialog and the message open when sending back fails', async () => {
-    fakeAccountant().on('POST', `${BASE}transactions/back/`, { status: 409, data: { detail: 'A published transaction cannot go back while it is being resynced.' } });
+    fakeAccountant().answer(e.back, company, () => ({ status: 409, data: { detail: 'A published transaction cannot go back while it is being resynced.' } }));
     renderAt('/dashboard/accountant/categorized/7/');
     await select('King Arthur Baking');
     await fastUser().click(bulkButton('Send back'));

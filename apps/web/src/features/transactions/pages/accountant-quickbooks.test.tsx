@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { quickbooksEndpoints } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
-import type { ClientCompany, Transaction } from '@herd/contract';
+import { transactionEndpoints as e, type ClientCompany, type Transaction } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeLedgerSync } from '../../../../test/fake-qbo';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
-const BASE = 'accounting/accountant/client-company/7/';
+const company = { pk: 7 };
 const qbo = makeClientCompany({
   name: 'Craig’s Design and Landscaping',
   connection_kind: 'QBO',
@@ -17,16 +17,13 @@ const qbo = makeClientCompany({
 const coffee = makeTransaction({ status: 'FINISHED_IN_HERD' });
 const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', status: 'FINISHED_IN_HERD' });
 
-const fakeCompany = (company: ClientCompany, rows: () => Transaction[] = () => [coffee, flour]) =>
+const fakeCompany = (client: ClientCompany, rows: () => Transaction[] = () => [coffee, flour]) =>
   createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
-    .on('GET', `${BASE}retrieve/`, { status: 200, data: company })
-    .on('GET', `${BASE}counters/`, { status: 200, data: { active: 0, categorized: 2, hidden: 0, sync_errors: 0, completed: 2 } })
-    .on('GET', `${BASE}transactions/choices/`, {
-      status: 200,
-      data: { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] },
-    })
-    .on('GET', `${BASE}transactions/categorized-list/`, () => ({ status: 200, data: transactionPage(rows()) }))
+    .on('GET', 'accounting/accountant/client-company/7/retrieve/', { status: 200, data: client })
+    .answer(e.accountantCounters, company, { active: 0, categorized: 2, hidden: 0, sync_errors: 0, completed: 2, processing: 0 })
+    .answer(e.choices, company, { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] })
+    .answer(e.accountantCategorized, company, () => ({ status: 200, data: transactionPage(rows()) }))
     .install();
 
 const open = () => renderAt('/dashboard/accountant/categorized/7/');
@@ -51,9 +48,9 @@ describe('a QuickBooks client’s transactions', () => {
 
   it('Sync now, Pull missing and (confirmed) Full resync ask the server and show its answer', async () => {
     const fake = fakeCompany({ ...qbo, ledger_sync: makeLedgerSync() })
-      .answer(quickbooksEndpoints.syncClient, {}, { queued: true, detail: 'What changed in the ledger will be pulled in the background.' })
-      .on('POST', `${BASE}transactions/sync-missing/`, { status: 202, data: { queued: true, detail: 'Transactions missing from Herd will be pulled in the background.' } })
-      .on('POST', `${BASE}transactions/fully-resync/`, { status: 202, data: { queued: true, detail: 'Every transaction since the sync date will be pulled in the background.' } });
+      .answer(quickbooksEndpoints.syncClient, {}, () => ({ status: 202, data: { queued: true, detail: 'What changed in the ledger will be pulled in the background.' } }))
+      .answer(e.syncMissing, company, () => ({ status: 202, data: { queued: true, detail: 'Transactions missing from Herd will be pulled in the background.' } }))
+      .answer(e.fullyResync, company, () => ({ status: 202, data: { queued: true, detail: 'Every transaction since the sync date will be pulled in the background.' } }));
     open();
     const bar = await syncBar();
     expect(screen.queryByTestId('sandbox-tag')).not.toBeInTheDocument();
@@ -65,15 +62,15 @@ describe('a QuickBooks client’s transactions', () => {
 
     await user.click(within(bar).getByRole('button', { name: /Pull missing/ }));
     expect(await screen.findByText('Transactions missing from Herd will be pulled in the background.')).toBeInTheDocument();
-    expect(fake.calls('POST', `${BASE}transactions/sync-missing/`)).toHaveLength(1);
+    expect(fake.callsTo(e.syncMissing, company)).toHaveLength(1);
 
     await user.click(within(bar).getByRole('button', { name: 'Full resync' }));
-    expect(fake.calls('POST', `${BASE}transactions/fully-resync/`)).toHaveLength(0);
+    expect(fake.callsTo(e.fullyResync, company)).toHaveLength(0);
     const confirm = await screen.findByRole('tooltip');
     expect(confirm).toHaveTextContent('Read every transaction again?');
     await user.click(within(confirm).getByRole('button', { name: 'Full resync' }));
     expect(await screen.findByText('Every transaction since the sync date will be pulled in the background.')).toBeInTheDocument();
-    expect(fake.calls('POST', `${BASE}transactions/fully-resync/`)).toHaveLength(1);
+    expect(fake.callsTo(e.fullyResync, company)).toHaveLength(1);
   });
 
   it('holds the pull buttons while a sync runs', async () => {
@@ -86,13 +83,13 @@ describe('a QuickBooks client’s transactions', () => {
   });
 
   it('resyncs the selected rows', async () => {
-    const fake = fakeCompany(qbo).on('POST', `${BASE}transactions/resync/`, { status: 202, data: { queued: true, detail: '2 transactions will be read again from the ledger.' } });
+    const fake = fakeCompany(qbo).answer(e.resync, company, () => ({ status: 202, data: { queued: true, detail: '2 transactions will be read again from the ledger.' } }));
     open();
     await select('Blue Bottle Coffee');
     await select('King Arthur Baking');
     await fastUser().click(within(bulkBar()).getByRole('button', { name: 'Resync' }));
     expect(await screen.findByText('2 transactions will be read again from the ledger.')).toBeInTheDocument();
-    expect(fake.calls('POST', `${BASE}transactions/resync/`).map((r) => r.body)).toEqual([{ pks: [101, 102] }]);
+    expect(fake.callsTo(e.resync, company).map((r) => r.body)).toEqual([{ pks: [101, 102] }]);
   });
 
   it('publishing hands the rows to QuickBooks, and the list follows them until they are written', async () => {
@@ -103,7 +100,7 @@ describe('a QuickBooks client’s transactions', () => {
       listsAfterPublish += 1;
       const status = listsAfterPublish < 3 ? 'PROCESSING' : 'PUBLISHED_IN_PLATFORM';
       return [{ ...coffee, status }, { ...flour, status }];
-    }).on('POST', `${BASE}transactions/publish/`, () => {
+    }).answer(e.publish, company, () => {
       published = true;
       return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2 } };
     });
@@ -112,7 +109,7 @@ describe('a QuickBooks client’s transactions', () => {
     await select('King Arthur Baking');
     await fastUser().click(within(bulkBar()).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('2 sent to QuickBooks; each shows as published once QuickBooks has it.')).toBeInTheDocument();
-    expect(fake.calls('POST', `${BASE}transactions/publish/`).map((r) => r.body)).toEqual([{ pks: [101, 102] }]);
+    expect(fake.callsTo(e.publish, company).map((r) => r.body)).toEqual([{ pks: [101, 102] }]);
     expect((await screen.findAllByText('Processing')).length).toBeGreaterThan(0);
     // Asked again every few seconds while rows are PROCESSING, without anyone reloading.
     await waitFor(() => expect(screen.queryAllByText('Processing')).toHaveLength(0), { timeout: 12_000 });
@@ -127,12 +124,12 @@ describe('a QuickBooks client’s transactions', () => {
       // PROCESSING rows are listed under Active, not here, until the job is done.
       return countersAfterPublish < 3 ? [] : [{ ...coffee, status: 'PUBLISHED_IN_PLATFORM' }, { ...flour, status: 'PUBLISHED_IN_PLATFORM' }];
     })
-      .on('GET', `${BASE}counters/`, () => {
+      .answer(e.accountantCounters, company, () => {
         if (published) countersAfterPublish += 1;
         const processing = published && countersAfterPublish < 3 ? 2 : 0;
         return { status: 200, data: { active: processing, categorized: 2 - processing, hidden: 0, sync_errors: 0, completed: 2, processing } };
       })
-      .on('POST', `${BASE}transactions/publish/`, () => {
+      .answer(e.publish, company, () => {
         published = true;
         return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2 } };
       });
@@ -145,12 +142,12 @@ describe('a QuickBooks client’s transactions', () => {
     expect(await screen.findByText('King Arthur Baking', {}, { timeout: 12_000 })).toBeInTheDocument();
     expect(screen.getAllByText('Published')).toHaveLength(2);
     expect(countersAfterPublish).toBeGreaterThanOrEqual(3);
-    const lists = fake.calls('GET', `${BASE}transactions/categorized-list/`).length;
-    const counters = fake.calls('GET', `${BASE}counters/`).length;
+    const lists = fake.callsTo(e.accountantCategorized, company).length;
+    const counters = fake.callsTo(e.accountantCounters, company).length;
     await new Promise((resolve) => setTimeout(resolve, 3500));
     // Done: no more asking.
-    expect(fake.calls('GET', `${BASE}counters/`)).toHaveLength(counters);
-    expect(fake.calls('GET', `${BASE}transactions/categorized-list/`)).toHaveLength(lists);
+    expect(fake.callsTo(e.accountantCounters, company)).toHaveLength(counters);
+    expect(fake.callsTo(e.accountantCategorized, company)).toHaveLength(lists);
   });
 
   it('shows no QuickBooks controls for a CSV company', async () => {

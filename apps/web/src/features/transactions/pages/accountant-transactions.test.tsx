@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SYNC_ERRORS_BLOCK_MESSAGE } from '@herd/contract';
+import { noteEndpoints, refEndpoints as r, SYNC_ERRORS_BLOCK_MESSAGE, transactionEndpoints as e } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
-import { createFakeApi, makeClientCompany, makeProfile, paginated } from '../../../../test/fake-api';
+import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
 const BASE = 'accounting/accountant/client-company/7/';
+const company = { pk: 7 };
 const broken = makeTransaction({
   status: 'SYNC_ERROR',
   sync_errors: [{ pk: 1, message: 'The account period is closed for this date.', created_at: '2026-10-04T00:00:00.000Z' }],
@@ -17,32 +18,29 @@ const fakeAccountant = () =>
   createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
     .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany() })
-    .on('GET', `${BASE}counters/`, { status: 200, data: { active: 3, categorized: 2, hidden: 1, sync_errors: 1, completed: 4 } })
-    .on('GET', `${BASE}transactions/choices/`, {
-      status: 200,
-      data: {
-        statuses: ['FINISHED_IN_HERD', 'SYNC_ERROR'],
-        types: ['EXPENSE', 'DEPOSIT'],
-        subtypes: [],
-        directions: ['COSTS', 'SALES'],
-        markers: ['WITHOUT_CLASS', 'WITHOUT_VENDOR'],
-        payment_accounts: [{ pk: 1, name: 'Business Checking' }],
-      },
+    .answer(e.accountantCounters, company, { active: 3, categorized: 2, hidden: 1, sync_errors: 1, completed: 4, processing: 0 })
+    .answer(e.choices, company, {
+      statuses: ['FINISHED_IN_HERD', 'SYNC_ERROR'],
+      types: ['EXPENSE', 'DEPOSIT'],
+      subtypes: [],
+      directions: ['COSTS', 'SALES'],
+      markers: ['WITHOUT_CLASS', 'WITHOUT_VENDOR'],
+      payment_accounts: [{ pk: 1, name: 'Business Checking' }],
     })
-    .on('GET', `${BASE}transactions/categorized-list/`, { status: 200, data: paginated([broken, done]) })
-    .on('GET', `${BASE}categories/list/`, { status: 200, data: [] })
-    .on('GET', 'accounting/selects/7/vendors/list/', { status: 200, data: [] })
-    .on('GET', 'accounting/selects/7/classes/list/', { status: 200, data: [] })
-    .on('GET', 'accounting/selects/7/locations/list/', { status: 200, data: [] })
-    .on('GET', 'accounting/selects/7/taxes/list/', { status: 200, data: [] })
-    .on('GET', 'accounting/selects/7/tracking-categories/list/', { status: 200, data: [] })
-    .on('GET', 'accounting/notes/transaction/101/note/list/', { status: 200, data: [] })
-    .on('POST', `${BASE}transactions/publish/`, { status: 200, data: { published: 1, matched: 0, rejected: 0 } })
-    .on('POST', `${BASE}vendors/create/`, { status: 400, data: { detail: SYNC_ERRORS_BLOCK_MESSAGE } })
+    .answer(e.accountantCategorized, company, transactionPage([broken, done]))
+    .answer(r.accountantCategories, company, [])
+    .answer(r.vendors, company, [])
+    .answer(r.classes, company, [])
+    .answer(r.locations, company, [])
+    .answer(r.taxes, company, [])
+    .answer(r.trackingCategories, company, [])
+    .answer(noteEndpoints.transactionList, { pk: 101 }, [])
+    .answer(e.publish, company, { published: 1, matched: 0, rejected: 0, queued: 0 })
+    .answer(r.vendorCreate, company, () => ({ status: 400, data: { detail: SYNC_ERRORS_BLOCK_MESSAGE } }))
     .install();
 
 const open = () => renderAt('/dashboard/accountant/categorized/7/');
-const lastList = (fake: ReturnType<typeof fakeAccountant>) => fake.calls('GET', `${BASE}transactions/categorized-list/`).at(-1)!.params;
+const lastList = (fake: ReturnType<typeof fakeAccountant>) => fake.callsTo(e.accountantCategorized, company).at(-1)!.params;
 
 describe('the accountant’s transactions of one client', () => {
   it('shows the lists as tabs with counters, and the ledger’s refusals in red', async () => {
@@ -77,8 +75,8 @@ describe('the accountant’s transactions of one client', () => {
     const row = screen.getByText('King Arthur Baking').closest('tr')!;
     await fastUser().click(within(row).getByRole('checkbox'));
     await fastUser().click(screen.getByRole('button', { name: 'Publish' }));
-    await waitFor(() => expect(fake.calls('POST', `${BASE}transactions/publish/`)).toHaveLength(1));
-    expect(fake.calls('POST', `${BASE}transactions/publish/`)[0]!.body).toEqual({ pks: [102] });
+    await waitFor(() => expect(fake.callsTo(e.publish, company)).toHaveLength(1));
+    expect(fake.callsTo(e.publish, company)[0]!.body).toEqual({ pks: [102] });
     expect(await screen.findByText('1 published, 0 matched, 0 refused by the ledger.')).toBeInTheDocument();
   });
 
@@ -93,13 +91,13 @@ describe('the accountant’s transactions of one client', () => {
     fireEvent.change(vendor, { target: { value: 'Corner Shop' } });
     fireEvent.click(await screen.findByTitle('+ Create "Corner Shop"'));
     expect(await screen.findByText(SYNC_ERRORS_BLOCK_MESSAGE)).toBeInTheDocument();
-    expect(fake.calls('POST', `${BASE}vendors/create/`)[0]!.body).toEqual({ name: 'Corner Shop', transaction: 101 });
+    expect(fake.callsTo(r.vendorCreate, company)[0]!.body).toEqual({ name: 'Corner Shop', transaction: 101 });
   });
 
   it('says "1,000+" when the server stopped counting, and the exact count otherwise', async () => {
     const fake = fakeAccountant();
-    fake.on('GET', `${BASE}counters/`, { status: 200, data: { active: 3, categorized: 25310, hidden: 1, sync_errors: 1, completed: 4 } });
-    fake.on('GET', `${BASE}transactions/categorized-list/`, ({ params }) => ({
+    fake.answer(e.accountantCounters, company, { active: 3, categorized: 25310, hidden: 1, sync_errors: 1, completed: 4, processing: 0 });
+    fake.answer(e.accountantCategorized, company, ({ params }) => ({
       status: 200,
       data: params.search ? transactionPage([done], 734) : transactionPage([broken, done], 1000, true),
     }));

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { endpoint, pkParams } from '../endpoint.js';
+import { bulkNoteBody, note, noteBody } from '../refs.js';
+
+const tags = ['notes'];
+const notePkParams = z.object({ messagePk: z.coerce.number().int().positive() });
+
+/** The three routes of one kind of thread: read it, write in it, edit your own note. */
+const thread = <K extends string>(kind: K) => {
+  const name = kind.replace('-', ' ');
+  return {
+    list: endpoint({
+      method: 'GET',
+      path: `accounting/notes/${kind}/{pk}/note/list/`,
+      tags,
+      summary: `The ${name}’s note thread`,
+      params: pkParams,
+      responses: { 200: z.array(note) },
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: `accounting/notes/${kind}/{pk}/note/create/`,
+      tags,
+      summary: `Write in the ${name}’s thread`,
+      params: pkParams,
+      body: noteBody,
+      responses: { 201: note },
+    }),
+    update: endpoint({
+      method: 'PATCH',
+      path: `accounting/notes/${kind}/note/update/{messagePk}/`,
+      tags,
+      summary: 'Edit your own note',
+      params: notePkParams,
+      body: noteBody,
+      responses: { 200: note },
+    }),
+  };
+};
+
+const transaction = thread('transaction');
+const clientCompany = thread('client-company');
+const accountantCompany = thread('accountant-company');
+
+/** Note threads: of a transaction, of a client company (shared with the client), and the firm's own internal one. */
+export const noteEndpoints = {
+  transactionList: transaction.list,
+  transactionCreate: transaction.create,
+  transactionUpdate: transaction.update,
+  clientCompanyList: clientCompany.list,
+  clientCompanyCreate: clientCompany.create,
+  clientCompanyUpdate: clientCompany.update,
+  accountantCompanyList: accountantCompany.list,
+  accountantCompanyCreate: accountantCompany.create,
+  accountantCompanyUpdate: accountantCompany.update,
+  transactionsCreate: endpoint({
+    method: 'POST',
+    path: 'accounting/notes/transactions/note/create/',
+    tags,
+    summary: 'One note to many transactions',
+    body: bulkNoteBody,
+    responses: { 201: z.object({ created: z.number() }) },
+  }),
+};
