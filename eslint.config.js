@@ -49,6 +49,23 @@ const routesToQueries = {
   message: "A route parses the request, calls its module's service and replies: move the query call into the service (*.service.ts).",
 };
 
+const noDefaultExports = ['ExportDefaultDeclaration', "ExportSpecifier[exported.name='default']", "ExportAllDeclaration[exported.name='default']"].map((selector) => ({
+  selector,
+  message: 'Use a named export: a name is the same at every import, searchable and renamed safely. Default exports are for tool configs (*.config.*) only.',
+}));
+
+/** Routes come from the contract's route table, and a handler is one service call (no statements of its own). */
+const routesFromTheTable = [
+  {
+    selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete|route)$/]",
+    message: 'Declare the route in packages/contract/src/endpoints/ and register it with serveEndpoint(app, endpoint, handler).',
+  },
+  {
+    selector: "CallExpression[callee.name='serveEndpoint'] > ArrowFunctionExpression > BlockStatement",
+    message: 'A handler is one call: (r) => service(db, r.actor, …). Move the statements into the service.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -66,15 +83,13 @@ export default tseslint.config(
   },
   {
     ignores: TOOL_CONFIGS,
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['ExportDefaultDeclaration', "ExportSpecifier[exported.name='default']", "ExportAllDeclaration[exported.name='default']"].map((selector) => ({
-          selector,
-          message: 'Use a named export: a name is the same at every import, searchable and renamed safely. Default exports are for tool configs (*.config.*) only.',
-        })),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...noDefaultExports] },
+  },
+  {
+    // The health check lives outside the versioned API (see HEALTHCHECK_PATH) and registers itself.
+    files: ['apps/server/src/**/*.routes.ts'],
+    ignores: ['apps/server/src/modules/health/health.routes.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noDefaultExports, ...routesFromTheTable] },
   },
   {
     files: ['**/*.ts', '**/*.tsx'],

@@ -24,7 +24,17 @@ export interface Endpoint {
    * POST, PATCH and DELETE is refused then.
    */
   readonly whileReadOnly?: true;
+  /**
+   * A GET that starts a change (connecting or reconnecting a ledger: the
+   * browser is sent on to the ledger's consent screen): refused while
+   * read-only like any other change.
+   */
+  readonly startsChange?: true;
 }
+
+/** Whether the read-only guard refuses this endpoint to a firm whose subscription lapsed. */
+export const refusedWhileReadOnly = (endpoint: Endpoint): boolean =>
+  (endpoint.method !== 'GET' || endpoint.startsChange === true) && !endpoint.whileReadOnly;
 
 /** The status an endpoint answers when all is well: its first 2xx. */
 export const successStatus = (endpoint: Endpoint): number =>

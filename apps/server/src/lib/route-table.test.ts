@@ -5,7 +5,8 @@ import { fastifyPath } from './serve-endpoint.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // With the test-only routes on, as the end-to-end tests run it: they are in the table too.
+  t = await createTestApp({ e2eOutbox: true });
 });
 afterAll(async () => t?.close());
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { successStatus, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '@herd/contract';
+import { refusedWhileReadOnly, successStatus, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '@herd/contract';
 import { assertWritable } from '../modules/auth/actor.js';
 
 /** The request as a handler sees it: parameters, query and body already parsed by the endpoint's schemas. */
@@ -53,7 +53,7 @@ export const serveEndpoint = <E extends Endpoint>(app: FastifyInstance, endpoint
     },
     ...(options.trustedAnswer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     // Before the body is validated: a read-only firm learns that first, whatever it sent.
-    ...(endpoint.method !== 'GET' && !endpoint.whileReadOnly ? { preValidation: refuseReadOnly } : {}),
+    ...(refusedWhileReadOnly(endpoint) ? { preValidation: refuseReadOnly } : {}),
     handler: async (request, reply) => {
       const answer = await handler(request as unknown as EndpointRequest<E>, reply);
       if (reply.sent) return reply;

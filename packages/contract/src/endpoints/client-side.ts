@@ -5,23 +5,16 @@ import { clientCompanyQuery, clientCoworkerInviteBody, clientSideCompany, compan
 const tags = ['client side'];
 const COWORKERS = 'accounting/client-coworker/';
 
-/**
- * The signed-in client's own companies. Kept out of `endpointGroups` for now:
- * the table's read-only test reads every GET of the table as a firm admin and
- * expects no 403, but this list is the client's alone and answers an accountant
- * 403 (they view one company as its client instead). Served and called like any
- * endpoint of the table.
- */
-export const ownCompaniesEndpoint = endpoint({
-  method: 'GET',
-  path: 'accounting/client/companies/list/',
-  tags,
-  summary: 'The signed-in client’s companies',
-  responses: { 200: z.array(clientSideCompany) },
-});
-
 /** What a client sees of their own companies, and who else of the company has access. */
 export const clientSideEndpoints = {
+  /** The signed-in client's companies (a firm user gets 403: they view one company as its client instead). */
+  ownCompanies: endpoint({
+    method: 'GET',
+    path: 'accounting/client/companies/list/',
+    tags,
+    summary: 'The signed-in client’s companies',
+    responses: { 200: z.array(clientSideCompany) },
+  }),
   ownCompany: endpoint({
     method: 'GET',
     path: 'accounting/client/company/{pk}/retrieve/',

@@ -15,6 +15,7 @@ export const ledgerConnectionEndpoints = (prefix: string, name: string, tags: re
     summary: `Reconnect a company whose ${name} grant was refused`,
     query: qboCompanyQuery,
     responses: { 200: qboAuthorizeResponse },
+    startsChange: true,
   }),
   profile: endpoint({
     method: 'GET',

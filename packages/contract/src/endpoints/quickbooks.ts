@@ -10,26 +10,20 @@ const tags = ['quickbooks'];
 /** Intuit's OAuth paths answer both ways: without `state`, where to send the browser (200); as Intuit's callback, back to the app (302). */
 const oauthResponses = { 200: qboAuthorizeResponse, 302: noContent };
 
-/**
- * Connect QuickBooks (start, and Intuit's callback). Kept out of
- * `endpointGroups` for now: it is a GET that a firm whose subscription lapsed
- * is refused (starting a connection changes the firm's data once Intuit calls
- * back), while the table's read-only test expects every GET of the table to
- * answer such a firm. Served and called like any endpoint of the table.
- */
-export const quickbooksConnectEndpoint = endpoint({
-  method: 'GET',
-  path: `${QUICKBOOKS_PATH}/oauth2/`,
-  tags,
-  summary: 'Connect QuickBooks: without `code`, where to send the browser; with it, Intuit’s callback',
-  query: qboOAuthQuery,
-  responses: oauthResponses,
-});
-
 export const qboWebhookResult = z.object({ received: z.number() });
 
 /** QuickBooks Online's own HTTP (sign-up with Intuit, webhooks) and the reconnect / profile / sync endpoints every ledger has. */
 export const quickbooksEndpoints = {
+  /** Connect QuickBooks: without `code`, where to send the browser; as Intuit's callback, back to the app. Starting a connection is a change, refused while read-only. */
+  connect: endpoint({
+    method: 'GET',
+    path: `${QUICKBOOKS_PATH}/oauth2/`,
+    tags,
+    summary: 'Connect QuickBooks: without `code`, where to send the browser; with it, Intuit’s callback',
+    query: qboOAuthQuery,
+    responses: oauthResponses,
+    startsChange: true,
+  }),
   ...ledgerConnectionEndpoints(QUICKBOOKS_PATH, 'QuickBooks', tags),
   signup: endpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { QUICKBOOKS_PATH, quickbooksConnectEndpoint, quickbooksEndpoints } from '@herd/contract';
+import { QUICKBOOKS_PATH, quickbooksEndpoints } from '@herd/contract';
 
 /**
  * How Herd reaches QuickBooks Online. With Intuit credentials it talks to
@@ -34,7 +34,7 @@ export const BUILTIN_SANDBOX_PATH = '/sandbox/qbo';
 export const QBO_PATHS = {
   /** The API's path prefix of QuickBooks' own endpoints (also the OAuth nonce cookie's path). */
   prefix: `/${QUICKBOOKS_PATH}`,
-  callback: `/${quickbooksConnectEndpoint.path}`,
+  callback: `/${quickbooksEndpoints.connect.path}`,
   signupCallback: `/${quickbooksEndpoints.signup.path}`,
   webhooks: `/${quickbooksEndpoints.webhook.path}`,
 } as const;

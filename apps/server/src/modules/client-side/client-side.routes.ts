@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { clientSideEndpoints as e, ownCompaniesEndpoint } from '@herd/contract';
+import { clientSideEndpoints as e, clientSideEndpoints } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import type { PeopleContext } from '../client-users/client-users.service.js';
@@ -12,7 +12,7 @@ export const clientSideRoutes: FastifyPluginAsync = async (app) => {
   const { db } = deps;
   const people: PeopleContext = { db, mailer: deps.mailer, appUrl: deps.config.appUrl };
 
-  serveEndpoint(app, ownCompaniesEndpoint, (r) => listOwnCompanies(db, r.actor));
+  serveEndpoint(app, clientSideEndpoints.ownCompanies, (r) => listOwnCompanies(db, r.actor));
   serveEndpoint(app, e.ownCompany, (r) => retrieveOwnCompany(db, r.actor, r.params.pk));
   serveEndpoint(app, e.myAccountant, (r) => myAccountant(db, r.actor, r.query.client_company));
   serveEndpoint(app, e.coworkers, (r) => listCompanyUsers(db, r.actor, r.query.client_company));

@@ -6,7 +6,6 @@ import { clientCompanies } from '../../db/schema/index.js';
 import type { LedgerGrant } from '../../integrations/ledger-adapter.js';
 import { AppError, ConflictError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
-import { assertWritable } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { insertCompany } from '../client-companies/client-companies.queries.js';
@@ -27,7 +26,6 @@ export interface StartedGrant {
  */
 export const startConnect = async (deps: AppDeps, actor: Actor, input: { kind: ConnectionKind; companyPk: number | null }): Promise<StartedGrant> => {
   const firmActor = can.manageClientCompanies(actor);
-  assertWritable(actor);
   if (input.companyPk !== null) await companyAccess(deps.db, firmActor, input.companyPk, 'accountant');
   const { state, nonce } = createState(deps.config.secretKey, { purpose: 'connect', userId: actor.userId, companyPk: input.companyPk });
   return { url: deps.ledgers.adapterFor(input.kind).connect({ state, signup: false }), nonce };
@@ -36,7 +34,6 @@ export const startConnect = async (deps: AppDeps, actor: Actor, input: { kind: C
 /** Reconnects a company whose grant the ledger refused (NEEDS_REAUTH). */
 export const startReauth = async (deps: AppDeps, actor: Actor, input: { kind: ConnectionKind; companyPk: number }): Promise<StartedGrant> => {
   const firmActor = can.manageClientCompanies(actor);
-  assertWritable(actor);
   const { company } = await companyAccess(deps.db, firmActor, input.companyPk, 'accountant');
   const { state, nonce } = createState(deps.config.secretKey, { purpose: 'reauth', userId: actor.userId, companyPk: company.pk });
   return { url: deps.ledgers.adapterFor(input.kind).reauthorize(company, state), nonce };

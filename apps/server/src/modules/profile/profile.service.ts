@@ -8,11 +8,12 @@ import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { findBrandOfUser, setPasswordHash } from '../auth/auth.queries.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
+import { fileUrl } from '../storage/storage.service.js';
 import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateOwnUserFields } from './profile.queries.js';
 
 type FirmRow = NonNullable<Awaited<ReturnType<typeof findClientFirm>>>;
 
-export const logoUrl = (fileId: number | null) => (fileId ? `/api/v1/storage/file/retrieve/${fileId}/` : null);
+export const logoUrl = (fileId: number | null) => (fileId ? fileUrl(fileId) : null);
 
 const companyOf = (firm: FirmRow) => ({
   pk: firm.pk,

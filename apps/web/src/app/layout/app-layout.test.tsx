@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientCompanyEndpoints, ownCompaniesEndpoint } from '@herd/contract';
+import { clientCompanyEndpoints, clientSideEndpoints } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { authEndpoints, profileEndpoints } from '@herd/contract';
@@ -27,7 +27,7 @@ describe('the signed-in frame', () => {
   it("shows a client their accountant's firm and no Clients entry", async () => {
     createFakeApi()
       .answer(profileEndpoints.profile, {}, makeClientProfile())
-      .answer(ownCompaniesEndpoint, {}, [makeOwnCompany(), makeOwnCompany({ pk: 8, name: 'Sunrise Catering' })])
+      .answer(clientSideEndpoints.ownCompanies, {}, [makeOwnCompany(), makeOwnCompany({ pk: 8, name: 'Sunrise Catering' })])
       .install();
     renderAt('/dashboard/client/');
     expect(await screen.findByText(/Questions and requests from your accountant at Stone & Co Bookkeeping/)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { clientSideEndpoints as e, ownCompaniesEndpoint, type ClientCoworkerInviteBody } from '@herd/contract';
+import { clientSideEndpoints as e, clientSideEndpoints, type ClientCoworkerInviteBody } from '@herd/contract';
 import { call } from '../../lib/api-client';
 
 /**
@@ -16,7 +16,7 @@ export const clientSideKeys = {
 
 /** The signed-in client's companies (a client-only endpoint: an accountant gets 403). */
 export const useOwnCompanies = () =>
-  useQuery({ queryKey: clientSideKeys.companies(), queryFn: () => call(ownCompaniesEndpoint, {}) });
+  useQuery({ queryKey: clientSideKeys.companies(), queryFn: () => call(clientSideEndpoints.ownCompanies, {}) });
 
 export const useOwnCompany = (pk: number) =>
   useQuery({ queryKey: clientSideKeys.company(pk), queryFn: () => call(e.ownCompany, { params: { pk } }) });

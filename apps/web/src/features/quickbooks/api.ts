@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { quickbooksConnectEndpoint, quickbooksEndpoints as e, type ResponseOf } from '@herd/contract';
+import { quickbooksEndpoints, quickbooksEndpoints as e, type ResponseOf } from '@herd/contract';
 import { call } from '../../lib/api-client';
 import { leaveAppFor } from '../../lib/navigation';
 import { clientKeys } from '../clients/api';
@@ -23,7 +23,7 @@ const goToIntuit = async (answer: Promise<{ url: string }>): Promise<string> => 
 
 /** Connect QuickBooks: a new client company from the QuickBooks company, or `companyPk` switching to it. */
 export const useConnectQuickBooks = () =>
-  useMutation({ mutationFn: (companyPk?: number) => goToIntuit(call(quickbooksConnectEndpoint, { query: companyPk ? { client_company: companyPk } : undefined })) });
+  useMutation({ mutationFn: (companyPk?: number) => goToIntuit(call(quickbooksEndpoints.connect, { query: companyPk ? { client_company: companyPk } : undefined })) });
 
 /** Connect again a company whose QuickBooks sign-in was refused (NEEDS_REAUTH). */
 export const useReconnectQuickBooks = () => useMutation({ mutationFn: (companyPk: number) => goToIntuit(call(e.reauth, { query: { client_company: companyPk } })) });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { quickbooksConnectEndpoint, quickbooksEndpoints } from '@herd/contract';
+import { quickbooksEndpoints } from '@herd/contract';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
 import { requireActor } from '../../../plugins/auth.js';
 import type { QboContext } from '../qbo-context.js';
@@ -10,7 +10,7 @@ export const qboOAuthRoutes: FastifyPluginAsync<{ qbo: QboContext }> = async (ap
   const deps = app.deps;
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireActor);
-    serveEndpoint(signedIn, quickbooksConnectEndpoint, (r, reply) => connectQuickBooks(deps, qbo, r.actor, r, reply, r.query));
+    serveEndpoint(signedIn, quickbooksEndpoints.connect, (r, reply) => connectQuickBooks(deps, qbo, r.actor, r, reply, r.query));
   });
   serveEndpoint(app, quickbooksEndpoints.signup, (r, reply) => signUpWithIntuit(deps, qbo, r, reply, r.query));
 };

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientCompanyEndpoints, quickbooksConnectEndpoint, quickbooksEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, quickbooksEndpoints } from '@herd/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeClientCompany } from '../../../../test/fake-api';
 import { bakery, fakeClients } from '../../../../test/fake-clients';
@@ -46,16 +46,16 @@ const refused = makeClientCompany({
 describe('QuickBooks on the clients list', () => {
   it('Connect QuickBooks asks the server where Intuit is, for a new company, and sends the browser there', async () => {
     const { fake } = fakeClients([bakery]);
-    fake.answer(quickbooksConnectEndpoint, {}, { url: INTUIT });
+    fake.answer(quickbooksEndpoints.connect, {}, { url: INTUIT });
     renderAt(CLIENTS);
     await userEvent.click(await screen.findByRole('button', { name: /Connect QuickBooks/ }));
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith(INTUIT));
-    expect(fake.callsTo(quickbooksConnectEndpoint, {})).toEqual([expect.objectContaining({ params: {} })]);
+    expect(fake.callsTo(quickbooksEndpoints.connect, {})).toEqual([expect.objectContaining({ params: {} })]);
   });
 
   it('says why when the server will not start the connection, and stays', async () => {
     const { fake } = fakeClients([bakery]);
-    fake.answer(quickbooksConnectEndpoint, {}, () => ({ status: 403, data: { detail: 'Your firm’s trial has ended.' } }));
+    fake.answer(quickbooksEndpoints.connect, {}, () => ({ status: 403, data: { detail: 'Your firm’s trial has ended.' } }));
     renderAt(CLIENTS);
     await userEvent.click(await screen.findByRole('button', { name: /Connect QuickBooks/ }));
     expect(await screen.findByText('Your firm’s trial has ended.')).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('QuickBooks on the clients list', () => {
     await userEvent.click(within(row('Refused Co')).getByRole('button', { name: /Reconnect/ }));
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith(`${INTUIT}&reauth=1`));
     expect(fake.callsTo(quickbooksEndpoints.reauth, {}).map((r) => r.params)).toEqual([{ client_company: 15 }]);
-    expect(fake.callsTo(quickbooksConnectEndpoint, {})).toHaveLength(0);
+    expect(fake.callsTo(quickbooksEndpoints.connect, {})).toHaveLength(0);
   });
 
   it('Sync now asks QuickBooks for what changed and says what the server answered', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientSideEndpoints, ownCompaniesEndpoint } from '@herd/contract';
+import { clientSideEndpoints } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, makeProfile, paginated } from '../../../../test/fake-api';
@@ -11,7 +11,7 @@ const catering = makeOwnCompany({ pk: 8, name: 'Sunrise Catering', pinned_note: 
 const fakeClientSide = (profile = makeClientProfile(), companies = [bakery]) => {
   const fake = createFakeApi()
     .on('GET', 'users/profile/', { status: 200, data: profile })
-    .answer(ownCompaniesEndpoint, {}, companies)
+    .answer(clientSideEndpoints.ownCompanies, {}, companies)
     .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant());
   for (const company of [bakery, catering]) fake.on('GET', `accounting/client/company/${company.pk}/transactions/list/`, { status: 200, data: paginated([]) });
   for (const company of [bakery, catering]) fake.answer(clientSideEndpoints.ownCompany, { pk: company.pk }, company);
@@ -98,7 +98,7 @@ describe('viewing as the client', () => {
     await waitFor(() => expect(within(contactCard()).getByText('Avery Stone')).toBeInTheDocument());
     expect(fake.callsTo(clientSideEndpoints.myAccountant, {})[0]?.params).toEqual({ client_company: 7 });
     // An accountant has no client company list of their own.
-    expect(fake.callsTo(ownCompaniesEndpoint, {})).toHaveLength(0);
+    expect(fake.callsTo(clientSideEndpoints.ownCompanies, {})).toHaveLength(0);
   });
 
   it('is the not-found page for a client the accountant cannot see', async () => {

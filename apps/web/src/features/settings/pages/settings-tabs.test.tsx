@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clientCompanyEndpoints, clientSideEndpoints, coworkerEndpoints, details, fileEndpoints, firmSettingsEndpoints, messages, ownCompaniesEndpoint, profileEndpoints, type FirmSettings } from '@herd/contract';
+import { clientCompanyEndpoints, clientSideEndpoints, coworkerEndpoints, details, fileEndpoints, firmSettingsEndpoints, messages, profileEndpoints, type FirmSettings } from '@herd/contract';
 import {
   createFakeApi,
   makeClientCompany,
@@ -187,7 +187,7 @@ describe('people at the client’s company', () => {
   it('lets the client invite and remove coworkers', async () => {
     const fake = createFakeApi()
       .answer(profileEndpoints.profile, {}, makeClientProfile())
-      .answer(ownCompaniesEndpoint, {}, [makeOwnCompany()])
+      .answer(clientSideEndpoints.ownCompanies, {}, [makeOwnCompany()])
       .answer(clientSideEndpoints.coworkers, {}, people)
       .answer(clientSideEndpoints.inviteCoworker, {}, () => ({ status: 201, data: { ...people[1], pk: 5, email: 'kim@example.com' } }))
       .answer(clientSideEndpoints.removeCoworker, { pk: 4 }, () => ({ status: 204 }))
@@ -216,7 +216,7 @@ describe('people at the client’s company', () => {
   it('shows a coworker the list only', async () => {
     createFakeApi()
       .answer(profileEndpoints.profile, {}, makeClientProfile({ account_type: 'CLIENT_COWORKER' }))
-      .answer(ownCompaniesEndpoint, {}, [makeOwnCompany({ role: 'CLIENT_COWORKER' })])
+      .answer(clientSideEndpoints.ownCompanies, {}, [makeOwnCompany({ role: 'CLIENT_COWORKER' })])
       .answer(clientSideEndpoints.coworkers, {}, people)
       .install();
     renderAt('/settings/client-coworker/?tab=people');
