@@ -18,7 +18,7 @@ export const accountOption = selectOption.extend({
 
 export const refCreateBody = z.object({
   name: requiredText('Name', 200),
-  /** The transaction being categorized; refused while it has sync errors (SPEC §8). */
+  /** The transaction being categorized; refused while it has sync errors. */
   transaction: z.number({ error: messages.notValid('Transaction') }).int().positive().optional(),
 });
 export const categoryCreateBody = refCreateBody.extend({

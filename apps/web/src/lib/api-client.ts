@@ -9,7 +9,7 @@ export const CSRF_HEADER = 'X-CSRFToken';
 const SAFE_METHODS = new Set(['get', 'head', 'options']);
 
 /**
- * The one HTTP client (SPEC §7): session cookie, JSON, no timeout, and the
+ * The one HTTP client: session cookie, JSON, no timeout, and the
  * double-submit CSRF header on every unsafe method.
  */
 export const httpClient = axios.create({
@@ -50,7 +50,7 @@ httpClient.interceptors.response.use(undefined, (error: unknown) => Promise.reje
 
 type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
-/** Helper methods of SPEC §7; each resolves to the response body. */
+/** Plain helper methods, each resolving to the response body; the API's own routes go through `call`. */
 export const api = {
   get: async <T>(path: string, params?: Params, config?: AxiosRequestConfig): Promise<T> =>
     (await httpClient.get<T>(path, { ...config, params })).data,

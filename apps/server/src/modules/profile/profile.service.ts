@@ -22,7 +22,7 @@ const companyOf = (firm: FirmRow) => ({
   logo: logoUrl(firm.logoFileId),
 });
 
-/** The signed-in user as the web app sees them (the profile shape pinned in DESIGN.md §5). */
+/** The signed-in user as the web app sees them (the contract's profile shape). */
 export const getProfile = async (db: Db, userId: number): Promise<Profile> => {
   const user = await findUser(db, userId);
   if (!user) throw new UnauthorizedError();

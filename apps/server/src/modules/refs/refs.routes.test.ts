@@ -80,7 +80,7 @@ describe('accounts', () => {
 });
 
 describe('creating vendors, customers and categories', () => {
-  it('creates them, refuses duplicates, and refuses on a transaction with sync errors with the SPEC §8 message', async () => {
+  it('creates them, refuses duplicates, and refuses on a transaction with sync errors with the sync-errors message', async () => {
     const { cast, pk } = await setup();
     const vendor = await cast.admin.post(`accounting/accountant/client-company/${pk}/vendors/create/`, { name: 'New Vendor' });
     expect(vendor.statusCode).toBe(201);

@@ -70,7 +70,7 @@ export const taxCalculationsFor = async (db: Db, actor: Actor, companyPk: number
   }));
 };
 
-/** SPEC §8: while the transaction being categorized has sync errors, no new objects are made from it. */
+/** While the transaction being categorized has sync errors, no new objects are made from it: they would rest on what the ledger refused. */
 const refuseOnSyncErrors = async (db: Db, scope: CompanyAccess, transactionPk: number | undefined) => {
   if (transactionPk === undefined) return;
   const [tx] = await findScoped(db, scope, [transactionPk]);
@@ -139,7 +139,7 @@ export const createCategory = async (
   });
 };
 
-/** The accountant chooses which accounts Herd watches (DESIGN.md §1's defaults are a starting point). */
+/** The accountant chooses which accounts Herd watches (the defaults of integrations/watched-accounts.ts are a starting point). */
 export const updateHerdAccounts = async (db: Db, actor: Actor, companyPk: number, watched: number[]) => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const unique = [...new Set(watched)];

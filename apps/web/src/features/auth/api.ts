@@ -21,7 +21,7 @@ export const fetchProfile = async (): Promise<Profile | null> => {
 };
 
 /**
- * Verified once per visit (SPEC §7): no retry, no refetch on focus, never
+ * Verified once per visit: no retry, no refetch on focus, never
  * stale. Sign-in, sign-out and profile edits write the answer into the cache.
  */
 export const profileQuery = () =>
@@ -42,7 +42,7 @@ export type Session =
   | { status: 'signed-out'; profile: null }
   | { status: 'signed-in'; profile: Profile };
 
-/** While verifying: loading. Any failure of the verify call means signed out (SPEC §8). */
+/** While verifying: loading. Any failure of the verify call means signed out. */
 export const useSession = (): Session => {
   const query = useQuery(profileQuery());
   if (query.isPending) return { status: 'loading', profile: null };
