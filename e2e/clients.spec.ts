@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clientCompanyEndpoints, firmSettingsEndpoints } from '@herd/contract';
 import { apiCall, DEMO, magicCodeFromOutbox, signIn, uniqueEmail, uniqueName } from './helpers';
 
 // A 1x1 PNG: the server sniffs uploads by their bytes, so it must be a real image.
@@ -85,7 +86,7 @@ test('a firm admin changes the colour and logo, and the whole app follows', asyn
   await expect(page.getByLabel('Side bar').locator('img')).toBeVisible();
 
   // Back to the demo firm's own look for the tests that follow.
-  await apiCall(page, 'PATCH', 'accounting/accountant/firm-settings/update/', { main_color: null, logo: null });
+  await apiCall(page, firmSettingsEndpoints.update, { body: { main_color: null, logo: null } });
 });
 
 test('a team member sees only the clients assigned to them', async ({ page, browser }) => {
@@ -97,8 +98,8 @@ test('a team member sees only the clients assigned to them', async ({ page, brow
 
   await signIn(page, DEMO.accountantEmail, DEMO.password);
   await expect(page).toHaveURL(/\/dashboard\/accountant\/$/);
-  const alpha = await apiCall<{ pk: number }>(page, 'POST', 'accounting/accountant/client-companies/create/', { name: assigned, connection_kind: 'CSV' });
-  const beta = await apiCall<{ pk: number }>(page, 'POST', 'accounting/accountant/client-companies/create/', { name: other, connection_kind: 'CONNECTIONLESS' });
+  const alpha = await apiCall(page, clientCompanyEndpoints.create, { body: { name: assigned, connection_kind: 'CSV' } });
+  const beta = await apiCall(page, clientCompanyEndpoints.create, { body: { name: other, connection_kind: 'CONNECTIONLESS' } });
 
   await page.goto('/settings/accountant/?tab=team');
   await page.getByRole('button', { name: 'Invite coworker' }).click();

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API_PREFIX, testingEndpoints, type CallInput, type Endpoint, type ResponseOf } from '@herd/contract';
 
 /** The demo firm seeded into the e2e database (apps/server/src/seed/demo.ts). */
 export const DEMO = {
@@ -23,20 +24,33 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.r
 /** A name no earlier test has used, so lists can be searched for it. */
 export const uniqueName = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
 
+/** The URL of one endpoint of the route table, its `{name}` parameters filled and its query appended. */
+const urlOf = (endpoint: Endpoint, params: Record<string, string | number> = {}, query: Record<string, string | number | undefined> = {}) => {
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(String(params[name])));
+  const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
+  return `${API_PREFIX}/${path}${search.size > 0 ? `?${search.toString()}` : ''}`;
+};
+
 /**
- * Calls the API as the page's signed-in user: `page.request` shares the
- * context's cookies, and unsafe methods need the CSRF header from `csrftoken`.
+ * Calls an endpoint of the route table as the page's signed-in user (or
+ * through a bare request context): `page.request` shares the context's
+ * cookies, and unsafe methods need the CSRF header from `csrftoken`.
  */
-export const apiCall = async <T>(page: Page, method: 'POST' | 'PATCH', path: string, body: unknown): Promise<T> => {
+export const apiCall = async <E extends Endpoint>(
+  page: Page,
+  endpoint: E,
+  input: { params?: Record<string, string | number>; query?: Record<string, string | number | undefined>; body?: CallInput<E>['body'] } = {},
+): Promise<ResponseOf<E>> => {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
-  const response = await page.request.fetch(`/api/v1/${path}`, { method, data: body, headers: { 'X-CSRFToken': token } });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
+  const url = urlOf(endpoint, input.params, input.query);
+  const response = await page.request.fetch(url, { method: endpoint.method, data: input.body, headers: { 'X-CSRFToken': token } });
+  expect(response.ok(), `${endpoint.method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (response.status() === 204 ? undefined : await response.json()) as ResponseOf<E>;
 };
 
 /** The newest email to `to` (test-only route, HERD_E2E_OUTBOX=1), and the sign-in code of the link in it. */
 export const magicCodeFromOutbox = async (request: APIRequestContext, to: string): Promise<string> => {
-  const response = await request.get(`/api/v1/testing/outbox/?to=${encodeURIComponent(to)}`);
+  const response = await request.get(urlOf(testingEndpoints.outbox, {}, { to }));
   expect(response.ok(), `outbox for ${to}: ${response.status()}`).toBe(true);
   const { text } = (await response.json()) as { text: string };
   const code = /[?&]magic=([^\s&"'<>)]+)/.exec(text)?.[1];

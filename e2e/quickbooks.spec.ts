@@ -1,22 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
+import { clientCompanyEndpoints, clientUserEndpoints, testingEndpoints, transactionEndpoints } from '@herd/contract';
 import { apiCall, DEMO, magicCodeFromOutbox, signIn, uniqueEmail } from './helpers';
 
 // Without Intuit credentials Herd runs its built-in QuickBooks sandbox: this is what a new firm tries first.
 const SANDBOX_COMPANY = 'Sandbox Landscaping LLC (sandbox)';
 
-interface Listed {
-  count: number;
-  results: { pk: number; description: string; payee: string; status: string; lines: { category: { name: string } | null }[] }[];
-}
-
 const companyPk = async (page: Page) => {
-  const response = await page.request.get(`/api/v1/accounting/accountant/client-companies/list/?search=${encodeURIComponent('Sandbox Landscaping')}`);
-  const body = (await response.json()) as { results: { pk: number }[] };
+  const body = await apiCall(page, clientCompanyEndpoints.list, { query: { search: 'Sandbox Landscaping' } });
   expect(body.results).toHaveLength(1);
   return body.results[0]!.pk;
 };
-
-const list = async (page: Page, path: string) => (await (await page.request.get(`/api/v1/${path}`)).json()) as Listed;
 
 test('in sandbox mode an accountant connects QuickBooks, the client answers, the accountant publishes, and the sandbox company holds the new category', async ({ browser }) => {
   const accountantContext = await browser.newContext();
@@ -37,13 +30,13 @@ test('in sandbox mode an accountant connects QuickBooks, the client answers, the
   const pk = await companyPk(accountant);
 
   // The worker pulls the company in the background.
-  await expect.poll(async () => (await list(accountant, `accounting/accountant/client-company/${pk}/transactions/list/`)).count, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await apiCall(accountant, transactionEndpoints.accountantActive, { params: { pk } })).count, { timeout: 30_000 }).toBeGreaterThan(0);
   await accountant.goto(`/dashboard/accountant/active/${pk}/`);
   await expect(accountant.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
 
   // The company's client is invited and signs in from the emailed link.
   const email = uniqueEmail('sandbox-client');
-  await apiCall(accountant, 'POST', 'accounting/accountant-client-user/', { email, first_name: 'Sam', last_name: 'Gardner', client_company: pk });
+  await apiCall(accountant, clientUserEndpoints.invite, { body: { email, first_name: 'Sam', last_name: 'Gardner', client_company: pk } });
   const clientContext = await browser.newContext();
   const client = await clientContext.newPage();
   await client.goto(`/auth/?magic=${encodeURIComponent(await magicCodeFromOutbox(accountant.request, email))}`);
@@ -72,15 +65,14 @@ test('in sandbox mode an accountant connects QuickBooks, the client answers, the
   await answered.getByRole('checkbox').check();
   await accountant.getByRole('button', { name: 'Publish' }).click();
   const published = async () =>
-    (await list(accountant, `accounting/accountant/client-company/${pk}/transactions/categorized-list/?status=PUBLISHED_IN_PLATFORM`)).results;
+    (await apiCall(accountant, transactionEndpoints.accountantCategorized, { params: { pk }, query: { status: 'PUBLISHED_IN_PLATFORM' } })).results;
   await expect.poll(async () => (await published()).length, { timeout: 30_000 }).toBe(1);
   await expect(answered).toContainText(/Published/i, { timeout: 15_000 });
 
   // The sandbox company's copy of the transaction now posts to Office Supplies.
   const [done] = await published();
-  const ledger = await accountant.request.get(`/api/v1/testing/qbo-sandbox/transaction/${done!.pk}/`);
-  expect(ledger.ok()).toBe(true);
-  const lines = ((await ledger.json()) as { Line: Record<string, { AccountRef?: { name?: string } } | string>[] }).Line;
+  const ledger = await apiCall(accountant, testingEndpoints.qboSandboxTransaction, { params: { pk: done!.pk } });
+  const lines = (ledger as { Line: Record<string, { AccountRef?: { name?: string } } | string>[] }).Line;
   const accounts = lines.map((line) => {
     const detail = line[String(line.DetailType)];
     return typeof detail === 'object' ? detail.AccountRef?.name : undefined;

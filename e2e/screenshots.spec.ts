@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { clientCompanyEndpoints, clientSideEndpoints, clientUserEndpoints, firmSettingsEndpoints } from '@herd/contract';
 import { apiCall, DEMO, signIn, uniqueEmail, uniqueName } from './helpers';
 
 // Review aid, not a check: HERD_SCREENSHOTS=1 npx playwright test e2e/screenshots.spec.ts
@@ -67,26 +68,23 @@ interface Company {
   name: string;
 }
 
-const demoCompany = async (page: Page): Promise<Company> => {
-  const response = await page.request.get(`/api/v1/accounting/accountant/client-companies/list/?search=${encodeURIComponent(DEMO.clientCompanyName)}`);
-  const { results } = (await response.json()) as { results: Company[] };
-  return results[0]!;
-};
+const demoCompany = async (page: Page): Promise<Company> => (await apiCall(page, clientCompanyEndpoints.list, { query: { search: DEMO.clientCompanyName } })).results[0]!;
 
 test('client management screens', async ({ page }) => {
   await signIn(page, DEMO.accountantEmail, DEMO.password);
   await expect(page.getByRole('heading', { name: DEMO.firmName })).toBeVisible();
   // Enough variety for the screens: a client nobody answers for, a disconnected one, a pinned note.
   const demo = await demoCompany(page);
-  await apiCall(page, 'PATCH', `accounting/accountant/client-company/${demo.pk}/update/`, {
-    pinned_note: 'Please upload the March bank statement and the receipts for the new oven.',
+  await apiCall(page, clientCompanyEndpoints.update, {
+    params: { pk: demo.pk },
+    body: { pinned_note: 'Please upload the March bank statement and the receipts for the new oven.' },
   });
-  await apiCall(page, 'POST', 'accounting/accountant/client-companies/create/', { name: uniqueName('Harbor Dental'), connection_kind: 'GENERIC' });
-  const gone = await apiCall<Company>(page, 'POST', 'accounting/accountant/client-companies/create/', { name: uniqueName('Maple Cafe'), connection_kind: 'CSV' });
-  await apiCall(page, 'POST', `accounting/accountant/client-company/${gone.pk}/disconnect/`, {});
-  const second = await apiCall<Company>(page, 'POST', 'accounting/accountant/client-companies/create/', { name: uniqueName('Sunrise Catering'), connection_kind: 'CONNECTIONLESS' });
-  await apiCall(page, 'POST', 'accounting/accountant-client-user/', { email: DEMO.clientEmail, first_name: 'Casey', last_name: 'Baker', client_company: second.pk });
-  await apiCall(page, 'POST', 'accounting/accountant-client-user/', { email: uniqueEmail('jo'), first_name: 'Jo', last_name: 'Rivera', client_company: demo.pk });
+  await apiCall(page, clientCompanyEndpoints.create, { body: { name: uniqueName('Harbor Dental'), connection_kind: 'GENERIC' } });
+  const gone = await apiCall(page, clientCompanyEndpoints.create, { body: { name: uniqueName('Maple Cafe'), connection_kind: 'CSV' } });
+  await apiCall(page, clientCompanyEndpoints.disconnect, { params: { pk: gone.pk } });
+  const second = await apiCall(page, clientCompanyEndpoints.create, { body: { name: uniqueName('Sunrise Catering'), connection_kind: 'CONNECTIONLESS' } });
+  await apiCall(page, clientUserEndpoints.invite, { body: { email: DEMO.clientEmail, first_name: 'Casey', last_name: 'Baker', client_company: second.pk } });
+  await apiCall(page, clientUserEndpoints.invite, { body: { email: uniqueEmail('jo'), first_name: 'Jo', last_name: 'Rivera', client_company: demo.pk } });
 
   await page.goto('/dashboard/accountant/');
   await expect(page.getByText('Needs your attention')).toBeVisible();
@@ -148,7 +146,7 @@ test('client management screens', async ({ page }) => {
   await page.goto('/dashboard/accountant/clients/');
   await expect(page.getByRole('link', { name: DEMO.clientCompanyName })).toBeVisible();
   await shot(page, 'clients-branded');
-  await apiCall(page, 'PATCH', 'accounting/accountant/firm-settings/update/', { main_color: null, logo: null });
+  await apiCall(page, firmSettingsEndpoints.update, { body: { main_color: null, logo: null } });
 
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/dashboard/accountant/clients/');
@@ -172,7 +170,7 @@ test('client pages', async ({ page }) => {
 test('transaction screens', async ({ page }) => {
   await signIn(page, DEMO.clientEmail, DEMO.password);
   await expect(page).toHaveURL(/\/dashboard\/client\//);
-  const companies = (await (await page.request.get('/api/v1/accounting/client/companies/list/')).json()) as Company[];
+  const companies = await apiCall(page, clientSideEndpoints.ownCompanies);
   const bakery = companies.find((c) => c.name === DEMO.clientCompanyName)!;
   await page.goto(`/dashboard/client/company-client/?company=${bakery.pk}`);
   await expect(page.getByRole('list', { name: 'Transactions to explain' })).toBeVisible();
