@@ -45,7 +45,16 @@ export const runQboBench = async (databaseUrl: string | null): Promise<QboBenchR
   const database = databaseUrl ? fromPostgresUrl(databaseUrl) : fromPglite(await PGlite.create(path.join(dataDir, 'pgdata')));
   await database.migrate();
   const jobs = await createJobQueue(database.executeSql, () => {}, { supervise: false });
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: '', QBO_CLIENT_ID: CLIENT.clientId, QBO_CLIENT_SECRET: CLIENT.clientSecret, QBO_ENVIRONMENT: 'sandbox', QBO_BASE_URL: sim.url };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '',
+    QBO_CLIENT_ID: CLIENT.clientId,
+    QBO_CLIENT_SECRET: CLIENT.clientSecret,
+    QBO_ENVIRONMENT: 'sandbox',
+    QBO_BASE_URL: sim.url,
+  };
   const config = { ...loadConfig(env), webDistDir: null };
   const app = await buildApp({ config, db: database.db, jobs, mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log), logger: false });
   const { db } = app.deps;
@@ -83,7 +92,10 @@ export const runQboBench = async (databaseUrl: string | null): Promise<QboBenchR
     const income = accounts.find((a) => a.name === 'Sales')!;
     const chosen = rows.filter((r) => r.ledgerEntityType !== 'SalesReceipt').slice(0, 500);
     for (const row of chosen) {
-      await db.update(transactionLines).set({ categoryId: row.type === 'DEPOSIT' ? income.pk : expense.pk }).where(eq(transactionLines.transactionId, row.pk));
+      await db
+        .update(transactionLines)
+        .set({ categoryId: row.type === 'DEPOSIT' ? income.pk : expense.pk })
+        .where(eq(transactionLines.transactionId, row.pk));
     }
     const pks = chosen.map((r) => r.pk);
     await db.update(transactions).set({ status: 'FINISHED_IN_HERD' }).where(inArray(transactions.pk, pks));
@@ -92,14 +104,23 @@ export const runQboBench = async (databaseUrl: string | null): Promise<QboBenchR
     const publishStart = performance.now();
     await handlers['ledger-push']({ companyPk: company.pk, action: 'publish', pks, actorUserId: null });
     const publishSeconds = (performance.now() - publishStart) / 1000;
-    const published = await db.select({ pk: transactions.pk }).from(transactions).where(and(inArray(transactions.pk, pks), eq(transactions.status, 'PUBLISHED_IN_PLATFORM')));
+    const published = await db
+      .select({ pk: transactions.pk })
+      .from(transactions)
+      .where(and(inArray(transactions.pk, pks), eq(transactions.status, 'PUBLISHED_IN_PLATFORM')));
 
     return {
       database: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
       transactions: TRANSACTION_ENTITIES.reduce((n, e) => n + sim.listEntities(realm, e).length, 0),
       pulled: rows.length,
       pull: { seconds: pullSeconds, requests: pullRequests, minimumRequests },
-      publish: { count: pks.length, seconds: publishSeconds, requests: sim.requestCount(realm) - publishBefore, published: published.length, other: pks.length - published.length },
+      publish: {
+        count: pks.length,
+        seconds: publishSeconds,
+        requests: sim.requestCount(realm) - publishBefore,
+        published: published.length,
+        other: pks.length - published.length,
+      },
     };
   } finally {
     await jobs.stop();

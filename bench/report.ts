@@ -32,14 +32,24 @@ export const renderReport = (results: TargetResult[], opts: { connections: numbe
     '',
   ];
   for (const r of results) {
-    lines.push(`## ${r.name}`, '', `${r.transactions.toLocaleString('en-US')} transactions in ${(r.transactions - r.bigCompanyTransactions) / 200 + 1} companies; the measured company holds ${r.bigCompanyTransactions.toLocaleString('en-US')} (with lines, notes and attachments). Seeded in ${r.seedSeconds.toFixed(0)} s.`, '');
+    lines.push(
+      `## ${r.name}`,
+      '',
+      `${r.transactions.toLocaleString('en-US')} transactions in ${(r.transactions - r.bigCompanyTransactions) / 200 + 1} companies; the measured company holds ${r.bigCompanyTransactions.toLocaleString('en-US')} (with lines, notes and attachments). Seeded in ${r.seedSeconds.toFixed(0)} s.`,
+      '',
+    );
     lines.push('| endpoint | throughput | p50 | p95 | p99 | errors | SQL floor p50 | SQL floor p95 |', '|---|---|---|---|---|---|---|---|');
     for (const [key, l] of Object.entries(r.load)) {
       const f = r.floors[key];
-      lines.push(`| ${LABELS[key] ?? key} | ${l.rps.toFixed(0)} req/s | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${l.errors} | ${f ? ms(f.p50) : '–'} | ${f ? ms(f.p95) : '–'} |`);
+      lines.push(
+        `| ${LABELS[key] ?? key} | ${l.rps.toFixed(0)} req/s | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${l.errors} | ${f ? ms(f.p50) : '–'} | ${f ? ms(f.p95) : '–'} |`,
+      );
     }
     lines.push('', `Bulk update of ${r.bulk.count} transactions (one PATCH, five runs): median ${ms(r.bulk.median)}, slowest ${ms(r.bulk.max)}.`, '');
-    lines.push(`Machine load (1-minute average) ${r.loadAverage.before.toFixed(1)} before the measurements, ${r.loadAverage.after.toFixed(1)} after (${opts.cpus} cores: above ${opts.cpus} means other work competed for the CPU).`, '');
+    lines.push(
+      `Machine load (1-minute average) ${r.loadAverage.before.toFixed(1)} before the measurements, ${r.loadAverage.after.toFixed(1)} after (${opts.cpus} cores: above ${opts.cpus} means other work competed for the CPU).`,
+      '',
+    );
   }
   return lines.join('\n');
 };

@@ -26,14 +26,21 @@ const root = path.resolve(import.meta.dirname, '..');
 
 const signIn = async (base: string, email: string) => {
   const first = await fetch(`${base}/api/healthcheck/`);
-  const csrf = first.headers.getSetCookie().find((c) => c.startsWith('csrftoken='))!.split(';')[0]!.slice('csrftoken='.length);
+  const csrf = first.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('csrftoken='))!
+    .split(';')[0]!
+    .slice('csrftoken='.length);
   const login = await fetch(`${base}/api/v1/users/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
     body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
   if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-  const session = login.headers.getSetCookie().find((c) => c.startsWith('sessionid='))!.split(';')[0]!;
+  const session = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sessionid='))!
+    .split(';')[0]!;
   return { cookie: `csrftoken=${csrf}; ${session}`, csrf };
 };
 
@@ -79,7 +86,16 @@ const benchTarget = async (name: string, env: Record<string, string>): Promise<T
     const bulk = await bulkUpdate(base, accountant, company);
     const floors = await floorsOf(child);
     const loadAfter = os.loadavg()[0]!;
-    return { name, transactions: data.transactions, bigCompanyTransactions: data.bigCompanyTransactions, seedSeconds, load, floors, bulk, loadAverage: { before: loadBefore, after: loadAfter } };
+    return {
+      name,
+      transactions: data.transactions,
+      bigCompanyTransactions: data.bigCompanyTransactions,
+      seedSeconds,
+      load,
+      floors,
+      bulk,
+      loadAverage: { before: loadBefore, after: loadAfter },
+    };
   } finally {
     child.removeAllListeners('exit');
     child.send({ type: 'stop' });
@@ -90,7 +106,9 @@ const benchTarget = async (name: string, env: Record<string, string>): Promise<T
 const bulkUpdate = async (base: string, who: { cookie: string; csrf: string }, company: number) => {
   const pks: number[] = [];
   for (let page = 1; pks.length < 500; page++) {
-    const res = await fetch(`${base}/api/v1/accounting/accountant/client-company/${company}/transactions/list/?page_size=100&page=${page}`, { headers: { cookie: who.cookie } });
+    const res = await fetch(`${base}/api/v1/accounting/accountant/client-company/${company}/transactions/list/?page_size=100&page=${page}`, {
+      headers: { cookie: who.cookie },
+    });
     const body = (await res.json()) as { results: { pk: number }[] };
     if (body.results.length === 0) break;
     pks.push(...body.results.map((r) => r.pk));

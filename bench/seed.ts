@@ -38,7 +38,9 @@ export const seedBench = async (db: Db, opts: { smallCompanies: number; perSmall
   await db.execute(sql`insert into ledger_refs (client_company_id, kind, external_id, name)
     select ${big!.pk}, 'CLASS', 'c' || g, 'Class ' || g from generate_series(1, 5) g`);
 
-  const statusOf = sql.raw(`(case when g % 20 < 12 then 'READY' when g % 20 < 16 then 'FINISHED_IN_HERD' when g % 20 < 19 then 'PUBLISHED_IN_PLATFORM' else 'SYNC_ERROR' end)::transaction_status`);
+  const statusOf = sql.raw(
+    `(case when g % 20 < 12 then 'READY' when g % 20 < 16 then 'FINISHED_IN_HERD' when g % 20 < 19 then 'PUBLISHED_IN_PLATFORM' else 'SYNC_ERROR' end)::transaction_status`,
+  );
   await db.execute(sql`insert into transactions (client_company_id, external_id, ledger_entity_type, type, subtype, date, amount, description, payee, status, is_hidden)
     select c.pk, 's' || c.pk || '-' || g, 'csv', case when g % 5 = 0 then 'DEPOSIT' else 'EXPENSE' end::transaction_type, 'BANK_DEBIT',
       date '2026-01-01' + (g % 300), ((g * 37) % 100000) / 100.0 + 1, 'Purchase ' || g, 'Vendor ' || (g % 50), ${statusOf}, g % 97 = 0

@@ -40,7 +40,11 @@ const main = async () => {
     if (msg.type === 'floor') {
       void measureFloors(database.db, data.bigCompanyPk).then((floors) => process.send!({ type: 'floors', floors }));
     }
-    if (msg.type === 'stop') void app.close().then(() => database.close()).then(() => process.exit(0));
+    if (msg.type === 'stop')
+      void app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0));
   });
 };
 

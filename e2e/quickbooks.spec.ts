@@ -11,7 +11,9 @@ const companyPk = async (page: Page) => {
   return body.results[0]!.pk;
 };
 
-test('in sandbox mode an accountant connects QuickBooks, the client answers, the accountant publishes, and the sandbox company holds the new category', async ({ browser }) => {
+test('in sandbox mode an accountant connects QuickBooks, the client answers, the accountant publishes, and the sandbox company holds the new category', async ({
+  browser,
+}) => {
   const accountantContext = await browser.newContext();
   const accountant = await accountantContext.newPage();
   await signIn(accountant, DEMO.accountantEmail, DEMO.password);

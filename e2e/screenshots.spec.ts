@@ -203,7 +203,10 @@ test('transaction screens', async ({ page }) => {
     await shot(page, `tx-accountant-${list}`);
   }
   await page.goto(`/dashboard/accountant/categorized/${company.pk}/`);
-  await page.getByRole('button', { name: /^Edit / }).first().click();
+  await page
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
   await expect(page.getByTestId('transaction-editor')).toBeVisible();
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${dir}/tx-accountant-editor.png` });

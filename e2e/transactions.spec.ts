@@ -54,9 +54,13 @@ test('the client categorizes with the keyboard, the accountant reviews and sends
   const total = (await editor(client).getByLabel('Line 1 amount').inputValue()).trim();
   const cents = Math.round(Number(total) * 100);
   const part = Math.floor(cents / 2);
-  await editor(client).getByLabel('Line 1 amount').fill((part / 100).toFixed(2));
+  await editor(client)
+    .getByLabel('Line 1 amount')
+    .fill((part / 100).toFixed(2));
   await expect(editor(client).getByTestId('remaining')).toContainText(`Remaining: ${((cents - part) / 100).toFixed(2)}`);
-  await editor(client).getByLabel('Line 2 amount').fill(((cents - part) / 100).toFixed(2));
+  await editor(client)
+    .getByLabel('Line 2 amount')
+    .fill(((cents - part) / 100).toFixed(2));
   await expect(editor(client).getByTestId('remaining')).toContainText('Remaining: 0.00');
   await chooseCategory(client, 'Office Supplies', 0);
   await chooseCategory(client, 'Meals & Entertainment', 1);
@@ -110,9 +114,13 @@ test('a PDF receipt shows its first page as the thumbnail', async ({ page }) => 
   // The transaction may already hold files (an earlier test sends one back with its receipt).
   const attachments = editor(page).getByTestId('attachment');
   const before = await attachments.count();
-  await editor(page).locator('input[type=file]').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: onePagePdf('0 0 0 rg 60 200 300 400 re f') });
+  await editor(page)
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: onePagePdf('0 0 0 rg 60 200 300 400 re f') });
   await expect(attachments).toHaveCount(before + 1);
-  const thumbnail = editor(page).getByTestId('pdf-thumbnail').and(editor(page).getByRole('img', { name: 'invoice.pdf' }));
+  const thumbnail = editor(page)
+    .getByTestId('pdf-thumbnail')
+    .and(editor(page).getByRole('img', { name: 'invoice.pdf' }));
   await expect(thumbnail).toBeVisible();
   // Drawn from the page: the middle of the square is black, a corner of the page white.
   const [middle, corner] = await thumbnail.evaluate(async (img: HTMLImageElement) => {

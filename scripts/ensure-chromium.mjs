@@ -18,7 +18,7 @@ if (process.env.CHROMIUM_PATH) {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
 if (isRoot && hasApt) {
-  console.error('Chromium not found: installing Debian\'s chromium package (apt-get install -y chromium)...');
+  console.error("Chromium not found: installing Debian's chromium package (apt-get install -y chromium)...");
   try {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });

@@ -52,7 +52,30 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: (id) => inNodeModules(id, 'react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser'), priority: 30 },
-            { name: 'antd', test: (id) => inNodeModules(id, 'antd', '@ant-design', '@rc-component', 'dayjs', '@emotion', 'clsx', 'stylis', 'throttle-debounce', 'compute-scroll-into-view', 'scroll-into-view-if-needed', 'json2mq', 'string-convert', 'copy-to-clipboard', 'toggle-selection', '@babel'), priority: 20, tags: ['$initial'] },
+            {
+              name: 'antd',
+              test: (id) =>
+                inNodeModules(
+                  id,
+                  'antd',
+                  '@ant-design',
+                  '@rc-component',
+                  'dayjs',
+                  '@emotion',
+                  'clsx',
+                  'stylis',
+                  'throttle-debounce',
+                  'compute-scroll-into-view',
+                  'scroll-into-view-if-needed',
+                  'json2mq',
+                  'string-convert',
+                  'copy-to-clipboard',
+                  'toggle-selection',
+                  '@babel',
+                ),
+              priority: 20,
+              tags: ['$initial'],
+            },
             { name: 'data', test: (id) => inNodeModules(id, '@tanstack', 'axios', 'zod'), priority: 10 },
           ],
         },

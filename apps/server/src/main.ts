@@ -63,11 +63,7 @@ const main = async () => {
     `  Herd is running at ${url}`,
     `  Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`,
     ...(decision === 'seed' || decision === 'skip-not-empty'
-      ? [
-          `  Demo sign-ins (password ${DEMO.password}):`,
-          `    accountant: ${DEMO.accountantEmail}`,
-          `    client:     ${DEMO.clientEmail}`,
-        ]
+      ? [`  Demo sign-ins (password ${DEMO.password}):`, `    accountant: ${DEMO.accountantEmail}`, `    client:     ${DEMO.clientEmail}`]
       : []),
     `  API docs: ${url}/api/docs`,
     '',

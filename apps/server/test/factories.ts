@@ -51,15 +51,8 @@ export const addFirmMember = async (db: Db, firmId: number, role: 'FIRM_ADMIN' |
   return { userId: user.pk, email };
 };
 
-export const createClientUser = async (
-  db: Db,
-  firmId: number,
-  opts: { email?: string; password?: string | null } = {},
-) => {
-  const [company] = await db
-    .insert(clientCompanies)
-    .values({ firmId, name: 'Client Co', connectionKind: 'CSV' })
-    .returning();
+export const createClientUser = async (db: Db, firmId: number, opts: { email?: string; password?: string | null } = {}) => {
+  const [company] = await db.insert(clientCompanies).values({ firmId, name: 'Client Co', connectionKind: 'CSV' }).returning();
   const email = opts.email ?? uniqueEmail('client');
   const user = await insertUser(db, {
     email,
@@ -81,10 +74,12 @@ export const createBanner = async (db: Db, values: Partial<typeof globalBanners.
 };
 
 export const setSubscription = (db: Db, firmId: number, status: 'TRIAL' | 'PAID' | 'CANCELLED' | 'TRIAL_EXPIRED', trialEndsAt?: Date) =>
-  db.update(subscriptions).set({ status, ...(trialEndsAt ? { trialEndsAt } : {}) }).where(eq(subscriptions.firmId, firmId));
+  db
+    .update(subscriptions)
+    .set({ status, ...(trialEndsAt ? { trialEndsAt } : {}) })
+    .where(eq(subscriptions.firmId, firmId));
 
-export const setMfa = (db: Db, userId: number, method: 'SMS' | 'TOTP') =>
-  db.update(users).set({ mfaMethod: method }).where(eq(users.pk, userId));
+export const setMfa = (db: Db, userId: number, method: 'SMS' | 'TOTP') => db.update(users).set({ mfaMethod: method }).where(eq(users.pk, userId));
 
 /** The newest email to someone, as the outbox recorded it. */
 export const lastEmailTo = async (db: Db, to: string) => {
@@ -138,11 +133,7 @@ export const firmMemberPkOf = async (db: Db, userId: number) => {
   return row!.pk;
 };
 
-export const createLedgerAccount = async (
-  db: Db,
-  companyPk: number,
-  values: { name: string; isPaymentAccount?: boolean; isWatched?: boolean },
-) => {
+export const createLedgerAccount = async (db: Db, companyPk: number, values: { name: string; isPaymentAccount?: boolean; isWatched?: boolean }) => {
   const [row] = await db
     .insert(ledgerAccounts)
     .values({

@@ -11,7 +11,11 @@ import { canTransition } from '../src/modules/transactions/status.js';
  * path that skips the status writer fails whatever test drives it.
  */
 export const installStatusRecorder = async (db: Db) => {
-  await db.execute(sql.raw('create table if not exists test_status_changes (id serial primary key, transaction_pk integer not null, from_status text not null, to_status text not null)'));
+  await db.execute(
+    sql.raw(
+      'create table if not exists test_status_changes (id serial primary key, transaction_pk integer not null, from_status text not null, to_status text not null)',
+    ),
+  );
   await db.execute(
     sql.raw(`create or replace function test_record_status_change() returns trigger language plpgsql as $$
       begin
@@ -23,7 +27,9 @@ export const installStatusRecorder = async (db: Db) => {
   );
   await db.execute(sql.raw('drop trigger if exists test_status_change on transactions'));
   await db.execute(
-    sql.raw('create trigger test_status_change after update of status on transactions for each row when (old.status is distinct from new.status) execute function test_record_status_change()'),
+    sql.raw(
+      'create trigger test_status_change after update of status on transactions for each row when (old.status is distinct from new.status) execute function test_record_status_change()',
+    ),
   );
 };
 

@@ -17,9 +17,7 @@ const isShown = (element: HTMLElement) => !element.closest('[style*="display: no
  */
 export const findDialog = (text?: string): Promise<HTMLElement> =>
   waitFor(() => {
-    const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].filter(
-      (d) => isShown(d) && (!text || (d.textContent ?? '').includes(text)),
-    );
+    const dialogs = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].filter((d) => isShown(d) && (!text || (d.textContent ?? '').includes(text)));
     const dialog = dialogs.at(-1);
     if (!dialog) throw new Error(`no open dialog${text ? ` containing "${text}"` : ''}`);
     return dialog;

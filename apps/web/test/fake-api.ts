@@ -1,5 +1,17 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { profileEndpoints, successStatus, type ClientCompany, type ClientSideCompany, type ClientUser, type Coworker, type Endpoint, type FirmRole, type MyAccountant, type Profile, type ResponseOf } from '@herd/contract';
+import {
+  profileEndpoints,
+  successStatus,
+  type ClientCompany,
+  type ClientSideCompany,
+  type ClientUser,
+  type Coworker,
+  type Endpoint,
+  type FirmRole,
+  type MyAccountant,
+  type Profile,
+  type ResponseOf,
+} from '@herd/contract';
 import { httpClient } from '../src/lib/api-client';
 import { readCookie } from '../src/lib/cookies';
 import { buildPath, type PathParams } from '../src/lib/path-builder';
@@ -20,7 +32,6 @@ export interface FakeReply {
 }
 
 type Handler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
-
 
 export const TEST_CSRF_TOKEN = 'test-csrf-token';
 

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, FIRM_ROLES, MFA_METHODS } from './enums.js';
-import {
-  codeField,
-  emailField,
-  existingPasswordField,
-  optionalText,
-  passwordField,
-  phoneField,
-  requiredText,
-} from './fields.js';
+import { codeField, emailField, existingPasswordField, optionalText, passwordField, phoneField, requiredText } from './fields.js';
 
 export const signupBody = z.object({
   email: emailField(),

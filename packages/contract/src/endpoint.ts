@@ -33,8 +33,7 @@ export interface Endpoint {
 }
 
 /** Whether the read-only guard refuses this endpoint to a firm whose subscription lapsed. */
-export const refusedWhileReadOnly = (endpoint: Endpoint): boolean =>
-  (endpoint.method !== 'GET' || endpoint.startsChange === true) && !endpoint.whileReadOnly;
+export const refusedWhileReadOnly = (endpoint: Endpoint): boolean => (endpoint.method !== 'GET' || endpoint.startsChange === true) && !endpoint.whileReadOnly;
 
 /** The status an endpoint answers when all is well: its first 2xx. */
 export const successStatus = (endpoint: Endpoint): number =>

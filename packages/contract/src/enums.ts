@@ -34,15 +34,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** Billing statuses in which the firm may change its data; any other is read-only. */
 export const WRITABLE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['TRIAL', 'PAID'];
 
-export const TRANSACTION_STATUSES = [
-  'PROCESSING',
-  'READY',
-  'SYNC_ERROR',
-  'CANCELLED',
-  'FINISHED_IN_HERD',
-  'PUBLISHED_IN_PLATFORM',
-  'MATCHED_TO_PLATFORM',
-] as const;
+export const TRANSACTION_STATUSES = ['PROCESSING', 'READY', 'SYNC_ERROR', 'CANCELLED', 'FINISHED_IN_HERD', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const TRANSACTION_TYPES = ['EXPENSE', 'DEPOSIT', 'BILL'] as const;
@@ -51,54 +43,20 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 /** Transaction subtypes: QuickBooks', Xero's, and the bank lines of CSV and generic ledgers. */
 export const EXPENSE_SUBTYPES = {
   QUICKBOOKS: ['PURCHASE', 'JOURNAL_ENTRY', 'BILL', 'VENDOR_CREDIT', 'CREDIT_CARD_CREDIT', 'CREDIT_CARD_CHARGE'],
-  XERO: [
-    'ACCPAY_INVOICE',
-    'REPEATING_ACCPAY_INVOICE',
-    'SPEND',
-    'SPEND_OVERPAYMENT',
-    'SPEND_PREPAYMENT',
-    'SPEND_TRANSFER',
-    'PURCHASE_ORDER',
-    'MANUAL_JOURNAL',
-  ],
+  XERO: ['ACCPAY_INVOICE', 'REPEATING_ACCPAY_INVOICE', 'SPEND', 'SPEND_OVERPAYMENT', 'SPEND_PREPAYMENT', 'SPEND_TRANSFER', 'PURCHASE_ORDER', 'MANUAL_JOURNAL'],
 } as const;
 export const DEPOSIT_SUBTYPES = {
   QUICKBOOKS: ['DEPOSIT', 'JOURNAL_ENTRY', 'SALES_RECEIPT'],
-  XERO: [
-    'ACCREC_INVOICE',
-    'REPEATING_ACCREC_INVOICE',
-    'RECEIVE',
-    'RECEIVE_OVERPAYMENT',
-    'RECEIVE_PREPAYMENT',
-    'RECEIVE_TRANSFER',
-    'QUOTE',
-    'MANUAL_JOURNAL',
-  ],
+  XERO: ['ACCREC_INVOICE', 'REPEATING_ACCREC_INVOICE', 'RECEIVE', 'RECEIVE_OVERPAYMENT', 'RECEIVE_PREPAYMENT', 'RECEIVE_TRANSFER', 'QUOTE', 'MANUAL_JOURNAL'],
 } as const;
 /** A bank-statement line from a CSV import or a generic ledger. */
 export const BANK_SUBTYPES = ['BANK_DEBIT', 'BANK_CREDIT'] as const;
 export const TRANSACTION_SUBTYPES = [
-  ...new Set([
-    ...EXPENSE_SUBTYPES.QUICKBOOKS,
-    ...EXPENSE_SUBTYPES.XERO,
-    ...DEPOSIT_SUBTYPES.QUICKBOOKS,
-    ...DEPOSIT_SUBTYPES.XERO,
-    ...BANK_SUBTYPES,
-  ]),
+  ...new Set([...EXPENSE_SUBTYPES.QUICKBOOKS, ...EXPENSE_SUBTYPES.XERO, ...DEPOSIT_SUBTYPES.QUICKBOOKS, ...DEPOSIT_SUBTYPES.XERO, ...BANK_SUBTYPES]),
 ] as const;
 export type TransactionSubtype = (typeof TRANSACTION_SUBTYPES)[number];
 
-export const REF_KINDS = [
-  'VENDOR',
-  'CUSTOMER',
-  'CLASS',
-  'LOCATION',
-  'TAX',
-  'ITEM',
-  'PAYMENT_METHOD',
-  'TRACKING_CATEGORY',
-  'TRACKING_OPTION',
-] as const;
+export const REF_KINDS = ['VENDOR', 'CUSTOMER', 'CLASS', 'LOCATION', 'TAX', 'ITEM', 'PAYMENT_METHOD', 'TRACKING_CATEGORY', 'TRACKING_OPTION'] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 
 export const NOTE_TARGETS = ['TRANSACTION', 'COMMUNICATION', 'RECEIPT', 'CLIENT_COMPANY', 'ACCOUNTANT_COMPANY'] as const;

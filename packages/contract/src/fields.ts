@@ -16,7 +16,10 @@ export const requiredText = (label: string, max = 255) =>
     .max(max, { error: messages.tooLong(label, max) });
 
 export const optionalText = (label: string, max = 255) =>
-  z.string({ error: messages.notValid(label) }).trim().max(max, { error: messages.tooLong(label, max) });
+  z
+    .string({ error: messages.notValid(label) })
+    .trim()
+    .max(max, { error: messages.tooLong(label, max) });
 
 export const emailField = (label = 'Email') =>
   z
@@ -37,7 +40,10 @@ export const passwordField = (label = 'Password') =>
 
 /** A password being checked (sign-in, current password): any non-empty string. */
 export const existingPasswordField = (label = 'Password') =>
-  z.string({ error: typeError(label) }).min(1, { error: messages.required(label), abort: true }).max(PASSWORD_MAX_LENGTH);
+  z
+    .string({ error: typeError(label) })
+    .min(1, { error: messages.required(label), abort: true })
+    .max(PASSWORD_MAX_LENGTH);
 
 export const numberBetween = (label: string, min: number, max: number) =>
   z

@@ -33,7 +33,11 @@ export const genericTransaction = z.object({
   subtype: z.enum(TRANSACTION_SUBTYPES, { error: messages.notValid('Subtype') }),
   date: z.iso.date({ error: messages.notValid('Date') }),
   amount: moneyField('Amount').refine((v) => !v.startsWith('-') && Number(v) !== 0, { error: 'Amount must be positive.' }),
-  currency: z.string().trim().length(3, { error: messages.notValid('Currency') }).default('USD'),
+  currency: z
+    .string()
+    .trim()
+    .length(3, { error: messages.notValid('Currency') })
+    .default('USD'),
   description: z.string().trim().max(1000).default(''),
   payee: z.string().trim().max(200).default(''),
   payment_account: z.string().trim().max(200).optional(),

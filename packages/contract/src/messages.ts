@@ -18,8 +18,7 @@ export const details = {
   badCredentials: 'Unable to sign in with the email and password provided.',
   notAuthenticated: 'You are not signed in.',
   csrfFailed: 'CSRF verification failed. Reload the page and try again.',
-  throttled: (seconds: number) =>
-    `Too many attempts. Try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? 's' : ''}.`,
+  throttled: (seconds: number) => `Too many attempts. Try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? 's' : ''}.`,
   codeInvalid: 'This link is invalid or has expired.',
   codeUsedOrExpired: 'This link has expired or was already used. You can ask for a new one.',
   magicLinkSent: 'If an account exists for this email, a sign-in link is on its way.',

@@ -18,9 +18,7 @@ export const clientUserInviteBody = z.object({
 });
 export type ClientUserInviteBody = z.infer<typeof clientUserInviteBody>;
 
-export const personUpdateBody = z
-  .object({ first_name: requiredText('First name', 150), last_name: requiredText('Last name', 150), phone: phoneField() })
-  .partial();
+export const personUpdateBody = z.object({ first_name: requiredText('First name', 150), last_name: requiredText('Last name', 150), phone: phoneField() }).partial();
 
 export const clientUser = z.object({
   pk: z.number(),
@@ -76,7 +74,11 @@ export const clientSideCompany = z.object({
 export type ClientSideCompany = z.infer<typeof clientSideCompany>;
 
 export const defaultClientCompanyBody = z.object({
-  client_company: z.number({ error: messages.notValid('Client company') }).int().positive().nullable(),
+  client_company: z
+    .number({ error: messages.notValid('Client company') })
+    .int()
+    .positive()
+    .nullable(),
 });
 export const tourBody = z.object({ completed: z.boolean({ error: (i) => (i.input === undefined ? messages.required('Completed') : messages.notValid('Completed')) }) });
 export const firmMemberSettings = z.object({
@@ -95,7 +97,10 @@ export const companyUser = z.object({
   has_signed_in: z.boolean(),
 });
 export const requiredCompanyQuery = z.object({
-  client_company: z.coerce.number({ error: messages.required('Client company') }).int().positive(),
+  client_company: z.coerce
+    .number({ error: messages.required('Client company') })
+    .int()
+    .positive(),
 });
 
 export const storedFile = z.object({
@@ -112,8 +117,15 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const firmSettingsBody = z
   .object({
     company_name: requiredText('Firm name', 200),
-    main_color: z.string({ error: messages.notValid('Main colour') }).regex(HEX_COLOR, { error: messages.notValid('Main colour') }).nullable(),
-    logo: z.number({ error: messages.notValid('Logo') }).int().positive().nullable(),
+    main_color: z
+      .string({ error: messages.notValid('Main colour') })
+      .regex(HEX_COLOR, { error: messages.notValid('Main colour') })
+      .nullable(),
+    logo: z
+      .number({ error: messages.notValid('Logo') })
+      .int()
+      .positive()
+      .nullable(),
   })
   .partial();
 export const firmSettings = z.object({
@@ -142,10 +154,16 @@ export const restrictionBulkCreateBody = z.object({
   client_company: pkField('Client company'),
   user: pkField('User'),
   kind: restrictionKind,
-  accounts: z.array(pkField('Account'), { error: messages.required('Accounts') }).min(1, { error: messages.required('Accounts') }).max(500),
+  accounts: z
+    .array(pkField('Account'), { error: messages.required('Accounts') })
+    .min(1, { error: messages.required('Accounts') })
+    .max(500),
 });
 export const bulkPksBody = z.object({
-  pks: z.array(pkField('Item'), { error: messages.required('Items') }).min(1, { error: messages.required('Items') }).max(1000),
+  pks: z
+    .array(pkField('Item'), { error: messages.required('Items') })
+    .min(1, { error: messages.required('Items') })
+    .max(1000),
 });
 export const restriction = z.object({
   pk: z.number(),
@@ -155,7 +173,10 @@ export const restriction = z.object({
   kind: z.enum(RESTRICTION_KINDS),
 });
 export const restrictionListQuery = z.object({
-  client_company: z.coerce.number({ error: messages.required('Client company') }).int().positive(),
+  client_company: z.coerce
+    .number({ error: messages.required('Client company') })
+    .int()
+    .positive(),
   user: z.coerce.number().int().positive().optional(),
 });
 export const userWithRestrictions = z.object({

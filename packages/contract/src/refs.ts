@@ -19,7 +19,11 @@ export const accountOption = selectOption.extend({
 export const refCreateBody = z.object({
   name: requiredText('Name', 200),
   /** The transaction being categorized; refused while it has sync errors. */
-  transaction: z.number({ error: messages.notValid('Transaction') }).int().positive().optional(),
+  transaction: z
+    .number({ error: messages.notValid('Transaction') })
+    .int()
+    .positive()
+    .optional(),
 });
 export const categoryCreateBody = refCreateBody.extend({
   account_type: requiredText('Account type', 100),
@@ -32,8 +36,14 @@ export const accountTypesResponse = z.array(z.object({ type: z.string(), subtype
 
 export const noteBody = z.object({ body: requiredText('Message', 5000) });
 export const bulkNoteBody = noteBody.extend({
-  client_company: z.number({ error: (i) => (i.input === undefined ? messages.required('Client company') : messages.notValid('Client company')) }).int().positive(),
-  pks: z.array(z.number().int().positive(), { error: messages.required('Transactions') }).min(1, { error: messages.required('Transactions') }).max(500),
+  client_company: z
+    .number({ error: (i) => (i.input === undefined ? messages.required('Client company') : messages.notValid('Client company')) })
+    .int()
+    .positive(),
+  pks: z
+    .array(z.number().int().positive(), { error: messages.required('Transactions') })
+    .min(1, { error: messages.required('Transactions') })
+    .max(500),
 });
 export const note = z.object({
   pk: z.number(),

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  BILLABLE_FLAGS,
-  DIRECTIONS,
-  FILTER_MARKERS,
-  TRANSACTION_STATUSES,
-  TRANSACTION_TYPES,
-} from './enums.js';
+import { BILLABLE_FLAGS, DIRECTIONS, FILTER_MARKERS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.js';
 import { optionalText } from './fields.js';
 import { messages } from './messages.js';
 
@@ -60,7 +54,13 @@ export const transaction = z.object({
 });
 export type Transaction = z.infer<typeof transaction>;
 
-const refPk = (label: string) => z.number({ error: messages.notValid(label) }).int().positive().nullable().optional();
+const refPk = (label: string) =>
+  z
+    .number({ error: messages.notValid(label) })
+    .int()
+    .positive()
+    .nullable()
+    .optional();
 
 export const lineInput = z.object({
   pk: z.number().int().positive().optional(),
@@ -74,12 +74,18 @@ export const lineInput = z.object({
   tax: refPk('Tax'),
   tracking_option_one: refPk('Tracking option one'),
   tracking_option_two: refPk('Tracking option two'),
-  billable: z.enum(BILLABLE_FLAGS, { error: messages.notValid('Billable') }).nullable().optional(),
+  billable: z
+    .enum(BILLABLE_FLAGS, { error: messages.notValid('Billable') })
+    .nullable()
+    .optional(),
 });
 export type LineInput = z.infer<typeof lineInput>;
 
 export const transactionChange = z.object({
-  pk: z.number({ error: messages.required('Transaction') }).int().positive(),
+  pk: z
+    .number({ error: messages.required('Transaction') })
+    .int()
+    .positive(),
   lines: z.array(lineInput).min(1, { error: 'A transaction needs at least one line.' }).max(100).optional(),
   client_memo: optionalText('Memo', 2000).optional(),
   finished: z.literal(true, { error: messages.notValid('Finished') }).optional(),
@@ -87,7 +93,10 @@ export const transactionChange = z.object({
 export type TransactionChange = z.infer<typeof transactionChange>;
 
 export const transactionsUpdateBody = z.object({
-  transactions: z.array(transactionChange, { error: messages.required('Transactions') }).min(1, { error: messages.required('Transactions') }).max(500),
+  transactions: z
+    .array(transactionChange, { error: messages.required('Transactions') })
+    .min(1, { error: messages.required('Transactions') })
+    .max(500),
 });
 
 export const TRANSACTION_ORDERINGS = ['date', '-date', 'amount', '-amount'] as const;
@@ -121,7 +130,10 @@ export const transactionListQuery = z.object({
 export type TransactionListQuery = z.infer<typeof transactionListQuery>;
 
 export const pksBody = z.object({
-  pks: z.array(z.number().int().positive(), { error: messages.required('Transactions') }).min(1, { error: messages.required('Transactions') }).max(1000),
+  pks: z
+    .array(z.number().int().positive(), { error: messages.required('Transactions') })
+    .min(1, { error: messages.required('Transactions') })
+    .max(1000),
 });
 export const backBody = pksBody.extend({ message: optionalText('Message', 2000).optional() });
 
@@ -169,18 +181,22 @@ export const transactionChoices = z.object({
 export type TransactionChoices = z.infer<typeof transactionChoices>;
 
 export const splitBody = z.object({
-  pk: z.number({ error: messages.required('Transaction') }).int().positive(),
+  pk: z
+    .number({ error: messages.required('Transaction') })
+    .int()
+    .positive(),
   lines: z.array(lineInput).min(2, { error: 'A split needs at least two lines.' }).max(100),
 });
 
 export const attachBody = z.object({
-  file: z.number({ error: (i) => (i.input === undefined ? messages.required('File') : messages.notValid('File')) }).int().positive(),
+  file: z
+    .number({ error: (i) => (i.input === undefined ? messages.required('File') : messages.notValid('File')) })
+    .int()
+    .positive(),
 });
 export const transactionPkParams = z.object({ transactionPk: z.coerce.number().int().positive() });
 
-export const companyTransactionCounts = z.array(
-  z.object({ client_company: z.number(), waiting_for_client: z.number(), to_review: z.number(), sync_errors: z.number() }),
-);
+export const companyTransactionCounts = z.array(z.object({ client_company: z.number(), waiting_for_client: z.number(), to_review: z.number(), sync_errors: z.number() }));
 export type CompanyTransactionCount = z.infer<typeof companyTransactionCounts>[number];
 
 /** What a resync or pull request did: queued for the background, or why there was nothing to do. */

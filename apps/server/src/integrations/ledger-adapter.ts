@@ -86,9 +86,7 @@ export interface LedgerCompanyInfo {
 export type DisconnectOutcome = { kind: 'revoked' } | { kind: 'nothing-to-revoke' } | { kind: 'revoke-failed'; error: unknown };
 
 /** A vendor, customer or category made from the categorization form. */
-export type NewListEntry =
-  | { kind: 'VENDOR' | 'CUSTOMER'; name: string }
-  | { kind: 'CATEGORY'; name: string; accountType: string; accountSubtype: string | null };
+export type NewListEntry = { kind: 'VENDOR' | 'CUSTOMER'; name: string } | { kind: 'CATEGORY'; name: string; accountType: string; accountSubtype: string | null };
 
 /** `held`: the list lives in Herd; `created`: the ledger made it and this is its id; `refused`: the ledger's reason. */
 export type ListEntryOutcome = { kind: 'held' } | { kind: 'created'; externalId: string; raw: Record<string, unknown> } | { kind: 'refused'; message: string };

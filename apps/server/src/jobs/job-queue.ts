@@ -29,7 +29,15 @@ export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<vo
 const QUEUES: Record<JobName, PgBoss.Queue> = {
   'ledger-push-failed': { name: 'ledger-push-failed', policy: 'standard', retryLimit: 5, retryDelay: 5, retryBackoff: true },
   'ledger-pull': { name: 'ledger-pull', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 30 * 60 },
-  'ledger-push': { name: 'ledger-push', policy: 'singleton', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 30 * 60, deadLetter: 'ledger-push-failed' },
+  'ledger-push': {
+    name: 'ledger-push',
+    policy: 'singleton',
+    retryLimit: 8,
+    retryDelay: 15,
+    retryBackoff: true,
+    expireInSeconds: 30 * 60,
+    deadLetter: 'ledger-push-failed',
+  },
   'ledger-webhook': { name: 'ledger-webhook', policy: 'standard', retryLimit: 5, retryDelay: 5, retryBackoff: true },
 };
 

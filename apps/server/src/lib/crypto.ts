@@ -15,8 +15,7 @@ export const safeEqual = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-export const hashPassword = (password: string): Promise<string> =>
-  hash(password, { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+export const hashPassword = (password: string): Promise<string> => hash(password, { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
 export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
   try {

@@ -39,7 +39,8 @@ export class OutboundHttpError extends Error {
   }
 }
 
-const isTimeout = (err: unknown) => err instanceof Error && (err.name === 'TimeoutError' || (err.name === 'AbortError' && err.cause instanceof Error && err.cause.name === 'TimeoutError'));
+const isTimeout = (err: unknown) =>
+  err instanceof Error && (err.name === 'TimeoutError' || (err.name === 'AbortError' && err.cause instanceof Error && err.cause.name === 'TimeoutError'));
 
 export const outboundRequest = async (url: string | URL, init: RequestInit, timeoutMs: number): Promise<OutboundResponse> => {
   const signal = AbortSignal.timeout(timeoutMs);

@@ -10,8 +10,7 @@ export const authContext = (request: FastifyRequest): AuthContext => ({
 });
 
 /** Cookies are Secure when the app is served over HTTPS. */
-export const secureCookies = (request: FastifyRequest): boolean =>
-  request.server.deps.config.appUrl.startsWith('https://');
+export const secureCookies = (request: FastifyRequest): boolean => request.server.deps.config.appUrl.startsWith('https://');
 
 export const peopleContext = (request: FastifyRequest): PeopleContext => ({
   db: request.server.deps.db,

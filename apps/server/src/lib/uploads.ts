@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ValidationError } from './errors.js';
 
-const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
 /** The one file of a multipart request, with its other fields. */
 export interface Upload {

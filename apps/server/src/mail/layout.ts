@@ -5,12 +5,10 @@ export interface Brand {
   mainColor: string | null;
 }
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Only a plain hex colour reaches a style attribute; anything else falls back to the default. */
-const safeColor = (color: string | null): string =>
-  color && /^#[0-9a-fA-F]{3,8}$/.test(color) ? color : DEFAULT_MAIN_COLOR;
+const safeColor = (color: string | null): string => (color && /^#[0-9a-fA-F]{3,8}$/.test(color) ? color : DEFAULT_MAIN_COLOR);
 
 export interface EmailContent {
   subject: string;

@@ -3,10 +3,7 @@ import type { EmailContent } from './layout.js';
 export const magicLinkEmail = (p: { firstName: string; url: string; firmName: string | null }): EmailContent => ({
   subject: 'Your sign-in link',
   heading: `Hi ${p.firstName || 'there'},`,
-  paragraphs: [
-    `Use the button below to sign in${p.firmName ? ` to ${p.firmName}` : ''} — no password needed.`,
-    'The link works once and expires in 7 days.',
-  ],
+  paragraphs: [`Use the button below to sign in${p.firmName ? ` to ${p.firmName}` : ''} — no password needed.`, 'The link works once and expires in 7 days.'],
   action: { label: 'Sign in', url: p.url },
   footnote: 'If you did not ask for this link, you can ignore this email.',
 });
@@ -28,13 +25,7 @@ export const passwordChangedEmail = (p: { firstName: string }): EmailContent => 
   ],
 });
 
-export const invitationEmail = (p: {
-  firstName: string;
-  inviterName: string;
-  firmName: string;
-  companyName: string;
-  url: string;
-}): EmailContent => ({
+export const invitationEmail = (p: { firstName: string; inviterName: string; firmName: string; companyName: string; url: string }): EmailContent => ({
   subject: `${p.firmName} invited you to Herd`,
   heading: `Hi ${p.firstName || 'there'},`,
   paragraphs: [
@@ -45,24 +36,23 @@ export const invitationEmail = (p: {
   footnote: 'The link works once and expires in 7 days; you can always ask for a new one from the sign-in page.',
 });
 
-export const clientReminderEmail = (p: {
-  firstName: string;
-  firmName: string;
-  companyName: string;
-  pinnedNote: string;
-  url: string;
-}): EmailContent => ({
+export const clientReminderEmail = (p: { firstName: string; firmName: string; companyName: string; pinnedNote: string; url: string }): EmailContent => ({
   subject: `${p.firmName} needs a few answers about ${p.companyName}`,
   heading: `Hi ${p.firstName || 'there'},`,
-  paragraphs: [
-    `Your accountant at ${p.firmName} has items waiting for you in Herd for ${p.companyName}.`,
-    ...(p.pinnedNote ? [`Their note: “${p.pinnedNote}”`] : []),
-  ],
+  paragraphs: [`Your accountant at ${p.firmName} has items waiting for you in Herd for ${p.companyName}.`, ...(p.pinnedNote ? [`Their note: “${p.pinnedNote}”`] : [])],
   action: { label: 'See what is waiting', url: p.url },
   footnote: 'This link signs you in once and expires in 7 days.',
 });
 
-export const noteEmail = (p: { firstName: string; authorName: string; companyName: string; about: string; body: string; url: string; signsIn: boolean }): EmailContent => ({
+export const noteEmail = (p: {
+  firstName: string;
+  authorName: string;
+  companyName: string;
+  about: string;
+  body: string;
+  url: string;
+  signsIn: boolean;
+}): EmailContent => ({
   subject: `${p.authorName} wrote about ${p.about}`,
   heading: `Hi ${p.firstName || 'there'},`,
   paragraphs: [`${p.authorName} left a note on ${p.about} (${p.companyName}):`, `“${p.body.length > 600 ? `${p.body.slice(0, 600)}…` : p.body}”`],

@@ -10,8 +10,7 @@ export const registerDocs = async (app: FastifyInstance): Promise<void> => {
       info: {
         title: 'Herd API',
         version: '1',
-        description:
-          'Session cookie `sessionid`; every POST, PATCH and DELETE also needs the `X-CSRFToken` header set to the `csrftoken` cookie.',
+        description: 'Session cookie `sessionid`; every POST, PATCH and DELETE also needs the `X-CSRFToken` header set to the `csrftoken` cookie.',
       },
       components: {
         securitySchemes: {

@@ -27,10 +27,7 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
       return reply.status(400).send(error.fields ?? { detail: error.message });
     }
     if (error instanceof ThrottledError) {
-      return reply
-        .status(429)
-        .header('Retry-After', String(error.retryAfterSeconds))
-        .send({ detail: error.message });
+      return reply.status(429).header('Retry-After', String(error.retryAfterSeconds)).send({ detail: error.message });
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ detail: error.message });

@@ -88,14 +88,21 @@ export const seedDemoActivity = async (
  * ledger refuses it, or matches it); a duplicate is cancelled by the ledger.
  * The audit log reads as a believable history.
  */
-const walkToStatus = async (db: Db, ids: { firmId: number; companyPk: number; accountantId: number; clientId: number }, row: StatusMove['row'], target: TransactionStatus) => {
+const walkToStatus = async (
+  db: Db,
+  ids: { firmId: number; companyPk: number; accountantId: number; clientId: number },
+  row: StatusMove['row'],
+  target: TransactionStatus,
+) => {
   const as = (actorUserId: number | null) => ({ firmId: ids.firmId, companyPk: ids.companyPk, actorUserId });
   if (target === 'READY') return;
   if (target === 'CANCELLED') {
     await moveStatuses(db, as(null), 'transaction.sync', [{ row, to: 'CANCELLED' }]);
     return;
   }
-  await moveStatuses(db, as(ids.clientId), 'transaction.categorize', [{ row, to: 'FINISHED_IN_HERD', values: { categorizedBy: ids.clientId, categorizedAt: daysAgo(3) } }]);
+  await moveStatuses(db, as(ids.clientId), 'transaction.categorize', [
+    { row, to: 'FINISHED_IN_HERD', values: { categorizedBy: ids.clientId, categorizedAt: daysAgo(3) } },
+  ]);
   if (target === 'FINISHED_IN_HERD') return;
   const published = target === 'SYNC_ERROR' ? {} : { publishedBy: ids.accountantId, publishedAt: daysAgo(1) };
   await moveStatuses(db, as(ids.accountantId), 'transaction.publish', [{ row: { pk: row.pk, status: 'FINISHED_IN_HERD' }, to: target, values: published }]);

@@ -26,7 +26,10 @@ const ACCOUNTS: AccountSpec[] = [
 ];
 
 const REFS: [RefKind, string[]][] = [
-  ['VENDOR', ['Costco Wholesale', 'Blue Bottle Coffee', 'PG&E', 'Adobe', 'King Arthur Baking', 'Uline', 'Square', 'Facebook Ads', 'Home Depot', 'Landlord Properties LLC']],
+  [
+    'VENDOR',
+    ['Costco Wholesale', 'Blue Bottle Coffee', 'PG&E', 'Adobe', 'King Arthur Baking', 'Uline', 'Square', 'Facebook Ads', 'Home Depot', 'Landlord Properties LLC'],
+  ],
   ['CUSTOMER', ['Cafe Luna', 'Farmers Market Collective', 'Riverside Office Park', 'Walk-in customers']],
   ['CLASS', ['Retail', 'Wholesale', 'Catering']],
   ['LOCATION', ['Main Street', 'Farmers Market']],
@@ -61,7 +64,15 @@ export const seedDemoLedger = async (db: Db, companyPk: number): Promise<DemoLed
     .returning({ pk: ledgerRefs.pk });
   const options = await db
     .insert(ledgerRefs)
-    .values(['In store', 'Online', 'Events'].map((name, i) => ({ clientCompanyId: companyPk, kind: 'TRACKING_OPTION' as const, name, parentId: region!.pk, externalId: `demo:tracking:channel:${i}` })))
+    .values(
+      ['In store', 'Online', 'Events'].map((name, i) => ({
+        clientCompanyId: companyPk,
+        kind: 'TRACKING_OPTION' as const,
+        name,
+        parentId: region!.pk,
+        externalId: `demo:tracking:channel:${i}`,
+      })),
+    )
     .returning({ pk: ledgerRefs.pk, name: ledgerRefs.name });
   return {
     accounts: new Map(accounts.map((a) => [a.name, a.pk])),

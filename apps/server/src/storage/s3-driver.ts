@@ -19,9 +19,7 @@ export const s3Driver = (settings: S3Settings, timeoutMs: number): StorageDriver
     requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs },
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } } : {}),
   });
   return {
     name: 's3',

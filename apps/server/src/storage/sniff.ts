@@ -1,15 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 
 /** What Herd accepts, by the bytes' own signature (the name and the browser's claim are not trusted). */
-const ACCEPTED = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/heic',
-  'image/tiff',
-  'application/pdf',
-]);
+const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'image/tiff', 'application/pdf']);
 export const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 const TEXT_TYPES: Record<string, string> = { csv: 'text/csv', txt: 'text/plain' };

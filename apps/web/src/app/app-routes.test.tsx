@@ -4,8 +4,7 @@ import { LOADING_TEXT, profileEndpoints } from '@herd/contract';
 import { createFakeApi, fakeSession, makeClientProfile, makeProfile } from '../../test/fake-api';
 import { renderAt } from '../../test/render-app';
 
-const expectPath = (app: ReturnType<typeof renderAt>, pathname: string) =>
-  waitFor(() => expect(app.pathname()).toBe(pathname));
+const expectPath = (app: ReturnType<typeof renderAt>, pathname: string) => waitFor(() => expect(app.pathname()).toBe(pathname));
 
 describe('while the session is verified', () => {
   it('shows the loading screen', async () => {

@@ -23,35 +23,19 @@ import { ScrollToTop } from './scroll-to-top';
 const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page').then((m) => m.AuthPage));
 const FreeTrialPage = lazyPage(() => import('../features/auth/pages/free-trial-page').then((m) => m.FreeTrialPage));
 const XeroSignInPage = lazyPage(() => import('../features/auth/pages/xero-page').then((m) => m.XeroSignInPage));
-const AccountantDashboardPage = lazyPage(() =>
-  import('../features/dashboard/pages/accountant-dashboard-page').then((m) => m.AccountantDashboardPage),
-);
-const ClientDashboardPage = lazyPage(() =>
-  import('../features/dashboard/pages/client-dashboard-page').then((m) => m.ClientDashboardPage),
-);
-const DashboardSectionPage = lazyPage(() =>
-  import('../features/dashboard/pages/dashboard-section-page').then((m) => m.DashboardSectionPage),
-);
+const AccountantDashboardPage = lazyPage(() => import('../features/dashboard/pages/accountant-dashboard-page').then((m) => m.AccountantDashboardPage));
+const ClientDashboardPage = lazyPage(() => import('../features/dashboard/pages/client-dashboard-page').then((m) => m.ClientDashboardPage));
+const DashboardSectionPage = lazyPage(() => import('../features/dashboard/pages/dashboard-section-page').then((m) => m.DashboardSectionPage));
 const AnalyticsPage = lazyPage(() => import('../features/analytics/pages/analytics-page').then((m) => m.AnalyticsPage));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page').then((m) => m.SettingsPage));
-const ClientSettingsPage = lazyPage(() =>
-  import('../features/clients/pages/client-settings-page').then((m) => m.ClientSettingsPage),
-);
+const ClientSettingsPage = lazyPage(() => import('../features/clients/pages/client-settings-page').then((m) => m.ClientSettingsPage));
 const ClientsPage = lazyPage(() => import('../features/clients/pages/clients-page').then((m) => m.ClientsPage));
 const AsClientPage = lazyPage(() => import('../features/dashboard/pages/as-client-page').then((m) => m.AsClientPage));
-const ClientCompanyPage = lazyPage(() =>
-  import('../features/dashboard/pages/client-company-page').then((m) => m.ClientCompanyPage),
-);
-const AccountantTransactionsPage = lazyPage(() =>
-  import('../features/transactions/pages/accountant-transactions-page').then((m) => m.AccountantTransactionsPage),
-);
-const ClientCompletedPage = lazyPage(() =>
-  import('../features/transactions/pages/client-completed-page').then((m) => m.ClientCompletedPage),
-);
+const ClientCompanyPage = lazyPage(() => import('../features/dashboard/pages/client-company-page').then((m) => m.ClientCompanyPage));
+const AccountantTransactionsPage = lazyPage(() => import('../features/transactions/pages/accountant-transactions-page').then((m) => m.AccountantTransactionsPage));
+const ClientCompletedPage = lazyPage(() => import('../features/transactions/pages/client-completed-page').then((m) => m.ClientCompletedPage));
 // The client's transactions, shown inside the company dashboard (and the accountant's view of it).
-const TransactionInbox = lazyPage(() =>
-  import('../features/transactions/components/transaction-inbox').then((m) => m.TransactionInbox),
-);
+const TransactionInbox = lazyPage(() => import('../features/transactions/components/transaction-inbox').then((m) => m.TransactionInbox));
 const VersionPage = lazyPage(() => import('../features/system/pages/version-page').then((m) => m.VersionPage));
 const ForbiddenPage = lazyPage(() => import('../features/system/pages/forbidden-page').then((m) => m.ForbiddenPage));
 const DownPage = lazyPage(() => import('../features/system/pages/down-page').then((m) => m.DownPage));

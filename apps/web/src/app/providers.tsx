@@ -2,12 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
-import {
-  MESSAGE_DURATION_S,
-  MESSAGE_TOP_PX,
-  NOTIFICATION_DURATION_S,
-  NOTIFICATION_OFFSET_PX,
-} from '@herd/contract';
+import { MESSAGE_DURATION_S, MESSAGE_TOP_PX, NOTIFICATION_DURATION_S, NOTIFICATION_OFFSET_PX } from '@herd/contract';
 import { useSession } from '../features/auth/api';
 import { buildTheme, firmColor } from './theme';
 

@@ -31,8 +31,7 @@ export const buildTheme = (mainColor: string): ThemeConfig => {
       colorTextBase: INK,
       colorBgLayout: '#f4f6f5',
       borderRadius: 8,
-      fontFamily:
-        "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+      fontFamily: "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     },
     components: {
       Layout: {

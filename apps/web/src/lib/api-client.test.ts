@@ -45,10 +45,7 @@ describe('api client', () => {
       .on('POST', 'users/login/', { status: 200, data: {} })
       .install();
     await api.post('users/login/', { email: 'a@b.co', password: 'x' });
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /api/v1/generic/client-config/',
-      'POST /api/v1/users/login/',
-    ]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/generic/client-config/', 'POST /api/v1/users/login/']);
     expect(fake.requests[1]?.headers.get('X-CSRFToken')).toBe(TEST_CSRF_TOKEN);
   });
 
@@ -66,8 +63,7 @@ describe('api client', () => {
   it('rejects transport failures with the transport messages', async () => {
     httpClient.defaults.adapter = (config) => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config));
     await expect(api.get('users/profile/')).rejects.toThrow(/^Network Error$/);
-    httpClient.defaults.adapter = (config) =>
-      Promise.reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config));
+    httpClient.defaults.adapter = (config) => Promise.reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config));
     await expect(api.get('users/profile/', undefined, { timeout: 1500 })).rejects.toThrow(/^timeout of 1500 ms exceeded$/);
     const controller = new AbortController();
     controller.abort();

@@ -52,15 +52,11 @@ type Params = Record<string, string | number | boolean | null | undefined | read
 
 /** Plain helper methods, each resolving to the response body; the API's own routes go through `call`. */
 export const api = {
-  get: async <T>(path: string, params?: Params, config?: AxiosRequestConfig): Promise<T> =>
-    (await httpClient.get<T>(path, { ...config, params })).data,
-  post: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> =>
-    (await httpClient.post<T>(path, body ?? {}, config)).data,
-  patch: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> =>
-    (await httpClient.patch<T>(path, body ?? {}, config)).data,
+  get: async <T>(path: string, params?: Params, config?: AxiosRequestConfig): Promise<T> => (await httpClient.get<T>(path, { ...config, params })).data,
+  post: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> => (await httpClient.post<T>(path, body ?? {}, config)).data,
+  patch: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> => (await httpClient.patch<T>(path, body ?? {}, config)).data,
   /** DELETE sends its parameters as a query string, never as a body. */
-  del: async <T>(path: string, params?: Params, config?: AxiosRequestConfig): Promise<T> =>
-    (await httpClient.delete<T>(path, { ...config, params })).data,
+  del: async <T>(path: string, params?: Params, config?: AxiosRequestConfig): Promise<T> => (await httpClient.delete<T>(path, { ...config, params })).data,
 };
 
 /**

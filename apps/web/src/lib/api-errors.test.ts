@@ -20,9 +20,7 @@ describe('normaliseError', () => {
   });
 
   it('collects field errors, with the first one as the message', () => {
-    const error = normaliseError(
-      answer(400, { email: ['An account with this email already exists.'], password: ['Password is required.', 'x'] }),
-    );
+    const error = normaliseError(answer(400, { email: ['An account with this email already exists.'], password: ['Password is required.', 'x'] }));
     expect(error.detail).toBeNull();
     expect(error.fields).toEqual({
       email: ['An account with this email already exists.'],

@@ -14,13 +14,7 @@ export class ApiError extends Error {
   readonly fields: FieldErrors;
   readonly retryAfterSeconds: number | null;
 
-  constructor(init: {
-    message: string;
-    status: number | null;
-    detail?: string | null;
-    fields?: FieldErrors;
-    retryAfterSeconds?: number | null;
-  }) {
+  constructor(init: { message: string; status: number | null; detail?: string | null; fields?: FieldErrors; retryAfterSeconds?: number | null }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
@@ -36,8 +30,7 @@ export const TRANSPORT_MESSAGES = {
   timeout: (ms: number) => `timeout of ${ms} ms exceeded`,
 } as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{"detail": "..."}` and `{"field": ["..."]}` bodies, the two shapes of every API error. */
 const readBody = (data: unknown): { detail: string | null; fields: FieldErrors } => {
@@ -62,8 +55,7 @@ const parseRetryAfter = (value: unknown): number | null => {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 };
 
-const isTimeout = (error: AxiosError) =>
-  error.code === AxiosError.ETIMEDOUT || (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message));
+const isTimeout = (error: AxiosError) => error.code === AxiosError.ETIMEDOUT || (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message));
 
 /** Turns whatever a call threw into an ApiError; already-normalised errors pass through. */
 export const normaliseError = (error: unknown): ApiError => {

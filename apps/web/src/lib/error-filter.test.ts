@@ -13,7 +13,9 @@ describe('shouldReportError', () => {
 
   it('drops content-security-policy violations', () => {
     expect(
-      shouldReportError({ message: "Refused to load the script 'https://x.example/a.js' because it violates the following Content Security Policy directive: \"script-src 'self'\"" }),
+      shouldReportError({
+        message: "Refused to load the script 'https://x.example/a.js' because it violates the following Content Security Policy directive: \"script-src 'self'\"",
+      }),
     ).toBe(false);
     expect(shouldReportError(exception('SecurityPolicyViolationEvent', 'blocked'))).toBe(false);
   });

@@ -19,7 +19,8 @@ const NETWORK = /^network ?error$|failed to fetch|networkerror when attempting|^
 const RESIZE_OBSERVER = /resizeobserver loop/i;
 const HTTP_403 = /status code 403\b|\b403 forbidden\b/i;
 const ABORTED = /request aborted|aborterror|the user aborted a request|the operation was aborted|signal is aborted|^canceled$|err_canceled/i;
-const SOCIAL_HOST = /connect\.facebook\.net|facebook\.com\/(?:v[\d.]+\/)?(?:plugins|sdk)|platform\.twitter\.com|twitter\.com\/widgets|platform\.x\.com|platform\.linkedin\.com/i;
+const SOCIAL_HOST =
+  /connect\.facebook\.net|facebook\.com\/(?:v[\d.]+\/)?(?:plugins|sdk)|platform\.twitter\.com|twitter\.com\/widgets|platform\.x\.com|platform\.linkedin\.com/i;
 const LOAD_FAILURE = /fail|error|load|script/i;
 
 const textsOf = (event: ReportableEvent, original: unknown): string[] => {

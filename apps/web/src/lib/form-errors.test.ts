@@ -37,11 +37,7 @@ describe('applyServerErrors', () => {
 
   it('returns the detail, and messages of fields the form does not have', () => {
     const { form } = fakeForm();
-    expect(applyServerErrors(form, answer(403, { detail: 'You do not have permission to do this.' }), ['name'])).toBe(
-      'You do not have permission to do this.',
-    );
-    expect(applyServerErrors(form, answer(400, { role: ['A firm needs at least one firm admin.'] }), ['name'])).toBe(
-      'A firm needs at least one firm admin.',
-    );
+    expect(applyServerErrors(form, answer(403, { detail: 'You do not have permission to do this.' }), ['name'])).toBe('You do not have permission to do this.');
+    expect(applyServerErrors(form, answer(400, { role: ['A firm needs at least one firm admin.'] }), ['name'])).toBe('A firm needs at least one firm admin.');
   });
 });

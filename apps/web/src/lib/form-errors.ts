@@ -19,12 +19,7 @@ const formFieldOf = (key: string, fieldNames: readonly string[], aliases: Readon
  * is left to show above the form: the `detail`, messages for fields the form
  * does not have, or the transport message. Null when every message found a field.
  */
-export const applyServerErrors = (
-  form: FormInstance,
-  error: unknown,
-  fieldNames: readonly string[],
-  aliases: Readonly<Record<string, string>> = {},
-): string | null => {
+export const applyServerErrors = (form: FormInstance, error: unknown, fieldNames: readonly string[], aliases: Readonly<Record<string, string>> = {}): string | null => {
   const apiError = normaliseError(error);
   const known = new Map<string, string[]>();
   const unknown: string[] = [];

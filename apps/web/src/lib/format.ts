@@ -19,8 +19,7 @@ export const formatDate = (iso: string): string => {
 };
 
 /** "First Last", or the email when the person has no name yet. */
-export const personName = (person: { first_name: string; last_name: string; email: string }): string =>
-  `${person.first_name} ${person.last_name}`.trim() || person.email;
+export const personName = (person: { first_name: string; last_name: string; email: string }): string => `${person.first_name} ${person.last_name}`.trim() || person.email;
 
 const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [

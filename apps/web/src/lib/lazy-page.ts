@@ -28,12 +28,10 @@ export const withTimeout = <T>(load: () => Promise<T>, ms: number = CHUNK_LOAD_T
 const CHUNK_FAILURE = /dynamically imported module|importing a module script failed|loading (css )?chunk|failed to load module script|unable to preload css/i;
 
 /** Whether an error means a screen's code could not be fetched (new deploy, lost connection). */
-export const isChunkLoadError = (error: unknown): boolean =>
-  error instanceof ChunkLoadTimeoutError || (error instanceof Error && CHUNK_FAILURE.test(error.message));
+export const isChunkLoadError = (error: unknown): boolean => error instanceof ChunkLoadTimeoutError || (error instanceof Error && CHUNK_FAILURE.test(error.message));
 
 /**
  * React.lazy with the chunk timeout. Pages use named exports (no default exports anywhere), so
  * the loader picks the component: `lazyPage(() => import('./x').then((m) => m.XPage))`.
  */
-export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) =>
-  lazy(async () => ({ default: await withTimeout(load) }));
+export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(async () => ({ default: await withTimeout(load) }));

@@ -30,14 +30,21 @@ describe('a list’s state in the address', () => {
 
   it('gives the default for each missing or tampered parameter, keeping the valid ones', () => {
     expect(
-      read('?page=-2&page_size=5000&ordering=;drop&search=rent&date_from=yesterday&amount_min=ten&type=LOAN&direction=UP&payment_account=abc&status=GONE&markers=WITHOUT_CLASS,NOPE'),
+      read(
+        '?page=-2&page_size=5000&ordering=;drop&search=rent&date_from=yesterday&amount_min=ten&type=LOAN&direction=UP&payment_account=abc&status=GONE&markers=WITHOUT_CLASS,NOPE',
+      ),
     ).toEqual({ ...DEFAULT_FILTERS, search: 'rent' });
     expect(read('?page=1.5&page=2')).toEqual(DEFAULT_FILTERS);
     expect(read('')).toEqual(DEFAULT_FILTERS);
   });
 
   it('leaves defaults out of the address and keeps parameters that are not the list’s', () => {
-    const written = writeListParams(new URLSearchParams('?company=7&page=4'), { ...DEFAULT_FILTERS, markers: ['WITHOUT_CLASS', 'WITHOUT_VENDOR'], direction: 'COSTS' }, FILTER_PARAMS, DEFAULT_FILTERS);
+    const written = writeListParams(
+      new URLSearchParams('?company=7&page=4'),
+      { ...DEFAULT_FILTERS, markers: ['WITHOUT_CLASS', 'WITHOUT_VENDOR'], direction: 'COSTS' },
+      FILTER_PARAMS,
+      DEFAULT_FILTERS,
+    );
     expect(written.toString()).toBe('company=7&direction=COSTS&markers=WITHOUT_CLASS%2CWITHOUT_VENDOR');
     expect(writeListParams(new URLSearchParams(), DEFAULT_FILTERS, FILTER_PARAMS, DEFAULT_FILTERS).toString()).toBe('');
   });

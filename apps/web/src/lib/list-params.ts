@@ -59,13 +59,7 @@ export const readListParams = <S extends object>(params: URLSearchParams, schema
 };
 
 /** `params` with the list's fields set to `state`; fields at their default are left out, other parameters kept. */
-export const writeListParams = <S extends object>(
-  params: URLSearchParams,
-  state: S,
-  schema: ListParamsSchema<S>,
-  defaults: S,
-  prefix = '',
-): URLSearchParams => {
+export const writeListParams = <S extends object>(params: URLSearchParams, state: S, schema: ListParamsSchema<S>, defaults: S, prefix = ''): URLSearchParams => {
   const next = new URLSearchParams(params);
   for (const key of keysOf(schema)) {
     const text = encode(state[key]);

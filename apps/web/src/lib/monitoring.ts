@@ -9,8 +9,7 @@ export const SENTRY_SAMPLE_RATE = 1.0;
 export const SENTRY_TRACES_SAMPLE_RATE = 0.4;
 const LOCAL_ENVIRONMENTS = new Set(['local', 'development', 'dev', 'test']);
 
-export const isMonitoringEnabled = (config: ClientConfig): boolean =>
-  Boolean(config.sentry_dsn) && !LOCAL_ENVIRONMENTS.has(config.environment.toLowerCase());
+export const isMonitoringEnabled = (config: ClientConfig): boolean => Boolean(config.sentry_dsn) && !LOCAL_ENVIRONMENTS.has(config.environment.toLowerCase());
 
 /** Runs `task` when the browser is idle, or after `timeoutMs` at the latest. */
 export const runWhenIdle = (task: () => void, timeoutMs: number): void => {

@@ -3,8 +3,7 @@ import { QUERY_RETRY_ATTEMPTS, QUERY_RETRY_BASE_DELAY_MS, QUERY_RETRY_MAX_DELAY_
 import { errorStatus } from './api-errors';
 
 /** Delay before retry number `attemptIndex + 1`: 1 s, 2 s, 4 s … capped at 30 s. */
-export const retryDelay = (attemptIndex: number): number =>
-  Math.min(QUERY_RETRY_BASE_DELAY_MS * 2 ** Math.max(0, attemptIndex), QUERY_RETRY_MAX_DELAY_MS);
+export const retryDelay = (attemptIndex: number): number => Math.min(QUERY_RETRY_BASE_DELAY_MS * 2 ** Math.max(0, attemptIndex), QUERY_RETRY_MAX_DELAY_MS);
 
 /**
  * Retries transport failures and server errors; a 4xx answer will not change

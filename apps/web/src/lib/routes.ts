@@ -45,8 +45,7 @@ export const routes = {
 } as const;
 
 /** A client's primary key from the address, or null when it is not one. */
-export const parseClientPk = (value: string | undefined): number | null =>
-  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+export const parseClientPk = (value: string | undefined): number | null => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
 
 /** Query parameters the auth page reads from emailed links and redirects. */
 export const authParams = { next: 'next', magic: 'magic', reset: 'reset' } as const;

@@ -15,8 +15,6 @@ export const BrandMark = ({ size = 40, withName = false, color = DEFAULT_MAIN_CO
       <path d="M18 46V18h7v11h14V18h7v28h-7V35H25v11z" fill="#fff" />
       <circle cx="50" cy="14" r="6" fill={HIGHLIGHT_COLOR} />
     </svg>
-    {withName ? (
-      <span style={{ fontSize: size * 0.62, fontWeight: 700, letterSpacing: '-0.02em', color: '#1f2a24' }}>{PRODUCT_NAME}</span>
-    ) : null}
+    {withName ? <span style={{ fontSize: size * 0.62, fontWeight: 700, letterSpacing: '-0.02em', color: '#1f2a24' }}>{PRODUCT_NAME}</span> : null}
   </span>
 );

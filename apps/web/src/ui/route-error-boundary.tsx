@@ -25,10 +25,7 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  static getDerivedStateFromProps(
-    props: RouteErrorBoundaryProps,
-    state: RouteErrorBoundaryState,
-  ): Partial<RouteErrorBoundaryState> | null {
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: RouteErrorBoundaryState): Partial<RouteErrorBoundaryState> | null {
     return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
   }
 

@@ -28,7 +28,14 @@ const list = (path: string, tags: string[], summary: string) =>
 const pksAction = (name: string, summary: string) =>
   endpoint({ method: 'POST', path: `${ACCOUNTANT}/${name}/`, tags: accountant, summary, params: pkParams, body: pksBody, responses: { 204: noContent } });
 const pull = (name: string, summary: string) =>
-  endpoint({ method: 'POST', path: `${ACCOUNTANT}/${name}/`, tags: accountant, summary, params: pkParams, responses: { 200: syncRequestResult, 202: syncRequestResult } });
+  endpoint({
+    method: 'POST',
+    path: `${ACCOUNTANT}/${name}/`,
+    tags: accountant,
+    summary,
+    params: pkParams,
+    responses: { 200: syncRequestResult, 202: syncRequestResult },
+  });
 
 /** The categorization loop's routes: lists, counters, the answer, and the accountant's actions. */
 export const transactionEndpoints = {
@@ -73,7 +80,15 @@ export const transactionEndpoints = {
   }),
   hide: pksAction('hide', 'Hide'),
   unhide: pksAction('unhide', 'Unhide'),
-  publish: endpoint({ method: 'POST', path: `${ACCOUNTANT}/publish/`, tags: accountant, summary: 'Publish to the ledger', params: pkParams, body: pksBody, responses: { 200: publishResult } }),
+  publish: endpoint({
+    method: 'POST',
+    path: `${ACCOUNTANT}/publish/`,
+    tags: accountant,
+    summary: 'Publish to the ledger',
+    params: pkParams,
+    body: pksBody,
+    responses: { 200: publishResult },
+  }),
   resync: endpoint({
     method: 'POST',
     path: `${ACCOUNTANT}/resync/`,
@@ -92,7 +107,14 @@ export const transactionEndpoints = {
     summary: 'Open work per client company',
     responses: { 200: companyTransactionCounts },
   }),
-  choices: endpoint({ method: 'GET', path: `${ACCOUNTANT}/choices/`, tags: accountant, summary: 'Options for the filter bar', params: pkParams, responses: { 200: transactionChoices } }),
+  choices: endpoint({
+    method: 'GET',
+    path: `${ACCOUNTANT}/choices/`,
+    tags: accountant,
+    summary: 'Options for the filter bar',
+    params: pkParams,
+    responses: { 200: transactionChoices },
+  }),
   split: endpoint({
     method: 'POST',
     path: `${ACCOUNTANT}/split/`,
@@ -110,7 +132,15 @@ export const transactionEndpoints = {
     params: pkParams,
     responses: { 204: noContent },
   }),
-  back: endpoint({ method: 'POST', path: `${ACCOUNTANT}/back/`, tags: accountant, summary: 'Send back to the client, with a message', params: pkParams, body: backBody, responses: { 204: noContent } }),
+  back: endpoint({
+    method: 'POST',
+    path: `${ACCOUNTANT}/back/`,
+    tags: accountant,
+    summary: 'Send back to the client, with a message',
+    params: pkParams,
+    body: backBody,
+    responses: { 204: noContent },
+  }),
   clearErrors: endpoint({
     method: 'POST',
     path: 'accounting/accountant/client-company/{pk}/transaction/errors/clear/',

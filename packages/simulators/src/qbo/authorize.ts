@@ -1,14 +1,6 @@
 import type { QboState } from './state.js';
 
-export const KNOWN_SCOPES = [
-  'com.intuit.quickbooks.accounting',
-  'com.intuit.quickbooks.payment',
-  'openid',
-  'profile',
-  'email',
-  'phone',
-  'address',
-];
+export const KNOWN_SCOPES = ['com.intuit.quickbooks.accounting', 'com.intuit.quickbooks.payment', 'openid', 'profile', 'email', 'phone', 'address'];
 
 export interface AuthorizeRequest {
   clientId: string;
@@ -21,10 +13,7 @@ export interface AuthorizeRequest {
  * Outcome of checking authorize parameters. As RFC 6749 §4.1.2.1 requires, a bad client or
  * redirect URI is shown to the user (never redirected to); other errors go back to the app.
  */
-export type AuthorizeCheck =
-  | { kind: 'ok'; request: AuthorizeRequest }
-  | { kind: 'page'; message: string }
-  | { kind: 'redirect'; location: string };
+export type AuthorizeCheck = { kind: 'ok'; request: AuthorizeRequest } | { kind: 'page'; message: string } | { kind: 'redirect'; location: string };
 
 export function checkAuthorizeRequest(state: QboState, params: Record<string, string | undefined>): AuthorizeCheck {
   const { client_id: clientId = '', redirect_uri: redirectUri = '', response_type: responseType, scope = '', state: appState } = params;

@@ -35,7 +35,14 @@ describe('change data capture', () => {
     const month = new Date(sim.now() - 29 * 86_400_000).toISOString();
     const capped = await api.get(`/cdc?entities=Purchase,Deposit,JournalEntry&changedSince=${encodeURIComponent(month)}`);
     const responses = list(obj(list(capped.body.CDCResponse)[0]).QueryResponse);
-    const total = responses.reduce((sum, part) => sum + Object.values(part).filter(Array.isArray).reduce((n, rows) => n + rows.length, 0), 0);
+    const total = responses.reduce(
+      (sum, part) =>
+        sum +
+        Object.values(part)
+          .filter(Array.isArray)
+          .reduce((n, rows) => n + rows.length, 0),
+      0,
+    );
     expect(total).toBe(1000);
   });
 });

@@ -2,38 +2,16 @@
  * The entities the simulator knows. Paths use the lower-case name (`/purchase`), queries and
  * payloads the canonical one (`Purchase`); both resolve here.
  */
-export const TRANSACTION_ENTITIES = [
-  'Purchase',
-  'Deposit',
-  'JournalEntry',
-  'Bill',
-  'VendorCredit',
-  'SalesReceipt',
-] as const;
+export const TRANSACTION_ENTITIES = ['Purchase', 'Deposit', 'JournalEntry', 'Bill', 'VendorCredit', 'SalesReceipt'] as const;
 
 export const NAME_ENTITIES = ['Vendor', 'Customer', 'Employee'] as const;
 
-export const LIST_ENTITIES = [
-  'Account',
-  ...NAME_ENTITIES,
-  'Class',
-  'Department',
-  'TaxCode',
-  'TaxRate',
-  'Item',
-  'PaymentMethod',
-  'Term',
-] as const;
+export const LIST_ENTITIES = ['Account', ...NAME_ENTITIES, 'Class', 'Department', 'TaxCode', 'TaxRate', 'Item', 'PaymentMethod', 'Term'] as const;
 
 /** Singletons read by clients after connecting (company name, whether classes/locations are on). */
 export const COMPANY_ENTITIES = ['CompanyInfo', 'Preferences'] as const;
 
-export const ALL_ENTITIES: readonly string[] = [
-  ...TRANSACTION_ENTITIES,
-  ...LIST_ENTITIES,
-  ...COMPANY_ENTITIES,
-  'Attachable',
-];
+export const ALL_ENTITIES: readonly string[] = [...TRANSACTION_ENTITIES, ...LIST_ENTITIES, ...COMPANY_ENTITIES, 'Attachable'];
 
 const byLowerName = new Map(ALL_ENTITIES.map((name) => [name.toLowerCase(), name]));
 

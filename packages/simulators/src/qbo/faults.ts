@@ -46,19 +46,11 @@ export function duplicateName(detail: string): QboFault {
 }
 
 export function businessValidation(detail: string): QboFault {
-  return validationFault(
-    '6000',
-    'A business validation error has occurred while processing your request',
-    `Business Validation Error: ${detail}`,
-  );
+  return validationFault('6000', 'A business validation error has occurred while processing your request', `Business Validation Error: ${detail}`);
 }
 
 export function requiredParamMissing(param: string): QboFault {
-  return validationFault(
-    '2020',
-    'Required param missing, need to supply the required value for the API',
-    `Required parameter ${param} is missing in the request`,
-  );
+  return validationFault('2020', 'Required param missing, need to supply the required value for the API', `Required parameter ${param} is missing in the request`);
 }
 
 export function invalidRequest(detail: string): QboFault {

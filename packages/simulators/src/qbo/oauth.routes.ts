@@ -65,7 +65,11 @@ async function authorize(state: QboState, params: Params, reply: FastifyReply): 
 }
 
 function approve(state: QboState, request: AuthorizeRequest, realmId: string, reply: FastifyReply): FastifyReply {
-  if (!state.company(realmId)) return reply.status(400).type('text/html').send(renderErrorPage(`No sandbox company ${realmId}.`));
+  if (!state.company(realmId))
+    return reply
+      .status(400)
+      .type('text/html')
+      .send(renderErrorPage(`No sandbox company ${realmId}.`));
   const code = state.oauth.issueCode(realmId, request.scopes, request.redirectUri);
   return reply.redirect(callbackUrl(request.redirectUri, { code, state: request.state, realmId }), 302);
 }

@@ -120,7 +120,10 @@ describe('OAuth 2 code flow', () => {
 
     const { code } = await authorizeCode(sim);
     const wrongSecret = `Basic ${Buffer.from(`${CLIENT_ID}:wrong`).toString('base64')}`;
-    expect(await tokenRequest(sim, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, wrongSecret)).toEqual({ status: 401, body: { error: 'invalid_client' } });
+    expect(await tokenRequest(sim, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, wrongSecret)).toEqual({
+      status: 401,
+      body: { error: 'invalid_client' },
+    });
     const mismatch = await tokenRequest(sim, { grant_type: 'authorization_code', code, redirect_uri: 'http://localhost/other' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error).toBe('invalid_grant');
@@ -131,7 +134,13 @@ describe('OAuth 2 code flow', () => {
     const tokens = sim.connect(undefined, ['com.intuit.quickbooks.accounting', 'openid', 'email', 'profile', 'phone']);
     const info = await fetch(`${sim.url}/v1/openid_connect/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(info.status).toBe(200);
-    expect(await info.json()).toMatchObject({ email: 'sandbox.user@example.com', emailVerified: true, givenName: 'Sandy', familyName: 'Sandbox', phoneNumber: expect.any(String) });
+    expect(await info.json()).toMatchObject({
+      email: 'sandbox.user@example.com',
+      emailVerified: true,
+      givenName: 'Sandy',
+      familyName: 'Sandbox',
+      phoneNumber: expect.any(String),
+    });
 
     const [header = '', payload = '', signature = ''] = (tokens.id_token ?? '').split('.');
     const jwks = (await (await fetch(`${sim.url}/op/v1/jwks`)).json()) as { keys: JsonWebKey[] };

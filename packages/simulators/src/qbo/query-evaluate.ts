@@ -15,9 +15,7 @@ export interface QueryResult {
  */
 export function evaluateQuery(rows: readonly QboEntity[], query: Query, hasActiveFlag: boolean): QueryResult {
   const mentionsActive = query.where.some((condition) => condition.field.toLowerCase() === 'active');
-  const matching = rows.filter(
-    (row) => (!hasActiveFlag || mentionsActive || row.Active !== false) && query.where.every((condition) => matches(row, condition)),
-  );
+  const matching = rows.filter((row) => (!hasActiveFlag || mentionsActive || row.Active !== false) && query.where.every((condition) => matches(row, condition)));
   if (query.count) return { rows: [], totalCount: matching.length };
   const sorted = matching.sort((a, b) => compareRows(a, b, query));
   const page = sorted.slice(query.startPosition - 1, query.startPosition - 1 + query.maxResults);

@@ -118,8 +118,6 @@ describe('evaluateQuery', () => {
   });
 
   it('projects selected fields', () => {
-    expect(evaluateQuery(rows, parseQuery('select Name from Account maxresults 1'), true).rows).toEqual([
-      { Id: '1', Name: 'Checking', domain: 'QBO', sparse: true },
-    ]);
+    expect(evaluateQuery(rows, parseQuery('select Name from Account maxresults 1'), true).rows).toEqual([{ Id: '1', Name: 'Checking', domain: 'QBO', sparse: true }]);
   });
 });

@@ -65,24 +65,59 @@ const INCOME: AccountSpec[] = [
 ];
 
 const VENDORS = [
-  'Office Depot', 'Staples', 'Comcast', 'PG&E', 'Chevron', 'Delta Air Lines', 'Uber', 'Starbucks',
-  'Amazon Web Services', 'State Farm Insurance', 'Hicks Hardware', 'Lee Advertising', 'Brosnahan Insurance Agency',
-  'Squeaky Kleen Car Wash', 'Norton Lumber and Building Materials',
+  'Office Depot',
+  'Staples',
+  'Comcast',
+  'PG&E',
+  'Chevron',
+  'Delta Air Lines',
+  'Uber',
+  'Starbucks',
+  'Amazon Web Services',
+  'State Farm Insurance',
+  'Hicks Hardware',
+  'Lee Advertising',
+  'Brosnahan Insurance Agency',
+  'Squeaky Kleen Car Wash',
+  'Norton Lumber and Building Materials',
 ];
 const CUSTOMERS = [
-  "Amy's Bird Sanctuary", 'Bill\'s Windsurf Shop', 'Cool Cars', 'Diego Rodriguez', 'Dukes Basketball Camp',
-  'Freeman Sporting Goods', 'Geeta Kalapatapu', 'Jeff\'s Jalopies', 'Kookies by Kathy', 'Red Rock Diner',
+  "Amy's Bird Sanctuary",
+  "Bill's Windsurf Shop",
+  'Cool Cars',
+  'Diego Rodriguez',
+  'Dukes Basketball Camp',
+  'Freeman Sporting Goods',
+  'Geeta Kalapatapu',
+  "Jeff's Jalopies",
+  'Kookies by Kathy',
+  'Red Rock Diner',
 ];
 
 /** Creates the chart of accounts and the reference lists, in a fixed order so ids never change. */
 export function seedReferenceLists(store: CompanyStore, at: number): SeedRefs {
   const put = (entity: string, fields: JsonObject, id?: string): QboEntity =>
-    store.insert(entity, normalizeEntity(entity, fields, () => undefined), { at, id, silent: true });
+    store.insert(
+      entity,
+      normalizeEntity(entity, fields, () => undefined),
+      { at, id, silent: true },
+    );
   const account = ([Name, AccountType, AccountSubType, active = true]: AccountSpec): QboEntity =>
     put('Account', { Name, AccountType, AccountSubType, Active: active, CurrencyRef: { value: 'USD', name: 'United States Dollar' } });
 
-  const [checking, savings, visa, mastercard, , accountsPayable, undepositedFunds, asset, expense, income, askMyAccountant] =
-    BANKING.map(account) as [QboEntity, QboEntity, QboEntity, QboEntity, QboEntity, QboEntity, QboEntity, QboEntity, QboEntity, QboEntity, QboEntity];
+  const [checking, savings, visa, mastercard, , accountsPayable, undepositedFunds, asset, expense, income, askMyAccountant] = BANKING.map(account) as [
+    QboEntity,
+    QboEntity,
+    QboEntity,
+    QboEntity,
+    QboEntity,
+    QboEntity,
+    QboEntity,
+    QboEntity,
+    QboEntity,
+    QboEntity,
+    QboEntity,
+  ];
   const expenseAccounts = EXPENSES.map(account).filter((row) => row.Active !== false);
   const incomeAccounts = INCOME.map(account).filter((row) => row.Active !== false);
   const [sales, services] = incomeAccounts as [QboEntity, QboEntity];

@@ -7,7 +7,20 @@ import type { JsonObject, QboEntity } from './types.js';
 
 type Kind = 'cash' | 'check' | 'cardCharge' | 'cardCredit' | 'jeExpense' | 'jeIncome' | 'bill' | 'vendorCredit' | 'deposit' | 'salesReceipt';
 
-const KINDS: readonly Kind[] = ['cash', 'check', 'cardCharge', 'cardCharge', 'cardCredit', 'jeExpense', 'jeIncome', 'bill', 'vendorCredit', 'deposit', 'deposit', 'salesReceipt'];
+const KINDS: readonly Kind[] = [
+  'cash',
+  'check',
+  'cardCharge',
+  'cardCharge',
+  'cardCredit',
+  'jeExpense',
+  'jeIncome',
+  'bill',
+  'vendorCredit',
+  'deposit',
+  'deposit',
+  'salesReceipt',
+];
 /** Sales receipts post through items, never straight to an account, so they are never "uncategorized". */
 const WATCHABLE_KINDS = KINDS.filter((kind) => kind !== 'salesReceipt');
 const INCOME_SIDE: readonly Kind[] = ['jeIncome', 'deposit', 'cardCredit'];
@@ -32,7 +45,11 @@ export function seedTransactions(store: CompanyStore, refs: SeedRefs, rng: Prng,
     const at = now - rng.int(0, SPREAD_DAYS - 1) * DAY_MS - rng.int(0, 8 * 3600) * 1000;
     const generator = new TransactionFactory(refs, rng, qboDate(at));
     const [entity, fields] = generator.build(kind, watched);
-    store.insert(entity, normalizeEntity(entity, fields, () => undefined), { at, silent: true });
+    store.insert(
+      entity,
+      normalizeEntity(entity, fields, () => undefined),
+      { at, silent: true },
+    );
   }
 }
 

@@ -38,7 +38,12 @@ describe('seeding', () => {
     expect(rows).toHaveLength(20_000);
     expect(JSON.stringify(all(second))).toBe(JSON.stringify(rows));
 
-    const watchedIds = new Set(first.listEntities(realmId, 'Account').filter((row) => WATCHED.includes(String(row.Name))).map((row) => row.Id));
+    const watchedIds = new Set(
+      first
+        .listEntities(realmId, 'Account')
+        .filter((row) => WATCHED.includes(String(row.Name)))
+        .map((row) => row.Id),
+    );
     expect(watchedIds.size).toBe(4);
     const onWatched = rows.filter((row) => postedAccounts(row).some((id) => watchedIds.has(id)));
     expect(onWatched).toHaveLength(5_000);

@@ -50,7 +50,10 @@ export async function qboSimulatorPlugin(app: FastifyInstance, { state }: QboPlu
     const { realmId, id } = request.params as { realmId: string; id: string };
     const file = state.company(realmId)?.files.get(id);
     if (!file) return reply.status(404).type('text/plain').send('Not found');
-    return reply.type(file.contentType).header('content-disposition', `inline; filename="${file.fileName.replace(/"/g, '')}"`).send(file.bytes);
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `inline; filename="${file.fileName.replace(/"/g, '')}"`)
+      .send(file.bytes);
   });
 
   await app.register(oauthRoutes(state));

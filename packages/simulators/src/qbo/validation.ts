@@ -36,10 +36,7 @@ export function validateEntity(store: CompanyStore, entity: string, row: JsonObj
     const found = findReferenced(store, ref, targets);
     if (!found) throw objectNotFound(`${key} ${String(ref.value)} does not exist in this company.`, key);
     if (found.Active === false) {
-      throw objectNotFound(
-        "Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.",
-        key,
-      );
+      throw objectNotFound("Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.", key);
     }
   });
   checkDuplicateName(store, entity, row, selfId);

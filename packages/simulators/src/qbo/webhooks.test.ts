@@ -83,7 +83,9 @@ describe('webhooks', () => {
     expect(verifies(legacy.body, legacy.signature)).toBe(true);
     expect(legacy.headers['intuit-signature']).toBe(legacy.signature);
     expect(JSON.parse(legacy.body)).toEqual({
-      eventNotifications: [{ realmId: '123', dataChangeEvent: { entities: [{ name: 'Account', id: '7', operation: 'Merge', lastUpdated: '2025-09-08T20:52:31.657Z', deletedId: '27' }] } }],
+      eventNotifications: [
+        { realmId: '123', dataChangeEvent: { entities: [{ name: 'Account', id: '7', operation: 'Merge', lastUpdated: '2025-09-08T20:52:31.657Z', deletedId: '27' }] } },
+      ],
     });
     const cloud = sim.buildWebhook('cloudevents', events);
     expect(verifies(cloud.body, cloud.signature)).toBe(true);

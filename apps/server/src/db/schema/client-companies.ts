@@ -22,10 +22,7 @@ export const clientCompanies = pgTable(
       .$type<ClientEditableField[]>()
       .notNull()
       .default([...CLIENT_EDITABLE_FIELDS]),
-    reminderSchedule: jsonb('reminder_schedule')
-      .$type<ReminderSchedule>()
-      .notNull()
-      .default({ enabled: true, every_days: 7 }),
+    reminderSchedule: jsonb('reminder_schedule').$type<ReminderSchedule>().notNull().default({ enabled: true, every_days: 7 }),
     /** A short message from the accountant, pinned on the client's dashboard. */
     pinnedNote: text('pinned_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -61,8 +58,5 @@ export const clientMemberships = pgTable(
     role: clientRoleEnum('role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('client_memberships_company_user_unique').on(t.clientCompanyId, t.userId),
-    index('client_memberships_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('client_memberships_company_user_unique').on(t.clientCompanyId, t.userId), index('client_memberships_user_idx').on(t.userId)],
 );

@@ -1,12 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
-import {
-  ACCOUNT_TYPES,
-  CONNECTION_KINDS,
-  CONNECTION_STATES,
-  FIRM_ROLES,
-  MFA_METHODS,
-  SUBSCRIPTION_STATUSES,
-} from '@herd/contract';
+import { ACCOUNT_TYPES, CONNECTION_KINDS, CONNECTION_STATES, FIRM_ROLES, MFA_METHODS, SUBSCRIPTION_STATUSES } from '@herd/contract';
 
 export const accountTypeEnum = pgEnum('account_type', ACCOUNT_TYPES);
 export const firmRoleEnum = pgEnum('firm_role', FIRM_ROLES);

@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BILLABLE_FLAGS, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus } from '@herd/contract';
 import { clientCompanies } from './client-companies.js';
 import { files } from './files.js';
@@ -30,13 +16,7 @@ export const billableEnum = pgEnum('billable', BILLABLE_FLAGS);
  * Completed one). Defined here because transactions_categorized_idx covers
  * exactly them: change the list and drizzle-kit makes the new index.
  */
-export const CATEGORIZED_STATUSES: readonly TransactionStatus[] = [
-  'FINISHED_IN_HERD',
-  'SYNC_ERROR',
-  'PROCESSING',
-  'PUBLISHED_IN_PLATFORM',
-  'MATCHED_TO_PLATFORM',
-];
+export const CATEGORIZED_STATUSES: readonly TransactionStatus[] = ['FINISHED_IN_HERD', 'SYNC_ERROR', 'PROCESSING', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM'];
 
 /**
  * Bits of `transactions.markers`: which WITHOUT_* filter markers the
@@ -100,22 +80,13 @@ export const transactions = pgTable(
     // The columns after pk let counts with filters (amount, markers, type, a restricted user's
     // accounts) run as index-only scans.
     // The lists of one status: one company's rows, hidden or not, in date order.
-    index('transactions_list_idx').on(
-      t.clientCompanyId, t.isHidden, t.status, t.date, t.pk,
-      t.markers, t.amount, t.type, t.paymentAccountId, t.watchedAccountId,
-    ),
+    index('transactions_list_idx').on(t.clientCompanyId, t.isHidden, t.status, t.date, t.pk, t.markers, t.amount, t.type, t.paymentAccountId, t.watchedAccountId),
     // A page's keys: walked in date order (any statuses) and stopped after one page, as an
     // index-only scan that tests the filters on the index entries, not on fetched rows.
-    index('transactions_date_idx').on(
-      t.clientCompanyId, t.isHidden, t.date, t.pk,
-      t.status, t.markers, t.amount, t.type, t.paymentAccountId, t.watchedAccountId,
-    ),
+    index('transactions_date_idx').on(t.clientCompanyId, t.isHidden, t.date, t.pk, t.status, t.markers, t.amount, t.type, t.paymentAccountId, t.watchedAccountId),
     // Counts with WITHOUT_* markers: the filter becomes `markers IN (every value with those bits)`,
     // a few dozen index descents that visit only the matching entries instead of every candidate.
-    index('transactions_markers_idx').on(
-      t.clientCompanyId, t.isHidden, t.status, t.markers, t.date, t.amount,
-      t.type, t.paymentAccountId, t.watchedAccountId,
-    ),
+    index('transactions_markers_idx').on(t.clientCompanyId, t.isHidden, t.status, t.markers, t.date, t.amount, t.type, t.paymentAccountId, t.watchedAccountId),
     // The Categorized list's keys and filtered counts, in date order over its statuses only: the
     // date index walked past thousands of newer READY rows to find ten categorized ones (3.5 ms → 0.4 ms).
     index('transactions_categorized_idx')
@@ -163,10 +134,7 @@ export const transactionAttachments = pgTable(
     createdBy: integer('created_by').references(() => users.pk, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('transaction_attachments_unique').on(t.transactionId, t.fileId),
-    index('transaction_attachments_file_idx').on(t.fileId),
-  ],
+  (t) => [uniqueIndex('transaction_attachments_unique').on(t.transactionId, t.fileId), index('transaction_attachments_file_idx').on(t.fileId)],
 );
 
 export const syncErrors = pgTable(
@@ -181,7 +149,11 @@ export const syncErrors = pgTable(
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sync_errors_open_idx').on(t.transactionId).where(sql`${t.clearedAt} is null`)],
+  (t) => [
+    index('sync_errors_open_idx')
+      .on(t.transactionId)
+      .where(sql`${t.clearedAt} is null`),
+  ],
 );
 
 /**

@@ -86,7 +86,12 @@ export const applyTransactionPage = async (
   return db.transaction(async (tx) => {
     const ids = rows.map((row) => `${entity}:${row.Id}`);
     const existing = new Map(
-      (await tx.select().from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.externalId, ids)))).map((t) => [t.externalId, t]),
+      (
+        await tx
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.externalId, ids)))
+      ).map((t) => [t.externalId, t]),
     );
     const writes: LedgerRowWrite[] = [];
     const moves: (StatusMove & { counted: keyof ApplyCounts })[] = [];

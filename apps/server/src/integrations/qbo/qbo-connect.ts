@@ -25,7 +25,10 @@ export const qboAuthorizationUrl = (qbo: QboContext, state: string, signup: bool
  * production is a sandbox. The access token in clear is for asking Intuit
  * who signed in (sign-up) before anything is stored.
  */
-export const qboGrantFromCode = async (qbo: QboContext, input: { code: string; realmId: string; signup: boolean }): Promise<{ grant: LedgerGrant; accessToken: string }> => {
+export const qboGrantFromCode = async (
+  qbo: QboContext,
+  input: { code: string; realmId: string; signup: boolean },
+): Promise<{ grant: LedgerGrant; accessToken: string }> => {
   const tokens = await qbo.oauth.exchangeCode(input.code, qbo.redirectUri(input.signup));
   return {
     grant: { externalCompanyId: input.realmId, sandbox: qbo.settings.mode !== 'production', credentials: sealTokens(qbo.box, tokens) },

@@ -95,7 +95,11 @@ export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, options
     async revoke(token) {
       const response = await qboRequest(
         endpoints.revokeUrl,
-        { method: 'POST', headers: { Authorization: basicAuth(settings), 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ token }) },
+        {
+          method: 'POST',
+          headers: { Authorization: basicAuth(settings), 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ token }),
+        },
         options.timeoutMs,
       );
       // A token that is already gone is what we wanted.

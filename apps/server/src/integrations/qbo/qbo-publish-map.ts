@@ -77,12 +77,21 @@ const journalLine = (line: PublishLine, postingType: unknown): QboLine => {
 
 const salesLine = (line: PublishLine, ctx: PublishContext): QboLine => {
   const item = ctx.itemForIncomeAccount.get(line.categoryExternalId);
-  if (!item) throw new UnpublishableError('No active item in QuickBooks posts to this category; a sales receipt is categorized through an item. Create one in QuickBooks, then resync.');
+  if (!item)
+    throw new UnpublishableError(
+      'No active item in QuickBooks posts to this category; a sales receipt is categorized through an item. Create one in QuickBooks, then resync.',
+    );
   return {
     Amount: amount(line.amountCents),
     Description: line.description || undefined,
     DetailType: 'SalesItemLineDetail',
-    SalesItemLineDetail: defined({ ItemRef: { value: item }, Qty: 1, UnitPrice: amount(line.amountCents), ClassRef: ref(line.classExternalId), TaxCodeRef: ref(line.taxExternalId) }),
+    SalesItemLineDetail: defined({
+      ItemRef: { value: item },
+      Qty: 1,
+      UnitPrice: amount(line.amountCents),
+      ClassRef: ref(line.classExternalId),
+      TaxCodeRef: ref(line.taxExternalId),
+    }),
   };
 };
 

@@ -17,13 +17,24 @@ let realm: string;
 const base = () => `accounting/accountant/client-company/${companyPk}/transactions`;
 
 const accountPk = async (name: string) => {
-  const [row] = await t.db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.clientCompanyId, companyPk), eq(ledgerAccounts.name, name)));
+  const [row] = await t.db
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), eq(ledgerAccounts.name, name)));
   return row!;
 };
 const refPk = async (kind: 'CLASS' | 'LOCATION' | 'CUSTOMER' | 'VENDOR', index = 0) =>
-  (await t.db.select().from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, kind), eq(ledgerRefs.active, true))))[index]!;
+  (
+    await t.db
+      .select()
+      .from(ledgerRefs)
+      .where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, kind), eq(ledgerRefs.active, true)))
+  )[index]!;
 const readyOf = async (subtype: string) => {
-  const [row] = await t.db.select().from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.subtype, subtype), eq(transactions.status, 'READY')));
+  const [row] = await t.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.subtype, subtype), eq(transactions.status, 'READY')));
   if (!row) throw new Error(`no READY ${subtype}`);
   return row;
 };
@@ -44,11 +55,19 @@ const answerAndPublish = async (pk: number, lines: Record<string, unknown>[]) =>
 beforeAll(async () => {
   ({ sim, t } = await startQboWorld([{ transactions: 400, watchedShare: 0.5 }]));
   realm = sim.companies()[0]!.realmId;
-  cast = await signedInCast(t.db, clientMaker(() => t.app, 43));
+  cast = await signedInCast(
+    t.db,
+    clientMaker(() => t.app, 43),
+  );
   companyPk = companyFromRedirect((await connectQbo(sim, cast.admin, realm)).headers.location as string);
   // A sales receipt whose item posts to Uncategorized Income, so one of them waits for an answer too.
   const uncategorizedIncome = sim.listEntities(realm, 'Account').find((a) => a.Name === 'Uncategorized Income')!;
-  const item = sim.putEntity(realm, 'Item', { Name: 'Unsorted sales', Type: 'Service', Active: true, IncomeAccountRef: { value: uncategorizedIncome.Id } } as unknown as QboEntity);
+  const item = sim.putEntity(realm, 'Item', {
+    Name: 'Unsorted sales',
+    Type: 'Service',
+    Active: true,
+    IncomeAccountRef: { value: uncategorizedIncome.Id },
+  } as unknown as QboEntity);
   const customer = sim.listEntities(realm, 'Customer').find((c) => c.Active !== false)!;
   const checking = sim.listEntities(realm, 'Account').find((a) => a.Name === 'Checking')!;
   sim.putEntity(realm, 'SalesReceipt', {
@@ -135,7 +154,10 @@ describe('publishing to QuickBooks Online', () => {
     const row = await readyOf('PURCHASE');
     const office = sim.listEntities(realm, 'Account').find((a) => a.Name === 'Office Supplies')!;
     const raw = ledgerCopy(row);
-    const relined = (raw.Line as QboEntity[]).map((line) => ({ ...line, AccountBasedExpenseLineDetail: { ...(line.AccountBasedExpenseLineDetail as object), AccountRef: { value: office.Id } } }));
+    const relined = (raw.Line as QboEntity[]).map((line) => ({
+      ...line,
+      AccountBasedExpenseLineDetail: { ...(line.AccountBasedExpenseLineDetail as object), AccountRef: { value: office.Id } },
+    }));
     sim.putEntity(realm, 'Purchase', { Id: raw.Id, Line: relined } as unknown as QboEntity);
     await answerAndPublish(row.pk, [{ amount: row.amount, category: (await accountPk('Advertising')).pk }]);
     expect(await statusOf(row.pk)).toBe('MATCHED_TO_PLATFORM');
@@ -178,7 +200,6 @@ describe('publishing to QuickBooks Online', () => {
     const attachables = sim.listEntities(realm, 'Attachable').filter((a) => JSON.stringify(a.AttachableRef).includes(`"${row.externalId.split(':')[1]}"`));
     expect(attachables.map((a) => a.FileName)).toContain('receipt.png');
   });
-
 });
 
 describe('creating list entries in QuickBooks from the categorization form', () => {
@@ -194,7 +215,11 @@ describe('creating list entries in QuickBooks from the categorization form', () 
     expect(customer.statusCode).toBe(201);
     expect(sim.listEntities(realm, 'Customer').some((c) => c.DisplayName === 'Maple Street Dental')).toBe(true);
 
-    const category = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/categories/create/`, { name: 'Software Subscriptions', account_type: 'Expense', account_subtype: 'OfficeGeneralAdministrativeExpenses' });
+    const category = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/categories/create/`, {
+      name: 'Software Subscriptions',
+      account_type: 'Expense',
+      account_subtype: 'OfficeGeneralAdministrativeExpenses',
+    });
     expect(category.statusCode, category.body).toBe(201);
     const account = sim.listEntities(realm, 'Account').find((a) => a.Name === 'Software Subscriptions');
     expect(account).toMatchObject({ AccountType: 'Expense' });
@@ -206,7 +231,10 @@ describe('creating list entries in QuickBooks from the categorization form', () 
     const res = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/vendors/create/`, { name: 'Maple Street Dental' });
     expect(res.statusCode).toBe(400);
     expect(res.json().name).toEqual(['QuickBooks already has a vendor, customer or employee with this name.']);
-    const vendors = await t.db.select().from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, 'VENDOR'), eq(ledgerRefs.name, 'Maple Street Dental')));
+    const vendors = await t.db
+      .select()
+      .from(ledgerRefs)
+      .where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, 'VENDOR'), eq(ledgerRefs.name, 'Maple Street Dental')));
     expect(vendors).toHaveLength(0);
   });
 });
@@ -214,7 +242,9 @@ describe('creating list entries in QuickBooks from the categorization form', () 
 describe('a publish that never gets through', () => {
   it('gives its rows back as sync errors once every retry has failed', async () => {
     const row = await readyOf('PURCHASE');
-    await cast.admin.patch(`${base()}/update/`, { transactions: [{ pk: row.pk, lines: [{ amount: row.amount, category: (await accountPk('Office Supplies')).pk }], finished: true }] });
+    await cast.admin.patch(`${base()}/update/`, {
+      transactions: [{ pk: row.pk, lines: [{ amount: row.amount, category: (await accountPk('Office Supplies')).pk }], finished: true }],
+    });
     await cast.admin.post(`${base()}/publish/`, { pks: [row.pk] });
     // What the dead-letter queue runs after the last retry.
     await jobHandlers(t.app.deps)['ledger-push-failed']({ companyPk, action: 'publish', pks: [row.pk], actorUserId: null });
@@ -241,7 +271,10 @@ describe('losing the connection', () => {
     expect(await statusOf(row.pk)).toBe('FINISHED_IN_HERD');
     const [company] = await t.db.select().from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
     expect(company!.connectionState).toBe('NEEDS_REAUTH');
-    const published = await t.db.select().from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.status, ['PROCESSING'])));
+    const published = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.status, ['PROCESSING'])));
     expect(published).toHaveLength(0);
   });
 });

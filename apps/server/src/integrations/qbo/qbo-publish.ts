@@ -97,7 +97,10 @@ const attachFiles = async (deps: PublishDeps, txPk: number, entity: TransactionE
     try {
       const bytes = await buffer(await deps.storage.get(file.storageKey));
       const attachable = await deps.api.attach(entity, id, { name: file.name, contentType: file.contentType, bytes });
-      await deps.db.update(transactionAttachments).set({ ledgerAttachmentId: attachable.Id }).where(and(eq(transactionAttachments.pk, file.pk), eq(transactionAttachments.transactionId, txPk)));
+      await deps.db
+        .update(transactionAttachments)
+        .set({ ledgerAttachmentId: attachable.Id })
+        .where(and(eq(transactionAttachments.pk, file.pk), eq(transactionAttachments.transactionId, txPk)));
     } catch (err) {
       if (!isFault(err, 'validation')) throw err;
       return { code: err.code, message: `The categorization was published, but QuickBooks refused the file ${file.name}: ${err.ledgerMessage}` };

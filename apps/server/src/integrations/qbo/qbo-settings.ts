@@ -78,9 +78,7 @@ export const qboEndpoints = (settings: QboSettings, appUrl: string, selfUrl: str
     authorizeUrl: 'https://appcenter.intuit.com/connect/oauth2',
     tokenUrl: 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
     revokeUrl: 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke',
-    userinfoUrl: sandbox
-      ? 'https://sandbox-accounts.platform.intuit.com/v1/openid_connect/userinfo'
-      : 'https://accounts.platform.intuit.com/v1/openid_connect/userinfo',
+    userinfoUrl: sandbox ? 'https://sandbox-accounts.platform.intuit.com/v1/openid_connect/userinfo' : 'https://accounts.platform.intuit.com/v1/openid_connect/userinfo',
     apiBase: sandbox ? 'https://sandbox-quickbooks.api.intuit.com' : 'https://quickbooks.api.intuit.com',
   };
 };

@@ -21,7 +21,12 @@ const WATCHED = new Set(['Uncategorized Expense', 'Uncategorized Income', 'Uncat
 
 /** What Herd should hold, worked out from the simulator's own data: every transaction with a line on a watched account. */
 const expectedExternalIds = () => {
-  const watchedIds = new Set(sim.listEntities(realm, 'Account').filter((a) => WATCHED.has(String(a.Name))).map((a) => a.Id));
+  const watchedIds = new Set(
+    sim
+      .listEntities(realm, 'Account')
+      .filter((a) => WATCHED.has(String(a.Name)))
+      .map((a) => a.Id),
+  );
   const itemIncome = new Map(sim.listEntities(realm, 'Item').map((i) => [i.Id, String((i.IncomeAccountRef as { value: string }).value)]));
   const ids: string[] = [];
   for (const entity of ENTITIES) {
@@ -44,7 +49,10 @@ const herdRows = () => t.db.select().from(transactions).where(eq(transactions.cl
 beforeAll(async () => {
   ({ sim, t } = await startQboWorld([{ transactions: 1200, watchedShare: 0.4 }], { pageSize: 100 }));
   realm = sim.companies()[0]!.realmId;
-  cast = await signedInCast(t.db, clientMaker(() => t.app, 42));
+  cast = await signedInCast(
+    t.db,
+    clientMaker(() => t.app, 42),
+  );
   companyPk = companyFromRedirect((await connectQbo(sim, cast.admin, realm)).headers.location as string);
   await t.db.update(clientCompanies).set({ syncDate: SYNC_DATE }).where(eq(clientCompanies.pk, companyPk));
 });
@@ -158,7 +166,10 @@ describe('pulling a QuickBooks Online company', () => {
     const res = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/transactions/resync/`, { pks: [row!.pk] });
     expect(res.statusCode).toBe(202);
     await t.runJobs();
-    const [after] = await t.db.select().from(transactions).where(and(eq(transactions.pk, row!.pk)));
+    const [after] = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.pk, row!.pk)));
     expect(after!.description).toBe('Square payout, week 44');
     expect(after!.ledgerVersion).toBe(sim.getEntity(realm, 'Deposit', raw.Id)!.SyncToken);
   });

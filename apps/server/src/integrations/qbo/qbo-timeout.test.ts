@@ -52,7 +52,10 @@ describe('a QuickBooks API that stops answering', () => {
   });
 
   it('gives up after the time limit, and the pull fails as for an unreachable ledger, to be retried by its job', async () => {
-    const cast = await signedInCast(t.db, clientMaker(() => t.app, 49));
+    const cast = await signedInCast(
+      t.db,
+      clientMaker(() => t.app, 49),
+    );
     const pk = companyFromRedirect((await connectQbo(sim, cast.admin, sim.companies()[0]!.realmId)).headers.location as string);
     await t.runJobs();
 
@@ -67,7 +70,9 @@ describe('a QuickBooks API that stops answering', () => {
     expect(connection).toMatchObject({ syncState: 'FAILED' });
     expect(connection!.lastSyncError).toMatch(/did not answer in time/);
     // The job failed like any failure of the ledger: pg-boss holds it for another try later.
-    const jobs = (await t.db.execute(sql`select state from pgboss.job where name = 'ledger-pull' order by created_on desc limit 1`)) as unknown as { rows: { state: string }[] };
+    const jobs = (await t.db.execute(sql`select state from pgboss.job where name = 'ledger-pull' order by created_on desc limit 1`)) as unknown as {
+      rows: { state: string }[];
+    };
     expect(jobs.rows[0]?.state).toBe('retry');
   });
 });

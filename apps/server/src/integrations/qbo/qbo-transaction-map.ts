@@ -75,8 +75,7 @@ export const isWatchedLine = (line: QboLine, ctx: MapContext): boolean => {
   return account !== null && ctx.watched.has(account);
 };
 
-const billableOf = (status: unknown): PulledLine['billable'] =>
-  status === 'Billable' ? 'BILLABLE' : status === 'NotBillable' ? 'NOT_BILLABLE' : null;
+const billableOf = (status: unknown): PulledLine['billable'] => (status === 'Billable' ? 'BILLABLE' : status === 'NotBillable' ? 'NOT_BILLABLE' : null);
 
 const kindOf = (entity: TransactionEntity, raw: QboEntity, watchedLines: QboLine[]): { type: TransactionType; subtype: string } | null => {
   switch (entity) {

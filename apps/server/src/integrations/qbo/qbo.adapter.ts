@@ -14,7 +14,10 @@ import { NeedsReauthError } from './qbo-session.js';
 import type { TransactionEntity } from './qbo-transaction-map.js';
 
 const setSync = (db: Db, companyPk: number, values: Partial<typeof ledgerConnections.$inferInsert>) =>
-  db.update(ledgerConnections).set({ ...values, updatedAt: new Date() }).where(eq(ledgerConnections.clientCompanyId, companyPk));
+  db
+    .update(ledgerConnections)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(ledgerConnections.clientCompanyId, companyPk));
 
 /** QuickBooks Online behind Herd's LedgerAdapter. */
 export const qboAdapter = (qbo: QboContext, storage: StorageDriver): LedgerAdapter => ({

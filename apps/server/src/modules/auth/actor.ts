@@ -19,10 +19,7 @@ export interface Actor {
 }
 
 /** A trial past its end date is expired even before a job has written that down. */
-export const effectiveSubscriptionStatus = (
-  sub: { status: SubscriptionStatus; trialEndsAt: Date | null } | null,
-  now = new Date(),
-): SubscriptionStatus | null => {
+export const effectiveSubscriptionStatus = (sub: { status: SubscriptionStatus; trialEndsAt: Date | null } | null, now = new Date()): SubscriptionStatus | null => {
   if (!sub) return null;
   if (sub.status === 'TRIAL' && sub.trialEndsAt && sub.trialEndsAt < now) return 'TRIAL_EXPIRED';
   return sub.status;
@@ -55,9 +52,7 @@ const ACTOR_JOINS = sql`
 
 const toActor = (row: ActorRow): Actor => {
   const firmId = row.member_firm_id ?? row.client_firm_id ?? null;
-  const status = row.status
-    ? effectiveSubscriptionStatus({ status: row.status, trialEndsAt: row.trial_ends_at ? new Date(row.trial_ends_at) : null })
-    : null;
+  const status = row.status ? effectiveSubscriptionStatus({ status: row.status, trialEndsAt: row.trial_ends_at ? new Date(row.trial_ends_at) : null }) : null;
   return {
     userId: Number(row.user_id),
     accountType: row.account_type,

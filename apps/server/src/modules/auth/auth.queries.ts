@@ -36,7 +36,10 @@ export const userOfFirmWhere = (firmId: number) =>
   )!;
 
 export const findUserOfFirm = async (db: Db, firmId: number, pk: number) => {
-  const [row] = await db.select().from(users).where(and(userOfFirmWhere(firmId), eq(users.pk, pk)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(userOfFirmWhere(firmId), eq(users.pk, pk)));
   return row ?? null;
 };
 
@@ -55,14 +58,12 @@ export const insertFirmMember = async (db: Db, values: typeof firmMembers.$infer
   return row!;
 };
 
-export const insertSubscription = (db: Db, values: typeof subscriptions.$inferInsert) =>
-  db.insert(subscriptions).values(values);
+export const insertSubscription = (db: Db, values: typeof subscriptions.$inferInsert) => db.insert(subscriptions).values(values);
 
 export const setPasswordHash = (db: Db, userId: number, passwordHash: string) =>
   db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.pk, userId));
 
-export const setLastLogin = (db: Db, userId: number) =>
-  db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.pk, userId));
+export const setLastLogin = (db: Db, userId: number) => db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.pk, userId));
 
 /** The firm whose name and colour brand a user's emails: their own, or their client company's. */
 export const findBrandOfUser = async (db: Db, userId: number) => {
@@ -70,8 +71,7 @@ export const findBrandOfUser = async (db: Db, userId: number) => {
   return { firmName: firm?.companyName ?? null, mainColor: firm?.mainColor ?? null };
 };
 
-export const insertOneTimeCode = (db: Db, values: typeof oneTimeCodes.$inferInsert) =>
-  db.insert(oneTimeCodes).values(values);
+export const insertOneTimeCode = (db: Db, values: typeof oneTimeCodes.$inferInsert) => db.insert(oneTimeCodes).values(values);
 
 export const findOneTimeCode = async (db: Db, codeHash: string) => {
   const [row] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.codeHash, codeHash));

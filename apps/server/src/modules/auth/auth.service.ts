@@ -82,17 +82,11 @@ export const signupAccountant = async (ctx: AuthContext, input: SignupBody): Pro
  * answer as wrong passwords; failures count towards the per-email and
  * per-address limits, which are checked before anything else.
  */
-export const signInWithPassword = async (
-  ctx: AuthContext,
-  input: { email: string; password: string },
-): Promise<SignInResult> => {
+export const signInWithPassword = async (ctx: AuthContext, input: { email: string; password: string }): Promise<SignInResult> => {
   await assertWithinLimit(ctx.db, RULES.loginFailuresPerEmail, input.email);
   await assertWithinLimit(ctx.db, RULES.loginFailuresPerAddress, ctx.ip);
   const user = await findUserByEmail(ctx.db, input.email);
-  const ok =
-    user && user.isActive && user.passwordHash
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
+  const ok = user && user.isActive && user.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!ok || !user) {
     await recordHit(ctx.db, RULES.loginFailuresPerEmail, input.email);
     await recordHit(ctx.db, RULES.loginFailuresPerAddress, ctx.ip);
@@ -115,12 +109,7 @@ export const sendMagicLink = async (ctx: AuthContext, email: string): Promise<De
 const mailMagicLink = async (ctx: AuthContext, user: { pk: number; email: string; firstName: string }) => {
   const code = await issueCode(ctx.db, user.pk, 'MAGIC_LINK');
   const brand = await findBrandOfUser(ctx.db, user.pk);
-  await ctx.mailer.send(
-    user.email,
-    brand,
-    magicLinkEmail({ firstName: user.firstName, url: magicLinkUrl(ctx.appUrl, code), firmName: brand.firmName }),
-    'MAGIC_LINK',
-  );
+  await ctx.mailer.send(user.email, brand, magicLinkEmail({ firstName: user.firstName, url: magicLinkUrl(ctx.appUrl, code), firmName: brand.firmName }), 'MAGIC_LINK');
 };
 
 /** Failed code attempts from one address are limited, so codes cannot be guessed at scale. */
@@ -169,12 +158,7 @@ export const requestPasswordReset = async (ctx: AuthContext, email: string): Pro
 const mailPasswordReset = async (ctx: AuthContext, user: { pk: number; email: string; firstName: string }) => {
   const code = await issueCode(ctx.db, user.pk, 'PASSWORD_RESET');
   const brand = await findBrandOfUser(ctx.db, user.pk);
-  await ctx.mailer.send(
-    user.email,
-    brand,
-    passwordResetEmail({ firstName: user.firstName, url: resetUrl(ctx.appUrl, code) }),
-    'PASSWORD_RESET',
-  );
+  await ctx.mailer.send(user.email, brand, passwordResetEmail({ firstName: user.firstName, url: resetUrl(ctx.appUrl, code) }), 'PASSWORD_RESET');
 };
 
 /** Sets the new password, voids the user's other reset links and signs them out everywhere. */

@@ -3,16 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/crypto.js';
 import { clientMaker } from '../../../test/client.js';
-import {
-  PASSWORD,
-  codeFromEmail,
-  createClientUser,
-  createFirm,
-  emailsTo,
-  lastEmailTo,
-  signIn,
-  uniqueEmail,
-} from '../../../test/factories.js';
+import { PASSWORD, codeFromEmail, createClientUser, createFirm, emailsTo, lastEmailTo, signIn, uniqueEmail } from '../../../test/factories.js';
 import { TEST_APP_URL, createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -24,7 +15,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const expireCode = (code: string) =>
-  t.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.codeHash, sha256(code)));
+  t.db
+    .update(oneTimeCodes)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(oneTimeCodes.codeHash, sha256(code)));
 
 describe('magic links', () => {
   it('mails a branded sign-in link that signs the client in once', async () => {
@@ -135,7 +129,10 @@ describe('password reset', () => {
     const mail = await lastEmailTo(t.db, firm.adminEmail);
     expect(mail).toMatchObject({ template: 'PASSWORD_RESET', subject: 'Reset your password' });
     const code = codeFromEmail(mail!.textBody, 'reset');
-    const [stored] = await t.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.codeHash, sha256(code)));
+    const [stored] = await t.db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.codeHash, sha256(code)));
     const minutes = (stored!.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
     expect(minutes).toBeLessThanOrEqual(60);

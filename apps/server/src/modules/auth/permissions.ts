@@ -13,8 +13,7 @@ export interface FirmActor extends Actor {
   firmMemberId: number;
 }
 
-export const isFirmActor = (actor: Actor): actor is FirmActor =>
-  actor.firmRole !== null && actor.firmId !== null && actor.firmMemberId !== null;
+export const isFirmActor = (actor: Actor): actor is FirmActor => actor.firmRole !== null && actor.firmId !== null && actor.firmMemberId !== null;
 
 /** Accountant-side endpoints: a client user gets 403. */
 export const requireFirmActor = (actor: Actor): FirmActor => {

@@ -6,23 +6,15 @@ import { sessions } from '../../db/schema/index.js';
 
 export const insertSession = (db: Db, values: typeof sessions.$inferInsert) => db.insert(sessions).values(values);
 
-
 export const touchSession = (db: Db, tokenHash: string, expiresAt: Date) =>
   db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.tokenHash, tokenHash));
 
-export const markSessionVerified = (db: Db, tokenHash: string) =>
-  db.update(sessions).set({ mfaVerified: true }).where(eq(sessions.tokenHash, tokenHash));
+export const markSessionVerified = (db: Db, tokenHash: string) => db.update(sessions).set({ mfaVerified: true }).where(eq(sessions.tokenHash, tokenHash));
 
 export const deleteSession = (db: Db, tokenHash: string) => db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 
 /** Signs a user out everywhere, except (optionally) the session making the change. */
 export const deleteUserSessions = (db: Db, userId: number, keepTokenHash?: string) =>
-  db
-    .delete(sessions)
-    .where(
-      keepTokenHash
-        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
-        : eq(sessions.userId, userId),
-    );
+  db.delete(sessions).where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
 
 export const deleteExpiredSessions = (db: Db) => db.delete(sessions).where(lt(sessions.expiresAt, new Date()));

@@ -46,8 +46,7 @@ export const startSession = async (
 /** Signs this session out (the cookie is cleared by the caller). */
 export const endSession = (db: Db, tokenHash: string) => deleteSession(db, tokenHash);
 
-export const clearSessionCookie = (reply: FastifyReply, secure: boolean) =>
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+export const clearSessionCookie = (reply: FastifyReply, secure: boolean) => reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 
 /** The request's session, if its cookie names one that has not expired. */
 export const readSession = async (db: Db, request: FastifyRequest): Promise<SessionInfo | null> => {

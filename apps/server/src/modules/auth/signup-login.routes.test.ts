@@ -35,11 +35,7 @@ describe('POST users/accountant-signup/', () => {
       account_type: 'ACCOUNTANT',
       accountant_company_user: { role: 'FIRM_ADMIN', company: { company_name: 'Ledger & Co', main_color: null } },
     });
-    const [sub] = await t.db
-      .select()
-      .from(subscriptions)
-      .innerJoin(firmMembers, eq(firmMembers.firmId, subscriptions.firmId))
-      .where(eq(firmMembers.userId, profile.pk));
+    const [sub] = await t.db.select().from(subscriptions).innerJoin(firmMembers, eq(firmMembers.firmId, subscriptions.firmId)).where(eq(firmMembers.userId, profile.pk));
     expect(sub!.subscriptions.status).toBe('TRIAL');
     const days = (sub!.subscriptions.trialEndsAt!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
@@ -62,10 +58,7 @@ describe('POST users/accountant-signup/', () => {
   });
 
   it('refuses a malformed email, a blank name and a short password', async () => {
-    const res = await newClient().post(
-      'users/accountant-signup/',
-      signupBody({ email: 'not-an-email', first_name: '   ', password: 'short' }),
-    );
+    const res = await newClient().post('users/accountant-signup/', signupBody({ email: 'not-an-email', first_name: '   ', password: 'short' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       email: ['Email is not valid.'],

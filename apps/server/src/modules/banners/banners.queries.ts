@@ -18,11 +18,6 @@ export const insertDismissal = (db: Db, firmId: number | null, bannerId: number,
           dismissedAt: sql<Date>`now()`.as('dismissed_at'),
         })
         .from(globalBanners)
-        .where(
-          and(
-            eq(globalBanners.pk, bannerId),
-            firmId === null ? isNull(globalBanners.firmId) : or(isNull(globalBanners.firmId), eq(globalBanners.firmId, firmId)),
-          ),
-        ),
+        .where(and(eq(globalBanners.pk, bannerId), firmId === null ? isNull(globalBanners.firmId) : or(isNull(globalBanners.firmId), eq(globalBanners.firmId, firmId)))),
     )
     .onConflictDoNothing();

@@ -1,13 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  clientCompanies,
-  clientCompanyAssignments,
-  clientMemberships,
-  firmMembers,
-  ledgerConnections,
-  users,
-} from '../../db/schema/index.js';
+import { clientCompanies, clientCompanyAssignments, clientMemberships, firmMembers, ledgerConnections, users } from '../../db/schema/index.js';
 import { seesAllClients, type FirmActor } from '../auth/permissions.js';
 
 type ClientCompanyRow = typeof clientCompanies.$inferSelect;
@@ -66,7 +59,10 @@ export const listCompanies = async (db: Db, actor: FirmActor, filter: CompanyLis
 };
 
 export const findVisibleCompany = async (db: Db, actor: FirmActor, pk: number) => {
-  const [row] = await db.select().from(clientCompanies).where(and(visibleCompaniesWhere(actor), eq(clientCompanies.pk, pk)));
+  const [row] = await db
+    .select()
+    .from(clientCompanies)
+    .where(and(visibleCompaniesWhere(actor), eq(clientCompanies.pk, pk)));
   return row ?? null;
 };
 
@@ -151,4 +147,7 @@ export const replaceAssignments = async (db: Db, firmId: number, companyPk: numb
 export const findLedgerConnections = (db: Db, firmId: number, companyPks: number[]) =>
   companyPks.length === 0
     ? Promise.resolve([])
-    : db.select().from(ledgerConnections).where(inArray(ledgerConnections.clientCompanyId, firmCompanyPks(firmId, companyPks)));
+    : db
+        .select()
+        .from(ledgerConnections)
+        .where(inArray(ledgerConnections.clientCompanyId, firmCompanyPks(firmId, companyPks)));

@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const create = (client: TestClient, name: string, kind = 'CSV') =>
-  client.post(`${BASE}/client-companies/create/`, { name, connection_kind: kind });
+const create = (client: TestClient, name: string, kind = 'CSV') => client.post(`${BASE}/client-companies/create/`, { name, connection_kind: kind });
 
 describe('client companies', () => {
   it('lets an admin create CSV, CONNECTIONLESS and GENERIC companies, with sensible defaults', async () => {

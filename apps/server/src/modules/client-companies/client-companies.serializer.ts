@@ -32,9 +32,7 @@ export const toClientCompanies = (rows: Row[], assignments: Assignment[], userCo
     client_editable_fields: row.clientEditableFields,
     reminder_schedule: row.reminderSchedule,
     pinned_note: row.pinnedNote,
-    assigned_members: assignments
-      .filter((a) => a.clientCompanyId === row.pk)
-      .map((a) => ({ pk: a.pk, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
+    assigned_members: assignments.filter((a) => a.clientCompanyId === row.pk).map((a) => ({ pk: a.pk, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
     client_users_count: userCounts.find((c) => c.clientCompanyId === row.pk)?.n ?? 0,
     ledger_sync: syncOfCompany(connections, row.pk),
     created_at: row.createdAt.toISOString(),

@@ -44,11 +44,7 @@ const updateFirmCompany = async (db: Db, firmId: number, pk: number, values: Par
   return row;
 };
 
-export const createClientCompany = async (
-  db: Db,
-  actor: Actor,
-  input: z.infer<typeof clientCompanyCreateBody>,
-): Promise<ClientCompany> => {
+export const createClientCompany = async (db: Db, actor: Actor, input: z.infer<typeof clientCompanyCreateBody>): Promise<ClientCompany> => {
   const firmActor = can.manageClientCompanies(actor);
   const row = await db.transaction(async (tx) => {
     const created = await insertCompany(tx, { firmId: firmActor.firmId, name: input.name, connectionKind: input.connection_kind });
@@ -94,8 +90,7 @@ export const listClientCompanies = async (db: Db, actor: Actor, query: ListQuery
 export const exportClientCompaniesCsv = async (db: Db, actor: Actor, query: z.infer<typeof clientCompanyCsvQuery>) =>
   clientCompaniesCsv((await findClientCompanies(db, actor, { ...query, page: 1, page_size: CSV_EXPORT_LIMIT })).results);
 
-export const retrieveClientCompany = async (db: Db, actor: Actor, pk: number) =>
-  serializeOne(db, (await companyAccess(db, actor, pk, 'accountant')).company);
+export const retrieveClientCompany = async (db: Db, actor: Actor, pk: number) => serializeOne(db, (await companyAccess(db, actor, pk, 'accountant')).company);
 
 /**
  * Any firm user may edit the clients they can see; only admins may change who

@@ -20,7 +20,10 @@ afterAll(async () => {
 
 describe('disconnecting every client company of a firm', () => {
   it('revokes each QuickBooks grant at Intuit and forgets the tokens, as a single disconnect does', async () => {
-    const cast = await signedInCast(t.db, clientMaker(() => t.app, 48));
+    const cast = await signedInCast(
+      t.db,
+      clientMaker(() => t.app, 48),
+    );
     const pks: number[] = [];
     for (const company of sim.companies()) pks.push(companyFromRedirect((await connectQbo(sim, cast.admin, company.realmId)).headers.location as string));
     await t.runJobs();

@@ -15,7 +15,10 @@ const revokeOne = async (deps: GrantDeps, company: CompanyRow, log: FastifyBaseL
   const outcome = await adapter.disconnect(deps.db, company);
   // The disconnect stands either way: the credentials are already forgotten, so Herd cannot use them.
   if (outcome.kind === 'revoke-failed') {
-    log.warn({ err: outcome.error, companyPk: company.pk, failure: adapter.classifyError(outcome.error) }, `revoking the ${adapter.displayName} grant failed; its credentials are forgotten anyway`);
+    log.warn(
+      { err: outcome.error, companyPk: company.pk, failure: adapter.classifyError(outcome.error) },
+      `revoking the ${adapter.displayName} grant failed; its credentials are forgotten anyway`,
+    );
   }
 };
 

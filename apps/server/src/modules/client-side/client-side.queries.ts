@@ -18,7 +18,10 @@ export const findCompaniesOfClient = (db: Db, userPk: number) =>
     .orderBy(asc(clientCompanies.name));
 
 export const findCompany = async (db: Db, firmId: number, pk: number) => {
-  const [row] = await db.select().from(clientCompanies).where(and(eq(clientCompanies.firmId, firmId), eq(clientCompanies.pk, pk)));
+  const [row] = await db
+    .select()
+    .from(clientCompanies)
+    .where(and(eq(clientCompanies.firmId, firmId), eq(clientCompanies.pk, pk)));
   return row ?? null;
 };
 

@@ -44,9 +44,7 @@ export const myAccountant = async (db: Db, actor: Actor, companyPk?: number) => 
   const contact = await findContactFor(db, company.pk, firm.pk);
   return {
     firm: { pk: firm.pk, company_name: firm.companyName, main_color: firm.mainColor, logo: logoUrl(firm.logoFileId) },
-    contact: contact
-      ? { name: `${contact.firstName} ${contact.lastName}`.trim(), email: contact.email, phone: contact.phone }
-      : null,
+    contact: contact ? { name: `${contact.firstName} ${contact.lastName}`.trim(), email: contact.email, phone: contact.phone } : null,
   };
 };
 
@@ -62,11 +60,7 @@ export const listCompanyUsers = async (db: Db, actor: Actor, companyPk: number) 
   }));
 };
 
-export const inviteClientCoworker = async (
-  ctx: PeopleContext,
-  actor: Actor,
-  input: { email: string; first_name: string; last_name: string; client_company: number },
-) => {
+export const inviteClientCoworker = async (ctx: PeopleContext, actor: Actor, input: { email: string; first_name: string; last_name: string; client_company: number }) => {
   const scope = await companyAccess(ctx.db, actor, input.client_company, 'client');
   assertManagesCompanyUsers(scope);
   const added = await ctx.db.transaction(async (tx) => {

@@ -24,10 +24,7 @@ export const listVisibleClientUsers = async (
   filter: { companyPk?: number | undefined; search?: string | undefined; limit: number; offset: number },
 ) => {
   const search = filter.search
-    ? or(
-        ilike(users.email, `%${escapeLike(filter.search)}%`),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${escapeLike(filter.search)}%`),
-      )
+    ? or(ilike(users.email, `%${escapeLike(filter.search)}%`), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${escapeLike(filter.search)}%`))
     : undefined;
   const userPks = db
     .selectDistinct({ pk: clientMemberships.userId })
@@ -65,11 +62,9 @@ export const findMembership = async (db: Db, companyPk: number, userPk: number) 
   return row ?? null;
 };
 
-export const insertMembership = (db: Db, values: typeof clientMemberships.$inferInsert) =>
-  db.insert(clientMemberships).values(values);
+export const insertMembership = (db: Db, values: typeof clientMemberships.$inferInsert) => db.insert(clientMemberships).values(values);
 
-const companiesOfFirm = (firmId: number) =>
-  sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId})`;
+const companiesOfFirm = (firmId: number) => sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId})`;
 
 /** The user is a client user of one of the firm's companies. */
 const clientOfFirm = (firmId: number) =>
@@ -140,12 +135,14 @@ export const removeClientAccess = async (db: Db, firmId: number, userPk: number,
   return { deleted: false };
 };
 
-export const updateClientUserFields = (
-  db: Db,
-  firmId: number,
-  userPk: number,
-  values: Partial<{ firstName: string; lastName: string; phone: string }>,
-) => db.update(users).set({ ...values, updatedAt: sql`now()` }).where(and(clientOfFirm(firmId), eq(users.pk, userPk)));
+export const updateClientUserFields = (db: Db, firmId: number, userPk: number, values: Partial<{ firstName: string; lastName: string; phone: string }>) =>
+  db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(clientOfFirm(firmId), eq(users.pk, userPk)));
 
 export const updateClientUserContacts = (db: Db, firmId: number, userPk: number, values: Partial<{ email: string; phone: string }>) =>
-  db.update(users).set({ ...values, updatedAt: sql`now()` }).where(and(clientOfFirm(firmId), eq(users.pk, userPk)));
+  db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(clientOfFirm(firmId), eq(users.pk, userPk)));

@@ -48,7 +48,12 @@ describe('inviting client users', () => {
     const second = await newCompany(cast.admin, 'Second Co');
     const res = await invite(cast.admin, second.pk, cast.clientUser.email);
     expect(res.statusCode).toBe(201);
-    expect(res.json().client_companies.map((c: { pk: number }) => c.pk).sort()).toEqual([cast.clientUser.companyId, second.pk].sort());
+    expect(
+      res
+        .json()
+        .client_companies.map((c: { pk: number }) => c.pk)
+        .sort(),
+    ).toEqual([cast.clientUser.companyId, second.pk].sort());
   });
 
   it('refuses staff emails, another firm’s clients, duplicates and bad input', async () => {
@@ -156,7 +161,9 @@ describe('magic links and notify now', () => {
     expect((await cast.teamMember.post('accounting/accountant/client-company/get-magic-link/', body)).statusCode).toBe(404);
     expect((await cast.client.post('accounting/accountant/client-company/get-magic-link/', body)).statusCode).toBe(403);
     const other = await newCompany(cast.admin, 'Other');
-    expect((await cast.admin.post('accounting/accountant/client-company/get-magic-link/', { client_company: other.pk, user: cast.clientUser.userId })).statusCode).toBe(404);
+    expect((await cast.admin.post('accounting/accountant/client-company/get-magic-link/', { client_company: other.pk, user: cast.clientUser.userId })).statusCode).toBe(
+      404,
+    );
     // Still available when the subscription lapsed: signing in changes no data; notifying does ask for work.
     await setSubscription(t.db, cast.firm.firmId, 'CANCELLED');
     expect((await cast.admin.post('accounting/accountant/client-company/get-magic-link/', body)).statusCode).toBe(200);

@@ -3,14 +3,7 @@ import { clientUserEndpoints as e } from '@herd/contract';
 import { peopleContext } from '../../lib/request-context.js';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
-import {
-  inviteClientUser,
-  listClientUsers,
-  removeClientUser,
-  retrieveClientUser,
-  updateClientContacts,
-  updateClientUser,
-} from './client-users.service.js';
+import { inviteClientUser, listClientUsers, removeClientUser, retrieveClientUser, updateClientContacts, updateClientUser } from './client-users.service.js';
 
 /** The people of the firm's clients, as the contract's route table declares them. */
 export const clientUserRoutes: FastifyPluginAsync = async (app) => {

@@ -28,8 +28,16 @@ export interface PeopleContext {
   appUrl: string;
 }
 
-const toClientUsers = async (db: Db, actor: FirmActor, rows: { pk: number; email: string; firstName: string; lastName: string; phone: string; accountType: ClientUser['account_type']; lastLoginAt: Date | null }[]): Promise<ClientUser[]> => {
-  const memberships = await findVisibleMemberships(db, actor, rows.map((r) => r.pk));
+const toClientUsers = async (
+  db: Db,
+  actor: FirmActor,
+  rows: { pk: number; email: string; firstName: string; lastName: string; phone: string; accountType: ClientUser['account_type']; lastLoginAt: Date | null }[],
+): Promise<ClientUser[]> => {
+  const memberships = await findVisibleMemberships(
+    db,
+    actor,
+    rows.map((r) => r.pk),
+  );
   return rows.map((u) => ({
     pk: u.pk,
     email: u.email,
@@ -51,10 +59,7 @@ const getVisibleClientUser = async (db: Db, actor: FirmActor, userPk: number) =>
 };
 
 /** Emails a sign-in link that doubles as the invitation. */
-export const sendInvitation = async (
-  ctx: PeopleContext,
-  opts: { firmId: number; userPk: number; inviterUserPk: number; companyName: string },
-) => {
+export const sendInvitation = async (ctx: PeopleContext, opts: { firmId: number; userPk: number; inviterUserPk: number; companyName: string }) => {
   const user = await findUserOfFirm(ctx.db, opts.firmId, opts.userPk);
   const inviter = await findUserOfFirm(ctx.db, opts.firmId, opts.inviterUserPk);
   if (!user || !inviter) return;

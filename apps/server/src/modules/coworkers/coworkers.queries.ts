@@ -47,16 +47,13 @@ export const updateFirmMember = (db: Db, firmId: number, memberPk: number, value
     .where(and(eq(firmMembers.firmId, firmId), eq(firmMembers.pk, memberPk)));
 
 /** The user behind a member of the firm: staff of another firm (or a client) is never matched. */
-const staffOf = (firmId: number) =>
-  inArray(users.pk, sql`(select ${firmMembers.userId} from ${firmMembers} where ${firmMembers.firmId} = ${firmId})`);
+const staffOf = (firmId: number) => inArray(users.pk, sql`(select ${firmMembers.userId} from ${firmMembers} where ${firmMembers.firmId} = ${firmId})`);
 
 /** Name and phone of a coworker, as the firm's admin edits them. */
-export const updateMemberUserFields = (
-  db: Db,
-  firmId: number,
-  userPk: number,
-  values: Partial<{ firstName: string; lastName: string; phone: string }>,
-) => db.update(users).set({ ...values, updatedAt: sql`now()` }).where(and(staffOf(firmId), eq(users.pk, userPk)));
+export const updateMemberUserFields = (db: Db, firmId: number, userPk: number, values: Partial<{ firstName: string; lastName: string; phone: string }>) =>
+  db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(staffOf(firmId), eq(users.pk, userPk)));
 
-export const deleteUserOfMember = (db: Db, firmId: number, userPk: number) =>
-  db.delete(users).where(and(staffOf(firmId), eq(users.pk, userPk)));
+export const deleteUserOfMember = (db: Db, firmId: number, userPk: number) => db.delete(users).where(and(staffOf(firmId), eq(users.pk, userPk)));

@@ -8,14 +8,7 @@ import { findUserByEmail, insertFirmMember, insertUser } from '../auth/auth.quer
 import { can } from '../auth/permissions.js';
 import type { PeopleContext } from '../client-users/client-users.service.js';
 import { sendInvitation } from '../client-users/client-users.service.js';
-import {
-  countFirmMembers,
-  deleteUserOfMember,
-  findFirmMember,
-  listFirmMembers,
-  updateFirmMember,
-  updateMemberUserFields,
-} from './coworkers.queries.js';
+import { countFirmMembers, deleteUserOfMember, findFirmMember, listFirmMembers, updateFirmMember, updateMemberUserFields } from './coworkers.queries.js';
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof findFirmMember>>>;
 
@@ -48,14 +41,9 @@ const getMember = async (db: Db, firmId: number, memberPk: number) => {
   return member;
 };
 
-export const retrieveCoworker = async (db: Db, actor: Actor, memberPk: number) =>
-  toCoworker(await getMember(db, can.workOnClients(actor).firmId, memberPk));
+export const retrieveCoworker = async (db: Db, actor: Actor, memberPk: number) => toCoworker(await getMember(db, can.workOnClients(actor).firmId, memberPk));
 
-export const inviteCoworker = async (
-  ctx: PeopleContext,
-  actor: Actor,
-  input: { email: string; first_name: string; last_name: string; role: FirmRole },
-) => {
+export const inviteCoworker = async (ctx: PeopleContext, actor: Actor, input: { email: string; first_name: string; last_name: string; role: FirmRole }) => {
   const firmActor = can.administerFirm(actor);
   if (await findUserByEmail(ctx.db, input.email)) throw ValidationError.field('email', details.emailTaken);
   let memberPk: number;

@@ -3,7 +3,10 @@
  * "12.50-" (both negative), "-12.50". Null when it is not a number.
  */
 export const parseBankAmount = (value: string): number | null => {
-  let v = value.trim().replace(/[\s$€£¥]/g, '').replace(/^(USD|EUR|GBP|CAD|AUD)/i, '');
+  let v = value
+    .trim()
+    .replace(/[\s$€£¥]/g, '')
+    .replace(/^(USD|EUR|GBP|CAD|AUD)/i, '');
   if (v === '') return null;
   let negative = false;
   if (/^\(.*\)$/.test(v)) {

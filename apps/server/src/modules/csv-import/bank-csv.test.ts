@@ -57,7 +57,9 @@ describe('parseBankCsv', () => {
     expect(errors).toEqual([{ row: 4, message: 'A row cannot have both a debit and a credit.' }]);
   });
   it('reports each bad row with its spreadsheet row number', () => {
-    const { rows, errors } = parseBankCsv('date,description,amount\n2026-01-01,Ok,1\nnot a date,Bad date,1\n2026-01-02,Bad amount,12x\n2026-01-03,Zero,0\n2026-01-04,,5\n');
+    const { rows, errors } = parseBankCsv(
+      'date,description,amount\n2026-01-01,Ok,1\nnot a date,Bad date,1\n2026-01-02,Bad amount,12x\n2026-01-03,Zero,0\n2026-01-04,,5\n',
+    );
     expect(rows).toHaveLength(1);
     expect(errors).toEqual([
       { row: 3, message: 'Date is not valid: "not a date".' },

@@ -35,7 +35,6 @@ type Column = keyof typeof COLUMNS;
 
 export const MAX_CSV_ROWS = 50_000;
 
-
 const locateColumns = (header: string[]) => {
   const index: Partial<Record<Column, number>> = {};
   const names = header.map(normaliseHeader);

@@ -49,8 +49,18 @@ export const importBankCsv = async (db: Db, actor: Actor, companyPk: number, rea
   const ids = externalIds(parsed.rows);
 
   const imported = await db.transaction(async (tx) => {
-    const uncategorizedExpense = await ensureAccount(tx, companyPk, { externalId: 'herd:uncategorized-expense', name: 'Uncategorized Expense', accountType: 'Expense', isWatched: true });
-    const uncategorizedIncome = await ensureAccount(tx, companyPk, { externalId: 'herd:uncategorized-income', name: 'Uncategorized Income', accountType: 'Income', isWatched: true });
+    const uncategorizedExpense = await ensureAccount(tx, companyPk, {
+      externalId: 'herd:uncategorized-expense',
+      name: 'Uncategorized Expense',
+      accountType: 'Expense',
+      isWatched: true,
+    });
+    const uncategorizedIncome = await ensureAccount(tx, companyPk, {
+      externalId: 'herd:uncategorized-income',
+      name: 'Uncategorized Income',
+      accountType: 'Income',
+      isWatched: true,
+    });
     const paymentAccounts = new Map<string, number>();
     for (const name of new Set(parsed.rows.map((r) => r.account || 'Bank account'))) {
       const account = await ensureAccount(tx, companyPk, { externalId: `csv:account:${name.toLowerCase()}`, name, accountType: 'Bank', isPaymentAccount: true });

@@ -40,24 +40,47 @@ export const importRefList = async (db: Db, actor: Actor, companyPk: number, rea
       ids.length === 0
         ? []
         : list === 'ACCOUNT'
-          ? (await tx.select({ id: ledgerAccounts.externalId }).from(ledgerAccounts).where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.externalId, ids)))).map((r) => r.id)
-          : (await tx.select({ id: ledgerRefs.externalId }).from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, list as RefKind), inArray(ledgerRefs.externalId, ids)))).map((r) => r.id),
+          ? (
+              await tx
+                .select({ id: ledgerAccounts.externalId })
+                .from(ledgerAccounts)
+                .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.externalId, ids)))
+            ).map((r) => r.id)
+          : (
+              await tx
+                .select({ id: ledgerRefs.externalId })
+                .from(ledgerRefs)
+                .where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, list as RefKind), inArray(ledgerRefs.externalId, ids)))
+            ).map((r) => r.id),
     );
     for (const r of parsed.rows) {
       if (list === 'ACCOUNT') {
         await tx
           .insert(ledgerAccounts)
           .values({ clientCompanyId: companyPk, externalId: r.externalId, name: r.name, accountType: r.type, active: r.active })
-          .onConflictDoUpdate({ target: [ledgerAccounts.clientCompanyId, ledgerAccounts.externalId], set: { name: r.name, accountType: r.type, active: r.active, updatedAt: new Date() } });
+          .onConflictDoUpdate({
+            target: [ledgerAccounts.clientCompanyId, ledgerAccounts.externalId],
+            set: { name: r.name, accountType: r.type, active: r.active, updatedAt: new Date() },
+          });
       } else {
         await tx
           .insert(ledgerRefs)
           .values({ clientCompanyId: companyPk, kind: list, externalId: r.externalId, name: r.name, active: r.active })
-          .onConflictDoUpdate({ target: [ledgerRefs.clientCompanyId, ledgerRefs.kind, ledgerRefs.externalId], set: { name: r.name, active: r.active, updatedAt: new Date() } });
+          .onConflictDoUpdate({
+            target: [ledgerRefs.clientCompanyId, ledgerRefs.kind, ledgerRefs.externalId],
+            set: { name: r.name, active: r.active, updatedAt: new Date() },
+          });
       }
     }
     const updated = parsed.rows.filter((r) => existing.has(r.externalId)).length;
-    await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: 'reference_list.import_csv', targetType: 'client_company', targetPk: companyPk, details: { list, rows: parsed.rows.length } });
+    await writeAudit(tx, {
+      firmId: scope.company.firmId,
+      actorUserId: scope.actor.userId,
+      action: 'reference_list.import_csv',
+      targetType: 'client_company',
+      targetPk: companyPk,
+      details: { list, rows: parsed.rows.length },
+    });
     return { imported: parsed.rows.length - updated, updated };
   });
   return { ...result, errors: parsed.errors };

@@ -39,10 +39,17 @@ export const updateFirmSettings = async (db: Db, actor: Actor, input: z.infer<ty
   const firm = await db.transaction(async (tx) => {
     const updated = await updateFirm(tx, firmActor.firmId, {
       companyName: input.company_name,
-      mainColor: input.main_color === undefined ? undefined : input.main_color?.toLowerCase() ?? null,
+      mainColor: input.main_color === undefined ? undefined : (input.main_color?.toLowerCase() ?? null),
       logoFileId: input.logo,
     });
-    await writeAudit(tx, { firmId: firmActor.firmId, actorUserId: actor.userId, action: 'firm.settings', targetType: 'firm', targetPk: firmActor.firmId, details: { fields: Object.keys(input) } });
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'firm.settings',
+      targetType: 'firm',
+      targetPk: firmActor.firmId,
+      details: { fields: Object.keys(input) },
+    });
     return updated;
   });
   return toFirmSettings(firm);

@@ -34,7 +34,16 @@ const LISTS = {
     { kind: 'TRACKING_CATEGORY', external_id: 'REGION', name: 'Region' },
   ],
 };
-const TX = { external_id: 'T-1', type: 'EXPENSE', subtype: 'PURCHASE', date: '2026-02-01', amount: '42.00', description: 'Lunch', payment_account: '100', watched_account: '999' };
+const TX = {
+  external_id: 'T-1',
+  type: 'EXPENSE',
+  subtype: 'PURCHASE',
+  date: '2026-02-01',
+  amount: '42.00',
+  description: 'Lunch',
+  payment_account: '100',
+  watched_account: '999',
+};
 
 describe('generic ledger API', () => {
   it('takes reference lists and transactions idempotently, and hands back what was published', async () => {
@@ -49,7 +58,13 @@ describe('generic ledger API', () => {
 
     const list = `accounting/accountant/client-company/${company.pk}/transactions`;
     const [row] = (await cast.admin.get(`${list}/list/`)).json().results;
-    expect(row).toMatchObject({ subtype: 'PURCHASE', amount: '43.00', payment_account: { name: 'Operating Account' }, watched_account: { name: 'Suspense' }, lines: [{ amount: '43.00' }] });
+    expect(row).toMatchObject({
+      subtype: 'PURCHASE',
+      amount: '43.00',
+      payment_account: { name: 'Operating Account' },
+      watched_account: { name: 'Suspense' },
+      lines: [{ amount: '43.00' }],
+    });
 
     const meals = (await cast.admin.get(`accounting/accountant/client-company/${company.pk}/categories/list/`)).json()[0];
     const vendor = (await cast.admin.get(`accounting/selects/${company.pk}/vendors/list/`)).json()[0];

@@ -19,11 +19,26 @@ export const upsertReferenceLists = async (db: Db, companyPk: number, body: Refs
     for (const a of body.accounts) {
       await tx
         .insert(ledgerAccounts)
-        .values({ clientCompanyId: companyPk, externalId: a.external_id, name: a.name, accountType: a.type, isPaymentAccount: a.is_payment_account, isWatched: a.is_watched ?? false, active: a.active })
+        .values({
+          clientCompanyId: companyPk,
+          externalId: a.external_id,
+          name: a.name,
+          accountType: a.type,
+          isPaymentAccount: a.is_payment_account,
+          isWatched: a.is_watched ?? false,
+          active: a.active,
+        })
         .onConflictDoUpdate({
           target: [ledgerAccounts.clientCompanyId, ledgerAccounts.externalId],
           // Which accounts are watched is the accountant's choice once set; only an explicit value changes it.
-          set: { name: a.name, accountType: a.type, isPaymentAccount: a.is_payment_account, active: a.active, updatedAt: new Date(), ...(a.is_watched === undefined ? {} : { isWatched: a.is_watched }) },
+          set: {
+            name: a.name,
+            accountType: a.type,
+            isPaymentAccount: a.is_payment_account,
+            active: a.active,
+            updatedAt: new Date(),
+            ...(a.is_watched === undefined ? {} : { isWatched: a.is_watched }),
+          },
         });
     }
     // Parents (tracking categories) first, so options can point at them.
@@ -41,7 +56,10 @@ export const upsertReferenceLists = async (db: Db, companyPk: number, body: Refs
       await tx
         .insert(ledgerRefs)
         .values({ clientCompanyId: companyPk, kind: r.kind, externalId: r.external_id, name: r.name, parentId, active: r.active })
-        .onConflictDoUpdate({ target: [ledgerRefs.clientCompanyId, ledgerRefs.kind, ledgerRefs.externalId], set: { name: r.name, parentId, active: r.active, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [ledgerRefs.clientCompanyId, ledgerRefs.kind, ledgerRefs.externalId],
+          set: { name: r.name, parentId, active: r.active, updatedAt: new Date() },
+        });
     }
     return { accounts: body.accounts.length, refs: body.refs.length };
   });
@@ -57,7 +75,9 @@ export const upsertTransactions = async (db: Db, companyPk: number, body: TxBody
   db.transaction(async (tx) => {
     const [company] = await tx.select({ firmId: clientCompanies.firmId }).from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
     const accountIds = new Map(
-      (await tx.select({ pk: ledgerAccounts.pk, externalId: ledgerAccounts.externalId }).from(ledgerAccounts).where(eq(ledgerAccounts.clientCompanyId, companyPk))).map((a) => [a.externalId, a.pk]),
+      (await tx.select({ pk: ledgerAccounts.pk, externalId: ledgerAccounts.externalId }).from(ledgerAccounts).where(eq(ledgerAccounts.clientCompanyId, companyPk))).map(
+        (a) => [a.externalId, a.pk],
+      ),
     );
     const accountOf = (ext: string | undefined, field: string, i: number) => {
       if (ext === undefined) return null;
@@ -66,7 +86,20 @@ export const upsertTransactions = async (db: Db, companyPk: number, body: TxBody
       return pk;
     };
     const existing = new Map(
-      (await tx.select().from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.externalId, body.transactions.map((t) => t.external_id))))).map((t) => [t.externalId, t]),
+      (
+        await tx
+          .select()
+          .from(transactions)
+          .where(
+            and(
+              eq(transactions.clientCompanyId, companyPk),
+              inArray(
+                transactions.externalId,
+                body.transactions.map((t) => t.external_id),
+              ),
+            ),
+          )
+      ).map((t) => [t.externalId, t]),
     );
     const counts = { created: 0, updated: 0, unchanged: 0 };
     const writes: LedgerRowWrite[] = [];

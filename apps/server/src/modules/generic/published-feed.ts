@@ -8,17 +8,42 @@ type Row = typeof transactions.$inferSelect;
 /** Published transactions with their lines, every reference given by the other system's own external id. */
 export const toPublishedFeed = async (db: Db, companyPk: number, rows: Row[]) => {
   const lines = rows.length
-    ? await db.select().from(transactionLines).where(inArray(transactionLines.transactionId, rows.map((r) => r.pk))).orderBy(asc(transactionLines.position))
+    ? await db
+        .select()
+        .from(transactionLines)
+        .where(
+          inArray(
+            transactionLines.transactionId,
+            rows.map((r) => r.pk),
+          ),
+        )
+        .orderBy(asc(transactionLines.position))
     : [];
   const accountIds = [...new Set(lines.map((l) => l.categoryId).filter((v): v is number => v !== null))];
   const refIds = [
-    ...new Set(lines.flatMap((l) => [l.vendorId, l.customerId, l.classId, l.locationId, l.taxId, l.trackingOptionOneId, l.trackingOptionTwoId]).filter((v): v is number => v !== null)),
+    ...new Set(
+      lines
+        .flatMap((l) => [l.vendorId, l.customerId, l.classId, l.locationId, l.taxId, l.trackingOptionOneId, l.trackingOptionTwoId])
+        .filter((v): v is number => v !== null),
+    ),
   ];
   const accounts = new Map(
-    (accountIds.length ? await db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.pk, accountIds))) : []).map((a) => [a.pk, { external_id: a.externalId, name: a.name }]),
+    (accountIds.length
+      ? await db
+          .select()
+          .from(ledgerAccounts)
+          .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.pk, accountIds)))
+      : []
+    ).map((a) => [a.pk, { external_id: a.externalId, name: a.name }]),
   );
   const refs = new Map(
-    (refIds.length ? await db.select().from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, companyPk), inArray(ledgerRefs.pk, refIds))) : []).map((r) => [r.pk, { external_id: r.externalId, name: r.name }]),
+    (refIds.length
+      ? await db
+          .select()
+          .from(ledgerRefs)
+          .where(and(eq(ledgerRefs.clientCompanyId, companyPk), inArray(ledgerRefs.pk, refIds)))
+      : []
+    ).map((r) => [r.pk, { external_id: r.externalId, name: r.name }]),
   );
   const ref = (pk: number | null) => (pk === null ? null : (refs.get(pk) ?? null));
   const results = rows.map((r) => ({

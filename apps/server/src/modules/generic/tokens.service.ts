@@ -46,7 +46,14 @@ export const createToken = async (db: Db, actor: Actor, companyPk: number, name:
     .insert(integrationTokens)
     .values({ clientCompanyId: company.pk, tokenHash: sha256(token), prefix: token.slice(0, 12), name, createdBy: actor.userId })
     .returning();
-  await writeAudit(db, { firmId: firmActor.firmId, actorUserId: actor.userId, action: 'integration_token.create', targetType: 'client_company', targetPk: company.pk, details: { name } });
+  await writeAudit(db, {
+    firmId: firmActor.firmId,
+    actorUserId: actor.userId,
+    action: 'integration_token.create',
+    targetType: 'client_company',
+    targetPk: company.pk,
+    details: { name },
+  });
   return toToken(row!, token);
 };
 
@@ -58,7 +65,14 @@ export const revokeToken = async (db: Db, actor: Actor, companyPk: number, token
     .where(and(eq(integrationTokens.pk, tokenPk), eq(integrationTokens.clientCompanyId, company.pk), isNull(integrationTokens.revokedAt)))
     .returning({ pk: integrationTokens.pk });
   if (rows.length === 0) throw new NotFoundError();
-  await writeAudit(db, { firmId: firmActor.firmId, actorUserId: actor.userId, action: 'integration_token.revoke', targetType: 'client_company', targetPk: company.pk, details: { token: tokenPk } });
+  await writeAudit(db, {
+    firmId: firmActor.firmId,
+    actorUserId: actor.userId,
+    action: 'integration_token.revoke',
+    targetType: 'client_company',
+    targetPk: company.pk,
+    details: { token: tokenPk },
+  });
 };
 
 /** The company a bearer token speaks for, or null for an unknown or revoked token. */

@@ -52,7 +52,11 @@ describe('end-to-end outbox route', () => {
       await client.post('users/reset-password/', { email: 'nobody@example.com' });
       expect((await client.get('testing/outbox/?to=nobody@example.com')).statusCode).toBe(404);
       const signup = await client.post('users/accountant-signup/', {
-        email: 'e2e@example.com', password: 'long-enough-pw', first_name: 'E', last_name: 'Two', company_name: 'E2E',
+        email: 'e2e@example.com',
+        password: 'long-enough-pw',
+        first_name: 'E',
+        last_name: 'Two',
+        company_name: 'E2E',
       });
       expect(signup.statusCode).toBe(201);
       await client.post('login/send-magic-link/', { email: 'E2E@example.com' });

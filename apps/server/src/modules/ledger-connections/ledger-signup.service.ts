@@ -31,10 +31,14 @@ export const startSignup = (deps: AppDeps, kind: ConnectionKind): StartedGrant =
  * account is refused: that person signs in and connects instead, so a
  * ledger's login can never take over an existing account.
  */
-export const finishSignup = async (deps: AppDeps, input: { kind: ConnectionKind; person: LedgerPerson; grant: LedgerGrant }): Promise<{ userId: number; companyPk: number }> => {
+export const finishSignup = async (
+  deps: AppDeps,
+  input: { kind: ConnectionKind; person: LedgerPerson; grant: LedgerGrant },
+): Promise<{ userId: number; companyPk: number }> => {
   const { person, grant } = input;
   const adapter = deps.ledgers.adapterFor(input.kind);
-  if (await findUserByEmail(deps.db, person.email)) throw new ConflictError(`A Herd account already uses this email. Sign in, then connect ${adapter.displayName} from your clients list.`);
+  if (await findUserByEmail(deps.db, person.email))
+    throw new ConflictError(`A Herd account already uses this email. Sign in, then connect ${adapter.displayName} from your clients list.`);
   const { name: companyName } = await adapter.companyInfo(grant);
   const firmName = person.familyName ? `${person.givenName} ${person.familyName}`.trim() : person.email;
   const result = await deps.db.transaction(async (tx) => {

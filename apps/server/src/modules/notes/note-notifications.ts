@@ -18,7 +18,10 @@ export interface NoteMailDeps {
 
 const describe = async (db: Db, companyPk: number, kind: ThreadKind, pk: number) => {
   if (kind !== 'transaction') return 'your company';
-  const [tx] = await db.select().from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.pk, pk)));
+  const [tx] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.pk, pk)));
   return tx ? `the ${tx.date} transaction “${tx.payee || tx.description || 'without a description'}” of ${tx.amount} ${tx.currency}` : 'a transaction';
 };
 
@@ -33,9 +36,8 @@ export const mailNoteToOtherSide = async (deps: NoteMailDeps, actor: Actor, acce
   const { db } = deps;
   const companyPk = access.clientCompanyId;
   const toClient = access.senderKind === 'ACCOUNTANT';
-  const recipients = (toClient
-    ? await clientRecipients(db, companyPk, kind === 'transaction' ? targetPk : null)
-    : await firmRecipients(db, access.firmId, companyPk)
+  const recipients = (
+    toClient ? await clientRecipients(db, companyPk, kind === 'transaction' ? targetPk : null) : await firmRecipients(db, access.firmId, companyPk)
   ).filter((r) => r.pk !== actor.userId);
   if (recipients.length === 0) return;
   const [company] = await db
@@ -48,7 +50,14 @@ export const mailNoteToOtherSide = async (deps: NoteMailDeps, actor: Actor, acce
   const about = await describe(db, companyPk, kind, targetPk);
   const brand = await findBrandOfUser(db, actor.userId);
   for (const recipient of recipients) {
-    const url = toClient ? magicLinkUrl(deps.config.appUrl, await issueCode(db, recipient.pk, 'MAGIC_LINK')) : `${deps.config.appUrl}/dashboard/accountant/active/${companyPk}/`;
-    await deps.mailer.send(recipient.email, brand, noteEmail({ firstName: recipient.firstName, authorName, companyName: company?.name ?? '', about, body, url, signsIn: toClient }), 'NOTE');
+    const url = toClient
+      ? magicLinkUrl(deps.config.appUrl, await issueCode(db, recipient.pk, 'MAGIC_LINK'))
+      : `${deps.config.appUrl}/dashboard/accountant/active/${companyPk}/`;
+    await deps.mailer.send(
+      recipient.email,
+      brand,
+      noteEmail({ firstName: recipient.firstName, authorName, companyName: company?.name ?? '', about, body, url, signsIn: toClient }),
+      'NOTE',
+    );
   }
 };

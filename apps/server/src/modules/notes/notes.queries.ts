@@ -5,8 +5,7 @@ import { notes, users } from '../../db/schema/index.js';
 
 // Every read or write of a note names the firm it belongs to: a note of another firm is never found.
 
-export const insertNotes = async (db: Db, rows: (typeof notes.$inferInsert)[]) =>
-  rows.length === 0 ? [] : db.insert(notes).values(rows).returning();
+export const insertNotes = async (db: Db, rows: (typeof notes.$inferInsert)[]) => (rows.length === 0 ? [] : db.insert(notes).values(rows).returning());
 
 export const listNotes = (db: Db, firmId: number, targetType: NoteTarget, targetPk: number) =>
   db
@@ -17,7 +16,10 @@ export const listNotes = (db: Db, firmId: number, targetType: NoteTarget, target
     .orderBy(asc(notes.createdAt), asc(notes.pk));
 
 export const findNote = async (db: Db, firmId: number, pk: number) => {
-  const [row] = await db.select().from(notes).where(and(eq(notes.firmId, firmId), eq(notes.pk, pk)));
+  const [row] = await db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.firmId, firmId), eq(notes.pk, pk)));
   return row ?? null;
 };
 

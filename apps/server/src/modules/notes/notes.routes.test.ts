@@ -34,7 +34,10 @@ describe('transaction notes', () => {
     expect(first.json()).toMatchObject({ body: 'This was a client lunch.', sender: 'CLIENT', author: { name: 'Cleo Client' }, edited: false, is_mine: true });
     await cast.admin.post(`accounting/notes/transaction/${tx}/note/create/`, { body: 'Which client?' });
     const seenByClient = await thread(cast.client, tx);
-    expect(seenByClient.map((n: { sender: string; is_mine: boolean }) => [n.sender, n.is_mine])).toEqual([['CLIENT', true], ['ACCOUNTANT', false]]);
+    expect(seenByClient.map((n: { sender: string; is_mine: boolean }) => [n.sender, n.is_mine])).toEqual([
+      ['CLIENT', true],
+      ['ACCOUNTANT', false],
+    ]);
     const row = (await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/list/`)).json().results.find((r: { pk: number }) => r.pk === tx);
     expect(row.notes_count).toBe(2);
   });
@@ -85,7 +88,12 @@ describe('company threads', () => {
 
 describe('notes reach the other side by email', () => {
   const notesTo = async (email: string) =>
-    (await t.db.select().from(outbox).where(and(eq(outbox.recipient, email.toLowerCase()), eq(outbox.template, 'NOTE')))).map((m) => m.textBody);
+    (
+      await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, email.toLowerCase()), eq(outbox.template, 'NOTE')))
+    ).map((m) => m.textBody);
 
   it('mails the accountant’s note to the client users who can see the transaction, with a sign-in link', async () => {
     const { cast, pk, txs } = await setup();

@@ -29,7 +29,15 @@ export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind
   const { db } = deps;
   const access = await threadAccess(db, actor, kind, pk);
   const [row] = await insertNotes(db, [
-    { firmId: access.firmId, clientCompanyId: access.clientCompanyId, targetType: TARGET_OF[kind], targetPk: pk, authorId: actor.userId, senderKind: access.senderKind, body },
+    {
+      firmId: access.firmId,
+      clientCompanyId: access.clientCompanyId,
+      targetType: TARGET_OF[kind],
+      targetPk: pk,
+      authorId: actor.userId,
+      senderKind: access.senderKind,
+      body,
+    },
   ]);
   await mailNoteToOtherSide(deps, actor, access, kind, pk, body);
   return (await listNotes(db, access.firmId, TARGET_OF[kind], pk)).map((r) => toNote(r, actor)).find((n) => n.pk === row!.pk)!;
@@ -51,7 +59,15 @@ export const addNoteToTransactions = async (db: Db, actor: Actor, companyPk: num
   const rows = await findScoped(db, scope, pks);
   await insertNotes(
     db,
-    rows.map((r) => ({ firmId: scope.company.firmId, clientCompanyId: scope.company.pk, targetType: 'TRANSACTION' as const, targetPk: r.pk, authorId: actor.userId, senderKind: 'ACCOUNTANT' as const, body })),
+    rows.map((r) => ({
+      firmId: scope.company.firmId,
+      clientCompanyId: scope.company.pk,
+      targetType: 'TRANSACTION' as const,
+      targetPk: r.pk,
+      authorId: actor.userId,
+      senderKind: 'ACCOUNTANT' as const,
+      body,
+    })),
   );
   return { created: rows.length };
 };

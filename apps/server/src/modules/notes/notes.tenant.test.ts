@@ -39,7 +39,15 @@ describe('notes are read and written within their firm', () => {
     const other = await createFirm(t.db);
     const { companyId } = await createClientUser(t.db, firm.firmId);
     const [note] = await insertNotes(t.db, [
-      { firmId: firm.firmId, clientCompanyId: companyId, targetType: 'CLIENT_COMPANY', targetPk: companyId, authorId: firm.adminId, senderKind: 'ACCOUNTANT', body: 'Hello' },
+      {
+        firmId: firm.firmId,
+        clientCompanyId: companyId,
+        targetType: 'CLIENT_COMPANY',
+        targetPk: companyId,
+        authorId: firm.adminId,
+        senderKind: 'ACCOUNTANT',
+        body: 'Hello',
+      },
     ]);
     expect(await findNote(t.db, other.firmId, note!.pk)).toBeNull();
     expect(await listNotes(t.db, other.firmId, 'CLIENT_COMPANY', companyId)).toEqual([]);

@@ -21,10 +21,7 @@ export const findVisibleBanners = (db: Db, userId: number, firmId: number | null
       dismissible: globalBanners.dismissible,
     })
     .from(globalBanners)
-    .leftJoin(
-      bannerDismissals,
-      and(eq(bannerDismissals.bannerId, globalBanners.pk), eq(bannerDismissals.userId, userId)),
-    )
+    .leftJoin(bannerDismissals, and(eq(bannerDismissals.bannerId, globalBanners.pk), eq(bannerDismissals.userId, userId)))
     .where(
       and(
         eq(globalBanners.active, true),
@@ -34,8 +31,8 @@ export const findVisibleBanners = (db: Db, userId: number, firmId: number | null
     )
     .orderBy(globalBanners.pk);
 
-export const updateOwnUserFields = (
-  db: Db,
-  userId: number,
-  values: Partial<{ firstName: string; lastName: string; phone: string }>,
-) => db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.pk, userId));
+export const updateOwnUserFields = (db: Db, userId: number, values: Partial<{ firstName: string; lastName: string; phone: string }>) =>
+  db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.pk, userId));

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMaker } from '../../../test/client.js';
-import {
-  PASSWORD,
-  addFirmMember,
-  createBanner,
-  createClientUser,
-  createFirm,
-  lastEmailTo,
-  signIn,
-} from '../../../test/factories.js';
+import { PASSWORD, addFirmMember, createBanner, createClientUser, createFirm, lastEmailTo, signIn } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;

@@ -99,5 +99,9 @@ export const setWatchedAccounts = async (db: Db, companyPk: number, watched: num
 export const countCompanyAccounts = async (db: Db, companyPk: number, pks: number[]) =>
   pks.length === 0
     ? 0
-    : (await db.select({ pk: ledgerAccounts.pk }).from(ledgerAccounts).where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.pk, pks)))).length;
-
+    : (
+        await db
+          .select({ pk: ledgerAccounts.pk })
+          .from(ledgerAccounts)
+          .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.pk, pks)))
+      ).length;

@@ -33,7 +33,10 @@ describe('selects', () => {
   it('lists a tracking category’s options; another category’s pk is 404', async () => {
     const { cast, pk } = await setup();
     const region = await createRef(t.db, pk, 'TRACKING_CATEGORY', 'Region');
-    const [north] = await t.db.insert(ledgerRefs).values({ clientCompanyId: pk, kind: 'TRACKING_OPTION', name: 'North', externalId: 'n', parentId: region.pk }).returning();
+    const [north] = await t.db
+      .insert(ledgerRefs)
+      .values({ clientCompanyId: pk, kind: 'TRACKING_OPTION', name: 'North', externalId: 'n', parentId: region.pk })
+      .returning();
     const res = await cast.admin.get(`accounting/selects/${pk}/tracking-category/${region.pk}/options/list/`);
     expect(res.json()).toEqual([{ pk: north!.pk, name: 'North', active: true }]);
     const other = await setup();
@@ -46,7 +49,11 @@ describe('selects', () => {
     const qbo = (await cast.admin.get(`accounting/selects/${pk}/qbo/account-types/list/`)).json();
     expect(qbo.find((t: { type: string }) => t.type === 'Expense').subtypes).toContain('EntertainmentMeals');
     expect((await cast.admin.get(`accounting/selects/${pk}/xero/account-types/list/`)).json().map((t: { type: string }) => t.type)).toContain('OVERHEADS');
-    expect((await cast.admin.get(`accounting/selects/${pk}/tax-calculations/list/`)).json().map((t: { name: string }) => t.name)).toEqual(['TaxExcluded', 'TaxInclusive', 'NotApplicable']);
+    expect((await cast.admin.get(`accounting/selects/${pk}/tax-calculations/list/`)).json().map((t: { name: string }) => t.name)).toEqual([
+      'TaxExcluded',
+      'TaxInclusive',
+      'NotApplicable',
+    ]);
   });
 
   it('is 404 for another firm or another client, and needs a session', async () => {
@@ -74,7 +81,9 @@ describe('accounts', () => {
     expect(ask.pk).toBeGreaterThan(0);
     const other = await setup();
     const foreign = await createLedgerAccount(t.db, other.pk, { name: 'Foreign' });
-    expect((await cast.admin.patch(`accounting/accountant/client-company/${pk}/herd-accounts/update/`, { watched: [foreign.pk] })).json()).toEqual({ watched: ['Accounts is not valid.'] });
+    expect((await cast.admin.patch(`accounting/accountant/client-company/${pk}/herd-accounts/update/`, { watched: [foreign.pk] })).json()).toEqual({
+      watched: ['Accounts is not valid.'],
+    });
     expect((await cast.client.patch(`accounting/accountant/client-company/${pk}/herd-accounts/update/`, { watched: [] })).statusCode).toBe(403);
   });
 });
@@ -94,7 +103,16 @@ describe('creating vendors, customers and categories', () => {
 
     const [tx] = await t.db
       .insert(transactions)
-      .values({ clientCompanyId: pk, externalId: 'e1', ledgerEntityType: 'csv', type: 'EXPENSE', subtype: 'BANK_DEBIT', date: '2026-01-01', amount: '5.00', status: 'SYNC_ERROR' })
+      .values({
+        clientCompanyId: pk,
+        externalId: 'e1',
+        ledgerEntityType: 'csv',
+        type: 'EXPENSE',
+        subtype: 'BANK_DEBIT',
+        date: '2026-01-01',
+        amount: '5.00',
+        status: 'SYNC_ERROR',
+      })
       .returning();
     await t.db.insert(syncErrors).values({ transactionId: tx!.pk, message: 'Rejected by the ledger' });
     const blocked = await cast.admin.post(`accounting/accountant/client-company/${pk}/customers/create/`, { name: 'Blocked', transaction: tx!.pk });

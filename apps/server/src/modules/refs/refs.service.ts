@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  QBD_ACCOUNT_TYPES,
-  QBO_ACCOUNT_TYPES,
-  SYNC_ERRORS_BLOCK_MESSAGE,
-  TAX_CALCULATIONS,
-  XERO_ACCOUNT_TYPES,
-  type RefKind,
-  type SelectQuery,
-} from '@herd/contract';
+import { QBD_ACCOUNT_TYPES, QBO_ACCOUNT_TYPES, SYNC_ERRORS_BLOCK_MESSAGE, TAX_CALCULATIONS, XERO_ACCOUNT_TYPES, type RefKind, type SelectQuery } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { LedgerRegistry, NewListEntry } from '../../integrations/ledger-adapter.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
@@ -96,7 +88,13 @@ export interface RefDeps {
 }
 
 /** Creates a vendor or customer in the company's lists (the accountant's), in the ledger first. */
-export const createRef = async (deps: RefDeps, actor: Actor, companyPk: number, kind: 'VENDOR' | 'CUSTOMER', input: { name: string; transaction?: number | undefined }) => {
+export const createRef = async (
+  deps: RefDeps,
+  actor: Actor,
+  companyPk: number,
+  kind: 'VENDOR' | 'CUSTOMER',
+  input: { name: string; transaction?: number | undefined },
+) => {
   const { db } = deps;
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   await refuseOnSyncErrors(db, scope, input.transaction);
@@ -107,7 +105,14 @@ export const createRef = async (deps: RefDeps, actor: Actor, companyPk: number, 
       .insert(ledgerRefs)
       .values({ clientCompanyId: scope.company.pk, kind, name: input.name, ...ledger })
       .returning();
-    await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: `${kind.toLowerCase()}.create`, targetType: 'client_company', targetPk: scope.company.pk, details: { name: input.name } });
+    await writeAudit(tx, {
+      firmId: scope.company.firmId,
+      actorUserId: scope.actor.userId,
+      action: `${kind.toLowerCase()}.create`,
+      targetType: 'client_company',
+      targetPk: scope.company.pk,
+      details: { name: input.name },
+    });
     return { pk: row!.pk, name: row!.name, active: row!.active };
   });
 };
@@ -122,7 +127,12 @@ export const createCategory = async (
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   await refuseOnSyncErrors(db, scope, input.transaction);
   if (await findAccountByName(db, scope.company.pk, input.name)) throw ValidationError.field('name', 'A category with this name already exists.');
-  const ledger = await createInLedger(deps, scope, { kind: 'CATEGORY', name: input.name, accountType: input.account_type, accountSubtype: input.account_subtype ?? null });
+  const ledger = await createInLedger(deps, scope, {
+    kind: 'CATEGORY',
+    name: input.name,
+    accountType: input.account_type,
+    accountSubtype: input.account_subtype ?? null,
+  });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ledgerAccounts)
@@ -134,7 +144,14 @@ export const createCategory = async (
         accountSubtype: input.account_subtype ?? null,
       })
       .returning();
-    await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: 'category.create', targetType: 'client_company', targetPk: scope.company.pk, details: { name: input.name } });
+    await writeAudit(tx, {
+      firmId: scope.company.firmId,
+      actorUserId: scope.actor.userId,
+      action: 'category.create',
+      targetType: 'client_company',
+      targetPk: scope.company.pk,
+      details: { name: input.name },
+    });
     return { pk: row!.pk, name: row!.name, active: row!.active, account_type: row!.accountType, is_payment_account: false, is_watched: false };
   });
 };
@@ -146,7 +163,13 @@ export const updateHerdAccounts = async (db: Db, actor: Actor, companyPk: number
   if ((await countCompanyAccounts(db, scope.company.pk, unique)) !== unique.length) throw ValidationError.field('watched', 'Accounts is not valid.');
   await db.transaction(async (tx) => {
     await setWatchedAccounts(tx, scope.company.pk, unique);
-    await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: scope.actor.userId, action: 'herd_accounts.update', targetType: 'client_company', targetPk: scope.company.pk, details: { watched: unique } });
+    await writeAudit(tx, {
+      firmId: scope.company.firmId,
+      actorUserId: scope.actor.userId,
+      action: 'herd_accounts.update',
+      targetType: 'client_company',
+      targetPk: scope.company.pk,
+      details: { watched: unique },
+    });
   });
 };
-

@@ -6,10 +6,7 @@ import { clientCompanies, ledgerAccounts, userAccountRestrictions, users } from 
 
 /** The restriction's company is one of the firm's. */
 const inFirm = (firmId: number) =>
-  inArray(
-    userAccountRestrictions.clientCompanyId,
-    sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId})`,
-  );
+  inArray(userAccountRestrictions.clientCompanyId, sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId})`);
 
 const restrictionColumns = {
   pk: userAccountRestrictions.pk,
@@ -25,12 +22,7 @@ export const listRestrictions = (db: Db, companyPk: number, userPk?: number) =>
     .select(restrictionColumns)
     .from(userAccountRestrictions)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.pk, userAccountRestrictions.accountId))
-    .where(
-      and(
-        eq(userAccountRestrictions.clientCompanyId, companyPk),
-        userPk ? eq(userAccountRestrictions.userId, userPk) : undefined,
-      ),
-    )
+    .where(and(eq(userAccountRestrictions.clientCompanyId, companyPk), userPk ? eq(userAccountRestrictions.userId, userPk) : undefined))
     .orderBy(asc(userAccountRestrictions.userId), asc(ledgerAccounts.name), asc(userAccountRestrictions.pk));
 
 export const findRestrictions = (db: Db, firmId: number, pks: number[]) =>
@@ -52,7 +44,10 @@ export const upsertRestrictions = async (db: Db, rows: (typeof userAccountRestri
         eq(userAccountRestrictions.clientCompanyId, first.clientCompanyId),
         eq(userAccountRestrictions.userId, first.userId),
         eq(userAccountRestrictions.kind, first.kind),
-        inArray(userAccountRestrictions.accountId, rows.map((r) => r.accountId)),
+        inArray(
+          userAccountRestrictions.accountId,
+          rows.map((r) => r.accountId),
+        ),
       ),
     );
   return existing.map((r) => r.pk);

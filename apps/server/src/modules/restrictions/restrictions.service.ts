@@ -51,11 +51,7 @@ export const usersWithRestrictions = async (db: Db, actor: Actor, companyPk: num
   }));
 };
 
-export const createRestrictions = async (
-  db: Db,
-  actor: Actor,
-  input: { client_company: number; user: number; kind: Kind; accounts: number[] },
-) => {
+export const createRestrictions = async (db: Db, actor: Actor, input: { client_company: number; user: number; kind: Kind; accounts: number[] }) => {
   const firmActor = can.workOnClients(actor);
   const { company } = await companyAccess(db, firmActor, input.client_company, 'accountant');
   await checkTargets(db, company.pk, input.user, input.accounts);

@@ -10,7 +10,10 @@ export const insertFile = async (db: Db, values: typeof files.$inferInsert) => {
 };
 
 export const findFile = async (db: Db, firmId: number, pk: number) => {
-  const [row] = await db.select().from(files).where(and(eq(files.firmId, firmId), eq(files.pk, pk)));
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.firmId, firmId), eq(files.pk, pk)));
   return row ?? null;
 };
 
@@ -18,4 +21,7 @@ export const deleteFileRow = (db: Db, firmId: number, pk: number) => db.delete(f
 
 /** A deleted logo file must not leave the firm pointing at nothing. */
 export const clearLogoReferences = (db: Db, firmId: number, filePk: number) =>
-  db.update(firms).set({ logoFileId: null }).where(and(eq(firms.pk, firmId), eq(firms.logoFileId, filePk)));
+  db
+    .update(firms)
+    .set({ logoFileId: null })
+    .where(and(eq(firms.pk, firmId), eq(firms.logoFileId, filePk)));

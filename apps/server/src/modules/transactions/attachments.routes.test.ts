@@ -61,7 +61,9 @@ describe('attachments', () => {
       detail: 'The selected transactions have no attachments.',
     });
     expect((await other.cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/attachments/zip/?pks=${txs[0]!.pk}`)).statusCode).toBe(404);
-    expect((await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/attachments/zip/?pks=x`)).json()).toEqual({ pks: ['Transactions is not valid.'] });
+    expect((await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/attachments/zip/?pks=x`)).json()).toEqual({
+      pks: ['Transactions is not valid.'],
+    });
   });
 
   it('respects a company that does not let clients attach files', async () => {

@@ -17,11 +17,21 @@ export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: num
   if (scope.side === 'client' && scope.editable !== 'all' && !scope.editable.includes('attachments')) {
     throw ValidationError.detail('This client may not add attachments.');
   }
-  const [file] = await db.select().from(files).where(and(eq(files.pk, filePk), eq(files.clientCompanyId, scope.company.pk)));
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.pk, filePk), eq(files.clientCompanyId, scope.company.pk)));
   if (!file) throw ValidationError.field('file', 'File is not valid.');
   await db.transaction(async (tx) => {
     await tx.insert(transactionAttachments).values({ transactionId: txPk, fileId: filePk, createdBy: actor.userId }).onConflictDoNothing();
-    await writeAudit(tx, { firmId: scope.company.firmId, actorUserId: actor.userId, action: 'transaction.attach', targetType: 'transaction', targetPk: txPk, details: { file: filePk } });
+    await writeAudit(tx, {
+      firmId: scope.company.firmId,
+      actorUserId: actor.userId,
+      action: 'transaction.attach',
+      targetType: 'transaction',
+      targetPk: txPk,
+      details: { file: filePk },
+    });
   });
   const [result] = await serialize(db, scope.company.pk, await findScoped(db, scope, [txPk]));
   return result!;
@@ -34,7 +44,14 @@ export const detachFile = async (db: Db, actor: Actor, txPk: number, attachmentP
     .where(and(eq(transactionAttachments.pk, attachmentPk), eq(transactionAttachments.transactionId, txPk)))
     .returning({ pk: transactionAttachments.pk });
   if (deleted.length === 0) throw new NotFoundError();
-  await writeAudit(db, { firmId: scope.company.firmId, actorUserId: actor.userId, action: 'transaction.detach', targetType: 'transaction', targetPk: txPk, details: { attachment: attachmentPk } });
+  await writeAudit(db, {
+    firmId: scope.company.firmId,
+    actorUserId: actor.userId,
+    action: 'transaction.detach',
+    targetType: 'transaction',
+    targetPk: txPk,
+    details: { attachment: attachmentPk },
+  });
 };
 
 export interface AttachmentsZip {
@@ -54,7 +71,12 @@ export const attachmentsZip = async (db: Db, storage: StorageDriver, actor: Acto
     .select({ txPk: transactionAttachments.transactionId, name: files.name, key: files.storageKey })
     .from(transactionAttachments)
     .innerJoin(files, eq(files.pk, transactionAttachments.fileId))
-    .where(inArray(transactionAttachments.transactionId, rows.map((r) => r.pk)));
+    .where(
+      inArray(
+        transactionAttachments.transactionId,
+        rows.map((r) => r.pk),
+      ),
+    );
   if (entries.length === 0) throw ValidationError.detail('The selected transactions have no attachments.');
   const zip = archiver('zip', { zlib: { level: 6 } });
   const used = new Set<string>();

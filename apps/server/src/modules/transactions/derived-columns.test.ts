@@ -90,9 +90,15 @@ describe('markers follow every write', () => {
     await expectInStep(pk);
 
     // A split whose second line lacks the class: the transaction is WITHOUT_CLASS again.
-    const split = await cast.admin.post(`${base}/transactions/split/`, { pk: a.pk, lines: [{ amount: '1.00', ...full }, { amount: (Number(a.amount) - 1).toFixed(2), vendor: refs.vendor.pk }] });
+    const split = await cast.admin.post(`${base}/transactions/split/`, {
+      pk: a.pk,
+      lines: [
+        { amount: '1.00', ...full },
+        { amount: (Number(a.amount) - 1).toFixed(2), vendor: refs.vendor.pk },
+      ],
+    });
     expect(split.statusCode).toBe(200);
-    expect(await markersOf(a.pk)).toBe(ALL_LINE_BITS & ~8 | 64);
+    expect(await markersOf(a.pk)).toBe((ALL_LINE_BITS & ~8) | 64);
     expect(await withoutClass()).toContain(a.pk);
     await expectInStep(pk);
 
@@ -147,7 +153,16 @@ describe('markers follow every write', () => {
     const [first] = await storedMarkers(company.pk);
     expect(first!.markers).toBe(ALL_LINE_BITS | 64);
     await expectInStep(company.pk);
-    expect((await ingest({ transactions: [{ ...tx, amount: '43.00' }, { ...tx, external_id: 'T-2', deleted: true }] })).json()).toMatchObject({ updated: 2 });
+    expect(
+      (
+        await ingest({
+          transactions: [
+            { ...tx, amount: '43.00' },
+            { ...tx, external_id: 'T-2', deleted: true },
+          ],
+        })
+      ).json(),
+    ).toMatchObject({ updated: 2 });
     await expectInStep(company.pk);
     expect((await cast.admin.get(`accounting/accountant/client-company/${company.pk}/counters/`)).json()).toMatchObject({ active: 1 });
   });

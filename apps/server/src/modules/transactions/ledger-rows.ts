@@ -53,7 +53,10 @@ export const upsertLedgerRows = async (tx: Db, companyPk: number, writes: Ledger
       .set({ ...w.refresh, updatedAt: new Date() })
       .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.pk, w.pk)));
     if (w.lines) {
-      const owned = tx.select({ pk: transactions.pk }).from(transactions).where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.pk, w.pk)));
+      const owned = tx
+        .select({ pk: transactions.pk })
+        .from(transactions)
+        .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.pk, w.pk)));
       await tx.delete(transactionLines).where(inArray(transactionLines.transactionId, owned));
       await insertLines(tx, numbered(w.pk, w.lines));
     }

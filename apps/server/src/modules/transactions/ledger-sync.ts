@@ -22,7 +22,11 @@ export const resyncTransactions = async (deps: LedgerDeps, scope: CompanyAccess,
   const rows = await findScoped(deps.db, scope, pks);
   if (!deps.ledgers.adapterFor(scope.company.connectionKind).remote) return { queued: false, detail: NOTHING_TO_READ };
   assertConnected(scope);
-  await deps.jobs.send('ledger-push', { companyPk: scope.company.pk, action: 'resync', pks: rows.map((r) => r.pk), actorUserId: scope.actor.userId }, companyJobKey(scope.company.pk));
+  await deps.jobs.send(
+    'ledger-push',
+    { companyPk: scope.company.pk, action: 'resync', pks: rows.map((r) => r.pk), actorUserId: scope.actor.userId },
+    companyJobKey(scope.company.pk),
+  );
   return { queued: true, detail: `${rows.length} transaction${rows.length === 1 ? '' : 's'} will be read again from the ledger.` };
 };
 

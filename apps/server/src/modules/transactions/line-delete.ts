@@ -37,6 +37,13 @@ export const deleteLine = async (db: Db, actor: Actor, linePk: number) => {
       .set({ amount: fromCents(centsOf(heir.amount) + centsOf(line.line.amount)) })
       .where(and(eq(transactionLines.pk, heir.pk), eq(transactionLines.transactionId, tx!.pk)));
     await updateTransactions(t, scope.company.pk, [tx!.pk], {});
-    await writeAudit(t, { firmId: scope.company.firmId, actorUserId: actor.userId, action: 'transaction.line_delete', targetType: 'transaction', targetPk: tx!.pk, details: { line: linePk, amount: line.line.amount } });
+    await writeAudit(t, {
+      firmId: scope.company.firmId,
+      actorUserId: actor.userId,
+      action: 'transaction.line_delete',
+      targetType: 'transaction',
+      targetPk: tx!.pk,
+      details: { line: linePk, amount: line.line.amount },
+    });
   });
 };

@@ -53,12 +53,22 @@ export const resolveLines = async (
   const refPks = input.flatMap((l) => Object.keys(REF_FIELDS).map((f) => l[f as RefField])).filter((v): v is number => typeof v === 'number');
   const knownAccounts = new Set(
     accountPks.length
-      ? (await db.select({ pk: ledgerAccounts.pk }).from(ledgerAccounts).where(and(eq(ledgerAccounts.clientCompanyId, tx.clientCompanyId), inArray(ledgerAccounts.pk, accountPks)))).map((r) => r.pk)
+      ? (
+          await db
+            .select({ pk: ledgerAccounts.pk })
+            .from(ledgerAccounts)
+            .where(and(eq(ledgerAccounts.clientCompanyId, tx.clientCompanyId), inArray(ledgerAccounts.pk, accountPks)))
+        ).map((r) => r.pk)
       : [],
   );
   const knownRefs = new Map(
     refPks.length
-      ? (await db.select({ pk: ledgerRefs.pk, kind: ledgerRefs.kind }).from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, tx.clientCompanyId), inArray(ledgerRefs.pk, refPks)))).map((r) => [r.pk, r.kind])
+      ? (
+          await db
+            .select({ pk: ledgerRefs.pk, kind: ledgerRefs.kind })
+            .from(ledgerRefs)
+            .where(and(eq(ledgerRefs.clientCompanyId, tx.clientCompanyId), inArray(ledgerRefs.pk, refPks)))
+        ).map((r) => [r.pk, r.kind])
       : [],
   );
 

@@ -34,8 +34,17 @@ export const publishTransactions = async (deps: LedgerDeps, scope: CompanyAccess
   const outcomes = { published: 0, matched: 0, rejected: 0, queued: 0 };
   const adapter = deps.ledgers.adapterFor(scope.company.connectionKind);
   if (adapter.remote) {
-    await moveStatuses(deps.db, authorOf(scope.company, scope.actor.userId), 'transaction.publish', rows.map((row) => ({ row, to: 'PROCESSING' as const })));
-    await deps.jobs.send('ledger-push', { companyPk: scope.company.pk, action: 'publish', pks: rows.map((r) => r.pk), actorUserId: scope.actor.userId }, companyJobKey(scope.company.pk));
+    await moveStatuses(
+      deps.db,
+      authorOf(scope.company, scope.actor.userId),
+      'transaction.publish',
+      rows.map((row) => ({ row, to: 'PROCESSING' as const })),
+    );
+    await deps.jobs.send(
+      'ledger-push',
+      { companyPk: scope.company.pk, action: 'publish', pks: rows.map((r) => r.pk), actorUserId: scope.actor.userId },
+      companyJobKey(scope.company.pk),
+    );
     outcomes.queued = rows.length;
     return outcomes;
   }
@@ -57,7 +66,13 @@ export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: numb
     if (!(err instanceof LedgerNeedsReauthError)) throw err;
     // Nothing more can be written until the company is reconnected: hand the rest back to the accountant.
     const waiting = (await findTransactionsOfCompany(deps.db, company.pk, data.pks)).filter((r) => r.status === 'PROCESSING');
-    await moveStatuses(deps.db, authorOf(company, data.actorUserId), 'transaction.publish_returned', waiting.map((row) => ({ row, to: 'FINISHED_IN_HERD' as const, details: { reason: 'needs_reauthorization' } })), 'skip');
+    await moveStatuses(
+      deps.db,
+      authorOf(company, data.actorUserId),
+      'transaction.publish_returned',
+      waiting.map((row) => ({ row, to: 'FINISHED_IN_HERD' as const, details: { reason: 'needs_reauthorization' } })),
+      'skip',
+    );
   }
 };
 
@@ -72,15 +87,31 @@ export const giveUpQueuedPublish = async (deps: LedgerDeps, data: { companyPk: n
   const rows = (await findTransactionsOfCompany(deps.db, company.pk, data.pks)).filter((r) => r.status === 'PROCESSING');
   if (rows.length === 0) return;
   await deps.db.transaction(async (tx) => {
-    const moved = await moveStatuses(tx, authorOf(company, data.actorUserId ?? null), 'transaction.publish_failed', rows.map((row) => ({ row, to: 'SYNC_ERROR' as const })), 'skip');
+    const moved = await moveStatuses(
+      tx,
+      authorOf(company, data.actorUserId ?? null),
+      'transaction.publish_failed',
+      rows.map((row) => ({ row, to: 'SYNC_ERROR' as const })),
+      'skip',
+    );
     if (moved.length === 0) return;
-    await tx.insert(syncErrors).values(moved.map((m) => ({ transactionId: m.row.pk, code: 'UNREACHABLE', message: 'The ledger could not be reached after several tries. Clear this error to publish again.' })));
+    await tx.insert(syncErrors).values(
+      moved.map((m) => ({
+        transactionId: m.row.pk,
+        code: 'UNREACHABLE',
+        message: 'The ledger could not be reached after several tries. Clear this error to publish again.',
+      })),
+    );
   });
 };
 
 const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: TransactionRow[], actorUserId: number | null, counted: (o: PublishOutcome) => void) => {
   if (rows.length === 0) return;
-  const allLines = await loadLines(deps.db, company.pk, rows.map((r) => r.pk));
+  const allLines = await loadLines(
+    deps.db,
+    company.pk,
+    rows.map((r) => r.pk),
+  );
   const items: PublishItem[] = rows.map((row) => ({ row, lines: allLines.filter((l) => l.transactionId === row.pk) }));
   await deps.ledgers.adapterFor(company.connectionKind).publish(deps.db, company, items, async (item, outcome) => {
     await recordOutcome(deps.db, company, actorUserId, item.row, outcome);

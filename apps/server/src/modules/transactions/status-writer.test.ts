@@ -69,7 +69,16 @@ describe('the status writer', () => {
     await expect(moveStatuses(t.db, author, 'test.move', [{ row: first!, to: 'CANCELLED' }, stale])).rejects.toThrow(/changed by someone else/);
     expect((await companyRows(pk)).map((r) => r.status)).toEqual(['READY', 'READY']);
     // What a ledger reports is skipped instead: the allowed move is written, the rest left out.
-    const written = await moveStatuses(t.db, author, 'test.move', [{ row: first!, to: 'CANCELLED' }, { row: second!, to: 'PUBLISHED_IN_PLATFORM' }], 'skip');
+    const written = await moveStatuses(
+      t.db,
+      author,
+      'test.move',
+      [
+        { row: first!, to: 'CANCELLED' },
+        { row: second!, to: 'PUBLISHED_IN_PLATFORM' },
+      ],
+      'skip',
+    );
     expect(written.map((m) => m.row.pk)).toEqual([first!.pk]);
     expect((await companyRows(pk)).map((r) => r.status)).toEqual(['CANCELLED', 'READY']);
   });

@@ -18,10 +18,7 @@ export interface StatusAuthor {
 
 /** Columns that change together with a status (who categorized or published, the accountant's message, the ledger's copy). */
 export type StatusSideValues = Partial<
-  Pick<
-    typeof transactions.$inferInsert,
-    'categorizedBy' | 'categorizedAt' | 'publishedBy' | 'publishedAt' | 'backMessage' | 'ledgerVersion' | 'raw'
-  >
+  Pick<typeof transactions.$inferInsert, 'categorizedBy' | 'categorizedAt' | 'publishedBy' | 'publishedAt' | 'backMessage' | 'ledgerVersion' | 'raw'>
 >;
 
 export interface StatusMove {

@@ -20,9 +20,7 @@ describe('transaction status transitions', () => {
     expect(canTransition('PUBLISHED_IN_PLATFORM', 'FINISHED_IN_HERD')).toBe(false);
     expect(canTransition('CANCELLED', 'FINISHED_IN_HERD')).toBe(false);
     expect(canTransition('READY', 'SYNC_ERROR')).toBe(false);
-    expect(() => assertTransition('PUBLISHED_IN_PLATFORM', 'FINISHED_IN_HERD')).toThrow(
-      'This transaction is published and cannot become categorized.',
-    );
+    expect(() => assertTransition('PUBLISHED_IN_PLATFORM', 'FINISHED_IN_HERD')).toThrow('This transaction is published and cannot become categorized.');
   });
 
   it('treats staying in the same status as no change', () => {

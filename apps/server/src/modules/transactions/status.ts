@@ -27,8 +27,7 @@ const LABEL: Record<TransactionStatus, string> = {
   MATCHED_TO_PLATFORM: 'matched in the ledger',
 };
 
-export const canTransition = (from: TransactionStatus, to: TransactionStatus): boolean =>
-  from === to || TRANSITIONS[from].includes(to);
+export const canTransition = (from: TransactionStatus, to: TransactionStatus): boolean => from === to || TRANSITIONS[from].includes(to);
 
 /** Refuses a change the table does not allow with 409 and a sentence a person can act on. */
 export const assertTransition = (from: TransactionStatus, to: TransactionStatus): void => {

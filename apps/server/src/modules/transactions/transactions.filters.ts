@@ -38,15 +38,15 @@ export const listStatuses = (scope: Pick<ListScope, 'statuses'>, filter: Partial
 export const narrowsRows = (filter: Partial<TransactionListQuery>): boolean =>
   Boolean(
     filter.search ||
-      filter.date_from ||
-      filter.date_to ||
-      filter.amount_min ||
-      filter.amount_max ||
-      filter.type?.length ||
-      filter.subtype ||
-      filter.direction ||
-      filter.payment_account ||
-      filter.markers?.length,
+    filter.date_from ||
+    filter.date_to ||
+    filter.amount_min ||
+    filter.amount_max ||
+    filter.type?.length ||
+    filter.subtype ||
+    filter.direction ||
+    filter.payment_account ||
+    filter.markers?.length,
   );
 
 /** The WHERE of a list: its company, statuses and hidden flag, the user's account limits, and the screen's filters. */
@@ -59,12 +59,7 @@ export const transactionListWhere = (scope: ListScope, filter: Partial<Transacti
       paymentAccountId: transactions.paymentAccountId,
       watchedAccountId: transactions.watchedAccountId,
     }),
-    filter.search
-      ? or(
-          ilike(transactions.description, `%${escapeLike(filter.search)}%`),
-          ilike(transactions.payee, `%${escapeLike(filter.search)}%`),
-        )
-      : undefined,
+    filter.search ? or(ilike(transactions.description, `%${escapeLike(filter.search)}%`), ilike(transactions.payee, `%${escapeLike(filter.search)}%`)) : undefined,
     filter.date_from ? gte(transactions.date, filter.date_from) : undefined,
     filter.date_to ? lte(transactions.date, filter.date_to) : undefined,
     filter.amount_min ? gte(transactions.amount, filter.amount_min) : undefined,

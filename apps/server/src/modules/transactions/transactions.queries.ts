@@ -2,16 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { arrayLiteral, preparedPerDb } from '../../db/prepared.js';
-import {
-  files,
-  ledgerAccounts,
-  notes,
-  syncErrors,
-  transactionAttachments,
-  transactionCounts,
-  transactionLines,
-  transactions,
-} from '../../db/schema/index.js';
+import { files, ledgerAccounts, notes, syncErrors, transactionAttachments, transactionCounts, transactionLines, transactions } from '../../db/schema/index.js';
 import { ACTIVE_STATUSES, CATEGORIZED_STATUSES } from './status.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -28,7 +19,12 @@ const ORDER: Record<TransactionListQuery['ordering'], SQL[]> = {
 export const COUNT_CAP = 1_000;
 
 export const countTransactions = async (db: Db, where: SQL, cap = COUNT_CAP) => {
-  const limited = db.select({ one: sql`1` }).from(transactions).where(where).limit(cap + 1).as('limited');
+  const limited = db
+    .select({ one: sql`1` })
+    .from(transactions)
+    .where(where)
+    .limit(cap + 1)
+    .as('limited');
   // Not prepared: a generic plan does not know the filter's values and walked the wrong index.
   const [row] = await db.select({ n: count() }).from(limited);
   const n = row?.n ?? 0;
@@ -123,8 +119,7 @@ const rowsWithDetails = async (db: Db, companyPk: number, pks: number[]) => {
 };
 
 /** The details of some of a company's transactions (match them by pk). */
-export const loadDetails = async (db: Db, companyPk: number, txPks: number[]): Promise<Details[]> =>
-  (await rowsWithDetails(db, companyPk, txPks)).map((r) => r.details);
+export const loadDetails = async (db: Db, companyPk: number, txPks: number[]): Promise<Details[]> => (await rowsWithDetails(db, companyPk, txPks)).map((r) => r.details);
 
 /**
  * One page of rows with their details. The page's keys are found first, by a
@@ -196,8 +191,7 @@ const ofCompany = (db: Db, companyPk: number, pks: number[]) =>
 export const deleteLines = (db: Db, companyPk: number, txPks: number[]) =>
   db.delete(transactionLines).where(inArray(transactionLines.transactionId, ofCompany(db, companyPk, txPks)));
 
-export const insertLines = (db: Db, rows: (typeof transactionLines.$inferInsert)[]) =>
-  rows.length === 0 ? Promise.resolve() : db.insert(transactionLines).values(rows);
+export const insertLines = (db: Db, rows: (typeof transactionLines.$inferInsert)[]) => (rows.length === 0 ? Promise.resolve() : db.insert(transactionLines).values(rows));
 
 export const clearSyncErrors = (db: Db, companyPk: number, pks: number[]) =>
   db

@@ -22,7 +22,14 @@ const RESTRICTABLE = { paymentAccountId: transactions.paymentAccountId, watchedA
 
 /** Rows of one company, as the API shows them. */
 export const serialize = async (db: Db, companyPk: number, rows: TransactionRow[]): Promise<Transaction[]> =>
-  toTransactions(rows, await loadDetails(db, companyPk, rows.map((r) => r.pk)));
+  toTransactions(
+    rows,
+    await loadDetails(
+      db,
+      companyPk,
+      rows.map((r) => r.pk),
+    ),
+  );
 
 /**
  * How many rows a list holds. Unfiltered and unrestricted, that is the sum of
@@ -35,12 +42,7 @@ export const countList = async (db: Db, list: ListScope, query: Partial<Transact
 };
 
 /** One page of a list: its statuses and hidden flag, the scope's limits and the request's filters. */
-export const listPage = async (
-  db: Db,
-  scope: CompanyAccess,
-  list: { statuses: readonly TransactionStatus[]; hidden: boolean },
-  query: TransactionListQuery,
-) => {
+export const listPage = async (db: Db, scope: CompanyAccess, list: { statuses: readonly TransactionStatus[]; hidden: boolean }, query: TransactionListQuery) => {
   const listScope = { companyPk: scope.company.pk, ...list, restrictions: scope.restrictions };
   const where = transactionListWhere(listScope, query);
   const [{ count, capped }, page] = await Promise.all([
@@ -59,5 +61,12 @@ export const countersFor = async (db: Db, scope: CompanyAccess) => {
   const counts = countsByList(restricted ? await liveStatusCounts(db, scope.company.pk, restricted) : await storedStatusCounts(db, scope.company.pk));
   return scope.side === 'client'
     ? { active: counts.ready, categorized: counts.categorized, hidden: 0, sync_errors: counts.syncErrors, completed: counts.completed, processing: counts.processing }
-    : { active: counts.active, categorized: counts.categorized, hidden: counts.hidden, sync_errors: counts.syncErrors, completed: counts.completed, processing: counts.processing };
+    : {
+        active: counts.active,
+        categorized: counts.categorized,
+        hidden: counts.hidden,
+        sync_errors: counts.syncErrors,
+        completed: counts.completed,
+        processing: counts.processing,
+      };
 };

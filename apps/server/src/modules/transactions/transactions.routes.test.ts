@@ -122,7 +122,12 @@ describe('the categorization loop', () => {
     const final = (await s.cast.admin.get(`${s.accountantList}/categorized-list/?status=PUBLISHED_IN_PLATFORM`)).json();
     expect(final.results.map((r: { pk: number }) => r.pk)).toEqual([tx.pk]);
     expect((await s.cast.admin.get(`accounting/accountant/client-company/${s.pk}/counters/`)).json()).toEqual({
-      active: 0, categorized: 1, hidden: 0, sync_errors: 0, completed: 1, processing: 0,
+      active: 0,
+      categorized: 1,
+      hidden: 0,
+      sync_errors: 0,
+      completed: 1,
+      processing: 0,
     });
   });
 
@@ -131,7 +136,16 @@ describe('the categorization loop', () => {
     const other = await setup(1);
     const [tx] = (await s.cast.client.get(`${s.clientList}/list/`)).json().results;
     const res = await s.cast.client.patch(`${s.clientList}/update/`, {
-      transactions: [{ pk: tx.pk, lines: [{ amount: '1.00', category: other.meals.pk }, { amount: '1.00', vendor: s.klass.pk }], finished: true }],
+      transactions: [
+        {
+          pk: tx.pk,
+          lines: [
+            { amount: '1.00', category: other.meals.pk },
+            { amount: '1.00', vendor: s.klass.pk },
+          ],
+          finished: true,
+        },
+      ],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
@@ -153,14 +167,30 @@ describe('the categorization loop', () => {
     await s.cast.admin.patch(`accounting/accountant/client-company/${s.pk}/update/`, { client_editable_fields: ['category', 'memo'] });
     const [tx] = (await s.cast.client.get(`${s.clientList}/list/`)).json().results;
     const res = await s.cast.client.patch(`${s.clientList}/update/`, {
-      transactions: [{ pk: tx.pk, lines: [{ amount: '1.25', category: s.meals.pk }, { amount: '2.00', category: s.meals.pk }] }],
+      transactions: [
+        {
+          pk: tx.pk,
+          lines: [
+            { amount: '1.25', category: s.meals.pk },
+            { amount: '2.00', category: s.meals.pk },
+          ],
+        },
+      ],
     });
     expect(res.json()).toEqual({ 'transactions.0.lines': ['This client may not split transactions.'] });
     const vendor = await s.cast.client.patch(`${s.clientList}/update/`, { transactions: [{ pk: tx.pk, lines: [{ amount: '3.25', vendor: s.vendor.pk }] }] });
     expect(vendor.json()).toEqual({ 'transactions.0.lines.0.vendor': ['Vendor cannot be changed by the client for this company.'] });
     // The accountant may set anything.
     const accountant = await s.cast.admin.patch(`${s.accountantList}/update/`, {
-      transactions: [{ pk: tx.pk, lines: [{ amount: '1.25', category: s.meals.pk, vendor: s.vendor.pk }, { amount: '2.00', category: s.meals.pk }] }],
+      transactions: [
+        {
+          pk: tx.pk,
+          lines: [
+            { amount: '1.25', category: s.meals.pk, vendor: s.vendor.pk },
+            { amount: '2.00', category: s.meals.pk },
+          ],
+        },
+      ],
     });
     expect(accountant.statusCode).toBe(200);
   });
@@ -189,7 +219,18 @@ describe('audit', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((r: { status: string }) => r.status)).toEqual(['FINISHED_IN_HERD', 'FINISHED_IN_HERD', 'FINISHED_IN_HERD']);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'transaction.categorize'), inArray(auditLog.targetPk, txs.map((x) => x.pk))));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'transaction.categorize'),
+          inArray(
+            auditLog.targetPk,
+            txs.map((x) => x.pk),
+          ),
+        ),
+      );
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.actorUserId === s.cast.clientUser.userId)).toBe(true);
     expect(rows[0]!.details).toMatchObject({ from: 'READY', to: 'FINISHED_IN_HERD', lines: 1 });
@@ -241,7 +282,10 @@ describe('lists, filters and actions', () => {
     expect(all.count).toBe(2);
     const visa = all.results.find((r: { description: string }) => r.description === 'Fuel').payment_account.pk;
     await s.cast.admin.post('accounting/accountant/user-account-restrictions/', {
-      client_company: s.pk, user: s.cast.clientUser.userId, account: visa, kind: 'PAYMENT_ACCOUNT',
+      client_company: s.pk,
+      user: s.cast.clientUser.userId,
+      account: visa,
+      kind: 'PAYMENT_ACCOUNT',
     });
     const limited = (await s.cast.client.get(`${s.clientList}/list/`)).json();
     expect(limited.count).toBe(1);

@@ -18,7 +18,6 @@ import { companyAccess, type Side } from '../access/company-access.js';
  * and runs the rule. Routes parse and reply; nothing else.
  */
 
-
 /** Which statuses, hidden or not, each list shows. */
 export const LISTS = {
   accountantActive: { side: 'accountant', statuses: ACTIVE_STATUSES, hidden: false },
@@ -53,12 +52,16 @@ export const hideTransactions = async (db: Db, actor: Actor, companyPk: number, 
 export const sendTransactionsBack = async (db: Db, actor: Actor, companyPk: number, pks: number[], message: string | undefined) =>
   sendBack(db, await companyAccess(db, actor, companyPk, 'accountant'), pks, message);
 
-export const clearTransactionErrors = async (db: Db, actor: Actor, companyPk: number, pks: number[]) => clearErrors(db, await companyAccess(db, actor, companyPk, 'accountant'), pks);
+export const clearTransactionErrors = async (db: Db, actor: Actor, companyPk: number, pks: number[]) =>
+  clearErrors(db, await companyAccess(db, actor, companyPk, 'accountant'), pks);
 
-export const publish = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) => publishTransactions(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks);
+export const publish = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) =>
+  publishTransactions(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks);
 
-export const resync = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) => resyncTransactions(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks);
+export const resync = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) =>
+  resyncTransactions(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks);
 
-export const pull = async (deps: LedgerDeps, actor: Actor, companyPk: number, mode: PullMode) => requestPull(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), mode);
+export const pull = async (deps: LedgerDeps, actor: Actor, companyPk: number, mode: PullMode) =>
+  requestPull(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), mode);
 
 export const filterChoices = async (db: Db, actor: Actor, companyPk: number) => transactionChoices(db, await companyAccess(db, actor, companyPk, 'accountant'));

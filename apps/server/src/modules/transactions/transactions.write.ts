@@ -10,7 +10,6 @@ import { assertTransition } from './status.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../access/company-access.js';
 
-
 const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
   firmId: scope.company.firmId,
   actorUserId: scope.actor.userId,
@@ -26,8 +25,16 @@ const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: R
  * written in one database transaction, or none of it.
  */
 export const applyChanges = async (db: Db, scope: CompanyAccess, changes: TransactionChange[]) => {
-  const rows = await findScoped(db, scope, changes.map((c) => c.pk));
-  const currentLines = await loadLines(db, scope.company.pk, rows.map((r) => r.pk));
+  const rows = await findScoped(
+    db,
+    scope,
+    changes.map((c) => c.pk),
+  );
+  const currentLines = await loadLines(
+    db,
+    scope.company.pk,
+    rows.map((r) => r.pk),
+  );
   const plans: { row: TransactionRow; change: TransactionChange; lines: NewLine[] | null; next: TransactionStatus }[] = [];
   const allErrors: FieldErrors[] = [];
   for (const [i, change] of changes.entries()) {
@@ -61,8 +68,15 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
   const categorized = { categorizedBy: scope.actor.userId, categorizedAt: new Date(), backMessage: '' };
   await db.transaction(async (tx) => {
     if (withLines.length > 0) {
-      await deleteLines(tx, companyPk, withLines.map((p) => p.row.pk));
-      await insertLines(tx, withLines.flatMap((p) => p.lines!.map((l, position) => ({ ...l, transactionId: p.row.pk, position }))));
+      await deleteLines(
+        tx,
+        companyPk,
+        withLines.map((p) => p.row.pk),
+      );
+      await insertLines(
+        tx,
+        withLines.flatMap((p) => p.lines!.map((l, position) => ({ ...l, transactionId: p.row.pk, position }))),
+      );
     }
     for (const [clientMemo, pks] of memos) await updateTransactions(tx, companyPk, pks, { clientMemo });
     await moveStatuses(
@@ -73,10 +87,20 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
     );
     await writeAuditMany(
       tx,
-      plans.filter((p) => p.next === p.row.status).map(({ row, lines }) => auditEntry(scope, 'transaction.update', row.pk, { from: row.status, to: row.status, lines: lines?.length })),
+      plans
+        .filter((p) => p.next === p.row.status)
+        .map(({ row, lines }) => auditEntry(scope, 'transaction.update', row.pk, { from: row.status, to: row.status, lines: lines?.length })),
     );
   });
-  return serialize(db, companyPk, await findScoped(db, scope, changes.map((c) => c.pk)));
+  return serialize(
+    db,
+    companyPk,
+    await findScoped(
+      db,
+      scope,
+      changes.map((c) => c.pk),
+    ),
+  );
 };
 
 const includesMemo = (scope: CompanyAccess) => scope.editable === 'all' || scope.editable.includes('memo');
@@ -93,7 +117,10 @@ export const setHidden = async (db: Db, scope: CompanyAccess, pks: number[], hid
   const rows = await findScoped(db, scope, pks);
   await db.transaction(async (tx) => {
     await updateTransactions(tx, scope.company.pk, pks, { isHidden: hidden });
-    await writeAuditMany(tx, rows.map((row) => auditEntry(scope, hidden ? 'transaction.hide' : 'transaction.unhide', row.pk, {})));
+    await writeAuditMany(
+      tx,
+      rows.map((row) => auditEntry(scope, hidden ? 'transaction.hide' : 'transaction.unhide', row.pk, {})),
+    );
   });
 };
 
@@ -101,7 +128,12 @@ export const setHidden = async (db: Db, scope: CompanyAccess, pks: number[], hid
 export const sendBack = async (db: Db, scope: CompanyAccess, pks: number[], message: string | undefined) => {
   const rows = await findScoped(db, scope, pks);
   await db.transaction(async (tx) => {
-    await moveStatuses(tx, authorOf(scope), 'transaction.back', rows.map((row) => ({ row, to: 'READY' as const, values: { backMessage: message ?? '' } })));
+    await moveStatuses(
+      tx,
+      authorOf(scope),
+      'transaction.back',
+      rows.map((row) => ({ row, to: 'READY' as const, values: { backMessage: message ?? '' } })),
+    );
     if (!message) return;
     await insertNotes(
       tx,
@@ -124,7 +156,15 @@ export const clearErrors = async (db: Db, scope: CompanyAccess, pks: number[]) =
   await db.transaction(async (tx) => {
     await clearSyncErrors(tx, scope.company.pk, pks);
     const blocked = rows.filter((r) => r.status === 'SYNC_ERROR');
-    await moveStatuses(tx, authorOf(scope), 'transaction.errors_clear', blocked.map((row) => ({ row, to: 'FINISHED_IN_HERD' as const })));
-    await writeAuditMany(tx, rows.filter((r) => r.status !== 'SYNC_ERROR').map((row) => auditEntry(scope, 'transaction.errors_clear', row.pk, { from: row.status })));
+    await moveStatuses(
+      tx,
+      authorOf(scope),
+      'transaction.errors_clear',
+      blocked.map((row) => ({ row, to: 'FINISHED_IN_HERD' as const })),
+    );
+    await writeAuditMany(
+      tx,
+      rows.filter((r) => r.status !== 'SYNC_ERROR').map((row) => auditEntry(scope, 'transaction.errors_clear', row.pk, { from: row.status })),
+    );
   });
 };

@@ -19,7 +19,11 @@ describe('the signed-in frame', () => {
     expect(screen.getByTestId('firm-name')).toHaveTextContent('Stone & Co Bookkeeping');
     expect(await screen.findByText('Add your first client')).toBeInTheDocument();
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Dashboard', 'Clients', 'Settings']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dashboard', 'Clients', 'Settings']);
     expect(screen.getByRole('button', { name: 'User menu for Avery Stone' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Herd | Dashboard'));
   });
@@ -32,10 +36,11 @@ describe('the signed-in frame', () => {
     renderAt('/dashboard/client/');
     expect(await screen.findByText(/Questions and requests from your accountant at Stone & Co Bookkeeping/)).toBeInTheDocument();
     expect(screen.getByTestId('firm-name')).toHaveTextContent('Stone & Co Bookkeeping');
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Dashboard',
-      'Settings',
-    ]);
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Dashboard', 'Settings']);
   });
 
   it('scrolls to the top on every navigation', async () => {
@@ -90,10 +95,7 @@ describe('the signed-in frame', () => {
   });
 
   it('signs out from the user menu: logout call, cache cleared, sign-in page', async () => {
-    const fake = createFakeApi()
-      .answer(profileEndpoints.profile, {}, makeProfile())
-      .answer(authEndpoints.logout, {}, undefined)
-      .install();
+    const fake = createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).answer(authEndpoints.logout, {}, undefined).install();
     const app = renderAt('/dashboard/accountant/');
     await userEvent.click(await screen.findByRole('button', { name: 'User menu for Avery Stone' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Sign out/ }));

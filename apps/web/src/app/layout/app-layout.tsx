@@ -54,7 +54,7 @@ export const AppLayout = () => {
         <GlobalBanners banners={profile.global_banners} />
         <Layout.Content style={{ padding: '32px clamp(16px, 4vw, 40px) 48px' }}>
           <div style={{ maxWidth: 1120, margin: '0 auto' }}>
-                        <RouteErrorBoundary resetKey={location.pathname}>
+            <RouteErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<LoadingScreen />}>
                 <Outlet />
               </Suspense>

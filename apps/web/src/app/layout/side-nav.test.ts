@@ -7,7 +7,12 @@ const clientKeys = [routes.dashboard, routes.settings.root];
 
 describe('the highlighted menu entry', () => {
   it('is Clients on a client’s own pages, which live under the dashboard', () => {
-    for (const path of ['/dashboard/accountant/active/7/', '/dashboard/accountant/categorized/7/', '/dashboard/accountant/hidden/7', '/dashboard/accountant/as-client/7/']) {
+    for (const path of [
+      '/dashboard/accountant/active/7/',
+      '/dashboard/accountant/categorized/7/',
+      '/dashboard/accountant/hidden/7',
+      '/dashboard/accountant/as-client/7/',
+    ]) {
       expect(selectedNavKey(path, accountantKeys)).toBe(routes.accountant.clients);
     }
   });

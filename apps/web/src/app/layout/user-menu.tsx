@@ -6,8 +6,7 @@ import { normaliseError } from '../../lib/api-errors';
 import { routes } from '../../lib/routes';
 import { useSignOut } from '../../features/auth/api';
 
-export const displayName = (profile: Profile): string =>
-  [profile.first_name, profile.last_name].filter(Boolean).join(' ').trim() || profile.email;
+export const displayName = (profile: Profile): string => [profile.first_name, profile.last_name].filter(Boolean).join(' ').trim() || profile.email;
 
 /** The user's name in the header; its menu holds settings and "Sign out". */
 export const UserMenu = ({ profile, color }: { profile: Profile; color: string }) => {

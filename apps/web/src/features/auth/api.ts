@@ -37,10 +37,7 @@ export const profileQuery = () =>
     gcTime: Infinity,
   });
 
-export type Session =
-  | { status: 'loading'; profile: null }
-  | { status: 'signed-out'; profile: null }
-  | { status: 'signed-in'; profile: Profile };
+export type Session = { status: 'loading'; profile: null } | { status: 'signed-out'; profile: null } | { status: 'signed-in'; profile: Profile };
 
 /** While verifying: loading. Any failure of the verify call means signed out. */
 export const useSession = (): Session => {
@@ -75,8 +72,7 @@ export const setSignedOut = (client: QueryClient, onPurpose: boolean): void => {
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
 };
 
-export const isMfaChallenge = (response: LoginResponse): response is MfaChallenge =>
-  'mfa_required' in response && response.mfa_required;
+export const isMfaChallenge = (response: LoginResponse): response is MfaChallenge => 'mfa_required' in response && response.mfa_required;
 
 const useSignInMutation = <TVariables>(call: (variables: TVariables) => Promise<LoginResponse>) => {
   const client = useQueryClient();
@@ -90,8 +86,7 @@ const useSignInMutation = <TVariables>(call: (variables: TVariables) => Promise<
 
 export const useSignIn = () => useSignInMutation((body: LoginBody) => call(authEndpoints.login, { body }));
 
-export const useMagicLinkSignIn = () =>
-  useSignInMutation((code: string) => call(authEndpoints.withMagicLink, { body: { code } }));
+export const useMagicLinkSignIn = () => useSignInMutation((code: string) => call(authEndpoints.withMagicLink, { body: { code } }));
 
 export const useSignUp = () => {
   const client = useQueryClient();
@@ -116,17 +111,13 @@ export const useSignOut = () => {
   });
 };
 
-export const useSendMagicLink = () =>
-  useMutation({ mutationFn: (email: string) => call(authEndpoints.sendMagicLink, { body: { email } }) });
+export const useSendMagicLink = () => useMutation({ mutationFn: (email: string) => call(authEndpoints.sendMagicLink, { body: { email } }) });
 
-export const useSendNewMagicLink = () =>
-  useMutation({ mutationFn: (code: string) => call(authEndpoints.sendNewMagicLink, { body: { code } }) });
+export const useSendNewMagicLink = () => useMutation({ mutationFn: (code: string) => call(authEndpoints.sendNewMagicLink, { body: { code } }) });
 
-export const useRequestPasswordReset = () =>
-  useMutation({ mutationFn: (email: string) => call(authEndpoints.resetPassword, { body: { email } }) });
+export const useRequestPasswordReset = () => useMutation({ mutationFn: (email: string) => call(authEndpoints.resetPassword, { body: { email } }) });
 
 export const useFinishPasswordReset = () =>
   useMutation({
-    mutationFn: ({ code, password }: { code: string; password: string }) =>
-      call(authEndpoints.finishResetPassword, { params: { code }, body: { password } }),
+    mutationFn: ({ code, password }: { code: string; password: string }) => call(authEndpoints.finishResetPassword, { params: { code }, body: { password } }),
   });

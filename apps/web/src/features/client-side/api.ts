@@ -15,11 +15,9 @@ export const clientSideKeys = {
 };
 
 /** The signed-in client's companies (a client-only endpoint: an accountant gets 403). */
-export const useOwnCompanies = () =>
-  useQuery({ queryKey: clientSideKeys.companies(), queryFn: () => call(clientSideEndpoints.ownCompanies, {}) });
+export const useOwnCompanies = () => useQuery({ queryKey: clientSideKeys.companies(), queryFn: () => call(clientSideEndpoints.ownCompanies, {}) });
 
-export const useOwnCompany = (pk: number) =>
-  useQuery({ queryKey: clientSideKeys.company(pk), queryFn: () => call(e.ownCompany, { params: { pk } }) });
+export const useOwnCompany = (pk: number) => useQuery({ queryKey: clientSideKeys.company(pk), queryFn: () => call(e.ownCompany, { params: { pk } }) });
 
 export const useMyAccountant = (companyPk: number) =>
   useQuery({
@@ -44,7 +42,8 @@ export const useInviteClientCoworker = () => {
 export const useRemoveClientCoworker = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userPk, companyPk }: { userPk: number; companyPk: number }) => call(e.removeCoworker, { params: { pk: userPk }, query: { client_company: companyPk } }),
+    mutationFn: ({ userPk, companyPk }: { userPk: number; companyPk: number }) =>
+      call(e.removeCoworker, { params: { pk: userPk }, query: { client_company: companyPk } }),
     onSuccess: (_nothing, { companyPk }) => client.invalidateQueries({ queryKey: clientSideKeys.people(companyPk) }),
   });
 };

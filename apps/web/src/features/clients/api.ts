@@ -156,8 +156,7 @@ export const useGetMagicLink = () =>
     mutationFn: ({ companyPk, userPk }: { companyPk: number; userPk: number }) => call(e.magicLink, { body: { client_company: companyPk, user: userPk } }),
   });
 
-export const useNotifyClient = () =>
-  useMutation({ mutationFn: (companyPk: number) => call(e.sendNotification, { body: { client_company: companyPk } }) });
+export const useNotifyClient = () => useMutation({ mutationFn: (companyPk: number) => call(e.sendNotification, { body: { client_company: companyPk } }) });
 
 export const useInviteClientUser = () => {
   const invalidate = useInvalidateClients();

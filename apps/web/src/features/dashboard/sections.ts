@@ -11,13 +11,13 @@ export interface DashboardSection {
   perClient: boolean;
 }
 
-const section = (
-  title: string,
-  subtitle: string,
-  emptyTitle: string,
-  emptyDescription: string,
-  perClient = true,
-): DashboardSection => ({ title, subtitle, emptyTitle, emptyDescription, perClient });
+const section = (title: string, subtitle: string, emptyTitle: string, emptyDescription: string, perClient = true): DashboardSection => ({
+  title,
+  subtitle,
+  emptyTitle,
+  emptyDescription,
+  perClient,
+});
 
 export const dashboardSections = {
   accountantCategorized: section(
@@ -56,12 +56,7 @@ export const dashboardSections = {
     'No completed receipts yet',
     'Receipts this client sends by upload, email or text will appear here once they are matched.',
   ),
-  accountantReceiptsHidden: section(
-    'Hidden receipts',
-    'Receipts you have hidden.',
-    'No hidden receipts',
-    'Receipts you hide for this client are kept here.',
-  ),
+  accountantReceiptsHidden: section('Hidden receipts', 'Receipts you have hidden.', 'No hidden receipts', 'Receipts you hide for this client are kept here.'),
   clientCommsCompleted: section(
     'Completed requests',
     'Requests from your accountant that you have answered.',

@@ -1,13 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  coworkerEndpoints,
-  fileEndpoints,
-  firmSettingsEndpoints,
-  profileEndpoints,
-  type CallInput,
-  type FirmSettingsBody,
-  type ProfileUpdateBody,
-} from '@herd/contract';
+import { coworkerEndpoints, fileEndpoints, firmSettingsEndpoints, profileEndpoints, type CallInput, type FirmSettingsBody, type ProfileUpdateBody } from '@herd/contract';
 import { call } from '../../lib/api-client';
 import { upload } from '../../lib/upload';
 import { sessionKeys } from '../auth/api';
@@ -24,16 +16,14 @@ export const useUpdateProfile = () => {
   });
 };
 
-export const useChangePassword = () =>
-  useMutation({ mutationFn: (body: PasswordChange) => call(profileEndpoints.changePassword, { body }) });
+export const useChangePassword = () => useMutation({ mutationFn: (body: PasswordChange) => call(profileEndpoints.changePassword, { body }) });
 
 export const firmKeys = {
   all: ['firm'] as const,
   settings: () => [...firmKeys.all, 'settings'] as const,
 };
 
-export const useFirmSettings = () =>
-  useQuery({ queryKey: firmKeys.settings(), queryFn: () => call(firmSettingsEndpoints.settings, {}) });
+export const useFirmSettings = () => useQuery({ queryKey: firmKeys.settings(), queryFn: () => call(firmSettingsEndpoints.settings, {}) });
 
 /** The profile carries the firm's colour, logo and name: refreshing it re-themes the whole app at once. */
 export const useUpdateFirmSettings = () => {
@@ -61,8 +51,7 @@ export const useUploadFile = () =>
 export const useSetDefaultClient = (memberPk: number) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (clientCompany: number | null) =>
-      call(coworkerEndpoints.defaultClientCompany, { params: { pk: memberPk }, body: { client_company: clientCompany } }),
+    mutationFn: (clientCompany: number | null) => call(coworkerEndpoints.defaultClientCompany, { params: { pk: memberPk }, body: { client_company: clientCompany } }),
     onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.profile() }),
   });
 };

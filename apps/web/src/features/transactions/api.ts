@@ -35,8 +35,7 @@ export type TransactionPage = CappedPaginated<Transaction>;
 export const transactionKeys = {
   all: ['transactions'] as const,
   company: (companyPk: number) => [...transactionKeys.all, 'company', companyPk] as const,
-  clientList: (companyPk: number, kind: ClientListKind, page: number) =>
-    [...transactionKeys.company(companyPk), 'client', kind, page] as const,
+  clientList: (companyPk: number, kind: ClientListKind, page: number) => [...transactionKeys.company(companyPk), 'client', kind, page] as const,
   accountantList: (companyPk: number, kind: AccountantListKind, filters: TransactionFilters) =>
     [...transactionKeys.company(companyPk), 'accountant', kind, filters] as const,
   counters: (companyPk: number, side: Side) => [...transactionKeys.company(companyPk), 'counters', side] as const,
@@ -115,16 +114,14 @@ export const useCompanyTransactionCounts = (enabled = true) =>
 const useInvalidateCompany = () => {
   const client = useQueryClient();
   return (companyPk: number) =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: transactionKeys.company(companyPk) }),
-      client.invalidateQueries({ queryKey: transactionKeys.companyCounts() }),
-    ]);
+    Promise.all([client.invalidateQueries({ queryKey: transactionKeys.company(companyPk) }), client.invalidateQueries({ queryKey: transactionKeys.companyCounts() })]);
 };
 
 export const useUpdateTransactions = (companyPk: number, side: Side) => {
   const invalidate = useInvalidateCompany();
   return useMutation({
-    mutationFn: (transactions: TransactionChange[]) => call(side === 'client' ? e.clientUpdate : e.accountantUpdate, { params: { pk: companyPk }, body: { transactions } }),
+    mutationFn: (transactions: TransactionChange[]) =>
+      call(side === 'client' ? e.clientUpdate : e.accountantUpdate, { params: { pk: companyPk }, body: { transactions } }),
     onSuccess: () => invalidate(companyPk),
   });
 };
@@ -138,9 +135,7 @@ export const useDeleteLine = (companyPk: number) => {
 };
 
 /** Where a picker's options come from: one reference list, or the options of one tracking category. */
-export type OptionSource =
-  | { kind: RefKindPath | 'categories'; companyPk: number; side: Side }
-  | { kind: 'tracking-options'; companyPk: number; trackingPk: number };
+export type OptionSource = { kind: RefKindPath | 'categories'; companyPk: number; side: Side } | { kind: 'tracking-options'; companyPk: number; trackingPk: number };
 
 const REF_SELECTS = {
   vendors: r.vendors,
@@ -176,9 +171,7 @@ export interface NewCategory {
   account_subtype?: string;
 }
 
-export type RefCreation =
-  | { kind: 'vendors' | 'customers'; name: string; transaction: number }
-  | ({ kind: 'categories'; transaction: number } & NewCategory);
+export type RefCreation = { kind: 'vendors' | 'customers'; name: string; transaction: number } | ({ kind: 'categories'; transaction: number } & NewCategory);
 
 export const useCreateRef = (companyPk: number) => {
   const client = useQueryClient();

@@ -17,8 +17,7 @@ export const may = (editable: Editable, field: ClientEditableField) => editable 
 let counter = 0;
 const newKey = () => `new-${(counter += 1)}`;
 
-export const toEditLines = (transaction: Transaction): EditLine[] =>
-  transaction.lines.map((line) => ({ ...line, key: `line-${line.pk}` }));
+export const toEditLines = (transaction: Transaction): EditLine[] => transaction.lines.map((line) => ({ ...line, key: `line-${line.pk}` }));
 
 export const blankLine = (amount: string): EditLine => ({
   key: newKey(),
@@ -46,13 +45,7 @@ export const toLineInput = (line: EditLine, editable: Editable): LineInput => {
   return input;
 };
 
-export const toChange = (
-  transaction: Transaction,
-  lines: EditLine[],
-  memo: string,
-  editable: Editable,
-  finished: boolean,
-): TransactionChange => ({
+export const toChange = (transaction: Transaction, lines: EditLine[], memo: string, editable: Editable, finished: boolean): TransactionChange => ({
   pk: transaction.pk,
   lines: lines.map((line) => toLineInput(line, editable)),
   ...(may(editable, 'memo') ? { client_memo: memo } : {}),

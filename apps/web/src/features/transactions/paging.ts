@@ -14,8 +14,7 @@ export interface PagingState {
 }
 
 /** The total a pager should page through: the count, or, past a capped count, one page more for as long as the server has one. */
-export const pagingTotal = ({ total, capped, hasNext, page, pageSize }: PagingState) =>
-  capped && hasNext ? Math.max(total, page * pageSize + 1) : total;
+export const pagingTotal = ({ total, capped, hasNext, page, pageSize }: PagingState) => (capped && hasNext ? Math.max(total, page * pageSize + 1) : total);
 
 /** The same for a page as the server sends it. */
 export const pagingOf = (list: { count: number; count_capped: boolean; next: string | null }, page: number, pageSize: number): PagingState => ({

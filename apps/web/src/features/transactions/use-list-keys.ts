@@ -9,8 +9,7 @@ interface ListKeys {
   onHelp: () => void;
 }
 
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** j/k move, Enter opens, x selects, ? shows the shortcuts; never while the person is typing in a field. */
 export const useListKeys = (keys: ListKeys) => {

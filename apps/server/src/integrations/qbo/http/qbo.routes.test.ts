@@ -13,7 +13,10 @@ let cast: Awaited<ReturnType<typeof signedInCast>>;
 
 beforeAll(async () => {
   ({ sim, t } = await startQboWorld([{ transactions: 40 }, { transactions: 10 }]));
-  cast = await signedInCast(t.db, clientMaker(() => t.app, 41));
+  cast = await signedInCast(
+    t.db,
+    clientMaker(() => t.app, 41),
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -129,7 +132,12 @@ describe('QuickBooks webhooks', () => {
   it('accepts a correctly signed delivery in either format and pulls the realm’s company', async () => {
     for (const format of ['legacy', 'cloudevents'] as const) {
       const hook = sim.buildWebhook(format, [{ realmId: realm(), entity: 'Purchase', id: '1', operation: 'Update', lastUpdated: new Date().toISOString() }]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/quickbooks/webhooks/', headers: { 'content-type': 'application/json', 'intuit-signature': hook.signature }, payload: hook.body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/quickbooks/webhooks/',
+        headers: { 'content-type': 'application/json', 'intuit-signature': hook.signature },
+        payload: hook.body,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ received: 1 });
       expect(await t.runJobs()).toBeGreaterThanOrEqual(2);
@@ -139,7 +147,12 @@ describe('QuickBooks webhooks', () => {
   it('rejects a delivery whose signature does not match the body', async () => {
     const hook = sim.buildWebhook('legacy', [{ realmId: realm(), entity: 'Purchase', id: '1', operation: 'Update', lastUpdated: new Date().toISOString() }]);
     const tampered = hook.body.replace(realm(), '123');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/quickbooks/webhooks/', headers: { 'content-type': 'application/json', 'intuit-signature': hook.signature }, payload: tampered });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/quickbooks/webhooks/',
+      headers: { 'content-type': 'application/json', 'intuit-signature': hook.signature },
+      payload: tampered,
+    });
     expect(res.statusCode).toBe(401);
     const unsigned = await t.app.inject({ method: 'POST', url: '/api/v1/quickbooks/webhooks/', headers: { 'content-type': 'application/json' }, payload: hook.body });
     expect(unsigned.statusCode).toBe(401);

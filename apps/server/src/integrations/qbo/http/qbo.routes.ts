@@ -22,6 +22,8 @@ export const qboRoutes: FastifyPluginAsync<{ qbo: QboContext }> = async (app, { 
   await app.register(async (hooks) => {
     // The signature covers the exact bytes Intuit sent, so the body stays a string until it is checked.
     hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    serveEndpoint(hooks, e.webhook, async (r) => ({ received: await receiveWebhook(app.deps, qbo.settings.webhookVerifierToken, rawBody(r), r.headers['intuit-signature'] as string | undefined) }));
+    serveEndpoint(hooks, e.webhook, async (r) => ({
+      received: await receiveWebhook(app.deps, qbo.settings.webhookVerifierToken, rawBody(r), r.headers['intuit-signature'] as string | undefined),
+    }));
   });
 };

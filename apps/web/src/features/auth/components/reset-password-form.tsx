@@ -32,12 +32,7 @@ export const ResetPasswordForm = ({ code, onDone }: ResetPasswordFormProps) => {
   return (
     <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish} name="reset-password">
       <FormAlert message={error} />
-      <Form.Item
-        label="New password"
-        name="password"
-        rules={[zodRule(newPasswordBody.shape.password)]}
-        extra={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      >
+      <Form.Item label="New password" name="password" rules={[zodRule(newPasswordBody.shape.password)]} extra={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
         <Input.Password autoComplete="new-password" autoFocus />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={finish.isPending}>

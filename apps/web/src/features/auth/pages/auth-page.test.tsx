@@ -5,8 +5,7 @@ import { authEndpoints, details, messages, profileEndpoints } from '@herd/contra
 import { createFakeApi, makeProfile } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
-const signedOut = () =>
-  createFakeApi().answer(profileEndpoints.profile, {}, () => ({ status: 401, data: { detail: details.notAuthenticated } }));
+const signedOut = () => createFakeApi().answer(profileEndpoints.profile, {}, () => ({ status: 401, data: { detail: details.notAuthenticated } }));
 
 const signInButton = () => screen.findByRole('button', { name: 'Sign in' });
 
@@ -38,7 +37,9 @@ describe('sign in', () => {
   });
 
   it("shows the server's detail when the credentials are wrong", async () => {
-    const fake = signedOut().answer(authEndpoints.login, {}, () => ({ status: 400, data: { detail: details.badCredentials } })).install();
+    const fake = signedOut()
+      .answer(authEndpoints.login, {}, () => ({ status: 400, data: { detail: details.badCredentials } }))
+      .install();
     renderAt('/auth/');
     await signInButton();
     await userEvent.type(screen.getByLabelText('Email'), 'avery@example.com');
@@ -49,7 +50,9 @@ describe('sign in', () => {
   });
 
   it('puts server field errors on their fields', async () => {
-    signedOut().answer(authEndpoints.login, {}, () => ({ status: 400, data: { email: ['Email is not valid.'] } })).install();
+    signedOut()
+      .answer(authEndpoints.login, {}, () => ({ status: 400, data: { email: ['Email is not valid.'] } }))
+      .install();
     renderAt('/auth/');
     await signInButton();
     await userEvent.type(screen.getByLabelText('Email'), 'avery@example.com');
@@ -149,9 +152,7 @@ describe('emailed links', () => {
   });
 
   it('?reset= sets a new password, then shows sign-in with a confirmation', async () => {
-    const fake = signedOut()
-      .answer(authEndpoints.finishResetPassword, { code: 'reset-code' }, { detail: details.passwordChanged })
-      .install();
+    const fake = signedOut().answer(authEndpoints.finishResetPassword, { code: 'reset-code' }, { detail: details.passwordChanged }).install();
     const app = renderAt('/auth/?reset=reset-code');
     const button = await screen.findByRole('button', { name: 'Set password' });
     await waitFor(() => expect(document.title).toBe('Herd | Choose a new password'));

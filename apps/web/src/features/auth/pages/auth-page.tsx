@@ -65,12 +65,7 @@ export const AuthPage = () => {
   }
 
   return (
-    <AuthCard
-      title="Welcome back"
-      subtitle="Sign in to Herd to see what your clients need from you."
-      footer={<FreeTrialFooter />}
-      width={500}
-    >
+    <AuthCard title="Welcome back" subtitle="Sign in to Herd to see what your clients need from you." footer={<FreeTrialFooter />} width={500}>
       <Tabs
         size="middle"
         tabBarGutter={24}

@@ -12,8 +12,7 @@ export const XeroSignInPage = () => {
   return (
     <AuthCard title={XERO_UNAVAILABLE}>
       <Typography.Paragraph type="secondary">
-        Signing in with your Xero account is on its way. Until then, sign in with your email and password or ask for a
-        sign-in link by email.
+        Signing in with your Xero account is on its way. Until then, sign in with your email and password or ask for a sign-in link by email.
       </Typography.Paragraph>
       <ButtonLink type="primary" block to={routes.auth}>
         Back to sign in

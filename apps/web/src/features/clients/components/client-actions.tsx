@@ -1,14 +1,5 @@
 import { App, Button, Dropdown, type MenuProps } from 'antd';
-import {
-  ApiOutlined,
-  DisconnectOutlined,
-  EyeOutlined,
-  LinkOutlined,
-  MoreOutlined,
-  NotificationOutlined,
-  SettingOutlined,
-  SyncOutlined,
-} from '@ant-design/icons';
+import { ApiOutlined, DisconnectOutlined, EyeOutlined, LinkOutlined, MoreOutlined, NotificationOutlined, SettingOutlined, SyncOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { ClientCompany } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
@@ -70,8 +61,7 @@ export const useClientCommands = () => {
     });
 
   /** Off to Intuit's sign-in; the server brings the browser back to the clients page. */
-  const reconnect = (company: ClientCompany) =>
-    reconnectFlow.mutate(company.pk, { onError: (error) => void message.error(normaliseError(error).message) });
+  const reconnect = (company: ClientCompany) => reconnectFlow.mutate(company.pk, { onError: (error) => void message.error(normaliseError(error).message) });
 
   return { confirmNotify, confirmDisconnect, syncNow, reconnect, reconnecting: reconnectFlow.isPending };
 };

@@ -133,12 +133,7 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item
-          label="Pinned note"
-          name="pinned_note"
-          rules={rules.pinned_note}
-          extra="Shown at the top of the client’s dashboard and in their reminder emails."
-        >
+        <Form.Item label="Pinned note" name="pinned_note" rules={rules.pinned_note} extra="Shown at the top of the client’s dashboard and in their reminder emails.">
           <Input.TextArea rows={3} maxLength={2000} showCount />
         </Form.Item>
         <Row gutter={16} align="bottom">
@@ -169,9 +164,7 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
           </Form.Item>
         ) : (
           <Form.Item label="Assigned team members" extra="Only admins can change who is assigned.">
-            <Typography.Text>
-              {company.assigned_members.map((member) => member.name || member.email).join(', ') || 'Nobody assigned'}
-            </Typography.Text>
+            <Typography.Text>{company.assigned_members.map((member) => member.name || member.email).join(', ') || 'Nobody assigned'}</Typography.Text>
           </Form.Item>
         )}
         <Button type="primary" htmlType="submit" loading={saving}>

@@ -128,9 +128,7 @@ export const ClientsTable = (props: ClientsTableProps) => {
             {work?.to_review ? <Tag color="green">{work.to_review} to review</Tag> : null}
             {work?.waiting_for_client ? <Tag color="blue">{work.waiting_for_client} with client</Tag> : null}
             {work?.sync_errors ? <Tag color="red">{work.sync_errors} sync errors</Tag> : null}
-            <Link to={buildPath(routes.accountant.categorized, { clientPk: company.pk })}>
-              Open
-            </Link>
+            <Link to={buildPath(routes.accountant.categorized, { clientPk: company.pk })}>Open</Link>
           </Flex>
         );
       },
@@ -172,7 +170,13 @@ export const ClientsTable = (props: ClientsTableProps) => {
     const nextSize = pagination.pageSize ?? pageSize;
     // A new sort, filter or page size starts again at the first page.
     const restart = extra.action !== 'paginate' || nextSize !== pageSize;
-    onChange({ page: restart ? 1 : (pagination.current ?? 1), pageSize: nextSize, ordering: nextOrdering, connectionKind: kind, hasClientUsers: users === undefined ? undefined : users === 'true' });
+    onChange({
+      page: restart ? 1 : (pagination.current ?? 1),
+      pageSize: nextSize,
+      ordering: nextOrdering,
+      connectionKind: kind,
+      hasClientUsers: users === undefined ? undefined : users === 'true',
+    });
   };
 
   return (

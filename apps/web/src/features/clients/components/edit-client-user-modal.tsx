@@ -14,7 +14,6 @@ interface Values {
   phone: string;
 }
 
-
 /** Name and phone go to the user; a changed email goes to contacts-update, where sign-in addresses change. */
 export const editOf = (user: ClientUser, values: Values): ClientUserEdit => {
   const person: NonNullable<ClientUserEdit['person']> = {};
@@ -71,13 +70,7 @@ export const EditClientUserModal = ({ user, onClose }: { user: ClientUser | null
           initialValues={{ first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone }}
         >
           <FormAlert message={error} />
-          <PersonFields
-            email
-            emailExtra="They sign in with this address from now on."
-            phone
-            phoneExtra="For text message reminders."
-            autofill="other"
-          />
+          <PersonFields email emailExtra="They sign in with this address from now on." phone phoneExtra="For text message reminders." autofill="other" />
         </Form>
       ) : null}
     </Modal>

@@ -28,8 +28,7 @@ const ConnectedAlert = ({ pk, onClose }: { pk: number; onClose: () => void }) =>
       title={`${name} is connected to QuickBooks.`}
       description={
         <>
-          Herd is pulling its accounts and transactions in the background.{' '}
-          <Link to={buildPath(routes.accountant.active, { clientPk: pk })}>Open its transactions</Link>
+          Herd is pulling its accounts and transactions in the background. <Link to={buildPath(routes.accountant.active, { clientPk: pk })}>Open its transactions</Link>
         </>
       }
     />

@@ -38,7 +38,10 @@ const WatchedAccountsEditor = ({ companyPk, initial }: EditorProps) => {
     .filter((a) => !needle || a.name.toLowerCase().includes(needle) || chosen.includes(a.pk))
     .sort(byName)
     .map((a) => ({ value: a.pk, label: a.active ? a.name : `${a.name} (inactive)`, type: a.account_type }));
-  const initialPks = initial.map((a) => a.pk).sort((a, b) => a - b).join(',');
+  const initialPks = initial
+    .map((a) => a.pk)
+    .sort((a, b) => a - b)
+    .join(',');
   const dirty = [...chosen].sort((a, b) => a - b).join(',') !== initialPks;
 
   const onSave = () =>

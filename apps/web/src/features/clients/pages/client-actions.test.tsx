@@ -148,9 +148,7 @@ describe('row actions', () => {
 
   it('opens the client’s settings and the view as client', async () => {
     const { fake } = fakeClients([bakery]);
-    fake
-      .answer(clientSideEndpoints.ownCompany, { pk: 7 }, makeOwnCompany())
-      .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant());
+    fake.answer(clientSideEndpoints.ownCompany, { pk: 7 }, makeOwnCompany()).answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant());
     const app = renderAt('/dashboard/accountant/clients/');
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/View as client/));

@@ -1,15 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { details, messages, type ClientCompany, clientCompanyEndpoints } from '@herd/contract';
-import {
-  createFakeApi,
-  makeClientCompany,
-  makeClientUser,
-  makeCoworker,
-  makeProfile,
-  makeProfileWithRole,
-  paginated,
-} from '../../../../test/fake-api';
+import { createFakeApi, makeClientCompany, makeClientUser, makeCoworker, makeProfile, makeProfileWithRole, paginated } from '../../../../test/fake-api';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
 import { renderAt } from '../../../../test/render-app';
 

@@ -12,7 +12,9 @@ const connection = () => screen.getAllByRole('combobox', { name: 'Connection' })
 describe('the clients list in the address', () => {
   it('applies the search, filters, ordering and page of the address, and shows them', async () => {
     const { fake } = fakeClients([bakery, dental]);
-    renderAt('/dashboard/accountant/clients/?search=harb&connection_state=DISCONNECTED&has_client_users=false&connection_kind=GENERIC&ordering=-created_at&page=2&page_size=20');
+    renderAt(
+      '/dashboard/accountant/clients/?search=harb&connection_state=DISCONNECTED&has_client_users=false&connection_kind=GENERIC&ordering=-created_at&page=2&page_size=20',
+    );
     expect(await screen.findByRole('link', { name: 'Harbor Dental' })).toBeInTheDocument();
     expect(listCalls(fake)[0]).toMatchObject({
       search: 'harb',

@@ -28,10 +28,7 @@ describe('the clients list', () => {
     expect(within(row('Harbor Dental')).getByText('Jordan Lee')).toBeInTheDocument();
     expect(within(row('Sunrise Bakery LLC')).getByText('Connected')).toBeInTheDocument();
     expect(within(row('Sunrise Bakery LLC')).getByText('Mar 2, 2026')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Download CSV/ })).toHaveAttribute(
-      'href',
-      '/api/v1/accounting/accountant/client-companies/csv/?ordering=name',
-    );
+    expect(screen.getByRole('link', { name: /Download CSV/ })).toHaveAttribute('href', '/api/v1/accounting/accountant/client-companies/csv/?ordering=name');
   });
 
   it("says '1 item' for one client", async () => {
@@ -74,7 +71,11 @@ describe('the clients list', () => {
     expect(search).not.toHaveFocus();
     // The cleared list is asked for straight away, not after the debounce.
     await waitFor(() => expect(screen.getByTestId('clients-count')).toHaveTextContent('2 items'), { timeout: SEARCH_DEBOUNCE_MS - 100 });
-    expect(listCalls(fake).slice(before).every((p) => !p.search)).toBe(true);
+    expect(
+      listCalls(fake)
+        .slice(before)
+        .every((p) => !p.search),
+    ).toBe(true);
   });
 
   it('sorts by name and by date through the ordering parameter', async () => {
@@ -146,4 +147,3 @@ describe('the clients list', () => {
     expect(fake.callsTo(clientCompanyEndpoints.disconnect, { pk: 7 })).toHaveLength(1);
   });
 });
-

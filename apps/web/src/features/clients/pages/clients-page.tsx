@@ -39,7 +39,15 @@ export const ClientsPage = () => {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [listParams, setListParams] = useListParams(CLIENT_LIST_PARAMS, CLIENT_LIST_DEFAULTS);
-  const { page, page_size: pageSize, search, ordering, connection_kind: connectionKind, connection_state: connectionState, has_client_users: hasClientUsers } = listParams;
+  const {
+    page,
+    page_size: pageSize,
+    search,
+    ordering,
+    connection_kind: connectionKind,
+    connection_state: connectionState,
+    has_client_users: hasClientUsers,
+  } = listParams;
   const [adding, setAdding] = useState(canManage && params.get(ADD_PARAM) === '1');
   const list = useClientList(listParams);
   const counts = useCompanyTransactionCounts();

@@ -46,9 +46,7 @@ const Group = <T,>({ title, hint, group, companyOf, linkOf, tags, action }: Grou
         </List.Item>
       )}
     />
-    {group.total > group.rows.length ? (
-      <Link to={routes.accountant.clients}>and {countText(group.total - group.rows.length, 'more client', 'more clients')}</Link>
-    ) : null}
+    {group.total > group.rows.length ? <Link to={routes.accountant.clients}>and {countText(group.total - group.rows.length, 'more client', 'more clients')}</Link> : null}
   </section>
 );
 

@@ -51,8 +51,7 @@ interface CompanyViewProps {
 
 export type CompanyInbox = ComponentType<{ companyPk: number; editable: readonly ClientEditableField[] }>;
 
-const editableOf = (fields: readonly string[]): ClientEditableField[] =>
-  CLIENT_EDITABLE_FIELDS.filter((field) => fields.includes(field));
+const editableOf = (fields: readonly string[]): ClientEditableField[] => CLIENT_EDITABLE_FIELDS.filter((field) => fields.includes(field));
 
 /**
  * One client company's dashboard as its client sees it. The accountant's
@@ -93,11 +92,7 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox }
           </Flex>
         </Col>
         <Col xs={24} lg={8}>
-          <AccountantCard
-            accountant={accountant.data}
-            loading={accountant.isPending}
-            error={accountant.isError ? normaliseError(accountant.error).message : null}
-          />
+          <AccountantCard accountant={accountant.data} loading={accountant.isPending} error={accountant.isError ? normaliseError(accountant.error).message : null} />
         </Col>
       </Row>
     </>

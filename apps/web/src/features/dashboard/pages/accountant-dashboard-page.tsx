@@ -67,7 +67,11 @@ export const AccountantDashboardPage = () => {
                   <Statistic title="With clients" value={formatCount(data.totals.waiting_for_client)} />
                 </Col>
                 <Col span={12}>
-                  <Statistic title="Sync errors" value={formatCount(data.totals.sync_errors)} styles={data.totals.sync_errors ? { content: { color: '#b42318' } } : undefined} />
+                  <Statistic
+                    title="Sync errors"
+                    value={formatCount(data.totals.sync_errors)}
+                    styles={data.totals.sync_errors ? { content: { color: '#b42318' } } : undefined}
+                  />
                 </Col>
               </Row>
             </Card>

@@ -10,9 +10,7 @@ const COUNTS = 'accounting/accountant/client-companies/transactions/count/';
 /** The clients list as the server answers it: filtered by connection state and client users, one page of `page_size`. */
 const listOf = (clients: ClientCompany[]) => (request: FakeRequest) => {
   const { connection_state: state, has_client_users: hasUsers, page_size: size } = request.params;
-  const hits = clients.filter(
-    (c) => (!state || c.connection_state === state) && (hasUsers === undefined || (c.client_users_count > 0) === (hasUsers === 'true')),
-  );
+  const hits = clients.filter((c) => (!state || c.connection_state === state) && (hasUsers === undefined || c.client_users_count > 0 === (hasUsers === 'true')));
   return { status: 200, data: paginated(hits.slice(0, Number(size)), hits.length) };
 };
 

@@ -58,11 +58,7 @@ export const ClientCompanyPage = ({ inbox }: { inbox?: CompanyInbox }) => {
       inbox={inbox}
       firmName={profile.client_firm?.company_name ?? null}
       before={<Greeting firstName={profile.first_name} />}
-      extra={
-        list.length > 1 ? (
-          <CompanySwitcher companies={list} value={pk} onChange={(next) => setParams({ [COMPANY_PARAM]: String(next) })} />
-        ) : null
-      }
+      extra={list.length > 1 ? <CompanySwitcher companies={list} value={pk} onChange={(next) => setParams({ [COMPANY_PARAM]: String(next) })} /> : null}
     />
   );
 };

@@ -6,7 +6,6 @@ import { NotFoundResult } from '../../../ui/not-found-result';
 import { PageHeader } from '../../../ui/page-header';
 import { dashboardSections, type DashboardSectionKey } from '../sections';
 
-
 const SectionContent = ({ section }: { section: DashboardSectionKey }) => {
   const config = dashboardSections[section];
   usePageTitle(config.title);

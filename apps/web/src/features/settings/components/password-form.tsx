@@ -39,11 +39,7 @@ export const PasswordForm = () => {
     <Card title="Password" variant="outlined">
       <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish} name="password" style={{ maxWidth: 640 }}>
         <FormAlert message={error} />
-        <Form.Item
-          label="Current password"
-          name="current_password"
-          extra="Leave empty if you have never set a password (you sign in with emailed links)."
-        >
+        <Form.Item label="Current password" name="current_password" extra="Leave empty if you have never set a password (you sign in with emailed links).">
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item

@@ -17,8 +17,7 @@ const RoleField = () => (
     <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       {FIRM_ROLES.map((role) => (
         <Radio key={role} value={role}>
-          <Typography.Text strong>{FIRM_ROLE_LABELS[role]}</Typography.Text>{' '}
-          <Typography.Text type="secondary">{FIRM_ROLE_HELP[role]}</Typography.Text>
+          <Typography.Text strong>{FIRM_ROLE_LABELS[role]}</Typography.Text> <Typography.Text type="secondary">{FIRM_ROLE_HELP[role]}</Typography.Text>
         </Radio>
       ))}
     </Radio.Group>
@@ -140,14 +139,7 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
         {team.data ? `${countText(team.data.length, 'person', 'people')}. ` : null}
         {canAdminister ? 'Team members see only the clients assigned to them.' : 'Only firm admins can invite coworkers or change roles.'}
       </Typography.Paragraph>
-      <Table<Coworker>
-        rowKey="pk"
-        columns={columns}
-        dataSource={team.data ?? []}
-        loading={team.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
+      <Table<Coworker> rowKey="pk" columns={columns} dataSource={team.data ?? []} loading={team.isPending} pagination={false} scroll={{ x: 'max-content' }} />
       <InvitePersonModal<CoworkerInviteBody>
         open={inviting}
         name="invite-coworker"

@@ -11,10 +11,7 @@ const fieldItem = (label: string) => screen.getByLabelText(label).closest('.ant-
 describe('settings', () => {
   it('saves first name, last name and phone', async () => {
     const updated = makeProfile({ first_name: 'Ava', phone: '+1 555 0100' });
-    const fake = createFakeApi()
-      .answer(profileEndpoints.profile, {}, makeProfile())
-      .answer(profileEndpoints.update, {}, updated)
-      .install();
+    const fake = createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).answer(profileEndpoints.update, {}, updated).install();
     const app = renderAt('/settings/accountant/');
     const firstName = await screen.findByLabelText('First name');
     expect(firstName).toHaveValue('Avery');
@@ -41,10 +38,7 @@ describe('settings', () => {
   });
 
   it('changes the password', async () => {
-    const fake = createFakeApi()
-      .answer(profileEndpoints.profile, {}, makeProfile())
-      .answer(profileEndpoints.changePassword, {}, undefined)
-      .install();
+    const fake = createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).answer(profileEndpoints.changePassword, {}, undefined).install();
     renderAt('/settings/accountant/');
     await userEvent.type(await screen.findByLabelText('Current password'), 'old-password-1');
     await userEvent.type(screen.getByLabelText('New password'), 'new-password-22');

@@ -86,12 +86,7 @@ export const SettingsPage = ({ section }: { section: SettingsSection }) => {
   return (
     <>
       <PageHeader title="Settings" subtitle={SUBTITLES[section]} />
-      <Tabs
-        activeKey={active}
-        onChange={(key) => setParams(key === 'profile' ? {} : { [TAB_PARAM]: key }, { replace: true })}
-        items={items}
-        destroyOnHidden
-      />
+      <Tabs activeKey={active} onChange={(key) => setParams(key === 'profile' ? {} : { [TAB_PARAM]: key }, { replace: true })} items={items} destroyOnHidden />
     </>
   );
 };

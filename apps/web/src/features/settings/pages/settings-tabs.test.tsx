@@ -1,6 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clientCompanyEndpoints, clientSideEndpoints, coworkerEndpoints, details, fileEndpoints, firmSettingsEndpoints, messages, profileEndpoints, type FirmSettings } from '@herd/contract';
+import {
+  clientCompanyEndpoints,
+  clientSideEndpoints,
+  coworkerEndpoints,
+  details,
+  fileEndpoints,
+  firmSettingsEndpoints,
+  messages,
+  profileEndpoints,
+  type FirmSettings,
+} from '@herd/contract';
 import {
   createFakeApi,
   makeClientCompany,
@@ -24,11 +34,7 @@ const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { ty
 const item = (element: HTMLElement) => element.closest('.ant-form-item') as HTMLElement;
 
 describe('firm branding', () => {
-  const fakeFirm = () =>
-    createFakeApi()
-      .answer(profileEndpoints.profile, {}, makeProfile())
-      .answer(firmSettingsEndpoints.settings, {}, firm)
-      .install();
+  const fakeFirm = () => createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).answer(firmSettingsEndpoints.settings, {}, firm).install();
 
   it('refuses a colour that is not a hex colour, with the contract message', async () => {
     const fake = fakeFirm();
@@ -44,7 +50,11 @@ describe('firm branding', () => {
 
   it('saves name, colour and logo, then re-reads the profile so the theme follows', async () => {
     const fake = fakeFirm()
-      .answer(fileEndpoints.create, {}, { pk: 55, name: 'logo.png', content_type: 'image/png', size: 4, url: '/api/v1/storage/file/retrieve/55/', created_at: '2026-03-02T10:00:00.000Z' })
+      .answer(
+        fileEndpoints.create,
+        {},
+        { pk: 55, name: 'logo.png', content_type: 'image/png', size: 4, url: '/api/v1/storage/file/retrieve/55/', created_at: '2026-03-02T10:00:00.000Z' },
+      )
       .answer(firmSettingsEndpoints.update, {}, { ...firm, main_color: '#7c3aed', logo: '/api/v1/storage/file/retrieve/55/', logo_file: 55 });
     renderAt('/settings/accountant/?tab=branding');
     const colour = await screen.findByRole('textbox', { name: 'Main colour' });
@@ -101,10 +111,7 @@ describe('firm branding', () => {
 describe('the team', () => {
   const jordan = makeCoworker({ pk: 3, user: 3, first_name: 'Jordan', last_name: 'Lee', email: 'jordan@example.com', role: 'TEAM_MEMBER', has_signed_in: false });
   const fakeTeam = (profile = makeProfile()) =>
-    createFakeApi()
-      .answer(profileEndpoints.profile, {}, profile)
-      .answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan])
-      .install();
+    createFakeApi().answer(profileEndpoints.profile, {}, profile).answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan]).install();
 
   it('invites a coworker with a role, showing required fields and server errors on the fields', async () => {
     const fake = fakeTeam().answer(coworkerEndpoints.invite, {}, () => ({ status: 400, data: { email: [details.emailTaken] } }));

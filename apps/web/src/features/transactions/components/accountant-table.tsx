@@ -36,8 +36,7 @@ export interface AccountantTableChange {
   ordering: Ordering;
 }
 
-const categoryOf = (t: Transaction) =>
-  t.lines.length > 1 ? `Split (${t.lines.length} lines)` : (t.lines[0]?.category?.name ?? '');
+const categoryOf = (t: Transaction) => (t.lines.length > 1 ? `Split (${t.lines.length} lines)` : (t.lines[0]?.category?.name ?? ''));
 
 interface AccountantTableProps {
   rows: Transaction[];
@@ -134,7 +133,13 @@ export const AccountantTable = (props: AccountantTableProps) => {
       loading={loading}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(Number)) }}
       onChange={handleChange}
-      pagination={{ current: page, pageSize, total: pagingTotal({ total, capped, hasNext, page, pageSize }), showSizeChanger: true, showTotal: () => countText(total, 'transaction', 'transactions', capped) }}
+      pagination={{
+        current: page,
+        pageSize,
+        total: pagingTotal({ total, capped, hasNext, page, pageSize }),
+        showSizeChanger: true,
+        showTotal: () => countText(total, 'transaction', 'transactions', capped),
+      }}
       scroll={{ x: 900 }}
     />
   );

@@ -40,11 +40,7 @@ export const AttachmentsPanel = ({ transaction, companyPk, canEdit }: Attachment
           </div>
         ))}
         {canEdit ? (
-          <Upload
-            showUploadList={false}
-            accept="image/*,application/pdf"
-            customRequest={({ file }) => add.mutate(file as File, { onError: fail })}
-          >
+          <Upload showUploadList={false} accept="image/*,application/pdf" customRequest={({ file }) => add.mutate(file as File, { onError: fail })}>
             <Button icon={<PaperClipOutlined />} loading={add.isPending} style={{ height: 72 }}>
               Attach a receipt
             </Button>

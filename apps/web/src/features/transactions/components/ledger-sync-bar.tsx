@@ -64,7 +64,12 @@ export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompan
           >
             Sync now
           </Button>
-          <Button icon={<CloudDownloadOutlined />} disabled={!connected || busy} loading={pull.isPending && pull.variables === 'sync-missing'} onClick={() => void runPull('sync-missing')}>
+          <Button
+            icon={<CloudDownloadOutlined />}
+            disabled={!connected || busy}
+            loading={pull.isPending && pull.variables === 'sync-missing'}
+            onClick={() => void runPull('sync-missing')}
+          >
             Pull missing
           </Button>
           <Popconfirm

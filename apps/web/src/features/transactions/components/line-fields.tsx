@@ -81,9 +81,7 @@ export const LineFields = (props: LineFieldsProps) => {
   );
 
   const simple = (field: RefField, createKind?: 'vendors' | 'customers' | 'categories') =>
-    may(editable, field as ClientEditableField)
-      ? refField(field, { kind: REF_PATHS[field]!, companyPk, side }, createKind ? creator(createKind) : undefined)
-      : null;
+    may(editable, field as ClientEditableField) ? refField(field, { kind: REF_PATHS[field]!, companyPk, side }, createKind ? creator(createKind) : undefined) : null;
 
   return (
     <div data-testid={`line-${index}`} style={{ borderTop: index > 0 ? '1px dashed #d9e0dc' : undefined, paddingTop: index > 0 ? 12 : 0 }}>
@@ -96,11 +94,7 @@ export const LineFields = (props: LineFieldsProps) => {
                 value={line.amount}
                 inputMode="decimal"
                 onChange={(event) => onChange({ amount: event.target.value })}
-                suffix={
-                  onRemove ? (
-                    <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={`Remove line ${index + 1}`} onClick={onRemove} />
-                  ) : null
-                }
+                suffix={onRemove ? <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={`Remove line ${index + 1}`} onClick={onRemove} /> : null}
               />
             </Form.Item>
           </Col>

@@ -51,7 +51,13 @@ export const NewCategoryModal = ({ name, companyPk, transactionPk, connectionKin
   const onFinish = (values: Values) => {
     setError(null);
     create.mutate(
-      { kind: 'categories', transaction: transactionPk, name: values.name, account_type: values.account_type, ...(values.account_subtype ? { account_subtype: values.account_subtype } : {}) },
+      {
+        kind: 'categories',
+        transaction: transactionPk,
+        name: values.name,
+        account_type: values.account_type,
+        ...(values.account_subtype ? { account_subtype: values.account_subtype } : {}),
+      },
       { onSuccess: onCreated, onError: (failure) => setError(applyServerErrors(form, failure, FIELDS)) },
     );
   };

@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { noteEndpoints, QBO_ACCOUNT_TYPES, refEndpoints as r, transactionEndpoints as e, XERO_ACCOUNT_TYPES, type ConnectionKind, type Transaction } from '@herd/contract';
+import {
+  noteEndpoints,
+  QBO_ACCOUNT_TYPES,
+  refEndpoints as r,
+  transactionEndpoints as e,
+  XERO_ACCOUNT_TYPES,
+  type ConnectionKind,
+  type Transaction,
+} from '@herd/contract';
 import { fastUser, findDialog } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
@@ -51,8 +59,7 @@ const choose = async (dialog: HTMLElement, select: string, typed: string, option
   fireEvent.click(await screen.findByTitle(option));
 };
 
-const selected = (dialog: HTMLElement, select: string) =>
-  within(dialog).getByRole('combobox', { name: select }).closest('.ant-select')!.textContent;
+const selected = (dialog: HTMLElement, select: string) => within(dialog).getByRole('combobox', { name: select }).closest('.ant-select')!.textContent;
 
 const created = (fake: ReturnType<typeof fakeEditor>) => fake.callsTo(r.categoryCreate, company);
 

@@ -10,10 +10,7 @@ const NoteItem = ({ note, transactionPk }: { note: Note; transactionPk: number }
   const update = useUpdateNote(transactionPk);
   const [draft, setDraft] = useState<string | null>(null);
   const save = () =>
-    update.mutate(
-      { notePk: note.pk, body: draft ?? '' },
-      { onSuccess: () => setDraft(null), onError: (e) => void message.error(normaliseError(e).message) },
-    );
+    update.mutate({ notePk: note.pk, body: draft ?? '' }, { onSuccess: () => setDraft(null), onError: (e) => void message.error(normaliseError(e).message) });
   return (
     <div data-testid="note" style={{ background: note.sender === 'ACCOUNTANT' ? '#eef5f1' : '#f7f7f5', borderRadius: 8, padding: '8px 12px' }}>
       <Flex justify="space-between" gap={8}>
@@ -55,8 +52,7 @@ export const NoteThread = ({ transactionPk, companyPk }: { transactionPk: number
   const notes = useNotes(transactionPk);
   const create = useCreateNote(transactionPk, companyPk);
   const [body, setBody] = useState('');
-  const send = () =>
-    create.mutate(body.trim(), { onSuccess: () => setBody(''), onError: (e) => void message.error(normaliseError(e).message) });
+  const send = () => create.mutate(body.trim(), { onSuccess: () => setBody(''), onError: (e) => void message.error(normaliseError(e).message) });
   return (
     <section aria-label="Notes">
       <Typography.Text strong>Notes</Typography.Text>

@@ -12,10 +12,7 @@ interface SendBackModalProps {
 }
 
 // The server takes an empty message; sending work back without a word leaves the client guessing, so the form asks for one.
-const rules = [
-  { required: true, whitespace: true, message: messages.required('Message') },
-  zodRule(backBody.shape.message.unwrap()),
-];
+const rules = [{ required: true, whitespace: true, message: messages.required('Message') }, zodRule(backBody.shape.message.unwrap())];
 
 /** Sends transactions back to the client; the message reaches them as a note and on each transaction. */
 export const SendBackModal = ({ count, open, loading, onCancel, onSend }: SendBackModalProps) => {

@@ -30,13 +30,19 @@ const Body = ({ transaction, companyPk, side, editable, onClose, onDone }: Trans
   const tracking = useSelectOptions({ kind: 'tracking-categories', companyPk, side }, '', may(editable, 'tracking_option_one') || may(editable, 'tracking_option_two'));
   const trackingPks: [number | null, number | null] = [tracking.data?.[0]?.pk ?? null, tracking.data?.[1]?.pk ?? null];
   const split = lines.length > 1;
-  const remaining = remainingCents(transaction.amount, lines.map((line) => line.amount));
+  const remaining = remainingCents(
+    transaction.amount,
+    lines.map((line) => line.amount),
+  );
   const canSplit = may(editable, 'split');
 
   const patchLine = (key: string, patch: Partial<EditLine>) => setLines((all) => all.map((line) => (line.key === key ? { ...line, ...patch } : line)));
   const addLine = () =>
     setLines((all) => {
-      const left = remainingCents(transaction.amount, all.map((line) => line.amount));
+      const left = remainingCents(
+        transaction.amount,
+        all.map((line) => line.amount),
+      );
       return [...all, blankLine(left !== null && left !== 0 ? fromCents(left) : '')];
     });
   const removeLine = (key: string) => setLines((all) => all.filter((line) => line.key !== key));
@@ -128,12 +134,7 @@ const Body = ({ transaction, companyPk, side, editable, onClose, onDone }: Trans
           </Typography.Text>
         ) : null}
         {may(editable, 'memo') ? (
-          <Form.Item
-            label="Memo"
-            style={{ marginTop: 16, marginBottom: 0 }}
-            validateStatus={errors.client_memo ? 'error' : undefined}
-            help={errors.client_memo}
-          >
+          <Form.Item label="Memo" style={{ marginTop: 16, marginBottom: 0 }} validateStatus={errors.client_memo ? 'error' : undefined} help={errors.client_memo}>
             <Input.TextArea aria-label="Memo" value={memo} onChange={(e) => setMemo(e.target.value)} autoSize={{ minRows: 2 }} placeholder="What was this for?" />
           </Form.Item>
         ) : null}
@@ -157,14 +158,7 @@ const Body = ({ transaction, companyPk, side, editable, onClose, onDone }: Trans
 
 /** The categorization editor, the same for the client and the accountant; what it shows follows `editable`. */
 export const TransactionEditor = (props: TransactionEditorProps) => (
-  <Drawer
-    open={props.transaction !== null}
-    onClose={props.onClose}
-    size={560}
-    title="Categorize"
-    destroyOnHidden
-    aria-label="Transaction editor"
-  >
+  <Drawer open={props.transaction !== null} onClose={props.onClose} size={560} title="Categorize" destroyOnHidden aria-label="Transaction editor">
     {props.transaction ? <Body key={props.transaction.pk} {...props} transaction={props.transaction} /> : null}
   </Drawer>
 );

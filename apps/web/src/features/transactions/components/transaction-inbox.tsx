@@ -99,7 +99,7 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
         onError: (error) => {
           const perRow = bulkRowErrors(error, pks);
           setRowErrors(perRow);
-          void message.error(Object.keys(perRow).length > 0 ? 'Some transactions need a category first.' : editorErrors(error).form ?? 'Could not mark them as done.');
+          void message.error(Object.keys(perRow).length > 0 ? 'Some transactions need a category first.' : (editorErrors(error).form ?? 'Could not mark them as done.'));
         },
       },
     );
@@ -160,13 +160,7 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
         ))}
       </ul>
       <ListPager page={page} list={list.data} onChange={(next) => goTo(next, 0)} />
-      <TransactionEditor
-        transaction={open}
-        companyPk={companyPk}
-        side="client"
-        editable={editable}
-        onClose={() => setOpenPk(null)}
-      />
+      <TransactionEditor transaction={open} companyPk={companyPk} side="client" editable={editable} onClose={() => setOpenPk(null)} />
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </Card>
   );

@@ -51,7 +51,10 @@ describe('the accountant’s bulk actions and CSV import', () => {
 
     const dialog = await findDialog('Bank CSV import');
     expect(within(dialog).getByText('12 transactions imported, 3 duplicates skipped.')).toBeInTheDocument();
-    const rows = within(dialog).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = within(dialog)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual(['4The date "31/31/2026" is not a date.', '9The amount is missing.']);
     const sent = fake.callsTo(importEndpoints.bankCsv, company);
     expect(sent).toHaveLength(1);

@@ -110,7 +110,9 @@ describe('the accountant’s transaction lists in the address', () => {
 
   it('falls back to the defaults for tampered parameters, keeping the valid ones', async () => {
     const fake = fakeAccountant();
-    renderAt('/dashboard/accountant/categorized/7/?page=-1&page_size=9999&ordering=evil&direction=UP&payment_account=x&markers=WITHOUT_VENDOR,NOPE&date_from=soon&search=king');
+    renderAt(
+      '/dashboard/accountant/categorized/7/?page=-1&page_size=9999&ordering=evil&direction=UP&payment_account=x&markers=WITHOUT_VENDOR,NOPE&date_from=soon&search=king',
+    );
     await screen.findByText('King Arthur Baking');
     const params = fake.calls('GET', LIST)[0]!.params;
     expect(params).toMatchObject({ page: 1, page_size: 25, ordering: '-date', search: 'king' });

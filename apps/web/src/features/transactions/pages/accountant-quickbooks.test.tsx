@@ -83,7 +83,10 @@ describe('a QuickBooks client’s transactions', () => {
   });
 
   it('resyncs the selected rows', async () => {
-    const fake = fakeCompany(qbo).answer(e.resync, company, () => ({ status: 202, data: { queued: true, detail: '2 transactions will be read again from the ledger.' } }));
+    const fake = fakeCompany(qbo).answer(e.resync, company, () => ({
+      status: 202,
+      data: { queued: true, detail: '2 transactions will be read again from the ledger.' },
+    }));
     open();
     await select('Blue Bottle Coffee');
     await select('King Arthur Baking');
@@ -99,7 +102,10 @@ describe('a QuickBooks client’s transactions', () => {
       if (!published) return [coffee, flour];
       listsAfterPublish += 1;
       const status = listsAfterPublish < 3 ? 'PROCESSING' : 'PUBLISHED_IN_PLATFORM';
-      return [{ ...coffee, status }, { ...flour, status }];
+      return [
+        { ...coffee, status },
+        { ...flour, status },
+      ];
     }).answer(e.publish, company, () => {
       published = true;
       return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2 } };
@@ -122,7 +128,12 @@ describe('a QuickBooks client’s transactions', () => {
     const fake = fakeCompany(qbo, () => {
       if (!published) return [coffee, flour];
       // PROCESSING rows are listed under Active, not here, until the job is done.
-      return countersAfterPublish < 3 ? [] : [{ ...coffee, status: 'PUBLISHED_IN_PLATFORM' }, { ...flour, status: 'PUBLISHED_IN_PLATFORM' }];
+      return countersAfterPublish < 3
+        ? []
+        : [
+            { ...coffee, status: 'PUBLISHED_IN_PLATFORM' },
+            { ...flour, status: 'PUBLISHED_IN_PLATFORM' },
+          ];
     })
       .answer(e.accountantCounters, company, () => {
         if (published) countersAfterPublish += 1;

@@ -28,12 +28,13 @@ const Content = ({ pk }: { pk: number }) => {
   const list = useClientTransactions(pk, 'completed', page);
   const header = <PageHeader title="Completed transactions" subtitle="Transactions you have categorized." />;
   if (list.isPending) return <PageSpinner caption="Loading…" />;
-  if (list.isError) return (
-    <>
-      {header}
-      <QueryError error={list.error} title="Could not load the transactions" onRetry={() => void list.refetch()} />
-    </>
-  );
+  if (list.isError)
+    return (
+      <>
+        {header}
+        <QueryError error={list.error} title="Could not load the transactions" onRetry={() => void list.refetch()} />
+      </>
+    );
   return (
     <>
       {header}
