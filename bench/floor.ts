@@ -28,7 +28,9 @@ export const measureFloors = async (db: Db, companyPk: number) => {
     const scope = { companyPk, statuses, hidden: false, restrictions: UNRESTRICTED };
     const where = transactionListWhere(scope, filter);
     await countList(db, scope, filter, where);
-    await pageOfTransactions(db, companyPk, where, page);
+    const { rows, details } = await pageOfTransactions(db, companyPk, where, page);
+    // A page that came back short would time nothing worth knowing.
+    if (rows.length !== page.limit || details.length !== page.limit) throw new Error(`The floor's page held ${rows.length} rows, not ${page.limit}`);
   };
   return {
     clientActive: await time(() => list(CLIENT_ACTIVE_STATUSES, {})),
