@@ -13,7 +13,8 @@ export interface QboSimulator extends QboControl {
 /** Starts a standalone QuickBooks Online simulator on its own port. */
 export async function startQboSimulator(options: QboSimulatorOptions): Promise<QboSimulator> {
   const state = createQboState(options);
-  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+  // Closing drops every connection, in-flight ones too: a request held by injected latency must not keep a test waiting.
+  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
   await app.register(qboSimulatorPlugin, { state });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
