@@ -117,7 +117,8 @@ export const ClientsPage = () => {
     body = (
       <Card variant="outlined" styles={{ body: { padding: 0 } }}>
         <Flex align="center" justify="space-between" gap={12} wrap style={{ padding: '16px 20px' }}>
-          <Flex align="center" gap={16}>
+          {/* Wraps on a phone: search, connection and count each take a line rather than widening the page. */}
+          <Flex align="center" gap={16} wrap>
             <SearchInput label="Search clients" value={search} onSearch={onSearch} />
             <Select<ConnectionState>
               aria-label="Connection"
