@@ -1,4 +1,4 @@
-import { clientCompanyEndpoints, type ClientCompany } from '@herd/contract';
+import { clientCompanyEndpoints, type ClientCompany, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeProfile, paginated, type FakeRequest } from './fake-api';
 
 /** Fixtures of the clients screens' tests. */
@@ -16,7 +16,7 @@ export const dental = makeClientCompany({
 export const fakeClients = (companies: ClientCompany[], profile = makeProfile()) => {
   const times: { search: unknown; at: number }[] = [];
   const fake = createFakeApi()
-    .on('GET', 'users/profile/', { status: 200, data: profile })
+    .answer(profileEndpoints.profile, {}, profile)
     .answer(clientCompanyEndpoints.list, {}, (request: FakeRequest) => {
       const search = typeof request.params.search === 'string' ? request.params.search.toLowerCase() : '';
       times.push({ search: request.params.search, at: performance.now() });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { details, messages, type ClientCompany, clientCompanyEndpoints } from '@herd/contract';
+import { details, messages, type ClientCompany, clientCompanyEndpoints, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeClientUser, makeCoworker, makeProfile, makeProfileWithRole, paginated } from '../../../../test/fake-api';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
 import { renderAt } from '../../../../test/render-app';
@@ -23,7 +23,7 @@ const jordan = makeCoworker({ pk: 3, user: 3, first_name: 'Jordan', last_name: '
 
 const fakeClient = (client: ClientCompany = company, profile = makeProfile()) =>
   createFakeApi()
-    .on('GET', 'users/profile/', { status: 200, data: profile })
+    .answer(profileEndpoints.profile, {}, profile)
     .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, client)
     .on('GET', USERS, { status: 200, data: paginated([makeClientUser()]) })
     .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [makeCoworker(), jordan] })
@@ -130,7 +130,7 @@ describe("a client's settings", () => {
   });
 
   it('is the not-found page when the API does not know the client', async () => {
-    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).install();
+    createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).install();
     renderAt('/settings/accountant/client/99/');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Herd | Page not found'));
@@ -138,7 +138,7 @@ describe("a client's settings", () => {
 
   it('shows other load failures with a retry', async () => {
     createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .answer(profileEndpoints.profile, {}, makeProfile())
       .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, () => ({ status: 403, data: { detail: details.forbidden } }))
       .install();
     renderAt('/settings/accountant/client/7/');

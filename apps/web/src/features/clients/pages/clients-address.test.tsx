@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientUser, makeCoworker, makeProfile, paginated } from '../../../../test/fake-api';
-import { clientCompanyEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, profileEndpoints } from '@herd/contract';
 import { bakery, dental, fakeClients } from '../../../../test/fake-clients';
 import { renderAt } from '../../../../test/render-app';
 
@@ -79,7 +79,7 @@ describe('the clients list in the address', () => {
   it('pages a client’s users under their own parameters', async () => {
     const users = 'accounting/accountant-client-user/';
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .answer(profileEndpoints.profile, {}, makeProfile())
       .on('GET', 'accounting/accountant/client-company/7/retrieve/', { status: 200, data: bakery })
       .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [makeCoworker()] })
       .on('GET', users, { status: 200, data: paginated([makeClientUser({ pk: 40, first_name: 'Second', last_name: 'Page' })], 12) })

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SEARCH_DEBOUNCE_MS, SEARCH_FIELD_WIDTH_PX, clientCompanyEndpoints } from '@herd/contract';
+import { SEARCH_DEBOUNCE_MS, SEARCH_FIELD_WIDTH_PX, clientCompanyEndpoints, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated, type FakeRequest } from '../../../../test/fake-api';
 import { bakery, dental, fakeClients } from '../../../../test/fake-clients';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
@@ -95,7 +95,7 @@ describe('the clients list', () => {
   it('pages on the server', async () => {
     const many = Array.from({ length: 10 }, (_, i) => makeClientCompany({ pk: 100 + i, name: `Client ${i + 1}` }));
     const fake = createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .answer(profileEndpoints.profile, {}, makeProfile())
       .answer(clientCompanyEndpoints.list, {}, (request: FakeRequest) => ({
         status: 200,
         data: paginated(request.params.page === 2 ? [makeClientCompany({ pk: 200, name: 'Client 11' })] : many, 11),

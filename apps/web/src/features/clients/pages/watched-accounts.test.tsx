@@ -1,3 +1,4 @@
+import { profileEndpoints } from '@herd/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, makeClientCompany, makeClientUser, makeCoworker, makeProfile, paginated, type FakeRequest } from '../../../../test/fake-api';
@@ -18,7 +19,7 @@ const others = [account(3, 'Suspense', 'Other Current Asset'), account(4, 'Offic
 
 const fakeSettings = () =>
   createFakeApi()
-    .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+    .answer(profileEndpoints.profile, {}, makeProfile())
     .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany({ connection_kind: 'QBO' }) })
     .on('GET', 'accounting/accountant-client-user/', { status: 200, data: paginated([makeClientUser()]) })
     .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [makeCoworker()] })

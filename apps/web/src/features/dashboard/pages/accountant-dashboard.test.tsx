@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientCompanyEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, profileEndpoints } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
 import type { ClientCompany, Profile } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated, type FakeRequest } from '../../../../test/fake-api';
@@ -23,7 +23,7 @@ const withDefault = (pk: number | null, profile: Profile = makeProfile()): Profi
 
 const fakeDashboard = (clients: ClientCompany[], profile: Profile = makeProfile(), counts: Counts = []) => {
   const fake = createFakeApi()
-    .on('GET', 'users/profile/', { status: 200, data: profile })
+    .answer(profileEndpoints.profile, {}, profile)
     .answer(clientCompanyEndpoints.list, {}, listOf(clients))
     .on('GET', COUNTS, { status: 200, data: counts });
   for (const client of clients) fake.answer(clientCompanyEndpoints.retrieve, { pk: client.pk }, client);

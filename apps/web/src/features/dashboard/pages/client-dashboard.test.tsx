@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientSideEndpoints } from '@herd/contract';
+import { clientSideEndpoints, profileEndpoints } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, makeProfile, paginated } from '../../../../test/fake-api';
@@ -10,7 +10,7 @@ const catering = makeOwnCompany({ pk: 8, name: 'Sunrise Catering', pinned_note: 
 
 const fakeClientSide = (profile = makeClientProfile(), companies = [bakery]) => {
   const fake = createFakeApi()
-    .on('GET', 'users/profile/', { status: 200, data: profile })
+    .answer(profileEndpoints.profile, {}, profile)
     .answer(clientSideEndpoints.ownCompanies, {}, companies)
     .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant());
   for (const company of [bakery, catering]) fake.on('GET', `accounting/client/company/${company.pk}/transactions/list/`, { status: 200, data: paginated([]) });
@@ -78,7 +78,7 @@ describe('the client dashboard', () => {
 describe('viewing as the client', () => {
   const fakeAccountant = () =>
     createFakeApi()
-      .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+      .answer(profileEndpoints.profile, {}, makeProfile())
       .answer(clientSideEndpoints.ownCompany, { pk: 7 }, bakery)
       .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant())
       .on('GET', 'accounting/client/company/7/transactions/list/', { status: 200, data: paginated([]) })
@@ -102,7 +102,7 @@ describe('viewing as the client', () => {
   });
 
   it('is the not-found page for a client the accountant cannot see', async () => {
-    createFakeApi().on('GET', 'users/profile/', { status: 200, data: makeProfile() }).install();
+    createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).install();
     renderAt('/dashboard/accountant/as-client/99/');
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
     expect(screen.queryByTestId('view-as-banner')).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { profileEndpoints } from '@herd/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fastUser } from '../../../../test/dom';
@@ -13,7 +14,7 @@ const rent = makeTransaction({ pk: 103, payee: 'Harbor Properties', description:
 /** 250 waiting: one row stands for each of the three pages. */
 const fakeInbox = () =>
   createFakeApi()
-    .on('GET', 'users/profile/', { status: 200, data: makeClientProfile() })
+    .answer(profileEndpoints.profile, {}, makeClientProfile())
     .on('GET', 'accounting/client/companies/list/', { status: 200, data: [makeOwnCompany()] })
     .on('GET', `${BASE}retrieve/`, { status: 200, data: makeOwnCompany() })
     .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() })

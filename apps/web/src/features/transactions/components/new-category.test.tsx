@@ -8,6 +8,7 @@ import {
   XERO_ACCOUNT_TYPES,
   type ConnectionKind,
   type Transaction,
+  profileEndpoints,
 } from '@herd/contract';
 import { fastUser, findDialog } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
@@ -22,7 +23,7 @@ const xeroTypes = XERO_ACCOUNT_TYPES.map((type) => ({ type, subtypes: [] }));
 
 const fakeEditor = (kind: ConnectionKind, transaction: Transaction) => {
   const fake = createFakeApi()
-    .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+    .answer(profileEndpoints.profile, {}, makeProfile())
     .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany({ connection_kind: kind }) })
     .answer(e.accountantCounters, company, { active: 1, categorized: 0, hidden: 0, sync_errors: 0, completed: 0, processing: 0 })
     .answer(e.choices, company, { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] })

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { clientSideEndpoints } from '@herd/contract';
+import { clientSideEndpoints, profileEndpoints } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
 import { noteEndpoints, refEndpoints, transactionEndpoints as e, type ClientEditableField, type Transaction } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
@@ -14,7 +14,7 @@ const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', descriptio
 
 const fakeInbox = (items: Transaction[] = [coffee, flour], editable: ClientEditableField[] = ['category', 'vendor', 'memo', 'split', 'attachments']) =>
   createFakeApi()
-    .on('GET', 'users/profile/', { status: 200, data: makeClientProfile() })
+    .answer(profileEndpoints.profile, {}, makeClientProfile())
     .answer(clientSideEndpoints.ownCompanies, {}, [makeOwnCompany({ client_editable_fields: editable })])
     .on('GET', `${BASE}retrieve/`, { status: 200, data: makeOwnCompany({ client_editable_fields: editable }) })
     .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant())

@@ -1,3 +1,4 @@
+import { profileEndpoints } from '@herd/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fastUser } from '../../../../test/dom';
@@ -13,7 +14,7 @@ const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', status: 'F
 /** 120 categorized transactions; two rows stand for every page. */
 const fakeAccountant = () =>
   createFakeApi()
-    .on('GET', 'users/profile/', { status: 200, data: makeProfile() })
+    .answer(profileEndpoints.profile, {}, makeProfile())
     .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany() })
     .on('GET', `${BASE}counters/`, { status: 200, data: { active: 3, categorized: 120, hidden: 1, sync_errors: 0, completed: 4 } })
     .on('GET', `${BASE}transactions/choices/`, {
