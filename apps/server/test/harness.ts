@@ -41,21 +41,28 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...overrides,
 });
 
-/** A fresh, migrated database for one test file: a copy of the run's template. */
-export const openTestDatabase = async (): Promise<Database> => {
+/** On a PostgreSQL run, a fresh copy of the run's template and its URL (for a test that starts processes of its own); else null. */
+export const openPostgresTestDatabase = async (): Promise<(Database & { url: string }) | null> => {
   const template = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;
-  if (template && url) {
-    const name = `herd_test_${randomBytes(6).toString('hex')}`;
-    const database = fromPostgresUrl(await createDatabaseFromTemplate(url, name, template));
-    return {
-      ...database,
-      close: async () => {
-        await database.close();
-        await dropDatabase(url, name);
-      },
-    };
-  }
+  if (!template || !url) return null;
+  const name = `herd_test_${randomBytes(6).toString('hex')}`;
+  const copyUrl = await createDatabaseFromTemplate(url, name, template);
+  const database = fromPostgresUrl(copyUrl);
+  return {
+    ...database,
+    url: copyUrl,
+    close: async () => {
+      await database.close();
+      await dropDatabase(url, name);
+    },
+  };
+};
+
+/** A fresh, migrated database for one test file: a copy of the run's template. */
+export const openTestDatabase = async (): Promise<Database> => {
+  const postgres = await openPostgresTestDatabase();
+  if (postgres) return postgres;
   const dumpPath = inject('pgliteDumpPath');
   if (!dumpPath) throw new Error('global setup did not prepare a template database');
   const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(dumpPath)]) });
