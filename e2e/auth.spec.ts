@@ -55,3 +55,17 @@ test('wrong credentials show the server message', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('Unable to sign in with the email and password provided.');
   await expect(page).toHaveURL(/\/auth\/$/);
 });
+
+test('the served app carries no source maps', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) scripts.push(response.url());
+  });
+  await page.goto('/auth/');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    expect(await (await request.get(script)).text()).not.toContain('sourceMappingURL');
+    expect(await (await request.get(`${script}.map`)).text()).not.toContain('"sources"');
+  }
+});
