@@ -41,6 +41,9 @@ const fullPath = (config: InternalAxiosRequestConfig): string => {
   return `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 };
 
+/** A path relative to /api/v1/, or an absolute one starting with /api/. */
+const apiPath = (path: string): string => (path.startsWith('/') ? path : `/api/v1/${path}`);
+
 /**
  * The network, faked at the axios adapter: routes "METHOD /path" to handlers,
  * records every request, and sets the CSRF cookie as the real server does.
@@ -87,8 +90,7 @@ export const createFakeApi = () => {
     adapter,
     /** Answers `METHOD /api/v1/<path>` (or an absolute path starting with /api/). */
     on(method: string, path: string, handler: Handler | FakeReply) {
-      const full = path.startsWith('/') ? path : `/api/v1/${path}`;
-      handlers.set(`${method.toUpperCase()} ${full}`, typeof handler === 'function' ? handler : () => handler);
+      handlers.set(`${method.toUpperCase()} ${apiPath(path)}`, typeof handler === 'function' ? handler : () => handler);
       return fake;
     },
     /**
@@ -102,12 +104,8 @@ export const createFakeApi = () => {
     },
     /** Requests to one endpoint of the route table at these path parameters. */
     callsTo(endpoint: Endpoint, params: PathParams) {
-      return fake.calls(endpoint.method, buildPath(endpoint.path, params));
-    },
-    /** Requests to one endpoint. */
-    calls(method: string, path: string) {
-      const full = path.startsWith('/') ? path : `/api/v1/${path}`;
-      return requests.filter((r) => r.method === method.toUpperCase() && r.path === full);
+      const full = apiPath(buildPath(endpoint.path, params));
+      return requests.filter((r) => r.method === endpoint.method && r.path === full);
     },
     install() {
       httpClient.defaults.adapter = adapter;

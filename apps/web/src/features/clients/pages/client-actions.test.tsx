@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages, clientCompanyEndpoints, clientSideEndpoints } from '@herd/contract';
+import { messages, clientCompanyEndpoints, clientSideEndpoints, clientUserEndpoints, coworkerEndpoints } from '@herd/contract';
 import { installClipboard, makeClientCompany, makeClientUser, makeMyAccountant, makeOwnCompany, paginated } from '../../../../test/fake-api';
 import { bakery, dental, fakeClients } from '../../../../test/fake-clients';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
@@ -51,8 +51,8 @@ describe('adding a client', () => {
     fake
       .answer(clientCompanyEndpoints.create, {}, created)
       .answer(clientCompanyEndpoints.retrieve, { pk: 9 }, created)
-      .on('GET', 'accounting/accountant-client-user/', { status: 200, data: paginated([]) })
-      .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [] });
+      .answer(clientUserEndpoints.list, {}, paginated([]))
+      .answer(coworkerEndpoints.list, {}, []);
     const app = renderAt('/dashboard/accountant/clients/');
     const dialog = await openModal();
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Harbor Dental');
@@ -70,7 +70,6 @@ describe('adding a client', () => {
 });
 
 describe('row actions', () => {
-  const USERS = 'accounting/accountant-client-user/';
   const url = 'http://localhost/auth/?magic=abc123';
   beforeEach(() => {
     installClipboard();
@@ -78,20 +77,20 @@ describe('row actions', () => {
 
   it('copies the only client user’s sign-in link', async () => {
     const { fake } = fakeClients([makeClientCompany({ pk: 7, client_users_count: 1 })]);
-    fake.on('GET', USERS, { status: 200, data: paginated([makeClientUser()]) }).answer(clientCompanyEndpoints.magicLink, {}, { url });
+    fake.answer(clientUserEndpoints.list, {}, paginated([makeClientUser()])).answer(clientCompanyEndpoints.magicLink, {}, { url });
     renderAt('/dashboard/accountant/clients/');
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/Copy magic link/));
     expect(await screen.findByText('Sign-in link for Casey Baker copied')).toBeInTheDocument();
     expect(fake.callsTo(clientCompanyEndpoints.magicLink, {})[0]?.body).toEqual({ client_company: 7, user: 21 });
-    expect(fake.calls('GET', USERS)[0]?.params).toMatchObject({ client_company: 7 });
+    expect(fake.callsTo(clientUserEndpoints.list, {})[0]?.params).toMatchObject({ client_company: 7 });
     expect(await navigator.clipboard.readText()).toBe(url);
   });
 
   it('asks whose link when the client has several users', async () => {
     const { fake } = fakeClients([makeClientCompany({ pk: 7, client_users_count: 2 })]);
     fake
-      .on('GET', USERS, { status: 200, data: paginated([makeClientUser(), makeClientUser({ pk: 22, first_name: 'Jo', last_name: 'Rivera', email: 'jo@example.com' })]) })
+      .answer(clientUserEndpoints.list, {}, paginated([makeClientUser(), makeClientUser({ pk: 22, first_name: 'Jo', last_name: 'Rivera', email: 'jo@example.com' })]))
       .answer(clientCompanyEndpoints.magicLink, {}, { url });
     renderAt('/dashboard/accountant/clients/');
     await openActions('Sunrise Bakery LLC');
@@ -115,7 +114,7 @@ describe('row actions', () => {
 
   it('shows the link when the browser refuses the clipboard', async () => {
     const { fake } = fakeClients([makeClientCompany({ pk: 7, client_users_count: 1 })]);
-    fake.on('GET', USERS, { status: 200, data: paginated([makeClientUser()]) }).answer(clientCompanyEndpoints.magicLink, {}, { url });
+    fake.answer(clientUserEndpoints.list, {}, paginated([makeClientUser()])).answer(clientCompanyEndpoints.magicLink, {}, { url });
     renderAt('/dashboard/accountant/clients/');
     await openActions('Sunrise Bakery LLC');
     installClipboard({ refuse: true });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { details, messages, type ClientCompany, clientCompanyEndpoints, profileEndpoints } from '@herd/contract';
+import { details, messages, type ClientCompany, clientCompanyEndpoints, clientUserEndpoints, coworkerEndpoints, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeClientUser, makeCoworker, makeProfile, makeProfileWithRole, paginated } from '../../../../test/fake-api';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
 import { renderAt } from '../../../../test/render-app';
@@ -10,7 +10,7 @@ beforeEach(() => {
   userEvent = fastUser();
 });
 
-const USERS = 'accounting/accountant-client-user/';
+const casey = { pk: 21 };
 const company = makeClientCompany({
   pk: 7,
   name: 'Sunrise Bakery LLC',
@@ -25,8 +25,8 @@ const fakeClient = (client: ClientCompany = company, profile = makeProfile()) =>
   createFakeApi()
     .answer(profileEndpoints.profile, {}, profile)
     .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, client)
-    .on('GET', USERS, { status: 200, data: paginated([makeClientUser()]) })
-    .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [makeCoworker(), jordan] })
+    .answer(clientUserEndpoints.list, {}, paginated([makeClientUser()]))
+    .answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan])
     .install();
 
 const field = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
@@ -150,7 +150,7 @@ describe("a client's settings", () => {
 describe("a client's users", () => {
   it('lists them and invites one with the client company in the body', async () => {
     const invited = makeClientUser({ pk: 30, email: 'jo@example.com', first_name: 'Jo', last_name: 'Rivera' });
-    const fake = fakeClient().on('POST', USERS, { status: 201, data: invited });
+    const fake = fakeClient().answer(clientUserEndpoints.invite, {}, invited);
     renderAt('/settings/accountant/client/7/');
     expect(await screen.findByText('Casey Baker')).toBeInTheDocument();
     expect(screen.getByText('1 item')).toBeInTheDocument();
@@ -162,12 +162,12 @@ describe("a client's users", () => {
     await userEvent.type(within(dialog).getByLabelText('Last name'), 'Rivera');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation sent to jo@example.com')).toBeInTheDocument();
-    expect(fake.calls('POST', USERS)[0]?.body).toEqual({ email: 'jo@example.com', first_name: 'Jo', last_name: 'Rivera', client_company: 7 });
+    expect(fake.callsTo(clientUserEndpoints.invite, {})[0]?.body).toEqual({ email: 'jo@example.com', first_name: 'Jo', last_name: 'Rivera', client_company: 7 });
   });
 
   it('shows why an invitation was refused on the email field', async () => {
     const refusal = 'This email belongs to an accountant and cannot be added as a client.';
-    fakeClient().on('POST', USERS, { status: 400, data: { email: [refusal] } });
+    fakeClient().answer(clientUserEndpoints.invite, {}, () => ({ status: 400, data: { email: [refusal] } }));
     renderAt('/settings/accountant/client/7/');
     await userEvent.click(await screen.findByRole('button', { name: /Invite client user/ }));
     const dialog = await findDialog();
@@ -183,9 +183,7 @@ describe("a client's users", () => {
   });
 
   it('edits the name and phone on the user and the email through contacts-update', async () => {
-    const fake = fakeClient()
-      .on('PATCH', `${USERS}21/`, { status: 200, data: makeClientUser() })
-      .on('PATCH', 'users/accountant/user/21/contacts-update/', { status: 200, data: makeClientUser() });
+    const fake = fakeClient().answer(clientUserEndpoints.update, casey, makeClientUser()).answer(clientUserEndpoints.contactsUpdate, casey, makeClientUser());
     renderAt('/settings/accountant/client/7/');
     await userEvent.click(await screen.findByLabelText('Actions for Casey Baker'));
     await userEvent.click(await findMenuItem(/Edit/));
@@ -197,17 +195,17 @@ describe("a client's users", () => {
     await userEvent.type(within(dialog).getByLabelText('Email'), 'Cassie@Example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Cassie Baker saved')).toBeInTheDocument();
-    expect(fake.calls('PATCH', `${USERS}21/`)[0]?.body).toEqual({ first_name: 'Cassie', phone: '+1 555 0100' });
-    expect(fake.calls('PATCH', 'users/accountant/user/21/contacts-update/')[0]?.body).toEqual({ email: 'cassie@example.com' });
+    expect(fake.callsTo(clientUserEndpoints.update, casey)[0]?.body).toEqual({ first_name: 'Cassie', phone: '+1 555 0100' });
+    expect(fake.callsTo(clientUserEndpoints.contactsUpdate, casey)[0]?.body).toEqual({ email: 'cassie@example.com' });
   });
 
   it('removes a user from this client only, after confirming', async () => {
-    const fake = fakeClient().on('DELETE', `${USERS}21/`, { status: 204 });
+    const fake = fakeClient().answer(clientUserEndpoints.remove, casey, undefined);
     renderAt('/settings/accountant/client/7/');
     await userEvent.click(await screen.findByLabelText('Actions for Casey Baker'));
     await userEvent.click(await findMenuItem(/Remove/));
     await userEvent.click(within(await findDialog('Remove Casey Baker')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Casey Baker removed')).toBeInTheDocument();
-    expect(fake.calls('DELETE', `${USERS}21/`)[0]?.params).toEqual({ client_company: 7 });
+    expect(fake.callsTo(clientUserEndpoints.remove, casey)[0]?.params).toEqual({ client_company: 7 });
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientUser, makeCoworker, makeProfile, paginated } from '../../../../test/fake-api';
-import { clientCompanyEndpoints, profileEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, clientUserEndpoints, coworkerEndpoints, profileEndpoints } from '@herd/contract';
 import { bakery, dental, fakeClients } from '../../../../test/fake-clients';
 import { renderAt } from '../../../../test/render-app';
 
@@ -77,18 +77,17 @@ describe('the clients list in the address', () => {
   });
 
   it('pages a client’s users under their own parameters', async () => {
-    const users = 'accounting/accountant-client-user/';
     const fake = createFakeApi()
       .answer(profileEndpoints.profile, {}, makeProfile())
-      .on('GET', 'accounting/accountant/client-company/7/retrieve/', { status: 200, data: bakery })
-      .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [makeCoworker()] })
-      .on('GET', users, { status: 200, data: paginated([makeClientUser({ pk: 40, first_name: 'Second', last_name: 'Page' })], 12) })
+      .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, bakery)
+      .answer(coworkerEndpoints.list, {}, [makeCoworker()])
+      .answer(clientUserEndpoints.list, {}, paginated([makeClientUser({ pk: 40, first_name: 'Second', last_name: 'Page' })], 12))
       .install();
     const app = renderAt('/settings/accountant/client/7/?users_page=2');
     expect(await screen.findByText(/Second Page/)).toBeInTheDocument();
-    expect(fake.calls('GET', users)[0]!.params).toMatchObject({ client_company: 7, page: 2, page_size: 10 });
+    expect(fake.callsTo(clientUserEndpoints.list, {})[0]!.params).toMatchObject({ client_company: 7, page: 2, page_size: 10 });
     await fastUser().click(screen.getByRole('listitem', { name: '1' }));
     await waitFor(() => expect(app.location().search).toBe(''));
-    await waitFor(() => expect(fake.calls('GET', users).at(-1)!.params).toMatchObject({ page: 1 }));
+    await waitFor(() => expect(fake.callsTo(clientUserEndpoints.list, {}).at(-1)!.params).toMatchObject({ page: 1 }));
   });
 });

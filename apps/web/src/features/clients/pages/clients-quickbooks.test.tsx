@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientCompanyEndpoints, quickbooksEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, quickbooksEndpoints, transactionEndpoints } from '@herd/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeClientCompany } from '../../../../test/fake-api';
 import { bakery, fakeClients } from '../../../../test/fake-clients';
@@ -16,7 +16,6 @@ beforeEach(() => {
 afterEach(() => location.restore());
 
 const CLIENTS = '/dashboard/accountant/clients/';
-const COUNTS = 'accounting/accountant/client-companies/transactions/count/';
 const INTUIT = 'https://sandbox.example/connect?state=abc';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const row = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
@@ -88,10 +87,10 @@ describe('QuickBooks on the clients list', () => {
     });
     renderAt(CLIENTS);
     expect(await screen.findByText('Syncing…')).toBeInTheDocument();
-    const countsBefore = fake.calls('GET', COUNTS).length;
+    const countsBefore = fake.callsTo(transactionEndpoints.companyCounts, {}).length;
     expect(await screen.findByText(/Last synced just now/)).toBeInTheDocument();
     // The pull brought new open work: the counts per client are asked again.
-    await waitFor(() => expect(fake.calls('GET', COUNTS).length).toBeGreaterThan(countsBefore));
+    await waitFor(() => expect(fake.callsTo(transactionEndpoints.companyCounts, {}).length).toBeGreaterThan(countsBefore));
     const calls = fake.callsTo(clientCompanyEndpoints.list, {}).length;
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect(fake.callsTo(clientCompanyEndpoints.list, {})).toHaveLength(calls);

@@ -1,11 +1,11 @@
-import { profileEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, clientUserEndpoints, coworkerEndpoints, profileEndpoints, refEndpoints } from '@herd/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, makeClientCompany, makeClientUser, makeCoworker, makeProfile, paginated, type FakeRequest } from '../../../../test/fake-api';
 import { fastUser } from '../../../../test/dom';
 import { renderAt } from '../../../../test/render-app';
 
-const BASE = 'accounting/accountant/client-company/7/';
+const company = { pk: 7 };
 const account = (pk: number, name: string, accountType = 'Expense', isWatched = false) => ({
   pk,
   name,
@@ -20,11 +20,11 @@ const others = [account(3, 'Suspense', 'Other Current Asset'), account(4, 'Offic
 const fakeSettings = () =>
   createFakeApi()
     .answer(profileEndpoints.profile, {}, makeProfile())
-    .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany({ connection_kind: 'QBO' }) })
-    .on('GET', 'accounting/accountant-client-user/', { status: 200, data: paginated([makeClientUser()]) })
-    .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [makeCoworker()] })
-    .on('GET', `${BASE}herd-accounts/list/`, { status: 200, data: watched })
-    .on('GET', `${BASE}categories/list/`, (request: FakeRequest) => {
+    .answer(clientCompanyEndpoints.retrieve, company, makeClientCompany({ connection_kind: 'QBO' }))
+    .answer(clientUserEndpoints.list, {}, paginated([makeClientUser()]))
+    .answer(coworkerEndpoints.list, {}, [makeCoworker()])
+    .answer(refEndpoints.accountantHerdAccounts, company, watched)
+    .answer(refEndpoints.accountantCategories, company, (request: FakeRequest) => {
       const search = typeof request.params.search === 'string' ? request.params.search.toLowerCase() : '';
       return { status: 200, data: others.filter((a) => a.name.toLowerCase().includes(search)) };
     })
@@ -35,11 +35,11 @@ const chosenNames = (root: HTMLElement) => [...root.querySelectorAll('.ant-selec
 
 describe('watched accounts in a client’s settings', () => {
   it('starts from the watched accounts, searches the others, and saves the chosen set', async () => {
-    const fake = fakeSettings().on('PATCH', `${BASE}herd-accounts/update/`, { status: 204 });
+    const fake = fakeSettings().answer(refEndpoints.herdAccountsUpdate, company, undefined);
     renderAt('/settings/accountant/client/7/');
     const root = await card();
     await waitFor(() => expect(chosenNames(root)).toEqual(['Ask My Accountant', 'Uncategorized Expense']));
-    expect(fake.calls('GET', `${BASE}herd-accounts/list/`)[0]!.params).toEqual({ limit: 200, include_inactive: 'true' });
+    expect(fake.callsTo(refEndpoints.accountantHerdAccounts, company)[0]!.params).toEqual({ limit: 200, include_inactive: 'true' });
     const save = within(root).getByRole('button', { name: 'Save watched accounts' });
     expect(save).toBeDisabled();
 
@@ -48,7 +48,7 @@ describe('watched accounts in a client’s settings', () => {
     await user.click(input);
     await user.type(input, 'susp');
     // The server searches: the list is asked with what was typed.
-    await waitFor(() => expect(fake.calls('GET', `${BASE}categories/list/`).some((r) => r.params.search === 'susp')).toBe(true));
+    await waitFor(() => expect(fake.callsTo(refEndpoints.accountantCategories, company).some((r) => r.params.search === 'susp')).toBe(true));
     // The visible option (antd also renders a hidden one for screen readers).
     const option = await waitFor(() => {
       const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.textContent?.includes('Suspense'));
@@ -63,13 +63,13 @@ describe('watched accounts in a client’s settings', () => {
     await waitFor(() => expect(chosenNames(root)).toEqual(['Uncategorized Expense', 'Suspense']));
 
     await user.click(save);
-    await waitFor(() => expect(fake.calls('PATCH', `${BASE}herd-accounts/update/`)).toHaveLength(1));
-    expect(fake.calls('PATCH', `${BASE}herd-accounts/update/`)[0]!.body).toEqual({ watched: [1, 3] });
+    await waitFor(() => expect(fake.callsTo(refEndpoints.herdAccountsUpdate, company)).toHaveLength(1));
+    expect(fake.callsTo(refEndpoints.herdAccountsUpdate, company)[0]!.body).toEqual({ watched: [1, 3] });
     expect(await screen.findByText('Watched accounts saved.')).toBeInTheDocument();
   });
 
   it('shows the server’s refusal', async () => {
-    fakeSettings().on('PATCH', `${BASE}herd-accounts/update/`, { status: 400, data: { watched: ['Accounts is not valid.'] } });
+    fakeSettings().answer(refEndpoints.herdAccountsUpdate, company, () => ({ status: 400, data: { watched: ['Accounts is not valid.'] } }));
     renderAt('/settings/accountant/client/7/');
     const root = await card();
     await waitFor(() => expect(chosenNames(root)).toHaveLength(2));

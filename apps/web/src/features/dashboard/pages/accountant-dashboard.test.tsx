@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientCompanyEndpoints, profileEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, profileEndpoints, transactionEndpoints } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
 import type { ClientCompany, Profile } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated, type FakeRequest } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
-
-const COUNTS = 'accounting/accountant/client-companies/transactions/count/';
 
 /** The clients list as the server answers it: filtered by connection state and client users, one page of `page_size`. */
 const listOf = (clients: ClientCompany[]) => (request: FakeRequest) => {
@@ -25,7 +23,7 @@ const fakeDashboard = (clients: ClientCompany[], profile: Profile = makeProfile(
   const fake = createFakeApi()
     .answer(profileEndpoints.profile, {}, profile)
     .answer(clientCompanyEndpoints.list, {}, listOf(clients))
-    .on('GET', COUNTS, { status: 200, data: counts });
+    .answer(transactionEndpoints.companyCounts, {}, counts);
   for (const client of clients) fake.answer(clientCompanyEndpoints.retrieve, { pk: client.pk }, client);
   return fake.install();
 };
@@ -128,6 +126,6 @@ describe('the accountant dashboard', () => {
     renderAt('/dashboard/accountant/');
     expect(await screen.findByRole('link', { name: /Add client/ })).toHaveAttribute('href', '/dashboard/accountant/clients/?add=1');
     expect(fake.callsTo(clientCompanyEndpoints.list, {})).toHaveLength(1);
-    expect(fake.calls('GET', COUNTS)).toHaveLength(0);
+    expect(fake.callsTo(transactionEndpoints.companyCounts, {})).toHaveLength(0);
   });
 });

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientSideEndpoints, profileEndpoints } from '@herd/contract';
+import { clientSideEndpoints, profileEndpoints, transactionEndpoints } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, makeProfile, paginated } from '../../../../test/fake-api';
+import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, makeProfile } from '../../../../test/fake-api';
+import { transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
 const bakery = makeOwnCompany({ pk: 7, name: 'Sunrise Bakery LLC', pinned_note: 'Please upload the March statement.' });
@@ -13,7 +14,7 @@ const fakeClientSide = (profile = makeClientProfile(), companies = [bakery]) => 
     .answer(profileEndpoints.profile, {}, profile)
     .answer(clientSideEndpoints.ownCompanies, {}, companies)
     .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant());
-  for (const company of [bakery, catering]) fake.on('GET', `accounting/client/company/${company.pk}/transactions/list/`, { status: 200, data: paginated([]) });
+  for (const company of [bakery, catering]) fake.answer(transactionEndpoints.clientActive, { pk: company.pk }, transactionPage([]));
   for (const company of [bakery, catering]) fake.answer(clientSideEndpoints.ownCompany, { pk: company.pk }, company);
   return fake.install();
 };
@@ -81,7 +82,7 @@ describe('viewing as the client', () => {
       .answer(profileEndpoints.profile, {}, makeProfile())
       .answer(clientSideEndpoints.ownCompany, { pk: 7 }, bakery)
       .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant())
-      .on('GET', 'accounting/client/company/7/transactions/list/', { status: 200, data: paginated([]) })
+      .answer(transactionEndpoints.clientActive, { pk: 7 }, transactionPage([]))
       .install();
 
   it('shows the client’s own dashboard under a "Viewing as" banner', async () => {

@@ -1,4 +1,4 @@
-import { profileEndpoints } from '@herd/contract';
+import { clientSideEndpoints, profileEndpoints, transactionEndpoints, type Endpoint } from '@herd/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fastUser } from '../../../../test/dom';
@@ -6,7 +6,7 @@ import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany } fr
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
-const BASE = 'accounting/client/company/7/';
+const company = { pk: 7 };
 const coffee = makeTransaction();
 const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', description: 'KING ARTHUR' });
 const rent = makeTransaction({ pk: 103, payee: 'Harbor Properties', description: 'RENT' });
@@ -15,21 +15,21 @@ const rent = makeTransaction({ pk: 103, payee: 'Harbor Properties', description:
 const fakeInbox = () =>
   createFakeApi()
     .answer(profileEndpoints.profile, {}, makeClientProfile())
-    .on('GET', 'accounting/client/companies/list/', { status: 200, data: [makeOwnCompany()] })
-    .on('GET', `${BASE}retrieve/`, { status: 200, data: makeOwnCompany() })
-    .on('GET', 'accounting/my-accountant/', { status: 200, data: makeMyAccountant() })
-    .on('GET', `${BASE}transactions/list/`, (request) => ({
+    .answer(clientSideEndpoints.ownCompanies, {}, [makeOwnCompany()])
+    .answer(clientSideEndpoints.ownCompany, company, makeOwnCompany())
+    .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant())
+    .answer(transactionEndpoints.clientActive, company, (request) => ({
       status: 200,
       data: transactionPage([[coffee, flour, rent][Number(request.params.page) - 1] ?? coffee], 250),
     }))
-    .on('GET', `${BASE}transactions/completed-list/`, (request) => ({
+    .answer(transactionEndpoints.clientCompleted, company, (request) => ({
       status: 200,
       data: transactionPage([{ ...(request.params.page === 2 ? flour : coffee), status: 'FINISHED_IN_HERD' as const }], 150),
     }))
     .install();
 
 const rows = () => screen.getAllByTestId('transaction-row');
-const listPages = (fake: ReturnType<typeof fakeInbox>, list = 'list') => fake.calls('GET', `${BASE}transactions/${list}/`).map((call) => call.params.page);
+const listPages = (fake: ReturnType<typeof fakeInbox>, list: Endpoint = transactionEndpoints.clientActive) => fake.callsTo(list, company).map((call) => call.params.page);
 
 describe('the client’s lists in the address', () => {
   it('opens the inbox at the page of the address, and j/k across a page edge writes the page there', async () => {
@@ -68,7 +68,7 @@ describe('the client’s lists in the address', () => {
     const fake = fakeInbox();
     const app = renderAt('/dashboard/client/company-client/transactions/completed/7/?page=2');
     expect(await screen.findByText('King Arthur Baking')).toBeInTheDocument();
-    expect(listPages(fake, 'completed-list')).toEqual([2]);
+    expect(listPages(fake, transactionEndpoints.clientCompleted)).toEqual([2]);
     await fastUser().click(screen.getByRole('listitem', { name: '1' }));
     expect(await screen.findByText('Blue Bottle Coffee')).toBeInTheDocument();
     expect(app.location().search).toBe('');

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  clientCompanyEndpoints,
   noteEndpoints,
   QBO_ACCOUNT_TYPES,
   refEndpoints as r,
@@ -15,7 +16,6 @@ import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
-const BASE = 'accounting/accountant/client-company/7/';
 const company = { pk: 7 };
 // As the server answers: QuickBooks Online's types with their detail types, Xero's without.
 const qboTypes = Object.entries(QBO_ACCOUNT_TYPES).map(([type, subtypes]) => ({ type, subtypes: [...subtypes] }));
@@ -24,7 +24,7 @@ const xeroTypes = XERO_ACCOUNT_TYPES.map((type) => ({ type, subtypes: [] }));
 const fakeEditor = (kind: ConnectionKind, transaction: Transaction) => {
   const fake = createFakeApi()
     .answer(profileEndpoints.profile, {}, makeProfile())
-    .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany({ connection_kind: kind }) })
+    .answer(clientCompanyEndpoints.retrieve, company, makeClientCompany({ connection_kind: kind }))
     .answer(e.accountantCounters, company, { active: 1, categorized: 0, hidden: 0, sync_errors: 0, completed: 0, processing: 0 })
     .answer(e.choices, company, { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] })
     .answer(e.accountantActive, company, transactionPage([transaction]))

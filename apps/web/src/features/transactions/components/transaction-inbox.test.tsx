@@ -7,7 +7,6 @@ import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany } fr
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
-const BASE = 'accounting/client/company/7/';
 const company = { pk: 7 };
 const coffee = makeTransaction();
 const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', description: 'KING ARTHUR', amount: '100.00' });
@@ -16,7 +15,7 @@ const fakeInbox = (items: Transaction[] = [coffee, flour], editable: ClientEdita
   createFakeApi()
     .answer(profileEndpoints.profile, {}, makeClientProfile())
     .answer(clientSideEndpoints.ownCompanies, {}, [makeOwnCompany({ client_editable_fields: editable })])
-    .on('GET', `${BASE}retrieve/`, { status: 200, data: makeOwnCompany({ client_editable_fields: editable }) })
+    .answer(clientSideEndpoints.ownCompany, company, makeOwnCompany({ client_editable_fields: editable }))
     .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant())
     .answer(e.clientActive, company, transactionPage(items))
     .answer(refEndpoints.clientCategories, company, [

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { importEndpoints, transactionEndpoints as e, profileEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, importEndpoints, transactionEndpoints as e, profileEndpoints } from '@herd/contract';
 import { fastUser, findDialog } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
@@ -14,7 +14,7 @@ const fee = makeTransaction({ pk: 103, payee: 'ATM fee', is_hidden: true });
 const fakeAccountant = () =>
   createFakeApi()
     .answer(profileEndpoints.profile, {}, makeProfile())
-    .on('GET', 'accounting/accountant/client-company/7/retrieve/', { status: 200, data: makeClientCompany({ connection_kind: 'CSV' }) })
+    .answer(clientCompanyEndpoints.retrieve, company, makeClientCompany({ connection_kind: 'CSV' }))
     .answer(e.accountantCounters, company, { active: 0, categorized: 2, hidden: 1, sync_errors: 0, completed: 2, processing: 0 })
     .answer(e.choices, company, { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] })
     .answer(e.accountantActive, company, transactionPage([]))

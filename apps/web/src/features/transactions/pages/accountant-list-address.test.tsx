@@ -1,4 +1,4 @@
-import { profileEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, profileEndpoints, transactionEndpoints as e } from '@herd/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fastUser } from '../../../../test/dom';
@@ -6,8 +6,7 @@ import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
-const BASE = 'accounting/accountant/client-company/7/';
-const LIST = `${BASE}transactions/categorized-list/`;
+const company = { pk: 7 };
 const coffee = makeTransaction({ status: 'FINISHED_IN_HERD' });
 const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', status: 'FINISHED_IN_HERD' });
 
@@ -15,23 +14,20 @@ const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', status: 'F
 const fakeAccountant = () =>
   createFakeApi()
     .answer(profileEndpoints.profile, {}, makeProfile())
-    .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany() })
-    .on('GET', `${BASE}counters/`, { status: 200, data: { active: 3, categorized: 120, hidden: 1, sync_errors: 0, completed: 4 } })
-    .on('GET', `${BASE}transactions/choices/`, {
-      status: 200,
-      data: {
-        statuses: ['FINISHED_IN_HERD', 'SYNC_ERROR'],
-        types: ['EXPENSE', 'DEPOSIT'],
-        subtypes: [],
-        directions: ['COSTS', 'SALES'],
-        markers: ['WITHOUT_CLASS', 'WITHOUT_VENDOR'],
-        payment_accounts: [{ pk: 1, name: 'Business Checking' }],
-      },
+    .answer(clientCompanyEndpoints.retrieve, company, makeClientCompany())
+    .answer(e.accountantCounters, company, { active: 3, categorized: 120, hidden: 1, sync_errors: 0, completed: 4, processing: 0 })
+    .answer(e.choices, company, {
+      statuses: ['FINISHED_IN_HERD', 'SYNC_ERROR'],
+      types: ['EXPENSE', 'DEPOSIT'],
+      subtypes: [],
+      directions: ['COSTS', 'SALES'],
+      markers: ['WITHOUT_CLASS', 'WITHOUT_VENDOR'],
+      payment_accounts: [{ pk: 1, name: 'Business Checking' }],
     })
-    .on('GET', LIST, { status: 200, data: transactionPage([coffee, flour], 120) })
+    .answer(e.accountantCategorized, company, transactionPage([coffee, flour], 120))
     .install();
 
-const lastList = (fake: ReturnType<typeof fakeAccountant>) => fake.calls('GET', LIST).at(-1)!.params;
+const lastList = (fake: ReturnType<typeof fakeAccountant>) => fake.callsTo(e.accountantCategorized, company).at(-1)!.params;
 const filters = () => screen.getByLabelText('Filters');
 const selectOf = (name: string) => within(filters()).getAllByRole('combobox', { name })[0]!.closest('.ant-select') as HTMLElement;
 const pickDirection = async (label: string) => {
@@ -44,7 +40,7 @@ describe('the accountant’s transaction lists in the address', () => {
     const fake = fakeAccountant();
     renderAt(`/dashboard/accountant/categorized/7/?direction=COSTS&search=king&amount_min=10&markers=WITHOUT_VENDOR&ordering=amount&page=2&page_size=50`);
     await screen.findByText('King Arthur Baking');
-    expect(fake.calls('GET', LIST)[0]!.params).toMatchObject({
+    expect(fake.callsTo(e.accountantCategorized, company)[0]!.params).toMatchObject({
       direction: 'COSTS',
       search: 'king',
       amount_min: '10',
@@ -115,7 +111,7 @@ describe('the accountant’s transaction lists in the address', () => {
       '/dashboard/accountant/categorized/7/?page=-1&page_size=9999&ordering=evil&direction=UP&payment_account=x&markers=WITHOUT_VENDOR,NOPE&date_from=soon&search=king',
     );
     await screen.findByText('King Arthur Baking');
-    const params = fake.calls('GET', LIST)[0]!.params;
+    const params = fake.callsTo(e.accountantCategorized, company)[0]!.params;
     expect(params).toMatchObject({ page: 1, page_size: 25, ordering: '-date', search: 'king' });
     for (const key of ['direction', 'payment_account', 'markers', 'date_from']) expect(params[key]).toBeUndefined();
     expect(screen.getByLabelText('Search transactions')).toHaveValue('king');

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { quickbooksEndpoints, profileEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, quickbooksEndpoints, profileEndpoints } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
 import { transactionEndpoints as e, type ClientCompany, type Transaction } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
@@ -20,7 +20,7 @@ const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', status: 'F
 const fakeCompany = (client: ClientCompany, rows: () => Transaction[] = () => [coffee, flour]) =>
   createFakeApi()
     .answer(profileEndpoints.profile, {}, makeProfile())
-    .on('GET', 'accounting/accountant/client-company/7/retrieve/', { status: 200, data: client })
+    .answer(clientCompanyEndpoints.retrieve, company, client)
     .answer(e.accountantCounters, company, { active: 0, categorized: 2, hidden: 0, sync_errors: 0, completed: 2, processing: 0 })
     .answer(e.choices, company, { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] })
     .answer(e.accountantCategorized, company, () => ({ status: 200, data: transactionPage(rows()) }))

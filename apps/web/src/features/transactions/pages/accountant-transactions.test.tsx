@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { noteEndpoints, refEndpoints as r, SYNC_ERRORS_BLOCK_MESSAGE, transactionEndpoints as e, profileEndpoints } from '@herd/contract';
+import { clientCompanyEndpoints, noteEndpoints, refEndpoints as r, SYNC_ERRORS_BLOCK_MESSAGE, transactionEndpoints as e, profileEndpoints } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 
-const BASE = 'accounting/accountant/client-company/7/';
 const company = { pk: 7 };
 const broken = makeTransaction({
   status: 'SYNC_ERROR',
@@ -17,7 +16,7 @@ const done = makeTransaction({ pk: 102, payee: 'King Arthur Baking', status: 'FI
 const fakeAccountant = () =>
   createFakeApi()
     .answer(profileEndpoints.profile, {}, makeProfile())
-    .on('GET', `${BASE}retrieve/`, { status: 200, data: makeClientCompany() })
+    .answer(clientCompanyEndpoints.retrieve, company, makeClientCompany())
     .answer(e.accountantCounters, company, { active: 3, categorized: 2, hidden: 1, sync_errors: 1, completed: 4, processing: 0 })
     .answer(e.choices, company, {
       statuses: ['FINISHED_IN_HERD', 'SYNC_ERROR'],
