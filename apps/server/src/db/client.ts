@@ -26,8 +26,29 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
+/**
+ * The advisory lock every process takes around its migrations on PostgreSQL, so that API and
+ * worker processes starting together on a new release apply each migration once, one after the
+ * other, instead of racing on the migrations table. A fixed number of Herd's own ("herd" as bytes).
+ */
+export const MIGRATION_LOCK_KEY = 0x68657264;
+
+/**
+ * One migration at a time within this process. PGlite is one connection, so an advisory lock
+ * there excludes nothing: two calls in one process would both read an empty migrations table.
+ */
+const serialised = () => {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = last.then(fn, fn);
+    last = run.catch(() => {});
+    return run;
+  };
+};
+
 export const fromPglite = (client: PGlite): Database => {
   const db = drizzlePglite({ client, schema });
+  const oneAtATime = serialised();
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -36,9 +57,33 @@ export const fromPglite = (client: PGlite): Database => {
       if (!values?.length) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
       return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
     },
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => oneAtATime(() => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     close: () => client.close(),
   };
+};
+
+/**
+ * Migrates on one connection holding the migration lock: a session-level advisory lock belongs to a
+ * connection, so the migrator runs on that same connection (its transaction included), and the
+ * lock is released, or dropped with the connection, whatever happens.
+ */
+const migrateLocked = async (pool: pg.Pool): Promise<void> => {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (err) {
+    // A connection whose unlock failed may still hold the lock: close it rather than pool it.
+    broken = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 };
 
 export const fromPostgresUrl = (url: string): Database => {
@@ -50,7 +95,7 @@ export const fromPostgresUrl = (url: string): Database => {
     db: db as unknown as Db,
     kind: 'postgres',
     executeSql: async (text, values) => ({ rows: (await pool.query<Record<string, unknown>>(text, values)).rows }),
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateLocked(pool),
     close: async () => {
       // pool.end() resolves once its connections are told to close, not once they have: wait for
       // each, so that dropping the database right after (the tests do) finds none still open.
