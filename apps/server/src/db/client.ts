@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ensurePrivateDir } from '../lib/private-files.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -86,8 +86,8 @@ const migrateLocked = async (pool: pg.Pool): Promise<void> => {
   }
 };
 
-export const fromPostgresUrl = (url: string): Database => {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+export const fromPostgresUrl = (url: string, poolSize = 10): Database => {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server drops (a restart, a failover) is replaced on next use; unheard, its error would end the process.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
@@ -114,10 +114,10 @@ export const fromPostgresUrl = (url: string): Database => {
 };
 
 /** PostgreSQL when a URL is given, else the embedded PGlite under dataDir. */
-export const openDatabase = async (opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> => {
-  if (opts.databaseUrl) return fromPostgresUrl(opts.databaseUrl);
+export const openDatabase = async (opts: { databaseUrl: string | null; databasePoolSize: number; dataDir: string }): Promise<Database> => {
+  if (opts.databaseUrl) return fromPostgresUrl(opts.databaseUrl, opts.databasePoolSize);
   const dir = path.join(opts.dataDir, 'pgdata');
-  // PGlite does not create parent folders itself.
-  mkdirSync(opts.dataDir, { recursive: true });
+  // PGlite does not create parent folders itself; the database is the owner's alone.
+  ensurePrivateDir(opts.dataDir);
   return fromPglite(await PGlite.create(dir));
 };
