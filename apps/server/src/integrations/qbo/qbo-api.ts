@@ -1,7 +1,7 @@
 import { faultFromResponse, QboFault } from './qbo-faults.js';
 import { parseJson, qboRequest } from './qbo-http.js';
 import type { QboSession } from './qbo-session.js';
-import type { RateWindow } from './rate-window.js';
+import type { RequestWindow } from '../../lib/shared-rate-window.js';
 
 export const MINOR_VERSION = '75';
 /** QuickBooks' largest page. */
@@ -11,7 +11,8 @@ export type QboEntity = Record<string, unknown> & { Id: string; SyncToken: strin
 
 export interface ApiOptions {
   apiBase: string;
-  window: RateWindow;
+  /** Room under the realm's request limit, taken before every request (retries included). */
+  window: RequestWindow;
   /** The shared limit of outbound calls (config.outboundTimeoutMs); a call past it fails as unreachable. */
   timeoutMs: number;
   /** First wait after a 429 or a failure of QuickBooks; doubles each time. */

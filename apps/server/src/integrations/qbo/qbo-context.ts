@@ -5,12 +5,13 @@ import type { Db } from '../../db/client.js';
 import { ledgerConnections } from '../../db/schema/index.js';
 import { LedgerError } from '../../lib/errors.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
+import { SharedRateWindow } from '../../lib/shared-rate-window.js';
 import { QboApi } from './qbo-api.js';
 import { qboOAuth, type QboOAuth } from './qbo-oauth.js';
 import { QboSession } from './qbo-session.js';
 import { QBO_PATHS, qboEndpoints, type QboEndpoints, type QboSettings } from './qbo-settings.js';
-import { RateWindow } from './rate-window.js';
 
+/** QuickBooks allows 500 requests a minute per realm; waiting for room beats earning a 429 and its minute-long penalty. */
 export const QBO_REQUESTS_PER_MINUTE = 500;
 
 /** Everything a QuickBooks call needs, built once per app. */
@@ -40,7 +41,7 @@ export const createQboContext = (config: Config, options: QboContextOptions = {}
   const timeoutMs = config.outboundTimeoutMs;
   const oauth = qboOAuth(config.qbo, endpoints, { timeoutMs });
   const box = createSecretBox(config.secretKey);
-  const window = new RateWindow(options.requestsPerMinute ?? QBO_REQUESTS_PER_MINUTE);
+  const perMinute = options.requestsPerMinute ?? QBO_REQUESTS_PER_MINUTE;
   return {
     settings: config.qbo,
     endpoints,
@@ -52,6 +53,8 @@ export const createQboContext = (config: Config, options: QboContextOptions = {}
       const [connection] = await db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
       if (!connection || connection.provider !== 'QBO') throw new LedgerError('This company is not connected to QuickBooks Online.', 409);
       const session = new QboSession(db, oauth, box, connection);
+      // Counted in the database, so every worker and API process together keeps to the realm's limit.
+      const window = new SharedRateWindow(db, 'QBO', { limit: perMinute, windowMs: 60_000 });
       return new QboApi(session, { apiBase: endpoints.apiBase, window, timeoutMs, retryBaseMs: options.retryBaseMs, pageSize: options.pageSize });
     },
   };
