@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { ledgerConnections } from '../../db/schema/index.js';
 import { LedgerError } from '../../lib/errors.js';
+import { DEFAULT_RETRY, type RetryPolicy } from '../../lib/outbound-http.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
 import { SharedRateWindow } from '../../lib/shared-rate-window.js';
 import { QboApi } from './qbo-api.js';
@@ -22,6 +23,8 @@ export interface QboContext {
   box: SecretBox;
   /** The limit of every call to Intuit (config.outboundTimeoutMs). */
   timeoutMs: number;
+  /** How a read outside the Accounting API's own loop (company info) is sent again. */
+  readRetry: RetryPolicy;
   /** Where Intuit sends the browser back: the connect/reauth callback, or sign-up's. */
   redirectUri(signup: boolean): string;
   /** Opens the Accounting API of a connected company. */
@@ -39,7 +42,8 @@ export interface QboContextOptions {
 export const createQboContext = (config: Config, options: QboContextOptions = {}): QboContext => {
   const endpoints = qboEndpoints(config.qbo, config.appUrl, `http://127.0.0.1:${config.port}`);
   const timeoutMs = config.outboundTimeoutMs;
-  const oauth = qboOAuth(config.qbo, endpoints, { timeoutMs });
+  const oauth = qboOAuth(config.qbo, endpoints, { timeoutMs, retryBaseMs: options.retryBaseMs });
+  const readRetry: RetryPolicy = { ...DEFAULT_RETRY, baseMs: options.retryBaseMs ?? DEFAULT_RETRY.baseMs, idempotent: true };
   const box = createSecretBox(config.secretKey);
   const perMinute = options.requestsPerMinute ?? QBO_REQUESTS_PER_MINUTE;
   return {
@@ -48,6 +52,7 @@ export const createQboContext = (config: Config, options: QboContextOptions = {}
     oauth,
     box,
     timeoutMs,
+    readRetry,
     redirectUri: (signup) => `${config.appUrl}${API_PREFIX}${signup ? QBO_PATHS.signupCallback : QBO_PATHS.callback}`,
     async openApi(db, companyPk) {
       const [connection] = await db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
