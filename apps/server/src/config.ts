@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv, type Env } from './config-env.js';
 import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-settings.js';
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
+import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files.js';
 import type { S3Settings } from './storage/s3-driver.js';
 
 export type DemoDataMode = 'auto' | 'on' | 'off';
@@ -12,6 +12,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections per process on PostgreSQL. */
+  databasePoolSize: number;
   appUrl: string;
   secretKey: string;
   smtpUrl: string | null;
@@ -37,83 +39,62 @@ export interface Config {
   outboundTimeoutMs: number;
 }
 
-const parsePort = (value: string | undefined, fallback: number): number => {
-  if (value === undefined || value === '') return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not valid: ${value}`);
-  return port;
-};
-
-const parseDemoData = (value: string | undefined): DemoDataMode => {
-  if (value === undefined || value === '') return 'auto';
-  if (value === 'on' || value === 'off') return value;
-  throw new Error(`DEMO_DATA must be "on" or "off", not "${value}"`);
-};
-
-/**
- * SECRET_KEY encrypts ledger credentials at rest. When it is not given we make
- * one on first start and keep it beside the embedded database, so a restart
- * can still read what it wrote.
- */
-const loadOrCreateSecretKey = (dataDir: string, given: string | undefined): string => {
-  if (given) return given;
-  const file = path.join(dataDir, 'secret_key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32).toString('hex');
-  writeFileSync(file, key, { mode: 0o600 });
-  return key;
-};
-
-const parseS3 = (env: NodeJS.ProcessEnv): S3Settings | null => {
+const parseS3 = (env: Env): S3Settings | null => {
   if (!env.S3_BUCKET) return null;
   return {
     bucket: env.S3_BUCKET,
-    region: env.S3_REGION || 'us-east-1',
-    endpoint: env.S3_ENDPOINT || null,
-    accessKeyId: env.S3_ACCESS_KEY_ID || null,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT ?? null,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
   };
 };
 
-const parseUploadLimit = (value: string | undefined): number => {
-  const mb = value ? Number(value) : 20;
-  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`MAX_UPLOAD_MB is not valid: ${value}`);
-  return Math.floor(mb * 1024 * 1024);
-};
-
-const parseTimeout = (value: string | undefined): number => {
-  if (value === undefined || value === '') return DEFAULT_OUTBOUND_TIMEOUT_MS;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`OUTBOUND_TIMEOUT_MS is not valid: ${value}`);
-  return ms;
-};
-
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const port = parsePort(env.PORT, 3000);
-  const dataDir = path.resolve(env.DATA_DIR || './data');
-  const secretKey = loadOrCreateSecretKey(dataDir, env.SECRET_KEY);
+/**
+ * The configuration, read and checked once at start: a bad or missing setting throws a
+ * ConfigError naming every variable at fault, before anything else happens. DATA_DIR (the
+ * embedded database, local files and the generated key) is made private to the process's user
+ * when this install uses it.
+ */
+export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
+  const env = parseEnv(raw);
+  const port = env.PORT ?? 3000;
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const databaseUrl = env.DATABASE_URL ?? null;
+  const s3 = parseS3(env);
+  if (!databaseUrl || !s3) ensurePrivateDir(dataDir);
+  // Without DATABASE_URL this is a single embedded install, so a key kept beside its database is enough; with it the schema demands SECRET_KEY.
+  const secretKey = env.SECRET_KEY ?? loadOrCreateSecretKeyFile(dataDir);
+  const qboEnv = {
+    QBO_CLIENT_ID: env.QBO_CLIENT_ID,
+    QBO_CLIENT_SECRET: env.QBO_CLIENT_SECRET,
+    QBO_ENVIRONMENT: env.QBO_ENVIRONMENT,
+    QBO_WEBHOOK_VERIFIER_TOKEN: env.QBO_WEBHOOK_VERIFIER_TOKEN,
+    QBO_BASE_URL: env.QBO_BASE_URL,
+  };
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST ?? '0.0.0.0',
     dataDir,
-    databaseUrl: env.DATABASE_URL || null,
-    appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl,
+    databasePoolSize: env.DATABASE_POOL_SIZE ?? 10,
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     secretKey,
-    smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM || 'Herd <no-reply@herd.local>',
-    demoData: parseDemoData(env.DEMO_DATA),
-    logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? 'Herd <no-reply@herd.local>',
+    demoData: env.DEMO_DATA ?? 'auto',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY ?? false,
+    // An empty WEB_DIST_DIR turns static serving off (the bench and API-only processes).
     webDistDir: env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
-    sentryDsn: env.SENTRY_DSN || null,
-    gtmId: env.GTM_ID || null,
-    environment: env.HERD_ENV || env.NODE_ENV || 'production',
-    maxUploadBytes: parseUploadLimit(env.MAX_UPLOAD_MB),
-    e2eOutbox: env.HERD_E2E_OUTBOX === '1',
-    s3: parseS3(env),
-    qbo: parseQboSettings(env, secretKey),
-    outboundTimeoutMs: parseTimeout(env.OUTBOUND_TIMEOUT_MS),
+    sentryDsn: env.SENTRY_DSN ?? null,
+    gtmId: env.GTM_ID ?? null,
+    environment: env.HERD_ENV ?? env.NODE_ENV ?? 'production',
+    maxUploadBytes: Math.floor((env.MAX_UPLOAD_MB ?? 20) * 1024 * 1024),
+    e2eOutbox: env.HERD_E2E_OUTBOX ?? false,
+    s3,
+    qbo: parseQboSettings(qboEnv, secretKey),
+    outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
   };
 };

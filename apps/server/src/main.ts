@@ -2,6 +2,7 @@ import { createMailer } from './mail/mailer.js';
 import { outboxTransport, smtpTransport } from './mail/transports.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { ConfigError } from './config-env.js';
 import { openDatabase } from './db/client.js';
 import { startMaintenance } from './maintenance.js';
 import { startWorkers } from './jobs/handlers.js';
@@ -72,6 +73,8 @@ const main = async () => {
 };
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Herd failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  // A configuration problem is the operator's to fix: its message says what, a stack would only hide it.
+  const detail = err instanceof ConfigError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
+  process.stderr.write(`Herd failed to start: ${detail}\n`);
   process.exit(1);
 });

@@ -22,6 +22,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   host: '127.0.0.1',
   dataDir: mkdtempSync(path.join(tmpdir(), 'herd-test-data-')),
   databaseUrl: null,
+  databasePoolSize: 10,
   appUrl: TEST_APP_URL,
   secretKey: 'test-secret-key',
   smtpUrl: null,

@@ -55,3 +55,69 @@ export const outboundRequest = async (url: string | URL, init: RequestInit, time
     throw err;
   }
 };
+
+/**
+ * When a failed call is worth sending again. A gateway's 502/503/504 and a dropped connection are
+ * passing troubles, but the server may have acted on the request before it failed, so only a
+ * request that can be sent twice without harm is repeated: a read, or a write the server
+ * recognises as a repeat (QuickBooks' `requestid`). A 429 says the request was refused unseen, so
+ * any request may be repeated after it. A timeout is not retried here: it has already waited the
+ * whole limit, and the caller's own retry (a job's) comes later.
+ */
+export interface RetryPolicy {
+  /** Sends after the first. */
+  retries: number;
+  /** First wait when the server names none; doubles each time. */
+  baseMs: number;
+  /** The longest Retry-After honoured; a server asking for more gets its failure answered at once. */
+  maxRetryAfterMs: number;
+  /** Whether sending the request twice is harmless. */
+  idempotent: boolean;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export const DEFAULT_RETRY = { retries: 3, baseMs: 500, maxRetryAfterMs: 60_000 } as const;
+
+export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/** Retry-After in milliseconds (seconds or an HTTP date), or null when absent or unreadable. */
+export const retryAfterMs = (headers: Headers, now = Date.now()): number | null => {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+};
+
+/**
+ * The wait before sending again after this answer, or null when it should not be sent again:
+ * not transient, not safe to repeat, out of retries, or asked to wait longer than the cap.
+ */
+export const retryWait = (status: number, headers: Headers, attempt: number, policy: RetryPolicy): number | null => {
+  if (attempt >= policy.retries) return null;
+  if (status !== 429 && !(TRANSIENT_STATUSES.has(status) && policy.idempotent)) return null;
+  const asked = retryAfterMs(headers);
+  if (asked !== null) return asked <= policy.maxRetryAfterMs ? asked : null;
+  return policy.baseMs * 2 ** attempt;
+};
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** outboundRequest, sent again on the failures the policy deems passing; the last answer or error is the caller's. */
+export const outboundRequestWithRetry = async (url: string | URL, init: RequestInit, timeoutMs: number, policy: RetryPolicy): Promise<OutboundResponse> => {
+  const sleep = policy.sleep ?? defaultSleep;
+  for (let attempt = 0; ; attempt += 1) {
+    let response: OutboundResponse;
+    try {
+      response = await outboundRequest(url, init, timeoutMs);
+    } catch (err) {
+      const again = err instanceof OutboundHttpError && err.reason === 'network' && policy.idempotent && attempt < policy.retries;
+      if (!again) throw err;
+      await sleep(policy.baseMs * 2 ** attempt);
+      continue;
+    }
+    const wait = retryWait(response.status, response.headers, attempt, policy);
+    if (wait === null) return response;
+    await sleep(wait);
+  }
+};

@@ -1,7 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { StorageDriver } from './driver.js';
+import { StoredObjectMissingError, type StorageDriver } from './driver.js';
 
 /** Files on local disk under DATA_DIR/files, the default of a single-machine install. */
 export const localDriver = (root: string): StorageDriver => {
@@ -19,7 +18,13 @@ export const localDriver = (root: string): StorageDriver => {
       await writeFile(file, body, { flag: 'wx' });
     },
     async get(key) {
-      return createReadStream(fileOf(key));
+      // Opened now, so a missing file is an error of this call rather than of the stream once a reply has started.
+      try {
+        return (await open(fileOf(key))).createReadStream();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredObjectMissingError(key);
+        throw err;
+      }
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });

@@ -1,6 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import type { StorageDriver } from './driver.js';
+import { StoredObjectMissingError, type StorageDriver } from './driver.js';
 
 export interface S3Settings {
   bucket: string;
@@ -27,7 +27,9 @@ export const s3Driver = (settings: S3Settings, timeoutMs: number): StorageDriver
       await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: body, ContentType: contentType }));
     },
     async get(key) {
-      const res = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+      const res = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key })).catch((err: unknown) => {
+        throw err instanceof NoSuchKey ? new StoredObjectMissingError(key) : err;
+      });
       if (!(res.Body instanceof Readable)) throw new Error(`S3 object ${key} has no readable body`);
       return res.Body;
     },

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { OutboundHttpError, retryAfterMs } from '../../lib/outbound-http.js';
+import { LedgerUnreachableError } from '../ledger-errors.js';
 import { faultFromResponse, QboFault } from './qbo-faults.js';
 import { parseJson, qboRequest } from './qbo-http.js';
 import type { QboSession } from './qbo-session.js';
-import type { RateWindow } from './rate-window.js';
+import type { RequestWindow } from '../../lib/shared-rate-window.js';
 
 export const MINOR_VERSION = '75';
 /** QuickBooks' largest page. */
@@ -11,12 +14,15 @@ export type QboEntity = Record<string, unknown> & { Id: string; SyncToken: strin
 
 export interface ApiOptions {
   apiBase: string;
-  window: RateWindow;
+  /** Room under the realm's request limit, taken before every request (retries included). */
+  window: RequestWindow;
   /** The shared limit of outbound calls (config.outboundTimeoutMs); a call past it fails as unreachable. */
   timeoutMs: number;
   /** First wait after a 429 or a failure of QuickBooks; doubles each time. */
   retryBaseMs?: number | undefined;
   retries?: number;
+  /** The longest Retry-After honoured (Intuit asks for a minute after a 429); a longer one fails the call at once. */
+  maxRetryAfterMs?: number;
   pageSize?: number | undefined;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -29,16 +35,23 @@ interface Call {
   contentType?: string;
 }
 
+/** A connection refused or dropped on the way (not a timeout, which has already waited the whole limit). */
+const isNetworkFailure = (err: unknown) => err instanceof LedgerUnreachableError && err.cause instanceof OutboundHttpError && err.cause.reason === 'network';
+
 /**
  * The Accounting API of one company: every call waits for room in the rate
- * window, refreshes the token once on a 401, waits and retries on 429 and on
- * QuickBooks' own failures, and turns faults into QboFault.
+ * window, refreshes the token once on a 401, waits and retries on 429, on
+ * QuickBooks' own failures and on a dropped connection, and turns faults into
+ * QboFault. Every POST carries a `requestid`, the same on each send of one
+ * call: QuickBooks answers a repeated id with the first answer instead of
+ * acting twice, which is what makes sending a write again safe.
  */
 export class QboApi {
   /** Requests sent, for the benchmark and the logs. */
   requests = 0;
   private readonly retryBaseMs: number;
   private readonly retries: number;
+  private readonly maxRetryAfterMs: number;
   private readonly pageSize: number;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -48,6 +61,7 @@ export class QboApi {
   ) {
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.retries = options.retries ?? 4;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
     this.pageSize = Math.min(options.pageSize ?? PAGE_SIZE, PAGE_SIZE);
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
@@ -127,21 +141,29 @@ export class QboApi {
 
   private async call<T>(call: Call): Promise<T> {
     let refreshed = false;
+    const requestId: Record<string, string> = call.method === 'POST' ? { requestid: randomUUID() } : {};
     for (let attempt = 0; ; attempt += 1) {
       await this.options.window.take(this.session.realmId);
       const token = await this.session.accessToken();
       const url = new URL(`${this.options.apiBase}/v3/company/${encodeURIComponent(this.session.realmId)}/${call.path}`);
-      url.search = new URLSearchParams({ ...call.query, minorversion: MINOR_VERSION }).toString();
+      url.search = new URLSearchParams({ ...call.query, ...requestId, minorversion: MINOR_VERSION }).toString();
       this.requests += 1;
-      const response = await qboRequest(
-        url,
-        {
-          method: call.method,
-          headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(call.contentType ? { 'Content-Type': call.contentType } : {}) },
-          ...(call.body === undefined ? {} : { body: call.body }),
-        },
-        this.options.timeoutMs,
-      );
+      let response;
+      try {
+        response = await qboRequest(
+          url,
+          {
+            method: call.method,
+            headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(call.contentType ? { 'Content-Type': call.contentType } : {}) },
+            ...(call.body === undefined ? {} : { body: call.body }),
+          },
+          this.options.timeoutMs,
+        );
+      } catch (err) {
+        if (!isNetworkFailure(err) || attempt >= this.retries) throw err;
+        await this.sleep(this.retryBaseMs * 2 ** attempt);
+        continue;
+      }
       const body = response.text ? parseJson(response.text) : null;
       // QuickBooks can answer 200 with a Fault in the body.
       const hasFault = !!body && typeof body === 'object' && ('Fault' in body || 'fault' in body);
@@ -154,8 +176,10 @@ export class QboApi {
       }
       if (fault.kind === 'auth') await this.session.giveUp();
       if ((fault.kind === 'throttled' || fault.kind === 'system') && attempt < this.retries) {
-        const retryAfter = Number(response.headers.get('retry-after'));
-        await this.sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : this.retryBaseMs * 2 ** attempt);
+        const asked = retryAfterMs(response.headers);
+        // Asked to wait longer than we will hold a job or a person's request: fail now; the job is retried later.
+        if (asked !== null && asked > this.maxRetryAfterMs) throw fault;
+        await this.sleep(asked ?? this.retryBaseMs * 2 ** attempt);
         continue;
       }
       throw fault;

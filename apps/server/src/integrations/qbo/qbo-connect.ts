@@ -43,6 +43,7 @@ export const qboCompanyInfo = async (qbo: QboContext, grant: LedgerGrant): Promi
     `${qbo.endpoints.apiBase}/v3/company/${realm}/companyinfo/${realm}?minorversion=${MINOR_VERSION}`,
     { headers: { Authorization: `Bearer ${qbo.box.open(grant.credentials.accessTokenEnc)}`, Accept: 'application/json' } },
     qbo.timeoutMs,
+    qbo.readRetry,
   );
   const fallback = `QuickBooks company ${grant.externalCompanyId}`;
   if (!response.ok) return { name: fallback };

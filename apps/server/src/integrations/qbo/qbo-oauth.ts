@@ -1,3 +1,4 @@
+import { DEFAULT_RETRY, type RetryPolicy } from '../../lib/outbound-http.js';
 import { parseJson, qboRequest } from './qbo-http.js';
 import type { QboEndpoints, QboSettings } from './qbo-settings.js';
 
@@ -52,11 +53,18 @@ const jsonObject = (text: string): Record<string, unknown> => {
 export interface QboOAuthOptions {
   /** The shared limit of outbound calls (config.outboundTimeoutMs). */
   timeoutMs: number;
+  /** First wait before sending again (tests make it short). */
+  retryBaseMs?: number | undefined;
   now?: () => Date;
 }
 
 export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, options: QboOAuthOptions): QboOAuth => {
   const now = options.now ?? (() => new Date());
+  const retry = (idempotent: boolean): RetryPolicy => ({ ...DEFAULT_RETRY, baseMs: options.retryBaseMs ?? DEFAULT_RETRY.baseMs, idempotent });
+  // A code is single use and a refresh rotates the refresh token: a token request is sent again only after a 429, which Intuit refused unseen.
+  const once = retry(false);
+  // Reading who the user is, and revoking (a grant revoked twice is revoked), may be sent twice.
+  const repeatable = retry(true);
   const tokenRequest = async (form: Record<string, string>): Promise<TokenSet> => {
     const response = await qboRequest(
       endpoints.tokenUrl,
@@ -66,6 +74,7 @@ export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, options
         body: new URLSearchParams(form).toString(),
       },
       options.timeoutMs,
+      once,
     );
     const body = jsonObject(response.text);
     if (!response.ok) throw new OAuthError(typeof body.error === 'string' ? body.error : `http_${response.status}`, response.status);
@@ -101,12 +110,18 @@ export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, options
           body: JSON.stringify({ token }),
         },
         options.timeoutMs,
+        repeatable,
       );
       // A token that is already gone is what we wanted.
       if (!response.ok && response.status !== 400) throw new OAuthError(`http_${response.status}`, response.status);
     },
     async userinfo(accessToken) {
-      const response = await qboRequest(endpoints.userinfoUrl, { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' } }, options.timeoutMs);
+      const response = await qboRequest(
+        endpoints.userinfoUrl,
+        { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' } },
+        options.timeoutMs,
+        repeatable,
+      );
       if (!response.ok) throw new OAuthError(`http_${response.status}`, response.status);
       const body = jsonObject(response.text);
       return {

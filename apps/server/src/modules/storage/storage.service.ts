@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { apiPath, fileEndpoints, type StoredFile } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { StorageDriver } from '../../storage/driver.js';
+import { StoredObjectMissingError, type StorageDriver } from '../../storage/driver.js';
 import { sniffContentType } from '../../storage/sniff.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Upload } from '../../lib/uploads.js';
@@ -92,7 +92,13 @@ export interface OpenedFile {
 
 export const openFile = async (db: Db, storage: StorageDriver, actor: Actor, pk: number): Promise<OpenedFile> => {
   const row = await getVisibleFile(db, actor, pk);
-  return { row, stream: await storage.get(row.storageKey) };
+  try {
+    return { row, stream: await storage.get(row.storageKey) };
+  } catch (err) {
+    // The row outlived its bytes (removed from the store by hand): there is nothing to download.
+    if (err instanceof StoredObjectMissingError) throw new NotFoundError('This file’s contents are no longer stored.');
+    throw err;
+  }
 };
 
 /** Staff may delete the firm's files they can see; a client only what they uploaded. */

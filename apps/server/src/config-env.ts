@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable Herd reads, in one zod schema checked once at start. An empty value
+ * counts as unset (so `VAR=` in a compose file means the default). A bad value stops the process
+ * with a message that names the variable; values that may hold a password (URLs, keys) are never
+ * repeated in it.
+ */
+
+type Checked<T> = { ok: true; value: T } | { ok: false; why: string };
+
+const variable = <T>(name: string, check: (raw: string) => Checked<T>) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): T | undefined => {
+      if (raw === undefined || raw === '') return undefined;
+      const result = check(raw);
+      if (result.ok) return result.value;
+      ctx.addIssue({ code: 'custom', message: `${name} ${result.why}.` });
+      return z.NEVER;
+    });
+
+const text = (name: string) => variable(name, (raw) => ({ ok: true, value: raw }));
+
+const integer = (name: string, min: number, max: number) =>
+  variable(name, (raw) => {
+    const n = Number(raw);
+    return Number.isInteger(n) && n >= min && n <= max ? { ok: true, value: n } : { ok: false, why: `must be a whole number from ${min} to ${max}, not "${raw}"` };
+  });
+
+const positive = (name: string, unit: string) =>
+  variable(name, (raw) => {
+    const n = Number(raw);
+    return Number.isFinite(n) && n > 0 ? { ok: true, value: n } : { ok: false, why: `must be a number of ${unit} above 0, not "${raw}"` };
+  });
+
+const oneOf = <const T extends string>(name: string, values: readonly T[]) =>
+  variable(name, (raw): Checked<T> =>
+    (values as readonly string[]).includes(raw) ? { ok: true, value: raw as T } : { ok: false, why: `must be ${values.map((v) => `"${v}"`).join(' or ')}, not "${raw}"` },
+  );
+
+const TRUE = ['true', '1', 'yes', 'on'];
+const FALSE = ['false', '0', 'no', 'off'];
+const flag = (name: string) =>
+  variable(name, (raw) => {
+    const value = raw.toLowerCase();
+    if (TRUE.includes(value)) return { ok: true, value: true };
+    if (FALSE.includes(value)) return { ok: true, value: false };
+    return { ok: false, why: `must be true or false, not "${raw}"` };
+  });
+
+/** A URL with one of the given schemes; the value is not repeated, as it may carry a password. */
+const url = (name: string, protocols: string[]) =>
+  variable(name, (raw) => {
+    const parsed = URL.canParse(raw) ? new URL(raw) : null;
+    if (parsed && protocols.includes(parsed.protocol)) return { ok: true, value: raw };
+    return { ok: false, why: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` };
+  });
+
+export const MIN_SECRET_KEY_LENGTH = 32;
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const HTTP = ['http:', 'https:'];
+
+export const envSchema = z.object({
+  PORT: integer('PORT', 0, 65535),
+  HOST: text('HOST'),
+  DATA_DIR: text('DATA_DIR'),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  DATABASE_POOL_SIZE: integer('DATABASE_POOL_SIZE', 1, 1000),
+  APP_URL: url('APP_URL', HTTP),
+  SECRET_KEY: variable('SECRET_KEY', (raw) =>
+    raw.length >= MIN_SECRET_KEY_LENGTH
+      ? { ok: true, value: raw }
+      : { ok: false, why: `must be at least ${MIN_SECRET_KEY_LENGTH} characters long (for example the output of \`openssl rand -hex 32\`)` },
+  ),
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+  MAIL_FROM: text('MAIL_FROM'),
+  DEMO_DATA: oneOf('DEMO_DATA', ['on', 'off']),
+  LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS),
+  TRUST_PROXY: flag('TRUST_PROXY'),
+  WEB_DIST_DIR: z.string().optional(),
+  SENTRY_DSN: url('SENTRY_DSN', HTTP),
+  GTM_ID: text('GTM_ID'),
+  HERD_ENV: text('HERD_ENV'),
+  NODE_ENV: text('NODE_ENV'),
+  MAX_UPLOAD_MB: positive('MAX_UPLOAD_MB', 'megabytes'),
+  HERD_E2E_OUTBOX: flag('HERD_E2E_OUTBOX'),
+  S3_BUCKET: text('S3_BUCKET'),
+  S3_REGION: text('S3_REGION'),
+  S3_ENDPOINT: url('S3_ENDPOINT', HTTP),
+  S3_ACCESS_KEY_ID: text('S3_ACCESS_KEY_ID'),
+  S3_SECRET_ACCESS_KEY: text('S3_SECRET_ACCESS_KEY'),
+  S3_FORCE_PATH_STYLE: flag('S3_FORCE_PATH_STYLE'),
+  QBO_CLIENT_ID: text('QBO_CLIENT_ID'),
+  QBO_CLIENT_SECRET: text('QBO_CLIENT_SECRET'),
+  QBO_ENVIRONMENT: oneOf('QBO_ENVIRONMENT', ['production', 'sandbox']),
+  QBO_WEBHOOK_VERIFIER_TOKEN: text('QBO_WEBHOOK_VERIFIER_TOKEN'),
+  QBO_BASE_URL: url('QBO_BASE_URL', HTTP),
+  OUTBOUND_TIMEOUT_MS: integer('OUTBOUND_TIMEOUT_MS', 1, 3_600_000),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+/**
+ * Rules between variables, on whether each is set at all: they hold even when a value of theirs
+ * is malformed, so one start reports every problem.
+ */
+const crossProblems = (env: NodeJS.ProcessEnv): string[] => {
+  const set = (name: string) => !!env[name];
+  const problems: string[] = [];
+  // Each process would otherwise make its own key in its own data folder, and none could open what another sealed.
+  if (set('DATABASE_URL') && !set('SECRET_KEY')) {
+    problems.push(
+      'SECRET_KEY is required when DATABASE_URL is set: every API and worker process must seal credentials with the same key. Set it to the same random value of at least 32 characters on each of them.',
+    );
+  }
+  if (!set('S3_BUCKET') && ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].some(set)) {
+    problems.push('S3_BUCKET is required when other S3_ settings are given; without it files are kept on local disk.');
+  }
+  if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+  if (set('QBO_CLIENT_ID') !== set('QBO_CLIENT_SECRET')) problems.push('QBO_CLIENT_ID and QBO_CLIENT_SECRET must be set together.');
+  return problems;
+};
+
+/** The environment as checked values, or an error listing every problem, one a line. */
+export const parseEnv = (env: NodeJS.ProcessEnv): Env => {
+  const result = envSchema.safeParse(env);
+  const problems = [...(result.success ? [] : result.error.issues.map((i) => i.message)), ...crossProblems(env)];
+  if (problems.length > 0 || !result.success) throw new ConfigError(problems);
+  return result.data;
+};
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The configuration is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}

@@ -1,0 +1,168 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { ConfigError } from './config-env.js';
+
+const KEY = 'k'.repeat(40);
+const freshDir = () => path.join(mkdtempSync(path.join(tmpdir(), 'herd-config-')), 'data');
+const modeOf = (p: string) => statSync(p).mode & 0o777;
+
+/** The problems loadConfig reports for this environment (it must refuse it). */
+const problems = (env: NodeJS.ProcessEnv): string[] => {
+  try {
+    loadConfig({ DATA_DIR: freshDir(), ...env });
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected the configuration to be refused');
+};
+
+describe('configuration', () => {
+  it('has a default for everything on an embedded install', () => {
+    const config = loadConfig({ DATA_DIR: freshDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      databasePoolSize: 10,
+      appUrl: 'http://localhost:3000',
+      demoData: 'auto',
+      logLevel: 'info',
+      trustProxy: false,
+      maxUploadBytes: 20 * 1024 * 1024,
+      e2eOutbox: false,
+      s3: null,
+      outboundTimeoutMs: 60_000,
+      environment: 'production',
+    });
+    expect(config.qbo.mode).toBe('builtin-sandbox');
+  });
+
+  it('reads every kind of value, an empty one counting as unset', () => {
+    const config = loadConfig({
+      DATA_DIR: freshDir(),
+      PORT: '8080',
+      APP_URL: 'https://herd.example.com/',
+      TRUST_PROXY: 'true',
+      DEMO_DATA: '',
+      MAX_UPLOAD_MB: '2.5',
+      HERD_E2E_OUTBOX: '1',
+      OUTBOUND_TIMEOUT_MS: '1500',
+      DATABASE_POOL_SIZE: '25',
+      DATABASE_URL: 'postgres://herd:pw@db:5432/herd',
+      SECRET_KEY: KEY,
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'TRUE',
+      QBO_CLIENT_ID: 'cid',
+      QBO_CLIENT_SECRET: 'csecret',
+      QBO_ENVIRONMENT: 'sandbox',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      appUrl: 'https://herd.example.com',
+      trustProxy: true,
+      demoData: 'auto',
+      maxUploadBytes: Math.floor(2.5 * 1024 * 1024),
+      e2eOutbox: true,
+      outboundTimeoutMs: 1500,
+      databasePoolSize: 25,
+      secretKey: KEY,
+      s3: { bucket: 'files', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true },
+      qbo: { mode: 'intuit-sandbox', clientId: 'cid', clientSecret: 'csecret' },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535, not "abc".'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not "0".'],
+    [{ OUTBOUND_TIMEOUT_MS: '1.5' }, 'OUTBOUND_TIMEOUT_MS must be a whole number from 1 to 3600000, not "1.5".'],
+    [{ MAX_UPLOAD_MB: '-1' }, 'MAX_UPLOAD_MB must be a number of megabytes above 0, not "-1".'],
+    [{ DEMO_DATA: 'yes' }, 'DEMO_DATA must be "on" or "off", not "yes".'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be "fatal" or "error" or "warn" or "info" or "debug" or "trace" or "silent", not "loud".'],
+    [{ QBO_ENVIRONMENT: 'staging' }, 'QBO_ENVIRONMENT must be "production" or "sandbox", not "staging".'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false, not "maybe".'],
+    [{ HERD_E2E_OUTBOX: '2' }, 'HERD_E2E_OUTBOX must be true or false, not "2".'],
+    [{ DATABASE_URL: 'mysql://db/herd', SECRET_KEY: KEY }, 'DATABASE_URL must be a URL starting with postgres:// or postgresql://.'],
+    [{ APP_URL: 'herd.example.com' }, 'APP_URL must be a URL starting with http:// or https://.'],
+    [{ SMTP_URL: 'mail.example.com:25' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://.'],
+    [{ SENTRY_DSN: 'nope' }, 'SENTRY_DSN must be a URL starting with http:// or https://.'],
+    [{ QBO_BASE_URL: 'ftp://sim' }, 'QBO_BASE_URL must be a URL starting with http:// or https://.'],
+    [{ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT must be a URL starting with http:// or https://.'],
+    [{ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'sure' }, 'S3_FORCE_PATH_STYLE must be true or false, not "sure".'],
+    [{ SECRET_KEY: 'short' }, 'SECRET_KEY must be at least 32 characters long (for example the output of `openssl rand -hex 32`).'],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_BUCKET is required when other S3_ settings are given; without it files are kept on local disk.'],
+    [{ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.'],
+    [{ QBO_CLIENT_SECRET: 'secret' }, 'QBO_CLIENT_ID and QBO_CLIENT_SECRET must be set together.'],
+  ])('refuses %o: %s', (env, message) => {
+    expect(problems(env)).toEqual([message]);
+  });
+
+  it('lists every problem at once, and never repeats a value that may hold a password', () => {
+    const err = (() => {
+      try {
+        loadConfig({ DATA_DIR: freshDir(), PORT: 'x', DATABASE_URL: 'postgres//herd:hunter2@db/herd', LOG_LEVEL: 'loud' });
+      } catch (e) {
+        return e as ConfigError;
+      }
+      throw new Error('expected a ConfigError');
+    })();
+    expect(err.problems).toHaveLength(4);
+    expect(err.message).toContain('The configuration is not valid:');
+    expect(err.message).toContain('PORT must be');
+    expect(err.message).toContain('DATABASE_URL must be a URL');
+    expect(err.message).toContain('SECRET_KEY is required when DATABASE_URL is set');
+    expect(err.message).not.toContain('hunter2');
+  });
+});
+
+describe('the secret key', () => {
+  it('with DATABASE_URL, must be given: a process does not make a key of its own', () => {
+    const dataDir = freshDir();
+    expect(problems({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/herd' })).toEqual([
+      'SECRET_KEY is required when DATABASE_URL is set: every API and worker process must seal credentials with the same key. Set it to the same random value of at least 32 characters on each of them.',
+    ]);
+    expect(existsSync(path.join(dataDir, 'secret_key'))).toBe(false);
+  });
+
+  it('with DATABASE_URL and S3 leaves DATA_DIR alone: nothing of this install lives there', () => {
+    const dataDir = freshDir();
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/herd', SECRET_KEY: KEY, S3_BUCKET: 'files' });
+    expect(config.secretKey).toBe(KEY);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('on an embedded install is made once, kept in DATA_DIR readable by its owner only, and read back on the next start', () => {
+    const dataDir = freshDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).secretKey;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(path.join(dataDir, 'secret_key'))).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).secretKey).toBe(first);
+  });
+
+  it('tightens a data folder and a key file that others could read', () => {
+    const dataDir = freshDir();
+    mkdirSync(dataDir, { mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    writeFileSync(path.join(dataDir, 'secret_key'), `${KEY}\n`);
+    chmodSync(path.join(dataDir, 'secret_key'), 0o644);
+    expect(loadConfig({ DATA_DIR: dataDir }).secretKey).toBe(KEY);
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(path.join(dataDir, 'secret_key'))).toBe(0o600);
+    expect(readFileSync(path.join(dataDir, 'secret_key'), 'utf8').trim()).toBe(KEY);
+  });
+
+  it('refuses an empty key file rather than sealing with an empty key', () => {
+    const dataDir = freshDir();
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path.join(dataDir, 'secret_key'), '');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/secret_key is empty/);
+  });
+});
