@@ -81,13 +81,23 @@ export const genericPublished = z.object({
   next_since: z.string().nullable(),
 });
 
-export const tokenCreateBody = z.object({ name: requiredText('Name', 100) });
+export const TOKEN_EXPIRY_IN_PAST = 'Expiry must be in the future.';
+export const tokenCreateBody = z.object({
+  name: requiredText('Name', 100),
+  /** When the token stops working; left out or null, it does not expire. */
+  expires_at: z.iso
+    .datetime({ error: messages.notValid('Expiry'), offset: true })
+    .nullable()
+    .optional(),
+});
 export const integrationToken = z.object({
   pk: z.number(),
   name: z.string(),
   prefix: z.string(),
   created_at: z.string(),
+  /** Updated at most once a minute. */
   last_used_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
   /** Only in the answer that creates it: it is never shown again. */
   token: z.string().optional(),
 });

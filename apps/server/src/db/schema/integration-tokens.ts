@@ -16,7 +16,10 @@ export const integrationTokens = pgTable(
     name: text('name').notNull(),
     createdBy: integer('created_by').references(() => users.pk, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute, so a busy integration does not write a row on every call. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** Null: the token does not expire. Past it the token answers 401. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('integration_tokens_company_idx').on(t.clientCompanyId)],

@@ -23,6 +23,7 @@ import { clientCompaniesCsv } from './client-companies.csv.js';
 import { toClientCompanies } from './client-companies.serializer.js';
 import { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';
 import { companyAccess } from '../access/company-access.js';
+import { revokeTokensOf } from '../generic/tokens.queries.js';
 
 type ListQuery = z.infer<typeof clientCompanyListQuery>;
 const CSV_EXPORT_LIMIT = 10_000;
@@ -151,6 +152,7 @@ export const disconnectClientCompany = async (deps: GrantDeps, actor: Actor, pk:
   const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
   const row = await db.transaction(async (tx) => {
     const updated = await updateFirmCompany(tx, firmActor.firmId, company.pk, { connectionState: 'DISCONNECTED' });
+    await revokeTokensOf(tx, firmActor.firmId, [company.pk]);
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,
@@ -170,6 +172,11 @@ export const disconnectAll = async (deps: GrantDeps, actor: Actor, log: FastifyB
   const firmActor = can.administerFirm(actor);
   const rows = await deps.db.transaction(async (tx) => {
     const disconnected = await disconnectFirmCompanies(tx, firmActor.firmId);
+    await revokeTokensOf(
+      tx,
+      firmActor.firmId,
+      disconnected.map((r) => r.pk),
+    );
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,

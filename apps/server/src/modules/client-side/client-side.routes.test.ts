@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMaker } from '../../../test/client.js';
 import { codeFromEmail, firmMemberPkOf, lastEmailTo, signedInCast, uniqueEmail } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { restrictedCast, signInInvited } from '../../../test/restricted.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 7);
@@ -71,6 +72,30 @@ describe('client side', () => {
     expect((await cast.client.delete(`accounting/client-coworker/${cast.clientUser.userId}/?client_company=${pk}`)).statusCode).toBe(404);
     expect((await cast.client.delete(`accounting/client-coworker/${res.json().pk}/?client_company=${pk}`)).statusCode).toBe(204);
     expect((await coworker.get('users/profile/')).statusCode).toBe(401);
+  });
+
+  it('a restricted client’s coworker inherits the restrictions: they see no more than the inviter', async () => {
+    const { cast, pk, fuel, rent, visa } = await restrictedCast(t.db, newClient);
+    const email = uniqueEmail('bookkeeper');
+    expect((await cast.client.post('accounting/client-coworker/', { email, first_name: 'Bo', last_name: 'Keeper', client_company: pk })).statusCode).toBe(201);
+    const coworker = await signInInvited(t.db, newClient, email);
+    const seen = (await coworker.get(`accounting/client/company/${pk}/transactions/list/`)).json();
+    expect(seen.results.map((r: { pk: number }) => r.pk)).toEqual([fuel]);
+    expect((await coworker.get(`accounting/notes/transaction/${rent}/note/list/`)).statusCode).toBe(404);
+    const restrictions = (await cast.admin.get(`accounting/accountant/user-account-restrictions/?client_company=${pk}`)).json();
+    const invitee = restrictions.filter((r: { user: number }) => r.user !== cast.clientUser.userId);
+    expect(invitee).toEqual([expect.objectContaining({ account: expect.objectContaining({ pk: visa }), kind: 'PAYMENT_ACCOUNT' })]);
+  });
+
+  it('an unrestricted client’s coworker is unrestricted too', async () => {
+    const { cast, pk } = await restrictedCast(t.db, newClient);
+    await cast.admin.post('accounting/accountant/user-account-restrictions/bulk-delete/', {
+      pks: (await cast.admin.get(`accounting/accountant/user-account-restrictions/?client_company=${pk}`)).json().map((r: { pk: number }) => r.pk),
+    });
+    const email = uniqueEmail('bookkeeper');
+    await cast.client.post('accounting/client-coworker/', { email, first_name: 'Bo', last_name: 'Keeper', client_company: pk });
+    const coworker = await signInInvited(t.db, newClient, email);
+    expect((await coworker.get(`accounting/client/company/${pk}/transactions/list/`)).json().count).toBe(2);
   });
 
   it('validates the invitation and requires the company in the query', async () => {

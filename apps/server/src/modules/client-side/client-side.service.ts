@@ -9,6 +9,7 @@ import { sendInvitation } from '../client-users/client-users.service.js';
 import { addClientMember } from '../client-users/invitations.js';
 import { removeClientAccess } from '../client-users/client-users.queries.js';
 import { logoUrl } from '../profile/profile.service.js';
+import { grantRestrictions } from '../restrictions/restrictions.queries.js';
 import { assertManagesCompanyUsers } from './client-scope.js';
 import { findCompaniesOfClient, findCompanyUsers, findContactFor, findFirm } from './client-side.queries.js';
 import { companyAccess } from '../access/company-access.js';
@@ -72,13 +73,15 @@ export const inviteClientCoworker = async (ctx: PeopleContext, actor: Actor, inp
       lastName: input.last_name,
       role: 'CLIENT_COWORKER',
     });
+    // A coworker sees no more than the person who invited them: a restricted client passes on their accounts.
+    await grantRestrictions(tx, scope.company.pk, result.userPk, scope.restrictions);
     await writeAudit(tx, {
       firmId: scope.company.firmId,
       actorUserId: actor.userId,
       action: 'client_coworker.invite',
       targetType: 'user',
       targetPk: result.userPk,
-      details: { client_company: scope.company.pk, viewing_as_client: scope.viewingAsClient },
+      details: { client_company: scope.company.pk, viewing_as_client: scope.viewingAsClient, restrictions: scope.restrictions },
     });
     return result;
   });

@@ -62,6 +62,16 @@ export const findMembership = async (db: Db, companyPk: number, userPk: number) 
   return row ?? null;
 };
 
+/** Every company of the firm the user belongs to, visible to the asker or not. */
+export const findCompanyPksOfUser = async (db: Db, firmId: number, userPk: number) =>
+  (
+    await db
+      .select({ pk: clientCompanies.pk })
+      .from(clientMemberships)
+      .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
+      .where(and(eq(clientCompanies.firmId, firmId), eq(clientMemberships.userId, userPk)))
+  ).map((r) => r.pk);
+
 export const insertMembership = (db: Db, values: typeof clientMemberships.$inferInsert) => db.insert(clientMemberships).values(values);
 
 const companiesOfFirm = (firmId: number) => sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId})`;

@@ -143,6 +143,50 @@ describe('contacts update', () => {
   });
 });
 
+describe('a client user of an assigned and an unassigned company', () => {
+  /** A team member assigned to the cast's company, whose client also belongs to a company the member is not assigned to. */
+  const sharedClient = async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const assigned = cast.clientUser.companyId;
+    const hidden = await newCompany(cast.admin, 'Not Assigned Co');
+    await invite(cast.admin, hidden.pk, cast.clientUser.email);
+    const memberPk = await firmMemberPkOf(t.db, cast.teamMemberId);
+    await cast.admin.patch(`accounting/accountant/client-company/${assigned}/update/`, { assigned_members: [memberPk] });
+    return { cast, assigned, hidden: hidden.pk, user: cast.clientUser.userId };
+  };
+  const refused = { detail: 'This person also has access to a client you are not assigned to; ask an admin of your firm.' };
+
+  it('a team member gets no sign-in link that would open the unassigned company', async () => {
+    const { cast, assigned, hidden, user } = await sharedClient();
+    const link = (client_company: number) => cast.teamMember.post('accounting/accountant/client-company/get-magic-link/', { client_company, user });
+    expect((await link(hidden)).statusCode).toBe(404);
+    const res = await link(assigned);
+    expect([res.statusCode, res.json()]).toEqual([403, refused]);
+    expect((await cast.admin.post('accounting/accountant/client-company/get-magic-link/', { client_company: assigned, user })).statusCode).toBe(200);
+  });
+
+  it('a team member cannot change the shared user’s email, phone or name', async () => {
+    const { cast, user } = await sharedClient();
+    const contacts = await cast.teamMember.patch(`users/accountant/user/${user}/contacts-update/`, { email: uniqueEmail('takeover') });
+    expect([contacts.statusCode, contacts.json()]).toEqual([403, refused]);
+    expect((await cast.teamMember.patch(`${USERS}${user}/`, { phone: '+1 212 555 0100' })).statusCode).toBe(403);
+    expect((await cast.admin.get(`${USERS}${user}/`)).json()).toMatchObject({ email: cast.clientUser.email, phone: '' });
+    // What they can see of the user stays readable, and only their assigned company shows.
+    const seen = (await cast.teamMember.get(`${USERS}${user}/`)).json();
+    expect(seen.client_companies.map((c: { pk: number }) => c.pk)).toEqual([cast.clientUser.companyId]);
+    expect((await cast.admin.patch(`users/accountant/user/${user}/contacts-update/`, { phone: '+1 212 555 0101' })).statusCode).toBe(200);
+  });
+
+  it('a team member removing the user takes away only the assigned company', async () => {
+    const { cast, assigned, hidden, user } = await sharedClient();
+    expect((await cast.teamMember.delete(`${USERS}${user}/?client_company=${hidden}`)).statusCode).toBe(404);
+    expect((await cast.teamMember.delete(`${USERS}${user}/`)).statusCode).toBe(204);
+    const left = (await cast.admin.get(`${USERS}${user}/`)).json();
+    expect(left.client_companies.map((c: { pk: number }) => c.pk)).toEqual([hidden]);
+    expect(assigned).not.toBe(hidden);
+  });
+});
+
 describe('magic links and notify now', () => {
   it('gets a working sign-in link for a client user of a visible company', async () => {
     const cast = await signedInCast(t.db, newClient);

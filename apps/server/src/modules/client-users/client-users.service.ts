@@ -1,6 +1,6 @@
 import { details, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { clientReminderEmail, invitationEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -12,6 +12,7 @@ import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import { can, type FirmActor } from '../auth/permissions.js';
 import {
+  findCompanyPksOfUser,
   findVisibleMemberships,
   listVisibleClientUsers,
   removeClientAccess,
@@ -56,6 +57,25 @@ const getVisibleClientUser = async (db: Db, actor: FirmActor, userPk: number) =>
   const user = memberships.length > 0 ? await findUserOfFirm(db, actor.firmId, userPk) : null;
   if (!user) throw new NotFoundError();
   return { user, memberships };
+};
+
+const BEYOND_ASSIGNED = 'This person also has access to a client you are not assigned to; ask an admin of your firm.';
+
+/**
+ * What acts on the person rather than on one membership (a sign-in link, their
+ * email, name or phone) reaches every company they belong to, so the firm user
+ * must see each of them. Seeing the person through one company is not enough:
+ * that is 403, since the person themselves is visible.
+ */
+const assertSeesEveryCompanyOf = async (db: Db, actor: FirmActor, userPk: number) => {
+  for (const companyPk of await findCompanyPksOfUser(db, actor.firmId, userPk)) {
+    try {
+      await companyAccess(db, actor, companyPk, 'accountant');
+    } catch (err) {
+      if (err instanceof NotFoundError) throw new ForbiddenError(BEYOND_ASSIGNED);
+      throw err;
+    }
+  }
 };
 
 /** Emails a sign-in link that doubles as the invitation. */
@@ -139,6 +159,7 @@ export const updateClientUser = async (
 ) => {
   const firmActor = can.workOnClients(actor);
   await getVisibleClientUser(db, firmActor, userPk);
+  await assertSeesEveryCompanyOf(db, firmActor, userPk);
   await updateClientUserFields(db, firmActor.firmId, userPk, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
   return retrieveClientUser(db, actor, userPk);
 };
@@ -147,6 +168,7 @@ export const updateClientUser = async (
 export const updateClientContacts = async (db: Db, actor: Actor, userPk: number, input: { email?: string | undefined; phone?: string | undefined }) => {
   const firmActor = can.workOnClients(actor);
   const { user } = await getVisibleClientUser(db, firmActor, userPk);
+  await assertSeesEveryCompanyOf(db, firmActor, user.pk);
   if (input.email && input.email !== user.email.toLowerCase()) {
     const owner = await findUserByEmail(db, input.email);
     if (owner && owner.pk !== user.pk) throw ValidationError.field('email', details.emailTaken);
@@ -202,6 +224,8 @@ export const getClientMagicLink = async (ctx: PeopleContext, actor: Actor, compa
   const company = (await companyAccess(ctx.db, firmActor, companyPk, 'accountant')).company;
   const member = (await usersOfCompany(ctx.db, company.pk)).find((u) => u.pk === userPk);
   if (!member || !member.isActive) throw new NotFoundError();
+  // The link signs in as the person, into every company they belong to.
+  await assertSeesEveryCompanyOf(ctx.db, firmActor, member.pk);
   const code = await issueCode(ctx.db, member.pk, 'MAGIC_LINK');
   await writeAudit(ctx.db, {
     firmId: firmActor.firmId,

@@ -41,7 +41,7 @@ const accountantRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
   app.addHook('preHandler', requireActor);
   serveEndpoint(app, e.tokens, (r) => listTokens(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.createToken, (r) => createToken(db, r.actor, r.params.pk, r.body.name));
+  serveEndpoint(app, e.createToken, (r) => createToken(db, r.actor, r.params.pk, r.body));
   serveEndpoint(app, e.revokeToken, (r) => revokeToken(db, r.actor, r.params.pk, r.params.tokenPk));
   serveEndpoint(app, e.syncClient, (r) => companySyncStatus(db, r.actor, r.body.client_company));
 };

@@ -1,12 +1,14 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { TOKEN_EXPIRY_IN_PAST } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { integrationTokens } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { type Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { companyAccess } from '../access/company-access.js';
+import { findLiveTokenByHash, LAST_USE_RESOLUTION_MS, touchToken } from './tokens.queries.js';
 
 type TokenRow = typeof integrationTokens.$inferSelect;
 const TOKEN_PREFIX = 'herd_';
@@ -17,6 +19,7 @@ const toToken = (row: TokenRow, token?: string) => ({
   prefix: row.prefix,
   created_at: row.createdAt.toISOString(),
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  expires_at: row.expiresAt?.toISOString() ?? null,
   ...(token ? { token } : {}),
 });
 
@@ -38,23 +41,33 @@ export const listTokens = async (db: Db, actor: Actor, companyPk: number) => {
   return rows.map((r) => toToken(r));
 };
 
-/** Makes a token and shows it this once; only its hash is kept. */
-export const createToken = async (db: Db, actor: Actor, companyPk: number, name: string) => {
+/**
+ * Makes a token and shows it this once; only its hash is kept. A disconnected
+ * company gets none: disconnecting revoked its tokens, and a new one would
+ * let its ledger push again.
+ */
+export const createToken = async (db: Db, actor: Actor, companyPk: number, input: { name: string; expires_at?: string | null | undefined }) => {
   const { firmActor, company } = await genericCompany(db, actor, companyPk);
+  if (company.connectionState === 'DISCONNECTED') throw ValidationError.detail('This client is disconnected, so it cannot have API tokens.');
+  const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw ValidationError.field('expires_at', TOKEN_EXPIRY_IN_PAST);
   const token = `${TOKEN_PREFIX}${randomToken()}`;
-  const [row] = await db
-    .insert(integrationTokens)
-    .values({ clientCompanyId: company.pk, tokenHash: sha256(token), prefix: token.slice(0, 12), name, createdBy: actor.userId })
-    .returning();
-  await writeAudit(db, {
-    firmId: firmActor.firmId,
-    actorUserId: actor.userId,
-    action: 'integration_token.create',
-    targetType: 'client_company',
-    targetPk: company.pk,
-    details: { name },
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(integrationTokens)
+      .values({ clientCompanyId: company.pk, tokenHash: sha256(token), prefix: token.slice(0, 12), name: input.name, createdBy: actor.userId, expiresAt })
+      .returning();
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'integration_token.create',
+      targetType: 'client_company',
+      targetPk: company.pk,
+      details: { name: input.name, expires_at: expiresAt?.toISOString() ?? null },
+    });
+    return created!;
   });
-  return toToken(row!, token);
+  return toToken(row, token);
 };
 
 export const revokeToken = async (db: Db, actor: Actor, companyPk: number, tokenPk: number) => {
@@ -75,13 +88,17 @@ export const revokeToken = async (db: Db, actor: Actor, companyPk: number, token
   });
 };
 
-/** The company a bearer token speaks for, or null for an unknown or revoked token. */
+/**
+ * The company a bearer token speaks for, or null for an unknown or revoked
+ * one. An expired token is refused with its own message, so the other
+ * system's operator knows to ask for a new one.
+ */
 export const companyOfToken = async (db: Db, token: string) => {
-  const [row] = await db
-    .select()
-    .from(integrationTokens)
-    .where(and(eq(integrationTokens.tokenHash, sha256(token)), isNull(integrationTokens.revokedAt)));
+  const row = await findLiveTokenByHash(db, sha256(token));
   if (!row) return null;
-  await db.update(integrationTokens).set({ lastUsedAt: new Date() }).where(eq(integrationTokens.pk, row.pk));
+  const now = new Date();
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) throw new UnauthorizedError('This API token has expired.');
+  // Cheap: the last use is written at most once a minute, not on every call.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USE_RESOLUTION_MS) await touchToken(db, row.pk, now);
   return row.clientCompanyId;
 };

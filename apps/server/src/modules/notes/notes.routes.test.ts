@@ -84,6 +84,18 @@ describe('company threads', () => {
     expect((await cast.client.get(`accounting/notes/accountant-company/${cast.firm.firmId}/note/list/`)).statusCode).toBe(403);
     expect((await cast.otherFirmAdmin.get(`accounting/notes/accountant-company/${cast.firm.firmId}/note/list/`)).statusCode).toBe(404);
   });
+
+  it('a client editing the firm’s internal note cannot tell it from one that does not exist', async () => {
+    const { cast } = await setup();
+    const internal = (await cast.admin.post(`accounting/notes/accountant-company/${cast.firm.firmId}/note/create/`, { body: 'Internal' })).json();
+    for (const kind of ['accountant-company', 'client-company', 'transaction']) {
+      const existing = await cast.client.patch(`accounting/notes/${kind}/note/update/${internal.pk}/`, { body: 'Probe' });
+      const missing = await cast.client.patch(`accounting/notes/${kind}/note/update/${internal.pk + 1_000_000}/`, { body: 'Probe' });
+      expect([kind, existing.statusCode, existing.json()]).toEqual([kind, 404, missing.json()]);
+      expect(missing.statusCode).toBe(404);
+    }
+    expect((await cast.admin.get(`accounting/notes/accountant-company/${cast.firm.firmId}/note/list/`)).json()[0].body).toBe('Internal');
+  });
 });
 
 describe('notes reach the other side by email', () => {

@@ -2,6 +2,7 @@ import type { Note } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
+import { isFirmActor } from '../auth/permissions.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
@@ -45,6 +46,8 @@ export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind
 
 /** Only the author edits a note; it is then shown as edited. */
 export const editNote = async (db: Db, actor: Actor, kind: ThreadKind, notePk: number, body: string) => {
+  // Before the note is looked up: a client must not learn which ids of the firm's internal thread exist.
+  if (kind === 'accountant-company' && !isFirmActor(actor)) throw new NotFoundError();
   const existing = actor.firmId === null ? null : await findNote(db, actor.firmId, notePk);
   if (!existing || existing.targetType !== TARGET_OF[kind]) throw new NotFoundError();
   const access = await threadAccess(db, actor, kind, existing.targetPk);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, ledgerAccounts, userAccountRestrictions, users } from '../../db/schema/index.js';
+import type { AccountRestrictions } from './account-scope.js';
 
 // A restriction belongs to a client company: every query names that company, or the firm of it.
 
@@ -87,3 +88,10 @@ export const findRestrictedUsers = (db: Db, companyPk: number, pks: number[]) =>
             ),
           ),
         );
+
+/** Limits a user of the company to these accounts (rows already there are kept): how a coworker inherits their inviter's restrictions. */
+export const grantRestrictions = async (db: Db, companyPk: number, userPk: number, restrictions: AccountRestrictions) => {
+  const row = (kind: 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT') => (accountId: number) => ({ clientCompanyId: companyPk, userId: userPk, accountId, kind });
+  const rows = [...(restrictions.paymentAccountIds ?? []).map(row('PAYMENT_ACCOUNT')), ...(restrictions.watchedAccountIds ?? []).map(row('WATCHED_ACCOUNT'))];
+  if (rows.length > 0) await db.insert(userAccountRestrictions).values(rows).onConflictDoNothing();
+};

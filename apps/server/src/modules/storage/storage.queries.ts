@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { files, firms } from '../../db/schema/index.js';
+import { files, firms, transactionAttachments, transactions } from '../../db/schema/index.js';
 
 // A file is read, deleted or unlinked only within the firm that owns it.
 
@@ -25,3 +25,21 @@ export const clearLogoReferences = (db: Db, firmId: number, filePk: number) =>
     .update(firms)
     .set({ logoFileId: null })
     .where(and(eq(firms.pk, firmId), eq(firms.logoFileId, filePk)));
+
+export const isFirmLogo = async (db: Db, firmId: number, filePk: number) => {
+  const [row] = await db
+    .select({ pk: firms.pk })
+    .from(firms)
+    .where(and(eq(firms.pk, firmId), eq(firms.logoFileId, filePk)));
+  return row !== undefined;
+};
+
+/** The company's transactions the file is attached to. */
+export const findAttachingTransactionPks = async (db: Db, companyPk: number, filePk: number) =>
+  (
+    await db
+      .select({ pk: transactions.pk })
+      .from(transactionAttachments)
+      .innerJoin(transactions, eq(transactions.pk, transactionAttachments.transactionId))
+      .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactionAttachments.fileId, filePk)))
+  ).map((r) => r.pk);

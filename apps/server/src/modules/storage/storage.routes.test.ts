@@ -3,6 +3,7 @@ import { type TestClient, clientMaker } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { PDF_BYTES, PNG_1X1, multipart } from '../../../test/multipart.js';
+import { restrictedCast } from '../../../test/restricted.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 8);
@@ -30,7 +31,9 @@ describe('storage', () => {
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.rawPayload.equals(PNG_1X1)).toBe(true);
-    // A firm-level file (a logo) is visible to the firm's clients too, not to other firms.
+    // A firm-level file is the firm's own; its clients see it only once it is the firm's logo.
+    expect((await cast.client.get(file.url)).statusCode).toBe(404);
+    await cast.admin.patch('accounting/accountant/firm-settings/update/', { logo: file.pk });
     expect((await cast.client.get(file.url)).statusCode).toBe(200);
     expect((await cast.otherFirmAdmin.get(file.url)).statusCode).toBe(404);
     expect((await cast.anonymous.get(file.url)).statusCode).toBe(401);
@@ -75,12 +78,40 @@ describe('storage', () => {
   it('deletes: staff any visible file, a client only their own; then it is gone', async () => {
     const cast = await signedInCast(t.db, newClient);
     const staffFile = (await upload(cast.admin, { name: 'a.png', bytes: PNG_1X1 })).json();
+    expect((await cast.client.delete(`storage/file/delete/${staffFile.pk}/`)).statusCode).toBe(404);
+    await cast.admin.patch('accounting/accountant/firm-settings/update/', { logo: staffFile.pk });
     expect((await cast.client.delete(`storage/file/delete/${staffFile.pk}/`)).statusCode).toBe(403);
     expect((await cast.otherFirmAdmin.delete(`storage/file/delete/${staffFile.pk}/`)).statusCode).toBe(404);
     expect((await cast.admin.delete(`storage/file/delete/${staffFile.pk}/`)).statusCode).toBe(204);
     expect((await cast.admin.get(staffFile.url)).statusCode).toBe(404);
     const own = (await upload(cast.client, { name: 'r.pdf', bytes: PDF_BYTES }, { client_company: String(cast.clientUser.companyId) })).json();
     expect((await cast.client.delete(`storage/file/delete/${own.pk}/`)).statusCode).toBe(204);
+  });
+});
+
+describe('files follow what they are attached to', () => {
+  it('a restricted client opens attachments of their own accounts’ transactions only', async () => {
+    const { cast, pk, fuel, rent } = await restrictedCast(t.db, newClient);
+    const company = { client_company: String(pk) };
+    const attached = async (txPk: number, name: string) => {
+      const file = (await upload(cast.admin, { name, bytes: PDF_BYTES }, company)).json();
+      expect((await cast.admin.post(`accounting/transaction/${txPk}/attachments/`, { file: file.pk })).statusCode).toBe(200);
+      return file;
+    };
+    const fuelReceipt = await attached(fuel, 'fuel.pdf');
+    const rentInvoice = await attached(rent, 'rent.pdf');
+    expect((await cast.client.get(fuelReceipt.url)).statusCode).toBe(200);
+    const hidden = await cast.client.get(rentInvoice.url);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual((await cast.client.get('storage/file/retrieve/999999999/')).json());
+    expect((await cast.client.delete(`storage/file/delete/${rentInvoice.pk}/`)).statusCode).toBe(404);
+    expect((await cast.admin.get(rentInvoice.url)).statusCode).toBe(200);
+
+    // A company file the accountant has not attached to anything is not the client's to open; their own upload is.
+    const loose = (await upload(cast.admin, { name: 'working-papers.pdf', bytes: PDF_BYTES }, company)).json();
+    expect((await cast.client.get(loose.url)).statusCode).toBe(404);
+    const own = (await upload(cast.client, { name: 'mine.pdf', bytes: PDF_BYTES }, company)).json();
+    expect((await cast.client.get(own.url)).statusCode).toBe(200);
   });
 });
 

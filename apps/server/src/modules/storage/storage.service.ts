@@ -9,7 +9,9 @@ import type { Upload } from '../../lib/uploads.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
 import { findVisibleCompany } from '../client-companies/client-companies.queries.js';
-import { clearLogoReferences, deleteFileRow, findFile, insertFile } from './storage.queries.js';
+import { companyAccess } from '../access/company-access.js';
+import { transactionAccess } from '../transactions/transactions.scope.js';
+import { clearLogoReferences, deleteFileRow, findAttachingTransactionPks, findFile, insertFile, isFirmLogo } from './storage.queries.js';
 
 type FileRow = NonNullable<Awaited<ReturnType<typeof findFile>>>;
 
@@ -28,15 +30,38 @@ export const toStoredFile = (row: FileRow): StoredFile => ({
 const companyInScope = async (db: Db, actor: Actor, companyPk: number) =>
   isFirmActor(actor) ? (await findVisibleCompany(db, actor, companyPk)) !== null : actor.clientCompanyIds.includes(companyPk);
 
+/** Whether the actor may see one of the transactions the file is attached to (a restricted client only within their accounts). */
+const seesAnAttachingTransaction = async (db: Db, actor: Actor, companyPk: number, filePk: number) => {
+  for (const transactionPk of await findAttachingTransactionPks(db, companyPk, filePk)) {
+    try {
+      await transactionAccess(db, actor, transactionPk);
+      return true;
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+    }
+  }
+  return false;
+};
+
 /**
- * A firm-level file (a logo) is visible to everyone of the firm, staff and
- * clients; a client company's file only to those who can see that company.
+ * A file is visible as what it belongs to. A firm-level file to the firm's
+ * staff, and to its clients only when it is the firm's logo. A client
+ * company's file to the firm users who can see the company; to a client of
+ * the company only if they uploaded it or it is attached to a transaction
+ * they can see, so an account restriction hides the attachments of other
+ * accounts' transactions. Anything else is 404, as a file that does not exist.
  */
 export const getVisibleFile = async (db: Db, actor: Actor, pk: number): Promise<FileRow> => {
   const row = actor.firmId === null ? null : await findFile(db, actor.firmId, pk);
   if (!row || row.firmId !== actor.firmId) throw new NotFoundError();
-  if (row.clientCompanyId !== null && !(await companyInScope(db, actor, row.clientCompanyId))) throw new NotFoundError();
-  return row;
+  if (row.clientCompanyId === null) {
+    if (isFirmActor(actor) || (await isFirmLogo(db, row.firmId, row.pk))) return row;
+    throw new NotFoundError();
+  }
+  const access = await companyAccess(db, actor, row.clientCompanyId, isFirmActor(actor) ? 'accountant' : 'client');
+  if (access.side === 'accountant' || row.createdBy === actor.userId) return row;
+  if (await seesAnAttachingTransaction(db, actor, row.clientCompanyId, row.pk)) return row;
+  throw new NotFoundError();
 };
 
 /** Keys are random and sharded, so they reveal nothing and spread across folders. */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMaker, type TestClient } from '../../../test/client.js';
-import { bankCsv, signedInCast } from '../../../test/factories.js';
+import { bankCsv, signedInCast, uniqueEmail } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { PDF_BYTES, PNG_1X1, multipart } from '../../../test/multipart.js';
+import { signInInvited } from '../../../test/restricted.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 15);
@@ -64,6 +65,42 @@ describe('attachments', () => {
     expect((await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/attachments/zip/?pks=x`)).json()).toEqual({
       pks: ['Transactions is not valid.'],
     });
+  });
+
+  it('a client removes only attachments of their company’s client users, never the accountant’s', async () => {
+    const { cast, pk, txs } = await setup();
+    const attach = async (client: TestClient, name: string) => {
+      const file = await upload(client, pk, name, PNG_1X1);
+      const res = (await client.post(`accounting/transaction/${txs[0]!.pk}/attachments/`, { file: file.pk })).json();
+      return res.attachments.find((a: { file: number }) => a.file === file.pk).pk as number;
+    };
+    const email = uniqueEmail('coworker');
+    await cast.client.post('accounting/client-coworker/', { email, first_name: 'Bo', last_name: 'Keeper', client_company: pk });
+    const coworker = await signInInvited(t.db, newClient, email);
+    const accountants = await attach(cast.admin, 'statement.png');
+    const coworkers = await attach(coworker, 'coworker.png');
+    const remove = (client: TestClient, attachmentPk: number) => client.delete(`accounting/transaction/${txs[0]!.pk}/attachments/${attachmentPk}/`);
+
+    const refused = await remove(cast.client, accountants);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: 'Only attachments added by the client can be removed here.' });
+    expect((await remove(cast.client, coworkers)).statusCode).toBe(204);
+    expect((await remove(cast.admin, accountants)).statusCode).toBe(204);
+  });
+
+  it('a client removes no attachment where attachments are not client-editable', async () => {
+    const { cast, pk, txs } = await setup();
+    const receipt = await upload(cast.client, pk, 'r.png', PNG_1X1);
+    const attached = (await cast.client.post(`accounting/transaction/${txs[0]!.pk}/attachments/`, { file: receipt.pk })).json().attachments[0].pk;
+    await cast.admin.patch(`accounting/accountant/client-company/${pk}/update/`, { client_editable_fields: ['category'] });
+    const refused = await cast.client.delete(`accounting/transaction/${txs[0]!.pk}/attachments/${attached}/`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: 'This client may not remove attachments.' });
+    expect(
+      (await cast.admin.get(`accounting/client/company/${pk}/transactions/list/`)).json().results.find((r: { pk: number }) => r.pk === txs[0]!.pk).attachments,
+    ).toHaveLength(1);
+    // Viewing as the client, the accountant is still the accountant.
+    expect((await cast.admin.delete(`accounting/transaction/${txs[0]!.pk}/attachments/${attached}/`)).statusCode).toBe(204);
   });
 
   it('respects a company that does not let clients attach files', async () => {

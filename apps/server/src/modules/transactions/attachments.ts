@@ -3,10 +3,11 @@ import archiver from 'archiver';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { files, transactionAttachments } from '../../db/schema/index.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { StorageDriver } from '../../storage/driver.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
+import { findMembership } from '../client-users/client-users.queries.js';
 import { serialize } from './transactions.read.js';
 import { findScoped, transactionAccess } from './transactions.scope.js';
 import { companyAccess } from '../access/company-access.js';
@@ -37,20 +38,32 @@ export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: num
   return result!;
 };
 
+/**
+ * The firm removes any attachment. A client only where attachments are
+ * client-editable for the company, and only what the company's client users
+ * added: the accountant's files are not theirs to take away.
+ */
 export const detachFile = async (db: Db, actor: Actor, txPk: number, attachmentPk: number) => {
   const { access: scope } = await transactionAccess(db, actor, txPk);
-  const deleted = await db
-    .delete(transactionAttachments)
-    .where(and(eq(transactionAttachments.pk, attachmentPk), eq(transactionAttachments.transactionId, txPk)))
-    .returning({ pk: transactionAttachments.pk });
-  if (deleted.length === 0) throw new NotFoundError();
-  await writeAudit(db, {
-    firmId: scope.company.firmId,
-    actorUserId: actor.userId,
-    action: 'transaction.detach',
-    targetType: 'transaction',
-    targetPk: txPk,
-    details: { attachment: attachmentPk },
+  const where = and(eq(transactionAttachments.pk, attachmentPk), eq(transactionAttachments.transactionId, txPk));
+  const [attachment] = await db.select({ createdBy: transactionAttachments.createdBy }).from(transactionAttachments).where(where);
+  if (!attachment) throw new NotFoundError();
+  if (scope.side === 'client') {
+    if (scope.editable !== 'all' && !scope.editable.includes('attachments')) throw new ForbiddenError('This client may not remove attachments.');
+    const byClient = attachment.createdBy !== null && (await findMembership(db, scope.company.pk, attachment.createdBy)) !== null;
+    if (!byClient) throw new ForbiddenError('Only attachments added by the client can be removed here.');
+  }
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(transactionAttachments).where(where).returning({ pk: transactionAttachments.pk });
+    if (deleted.length === 0) throw new NotFoundError();
+    await writeAudit(tx, {
+      firmId: scope.company.firmId,
+      actorUserId: actor.userId,
+      action: 'transaction.detach',
+      targetType: 'transaction',
+      targetPk: txPk,
+      details: { attachment: attachmentPk, created_by: attachment.createdBy },
+    });
   });
 };
 

@@ -13,6 +13,7 @@ import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { useProfile } from '../../auth/api';
 import { useClient } from '../api';
+import { ApiTokensCard } from '../components/api-tokens-card';
 import { ClientConnectionCard } from '../components/client-connection-card';
 import { ClientSettingsForm } from '../components/client-settings-form';
 import { ClientUsersCard } from '../components/client-users-card';
@@ -58,6 +59,8 @@ const ClientSettingsContent = ({ pk }: { pk: number }) => {
       />
       <Flex vertical gap={24}>
         <ClientConnectionCard company={company} canDisconnect={canManage} />
+        {/* Tokens are managed by those who manage client companies; the server refuses the others. */}
+        {company.connection_kind === 'GENERIC' && canManage ? <ApiTokensCard company={company} /> : null}
         {/* Keyed by pk: the form's starting values belong to one client. */}
         <ClientSettingsForm key={company.pk} company={company} canAssign={canManage} />
         {company.connection_kind === 'CONNECTIONLESS' ? null : <WatchedAccountsCard company={company} />}
