@@ -18,6 +18,10 @@ interface JsonSchema {
   oneOf?: JsonSchema[];
   pattern?: string;
   format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
   additionalProperties?: JsonSchema | boolean;
 }
 
@@ -31,7 +35,10 @@ export interface Operation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: { in: string; name: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+  >;
 }
 
 export const operationsOf = (doc: unknown): Operation[] =>
@@ -46,8 +53,9 @@ export const operationsOf = (doc: unknown): Operation[] =>
   );
 
 const INT4_MAX = 2_147_483_647;
-/** A megabyte of text: under the body limit, so it reaches validation. */
+/** A megabyte of text: under the body limit, so it reaches validation (sent in a few bodies only: it costs time). */
 const MEGABYTE = 'x'.repeat(1_000_000);
+const LONG = 'y'.repeat(10_000);
 
 const edgeNumbers = [0, -1, -0.5, 1.5, INT4_MAX, INT4_MAX + 1, 999_999_999_999, 2 ** 53, -(2 ** 53), 1e308, -1e308, 1e-7];
 const edgeStrings = [
@@ -90,11 +98,14 @@ const edgeStrings = [
   '9999999999999.99',
 ];
 
+/** What PostgreSQL cannot store or the drivers mangle: drawn often, so that some reach a write with the rest of the body valid. */
+const poison = fc.constantFrom('Acme\u0000Corp', '\u0000', 'Acme \ud800', 'x\udc00y', '\ud83d');
 const nastyString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: poison },
   { weight: 6, arbitrary: fc.constantFrom(...edgeStrings) },
   { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) },
-  { weight: 1, arbitrary: fc.constant(MEGABYTE) },
+  { weight: 1, arbitrary: fc.constant(LONG) },
 );
 const nastyNumber: fc.Arbitrary<number> = fc.oneof(fc.constantFrom(...edgeNumbers), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
 
@@ -108,6 +119,19 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant([[[[[[[[[[[]]]]]]]]]]]),
 );
 
+/** A string the schema accepts, as far as its format, pattern and length say. */
+const plausibleText = (schema: JsonSchema): string => {
+  const pattern = schema.pattern ?? '';
+  if (schema.format === 'email' || pattern.includes('@')) return 'fuzz@example.com';
+  if (schema.format === 'date-time' || pattern.includes('T(?:')) return '2026-01-15T10:00:00Z';
+  if (schema.format === 'date' || pattern.includes('-02-29')) return '2026-01-15';
+  if (pattern.includes('\\d{1,12}')) return '12.50';
+  if (pattern.includes('0-9a-fA-F')) return '#336699';
+  if (pattern.includes('\\+?')) return '+1 555 0100';
+  const text = 'Something fine to say'.padEnd(schema.minLength ?? 0, '!');
+  return schema.maxLength !== undefined ? text.slice(0, schema.maxLength) : text;
+};
+
 /** A value that matches the schema well enough to reach the code behind it, using real ids where one is expected. */
 const plausible = (schema: JsonSchema | undefined, ids: readonly number[], depth = 0): unknown => {
   if (!schema || depth > 6) return null;
@@ -115,9 +139,11 @@ const plausible = (schema: JsonSchema | undefined, ids: readonly number[], depth
   if (alt) return plausible(alt.find((s) => s.type !== 'null') ?? alt[0], ids, depth + 1);
   if (schema.enum) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'integer' || type === 'number') return ids[depth % ids.length];
+  // A bounded number (an interval, a limit) gets its smallest value; an unbounded one is an id.
+  if (type === 'integer' || type === 'number')
+    return schema.maximum !== undefined && schema.maximum < 2 ** 31 ? Math.max(schema.minimum ?? 1, 1) : ids[depth % ids.length];
   if (type === 'boolean') return true;
-  if (type === 'string') return schema.format === 'date' ? '2026-01-15' : schema.pattern?.includes('\\d{1,12}') ? '12.50' : 'Something';
+  if (type === 'string') return plausibleText(schema);
   if (type === 'array') return [plausible(schema.items, ids, depth + 1)];
   if (type === 'object' || schema.properties) {
     return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, plausible(s, ids, depth + 1)]));
@@ -125,15 +151,29 @@ const plausible = (schema: JsonSchema | undefined, ids: readonly number[], depth
   return 'Something';
 };
 
-/** The plausible value with one place in it (or the whole) replaced by a nasty value, or left out. */
-const mutate = (value: unknown, choice: number, replacement: unknown): unknown => {
-  if (value === null || typeof value !== 'object') return replacement;
+/** What replaces one place of a plausible body: often a value of the same type (so the rest still passes and it reaches the service), else anything. */
+interface Replacement {
+  choice: number;
+  sameType: boolean;
+  text: string;
+  number: number;
+  any: unknown;
+}
+const replacements: fc.Arbitrary<Replacement> = fc.record({ choice: fc.nat(), sameType: fc.boolean(), text: nastyString, number: nastyNumber, any: nastyValue });
+
+/** The plausible value with one place in it (or the whole) replaced, or left out. */
+const mutate = (value: unknown, r: Replacement, choice = r.choice): unknown => {
+  if (value === null || typeof value !== 'object') {
+    if (r.sameType && typeof value === 'string') return r.text;
+    if (r.sameType && typeof value === 'number') return r.number;
+    return r.any;
+  }
   const keys = Object.keys(value);
-  if (keys.length === 0 || choice % 7 === 0) return replacement;
+  if (keys.length === 0 || choice % 11 === 0) return r.any;
   const key = keys[choice % keys.length]!;
   const copy = (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
-  if (choice % 5 === 0) delete copy[key];
-  else copy[key] = mutate(copy[key], Math.floor(choice / 3), replacement);
+  if (choice % 7 === 0) delete copy[key];
+  else copy[key] = mutate(copy[key], r, Math.floor(choice / keys.length));
   return copy;
 };
 
@@ -170,7 +210,8 @@ const encodeLoose = (text: string) =>
     })
     .join('');
 
-const pathValue = (ids: readonly number[]) => fc.oneof(fc.constantFrom(...ids.map(String)), nastyString, nastyNumber.map(String));
+const pathValue = (ids: readonly number[]) =>
+  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids.map(String)) }, { weight: 2, arbitrary: nastyString }, { weight: 1, arbitrary: nastyNumber.map(String) });
 
 /** An arbitrary of malformed requests for one operation. */
 export const requestsFor = (op: Operation, ids: readonly number[]): fc.Arbitrary<FuzzRequest> => {
@@ -179,7 +220,7 @@ export const requestsFor = (op: Operation, ids: readonly number[]): fc.Arbitrary
     maxLength: op.query.length > 0 ? 4 : 1,
   });
   const body = fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(fc.nat(), nastyValue).map(([choice, value]) => ({ json: mutate(plausible(op.body ?? undefined, ids), choice, value) })) },
+    { weight: 6, arbitrary: replacements.map((r) => ({ json: mutate(plausible(op.body ?? undefined, ids), r) })) },
     { weight: 2, arbitrary: fc.constantFrom(...rawBodies).map((raw) => ({ raw })) },
     { weight: 1, arbitrary: fc.constant({ none: true }) },
     { weight: 1, arbitrary: fc.tuple(nastyString, nastyString).map(([name, content]) => ({ multipart: { name, content } })) },
@@ -191,7 +232,10 @@ export const requestsFor = (op: Operation, ids: readonly number[]): fc.Arbitrary
     const url = search ? `${path}?${search}` : path;
     if (op.method === 'GET' || op.method === 'DELETE' || 'none' in b) return { method: op.method, url, headers: {} };
     if ('multipart' in b) {
-      const form = multipart({ note: b.multipart.content }, { name: b.multipart.name.replace(/["\r\n]/g, ''), bytes: Buffer.from(b.multipart.content), type: 'text/csv' });
+      const form = multipart(
+        { note: b.multipart.content },
+        { name: b.multipart.name.replace(/["\r\n]/g, ''), bytes: Buffer.from(b.multipart.content), type: 'text/csv' },
+      );
       return { method: op.method, url, payload: form.body, headers: form.headers };
     }
     const payload = 'raw' in b ? b.raw : JSON.stringify(b.json ?? null);

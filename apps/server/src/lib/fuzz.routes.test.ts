@@ -60,10 +60,14 @@ describe('malformed requests to every operation', () => {
       const requests = fc.sample(requestsFor(op, ids), { seed: SEED + i, numRuns: RUNS_PER_ACTOR * actors.length });
       for (const [j, req] of requests.entries()) {
         const actor = actors[j % actors.length]!;
+        // Signing out would only make the next requests anonymous ones, which the signed-out actor already sends.
+        if (op.path.endsWith('/users/logout/') && actor.email) continue;
         const res = await actor.client.request(req.method, req.url, { body: req.payload, headers: req.headers });
         sent += 1;
         if (res.statusCode >= 500 || leaks(res.body)) {
-          failures.push(`${req.method} ${req.url.slice(0, 200)} as ${actor.name} → ${res.statusCode} ${res.body.slice(0, 300)} | body: ${String(req.payload ?? '').slice(0, 300)}`);
+          failures.push(
+            `${req.method} ${req.url.slice(0, 200)} as ${actor.name} → ${res.statusCode} ${res.body.slice(0, 300)} | body: ${String(req.payload ?? '').slice(0, 300)}`,
+          );
         }
         await keepSignedIn(actor);
       }

@@ -21,7 +21,12 @@ const COMPANY = 'accounting/accountant/client-company';
 
 describe('ids are checked against the range of their columns', () => {
   it('answers an id past the column’s range in a path as not found', async () => {
-    for (const path of [`${COMPANY}/${ID_MAX + 1}/retrieve/`, `${COMPANY}/999999999999/retrieve/`, 'storage/file/retrieve/2147483648/', 'accounting/accountant-client-user/999999999999/']) {
+    for (const path of [
+      `${COMPANY}/${ID_MAX + 1}/retrieve/`,
+      `${COMPANY}/999999999999/retrieve/`,
+      'storage/file/retrieve/2147483648/',
+      'accounting/accountant-client-user/999999999999/',
+    ]) {
       const res = await cast.admin.get(path);
       expect([path, res.statusCode, res.json()]).toEqual([path, 404, { detail: details.notFound }]);
     }
@@ -33,13 +38,19 @@ describe('ids are checked against the range of their columns', () => {
   });
 
   it('refuses one in a query or a body with a field error in Herd’s words', async () => {
-    expect((await cast.admin.get(`accounting/accountant-client-user/?client_company=${ID_MAX + 1}`)).json()).toEqual({ client_company: ['Client company is not valid.'] });
-    expect((await cast.admin.get(`${COMPANY}/${pk}/transactions/list/?payment_account=99999999999`)).json()).toEqual({ payment_account: ['Payment account is not valid.'] });
+    expect((await cast.admin.get(`accounting/accountant-client-user/?client_company=${ID_MAX + 1}`)).json()).toEqual({
+      client_company: ['Client company is not valid.'],
+    });
+    expect((await cast.admin.get(`${COMPANY}/${pk}/transactions/list/?payment_account=99999999999`)).json()).toEqual({
+      payment_account: ['Payment account is not valid.'],
+    });
     expect((await cast.admin.post(`${COMPANY}/send-notification/`, { client_company: ID_MAX + 1 })).json()).toEqual({ client_company: ['Client company is not valid.'] });
     expect((await cast.admin.post(`${COMPANY}/${pk}/transactions/hide/`, { pks: [1, 2 ** 40] })).json()).toEqual({ 'pks.1': ['Transactions is not valid.'] });
     expect((await cast.admin.get(`${COMPANY}/${pk}/transactions/attachments/zip/?pks=1,99999999999`)).json()).toEqual({ pks: ['Transactions is not valid.'] });
     const form = multipart({ client_company: String(ID_MAX + 1) }, { name: 'r.pdf', bytes: PDF_BYTES });
-    expect((await cast.admin.request('POST', 'storage/file/create/', { body: form.body, headers: form.headers })).json()).toEqual({ client_company: ['Client company is not valid.'] });
+    expect((await cast.admin.request('POST', 'storage/file/create/', { body: form.body, headers: form.headers })).json()).toEqual({
+      client_company: ['Client company is not valid.'],
+    });
   });
 
   it('words what a schema left unworded in Herd’s form, never zod’s', async () => {
@@ -55,7 +66,9 @@ describe('text a database cannot hold', () => {
 
   it('is refused with a field error wherever it is: a value, a nested value, a key or the query', async () => {
     expect((await cast.admin.patch(`${COMPANY}/${pk}/update/`, { name: NUL })).json()).toEqual({ name: ['Name contains characters that are not allowed.'] });
-    expect((await cast.admin.patch(`${COMPANY}/${pk}/update/`, { pinned_note: LONE })).json()).toEqual({ pinned_note: ['Pinned note contains characters that are not allowed.'] });
+    expect((await cast.admin.patch(`${COMPANY}/${pk}/update/`, { pinned_note: LONE })).json()).toEqual({
+      pinned_note: ['Pinned note contains characters that are not allowed.'],
+    });
     const nested = await cast.admin.post(`${COMPANY}/${pk}/transactions/split/`, { pk: 1, lines: [{ amount: '1.00', description: NUL }] });
     expect(nested.json()).toEqual({ 'lines.0.description': ['Description contains characters that are not allowed.'] });
     expect((await cast.admin.post('users/login/', { email: 'a@b.co', password: 'x', ['k\u0000']: 1 })).statusCode).toBe(400);
@@ -71,7 +84,9 @@ describe('text a database cannot hold', () => {
   it('in a path names nothing, and in an uploaded file’s name or fields is refused', async () => {
     expect((await cast.admin.get(`accounting/notes/transaction/%00/note/list/`)).statusCode).toBe(404);
     const form = multipart({ client_company: String(pk) }, { name: 'bad\u0000name.pdf', bytes: PDF_BYTES });
-    expect((await cast.admin.request('POST', 'storage/file/create/', { body: form.body, headers: form.headers })).json()).toEqual({ file: ['File name contains characters that are not allowed.'] });
+    expect((await cast.admin.request('POST', 'storage/file/create/', { body: form.body, headers: form.headers })).json()).toEqual({
+      file: ['File name contains characters that are not allowed.'],
+    });
   });
 });
 

@@ -8,9 +8,9 @@ import { NotFoundError, ValidationError } from './errors.js';
  * text, and the second turns into a replacement character or an encoding
  * error depending on the driver.
  */
-const FORBIDDEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-export const hasForbiddenCharacters = (text: string): boolean => FORBIDDEN.test(text);
+export const hasForbiddenCharacters = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** Field errors are reported for at most this many places; one is enough to fix the request. */
 const MAX_REPORTED = 20;
