@@ -39,6 +39,7 @@ import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerTextGuard } from './lib/text-guard.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
@@ -68,6 +69,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

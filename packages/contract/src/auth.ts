@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 import { ACCOUNT_TYPES, FIRM_ROLES, MFA_METHODS } from './enums.js';
 import { codeField, emailField, existingPasswordField, optionalText, passwordField, phoneField, requiredText } from './fields.js';
 
@@ -34,7 +35,7 @@ export const passwordChangeBody = z.object({
   new_password: passwordField('New password'),
 });
 
-export const bannerDismissBody = z.object({ pk: z.number({ error: 'Banner is not valid.' }).int().positive() });
+export const bannerDismissBody = z.object({ pk: idField('Banner') });
 
 export const companyRef = z.object({
   pk: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 import { ledgerSyncInfo } from './quickbooks.js';
 import { CLIENT_EDITABLE_FIELDS, CONNECTION_KINDS, CONNECTION_STATES } from './enums.js';
 import { numberBetween, optionalText, requiredText } from './fields.js';
@@ -23,7 +24,7 @@ export const clientCompanyCreateBody = z.object({
 export const clientCompanyUpdateBody = z
   .object({
     name: requiredText('Name', 200),
-    assigned_members: z.array(z.number().int().positive(), { error: messages.notValid('Assigned members') }).max(500),
+    assigned_members: z.array(idField('Assigned members'), { error: messages.notValid('Assigned members') }).max(500),
     client_editable_fields: z.array(z.enum(CLIENT_EDITABLE_FIELDS, { error: messages.notValid('Client editable fields') })),
     reminder_schedule: reminderSchedule,
     pinned_note: optionalText('Pinned note', 2000),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './ids.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -61,8 +62,8 @@ export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { p
   (E['query'] extends z.ZodType ? { query?: Given<E['query']> } : { query?: undefined }) &
   (E['body'] extends z.ZodType ? { body: Given<E['body']> } : { body?: undefined });
 
-/** The path parameter every `{pk}` route takes: a positive whole number. */
-export const pkParams = z.object({ pk: z.coerce.number().int().positive() });
+/** The path parameter every `{pk}` route takes: an id (ids.ts). */
+export const pkParams = z.object({ pk: idParam });
 
 /** No content. */
 export const noContent = z.null();

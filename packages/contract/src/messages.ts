@@ -8,6 +8,15 @@ export const messages = {
   between: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}`,
   tooShort: (label: string, min: number) => `${label} must be at least ${min} characters.`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  notNumber: (label: string) => `${label} must be a number.`,
+  notWholeNumber: (label: string) => `${label} must be a whole number.`,
+  atLeast: (label: string, min: number | bigint) => `${label} must be at least ${min}.`,
+  moreThan: (label: string, min: number | bigint) => `${label} must be more than ${min}.`,
+  atMost: (label: string, max: number | bigint) => `${label} must be at most ${max}.`,
+  tooFew: (label: string, min: number | bigint) => `${label} must have at least ${min} item${min === 1 ? '' : 's'}.`,
+  tooMany: (label: string, max: number | bigint) => `${label} must have at most ${max} items.`,
+  /** Text holding a NUL character or half of a UTF-16 pair: nothing a person types, and nothing PostgreSQL can store. */
+  badCharacters: (label: string) => `${label} contains characters that are not allowed.`,
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -31,4 +40,5 @@ export const details = {
   readOnly: 'Your firm’s subscription is not active, so Herd is read-only. Update billing to make changes.',
   forbidden: 'You do not have permission to do this.',
   mfaPending: 'Finish signing in with your verification code.',
+  valueNotStorable: 'A value in the request is out of range or not valid. Check the numbers, dates and text you sent.',
 } as const;

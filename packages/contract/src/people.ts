@@ -1,20 +1,15 @@
 import { z } from 'zod';
+import { idField, idQuery, requiredIdQuery } from './ids.js';
 import { ACCOUNT_TYPES, FIRM_ROLES } from './enums.js';
 import { emailField, phoneField, requiredText } from './fields.js';
 import { messages } from './messages.js';
 import { listQuery } from './client-companies.js';
 
-const pkField = (label: string) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? messages.required(label) : messages.notValid(label)) })
-    .int({ error: messages.notValid(label) })
-    .positive({ error: messages.notValid(label) });
-
 export const clientUserInviteBody = z.object({
   email: emailField(),
   first_name: requiredText('First name', 150),
   last_name: requiredText('Last name', 150),
-  client_company: pkField('Client company'),
+  client_company: idField('Client company'),
 });
 export type ClientUserInviteBody = z.infer<typeof clientUserInviteBody>;
 
@@ -32,11 +27,11 @@ export const clientUser = z.object({
 });
 export type ClientUser = z.infer<typeof clientUser>;
 
-export const clientUserListQuery = listQuery.extend({ client_company: z.coerce.number().int().positive().optional() });
-export const clientCompanyQuery = z.object({ client_company: z.coerce.number().int().positive().optional() });
+export const clientUserListQuery = listQuery.extend({ client_company: idQuery('Client company').optional() });
+export const clientCompanyQuery = z.object({ client_company: idQuery('Client company').optional() });
 
-export const magicLinkBody = z.object({ client_company: pkField('Client company'), user: pkField('User') });
-export const notifyBody = z.object({ client_company: pkField('Client company') });
+export const magicLinkBody = z.object({ client_company: idField('Client company'), user: idField('User') });
+export const notifyBody = z.object({ client_company: idField('Client company') });
 export const urlResponse = z.object({ url: z.string() });
 
 export const coworkerInviteBody = z.object({
@@ -74,11 +69,7 @@ export const clientSideCompany = z.object({
 export type ClientSideCompany = z.infer<typeof clientSideCompany>;
 
 export const defaultClientCompanyBody = z.object({
-  client_company: z
-    .number({ error: messages.notValid('Client company') })
-    .int()
-    .positive()
-    .nullable(),
+  client_company: idField('Client company').nullable(),
 });
 export const tourBody = z.object({ completed: z.boolean({ error: (i) => (i.input === undefined ? messages.required('Completed') : messages.notValid('Completed')) }) });
 export const firmMemberSettings = z.object({
@@ -96,12 +87,7 @@ export const companyUser = z.object({
   role: z.enum(['CLIENT', 'CLIENT_COWORKER']),
   has_signed_in: z.boolean(),
 });
-export const requiredCompanyQuery = z.object({
-  client_company: z.coerce
-    .number({ error: messages.required('Client company') })
-    .int()
-    .positive(),
-});
+export const requiredCompanyQuery = z.object({ client_company: requiredIdQuery('Client company') });
 
 export const storedFile = z.object({
   pk: z.number(),
@@ -121,11 +107,7 @@ export const firmSettingsBody = z
       .string({ error: messages.notValid('Main colour') })
       .regex(HEX_COLOR, { error: messages.notValid('Main colour') })
       .nullable(),
-    logo: z
-      .number({ error: messages.notValid('Logo') })
-      .int()
-      .positive()
-      .nullable(),
+    logo: idField('Logo').nullable(),
   })
   .partial();
 export const firmSettings = z.object({
@@ -144,24 +126,24 @@ const restrictionKind = z.enum(RESTRICTION_KINDS, {
   error: (i) => (i.input === undefined ? messages.required('Kind') : messages.notValid('Kind')),
 });
 export const restrictionCreateBody = z.object({
-  client_company: pkField('Client company'),
-  user: pkField('User'),
-  account: pkField('Account'),
+  client_company: idField('Client company'),
+  user: idField('User'),
+  account: idField('Account'),
   kind: restrictionKind,
 });
-export const restrictionUpdateBody = z.object({ account: pkField('Account'), kind: restrictionKind }).partial();
+export const restrictionUpdateBody = z.object({ account: idField('Account'), kind: restrictionKind }).partial();
 export const restrictionBulkCreateBody = z.object({
-  client_company: pkField('Client company'),
-  user: pkField('User'),
+  client_company: idField('Client company'),
+  user: idField('User'),
   kind: restrictionKind,
   accounts: z
-    .array(pkField('Account'), { error: messages.required('Accounts') })
+    .array(idField('Account'), { error: messages.required('Accounts') })
     .min(1, { error: messages.required('Accounts') })
     .max(500),
 });
 export const bulkPksBody = z.object({
   pks: z
-    .array(pkField('Item'), { error: messages.required('Items') })
+    .array(idField('Item'), { error: messages.required('Items') })
     .min(1, { error: messages.required('Items') })
     .max(1000),
 });
@@ -173,11 +155,8 @@ export const restriction = z.object({
   kind: z.enum(RESTRICTION_KINDS),
 });
 export const restrictionListQuery = z.object({
-  client_company: z.coerce
-    .number({ error: messages.required('Client company') })
-    .int()
-    .positive(),
-  user: z.coerce.number().int().positive().optional(),
+  client_company: requiredIdQuery('Client company'),
+  user: idQuery('User').optional(),
 });
 export const userWithRestrictions = z.object({
   user: z.object({ pk: z.number(), email: z.string(), name: z.string() }),

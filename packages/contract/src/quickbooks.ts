@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { idField, idQuery, requiredIdQuery } from './ids.js';
 import { CONNECTION_STATES } from './enums.js';
 
 /** Start or callback of Intuit's OAuth: the callback carries `code`, `state` and `realmId` (or `error`). */
 export const qboOAuthQuery = z.object({
-  client_company: z.coerce.number().int().positive().optional(),
+  client_company: idQuery('Client company').optional(),
   code: z.string().max(2000).optional(),
   state: z.string().max(4000).optional(),
   realmId: z.string().max(100).optional(),
@@ -13,8 +14,8 @@ export const qboOAuthQuery = z.object({
 /** Where to send the browser to consent at Intuit. */
 export const qboAuthorizeResponse = z.object({ url: z.string() });
 
-export const qboCompanyQuery = z.object({ client_company: z.coerce.number().int().positive() });
-export const qboSyncClientBody = z.object({ client_company: z.number().int().positive() });
+export const qboCompanyQuery = z.object({ client_company: requiredIdQuery('Client company') });
+export const qboSyncClientBody = z.object({ client_company: idField('Client company') });
 
 export const SYNC_STATES = ['IDLE', 'QUEUED', 'RUNNING', 'FAILED'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];

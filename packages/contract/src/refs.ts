@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
 import { requiredText } from './fields.js';
 import { messages } from './messages.js';
 
@@ -19,29 +20,22 @@ export const accountOption = selectOption.extend({
 export const refCreateBody = z.object({
   name: requiredText('Name', 200),
   /** The transaction being categorized; refused while it has sync errors. */
-  transaction: z
-    .number({ error: messages.notValid('Transaction') })
-    .int()
-    .positive()
-    .optional(),
+  transaction: idField('Transaction').optional(),
 });
 export const categoryCreateBody = refCreateBody.extend({
   account_type: requiredText('Account type', 100),
   account_subtype: z.string().trim().max(100).optional(),
 });
 export const herdAccountsBody = z.object({
-  watched: z.array(z.number().int().positive(), { error: messages.required('Accounts') }).max(500),
+  watched: z.array(idField('Accounts'), { error: messages.required('Accounts') }).max(500),
 });
 export const accountTypesResponse = z.array(z.object({ type: z.string(), subtypes: z.array(z.string()) }));
 
 export const noteBody = z.object({ body: requiredText('Message', 5000) });
 export const bulkNoteBody = noteBody.extend({
-  client_company: z
-    .number({ error: (i) => (i.input === undefined ? messages.required('Client company') : messages.notValid('Client company')) })
-    .int()
-    .positive(),
+  client_company: idField('Client company'),
   pks: z
-    .array(z.number().int().positive(), { error: messages.required('Transactions') })
+    .array(idField('Transactions'), { error: messages.required('Transactions') })
     .min(1, { error: messages.required('Transactions') })
     .max(500),
 });

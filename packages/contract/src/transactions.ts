@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idParam, idQuery } from './ids.js';
 import { BILLABLE_FLAGS, DIRECTIONS, FILTER_MARKERS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.js';
 import { optionalText } from './fields.js';
 import { messages } from './messages.js';
@@ -54,16 +55,10 @@ export const transaction = z.object({
 });
 export type Transaction = z.infer<typeof transaction>;
 
-const refPk = (label: string) =>
-  z
-    .number({ error: messages.notValid(label) })
-    .int()
-    .positive()
-    .nullable()
-    .optional();
+const refPk = (label: string) => idField(label).nullable().optional();
 
 export const lineInput = z.object({
-  pk: z.number().int().positive().optional(),
+  pk: idField('Line').optional(),
   amount: moneyField('Amount'),
   description: optionalText('Description', 1000).optional(),
   category: refPk('Category'),
@@ -82,10 +77,7 @@ export const lineInput = z.object({
 export type LineInput = z.infer<typeof lineInput>;
 
 export const transactionChange = z.object({
-  pk: z
-    .number({ error: messages.required('Transaction') })
-    .int()
-    .positive(),
+  pk: idField('Transaction'),
   lines: z.array(lineInput).min(1, { error: 'A transaction needs at least one line.' }).max(100).optional(),
   client_memo: optionalText('Memo', 2000).optional(),
   finished: z.literal(true, { error: messages.notValid('Finished') }).optional(),
@@ -123,7 +115,7 @@ export const transactionListQuery = z.object({
   type: csv(TRANSACTION_TYPES, 'Type'),
   subtype: z.string().trim().max(64).optional(),
   direction: z.enum(DIRECTIONS, { error: messages.notValid('Direction') }).optional(),
-  payment_account: z.coerce.number().int().positive().optional(),
+  payment_account: idQuery('Payment account').optional(),
   status: csv(TRANSACTION_STATUSES, 'Status'),
   markers: csv(FILTER_MARKERS, 'Markers'),
 });
@@ -131,7 +123,7 @@ export type TransactionListQuery = z.infer<typeof transactionListQuery>;
 
 export const pksBody = z.object({
   pks: z
-    .array(z.number().int().positive(), { error: messages.required('Transactions') })
+    .array(idField('Transactions'), { error: messages.required('Transactions') })
     .min(1, { error: messages.required('Transactions') })
     .max(1000),
 });
@@ -181,20 +173,14 @@ export const transactionChoices = z.object({
 export type TransactionChoices = z.infer<typeof transactionChoices>;
 
 export const splitBody = z.object({
-  pk: z
-    .number({ error: messages.required('Transaction') })
-    .int()
-    .positive(),
+  pk: idField('Transaction'),
   lines: z.array(lineInput).min(2, { error: 'A split needs at least two lines.' }).max(100),
 });
 
 export const attachBody = z.object({
-  file: z
-    .number({ error: (i) => (i.input === undefined ? messages.required('File') : messages.notValid('File')) })
-    .int()
-    .positive(),
+  file: idField('File'),
 });
-export const transactionPkParams = z.object({ transactionPk: z.coerce.number().int().positive() });
+export const transactionPkParams = z.object({ transactionPk: idParam });
 
 export const companyTransactionCounts = z.array(z.object({ client_company: z.number(), waiting_for_client: z.number(), to_review: z.number(), sync_errors: z.number() }));
 export type CompanyTransactionCount = z.infer<typeof companyTransactionCounts>[number];

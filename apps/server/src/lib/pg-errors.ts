@@ -10,3 +10,14 @@ const codeOf = (err: unknown): string | undefined => {
 };
 
 export const isUniqueViolation = (err: unknown): boolean => codeOf(err) === UNIQUE_VIOLATION;
+
+/**
+ * SQLSTATE class 22, "data exception": a value the database cannot take (a
+ * number out of a column's range, text it cannot read as a number or date, a
+ * NUL or an untranslatable character). Validation keeps such values out; this
+ * is what the error handler recognises if one ever slips past it.
+ */
+export const isDataException = (err: unknown): boolean => /^22[0-9A-Z]{3}$/.test(codeOf(err) ?? '');
+
+/** The SQLSTATE of a database error, for the log. */
+export const sqlStateOf = (err: unknown): string | undefined => codeOf(err);

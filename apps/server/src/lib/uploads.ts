@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { labelOf, messages } from '@herd/contract';
 import { ValidationError } from './errors.js';
+import { hasForbiddenCharacters } from './text-guard.js';
 
 const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
@@ -24,9 +26,15 @@ export const readUpload = async (request: Pick<FastifyRequest, 'isMultipart' | '
     }
     throw err;
   }
+  // A multipart body skips the JSON check of text (text-guard.ts): its name and fields are checked here, as the guard would.
+  if (!part.filename?.trim()) throw ValidationError.field('file', messages.required('File name'));
+  if (hasForbiddenCharacters(part.filename)) throw ValidationError.field('file', messages.badCharacters('File name'));
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(part.fields)) {
-    if (field && !Array.isArray(field) && 'value' in field) fields[name] = String(field.value);
+    if (!field || Array.isArray(field) || !('value' in field)) continue;
+    const value = String(field.value);
+    if (hasForbiddenCharacters(value) || hasForbiddenCharacters(name)) throw ValidationError.field(name, messages.badCharacters(labelOf([name])));
+    fields[name] = value;
   }
   return { bytes, fileName: part.filename, fields };
 };

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { details } from '@herd/contract';
 import { AppError, ThrottledError, ValidationError } from '../lib/errors.js';
+import { isDataException, sqlStateOf } from '../lib/pg-errors.js';
 
 const ROOT_BODY_MESSAGE = 'The request body must be a JSON object.';
 
@@ -19,6 +21,8 @@ const fieldErrors = (issues: { instancePath: string; message?: string }[]): Reco
 export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that does not hold a readable id (or name) points at nothing: the same answer as an id that names nothing.
+      if (error.validationContext === 'params') return reply.status(404).send({ detail: details.notFound });
       const fields = fieldErrors(error.validation);
       const { detail, ...rest } = fields;
       return reply.status(400).send(detail && Object.keys(rest).length === 0 ? { detail: detail[0] } : fields);
@@ -31,6 +35,11 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ detail: error.message });
+    }
+    if (isDataException(error)) {
+      // Validation should have refused the value; logged so the schema that let it through gets fixed.
+      request.log.warn({ err: error, sqlState: sqlStateOf(error) }, 'the database refused a value of the request');
+      return reply.status(400).send({ detail: details.valueNotStorable });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, isId } from '../ids.js';
 import { endpoint, noContent, pkParams } from '../endpoint.js';
 import { storedFile } from '../people.js';
 import { attachBody, transaction, transactionPkParams } from '../transactions.js';
@@ -16,7 +17,7 @@ export const attachmentsZipQuery = z.object({
     .string({ error: messages.required('Transactions') })
     .regex(/^\d+(,\d+)*$/, { error: messages.notValid('Transactions') })
     .transform((s) => s.split(',').map(Number))
-    .refine((a) => a.length <= 1000, { error: messages.notValid('Transactions') }),
+    .refine((a) => a.length <= 1000 && a.every(isId), { error: messages.notValid('Transactions') }),
 });
 
 const storage = ['storage'];
@@ -54,7 +55,7 @@ export const fileEndpoints = {
     path: 'accounting/transaction/{transactionPk}/attachments/{pk}/',
     tags: attachments,
     summary: 'Remove an attachment',
-    params: transactionPkParams.extend({ pk: z.coerce.number().int().positive() }),
+    params: transactionPkParams.extend({ pk: idParam }),
     responses: { 204: noContent },
   }),
   attachmentsZip: endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../ids.js';
 import { endpoint, noContent, pkParams } from '../endpoint.js';
 import {
   genericPublished,
@@ -19,7 +20,7 @@ const ingestTags = ['generic ledger API'];
 const tags = ['generic ledger'];
 
 export const referenceListsResult = z.object({ accounts: z.number(), refs: z.number() });
-export const tokenParams = pkParams.extend({ tokenPk: z.coerce.number().int().positive() });
+export const tokenParams = pkParams.extend({ tokenPk: idParam });
 
 /**
  * The generic ledger: what another system calls with `Authorization: Bearer

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { idParam } from '../ids.js';
 import { endpoint, pkParams } from '../endpoint.js';
 import { bulkNoteBody, note, noteBody } from '../refs.js';
 
 const tags = ['notes'];
-const notePkParams = z.object({ messagePk: z.coerce.number().int().positive() });
+const notePkParams = z.object({ messagePk: idParam });
 
 /** The three routes of one kind of thread: read it, write in it, edit your own note. */
 const thread = <K extends string>(kind: K) => {

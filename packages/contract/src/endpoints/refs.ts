@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../ids.js';
 import { endpoint, noContent, pkParams } from '../endpoint.js';
 import { accountOption, accountTypesResponse, categoryCreateBody, herdAccountsBody, refCreateBody, selectOption, selectQuery } from '../refs.js';
 
@@ -54,7 +55,7 @@ export const refEndpoints = {
     path: 'accounting/selects/{pk}/tracking-category/{trackingCategoryPk}/options/list/',
     tags,
     summary: 'Options of one tracking category',
-    params: pkParams.extend({ trackingCategoryPk: z.coerce.number().int().positive() }),
+    params: pkParams.extend({ trackingCategoryPk: idParam }),
     query: selectQuery,
     responses: { 200: options },
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../ids.js';
 import { endpoint, noContent } from '../endpoint.js';
 import {
   bulkPksBody,
@@ -14,7 +15,7 @@ import {
 const BASE = 'accounting/accountant/user-account-restrictions/';
 const tags = ['user account restrictions'];
 
-export const restrictionParams = z.object({ restriction_pk: z.coerce.number().int().positive() });
+export const restrictionParams = z.object({ restriction_pk: idParam });
 
 /** Which accounts a client user may see and answer for, per company. */
 export const restrictionEndpoints = {

@@ -1,6 +1,10 @@
+/** Transaction amounts are numeric(14, 2): at most twelve digits before the point. */
+export const MAX_AMOUNT_CENTS = 999_999_999_999_99;
+
 /**
  * An amount as banks print it, in cents: "1,234.56", "$12.50", "(12.50)" and
- * "12.50-" (both negative), "-12.50". Null when it is not a number.
+ * "12.50-" (both negative), "-12.50". Null when it is not a number; an amount
+ * past MAX_AMOUNT_CENTS is returned as it is, for the caller to refuse.
  */
 export const parseBankAmount = (value: string): number | null => {
   let v = value

@@ -1,4 +1,4 @@
-import { parseBankAmount } from './amounts.js';
+import { MAX_AMOUNT_CENTS, parseBankAmount } from './amounts.js';
 import { detectDayFirst, parseBankDate } from './dates.js';
 import { CsvFormatError, normaliseHeader, readCsv } from './read-csv.js';
 
@@ -77,6 +77,9 @@ export const parseBankCsv = (text: string): ParsedBankCsv => {
       cents = credit !== 0 ? Math.abs(credit) : -Math.abs(debit);
     }
     if (cents === 0) return errors.push({ row, message: 'Amount must not be zero.' });
+    if (Math.abs(cents) > MAX_AMOUNT_CENTS) {
+      return errors.push({ row, message: col.amount !== undefined ? `Amount is too large: "${cell(record, 'amount')}".` : 'Debit or credit is too large.' });
+    }
     const description = cell(record, 'description');
     const payee = cell(record, 'payee');
     if (!description && !payee) return errors.push({ row, message: 'Description is required.' });

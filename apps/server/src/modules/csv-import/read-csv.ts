@@ -5,6 +5,8 @@ export class CsvFormatError extends Error {}
 
 /** The header and data rows of a CSV file (BOM, blank lines and surrounding spaces dropped). */
 export const readCsv = (text: string): { header: string[]; data: string[][] } => {
+  // A NUL never appears in a text file, and PostgreSQL cannot store one: the file is something else.
+  if (text.includes('\u0000')) throw new CsvFormatError('The file holds binary data (a NUL character); export it from your bank as CSV text.');
   let records: string[][];
   try {
     records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true });

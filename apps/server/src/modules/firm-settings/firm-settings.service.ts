@@ -30,6 +30,8 @@ export const getFirmSettings = async (db: Db, actor: Actor) => {
 /** Branding: the firm's name, colour and logo, shown to its staff and clients and in its emails. */
 export const updateFirmSettings = async (db: Db, actor: Actor, input: z.infer<typeof firmSettingsBody>) => {
   const firmActor = can.administerFirm(actor);
+  // A PATCH that names no field changes nothing (and writes no audit entry): the settings as they are.
+  if (Object.keys(input).length === 0) return getFirmSettings(db, actor);
   if (input.logo !== undefined && input.logo !== null) {
     const file = await findFile(db, firmActor.firmId, input.logo);
     // Another firm's file reads as "not valid", never as "exists elsewhere".

@@ -84,6 +84,8 @@ const getVisibleRestrictions = async (db: Db, actor: FirmActor, pks: number[]) =
 export const updateOneRestriction = async (db: Db, actor: Actor, pk: number, input: { account?: number | undefined; kind?: Kind | undefined }) => {
   const firmActor = can.workOnClients(actor);
   const [row] = await getVisibleRestrictions(db, firmActor, [pk]);
+  // A PATCH that names no field changes nothing (and writes no audit entry): the restriction as it is.
+  if (input.account === undefined && input.kind === undefined) return toRestriction(row!);
   if (input.account !== undefined) await checkTargets(db, row!.clientCompanyId, row!.userId, [input.account]);
   await db.transaction(async (tx) => {
     await updateRestriction(tx, row!.clientCompanyId, pk, { accountId: input.account, kind: input.kind });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { apiPath, fileEndpoints, type StoredFile } from '@herd/contract';
+import { apiPath, fileEndpoints, isId, type StoredFile } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { StoredObjectMissingError, type StorageDriver } from '../../storage/driver.js';
@@ -76,7 +76,7 @@ const cleanName = (name: string) => name.replace(/[\\/\r\n\t"]/g, '_').slice(0, 
 const companyField = (fields: Record<string, string>): number | null => {
   if (!fields.client_company) return null;
   const pk = Number(fields.client_company);
-  if (!(Number.isInteger(pk) && pk > 0)) throw ValidationError.field('client_company', 'Client company is not valid.');
+  if (!isId(pk)) throw ValidationError.field('client_company', 'Client company is not valid.');
   return pk;
 };
 
