@@ -79,6 +79,11 @@ export interface TestApp {
   db: Db;
   /** Runs every waiting job of the queues now, in order, until none is left: what a worker would do. */
   runJobs(): Promise<number>;
+  /**
+   * The text of the newest email delivered to `to`, after running waiting jobs (some emails are written by a
+   * job, after the answer). Read from the transport: the outbox keeps no usable link once an email is sent.
+   */
+  lastMailTo(to: string): Promise<string>;
   /** Closes the app and its database; throws if any transaction's status changed against the table or without an audit entry (test/status-audit.ts). */
   close(): Promise<void>;
 }
@@ -86,7 +91,8 @@ export interface TestApp {
 export const createTestApp = async (overrides: Partial<Config> = {}, transport?: MailTransport, qbo: { pageSize?: number } = {}): Promise<TestApp> => {
   const database = await openTestDatabase();
   await installStatusRecorder(database.db);
-  const mailTransport = transport ?? recordingTransport();
+  const recording = transport ? null : recordingTransport();
+  const mailTransport = transport ?? recording!;
   // Tests drain the queues themselves; queue maintenance errors would only be noise here.
   const jobs = await createJobQueue(database.executeSql, () => {}, { supervise: false });
   const app = await buildApp({
@@ -111,10 +117,18 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
       if (ran === 0) return total;
     }
   };
+  const lastMailTo = async (to: string) => {
+    if (!recording) throw new Error('lastMailTo reads the default recording transport; this app was given its own');
+    await runJobs();
+    const mail = recording.delivered.findLast((m) => m.to.toLowerCase() === to.toLowerCase());
+    if (!mail) throw new Error(`no email was delivered to ${to}`);
+    return mail.text;
+  };
   return {
     app,
     db: database.db,
     runJobs,
+    lastMailTo,
     close: async () => {
       const report = await statusChangeReport(database.db);
       await jobs.stop();

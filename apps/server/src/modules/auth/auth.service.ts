@@ -161,13 +161,13 @@ const mailPasswordReset = async (ctx: AuthContext, user: { pk: number; email: st
   await ctx.mailer.send(user.email, brand, passwordResetEmail({ firstName: user.firstName, url: resetUrl(ctx.appUrl, code) }), 'PASSWORD_RESET');
 };
 
-/** Sets the new password, voids the user's other reset links and signs them out everywhere. */
+/** Sets the new password, voids every other link mailed to the user and signs them out everywhere. */
 export const finishPasswordReset = async (ctx: AuthContext, code: string, password: string): Promise<Detail> => {
   const userId = await redeemWithLimit(ctx, code, 'PASSWORD_RESET');
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash);
-    await expireUnusedCodes(tx, userId, 'PASSWORD_RESET');
+    await expireUnusedCodes(tx, userId);
     await deleteUserSessions(tx, userId);
     await writeAudit(tx, { firmId: null, actorUserId: userId, action: 'user.password_reset', targetType: 'user', targetPk: userId });
   });

@@ -6,7 +6,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { passwordChangedEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { findBrandOfUser, setPasswordHash } from '../auth/auth.queries.js';
+import { expireUnusedCodes, findBrandOfUser, setPasswordHash } from '../auth/auth.queries.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { fileUrl } from '../storage/storage.service.js';
 import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateOwnUserFields } from './profile.queries.js';
@@ -64,7 +64,8 @@ export const updateProfile = async (db: Db, actor: Actor, input: ProfileUpdateBo
 };
 
 /**
- * Changes the password and signs out every other session. A client who has
+ * Changes the password, voids every sign-in and reset link mailed before it and
+ * signs out every other session. A client who has
  * only ever used magic links has no password yet and may set one without a
  * current password.
  */
@@ -86,6 +87,7 @@ export const changePassword = async (
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, actor.userId, passwordHash);
+    await expireUnusedCodes(tx, actor.userId);
     await deleteUserSessions(tx, actor.userId, currentSessionHash);
     await writeAudit(tx, {
       firmId: actor.firmId,
