@@ -18,6 +18,7 @@ export const details = {
   badCredentials: 'Unable to sign in with the email and password provided.',
   notAuthenticated: 'You are not signed in.',
   csrfFailed: 'CSRF verification failed. Reload the page and try again.',
+  csrfOriginFailed: 'This request came from another site and was refused.',
   throttled: (seconds: number) => `Too many attempts. Try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? 's' : ''}.`,
   codeInvalid: 'This link is invalid or has expired.',
   codeUsedOrExpired: 'This link has expired or was already used. You can ask for a new one.',

@@ -206,15 +206,22 @@ describe('POST users/logout/ and GET users/profile/', () => {
     expect((await replay.get('users/profile/')).statusCode).toBe(401);
   });
 
-  it('sets Secure cookies when the app is served over HTTPS', async () => {
+  it('sets Secure, __Host- prefixed cookies when the app is served over HTTPS', async () => {
     const secure = await createTestApp({ appUrl: 'https://herd.example' });
     try {
       const firm = await createFirm(secure.db);
       const client = new TestClient(secure.app);
       const first = await client.get('/api/healthcheck/');
-      expect(first.cookies.find((c) => c.name === 'csrftoken')?.secure).toBe(true);
+      const csrf = first.cookies.find((c) => c.name === '__Host-csrftoken');
+      expect(csrf).toMatchObject({ secure: true, path: '/' });
+      expect(csrf?.domain).toBeUndefined();
+      expect(first.cookies.find((c) => c.name === 'csrftoken')).toBeUndefined();
       const res = await client.post('users/login/', { email: firm.adminEmail, password: PASSWORD });
-      expect(res.cookies.find((c) => c.name === 'sessionid')?.secure).toBe(true);
+      expect(res.statusCode).toBe(200);
+      const session = res.cookies.find((c) => c.name === '__Host-sessionid');
+      expect(session).toMatchObject({ secure: true, path: '/', httpOnly: true });
+      expect(session?.domain).toBeUndefined();
+      expect((await client.get('users/profile/')).statusCode).toBe(200);
     } finally {
       await secure.close();
     }
