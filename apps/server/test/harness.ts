@@ -100,7 +100,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
     db: database.db,
     jobs,
     qbo: { retryBaseMs: 5, ...qbo },
-    mailer: (a) => createMailer(database.db, mailTransport, a.log),
+    mailer: (a) => createMailer(database.db, mailTransport, a.log, { keepLinks: overrides.e2eOutbox ?? false }),
     logger: false,
   });
   await app.ready();
