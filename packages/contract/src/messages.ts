@@ -8,6 +8,8 @@ export const messages = {
   between: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}`,
   tooShort: (label: string, min: number) => `${label} must be at least ${min} characters.`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  tooWeak: (label: string) =>
+    `${label} is too easy to guess. Avoid common passwords, repeated characters, sequences and your own name or email; a few unrelated words work well.`,
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 10;

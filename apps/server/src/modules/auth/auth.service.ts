@@ -20,6 +20,7 @@ import {
   setPasswordHash,
 } from './auth.queries.js';
 import { issueCode, lookupCode, redeemCode } from './one-time-codes.js';
+import { assertStrongPassword } from './password-strength.js';
 import { deleteUserSessions } from './sessions.queries.js';
 
 /** What the signed-out flows need: there is no actor yet, only the caller's address. */
@@ -50,6 +51,12 @@ export const resetUrl = (appUrl: string, code: string) => `${appUrl}/auth/?reset
 export const signupAccountant = async (ctx: AuthContext, input: SignupBody): Promise<number> => {
   await consume(ctx.db, RULES.signupsPerAddress, ctx.ip);
   if (await findUserByEmail(ctx.db, input.email)) throw ValidationError.field('email', details.emailTaken);
+  await assertStrongPassword('password', 'Password', input.password, {
+    email: input.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    companyName: input.company_name,
+  });
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -163,6 +170,10 @@ const mailPasswordReset = async (ctx: AuthContext, user: { pk: number; email: st
 
 /** Sets the new password, voids every other link mailed to the user and signs them out everywhere. */
 export const finishPasswordReset = async (ctx: AuthContext, code: string, password: string): Promise<Detail> => {
+  // Checked before the code is used, so a weak choice does not cost the person their link.
+  const owner = await lookupCode(ctx.db, code, 'PASSWORD_RESET');
+  const user = owner ? await findUserByPk(ctx.db, owner.userId) : null;
+  if (user) await assertStrongPassword('password', 'New password', password, user);
   const userId = await redeemWithLimit(ctx, code, 'PASSWORD_RESET');
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import { passwordChangedEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { expireUnusedCodes, findBrandOfUser, setPasswordHash } from '../auth/auth.queries.js';
+import { assertStrongPassword } from '../auth/password-strength.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { fileUrl } from '../storage/storage.service.js';
 import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateOwnUserFields } from './profile.queries.js';
@@ -84,6 +85,7 @@ export const changePassword = async (
       throw ValidationError.field('current_password', details.wrongCurrentPassword);
     }
   }
+  await assertStrongPassword('new_password', 'New password', input.new_password, user);
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, actor.userId, passwordHash);
