@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { RULES, assertWithinLimit, consume, recordHit, reset } from '../rate-limit/rate-limit.service.js';
+import { LOGIN_BACKOFF, RULES, assertBackoff, assertWithinLimit, consume, recordHit, reset } from '../rate-limit/rate-limit.service.js';
 import {
   expireUnusedCodes,
   findBrandOfUser,
@@ -84,22 +84,29 @@ export const signupAccountant = async (ctx: AuthContext, input: SignupBody): Pro
   }
 };
 
+const pairKey = (email: string, ip: string) => `${email.toLowerCase()}|${ip}`;
+
 /**
  * Checks a password. Unknown emails cost the same time and get the same
- * answer as wrong passwords; failures count towards the per-email and
- * per-address limits, which are checked before anything else.
+ * answer as wrong passwords. Failures slow down further attempts of the same
+ * email from the same address (and, far later, of the email or the address
+ * alone), checked before anything else; see `LOGIN_BACKOFF`.
  */
 export const signInWithPassword = async (ctx: AuthContext, input: { email: string; password: string }): Promise<SignInResult> => {
-  await assertWithinLimit(ctx.db, RULES.loginFailuresPerEmail, input.email);
-  await assertWithinLimit(ctx.db, RULES.loginFailuresPerAddress, ctx.ip);
-  const user = await findUserByEmail(ctx.db, input.email);
+  const email = input.email.toLowerCase();
+  await assertBackoff(ctx.db, LOGIN_BACKOFF.perPair, pairKey(email, ctx.ip));
+  await assertBackoff(ctx.db, LOGIN_BACKOFF.perEmail, email);
+  await assertBackoff(ctx.db, LOGIN_BACKOFF.perAddress, ctx.ip);
+  const user = await findUserByEmail(ctx.db, email);
   const ok = user && user.isActive && user.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!ok || !user) {
-    await recordHit(ctx.db, RULES.loginFailuresPerEmail, input.email);
-    await recordHit(ctx.db, RULES.loginFailuresPerAddress, ctx.ip);
+    await recordHit(ctx.db, LOGIN_BACKOFF.perPair, pairKey(email, ctx.ip));
+    await recordHit(ctx.db, LOGIN_BACKOFF.perEmail, email);
+    await recordHit(ctx.db, LOGIN_BACKOFF.perAddress, ctx.ip);
     throw ValidationError.detail(details.badCredentials);
   }
-  await reset(ctx.db, RULES.loginFailuresPerEmail, input.email);
+  await reset(ctx.db, LOGIN_BACKOFF.perPair, pairKey(email, ctx.ip));
+  await reset(ctx.db, LOGIN_BACKOFF.perEmail, email);
   await setLastLogin(ctx.db, user.pk);
   return { userId: user.pk, mfaMethod: user.mfaMethod };
 };
@@ -182,6 +189,6 @@ export const finishPasswordReset = async (ctx: AuthContext, code: string, passwo
     await deleteUserSessions(tx, userId);
     await writeAudit(tx, { firmId: null, actorUserId: userId, action: 'user.password_reset', targetType: 'user', targetPk: userId });
   });
-  await reset(ctx.db, RULES.loginFailuresPerEmail, (await findUserByPk(ctx.db, userId))?.email.toLowerCase() ?? '');
+  await reset(ctx.db, LOGIN_BACKOFF.perEmail, (await findUserByPk(ctx.db, userId))?.email.toLowerCase() ?? '');
   return { detail: details.passwordChanged };
 };
