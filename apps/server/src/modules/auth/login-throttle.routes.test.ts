@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitHits } from '../../db/schema/index.js';
-import { TestClient, clientMaker } from '../../../test/client.js';
+import { type TestClient, clientMaker } from '../../../test/client.js';
 import { PASSWORD, codeFromEmail, createFirm, uniqueEmail } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
