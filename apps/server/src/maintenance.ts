@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
 import { deleteDeliveriesBefore } from './integrations/webhook-deliveries.queries.js';
 import { deleteOutboxBefore } from './mail/outbox.queries.js';
-import { deleteExpiredPendingSignups } from './modules/auth/pending-signups.queries.js';
 import { deleteExpiredSessions } from './modules/auth/sessions.queries.js';
 import { deleteHitsBefore } from './modules/rate-limit/rate-limit.queries.js';
 
@@ -18,10 +17,9 @@ export const RETENTION = {
   webhookDeliveries: 7 * DAY_MS,
 } as const;
 
-/** One sweep of expired sessions and sign-ups, old rate-limit counters, outbox records and webhook digests. */
+/** One sweep of expired sessions, old rate-limit counters, outbox records and webhook digests. */
 export const sweepOnce = async (db: Db, now = Date.now()) => {
   await deleteExpiredSessions(db);
-  await deleteExpiredPendingSignups(db);
   await deleteHitsBefore(db, new Date(now - RETENTION.rateLimitHits));
   await deleteOutboxBefore(db, new Date(now - RETENTION.outbox));
   await deleteDeliveriesBefore(db, new Date(now - RETENTION.webhookDeliveries));

@@ -112,7 +112,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('ledger-webhook', handlers['ledger-webhook'])) +
         (await jobs.drain('ledger-pull', handlers['ledger-pull'])) +
         (await jobs.drain('ledger-push', handlers['ledger-push'])) +
-        (await jobs.drain('ledger-push-failed', handlers['ledger-push-failed']));
+        (await jobs.drain('ledger-push-failed', handlers['ledger-push-failed'])) +
+        (await jobs.drain('auth-email', handlers['auth-email']));
       total += ran;
       if (ran === 0) return total;
     }

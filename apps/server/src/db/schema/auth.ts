@@ -49,25 +49,3 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index('rate_limit_hits_lookup_idx').on(t.bucket, t.key, t.createdAt)],
 );
-
-/**
- * A sign-up waiting for its email to be confirmed: nothing exists until the
- * emailed link is followed, so a sign-up answers the same for any email and
- * nobody can hold an address they cannot read. The code is stored hashed.
- */
-export const pendingSignups = pgTable(
-  'pending_signups',
-  {
-    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
-    /** Null until the confirmation email is written (a background job does it). */
-    codeHash: text('code_hash').unique(),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    companyName: text('company_name').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('pending_signups_expires_idx').on(t.expiresAt)],
-);

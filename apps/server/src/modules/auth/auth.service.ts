@@ -1,8 +1,9 @@
 import { TRIAL_DAYS, details, type MfaMethod, type SignupBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/crypto.js';
+import { hashPassword, randomToken, verifyAgainstDummy, verifyPassword } from '../../lib/crypto.js';
 import { ValidationError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -23,12 +24,18 @@ import { issueCode, lookupCode, redeemCode } from './one-time-codes.js';
 import { assertStrongPassword } from './password-strength.js';
 import { deleteUserSessions } from './sessions.queries.js';
 
-/** What the signed-out flows need: there is no actor yet, only the caller's address. */
-export interface AuthContext {
+/** What writing an email with a link needs, in a request or in a job. */
+export interface MailContext {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+}
+
+/** What the signed-out flows need: there is no actor yet, only the caller's address. */
+export interface AuthContext extends MailContext {
   ip: string;
+  /** Emails whose existence must not show in the answer are written by a job, after it. */
+  jobs: JobQueue;
 }
 
 export interface SignInResult {
@@ -111,16 +118,31 @@ export const signInWithPassword = async (ctx: AuthContext, input: { email: strin
   return { userId: user.pk, mfaMethod: user.mfaMethod };
 };
 
+/**
+ * The same work whether or not the email is known: count the request, queue a job, answer. Whether the
+ * email belongs to someone is looked at only by the job (`mailRequestedLink`), after the answer has gone,
+ * so neither the answer nor its timing tells.
+ */
+const queueRequestedLink = (ctx: AuthContext, kind: 'magic-link' | 'password-reset', email: string) =>
+  ctx.jobs.send('auth-email', { kind, email }, `auth-email:${randomToken()}`);
+
 /** Mails a sign-in link when the email belongs to an active user; answers the same either way. */
 export const sendMagicLink = async (ctx: AuthContext, email: string): Promise<Detail> => {
   await consume(ctx.db, RULES.magicLinksPerAddress, ctx.ip);
   await consume(ctx.db, RULES.magicLinksPerEmail, email);
-  const user = await findUserByEmail(ctx.db, email);
-  if (user && user.isActive) await mailMagicLink(ctx, user);
+  await queueRequestedLink(ctx, 'magic-link', email);
   return { detail: details.magicLinkSent };
 };
 
-const mailMagicLink = async (ctx: AuthContext, user: { pk: number; email: string; firstName: string }) => {
+/** The job of a link asked for by email: mails it when the email belongs to an active user, else nothing. */
+export const mailRequestedLink = async (ctx: MailContext, request: { kind: 'magic-link' | 'password-reset'; email: string }): Promise<void> => {
+  const user = await findUserByEmail(ctx.db, request.email);
+  if (!user || !user.isActive) return;
+  if (request.kind === 'magic-link') await mailMagicLink(ctx, user);
+  else await mailPasswordReset(ctx, user);
+};
+
+const mailMagicLink = async (ctx: MailContext, user: { pk: number; email: string; firstName: string }) => {
   const code = await issueCode(ctx.db, user.pk, 'MAGIC_LINK');
   const brand = await findBrandOfUser(ctx.db, user.pk);
   await ctx.mailer.send(user.email, brand, magicLinkEmail({ firstName: user.firstName, url: magicLinkUrl(ctx.appUrl, code), firmName: brand.firmName }), 'MAGIC_LINK');
@@ -164,12 +186,11 @@ export const sendNewMagicLink = async (ctx: AuthContext, code: string): Promise<
 export const requestPasswordReset = async (ctx: AuthContext, email: string): Promise<Detail> => {
   await consume(ctx.db, RULES.resetsPerAddress, ctx.ip);
   await consume(ctx.db, RULES.resetsPerEmail, email);
-  const user = await findUserByEmail(ctx.db, email);
-  if (user && user.isActive) await mailPasswordReset(ctx, user);
+  await queueRequestedLink(ctx, 'password-reset', email);
   return { detail: details.resetSent };
 };
 
-const mailPasswordReset = async (ctx: AuthContext, user: { pk: number; email: string; firstName: string }) => {
+const mailPasswordReset = async (ctx: MailContext, user: { pk: number; email: string; firstName: string }) => {
   const code = await issueCode(ctx.db, user.pk, 'PASSWORD_RESET');
   const brand = await findBrandOfUser(ctx.db, user.pk);
   await ctx.mailer.send(user.email, brand, passwordResetEmail({ firstName: user.firstName, url: resetUrl(ctx.appUrl, code) }), 'PASSWORD_RESET');

@@ -108,6 +108,7 @@ describe('magic links', () => {
     const res = await newClient().post('login/send-magic-link/', { email: firm.adminEmail });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
+    await t.runJobs();
     expect(await emailsTo(t.db, firm.adminEmail)).toHaveLength(5);
   });
 
