@@ -34,14 +34,16 @@ const urlOf = (endpoint: Endpoint, params: Record<string, string | number> = {},
 /**
  * Calls an endpoint of the route table as the page's signed-in user (or
  * through a bare request context): `page.request` shares the context's
- * cookies, and unsafe methods need the CSRF header from `csrftoken`.
+ * cookies, and unsafe methods need the CSRF header from `csrftoken`
+ * (`__Host-csrftoken` when the app is served over HTTPS).
  */
 export const apiCall = async <E extends Endpoint>(
   page: Page,
   endpoint: E,
   input: { params?: Record<string, string | number>; query?: Record<string, string | number | undefined>; body?: CallInput<E>['body'] } = {},
 ): Promise<ResponseOf<E>> => {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const cookies = await page.context().cookies();
+  const token = (cookies.find((cookie) => cookie.name === '__Host-csrftoken') ?? cookies.find((cookie) => cookie.name === 'csrftoken'))?.value ?? '';
   const url = urlOf(endpoint, input.params, input.query);
   const response = await page.request.fetch(url, { method: endpoint.method, data: input.body, headers: { 'X-CSRFToken': token } });
   expect(response.ok(), `${endpoint.method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);

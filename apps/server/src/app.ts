@@ -74,9 +74,9 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        // antd writes its styles at run time; the tag manager and error reporting load only when configured.
+        // antd writes its styles at run time; the tag manager's host is allowed only when a tag-manager id is set.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'", 'https://www.googletagmanager.com'],
+        'script-src': ["'self'", ...(opts.config.gtmId ? ['https://www.googletagmanager.com'] : [])],
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'", 'https://*.sentry.io', 'https://*.ingest.sentry.io'],
       },
@@ -85,7 +85,12 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   await app.register(cookie);
   await app.register(authPlugin);
   // Signed webhooks and the built-in QuickBooks sandbox (server-to-server calls) prove themselves otherwise.
-  await app.register(csrfPlugin, { secure: opts.config.appUrl.startsWith('https://'), exempt: [GENERIC_INGEST_PREFIX, QBO_WEBHOOK_PATH, BUILTIN_SANDBOX_PATH] });
+  await app.register(csrfPlugin, {
+    secure: opts.config.appUrl.startsWith('https://'),
+    secretKey: opts.config.secretKey,
+    appUrl: opts.config.appUrl,
+    exempt: [GENERIC_INGEST_PREFIX, QBO_WEBHOOK_PATH, BUILTIN_SANDBOX_PATH],
+  });
   await registerDocs(app);
 
   await app.register(healthRoutes);

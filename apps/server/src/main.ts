@@ -28,7 +28,8 @@ const main = async () => {
     config,
     db: database.db,
     jobs,
-    mailer: (a) => createMailer(database.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(a.log), a.log),
+    mailer: (a) =>
+      createMailer(database.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(a.log), a.log, { keepLinks: config.e2eOutbox }),
   });
 
   const decision = decideDemoSeed(config.demoData, database.kind === 'postgres', await countUsers(database.db));

@@ -1,16 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
+import { deleteDeliveriesBefore } from './integrations/webhook-deliveries.queries.js';
+import { deleteOutboxBefore } from './mail/outbox.queries.js';
 import { deleteExpiredSessions } from './modules/auth/sessions.queries.js';
 import { deleteHitsBefore } from './modules/rate-limit/rate-limit.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** Sweeps expired sessions and old rate-limit counters, hourly. Safe to run in many processes at once. */
+/** How long each kind of record is kept once it has done its work. */
+export const RETENTION = {
+  rateLimitHits: DAY_MS,
+  /** Long enough for support to see what was sent; the copies hold no usable link anyway. */
+  outbox: 30 * DAY_MS,
+  /** The window in which a replayed webhook delivery is recognised. */
+  webhookDeliveries: 7 * DAY_MS,
+} as const;
+
+/** One sweep of expired sessions, old rate-limit counters, outbox records and webhook digests. */
+export const sweepOnce = async (db: Db, now = Date.now()) => {
+  await deleteExpiredSessions(db);
+  await deleteHitsBefore(db, new Date(now - RETENTION.rateLimitHits));
+  await deleteOutboxBefore(db, new Date(now - RETENTION.outbox));
+  await deleteDeliveriesBefore(db, new Date(now - RETENTION.webhookDeliveries));
+};
+
+/** Sweeps hourly. Safe to run in many processes at once. */
 export const startMaintenance = (db: Db, log: FastifyBaseLogger): (() => void) => {
   const sweep = async () => {
     try {
-      await deleteExpiredSessions(db);
-      await deleteHitsBefore(db, new Date(Date.now() - 24 * HOUR_MS));
+      await sweepOnce(db);
     } catch (err) {
       log.error({ err }, 'maintenance sweep failed');
     }

@@ -24,10 +24,10 @@ export class TestClient {
 
   async request(method: Method, path: string, opts: RequestOptions = {}): Promise<LightMyRequestResponse> {
     const url = path.startsWith('/') ? path : `/api/v1/${path}`;
-    if (UNSAFE.has(method) && !this.cookies.has('csrftoken')) await this.request('GET', '/api/healthcheck/');
+    if (UNSAFE.has(method) && !this.csrfToken()) await this.request('GET', '/api/healthcheck/');
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (UNSAFE.has(method) && !opts.withoutCsrf && !headers['x-csrftoken']) headers['x-csrftoken'] = this.cookies.get('csrftoken') ?? '';
+    if (UNSAFE.has(method) && !opts.withoutCsrf && !headers['x-csrftoken']) headers['x-csrftoken'] = this.csrfToken() ?? '';
     const res = await this.app.inject({
       method,
       url,
@@ -42,6 +42,9 @@ export class TestClient {
     }
     return res;
   }
+
+  /** The readable CSRF cookie, `__Host-` prefixed when the app is served over HTTPS. */
+  csrfToken = () => this.cookies.get('__Host-csrftoken') ?? this.cookies.get('csrftoken');
 
   get = (path: string, opts?: RequestOptions) => this.request('GET', path, opts);
   post = (path: string, body?: unknown, opts?: RequestOptions) => this.request('POST', path, { ...opts, body });

@@ -87,6 +87,11 @@ export interface TestApp {
   db: Db;
   /** Runs every waiting job of the queues now, in order, until none is left: what a worker would do. */
   runJobs(): Promise<number>;
+  /**
+   * The text of the newest email delivered to `to`, after running waiting jobs (some emails are written by a
+   * job, after the answer). Read from the transport: the outbox keeps no usable link once an email is sent.
+   */
+  lastMailTo(to: string): Promise<string>;
   /** Closes the app and its database; throws if any transaction's status changed against the table or without an audit entry (test/status-audit.ts). */
   close(): Promise<void>;
 }
@@ -94,7 +99,8 @@ export interface TestApp {
 export const createTestApp = async (overrides: Partial<Config> = {}, transport?: MailTransport, qbo: { pageSize?: number } = {}): Promise<TestApp> => {
   const database = await openTestDatabase();
   await installStatusRecorder(database.db);
-  const mailTransport = transport ?? recordingTransport();
+  const recording = transport ? null : recordingTransport();
+  const mailTransport = transport ?? recording!;
   // Tests drain the queues themselves; queue maintenance errors would only be noise here.
   const jobs = await createJobQueue(database.executeSql, () => {}, { supervise: false });
   const app = await buildApp({
@@ -102,7 +108,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
     db: database.db,
     jobs,
     qbo: { retryBaseMs: 5, ...qbo },
-    mailer: (a) => createMailer(database.db, mailTransport, a.log),
+    mailer: (a) => createMailer(database.db, mailTransport, a.log, { keepLinks: overrides.e2eOutbox ?? false }),
     logger: false,
   });
   await app.ready();
@@ -114,15 +120,24 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('ledger-webhook', handlers['ledger-webhook'])) +
         (await jobs.drain('ledger-pull', handlers['ledger-pull'])) +
         (await jobs.drain('ledger-push', handlers['ledger-push'])) +
-        (await jobs.drain('ledger-push-failed', handlers['ledger-push-failed']));
+        (await jobs.drain('ledger-push-failed', handlers['ledger-push-failed'])) +
+        (await jobs.drain('auth-email', handlers['auth-email']));
       total += ran;
       if (ran === 0) return total;
     }
+  };
+  const lastMailTo = async (to: string) => {
+    if (!recording) throw new Error('lastMailTo reads the default recording transport; this app was given its own');
+    await runJobs();
+    const mail = recording.delivered.findLast((m) => m.to.toLowerCase() === to.toLowerCase());
+    if (!mail) throw new Error(`no email was delivered to ${to}`);
+    return mail.text;
   };
   return {
     app,
     db: database.db,
     runJobs,
+    lastMailTo,
     close: async () => {
       const report = await statusChangeReport(database.db);
       await jobs.stop();

@@ -17,6 +17,8 @@ export const messages = {
   tooMany: (label: string, max: number | bigint) => `${label} must have at most ${max} items.`,
   /** Text holding a NUL character or half of a UTF-16 pair: nothing a person types, and nothing PostgreSQL can store. */
   badCharacters: (label: string) => `${label} contains characters that are not allowed.`,
+  tooWeak: (label: string) =>
+    `${label} is too easy to guess. Avoid common passwords, repeated characters, sequences and your own name or email; a few unrelated words work well.`,
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -27,6 +29,7 @@ export const details = {
   badCredentials: 'Unable to sign in with the email and password provided.',
   notAuthenticated: 'You are not signed in.',
   csrfFailed: 'CSRF verification failed. Reload the page and try again.',
+  csrfOriginFailed: 'This request came from another site and was refused.',
   throttled: (seconds: number) => `Too many attempts. Try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? 's' : ''}.`,
   codeInvalid: 'This link is invalid or has expired.',
   codeUsedOrExpired: 'This link has expired or was already used. You can ask for a new one.',

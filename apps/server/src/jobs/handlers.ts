@@ -2,6 +2,7 @@ import type { AppDeps } from '../app-deps.js';
 import { queuePull, runPull, runQueuedResync } from '../modules/transactions/ledger-sync.js';
 import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/publish.js';
 import { connectionsOfExternalCompany } from '../modules/ledger-connections/ledger-connections.queries.js';
+import { mailRequestedLink } from '../modules/auth/auth.service.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -16,6 +17,7 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
       for (const connection of await connectionsOfExternalCompany(deps.db, data.provider, realmId)) await queuePull(deps, connection.clientCompanyId, 'INCREMENTAL');
     }
   },
+  'auth-email': (data) => mailRequestedLink({ db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl }, data),
 });
 
 export const startWorkers = async (deps: AppDeps) => {
@@ -24,4 +26,5 @@ export const startWorkers = async (deps: AppDeps) => {
   await deps.jobs.work('ledger-push', handlers['ledger-push']);
   await deps.jobs.work('ledger-push-failed', handlers['ledger-push-failed']);
   await deps.jobs.work('ledger-webhook', handlers['ledger-webhook']);
+  await deps.jobs.work('auth-email', handlers['auth-email']);
 };

@@ -15,6 +15,8 @@ export interface JobPayloads {
   'ledger-push-failed': { companyPk: number; action: 'publish' | 'resync'; pks: number[]; actorUserId: number | null };
   /** A ledger's webhook delivery, verified, to be turned into pulls. */
   'ledger-webhook': { provider: 'QBO'; realmIds: string[] };
+  /** A sign-in or reset link asked for by email: written after the answer, so the answer cannot tell whether the email is known. */
+  'auth-email': { kind: 'magic-link' | 'password-reset'; email: string };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
@@ -39,6 +41,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
     deadLetter: 'ledger-push-failed',
   },
   'ledger-webhook': { name: 'ledger-webhook', policy: 'standard', retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  // A link older than a few minutes is of little use: few retries, then the person asks again.
+  'auth-email': { name: 'auth-email', policy: 'standard', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
 };
 
 export interface JobQueue {

@@ -7,6 +7,7 @@ export const authContext = (request: FastifyRequest): AuthContext => ({
   mailer: request.server.deps.mailer,
   appUrl: request.server.deps.config.appUrl,
   ip: request.ip,
+  jobs: request.server.deps.jobs,
 });
 
 /** Cookies are Secure when the app is served over HTTPS. */

@@ -9,22 +9,35 @@ export interface Mailer {
   send(to: string, brand: Brand, content: EmailContent, template: string): Promise<void>;
 }
 
+export interface MailerOptions {
+  /** Keep sign-in links usable in the outbox, for end-to-end tests to follow (HERD_E2E_OUTBOX only). */
+  keepLinks?: boolean;
+}
+
+/** The query parameters of Herd's links that carry a secret code: sign-in, reset and sign-up confirmation. */
+const SECRET_PARAMS = /([?&;](?:magic|reset|signup)=)[^\s&"'<>)]+/g;
+
+/** The copy the outbox keeps: every secret code in a link replaced by "…", so the record cannot sign anyone in. */
+export const maskLinks = (body: string): string => body.replace(SECRET_PARAMS, '$1…');
+
 /**
  * Every email is written to the outbox first, then handed to the transport.
- * A transport failure is recorded on the outbox row and logged; it never
- * fails the request that caused the email.
+ * The outbox is the record of what went out, not a second mailbox: its copy
+ * holds no usable link (see `maskLinks`). A transport failure is recorded on
+ * the outbox row and logged; it never fails the request that caused the email.
  */
-export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseLogger): Mailer => ({
+export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseLogger, options: MailerOptions = {}): Mailer => ({
   async send(to, brand, content, template) {
     const rendered = renderEmail(brand, content);
+    const stored = options.keepLinks ? rendered : { ...rendered, text: maskLinks(rendered.text), html: maskLinks(rendered.html) };
     const [row] = await db
       .insert(outbox)
       .values({
         channel: 'EMAIL',
         recipient: to,
         subject: rendered.subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
+        textBody: stored.text,
+        htmlBody: stored.html,
         template,
         transport: transport.name,
       })

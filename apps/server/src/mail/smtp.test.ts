@@ -53,6 +53,7 @@ describe('SMTP delivery', () => {
     const firm = await createFirm(t.db);
     const res = await new TestClient(t.app).post('login/send-magic-link/', { email: firm.adminEmail });
     expect(res.statusCode).toBe(200);
+    await t.runJobs();
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
     expect(mail.from).toBe('no-reply@herd.test');
@@ -71,6 +72,7 @@ describe('SMTP delivery', () => {
       const firm = await createFirm(broken.db);
       const res = await new TestClient(broken.app).post('login/send-magic-link/', { email: firm.adminEmail });
       expect(res.statusCode).toBe(200);
+      await broken.runJobs();
       const row = await lastEmailTo(broken.db, firm.adminEmail);
       expect(row!.sentAt).toBeNull();
       expect(row!.error).toMatch(/ECONNREFUSED|connect/i);

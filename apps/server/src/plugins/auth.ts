@@ -22,7 +22,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null as unknown as Actor);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    request.session = await readSession(app.deps.db, request);
+    request.session = await readSession(app.deps.db, request, app.deps.config.appUrl.startsWith('https://'));
   });
 });
 

@@ -10,7 +10,8 @@ export const registerDocs = async (app: FastifyInstance): Promise<void> => {
       info: {
         title: 'Herd API',
         version: '1',
-        description: 'Session cookie `sessionid`; every POST, PATCH and DELETE also needs the `X-CSRFToken` header set to the `csrftoken` cookie.',
+        description:
+          'Session cookie `sessionid` (`__Host-sessionid` over HTTPS); every POST, PATCH and DELETE also needs the `X-CSRFToken` header set to the `csrftoken` cookie (`__Host-csrftoken`), which changes at sign-in and sign-out, and, from a browser, an Origin of Herd’s own site.',
       },
       components: {
         securitySchemes: {

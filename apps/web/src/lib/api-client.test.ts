@@ -1,7 +1,7 @@
 import { AxiosError } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeApi, TEST_CSRF_TOKEN } from '../../test/fake-api';
-import { api, httpClient } from './api-client';
+import { api, httpClient, readCsrfToken } from './api-client';
 import { ApiError } from './api-errors';
 
 const originalAdapter = httpClient.defaults.adapter;
@@ -37,6 +37,12 @@ describe('api client', () => {
     expect(del?.headers.get('X-CSRFToken')).toBe('abc 123');
     expect(del?.params).toEqual({ pks: '1,2' });
     expect(del?.body).toBeUndefined();
+  });
+
+  it('reads the __Host- prefixed CSRF cookie an HTTPS server hands out, before the plain one', () => {
+    expect(readCsrfToken('sessionid=x; __Host-csrftoken=secure%2Dtoken; csrftoken=stale')).toBe('secure-token');
+    expect(readCsrfToken('csrftoken=plain')).toBe('plain');
+    expect(readCsrfToken('other=1')).toBeNull();
   });
 
   it('fetches a CSRF cookie first when an unsafe call comes before any GET', async () => {

@@ -5,6 +5,8 @@ import { readCookie } from './cookies';
 import { buildPath, type PathParams } from './path-builder';
 
 export const CSRF_COOKIE = 'csrftoken';
+/** Over HTTPS the server prefixes it, so a sibling subdomain cannot plant one. */
+export const SECURE_CSRF_COOKIE = '__Host-csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 const SAFE_METHODS = new Set(['get', 'head', 'options']);
 
@@ -21,6 +23,9 @@ export const httpClient = axios.create({
 
 const isUnsafe = (config: InternalAxiosRequestConfig) => !SAFE_METHODS.has((config.method ?? 'get').toLowerCase());
 
+/** The CSRF token the server handed out, under whichever of its two names. */
+export const readCsrfToken = (source: string = document.cookie): string | null => readCookie(SECURE_CSRF_COOKIE, source) ?? readCookie(CSRF_COOKIE, source);
+
 let pendingToken: Promise<unknown> | null = null;
 
 /**
@@ -29,7 +34,7 @@ let pendingToken: Promise<unknown> | null = null;
  * header can be set instead of failing with 403.
  */
 const ensureCsrfCookie = async (): Promise<void> => {
-  if (readCookie(CSRF_COOKIE)) return;
+  if (readCsrfToken()) return;
   pendingToken ??= httpClient.get(appEndpoints.clientConfig.path).catch(() => undefined);
   try {
     await pendingToken;
@@ -41,7 +46,7 @@ const ensureCsrfCookie = async (): Promise<void> => {
 httpClient.interceptors.request.use(async (config) => {
   if (!isUnsafe(config)) return config;
   await ensureCsrfCookie();
-  const token = readCookie(CSRF_COOKIE);
+  const token = readCsrfToken();
   if (token) config.headers.set(CSRF_HEADER, token);
   return config;
 });

@@ -58,3 +58,18 @@ export interface PullProgress {
   /** The list being read and the next position in it. */
   current: { entity: string; position: number } | null;
 }
+
+/**
+ * Webhook deliveries already accepted, by a digest of their signed body: a
+ * replayed delivery (same body, valid signature) is answered but not queued
+ * again. Rows older than the replay window are swept by maintenance.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    provider: text('provider').notNull(),
+    digest: text('digest').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_deliveries_digest_idx').on(t.provider, t.digest), index('webhook_deliveries_received_idx').on(t.receivedAt)],
+);

@@ -74,16 +74,20 @@ export const resolveActor = async (db: Db, userId: number): Promise<Actor | null
   return result.rows[0] ? toActor(result.rows[0]) : null;
 };
 
-/** A live session and its user's actor together: the one query of an authenticated request. */
-export const resolveSessionActor = async (db: Db, tokenHash: string) => {
-  const result = (await db.execute(sql`${ACTOR_SELECT}, ss.mfa_verified, ss.last_seen_at
+/**
+ * A live session and its user's actor together: the one query of an authenticated request. Live means before
+ * its sliding expiry and within `absoluteMs` of its sign-in (checked here too, so no stored expiry can outlast it).
+ */
+export const resolveSessionActor = async (db: Db, tokenHash: string, absoluteMs: number) => {
+  const signedInAfter = new Date(Date.now() - absoluteMs).toISOString();
+  const result = (await db.execute(sql`${ACTOR_SELECT}, ss.mfa_verified, ss.last_seen_at, ss.created_at as session_created_at
     from sessions ss join users u on u.pk = ss.user_id and u.is_active ${ACTOR_JOINS}
-    where ss.token_hash = ${tokenHash} and ss.expires_at > now()`)) as unknown as {
-    rows: (ActorRow & { mfa_verified: boolean; last_seen_at: Date | string })[];
+    where ss.token_hash = ${tokenHash} and ss.expires_at > now() and ss.created_at > ${signedInAfter}::timestamptz`)) as unknown as {
+    rows: (ActorRow & { mfa_verified: boolean; last_seen_at: Date | string; session_created_at: Date | string })[];
   };
   const row = result.rows[0];
   if (!row) return null;
-  return { actor: toActor(row), mfaVerified: row.mfa_verified, lastSeenAt: new Date(row.last_seen_at) };
+  return { actor: toActor(row), mfaVerified: row.mfa_verified, lastSeenAt: new Date(row.last_seen_at), createdAt: new Date(row.session_created_at) };
 };
 
 /** Every mutation of a firm's data calls this first (billing, auth and profile are exempt). */

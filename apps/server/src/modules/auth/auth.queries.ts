@@ -88,9 +88,12 @@ export const claimOneTimeCode = async (db: Db, pk: number): Promise<boolean> => 
   return rows.length === 1;
 };
 
-/** After a password reset, no other reset link of that user may still work. */
-export const expireUnusedCodes = (db: Db, userId: number, purpose: 'MAGIC_LINK' | 'PASSWORD_RESET') =>
+/**
+ * After a password reset or change, no link mailed before it may still work: a
+ * sign-in link in a mailbox the user no longer trusts would bypass the new password.
+ */
+export const expireUnusedCodes = (db: Db, userId: number) =>
   db
     .update(oneTimeCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+    .where(and(eq(oneTimeCodes.userId, userId), isNull(oneTimeCodes.usedAt)));

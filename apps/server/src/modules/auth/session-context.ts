@@ -8,5 +8,6 @@ export const sessionContext = (request: FastifyRequest, reply: FastifyReply): Se
   reply,
   userAgent: request.headers['user-agent'],
   secure: secureCookies(request),
+  secretKey: request.server.deps.config.secretKey,
   session: request.session,
 });

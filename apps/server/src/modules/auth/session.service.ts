@@ -11,13 +11,15 @@ import { clearSessionCookie, endSession, startSession, type SessionInfo } from '
 export interface SessionContext extends AuthContext {
   reply: FastifyReply;
   userAgent: string | undefined;
-  /** Cookies are Secure when the app is served over HTTPS. */
+  /** Cookies are Secure (and `__Host-`) when the app is served over HTTPS. */
   secure: boolean;
+  /** The CSRF token handed out at sign-in is an HMAC of the session under it. */
+  secretKey: string;
   session: SessionInfo | null;
 }
 
 const openSession = (ctx: SessionContext, userId: number, mfaVerified: boolean) =>
-  startSession(ctx.db, ctx.reply, { userId, mfaVerified, ip: ctx.ip, userAgent: ctx.userAgent, secure: ctx.secure });
+  startSession(ctx.db, ctx.reply, { userId, mfaVerified, ip: ctx.ip, userAgent: ctx.userAgent, secure: ctx.secure, secretKey: ctx.secretKey });
 
 /** Opens the session; with a second factor pending it is half-open and the answer is the challenge. */
 const completeSignIn = async (ctx: SessionContext, result: SignInResult): Promise<LoginResponse> => {
@@ -40,5 +42,5 @@ export const signInWithCode = async (ctx: SessionContext, code: string): Promise
 /** Ends this session (a half-open one too) and clears its cookie; signed out already is fine. */
 export const signOut = async (ctx: SessionContext): Promise<void> => {
   if (ctx.session) await endSession(ctx.db, ctx.session.tokenHash);
-  clearSessionCookie(ctx.reply, ctx.secure);
+  clearSessionCookie(ctx.reply, { secure: ctx.secure, secretKey: ctx.secretKey });
 };

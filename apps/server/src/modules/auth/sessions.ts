@@ -1,11 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { rotateCsrfCookie, sessionCookieName } from '../../lib/auth-cookies.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { resolveSessionActor, type Actor } from './actor.js';
 import { deleteSession, insertSession, touchSession } from './sessions.queries.js';
 
-export const SESSION_COOKIE = 'sessionid';
-const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 14 * DAY_MS;
+/** However active, a session ends this long after its sign-in: a stolen cookie cannot be kept alive for ever. */
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 /** Sliding expiry, but written at most once an hour per session. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -17,14 +20,25 @@ export interface SessionInfo {
   actor: Actor | null;
 }
 
+/** How the session and CSRF cookies are written: Secure and `__Host-` over HTTPS; the CSRF token is an HMAC under the secret. */
+export interface CookieSettings {
+  secure: boolean;
+  secretKey: string;
+}
+
+const cookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, secure, path: '/' });
+
+/** The sliding expiry, never past the absolute limit counted from sign-in. */
+const nextExpiry = (createdAt: Date, now = Date.now()) => new Date(Math.min(now + SESSION_TTL_MS, createdAt.getTime() + SESSION_ABSOLUTE_MS));
+
 export const startSession = async (
   db: Db,
   reply: FastifyReply,
-  opts: { userId: number; mfaVerified: boolean; ip: string; userAgent: string | undefined; secure: boolean },
+  opts: CookieSettings & { userId: number; mfaVerified: boolean; ip: string; userAgent: string | undefined },
 ): Promise<SessionInfo> => {
   const token = randomToken();
   const tokenHash = sha256(token);
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const expiresAt = nextExpiry(new Date());
   await insertSession(db, {
     tokenHash,
     userId: opts.userId,
@@ -33,30 +47,29 @@ export const startSession = async (
     ip: opts.ip,
     userAgent: opts.userAgent?.slice(0, 500) ?? null,
   });
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: opts.secure,
-    path: '/',
-    expires: expiresAt,
-  });
+  reply.setCookie(sessionCookieName(opts.secure), token, { ...cookieOptions(opts.secure), expires: expiresAt });
+  rotateCsrfCookie(reply, { secure: opts.secure, secretKey: opts.secretKey, sessionTokenHash: tokenHash });
   return { tokenHash, userId: opts.userId, mfaVerified: opts.mfaVerified, actor: null };
 };
 
 /** Signs this session out (the cookie is cleared by the caller). */
 export const endSession = (db: Db, tokenHash: string) => deleteSession(db, tokenHash);
 
-export const clearSessionCookie = (reply: FastifyReply, secure: boolean) => reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+/** Clears the session cookie and hands out a fresh anonymous CSRF token, so nothing of the session outlives it in the browser. */
+export const clearSessionCookie = (reply: FastifyReply, settings: CookieSettings) => {
+  reply.clearCookie(sessionCookieName(settings.secure), cookieOptions(settings.secure));
+  rotateCsrfCookie(reply, { ...settings, sessionTokenHash: null });
+};
 
 /** The request's session, if its cookie names one that has not expired. */
-export const readSession = async (db: Db, request: FastifyRequest): Promise<SessionInfo | null> => {
-  const token = request.cookies[SESSION_COOKIE];
+export const readSession = async (db: Db, request: FastifyRequest, secure: boolean): Promise<SessionInfo | null> => {
+  const token = request.cookies[sessionCookieName(secure)];
   if (!token) return null;
   const tokenHash = sha256(token);
-  const found = await resolveSessionActor(db, tokenHash);
+  const found = await resolveSessionActor(db, tokenHash, SESSION_ABSOLUTE_MS);
   if (!found) return null;
   if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await touchSession(db, tokenHash, new Date(Date.now() + SESSION_TTL_MS));
+    await touchSession(db, tokenHash, nextExpiry(found.createdAt));
   }
   return { tokenHash, userId: found.actor.userId, mfaVerified: found.mfaVerified, actor: found.mfaVerified ? found.actor : null };
 };

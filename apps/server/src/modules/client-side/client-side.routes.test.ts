@@ -58,8 +58,8 @@ describe('client side', () => {
     expect(people.map((p: { email: string }) => p.email).sort()).toEqual([cast.clientUser.email, email].sort());
 
     const coworker = newClient();
-    const mail = await lastEmailTo(t.db, email);
-    const profile = (await coworker.post('login/with-magic-link/', { code: codeFromEmail(mail!.textBody, 'magic') })).json();
+    expect((await lastEmailTo(t.db, email))?.template).toBe('INVITATION');
+    const profile = (await coworker.post('login/with-magic-link/', { code: codeFromEmail(await t.lastMailTo(email), 'magic') })).json();
     expect(profile.account_type).toBe('CLIENT_COWORKER');
     const again = await coworker.post('accounting/client-coworker/', { email: uniqueEmail(), first_name: 'X', last_name: 'Y', client_company: pk });
     expect(again.statusCode).toBe(403);

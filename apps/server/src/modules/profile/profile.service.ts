@@ -6,7 +6,8 @@ import type { Mailer } from '../../mail/mailer.js';
 import { passwordChangedEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { findBrandOfUser, setPasswordHash } from '../auth/auth.queries.js';
+import { expireUnusedCodes, findBrandOfUser, setPasswordHash } from '../auth/auth.queries.js';
+import { assertStrongPassword } from '../auth/password-strength.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { fileUrl } from '../storage/storage.service.js';
 import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateOwnUserFields } from './profile.queries.js';
@@ -64,7 +65,8 @@ export const updateProfile = async (db: Db, actor: Actor, input: ProfileUpdateBo
 };
 
 /**
- * Changes the password and signs out every other session. A client who has
+ * Changes the password, voids every sign-in and reset link mailed before it and
+ * signs out every other session. A client who has
  * only ever used magic links has no password yet and may set one without a
  * current password.
  */
@@ -83,9 +85,11 @@ export const changePassword = async (
       throw ValidationError.field('current_password', details.wrongCurrentPassword);
     }
   }
+  await assertStrongPassword('new_password', 'New password', input.new_password, user);
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, actor.userId, passwordHash);
+    await expireUnusedCodes(tx, actor.userId);
     await deleteUserSessions(tx, actor.userId, currentSessionHash);
     await writeAudit(tx, {
       firmId: actor.firmId,

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max, min } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rateLimitHits } from '../../db/schema/index.js';
 
@@ -6,10 +6,10 @@ import { rateLimitHits } from '../../db/schema/index.js';
 
 export const countHits = async (db: Db, bucket: string, key: string, since: Date) => {
   const [row] = await db
-    .select({ hits: count(), oldest: min(rateLimitHits.createdAt) })
+    .select({ hits: count(), oldest: min(rateLimitHits.createdAt), newest: max(rateLimitHits.createdAt) })
     .from(rateLimitHits)
     .where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.createdAt, since)));
-  return { hits: row?.hits ?? 0, oldest: row?.oldest ?? null };
+  return { hits: row?.hits ?? 0, oldest: row?.oldest ?? null, newest: row?.newest ?? null };
 };
 
 export const insertHit = async (db: Db, bucket: string, key: string) => {

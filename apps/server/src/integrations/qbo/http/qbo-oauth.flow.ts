@@ -78,7 +78,14 @@ export const signUpWithIntuit = async (deps: AppDeps, qbo: QboContext, request: 
     const person = await qbo.oauth.userinfo(accessToken);
     if (!person.email) throw new ConflictError('Intuit did not share an email address, which Herd needs for your account.');
     const { userId, companyPk } = await finishSignup(deps, { kind: 'QBO', person, grant });
-    await startSession(deps.db, reply, { userId, mfaVerified: true, ip: request.ip, userAgent: request.headers['user-agent'], secure: secureCookies(request) });
+    await startSession(deps.db, reply, {
+      userId,
+      mfaVerified: true,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      secure: secureCookies(request),
+      secretKey: deps.config.secretKey,
+    });
     return backTo(reply, CLIENTS_PAGE, { qbo_connected: String(companyPk) });
   } catch (err) {
     request.log.warn({ err }, 'Intuit sign-up failed');

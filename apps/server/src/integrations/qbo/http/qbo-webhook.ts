@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { AppDeps } from '../../../app-deps.js';
-import { safeEqual } from '../../../lib/crypto.js';
+import { safeEqual, sha256 } from '../../../lib/crypto.js';
 import { AppError } from '../../../lib/errors.js';
+import { deliverySeen, recordDelivery } from '../../webhook-deliveries.queries.js';
 
 /**
  * Intuit signs each delivery: `intuit-signature` is the base64 HMAC-SHA256
@@ -39,7 +40,12 @@ export const realmsOfDelivery = (body: unknown): string[] => {
   return [...realms];
 };
 
-/** Checks Intuit's signature and queues the work; Intuit only needs a quick 200. Returns how many realms the delivery named. */
+/**
+ * Checks Intuit's signature and queues the work; Intuit only needs a quick 200. Returns how many realms the
+ * delivery named. A delivery whose exact body was already accepted (a replay: the signature stays valid for
+ * ever) gets the same answer but queues nothing. It is recorded only once queued, so a delivery that failed
+ * half-way is taken again when Intuit retries it.
+ */
 export const receiveWebhook = async (deps: AppDeps, verifierToken: string, rawBody: string, signature: string | undefined): Promise<number> => {
   if (!verifyIntuitSignature(verifierToken, rawBody, signature)) throw new AppError(401, 'The webhook signature does not match.');
   let body: unknown;
@@ -49,6 +55,9 @@ export const receiveWebhook = async (deps: AppDeps, verifierToken: string, rawBo
     throw new AppError(400, 'The webhook body is not JSON.');
   }
   const realmIds = realmsOfDelivery(body);
-  if (realmIds.length > 0) await deps.jobs.send('ledger-webhook', { provider: 'QBO', realmIds }, `webhook:${realmIds.sort().join(',')}:${Date.now()}`);
+  const digest = sha256(rawBody);
+  if (realmIds.length === 0 || (await deliverySeen(deps.db, 'QBO', digest))) return realmIds.length;
+  await deps.jobs.send('ledger-webhook', { provider: 'QBO', realmIds }, `webhook:${realmIds.sort().join(',')}:${Date.now()}`);
+  await recordDelivery(deps.db, 'QBO', digest);
   return realmIds.length;
 };

@@ -160,6 +160,26 @@ describe('QuickBooks webhooks', () => {
   });
 });
 
+describe('QuickBooks webhook replays', () => {
+  it('answers a replayed, validly signed delivery but does not queue its work again', async () => {
+    const hook = sim.buildWebhook('legacy', [{ realmId: realm(), entity: 'Purchase', id: '7', operation: 'Update', lastUpdated: new Date().toISOString() }]);
+    const deliver = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/quickbooks/webhooks/',
+        headers: { 'content-type': 'application/json', 'intuit-signature': hook.signature },
+        payload: hook.body,
+      });
+    await t.runJobs();
+    expect((await deliver()).json()).toEqual({ received: 1 });
+    expect(await t.runJobs()).toBeGreaterThanOrEqual(2);
+    const replay = await deliver();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: 1 });
+    expect(await t.runJobs()).toBe(0);
+  });
+});
+
 describe('signing up with Intuit', () => {
   const signUp = async () => {
     const visitor = clientMaker(() => t.app, 45)();

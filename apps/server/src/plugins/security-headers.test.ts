@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../../test/client.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+const scriptSources = async (t: TestApp) => {
+  const res = await new TestClient(t.app).get('/api/healthcheck/');
+  const csp = String(res.headers['content-security-policy']);
+  return /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+};
+
+describe('Content-Security-Policy', () => {
+  let plain: TestApp;
+  let withTags: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp({ gtmId: null });
+    withTags = await createTestApp({ gtmId: 'GTM-TEST123' });
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await withTags?.close();
+  });
+
+  it('allows scripts from Herd only when no tag-manager id is configured', async () => {
+    expect((await scriptSources(plain)).trim()).toBe("'self'");
+  });
+
+  it('allows the tag manager’s host when its id is set', async () => {
+    expect(await scriptSources(withTags)).toContain('https://www.googletagmanager.com');
+  });
+});
