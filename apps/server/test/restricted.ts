@@ -1,6 +1,7 @@
 import type { Db } from '../src/db/client.js';
 import type { TestClient } from './client.js';
-import { codeFromEmail, lastEmailTo, signedInCast } from './factories.js';
+import { codeFromEmail, signedInCast } from './factories.js';
+import type { TestApp } from './harness.js';
 import { multipart } from './multipart.js';
 
 /**
@@ -26,11 +27,10 @@ export const restrictedCast = async (db: Db, newClient: () => TestClient) => {
   return { cast, pk, fuel: fuel.pk, rent: rent.pk, visa: fuel.payment_account.pk, checking: rent.payment_account.pk };
 };
 
-/** Signs in the person an invitation was emailed to, through its link. */
-export const signInInvited = async (db: Db, newClient: () => TestClient, email: string) => {
+/** Signs in the person an invitation was emailed to, through the link delivered to them (the outbox keeps no usable link). */
+export const signInInvited = async (t: TestApp, newClient: () => TestClient, email: string) => {
   const client = newClient();
-  const mail = await lastEmailTo(db, email);
-  const res = await client.post('login/with-magic-link/', { code: codeFromEmail(mail!.textBody, 'magic') });
+  const res = await client.post('login/with-magic-link/', { code: codeFromEmail(await t.lastMailTo(email), 'magic') });
   if (res.statusCode !== 200) throw new Error(`magic link sign-in failed: ${res.statusCode} ${res.body}`);
   return client;
 };

@@ -115,7 +115,8 @@ describe('pulling a QuickBooks Online company', () => {
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       if (String(input).includes('FROM%20Purchase') || String(input).includes('FROM+Purchase')) {
         purchasePages += 1;
-        if (purchasePages === 2) throw new TypeError('fetch failed: connection reset');
+        // From the second page on, every attempt fails: the pull's own retries cannot get through either.
+        if (purchasePages >= 2) throw new TypeError('fetch failed: connection reset');
       }
       return realFetch(input, init);
     });

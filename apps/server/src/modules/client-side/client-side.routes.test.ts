@@ -78,7 +78,7 @@ describe('client side', () => {
     const { cast, pk, fuel, rent, visa } = await restrictedCast(t.db, newClient);
     const email = uniqueEmail('bookkeeper');
     expect((await cast.client.post('accounting/client-coworker/', { email, first_name: 'Bo', last_name: 'Keeper', client_company: pk })).statusCode).toBe(201);
-    const coworker = await signInInvited(t.db, newClient, email);
+    const coworker = await signInInvited(t, newClient, email);
     const seen = (await coworker.get(`accounting/client/company/${pk}/transactions/list/`)).json();
     expect(seen.results.map((r: { pk: number }) => r.pk)).toEqual([fuel]);
     expect((await coworker.get(`accounting/notes/transaction/${rent}/note/list/`)).statusCode).toBe(404);
@@ -94,7 +94,7 @@ describe('client side', () => {
     });
     const email = uniqueEmail('bookkeeper');
     await cast.client.post('accounting/client-coworker/', { email, first_name: 'Bo', last_name: 'Keeper', client_company: pk });
-    const coworker = await signInInvited(t.db, newClient, email);
+    const coworker = await signInInvited(t, newClient, email);
     expect((await coworker.get(`accounting/client/company/${pk}/transactions/list/`)).json().count).toBe(2);
   });
 

@@ -76,7 +76,7 @@ describe('attachments', () => {
     };
     const email = uniqueEmail('coworker');
     await cast.client.post('accounting/client-coworker/', { email, first_name: 'Bo', last_name: 'Keeper', client_company: pk });
-    const coworker = await signInInvited(t.db, newClient, email);
+    const coworker = await signInInvited(t, newClient, email);
     const accountants = await attach(cast.admin, 'statement.png');
     const coworkers = await attach(coworker, 'coworker.png');
     const remove = (client: TestClient, attachmentPk: number) => client.delete(`accounting/transaction/${txs[0]!.pk}/attachments/${attachmentPk}/`);
