@@ -11,3 +11,4 @@ export * from './refs.js';
 export * from './transactions.js';
 export * from './users.js';
 export * from './ledger-connections.js';
+export * from './idempotency.js';
