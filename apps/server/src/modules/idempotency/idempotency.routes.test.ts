@@ -116,7 +116,7 @@ describe('Idempotency-Key on creates', () => {
     const again = await cast.admin.post('accounting/accountant-client-user/', invitee, keyed(key));
     expect(first.statusCode).toBe(201);
     expect(again.body).toBe(first.body);
-    expect((await cast.admin.post('accounting/accountant-client-user/', invitee, keyed(randomUUID()))).statusCode).toBe(409);
+    expect((await cast.admin.post('accounting/accountant-client-user/', invitee, keyed(randomUUID()))).statusCode).toBe(400);
 
     const coworker = { email: uniqueEmail('idem-coworker'), first_name: 'Cal', last_name: 'Coworker', role: 'TEAM_MEMBER' };
     const coworkerKey = randomUUID();
