@@ -3,6 +3,7 @@ import type { Db } from './db/client.js';
 import { deleteDeliveriesBefore } from './integrations/webhook-deliveries.queries.js';
 import { deleteOutboxBefore } from './mail/outbox.queries.js';
 import { deleteExpiredSessions } from './modules/auth/sessions.queries.js';
+import { deleteKeysBefore } from './modules/idempotency/idempotency.queries.js';
 import { deleteHitsBefore } from './modules/rate-limit/rate-limit.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -15,14 +16,17 @@ export const RETENTION = {
   outbox: 30 * DAY_MS,
   /** The window in which a replayed webhook delivery is recognised. */
   webhookDeliveries: 7 * DAY_MS,
+  /** A form submitted again within a day gets its first answer back. */
+  idempotencyKeys: DAY_MS,
 } as const;
 
-/** One sweep of expired sessions, old rate-limit counters, outbox records and webhook digests. */
+/** One sweep of expired sessions, old rate-limit counters, outbox records, webhook digests and idempotency keys. */
 export const sweepOnce = async (db: Db, now = Date.now()) => {
   await deleteExpiredSessions(db);
   await deleteHitsBefore(db, new Date(now - RETENTION.rateLimitHits));
   await deleteOutboxBefore(db, new Date(now - RETENTION.outbox));
   await deleteDeliveriesBefore(db, new Date(now - RETENTION.webhookDeliveries));
+  await deleteKeysBefore(db, new Date(now - RETENTION.idempotencyKeys));
 };
 
 /** Sweeps hourly. Safe to run in many processes at once. */

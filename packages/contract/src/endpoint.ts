@@ -31,7 +31,16 @@ export interface Endpoint {
    * read-only like any other change.
    */
   readonly startsChange?: true;
+  /**
+   * A create that must not happen twice for one submission: the caller may
+   * send an `Idempotency-Key` header, and a repeat with the same key gets the
+   * first answer back instead of a second object.
+   */
+  readonly idempotent?: true;
 }
+
+/** The header that names one submission of an `idempotent` endpoint. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** Whether the read-only guard refuses this endpoint to a firm whose subscription lapsed. */
 export const refusedWhileReadOnly = (endpoint: Endpoint): boolean => (endpoint.method !== 'GET' || endpoint.startsChange === true) && !endpoint.whileReadOnly;

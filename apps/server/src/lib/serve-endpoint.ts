@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refusedWhileReadOnly, successStatus, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '@herd/contract';
-import { assertWritable } from '../modules/auth/actor.js';
+import { assertWritable, type Actor } from '../modules/auth/actor.js';
+import { IDEMPOTENCY_HEADER, readKey, requestHash, submitOnce, type Answer } from '../modules/idempotency/idempotency.js';
 
 /** The request as a handler sees it: parameters, query and body already parsed by the endpoint's schemas. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -55,11 +56,39 @@ export const serveEndpoint = <E extends Endpoint>(app: FastifyInstance, endpoint
     // Before the body is validated: a read-only firm learns that first, whatever it sent.
     ...(refusedWhileReadOnly(endpoint) ? { preValidation: refuseReadOnly } : {}),
     handler: async (request, reply) => {
-      const answer = await handler(request as unknown as EndpointRequest<E>, reply);
-      if (reply.sent) return reply;
-      if (status === 204) return reply.status(204).send(null);
-      if (reply.statusCode === 200 && status !== 200) reply.status(status);
-      return answer;
+      const key = endpoint.idempotent ? readKey(request.headers[IDEMPOTENCY_HEADER]) : null;
+      if (key === null) return respond(await handler(request as unknown as EndpointRequest<E>, reply), reply, status);
+      // `request.actor` is set only behind `requireActor`: a signed-out route (sign-up) keeps its scope when its first answer signs the browser in.
+      // There the key alone names the submission; the hash of its body (password included) keeps another caller from reusing it.
+      const actor = request.actor as Actor | null;
+      const ref = { scope: actor ? `user:${actor.userId}` : 'signed-out', endpoint: `${endpoint.method} ${endpoint.path}`, key };
+      const hash = requestHash({ params: request.params, query: request.query, body: request.body });
+      const outcome = await submitOnce(request.server.deps.db, ref, hash, async () => {
+        const value = await handler(request as unknown as EndpointRequest<E>, reply);
+        return { value, answer: () => answerSent(endpoint, options, status === 204 || reply.statusCode === 200 ? status : reply.statusCode, value) };
+      });
+      if (!outcome.replayed) return respond(outcome.value, reply, status);
+      reply.status(outcome.answer.statusCode).header('Idempotent-Replayed', 'true');
+      if (outcome.answer.body === null) return reply.send(null);
+      // The stored text is what the first submission sent: sent as it is, not serialised again.
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((text: string) => text)
+        .send(outcome.answer.body);
     },
   });
+};
+
+/** The body the serializer sends for this answer: encoded by its schema as the route's serializer does, or as it is when trusted. */
+const answerSent = (endpoint: Endpoint, options: ServeOptions, statusCode: number, value: unknown): Answer => {
+  if (statusCode === 204) return { statusCode, body: null };
+  const schema = endpoint.responses[statusCode];
+  return { statusCode, body: JSON.stringify(schema && !options.trustedAnswer ? schema.encode(value) : value) };
+};
+
+const respond = <T>(answer: T, reply: FastifyReply, status: number) => {
+  if (reply.sent) return reply;
+  if (status === 204) return reply.status(204).send(null);
+  if (reply.statusCode === 200 && status !== 200) reply.status(status);
+  return answer;
 };

@@ -21,10 +21,14 @@ describe('firm colour', () => {
     expect(firmColor(null)).toBe(DEFAULT_MAIN_COLOR);
   });
 
-  it('puts the colour on primary and the sage highlight on selected menu items', () => {
+  it('puts the colour on primary and a tint of it on the active side-menu item, pale enough for dark text', () => {
     const theme = buildTheme('#1d4ed8');
     expect(theme.token?.colorPrimary).toBe('#1d4ed8');
-    expect(theme.components?.Menu?.darkItemSelectedBg).toBe(HIGHLIGHT_COLOR);
+    const blue = theme.components?.Menu?.darkItemSelectedBg;
+    const red = buildTheme('#b42318').components?.Menu?.darkItemSelectedBg;
+    expect(blue).not.toBe(HIGHLIGHT_COLOR);
+    expect(red).not.toBe(blue);
+    for (const color of [blue!, red!, buildTheme('#000000').components!.Menu!.darkItemSelectedBg!]) expect(luminance(color)).toBeGreaterThan(0.5);
   });
 
   it('darkens a light firm colour so the side bar text stays readable', () => {

@@ -1,5 +1,5 @@
 import type { ThemeConfig } from 'antd';
-import { DEFAULT_MAIN_COLOR, HIGHLIGHT_COLOR, type Profile } from '@herd/contract';
+import { DEFAULT_MAIN_COLOR, type Profile } from '@herd/contract';
 import { luminance, normaliseHex, shade } from '../lib/color';
 
 /** The firm's colour: the accountant's firm, or for a client the firm that serves them. */
@@ -21,8 +21,12 @@ export const siderColor = (main: string): string => {
 
 const INK = '#1f2a24';
 
+/** The active side-menu item: a pale tint of the firm's colour, light enough for dark text on any colour. */
+export const selectedItemColor = (main: string): string => shade(main, 0.78);
+
 export const buildTheme = (mainColor: string): ThemeConfig => {
   const sider = siderColor(mainColor);
+  const selected = selectedItemColor(mainColor);
   return {
     token: {
       colorPrimary: mainColor,
@@ -48,9 +52,9 @@ export const buildTheme = (mainColor: string): ThemeConfig => {
         darkItemColor: 'rgba(255, 255, 255, 0.82)',
         darkItemHoverColor: '#ffffff',
         darkItemHoverBg: 'rgba(255, 255, 255, 0.1)',
-        darkItemSelectedBg: HIGHLIGHT_COLOR,
+        darkItemSelectedBg: selected,
         darkItemSelectedColor: INK,
-        itemSelectedBg: shade(HIGHLIGHT_COLOR, 0.75),
+        itemSelectedBg: selected,
         itemSelectedColor: INK,
         itemBorderRadius: 8,
         itemMarginInline: 10,

@@ -1,8 +1,9 @@
 import axios, { type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
-import { API_PREFIX, appEndpoints, type CallInput, type Endpoint, type ResponseOf } from '@herd/contract';
+import { API_PREFIX, appEndpoints, IDEMPOTENCY_KEY_HEADER, type CallInput, type Endpoint, type ResponseOf } from '@herd/contract';
 import { normaliseError } from './api-errors';
 import { readCookie } from './cookies';
 import { buildPath, type PathParams } from './path-builder';
+import { newSubmissionKey } from './submission-key';
 
 export const CSRF_COOKIE = 'csrftoken';
 /** Over HTTPS the server prefixes it, so a sibling subdomain cannot plant one. */
@@ -64,16 +65,24 @@ export const api = {
   del: async <T>(path: string, params?: Params, config?: AxiosRequestConfig): Promise<T> => (await httpClient.delete<T>(path, { ...config, params })).data,
 };
 
+export type CallConfig = AxiosRequestConfig & {
+  /** The `Idempotency-Key` of this submission, for an endpoint the table marks `idempotent` (see `useSubmissionKey`). */
+  idempotencyKey?: string;
+};
+
 /**
  * Calls one endpoint of the contract's route table: its method and path come
  * from the table, its parameters, query and body are typed by its schemas,
  * and it resolves to the endpoint's success answer (undefined for 204).
  */
-export const call = async <E extends Endpoint>(endpoint: E, input: CallInput<E>, config?: AxiosRequestConfig): Promise<ResponseOf<E>> => {
+export const call = async <E extends Endpoint>(endpoint: E, input: CallInput<E>, config: CallConfig = {}): Promise<ResponseOf<E>> => {
   const { params, query, body } = input as { params?: PathParams; query?: Params; body?: unknown };
+  const { idempotencyKey, ...axiosConfig } = config;
   const unsafe = endpoint.method !== 'GET';
   const response = await httpClient.request<ResponseOf<E>>({
-    ...config,
+    ...axiosConfig,
+    // A create that must not repeat always names its submission; a form passes its own key so that a repeat of it is recognised.
+    ...(endpoint.idempotent ? { headers: { ...axiosConfig.headers, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey ?? newSubmissionKey() } } : {}),
     method: endpoint.method,
     url: buildPath(endpoint.path, params),
     params: query,

@@ -30,6 +30,7 @@ export const authEndpoints = {
     summary: 'Start a free trial: new firm and its admin',
     body: signupBody,
     responses: { 201: profile },
+    idempotent: true,
     whileReadOnly: true,
   }),
   login: endpoint({

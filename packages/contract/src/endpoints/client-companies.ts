@@ -21,6 +21,7 @@ export const clientCompanyEndpoints = {
     summary: 'Create a CSV, CONNECTIONLESS or GENERIC client company',
     body: clientCompanyCreateBody,
     responses: { 201: clientCompany },
+    idempotent: true,
   }),
   list: endpoint({
     method: 'GET',

@@ -46,6 +46,7 @@ export const clientSideEndpoints = {
     summary: 'Invite a coworker to the client’s company',
     body: clientCoworkerInviteBody,
     responses: { 201: companyUser },
+    idempotent: true,
   }),
   removeCoworker: endpoint({
     method: 'DELETE',

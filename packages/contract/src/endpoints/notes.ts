@@ -26,6 +26,7 @@ const thread = <K extends string>(kind: K) => {
       params: pkParams,
       body: noteBody,
       responses: { 201: note },
+      idempotent: true,
     }),
     update: endpoint({
       method: 'PATCH',
@@ -61,5 +62,6 @@ export const noteEndpoints = {
     summary: 'One note to many transactions',
     body: bulkNoteBody,
     responses: { 201: z.object({ created: z.number() }) },
+    idempotent: true,
   }),
 };

@@ -36,6 +36,7 @@ export const coworkerEndpoints = {
     summary: 'Invite a coworker (firm admin only)',
     body: coworkerInviteBody,
     responses: { 201: coworker },
+    idempotent: true,
   }),
   retrieve: endpoint({ method: 'GET', path: `${COWORKERS}{pk}/`, tags: coworkers, summary: 'One coworker', params: pkParams, responses: { 200: coworker } }),
   update: endpoint({
@@ -95,6 +96,7 @@ export const clientUserEndpoints = {
     summary: 'Invite a client user to a client company (emails a sign-in link)',
     body: clientUserInviteBody,
     responses: { 201: clientUser },
+    idempotent: true,
   }),
   retrieve: endpoint({ method: 'GET', path: `${CLIENT_USERS}{pk}/`, tags: clientUsers, summary: 'One client user', params: pkParams, responses: { 200: clientUser } }),
   update: endpoint({

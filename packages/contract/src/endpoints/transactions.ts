@@ -88,6 +88,7 @@ export const transactionEndpoints = {
     params: pkParams,
     body: pksBody,
     responses: { 200: publishResult },
+    idempotent: true,
   }),
   resync: endpoint({
     method: 'POST',

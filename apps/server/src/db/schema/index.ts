@@ -12,3 +12,4 @@ export * from './transactions.js';
 export * from './users.js';
 export * from './ledger-connections.js';
 export * from './rate-windows.js';
+export * from './idempotency.js';

@@ -22,9 +22,14 @@ describe('parseBankDate', () => {
     expect(parseBankDate('13/13/2026', true)).toBeNull();
     expect(parseBankDate('yesterday', false)).toBeNull();
   });
-  it('detects day-first files from any day over 12', () => {
+  it('reads slash dates in the order that reads more of the file, month-first on a tie', () => {
     expect(detectDayFirst(['01/02/2026', '25/02/2026'])).toBe(true);
     expect(detectDayFirst(['01/02/2026', '02/25/2026'])).toBe(false);
+    expect(detectDayFirst(['01/02/2026', '03/04/2026'])).toBe(false);
+    // One odd date does not turn a month-first file around, however early it comes.
+    expect(detectDayFirst(['13/25/2026', '01/14/2026', '01/20/2026', '02/03/2026'])).toBe(false);
+    expect(detectDayFirst(['13/01/2026', '01/14/2026', '01/20/2026'])).toBe(false);
+    expect(detectDayFirst(['13/01/2026', '14/01/2026', '01/20/2026'])).toBe(true);
   });
 });
 
@@ -56,6 +61,25 @@ describe('parseBankCsv', () => {
     expect(rows.map((r) => r.cents)).toEqual([-120000, 9999]);
     expect(errors).toEqual([{ row: 4, message: 'A row cannot have both a debit and a credit.' }]);
   });
+  it('imports a month-first file with one impossible date, refusing only that row', () => {
+    const { rows, errors } = parseBankCsv(
+      'date,description,amount\n01/14/2026,Coffee,-4.50\n13/25/2026,Typo,-1\n01/20/2026,Rent,-1200\n02/03/2026,Sale,99\n02/04/2026,Fee,-2\n',
+    );
+    expect(rows.map((r) => [r.row, r.date])).toEqual([
+      [2, '2026-01-14'],
+      [4, '2026-01-20'],
+      [5, '2026-02-03'],
+      [6, '2026-02-04'],
+    ]);
+    expect(errors).toEqual([{ row: 3, message: 'Date is not valid: "13/25/2026".' }]);
+  });
+
+  it('says which rows do not fit the order the file’s other dates use', () => {
+    const { rows, errors } = parseBankCsv('date,description,amount\n01/14/2026,Coffee,-4.50\n25/01/2026,Other order,-1\n01/20/2026,Rent,-1200\n');
+    expect(rows).toHaveLength(2);
+    expect(errors).toEqual([{ row: 3, message: 'Date "25/01/2026" does not fit the file\'s other dates (month/day/year).' }]);
+  });
+
   it('reports each bad row with its spreadsheet row number', () => {
     const { rows, errors } = parseBankCsv(
       'date,description,amount\n2026-01-01,Ok,1\nnot a date,Bad date,1\n2026-01-02,Bad amount,12x\n2026-01-03,Zero,0\n2026-01-04,,5\n',

@@ -1,5 +1,5 @@
 import { MAX_AMOUNT_CENTS, parseBankAmount } from './amounts.js';
-import { detectDayFirst, parseBankDate } from './dates.js';
+import { badDateMessage, detectDayFirst, parseBankDate } from './dates.js';
 import { CsvFormatError, normaliseHeader, readCsv } from './read-csv.js';
 
 export interface BankRow {
@@ -64,7 +64,7 @@ export const parseBankCsv = (text: string): ParsedBankCsv => {
   data.forEach((record, i) => {
     const row = i + 2;
     const date = parseBankDate(cell(record, 'date'), dayFirst);
-    if (!date) return errors.push({ row, message: `Date is not valid: "${cell(record, 'date')}".` });
+    if (!date) return errors.push({ row, message: badDateMessage(cell(record, 'date'), dayFirst) });
     let cents: number | null;
     if (col.amount !== undefined) {
       cents = parseBankAmount(cell(record, 'amount'));

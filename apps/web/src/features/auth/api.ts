@@ -1,5 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { authEndpoints, profileEndpoints, type LoginBody, type LoginResponse, type MfaChallenge, type Profile, type SignupBody } from '@herd/contract';
+import { useSubmissionKey } from '../../lib/submission-key';
+import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
 import { errorStatus } from '../../lib/api-errors';
 
@@ -76,7 +78,7 @@ export const isMfaChallenge = (response: LoginResponse): response is MfaChalleng
 
 const useSignInMutation = <TVariables>(call: (variables: TVariables) => Promise<LoginResponse>) => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: call,
     onSuccess: (response) => {
       if (!isMfaChallenge(response)) setSignedIn(client, response);
@@ -90,15 +92,19 @@ export const useMagicLinkSignIn = () => useSignInMutation((code: string) => call
 
 export const useSignUp = () => {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SignupBody) => call(authEndpoints.signup, { body }),
-    onSuccess: (profile) => setSignedIn(client, profile),
+  const submission = useSubmissionKey();
+  return useSubmitMutation({
+    mutationFn: (body: SignupBody) => call(authEndpoints.signup, { body }, { idempotencyKey: submission.for(body) }),
+    onSuccess: (profile) => {
+      submission.done();
+      return setSignedIn(client, profile);
+    },
   });
 };
 
 export const useSignOut = () => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: async () => {
       try {
         await call(authEndpoints.logout, {});
@@ -111,13 +117,13 @@ export const useSignOut = () => {
   });
 };
 
-export const useSendMagicLink = () => useMutation({ mutationFn: (email: string) => call(authEndpoints.sendMagicLink, { body: { email } }) });
+export const useSendMagicLink = () => useSubmitMutation({ mutationFn: (email: string) => call(authEndpoints.sendMagicLink, { body: { email } }) });
 
-export const useSendNewMagicLink = () => useMutation({ mutationFn: (code: string) => call(authEndpoints.sendNewMagicLink, { body: { code } }) });
+export const useSendNewMagicLink = () => useSubmitMutation({ mutationFn: (code: string) => call(authEndpoints.sendNewMagicLink, { body: { code } }) });
 
-export const useRequestPasswordReset = () => useMutation({ mutationFn: (email: string) => call(authEndpoints.resetPassword, { body: { email } }) });
+export const useRequestPasswordReset = () => useSubmitMutation({ mutationFn: (email: string) => call(authEndpoints.resetPassword, { body: { email } }) });
 
 export const useFinishPasswordReset = () =>
-  useMutation({
+  useSubmitMutation({
     mutationFn: ({ code, password }: { code: string; password: string }) => call(authEndpoints.finishResetPassword, { params: { code }, body: { password } }),
   });

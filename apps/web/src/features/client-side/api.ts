@@ -1,5 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clientSideEndpoints as e, clientSideEndpoints, type ClientCoworkerInviteBody } from '@herd/contract';
+import { useSubmissionKey } from '../../lib/submission-key';
+import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
 
 /**
@@ -33,15 +35,19 @@ export const useCompanyPeople = (companyPk: number) =>
 
 export const useInviteClientCoworker = () => {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ClientCoworkerInviteBody) => call(e.inviteCoworker, { body }),
-    onSuccess: (_user, body) => client.invalidateQueries({ queryKey: clientSideKeys.people(body.client_company) }),
+  const submission = useSubmissionKey();
+  return useSubmitMutation({
+    mutationFn: (body: ClientCoworkerInviteBody) => call(e.inviteCoworker, { body }, { idempotencyKey: submission.for(body) }),
+    onSuccess: (_user, body) => {
+      submission.done();
+      return client.invalidateQueries({ queryKey: clientSideKeys.people(body.client_company) });
+    },
   });
 };
 
 export const useRemoveClientCoworker = () => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: ({ userPk, companyPk }: { userPk: number; companyPk: number }) =>
       call(e.removeCoworker, { params: { pk: userPk }, query: { client_company: companyPk } }),
     onSuccess: (_nothing, { companyPk }) => client.invalidateQueries({ queryKey: clientSideKeys.people(companyPk) }),

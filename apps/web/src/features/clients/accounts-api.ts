@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refEndpoints as e, type ResponseOf } from '@herd/contract';
+import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
 import { transactionKeys } from '../transactions/api';
 
@@ -32,7 +33,7 @@ export const useOtherAccounts = (companyPk: number, search: string) =>
 
 export const useUpdateWatchedAccounts = (companyPk: number) => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (watched: number[]) => call(e.herdAccountsUpdate, { params: { pk: companyPk }, body: { watched } }),
     // Watching an account moves it out of the categories the client picks from: every account list of the company is stale.
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: accountKeys.all(companyPk) }), client.invalidateQueries({ queryKey: transactionKeys.all })]),

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PREFIX,
   clientCompanyEndpoints as e,
@@ -13,6 +13,8 @@ import {
   type ContactsUpdateBody,
   type PersonUpdateBody,
 } from '@herd/contract';
+import { useSubmissionKey } from '../../lib/submission-key';
+import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
 import { isSyncBusy, SYNC_POLL_MS } from '../../lib/ledger-sync';
 
@@ -117,16 +119,20 @@ const useInvalidateClients = () => {
 
 export const useCreateClient = () => {
   const invalidate = useInvalidateClients();
-  return useMutation({
-    mutationFn: (body: ClientCompanyCreateBody) => call(e.create, { body }),
-    onSuccess: invalidate,
+  const submission = useSubmissionKey();
+  return useSubmitMutation({
+    mutationFn: (body: ClientCompanyCreateBody) => call(e.create, { body }, { idempotencyKey: submission.for(body) }),
+    onSuccess: () => {
+      submission.done();
+      return invalidate();
+    },
   });
 };
 
 export const useUpdateClient = (pk: number) => {
   const client = useQueryClient();
   const invalidate = useInvalidateClients();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: ClientCompanyUpdateBody) => call(e.update, { params: { pk }, body }),
     onSuccess: async (company) => {
       client.setQueryData(clientKeys.detail(pk), company);
@@ -137,7 +143,7 @@ export const useUpdateClient = (pk: number) => {
 
 export const useUpdateSyncDate = (pk: number) => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (syncDate: string | null) => call(e.syncDate, { params: { pk }, body: { sync_date: syncDate } }),
     onSuccess: (company) => client.setQueryData(clientKeys.detail(pk), company),
   });
@@ -145,24 +151,28 @@ export const useUpdateSyncDate = (pk: number) => {
 
 export const useDisconnectClient = () => {
   const invalidate = useInvalidateClients();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (pk: number) => call(e.disconnect, { params: { pk } }),
     onSuccess: invalidate,
   });
 };
 
 export const useGetMagicLink = () =>
-  useMutation({
+  useSubmitMutation({
     mutationFn: ({ companyPk, userPk }: { companyPk: number; userPk: number }) => call(e.magicLink, { body: { client_company: companyPk, user: userPk } }),
   });
 
-export const useNotifyClient = () => useMutation({ mutationFn: (companyPk: number) => call(e.sendNotification, { body: { client_company: companyPk } }) });
+export const useNotifyClient = () => useSubmitMutation({ mutationFn: (companyPk: number) => call(e.sendNotification, { body: { client_company: companyPk } }) });
 
 export const useInviteClientUser = () => {
   const invalidate = useInvalidateClients();
-  return useMutation({
-    mutationFn: (body: ClientUserInviteBody) => call(clientUserEndpoints.invite, { body }),
-    onSuccess: invalidate,
+  const submission = useSubmissionKey();
+  return useSubmitMutation({
+    mutationFn: (body: ClientUserInviteBody) => call(clientUserEndpoints.invite, { body }, { idempotencyKey: submission.for(body) }),
+    onSuccess: () => {
+      submission.done();
+      return invalidate();
+    },
   });
 };
 
@@ -176,7 +186,7 @@ export interface ClientUserEdit {
 
 export const useEditClientUser = () => {
   const invalidate = useInvalidateClients();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: async ({ pk, person, contacts }: ClientUserEdit) => {
       if (person) await call(clientUserEndpoints.update, { params: { pk }, body: person });
       if (contacts) await call(clientUserEndpoints.contactsUpdate, { params: { pk }, body: contacts });
@@ -188,7 +198,7 @@ export const useEditClientUser = () => {
 
 export const useRemoveClientUser = () => {
   const invalidate = useInvalidateClients();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: ({ userPk, companyPk }: { userPk: number; companyPk: number }) =>
       call(clientUserEndpoints.remove, { params: { pk: userPk }, query: { client_company: companyPk } }),
     onSuccess: invalidate,

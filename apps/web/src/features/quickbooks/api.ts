@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { quickbooksEndpoints, quickbooksEndpoints as e, type ResponseOf } from '@herd/contract';
+import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
 import { leaveAppFor } from '../../lib/navigation';
 import { clientKeys } from '../clients/api';
@@ -23,13 +24,16 @@ const goToIntuit = async (answer: Promise<{ url: string }>): Promise<string> => 
 
 /** Connect QuickBooks: a new client company from the QuickBooks company, or `companyPk` switching to it. */
 export const useConnectQuickBooks = () =>
-  useMutation({ mutationFn: (companyPk?: number) => goToIntuit(call(quickbooksEndpoints.connect, { query: companyPk ? { client_company: companyPk } : undefined })) });
+  useSubmitMutation({
+    mutationFn: (companyPk?: number) => goToIntuit(call(quickbooksEndpoints.connect, { query: companyPk ? { client_company: companyPk } : undefined })),
+  });
 
 /** Connect again a company whose QuickBooks sign-in was refused (NEEDS_REAUTH). */
-export const useReconnectQuickBooks = () => useMutation({ mutationFn: (companyPk: number) => goToIntuit(call(e.reauth, { query: { client_company: companyPk } })) });
+export const useReconnectQuickBooks = () =>
+  useSubmitMutation({ mutationFn: (companyPk: number) => goToIntuit(call(e.reauth, { query: { client_company: companyPk } })) });
 
 /** "Sign up with Intuit" (signed out): a new firm from the QuickBooks company. */
-export const useIntuitSignup = () => useMutation({ mutationFn: () => goToIntuit(call(e.signup, {})) });
+export const useIntuitSignup = () => useSubmitMutation({ mutationFn: () => goToIntuit(call(e.signup, {})) });
 
 export const useQboProfile = (companyPk: number, enabled = true) =>
   useQuery({
@@ -41,7 +45,7 @@ export const useQboProfile = (companyPk: number, enabled = true) =>
 /** Pull what changed in QuickBooks now; the company's sync state then says QUEUED, then RUNNING. */
 export const useSyncClient = () => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (companyPk: number) => call(e.syncClient, { body: { client_company: companyPk } }),
     onSuccess: (_result, companyPk) =>
       Promise.all([client.invalidateQueries({ queryKey: clientKeys.all }), client.invalidateQueries({ queryKey: qboKeys.profile(companyPk) })]),

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { coworkerEndpoints, fileEndpoints, firmSettingsEndpoints, profileEndpoints, type CallInput, type FirmSettingsBody, type ProfileUpdateBody } from '@herd/contract';
+import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
 import { upload } from '../../lib/upload';
 import { sessionKeys } from '../auth/api';
@@ -10,13 +11,13 @@ export type PasswordChange = CallInput<typeof profileEndpoints.changePassword>['
 /** Saves name and phone; the answer is the new profile, so the cache takes it directly. */
 export const useUpdateProfile = () => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: ProfileUpdateBody) => call(profileEndpoints.update, { body }),
     onSuccess: (profile) => client.setQueryData(sessionKeys.profile(), profile),
   });
 };
 
-export const useChangePassword = () => useMutation({ mutationFn: (body: PasswordChange) => call(profileEndpoints.changePassword, { body }) });
+export const useChangePassword = () => useSubmitMutation({ mutationFn: (body: PasswordChange) => call(profileEndpoints.changePassword, { body }) });
 
 export const firmKeys = {
   all: ['firm'] as const,
@@ -28,7 +29,7 @@ export const useFirmSettings = () => useQuery({ queryKey: firmKeys.settings(), q
 /** The profile carries the firm's colour, logo and name: refreshing it re-themes the whole app at once. */
 export const useUpdateFirmSettings = () => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: FirmSettingsBody) => call(firmSettingsEndpoints.update, { body }),
     onSuccess: async (settings) => {
       client.setQueryData(firmKeys.settings(), settings);
@@ -39,7 +40,7 @@ export const useUpdateFirmSettings = () => {
 
 /** Uploads one file (multipart field `file`); the server sniffs its type and may refuse it with a `file` field error. */
 export const useUploadFile = () =>
-  useMutation({
+  useSubmitMutation({
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append('file', file);
@@ -50,7 +51,7 @@ export const useUploadFile = () =>
 /** The signed-in firm user's own default client; `memberPk` is profile.accountant_company_user.pk. */
 export const useSetDefaultClient = (memberPk: number) => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (clientCompany: number | null) => call(coworkerEndpoints.defaultClientCompany, { params: { pk: memberPk }, body: { client_company: clientCompany } }),
     onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.profile() }),
   });

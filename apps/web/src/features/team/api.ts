@@ -1,5 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { coworkerEndpoints as e, type CoworkerInviteBody, type CoworkerUpdateBody } from '@herd/contract';
+import { useSubmissionKey } from '../../lib/submission-key';
+import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
 import { sessionKeys } from '../auth/api';
 import { clientKeys } from '../clients/api';
@@ -26,15 +28,19 @@ const useInvalidateTeam = () => {
 
 export const useInviteCoworker = () => {
   const invalidate = useInvalidateTeam();
-  return useMutation({
-    mutationFn: (body: CoworkerInviteBody) => call(e.invite, { body }),
-    onSuccess: invalidate,
+  const submission = useSubmissionKey();
+  return useSubmitMutation({
+    mutationFn: (body: CoworkerInviteBody) => call(e.invite, { body }, { idempotencyKey: submission.for(body) }),
+    onSuccess: () => {
+      submission.done();
+      return invalidate();
+    },
   });
 };
 
 export const useUpdateCoworker = () => {
   const invalidate = useInvalidateTeam();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: ({ pk, body }: { pk: number; body: CoworkerUpdateBody }) => call(e.update, { params: { pk }, body }),
     onSuccess: invalidate,
   });
@@ -42,7 +48,7 @@ export const useUpdateCoworker = () => {
 
 export const useRemoveCoworker = () => {
   const invalidate = useInvalidateTeam();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (pk: number) => call(e.remove, { params: { pk } }),
     onSuccess: invalidate,
   });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PREFIX,
   fileEndpoints as f,
@@ -15,6 +15,8 @@ import {
   type TransactionCounters,
   transactionEndpoints as e,
 } from '@herd/contract';
+import { useSubmissionKey } from '../../lib/submission-key';
+import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
 import { SYNC_POLL_MS } from '../../lib/ledger-sync';
 import { buildPath } from '../../lib/path-builder';
@@ -119,7 +121,7 @@ const useInvalidateCompany = () => {
 
 export const useUpdateTransactions = (companyPk: number, side: Side) => {
   const invalidate = useInvalidateCompany();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (transactions: TransactionChange[]) =>
       call(side === 'client' ? e.clientUpdate : e.accountantUpdate, { params: { pk: companyPk }, body: { transactions } }),
     onSuccess: () => invalidate(companyPk),
@@ -128,7 +130,7 @@ export const useUpdateTransactions = (companyPk: number, side: Side) => {
 
 export const useDeleteLine = (companyPk: number) => {
   const invalidate = useInvalidateCompany();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (linePk: number) => call(e.lineDelete, { params: { pk: linePk } }),
     onSuccess: () => invalidate(companyPk),
   });
@@ -175,7 +177,7 @@ export type RefCreation = { kind: 'vendors' | 'customers'; name: string; transac
 
 export const useCreateRef = (companyPk: number) => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (creation: RefCreation): Promise<SelectOption> => {
       const params = { pk: companyPk };
       if (creation.kind === 'categories') {
@@ -198,9 +200,12 @@ export const useNotes = (transactionPk: number) =>
 export const useCreateNote = (transactionPk: number, companyPk: number) => {
   const client = useQueryClient();
   const invalidate = useInvalidateCompany();
-  return useMutation({
-    mutationFn: (body: string) => call(n.transactionCreate, { params: { pk: transactionPk }, body: { body } }),
+  const submission = useSubmissionKey();
+  return useSubmitMutation({
+    mutationFn: (body: string) =>
+      call(n.transactionCreate, { params: { pk: transactionPk }, body: { body } }, { idempotencyKey: submission.for({ transactionPk, body }) }),
     onSuccess: async () => {
+      submission.done();
       await client.invalidateQueries({ queryKey: transactionKeys.notes(transactionPk) });
       await invalidate(companyPk);
     },
@@ -209,7 +214,7 @@ export const useCreateNote = (transactionPk: number, companyPk: number) => {
 
 export const useUpdateNote = (transactionPk: number) => {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: ({ notePk, body }: { notePk: number; body: string }) => call(n.transactionUpdate, { params: { messagePk: notePk }, body: { body } }),
     onSuccess: () => client.invalidateQueries({ queryKey: transactionKeys.notes(transactionPk) }),
   });
@@ -217,7 +222,7 @@ export const useUpdateNote = (transactionPk: number) => {
 
 export const useAddAttachment = (transactionPk: number, companyPk: number) => {
   const invalidate = useInvalidateCompany();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append('client_company', String(companyPk));
@@ -231,7 +236,7 @@ export const useAddAttachment = (transactionPk: number, companyPk: number) => {
 
 export const useRemoveAttachment = (transactionPk: number, companyPk: number) => {
   const invalidate = useInvalidateCompany();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (attachmentPk: number) => call(f.detach, { params: { transactionPk, pk: attachmentPk } }),
     onSuccess: () => invalidate(companyPk),
   });
@@ -242,11 +247,16 @@ const BULK = { publish: e.publish, hide: e.hide, unhide: e.unhide, 'clear-errors
 
 export const useBulkAction = (companyPk: number) => {
   const invalidate = useInvalidateCompany();
-  return useMutation({
+  const publishing = useSubmissionKey();
+  return useSubmitMutation({
     mutationFn: ({ action, pks, message }: { action: BulkAction; pks: number[]; message?: string }): Promise<PublishResult | void> => {
       const params = { pk: companyPk };
       if (action === 'back') return call(e.back, { params, body: { pks, message: message || undefined } });
+      if (action === 'publish') return call(e.publish, { params, body: { pks } }, { idempotencyKey: publishing.for(pks) });
       return call(BULK[action], { params, body: { pks } });
+    },
+    onSuccess: (_result, { action }) => {
+      if (action === 'publish') publishing.done();
     },
     onSettled: () => invalidate(companyPk),
   });
@@ -258,7 +268,7 @@ export const attachmentsZipUrl = (companyPk: number, pks: number[]): string =>
 
 export const useImportCsv = (companyPk: number) => {
   const invalidate = useInvalidateCompany();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);

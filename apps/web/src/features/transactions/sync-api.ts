@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { transactionEndpoints as e } from '@herd/contract';
+import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
 import { clientKeys } from '../clients/api';
 import { transactionKeys, type TransactionPage } from './api';
@@ -25,7 +26,7 @@ const useInvalidateSync = () => {
 /** Pulls from the ledger in the background; a ledger Herd cannot read answers `queued: false` and why. */
 export const useLedgerPull = (companyPk: number) => {
   const invalidate = useInvalidateSync();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (mode: PullMode) => call(mode === 'sync-missing' ? e.syncMissing : e.fullyResync, { params: { pk: companyPk } }),
     onSuccess: () => invalidate(companyPk),
   });
@@ -34,7 +35,7 @@ export const useLedgerPull = (companyPk: number) => {
 /** Reads the chosen transactions again from the ledger. */
 export const useResync = (companyPk: number) => {
   const invalidate = useInvalidateSync();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (pks: number[]) => call(e.resync, { params: { pk: companyPk }, body: { pks } }),
     onSuccess: () => invalidate(companyPk),
   });

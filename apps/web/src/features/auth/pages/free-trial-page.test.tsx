@@ -80,6 +80,26 @@ describe('free trial', () => {
   });
 });
 
+describe('one sign-up per submission', () => {
+  it('sends one request for a double click, named by an Idempotency-Key', async () => {
+    let answer: (profile: ReturnType<typeof makeProfile>) => void = () => undefined;
+    const fake = signedOut()
+      .answer(authEndpoints.signup, {}, () => new Promise((resolve) => (answer = (profile) => resolve({ status: 201, data: profile }))))
+      .install();
+    const app = renderAt('/auth/free-trial/');
+    await screen.findByRole('button', { name: 'Start free trial' });
+    await fill({ 'First name': 'Robin', 'Last name': 'Lee', 'Company name': 'Lee Ledgers', Email: 'robin@example.com', Password: 'a-good-password' });
+    await userEvent.dblClick(screen.getByRole('button', { name: 'Start free trial' }));
+    await waitFor(() => expect(fake.callsTo(authEndpoints.signup, {})).toHaveLength(1));
+    expect(screen.getByRole('button', { name: /Start free trial/ })).toHaveClass('ant-btn-loading');
+    await userEvent.click(screen.getByRole('button', { name: /Start free trial/ }));
+    answer(makeProfile());
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/accountant/'));
+    expect(fake.callsTo(authEndpoints.signup, {})).toHaveLength(1);
+    expect(fake.callsTo(authEndpoints.signup, {})[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
 describe('signing up with Intuit', () => {
   it('asks the server where Intuit is and sends the browser there', async () => {
     const location = stubLocationAssign();

@@ -2,7 +2,7 @@ import { Button, Flex, Table, Tag, Typography, type TableProps } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { CONNECTION_KINDS, type ClientCompany, type ClientCompanyOrdering, type ConnectionKind } from '@herd/contract';
-import { formatDate } from '../../../lib/format';
+import { countText, formatDate } from '../../../lib/format';
 import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
@@ -40,6 +40,14 @@ export interface OpenWork {
   to_review: number;
   sync_errors: number;
 }
+
+/**
+ * Where a click on a client goes: its transactions, on the tab with work.
+ * Answers to review (the accountant's own work) come first, then what the
+ * client still owes; with neither, the active list.
+ */
+export const transactionsPathOf = (companyPk: number, work: OpenWork | undefined): string =>
+  buildPath(work?.to_review ? routes.accountant.categorized : routes.accountant.active, { clientPk: companyPk });
 
 /** The ledger, whether it is a sandbox, where its sync stands, and a way back in when QuickBooks refused Herd's sign-in. */
 const LedgerCell = ({ company, canManage }: { company: ClientCompany; canManage: boolean }) => {
@@ -92,7 +100,7 @@ export const ClientsTable = (props: ClientsTableProps) => {
       // Toggle between the two directions; "unsorted" would just be by name again.
       sortDirections: ['ascend', 'descend', 'ascend'],
       render: (name: string, company) => (
-        <Link to={buildPath(routes.settings.accountantClient, { clientPk: company.pk })} style={{ fontWeight: 600 }}>
+        <Link to={transactionsPathOf(company.pk, openWork?.get(company.pk))} style={{ fontWeight: 600 }}>
           {name}
         </Link>
       ),
@@ -127,8 +135,8 @@ export const ClientsTable = (props: ClientsTableProps) => {
           <Flex gap={4} wrap align="center">
             {work?.to_review ? <Tag color="green">{work.to_review} to review</Tag> : null}
             {work?.waiting_for_client ? <Tag color="blue">{work.waiting_for_client} with client</Tag> : null}
-            {work?.sync_errors ? <Tag color="red">{work.sync_errors} sync errors</Tag> : null}
-            <Link to={buildPath(routes.accountant.categorized, { clientPk: company.pk })}>Open</Link>
+            {work?.sync_errors ? <Tag color="red">{countText(work.sync_errors, 'sync error')}</Tag> : null}
+            <Link to={transactionsPathOf(company.pk, work)}>Open</Link>
           </Flex>
         );
       },
@@ -158,6 +166,8 @@ export const ClientsTable = (props: ClientsTableProps) => {
       key: 'actions',
       align: 'right',
       width: 64,
+      // Always in view, however wide the other columns make the table.
+      fixed: 'right',
       render: (_value: unknown, company) => <ClientActions company={company} canManage={canManage} onCopyLink={onCopyLink} />,
     },
   ];

@@ -29,6 +29,20 @@ describe('adding a client', () => {
     expect(fake.callsTo(clientCompanyEndpoints.create, {})).toHaveLength(0);
   });
 
+  it('sends one create for a double click on "Add client"', async () => {
+    const { fake } = fakeClients([bakery]);
+    fake.answer(clientCompanyEndpoints.create, {}, () => new Promise((resolve) => setTimeout(() => resolve({ status: 201, data: dental }), 200)));
+    renderAt('/dashboard/accountant/clients/');
+    const dialog = await openModal();
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Harbor Dental');
+    await userEvent.click(within(dialog).getByRole('radio', { name: /No ledger/ }));
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Add client' }));
+    await waitFor(() => expect(fake.callsTo(clientCompanyEndpoints.create, {})).toHaveLength(1));
+    expect(await screen.findByText(`${dental.name} added`)).toBeInTheDocument();
+    expect(fake.callsTo(clientCompanyEndpoints.create, {})).toHaveLength(1);
+    expect(fake.callsTo(clientCompanyEndpoints.create, {})[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('shows the server’s field errors on the fields', async () => {
     const { fake } = fakeClients([bakery]);
     fake.answer(clientCompanyEndpoints.create, {}, () => ({ status: 400, data: { name: [messages.tooLong('Name', 200)] } }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SEARCH_DEBOUNCE_MS, SEARCH_FIELD_WIDTH_PX, clientCompanyEndpoints, profileEndpoints } from '@herd/contract';
+import { SEARCH_DEBOUNCE_MS, SEARCH_FIELD_WIDTH_PX, clientCompanyEndpoints, profileEndpoints, transactionEndpoints } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated, type FakeRequest } from '../../../../test/fake-api';
 import { bakery, dental, fakeClients } from '../../../../test/fake-clients';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
@@ -19,7 +19,7 @@ describe('the clients list', () => {
   it('shows each client with its connection, people, team and date, and counts them', async () => {
     fakeClients([bakery, dental]);
     renderAt('/dashboard/accountant/clients/');
-    expect(await screen.findByRole('link', { name: 'Sunrise Bakery LLC' })).toHaveAttribute('href', '/settings/accountant/client/7/');
+    expect(await screen.findByRole('link', { name: 'Sunrise Bakery LLC' })).toHaveAttribute('href', '/dashboard/accountant/active/7/');
     await waitFor(() => expect(document.title).toBe('Herd | Clients'));
     expect(screen.getByTestId('clients-count')).toHaveTextContent('2 items');
     expect(within(row('Harbor Dental')).getByText('Disconnected')).toBeInTheDocument();
@@ -29,6 +29,18 @@ describe('the clients list', () => {
     expect(within(row('Sunrise Bakery LLC')).getByText('Connected')).toBeInTheDocument();
     expect(within(row('Sunrise Bakery LLC')).getByText('Mar 2, 2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Download CSV/ })).toHaveAttribute('href', '/api/v1/accounting/accountant/client-companies/csv/?ordering=name');
+  });
+
+  it('opens a client on the tab with work: answers to review, else what the client owes; one sync error reads in the singular', async () => {
+    const { fake } = fakeClients([bakery, dental]);
+    fake.answer(transactionEndpoints.companyCounts, {}, [
+      { client_company: bakery.pk, waiting_for_client: 3, to_review: 0, sync_errors: 1 },
+      { client_company: dental.pk, waiting_for_client: 1, to_review: 2, sync_errors: 0 },
+    ]);
+    renderAt('/dashboard/accountant/clients/');
+    expect(await within(await screen.findByRole('row', { name: /Sunrise Bakery LLC/ })).findByText('1 sync error')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sunrise Bakery LLC' })).toHaveAttribute('href', '/dashboard/accountant/active/7/');
+    expect(screen.getByRole('link', { name: 'Harbor Dental' })).toHaveAttribute('href', `/dashboard/accountant/categorized/${dental.pk}/`);
   });
 
   it("says '1 item' for one client", async () => {

@@ -6,7 +6,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
 import { useUpdateFirmSettings, useUploadFile } from '../api';
-import { LogoField } from './logo-field';
+import { isLogoType, LOGO_TYPE_ERROR, LogoField } from './logo-field';
 
 interface Values {
   company_name: string;
@@ -35,6 +35,10 @@ export const FirmBrandingForm = ({ settings }: { settings: FirmSettings }) => {
   const swatch = normaliseHex(typedColor) ?? DEFAULT_MAIN_COLOR;
 
   const onUpload = (file: File) => {
+    if (!isLogoType(file)) {
+      form.setFields([{ name: 'logo', errors: [LOGO_TYPE_ERROR] }]);
+      return;
+    }
     form.setFields([{ name: 'logo', errors: [] }]);
     upload.mutate(file, {
       onSuccess: (stored) => {

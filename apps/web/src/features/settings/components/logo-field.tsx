@@ -4,6 +4,11 @@ import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/ico
 /** The image types the server accepts as a logo. */
 export const LOGO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
+/** Said when another kind of file is chosen (the browser's filter can be switched to "All files"); the server says the same on saving. */
+export const LOGO_TYPE_ERROR = 'Logo must be a PNG, JPEG, GIF or WebP image.';
+
+export const isLogoType = (file: File): boolean => LOGO_TYPES.split(',').includes(file.type);
+
 interface LogoFieldProps {
   /** The stored file's pk (the form value), or null for no logo. */
   value?: number | null;

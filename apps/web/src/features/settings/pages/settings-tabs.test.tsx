@@ -71,17 +71,32 @@ describe('firm branding', () => {
     await waitFor(() => expect(fake.callsTo(profileEndpoints.profile, {})).toHaveLength(2));
   });
 
-  it("shows the upload's refusal on the logo field", async () => {
-    const refusal = 'File type is not supported. Upload an image, a PDF or a CSV file.';
-    const fake = fakeFirm().answer(fileEndpoints.create, {}, () => ({ status: 400, data: { file: [refusal] } }));
+  it('names the image types a logo may be when another kind of file is chosen, sending nothing', async () => {
+    const fake = fakeFirm().answer(fileEndpoints.create, {}, () => ({
+      status: 400,
+      data: { file: ['File type is not supported. Upload an image, a PDF or a CSV file.'] },
+    }));
     renderAt('/settings/accountant/?tab=branding');
     await screen.findByText('Upload logo');
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     // fireEvent, not userEvent.upload: the browser's `accept` filter is what the server must not rely on.
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'logo.pdf', { type: 'application/pdf' })] } });
     const logo = screen.getByText('Logo').closest('.ant-form-item') as HTMLElement;
-    expect(await within(logo).findByText(refusal)).toBeInTheDocument();
+    expect(await within(logo).findByText('Logo must be a PNG, JPEG, GIF or WebP image.')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
+    expect(fake.callsTo(fileEndpoints.create, {})).toHaveLength(0);
+    expect(fake.callsTo(firmSettingsEndpoints.update, {})).toHaveLength(0);
+  });
+
+  it("shows the upload's refusal of an image on the logo field", async () => {
+    const refusal = 'File is larger than the 64 KB limit.';
+    const fake = fakeFirm().answer(fileEndpoints.create, {}, () => ({ status: 400, data: { file: [refusal] } }));
+    renderAt('/settings/accountant/?tab=branding');
+    await screen.findByText('Upload logo');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [png()] } });
+    const logo = screen.getByText('Logo').closest('.ant-form-item') as HTMLElement;
+    expect(await within(logo).findByText(refusal)).toBeInTheDocument();
     expect(fake.callsTo(firmSettingsEndpoints.update, {})).toHaveLength(0);
   });
 

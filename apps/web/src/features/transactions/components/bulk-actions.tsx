@@ -59,6 +59,7 @@ export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = 
       onError: (error) => void message.error(normaliseError(error).detail ?? normaliseError(error).message),
     });
   const none = selected.length === 0;
+  const running = (action: BulkAction) => bulk.isPending && bulk.variables?.action === action;
   return (
     <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} aria-label="Bulk actions">
       <Typography.Text type="secondary" style={{ minWidth: 90 }}>
@@ -66,21 +67,21 @@ export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = 
       </Typography.Text>
       {kind !== 'hidden' ? (
         <>
-          <Button type="primary" disabled={none} loading={bulk.isPending && bulk.variables?.action === 'publish'} onClick={() => run('publish')}>
+          <Button type="primary" disabled={none} loading={running('publish')} onClick={() => run('publish')}>
             Publish
           </Button>
           <Button disabled={none} onClick={() => setBackOpen(true)}>
             Send back
           </Button>
-          <Button disabled={none} onClick={() => run('hide')}>
+          <Button disabled={none} loading={running('hide')} onClick={() => run('hide')}>
             Hide
           </Button>
-          <Button disabled={none} onClick={() => run('clear-errors')}>
+          <Button disabled={none} loading={running('clear-errors')} onClick={() => run('clear-errors')}>
             Clear sync errors
           </Button>
         </>
       ) : (
-        <Button disabled={none} onClick={() => run('unhide')}>
+        <Button disabled={none} loading={running('unhide')} onClick={() => run('unhide')}>
           Unhide
         </Button>
       )}

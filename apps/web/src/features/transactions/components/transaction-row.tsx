@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Checkbox, Flex, Tag, Typography } from 'antd';
 import { MessageOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
-import { formatDate } from '../../../lib/format';
+import { formatDate, countText } from '../../../lib/format';
 import { formatMoney } from '../money';
 
 /** "−12.50 USD" for money going out, "+12.50 USD" for money coming in. */
@@ -71,12 +71,12 @@ export const TransactionRow = ({ transaction: t, active, selected, error, onSele
             {t.payee && t.description ? <Typography.Text type="secondary">· {t.description}</Typography.Text> : null}
             {t.payment_account ? <Tag variant="filled">{t.payment_account.name}</Tag> : null}
             {t.notes_count > 0 ? (
-              <Typography.Text type="secondary" aria-label={`${t.notes_count} notes`}>
+              <Typography.Text type="secondary" aria-label={countText(t.notes_count, 'note')}>
                 <MessageOutlined /> {t.notes_count}
               </Typography.Text>
             ) : null}
             {t.attachments.length > 0 ? (
-              <Typography.Text type="secondary" aria-label={`${t.attachments.length} attachments`}>
+              <Typography.Text type="secondary" aria-label={countText(t.attachments.length, 'attachment')}>
                 <PaperClipOutlined /> {t.attachments.length}
               </Typography.Text>
             ) : null}

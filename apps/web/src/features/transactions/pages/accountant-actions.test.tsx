@@ -26,7 +26,7 @@ const fakeAccountant = () =>
     .install();
 
 /** Role queries over a whole antd page are slow in jsdom: look inside the bulk-action bar. */
-const bulkButton = (name: string) => within(screen.getByLabelText('Bulk actions')).getByRole('button', { name });
+const bulkButton = (name: string | RegExp) => within(screen.getByLabelText('Bulk actions')).getByRole('button', { name });
 const csvInput = async () => (await screen.findByText('Import bank CSV')).closest('.ant-upload')!.querySelector<HTMLInputElement>('input[type="file"]')!;
 
 const select = async (payee: string) => {
@@ -87,6 +87,30 @@ describe('the accountant’s bulk actions and CSV import', () => {
     expect(fake.callsTo(e.hide, company)[0]!.body).toEqual({ pks: [102, 101] });
     expect(await screen.findByText('Hidden.')).toBeInTheDocument();
     expect(screen.getByText('0 selected')).toBeInTheDocument();
+  });
+
+  it('publishes once for a double click, naming the submission, and a later publish is a new one', async () => {
+    const fake = fakeAccountant();
+    fake.answer(
+      e.publish,
+      company,
+      () => new Promise((resolve) => setTimeout(() => resolve({ status: 200, data: { published: 1, matched: 0, rejected: 0, queued: 0 } }), 200)),
+    );
+    renderAt('/dashboard/accountant/categorized/7/');
+    await select('King Arthur Baking');
+    await fastUser().dblClick(bulkButton('Publish'));
+    expect(await screen.findByText(/published/)).toBeInTheDocument();
+    const calls = fake.callsTo(e.publish, company);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ pks: [102] });
+    await waitFor(() => expect(bulkButton(/Publish/)).not.toHaveClass('ant-btn-loading'));
+    await select('King Arthur Baking');
+    // The spinner's leaving animation stays in the button's name a while: match the word.
+    await fastUser().click(bulkButton(/Publish/));
+    await waitFor(() => expect(fake.callsTo(e.publish, company)).toHaveLength(2));
+    const [first, second] = fake.callsTo(e.publish, company).map((c) => c.headers.get('Idempotency-Key'));
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
   });
 
   it('unhides from the hidden list', async () => {

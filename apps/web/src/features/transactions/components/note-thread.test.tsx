@@ -1,0 +1,33 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { noteEndpoints as n, profileEndpoints, type Note } from '@herd/contract';
+import { fastUser } from '../../../../test/dom';
+import { createFakeApi, makeProfile } from '../../../../test/fake-api';
+import { renderAt } from '../../../../test/render-app';
+import { NoteThread } from './note-thread';
+
+const note: Note = { pk: 5, body: 'Client lunch.', sender: 'ACCOUNTANT', author: null, created_at: '2026-03-01T10:00:00Z', edited: false, is_mine: true };
+
+describe('the note thread', () => {
+  it('adds one note for a double click on "Add note", and the same words again later are another note', async () => {
+    const fake = createFakeApi()
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(n.transactionList, { pk: 9 }, [])
+      .answer(n.transactionCreate, { pk: 9 }, () => new Promise((resolve) => setTimeout(() => resolve({ status: 201, data: note }), 200)))
+      .install();
+    renderAt('/', <NoteThread transactionPk={9} companyPk={7} />);
+    const user = fastUser();
+    await user.type(await screen.findByLabelText('New note'), 'Client lunch.');
+    await user.dblClick(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(screen.getByLabelText('New note')).toHaveValue(''));
+    expect(fake.callsTo(n.transactionCreate, { pk: 9 })).toHaveLength(1);
+
+    await waitFor(() => expect(screen.getByRole('button', { name: /Add note/ })).not.toHaveClass('ant-btn-loading'));
+    await user.type(screen.getByLabelText('New note'), 'Client lunch.');
+    // The spinner's leaving animation stays in the button's name a while: match the words.
+    await user.click(screen.getByRole('button', { name: /Add note/ }));
+    await waitFor(() => expect(fake.callsTo(n.transactionCreate, { pk: 9 })).toHaveLength(2));
+    const [first, second] = fake.callsTo(n.transactionCreate, { pk: 9 }).map((c) => c.headers.get('Idempotency-Key'));
+    expect(second).not.toBe(first);
+  });
+});
