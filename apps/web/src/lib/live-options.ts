@@ -8,9 +8,10 @@ export const matchRank = (label: string, needle: string): number | null => {
   const text = label.toLowerCase();
   const typed = needle.trim().toLowerCase();
   if (!typed || text.startsWith(typed)) return 0;
-  const at = text.indexOf(typed);
+  let at = text.indexOf(typed);
   if (at < 0) return null;
-  return /[\s\-/:&(.,]/.test(text[at - 1] ?? '') ? 1 : 2;
+  for (; at >= 0; at = text.indexOf(typed, at + 1)) if (/[\s\-/:&(.,]/.test(text[at - 1] ?? '')) return 1;
+  return 2;
 };
 
 /** The items matching `needle`, best first (a stable sort, so equal matches keep their order). */
