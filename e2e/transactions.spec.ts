@@ -28,6 +28,8 @@ const finish = async (page: Page, title: string) => {
 };
 
 test('the client categorizes with the keyboard, the accountant reviews and sends one back', async ({ browser }) => {
+  // Three answers, a split, a receipt and the accountant's review in two browsers: close to a minute even on an idle 2-core machine.
+  test.setTimeout(150_000);
   const clientContext = await browser.newContext();
   const client = await clientContext.newPage();
   await signIn(client, DEMO.clientEmail, DEMO.password);

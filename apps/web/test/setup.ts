@@ -32,6 +32,8 @@ Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, 
 
 afterEach(() => {
   cleanup();
+  // Kept editor drafts (and anything else a test put in the tab's storage) do not reach the next test.
+  window.sessionStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

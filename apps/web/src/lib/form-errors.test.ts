@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { applyServerErrors } from './form-errors';
+import { applyServerErrors, placeServerErrors, serverErrorText } from './form-errors';
 
 const answer = (status: number, data: unknown) => {
   const response = { status, data, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } } as AxiosResponse;
@@ -39,5 +39,25 @@ describe('applyServerErrors', () => {
     const { form } = fakeForm();
     expect(applyServerErrors(form, answer(403, { detail: 'You do not have permission to do this.' }), ['name'])).toBe('You do not have permission to do this.');
     expect(applyServerErrors(form, answer(400, { role: ['A firm needs at least one firm admin.'] }), ['name'])).toBe('A firm needs at least one firm admin.');
+  });
+});
+
+describe('placeServerErrors and serverErrorText', () => {
+  it('drops no message: the detail and every field the screen does not show are said together', () => {
+    const error = answer(400, {
+      detail: 'Not saved.',
+      'transactions.0.status': ['This transaction can no longer be changed here (it is PUBLISHED_IN_PLATFORM).'],
+      name: ['Name is required.'],
+    });
+    const placed = placeServerErrors(error, (key) => (key === 'name' ? 'name' : null));
+    expect(placed.fields).toEqual(new Map([['name', ['Name is required.']]]));
+    expect(placed.rest).toBe('Not saved. This transaction can no longer be changed here (it is PUBLISHED_IN_PLATFORM).');
+  });
+
+  it('says every field error of a call without a form, not only the first', () => {
+    expect(serverErrorText(answer(400, { watched: ['Watched is not valid.'], 'watched.1': ['Account is not valid.'] }))).toBe(
+      'Watched is not valid. Account is not valid.',
+    );
+    expect(serverErrorText(answer(403, { detail: 'You do not have permission to do this.' }))).toBe('You do not have permission to do this.');
   });
 });

@@ -1,10 +1,10 @@
-import { App, Avatar, Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { Profile } from '@herd/contract';
-import { normaliseError } from '../../lib/api-errors';
 import { routes } from '../../lib/routes';
 import { useSignOut } from '../../features/auth/api';
+import { useServerError } from '../../ui/use-server-error';
 
 export const displayName = (profile: Profile): string => [profile.first_name, profile.last_name].filter(Boolean).join(' ').trim() || profile.email;
 
@@ -12,13 +12,13 @@ export const displayName = (profile: Profile): string => [profile.first_name, pr
 export const UserMenu = ({ profile, color }: { profile: Profile; color: string }) => {
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const { message } = App.useApp();
+  const showError = useServerError();
   const name = displayName(profile);
 
   const onSignOut = () => {
     signOut.mutate(undefined, {
       onSuccess: () => void navigate(routes.auth, { replace: true }),
-      onError: (error) => void message.error(`Could not sign out: ${normaliseError(error).message}`),
+      onError: (error) => showError(error, 'Could not sign out'),
     });
   };
 

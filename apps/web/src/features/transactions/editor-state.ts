@@ -1,5 +1,5 @@
-import type { ClientEditableField, LineInput, Transaction, TransactionChange } from '@herd/contract';
-import { normaliseError } from '../../lib/api-errors';
+import type { ClientEditableField, Direction, LineInput, Transaction, TransactionChange } from '@herd/contract';
+import { placeServerErrors } from '../../lib/form-errors';
 
 type Line = Transaction['lines'][number];
 export type RefField = 'category' | 'vendor' | 'customer' | 'class' | 'location' | 'tax' | 'tracking_option_one' | 'tracking_option_two';
@@ -52,19 +52,49 @@ export const toChange = (transaction: Transaction, lines: EditLine[], memo: stri
   ...(finished ? { finished: true as const } : {}),
 });
 
+/** The editable content, to tell edits from what the server holds (a draft's `base`). */
+export const snapshotOf = (lines: EditLine[], memo: string): string => JSON.stringify({ lines: lines.map((line) => toLineInput(line, 'all')), memo });
+
+export const serverSnapshot = (transaction: Transaction): string => snapshotOf(toEditLines(transaction), transaction.client_memo);
+
+/** What the editor shows of a transaction, to know which of the server's field errors can sit on a field. */
+export interface ShownFields {
+  editable: Editable;
+  direction: Direction;
+  /** Tracking categories one and two of the ledger, when it has them. */
+  tracking: [number | null, number | null];
+  split: boolean;
+}
+
+const LINE_KEY = /^lines\.\d+\.(\w+)$/;
+
+/** Whether the editor has a field for an error key ("lines.1.category", "client_memo", "lines"). */
+export const isShown = ({ editable, direction, tracking, split }: ShownFields, key: string): boolean => {
+  if (key === 'lines') return true;
+  if (key === 'client_memo') return may(editable, 'memo');
+  const field = LINE_KEY.exec(key)?.[1];
+  if (field === 'amount') return split;
+  if (field === 'vendor') return direction === 'COSTS' && may(editable, 'vendor');
+  if (field === 'customer') return direction !== 'COSTS' && may(editable, 'customer');
+  if (field === 'tracking_option_one') return tracking[0] !== null && may(editable, field);
+  if (field === 'tracking_option_two') return tracking[1] !== null && may(editable, field);
+  if (field === 'category' || field === 'class' || field === 'location' || field === 'tax' || field === 'billable') return may(editable, field);
+  return false;
+};
+
 /**
  * The server's errors for one transaction of a bulk write, keyed as the editor
- * shows them: "lines.1.category", "lines", "client_memo"; anything else under "form".
+ * shows them ("lines.1.category", "lines", "client_memo"). Everything the
+ * editor has no field for (a status refusal, a field this person cannot see,
+ * the `detail`) is under "form", so no refusal goes unsaid.
  */
-export const editorErrors = (error: unknown, index = 0): Record<string, string> => {
-  const apiError = normaliseError(error);
+export const editorErrors = (error: unknown, index: number, shown: (key: string) => boolean): Record<string, string> => {
   const prefix = `transactions.${index}.`;
-  const out: Record<string, string> = {};
-  for (const [key, messages] of Object.entries(apiError.fields)) {
-    const local = key.startsWith(prefix) ? key.slice(prefix.length) : key === 'transactions' ? 'form' : key;
-    out[local] = [out[local], ...messages].filter(Boolean).join(' ');
-  }
-  if (apiError.detail) out.form = apiError.detail;
-  if (Object.keys(out).length === 0) out.form = apiError.message;
+  const { fields, rest } = placeServerErrors(error, (key) => {
+    const local = key.startsWith(prefix) ? key.slice(prefix.length) : null;
+    return local !== null && shown(local) ? local : null;
+  });
+  const out: Record<string, string> = Object.fromEntries([...fields].map(([key, messages]) => [key, [...new Set(messages)].join(' ')]));
+  if (rest) out.form = rest;
   return out;
 };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
-import { normaliseError } from '../../../lib/api-errors';
+import { serverErrorText } from '../../../lib/form-errors';
 import { FormAlert } from '../../../ui/form-alert';
 import { isMfaChallenge, useMagicLinkSignIn, useSendNewMagicLink } from '../api';
 import { MfaNotice } from './mfa-notice';
@@ -55,11 +55,11 @@ export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) 
   if (signIn.isError) {
     const onSendNew = () => {
       setNewLinkError(null);
-      sendNew.mutate(code, { onError: (err) => setNewLinkError(normaliseError(err).message) });
+      sendNew.mutate(code, { onError: (err) => setNewLinkError(serverErrorText(err)) });
     };
     return (
       <>
-        <FormAlert message={normaliseError(signIn.error).message} />
+        <FormAlert message={serverErrorText(signIn.error)} />
         {sendNew.isSuccess ? (
           <Alert type="success" showIcon title={sendNew.data.detail} style={{ marginBottom: 20 }} />
         ) : (

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Divider, Form, Input, Row, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH, signupBody, TRIAL_DAYS, type SignupBody } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { applyServerErrors, serverErrorText } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -34,7 +33,7 @@ export const FreeTrialPage = () => {
 
   const signUpWithIntuit = () => {
     setIntuitError(null);
-    intuit.mutate(undefined, { onError: (err) => setIntuitError(normaliseError(err).message) });
+    intuit.mutate(undefined, { onError: (err) => setIntuitError(serverErrorText(err)) });
   };
 
   const onFinish = (values: SignupBody) => {

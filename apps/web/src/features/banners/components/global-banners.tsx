@@ -1,22 +1,22 @@
 import { useState } from 'react';
-import { Alert, App, Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import type { Banner } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
+import { useServerError } from '../../../ui/use-server-error';
 import { useDismissBanner } from '../api';
 
 /** Firm-wide or product-wide notices from the profile, shown above every signed-in page. */
 export const GlobalBanners = ({ banners }: { banners: readonly Banner[] }) => {
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   const dismiss = useDismissBanner();
-  const { message } = App.useApp();
+  const showError = useServerError();
   const visible = banners.filter((banner) => !hidden.has(banner.pk));
   if (visible.length === 0) return null;
 
   const onDismiss = (pk: number) => {
     dismiss.mutate(pk, {
       onSuccess: () => setHidden((current) => new Set(current).add(pk)),
-      onError: (error) => void message.error(`Could not dismiss the notice: ${normaliseError(error).message}`),
+      onError: (error) => showError(error, 'Could not dismiss the notice'),
     });
   };
 

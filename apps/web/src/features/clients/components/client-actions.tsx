@@ -2,10 +2,10 @@ import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { ApiOutlined, DisconnectOutlined, EyeOutlined, LinkOutlined, MoreOutlined, NotificationOutlined, SettingOutlined, SyncOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { ClientCompany } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
 import { countText } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
+import { useServerError } from '../../../ui/use-server-error';
 import { useReconnectQuickBooks, useSyncClient } from '../../quickbooks/api';
 import { useDisconnectClient, useNotifyClient } from '../api';
 
@@ -18,6 +18,7 @@ export const qboAbilities = (company: ClientCompany) => ({
 /** Confirms and runs the two actions that reach outside Herd: emailing the client, cutting the ledger off. */
 export const useClientCommands = () => {
   const { message, modal } = App.useApp();
+  const showError = useServerError();
   const notify = useNotifyClient();
   const disconnect = useDisconnectClient();
   const sync = useSyncClient();
@@ -33,7 +34,7 @@ export const useClientCommands = () => {
           const { sent } = await notify.mutateAsync(company.pk);
           void message.success(`Sent to ${countText(sent, 'person', 'people')}`);
         } catch (error) {
-          void message.error(normaliseError(error).message);
+          showError(error);
         }
       },
     });
@@ -49,7 +50,7 @@ export const useClientCommands = () => {
           await disconnect.mutateAsync(company.pk);
           void message.success(`${company.name} disconnected`);
         } catch (error) {
-          void message.error(normaliseError(error).message);
+          showError(error);
         }
       },
     });
@@ -57,11 +58,11 @@ export const useClientCommands = () => {
   const syncNow = (company: ClientCompany) =>
     sync.mutate(company.pk, {
       onSuccess: (result) => void message.success(result.detail),
-      onError: (error) => void message.error(normaliseError(error).message),
+      onError: (error) => showError(error),
     });
 
   /** Off to Intuit's sign-in; the server brings the browser back to the clients page. */
-  const reconnect = (company: ClientCompany) => reconnectFlow.mutate(company.pk, { onError: (error) => void message.error(normaliseError(error).message) });
+  const reconnect = (company: ClientCompany) => reconnectFlow.mutate(company.pk, { onError: (error) => showError(error) });
 
   return { confirmNotify, confirmDisconnect, syncNow, reconnect, reconnecting: reconnectFlow.isPending };
 };

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { App, Button, Card, Dropdown, Empty, Flex, Table, Tag, Typography, type MenuProps, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, LinkOutlined, MoreOutlined, NotificationOutlined, UserAddOutlined } from '@ant-design/icons';
 import { type ClientCompany, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
 import { countText, personName } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
 import { InvitePersonModal, type PersonValues } from '../../../ui/invite-person-modal';
 import { QueryError } from '../../../ui/query-error';
+import { useServerError } from '../../../ui/use-server-error';
 import { useClientUsers, useInviteClientUser, useRemoveClientUser } from '../api';
 import { CLIENT_USERS_DEFAULTS, CLIENT_USERS_PARAMS, CLIENT_USERS_PREFIX } from '../list-params';
 import { useClientCommands } from './client-actions';
@@ -22,6 +22,7 @@ export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
   const copier = useMagicLinkCopier();
   const { confirmNotify } = useClientCommands();
   const { message, modal } = App.useApp();
+  const showError = useServerError();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<ClientUser | null>(null);
 
@@ -42,7 +43,7 @@ export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
           await remove.mutateAsync({ userPk: user.pk, companyPk: company.pk });
           void message.success(`${personName(user)} removed`);
         } catch (error) {
-          void message.error(normaliseError(error).message);
+          showError(error);
         }
       },
     });

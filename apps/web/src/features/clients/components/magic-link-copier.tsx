@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { App, Modal, Radio, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ClientUser } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
 import { copyText } from '../../../lib/clipboard';
 import { personName } from '../../../lib/format';
+import { useServerError } from '../../../ui/use-server-error';
 import { allClientUsersQuery, useGetMagicLink } from '../api';
 
 export const NO_USERS_TEXT = 'Invite a client user first';
@@ -25,6 +25,7 @@ export const useMagicLinkCopier = () => {
   const client = useQueryClient();
   const getLink = useGetMagicLink();
   const { message } = App.useApp();
+  const showError = useServerError();
   const [picking, setPicking] = useState<{ company: CompanyLike; users: ClientUser[] } | null>(null);
   const [picked, setPicked] = useState<number | null>(null);
   const [shown, setShown] = useState<{ url: string; name: string } | null>(null);
@@ -36,7 +37,7 @@ export const useMagicLinkCopier = () => {
       if (await copyText(url)) void message.success(`Sign-in link for ${name} copied`);
       else setShown({ url, name });
     } catch (error) {
-      void message.error(`Could not get a sign-in link: ${normaliseError(error).message}`);
+      showError(error, 'Could not get a sign-in link');
     }
   };
 
@@ -47,7 +48,7 @@ export const useMagicLinkCopier = () => {
     try {
       users = (await client.fetchQuery(allClientUsersQuery(company.pk))).results;
     } catch (error) {
-      void message.error(`Could not load the client’s users: ${normaliseError(error).message}`);
+      showError(error, 'Could not load the client’s users');
       return;
     }
     const [only] = users;

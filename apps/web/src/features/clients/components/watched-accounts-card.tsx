@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Flex, Select, Typography } from 'antd';
+import { App, Button, Card, Flex, Typography } from 'antd';
 import type { ClientCompany } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
+import { matchRank, useLiveOptions } from '../../../lib/live-options';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QueryError } from '../../../ui/query-error';
+import { SearchSelect } from '../../../ui/search-select';
+import { useServerError } from '../../../ui/use-server-error';
 import { useOtherAccounts, useUpdateWatchedAccounts, useWatchedAccounts, type LedgerAccount } from '../accounts-api';
 
 interface EditorProps {
@@ -16,9 +18,18 @@ const byName = (a: LedgerAccount, b: LedgerAccount) => a.name.localeCompare(b.na
 /** The picker, started from the accounts watched now (keyed by them, so a save starts it again). */
 const WatchedAccountsEditor = ({ companyPk, initial }: EditorProps) => {
   const { message } = App.useApp();
+  const showError = useServerError();
   const [chosen, setChosen] = useState<number[]>(() => initial.map((a) => a.pk));
   const [search, setSearch] = useState('');
-  const others = useOtherAccounts(companyPk, useDebouncedValue(search.trim()));
+  const settled = useDebouncedValue(search.trim());
+  const others = useOtherAccounts(companyPk, settled);
+  const live = useLiveOptions(
+    search,
+    settled,
+    others,
+    (a) => a.pk,
+    (a) => a.name,
+  );
   const save = useUpdateWatchedAccounts(companyPk);
   // Chosen accounts are remembered, so each keeps its name when a later search no longer lists it.
   const [picked, setPicked] = useState(() => new Map(initial.map((a) => [a.pk, a])));
@@ -33,11 +44,15 @@ const WatchedAccountsEditor = ({ companyPk, initial }: EditorProps) => {
     setPicked((now) => new Map([...now, ...pks.flatMap((pk) => (merged.has(pk) ? [[pk, merged.get(pk)!] as const] : []))]));
   };
 
-  const needle = search.trim().toLowerCase();
-  const options = [...merged.values()]
-    .filter((a) => !needle || a.name.toLowerCase().includes(needle) || chosen.includes(a.pk))
-    .sort(byName)
-    .map((a) => ({ value: a.pk, label: a.active ? a.name : `${a.name} (inactive)`, type: a.account_type }));
+  // Every option matches what is typed (a chosen account that does not is left out while searching, so Enter cannot untick it).
+  const needle = search.trim();
+  const listed = new Map(live.items.map((a) => [a.pk, a]));
+  for (const pk of chosen) {
+    const account = merged.get(pk);
+    if (account && !listed.has(pk) && matchRank(account.name, needle) !== null) listed.set(pk, account);
+  }
+  const accounts = needle ? [...listed.values()] : [...listed.values()].sort(byName);
+  const options = accounts.map((a) => ({ value: a.pk, label: a.active ? a.name : `${a.name} (inactive)`, type: a.account_type }));
   const initialPks = initial
     .map((a) => a.pk)
     .sort((a, b) => a - b)
@@ -47,18 +62,21 @@ const WatchedAccountsEditor = ({ companyPk, initial }: EditorProps) => {
   const onSave = () =>
     save.mutate(chosen, {
       onSuccess: () => void message.success('Watched accounts saved.'),
-      onError: (error) => void message.error(normaliseError(error).fields.watched?.[0] ?? normaliseError(error).message),
+      onError: (error) => showError(error),
     });
 
   return (
     <Flex vertical gap={12}>
-      <Select
+      <SearchSelect<number[]>
         mode="multiple"
         aria-label="Watched accounts"
         placeholder="Search the client’s accounts"
         value={chosen}
         onChange={onChange}
-        showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
+        search={search}
+        onSearch={setSearch}
+        searching={live.searching}
+        noun="account"
         onBlur={() => setSearch('')}
         loading={others.isFetching}
         options={options}
@@ -68,7 +86,6 @@ const WatchedAccountsEditor = ({ companyPk, initial }: EditorProps) => {
             <Typography.Text type="secondary">{option.data.type}</Typography.Text>
           </Flex>
         )}
-        notFoundContent={others.isFetching ? 'Searching…' : 'No account matches'}
         style={{ width: '100%' }}
       />
       <Flex justify="space-between" align="center" gap={12} wrap>

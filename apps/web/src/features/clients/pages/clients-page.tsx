@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, Select, Typography } from 'antd';
+import { Button, Card, Flex, Select, Typography } from 'antd';
 import { ApiOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CONNECTION_STATES, type ConnectionState } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
 import { countText } from '../../../lib/format';
 import { CONNECTION_STATE_LABELS } from '../../../lib/labels';
 import { isSyncBusy } from '../../../lib/ledger-sync';
@@ -17,6 +16,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { SearchInput } from '../../../ui/search-input';
+import { useServerError } from '../../../ui/use-server-error';
 import { useProfile } from '../../auth/api';
 import { useConnectQuickBooks } from '../../quickbooks/api';
 import { useCompanyTransactionCounts } from '../../transactions/api';
@@ -57,9 +57,9 @@ export const ClientsPage = () => {
   const copier = useMagicLinkCopier();
   const qboReturn = useQboReturn();
   const connect = useConnectQuickBooks();
-  const { message } = App.useApp();
+  const showError = useServerError();
 
-  const startConnect = () => connect.mutate(undefined, { onError: (error) => void message.error(normaliseError(error).message) });
+  const startConnect = () => connect.mutate(undefined, { onError: (error) => showError(error) });
 
   const closeAdd = () => {
     setAdding(false);

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { App, Button, Card, Flex, Table, Tag, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { ClientSideCompany, CompanyUser } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
 import { countText, personName } from '../../../lib/format';
 import { InvitePersonModal, type PersonValues } from '../../../ui/invite-person-modal';
 import { QueryError } from '../../../ui/query-error';
+import { useServerError } from '../../../ui/use-server-error';
 import { useCompanyPeople, useInviteClientCoworker, useRemoveClientCoworker } from '../../client-side/api';
 
 const ROLE_LABELS: Record<CompanyUser['role'], string> = { CLIENT: 'Client', CLIENT_COWORKER: 'Coworker' };
@@ -25,6 +25,7 @@ export const CompanyPeopleCard = ({ company, selfPk }: CompanyPeopleCardProps) =
   const invite = useInviteClientCoworker();
   const remove = useRemoveClientCoworker();
   const { message, modal } = App.useApp();
+  const showError = useServerError();
   const [inviting, setInviting] = useState(false);
   const manages = company.role === 'CLIENT';
 
@@ -44,7 +45,7 @@ export const CompanyPeopleCard = ({ company, selfPk }: CompanyPeopleCardProps) =
           await remove.mutateAsync({ userPk: person.pk, companyPk: company.pk });
           void message.success(`${personName(person)} removed`);
         } catch (error) {
-          void message.error(normaliseError(error).message);
+          showError(error);
         }
       },
     });

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { App, Button, Card, Flex, Form, Radio, Select, Table, Tag, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { coworkerInviteBody, FIRM_ROLES, type Coworker, type CoworkerInviteBody, type FirmRole } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
 import { countText, personName } from '../../../lib/format';
 import { zodRule } from '../../../lib/form-rules';
 import { FIRM_ROLE_HELP, FIRM_ROLE_LABELS } from '../../../lib/labels';
 import { InvitePersonModal } from '../../../ui/invite-person-modal';
 import { QueryError } from '../../../ui/query-error';
+import { useServerError } from '../../../ui/use-server-error';
 import { useCoworkers, useInviteCoworker, useRemoveCoworker, useUpdateCoworker } from '../../team/api';
 
 const ROLE_OPTIONS = FIRM_ROLES.map((role) => ({ value: role, label: FIRM_ROLE_LABELS[role] }));
@@ -38,6 +38,7 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
   const update = useUpdateCoworker();
   const remove = useRemoveCoworker();
   const { message, modal } = App.useApp();
+  const showError = useServerError();
   const [inviting, setInviting] = useState(false);
 
   const onInvite = async (values: CoworkerInviteBody) => {
@@ -51,7 +52,7 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
       {
         onSuccess: () => void message.success(`${personName(coworker)} is now ${FIRM_ROLE_LABELS[role].toLowerCase()}`),
         // The server refuses to demote the last firm admin (a field error on `role`).
-        onError: (error) => void message.error(normaliseError(error).message),
+        onError: (error) => showError(error),
       },
     );
 
@@ -66,7 +67,7 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
           await remove.mutateAsync(coworker.pk);
           void message.success(`${personName(coworker)} removed`);
         } catch (error) {
-          void message.error(normaliseError(error).message);
+          showError(error);
         }
       },
     });

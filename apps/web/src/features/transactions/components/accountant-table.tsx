@@ -4,6 +4,7 @@ import type { Transaction } from '@herd/contract';
 import { countText, formatDate } from '../../../lib/format';
 import type { TransactionFilters } from '../filters';
 import { pagingTotal } from '../paging';
+import { DraftTag } from './draft-tag';
 import { SignedAmount } from './transaction-row';
 
 const STATUS_TAGS: Record<string, { color: string; label: string }> = {
@@ -76,7 +77,7 @@ export const AccountantTable = (props: AccountantTableProps) => {
       key: 'what',
       render: (_v: unknown, t) => (
         <div>
-          <Typography.Text strong>{t.payee || t.description}</Typography.Text>
+          <Typography.Text strong>{t.payee || t.description}</Typography.Text> <DraftTag transactionPk={t.pk} side="accountant" />
           {t.payee && t.description ? <div style={{ color: '#5f6b66', fontSize: 13 }}>{t.description}</div> : null}
           {t.sync_errors.map((e) => (
             <Typography.Text key={e.pk} type="danger" style={{ display: 'block', fontSize: 13 }} data-testid="sync-error">

@@ -1,7 +1,7 @@
-import { App, Button, Flex, Typography, Upload } from 'antd';
+import { Button, Flex, Typography, Upload } from 'antd';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
+import { useServerError } from '../../../ui/use-server-error';
 import { useAddAttachment, useRemoveAttachment } from '../api';
 import { AttachmentThumbnail } from './attachment-thumbnail';
 
@@ -12,10 +12,10 @@ interface AttachmentsPanelProps {
 }
 
 export const AttachmentsPanel = ({ transaction, companyPk, canEdit }: AttachmentsPanelProps) => {
-  const { message } = App.useApp();
   const add = useAddAttachment(transaction.pk, companyPk);
   const remove = useRemoveAttachment(transaction.pk, companyPk);
-  const fail = (error: unknown) => void message.error(normaliseError(error).detail ?? normaliseError(error).message);
+  const showError = useServerError();
+  const fail = (error: unknown) => showError(error);
 
   return (
     <section aria-label="Attachments">

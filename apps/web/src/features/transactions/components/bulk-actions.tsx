@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Flex, Typography } from 'antd';
 import { countText } from '../../../lib/format';
-import { normaliseError } from '../../../lib/api-errors';
+import { useServerError } from '../../../ui/use-server-error';
 import { attachmentsZipUrl, useBulkAction, type AccountantListKind, type BulkAction, type PublishResult } from '../api';
 import { useResync } from '../sync-api';
 import { SendBackModal } from './send-back-modal';
@@ -34,6 +34,7 @@ const DONE: Record<BulkAction, string> = {
 /** What the accountant can do with the selected transactions at once. */
 export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = null }: BulkActionsProps) => {
   const { message } = App.useApp();
+  const showError = useServerError();
   const bulk = useBulkAction(companyPk);
   const resync = useResync(companyPk);
   const [backOpen, setBackOpen] = useState(false);
@@ -47,7 +48,7 @@ export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = 
           setBackOpen(false);
           onDone();
         },
-        onError: (error) => void message.error(normaliseError(error).detail ?? normaliseError(error).message),
+        onError: (error) => showError(error),
       },
     );
   const runResync = () =>
@@ -56,7 +57,7 @@ export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = 
         void message.success(result.detail);
         onDone();
       },
-      onError: (error) => void message.error(normaliseError(error).detail ?? normaliseError(error).message),
+      onError: (error) => showError(error),
     });
   const none = selected.length === 0;
   const running = (action: BulkAction) => bulk.isPending && bulk.variables?.action === action;

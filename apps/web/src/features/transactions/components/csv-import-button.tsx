@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { CsvImportResult } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
+import { serverErrorText } from '../../../lib/form-errors';
 import { countText } from '../../../lib/format';
 import { useImportCsv } from '../api';
 
@@ -23,9 +23,8 @@ export const CsvImportButton = ({ companyPk }: { companyPk: number }) => {
               setResult(answer);
             },
             onError: (e) => {
-              const problem = normaliseError(e);
               setResult(null);
-              setError(problem.detail ?? Object.values(problem.fields)[0]?.[0] ?? problem.message);
+              setError(serverErrorText(e));
             },
           })
         }

@@ -1,10 +1,10 @@
 import { Alert, App, Button, Flex, Popconfirm, Typography } from 'antd';
 import { ApiOutlined, CloudDownloadOutlined, SyncOutlined } from '@ant-design/icons';
 import type { ClientCompany } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
 import { isSyncBusy } from '../../../lib/ledger-sync';
 import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
 import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
+import { useServerError } from '../../../ui/use-server-error';
 import { useReconnectQuickBooks, useSyncClient } from '../../quickbooks/api';
 import { useLedgerPull, type PullMode } from '../sync-api';
 
@@ -20,7 +20,8 @@ export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompan
   const sync = company.ledger_sync;
   const connected = company.connection_state === 'CONNECTED';
   const busy = isSyncBusy(sync);
-  const fail = (error: unknown) => void message.error(normaliseError(error).detail ?? normaliseError(error).message);
+  const showError = useServerError();
+  const fail = (error: unknown) => showError(error);
   const runPull = (mode: PullMode) => pull.mutateAsync(mode).then((result) => void message.success(result.detail), fail);
 
   return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Col, Form, Input, Row, Select } from 'antd';
+import { Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { ClientEditableField, Direction } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
 import { CLIENT_EDITABLE_FIELD_LABELS } from '../../../lib/labels';
+import { useServerError } from '../../../ui/use-server-error';
 import { useClient } from '../../clients/api';
 import { useCreateRef, type OptionSource, type RefKindPath, type SelectOption, type Side } from '../api';
 import { may, type Editable, type EditLine, type RefField } from '../editor-state';
@@ -38,7 +38,7 @@ const REF_PATHS: Partial<Record<RefField, RefKindPath | 'categories'>> = {
 /** One line of a transaction: its amount when split, and the fields this person may set. */
 export const LineFields = (props: LineFieldsProps) => {
   const { line, index, companyPk, transactionPk, side, editable, direction, tracking, split, errors, onChange, onRemove } = props;
-  const { message } = App.useApp();
+  const showError = useServerError();
   const create = useCreateRef(companyPk);
   const error = (field: string) => errors[`lines.${index}.${field}`];
 
@@ -57,8 +57,7 @@ export const LineFields = (props: LineFieldsProps) => {
       try {
         return await create.mutateAsync({ kind, name, transaction: transactionPk });
       } catch (failure) {
-        const problem = normaliseError(failure);
-        void message.error(problem.detail ?? Object.values(problem.fields)[0]?.[0] ?? problem.message);
+        showError(failure);
         return null;
       }
     };

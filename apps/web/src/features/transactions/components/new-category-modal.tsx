@@ -75,7 +75,7 @@ export const NewCategoryModal = ({ name, companyPk, transactionPk, connectionKin
         setError(null);
         form.resetFields();
       }}
-      forceRender
+      // Not forceRender: a closed modal kept rendered stays on top of the Esc stack, and Esc would no longer close the editor under it.
     >
       <Typography.Paragraph type="secondary">The category is added to the client’s chart of accounts with this type.</Typography.Paragraph>
       <FormAlert message={error ?? (types.isError ? 'Could not load the account types: please try again.' : null)} />

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { App, Button, Flex, Input, Typography } from 'antd';
+import { Button, Flex, Input, Typography } from 'antd';
 import type { Note } from '@herd/contract';
-import { normaliseError } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
+import { useServerError } from '../../../ui/use-server-error';
 import { useCreateNote, useNotes, useUpdateNote } from '../api';
 
 const NoteItem = ({ note, transactionPk }: { note: Note; transactionPk: number }) => {
-  const { message } = App.useApp();
+  const showError = useServerError();
   const update = useUpdateNote(transactionPk);
   const [draft, setDraft] = useState<string | null>(null);
-  const save = () =>
-    update.mutate({ notePk: note.pk, body: draft ?? '' }, { onSuccess: () => setDraft(null), onError: (e) => void message.error(normaliseError(e).message) });
+  const save = () => update.mutate({ notePk: note.pk, body: draft ?? '' }, { onSuccess: () => setDraft(null), onError: (e) => showError(e) });
   return (
     <div data-testid="note" style={{ background: note.sender === 'ACCOUNTANT' ? '#eef5f1' : '#f7f7f5', borderRadius: 8, padding: '8px 12px' }}>
       <Flex justify="space-between" gap={8}>
@@ -46,13 +45,20 @@ const NoteItem = ({ note, transactionPk }: { note: Note; transactionPk: number }
   );
 };
 
+interface NoteThreadProps {
+  transactionPk: number;
+  companyPk: number;
+  /** The new note being written, kept by the editor with its other unsaved edits. */
+  body: string;
+  onBodyChange: (body: string) => void;
+}
+
 /** The conversation about one transaction between the client and the accountant. */
-export const NoteThread = ({ transactionPk, companyPk }: { transactionPk: number; companyPk: number }) => {
-  const { message } = App.useApp();
+export const NoteThread = ({ transactionPk, companyPk, body, onBodyChange: setBody }: NoteThreadProps) => {
+  const showError = useServerError();
   const notes = useNotes(transactionPk);
   const create = useCreateNote(transactionPk, companyPk);
-  const [body, setBody] = useState('');
-  const send = () => create.mutate(body.trim(), { onSuccess: () => setBody(''), onError: (e) => void message.error(normaliseError(e).message) });
+  const send = () => create.mutate(body.trim(), { onSuccess: () => setBody(''), onError: (e) => showError(e) });
   return (
     <section aria-label="Notes">
       <Typography.Text strong>Notes</Typography.Text>

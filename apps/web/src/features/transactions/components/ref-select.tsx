@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Select, Spin } from 'antd';
 import type { Transaction } from '@herd/contract';
+import { matchRank, useLiveOptions } from '../../../lib/live-options';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SearchSelect } from '../../../ui/search-select';
 import { useSelectOptions, type OptionSource, type SelectOption } from '../api';
 
 export type Ref = Transaction['lines'][number]['category'];
@@ -16,28 +17,43 @@ interface RefSelectProps {
   onCreate?: (name: string) => Promise<SelectOption | null>;
   status?: 'error';
   id?: string;
+  autoFocus?: boolean;
 }
 
 const CREATE = -1;
 
 /**
  * A searchable reference picker that searches on the server 300 ms after
- * typing stops, so a ledger with thousands of categories stays fast.
+ * typing stops, so a ledger with thousands of categories stays fast; what is
+ * already loaded is filtered at once, so a fast Enter takes a match.
  */
-export const RefSelect = ({ label, value, onChange, source, onCreate, status, id }: RefSelectProps) => {
+export const RefSelect = ({ label, value, onChange, source, onCreate, status, id, autoFocus }: RefSelectProps) => {
   const [search, setSearch] = useState('');
-  const settled = useDebouncedValue(search.trim());
-  const { data, isFetching } = useSelectOptions(source, settled);
-  const options = (data ?? []).map((option) => ({ value: option.pk, label: option.name }));
-  // The current value stays visible even when the search does not return it.
-  if (value && !options.some((option) => option.value === value.pk)) options.unshift({ value: value.pk, label: value.name });
-  const creatable = onCreate && search.trim() && !options.some((o) => o.label.toLowerCase() === search.trim().toLowerCase());
-  if (creatable) options.push({ value: CREATE, label: `+ Create "${search.trim()}"` });
+  const typed = search.trim();
+  const settled = useDebouncedValue(typed);
+  const answer = useSelectOptions(source, settled);
+  const live = useLiveOptions(
+    search,
+    settled,
+    answer,
+    (option) => option.pk,
+    (option) => option.name,
+    JSON.stringify(source),
+  );
+  const options = live.items.map((option) => ({ value: option.pk, label: option.name }));
+  // The current value stays listed (its name shows when the search is empty) unless it does not match what is typed.
+  if (value && !options.some((option) => option.value === value.pk)) {
+    if (!typed) options.unshift({ value: value.pk, label: value.name });
+    else if (matchRank(value.name, typed) !== null) options.push({ value: value.pk, label: value.name });
+  }
+  // Offered only once the server has answered for this very text: before that, the name may well exist.
+  const creatable = onCreate && typed && live.answered && !options.some((o) => o.label.toLowerCase() === typed.toLowerCase());
+  if (creatable) options.push({ value: CREATE, label: `+ Create "${typed}"` });
 
   const pick = async (pk: number | undefined) => {
     if (pk === undefined) return onChange(null);
     if (pk === CREATE && onCreate) {
-      const created = await onCreate(search.trim());
+      const created = await onCreate(typed);
       if (created) onChange({ pk: created.pk, name: created.name });
       setSearch('');
       return;
@@ -48,18 +64,21 @@ export const RefSelect = ({ label, value, onChange, source, onCreate, status, id
   };
 
   return (
-    <Select
+    <SearchSelect<number | null>
       id={id}
       aria-label={label}
+      autoFocus={autoFocus}
       placeholder={`Choose ${label.toLowerCase()}`}
       // null, not undefined: the select stays controlled, so a cancelled "+ Create" does not linger as the choice.
       value={value?.pk ?? null}
       options={options}
-      onChange={(pk: number | undefined) => void pick(pk)}
-      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
+      onChange={(pk) => void pick(pk ?? undefined)}
+      search={search}
+      onSearch={setSearch}
+      searching={live.searching}
+      noun={label.toLowerCase()}
       allowClear
       status={status}
-      notFoundContent={isFetching ? <Spin size="small" /> : 'Nothing found'}
       style={{ width: '100%' }}
       virtual
     />

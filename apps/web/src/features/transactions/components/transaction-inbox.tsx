@@ -2,19 +2,22 @@ import { useEffect, useState } from 'react';
 import { App, Button, Card, Flex, Typography } from 'antd';
 import { CheckOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { ClientEditableField } from '@herd/contract';
+import { placeServerErrors } from '../../../lib/form-errors';
 import { countText } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
 import { useKeyedState } from '../../../lib/use-keyed-state';
 import { useListParams } from '../../../lib/use-list-params';
+import { useTouchDevice } from '../../../lib/use-touch-device';
 import { ButtonLink } from '../../../ui/button-link';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { CLIENT_PAGE_SIZE, useClientTransactions, useUpdateTransactions } from '../api';
-import { editorErrors } from '../editor-state';
 import { CLIENT_LIST_DEFAULTS, CLIENT_LIST_PARAMS, pagingOf, pagingTotal } from '../paging';
 import { useListKeys } from '../use-list-keys';
+import { useOpenTransaction } from '../use-open-transaction';
+import { DraftTag } from './draft-tag';
 import { ListPager } from './list-pager';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TransactionEditor } from './transaction-editor';
@@ -25,16 +28,17 @@ interface TransactionInboxProps {
   editable: readonly ClientEditableField[];
 }
 
-/** Per-row messages of a refused bulk "done": `transactions.<i>.…` belongs to the i-th selected transaction. */
-const bulkRowErrors = (error: unknown, pks: number[]): Record<number, string> => {
-  const out: Record<number, string> = {};
-  pks.forEach((pk, index) => {
-    const messages = Object.entries(editorErrors(error, index))
-      .filter(([key]) => key.startsWith('lines') || key === 'client_memo')
-      .map(([, text]) => text);
-    if (messages.length > 0) out[pk] = [...new Set(messages)].join(' ');
+/**
+ * A refused bulk "done": `transactions.<i>.…` belongs to the i-th selected
+ * transaction and is said on its row, whatever the field (a status refusal
+ * too); anything else (the `detail`) is `rest`.
+ */
+const bulkErrors = (error: unknown, pks: number[]): { perRow: Record<number, string>; rest: string | null } => {
+  const { fields, rest } = placeServerErrors(error, (key) => {
+    const pk = pks[Number(/^transactions\.(\d+)\./.exec(key)?.[1] ?? NaN)];
+    return pk === undefined ? null : String(pk);
   });
-  return out;
+  return { perRow: Object.fromEntries([...fields].map(([pk, messages]) => [Number(pk), [...new Set(messages)].join(' ')])), rest };
 };
 
 /** What waits for the client: their READY transactions, worked through with the mouse or the keyboard. */
@@ -47,7 +51,8 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
   const [cursorAt, setCursorAt] = useState({ page, row: 0 });
   const cursor = cursorAt.page === page ? cursorAt.row : 0;
   const setCursor = (row: number) => setCursorAt({ page, row });
-  const [openPk, setOpenPk] = useState<number | null>(null);
+  const { openPk, open: openTransaction, close } = useOpenTransaction();
+  const touch = useTouchDevice();
   // Another page, however it is reached, starts with nothing selected.
   const [selected, setSelected] = useKeyedState<number[]>(String(page), []);
   const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
@@ -76,9 +81,13 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
   };
 
   useListKeys({
-    enabled: openPk === null && !help,
+    // Keyed to the editor on screen: an address naming a transaction no longer listed leaves the keys working.
+    enabled: open === null && !help,
     onMove: move,
-    onOpen: () => setOpenPk(items[at]?.pk ?? null),
+    onOpen: () => {
+      const pk = items[at]?.pk;
+      if (pk !== undefined) openTransaction(pk);
+    },
     onToggle: () => {
       const pk = items[at]?.pk;
       if (pk !== undefined) toggle(pk, !selected.includes(pk));
@@ -97,9 +106,9 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
           void message.success(`${countText(pks.length, 'transaction')} marked as done.`);
         },
         onError: (error) => {
-          const perRow = bulkRowErrors(error, pks);
+          const { perRow, rest } = bulkErrors(error, pks);
           setRowErrors(perRow);
-          void message.error(Object.keys(perRow).length > 0 ? 'Some transactions need a category first.' : (editorErrors(error).form ?? 'Could not mark them as done.'));
+          void message.error(rest ?? 'Some transactions could not be marked as done: each says why.');
         },
       },
     );
@@ -123,11 +132,14 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
 
   return (
     <Card
-      title={`${countText(list.data.count, 'transaction', 'transactions', list.data.count_capped)} to explain`}
-      extra={
-        <Flex gap={8}>
-          <Button icon={<QuestionCircleOutlined />} onClick={() => setHelp(true)} aria-label="Keyboard shortcuts" />
-          {completedLink}
+      // Title and buttons wrap onto two rows on a phone rather than the title being cut to nothing.
+      title={
+        <Flex justify="space-between" align="center" gap={8} wrap style={{ padding: '12px 0' }}>
+          <span style={{ whiteSpace: 'normal' }}>{`${countText(list.data.count, 'transaction', 'transactions', list.data.count_capped)} to explain`}</span>
+          <Flex gap={8}>
+            {touch ? null : <Button icon={<QuestionCircleOutlined />} onClick={() => setHelp(true)} aria-label="Keyboard shortcuts" />}
+            {completedLink}
+          </Flex>
         </Flex>
       }
       styles={{ body: { padding: 0 } }}
@@ -151,16 +163,17 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
             active={index === at}
             selected={selected.includes(t.pk)}
             error={rowErrors[t.pk]}
+            extra={<DraftTag transactionPk={t.pk} side="client" />}
             onSelect={(on) => toggle(t.pk, on)}
             onOpen={() => {
               setCursor(index);
-              setOpenPk(t.pk);
+              openTransaction(t.pk);
             }}
           />
         ))}
       </ul>
       <ListPager page={page} list={list.data} onChange={(next) => goTo(next, 0)} />
-      <TransactionEditor transaction={open} companyPk={companyPk} side="client" editable={editable} onClose={() => setOpenPk(null)} />
+      <TransactionEditor transaction={open} companyPk={companyPk} side="client" editable={editable} onClose={close} />
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </Card>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Badge, Flex, Tabs } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import type { Transaction } from '@herd/contract';
@@ -27,6 +26,7 @@ import { FiltersBar } from '../components/filters-bar';
 import { LedgerSyncBar } from '../components/ledger-sync-bar';
 import { TransactionEditor } from '../components/transaction-editor';
 import { hasProcessing, useRefreshWhenSettled } from '../sync-api';
+import { useOpenTransaction } from '../use-open-transaction';
 
 const TAB_ROUTES: Record<AccountantListKind, string> = {
   active: routes.accountant.active,
@@ -59,7 +59,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
   useRefreshWhenSettled(pk, busy);
   // Turning pages keeps the selection (bulk actions may span pages); other filters, however they change (Back too), clear it.
   const [selected, setSelected] = useKeyedState<number[]>(selectionKey(filters), []);
-  const [editing, setEditing] = useState<number | null>(null);
+  const { openPk: editing, open: edit, close } = useOpenTransaction();
   const name = company.data?.name ?? 'Client';
   usePageTitle(`${name} · transactions`);
   if (company.isError && errorStatus(company.error) === 404) return <NotFoundResult />;
@@ -116,10 +116,10 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           selected={selected}
           onSelect={setSelected}
           onChange={({ page, pageSize, ordering }) => setFilters({ page, page_size: pageSize, ordering })}
-          onEdit={(t) => setEditing(t.pk)}
+          onEdit={(t) => edit(t.pk)}
         />
       )}
-      <TransactionEditor transaction={open} companyPk={pk} side="accountant" editable="all" onClose={() => setEditing(null)} />
+      <TransactionEditor transaction={open} companyPk={pk} side="accountant" editable="all" onClose={close} />
     </>
   );
 };

@@ -1,0 +1,238 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { fromCents, type Transaction } from '@herd/contract';
+import { formatDate } from '../../../lib/format';
+import { useTouchDevice } from '../../../lib/use-touch-device';
+import { useSelectOptions, useUpdateTransactions, type Side } from '../api';
+import { dropDraft, loadDraft, saveDraft } from '../drafts';
+import { blankLine, editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEditLines, type Editable, type EditLine } from '../editor-state';
+import { formatMoney, remainingCents } from '../money';
+import { AttachmentsPanel } from './attachments-panel';
+import { LineFields } from './line-fields';
+import { NoteThread } from './note-thread';
+
+export interface EditorBodyProps {
+  transaction: Transaction;
+  companyPk: number;
+  side: Side;
+  editable: Editable;
+  /** Where this person's unsaved edits of this transaction are kept (`draftKey`). */
+  draftKey: string;
+  onClose: () => void;
+  /** After "Done": the list moves on to the next transaction. */
+  onDone?: (transaction: Transaction) => void;
+}
+
+/** The edits to start from: a kept draft when the server still holds what it was made from. */
+const startFrom = (transaction: Transaction, key: string) => {
+  const draft = loadDraft(key);
+  if (draft && draft.base === serverSnapshot(transaction)) return { lines: draft.lines, memo: draft.memo, note: draft.note, restored: true, stale: false };
+  if (draft) dropDraft(key);
+  return { lines: toEditLines(transaction), memo: transaction.client_memo, note: '', restored: false, stale: draft !== null };
+};
+
+/** The first field to type in: the first line's amount when split, else its first picker; the memo when nothing else is shown. */
+const focusFirstField = (root: HTMLElement | null) => {
+  const field = root?.querySelector<HTMLElement>('input:not([type=file]):not([disabled]), textarea:not([disabled])');
+  field?.focus({ preventScroll: true });
+};
+
+export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, onClose, onDone }: EditorBodyProps) => {
+  const { message } = App.useApp();
+  const touch = useTouchDevice();
+  const update = useUpdateTransactions(companyPk, side);
+  const [start] = useState(() => startFrom(transaction, draftKey));
+  const [lines, setLines] = useState<EditLine[]>(start.lines);
+  const [memo, setMemo] = useState(start.memo);
+  const [note, setNote] = useState(start.note);
+  const [notice, setNotice] = useState<'restored' | 'stale' | null>(start.restored ? 'restored' : start.stale ? 'stale' : null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const root = useRef<HTMLDivElement>(null);
+  const refusal = useRef<HTMLDivElement>(null);
+  const tracking = useSelectOptions({ kind: 'tracking-categories', companyPk, side }, '', may(editable, 'tracking_option_one') || may(editable, 'tracking_option_two'));
+  const trackingPks: [number | null, number | null] = [tracking.data?.[0]?.pk ?? null, tracking.data?.[1]?.pk ?? null];
+  const split = lines.length > 1;
+  const remaining = remainingCents(
+    transaction.amount,
+    lines.map((line) => line.amount),
+  );
+  const canSplit = may(editable, 'split');
+
+  // Every edit is kept as it is typed; an editor back at what the server holds keeps nothing.
+  const base = serverSnapshot(transaction);
+  const dirty = snapshotOf(lines, memo) !== base || note.trim() !== '';
+  useEffect(() => {
+    if (dirty) saveDraft(draftKey, { base, lines, memo, note });
+    else dropDraft(draftKey);
+  }, [dirty, draftKey, base, lines, memo, note]);
+
+  // Typing starts at once; on a phone the on-screen keyboard would cover the sheet, so nothing is focused there.
+  useEffect(() => {
+    if (!touch) focusFirstField(root.current);
+    // Only when this transaction opens, not when the device changes under it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A refusal is said beside the buttons; on a phone the message may sit below the fold, so it is scrolled into view.
+  useEffect(() => {
+    if (errors.form || Object.keys(errors).length > 0) refusal.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [errors]);
+
+  const patchLine = (key: string, patch: Partial<EditLine>) => setLines((all) => all.map((line) => (line.key === key ? { ...line, ...patch } : line)));
+  const addLine = () =>
+    setLines((all) => {
+      const left = remainingCents(
+        transaction.amount,
+        all.map((line) => line.amount),
+      );
+      return [...all, blankLine(left !== null && left !== 0 ? fromCents(left) : '')];
+    });
+  const removeLine = (key: string) => setLines((all) => all.filter((line) => line.key !== key));
+  const discard = () => {
+    setLines(toEditLines(transaction));
+    setMemo(transaction.client_memo);
+    setNote('');
+    setErrors({});
+    setNotice(null);
+  };
+
+  const save = (finished: boolean) => {
+    const blank = lines.some((line) => !line.amount.trim());
+    if (remaining !== null && remaining !== 0) {
+      setErrors({ lines: `The lines must add up to ${formatMoney(transaction.amount)}: ${formatMoney(fromCents(remaining))} is left to assign.` });
+      return;
+    }
+    if (remaining === null || blank) {
+      setErrors({ lines: 'Every line needs a valid amount, like 12.50.' });
+      return;
+    }
+    setErrors({});
+    const shown = { editable, direction: transaction.direction, tracking: trackingPks, split };
+    update.mutate([toChange(transaction, lines, memo, editable, finished)], {
+      onSuccess: () => {
+        // The saved edits are the server's now; a typed, unsent note stays kept.
+        if (note.trim()) saveDraft(draftKey, { base: snapshotOf(lines, memo), lines, memo, note });
+        else dropDraft(draftKey);
+        void message.success(finished ? 'Marked as done.' : 'Saved.');
+        if (finished) (onDone ?? onClose)(transaction);
+      },
+      onError: (error) => setErrors(editorErrors(error, 0, (key) => isShown(shown, key))),
+    });
+  };
+
+  // Ctrl+Enter (or Cmd+Enter) saves as done from anywhere in the editor, even inside a field.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        save(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const fieldErrors = Object.keys(errors).some((key) => key !== 'form' && key !== 'lines');
+  return (
+    <Flex vertical gap={20} data-testid="transaction-editor" ref={root}>
+      <div>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {transaction.payee || transaction.description || 'Transaction'}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {[formatDate(transaction.date), transaction.description, transaction.payment_account?.name ?? 'No account'].filter(Boolean).join(' · ')}
+        </Typography.Text>
+        <Typography.Title level={3} style={{ margin: '8px 0 0' }}>
+          {transaction.direction === 'COSTS' ? '−' : '+'}
+          {formatMoney(transaction.amount, transaction.currency)}
+        </Typography.Title>
+      </div>
+      {notice === 'restored' ? (
+        <Alert
+          type="info"
+          showIcon
+          title="Your unsaved changes are back."
+          action={
+            <Button size="small" onClick={discard}>
+              Discard changes
+            </Button>
+          }
+        />
+      ) : null}
+      {notice === 'stale' ? <Alert type="warning" showIcon title="This transaction changed since you left it, so your unsaved changes were set aside." /> : null}
+      {transaction.back_message ? <Alert type="warning" showIcon title="Your accountant sent this back" description={transaction.back_message} /> : null}
+      {transaction.sync_errors.map((e) => (
+        <Alert key={e.pk} type="error" showIcon title="The ledger refused this transaction" description={e.message} />
+      ))}
+      <Form layout="vertical" component="div">
+        {lines.map((line, index) => (
+          <LineFields
+            key={line.key}
+            line={line}
+            index={index}
+            companyPk={companyPk}
+            transactionPk={transaction.pk}
+            side={side}
+            editable={editable}
+            direction={transaction.direction}
+            tracking={trackingPks}
+            split={split}
+            errors={errors}
+            onChange={(patch) => patchLine(line.key, patch)}
+            onRemove={split ? () => removeLine(line.key) : undefined}
+          />
+        ))}
+        {canSplit ? (
+          <Flex align="center" justify="space-between" gap={12} wrap>
+            <Button icon={<PlusOutlined />} onClick={addLine}>
+              {split ? 'Add a line' : 'Split'}
+            </Button>
+            {split ? (
+              <Typography.Text type={remaining === 0 ? 'success' : 'danger'} data-testid="remaining">
+                {remaining === null ? 'Enter every line’s amount' : `Remaining: ${formatMoney(fromCents(remaining))}`}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        ) : null}
+        {errors.lines ? (
+          <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
+            {errors.lines}
+          </Typography.Text>
+        ) : null}
+        {may(editable, 'memo') ? (
+          <Form.Item label="Memo" style={{ marginTop: 16, marginBottom: 0 }} validateStatus={errors.client_memo ? 'error' : undefined} help={errors.client_memo}>
+            <Input.TextArea aria-label="Memo" value={memo} onChange={(e) => setMemo(e.target.value)} autoSize={{ minRows: 2 }} placeholder="What was this for?" />
+          </Form.Item>
+        ) : null}
+      </Form>
+      <div ref={refusal}>
+        {errors.form || fieldErrors ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title="Not saved"
+            description={errors.form ?? 'Please correct the fields marked in red.'}
+            style={{ marginBottom: 12 }}
+          />
+        ) : null}
+        <Flex gap={8} wrap>
+          <Button type="primary" onClick={() => save(true)} loading={update.isPending}>
+            Done
+          </Button>
+          <Button onClick={() => save(false)} disabled={update.isPending}>
+            Save
+          </Button>
+          {touch ? null : (
+            <Typography.Text type="secondary" style={{ alignSelf: 'center', fontSize: 12 }} data-testid="keyboard-hint">
+              Ctrl + Enter: done · Esc: close
+            </Typography.Text>
+          )}
+        </Flex>
+      </div>
+      <AttachmentsPanel transaction={transaction} companyPk={companyPk} canEdit={may(editable, 'attachments')} />
+      <NoteThread transactionPk={transaction.pk} companyPk={companyPk} body={note} onBodyChange={setNote} />
+    </Flex>
+  );
+};

@@ -1,0 +1,132 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { API_PREFIX, clientCompanyEndpoints, genericEndpoints, transactionEndpoints } from '@herd/contract';
+import { apiCall, DEMO, signIn, uniqueName } from './helpers';
+
+// Review aid beside the checks: the refusal and the phone screens, as a person sees them.
+const shots = process.env.HERD_SCREENSHOTS_DIR || '/tmp/herd-shots';
+const rows = (page: Page) => page.getByTestId('transaction-row');
+const editor = (page: Page) => page.getByTestId('transaction-editor');
+
+/** What a fast client types for each transaction, and the category it means. */
+const ANSWERS: [string, string][] = [
+  ['uti', 'Utilities'],
+  ['ingr', 'Ingredients'],
+  ['pack', 'Packaging'],
+  ['rent', 'Rent'],
+  ['soft', 'Software Subscriptions'],
+  ['bank', 'Bank Fees'],
+  ['office', 'Office Supplies'],
+  ['adv', 'Advertising & Marketing'],
+];
+
+const signedIn = async (browser: Browser, email: string, viewport = { width: 1280, height: 800 }, touch = false) => {
+  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+  const page = await context.newPage();
+  await signIn(page, email, DEMO.password);
+  return page;
+};
+
+const sunriseBakery = async (accountant: Page) => {
+  const list = await apiCall(accountant, clientCompanyEndpoints.list, { query: { search: DEMO.clientCompanyName } });
+  return list.results.find((company) => company.name === DEMO.clientCompanyName)!.pk;
+};
+
+/** New questions for the client, pushed in through the generic ledger API as the other system would. */
+const pushTransactions = async (accountant: Page, companyPk: number, payees: string[]) => {
+  const { token } = await apiCall(accountant, genericEndpoints.createToken, { params: { pk: companyPk }, body: { name: uniqueName('Editor e2e') } });
+  const transactions = payees.map((payee, i) => ({
+    external_id: `${payee}-${i}`,
+    type: 'EXPENSE',
+    subtype: 'PURCHASE',
+    date: '2026-10-28',
+    amount: `${20 + i}.00`,
+    description: payee.toUpperCase(),
+    payee,
+    // The demo ledger's accounts by external id: Business Checking, and Uncategorized Expense (watched).
+    payment_account: 'demo:account:0',
+    watched_account: 'demo:account:2',
+  }));
+  const response = await accountant.request.post(`${API_PREFIX}/${genericEndpoints.ingestTransactions.path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { transactions },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+};
+
+test('a client answering at keyboard speed gets every category as typed', async ({ browser }) => {
+  // Eight answers in a row, each saved and refetched: more than the default minute on a busy machine.
+  test.setTimeout(240_000);
+  const accountant = await signedIn(browser, DEMO.accountantEmail);
+  await expect(accountant.getByRole('heading', { name: DEMO.firmName })).toBeVisible();
+  const companyPk = await sunriseBakery(accountant);
+  const run = uniqueName('Quick');
+  const payees = ANSWERS.map((_answer, i) => `${run} shop ${i + 1}`);
+  await pushTransactions(accountant, companyPk, payees);
+
+  const client = await signedIn(browser, DEMO.clientEmail);
+  await expect(client.getByRole('list', { name: 'Transactions to explain' })).toBeVisible();
+  for (const [i, [typed]] of ANSWERS.entries()) {
+    await rows(client).filter({ hasText: payees[i]! }).click();
+    await expect(editor(client)).toBeVisible();
+    // The cursor is in the category picker at once; the fragment and Enter go in without waiting for any search.
+    await expect(editor(client).getByRole('combobox', { name: 'Category', exact: true })).toBeFocused();
+    await client.keyboard.type(typed);
+    await client.keyboard.press('Enter');
+    await client.keyboard.press('Control+Enter');
+    await expect(editor(client)).toBeHidden();
+    await expect(rows(client).filter({ hasText: payees[i]! })).toHaveCount(0);
+  }
+
+  const answered = await apiCall(accountant, transactionEndpoints.accountantCategorized, { params: { pk: companyPk }, query: { search: run, page_size: 50 } });
+  const saved = Object.fromEntries(answered.results.map((t) => [t.payee, t.lines[0]?.category?.name]));
+  expect(saved).toEqual(Object.fromEntries(ANSWERS.map(([, category], i) => [payees[i], category])));
+});
+
+test('a refused save says why, beside the buttons', async ({ browser }) => {
+  const accountant = await signedIn(browser, DEMO.accountantEmail);
+  await expect(accountant.getByRole('heading', { name: DEMO.firmName })).toBeVisible();
+  const companyPk = await sunriseBakery(accountant);
+  await accountant.goto(`/dashboard/accountant/categorized/${companyPk}/`);
+  await accountant.getByRole('button', { name: 'Edit PG&E' }).click();
+  await expect(editor(accountant)).toBeVisible();
+  await editor(accountant).getByLabel('Memo').fill('Checked against the bill');
+  await editor(accountant).getByRole('button', { name: 'Save', exact: true }).click();
+  const refusal = editor(accountant).getByRole('alert').filter({ hasText: 'Not saved' });
+  await expect(refusal).toContainText('This transaction can no longer be changed here (it is PUBLISHED_IN_PLATFORM).');
+  mkdirSync(shots, { recursive: true });
+  await accountant.screenshot({ path: `${shots}/refused-desktop.png` });
+
+  // Esc closes it; what was typed is kept as a draft and comes back.
+  await accountant.keyboard.press('Escape');
+  await expect(editor(accountant)).toBeHidden();
+  await expect(accountant.getByText('Draft', { exact: true })).toBeVisible();
+  await accountant.getByRole('button', { name: 'Edit PG&E' }).click();
+  await expect(editor(accountant).getByLabel('Memo')).toHaveValue('Checked against the bill');
+  await editor(accountant).getByRole('button', { name: 'Discard changes' }).click();
+  await accountant.keyboard.press('Escape');
+  await expect(editor(accountant)).toBeHidden();
+});
+
+test('on a phone the inbox keeps its title, the sheet has no keyboard hints, and Back closes it', async ({ browser }) => {
+  const client = await signedIn(browser, DEMO.clientEmail, { width: 390, height: 844 }, true);
+  const inbox = client.getByRole('list', { name: 'Transactions to explain' });
+  await expect(inbox).toBeVisible();
+  const title = client.getByText(/transactions? to explain$/);
+  await expect(title).toBeVisible();
+  // Not cut to an ellipsis: the whole title fits its box.
+  expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  await expect(client.getByRole('button', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+  mkdirSync(shots, { recursive: true });
+  await client.screenshot({ path: `${shots}/inbox-phone.png` });
+
+  const inboxUrl = client.url();
+  await rows(client).first().click();
+  await expect(editor(client)).toBeVisible();
+  await expect(editor(client).getByTestId('keyboard-hint')).toHaveCount(0);
+  await client.screenshot({ path: `${shots}/editor-phone.png` });
+  await client.goBack();
+  await expect(editor(client)).toBeHidden();
+  expect(client.url()).toBe(inboxUrl);
+  await expect(inbox).toBeVisible();
+});
