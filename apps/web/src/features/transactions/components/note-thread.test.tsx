@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { noteEndpoints as n, profileEndpoints, type Note } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
@@ -8,6 +9,12 @@ import { NoteThread } from './note-thread';
 
 const note: Note = { pk: 5, body: 'Client lunch.', sender: 'ACCOUNTANT', author: null, created_at: '2026-03-01T10:00:00Z', edited: false, is_mine: true };
 
+/** The editor keeps the unsent note with its other edits; here a plain state stands in for it. */
+const Thread = () => {
+  const [body, setBody] = useState('');
+  return <NoteThread transactionPk={9} companyPk={7} body={body} onBodyChange={setBody} />;
+};
+
 describe('the note thread', () => {
   it('adds one note for a double click on "Add note", and the same words again later are another note', async () => {
     const fake = createFakeApi()
@@ -15,7 +22,7 @@ describe('the note thread', () => {
       .answer(n.transactionList, { pk: 9 }, [])
       .answer(n.transactionCreate, { pk: 9 }, () => new Promise((resolve) => setTimeout(() => resolve({ status: 201, data: note }), 200)))
       .install();
-    renderAt('/', <NoteThread transactionPk={9} companyPk={7} />);
+    renderAt('/', <Thread />);
     const user = fastUser();
     await user.type(await screen.findByLabelText('New note'), 'Client lunch.');
     await user.dblClick(screen.getByRole('button', { name: 'Add note' }));
