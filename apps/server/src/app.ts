@@ -71,9 +71,13 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   registerErrorHandler(app);
   registerTextGuard(app);
 
+  // Over plain http (a LAN address, a laptop) asking browsers to upgrade would rewrite every asset to an https that is not there.
+  const overHttps = opts.config.appUrl.startsWith('https://');
   await app.register(helmet, {
+    hsts: overHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
+        'upgrade-insecure-requests': overHttps ? [] : null,
         // antd writes its styles at run time; the tag manager's host is allowed only when a tag-manager id is set.
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'", ...(opts.config.gtmId ? ['https://www.googletagmanager.com'] : [])],

@@ -28,3 +28,28 @@ describe('Content-Security-Policy', () => {
     expect(await scriptSources(withTags)).toContain('https://www.googletagmanager.com');
   });
 });
+
+describe('https-only headers', () => {
+  let plain: TestApp;
+  let secure: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp({ appUrl: 'http://192.168.1.20:3000' });
+    secure = await createTestApp({ appUrl: 'https://herd.example.com' });
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await secure?.close();
+  });
+
+  it('are not sent when Herd is served over plain http, where they would break every asset', async () => {
+    const res = await new TestClient(plain.app).get('/api/healthcheck/');
+    expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('are sent when APP_URL is https', async () => {
+    const res = await new TestClient(secure.app).get('/api/healthcheck/');
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    expect(String(res.headers['strict-transport-security'])).toContain('max-age=15552000');
+  });
+});
