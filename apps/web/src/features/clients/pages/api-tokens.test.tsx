@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientCompanyEndpoints, genericEndpoints, profileEndpoints, type ClientCompany, type ResponseOf } from '@herd/contract';
+import {
+  clientCompanyEndpoints,
+  clientUserEndpoints,
+  coworkerEndpoints,
+  genericEndpoints,
+  profileEndpoints,
+  refEndpoints,
+  type ClientCompany,
+  type ResponseOf,
+} from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeClientUser, makeCoworker, makeProfile, makeProfileWithRole, paginated } from '../../../../test/fake-api';
 import { fastUser, findDialog } from '../../../../test/dom';
 import { renderAt } from '../../../../test/render-app';
@@ -30,9 +39,9 @@ const fakeSettings = (company: ClientCompany = generic, profile = makeProfile())
   createFakeApi()
     .answer(profileEndpoints.profile, {}, profile)
     .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, company)
-    .on('GET', 'accounting/accountant-client-user/', { status: 200, data: paginated([makeClientUser()]) })
-    .on('GET', 'accounting/accountant-coworker/', { status: 200, data: [makeCoworker()] })
-    .on('GET', 'accounting/accountant/client-company/7/herd-accounts/list/', { status: 200, data: [] })
+    .answer(clientUserEndpoints.list, {}, paginated([makeClientUser()]))
+    .answer(coworkerEndpoints.list, {}, [makeCoworker()])
+    .answer(refEndpoints.accountantHerdAccounts, { pk: 7 }, [])
     .answer(genericEndpoints.tokens, { pk: 7 }, [erp, old])
     .install();
 
