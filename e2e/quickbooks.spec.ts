@@ -14,6 +14,8 @@ const companyPk = async (page: Page) => {
 test('in sandbox mode an accountant connects QuickBooks, the client answers, the accountant publishes, and the sandbox company holds the new category', async ({
   browser,
 }) => {
+  // Two people, a consent page, a background pull and a publish: well over the default minute on a busy machine.
+  test.setTimeout(150_000);
   const accountantContext = await browser.newContext();
   const accountant = await accountantContext.newPage();
   await signIn(accountant, DEMO.accountantEmail, DEMO.password);
