@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DatePicker, Flex, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { Direction } from '@herd/contract';
 import type { ListParamsWrite } from '../../../lib/use-list-params';
 import { SearchInput } from '../../../ui/search-input';
 import type { TransactionChoices } from '../api';
-import { isAmountFilter, type TransactionFilters } from '../filters';
+import { amountFromTyped, isAmountFilter, type TransactionFilters } from '../filters';
+
+/** How long typing must pause before an amount bound applies. */
+const AMOUNT_PAUSE_MS = 400;
 
 const MARKER_LABELS: Record<string, string> = {
   WITHOUT_CLASS: 'Without class',
@@ -27,21 +30,31 @@ interface FiltersBarProps {
 }
 
 /**
- * An amount bound, applied on Enter or when the field is left. It shows what
+ * An amount bound, applied once typing pauses, on Enter or when the field is
+ * left. It takes "1,000" and "$1,000.50" as people write them. It shows what
  * is typed until then, and the filter's value when that changes elsewhere
  * (Back, a link).
  */
 const AmountInput = ({ label, placeholder, value, onCommit }: { label: string; placeholder: string; value: string; onCommit: (value: string) => void }) => {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pause.current), []);
   if (value !== shown) {
     setShown(value);
     setText(value);
   }
-  const valid = isAmountFilter(text.trim());
+  const valid = isAmountFilter(amountFromTyped(text));
   // Leaving the field unchanged keeps the page; a bound the server would refuse is pointed out, not sent.
-  const commit = () => {
-    if (valid && text.trim() !== value) onCommit(text.trim());
+  const commit = (typed: string) => {
+    clearTimeout(pause.current);
+    const amount = amountFromTyped(typed);
+    if (isAmountFilter(amount) && amount !== value) onCommit(amount);
+  };
+  const change = (typed: string) => {
+    setText(typed);
+    clearTimeout(pause.current);
+    pause.current = setTimeout(() => commit(typed), AMOUNT_PAUSE_MS);
   };
   return (
     <Input
@@ -49,9 +62,9 @@ const AmountInput = ({ label, placeholder, value, onCommit }: { label: string; p
       placeholder={placeholder}
       value={text}
       status={valid ? undefined : 'error'}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={commit}
-      onPressEnter={commit}
+      onChange={(e) => change(e.target.value)}
+      onBlur={() => commit(text)}
+      onPressEnter={() => commit(text)}
       style={{ width: 124 }}
     />
   );

@@ -65,6 +65,9 @@ describe('the accountant’s transactions of one client', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Markers' }));
     fireEvent.click(await screen.findByTitle('Without vendor'));
     await waitFor(() => expect(lastList(fake)).toMatchObject({ markers: 'WITHOUT_VENDOR' }));
+    // A bound written as people write money applies once typing pauses, without Enter.
+    await fastUser().type(screen.getByLabelText('Maximum amount'), '$1,000.50');
+    await waitFor(() => expect(lastList(fake)).toMatchObject({ amount_min: '10', amount_max: '1000.50' }));
   });
 
   it('publishes the selected transactions', async () => {
