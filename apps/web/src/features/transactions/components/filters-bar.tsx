@@ -73,6 +73,8 @@ const AmountInput = ({ label, placeholder, value, onCommit }: { label: string; p
 /** The accountant table's filters; the options come from the list's choices/ endpoint. */
 export const FiltersBar = ({ filters, choices, onChange }: FiltersBarProps) => {
   const set = (patch: Partial<TransactionFilters>) => onChange({ ...patch, page: 1 });
+  // Applied while typing, like search: the history entry is replaced, so Back does not step through pauses.
+  const setAsTyped = (patch: Partial<TransactionFilters>) => onChange({ ...patch, page: 1 }, { replace: true });
   return (
     <Flex gap={8} wrap style={{ marginBottom: 12 }} aria-label="Filters">
       {/* Typing replaces the history entry: Back goes to the previous filters, not the previous keystroke. */}
@@ -84,8 +86,8 @@ export const FiltersBar = ({ filters, choices, onChange }: FiltersBarProps) => {
         allowEmpty={[true, true]}
         style={{ width: 240 }}
       />
-      <AmountInput label="Minimum amount" placeholder="Min amount" value={filters.amount_min} onCommit={(amount_min) => set({ amount_min })} />
-      <AmountInput label="Maximum amount" placeholder="Max amount" value={filters.amount_max} onCommit={(amount_max) => set({ amount_max })} />
+      <AmountInput label="Minimum amount" placeholder="Min amount" value={filters.amount_min} onCommit={(amount_min) => setAsTyped({ amount_min })} />
+      <AmountInput label="Maximum amount" placeholder="Max amount" value={filters.amount_max} onCommit={(amount_max) => setAsTyped({ amount_max })} />
       <Select
         aria-label="Type"
         placeholder="Type"
