@@ -68,10 +68,10 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
   }, [dirty, draftKey, base, lines, memo, note]);
 
   // Typing starts at once; on a phone the on-screen keyboard would cover the sheet, so nothing is focused there.
+  // Only when this transaction opens, not when the device changes under it.
+  const touchAtOpen = useRef(touch);
   useEffect(() => {
-    if (!touch) focusFirstField(root.current);
-    // Only when this transaction opens, not when the device changes under it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (!touchAtOpen.current) focusFirstField(root.current);
   }, []);
 
   // A refusal is said beside the buttons; on a phone the message may sit below the fold, so it is scrolled into view.

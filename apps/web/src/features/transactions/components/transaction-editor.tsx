@@ -33,14 +33,15 @@ export const TransactionEditor = (props: TransactionEditorProps) => {
   const touch = useTouchDevice();
   const key = transaction ? draftKey(profile.pk, side, transaction.pk) : null;
 
+  // Only a change of the open transaction matters, not a refetch of it: its title is read through a ref.
+  const title = useRef('');
+  title.current = transaction ? titleOf(transaction) : '';
   const last = useRef<{ key: string; title: string } | null>(null);
   useEffect(() => {
     const left = last.current;
     if (left && left.key !== key && loadDraft(left.key)) void message.info(`Your changes to ${left.title} are kept as a draft; open it again to finish.`);
-    last.current = key && transaction ? { key, title: titleOf(transaction) } : null;
-    // Only a change of the open transaction matters, not a refetch of it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+    last.current = key && title.current ? { key, title: title.current } : null;
+  }, [key, message]);
 
   return (
     <Drawer
