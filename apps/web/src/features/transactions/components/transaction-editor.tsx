@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { App, Drawer } from 'antd';
 import type { Transaction } from '@herd/contract';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { useProfile } from '../../auth/api';
 import type { Side } from '../api';
@@ -17,6 +18,9 @@ interface TransactionEditorProps {
   /** After "Done": the list moves on to the next transaction. */
   onDone?: (transaction: Transaction) => void;
 }
+
+/** Focus goes back to the row at the moment of closing (useReturnFocus), never after the animation. */
+const RETURN_FOCUS_OURSELVES = { focusTriggerAfterClose: false };
 
 const titleOf = (transaction: Transaction) => transaction.payee || transaction.description || 'this transaction';
 
@@ -42,6 +46,7 @@ export const TransactionEditor = (props: TransactionEditorProps) => {
     if (left && left.key !== key && loadDraft(left.key)) void message.info(`Your changes to ${left.title} are kept as a draft; open it again to finish.`);
     last.current = key && title.current ? { key, title: title.current } : null;
   }, [key, message]);
+  useReturnFocus(key !== null);
 
   return (
     <Drawer
@@ -53,6 +58,7 @@ export const TransactionEditor = (props: TransactionEditorProps) => {
       aria-label="Transaction editor"
       // The editor puts the cursor in its first field itself; on a touch device the panel takes focus instead, keeping the on-screen keyboard away.
       autoFocus={touch}
+      focusable={RETURN_FOCUS_OURSELVES}
     >
       {transaction && key ? <EditorBody key={transaction.pk} {...props} transaction={transaction} draftKey={key} /> : null}
     </Drawer>
