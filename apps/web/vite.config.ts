@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
 
@@ -32,7 +33,11 @@ const inNodeModules = (id: string, ...names: string[]) =>
   names.some((name) => id.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`) || id.includes(`/node_modules/${name}/`));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A brotli (best quality: done once per build) and a gzip copy of every file; the server sends the one the browser accepts.
+    compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })], threshold: 1024 }),
+  ],
   define: buildDefines(),
   server: {
     port: 5173,

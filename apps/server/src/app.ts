@@ -40,6 +40,7 @@ import { csrfPlugin } from './plugins/csrf.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerTextGuard } from './lib/text-guard.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
@@ -86,6 +87,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       },
     },
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(authPlugin);
   // Signed webhooks and the built-in QuickBooks sandbox (server-to-server calls) prove themselves otherwise.

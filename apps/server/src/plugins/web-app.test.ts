@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompression } from './compression.js';
+import { registerWebApp } from './web-app.js';
+
+const INDEX = `<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`;
+const SCRIPT = `console.log(${JSON.stringify('Herd '.repeat(400))});`;
+
+/** A built app as the build leaves it: every file beside its brotli and gzip copies. */
+const builtApp = () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'herd-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  const write = (name: string, text: string) => {
+    writeFileSync(path.join(dist, name), text);
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(text));
+  };
+  write('index.html', INDEX);
+  write('assets/app-1a2b3c.js', SCRIPT);
+  return dist;
+};
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = Fastify();
+  await registerCompression(app);
+  await registerWebApp(app, builtApp());
+  await app.ready();
+});
+afterAll(async () => app?.close());
+
+describe('the built app as served', () => {
+  it('sends the brotli copy of an asset to a browser that accepts it, cached for good', async () => {
+    const res = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip when that is all the browser takes, and the plain file when it takes neither', async () => {
+    const gzipped = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('revalidates index.html, at its own path and as the fallback of a client route', async () => {
+    for (const url of ['/index.html', '/dashboard/accountant/']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
+    }
+  });
+
+  it('answers an unknown API path with a JSON 404, not the app', async () => {
+    const res = await app.inject({ url: '/api/v1/nothing-here/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+  });
+});
