@@ -16,10 +16,11 @@ import {
   RootRedirect,
   SettingsRedirect,
 } from './guards';
-import { AppLayout } from './layout/app-layout';
 import { ScrollToTop } from './scroll-to-top';
 
 // Each screen is its own chunk; the first paint loads only the shell.
+// The signed-in shell (menu, header, user menu) loads after sign-in, not with the sign-in page.
+const AppLayout = lazyPage(() => import('./layout/app-layout').then((m) => m.AppLayout));
 const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page').then((m) => m.AuthPage));
 const FreeTrialPage = lazyPage(() => import('../features/auth/pages/free-trial-page').then((m) => m.FreeTrialPage));
 const XeroSignInPage = lazyPage(() => import('../features/auth/pages/xero-page').then((m) => m.XeroSignInPage));
