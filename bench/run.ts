@@ -6,7 +6,8 @@
  * `--write` records the results in BENCHMARKS.md (keeping its hand-written
  * "Reading these figures" section). BENCH_SCALE shrinks the data for a quick
  * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database;
- * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts).
+ * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts),
+ * `--only=first-load` only the bytes a browser downloads (bench/first-load.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { runLoad, type LoadRequest, type LoadResult } from './load.js';
 import type { BenchData } from './seed.js';
 import { BENCH_PASSWORD } from './seed.js';
 import { renderReport, type TargetResult } from './report.js';
+import { renderFirstLoadReport, runFirstLoadBench } from './first-load.js';
 import { renderQboReport, runQboBench } from './qbo.js';
 
 const CONNECTIONS = 10;
@@ -155,13 +157,29 @@ const postgresUrl = async (): Promise<string | null> => {
   return u.toString();
 };
 
+/** Writes a marked section at the end of BENCHMARKS.md, replacing its previous run. */
+const writeSection = (file: string, marker: string, section: string) => {
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const start = previous.indexOf(`<!-- ${marker}:start -->`);
+  const endMark = `<!-- ${marker}:end -->\n`;
+  const end = previous.indexOf(endMark);
+  const kept = start >= 0 && end > start ? `${previous.slice(0, start)}${previous.slice(end + endMark.length)}` : previous;
+  writeFileSync(file, `${kept.trimEnd()}\n\n${section}`);
+};
+
 const main = async () => {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
-  const pgUrl = only === 'pglite' ? null : await postgresUrl();
+  const pgUrl = only === 'pglite' || only === 'first-load' ? null : await postgresUrl();
   const file = path.join(root, 'BENCHMARKS.md');
   const write = process.argv.includes('--write');
-  if (only !== 'qbo') {
+  if (!only || only === 'first-load') {
+    process.stderr.write('\nFirst load in Chromium: the sign-in page and both dashboards…\n');
+    const firstLoad = renderFirstLoadReport(await runFirstLoadBench());
+    process.stdout.write(`${firstLoad}\n`);
+    if (write) writeSection(file, 'first-load', firstLoad);
+  }
+  if (only !== 'qbo' && only !== 'first-load') {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
     if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
@@ -178,13 +196,7 @@ const main = async () => {
     const qbo = renderQboReport(await runQboBench(pgUrl));
     process.stdout.write(`${qbo}\n`);
     // The section lives at the end of the file, after the notes, and replaces its previous run.
-    if (write) {
-      const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-      const start = previous.indexOf('<!-- qbo:start -->');
-      const end = previous.indexOf('<!-- qbo:end -->');
-      const kept = start >= 0 && end > start ? `${previous.slice(0, start)}${previous.slice(end + '<!-- qbo:end -->\n'.length)}` : previous;
-      writeFileSync(file, `${kept.trimEnd()}\n\n${qbo}`);
-    }
+    if (write) writeSection(file, 'qbo', qbo);
   }
   process.exit(0);
 };
