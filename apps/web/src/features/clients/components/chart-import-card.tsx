@@ -22,7 +22,9 @@ const ImportOutcome = ({ list, result }: { list: ChartList; result: RefListImpor
       type={result.errors.length > 0 ? 'warning' : 'success'}
       showIcon
       title={summaryOf(list, result)}
-      description={result.errors.length > 0 ? `${countText(result.errors.length, 'row')} could not be imported; fix them and import the file again.` : undefined}
+      description={
+        result.errors.length > 0 ? `${countText(result.errors.length, 'row')} could not be imported; fix the rows below and import the whole file again.` : undefined
+      }
       style={{ marginBottom: 12 }}
     />
     {result.errors.length > 0 ? (

@@ -55,7 +55,7 @@ describe('the chart import of a CSV client', () => {
     const file = new File(['Name\nCostco\nPG&E\nCostco\n'], 'vendors.csv', { type: 'text/csv' });
     await fastUser().upload(fileInput(root), file);
     expect(await within(root).findByText('2 vendors created, 1 updated.')).toBeInTheDocument();
-    expect(within(root).getByText('1 row could not be imported; fix them and import the file again.')).toBeInTheDocument();
+    expect(within(root).getByText('1 row could not be imported; fix the rows below and import the whole file again.')).toBeInTheDocument();
     const rows = within(root)
       .getAllByRole('row')
       .slice(1)
