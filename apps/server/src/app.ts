@@ -30,6 +30,7 @@ import { storageRoutes } from './modules/storage/storage.routes.js';
 import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
+import { csvExportRoutes } from './modules/csv-exports/csv-exports.routes.js';
 import { refRoutes } from './modules/refs/refs.routes.js';
 import { noteRoutes } from './modules/notes/notes.routes.js';
 import { attachmentRoutes } from './modules/transactions/attachments.routes.js';
@@ -115,6 +116,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(restrictionRoutes);
       await api.register(transactionRoutes);
       await api.register(csvImportRoutes);
+      await api.register(csvExportRoutes);
       await api.register(refRoutes);
       await api.register(noteRoutes);
       await api.register(attachmentRoutes);

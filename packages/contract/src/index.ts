@@ -2,6 +2,7 @@ export * from './account-types.js';
 export * from './auth.js';
 export * from './client-companies.js';
 export * from './constants.js';
+export * from './csv-exports.js';
 export * from './enums.js';
 export * from './error-map.js';
 export * from './fields.js';

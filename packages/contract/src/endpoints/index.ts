@@ -3,6 +3,7 @@ import { appEndpoints } from './app.js';
 import { authEndpoints, profileEndpoints } from './auth.js';
 import { clientCompanyEndpoints } from './client-companies.js';
 import { clientSideEndpoints } from './client-side.js';
+import { csvExportEndpoints } from './csv-exports.js';
 import { fileEndpoints } from './files.js';
 import { firmSettingsEndpoints } from './firm.js';
 import { genericEndpoints } from './generic.js';
@@ -19,6 +20,7 @@ export * from './app.js';
 export * from './auth.js';
 export * from './client-companies.js';
 export * from './client-side.js';
+export * from './csv-exports.js';
 export * from './files.js';
 export * from './firm.js';
 export * from './generic.js';
@@ -51,6 +53,7 @@ export const endpointGroups = {
   notes: noteEndpoints,
   refs: refEndpoints,
   imports: importEndpoints,
+  csvExports: csvExportEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

@@ -13,3 +13,4 @@ export * from './users.js';
 export * from './ledger-connections.js';
 export * from './rate-windows.js';
 export * from './idempotency.js';
+export * from './csv-exports.js';

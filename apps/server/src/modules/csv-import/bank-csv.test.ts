@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBankAmount } from './amounts.js';
 import { parseBankCsv } from './bank-csv.js';
 import { CsvFormatError } from './read-csv.js';
+import { parseRefListCsv } from './ref-lists-csv.js';
 import { detectDayFirst, parseBankDate } from './dates.js';
 import { externalIds } from './csv-import.service.js';
 
@@ -105,5 +106,16 @@ describe('externalIds', () => {
     expect(ids[2]).toBe('ref:ABC');
     expect(ids[0]).not.toBe(ids[1]);
     expect(externalIds(rows)).toEqual(ids);
+  });
+});
+
+describe('row numbers', () => {
+  it('are the spreadsheet’s: a blank line is a row, a quoted line break is not', () => {
+    const { rows, errors } = parseBankCsv('Date,Description,Amount\n2026-01-02,"Two\nlines",-1\n\n2026-01-03,Late,abc\n');
+    expect(rows.map((r) => r.row)).toEqual([2]);
+    expect(errors).toEqual([{ row: 4, message: 'Amount is not valid: "abc".' }]);
+  });
+  it('are the same in reference lists', () => {
+    expect(parseRefListCsv('Name\nCostco\n\nCostco\n').errors).toEqual([{ row: 4, message: '"Costco" appears twice in the file.' }]);
   });
 });

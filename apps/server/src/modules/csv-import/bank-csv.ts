@@ -53,7 +53,7 @@ const locateColumns = (header: string[]) => {
  * shows them (the header is row 1), so a person can find each bad row.
  */
 export const parseBankCsv = (text: string): ParsedBankCsv => {
-  const { header, data } = readCsv(text);
+  const { header, data, rowNumbers } = readCsv(text);
   if (data.length > MAX_CSV_ROWS) throw new CsvFormatError(`The file has more than ${MAX_CSV_ROWS} rows; split it into smaller files.`);
   const col = locateColumns(header);
   const cell = (record: string[], column: Column) => (col[column] === undefined ? '' : (record[col[column]!] ?? '').trim());
@@ -62,7 +62,7 @@ export const parseBankCsv = (text: string): ParsedBankCsv => {
   const rows: BankRow[] = [];
   const errors: ParsedBankCsv['errors'] = [];
   data.forEach((record, i) => {
-    const row = i + 2;
+    const row = rowNumbers[i]!;
     const date = parseBankDate(cell(record, 'date'), dayFirst);
     if (!date) return errors.push({ row, message: badDateMessage(cell(record, 'date'), dayFirst) });
     let cents: number | null;

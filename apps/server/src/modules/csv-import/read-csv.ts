@@ -3,19 +3,24 @@ import { parse } from 'csv-parse/sync';
 /** A file a person can fix: the message says what is wrong with it as a whole. */
 export class CsvFormatError extends Error {}
 
-/** The header and data rows of a CSV file (BOM, blank lines and surrounding spaces dropped). */
-export const readCsv = (text: string): { header: string[]; data: string[][] } => {
+/**
+ * The header and data rows of a CSV file (BOM, blank lines and surrounding
+ * spaces dropped), with each data row's number as a spreadsheet shows it:
+ * a blank line is a row there too, so rows after one keep their numbers.
+ */
+export const readCsv = (text: string): { header: string[]; data: string[][]; rowNumbers: number[] } => {
   // A NUL never appears in a text file, and PostgreSQL cannot store one: the file is something else.
   if (text.includes('\u0000')) throw new CsvFormatError('The file holds binary data (a NUL character); export it from your bank as CSV text.');
   let records: string[][];
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true });
+    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: false, trim: true });
   } catch (err) {
     throw new CsvFormatError(`The file is not a readable CSV: ${(err as Error).message}`);
   }
-  const [header, ...data] = records;
+  const numbered = records.map((cells, i) => ({ cells, row: i + 1 })).filter(({ cells }) => !(cells.length === 1 && cells[0] === ''));
+  const [header, ...data] = numbered;
   if (!header) throw new CsvFormatError('The file is empty.');
-  return { header, data };
+  return { header: header.cells, data: data.map((d) => d.cells), rowNumbers: data.map((d) => d.row) };
 };
 
 /** Header names compared without case, spaces or punctuation: "Posted Date" matches "posteddate". */

@@ -19,7 +19,7 @@ const ACTIVE = ['active', 'status'];
  * without an id are known by their name, so re-importing updates them.
  */
 export const parseRefListCsv = (text: string): { rows: RefListRow[]; errors: { row: number; message: string }[] } => {
-  const { header, data } = readCsv(text);
+  const { header, data, rowNumbers } = readCsv(text);
   const names = header.map(normaliseHeader);
   const at = (options: string[]) => names.findIndex((n) => options.includes(n));
   const nameAt = at(NAME);
@@ -29,7 +29,7 @@ export const parseRefListCsv = (text: string): { rows: RefListRow[]; errors: { r
   const errors: { row: number; message: string }[] = [];
   const seen = new Set<string>();
   data.forEach((r, i) => {
-    const row = i + 2;
+    const row = rowNumbers[i]!;
     const name = (r[nameAt] ?? '').trim();
     if (!name) return errors.push({ row, message: 'Name is required.' });
     if (name.length > 200) return errors.push({ row, message: 'Name must be at most 200 characters.' });

@@ -14,6 +14,7 @@ import { QueryError } from '../../../ui/query-error';
 import { useProfile } from '../../auth/api';
 import { useClient } from '../api';
 import { ApiTokensCard } from '../components/api-tokens-card';
+import { ChartImportCard } from '../components/chart-import-card';
 import { ClientConnectionCard } from '../components/client-connection-card';
 import { ClientSettingsForm } from '../components/client-settings-form';
 import { ClientUsersCard } from '../components/client-users-card';
@@ -63,6 +64,8 @@ const ClientSettingsContent = ({ pk }: { pk: number }) => {
         {company.connection_kind === 'GENERIC' && canManage ? <ApiTokensCard company={company} /> : null}
         {/* Keyed by pk: the form's starting values belong to one client. */}
         <ClientSettingsForm key={company.pk} company={company} canAssign={canManage} />
+        {/* QuickBooks companies get their lists from QuickBooks; only the ledgers Herd holds import them from files. */}
+        {company.connection_kind === 'CSV' || company.connection_kind === 'GENERIC' ? <ChartImportCard company={company} /> : null}
         {company.connection_kind === 'CONNECTIONLESS' ? null : <WatchedAccountsCard company={company} />}
         <ClientUsersCard company={company} />
       </Flex>

@@ -21,6 +21,7 @@ import { useAccountantTransactions, useTransactionChoices, useTransactionCounter
 import { DEFAULT_FILTERS, FILTER_PARAMS, type TransactionFilters } from '../filters';
 import { AccountantTable } from '../components/accountant-table';
 import { BulkActions } from '../components/bulk-actions';
+import { CsvExportButton } from '../components/csv-export-drawer';
 import { CsvImportButton } from '../components/csv-import-button';
 import { FiltersBar } from '../components/filters-bar';
 import { LedgerSyncBar } from '../components/ledger-sync-bar';
@@ -76,6 +77,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
         extra={
           <Flex gap={8}>
             {company.data?.connection_kind === 'CSV' ? <CsvImportButton companyPk={pk} /> : null}
+            {company.data?.connection_kind === 'CSV' ? <CsvExportButton companyPk={pk} /> : null}
             <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })} size="middle">
               View as client
             </ButtonLink>
