@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { clientCompanyEndpoints, quickbooksEndpoints, transactionEndpoints } from '@herd/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeClientCompany } from '../../../../test/fake-api';
 import { bakery, fakeClients } from '../../../../test/fake-clients';
 import { makeLedgerSync, stubLocationAssign } from '../../../../test/fake-qbo';
 import { fastUser, findMenuItem } from '../../../../test/dom';
 import { renderAt } from '../../../../test/render-app';
+import { SYNC_POLL_MS } from '../../../lib/ledger-sync';
 
 let userEvent = fastUser();
 let location = stubLocationAssign();
@@ -13,7 +15,10 @@ beforeEach(() => {
   userEvent = fastUser();
   location = stubLocationAssign();
 });
-afterEach(() => location.restore());
+afterEach(() => {
+  location.restore();
+  vi.useRealTimers();
+});
 
 const CLIENTS = '/dashboard/accountant/clients/';
 const INTUIT = 'https://sandbox.example/connect?state=abc';
@@ -85,14 +90,18 @@ describe('QuickBooks on the clients list', () => {
       const company = answers < 2 ? pulling : { ...pulling, ledger_sync: makeLedgerSync({ state: 'IDLE', last_synced_at: minutesAgo(0) }) };
       return { status: 200, data: { count: 1, next: null, previous: null, results: [company] } };
     });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const nextPoll = () => act(() => vi.advanceTimersByTimeAsync(SYNC_POLL_MS));
     renderAt(CLIENTS);
     expect(await screen.findByText('Syncing…')).toBeInTheDocument();
     const countsBefore = fake.callsTo(transactionEndpoints.companyCounts, {}).length;
+    await nextPoll();
     expect(await screen.findByText(/Last synced just now/)).toBeInTheDocument();
     // The pull brought new open work: the counts per client are asked again.
     await waitFor(() => expect(fake.callsTo(transactionEndpoints.companyCounts, {}).length).toBeGreaterThan(countsBefore));
     const calls = fake.callsTo(clientCompanyEndpoints.list, {}).length;
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    await nextPoll();
+    await nextPoll();
     expect(fake.callsTo(clientCompanyEndpoints.list, {})).toHaveLength(calls);
   });
 
