@@ -11,6 +11,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    isolate: false,
     // antd renders a lot into jsdom; the default 5 s is tight on a busy machine.
     // antd screens in jsdom are slow on a 2-core machine under load; a slow test is not a failing one.
     testTimeout: 60_000,
