@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, t
 import type { QueryClient } from '@tanstack/react-query';
 import type { Profile } from '@herd/contract';
 import { AppRoutes } from '../src/app/app-routes';
+import { RequireSignedIn } from '../src/app/guards';
 import { AppProviders } from '../src/app/providers';
 import { setSignedIn, setSignedOut } from '../src/features/auth/api';
 import { createQueryClient } from '../src/lib/query-client';
@@ -78,27 +79,35 @@ export interface PageOptions {
   path: string;
   /** The route pattern the page is mounted at, so it can read its parameters, e.g. routes.settings.accountantClient. */
   route?: string;
-  /** The signed-in user, put in the session cache as after sign-in (no profile call needed); omit for a signed-out screen. */
+  /**
+   * The signed-in user, put in the session cache as after sign-in (no profile call). Without it the page sits
+   * behind the app's sign-in guard, which asks the (fake) API for the profile as the app does.
+   */
   profile?: Profile;
+  /** A screen for signed-out visitors (or a component that needs no session): mounted without the sign-in guard. */
+  signedOut?: boolean;
   client?: QueryClient;
 }
 
 /**
  * Renders one screen (or component) the way the app mounts it, without the
- * rest of the application: providers, a memory router at `path` with the
- * page at `route`, a Suspense boundary for its lazy parts, and a query client
+ * rest of the application (no side bar, header, other routes or lazy chunks):
+ * providers, a memory router at `path` with the page at `route` behind the
+ * sign-in guard, a Suspense boundary for its lazy parts, and a query client
  * without retries. Links and redirects still change `location()`; the screen
  * they lead to is not rendered.
  */
-export const renderPage = (page: ReactElement, { path, route, profile, client = pageQueryClient() }: PageOptions) => {
+export const renderPage = (page: ReactElement, { path, route = '*', profile, signedOut = false, client = pageQueryClient() }: PageOptions) => {
   if (profile) setSignedIn(client, profile);
-  const mounted = route ? (
-    <Routes>
-      <Route path={route} element={page} />
-      <Route path="*" element={null} />
-    </Routes>
-  ) : (
-    page
+  const mounted = <Route path={route} element={page} />;
+  return renderInRouter(
+    path,
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        {signedOut ? mounted : <Route element={<RequireSignedIn />}>{mounted}</Route>}
+        {route !== '*' && <Route path="*" element={null} />}
+      </Routes>
+    </Suspense>,
+    client,
   );
-  return renderInRouter(path, <Suspense fallback={<LoadingScreen />}>{mounted}</Suspense>, client);
 };
