@@ -49,6 +49,7 @@ afterEach(() => {
   cleanup();
   // A test that faked the clock must not hand fake time to the next test, or the next file.
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   // Kept editor drafts (and anything else a test put in the tab's storage) do not reach the next test.
   window.sessionStorage.clear();
   document.cookie.split(';').forEach((c) => {
