@@ -7,7 +7,9 @@ import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeLedgerSync } from '../../../../test/fake-qbo';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
-import { renderAt } from '../../../../test/render-app';
+import { renderPage } from '../../../../test/render-app';
+import { routes } from '../../../lib/routes';
+import { AccountantTransactionsPage } from './accountant-transactions-page';
 import { SYNC_POLL_MS } from '../../../lib/ledger-sync';
 
 const company = { pk: 7 };
@@ -28,7 +30,8 @@ const fakeCompany = (client: ClientCompany, rows: () => Transaction[] = () => [c
     .answer(e.accountantCategorized, company, () => ({ status: 200, data: transactionPage(rows()) }))
     .install();
 
-const open = () => renderAt('/dashboard/accountant/categorized/7/');
+/** The client's categorized transactions alone, behind the sign-in guard (the profile comes from the fake API). */
+const open = () => renderPage(<AccountantTransactionsPage kind="categorized" />, { path: '/dashboard/accountant/categorized/7/', route: routes.accountant.categorized });
 const syncBar = () => screen.findByRole('region', { name: 'Ledger sync' });
 const bulkBar = () => screen.getByLabelText('Bulk actions');
 const select = async (payee: string) => {
