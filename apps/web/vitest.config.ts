@@ -11,6 +11,10 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // Files share one module cache per worker: antd, React and the app are loaded once, not once per
+    // file (most of the CPU of a run of small files). Each test still gets a fresh DOM, query client and fake API
+    // (test/setup.ts cleans up); a module a test must mock is mocked in test/setup.ts.
+    isolate: false,
     // antd renders a lot into jsdom; the default 5 s is tight on a busy machine.
     // antd screens in jsdom are slow on a 2-core machine under load; a slow test is not a failing one.
     testTimeout: 60_000,

@@ -1,6 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { renderPdfThumbnail } from '../src/features/transactions/pdf-thumbnail';
+
+// pdf.js needs a real canvas, which jsdom lacks (Chromium draws real thumbnails in e2e/transactions.spec.ts).
+// Mocked here for every file: test files share one module cache (`isolate: false`), so a `vi.mock`
+// inside a test file would not reach a component another file has already loaded. The factory runs
+// again for each file; it hands back the same mock each time, the one cached components call.
+vi.mock('../src/features/transactions/pdf-thumbnail', () => {
+  const shared = globalThis as { pdfThumbnailMock?: { renderPdfThumbnail: typeof renderPdfThumbnail } };
+  shared.pdfThumbnailMock ??= { renderPdfThumbnail: vi.fn<typeof renderPdfThumbnail>() };
+  return shared.pdfThumbnailMock;
+});
+beforeEach(() => {
+  vi.mocked(renderPdfThumbnail).mockReset();
+  vi.mocked(renderPdfThumbnail).mockRejectedValue(new Error('pdf.js cannot draw in jsdom.'));
+});
 
 // antd's responsive helpers (Grid, Layout.Sider breakpoints) read matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -32,6 +47,9 @@ Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, 
 
 afterEach(() => {
   cleanup();
+  // A test that faked the clock must not hand fake time to the next test, or the next file.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
   // Kept editor drafts (and anything else a test put in the tab's storage) do not reach the next test.
   window.sessionStorage.clear();
   document.cookie.split(';').forEach((c) => {

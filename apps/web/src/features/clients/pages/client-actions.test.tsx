@@ -4,7 +4,9 @@ import { messages, clientCompanyEndpoints, clientSideEndpoints, clientUserEndpoi
 import { installClipboard, makeClientCompany, makeClientUser, makeMyAccountant, makeOwnCompany, paginated } from '../../../../test/fake-api';
 import { bakery, dental, fakeClients } from '../../../../test/fake-clients';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
-import { renderAt } from '../../../../test/render-app';
+import { renderAt, renderPage } from '../../../../test/render-app';
+import { routes } from '../../../lib/routes';
+import { ClientsPage } from './clients-page';
 
 let userEvent = fastUser();
 beforeEach(() => {
@@ -12,6 +14,9 @@ beforeEach(() => {
 });
 
 const openActions = async (name: string) => userEvent.click(await screen.findByLabelText(`Actions for ${name}`));
+
+/** The clients list alone, behind the sign-in guard (the profile comes from the fake API). */
+const openClients = (query = '') => renderPage(<ClientsPage />, { path: `${routes.accountant.clients}${query}`, route: routes.accountant.clients });
 
 describe('adding a client', () => {
   const openModal = async () => {
@@ -21,7 +26,7 @@ describe('adding a client', () => {
 
   it('checks name and connection kind with the contract messages', async () => {
     const { fake } = fakeClients([bakery]);
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     const dialog = await openModal();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add client' }));
     expect(await within(dialog).findByText(messages.required('Name'))).toBeInTheDocument();
@@ -32,7 +37,7 @@ describe('adding a client', () => {
   it('sends one create for a double click on "Add client"', async () => {
     const { fake } = fakeClients([bakery]);
     fake.answer(clientCompanyEndpoints.create, {}, () => new Promise((resolve) => setTimeout(() => resolve({ status: 201, data: dental }), 200)));
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     const dialog = await openModal();
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Harbor Dental');
     await userEvent.click(within(dialog).getByRole('radio', { name: /No ledger/ }));
@@ -46,7 +51,7 @@ describe('adding a client', () => {
   it('shows the server’s field errors on the fields', async () => {
     const { fake } = fakeClients([bakery]);
     fake.answer(clientCompanyEndpoints.create, {}, () => ({ status: 400, data: { name: [messages.tooLong('Name', 200)] } }));
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     const dialog = await openModal();
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Harbor Dental');
     await userEvent.click(within(dialog).getByRole('radio', { name: /No ledger/ }));
@@ -78,7 +83,7 @@ describe('adding a client', () => {
 
   it('opens straight away from the dashboard’s link (?add=1)', async () => {
     fakeClients([bakery]);
-    renderAt('/dashboard/accountant/clients/?add=1');
+    openClients('?add=1');
     expect(await findDialog('Connection kind')).toHaveTextContent('Add client');
   });
 });
@@ -92,7 +97,7 @@ describe('row actions', () => {
   it('copies the only client user’s sign-in link', async () => {
     const { fake } = fakeClients([makeClientCompany({ pk: 7, client_users_count: 1 })]);
     fake.answer(clientUserEndpoints.list, {}, paginated([makeClientUser()])).answer(clientCompanyEndpoints.magicLink, {}, { url });
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/Copy magic link/));
     expect(await screen.findByText('Sign-in link for Casey Baker copied')).toBeInTheDocument();
@@ -106,7 +111,7 @@ describe('row actions', () => {
     fake
       .answer(clientUserEndpoints.list, {}, paginated([makeClientUser(), makeClientUser({ pk: 22, first_name: 'Jo', last_name: 'Rivera', email: 'jo@example.com' })]))
       .answer(clientCompanyEndpoints.magicLink, {}, { url });
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/Copy magic link/));
     const dialog = await findDialog();
@@ -119,7 +124,7 @@ describe('row actions', () => {
 
   it('says to invite someone first when nobody can sign in', async () => {
     const { fake } = fakeClients([dental]);
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     await openActions('Harbor Dental');
     await userEvent.click(await findMenuItem(/Copy magic link/));
     expect(await screen.findByText(/Invite a client user first/)).toBeInTheDocument();
@@ -129,7 +134,7 @@ describe('row actions', () => {
   it('shows the link when the browser refuses the clipboard', async () => {
     const { fake } = fakeClients([makeClientCompany({ pk: 7, client_users_count: 1 })]);
     fake.answer(clientUserEndpoints.list, {}, paginated([makeClientUser()])).answer(clientCompanyEndpoints.magicLink, {}, { url });
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     await openActions('Sunrise Bakery LLC');
     installClipboard({ refuse: true });
     await userEvent.click(await findMenuItem(/Copy magic link/));
@@ -140,7 +145,7 @@ describe('row actions', () => {
   it('notifies after confirming and says how many people got it', async () => {
     const { fake } = fakeClients([bakery]);
     fake.answer(clientCompanyEndpoints.sendNotification, {}, { sent: 2 });
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/Notify now/));
     await userEvent.click(within(await findDialog('Notify the people')).getByRole('button', { name: 'Send reminder' }));
@@ -152,7 +157,7 @@ describe('row actions', () => {
     const { fake } = fakeClients([dental]);
     const detail = 'This client has no users to notify yet. Invite one first.';
     fake.answer(clientCompanyEndpoints.sendNotification, {}, () => ({ status: 400, data: { detail } }));
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     await openActions('Harbor Dental');
     await userEvent.click(await findMenuItem(/Notify now/));
     await userEvent.click(within(await findDialog('Notify the people')).getByRole('button', { name: 'Send reminder' }));

@@ -3,7 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { details, messages, type ClientCompany, clientCompanyEndpoints, clientUserEndpoints, coworkerEndpoints, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeClientUser, makeCoworker, makeProfile, makeProfileWithRole, paginated } from '../../../../test/fake-api';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
-import { renderAt } from '../../../../test/render-app';
+import { renderPage } from '../../../../test/render-app';
+import { buildPath } from '../../../lib/path-builder';
+import { routes } from '../../../lib/routes';
+import { ClientSettingsPage } from './client-settings-page';
 
 let userEvent = fastUser();
 beforeEach(() => {
@@ -32,10 +35,14 @@ const fakeClient = (client: ClientCompany = company, profile = makeProfile()) =>
 const field = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
+/** One client's settings page alone, behind the sign-in guard (the profile comes from the fake API). */
+const openSettings = (clientPk: number) =>
+  renderPage(<ClientSettingsPage />, { path: buildPath(routes.settings.accountantClient, { clientPk }), route: routes.settings.accountantClient });
+
 describe("a client's settings", () => {
   it('shows the client and saves only what changed', async () => {
     const fake = fakeClient().answer(clientCompanyEndpoints.update, { pk: 7 }, ({ body }) => ({ status: 200, data: { ...company, ...(body as object) } }));
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     expect(await screen.findByRole('heading', { name: 'Sunrise Bakery LLC' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Herd | Sunrise Bakery LLC settings'));
     expect(screen.getByLabelText('Name')).toHaveValue('Sunrise Bakery LLC');
@@ -72,7 +79,7 @@ describe("a client's settings", () => {
 
   it('sets the sync date through its own call', async () => {
     const fake = fakeClient().answer(clientCompanyEndpoints.syncDate, { pk: 7 }, { ...company, sync_date: '2026-01-31' });
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     const date = await screen.findByLabelText('Sync date');
     await userEvent.click(date);
     await userEvent.type(date, 'Jan 31, 2026{Enter}');
@@ -84,7 +91,7 @@ describe("a client's settings", () => {
 
   it('checks the fields with the contract messages before saving', async () => {
     const fake = fakeClient();
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     await userEvent.clear(await screen.findByLabelText('Name'));
     await userEvent.clear(screen.getByLabelText('Reminder interval'));
     await userEvent.type(screen.getByLabelText('Reminder interval'), '120');
@@ -99,7 +106,7 @@ describe("a client's settings", () => {
       status: 400,
       data: { name: ['A client with this name already exists.'], 'reminder_schedule.every_days': [messages.between('Reminder interval', 1, 90)] },
     }));
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     await userEvent.type(await screen.findByLabelText('Name'), ' Two');
     await save();
     expect(await within(field('Name')).findByText('A client with this name already exists.')).toBeInTheDocument();
@@ -110,7 +117,7 @@ describe("a client's settings", () => {
 
   it('shows a refusal that belongs to no field above the form', async () => {
     fakeClient().answer(clientCompanyEndpoints.update, { pk: 7 }, () => ({ status: 403, data: { detail: details.readOnly } }));
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     await userEvent.type(await screen.findByLabelText('Name'), ' Two');
     await save();
     expect(await screen.findByText(details.readOnly)).toBeInTheDocument();
@@ -118,7 +125,7 @@ describe("a client's settings", () => {
 
   it('lets a team member edit but not assign or disconnect', async () => {
     const fake = fakeClient(company, makeProfileWithRole('TEAM_MEMBER')).answer(clientCompanyEndpoints.update, { pk: 7 }, company);
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     await userEvent.type(await screen.findByLabelText('Name'), ' Two');
     expect(screen.queryByRole('combobox', { name: 'Assigned team members' })).not.toBeInTheDocument();
     const assigned = screen.getByText('Only admins can change who is assigned.').closest('.ant-form-item') as HTMLElement;
@@ -131,7 +138,7 @@ describe("a client's settings", () => {
 
   it('is the not-found page when the API does not know the client', async () => {
     createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).install();
-    renderAt('/settings/accountant/client/99/');
+    openSettings(99);
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Herd | Page not found'));
   });
@@ -141,7 +148,7 @@ describe("a client's settings", () => {
       .answer(profileEndpoints.profile, {}, makeProfile())
       .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, () => ({ status: 403, data: { detail: details.forbidden } }))
       .install();
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     expect(await screen.findByText(details.forbidden)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
@@ -151,7 +158,7 @@ describe("a client's users", () => {
   it('lists them and invites one with the client company in the body', async () => {
     const invited = makeClientUser({ pk: 30, email: 'jo@example.com', first_name: 'Jo', last_name: 'Rivera' });
     const fake = fakeClient().answer(clientUserEndpoints.invite, {}, invited);
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     expect(await screen.findByText('Casey Baker')).toBeInTheDocument();
     expect(screen.getByText('1 item')).toBeInTheDocument();
     expect(screen.getByText('Invited')).toBeInTheDocument();
@@ -168,7 +175,7 @@ describe("a client's users", () => {
   it('shows why an invitation was refused on the email field', async () => {
     const refusal = 'This email belongs to an accountant and cannot be added as a client.';
     fakeClient().answer(clientUserEndpoints.invite, {}, () => ({ status: 400, data: { email: [refusal] } }));
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     await userEvent.click(await screen.findByRole('button', { name: /Invite client user/ }));
     const dialog = await findDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
@@ -184,7 +191,7 @@ describe("a client's users", () => {
 
   it('edits the name and phone on the user and the email through contacts-update', async () => {
     const fake = fakeClient().answer(clientUserEndpoints.update, casey, makeClientUser()).answer(clientUserEndpoints.contactsUpdate, casey, makeClientUser());
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     await userEvent.click(await screen.findByLabelText('Actions for Casey Baker'));
     await userEvent.click(await findMenuItem(/Edit/));
     const dialog = await findDialog();
@@ -201,7 +208,7 @@ describe("a client's users", () => {
 
   it('removes a user from this client only, after confirming', async () => {
     const fake = fakeClient().answer(clientUserEndpoints.remove, casey, undefined);
-    renderAt('/settings/accountant/client/7/');
+    openSettings(7);
     await userEvent.click(await screen.findByLabelText('Actions for Casey Baker'));
     await userEvent.click(await findMenuItem(/Remove/));
     await userEvent.click(within(await findDialog('Remove Casey Baker')).getByRole('button', { name: 'Remove' }));

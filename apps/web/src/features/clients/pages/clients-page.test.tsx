@@ -4,7 +4,9 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_FIELD_WIDTH_PX, clientCompanyEndpoints, prof
 import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated, type FakeRequest } from '../../../../test/fake-api';
 import { bakery, dental, fakeClients } from '../../../../test/fake-clients';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
-import { renderAt } from '../../../../test/render-app';
+import { renderPage } from '../../../../test/render-app';
+import { routes } from '../../../lib/routes';
+import { ClientsPage } from './clients-page';
 
 let userEvent = fastUser();
 beforeEach(() => {
@@ -15,10 +17,13 @@ const listCalls = (fake: ReturnType<typeof createFakeApi>) => fake.callsTo(clien
 const row = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 const openActions = async (name: string) => userEvent.click(await screen.findByLabelText(`Actions for ${name}`));
 
+/** The clients list alone, behind the sign-in guard (the profile comes from the fake API). */
+const openClients = (query = '') => renderPage(<ClientsPage />, { path: `${routes.accountant.clients}${query}`, route: routes.accountant.clients });
+
 describe('the clients list', () => {
   it('shows each client with its connection, people, team and date, and counts them', async () => {
     fakeClients([bakery, dental]);
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     expect(await screen.findByRole('link', { name: 'Sunrise Bakery LLC' })).toHaveAttribute('href', '/dashboard/accountant/active/7/');
     await waitFor(() => expect(document.title).toBe('Herd | Clients'));
     expect(screen.getByTestId('clients-count')).toHaveTextContent('2 items');
@@ -37,7 +42,7 @@ describe('the clients list', () => {
       { client_company: bakery.pk, waiting_for_client: 3, to_review: 0, sync_errors: 1 },
       { client_company: dental.pk, waiting_for_client: 1, to_review: 2, sync_errors: 0 },
     ]);
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     expect(await within(await screen.findByRole('row', { name: /Sunrise Bakery LLC/ })).findByText('1 sync error')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sunrise Bakery LLC' })).toHaveAttribute('href', '/dashboard/accountant/active/7/');
     expect(screen.getByRole('link', { name: 'Harbor Dental' })).toHaveAttribute('href', `/dashboard/accountant/categorized/${dental.pk}/`);
@@ -45,13 +50,13 @@ describe('the clients list', () => {
 
   it("says '1 item' for one client", async () => {
     fakeClients([bakery]);
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     expect(await screen.findByTestId('clients-count')).toHaveTextContent(/^1 item$/);
   });
 
   it('searches 300 ms after typing stops, once, and says when nothing matches', async () => {
     const { fake, times } = fakeClients([bakery, dental]);
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     const search = await screen.findByRole('searchbox', { name: 'Search clients' });
     expect(search.closest('.ant-input-affix-wrapper')).toHaveStyle({ width: `${SEARCH_FIELD_WIDTH_PX}px` });
     await userEvent.type(search, 'harb');
@@ -73,7 +78,7 @@ describe('the clients list', () => {
 
   it('Escape clears the search at once and leaves the field', async () => {
     const { fake } = fakeClients([bakery, dental]);
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     const search = await screen.findByRole('searchbox', { name: 'Search clients' });
     await userEvent.type(search, 'harb');
     await waitFor(() => expect(screen.getByTestId('clients-count')).toHaveTextContent('1 item'));
@@ -92,7 +97,7 @@ describe('the clients list', () => {
 
   it('sorts by name and by date through the ordering parameter', async () => {
     const { fake } = fakeClients([bakery, dental]);
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     await screen.findByRole('link', { name: 'Sunrise Bakery LLC' });
     expect(listCalls(fake)[0]).toMatchObject({ ordering: 'name', page: 1, page_size: 10 });
     const header = (name: string) => within(screen.getByRole('columnheader', { name: new RegExp(`^${name}`) })).getByText(name);
@@ -113,7 +118,7 @@ describe('the clients list', () => {
         data: paginated(request.params.page === 2 ? [makeClientCompany({ pk: 200, name: 'Client 11' })] : many, 11),
       }))
       .install();
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     expect(await screen.findByTestId('clients-count')).toHaveTextContent('11 items');
     await userEvent.click(screen.getByTitle('2'));
     expect(await screen.findByRole('link', { name: 'Client 11' })).toBeInTheDocument();
@@ -122,14 +127,14 @@ describe('the clients list', () => {
 
   it('has an empty state with "Add client" for admins', async () => {
     fakeClients([]);
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     expect(await screen.findByText('No clients yet')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /Add client/ })).toHaveLength(1);
   });
 
   it('hides what a team member may not do', async () => {
     fakeClients([bakery, dental], makeProfileWithRole('TEAM_MEMBER'));
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     expect(await screen.findByRole('link', { name: 'Sunrise Bakery LLC' })).toBeInTheDocument();
     expect(screen.getByText('The client companies assigned to you.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add client/ })).not.toBeInTheDocument();
@@ -141,7 +146,7 @@ describe('the clients list', () => {
 
   it('a team member with no clients is told who assigns them', async () => {
     fakeClients([], makeProfileWithRole('TEAM_MEMBER'));
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     expect(await screen.findByText('No clients assigned to you yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add client/ })).not.toBeInTheDocument();
   });
@@ -149,7 +154,7 @@ describe('the clients list', () => {
   it('a client admin may disconnect, after confirming', async () => {
     const { fake } = fakeClients([bakery], makeProfileWithRole('CLIENT_ADMIN'));
     fake.answer(clientCompanyEndpoints.disconnect, { pk: 7 }, { ...bakery, connection_state: 'DISCONNECTED' });
-    renderAt('/dashboard/accountant/clients/');
+    openClients();
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/Disconnect/));
     const confirm = await findDialog('Disconnect Sunrise Bakery LLC?');

@@ -22,7 +22,9 @@ import {
   paginated,
 } from '../../../../test/fake-api';
 import { fastUser, findDialog } from '../../../../test/dom';
-import { renderAt } from '../../../../test/render-app';
+import { renderPage } from '../../../../test/render-app';
+import { routes } from '../../../lib/routes';
+import { SettingsPage } from './settings-page';
 
 let userEvent = fastUser();
 beforeEach(() => {
@@ -33,12 +35,18 @@ const firm: FirmSettings = { pk: 1, company_name: 'Stone & Co Bookkeeping', main
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
 const item = (element: HTMLElement) => element.closest('.ant-form-item') as HTMLElement;
 
+const SECTION_ROUTES = { accountant: routes.settings.accountant, client: routes.settings.client, 'client-coworker': routes.settings.clientCoworker } as const;
+
+/** One's settings page alone at a tab, behind the sign-in guard (the profile comes from the fake API). */
+const openSettings = (section: keyof typeof SECTION_ROUTES, tab: string) =>
+  renderPage(<SettingsPage section={section} />, { path: `${SECTION_ROUTES[section]}?tab=${tab}`, route: SECTION_ROUTES[section] });
+
 describe('firm branding', () => {
   const fakeFirm = () => createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).answer(firmSettingsEndpoints.settings, {}, firm).install();
 
   it('refuses a colour that is not a hex colour, with the contract message', async () => {
     const fake = fakeFirm();
-    renderAt('/settings/accountant/?tab=branding');
+    openSettings('accountant', 'branding');
     const colour = await screen.findByRole('textbox', { name: 'Main colour' });
     expect(colour).toHaveValue('#1d4ed8');
     await userEvent.clear(colour);
@@ -56,7 +64,7 @@ describe('firm branding', () => {
         { pk: 55, name: 'logo.png', content_type: 'image/png', size: 4, url: '/api/v1/storage/file/retrieve/55/', created_at: '2026-03-02T10:00:00.000Z' },
       )
       .answer(firmSettingsEndpoints.update, {}, { ...firm, main_color: '#7c3aed', logo: '/api/v1/storage/file/retrieve/55/', logo_file: 55 });
-    renderAt('/settings/accountant/?tab=branding');
+    openSettings('accountant', 'branding');
     const colour = await screen.findByRole('textbox', { name: 'Main colour' });
     await userEvent.clear(colour);
     await userEvent.type(colour, '#7C3AED');
@@ -76,7 +84,7 @@ describe('firm branding', () => {
       status: 400,
       data: { file: ['File type is not supported. Upload an image, a PDF or a CSV file.'] },
     }));
-    renderAt('/settings/accountant/?tab=branding');
+    openSettings('accountant', 'branding');
     await screen.findByText('Upload logo');
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     // fireEvent, not userEvent.upload: the browser's `accept` filter is what the server must not rely on.
@@ -91,7 +99,7 @@ describe('firm branding', () => {
   it("shows the upload's refusal of an image on the logo field", async () => {
     const refusal = 'File is larger than the 64 KB limit.';
     const fake = fakeFirm().answer(fileEndpoints.create, {}, () => ({ status: 400, data: { file: [refusal] } }));
-    renderAt('/settings/accountant/?tab=branding');
+    openSettings('accountant', 'branding');
     await screen.findByText('Upload logo');
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [png()] } });
@@ -106,7 +114,7 @@ describe('firm branding', () => {
       .answer(firmSettingsEndpoints.settings, {}, { ...firm, logo: '/api/v1/storage/file/retrieve/9/', logo_file: 9 })
       .answer(firmSettingsEndpoints.update, {}, firm)
       .install();
-    renderAt('/settings/accountant/?tab=branding');
+    openSettings('accountant', 'branding');
     expect(await screen.findByRole('img', { name: 'Logo preview' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Remove/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
@@ -115,7 +123,7 @@ describe('firm branding', () => {
 
   it('is only for firm admins', async () => {
     createFakeApi().answer(profileEndpoints.profile, {}, makeProfileWithRole('CLIENT_ADMIN')).install();
-    renderAt('/settings/accountant/?tab=branding');
+    openSettings('accountant', 'branding');
     expect(await screen.findByRole('tab', { name: 'Team' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Firm branding' })).not.toBeInTheDocument();
     // An unknown or forbidden tab falls back to the profile.
@@ -130,7 +138,7 @@ describe('the team', () => {
 
   it('invites a coworker with a role, showing required fields and server errors on the fields', async () => {
     const fake = fakeTeam().answer(coworkerEndpoints.invite, {}, () => ({ status: 400, data: { email: [details.emailTaken] } }));
-    renderAt('/settings/accountant/?tab=team');
+    openSettings('accountant', 'team');
     expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Invite coworker/ }));
     const dialog = await findDialog();
@@ -150,7 +158,7 @@ describe('the team', () => {
 
   it('shows why a role change was refused', async () => {
     const fake = fakeTeam().answer(coworkerEndpoints.update, { pk: 1 }, () => ({ status: 400, data: { role: ['A firm needs at least one firm admin.'] } }));
-    renderAt('/settings/accountant/?tab=team');
+    openSettings('accountant', 'team');
     await userEvent.click(await screen.findByRole('combobox', { name: 'Role of Avery Stone' }));
     // The open list's option, not the other row's current value of the same name.
     const options = await screen.findAllByTitle('Team member');
@@ -161,7 +169,7 @@ describe('the team', () => {
 
   it('removes a coworker but never oneself', async () => {
     const fake = fakeTeam().answer(coworkerEndpoints.remove, { pk: 3 }, undefined);
-    renderAt('/settings/accountant/?tab=team');
+    openSettings('accountant', 'team');
     expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove Avery Stone' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Jordan Lee' }));
@@ -172,7 +180,7 @@ describe('the team', () => {
 
   it('is read-only for everyone but firm admins', async () => {
     fakeTeam(makeProfileWithRole('CLIENT_ADMIN'));
-    renderAt('/settings/accountant/?tab=team');
+    openSettings('accountant', 'team');
     expect(await screen.findByText('Jordan Lee')).toBeInTheDocument();
     expect(screen.getByText('Team member')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Invite coworker/ })).not.toBeInTheDocument();
@@ -188,7 +196,7 @@ describe('the default client', () => {
       .answer(clientCompanyEndpoints.list, {}, paginated([makeClientCompany(), makeClientCompany({ pk: 8, name: 'Harbor Dental' })]))
       .answer(coworkerEndpoints.defaultClientCompany, { pk: 1 }, { pk: 1, default_client_company: 8, tours: {} })
       .install();
-    renderAt('/settings/accountant/?tab=default-client');
+    openSettings('accountant', 'default-client');
     await userEvent.click(await screen.findByRole('combobox', { name: 'Default client' }));
     await userEvent.click(await screen.findByTitle('Harbor Dental'));
     await userEvent.click(screen.getByRole('button', { name: 'Save default client' }));
@@ -214,7 +222,7 @@ describe('people at the client’s company', () => {
       .answer(clientSideEndpoints.inviteCoworker, {}, () => ({ status: 201, data: { ...people[1], pk: 5, email: 'kim@example.com' } }))
       .answer(clientSideEndpoints.removeCoworker, { pk: 4 }, () => ({ status: 204 }))
       .install();
-    renderAt('/settings/client/?tab=people');
+    openSettings('client', 'people');
     expect(await screen.findByText('People at Sunrise Bakery LLC')).toBeInTheDocument();
     expect(await screen.findByText('Robin Diaz')).toBeInTheDocument();
     expect(fake.callsTo(clientSideEndpoints.coworkers, {})[0]?.params).toEqual({ client_company: 7 });
@@ -241,7 +249,7 @@ describe('people at the client’s company', () => {
       .answer(clientSideEndpoints.ownCompanies, {}, [makeOwnCompany({ role: 'CLIENT_COWORKER' })])
       .answer(clientSideEndpoints.coworkers, {}, people)
       .install();
-    renderAt('/settings/client-coworker/?tab=people');
+    openSettings('client-coworker', 'people');
     expect(await screen.findByText('Robin Diaz')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Invite coworker/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();

@@ -4,8 +4,7 @@ import { renderAt } from '../../../../test/render-app';
 import { renderPdfThumbnail } from '../pdf-thumbnail';
 import { AttachmentThumbnail } from './attachment-thumbnail';
 
-// pdf.js needs a real canvas; Chromium exercises it in e2e/transactions.spec.ts.
-vi.mock('../pdf-thumbnail', () => ({ renderPdfThumbnail: vi.fn() }));
+// pdf.js needs a real canvas: test/setup.ts mocks renderPdfThumbnail for every file; each test says what it answers.
 
 const pdf = { pk: 1, file: 9, name: 'invoice.pdf', content_type: 'application/pdf', url: '/api/v1/storage/file/retrieve/9/' };
 const show = (attachment = pdf) => renderAt('/', <AttachmentThumbnail attachment={attachment} />);

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { transactionEndpoints as e } from '@herd/contract';
 import { fakeClientInbox, INBOX_COMPANY, INBOX_PATH } from '../../../../test/fake-inbox';
 import { makeTransaction } from '../../../../test/fake-transactions';
@@ -51,6 +51,8 @@ describe('the editor at keyboard speed', () => {
   });
 
   it('does nothing on Enter when nothing matches yet, and says it is still searching', async () => {
+    // The server takes 1.5 s to answer a search; fake time lets the test say when that has passed.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const fake = fakeClientInbox([coffee], ['category', 'memo'], 1500);
     const { panel } = await openCoffee();
     fireEvent.mouseDown(categoryBox(panel));
@@ -60,7 +62,8 @@ describe('the editor at keyboard speed', () => {
     expect(categoryBox(panel)).toHaveValue('zzz');
     expect(within(panel).getByTestId('line-0')).not.toHaveTextContent('Dental Supplies');
     // Once the server has answered too, the hint says so.
-    expect(await screen.findByText('No category matches “zzz”', {}, { timeout: 5000 })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(await screen.findByText('No category matches “zzz”')).toBeInTheDocument();
     fireEvent.keyDown(categoryBox(panel), ENTER);
     expect(fake.callsTo(e.clientUpdate, INBOX_COMPANY)).toHaveLength(0);
   });

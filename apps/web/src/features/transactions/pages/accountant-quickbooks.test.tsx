@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { clientCompanyEndpoints, quickbooksEndpoints, profileEndpoints } from '@herd/contract';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { transactionEndpoints as e, type ClientCompany, type Transaction } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeLedgerSync } from '../../../../test/fake-qbo';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
-import { renderAt } from '../../../../test/render-app';
+import { renderPage } from '../../../../test/render-app';
+import { routes } from '../../../lib/routes';
+import { AccountantTransactionsPage } from './accountant-transactions-page';
+import { SYNC_POLL_MS } from '../../../lib/ledger-sync';
 
 const company = { pk: 7 };
 const qbo = makeClientCompany({
@@ -26,13 +30,19 @@ const fakeCompany = (client: ClientCompany, rows: () => Transaction[] = () => [c
     .answer(e.accountantCategorized, company, () => ({ status: 200, data: transactionPage(rows()) }))
     .install();
 
-const open = () => renderAt('/dashboard/accountant/categorized/7/');
+/** The client's categorized transactions alone, behind the sign-in guard (the profile comes from the fake API). */
+const open = () => renderPage(<AccountantTransactionsPage kind="categorized" />, { path: '/dashboard/accountant/categorized/7/', route: routes.accountant.categorized });
 const syncBar = () => screen.findByRole('region', { name: 'Ledger sync' });
 const bulkBar = () => screen.getByLabelText('Bulk actions');
 const select = async (payee: string) => {
   const row = (await screen.findByText(payee)).closest('tr')!;
   await fastUser().click(within(row).getByRole('checkbox'));
 };
+
+/** The list's poll comes round: fake time moves one interval on (it also keeps flowing with real time). */
+const nextPoll = () => act(() => vi.advanceTimersByTimeAsync(SYNC_POLL_MS));
+
+afterEach(() => vi.useRealTimers());
 
 describe('a QuickBooks client’s transactions', () => {
   it('says in the header that the company is a sandbox, and where its sync stands', async () => {
@@ -110,6 +120,7 @@ describe('a QuickBooks client’s transactions', () => {
       published = true;
       return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2 } };
     });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     open();
     await select('Blue Bottle Coffee');
     await select('King Arthur Baking');
@@ -118,7 +129,9 @@ describe('a QuickBooks client’s transactions', () => {
     expect(fake.callsTo(e.publish, company).map((r) => r.body)).toEqual([{ pks: [101, 102] }]);
     expect((await screen.findAllByText('Processing')).length).toBeGreaterThan(0);
     // Asked again every few seconds while rows are PROCESSING, without anyone reloading.
-    await waitFor(() => expect(screen.queryAllByText('Processing')).toHaveLength(0), { timeout: 12_000 });
+    await nextPoll();
+    await nextPoll();
+    await waitFor(() => expect(screen.queryAllByText('Processing')).toHaveLength(0));
     expect(listsAfterPublish).toBeGreaterThanOrEqual(3);
   });
 
@@ -144,18 +157,22 @@ describe('a QuickBooks client’s transactions', () => {
         published = true;
         return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2 } };
       });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     open();
     await select('Blue Bottle Coffee');
     await select('King Arthur Baking');
     await fastUser().click(within(bulkBar()).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(screen.queryByText('King Arthur Baking')).not.toBeInTheDocument());
     // Nobody reloads: the counters are asked again while rows are processing, and the list once they are done.
-    expect(await screen.findByText('King Arthur Baking', {}, { timeout: 12_000 })).toBeInTheDocument();
+    await nextPoll();
+    await nextPoll();
+    expect(await screen.findByText('King Arthur Baking')).toBeInTheDocument();
     expect(screen.getAllByText('Published')).toHaveLength(2);
     expect(countersAfterPublish).toBeGreaterThanOrEqual(3);
     const lists = fake.callsTo(e.accountantCategorized, company).length;
     const counters = fake.callsTo(e.accountantCounters, company).length;
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    await nextPoll();
+    await nextPoll();
     // Done: no more asking.
     expect(fake.callsTo(e.accountantCounters, company)).toHaveLength(counters);
     expect(fake.callsTo(e.accountantCategorized, company)).toHaveLength(lists);

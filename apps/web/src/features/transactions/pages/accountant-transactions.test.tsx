@@ -4,7 +4,9 @@ import { clientCompanyEndpoints, noteEndpoints, refEndpoints as r, SYNC_ERRORS_B
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
-import { renderAt } from '../../../../test/render-app';
+import { renderPage } from '../../../../test/render-app';
+import { routes } from '../../../lib/routes';
+import { AccountantTransactionsPage } from './accountant-transactions-page';
 
 const company = { pk: 7 };
 const broken = makeTransaction({
@@ -38,7 +40,8 @@ const fakeAccountant = () =>
     .answer(r.vendorCreate, company, () => ({ status: 400, data: { detail: SYNC_ERRORS_BLOCK_MESSAGE } }))
     .install();
 
-const open = () => renderAt('/dashboard/accountant/categorized/7/');
+/** The client's categorized transactions alone, behind the sign-in guard (the profile comes from the fake API). */
+const open = () => renderPage(<AccountantTransactionsPage kind="categorized" />, { path: '/dashboard/accountant/categorized/7/', route: routes.accountant.categorized });
 const lastList = (fake: ReturnType<typeof fakeAccountant>) => fake.callsTo(e.accountantCategorized, company).at(-1)!.params;
 
 describe('the accountant’s transactions of one client', () => {
