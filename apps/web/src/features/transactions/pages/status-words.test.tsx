@@ -25,6 +25,8 @@ describe('status words', () => {
   it('names statuses in plain words on the Hidden tab, the same in its rows and in the Status filter', async () => {
     fakeAccountant();
     renderAt('/dashboard/accountant/hidden/7/');
+    // The first render of a file loads the lazy page; on a busy machine that can take longer than the usual wait.
+    await screen.findByText('Hidden published', {}, { timeout: 20_000 });
     const rowOf = async (payee: string) => (await screen.findByText(payee)).closest('tr')!;
     expect(within(await rowOf('Hidden published')).getByText('Published')).toBeInTheDocument();
     expect(within(await rowOf('Hidden waiting')).getByText('Waiting for client')).toBeInTheDocument();
@@ -35,5 +37,15 @@ describe('status words', () => {
       expect(await screen.findByTitle(words)).toBeInTheDocument();
     }
     expect(document.body).not.toHaveTextContent(/PUBLISHED_IN_PLATFORM|FINISHED_IN_HERD|Finished in herd|Published in platform/);
+  });
+});
+
+describe('sync errors, from a link', () => {
+  it('opens the active list filtered to sync errors, and the filter says so', async () => {
+    const fake = fakeAccountant().answer(e.accountantActive, company, transactionPage([makeTransaction({ pk: 301, payee: 'Refused coffee', status: 'SYNC_ERROR' })]));
+    renderAt('/dashboard/accountant/active/7/?status=SYNC_ERROR');
+    expect(await screen.findByText('Refused coffee')).toBeInTheDocument();
+    expect(fake.callsTo(e.accountantActive, company).at(-1)!.params).toMatchObject({ status: 'SYNC_ERROR' });
+    expect(within(screen.getByLabelText('Filters')).getByText('Sync error')).toBeInTheDocument();
   });
 });
