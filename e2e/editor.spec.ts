@@ -93,7 +93,7 @@ test('a refused save says why, beside the buttons', async ({ browser }) => {
   await editor(accountant).getByLabel('Memo').fill('Checked against the bill');
   await editor(accountant).getByRole('button', { name: 'Save', exact: true }).click();
   const refusal = editor(accountant).getByRole('alert').filter({ hasText: 'Not saved' });
-  await expect(refusal).toContainText('This transaction can no longer be changed here (it is PUBLISHED_IN_PLATFORM).');
+  await expect(refusal).toContainText('This transaction can no longer be changed here (status: Published).');
   mkdirSync(shots, { recursive: true });
   await accountant.screenshot({ path: `${shots}/refused-desktop.png` });
 

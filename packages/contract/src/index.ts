@@ -7,6 +7,7 @@ export * from './enums.js';
 export * from './error-map.js';
 export * from './fields.js';
 export * from './ids.js';
+export * from './labels.js';
 export * from './generic.js';
 export * from './messages.js';
 export * from './paths.js';

@@ -18,6 +18,12 @@ export interface ServeOptions {
    * pages built from typed rows, where the check cost more than the query.
    */
   trustedAnswer?: boolean;
+  /**
+   * The handler refuses a read-only firm itself: for a GET that starts a
+   * change but is also where a browser lands (an OAuth callback), which must
+   * answer with a page rather than the guard's 403.
+   */
+  readOnlyCheckedByHandler?: boolean;
 }
 
 const refuseReadOnly = async (request: FastifyRequest) => {
@@ -54,7 +60,7 @@ export const serveEndpoint = <E extends Endpoint>(app: FastifyInstance, endpoint
     },
     ...(options.trustedAnswer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     // Before the body is validated: a read-only firm learns that first, whatever it sent.
-    ...(refusedWhileReadOnly(endpoint) ? { preValidation: refuseReadOnly } : {}),
+    ...(refusedWhileReadOnly(endpoint) && !options.readOnlyCheckedByHandler ? { preValidation: refuseReadOnly } : {}),
     handler: async (request, reply) => {
       const key = endpoint.idempotent ? readKey(request.headers[IDEMPOTENCY_HEADER]) : null;
       if (key === null) return respond(await handler(request as unknown as EndpointRequest<E>, reply), reply, status);

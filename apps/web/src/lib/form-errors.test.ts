@@ -46,12 +46,12 @@ describe('placeServerErrors and serverErrorText', () => {
   it('drops no message: the detail and every field the screen does not show are said together', () => {
     const error = answer(400, {
       detail: 'Not saved.',
-      'transactions.0.status': ['This transaction can no longer be changed here (it is PUBLISHED_IN_PLATFORM).'],
+      'transactions.0.status': ['This transaction can no longer be changed here (status: Published).'],
       name: ['Name is required.'],
     });
     const placed = placeServerErrors(error, (key) => (key === 'name' ? 'name' : null));
     expect(placed.fields).toEqual(new Map([['name', ['Name is required.']]]));
-    expect(placed.rest).toBe('Not saved. This transaction can no longer be changed here (it is PUBLISHED_IN_PLATFORM).');
+    expect(placed.rest).toBe('Not saved. This transaction can no longer be changed here (status: Published).');
   });
 
   it('says every field error of a call without a form, not only the first', () => {

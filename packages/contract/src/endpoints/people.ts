@@ -14,7 +14,9 @@ import {
   firmMemberSettings,
   personUpdateBody,
   tourBody,
+  urlResponse,
 } from '../people.js';
+import { detailResponse } from '../auth.js';
 
 const COWORKERS = 'accounting/accountant-coworker/';
 const MEMBER = 'accounting/accountant/accountant-company-user/{pk}';
@@ -39,6 +41,22 @@ export const coworkerEndpoints = {
     idempotent: true,
   }),
   retrieve: endpoint({ method: 'GET', path: `${COWORKERS}{pk}/`, tags: coworkers, summary: 'One coworker', params: pkParams, responses: { 200: coworker } }),
+  resendInvitation: endpoint({
+    method: 'POST',
+    path: `${COWORKERS}{pk}/resend-invitation/`,
+    tags: coworkers,
+    summary: 'Email a coworker who has not signed in yet a fresh invitation (firm admin only)',
+    params: pkParams,
+    responses: { 200: detailResponse },
+  }),
+  invitationLink: endpoint({
+    method: 'POST',
+    path: `${COWORKERS}{pk}/invitation-link/`,
+    tags: coworkers,
+    summary: 'A fresh invitation link of a coworker who has not signed in yet, to pass on by hand (firm admin only)',
+    params: pkParams,
+    responses: { 200: urlResponse },
+  }),
   update: endpoint({
     method: 'PATCH',
     path: `${COWORKERS}{pk}/`,

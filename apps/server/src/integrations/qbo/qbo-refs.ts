@@ -22,6 +22,12 @@ export const REF_ENTITY_NAMES = Object.keys(REF_ENTITIES) as RefEntity[];
 const PAYMENT_ACCOUNT_TYPES = new Set(['Bank', 'Credit Card']);
 const nameOf = (row: QboEntity): string => String(row.FullyQualifiedName ?? row.DisplayName ?? row.Name ?? row.Id);
 const isActive = (row: QboEntity) => row.Active !== false;
+/**
+ * A tax code's name is a code ("TAX", "NON"); its description says it in words
+ * ("Taxable", "Non-Taxable"), which is what a person picks from.
+ */
+const refNameOf = (entity: RefEntity, row: QboEntity): string =>
+  entity === 'TaxCode' && typeof row.Description === 'string' && row.Description.trim() !== '' ? row.Description.trim() : nameOf(row);
 
 /**
  * Upserts one page of a reference list by external id. Renames and
@@ -73,7 +79,7 @@ export const upsertReferencePage = async (db: Db, companyPk: number, entity: Ref
         clientCompanyId: companyPk,
         kind,
         externalId: row.Id,
-        name: nameOf(row),
+        name: refNameOf(entity, row),
         active: isActive(row),
         raw: row,
       })),

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { LoginBody, LoginResponse, Profile, SignupBody } from '@herd/contract';
 import { getProfile } from '../profile/profile.service.js';
 import { signInWithMagicLink, signInWithPassword, signupAccountant, type AuthContext, type SignInResult } from './auth.service.js';
+import { lookupCode } from './one-time-codes.js';
 import { clearSessionCookie, endSession, startSession, type SessionInfo } from './sessions.js';
 
 /**
@@ -37,7 +38,26 @@ export const signUp = async (ctx: SessionContext, input: SignupBody): Promise<Pr
 
 export const signIn = async (ctx: SessionContext, input: LoginBody): Promise<LoginResponse> => completeSignIn(ctx, await signInWithPassword(ctx, input));
 
-export const signInWithCode = async (ctx: SessionContext, code: string): Promise<LoginResponse> => completeSignIn(ctx, await signInWithMagicLink(ctx, code));
+/**
+ * A link opened again in a browser already signed in as the link's own user
+ * (the second click on an invitation, say) answers that user's profile: they
+ * are where the link would take them, so a used link is no reason to refuse.
+ * Nothing is spent and no session is added. A link of anyone else, or opened
+ * signed out, is redeemed as usual (a used one refused, so the page offers a
+ * new one).
+ */
+const signedInAsOwnerOf = async (ctx: SessionContext, code: string): Promise<number | null> => {
+  const session = ctx.session;
+  if (!session?.mfaVerified || !session.actor) return null;
+  const row = await lookupCode(ctx.db, code, 'MAGIC_LINK');
+  return row && row.userId === session.userId ? session.userId : null;
+};
+
+export const signInWithCode = async (ctx: SessionContext, code: string): Promise<LoginResponse> => {
+  const owner = await signedInAsOwnerOf(ctx, code);
+  if (owner !== null) return getProfile(ctx.db, owner);
+  return completeSignIn(ctx, await signInWithMagicLink(ctx, code));
+};
 
 /** Ends this session (a half-open one too) and clears its cookie; signed out already is fine. */
 export const signOut = async (ctx: SessionContext): Promise<void> => {

@@ -24,18 +24,18 @@ export interface StartedGrant {
  * Starts connecting a ledger: for a new client company (no `companyPk`) or
  * an existing one switching to this ledger. Only firm and client admins connect.
  */
-export const startConnect = async (deps: AppDeps, actor: Actor, input: { kind: ConnectionKind; companyPk: number | null }): Promise<StartedGrant> => {
+export const startConnect = async (deps: AppDeps, actor: Actor, input: { kind: ConnectionKind; companyPk: number | null; origin: string }): Promise<StartedGrant> => {
   const firmActor = can.manageClientCompanies(actor);
   if (input.companyPk !== null) await companyAccess(deps.db, firmActor, input.companyPk, 'accountant');
-  const { state, nonce } = createState(deps.config.secretKey, { purpose: 'connect', userId: actor.userId, companyPk: input.companyPk });
+  const { state, nonce } = createState(deps.config.secretKey, { purpose: 'connect', userId: actor.userId, companyPk: input.companyPk, origin: input.origin });
   return { url: deps.ledgers.adapterFor(input.kind).connect({ state, signup: false }), nonce };
 };
 
 /** Reconnects a company whose grant the ledger refused (NEEDS_REAUTH). */
-export const startReauth = async (deps: AppDeps, actor: Actor, input: { kind: ConnectionKind; companyPk: number }): Promise<StartedGrant> => {
+export const startReauth = async (deps: AppDeps, actor: Actor, input: { kind: ConnectionKind; companyPk: number; origin: string }): Promise<StartedGrant> => {
   const firmActor = can.manageClientCompanies(actor);
   const { company } = await companyAccess(deps.db, firmActor, input.companyPk, 'accountant');
-  const { state, nonce } = createState(deps.config.secretKey, { purpose: 'reauth', userId: actor.userId, companyPk: company.pk });
+  const { state, nonce } = createState(deps.config.secretKey, { purpose: 'reauth', userId: actor.userId, companyPk: company.pk, origin: input.origin });
   return { url: deps.ledgers.adapterFor(input.kind).reauthorize(company, state), nonce };
 };
 

@@ -4,6 +4,7 @@ import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import { connectionProfile, syncClient } from './connection.service.js';
 import { startReauth } from './connect.service.js';
+import { returnOriginOf } from './return-origin.js';
 import { towardsLedger, type StateCookie } from './state-cookie.js';
 
 /** Which ledger these routes serve: its kind, its OAuth cookie, and its copy of the endpoints every ledger has. */
@@ -23,7 +24,9 @@ export const ledgerConnectionRoutes: FastifyPluginAsync<LedgerRouteOptions> = as
   app.addHook('preHandler', requireActor);
   const deps = app.deps;
 
-  serveEndpoint(app, e.reauth, async (r, reply) => towardsLedger(r, reply, stateCookie, await startReauth(deps, r.actor, { kind, companyPk: r.query.client_company })));
+  serveEndpoint(app, e.reauth, async (r, reply) =>
+    towardsLedger(r, reply, stateCookie, await startReauth(deps, r.actor, { kind, companyPk: r.query.client_company, origin: returnOriginOf(r, deps.config.appUrl) })),
+  );
   serveEndpoint(app, e.profile, (r) => connectionProfile(deps, r.actor, kind, r.query.client_company));
   serveEndpoint(app, e.syncClient, (r) => syncClient(deps, r.actor, r.body.client_company));
 };

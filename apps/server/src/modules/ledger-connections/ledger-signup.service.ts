@@ -19,8 +19,8 @@ export interface LedgerPerson {
   phone: string;
 }
 
-export const startSignup = (deps: AppDeps, kind: ConnectionKind): StartedGrant => {
-  const { state, nonce } = createState(deps.config.secretKey, { purpose: 'signup', userId: null, companyPk: null });
+export const startSignup = (deps: AppDeps, kind: ConnectionKind, origin: string): StartedGrant => {
+  const { state, nonce } = createState(deps.config.secretKey, { purpose: 'signup', userId: null, companyPk: null, origin });
   return { url: deps.ledgers.adapterFor(kind).connect({ state, signup: true }), nonce };
 };
 

@@ -15,6 +15,12 @@ export interface ConnectState {
   userId: number | null;
   /** The company to link or reconnect; absent to create one. */
   companyPk: number | null;
+  /**
+   * The address the person started from (return-origin.ts decided it may be
+   * returned to): the callback sends the browser back there to finish, since
+   * the ledger only calls back to the one registered address.
+   */
+  origin: string;
   nonce: string;
   expiresAt: number;
 }
@@ -29,11 +35,17 @@ export const createState = (secretKey: string, input: Omit<ConnectState, 'nonce'
   return { state: `${payload}.${sign(secretKey, payload)}`, nonce };
 };
 
-/** The state's content, or null when it is forged, expired or not this browser's. */
-export const readState = (secretKey: string, state: string, cookieNonce: string | undefined, now = Date.now()): ConnectState | null => {
+/** The state's content when Herd signed it and it has not expired, whichever browser holds it; null otherwise. */
+export const readSignedState = (secretKey: string, state: string, now = Date.now()): ConnectState | null => {
   const [payload, signature] = state.split('.');
   if (!payload || !signature || !safeEqual(signature, sign(secretKey, payload))) return null;
   const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as ConnectState;
-  if (parsed.expiresAt < now || !cookieNonce || !safeEqual(parsed.nonce, cookieNonce)) return null;
+  return parsed.expiresAt < now ? null : parsed;
+};
+
+/** The state's content, or null when it is forged, expired or not this browser's. */
+export const readState = (secretKey: string, state: string, cookieNonce: string | undefined, now = Date.now()): ConnectState | null => {
+  const parsed = readSignedState(secretKey, state, now);
+  if (!parsed || !cookieNonce || !safeEqual(parsed.nonce, cookieNonce)) return null;
   return parsed;
 };

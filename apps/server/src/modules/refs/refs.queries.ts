@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { RefKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
+import { clientCategoryWhere } from './client-categories.js';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -33,7 +34,8 @@ export const findRefOptions = (db: Db, companyPk: number, kind: RefKind, filter:
     .orderBy(...searchOrder(ledgerRefs.name, filter.search), asc(ledgerRefs.pk))
     .limit(filter.limit);
 
-export type AccountSet = 'categories' | 'herd' | 'payment' | 'all';
+/** `client-categories`: the categories a client may choose (client-categories.ts). */
+export type AccountSet = 'categories' | 'client-categories' | 'herd' | 'payment' | 'all';
 
 export const findAccountOptions = (db: Db, companyPk: number, set: AccountSet, filter: OptionFilter) =>
   db
@@ -49,7 +51,8 @@ export const findAccountOptions = (db: Db, companyPk: number, set: AccountSet, f
     .where(
       and(
         eq(ledgerAccounts.clientCompanyId, companyPk),
-        set === 'categories' ? and(not(ledgerAccounts.isWatched), not(ledgerAccounts.isPaymentAccount)) : undefined,
+        set === 'categories' || set === 'client-categories' ? and(not(ledgerAccounts.isWatched), not(ledgerAccounts.isPaymentAccount)) : undefined,
+        set === 'client-categories' ? clientCategoryWhere() : undefined,
         set === 'herd' ? eq(ledgerAccounts.isWatched, true) : undefined,
         set === 'payment' ? eq(ledgerAccounts.isPaymentAccount, true) : undefined,
         filter.includeInactive ? undefined : eq(ledgerAccounts.active, true),

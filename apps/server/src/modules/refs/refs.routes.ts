@@ -30,7 +30,7 @@ const ACCOUNT_LISTS = [
   [e.accountantHerdAccounts, 'herd', 'accountant'],
   [e.clientHerdAccounts, 'herd', 'client'],
   [e.clientPaymentAccounts, 'payment', 'client'],
-  [e.clientCategories, 'categories', 'client'],
+  [e.clientCategories, 'client-categories', 'client'],
 ] as const;
 
 /** Selects (the options of the company's ledger lists) and the entries an accountant adds, as the contract's route table declares them. */

@@ -5,6 +5,9 @@ import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { centsOf, fromCents } from '@herd/contract';
 import type { LineRow, TransactionRow } from './transactions.queries.js';
+import { isClientCategoryType } from '../refs/client-categories.js';
+
+const CLIENT_CATEGORY_REFUSED = 'Choose an income or expense category; your accountant handles bank, card, loan and equity accounts.';
 
 type RefField = 'vendor' | 'customer' | 'class' | 'location' | 'tax' | 'tracking_option_one' | 'tracking_option_two';
 const REF_FIELDS: Record<RefField, { kind: RefKind; column: keyof LineRow; label: string }> = {
@@ -51,14 +54,14 @@ export const resolveLines = async (
 
   const accountPks = input.map((l) => l.category).filter((v): v is number => typeof v === 'number');
   const refPks = input.flatMap((l) => Object.keys(REF_FIELDS).map((f) => l[f as RefField])).filter((v): v is number => typeof v === 'number');
-  const knownAccounts = new Set(
+  const knownAccounts = new Map(
     accountPks.length
       ? (
           await db
-            .select({ pk: ledgerAccounts.pk })
+            .select({ pk: ledgerAccounts.pk, accountType: ledgerAccounts.accountType })
             .from(ledgerAccounts)
             .where(and(eq(ledgerAccounts.clientCompanyId, tx.clientCompanyId), inArray(ledgerAccounts.pk, accountPks)))
-        ).map((r) => r.pk)
+        ).map((r) => [r.pk, r.accountType])
       : [],
   );
   const knownRefs = new Map(
@@ -82,7 +85,12 @@ export const resolveLines = async (
       return may(field) ? value : stored;
     };
     const category = pick('category', 'Category', l.category, keep('categoryId'));
-    if (category !== null && !knownAccounts.has(category)) errors.add(`lines.${i}.category`, messages.notValid('Category'));
+    if (category !== null && category !== keep('categoryId')) {
+      const accountType = knownAccounts.get(category);
+      if (accountType === undefined) errors.add(`lines.${i}.category`, messages.notValid('Category'));
+      // A client chooses among income and expense categories; a balance-sheet account the accountant set stays as it is.
+      else if (editable !== 'all' && !isClientCategoryType(accountType)) errors.add(`lines.${i}.category`, CLIENT_CATEGORY_REFUSED);
+    }
     const refValue = (field: RefField) => {
       const spec = REF_FIELDS[field];
       const value = pick(field, spec.label, l[field], keep(spec.column) as number | null);

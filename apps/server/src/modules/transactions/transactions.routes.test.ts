@@ -206,7 +206,7 @@ describe('the categorization loop', () => {
     await s.cast.admin.patch(`${s.accountantList}/update/`, { transactions: [{ pk: tx.pk, lines: [{ amount: '3.25', category: s.meals.pk }], finished: true }] });
     await s.cast.admin.post(`${s.accountantList}/publish/`, { pks: [tx.pk] });
     const late = await s.cast.client.patch(`${s.clientList}/update/`, { transactions: [{ pk: tx.pk, client_memo: 'too late' }] });
-    expect(late.json()).toEqual({ 'transactions.0.status': ['This transaction can no longer be changed here (it is PUBLISHED_IN_PLATFORM).'] });
+    expect(late.json()).toEqual({ 'transactions.0.status': ['This transaction can no longer be changed here (status: Published).'] });
   });
 });
 

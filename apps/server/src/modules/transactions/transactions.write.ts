@@ -1,4 +1,4 @@
-import { EDITABLE_STATUSES, type TransactionChange, type TransactionStatus } from '@herd/contract';
+import { EDITABLE_STATUSES, statusLabel, type TransactionChange, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { writeAuditMany, type AuditEntry } from '../audit/audit.queries.js';
 import { insertNotes } from '../notes/notes.queries.js';
@@ -42,7 +42,7 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
     const errors = new FieldErrors(`transactions.${i}.`);
     allErrors.push(errors);
     if (!EDITABLE_STATUSES[scope.side].includes(row.status)) {
-      errors.add('status', `This transaction can no longer be changed here (it is ${row.status}).`);
+      errors.add('status', `This transaction can no longer be changed here (status: ${statusLabel(row.status)}).`);
       continue;
     }
     const stored = currentLines.filter((l) => l.transactionId === row.pk);

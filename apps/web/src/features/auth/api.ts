@@ -58,6 +58,12 @@ export const useProfile = (): Profile => {
 
 export const setSignedIn = (client: QueryClient, profile: Profile): void => {
   client.removeQueries({ queryKey: sessionKeys.signedOutOnPurpose(), exact: true });
+  // Someone else's link opened in this browser signs its owner in: nothing cached for the previous user may show.
+  const before = client.getQueryData<Profile | null>(sessionKeys.profile());
+  if (before && before.pk !== profile.pk) {
+    void client.cancelQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
+    client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
+  }
   client.setQueryData(sessionKeys.profile(), profile);
 };
 

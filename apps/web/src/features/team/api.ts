@@ -53,3 +53,9 @@ export const useRemoveCoworker = () => {
     onSuccess: invalidate,
   });
 };
+
+/** Mails a coworker who has not signed in yet their invitation again. */
+export const useResendCoworkerInvitation = () => useSubmitMutation({ mutationFn: (pk: number) => call(e.resendInvitation, { params: { pk } }) });
+
+/** A fresh invitation link of a coworker who has not signed in yet, to pass on by hand. */
+export const useCoworkerInvitationLink = () => useSubmitMutation({ mutationFn: (pk: number) => call(e.invitationLink, { params: { pk } }) });

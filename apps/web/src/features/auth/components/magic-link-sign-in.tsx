@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
+import { Navigate, useSearchParams } from 'react-router';
 import { serverErrorText } from '../../../lib/form-errors';
+import { authParams, routes, safeNextPath } from '../../../lib/routes';
 import { FormAlert } from '../../../ui/form-alert';
 import { isMfaChallenge, useMagicLinkSignIn, useSendNewMagicLink } from '../api';
 import { MfaNotice } from './mfa-notice';
@@ -11,11 +13,14 @@ interface MagicLinkSignInProps {
 }
 
 /**
- * Signs in with the code of an emailed link (/auth/?magic=<code>). On success
- * the page's guard moves on; a used or expired link offers a fresh one.
+ * Signs in with the code of an emailed link (/auth/?magic=<code>) and goes on
+ * to the dashboard; the server accepts a used link again only from a browser
+ * already signed in as its owner. Any other used or expired link offers a
+ * fresh one at once.
  */
 export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) => {
   const signIn = useMagicLinkSignIn();
+  const [params] = useSearchParams();
   const sendNew = useSendNewMagicLink();
   const [newLinkError, setNewLinkError] = useState<string | null>(null);
   const attempted = useRef<string | null>(null);
@@ -75,6 +80,6 @@ export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) 
     );
   }
 
-  // Signed in: the guard is already redirecting.
-  return null;
+  // Signed in (or, on a second click, signed in already as the link's owner): on to where the link leads.
+  return <Navigate to={safeNextPath(params.get(authParams.next)) ?? routes.dashboard} replace />;
 };

@@ -168,3 +168,28 @@ describe('emailed links', () => {
     expect(fake.callsTo(authEndpoints.finishResetPassword, { code: 'reset-code' })[0]?.body).toEqual({ password: 'a-long-new-password' });
   });
 });
+
+describe('a sign-in link opened in a browser that is already signed in', () => {
+  const signedIn = (profile = makeProfile()) => createFakeApi().answer(profileEndpoints.profile, {}, profile);
+
+  it('asks the server, which knows the link as this user’s own, and goes straight to the dashboard', async () => {
+    const me = makeProfile();
+    const fake = signedIn(me).answer(authEndpoints.withMagicLink, {}, me).install();
+    const app = renderAt('/auth/?magic=used-code');
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/accountant/'));
+    expect(fake.callsTo(authEndpoints.withMagicLink, {})[0]?.body).toEqual({ code: 'used-code' });
+    expect(screen.queryByText(details.codeUsedOrExpired)).not.toBeInTheDocument();
+  });
+
+  it('offers a new link at once when the used link is someone else’s', async () => {
+    const fake = signedIn()
+      .answer(authEndpoints.withMagicLink, {}, () => ({ status: 400, data: { detail: details.codeUsedOrExpired } }))
+      .answer(authEndpoints.sendNewMagicLink, {}, { detail: details.newMagicLinkSent })
+      .install();
+    renderAt('/auth/?magic=their-code');
+    expect(await screen.findByText(details.codeUsedOrExpired)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a new link' }));
+    expect(await screen.findByText(details.newMagicLinkSent)).toBeInTheDocument();
+    expect(fake.callsTo(authEndpoints.sendNewMagicLink, {})[0]?.body).toEqual({ code: 'their-code' });
+  });
+});

@@ -49,6 +49,9 @@ export interface OpenWork {
 export const transactionsPathOf = (companyPk: number, work: OpenWork | undefined): string =>
   buildPath(work?.to_review ? routes.accountant.categorized : routes.accountant.active, { clientPk: companyPk });
 
+/** The client's transactions that the ledger refused: the active list, filtered to the Sync error status (kept in the address like any filter). */
+export const syncErrorsPathOf = (companyPk: number): string => `${buildPath(routes.accountant.active, { clientPk: companyPk })}?status=SYNC_ERROR`;
+
 /** The ledger, whether it is a sandbox, where its sync stands, and a way back in when QuickBooks refused Herd's sign-in. */
 const LedgerCell = ({ company, canManage }: { company: ClientCompany; canManage: boolean }) => {
   const { reconnect, reconnecting } = useClientCommands();
@@ -129,13 +132,21 @@ export const ClientsTable = (props: ClientsTableProps) => {
     {
       title: 'Open work',
       key: 'open_work',
+      // A set width lets the markers wrap, so the table fits a 1280 px screen with its row actions in view.
+      width: 200,
       render: (_value: unknown, company) => {
         const work = openWork?.get(company.pk);
         return (
           <Flex gap={4} wrap align="center">
             {work?.to_review ? <Tag color="green">{work.to_review} to review</Tag> : null}
             {work?.waiting_for_client ? <Tag color="blue">{work.waiting_for_client} with client</Tag> : null}
-            {work?.sync_errors ? <Tag color="red">{countText(work.sync_errors, 'sync error')}</Tag> : null}
+            {work?.sync_errors ? (
+              <Link to={syncErrorsPathOf(company.pk)} aria-label={`Show the ${countText(work.sync_errors, 'sync error')} of ${company.name}`}>
+                <Tag color="red" style={{ cursor: 'pointer' }}>
+                  {countText(work.sync_errors, 'sync error')}
+                </Tag>
+              </Link>
+            ) : null}
             <Link to={transactionsPathOf(company.pk, work)}>Open</Link>
           </Flex>
         );

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { App, Modal, Radio, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ClientUser } from '@herd/contract';
-import { copyText } from '../../../lib/clipboard';
 import { personName } from '../../../lib/format';
+import { useLinkCopier } from '../../../ui/use-link-copier';
 import { useServerError } from '../../../ui/use-server-error';
 import { allClientUsersQuery, useGetMagicLink } from '../api';
 
@@ -28,14 +28,12 @@ export const useMagicLinkCopier = () => {
   const showError = useServerError();
   const [picking, setPicking] = useState<{ company: CompanyLike; users: ClientUser[] } | null>(null);
   const [picked, setPicked] = useState<number | null>(null);
-  const [shown, setShown] = useState<{ url: string; name: string } | null>(null);
+  const linkCopier = useLinkCopier();
 
   const copyForUser = async (companyPk: number, user: ClientUser) => {
     try {
       const { url } = await getLink.mutateAsync({ companyPk, userPk: user.pk });
-      const name = personName(user);
-      if (await copyText(url)) void message.success(`Sign-in link for ${name} copied`);
-      else setShown({ url, name });
+      await linkCopier.copy(url, `Sign-in link for ${personName(user)}`);
     } catch (error) {
       showError(error, 'Could not get a sign-in link');
     }
@@ -87,12 +85,7 @@ export const useMagicLinkCopier = () => {
           </Space>
         </Radio.Group>
       </Modal>
-      <Modal open={shown !== null} title={shown ? `Sign-in link for ${shown.name}` : ''} footer={null} onCancel={() => setShown(null)} destroyOnHidden>
-        <Typography.Paragraph type="secondary">Your browser did not let Herd use the clipboard. Copy the link here:</Typography.Paragraph>
-        <Typography.Paragraph copyable code style={{ wordBreak: 'break-all' }} data-testid="magic-link-url">
-          {shown?.url}
-        </Typography.Paragraph>
-      </Modal>
+      {linkCopier.element}
     </>
   );
 

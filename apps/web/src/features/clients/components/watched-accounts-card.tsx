@@ -7,6 +7,7 @@ import { QueryError } from '../../../ui/query-error';
 import { SearchSelect } from '../../../ui/search-select';
 import { useServerError } from '../../../ui/use-server-error';
 import { useOtherAccounts, useUpdateWatchedAccounts, useWatchedAccounts, type LedgerAccount } from '../accounts-api';
+import { accountTypeLabel } from '../../../lib/account-type-labels';
 
 interface EditorProps {
   companyPk: number;
@@ -83,7 +84,7 @@ const WatchedAccountsEditor = ({ companyPk, initial }: EditorProps) => {
         optionRender={(option) => (
           <Flex justify="space-between" gap={12}>
             <span>{option.label}</span>
-            <Typography.Text type="secondary">{option.data.type}</Typography.Text>
+            <Typography.Text type="secondary">{accountTypeLabel(String(option.data.type ?? ''))}</Typography.Text>
           </Flex>
         )}
         style={{ width: '100%' }}

@@ -45,6 +45,11 @@ describe('the clients list', () => {
     openClients();
     expect(await within(await screen.findByRole('row', { name: /Sunrise Bakery LLC/ })).findByText('1 sync error')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sunrise Bakery LLC' })).toHaveAttribute('href', '/dashboard/accountant/active/7/');
+    // The marker is a way to exactly those transactions: the active list filtered to sync errors.
+    expect(screen.getByRole('link', { name: 'Show the 1 sync error of Sunrise Bakery LLC' })).toHaveAttribute(
+      'href',
+      '/dashboard/accountant/active/7/?status=SYNC_ERROR',
+    );
     expect(screen.getByRole('link', { name: 'Harbor Dental' })).toHaveAttribute('href', `/dashboard/accountant/categorized/${dental.pk}/`);
   });
 

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { App, Button, Card, Flex, Form, Radio, Select, Table, Tag, Typography, type TableProps } from 'antd';
-import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LinkOutlined, MailOutlined, UserAddOutlined } from '@ant-design/icons';
 import { coworkerInviteBody, FIRM_ROLES, type Coworker, type CoworkerInviteBody, type FirmRole } from '@herd/contract';
 import { countText, personName } from '../../../lib/format';
 import { zodRule } from '../../../lib/form-rules';
 import { FIRM_ROLE_HELP, FIRM_ROLE_LABELS } from '../../../lib/labels';
 import { InvitePersonModal } from '../../../ui/invite-person-modal';
 import { QueryError } from '../../../ui/query-error';
+import { useLinkCopier } from '../../../ui/use-link-copier';
 import { useServerError } from '../../../ui/use-server-error';
-import { useCoworkers, useInviteCoworker, useRemoveCoworker, useUpdateCoworker } from '../../team/api';
+import { useCoworkerInvitationLink, useCoworkers, useInviteCoworker, useRemoveCoworker, useResendCoworkerInvitation, useUpdateCoworker } from '../../team/api';
 
 const ROLE_OPTIONS = FIRM_ROLES.map((role) => ({ value: role, label: FIRM_ROLE_LABELS[role] }));
 
@@ -37,6 +38,9 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
   const invite = useInviteCoworker();
   const update = useUpdateCoworker();
   const remove = useRemoveCoworker();
+  const resend = useResendCoworkerInvitation();
+  const invitationLink = useCoworkerInvitationLink();
+  const linkCopier = useLinkCopier();
   const { message, modal } = App.useApp();
   const showError = useServerError();
   const [inviting, setInviting] = useState(false);
@@ -55,6 +59,19 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
         onError: (error) => showError(error),
       },
     );
+
+  // An invitation not yet taken up can be mailed again, or its link handed on by hand, as for a client's people.
+  const resendInvitation = (coworker: Coworker) =>
+    resend.mutate(coworker.pk, { onSuccess: (answer) => void message.success(answer.detail), onError: (error) => showError(error) });
+
+  const copyInvitationLink = async (coworker: Coworker) => {
+    try {
+      const { url } = await invitationLink.mutateAsync(coworker.pk);
+      await linkCopier.copy(url, `Invitation link for ${personName(coworker)}`);
+    } catch (error) {
+      showError(error, 'Could not get an invitation link');
+    }
+  };
 
   const confirmRemove = (coworker: Coworker) =>
     modal.confirm({
@@ -118,7 +135,29 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
       align: 'right',
       render: (_value: unknown, coworker) =>
         coworker.pk === selfPk ? null : (
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${personName(coworker)}`} onClick={() => confirmRemove(coworker)} />
+          <Flex gap={4} justify="flex-end">
+            {coworker.has_signed_in ? null : (
+              <>
+                <Button
+                  type="text"
+                  icon={<MailOutlined />}
+                  aria-label={`Resend the invitation to ${personName(coworker)}`}
+                  title="Resend invitation"
+                  loading={resend.isPending && resend.variables === coworker.pk}
+                  onClick={() => resendInvitation(coworker)}
+                />
+                <Button
+                  type="text"
+                  icon={<LinkOutlined />}
+                  aria-label={`Copy the invitation link of ${personName(coworker)}`}
+                  title="Copy invitation link"
+                  loading={invitationLink.isPending && invitationLink.variables === coworker.pk}
+                  onClick={() => void copyInvitationLink(coworker)}
+                />
+              </>
+            )}
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${personName(coworker)}`} onClick={() => confirmRemove(coworker)} />
+          </Flex>
         ),
     });
   }
@@ -153,6 +192,7 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
         onSubmit={onInvite}
         onClose={() => setInviting(false)}
       />
+      {linkCopier.element}
     </Card>
   );
 };

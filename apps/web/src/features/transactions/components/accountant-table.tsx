@@ -1,20 +1,21 @@
 import { Button, Table, Tag, Typography, type TableProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import type { Transaction } from '@herd/contract';
+import { statusLabel, type Transaction } from '@herd/contract';
 import { countText, formatDate } from '../../../lib/format';
 import type { TransactionFilters } from '../filters';
 import { pagingTotal } from '../paging';
 import { DraftTag } from './draft-tag';
 import { SignedAmount } from './transaction-row';
 
-const STATUS_TAGS: Record<string, { color: string; label: string }> = {
-  READY: { color: 'blue', label: 'Waiting for client' },
-  PROCESSING: { color: 'default', label: 'Processing' },
-  FINISHED_IN_HERD: { color: 'green', label: 'Categorized' },
-  SYNC_ERROR: { color: 'red', label: 'Sync error' },
-  PUBLISHED_IN_PLATFORM: { color: 'purple', label: 'Published' },
-  MATCHED_TO_PLATFORM: { color: 'cyan', label: 'Matched' },
-  CANCELLED: { color: 'default', label: 'Cancelled' },
+/** Each status's colour; its words are the contract's, the same as in the Status filter. */
+const STATUS_COLORS: Record<string, string> = {
+  READY: 'blue',
+  PROCESSING: 'default',
+  FINISHED_IN_HERD: 'green',
+  SYNC_ERROR: 'red',
+  PUBLISHED_IN_PLATFORM: 'purple',
+  MATCHED_TO_PLATFORM: 'cyan',
+  CANCELLED: 'default',
 };
 
 type Ordering = TransactionFilters['ordering'];
@@ -102,10 +103,7 @@ export const AccountantTable = (props: AccountantTableProps) => {
     {
       title: 'Status',
       key: 'status',
-      render: (_v: unknown, t) => {
-        const tag = STATUS_TAGS[t.status] ?? { color: 'default', label: t.status };
-        return <Tag color={tag.color}>{tag.label}</Tag>;
-      },
+      render: (_v: unknown, t) => <Tag color={STATUS_COLORS[t.status] ?? 'default'}>{statusLabel(t.status)}</Tag>,
     },
     {
       title: <span className="herd-visually-hidden">Actions</span>,

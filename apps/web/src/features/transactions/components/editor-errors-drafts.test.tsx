@@ -32,10 +32,10 @@ describe('a refused save', () => {
 
   it('says a refusal of the transaction’s status', async () => {
     const fake = fakeClientInbox([coffee]);
-    refuse(fake, { 'transactions.0.status': ['This transaction can no longer be changed here (it is PUBLISHED_IN_PLATFORM).'] });
+    refuse(fake, { 'transactions.0.status': ['This transaction can no longer be changed here (status: Published).'] });
     const { panel } = await openCoffee();
     fireEvent.click(within(panel).getByRole('button', { name: 'Save' }));
-    expect(await within(panel).findByRole('alert')).toHaveTextContent('This transaction can no longer be changed here (it is PUBLISHED_IN_PLATFORM).');
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('This transaction can no longer be changed here (status: Published).');
   });
 
   it('puts a visible field’s error on the field, and says the detail too', async () => {

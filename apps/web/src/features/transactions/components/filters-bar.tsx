@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { DatePicker, Flex, Input, Select } from 'antd';
 import dayjs from 'dayjs';
-import type { Direction } from '@herd/contract';
+import { TRANSACTION_TYPE_LABELS, statusLabel, type Direction, type TransactionType } from '@herd/contract';
 import type { ListParamsWrite } from '../../../lib/use-list-params';
 import { SearchInput } from '../../../ui/search-input';
 import type { TransactionChoices } from '../api';
@@ -94,7 +94,7 @@ export const FiltersBar = ({ filters, choices, onChange }: FiltersBarProps) => {
         allowClear
         value={filters.type || undefined}
         onChange={(type?: string) => set({ type: type ?? '' })}
-        options={(choices?.types ?? []).map((v) => ({ value: v, label: label(v) }))}
+        options={(choices?.types ?? []).map((v) => ({ value: v, label: TRANSACTION_TYPE_LABELS[v as TransactionType] ?? label(v) }))}
         style={{ width: 120 }}
       />
       <Select
@@ -121,7 +121,7 @@ export const FiltersBar = ({ filters, choices, onChange }: FiltersBarProps) => {
         allowClear
         value={filters.status || undefined}
         onChange={(status?: string) => set({ status: status ?? '' })}
-        options={(choices?.statuses ?? []).map((v) => ({ value: v, label: label(v) }))}
+        options={(choices?.statuses ?? []).map((v) => ({ value: v, label: statusLabel(v) }))}
         style={{ width: 170 }}
       />
       <Select

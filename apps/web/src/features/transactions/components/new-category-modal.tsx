@@ -6,7 +6,7 @@ import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
 import { useCreateRef, type SelectOption } from '../api';
 import { DEFAULT_ACCOUNT_TYPES, ledgerSystemOf, useAccountTypes } from '../account-types';
-import { accountTypeLabel } from '../account-type-labels';
+import { accountTypeLabel } from '../../../lib/account-type-labels';
 
 interface Values {
   name: string;

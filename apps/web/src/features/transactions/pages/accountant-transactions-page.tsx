@@ -1,5 +1,5 @@
 import { Badge, Flex, Tabs } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Transaction } from '@herd/contract';
 import { errorStatus } from '../../../lib/api-errors';
 import { isSyncBusy } from '../../../lib/ledger-sync';
@@ -93,7 +93,14 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           { key: 'categorized', label: <TabLabel label="Categorized" count={c?.categorized} /> },
           { key: 'hidden', label: <TabLabel label="Hidden" count={c?.hidden} /> },
         ]}
-        tabBarExtraContent={c?.sync_errors ? <TabLabel label="Sync errors" count={c.sync_errors} danger /> : null}
+        tabBarExtraContent={
+          c?.sync_errors ? (
+            // The active list filtered to them: the same place the clients list's marker leads.
+            <Link to={`${buildPath(routes.accountant.active, { clientPk: pk })}?status=SYNC_ERROR`} aria-label="Show the sync errors">
+              <TabLabel label="Sync errors" count={c.sync_errors} danger />
+            </Link>
+          ) : null
+        }
       />
       <FiltersBar filters={filters} choices={choices.data} onChange={setFilters} />
       <BulkActions
