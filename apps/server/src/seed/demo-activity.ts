@@ -47,7 +47,7 @@ export const seedDemoActivity = async (
       },
     ]);
     await updateTransactions(db, ids.companyPk, [tx!.pk], { isHidden: d.hidden ?? false, clientMemo: d.memo ?? '' });
-    await walkToStatus(db, ids, { pk: tx!.pk, status: 'READY' }, d.status);
+    await walkToStatus(db, ids, { pk: tx!.pk, status: 'READY' }, d.status, d.syncError);
     if (d.syncError) await db.insert(syncErrors).values({ transactionId: tx!.pk, code: 'LEDGER', message: d.syncError });
     if (d.note) {
       await db.insert(notes).values({
@@ -93,6 +93,7 @@ const walkToStatus = async (
   ids: { firmId: number; companyPk: number; accountantId: number; clientId: number },
   row: StatusMove['row'],
   target: TransactionStatus,
+  ledgerError?: string,
 ) => {
   const as = (actorUserId: number | null) => ({ firmId: ids.firmId, companyPk: ids.companyPk, actorUserId });
   if (target === 'READY') return;
@@ -105,5 +106,9 @@ const walkToStatus = async (
   ]);
   if (target === 'FINISHED_IN_HERD') return;
   const published = target === 'SYNC_ERROR' ? {} : { publishedBy: ids.accountantId, publishedAt: daysAgo(1) };
-  await moveStatuses(db, as(ids.accountantId), 'transaction.publish', [{ row: { pk: row.pk, status: 'FINISHED_IN_HERD' }, to: target, values: published }]);
+  const details =
+    target === 'SYNC_ERROR'
+      ? { outcome: 'rejected', ...(ledgerError ? { error: ledgerError } : {}) }
+      : { outcome: target === 'MATCHED_TO_PLATFORM' ? 'matched' : 'published' };
+  await moveStatuses(db, as(ids.accountantId), 'transaction.publish', [{ row: { pk: row.pk, status: 'FINISHED_IN_HERD' }, to: target, values: published, details }]);
 };
