@@ -1,4 +1,4 @@
-import type { ClientEditableField, ConnectionKind, ConnectionState, DirectlyCreatedKind, FirmRole } from '@herd/contract';
+import type { ClientEditableField, ConnectionKind, ConnectionState, DirectlyCreatedKind, FirmRole, TransactionStatus } from '@herd/contract';
 
 /** Words people use for the contract's enums. */
 export const CONNECTION_KIND_LABELS: Record<ConnectionKind, string> = {
@@ -48,4 +48,15 @@ export const FIRM_ROLE_HELP: Record<FirmRole, string> = {
   FIRM_ADMIN: 'Everything, including the team and firm branding.',
   CLIENT_ADMIN: 'All clients: add, assign and disconnect them.',
   TEAM_MEMBER: 'Only the clients assigned to them.',
+};
+
+/** A transaction's status as the accountant's lists and review drawer show it: its words and the colour of its tag. */
+export const TRANSACTION_STATUS_TAGS: Record<TransactionStatus, { color: string; label: string }> = {
+  READY: { color: 'blue', label: 'Waiting for client' },
+  PROCESSING: { color: 'default', label: 'Processing' },
+  FINISHED_IN_HERD: { color: 'green', label: 'Categorized' },
+  SYNC_ERROR: { color: 'red', label: 'Sync error' },
+  PUBLISHED_IN_PLATFORM: { color: 'purple', label: 'Published' },
+  MATCHED_TO_PLATFORM: { color: 'cyan', label: 'Matched' },
+  CANCELLED: { color: 'default', label: 'Cancelled' },
 };

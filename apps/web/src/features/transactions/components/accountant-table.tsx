@@ -2,20 +2,11 @@ import { Button, Table, Tag, Typography, type TableProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
 import { countText, formatDate } from '../../../lib/format';
+import { TRANSACTION_STATUS_TAGS } from '../../../lib/labels';
 import type { TransactionFilters } from '../filters';
 import { pagingTotal } from '../paging';
 import { DraftTag } from './draft-tag';
 import { SignedAmount } from './transaction-row';
-
-const STATUS_TAGS: Record<string, { color: string; label: string }> = {
-  READY: { color: 'blue', label: 'Waiting for client' },
-  PROCESSING: { color: 'default', label: 'Processing' },
-  FINISHED_IN_HERD: { color: 'green', label: 'Categorized' },
-  SYNC_ERROR: { color: 'red', label: 'Sync error' },
-  PUBLISHED_IN_PLATFORM: { color: 'purple', label: 'Published' },
-  MATCHED_TO_PLATFORM: { color: 'cyan', label: 'Matched' },
-  CANCELLED: { color: 'default', label: 'Cancelled' },
-};
 
 type Ordering = TransactionFilters['ordering'];
 type SortOrder = 'ascend' | 'descend' | null;
@@ -103,7 +94,7 @@ export const AccountantTable = (props: AccountantTableProps) => {
       title: 'Status',
       key: 'status',
       render: (_v: unknown, t) => {
-        const tag = STATUS_TAGS[t.status] ?? { color: 'default', label: t.status };
+        const tag = TRANSACTION_STATUS_TAGS[t.status] ?? { color: 'default', label: t.status };
         return <Tag color={tag.color}>{tag.label}</Tag>;
       },
     },
