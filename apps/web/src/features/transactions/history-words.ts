@@ -8,17 +8,18 @@ import { CONNECTION_KIND_LABELS } from '../../lib/labels';
  */
 export const ledgerName = (kind: ConnectionKind): string => {
   if (kind === 'CSV') return 'the CSV export';
-  if (kind === 'GENERIC') return 'the import API’s published feed';
+  if (kind === 'GENERIC') return 'the generic API’s feed';
   if (kind === 'CONNECTIONLESS') return 'Herd';
   return CONNECTION_KIND_LABELS[kind];
 };
 
-/** The ledger as the one who acted (a pull, a deletion): "QuickBooks Online", or "The ledger" for those Herd holds. */
-const ledgerActor = (kind: ConnectionKind): string => (kind === 'QBO' || kind === 'QBD' || kind === 'XERO' ? CONNECTION_KIND_LABELS[kind] : 'The ledger');
+/** The ledger as a system that acts (refuses, deletes, changes): its name for the ones Herd writes to, else "the ledger". */
+const ledgerSystem = (kind: ConnectionKind): string => (kind === 'QBO' || kind === 'QBD' || kind === 'XERO' ? CONNECTION_KIND_LABELS[kind] : 'the ledger');
 
 /** What an audit entry says happened, in plain words. */
 export const historyWhat = (entry: HistoryEntry, kind: ConnectionKind): string => {
   const ledger = ledgerName(kind);
+  const system = ledgerSystem(kind);
   switch (entry.action) {
     case 'transaction.categorize':
       return entry.actor?.side === 'accountant' && !entry.viewing_as_client ? 'Marked as done' : 'Answered';
@@ -29,19 +30,19 @@ export const historyWhat = (entry: HistoryEntry, kind: ConnectionKind): string =
     case 'transaction.publish':
       if (entry.to === 'PROCESSING') return `Sent to ${ledger}`;
       if (entry.to === 'MATCHED_TO_PLATFORM') return `Matched in ${ledger}`;
-      if (entry.to === 'SYNC_ERROR') return `Refused by ${ledger}`;
+      if (entry.to === 'SYNC_ERROR') return `Refused by ${system}`;
       return `Published to ${ledger}`;
     case 'transaction.publish_returned':
-      return `Handed back: ${ledger} needs reconnecting`;
+      return `Handed back: ${system} needs reconnecting`;
     case 'transaction.publish_failed':
       return 'Publishing failed';
     case 'transaction.errors_clear':
       return 'Sync errors cleared';
     case 'transaction.sync':
-      if (entry.to === 'CANCELLED') return `Deleted in ${ledger}`;
-      if (entry.to === 'MATCHED_TO_PLATFORM') return `Categorized in ${ledger} (matched)`;
-      if (entry.to === 'READY') return `Changed in ${ledger}: back to the client`;
-      return `Updated from ${ledger}`;
+      if (entry.to === 'CANCELLED') return `Deleted in ${system}`;
+      if (entry.to === 'MATCHED_TO_PLATFORM') return `Categorized in ${system} (matched)`;
+      if (entry.to === 'READY') return `Changed in ${system}: back to the client`;
+      return `Updated from ${system}`;
     case 'transaction.hide':
       return 'Hidden';
     case 'transaction.unhide':
@@ -58,5 +59,7 @@ export const historyWhat = (entry: HistoryEntry, kind: ConnectionKind): string =
 /** Who did it: a person (an accountant in the client's view says so), or the ledger or Herd itself. */
 export const historyWho = (entry: HistoryEntry, kind: ConnectionKind): string => {
   if (entry.actor) return entry.viewing_as_client ? `${entry.actor.name} (as the client)` : entry.actor.name;
-  return entry.action === 'transaction.sync' ? ledgerActor(kind) : 'Herd';
+  if (entry.action !== 'transaction.sync') return 'Herd';
+  const system = ledgerSystem(kind);
+  return system.charAt(0).toUpperCase() + system.slice(1);
 };
