@@ -22,7 +22,7 @@ export interface EditorBodyProps {
   onClose: () => void;
   /** After "Done": the list moves on to the next transaction. */
   onDone?: (transaction: Transaction) => void;
-  /** Shown under the heading (the accountant's review); `unsaved`: edits not saved yet. */
+  /** Shown under the heading (the accountant's review); `unsaved`: lines or memo edited and not saved (a note being typed is not the transaction's). */
   review?: (state: { unsaved: boolean }) => ReactNode;
   /** Shown at the foot (the history). */
   footer?: ReactNode;
@@ -141,7 +141,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
   return (
     <Flex vertical gap={20} data-testid="transaction-editor" ref={root}>
       <TransactionHeading transaction={transaction} />
-      {review?.({ unsaved: dirty })}
+      {review?.({ unsaved: snapshotOf(lines, memo) !== base })}
       {notice === 'restored' ? (
         <Alert
           type="info"
