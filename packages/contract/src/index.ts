@@ -14,6 +14,7 @@ export * from './paths.js';
 export * from './people.js';
 export * from './refs.js';
 export * from './transactions.js';
+export * from './transaction-history.js';
 export * from './quickbooks.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import type { TransactionStatus } from '@herd/contract';
-import { files, notes, syncErrors, transactionAttachments } from '../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, files, notes, syncErrors, transactionAttachments } from '../db/schema/index.js';
 import { upsertLedgerRows } from '../modules/transactions/ledger-rows.js';
 import { moveStatuses, type StatusMove } from '../modules/transactions/status-writer.js';
 import { updateTransactions } from '../modules/transactions/transactions.queries.js';
@@ -47,7 +48,7 @@ export const seedDemoActivity = async (
       },
     ]);
     await updateTransactions(db, ids.companyPk, [tx!.pk], { isHidden: d.hidden ?? false, clientMemo: d.memo ?? '' });
-    await walkToStatus(db, ids, { pk: tx!.pk, status: 'READY' }, d.status);
+    await walkToStatus(db, ids, { pk: tx!.pk, status: 'READY' }, d.status, d.syncError);
     if (d.syncError) await db.insert(syncErrors).values({ transactionId: tx!.pk, code: 'LEDGER', message: d.syncError });
     if (d.note) {
       await db.insert(notes).values({
@@ -93,6 +94,7 @@ const walkToStatus = async (
   ids: { firmId: number; companyPk: number; accountantId: number; clientId: number },
   row: StatusMove['row'],
   target: TransactionStatus,
+  ledgerError?: string,
 ) => {
   const as = (actorUserId: number | null) => ({ firmId: ids.firmId, companyPk: ids.companyPk, actorUserId });
   if (target === 'READY') return;
@@ -103,7 +105,20 @@ const walkToStatus = async (
   await moveStatuses(db, as(ids.clientId), 'transaction.categorize', [
     { row, to: 'FINISHED_IN_HERD', values: { categorizedBy: ids.clientId, categorizedAt: daysAgo(3) } },
   ]);
+  await backdateAudit(db, row.pk, 'transaction.categorize', daysAgo(3));
   if (target === 'FINISHED_IN_HERD') return;
   const published = target === 'SYNC_ERROR' ? {} : { publishedBy: ids.accountantId, publishedAt: daysAgo(1) };
-  await moveStatuses(db, as(ids.accountantId), 'transaction.publish', [{ row: { pk: row.pk, status: 'FINISHED_IN_HERD' }, to: target, values: published }]);
+  const details =
+    target === 'SYNC_ERROR'
+      ? { outcome: 'rejected', ...(ledgerError ? { error: ledgerError } : {}) }
+      : { outcome: target === 'MATCHED_TO_PLATFORM' ? 'matched' : 'published' };
+  await moveStatuses(db, as(ids.accountantId), 'transaction.publish', [{ row: { pk: row.pk, status: 'FINISHED_IN_HERD' }, to: target, values: published, details }]);
+  await backdateAudit(db, row.pk, 'transaction.publish', daysAgo(1));
 };
+
+/** The demo's history happened days ago, like its answers and publishes: its audit entries say so too. */
+const backdateAudit = (db: Db, transactionPk: number, action: string, at: Date) =>
+  db
+    .update(auditLog)
+    .set({ createdAt: at })
+    .where(and(eq(auditLog.targetType, 'transaction'), eq(auditLog.targetPk, transactionPk), eq(auditLog.action, action)));

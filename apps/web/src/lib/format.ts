@@ -18,6 +18,14 @@ export const formatDate = (iso: string): string => {
   return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
 };
 
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** An ISO timestamp as "Jul 3, 2026, 2:05 PM", in the browser's time zone. */
+export const formatDateTime = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
+};
+
 /** "First Last", or the email when the person has no name yet. */
 export const personName = (person: { first_name: string; last_name: string; email: string }): string => `${person.first_name} ${person.last_name}`.trim() || person.email;
 

@@ -1,4 +1,4 @@
-import type { ClientEditableField, ConnectionKind, ConnectionState, DirectlyCreatedKind, FirmRole } from '@herd/contract';
+import { statusLabel, type ClientEditableField, type ConnectionKind, type ConnectionState, type DirectlyCreatedKind, type FirmRole, type TransactionStatus } from '@herd/contract';
 
 /** Words people use for the contract's enums. */
 export const CONNECTION_KIND_LABELS: Record<ConnectionKind, string> = {
@@ -49,3 +49,20 @@ export const FIRM_ROLE_HELP: Record<FirmRole, string> = {
   CLIENT_ADMIN: 'All clients: add, assign and disconnect them.',
   TEAM_MEMBER: 'Only the clients assigned to them.',
 };
+
+/** The colour of each status's tag in the accountant's lists and review drawer. */
+const STATUS_COLORS: Record<TransactionStatus, string> = {
+  READY: 'blue',
+  PROCESSING: 'default',
+  FINISHED_IN_HERD: 'green',
+  SYNC_ERROR: 'red',
+  PUBLISHED_IN_PLATFORM: 'purple',
+  MATCHED_TO_PLATFORM: 'cyan',
+  CANCELLED: 'default',
+};
+
+/** A status's tag: the contract's words (the same as in the Status filter) in its colour. */
+export const statusTag = (status: string): { color: string; label: string } => ({
+  color: STATUS_COLORS[status as TransactionStatus] ?? 'default',
+  label: statusLabel(status),
+});

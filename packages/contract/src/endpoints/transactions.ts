@@ -14,6 +14,7 @@ import {
   transactionListQuery,
   transactionsUpdateBody,
 } from '../transactions.js';
+import { transactionHistory, transactionHistoryParams } from '../transaction-history.js';
 
 const ACCOUNTANT = 'accounting/accountant/client-company/{pk}/transactions';
 const CLIENT = 'accounting/client/company/{pk}/transactions';
@@ -141,6 +142,14 @@ export const transactionEndpoints = {
     params: pkParams,
     body: backBody,
     responses: { 204: noContent },
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: `${ACCOUNTANT}/{transactionPk}/history/`,
+    tags: accountant,
+    summary: 'Who answered, where it was published, and its history from the audit log (newest 200 entries, oldest first)',
+    params: transactionHistoryParams,
+    responses: { 200: transactionHistory },
   }),
   clearErrors: endpoint({
     method: 'POST',

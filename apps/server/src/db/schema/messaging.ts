@@ -61,5 +61,9 @@ export const auditLog = pgTable(
     details: jsonb('details').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_firm_idx').on(t.firmId, t.createdAt)],
+  (t) => [
+    index('audit_log_firm_idx').on(t.firmId, t.createdAt),
+    // One object's history (a transaction's, in the review drawer) without reading the firm's whole log.
+    index('audit_log_target_idx').on(t.targetType, t.targetPk, t.createdAt),
+  ],
 );

@@ -1,5 +1,6 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, users } from '../../db/schema/index.js';
 
 export interface AuditEntry {
   firmId: number | null;
@@ -35,3 +36,28 @@ export const writeAuditMany = (db: Db, entries: AuditEntry[]) =>
           details: entry.details ?? {},
         })),
       );
+
+/**
+ * The newest `limit` entries about one object of the firm, with the name and
+ * kind of account of who acted (null for the ledger or a job), newest first.
+ * Only the given actions; `audit_log_target_idx` finds them without reading
+ * the rest of the firm's log.
+ */
+export const listTargetAudit = (db: Db, firmId: number, target: { type: string; pk: number }, actions: readonly string[], limit: number) =>
+  db
+    .select({
+      pk: auditLog.pk,
+      action: auditLog.action,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+      actorPk: users.pk,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      accountType: users.accountType,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.pk, auditLog.actorUserId))
+    .where(and(eq(auditLog.firmId, firmId), eq(auditLog.targetType, target.type), eq(auditLog.targetPk, target.pk), inArray(auditLog.action, [...actions])))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.pk))
+    .limit(limit);

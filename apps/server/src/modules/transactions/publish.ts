@@ -12,6 +12,8 @@ import { findTransactionsOfCompany, loadLines, type TransactionRow } from './tra
 import { findScoped } from './transactions.scope.js';
 import { type CompanyAccess } from '../access/company-access.js';
 
+const UNREACHABLE = 'The ledger could not be reached after several tries. Clear this error to publish again.';
+
 const END_STATUS = { published: 'PUBLISHED_IN_PLATFORM', matched: 'MATCHED_TO_PLATFORM', rejected: 'SYNC_ERROR' } as const;
 
 /**
@@ -91,7 +93,7 @@ export const giveUpQueuedPublish = async (deps: LedgerDeps, data: { companyPk: n
       tx,
       authorOf(company, data.actorUserId ?? null),
       'transaction.publish_failed',
-      rows.map((row) => ({ row, to: 'SYNC_ERROR' as const })),
+      rows.map((row) => ({ row, to: 'SYNC_ERROR' as const, details: { error: UNREACHABLE } })),
       'skip',
     );
     if (moved.length === 0) return;
@@ -99,7 +101,7 @@ export const giveUpQueuedPublish = async (deps: LedgerDeps, data: { companyPk: n
       moved.map((m) => ({
         transactionId: m.row.pk,
         code: 'UNREACHABLE',
-        message: 'The ledger could not be reached after several tries. Clear this error to publish again.',
+        message: UNREACHABLE,
       })),
     );
   });
@@ -126,7 +128,12 @@ const recordOutcome = (db: Db, company: CompanyRow, actorUserId: number | null, 
       ...(outcome.raw ? { raw: outcome.raw } : {}),
     };
     const published = outcome.kind === 'rejected' ? {} : { publishedBy: actorUserId, publishedAt: new Date() };
-    const move = { row, to: END_STATUS[outcome.kind], values: { ...published, ...ledgerCopy }, details: { outcome: outcome.kind } };
+    const move = {
+      row,
+      to: END_STATUS[outcome.kind],
+      values: { ...published, ...ledgerCopy },
+      details: { outcome: outcome.kind, ...(outcome.kind === 'rejected' ? { error: outcome.message } : {}) },
+    };
     // The ledger has written it: what Herd records must follow, even if the row moved meanwhile (it cannot have; PROCESSING belongs to this job).
     await moveStatuses(tx, authorOf(company, actorUserId), 'transaction.publish', [move], 'skip');
     if (outcome.kind === 'rejected') await tx.insert(syncErrors).values({ transactionId: row.pk, code: outcome.code, message: outcome.message });

@@ -3,6 +3,7 @@ import { transactionEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import { countsPerCompany } from './company-counts.js';
+import { transactionHistory } from './history.js';
 import { deleteLine } from './line-delete.js';
 import {
   answerTransactions,
@@ -45,6 +46,7 @@ export const transactionRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.split, (r) => splitTransaction(db, r.actor, r.params.pk, r.body));
   serveEndpoint(app, e.lineDelete, (r) => deleteLine(db, r.actor, r.params.pk));
   serveEndpoint(app, e.back, (r) => sendTransactionsBack(db, r.actor, r.params.pk, r.body.pks, r.body.message));
+  serveEndpoint(app, e.history, (r) => transactionHistory(db, r.actor, r.params.pk, r.params.transactionPk));
   serveEndpoint(app, e.clearErrors, (r) => clearTransactionErrors(db, r.actor, r.params.pk, r.body.pks));
 };
 

@@ -132,7 +132,8 @@ export const sendBack = async (db: Db, scope: CompanyAccess, pks: number[], mess
       tx,
       authorOf(scope),
       'transaction.back',
-      rows.map((row) => ({ row, to: 'READY' as const, values: { backMessage: message ?? '' } })),
+      // The message goes into the audit entry too, so the history shows why it went back even after it is answered again.
+      rows.map((row) => ({ row, to: 'READY' as const, values: { backMessage: message ?? '' }, details: message ? { message } : undefined })),
     );
     if (!message) return;
     await insertNotes(

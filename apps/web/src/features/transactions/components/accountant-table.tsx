@@ -1,22 +1,12 @@
 import { Button, Table, Tag, Typography, type TableProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { statusLabel, type Transaction } from '@herd/contract';
+import type { Transaction } from '@herd/contract';
 import { countText, formatDate } from '../../../lib/format';
+import { statusTag } from '../../../lib/labels';
 import type { TransactionFilters } from '../filters';
 import { pagingTotal } from '../paging';
 import { DraftTag } from './draft-tag';
 import { SignedAmount } from './transaction-row';
-
-/** Each status's colour; its words are the contract's, the same as in the Status filter. */
-const STATUS_COLORS: Record<string, string> = {
-  READY: 'blue',
-  PROCESSING: 'default',
-  FINISHED_IN_HERD: 'green',
-  SYNC_ERROR: 'red',
-  PUBLISHED_IN_PLATFORM: 'purple',
-  MATCHED_TO_PLATFORM: 'cyan',
-  CANCELLED: 'default',
-};
 
 type Ordering = TransactionFilters['ordering'];
 type SortOrder = 'ascend' | 'descend' | null;
@@ -103,7 +93,10 @@ export const AccountantTable = (props: AccountantTableProps) => {
     {
       title: 'Status',
       key: 'status',
-      render: (_v: unknown, t) => <Tag color={STATUS_COLORS[t.status] ?? 'default'}>{statusLabel(t.status)}</Tag>,
+      render: (_v: unknown, t) => {
+        const tag = statusTag(t.status);
+        return <Tag color={tag.color}>{tag.label}</Tag>;
+      },
     },
     {
       title: <span className="herd-visually-hidden">Actions</span>,

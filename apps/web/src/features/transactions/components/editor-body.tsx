@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { fromCents, type Transaction } from '@herd/contract';
-import { formatDate } from '../../../lib/format';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { useSelectOptions, useUpdateTransactions, type Side } from '../api';
 import { dropDraft, loadDraft, saveDraft } from '../drafts';
@@ -11,6 +10,7 @@ import { formatMoney, remainingCents } from '../money';
 import { AttachmentsPanel } from './attachments-panel';
 import { LineFields } from './line-fields';
 import { NoteThread } from './note-thread';
+import { TransactionHeading } from './transaction-heading';
 
 export interface EditorBodyProps {
   transaction: Transaction;
@@ -22,6 +22,10 @@ export interface EditorBodyProps {
   onClose: () => void;
   /** After "Done": the list moves on to the next transaction. */
   onDone?: (transaction: Transaction) => void;
+  /** Shown under the heading (the accountant's review); `unsaved`: lines or memo edited and not saved (a note being typed is not the transaction's). */
+  review?: (state: { unsaved: boolean }) => ReactNode;
+  /** Shown at the foot (the history). */
+  footer?: ReactNode;
 }
 
 /** The edits to start from: a kept draft when the server still holds what it was made from. */
@@ -38,7 +42,7 @@ const focusFirstField = (root: HTMLElement | null) => {
   field?.focus({ preventScroll: true });
 };
 
-export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, onClose, onDone }: EditorBodyProps) => {
+export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, onClose, onDone, review, footer }: EditorBodyProps) => {
   const { message } = App.useApp();
   const touch = useTouchDevice();
   const update = useUpdateTransactions(companyPk, side);
@@ -136,18 +140,8 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
   const fieldErrors = Object.keys(errors).some((key) => key !== 'form' && key !== 'lines');
   return (
     <Flex vertical gap={20} data-testid="transaction-editor" ref={root}>
-      <div>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {transaction.payee || transaction.description || 'Transaction'}
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          {[formatDate(transaction.date), transaction.description, transaction.payment_account?.name ?? 'No account'].filter(Boolean).join(' · ')}
-        </Typography.Text>
-        <Typography.Title level={3} style={{ margin: '8px 0 0' }}>
-          {transaction.direction === 'COSTS' ? '−' : '+'}
-          {formatMoney(transaction.amount, transaction.currency)}
-        </Typography.Title>
-      </div>
+      <TransactionHeading transaction={transaction} />
+      {review?.({ unsaved: snapshotOf(lines, memo) !== base })}
       {notice === 'restored' ? (
         <Alert
           type="info"
@@ -161,7 +155,9 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
         />
       ) : null}
       {notice === 'stale' ? <Alert type="warning" showIcon title="This transaction changed since you left it, so your unsaved changes were set aside." /> : null}
-      {transaction.back_message ? <Alert type="warning" showIcon title="Your accountant sent this back" description={transaction.back_message} /> : null}
+      {transaction.back_message ? (
+        <Alert type="warning" showIcon title={side === 'client' ? 'Your accountant sent this back' : 'Sent back to the client'} description={transaction.back_message} />
+      ) : null}
       {transaction.sync_errors.map((e) => (
         <Alert key={e.pk} type="error" showIcon title="The ledger refused this transaction" description={e.message} />
       ))}
@@ -233,6 +229,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
       </div>
       <AttachmentsPanel transaction={transaction} companyPk={companyPk} canEdit={may(editable, 'attachments')} />
       <NoteThread transactionPk={transaction.pk} companyPk={companyPk} body={note} onBodyChange={setNote} />
+      {footer}
     </Flex>
   );
 };

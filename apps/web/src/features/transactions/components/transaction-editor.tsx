@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { App, Drawer } from 'antd';
-import type { Transaction } from '@herd/contract';
+import { EDITABLE_STATUSES, type Transaction } from '@herd/contract';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { useProfile } from '../../auth/api';
@@ -8,6 +8,8 @@ import type { Side } from '../api';
 import { draftKey, loadDraft } from '../drafts';
 import type { Editable } from '../editor-state';
 import { EditorBody } from './editor-body';
+import { ReadOnlyBody } from './read-only-body';
+import { ReviewHistory, ReviewPanel } from './review-panel';
 
 interface TransactionEditorProps {
   transaction: Transaction | null;
@@ -53,14 +55,36 @@ export const TransactionEditor = (props: TransactionEditorProps) => {
       open={transaction !== null}
       onClose={props.onClose}
       size={560}
-      title="Categorize"
+      title={side === 'accountant' ? 'Review' : 'Categorize'}
       destroyOnHidden
       aria-label="Transaction editor"
       // The editor puts the cursor in its first field itself; on a touch device the panel takes focus instead, keeping the on-screen keyboard away.
       autoFocus={touch}
       focusable={RETURN_FOCUS_OURSELVES}
     >
-      {transaction && key ? <EditorBody key={transaction.pk} {...props} transaction={transaction} draftKey={key} /> : null}
+      {transaction && key ? (
+        side === 'accountant' ? (
+          <ReviewBody {...props} transaction={transaction} draftKey={key} />
+        ) : (
+          <EditorBody key={transaction.pk} {...props} transaction={transaction} draftKey={key} />
+        )
+      ) : null}
     </Drawer>
   );
+};
+
+/**
+ * The accountant's side of the drawer: the review (status, who answered,
+ * Publish and Send back) above the editor, the history below it. A
+ * transaction the accountant can no longer change (published, matched, being
+ * published, cancelled) opens read-only.
+ */
+const ReviewBody = (props: TransactionEditorProps & { transaction: Transaction; draftKey: string }) => {
+  const { transaction, companyPk, onClose } = props;
+  const review = (unsaved: boolean) => <ReviewPanel transaction={transaction} companyPk={companyPk} unsaved={unsaved} onSentBack={onClose} />;
+  const footer = <ReviewHistory transaction={transaction} companyPk={companyPk} />;
+  if (!EDITABLE_STATUSES.accountant.includes(transaction.status)) {
+    return <ReadOnlyBody key={transaction.pk} transaction={transaction} companyPk={companyPk} review={review(false)} footer={footer} />;
+  }
+  return <EditorBody key={transaction.pk} {...props} review={({ unsaved }) => review(unsaved)} footer={footer} />;
 };
