@@ -1,4 +1,12 @@
-import { statusLabel, type ClientEditableField, type ConnectionKind, type ConnectionState, type DirectlyCreatedKind, type FirmRole, type TransactionStatus } from '@herd/contract';
+import {
+  statusLabel,
+  type ClientEditableField,
+  type ConnectionKind,
+  type ConnectionState,
+  type DirectlyCreatedKind,
+  type FirmRole,
+  type TransactionStatus,
+} from '@herd/contract';
 
 /** Words people use for the contract's enums. */
 export const CONNECTION_KIND_LABELS: Record<ConnectionKind, string> = {

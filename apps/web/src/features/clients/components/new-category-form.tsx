@@ -37,7 +37,14 @@ export const NewCategoryForm = ({ companyPk }: { companyPk: number }) => {
   return (
     <>
       <FormAlert message={problem} />
-      <Form form={form} name="new-category" layout="inline" initialValues={{ name: '', account_type: DEFAULT_ACCOUNT_TYPES.qbo.COSTS }} onFinish={onFinish} style={{ rowGap: 8 }}>
+      <Form
+        form={form}
+        name="new-category"
+        layout="inline"
+        initialValues={{ name: '', account_type: DEFAULT_ACCOUNT_TYPES.qbo.COSTS }}
+        onFinish={onFinish}
+        style={{ rowGap: 8 }}
+      >
         <Form.Item label="Category name" name="name" rules={[zodRule(categoryCreateBody.shape.name)]}>
           <Input style={{ width: 220 }} />
         </Form.Item>
