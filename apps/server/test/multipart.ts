@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TestClient } from './client.js';
 
 /** A multipart/form-data body as a browser would send it, for inject(). */
 export const multipart = (fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) => {
@@ -23,3 +24,9 @@ export const multipart = (fields: Record<string, string>, file?: { name: string;
 /** The smallest valid PNG: a 1×1 transparent pixel. */
 export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** An accountant's bank CSV upload to a company, as the import button sends it. */
+export const postBankCsv = (client: TestClient, companyPk: number, text: string) => {
+  const { body, headers } = multipart({}, { name: 'bank.csv', bytes: Buffer.from(text), type: 'text/csv' });
+  return client.request('POST', `accounting/accountant/client-company/${companyPk}/transactions/import-csv/`, { body, headers });
+};

@@ -3,7 +3,7 @@ import { ledgerAccounts } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { bankCsv, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { multipart } from '../../../test/multipart.js';
+import { postBankCsv } from '../../../test/multipart.js';
 import { isClientCategoryType } from './client-categories.js';
 
 let t: TestApp;
@@ -14,16 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const importCsv = (client: TestClient, companyPk: number, text: string) => {
-  const { body, headers } = multipart({}, { name: 'bank.csv', bytes: Buffer.from(text), type: 'text/csv' });
-  return client.request('POST', `accounting/accountant/client-company/${companyPk}/transactions/import-csv/`, { body, headers });
-};
-
 /** A company whose chart holds every kind of account QuickBooks (and Xero) has, and one transaction waiting for the client. */
 const setup = async () => {
   const cast = await signedInCast(t.db, newClient);
   const pk = cast.clientUser.companyId;
-  await importCsv(cast.admin, pk, bankCsv(1));
+  await postBankCsv(cast.admin, pk, bankCsv(1));
   const chart: [string, string][] = [
     ['Meals', 'Expense'],
     ['Ingredients', 'Cost of Goods Sold'],

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerAccounts, transactionLines, transactions } from '../../db/schema/index.js';
-import { clientMaker, type TestClient } from '../../../test/client.js';
+import { clientMaker } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, signedInCast } from '../../../test/factories.js';
 import { failOnStatement, removeFault } from '../../../test/faults.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { multipart } from '../../../test/multipart.js';
+import { postBankCsv } from '../../../test/multipart.js';
 
 /**
  * The two largest writes of the categorization loop are all or nothing: a
@@ -21,11 +21,6 @@ beforeAll(async () => {
   t = await createTestApp({ maxUploadBytes: 4 * 1024 * 1024 });
 });
 afterAll(async () => t?.close());
-
-const importCsv = (client: TestClient, companyPk: number, text: string) => {
-  const { body, headers } = multipart({}, { name: 'bank.csv', bytes: Buffer.from(text), type: 'text/csv' });
-  return client.request('POST', `accounting/accountant/client-company/${companyPk}/transactions/import-csv/`, { body, headers });
-};
 
 const rowsOf = (companyPk: number) => t.db.select().from(transactions).where(eq(transactions.clientCompanyId, companyPk)).orderBy(transactions.pk);
 const linesOf = (pks: number[]) => t.db.select().from(transactionLines).where(inArray(transactionLines.transactionId, pks));
@@ -43,7 +38,7 @@ describe('a write that fails part-way', () => {
     // 500 rows per statement: the fourth insert into transactions fails with 1,500 rows already written in the transaction.
     await failOnStatement(t.db, 'transactions', 'insert', 4);
     try {
-      expect((await importCsv(cast.admin, pk, file)).statusCode).toBeGreaterThanOrEqual(500);
+      expect((await postBankCsv(cast.admin, pk, file)).statusCode).toBeGreaterThanOrEqual(500);
     } finally {
       await removeFault(t.db, 'transactions');
     }
@@ -51,8 +46,8 @@ describe('a write that fails part-way', () => {
     expect(await t.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.clientCompanyId, pk))).toHaveLength(0);
     expect(await auditsOf('transactions.import_csv', cast.firm.firmId)).toHaveLength(0);
 
-    expect((await importCsv(cast.admin, pk, file)).json()).toMatchObject({ imported: 3000, duplicates: 0 });
-    expect((await importCsv(cast.admin, pk, file)).json()).toMatchObject({ imported: 0, duplicates: 3000 });
+    expect((await postBankCsv(cast.admin, pk, file)).json()).toMatchObject({ imported: 3000, duplicates: 0 });
+    expect((await postBankCsv(cast.admin, pk, file)).json()).toMatchObject({ imported: 0, duplicates: 3000 });
     const rows = await rowsOf(pk);
     expect(rows).toHaveLength(3000);
     expect(new Set(rows.map((r) => r.externalId)).size).toBe(3000);
@@ -62,7 +57,7 @@ describe('a write that fails part-way', () => {
   it('answers 500 transactions at once entirely or not at all, and a retry finishes each once', async () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;
-    await importCsv(cast.admin, pk, bankCsv(500));
+    await postBankCsv(cast.admin, pk, bankCsv(500));
     const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
     const before = await rowsOf(pk);
     const answer = {

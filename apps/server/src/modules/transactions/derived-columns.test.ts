@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCompanies, ledgerRefs, transactionLines, transactions } from '../../db/schema/index.js';
-import { clientMaker, type TestClient } from '../../../test/client.js';
+import { clientMaker } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, createRef, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { PNG_1X1, multipart } from '../../../test/multipart.js';
+import { PNG_1X1, multipart, postBankCsv } from '../../../test/multipart.js';
 import { liveStatusCounts, storedStatusCounts } from './transactions.queries.js';
 
 /*
@@ -50,15 +50,10 @@ const expectInStep = async (companyPk: number) => {
   expect(nonZero(await storedStatusCounts(t.db, companyPk))).toEqual(nonZero(await liveStatusCounts(t.db, companyPk)));
 };
 
-const importCsv = (client: TestClient, companyPk: number, text: string) => {
-  const { body, headers } = multipart({}, { name: 'bank.csv', bytes: Buffer.from(text), type: 'text/csv' });
-  return client.request('POST', `accounting/accountant/client-company/${companyPk}/transactions/import-csv/`, { body, headers });
-};
-
 const setup = async () => {
   const cast = await signedInCast(t.db, newClient);
   const pk = cast.clientUser.companyId;
-  expect((await importCsv(cast.admin, pk, bankCsv(4))).json()).toMatchObject({ imported: 4 });
+  expect((await postBankCsv(cast.admin, pk, bankCsv(4))).json()).toMatchObject({ imported: 4 });
   const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
   const refs = {
     class: await createRef(t.db, pk, 'CLASS', 'Retail'),

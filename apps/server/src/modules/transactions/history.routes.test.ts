@@ -5,7 +5,7 @@ import { clientCompanies, transactions } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { multipart } from '../../../test/multipart.js';
+import { postBankCsv } from '../../../test/multipart.js';
 import { writeAuditMany } from '../audit/audit.queries.js';
 import { giveUpQueuedPublish } from './publish.js';
 import { moveStatuses } from './status-writer.js';
@@ -18,16 +18,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const importCsv = (client: TestClient, companyPk: number, text: string) => {
-  const { body, headers } = multipart({}, { name: 'bank.csv', bytes: Buffer.from(text), type: 'text/csv' });
-  return client.request('POST', `accounting/accountant/client-company/${companyPk}/transactions/import-csv/`, { body, headers });
-};
-
 /** A CSV company with two imported transactions, the first answered by the client. */
 const setup = async () => {
   const cast = await signedInCast(t.db, newClient);
   const pk = cast.clientUser.companyId;
-  await importCsv(cast.admin, pk, bankCsv(2));
+  await postBankCsv(cast.admin, pk, bankCsv(2));
   const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
   const rows = await t.db.select().from(transactions).where(eq(transactions.clientCompanyId, pk)).orderBy(transactions.pk);
   const [first, second] = rows;

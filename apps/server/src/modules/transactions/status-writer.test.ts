@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, transactions } from '../../db/schema/index.js';
-import { clientMaker, type TestClient } from '../../../test/client.js';
+import { clientMaker } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { multipart } from '../../../test/multipart.js';
+import { postBankCsv } from '../../../test/multipart.js';
 import { statusChangeReport } from '../../../test/status-audit.js';
 import { moveStatuses } from './status-writer.js';
 
@@ -15,11 +15,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
-
-const importCsv = (client: TestClient, companyPk: number, text: string) => {
-  const { body, headers } = multipart({}, { name: 'bank.csv', bytes: Buffer.from(text), type: 'text/csv' });
-  return client.request('POST', `accounting/accountant/client-company/${companyPk}/transactions/import-csv/`, { body, headers });
-};
 
 const companyRows = (companyPk: number) => t.db.select().from(transactions).where(eq(transactions.clientCompanyId, companyPk)).orderBy(transactions.pk);
 const auditsOf = (pk: number) =>
@@ -33,7 +28,7 @@ describe('the status writer', () => {
   it('audits every change of the categorization loop, in the order it happened', async () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;
-    await importCsv(cast.admin, pk, bankCsv(2));
+    await postBankCsv(cast.admin, pk, bankCsv(2));
     const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
     const [row] = await companyRows(pk);
     const list = `accounting/accountant/client-company/${pk}/transactions`;
@@ -59,7 +54,7 @@ describe('the status writer', () => {
   it('refuses a change the table forbids, and one overtaken by another change, writing nothing', async () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;
-    await importCsv(cast.admin, pk, bankCsv(2));
+    await postBankCsv(cast.admin, pk, bankCsv(2));
     const [first, second] = await companyRows(pk);
     const author = { firmId: cast.firm.firmId, companyPk: pk, actorUserId: cast.firm.adminId };
 
@@ -86,7 +81,7 @@ describe('the status writer', () => {
   it('never moves another company’s rows, whatever pks it is given', async () => {
     const ours = await signedInCast(t.db, newClient);
     const theirs = await signedInCast(t.db, newClient);
-    await importCsv(theirs.admin, theirs.clientUser.companyId, bankCsv(1));
+    await postBankCsv(theirs.admin, theirs.clientUser.companyId, bankCsv(1));
     const [foreign] = await companyRows(theirs.clientUser.companyId);
     const author = { firmId: ours.firm.firmId, companyPk: ours.clientUser.companyId, actorUserId: ours.firm.adminId };
     await expect(moveStatuses(t.db, author, 'test.move', [{ row: foreign!, to: 'CANCELLED' }])).rejects.toThrow(/changed by someone else/);
@@ -96,7 +91,7 @@ describe('the status writer', () => {
   it('the recorder behind every test catches a status written around the writer', async () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;
-    await importCsv(cast.admin, pk, bankCsv(2));
+    await postBankCsv(cast.admin, pk, bankCsv(2));
     const [row] = await companyRows(pk);
     const before = await statusChangeReport(t.db);
     expect(before.violations).toEqual([]);

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.js';
-import { clientMaker, type TestClient } from '../../../test/client.js';
+import { clientMaker } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, createRef, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { multipart } from '../../../test/multipart.js';
+import { postBankCsv } from '../../../test/multipart.js';
 import { COUNT_CAP } from './transactions.queries.js';
 
 let t: TestApp;
@@ -15,16 +15,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const importCsv = (client: TestClient, companyPk: number, text: string) => {
-  const { body, headers } = multipart({}, { name: 'bank.csv', bytes: Buffer.from(text), type: 'text/csv' });
-  return client.request('POST', `accounting/accountant/client-company/${companyPk}/transactions/import-csv/`, { body, headers });
-};
-
 /** A CSV client company with imported transactions, categories and refs. */
 const setup = async (rows = 3) => {
   const cast = await signedInCast(t.db, newClient);
   const pk = cast.clientUser.companyId;
-  const imported = await importCsv(cast.admin, pk, bankCsv(rows));
+  const imported = await postBankCsv(cast.admin, pk, bankCsv(rows));
   expect(imported.json()).toEqual({ imported: rows, duplicates: 0, errors: [] });
   const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
   const supplies = await createLedgerAccount(t.db, pk, { name: 'Supplies' });
@@ -50,13 +45,13 @@ describe('CSV import', () => {
       watched_account: { name: 'Uncategorized Expense' },
       lines: [{ amount: '6.25', category: null }],
     });
-    const again = await importCsv(s.cast.admin, s.pk, bankCsv(2));
+    const again = await postBankCsv(s.cast.admin, s.pk, bankCsv(2));
     expect(again.json()).toEqual({ imported: 0, duplicates: 2, errors: [] });
   });
 
   it('imports the 100 good rows of a file with 3 bad ones and reports each bad row', async () => {
     const cast = await signedInCast(t.db, newClient);
-    const res = await importCsv(cast.admin, cast.clientUser.companyId, bankCsv(100, ['2026-13-01,Bad month,-1,', '2026-01-01,Bad amount,abc,', '2026-01-02,Zero,0,']));
+    const res = await postBankCsv(cast.admin, cast.clientUser.companyId, bankCsv(100, ['2026-13-01,Bad month,-1,', '2026-01-01,Bad amount,abc,', '2026-01-02,Zero,0,']));
     expect(res.json()).toEqual({
       imported: 100,
       duplicates: 0,
@@ -70,14 +65,14 @@ describe('CSV import', () => {
 
   it('refuses a malformed file, an oversized one, a non-CSV company and other firms', async () => {
     const s = await setup(1);
-    expect((await importCsv(s.cast.admin, s.pk, 'just,some\nwords,here')).json()).toEqual({
+    expect((await postBankCsv(s.cast.admin, s.pk, 'just,some\nwords,here')).json()).toEqual({
       file: ['The file needs columns for the date, the description and the amount (or debit and credit).'],
     });
-    expect((await importCsv(s.cast.admin, s.pk, bankCsv(9000))).json()).toEqual({ file: ['File is larger than the 256 KB limit.'] });
+    expect((await postBankCsv(s.cast.admin, s.pk, bankCsv(9000))).json()).toEqual({ file: ['File is larger than the 256 KB limit.'] });
     const other = (await s.cast.admin.post('accounting/accountant/client-companies/create/', { name: 'No ledger', connection_kind: 'CONNECTIONLESS' })).json();
-    expect((await importCsv(s.cast.admin, other.pk, bankCsv(1))).json()).toEqual({ detail: 'Only CSV client companies import bank CSV files.' });
-    expect((await importCsv(s.cast.otherFirmAdmin, s.pk, bankCsv(1))).statusCode).toBe(404);
-    expect((await importCsv(s.cast.client, s.pk, bankCsv(1))).statusCode).toBe(403);
+    expect((await postBankCsv(s.cast.admin, other.pk, bankCsv(1))).json()).toEqual({ detail: 'Only CSV client companies import bank CSV files.' });
+    expect((await postBankCsv(s.cast.otherFirmAdmin, s.pk, bankCsv(1))).statusCode).toBe(404);
+    expect((await postBankCsv(s.cast.client, s.pk, bankCsv(1))).statusCode).toBe(403);
   });
 });
 
@@ -277,7 +272,7 @@ describe('lists, filters and actions', () => {
 
   it('a restricted client user sees only their payment account’s transactions', async () => {
     const s = await setup(0);
-    await importCsv(s.cast.admin, s.pk, 'date,description,amount,account\n2026-01-01,Fuel,-40,Visa\n2026-01-02,Rent,-900,Checking\n');
+    await postBankCsv(s.cast.admin, s.pk, 'date,description,amount,account\n2026-01-01,Fuel,-40,Visa\n2026-01-02,Rent,-900,Checking\n');
     const all = (await s.cast.client.get(`${s.clientList}/list/`)).json();
     expect(all.count).toBe(2);
     const visa = all.results.find((r: { description: string }) => r.description === 'Fuel').payment_account.pk;

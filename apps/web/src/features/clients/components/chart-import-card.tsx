@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Divider, Flex, Select, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Divider, Flex, Select, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ClientCompany, RefListImportResult } from '@herd/contract';
 import { serverErrorText } from '../../../lib/form-errors';
 import { countText } from '../../../lib/format';
 import { CHART_LISTS, useImportChartList, type ChartList } from '../chart-api';
 import { CHART_TEMPLATES, templateFileName, templateHref } from '../chart-templates';
+import { ImportOutcome } from '../../../ui/import-outcome';
 import { NewCategoryForm } from './new-category-form';
 
 const LIST_OPTIONS = CHART_LISTS.map((list) => ({ value: list, label: CHART_TEMPLATES[list].label }));
@@ -16,30 +17,14 @@ const summaryOf = (list: ChartList, result: RefListImportResult) => {
   return `${countText(result.imported, one, many)} created, ${result.updated} updated.`;
 };
 
-const ImportOutcome = ({ list, result }: { list: ChartList; result: RefListImportResult }) => (
-  <div aria-live="polite">
-    <Alert
-      type={result.errors.length > 0 ? 'warning' : 'success'}
-      showIcon
-      title={summaryOf(list, result)}
-      description={
-        result.errors.length > 0 ? `${countText(result.errors.length, 'row')} could not be imported; fix the rows below and import the whole file again.` : undefined
-      }
-      style={{ marginBottom: 12 }}
-    />
-    {result.errors.length > 0 ? (
-      <Table
-        size="small"
-        rowKey={(row) => `${row.row}-${row.message}`}
-        dataSource={result.errors}
-        pagination={false}
-        columns={[
-          { title: 'Row', dataIndex: 'row', width: 80 },
-          { title: 'Problem', dataIndex: 'message' },
-        ]}
-      />
-    ) : null}
-  </div>
+const ChartImportOutcome = ({ list, result }: { list: ChartList; result: RefListImportResult }) => (
+  <ImportOutcome
+    summary={summaryOf(list, result)}
+    description={
+      result.errors.length > 0 ? `${countText(result.errors.length, 'row')} could not be imported; fix the rows below and import the whole file again.` : undefined
+    }
+    errors={result.errors}
+  />
 );
 
 /**
@@ -83,7 +68,7 @@ export const ChartImportCard = ({ company }: { company: ClientCompany }) => {
         </Upload>
       </Flex>
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-      {outcome ? <ImportOutcome {...outcome} /> : null}
+      {outcome ? <ChartImportOutcome {...outcome} /> : null}
       <Divider titlePlacement="start" plain>
         Add one category
       </Divider>
