@@ -83,29 +83,36 @@ test('a client answering at keyboard speed gets every category as typed', async 
   expect(saved).toEqual(Object.fromEntries(ANSWERS.map(([, category], i) => [payees[i], category])));
 });
 
-test('a refused save says why, beside the buttons', async ({ browser }) => {
+test('a refused save says why, beside the buttons; closing keeps a draft', async ({ browser }) => {
   const accountant = await signedIn(browser, DEMO.accountantEmail);
   await expect(accountant.getByRole('heading', { name: DEMO.firmName })).toBeVisible();
   const companyPk = await sunriseBakery(accountant);
   await accountant.goto(`/dashboard/accountant/categorized/${companyPk}/`);
-  await accountant.getByRole('button', { name: 'Edit PG&E' }).click();
+
+  // Esc closes the editor; what was typed is kept as a draft and comes back.
+  await accountant.getByRole('button', { name: 'Edit King Arthur Baking' }).click();
+  await editor(accountant).getByLabel('Memo').fill('Flour for December');
+  await accountant.keyboard.press('Escape');
+  await expect(editor(accountant)).toBeHidden();
+  await expect(accountant.getByText('Draft', { exact: true })).toBeVisible();
+  await accountant.getByRole('button', { name: 'Edit King Arthur Baking' }).click();
+  await expect(editor(accountant).getByLabel('Memo')).toHaveValue('Flour for December');
+  await editor(accountant).getByRole('button', { name: 'Discard changes' }).click();
+  await accountant.keyboard.press('Escape');
+  await expect(editor(accountant)).toBeHidden();
+
+  // A coworker publishes the transaction while it is open here: the save that follows is refused, and says why.
+  await accountant.getByRole('button', { name: 'Edit Cafe Luna' }).click();
   await expect(editor(accountant)).toBeVisible();
+  const categorized = await apiCall(accountant, transactionEndpoints.accountantCategorized, { params: { pk: companyPk }, query: { search: 'Cafe Luna' } });
+  const cafe = categorized.results.find((t) => t.payee === 'Cafe Luna')!;
+  await apiCall(accountant, transactionEndpoints.publish, { params: { pk: companyPk }, body: { pks: [cafe.pk] } });
   await editor(accountant).getByLabel('Memo').fill('Checked against the bill');
   await editor(accountant).getByRole('button', { name: 'Save', exact: true }).click();
   const refusal = editor(accountant).getByRole('alert').filter({ hasText: 'Not saved' });
   await expect(refusal).toContainText('This transaction can no longer be changed here (status: Published).');
   mkdirSync(shots, { recursive: true });
   await accountant.screenshot({ path: `${shots}/refused-desktop.png` });
-
-  // Esc closes it; what was typed is kept as a draft and comes back.
-  await accountant.keyboard.press('Escape');
-  await expect(editor(accountant)).toBeHidden();
-  await expect(accountant.getByText('Draft', { exact: true })).toBeVisible();
-  await accountant.getByRole('button', { name: 'Edit PG&E' }).click();
-  await expect(editor(accountant).getByLabel('Memo')).toHaveValue('Checked against the bill');
-  await editor(accountant).getByRole('button', { name: 'Discard changes' }).click();
-  await accountant.keyboard.press('Escape');
-  await expect(editor(accountant)).toBeHidden();
 });
 
 test('on a phone the inbox keeps its title, the sheet has no keyboard hints, and Back closes it', async ({ browser }) => {

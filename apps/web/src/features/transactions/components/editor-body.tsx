@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { fromCents, type Transaction } from '@herd/contract';
+import { focusFirstField } from '../../../lib/focus-first-field';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { useSelectOptions, useUpdateTransactions, type Side } from '../api';
 import { dropDraft, loadDraft, saveDraft } from '../drafts';
@@ -34,12 +35,6 @@ const startFrom = (transaction: Transaction, key: string) => {
   if (draft && draft.base === serverSnapshot(transaction)) return { lines: draft.lines, memo: draft.memo, note: draft.note, restored: true, stale: false };
   if (draft) dropDraft(key);
   return { lines: toEditLines(transaction), memo: transaction.client_memo, note: '', restored: false, stale: draft !== null };
-};
-
-/** The first field to type in: the first line's amount when split, else its first picker; the memo when nothing else is shown. */
-const focusFirstField = (root: HTMLElement | null) => {
-  const field = root?.querySelector<HTMLElement>('input:not([type=file]):not([disabled]), textarea:not([disabled])');
-  field?.focus({ preventScroll: true });
 };
 
 export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, onClose, onDone, review, footer }: EditorBodyProps) => {

@@ -28,7 +28,7 @@ export const SendBackModal = ({ count, open, loading, onCancel, onSend, name = '
       onCancel={onCancel}
       confirmLoading={loading}
       afterClose={() => form.resetFields()}
-      forceRender
+      // Not forceRender: a closed modal kept rendered stays on top of the Esc stack, and Esc would no longer close the review drawer under it.
     >
       <Typography.Paragraph type="secondary">They will show up again in the client’s list with your message.</Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} name={name} onFinish={(values) => onSend(values.message.trim())}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { App, Drawer } from 'antd';
 import { EDITABLE_STATUSES, type Transaction } from '@herd/contract';
+import { focusFirstField } from '../../../lib/focus-first-field';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { useProfile } from '../../auth/api';
@@ -50,6 +51,16 @@ export const TransactionEditor = (props: TransactionEditorProps) => {
   }, [key, message]);
   useReturnFocus(key !== null);
 
+  // The first field takes the cursor as the editor mounts (EditorBody), but a panel still hidden at the start of its
+  // opening animation cannot take it: once the panel is shown, the cursor goes there unless it is in the editor already.
+  // Without it, typing (and Esc) went nowhere after some openings.
+  const content = useRef<HTMLDivElement>(null);
+  const afterOpenChange = (opened: boolean) => {
+    if (!opened || touch || content.current?.contains(document.activeElement)) return;
+    // A read-only transaction has no field: the panel itself takes the focus, so Esc and Tab work there.
+    if (!focusFirstField(content.current)) content.current?.focus({ preventScroll: true });
+  };
+
   return (
     <Drawer
       open={transaction !== null}
@@ -61,14 +72,17 @@ export const TransactionEditor = (props: TransactionEditorProps) => {
       // The editor puts the cursor in its first field itself; on a touch device the panel takes focus instead, keeping the on-screen keyboard away.
       autoFocus={touch}
       focusable={RETURN_FOCUS_OURSELVES}
+      afterOpenChange={afterOpenChange}
     >
-      {transaction && key ? (
-        side === 'accountant' ? (
-          <ReviewBody {...props} transaction={transaction} draftKey={key} />
-        ) : (
-          <EditorBody key={transaction.pk} {...props} transaction={transaction} draftKey={key} />
-        )
-      ) : null}
+      <div ref={content} tabIndex={-1} style={{ outline: 'none' }}>
+        {transaction && key ? (
+          side === 'accountant' ? (
+            <ReviewBody {...props} transaction={transaction} draftKey={key} />
+          ) : (
+            <EditorBody key={transaction.pk} {...props} transaction={transaction} draftKey={key} />
+          )
+        ) : null}
+      </div>
     </Drawer>
   );
 };
