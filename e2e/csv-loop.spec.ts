@@ -39,9 +39,9 @@ test('a CSV company from chart import to export and re-export', async ({ page, b
   await expect(page.getByRole('dialog').getByText('2 transactions imported, 0 duplicates skipped.')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // The client answers the lunch.
+  // The client answers the lunch, from a phone.
   const { url } = await apiCall(page, clientCompanyEndpoints.magicLink, { body: { client_company: company.pk, user: person.pk } });
-  const clientContext = await browser.newContext();
+  const clientContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   try {
     const client = await clientContext.newPage();
     await client.goto(url);
@@ -54,7 +54,7 @@ test('a CSV company from chart import to export and re-export', async ({ page, b
     await category.fill('Meals');
     await expect(client.locator('.ant-select-dropdown:visible .ant-select-item-option-active')).toHaveText('Meals and Entertainment');
     await category.press('Enter');
-    await client.keyboard.press('Control+Enter');
+    await editor.getByRole('button', { name: 'Done', exact: true }).click();
     await expect(editor).toBeHidden();
     await expect(lunch).toHaveCount(0);
   } finally {
