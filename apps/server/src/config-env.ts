@@ -1,3 +1,4 @@
+import { FEATURE_FLAGS, type FeatureFlag } from '@herd/contract';
 import { z } from 'zod';
 
 /**
@@ -58,6 +59,18 @@ const url = (name: string, protocols: string[]) =>
     return { ok: false, why: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` };
   });
 
+/** A comma-separated list of feature flags, each one Herd knows; spaces around names are ignored. */
+const featureFlagList = (name: string) =>
+  variable(name, (raw): Checked<FeatureFlag[]> => {
+    const names = raw
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
+    const unknown = names.filter((n) => !(FEATURE_FLAGS as readonly string[]).includes(n));
+    if (unknown.length > 0) return { ok: false, why: `names unknown flags (${unknown.join(', ')}); the flags are ${FEATURE_FLAGS.join(', ')}` };
+    return { ok: true, value: [...new Set(names)] as FeatureFlag[] };
+  });
+
 export const MIN_SECRET_KEY_LENGTH = 32;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -100,6 +113,7 @@ export const envSchema = z.object({
   QBO_WEBHOOK_VERIFIER_TOKEN: text('QBO_WEBHOOK_VERIFIER_TOKEN'),
   QBO_BASE_URL: url('QBO_BASE_URL', HTTP),
   OUTBOUND_TIMEOUT_MS: integer('OUTBOUND_TIMEOUT_MS', 1, 3_600_000),
+  FEATURE_FLAGS: featureFlagList('FEATURE_FLAGS'),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FeatureFlag } from '@herd/contract';
 import { parseEnv, type Env } from './config-env.js';
 import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-settings.js';
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
@@ -37,6 +38,8 @@ export interface Config {
   qbo: QboSettings;
   /** How long any call to another server (ledgers, their OAuth endpoints, object storage) may take. */
   outboundTimeoutMs: number;
+  /** Feature flags on for every firm that has not been set otherwise (`npm run flags`). */
+  featureFlagDefaults: readonly FeatureFlag[];
 }
 
 const parseS3 = (env: Env): S3Settings | null => {
@@ -96,5 +99,6 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     s3,
     qbo: parseQboSettings(qboEnv, secretKey),
     outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
+    featureFlagDefaults: env.FEATURE_FLAGS ?? [],
   };
 };

@@ -39,6 +39,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   s3: null,
   qbo: { mode: 'builtin-sandbox', clientId: 'herd-test', clientSecret: 'herd-test-secret', webhookVerifierToken: 'herd-test-verifier', baseUrl: null },
   outboundTimeoutMs: 10_000,
+  featureFlagDefaults: [],
   ...overrides,
 });
 

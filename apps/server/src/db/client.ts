@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { claimDataDir } from '../lib/data-dir-lock.js';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -119,5 +120,12 @@ export const openDatabase = async (opts: { databaseUrl: string | null; databaseP
   const dir = path.join(opts.dataDir, 'pgdata');
   // PGlite does not create parent folders itself; the database is the owner's alone.
   ensurePrivateDir(opts.dataDir);
-  return fromPglite(await PGlite.create(dir));
+  const release = claimDataDir(opts.dataDir);
+  try {
+    const database = fromPglite(await PGlite.create(dir));
+    return { ...database, close: () => database.close().finally(release) };
+  } catch (err) {
+    release();
+    throw err;
+  }
 };

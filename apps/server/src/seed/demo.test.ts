@@ -30,6 +30,8 @@ describe('seedDemo', () => {
     const res = await new TestClient(t.app).post('users/login/', { email: DEMO.accountantEmail, password: DEMO.password });
     expect(res.statusCode).toBe(200);
     expect(res.json().accountant_company_user).toMatchObject({ role: 'FIRM_ADMIN', company: { company_name: 'Demo Bookkeeping' } });
+    // The demo has every feature on, whatever the deployment's defaults (the test app's are none).
+    expect(res.json().feature_flags).toEqual(['FEATURE_TRANSACTION_ANALYTICS', 'FEATURE_MFA']);
   });
 
   it('creates the demo client of a company of that firm', async () => {

@@ -1,9 +1,10 @@
 import { count } from 'drizzle-orm';
-import { TRIAL_DAYS } from '@herd/contract';
+import { FEATURE_FLAGS, TRIAL_DAYS } from '@herd/contract';
 import type { Db } from '../db/client.js';
 import { clientCompanies, clientMemberships, users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/crypto.js';
 import type { StorageDriver } from '../storage/driver.js';
+import { saveFirmFlagSetting } from '../modules/feature-flags/feature-flags.queries.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { seedDemoLedger } from './demo-ledger.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../modules/auth/auth.queries.js';
@@ -44,6 +45,8 @@ export const seedDemo = async (db: Db, storage: StorageDriver): Promise<void> =>
   const passwordHash = await hashPassword(DEMO.password);
   await db.transaction(async (tx) => {
     const firm = await insertFirm(tx, { companyName: DEMO.firmName });
+    // The demo shows everything Herd has, whatever this deployment's defaults are.
+    for (const flag of FEATURE_FLAGS) await saveFirmFlagSetting(tx, [firm.pk], flag, true);
     await insertSubscription(tx, {
       firmId: firm.pk,
       status: 'TRIAL',

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { firmRoleEnum, subscriptionStatusEnum } from './enums.js';
 import { users } from './users.js';
 
@@ -8,7 +8,6 @@ export const firms = pgTable('firms', {
   /** Null means the product's default colour. */
   mainColor: text('main_color'),
   logoFileId: integer('logo_file_id'),
-  featureFlags: text('feature_flags').array().notNull().default([]),
   settings: jsonb('settings').notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -47,3 +46,21 @@ export const subscriptions = pgTable('subscriptions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A firm's own setting of a feature flag, where it differs from the deployment's default
+ * (`FEATURE_FLAGS`): no row means the default applies, so changing the default reaches every
+ * firm that was never set by hand.
+ */
+export const firmFeatureFlags = pgTable(
+  'firm_feature_flags',
+  {
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.pk, { onDelete: 'cascade' }),
+    flag: text('flag').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.firmId, t.flag] })],
+);

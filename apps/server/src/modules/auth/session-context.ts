@@ -10,4 +10,5 @@ export const sessionContext = (request: FastifyRequest, reply: FastifyReply): Se
   secure: secureCookies(request),
   secretKey: request.server.deps.config.secretKey,
   session: request.session,
+  flagDefaults: request.server.deps.config.featureFlagDefaults,
 });

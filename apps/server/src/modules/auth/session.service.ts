@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { LoginBody, LoginResponse, Profile, SignupBody } from '@herd/contract';
+import type { FeatureFlag, LoginBody, LoginResponse, Profile, SignupBody } from '@herd/contract';
 import { getProfile } from '../profile/profile.service.js';
 import { signInWithMagicLink, signInWithPassword, signupAccountant, type AuthContext, type SignInResult } from './auth.service.js';
 import { lookupCode } from './one-time-codes.js';
@@ -17,6 +17,8 @@ export interface SessionContext extends AuthContext {
   /** The CSRF token handed out at sign-in is an HMAC of the session under it. */
   secretKey: string;
   session: SessionInfo | null;
+  /** The deployment's default feature flags, for the profile answered at sign-in. */
+  flagDefaults: readonly FeatureFlag[];
 }
 
 const openSession = (ctx: SessionContext, userId: number, mfaVerified: boolean) =>
@@ -26,14 +28,14 @@ const openSession = (ctx: SessionContext, userId: number, mfaVerified: boolean) 
 const completeSignIn = async (ctx: SessionContext, result: SignInResult): Promise<LoginResponse> => {
   await openSession(ctx, result.userId, result.mfaMethod === null);
   if (result.mfaMethod) return { mfa_required: true, mfa_method: result.mfaMethod };
-  return getProfile(ctx.db, result.userId);
+  return getProfile(ctx.db, result.userId, ctx.flagDefaults);
 };
 
 /** A new firm on a trial, its admin signed in at once (a new user has no second factor yet). */
 export const signUp = async (ctx: SessionContext, input: SignupBody): Promise<Profile> => {
   const userId = await signupAccountant(ctx, input);
   await openSession(ctx, userId, true);
-  return getProfile(ctx.db, userId);
+  return getProfile(ctx.db, userId, ctx.flagDefaults);
 };
 
 export const signIn = async (ctx: SessionContext, input: LoginBody): Promise<LoginResponse> => completeSignIn(ctx, await signInWithPassword(ctx, input));
@@ -55,7 +57,7 @@ const signedInAsOwnerOf = async (ctx: SessionContext, code: string): Promise<num
 
 export const signInWithCode = async (ctx: SessionContext, code: string): Promise<LoginResponse> => {
   const owner = await signedInAsOwnerOf(ctx, code);
-  if (owner !== null) return getProfile(ctx.db, owner);
+  if (owner !== null) return getProfile(ctx.db, owner, ctx.flagDefaults);
   return completeSignIn(ctx, await signInWithMagicLink(ctx, code));
 };
 

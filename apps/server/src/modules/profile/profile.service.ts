@@ -1,4 +1,4 @@
-import { details, type Profile, type ProfileUpdateBody } from '@herd/contract';
+import { details, type FeatureFlag, type Profile, type ProfileUpdateBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { NotFoundError, ValidationError, UnauthorizedError } from '../../lib/errors.js';
@@ -9,6 +9,7 @@ import type { Actor } from '../auth/actor.js';
 import { expireUnusedCodes, findBrandOfUser, setPasswordHash } from '../auth/auth.queries.js';
 import { assertStrongPassword } from '../auth/password-strength.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
+import { firmFlags } from '../feature-flags/feature-flags.service.js';
 import { fileUrl } from '../storage/storage.service.js';
 import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateOwnUserFields } from './profile.queries.js';
 
@@ -23,8 +24,8 @@ const companyOf = (firm: FirmRow) => ({
   logo: logoUrl(firm.logoFileId),
 });
 
-/** The signed-in user as the web app sees them (the contract's profile shape). */
-export const getProfile = async (db: Db, userId: number): Promise<Profile> => {
+/** The signed-in user as the web app sees them (the contract's profile shape), with their firm's feature flags. */
+export const getProfile = async (db: Db, userId: number, flagDefaults: readonly FeatureFlag[]): Promise<Profile> => {
   const user = await findUser(db, userId);
   if (!user) throw new UnauthorizedError();
   const membership = await findMemberWithFirm(db, userId);
@@ -49,19 +50,19 @@ export const getProfile = async (db: Db, userId: number): Promise<Profile> => {
         }
       : null,
     client_firm: clientFirm ? companyOf(clientFirm) : null,
-    feature_flags: firm?.featureFlags ?? [],
+    feature_flags: await firmFlags(db, flagDefaults, firm?.pk ?? null),
     global_banners: banners,
     totp_qr_link: null,
   };
 };
 
-export const updateProfile = async (db: Db, actor: Actor, input: ProfileUpdateBody): Promise<Profile> => {
+export const updateProfile = async (db: Db, actor: Actor, input: ProfileUpdateBody, flagDefaults: readonly FeatureFlag[]): Promise<Profile> => {
   await updateOwnUserFields(db, actor.userId, {
     firstName: input.first_name,
     lastName: input.last_name,
     phone: input.phone,
   });
-  return getProfile(db, actor.userId);
+  return getProfile(db, actor.userId, flagDefaults);
 };
 
 /**
