@@ -20,3 +20,19 @@ export const EDITABLE_STATUSES: Record<'client' | 'accountant', readonly Transac
   client: ['READY', 'FINISHED_IN_HERD'],
   accountant: ['READY', 'FINISHED_IN_HERD', 'SYNC_ERROR'],
 };
+
+/**
+ * Which statuses each transaction list shows (hidden ones appear only in the Hidden list).
+ * PROCESSING only comes from a publish in flight, so it stays in the accountant's Categorized list
+ * while the ledger writes it, instead of jumping to Active and back. The filter bar offers a list's
+ * own statuses only.
+ */
+const ACTIVE: readonly TransactionStatus[] = ['READY', 'SYNC_ERROR'];
+const CATEGORIZED: readonly TransactionStatus[] = ['FINISHED_IN_HERD', 'SYNC_ERROR', 'PROCESSING', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM'];
+export const LIST_STATUSES = {
+  accountantActive: ACTIVE,
+  accountantCategorized: CATEGORIZED,
+  accountantHidden: [...ACTIVE, ...CATEGORIZED.filter((s) => !ACTIVE.includes(s)), 'CANCELLED'],
+  clientActive: ['READY'],
+  clientCompleted: CATEGORIZED,
+} as const satisfies Record<string, readonly TransactionStatus[]>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { BILLABLE_FLAGS, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus } from '@herd/contract';
+import { BILLABLE_FLAGS, LIST_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus } from '@herd/contract';
 import { clientCompanies } from './client-companies.js';
 import { files } from './files.js';
 import { ledgerAccounts } from './ledger.js';
@@ -13,10 +13,10 @@ export const billableEnum = pgEnum('billable', BILLABLE_FLAGS);
 
 /**
  * The statuses of the accountant's Categorized list (and the client's
- * Completed one). Defined here because transactions_categorized_idx covers
- * exactly them: change the list and drizzle-kit makes the new index.
+ * Completed one), from the contract's list rules. transactions_categorized_idx
+ * covers exactly them: change the list and drizzle-kit makes the new index.
  */
-export const CATEGORIZED_STATUSES: readonly TransactionStatus[] = ['FINISHED_IN_HERD', 'SYNC_ERROR', 'PROCESSING', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM'];
+export const CATEGORIZED_STATUSES: readonly TransactionStatus[] = LIST_STATUSES.accountantCategorized;
 
 /**
  * Bits of `transactions.markers`: which WITHOUT_* filter markers the

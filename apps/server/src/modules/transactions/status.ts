@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '@herd/contract';
+import { LIST_STATUSES, type TransactionStatus } from '@herd/contract';
 import { CATEGORIZED_STATUSES } from '../../db/schema/index.js';
 import { ConflictError } from '../../lib/errors.js';
 
@@ -36,13 +36,10 @@ export const assertTransition = (from: TransactionStatus, to: TransactionStatus)
   }
 };
 
-/**
- * Which statuses each list shows. PROCESSING only comes from a publish in
- * flight, so it stays in the accountant's Categorized list while the ledger
- * writes it, instead of jumping to Active and back.
- */
-export const ACTIVE_STATUSES: readonly TransactionStatus[] = ['READY', 'SYNC_ERROR'];
-export const CLIENT_ACTIVE_STATUSES: readonly TransactionStatus[] = ['READY'];
+// Which statuses each list shows: one rule for both sides, in the contract.
+export const ACTIVE_STATUSES: readonly TransactionStatus[] = LIST_STATUSES.accountantActive;
+export const CLIENT_ACTIVE_STATUSES: readonly TransactionStatus[] = LIST_STATUSES.clientActive;
+export const HIDDEN_LIST_STATUSES: readonly TransactionStatus[] = LIST_STATUSES.accountantHidden;
 // The Categorized list's statuses sit beside the index that serves that list (db/schema/transactions.ts).
 export { CATEGORIZED_STATUSES };
-export const CLIENT_COMPLETED_STATUSES = CATEGORIZED_STATUSES;
+export const CLIENT_COMPLETED_STATUSES: readonly TransactionStatus[] = LIST_STATUSES.clientCompleted;

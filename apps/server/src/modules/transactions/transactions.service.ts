@@ -6,7 +6,7 @@ import { transactionChoices } from './choices.js';
 import type { LedgerDeps } from './ledger-deps.js';
 import { requestPull, resyncTransactions, type PullMode } from './ledger-sync.js';
 import { publishTransactions } from './publish.js';
-import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_COMPLETED_STATUSES } from './status.js';
+import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_COMPLETED_STATUSES, HIDDEN_LIST_STATUSES } from './status.js';
 import { countersFor, listPage } from './transactions.read.js';
 
 import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
@@ -22,7 +22,7 @@ import { companyAccess, type Side } from '../access/company-access.js';
 export const LISTS = {
   accountantActive: { side: 'accountant', statuses: ACTIVE_STATUSES, hidden: false },
   accountantCategorized: { side: 'accountant', statuses: CATEGORIZED_STATUSES, hidden: false },
-  accountantHidden: { side: 'accountant', statuses: [...ACTIVE_STATUSES, ...CATEGORIZED_STATUSES, 'CANCELLED'], hidden: true },
+  accountantHidden: { side: 'accountant', statuses: HIDDEN_LIST_STATUSES, hidden: true },
   clientActive: { side: 'client', statuses: CLIENT_ACTIVE_STATUSES, hidden: false },
   clientCompleted: { side: 'client', statuses: CLIENT_COMPLETED_STATUSES, hidden: false },
 } as const satisfies Record<string, { side: Side; statuses: readonly TransactionStatus[]; hidden: boolean }>;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { DatePicker, Flex, Input, Select } from 'antd';
 import dayjs from 'dayjs';
-import { TRANSACTION_TYPE_LABELS, statusLabel, type Direction, type TransactionType } from '@herd/contract';
+import { TRANSACTION_TYPE_LABELS, statusLabel, type Direction, type TransactionStatus, type TransactionType } from '@herd/contract';
 import type { ListParamsWrite } from '../../../lib/use-list-params';
 import { SearchInput } from '../../../ui/search-input';
 import type { TransactionChoices } from '../api';
@@ -25,6 +25,8 @@ const label = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().
 interface FiltersBarProps {
   filters: TransactionFilters;
   choices: TransactionChoices | undefined;
+  /** The statuses the list on screen can hold: the only ones worth offering as a filter. */
+  listStatuses: readonly TransactionStatus[];
   /** Any change of filter goes back to the first page. */
   onChange: (patch: Partial<TransactionFilters>, write?: ListParamsWrite) => void;
 }
@@ -71,7 +73,7 @@ const AmountInput = ({ label, placeholder, value, onCommit }: { label: string; p
 };
 
 /** The accountant table's filters; the options come from the list's choices/ endpoint. */
-export const FiltersBar = ({ filters, choices, onChange }: FiltersBarProps) => {
+export const FiltersBar = ({ filters, choices, listStatuses, onChange }: FiltersBarProps) => {
   const set = (patch: Partial<TransactionFilters>) => onChange({ ...patch, page: 1 });
   // Applied while typing, like search: the history entry is replaced, so Back does not step through pauses.
   const setAsTyped = (patch: Partial<TransactionFilters>) => onChange({ ...patch, page: 1 }, { replace: true });
@@ -121,7 +123,7 @@ export const FiltersBar = ({ filters, choices, onChange }: FiltersBarProps) => {
         allowClear
         value={filters.status || undefined}
         onChange={(status?: string) => set({ status: status ?? '' })}
-        options={(choices?.statuses ?? []).map((v) => ({ value: v, label: statusLabel(v) }))}
+        options={(choices?.statuses ?? []).filter((v) => listStatuses.includes(v)).map((v) => ({ value: v, label: statusLabel(v) }))}
         style={{ width: 170 }}
       />
       <Select

@@ -1,6 +1,6 @@
 import { Badge, Flex, Tabs } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Transaction } from '@herd/contract';
+import { LIST_STATUSES, type Transaction, type TransactionStatus } from '@herd/contract';
 import { errorStatus } from '../../../lib/api-errors';
 import { isSyncBusy } from '../../../lib/ledger-sync';
 import { canManageClients } from '../../../lib/permissions';
@@ -33,6 +33,12 @@ const TAB_ROUTES: Record<AccountantListKind, string> = {
   active: routes.accountant.active,
   categorized: routes.accountant.categorized,
   hidden: routes.accountant.hidden,
+};
+
+const STATUSES_OF: Record<AccountantListKind, readonly TransactionStatus[]> = {
+  active: LIST_STATUSES.accountantActive,
+  categorized: LIST_STATUSES.accountantCategorized,
+  hidden: LIST_STATUSES.accountantHidden,
 };
 
 /** A tab's name and count; the list on screen may say its count stopped at the cap ("1,000+"). */
@@ -102,7 +108,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           ) : null
         }
       />
-      <FiltersBar filters={filters} choices={choices.data} onChange={setFilters} />
+      <FiltersBar filters={filters} choices={choices.data} listStatuses={STATUSES_OF[kind]} onChange={setFilters} />
       <BulkActions
         companyPk={pk}
         kind={kind}

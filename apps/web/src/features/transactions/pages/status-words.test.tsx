@@ -48,4 +48,16 @@ describe('sync errors, from a link', () => {
     expect(fake.callsTo(e.accountantActive, company).at(-1)!.params).toMatchObject({ status: 'SYNC_ERROR' });
     expect(within(screen.getByLabelText('Filters')).getByText('Sync error')).toBeInTheDocument();
   });
+
+  it("offers only the statuses the tab's list can hold", async () => {
+    fakeAccountant().answer(e.accountantActive, company, transactionPage([makeTransaction({ pk: 302, payee: 'Waiting coffee', status: 'READY' })]));
+    renderAt('/dashboard/accountant/active/7/');
+    expect(await screen.findByText('Waiting coffee')).toBeInTheDocument();
+    fireEvent.mouseDown(within(screen.getByLabelText('Filters')).getByRole('combobox', { name: 'Status' }));
+    // antd's accessible option list names each option by its value.
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['READY', 'SYNC_ERROR']);
+    expect(await screen.findByTitle('Waiting for client')).toBeInTheDocument();
+    expect(screen.queryByTitle('Published')).not.toBeInTheDocument();
+  });
 });
