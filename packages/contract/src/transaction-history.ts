@@ -21,6 +21,10 @@ export const HISTORY_ACTIONS = [
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
+/** What an answer or an edit changed, by the names people use for them. */
+export const CHANGED_FIELDS = ['category', 'vendor', 'customer', 'class', 'location', 'tax', 'tracking', 'billable', 'description', 'split', 'memo'] as const;
+export type ChangedField = (typeof CHANGED_FIELDS)[number];
+
 /** The history answers at most this many entries, the newest ones (`truncated` says when older ones were left out). */
 export const HISTORY_LIMIT = 200;
 
@@ -41,6 +45,8 @@ export const historyEntry = z.object({
   message: z.string(),
   /** An accountant acting in the client's view. */
   viewing_as_client: z.boolean(),
+  /** What an answer or an edit changed; empty where the entry does not say (other actions, older entries). */
+  changed: z.array(z.enum(CHANGED_FIELDS)),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 

@@ -34,6 +34,31 @@ const setup = async () => {
 };
 
 describe('a transaction’s history for the accountant’s review', () => {
+  it('says what each answer or edit changed, and nothing for a save that changed nothing', async () => {
+    const s = await setup();
+    await s.answerIt();
+    const travel = await createLedgerAccount(t.db, s.pk, { name: 'Travel' });
+    const update = `accounting/accountant/client-company/${s.pk}/transactions/update/`;
+    const edit = (change: Record<string, unknown>) => s.cast.admin.patch(update, { transactions: [{ pk: s.first.pk, ...change }] });
+    expect((await edit({ lines: [{ amount: s.first.amount, category: travel.pk, description: 'Flight' }], client_memo: 'Conference' })).statusCode).toBe(200);
+    expect((await edit({ client_memo: 'Conference' })).statusCode).toBe(200);
+    const half = (Number(s.first.amount) / 2).toFixed(2);
+    const rest = (Number(s.first.amount) - Number(half)).toFixed(2);
+    const split = [
+      { amount: half, category: travel.pk, description: 'Flight' },
+      { amount: rest, category: travel.pk, description: 'Flight' },
+    ];
+    expect((await edit({ lines: split })).statusCode).toBe(200);
+
+    const entries = (await s.history(s.cast.admin)).json().entries;
+    expect(entries.map((e: { action: string; changed: string[] }) => [e.action, e.changed])).toEqual([
+      ['transaction.categorize', ['category']],
+      ['transaction.update', ['category', 'description', 'memo']],
+      ['transaction.update', []],
+      ['transaction.update', ['split']],
+    ]);
+  });
+
   it('says who answered and who published, and lists answers, send-backs with their message and the publish, oldest first', async () => {
     const s = await setup();
     await s.answerIt();

@@ -1,8 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import {
+  CHANGED_FIELDS,
   HISTORY_ACTIONS,
   HISTORY_LIMIT,
   TRANSACTION_STATUSES,
+  type ChangedField,
   type HistoryAction,
   type HistoryEntry,
   type HistoryPerson,
@@ -36,6 +38,8 @@ const personOf = (row: PersonRow): HistoryPerson => ({
 const statusOf = (value: unknown): TransactionStatus | null =>
   typeof value === 'string' && (TRANSACTION_STATUSES as readonly string[]).includes(value) ? (value as TransactionStatus) : null;
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+const changedOf = (value: unknown): ChangedField[] =>
+  Array.isArray(value) ? value.filter((v): v is ChangedField => (CHANGED_FIELDS as readonly unknown[]).includes(v)) : [];
 
 type AuditRow = Awaited<ReturnType<typeof listTargetAudit>>[number];
 
@@ -54,6 +58,7 @@ const entryOf = (row: AuditRow): HistoryEntry => {
     to: statusOf(details.to),
     message: textOf(details.message) || textOf(details.error),
     viewing_as_client: details.viewing_as_client === true,
+    changed: changedOf(details.changed),
   };
 };
 

@@ -1,7 +1,8 @@
-import { EDITABLE_STATUSES, statusLabel, type TransactionChange, type TransactionStatus } from '@herd/contract';
+import { EDITABLE_STATUSES, statusLabel, type ChangedField, type TransactionChange, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { writeAuditMany, type AuditEntry } from '../audit/audit.queries.js';
 import { insertNotes } from '../notes/notes.queries.js';
+import { changedFields } from './changed-fields.js';
 import { FieldErrors, checkFinishable, resolveLines, throwIfAny, type NewLine } from './lines.js';
 import { serialize } from './transactions.read.js';
 import { clearSyncErrors, deleteLines, insertLines, loadLines, updateTransactions, type TransactionRow } from './transactions.queries.js';
@@ -35,7 +36,7 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
     scope.company.pk,
     rows.map((r) => r.pk),
   );
-  const plans: { row: TransactionRow; change: TransactionChange; lines: NewLine[] | null; next: TransactionStatus }[] = [];
+  const plans: { row: TransactionRow; change: TransactionChange; lines: NewLine[] | null; next: TransactionStatus; changed: ChangedField[] }[] = [];
   const allErrors: FieldErrors[] = [];
   for (const [i, change] of changes.entries()) {
     const row = rows[i]!;
@@ -52,7 +53,7 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
     if (change.client_memo !== undefined && scope.side === 'client' && !includesMemo(scope)) {
       errors.add('client_memo', 'Memo cannot be changed by the client for this company.');
     }
-    plans.push({ row, change, lines, next });
+    plans.push({ row, change, lines, next, changed: changedFields(stored, lines, { before: row.clientMemo, after: change.client_memo }) });
   }
   throwIfAny(allErrors);
 
@@ -83,13 +84,13 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
       tx,
       authorOf(scope),
       'transaction.categorize',
-      finishing.map(({ row, next, lines }) => ({ row, to: next, values: categorized, details: { lines: lines?.length } })),
+      finishing.map(({ row, next, lines, changed }) => ({ row, to: next, values: categorized, details: { lines: lines?.length, changed } })),
     );
     await writeAuditMany(
       tx,
       plans
         .filter((p) => p.next === p.row.status)
-        .map(({ row, lines }) => auditEntry(scope, 'transaction.update', row.pk, { from: row.status, to: row.status, lines: lines?.length })),
+        .map(({ row, lines, changed }) => auditEntry(scope, 'transaction.update', row.pk, { from: row.status, to: row.status, lines: lines?.length, changed })),
     );
   });
   return serialize(

@@ -63,3 +63,11 @@ export const historyWho = (entry: HistoryEntry, kind: ConnectionKind): string =>
   const system = ledgerSystem(kind);
   return system.charAt(0).toUpperCase() + system.slice(1);
 };
+
+/** What an answer or edit changed, as a phrase: "Changed the category and memo". Empty when the entry does not say. */
+export const historyChanged = (entry: HistoryEntry): string => {
+  const words = entry.changed.map((field) => (field === 'split' ? 'split amounts' : field));
+  if (words.length === 0) return '';
+  const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)!}`;
+  return `Changed the ${list}`;
+};

@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import type { ConnectionKind, HistoryEntry } from '@herd/contract';
 import { formatDateTime } from '../../../lib/format';
-import { historyWhat, historyWho } from '../history-words';
+import { historyChanged, historyWhat, historyWho } from '../history-words';
 
 interface HistoryListProps {
   entries: HistoryEntry[];
@@ -43,6 +43,7 @@ export const HistoryList = ({ entries, connectionKind, truncated }: HistoryListP
               <Typography.Text type="secondary" style={{ fontSize: 13 }}>
                 {historyWho(entry, connectionKind)}
               </Typography.Text>
+              {entry.changed.length > 0 ? <Typography.Paragraph style={{ margin: '2px 0 0', fontSize: 13 }}>{historyChanged(entry)}</Typography.Paragraph> : null}
               {entry.message ? (
                 <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap', fontSize: 13 }} type={problem ? 'danger' : undefined}>
                   {entry.action === 'transaction.back' ? `“${entry.message}”` : entry.message}

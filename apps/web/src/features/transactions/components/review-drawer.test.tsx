@@ -29,12 +29,13 @@ const entry = (pk: number, action: HistoryEntry['action'], when: string, actor: 
   to: null,
   message: '',
   viewing_as_client: false,
+  changed: [],
   ...moves,
 });
 const ANSWERED_TWICE = [
   entry(1, 'transaction.categorize', at.first, cleo, { from: 'READY', to: 'FINISHED_IN_HERD' }),
   entry(2, 'transaction.back', at.back, alex, { from: 'FINISHED_IN_HERD', to: 'READY', message: 'Which meeting was this?' }),
-  entry(3, 'transaction.categorize', at.answered, cleo, { from: 'READY', to: 'FINISHED_IN_HERD' }),
+  entry(3, 'transaction.categorize', at.answered, cleo, { from: 'READY', to: 'FINISHED_IN_HERD', changed: ['category', 'class', 'memo'] }),
 ];
 
 /**
@@ -92,7 +93,7 @@ describe('the accountant’s review drawer', () => {
     expect(rows).toEqual([
       'AnsweredOct 31, 2026, 12:00 PMCleo Client',
       'Sent back to the clientNov 1, 2026, 12:00 PMAlex Smith“Which meeting was this?”',
-      'AnsweredNov 2, 2026, 12:00 PMCleo Client',
+      'AnsweredNov 2, 2026, 12:00 PMCleo ClientChanged the category, class and memo',
     ]);
     // Still editable: the accountant can correct the answer before publishing (role queries over the whole editor are slow in jsdom).
     expect(within(drawer).getByLabelText('Memo')).toBeEnabled();
