@@ -7,7 +7,7 @@ import { transactionKeys } from '../transactions/api';
 import { accountKeys } from './accounts-api';
 
 /** The lists an accountant imports into a CSV or generic-ledger company from a file. */
-export const CHART_LISTS = ['ACCOUNT', 'VENDOR', 'CUSTOMER', 'CLASS', 'LOCATION'] as const;
+export const CHART_LISTS = ['ACCOUNT', 'VENDOR', 'CUSTOMER', 'CLASS', 'LOCATION', 'TAX', 'ITEM', 'PAYMENT_METHOD'] as const;
 export type ChartList = (typeof CHART_LISTS)[number];
 
 export type CreatedCategory = ResponseOf<typeof refEndpoints.categoryCreate>;

@@ -27,6 +27,15 @@ export const CHART_TEMPLATES: Record<ChartList, ListTemplate> = {
   CUSTOMER: { label: 'Customers', one: 'customer', many: 'customers', header: ['ID', 'Name', 'Active'], example: ['C-100', 'Acme Corporation', 'yes'] },
   CLASS: { label: 'Classes', one: 'class', many: 'classes', header: ['ID', 'Name', 'Active'], example: ['CL-1', 'Retail', 'yes'] },
   LOCATION: { label: 'Locations', one: 'location', many: 'locations', header: ['ID', 'Name', 'Active'], example: ['L-1', 'Downtown', 'yes'] },
+  TAX: { label: 'Tax codes', one: 'tax code', many: 'tax codes', header: ['ID', 'Name', 'Active'], example: ['T-1', 'State sales tax', 'yes'] },
+  ITEM: { label: 'Products and services', one: 'item', many: 'items', header: ['ID', 'Name', 'Active'], example: ['I-1', 'Bookkeeping hours', 'yes'] },
+  PAYMENT_METHOD: {
+    label: 'Payment methods',
+    one: 'payment method',
+    many: 'payment methods',
+    header: ['ID', 'Name', 'Active'],
+    example: ['PM-1', 'Company Visa', 'yes'],
+  },
 };
 
 const csvLine = (cells: string[]) => cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
@@ -37,4 +46,4 @@ export const templateCsv = (list: ChartList) => `${csvLine(CHART_TEMPLATES[list]
 /** A link target that downloads the template without asking the server. */
 export const templateHref = (list: ChartList) => `data:text/csv;charset=utf-8,${encodeURIComponent(templateCsv(list))}`;
 
-export const templateFileName = (list: ChartList) => `${list.toLowerCase()}-template.csv`;
+export const templateFileName = (list: ChartList) => `${list.toLowerCase().replace(/_/g, '-')}-template.csv`;

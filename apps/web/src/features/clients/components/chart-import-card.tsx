@@ -53,8 +53,8 @@ export const ChartImportCard = ({ company }: { company: ClientCompany }) => {
   return (
     <Card title="Chart of accounts and lists" variant="outlined">
       <Typography.Paragraph type="secondary">
-        This client’s ledger is kept in Herd: its categories, vendors, customers, classes and locations come from CSV files. Importing a file again updates the rows with
-        the same ID (or, without an ID column, the same name).
+        This client’s ledger is kept in Herd: its categories, vendors, customers, classes, locations, tax codes, products and services and payment methods come from CSV
+        files. Importing a file again updates the rows with the same ID (or, without an ID column, the same name).
       </Typography.Paragraph>
       <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
         <Select<ChartList> aria-label="List to import" value={list} options={LIST_OPTIONS} onChange={setList} style={{ minWidth: 220 }} />

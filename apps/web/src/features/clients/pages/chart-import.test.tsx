@@ -67,6 +67,18 @@ describe('the chart import of a CSV client', () => {
     expect((sent[0]!.body as FormData).get('file')).toBe(file);
   });
 
+  it('imports the lists beyond the chart too: tax codes, products and services, payment methods', async () => {
+    const fake = fakeSettings().answer(importEndpoints.refList, company, { imported: 1, updated: 0, errors: [] });
+    renderAt('/settings/accountant/client/7/');
+    const root = await card();
+    await chooseList(root, 'Payment methods');
+    const template = within(root).getByRole('link', { name: /Download template/ });
+    await waitFor(() => expect(template).toHaveAttribute('download', 'payment-method-template.csv'));
+    await fastUser().upload(fileInput(root), new File(['Name\nCompany Visa\n'], 'methods.csv', { type: 'text/csv' }));
+    expect(await within(root).findByText('1 payment method created, 0 updated.')).toBeInTheDocument();
+    expect((fake.callsTo(importEndpoints.refList, company)[0]!.body as FormData).get('list')).toBe('PAYMENT_METHOD');
+  });
+
   it('shows why a file was refused', async () => {
     fakeSettings().answer(importEndpoints.refList, company, () => ({ status: 400, data: { file: ['The file needs a name column.'] } }));
     renderAt('/settings/accountant/client/7/');
