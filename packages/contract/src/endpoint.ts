@@ -21,7 +21,8 @@ export interface Endpoint {
   readonly responses: Readonly<Record<number, z.ZodType>>;
   /**
    * A change a firm may make while it is read-only (its subscription lapsed):
-   * signing in and out, the person's own profile and password. Every other
+   * signing in and out, the person's own profile and password, taking its data
+   * out (a CSV export). Every other
    * POST, PATCH and DELETE is refused then.
    */
   readonly whileReadOnly?: true;

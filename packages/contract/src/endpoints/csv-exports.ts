@@ -27,6 +27,8 @@ export const csvExportEndpoints = {
     body: csvExportBody,
     responses: { 201: csvExportBatch },
     idempotent: true,
+    // A firm whose subscription lapsed may still take its answers out; an export records what it carried and changes nothing else.
+    whileReadOnly: true,
   }),
   list: endpoint({
     method: 'GET',

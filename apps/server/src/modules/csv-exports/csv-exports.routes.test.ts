@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_EXPORT_COLUMNS } from '@herd/contract';
 import { clientMaker, type TestClient } from '../../../test/client.js';
-import { createLedgerAccount, createRef, signedInCast } from '../../../test/factories.js';
+import { createLedgerAccount, createRef, setSubscription, signedInCast } from '../../../test/factories.js';
 import { createTestApp, TEST_APP_URL, type TestApp } from '../../../test/harness.js';
 import { multipart } from '../../../test/multipart.js';
 
@@ -148,6 +148,17 @@ describe('CSV export of a CSV company’s published answers', () => {
     const refused = await post(s.cast.admin, `accounting/accountant/client-company/${other.pk}/csv-exports/create/`, {});
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toMatch(/^Only CSV client companies export to CSV files/);
+  });
+
+  it('lets a firm whose subscription lapsed take its answers out: exporting changes none of its data', async () => {
+    const s = await setup();
+    await setSubscription(t.db, s.cast.firm.firmId, 'TRIAL_EXPIRED');
+    const created = await post(s.cast.admin, `${s.exports}/create/`, {});
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ transaction_count: 4 });
+    expect((await s.cast.admin.get(created.json().download_url.replace('/api/v1/', ''))).statusCode).toBe(200);
+    // Everything else stays read-only.
+    expect((await post(s.cast.admin, `${s.base}/transactions/back/`, { pks: [s.lunch.pk] })).statusCode).toBe(403);
   });
 
   it('is the accountant’s: another firm gets 404, a client 403, a batch asked for under another company 404', async () => {
