@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn, signupCodeFromOutbox } from './helpers';
 
 test('a new firm signs up, signs out and signs back in', async ({ page }) => {
-  // Three password hashes and a background job (the emailed link): on a loaded two-core machine this
+  // Two password hashes and a background job (the emailed link): on a loaded two-core machine this
   // took close to the default minute.
   test.setTimeout(120_000);
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
