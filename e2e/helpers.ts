@@ -59,3 +59,21 @@ export const magicCodeFromOutbox = async (request: APIRequestContext, to: string
   expect(code, `a sign-in link in: ${text}`).toBeTruthy();
   return decodeURIComponent(code!);
 };
+
+/**
+ * The code of the sign-up link mailed to `to`. The email is written by a job
+ * after the sign-up was answered, so this waits for it to reach the outbox.
+ */
+export const signupCodeFromOutbox = async (request: APIRequestContext, to: string): Promise<string> => {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(urlOf(testingEndpoints.outbox, {}, { to }));
+      if (!response.ok()) return undefined;
+      const { text } = (await response.json()) as { text: string };
+      code = /[?&]signup=([^\s&"'<>)]+)/.exec(text)?.[1];
+      return code;
+    }, `a sign-up link mailed to ${to}`)
+    .toBeTruthy();
+  return decodeURIComponent(code!);
+};

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
 import { deleteDeliveriesBefore } from './integrations/webhook-deliveries.queries.js';
 import { deleteOutboxBefore } from './mail/outbox.queries.js';
+import { deletePendingSignupsExpiredBefore } from './modules/auth/pending-signups.queries.js';
 import { deleteExpiredSessions } from './modules/auth/sessions.queries.js';
 import { deleteKeysBefore } from './modules/idempotency/idempotency.queries.js';
 import { deleteHitsBefore } from './modules/rate-limit/rate-limit.queries.js';
@@ -18,15 +19,18 @@ export const RETENTION = {
   webhookDeliveries: 7 * DAY_MS,
   /** A form submitted again within a day gets its first answer back. */
   idempotencyKeys: DAY_MS,
+  /** An expired sign-up link still says "expired" (and offers to start again) for a week, then it is gone with its password hash. */
+  expiredSignups: 7 * DAY_MS,
 } as const;
 
-/** One sweep of expired sessions, old rate-limit counters, outbox records, webhook digests and idempotency keys. */
+/** One sweep of expired sessions, old rate-limit counters, outbox records, webhook digests, idempotency keys and expired sign-ups. */
 export const sweepOnce = async (db: Db, now = Date.now()) => {
   await deleteExpiredSessions(db);
   await deleteHitsBefore(db, new Date(now - RETENTION.rateLimitHits));
   await deleteOutboxBefore(db, new Date(now - RETENTION.outbox));
   await deleteDeliveriesBefore(db, new Date(now - RETENTION.webhookDeliveries));
   await deleteKeysBefore(db, new Date(now - RETENTION.idempotencyKeys));
+  await deletePendingSignupsExpiredBefore(db, new Date(now - RETENTION.expiredSignups));
 };
 
 /** Sweeps hourly. Safe to run in many processes at once. */

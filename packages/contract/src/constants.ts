@@ -18,6 +18,8 @@ export const MAX_PAGE_SIZE = 100;
 export const TRIAL_DAYS = 14;
 export const MAGIC_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** How long the emailed link that finishes a sign-up works. */
+export const SIGNUP_CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 /** Colour used when a firm has not chosen one, and the highlight colour (sage green). */
 export const DEFAULT_MAIN_COLOR = '#2f6f5e';
 export const HIGHLIGHT_COLOR = '#9caf88';

@@ -36,6 +36,7 @@ export const details = {
   magicLinkSent: 'If an account exists for this email, a sign-in link is on its way.',
   newMagicLinkSent: 'A new sign-in link has been sent to the email address on the account.',
   resetSent: 'If an account exists for this email, a password reset link is on its way.',
+  signupLinkSent: 'Check your email: we sent you a link to finish creating your firm. It works for 24 hours.',
   passwordChanged: 'Your password has been changed.',
   wrongCurrentPassword: 'The current password is not correct.',
   emailTaken: 'An account with this email already exists.',

@@ -46,7 +46,17 @@ export const transaction = z.object({
   is_hidden: z.boolean(),
   direction: z.enum(DIRECTIONS),
   lines: z.array(transactionLine),
-  attachments: z.array(z.object({ pk: z.number(), file: z.number(), name: z.string(), content_type: z.string(), url: z.string() })),
+  attachments: z.array(
+    z.object({
+      pk: z.number(),
+      file: z.number(),
+      name: z.string(),
+      content_type: z.string(),
+      url: z.string(),
+      /** Whether the user who asked may remove it: the delete's own rule, computed by the server for them. */
+      removable: z.boolean(),
+    }),
+  ),
   sync_errors: z.array(z.object({ pk: z.number(), message: z.string(), created_at: z.string() })),
   client_memo: z.string(),
   back_message: z.string(),

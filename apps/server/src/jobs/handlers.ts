@@ -3,6 +3,7 @@ import { queuePull, runPull, runQueuedResync } from '../modules/transactions/led
 import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/publish.js';
 import { connectionsOfExternalCompany } from '../modules/ledger-connections/ledger-connections.queries.js';
 import { mailRequestedLink } from '../modules/auth/auth.service.js';
+import { mailSignupLink } from '../modules/auth/signup.service.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -17,7 +18,10 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
       for (const connection of await connectionsOfExternalCompany(deps.db, data.provider, realmId)) await queuePull(deps, connection.clientCompanyId, 'INCREMENTAL');
     }
   },
-  'auth-email': (data) => mailRequestedLink({ db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl }, data),
+  'auth-email': (data) => {
+    const ctx = { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl };
+    return data.kind === 'signup' ? mailSignupLink(ctx, data) : mailRequestedLink(ctx, data);
+  },
 });
 
 export const startWorkers = async (deps: AppDeps) => {

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { ExecuteSql } from '../db/client.js';
+import type { SignupRequest } from '../modules/auth/signup-request.js';
 
 /**
  * Background work, kept in the database by pg-boss so any number of workers
@@ -15,8 +16,11 @@ export interface JobPayloads {
   'ledger-push-failed': { companyPk: number; action: 'publish' | 'resync'; pks: number[]; actorUserId: number | null };
   /** A ledger's webhook delivery, verified, to be turned into pulls. */
   'ledger-webhook': { provider: 'QBO'; realmIds: string[] };
-  /** A sign-in or reset link asked for by email: written after the answer, so the answer cannot tell whether the email is known. */
-  'auth-email': { kind: 'magic-link' | 'password-reset'; email: string };
+  /**
+   * A sign-in or reset link asked for by email, or a sign-up to confirm (its password already hashed):
+   * written after the answer, so the answer cannot tell whether the email is known.
+   */
+  'auth-email': { kind: 'magic-link' | 'password-reset'; email: string } | ({ kind: 'signup' } & SignupRequest);
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;

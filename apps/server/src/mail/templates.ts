@@ -16,6 +16,29 @@ export const passwordResetEmail = (p: { firstName: string; url: string }): Email
   footnote: 'If it was not you, ignore this email: your password stays as it is.',
 });
 
+export const signupConfirmEmail = (p: { firstName: string; firmName: string; url: string }): EmailContent => ({
+  subject: `Confirm your email to finish creating ${p.firmName}`,
+  heading: `Hi ${p.firstName || 'there'},`,
+  paragraphs: [
+    `Someone, we hope you, asked to start a Herd free trial for ${p.firmName} with this email address.`,
+    'Use the button below to confirm it is yours: your firm is created and you are signed in. The link works once and expires in 24 hours.',
+  ],
+  action: { label: 'Create my firm', url: p.url },
+  footnote: 'If you did not ask for this, ignore this email: nothing is created without the link.',
+});
+
+/** Sent instead of a confirmation when the email signing up already has an account: the form never says so. */
+export const signupExistingAccountEmail = (p: { firstName: string; signInUrl: string }): EmailContent => ({
+  subject: 'You already have a Herd account',
+  heading: `Hi ${p.firstName || 'there'},`,
+  paragraphs: [
+    'Someone, we hope you, asked to start a Herd free trial with this email address, but it already belongs to a Herd account, so no new firm was created.',
+    'Sign in with your password or an emailed sign-in link. Forgot your password? Choose “Forgot password” on the sign-in page to set a new one.',
+  ],
+  action: { label: 'Sign in', url: p.signInUrl },
+  footnote: 'If you did not ask for this, you can ignore this email: your account is unchanged.',
+});
+
 export const passwordChangedEmail = (p: { firstName: string }): EmailContent => ({
   subject: 'Your password was changed',
   heading: `Hi ${p.firstName || 'there'},`,

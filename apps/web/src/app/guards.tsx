@@ -24,14 +24,15 @@ export const RequireSignedIn = () => {
 
 /**
  * Sign-in and free-trial pages: a signed-in user goes on to where they were
- * headed. An emailed sign-in link is still opened: it may be someone else's
- * (it then signs its owner in), and the server says when it is this user's own.
+ * headed. An emailed sign-in or sign-up link is still opened: it may be
+ * someone else's (it then signs its owner in), and the server says when it is
+ * this user's own.
  */
 export const RequireSignedOut = () => {
   const session = useSession();
   const [params] = useSearchParams();
   if (session.status === 'loading') return <LoadingScreen />;
-  if (session.status === 'signed-in' && !params.get(authParams.magic)) {
+  if (session.status === 'signed-in' && !params.get(authParams.magic) && !params.get(authParams.signup)) {
     return <Navigate to={safeNextPath(params.get(authParams.next)) ?? routes.dashboard} replace />;
   }
   return <Outlet />;

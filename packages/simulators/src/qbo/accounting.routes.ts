@@ -7,6 +7,7 @@ import { deleteEntity, readEntity, requireObject, saveEntity } from './entity-se
 import { objectNotFound, queryParserError, unsupportedOperation } from './faults.js';
 import { companyOf, installGateway } from './gateway.js';
 import { runQuery } from './query-service.js';
+import { installRequestReplay } from './request-replay.js';
 import type { QboState } from './state.js';
 import type { JsonObject } from './types.js';
 import { handleUpload } from './upload.js';
@@ -23,6 +24,7 @@ type Query = Record<string, string | undefined>;
 export function accountingRoutes(state: QboState) {
   return async (app: FastifyInstance): Promise<void> => {
     installGateway(app, state);
+    installRequestReplay(app, state);
     const withTime = (payload: JsonObject): JsonObject => ({ ...payload, time: qboResponseTime(state.clock.now()) });
 
     const query = (request: FastifyRequest, statement: string | undefined): JsonObject => {

@@ -30,6 +30,8 @@ interface InsertOptions {
 export class CompanyStore {
   readonly tombstones: Tombstone[] = [];
   readonly files = new Map<string, StoredFile>();
+  /** The answers of writes sent with a `requestid`, by that id: a repeat gets the same answer (request-replay.ts). */
+  readonly answeredRequests = new Map<string, { status: number; contentType: string; payload: string }>();
   private readonly tables = new Map<string, Map<string, QboEntity>>();
   private nextId = 1;
 

@@ -38,6 +38,30 @@ export const oneTimeCodes = pgTable(
   (t) => [index('one_time_codes_user_idx').on(t.userId)],
 );
 
+/**
+ * A sign-up waiting for its emailed confirmation. Nothing exists until the link
+ * is opened: the password is already an Argon2id hash, the code a SHA-256, and
+ * the row is claimed once (conditional UPDATE) when the firm and user are
+ * created; `user_id` then names that user, so a second click by them goes on.
+ */
+export const pendingSignups = pgTable(
+  'pending_signups',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    codeHash: text('code_hash').notNull().unique(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    userId: integer('user_id').references(() => users.pk, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_signups_expires_idx').on(t.expiresAt)],
+);
+
 /** Attempts counted by rate limits; old rows are swept periodically. */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',

@@ -1,25 +1,13 @@
-import { TRIAL_DAYS, details, type MfaMethod, type SignupBody } from '@herd/contract';
+import { details, type MfaMethod } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { hashPassword, randomToken, verifyAgainstDummy, verifyPassword } from '../../lib/crypto.js';
 import { ValidationError } from '../../lib/errors.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { LOGIN_BACKOFF, RULES, assertBackoff, assertWithinLimit, consume, recordHit, reset } from '../rate-limit/rate-limit.service.js';
-import {
-  expireUnusedCodes,
-  findBrandOfUser,
-  findUserByEmail,
-  findUserByPk,
-  insertFirm,
-  insertFirmMember,
-  insertSubscription,
-  insertUser,
-  setLastLogin,
-  setPasswordHash,
-} from './auth.queries.js';
+import { expireUnusedCodes, findBrandOfUser, findUserByEmail, findUserByPk, setLastLogin, setPasswordHash } from './auth.queries.js';
 import { issueCode, lookupCode, redeemCode } from './one-time-codes.js';
 import { assertStrongPassword } from './password-strength.js';
 import { deleteUserSessions } from './sessions.queries.js';
@@ -49,47 +37,8 @@ interface Detail {
   detail: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export const magicLinkUrl = (appUrl: string, code: string) => `${appUrl}/auth/?magic=${encodeURIComponent(code)}`;
 export const resetUrl = (appUrl: string, code: string) => `${appUrl}/auth/?reset=${encodeURIComponent(code)}`;
-
-/** A new firm on a 14-day trial, its first user FIRM_ADMIN: one transaction, all or nothing. */
-export const signupAccountant = async (ctx: AuthContext, input: SignupBody): Promise<number> => {
-  await consume(ctx.db, RULES.signupsPerAddress, ctx.ip);
-  if (await findUserByEmail(ctx.db, input.email)) throw ValidationError.field('email', details.emailTaken);
-  await assertStrongPassword('password', 'Password', input.password, {
-    email: input.email,
-    firstName: input.first_name,
-    lastName: input.last_name,
-    companyName: input.company_name,
-  });
-  const passwordHash = await hashPassword(input.password);
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const user = await insertUser(tx, {
-        email: input.email,
-        passwordHash,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        accountType: 'ACCOUNTANT',
-      });
-      const firm = await insertFirm(tx, { companyName: input.company_name });
-      await insertFirmMember(tx, { firmId: firm.pk, userId: user.pk, role: 'FIRM_ADMIN' });
-      await insertSubscription(tx, {
-        firmId: firm.pk,
-        status: 'TRIAL',
-        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS),
-      });
-      await writeAudit(tx, { firmId: firm.pk, actorUserId: user.pk, action: 'firm.signup', targetType: 'firm', targetPk: firm.pk });
-      return user.pk;
-    });
-  } catch (err) {
-    // Two sign-ups with one email at once: the unique index decides.
-    if (isUniqueViolation(err)) throw ValidationError.field('email', details.emailTaken);
-    throw err;
-  }
-};
 
 const pairKey = (email: string, ip: string) => `${email.toLowerCase()}|${ip}`;
 

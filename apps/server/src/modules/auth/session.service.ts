@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import type { FeatureFlag, LoginBody, LoginResponse, Profile, SignupBody } from '@herd/contract';
+import type { FeatureFlag, LoginBody, LoginResponse, Profile } from '@herd/contract';
 import { getProfile } from '../profile/profile.service.js';
-import { signInWithMagicLink, signInWithPassword, signupAccountant, type AuthContext, type SignInResult } from './auth.service.js';
+import { signInWithMagicLink, signInWithPassword, type AuthContext, type SignInResult } from './auth.service.js';
 import { lookupCode } from './one-time-codes.js';
+import { confirmSignup, lookupPendingSignup } from './signup.service.js';
 import { clearSessionCookie, endSession, startSession, type SessionInfo } from './sessions.js';
 
 /**
@@ -31,9 +32,18 @@ const completeSignIn = async (ctx: SessionContext, result: SignInResult): Promis
   return getProfile(ctx.db, result.userId, ctx.flagDefaults);
 };
 
-/** A new firm on a trial, its admin signed in at once (a new user has no second factor yet). */
-export const signUp = async (ctx: SessionContext, input: SignupBody): Promise<Profile> => {
-  const userId = await signupAccountant(ctx, input);
+/** A signed-in session past its second factor, if the request has one. */
+const signedInUser = (ctx: SessionContext): number | null => (ctx.session?.mfaVerified && ctx.session.actor ? ctx.session.userId : null);
+
+/**
+ * Opens a sign-up link: the new firm's admin is signed in at once (a new user
+ * has no second factor yet). The link opened again by the person it created,
+ * still signed in, answers their profile, as a second click on a sign-in link does.
+ */
+export const confirmSignUp = async (ctx: SessionContext, code: string): Promise<Profile> => {
+  const current = signedInUser(ctx);
+  if (current !== null && (await lookupPendingSignup(ctx.db, code))?.userId === current) return getProfile(ctx.db, current, ctx.flagDefaults);
+  const userId = await confirmSignup(ctx, code);
   await openSession(ctx, userId, true);
   return getProfile(ctx.db, userId, ctx.flagDefaults);
 };
@@ -49,10 +59,10 @@ export const signIn = async (ctx: SessionContext, input: LoginBody): Promise<Log
  * new one).
  */
 const signedInAsOwnerOf = async (ctx: SessionContext, code: string): Promise<number | null> => {
-  const session = ctx.session;
-  if (!session?.mfaVerified || !session.actor) return null;
+  const current = signedInUser(ctx);
+  if (current === null) return null;
   const row = await lookupCode(ctx.db, code, 'MAGIC_LINK');
-  return row && row.userId === session.userId ? session.userId : null;
+  return row && row.userId === current ? current : null;
 };
 
 export const signInWithCode = async (ctx: SessionContext, code: string): Promise<LoginResponse> => {

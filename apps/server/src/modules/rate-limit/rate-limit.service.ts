@@ -48,6 +48,7 @@ export const RULES = {
   magicLinksPerAddress: { bucket: 'magic-link:address', limit: 30, windowMs: FIFTEEN_MINUTES },
   resetsPerEmail: { bucket: 'password-reset:email', limit: 5, windowMs: FIFTEEN_MINUTES },
   resetsPerAddress: { bucket: 'password-reset:address', limit: 30, windowMs: FIFTEEN_MINUTES },
+  signupsPerEmail: { bucket: 'signup:email', limit: 5, windowMs: FIFTEEN_MINUTES },
   signupsPerAddress: { bucket: 'signup:address', limit: 10, windowMs: FIFTEEN_MINUTES },
   codeFailuresPerAddress: { bucket: 'code-failure:address', limit: 30, windowMs: FIFTEEN_MINUTES },
 } satisfies Record<string, RateRule>;

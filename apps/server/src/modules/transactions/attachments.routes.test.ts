@@ -27,6 +27,13 @@ const setup = async () => {
   return { cast, pk, txs };
 };
 
+/** `{attachmentPk: removable}` of one transaction, as a side's transaction list shows it to this user. */
+const removableAsSeenBy = async (client: TestClient, side: 'client' | 'accountant', companyPk: number, txPk: number) => {
+  const list = (await client.get(`accounting/${side}/${side === 'client' ? 'company' : 'client-company'}/${companyPk}/transactions/list/`)).json();
+  const row = list.results.find((r: { pk: number }) => r.pk === txPk) as { attachments: { pk: number; removable: boolean }[] };
+  return Object.fromEntries(row.attachments.map((a) => [a.pk, a.removable]));
+};
+
 describe('attachments', () => {
   it('a client attaches a receipt; both sides see it; the accountant downloads a zip of the selection', async () => {
     const { cast, pk, txs } = await setup();
@@ -80,6 +87,9 @@ describe('attachments', () => {
     const accountants = await attach(cast.admin, 'statement.png');
     const coworkers = await attach(coworker, 'coworker.png');
     const remove = (client: TestClient, attachmentPk: number) => client.delete(`accounting/transaction/${txs[0]!.pk}/attachments/${attachmentPk}/`);
+    // Each side is told which files it may remove, by the rule the delete applies.
+    expect(await removableAsSeenBy(cast.client, 'client', pk, txs[0]!.pk)).toEqual({ [accountants]: false, [coworkers]: true });
+    expect(await removableAsSeenBy(cast.admin, 'accountant', pk, txs[0]!.pk)).toEqual({ [accountants]: true, [coworkers]: true });
 
     const refused = await remove(cast.client, accountants);
     expect(refused.statusCode).toBe(403);
@@ -92,7 +102,10 @@ describe('attachments', () => {
     const { cast, pk, txs } = await setup();
     const receipt = await upload(cast.client, pk, 'r.png', PNG_1X1);
     const attached = (await cast.client.post(`accounting/transaction/${txs[0]!.pk}/attachments/`, { file: receipt.pk })).json().attachments[0].pk;
+    expect(await removableAsSeenBy(cast.client, 'client', pk, txs[0]!.pk)).toEqual({ [attached]: true });
     await cast.admin.patch(`accounting/accountant/client-company/${pk}/update/`, { client_editable_fields: ['category'] });
+    expect(await removableAsSeenBy(cast.client, 'client', pk, txs[0]!.pk)).toEqual({ [attached]: false });
+    expect(await removableAsSeenBy(cast.admin, 'accountant', pk, txs[0]!.pk)).toEqual({ [attached]: true });
     const refused = await cast.client.delete(`accounting/transaction/${txs[0]!.pk}/attachments/${attached}/`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: 'This client may not remove attachments.' });

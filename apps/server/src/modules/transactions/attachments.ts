@@ -8,6 +8,7 @@ import type { StorageDriver } from '../../storage/driver.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { findMembership } from '../client-users/client-users.queries.js';
+import { attachmentRemovalRefusal } from './attachment-removal.js';
 import { serialize } from './transactions.read.js';
 import { findScoped, transactionAccess } from './transactions.scope.js';
 import { companyAccess } from '../access/company-access.js';
@@ -34,25 +35,19 @@ export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: num
       details: { file: filePk },
     });
   });
-  const [result] = await serialize(db, scope.company.pk, await findScoped(db, scope, [txPk]));
+  const [result] = await serialize(db, scope, await findScoped(db, scope, [txPk]));
   return result!;
 };
 
-/**
- * The firm removes any attachment. A client only where attachments are
- * client-editable for the company, and only what the company's client users
- * added: the accountant's files are not theirs to take away.
- */
+/** Removes an attachment, when `attachmentRemovalRefusal` lets this user (the same rule as its `removable` flag). */
 export const detachFile = async (db: Db, actor: Actor, txPk: number, attachmentPk: number) => {
   const { access: scope } = await transactionAccess(db, actor, txPk);
   const where = and(eq(transactionAttachments.pk, attachmentPk), eq(transactionAttachments.transactionId, txPk));
   const [attachment] = await db.select({ createdBy: transactionAttachments.createdBy }).from(transactionAttachments).where(where);
   if (!attachment) throw new NotFoundError();
-  if (scope.side === 'client') {
-    if (scope.editable !== 'all' && !scope.editable.includes('attachments')) throw new ForbiddenError('This client may not remove attachments.');
-    const byClient = attachment.createdBy !== null && (await findMembership(db, scope.company.pk, attachment.createdBy)) !== null;
-    if (!byClient) throw new ForbiddenError('Only attachments added by the client can be removed here.');
-  }
+  const addedByClient = attachment.createdBy !== null && (await findMembership(db, scope.company.pk, attachment.createdBy)) !== null;
+  const refusal = attachmentRemovalRefusal(scope, { addedByClient });
+  if (refusal) throw new ForbiddenError(refusal);
   await db.transaction(async (tx) => {
     const deleted = await tx.delete(transactionAttachments).where(where).returning({ pk: transactionAttachments.pk });
     if (deleted.length === 0) throw new NotFoundError();

@@ -2,7 +2,17 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { arrayLiteral, preparedPerDb } from '../../db/prepared.js';
-import { files, ledgerAccounts, notes, syncErrors, transactionAttachments, transactionCounts, transactionLines, transactions } from '../../db/schema/index.js';
+import {
+  clientMemberships,
+  files,
+  ledgerAccounts,
+  notes,
+  syncErrors,
+  transactionAttachments,
+  transactionCounts,
+  transactionLines,
+  transactions,
+} from '../../db/schema/index.js';
 import { ACTIVE_STATUSES, CATEGORIZED_STATUSES } from './status.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -53,7 +63,8 @@ export interface Details {
   watchedAccountName: string | null;
   notesCount: number;
   lines: DetailLine[];
-  attachments: { pk: number; file: number; name: string; content_type: string }[];
+  /** `addedByClient`: its uploader is a client user of the company (what a client may remove). */
+  attachments: { pk: number; file: number; name: string; content_type: string; addedByClient: boolean }[];
   syncErrors: { pk: number; message: string; created_at: string }[];
 }
 
@@ -62,7 +73,7 @@ const refJson = (column: string, table: 'ledger_accounts' | 'ledger_refs') =>
   sql.raw(`case when l.${column} is null then null else json_build_object('pk', l.${column}, 'name', (select r.name from ${table} r where r.pk = l.${column})) end`);
 
 // Qualified by hand: in a one-table select Drizzle writes bare column names, which the subqueries below would take for their own.
-const tx = (column: 'pk' | 'payment_account_id' | 'watched_account_id') => sql.raw(`"transactions"."${column}"`);
+const tx = (column: 'pk' | 'payment_account_id' | 'watched_account_id' | 'client_company_id') => sql.raw(`"transactions"."${column}"`);
 
 /**
  * Everything a transaction shows besides its own columns (lines with the names
@@ -87,7 +98,8 @@ const details = sql<Details | string>`json_build_object(
           'tracking_option_one', ${refJson('tracking_option_one_id', 'ledger_refs')},
           'tracking_option_two', ${refJson('tracking_option_two_id', 'ledger_refs')}))
       order by l.position) from ${transactionLines} l where l.transaction_id = ${tx('pk')}), '[]'::json),
-    'attachments', coalesce((select json_agg(json_build_object('pk', ta.pk, 'file', f.pk, 'name', f.name, 'content_type', f.content_type) order by ta.pk)
+    'attachments', coalesce((select json_agg(json_build_object('pk', ta.pk, 'file', f.pk, 'name', f.name, 'content_type', f.content_type,
+        'addedByClient', exists(select 1 from ${clientMemberships} cm where cm.client_company_id = ${tx('client_company_id')} and cm.user_id = ta.created_by)) order by ta.pk)
       from ${transactionAttachments} ta join ${files} f on f.pk = ta.file_id where ta.transaction_id = ${tx('pk')}), '[]'::json),
     'syncErrors', coalesce((select json_agg(json_build_object('pk', e.pk, 'message', e.message, 'created_at', e.created_at) order by e.pk)
       from ${syncErrors} e where e.transaction_id = ${tx('pk')} and e.cleared_at is null), '[]'::json))`;

@@ -20,15 +20,16 @@ import { type CompanyAccess } from '../access/company-access.js';
 /** The columns a user's account restrictions apply to. */
 const RESTRICTABLE = { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId };
 
-/** Rows of one company, as the API shows them. */
-export const serialize = async (db: Db, companyPk: number, rows: TransactionRow[]): Promise<Transaction[]> =>
+/** Rows of one company, as the API shows them to the user of `scope`. */
+export const serialize = async (db: Db, scope: CompanyAccess, rows: TransactionRow[]): Promise<Transaction[]> =>
   toTransactions(
     rows,
     await loadDetails(
       db,
-      companyPk,
+      scope.company.pk,
       rows.map((r) => r.pk),
     ),
+    scope,
   );
 
 /**
@@ -49,7 +50,7 @@ export const listPage = async (db: Db, scope: CompanyAccess, list: { statuses: r
     countList(db, listScope, query, where),
     pageOfTransactions(db, scope.company.pk, where, { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
   ]);
-  return { count, capped, results: toTransactions(page.rows, page.details) };
+  return { count, capped, results: toTransactions(page.rows, page.details, scope) };
 };
 
 /**

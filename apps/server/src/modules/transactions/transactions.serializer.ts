@@ -1,10 +1,12 @@
 import type { Transaction } from '@herd/contract';
 import { fileUrl } from '../storage/storage.service.js';
+import { attachmentRemovalRefusal, type AttachmentViewer } from './attachment-removal.js';
 import type { Details, TransactionRow } from './transactions.queries.js';
 
 const named = (pk: number | null, name: string | null | undefined) => (pk === null ? null : { pk, name: name ?? '' });
 
-export const toTransactions = (rows: TransactionRow[], details: Details[]): Transaction[] => {
+/** Rows as the API shows them to `viewer` (what they may do with an attachment depends on who they are). */
+export const toTransactions = (rows: TransactionRow[], details: Details[], viewer: AttachmentViewer): Transaction[] => {
   const byPk = new Map(details.map((d) => [d.pk, d]));
   return rows.map((row) => {
     const d = byPk.get(row.pk);
@@ -24,7 +26,11 @@ export const toTransactions = (rows: TransactionRow[], details: Details[]): Tran
       is_hidden: row.isHidden,
       direction: row.type === 'DEPOSIT' ? 'SALES' : 'COSTS',
       lines: (d?.lines ?? []).map((l) => ({ pk: l.pk, amount: l.amount, description: l.description, ...l.refs, billable: l.billable })),
-      attachments: (d?.attachments ?? []).map((a) => ({ ...a, url: fileUrl(a.file) })),
+      attachments: (d?.attachments ?? []).map(({ addedByClient, ...a }) => ({
+        ...a,
+        url: fileUrl(a.file),
+        removable: attachmentRemovalRefusal(viewer, { addedByClient }) === null,
+      })),
       sync_errors: (d?.syncErrors ?? []).map((e) => ({ pk: e.pk, message: e.message, created_at: new Date(e.created_at).toISOString() })),
       client_memo: row.clientMemo,
       back_message: row.backMessage,

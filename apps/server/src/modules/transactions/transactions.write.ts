@@ -95,7 +95,7 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
   });
   return serialize(
     db,
-    companyPk,
+    scope,
     await findScoped(
       db,
       scope,

@@ -96,17 +96,17 @@ export const useSignIn = () => useSignInMutation((body: LoginBody) => call(authE
 
 export const useMagicLinkSignIn = () => useSignInMutation((code: string) => call(authEndpoints.withMagicLink, { body: { code } }));
 
+/** Asks for a sign-up: nothing is created yet, the answer says a link was emailed. */
 export const useSignUp = () => {
-  const client = useQueryClient();
   const submission = useSubmissionKey();
   return useSubmitMutation({
     mutationFn: (body: SignupBody) => call(authEndpoints.signup, { body }, { idempotencyKey: submission.for(body) }),
-    onSuccess: (profile) => {
-      submission.done();
-      return setSignedIn(client, profile);
-    },
+    onSuccess: () => submission.done(),
   });
 };
+
+/** Opens a sign-up link (/auth/?signup=<code>): creates the firm and signs its admin in. */
+export const useConfirmSignUp = () => useSignInMutation((code: string) => call(authEndpoints.confirmSignup, { body: { code } }));
 
 export const useSignOut = () => {
   const client = useQueryClient();

@@ -7,6 +7,7 @@ import { AuthCard } from '../components/auth-card';
 import { EmailLinkForm } from '../components/email-link-form';
 import { MagicLinkSignIn } from '../components/magic-link-sign-in';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { SignupConfirm } from '../components/signup-confirm';
 import { SignInForm } from '../components/sign-in-form';
 import { useRequestPasswordReset, useSendMagicLink } from '../api';
 
@@ -27,6 +28,7 @@ export const AuthPage = () => {
   const requestReset = useRequestPasswordReset();
   const magic = params.get(authParams.magic);
   const reset = params.get(authParams.reset);
+  const signup = params.get(authParams.signup);
 
   const dropParam = (name: string) =>
     setParams(
@@ -38,7 +40,7 @@ export const AuthPage = () => {
       { replace: true },
     );
 
-  const title = reset ? 'Choose a new password' : magic ? 'Signing in' : 'Sign in';
+  const title = reset ? 'Choose a new password' : magic ? 'Signing in' : signup ? 'Creating your firm' : 'Sign in';
   usePageTitle(title);
 
   if (reset) {
@@ -60,6 +62,14 @@ export const AuthPage = () => {
     return (
       <AuthCard title={title}>
         <MagicLinkSignIn code={magic} onBackToSignIn={() => dropParam(authParams.magic)} />
+      </AuthCard>
+    );
+  }
+
+  if (signup) {
+    return (
+      <AuthCard title={title}>
+        <SignupConfirm code={signup} onBackToSignIn={() => dropParam(authParams.signup)} />
       </AuthCard>
     );
   }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authEndpoints, details, messages, profileEndpoints, quickbooksEndpoints } from '@herd/contract';
-import { createFakeApi, makeProfile } from '../../../../test/fake-api';
+import { createFakeApi } from '../../../../test/fake-api';
 import { stubLocationAssign } from '../../../../test/fake-qbo';
 import { renderAt } from '../../../../test/render-app';
 
@@ -54,9 +54,8 @@ describe('free trial', () => {
     expect(await within(fieldItem('Email')).findByText(details.emailTaken)).toBeInTheDocument();
   });
 
-  it('creates the firm and opens its dashboard', async () => {
-    const profile = makeProfile({ first_name: 'Robin', last_name: 'Lee' });
-    const fake = signedOut().answer(authEndpoints.signup, {}, profile).install();
+  it('creates nothing yet: it asks the person to open the link it emailed, in the server’s words', async () => {
+    const fake = signedOut().answer(authEndpoints.signup, {}, { detail: details.signupLinkSent }).install();
     const app = renderAt('/auth/free-trial/');
     await screen.findByRole('button', { name: 'Start free trial' });
     await fill({
@@ -67,7 +66,10 @@ describe('free trial', () => {
       Password: 'a-good-password',
     });
     await userEvent.click(screen.getByRole('button', { name: 'Start free trial' }));
-    await waitFor(() => expect(app.pathname()).toBe('/dashboard/accountant/'));
+    expect(await screen.findByText(details.signupLinkSent)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText('Robin@Example.com')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/auth/free-trial/');
     expect(fake.callsTo(authEndpoints.signup, {})[0]?.body).toEqual({
       first_name: 'Robin',
       last_name: 'Lee',
@@ -75,26 +77,29 @@ describe('free trial', () => {
       email: 'Robin@Example.com',
       password: 'a-good-password',
     });
-    // The answer went into the cache: no second profile request was needed.
+    // Not signed in: the profile was asked once, at load, and nothing was cached as signed in.
     expect(fake.callsTo(profileEndpoints.profile, {})).toHaveLength(1);
+    // A typo in the address: back to the form, the values kept.
+    await userEvent.click(screen.getByRole('button', { name: 'Use a different email' }));
+    expect(await screen.findByLabelText('Email')).toHaveValue('Robin@Example.com');
   });
 });
 
 describe('one sign-up per submission', () => {
   it('sends one request for a double click, named by an Idempotency-Key', async () => {
-    let answer: (profile: ReturnType<typeof makeProfile>) => void = () => undefined;
+    let answer: (data: { detail: string }) => void = () => undefined;
     const fake = signedOut()
-      .answer(authEndpoints.signup, {}, () => new Promise((resolve) => (answer = (profile) => resolve({ status: 201, data: profile }))))
+      .answer(authEndpoints.signup, {}, () => new Promise((resolve) => (answer = (data) => resolve({ status: 200, data }))))
       .install();
-    const app = renderAt('/auth/free-trial/');
+    renderAt('/auth/free-trial/');
     await screen.findByRole('button', { name: 'Start free trial' });
     await fill({ 'First name': 'Robin', 'Last name': 'Lee', 'Company name': 'Lee Ledgers', Email: 'robin@example.com', Password: 'a-good-password' });
     await userEvent.dblClick(screen.getByRole('button', { name: 'Start free trial' }));
     await waitFor(() => expect(fake.callsTo(authEndpoints.signup, {})).toHaveLength(1));
     expect(screen.getByRole('button', { name: /Start free trial/ })).toHaveClass('ant-btn-loading');
     await userEvent.click(screen.getByRole('button', { name: /Start free trial/ }));
-    answer(makeProfile());
-    await waitFor(() => expect(app.pathname()).toBe('/dashboard/accountant/'));
+    answer({ detail: details.signupLinkSent });
+    expect(await screen.findByText(details.signupLinkSent)).toBeInTheDocument();
     expect(fake.callsTo(authEndpoints.signup, {})).toHaveLength(1);
     expect(fake.callsTo(authEndpoints.signup, {})[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
   });

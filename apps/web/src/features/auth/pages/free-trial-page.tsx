@@ -14,7 +14,11 @@ import { useSignUp } from '../api';
 const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password'] as const;
 const rule = (field: (typeof FIELDS)[number]) => [zodRule(signupBody.shape[field])];
 
-/** /auth/free-trial/: a new firm and its first user. Success signs in; the guard then opens the dashboard. */
+/**
+ * /auth/free-trial/: a new firm and its first user. Nothing is created until the
+ * emailed link is opened, so success shows "check your email" with the server's
+ * words, the same whoever the email belongs to.
+ */
 export const FreeTrialPage = () => {
   usePageTitle('Start a free trial');
   const [form] = Form.useForm<SignupBody>();
@@ -40,6 +44,21 @@ export const FreeTrialPage = () => {
     setError(null);
     signUp.mutate(values, { onError: (err) => setError(applyServerErrors(form, err, FIELDS)) });
   };
+
+  if (signUp.isSuccess) {
+    return (
+      <AuthCard title="Check your email" width={520}>
+        <FormAlert type="success" message={signUp.data.detail} />
+        <Typography.Paragraph>
+          We sent it to <Typography.Text strong>{signUp.variables.email}</Typography.Text>. Open the link in it to create {signUp.variables.company_name} and sign in.
+        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">Nothing arrived? Check your spam folder, or go back and check the address.</Typography.Paragraph>
+        <Button block onClick={() => signUp.reset()}>
+          Use a different email
+        </Button>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

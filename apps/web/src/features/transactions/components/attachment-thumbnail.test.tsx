@@ -6,7 +6,7 @@ import { AttachmentThumbnail } from './attachment-thumbnail';
 
 // pdf.js needs a real canvas: test/setup.ts mocks renderPdfThumbnail for every file; each test says what it answers.
 
-const pdf = { pk: 1, file: 9, name: 'invoice.pdf', content_type: 'application/pdf', url: '/api/v1/storage/file/retrieve/9/' };
+const pdf = { pk: 1, file: 9, name: 'invoice.pdf', content_type: 'application/pdf', url: '/api/v1/storage/file/retrieve/9/', removable: true };
 const show = (attachment = pdf) => renderAt('/', <AttachmentThumbnail attachment={attachment} />);
 
 describe('attachment thumbnails', () => {

@@ -11,6 +11,12 @@ interface AttachmentsPanelProps {
   canEdit: boolean;
 }
 
+/**
+ * The transaction's files. The remove control shows only on what this user may
+ * remove (`removable`, decided by the server with the delete's own rule): a
+ * client never sees it on the accountant's files, nor where attachments are
+ * not client-editable.
+ */
 export const AttachmentsPanel = ({ transaction, companyPk, canEdit }: AttachmentsPanelProps) => {
   const add = useAddAttachment(transaction.pk, companyPk);
   const remove = useRemoveAttachment(transaction.pk, companyPk);
@@ -26,7 +32,7 @@ export const AttachmentsPanel = ({ transaction, companyPk, canEdit }: Attachment
             <a href={attachment.url} target="_blank" rel="noreferrer" title={attachment.name}>
               <AttachmentThumbnail attachment={attachment} />
             </a>
-            {canEdit ? (
+            {canEdit && attachment.removable ? (
               <Button
                 size="small"
                 shape="circle"

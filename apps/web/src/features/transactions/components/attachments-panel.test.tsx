@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fileEndpoints } from '@herd/contract';
+import { createFakeApi } from '../../../../test/fake-api';
+import { makeTransaction } from '../../../../test/fake-transactions';
+import { renderAt } from '../../../../test/render-app';
+import { AttachmentsPanel } from './attachments-panel';
+
+const attachment = (pk: number, name: string, removable: boolean) => ({
+  pk,
+  file: pk + 100,
+  name,
+  content_type: 'image/png',
+  url: `/api/v1/storage/file/retrieve/${pk + 100}/`,
+  removable,
+});
+
+const transaction = makeTransaction({ pk: 7, attachments: [attachment(1, 'my-receipt.png', true), attachment(2, 'accountant-invoice.png', false)] });
+
+describe('attachments panel', () => {
+  it('offers Remove only on the files the server says this user may remove', async () => {
+    const fake = createFakeApi()
+      .answer(fileEndpoints.detach, { transactionPk: 7, pk: 1 }, () => ({ status: 204, data: undefined }))
+      .install();
+    renderAt('/', <AttachmentsPanel transaction={transaction} companyPk={3} canEdit />);
+    expect(await screen.findByTitle('accountant-invoice.png')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove accountant-invoice.png' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove my-receipt.png' }));
+    await waitFor(() => expect(fake.callsTo(fileEndpoints.detach, { transactionPk: 7, pk: 1 })).toHaveLength(1));
+  });
+
+  it('offers no Remove at all when the transaction cannot be edited', async () => {
+    createFakeApi().install();
+    renderAt('/', <AttachmentsPanel transaction={transaction} companyPk={3} canEdit={false} />);
+    expect(await screen.findByTitle('my-receipt.png')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+  });
+});
