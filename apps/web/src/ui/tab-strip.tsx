@@ -1,4 +1,4 @@
-import { useId, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { theme } from 'antd';
 
 export interface TabStripItem<K extends string> {
@@ -19,7 +19,7 @@ interface TabStripProps<K extends string> {
  * Tabs but without it: antd's Tabs brings a menu, a dropdown and overflow
  * measuring (about 20 KB compressed) into the first download. A tab list
  * wider than the screen scrolls sideways inside itself instead of folding
- * tabs into a menu. Keyboard as the ARIA tabs pattern has it: arrows, Home and
+ * tabs into a menu, its cut-off edge fading out to show there is more. Keyboard as the ARIA tabs pattern has it: arrows, Home and
  * End move between tabs and open the one reached. Only the open panel is
  * rendered, so a form in a closed one starts afresh.
  */
@@ -27,7 +27,23 @@ export const TabStrip = <K extends string>({ items, activeKey, onChange, style }
   const { token } = theme.useToken();
   const id = useId();
   const tabs = useRef(new Map<K, HTMLButtonElement>());
+  const list = useRef<HTMLDivElement>(null);
+  const [cut, setCut] = useState({ start: false, end: false });
   const active = items.find((item) => item.key === activeKey) ?? items[0];
+
+  /** Which edges of the list hide tabs, for the fade that says the list scrolls. */
+  const measure = () => {
+    const node = list.current;
+    if (!node) return;
+    const start = node.scrollLeft > 1;
+    const end = node.scrollLeft + node.clientWidth < node.scrollWidth - 1;
+    setCut((was) => (was.start === start && was.end === end ? was : { start, end }));
+  };
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
 
   const open = (key: K) => {
     onChange(key);
@@ -49,10 +65,12 @@ export const TabStrip = <K extends string>({ items, activeKey, onChange, style }
   return (
     <div style={style}>
       <div
+        ref={list}
         role="tablist"
-        className="herd-tab-list"
+        className={['herd-tab-list', cut.start && 'herd-tab-list-cut-start', cut.end && 'herd-tab-list-cut-end'].filter(Boolean).join(' ')}
         onKeyDown={onKeyDown}
-        style={{ ...vars, gap: 24, borderBottom: `1px solid ${token.colorBorderSecondary}`, marginBottom: 16 }}
+        onScroll={measure}
+        style={{ ...vars, borderBottom: `1px solid ${token.colorBorderSecondary}`, marginBottom: 16 }}
       >
         {items.map((item) => {
           const selected = item.key === active?.key;
