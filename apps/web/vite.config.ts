@@ -82,7 +82,7 @@ export default defineConfig({
               priority: 20,
               tags: ['$initial'],
             },
-            { name: 'data', test: (id) => inNodeModules(id, '@tanstack', 'axios', 'zod'), priority: 10 },
+            { name: 'data', test: (id) => inNodeModules(id, '@tanstack', 'zod'), priority: 10 },
           ],
         },
       },

@@ -1,4 +1,3 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import {
   profileEndpoints,
   successStatus,
@@ -12,7 +11,7 @@ import {
   type Profile,
   type ResponseOf,
 } from '@herd/contract';
-import { httpClient } from '../src/lib/api-client';
+import { httpClient, type HttpAdapter } from '../src/lib/api-client';
 import { readCookie } from '../src/lib/cookies';
 import { buildPath, type PathParams } from '../src/lib/path-builder';
 
@@ -22,7 +21,7 @@ export interface FakeRequest {
   path: string;
   params: Record<string, unknown>;
   body: unknown;
-  headers: AxiosHeaders;
+  headers: Headers;
 }
 
 export interface FakeReply {
@@ -35,54 +34,32 @@ type Handler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
 export const TEST_CSRF_TOKEN = 'test-csrf-token';
 
-const fullPath = (config: InternalAxiosRequestConfig): string => {
-  const base = config.baseURL ?? '';
-  const url = config.url ?? '';
-  return `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
-};
-
 /** A path relative to /api/v1/, or an absolute one starting with /api/. */
 const apiPath = (path: string): string => (path.startsWith('/') ? path : `/api/v1/${path}`);
 
 /**
- * The network, faked at the axios adapter: routes "METHOD /path" to handlers,
+ * The network, faked at the HTTP client's adapter: routes "METHOD /path" to handlers,
  * records every request, and sets the CSRF cookie as the real server does.
  */
 export const createFakeApi = () => {
   const handlers = new Map<string, Handler>();
   const requests: FakeRequest[] = [];
 
-  const adapter: AxiosAdapter = async (config) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const path = fullPath(config);
+  const adapter: HttpAdapter = async (sent) => {
+    const { method, path } = sent;
     const request: FakeRequest = {
       method,
       path,
-      params: (config.params as Record<string, unknown> | undefined) ?? {},
-      body: typeof config.data === 'string' && config.data ? (JSON.parse(config.data) as unknown) : config.data,
-      headers: AxiosHeaders.from(config.headers),
+      params: sent.params,
+      body: typeof sent.body === 'string' && sent.body ? (JSON.parse(sent.body) as unknown) : sent.body,
+      headers: new Headers(sent.headers),
     };
     requests.push(request);
     // Like the server: hand out a token only to a browser that has none.
     if (path.startsWith('/api/') && !readCookie('csrftoken')) document.cookie = `csrftoken=${TEST_CSRF_TOKEN}; path=/`;
     const handler = handlers.get(`${method} ${path}`);
     const reply = handler ? await handler(request) : { status: 404, data: { detail: 'Not found.' } };
-    const response: AxiosResponse = {
-      data: reply.data ?? null,
-      status: reply.status,
-      statusText: String(reply.status),
-      headers: new AxiosHeaders(reply.headers ?? {}),
-      config,
-      request: {},
-    };
-    if (reply.status >= 200 && reply.status < 300) return response;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
+    return { status: reply.status, headers: new Headers(reply.headers ?? {}), data: reply.data ?? undefined };
   };
 
   const fake = {

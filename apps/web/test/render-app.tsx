@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Profile } from '@herd/contract';
 import { AppRoutes } from '../src/app/app-routes';
 import { RequireSignedIn } from '../src/app/guards';
+import { AppFeedback } from '../src/app/feedback';
 import { AppProviders } from '../src/app/providers';
 import { setSignedIn, setSignedOut } from '../src/features/auth/api';
 import { createQueryClient } from '../src/lib/query-client';
@@ -32,7 +33,10 @@ export const pageQueryClient = (): QueryClient => {
  */
 const TestProviders = ({ client, children }: { client: QueryClient; children: ReactNode }) => (
   <ConfigProvider theme={{ zeroRuntime: true }}>
-    <AppProviders client={client}>{children}</AppProviders>
+    <AppProviders client={client}>
+      {/* A screen rendered alone (renderPage) has no signed-in layout around it to give it App.useApp(). */}
+      <AppFeedback>{children}</AppFeedback>
+    </AppProviders>
   </ConfigProvider>
 );
 

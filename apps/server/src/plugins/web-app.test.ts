@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompression } from './compression.js';
-import { registerWebApp } from './web-app.js';
+import { DOCUMENT_ONLY_HEADERS, registerWebApp } from './web-app.js';
 
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('Herd '.repeat(400))});`;
@@ -27,6 +28,8 @@ const builtApp = () => {
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
+  // Helmet as the app registers it: its headers land on every answer before the file is sent.
+  await app.register(helmet);
   await registerCompression(app);
   await registerWebApp(app, builtApp());
   await app.ready();
@@ -60,6 +63,23 @@ describe('the built app as served', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
+    }
+  });
+
+  it('sends a script without the headers meant for documents, keeping nosniff and the resource policy', async () => {
+    const res = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], name).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('keeps the document headers (CSP, framing) on index.html and the client routes it answers', async () => {
+    for (const url of ['/index.html', '/auth/']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
     }
   });
 

@@ -4,8 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AccountType, FeatureFlag } from '@herd/contract';
 import { sessionKeys, useProfile, useSession } from '../features/auth/api';
 import { authParams, authPathWithNext, routes, safeNextPath } from '../lib/routes';
+import { lazyPage } from '../lib/lazy-page';
 import { LoadingScreen } from '../ui/loading-screen';
-import { NotFoundResult } from '../ui/not-found-result';
+
+// Only a signed-in user on a screen their firm lacks sees it: not part of the sign-in page's download.
+const NotFoundResult = lazyPage(() => import('../ui/not-found-result').then((m) => m.NotFoundResult));
 
 /** Dashboard, analytics and settings: signed-out visitors go to sign in, and come back after. */
 export const RequireSignedIn = () => {

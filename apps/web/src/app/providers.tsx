@@ -1,24 +1,24 @@
 import { useMemo, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, theme as antTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
-import { MESSAGE_DURATION_S, MESSAGE_TOP_PX, NOTIFICATION_DURATION_S, NOTIFICATION_OFFSET_PX } from '@herd/contract';
 import { useSession } from '../features/auth/api';
 import { buildTheme, firmColor } from './theme';
 
-/** antd in the firm's colours, large controls, English, with App's message and notification set up. */
+/** Text outside any antd component (a bare line, a link) in the theme's font and ink, as antd's App would set it. */
+const BaseText = ({ children }: { children: ReactNode }) => {
+  const { token } = antTheme.useToken();
+  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
+};
+
+/** antd in the firm's colours, large controls, English. Message and notification come with the signed-in layout (`AppFeedback`). */
 const ThemedApp = ({ children }: { children: ReactNode }) => {
   const session = useSession();
   const color = firmColor(session.profile);
   const theme = useMemo(() => buildTheme(color), [color]);
   return (
     <ConfigProvider componentSize="large" locale={enUS} theme={theme}>
-      <AntApp
-        notification={{ duration: NOTIFICATION_DURATION_S, top: NOTIFICATION_OFFSET_PX, placement: 'topRight' }}
-        message={{ duration: MESSAGE_DURATION_S, top: MESSAGE_TOP_PX }}
-      >
-        {children}
-      </AntApp>
+      <BaseText>{children}</BaseText>
     </ConfigProvider>
   );
 };

@@ -1,7 +1,6 @@
-import { AxiosError } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeApi, TEST_CSRF_TOKEN } from '../../test/fake-api';
-import { api, httpClient, readCsrfToken } from './api-client';
+import { api, httpClient, queryString, readCsrfToken } from './api-client';
 import { ApiError } from './api-errors';
 
 const originalAdapter = httpClient.defaults.adapter;
@@ -67,13 +66,38 @@ describe('api client', () => {
   });
 
   it('rejects transport failures with the transport messages', async () => {
-    httpClient.defaults.adapter = (config) => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config));
+    // What fetch does when no answer comes (offline, connection refused).
+    httpClient.defaults.adapter = () => Promise.reject(new TypeError('Failed to fetch'));
     await expect(api.get('users/profile/')).rejects.toThrow(/^Network Error$/);
-    httpClient.defaults.adapter = (config) => Promise.reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config));
+    httpClient.defaults.adapter = () => new Promise(() => undefined);
     await expect(api.get('users/profile/', undefined, { timeout: 1500 })).rejects.toThrow(/^timeout of 1500 ms exceeded$/);
     const controller = new AbortController();
     controller.abort();
     httpClient.defaults.adapter = () => new Promise(() => undefined);
     await expect(api.get('users/profile/', undefined, { signal: controller.signal })).rejects.toThrow(/^Request aborted$/);
+  });
+
+  it('sends JSON with its content type, a form as it is, and answers 204 with nothing', async () => {
+    const fake = createFakeApi()
+      .on('POST', 'users/login/', { status: 200, data: { ok: true } })
+      .on('POST', 'files/upload/', { status: 204 })
+      .install();
+    document.cookie = 'csrftoken=t; path=/';
+    await expect(api.post('users/login/', { email: 'a@b.co' })).resolves.toEqual({ ok: true });
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'x.csv');
+    await expect(api.post('files/upload/', form)).resolves.toBeUndefined();
+    const [json, multipart] = fake.requests;
+    expect(json?.headers.get('Content-Type')).toBe('application/json');
+    expect(json?.body).toEqual({ email: 'a@b.co' });
+    // The browser sets the multipart boundary itself.
+    expect(multipart?.headers.get('Content-Type')).toBeNull();
+    expect(multipart?.body).toBe(form);
+    expect(multipart?.headers.get('X-CSRFToken')).toBe('t');
+  });
+
+  it('writes the query as the server reads it: empty values left out, lists as repeated key[]', () => {
+    expect(queryString({ page: 2, search: 'a b', gone: undefined, none: null, flag: false, ids: [1, 2] })).toBe('?page=2&search=a+b&flag=false&ids%5B%5D=1&ids%5B%5D=2');
+    expect(queryString({})).toBe('');
   });
 });

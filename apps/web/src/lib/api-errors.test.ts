@@ -1,12 +1,18 @@
-import { AxiosError, AxiosHeaders, CanceledError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { describe, expect, it } from 'vitest';
-import { ApiError, normaliseError } from './api-errors';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, httpClient, type HttpAdapter } from './api-client';
+import { ApiError, answerError, normaliseError } from './api-errors';
 
-const config = (timeout = 0): InternalAxiosRequestConfig => ({ headers: new AxiosHeaders(), timeout });
+const answer = (status: number, data: unknown, headers: Record<string, string> = {}): ApiError => answerError({ status, data, headers: new Headers(headers) });
 
-const answer = (status: number, data: unknown, headers: Record<string, string> = {}): AxiosError => {
-  const response: AxiosResponse = { status, data, statusText: '', headers: new AxiosHeaders(headers), config: config() };
-  return new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config(), {}, response);
+const originalAdapter = httpClient.defaults.adapter;
+afterEach(() => {
+  httpClient.defaults.adapter = originalAdapter;
+});
+
+/** What a call rejects with when the adapter does `fail`. */
+const failure = async (fail: HttpAdapter, timeout = 0) => {
+  httpClient.defaults.adapter = fail;
+  return normaliseError(await api.get('users/profile/', undefined, { timeout }).catch((e: unknown) => e));
 };
 
 describe('normaliseError', () => {
@@ -41,22 +47,27 @@ describe('normaliseError', () => {
     expect(error.message).toBe('Request failed with status code 502');
   });
 
-  it('turns a failure without answer into "Network Error"', () => {
-    const error = normaliseError(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config()));
+  it('turns a failure without answer into "Network Error"', async () => {
+    const error = await failure(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(error.status).toBeNull();
     expect(error.message).toBe('Network Error');
   });
 
-  it('turns a timeout into "timeout of N ms exceeded" with the configured timeout', () => {
-    const error = normaliseError(new AxiosError('timeout of 5000ms exceeded', AxiosError.ECONNABORTED, config(5000)));
-    expect(error.message).toBe('timeout of 5000 ms exceeded');
-    const clarified = normaliseError(new AxiosError('timeout of 2500ms exceeded', AxiosError.ETIMEDOUT, config(2500)));
-    expect(clarified.message).toBe('timeout of 2500 ms exceeded');
+  it('turns a timeout into "timeout of N ms exceeded" with the configured timeout', async () => {
+    const never: HttpAdapter = () => new Promise(() => undefined);
+    const error = await failure(never, 50);
+    expect(error.message).toBe('timeout of 50 ms exceeded');
+    const clarified = await failure(never, 25);
+    expect(clarified.message).toBe('timeout of 25 ms exceeded');
   });
 
-  it('turns aborted and cancelled requests into "Request aborted"', () => {
-    expect(normaliseError(new AxiosError('Request aborted', AxiosError.ECONNABORTED, config())).message).toBe('Request aborted');
-    expect(normaliseError(new CanceledError(undefined, undefined, config())).message).toBe('Request aborted');
+  it('turns aborted and cancelled requests into "Request aborted"', async () => {
+    const controller = new AbortController();
+    httpClient.defaults.adapter = () => new Promise(() => undefined);
+    const pending = api.get('users/profile/', undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    expect(normaliseError(await pending).message).toBe('Request aborted');
+    expect((await failure(() => Promise.reject(new DOMException('The operation was aborted.', 'AbortError')))).message).toBe('Request aborted');
     expect(normaliseError(new DOMException('The operation was aborted.', 'AbortError')).message).toBe('Request aborted');
   });
 

@@ -1,5 +1,3 @@
-import { AxiosError, isAxiosError, isCancel } from 'axios';
-
 export type FieldErrors = Record<string, string[]>;
 
 /**
@@ -55,33 +53,25 @@ const parseRetryAfter = (value: unknown): number | null => {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 };
 
-const isTimeout = (error: AxiosError) => error.code === AxiosError.ETIMEDOUT || (error.code === AxiosError.ECONNABORTED && /timeout/i.test(error.message));
+/** An answer outside 2xx as an ApiError: the server's detail or first field message, else the status. */
+export const answerError = (answer: { status: number; data: unknown; headers: Headers }): ApiError => {
+  const { detail, fields } = readBody(answer.data);
+  const firstField = Object.values(fields)[0]?.[0];
+  return new ApiError({
+    message: detail ?? firstField ?? `Request failed with status code ${answer.status}`,
+    status: answer.status,
+    detail,
+    fields,
+    retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')),
+  });
+};
 
-/** Turns whatever a call threw into an ApiError; already-normalised errors pass through. */
+/**
+ * Turns whatever a call threw into an ApiError; already-normalised errors pass
+ * through; a cancelled call (AbortError) is "Request aborted".
+ */
 export const normaliseError = (error: unknown): ApiError => {
   if (error instanceof ApiError) return error;
-  if (isCancel(error)) return new ApiError({ message: TRANSPORT_MESSAGES.aborted, status: null });
-  if (isAxiosError(error)) {
-    const response = error.response;
-    if (response) {
-      const { detail, fields } = readBody(response.data);
-      const firstField = Object.values(fields)[0]?.[0];
-      return new ApiError({
-        message: detail ?? firstField ?? `Request failed with status code ${response.status}`,
-        status: response.status,
-        detail,
-        fields,
-        retryAfterSeconds: parseRetryAfter((response.headers as Record<string, unknown> | undefined)?.['retry-after']),
-      });
-    }
-    if (isTimeout(error)) {
-      return new ApiError({ message: TRANSPORT_MESSAGES.timeout(error.config?.timeout ?? 0), status: null });
-    }
-    if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ERR_CANCELED) {
-      return new ApiError({ message: TRANSPORT_MESSAGES.aborted, status: null });
-    }
-    return new ApiError({ message: TRANSPORT_MESSAGES.network, status: null });
-  }
   if (error instanceof DOMException && error.name === 'AbortError') {
     return new ApiError({ message: TRANSPORT_MESSAGES.aborted, status: null });
   }

@@ -1,12 +1,10 @@
 import type { FormInstance } from 'antd';
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
+import { answerError } from './api-errors';
 import { applyServerErrors, placeServerErrors, serverErrorText } from './form-errors';
 
-const answer = (status: number, data: unknown) => {
-  const response = { status, data, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } } as AxiosResponse;
-  return new AxiosError('failed', 'ERR_BAD_REQUEST', response.config, {}, response);
-};
+/** A call's rejection for an answer outside 2xx, as the API client makes it. */
+const answer = (status: number, data: unknown) => answerError({ status, data, headers: new Headers() });
 
 const fakeForm = () => {
   const setFields = vi.fn();

@@ -7,8 +7,7 @@ import { buildPath, type PathParams } from './path-builder';
  * (the table has no schema for one, and `call` always sends JSON): method,
  * path and typed answer still come from the table; the form is the body.
  */
-export const upload = async <E extends Endpoint>(endpoint: E, input: CallInput<E>, form: FormData): Promise<ResponseOf<E>> => {
+export const upload = <E extends Endpoint>(endpoint: E, input: CallInput<E>, form: FormData): Promise<ResponseOf<E>> => {
   const { params } = input as { params?: PathParams };
-  const response = await httpClient.request<ResponseOf<E>>({ method: endpoint.method, url: buildPath(endpoint.path, params), data: form });
-  return response.data;
+  return httpClient.request<ResponseOf<E>>({ method: endpoint.method, url: buildPath(endpoint.path, params), data: form });
 };

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { ChunkLoadTimeoutError, isChunkLoadError } from '../lib/lazy-page';
+import { ScreenProblem } from './screen-problem';
 
 interface RouteErrorBoundaryProps {
   children: ReactNode;
@@ -38,15 +39,15 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
     if (!error) return this.props.children;
     const chunk = isChunkLoadError(error);
     return (
-      <Result
-        status={chunk ? 'warning' : 'error'}
+      <ScreenProblem
+        tone={chunk ? 'warning' : 'error'}
         title={chunk ? 'This screen did not load' : 'Something went wrong'}
-        subTitle={
+        detail={
           chunk
             ? `${error instanceof ChunkLoadTimeoutError ? error.message : 'Herd could not download this part of the app.'} Check your connection and try again.`
             : 'An unexpected error stopped this screen. Reloading usually fixes it.'
         }
-        extra={
+        action={
           <Button type="primary" onClick={() => window.location.reload()}>
             Try again
           </Button>

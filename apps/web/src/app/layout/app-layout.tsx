@@ -6,6 +6,7 @@ import { useProfile } from '../../features/auth/api';
 import { GlobalBanners } from '../../features/banners/components/global-banners';
 import { LoadingScreen } from '../../ui/loading-screen';
 import { RouteErrorBoundary } from '../../ui/route-error-boundary';
+import { AppFeedback } from '../feedback';
 import { firmBrand, firmColor } from '../theme';
 import { FirmBrand } from './firm-brand';
 import { SideNav } from './side-nav';
@@ -20,48 +21,50 @@ export const AppLayout = () => {
   const color = firmColor(profile);
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        width={SIDER_WIDTH_PX}
-        collapsedWidth={SIDER_COLLAPSED_WIDTH_PX}
-        breakpoint="lg"
-        aria-label="Side bar"
-      >
-        {/* The sider itself stretches to the page's full height (green all the way down); its content stays in view while the page scrolls. */}
-        <div style={{ position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
-          <FirmBrand name={brand.name} logo={brand.logo} collapsed={collapsed} />
-          <SideNav profile={profile} />
-        </div>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'flex-end',
-            borderBottom: '1px solid #e6ebe8',
-            boxShadow: `inset 0 3px 0 ${color}`,
-            position: 'sticky',
-            top: 0,
-            zIndex: 10,
-          }}
+    <AppFeedback>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          width={SIDER_WIDTH_PX}
+          collapsedWidth={SIDER_COLLAPSED_WIDTH_PX}
+          breakpoint="lg"
+          aria-label="Side bar"
         >
-          <UserMenu profile={profile} color={color} />
-        </Layout.Header>
-        <GlobalBanners banners={profile.global_banners} />
-        <Layout.Content style={{ padding: '32px clamp(16px, 4vw, 40px) 48px' }}>
-          <div style={{ maxWidth: 1120, margin: '0 auto' }}>
-            <RouteErrorBoundary resetKey={location.pathname}>
-              <Suspense fallback={<LoadingScreen />}>
-                <Outlet />
-              </Suspense>
-            </RouteErrorBoundary>
+          {/* The sider itself stretches to the page's full height (green all the way down); its content stays in view while the page scrolls. */}
+          <div style={{ position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
+            <FirmBrand name={brand.name} logo={brand.logo} collapsed={collapsed} />
+            <SideNav profile={profile} />
           </div>
-        </Layout.Content>
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'flex-end',
+              borderBottom: '1px solid #e6ebe8',
+              boxShadow: `inset 0 3px 0 ${color}`,
+              position: 'sticky',
+              top: 0,
+              zIndex: 10,
+            }}
+          >
+            <UserMenu profile={profile} color={color} />
+          </Layout.Header>
+          <GlobalBanners banners={profile.global_banners} />
+          <Layout.Content style={{ padding: '32px clamp(16px, 4vw, 40px) 48px' }}>
+            <div style={{ maxWidth: 1120, margin: '0 auto' }}>
+              <RouteErrorBoundary resetKey={location.pathname}>
+                <Suspense fallback={<LoadingScreen />}>
+                  <Outlet />
+                </Suspense>
+              </RouteErrorBoundary>
+            </div>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </AppFeedback>
   );
 };

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Tabs, Typography } from 'antd';
+import { Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { authParams, routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { TabStrip } from '../../../ui/tab-strip';
 import { AuthCard } from '../components/auth-card';
 import { EmailLinkForm } from '../components/email-link-form';
 import { MagicLinkSignIn } from '../components/magic-link-sign-in';
@@ -76,12 +77,9 @@ export const AuthPage = () => {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to Herd to see what your clients need from you." footer={<FreeTrialFooter />} width={500}>
-      <Tabs
-        size="middle"
-        tabBarGutter={24}
+      <TabStrip
         activeKey={view}
-        onChange={(key) => setView(key as View)}
-        destroyOnHidden
+        onChange={setView}
         style={{ marginTop: -12 }}
         items={[
           { key: 'password', label: 'Sign in', children: <SignInForm notice={notice} /> },
