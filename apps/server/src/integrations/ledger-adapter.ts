@@ -38,7 +38,7 @@ export interface LedgerAdapter {
    * it, so they run as background jobs and the rows wait in PROCESSING.
    */
   readonly remote: boolean;
-  /** Writes the client's lines back to the ledger, one transaction after the other. */
+  /** Writes the client's lines back to the ledger (in as few requests as it allows), recording each transaction as its answer arrives. */
   publish(db: Db, company: CompanyRow, items: PublishItem[], record: RecordOutcome): Promise<void>;
   /** Pulls what the company's sync state asks for (remote ledgers). */
   pull(db: Db, company: CompanyRow): Promise<void>;
