@@ -19,8 +19,16 @@ export interface PublishItem {
   lines: LineRow[];
 }
 
-/** Called after each transaction, so what is done is saved even if the rest fails. */
-export type RecordOutcome = (item: PublishItem, outcome: PublishOutcome) => Promise<void>;
+export interface SettledItem {
+  item: PublishItem;
+  outcome: PublishOutcome;
+}
+
+/**
+ * Called with the transactions each answer of the ledger settled (one request's worth), so what is
+ * done is saved, together, even if the rest fails.
+ */
+export type RecordOutcome = (settled: SettledItem[]) => Promise<void>;
 
 /**
  * What Herd needs from a ledger. Each ledger (CSV, generic, QuickBooks

@@ -1,13 +1,11 @@
-import { buffer } from 'node:stream/consumers';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { files, transactionAttachments } from '../../db/schema/index.js';
 import type { StorageDriver } from '../../storage/driver.js';
 import type { LineRow } from '../../modules/transactions/transactions.queries.js';
-import type { PublishItem, RecordOutcome } from '../ledger-adapter.js';
-import { isFault, type QboApi, type QboEntity } from './qbo-api.js';
+import type { PublishItem, PublishOutcome, RecordOutcome, SettledItem } from '../ledger-adapter.js';
+import type { QboApi, QboEntity } from './qbo-api.js';
 import type { BatchAnswer, BatchOperation } from './qbo-batch.js';
 import type { QboFault } from './qbo-faults.js';
+import { attachFiles, filesToAttach, type FileToAttach } from './qbo-publish-attachments.js';
 import type { Lookups } from './qbo-lookups.js';
 import { buildPublishUpdate, UnpublishableError, type PublishLine } from './qbo-publish-map.js';
 import { mapTransaction, type TransactionEntity } from './qbo-transaction-map.js';
@@ -72,20 +70,27 @@ type Planned = { op: BatchOperation; write: Pending } | { op: BatchOperation; re
  * - QuickBooks failing that item → sent again in a later batch, and past a
  *   few tries the job fails so pg-boss retries it later.
  * Throttling and outages of whole requests are the API's to wait out or throw.
- * Every outcome is recorded as soon as its batch is answered, so a job cut
- * short leaves only the unanswered rows in PROCESSING.
+ * The outcomes a batch settled are recorded together (one database
+ * transaction) as soon as it is answered, so a job cut short leaves only the
+ * unanswered rows in PROCESSING.
  */
 export const publishToQbo = async (deps: PublishDeps, items: PublishItem[], record: RecordOutcome): Promise<void> => {
+  const settled: SettledItem[] = [];
+  const note: Note = (item, outcome) => void settled.push({ item, outcome });
+  const flush = async () => {
+    if (settled.length > 0) await record(settled.splice(0));
+  };
   const toWrite: Pending[] = [];
   let toRead: Pending[] = [];
   for (const item of items) {
     const lines = toPublishLines(item.lines, deps.lookups);
     if (!lines) {
-      await record(item, { kind: 'rejected', code: 'HERD', message: 'Every line needs a category that exists in QuickBooks.' });
+      note(item, { kind: 'rejected', code: 'HERD', message: 'Every line needs a category that exists in QuickBooks.' });
       continue;
     }
     toWrite.push({ item, entity: item.row.ledgerEntityType as TransactionEntity, lines, raw: item.row.raw as QboEntity, reread: false, failures: 0 });
   }
+  await flush();
 
   let sequence = 0;
   const nextId = () => String((sequence += 1));
@@ -105,21 +110,30 @@ export const publishToQbo = async (deps: PublishDeps, items: PublishItem[], reco
         fields = buildPublishUpdate(pending.entity, pending.raw, pending.lines, deps.lookups);
       } catch (err) {
         if (!(err instanceof UnpublishableError)) throw err;
-        await record(pending.item, { kind: 'rejected', code: 'HERD', message: err.message });
+        note(pending.item, { kind: 'rejected', code: 'HERD', message: err.message });
         continue;
       }
       planned.push({ op: { bId: nextId(), kind: 'update', entity: pending.entity, fields }, write: pending });
     }
-    if (planned.length === 0) continue;
-
-    const answers = await deps.api.batch(planned.map((p) => p.op));
-    for (const p of planned) {
-      const answer = answers.get(p.op.bId)!;
-      if ('write' in p) await settleWrite(deps, p.write, answer, record, { toWrite, toRead });
-      else await settleRead(deps, p.read, answer, record, { toWrite, toRead });
+    // What this round settled is recorded together, even when a later step of it throws.
+    try {
+      if (planned.length === 0) continue;
+      const answers = await deps.api.batch(planned.map((p) => p.op));
+      const written = planned.flatMap((p) => ('write' in p && answers.get(p.op.bId)?.kind === 'entity' ? [p.write.item.row.pk] : []));
+      const files = await filesToAttach(deps.db, written);
+      for (const p of planned) {
+        const answer = answers.get(p.op.bId)!;
+        if ('write' in p) await settleWrite(deps, p.write, answer, note, { toWrite, toRead }, files.get(p.write.item.row.pk) ?? []);
+        else settleRead(deps, p.read, answer, note, { toWrite, toRead });
+      }
+    } finally {
+      await flush();
     }
   }
 };
+
+/** Notes a transaction's outcome, to be recorded with the rest of its round. */
+type Note = (item: PublishItem, outcome: PublishOutcome) => void;
 
 interface Queues {
   toWrite: Pending[];
@@ -143,14 +157,14 @@ const again = (pending: Pending, fault: QboFault, queue: Pending[]) => {
   queue.push(pending);
 };
 
-const settleWrite = async (deps: PublishDeps, pending: Pending, answer: BatchAnswer, record: RecordOutcome, queues: Queues) => {
+const settleWrite = async (deps: PublishDeps, pending: Pending, answer: BatchAnswer, note: Note, queues: Queues, files: FileToAttach[]) => {
   if (answer.kind === 'entity') {
     const updated = answer.entity;
-    const attachmentError = await attachFiles(deps, pending.item.row.pk, pending.entity, updated.Id);
+    const attachmentError = await attachFiles(deps, pending.item.row.pk, pending.entity, updated.Id, files);
     if (attachmentError) {
-      await record(pending.item, { kind: 'rejected', code: attachmentError.code, message: attachmentError.message, raw: updated, ledgerVersion: updated.SyncToken });
+      note(pending.item, { kind: 'rejected', code: attachmentError.code, message: attachmentError.message, raw: updated, ledgerVersion: updated.SyncToken });
     } else {
-      await record(pending.item, { kind: 'published', ledgerVersion: updated.SyncToken, raw: updated });
+      note(pending.item, { kind: 'published', ledgerVersion: updated.SyncToken, raw: updated });
     }
     return;
   }
@@ -161,16 +175,16 @@ const settleWrite = async (deps: PublishDeps, pending: Pending, answer: BatchAns
     return;
   }
   if (fault.kind === 'stale' || fault.kind === 'validation') {
-    await record(pending.item, { kind: 'rejected', code: fault.code, message: fault.ledgerMessage });
+    note(pending.item, { kind: 'rejected', code: fault.code, message: fault.ledgerMessage });
     return;
   }
   again(pending, fault, queues.toWrite);
 };
 
-const settleRead = async (deps: PublishDeps, group: Pending[], answer: BatchAnswer, record: RecordOutcome, queues: Queues) => {
+const settleRead = (deps: PublishDeps, group: Pending[], answer: BatchAnswer, note: Note, queues: Queues) => {
   if (answer.kind === 'fault') {
     if (answer.fault.kind === 'validation') {
-      for (const pending of group) await record(pending.item, { kind: 'rejected', code: answer.fault.code, message: answer.fault.ledgerMessage });
+      for (const pending of group) note(pending.item, { kind: 'rejected', code: answer.fault.code, message: answer.fault.ledgerMessage });
       return;
     }
     for (const pending of group) again(pending, answer.fault, queues.toRead);
@@ -182,44 +196,17 @@ const settleRead = async (deps: PublishDeps, group: Pending[], answer: BatchAnsw
     const fresh = byId.get(pending.raw.Id);
     if (!fresh) {
       // Deleted in QuickBooks since the pull: what reading it alone answers (610).
-      await record(pending.item, {
+      note(pending.item, {
         kind: 'rejected',
         code: '610',
         message: 'Object Not Found: QuickBooks no longer has this transaction; it may have been deleted there.',
       });
     } else if (!mapTransaction(pending.entity, fresh, deps.lookups)) {
-      await record(pending.item, { kind: 'matched', raw: fresh, ledgerVersion: fresh.SyncToken });
+      note(pending.item, { kind: 'matched', raw: fresh, ledgerVersion: fresh.SyncToken });
     } else {
       pending.raw = fresh;
       pending.reread = true;
       queues.toWrite.push(pending);
     }
   }
-};
-
-/**
- * Uploads the transaction's files not yet in QuickBooks as Attachables
- * linked to it. Each success is recorded at once, so a retry uploads only
- * what is still missing.
- */
-const attachFiles = async (deps: PublishDeps, txPk: number, entity: TransactionEntity, id: string): Promise<{ code: string; message: string } | null> => {
-  const pending = await deps.db
-    .select({ pk: transactionAttachments.pk, name: files.name, contentType: files.contentType, storageKey: files.storageKey })
-    .from(transactionAttachments)
-    .innerJoin(files, eq(files.pk, transactionAttachments.fileId))
-    .where(and(eq(transactionAttachments.transactionId, txPk), isNull(transactionAttachments.ledgerAttachmentId)));
-  for (const file of pending) {
-    try {
-      const bytes = await buffer(await deps.storage.get(file.storageKey));
-      const attachable = await deps.api.attach(entity, id, { name: file.name, contentType: file.contentType, bytes });
-      await deps.db
-        .update(transactionAttachments)
-        .set({ ledgerAttachmentId: attachable.Id })
-        .where(and(eq(transactionAttachments.pk, file.pk), eq(transactionAttachments.transactionId, txPk)));
-    } catch (err) {
-      if (!isFault(err, 'validation')) throw err;
-      return { code: err.code, message: `The categorization was published, but QuickBooks refused the file ${file.name}: ${err.ledgerMessage}` };
-    }
-  }
-  return null;
 };
