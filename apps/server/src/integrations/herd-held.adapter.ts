@@ -18,7 +18,7 @@ export const herdHeldAdapter = (kind: Extract<ConnectionKind, 'CSV' | 'GENERIC' 
     displayName: DISPLAY_NAMES[kind],
     remote: false,
     async publish(_db, _company, items, record) {
-      for (const item of items) await record(item, { kind: 'published', ledgerVersion: null });
+      await record(items.map((item) => ({ item, outcome: { kind: 'published', ledgerVersion: null } })));
     },
     async pull() {},
     async resync() {},

@@ -19,8 +19,16 @@ export interface PublishItem {
   lines: LineRow[];
 }
 
-/** Called after each transaction, so what is done is saved even if the rest fails. */
-export type RecordOutcome = (item: PublishItem, outcome: PublishOutcome) => Promise<void>;
+export interface SettledItem {
+  item: PublishItem;
+  outcome: PublishOutcome;
+}
+
+/**
+ * Called with the transactions each answer of the ledger settled (one request's worth), so what is
+ * done is saved, together, even if the rest fails.
+ */
+export type RecordOutcome = (settled: SettledItem[]) => Promise<void>;
 
 /**
  * What Herd needs from a ledger. Each ledger (CSV, generic, QuickBooks
@@ -38,7 +46,7 @@ export interface LedgerAdapter {
    * it, so they run as background jobs and the rows wait in PROCESSING.
    */
   readonly remote: boolean;
-  /** Writes the client's lines back to the ledger, one transaction after the other. */
+  /** Writes the client's lines back to the ledger (in as few requests as it allows), recording each transaction as its answer arrives. */
   publish(db: Db, company: CompanyRow, items: PublishItem[], record: RecordOutcome): Promise<void>;
   /** Pulls what the company's sync state asks for (remote ledgers). */
   pull(db: Db, company: CompanyRow): Promise<void>;

@@ -39,7 +39,7 @@ export function accountingRoutes(state: QboState) {
       return withTime(changeDataCapture(companyOf(state, request), entities, changedSince, state.clock.now()));
     });
 
-    app.post('/batch', async (request) => withTime(runBatch(companyOf(state, request), requireObject(request.body))));
+    app.post('/batch', async (request) => withTime(runBatch(companyOf(state, request), requireObject(request.body), state.batchMaxItems)));
 
     app.post('/upload', async (request) => {
       const created = await handleUpload(request, companyOf(state, request), externalBase(request));

@@ -32,6 +32,8 @@ export interface QboControl {
   advanceClock(ms: number): void;
   now(): number;
   failNext(realmId: string, spec: FailureSpec, count?: number): void;
+  /** How many operations a batch may hold from now on (to model QuickBooks refusing a size). */
+  setBatchMaxItems(max: number): void;
   readonly requests: RequestLogEntry[];
   /** Requests seen for a realm's accounting API (all of them, throttled and failed included). */
   requestCount(realmId: string): number;
@@ -82,6 +84,9 @@ export function createControl(state: QboState): QboControl {
     advanceClock: (ms) => state.clock.advance(ms),
     now: () => state.clock.now(),
     failNext: (realmId, spec, count = 1) => state.faults.failNext(realmId, spec, count),
+    setBatchMaxItems: (max) => {
+      state.batchMaxItems = max;
+    },
     get requests() {
       return state.requests;
     },

@@ -18,8 +18,9 @@ export function companyOf(state: QboState, request: FastifyRequest): CompanyStor
 
 /**
  * What Intuit's gateway does before the accounting API sees a request, in its order: the bearer
- * token must be live and granted for this realm (401 / 403), then the per-realm throttles (429),
- * then any failure a test queued with `failNext`, then the configured latency.
+ * token must be live and granted for this realm (401 / 403), then the per-realm throttles (429;
+ * a batch counts against the realm's limit and against the batch limit too), then any failure a
+ * test queued with `failNext`, then the configured latency.
  */
 export function installGateway(app: FastifyInstance, state: QboState): void {
   const admitted = new WeakSet<FastifyRequest>();
@@ -34,6 +35,7 @@ export function installGateway(app: FastifyInstance, state: QboState): void {
     if (check.grant.realmId !== realmId || !state.company(realmId)) throw authorizationFailed(realmId);
     if (!state.limiter.admit(realmId)) throw throttled();
     admitted.add(request);
+    if (request.method === 'POST' && isBatch(request) && !admitBatch(state, realmId)) throw throttled();
     const injected = state.faults.take(realmId);
     if (injected) throw injected;
     const latency = state.options.latencyMs ?? 0;
@@ -45,4 +47,13 @@ export function installGateway(app: FastifyInstance, state: QboState): void {
     admitted.delete(request);
     state.limiter.release((request.params as RealmParams).realmId);
   });
+}
+
+const isBatch = (request: FastifyRequest): boolean => /\/batch$/.test(request.url.split('?')[0] ?? '');
+
+/** The batch throttle counts only a rolling minute; concurrency is the realm limiter's business. */
+function admitBatch(state: QboState, realmId: string): boolean {
+  if (!state.batchLimiter.admit(realmId)) return false;
+  state.batchLimiter.release(realmId);
+  return true;
 }

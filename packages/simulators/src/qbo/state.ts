@@ -1,3 +1,4 @@
+import { DEFAULT_BATCH_MAX_ITEMS, DEFAULT_BATCH_PER_MINUTE } from './batch.js';
 import { Clock } from './clock.js';
 import { FaultInjector } from './fault-injection.js';
 import { IdTokenSigner } from './id-token.js';
@@ -19,6 +20,10 @@ export interface QboSimulatorOptions {
   webhookDebounceMs?: number;
   rateLimitPerMinute?: number;
   concurrentLimit?: number;
+  /** Operations one POST /batch may hold (30, Intuit's figure); a larger batch is refused whole. */
+  batchMaxItems?: number;
+  /** Batch requests a minute per realm (40); past it a batch answers 429. */
+  batchRateLimitPerMinute?: number;
   accessTokenTtlSeconds?: number;
   /** Companies to seed; default one company with the default transaction count. */
   companies?: SeedCompanyOptions[];
@@ -47,6 +52,9 @@ export class QboState {
   readonly companies = new Map<string, CompanyStore>();
   readonly oauth: OAuthStore;
   readonly limiter: RateLimiter;
+  /** Batch requests have a throttle of their own on top of the realm's (§1.10). */
+  readonly batchLimiter: RateLimiter;
+  batchMaxItems: number;
   readonly faults = new FaultInjector();
   readonly webhooks: WebhookDispatcher;
   readonly idTokens: IdTokenSigner;
@@ -61,6 +69,8 @@ export class QboState {
     this.clock = new Clock(start);
     this.oauth = new OAuthStore(this.clock, options.accessTokenTtlSeconds ?? 3600);
     this.limiter = new RateLimiter(this.clock, options.rateLimitPerMinute ?? 500, options.concurrentLimit ?? 10);
+    this.batchLimiter = new RateLimiter(this.clock, options.batchRateLimitPerMinute ?? DEFAULT_BATCH_PER_MINUTE, Number.POSITIVE_INFINITY);
+    this.batchMaxItems = options.batchMaxItems ?? DEFAULT_BATCH_MAX_ITEMS;
     this.verifierToken = options.webhookVerifierToken ?? 'sandbox-verifier-token';
     this.webhooks = new WebhookDispatcher(this.verifierToken);
     this.webhooks.configure(undefined, { format: options.webhookFormat, debounceMs: options.webhookDebounceMs });
@@ -89,6 +99,8 @@ export class QboState {
     this.companies.clear();
     this.oauth.clear();
     this.limiter.reset();
+    this.batchLimiter.reset();
+    this.batchMaxItems = this.options.batchMaxItems ?? DEFAULT_BATCH_MAX_ITEMS;
     this.faults.clear();
     this.webhooks.clear();
     this.requests.length = 0;

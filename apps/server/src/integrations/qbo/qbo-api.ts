@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OutboundHttpError, retryAfterMs } from '../../lib/outbound-http.js';
 import { LedgerUnreachableError } from '../ledger-errors.js';
+import { BATCH_MAX_ITEMS, batchRequestBody, readBatchAnswers, smallerBatchSize, type BatchAnswer, type BatchOperation } from './qbo-batch.js';
 import { faultFromResponse, QboFault } from './qbo-faults.js';
 import { parseJson, qboRequest } from './qbo-http.js';
 import type { QboSession } from './qbo-session.js';
@@ -16,6 +17,8 @@ export interface ApiOptions {
   apiBase: string;
   /** Room under the realm's request limit, taken before every request (retries included). */
   window: RequestWindow;
+  /** Room under the realm's batch limit, taken before every batch request as well. */
+  batchWindow?: RequestWindow;
   /** The shared limit of outbound calls (config.outboundTimeoutMs); a call past it fails as unreachable. */
   timeoutMs: number;
   /** First wait after a 429 or a failure of QuickBooks; doubles each time. */
@@ -33,6 +36,8 @@ interface Call {
   query?: Record<string, string>;
   body?: string | FormData;
   contentType?: string;
+  /** A batch request: it also takes room under the batch limit. */
+  batch?: boolean;
 }
 
 /** A connection refused or dropped on the way (not a timeout, which has already waited the whole limit). */
@@ -54,6 +59,11 @@ export class QboApi {
   private readonly maxRetryAfterMs: number;
   private readonly pageSize: number;
   private readonly sleep: (ms: number) => Promise<void>;
+  /**
+   * Operations per batch request. Starts at QuickBooks' 30 and drops when it refuses a size, for the
+   * rest of this job: the next job tries 30 again, so a refusal caused by one bad item costs no more.
+   */
+  private batchLimit = BATCH_MAX_ITEMS;
 
   constructor(
     private readonly session: QboSession,
@@ -96,9 +106,39 @@ export class QboApi {
     return this.write(entity, fields, {});
   }
 
-  /** A sparse update: only the given fields change (a `Line` array replaces every line). */
-  async sparseUpdate(entity: string, fields: Record<string, unknown> & { Id: string; SyncToken: string }): Promise<QboEntity> {
-    return this.write(entity, { ...fields, sparse: true }, { operation: 'update' });
+  /** How many operations the next batch request may hold. */
+  get batchSize(): number {
+    return this.batchLimit;
+  }
+
+  /**
+   * Sends the operations in as few batch requests as QuickBooks accepts and answers each by bId.
+   * A batch refused whole with a validation fault is sent again in smaller pieces (QuickBooks
+   * lowering its size); a single operation refused that way gets the fault as its own answer, so the
+   * others still go through. Throttling, QuickBooks' failures and a lost grant throw, as for any call.
+   */
+  async batch(operations: BatchOperation[]): Promise<Map<string, BatchAnswer>> {
+    const answers = new Map<string, BatchAnswer>();
+    let rest = operations;
+    while (rest.length > 0) {
+      const chunk = rest.slice(0, this.batchLimit);
+      let body: unknown;
+      try {
+        body = await this.call<unknown>({ method: 'POST', path: 'batch', body: JSON.stringify(batchRequestBody(chunk)), contentType: 'application/json', batch: true });
+      } catch (err) {
+        if (!isFault(err, 'validation')) throw err;
+        if (chunk.length > 1) {
+          this.batchLimit = smallerBatchSize(chunk.length);
+          continue;
+        }
+        answers.set(chunk[0]!.bId, { kind: 'fault', fault: err });
+        rest = rest.slice(1);
+        continue;
+      }
+      for (const [bId, answer] of readBatchAnswers(chunk, body)) answers.set(bId, answer);
+      rest = rest.slice(chunk.length);
+    }
+    return answers;
   }
 
   async changedSince(entities: string[], since: Date): Promise<Record<string, QboEntity[]>> {
@@ -143,6 +183,8 @@ export class QboApi {
     let refreshed = false;
     const requestId: Record<string, string> = call.method === 'POST' ? { requestid: randomUUID() } : {};
     for (let attempt = 0; ; attempt += 1) {
+      // The batch limit first: holding a slot of the realm's window while waiting for it would waste the slot.
+      if (call.batch) await this.options.batchWindow?.take(this.session.realmId);
       await this.options.window.take(this.session.realmId);
       const token = await this.session.accessToken();
       const url = new URL(`${this.options.apiBase}/v3/company/${encodeURIComponent(this.session.realmId)}/${call.path}`);

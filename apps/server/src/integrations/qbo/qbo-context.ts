@@ -8,6 +8,7 @@ import { DEFAULT_RETRY, type RetryPolicy } from '../../lib/outbound-http.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
 import { SharedRateWindow } from '../../lib/shared-rate-window.js';
 import { QboApi } from './qbo-api.js';
+import { BATCH_REQUESTS_PER_MINUTE } from './qbo-batch.js';
 import { qboOAuth, type QboOAuth } from './qbo-oauth.js';
 import { QboSession } from './qbo-session.js';
 import { QBO_PATHS, qboEndpoints, type QboEndpoints, type QboSettings } from './qbo-settings.js';
@@ -35,6 +36,8 @@ export interface QboContextOptions {
   /** Waits after 429s and failures start here (tests make it short). */
   retryBaseMs?: number;
   requestsPerMinute?: number;
+  /** Batch requests a minute per realm (QuickBooks' 40 unless a test wants to reach the limit). */
+  batchesPerMinute?: number;
   /** Rows per query page; QuickBooks' largest (1000) unless a test wants many pages from few rows. */
   pageSize?: number;
 }
@@ -60,7 +63,8 @@ export const createQboContext = (config: Config, options: QboContextOptions = {}
       const session = new QboSession(db, oauth, box, connection);
       // Counted in the database, so every worker and API process together keeps to the realm's limit.
       const window = new SharedRateWindow(db, 'QBO', { limit: perMinute, windowMs: 60_000 });
-      return new QboApi(session, { apiBase: endpoints.apiBase, window, timeoutMs, retryBaseMs: options.retryBaseMs, pageSize: options.pageSize });
+      const batchWindow = new SharedRateWindow(db, 'QBO-batch', { limit: options.batchesPerMinute ?? BATCH_REQUESTS_PER_MINUTE, windowMs: 60_000 });
+      return new QboApi(session, { apiBase: endpoints.apiBase, window, batchWindow, timeoutMs, retryBaseMs: options.retryBaseMs, pageSize: options.pageSize });
     },
   };
 };

@@ -1,11 +1,11 @@
-import { buffer } from 'node:stream/consumers';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { files, transactionAttachments } from '../../db/schema/index.js';
 import type { StorageDriver } from '../../storage/driver.js';
-import type { LineRow, TransactionRow } from '../../modules/transactions/transactions.queries.js';
-import type { PublishOutcome } from '../ledger-adapter.js';
-import { isFault, type QboApi, type QboEntity } from './qbo-api.js';
+import type { LineRow } from '../../modules/transactions/transactions.queries.js';
+import type { PublishItem, PublishOutcome, RecordOutcome, SettledItem } from '../ledger-adapter.js';
+import type { QboApi, QboEntity } from './qbo-api.js';
+import type { BatchAnswer, BatchOperation } from './qbo-batch.js';
+import type { QboFault } from './qbo-faults.js';
+import { attachFiles, filesToAttach, type FileToAttach } from './qbo-publish-attachments.js';
 import type { Lookups } from './qbo-lookups.js';
 import { buildPublishUpdate, UnpublishableError, type PublishLine } from './qbo-publish-map.js';
 import { mapTransaction, type TransactionEntity } from './qbo-transaction-map.js';
@@ -38,73 +38,175 @@ export interface PublishDeps {
   storage: StorageDriver;
 }
 
-/**
- * Writes one categorization back with a sparse update. A stale SyncToken
- * means someone changed the transaction in QuickBooks: read it again, and
- * if it is still uncategorized reapply once; if it was categorized there
- * meanwhile, it is MATCHED. Faults QuickBooks calls validation faults become
- * the row's sync error in QuickBooks' own words; the rest (rate limit,
- * outage, lost connection) are thrown so the job retries.
- */
-export const publishToQbo = async (deps: PublishDeps, row: TransactionRow, lines: LineRow[]): Promise<PublishOutcome> => {
-  const entity = row.ledgerEntityType as TransactionEntity;
-  const lineValues = toPublishLines(lines, deps.lookups);
-  if (!lineValues) return { kind: 'rejected', code: 'HERD', message: 'Every line needs a category that exists in QuickBooks.' };
+/** A transaction on its way: the copy of QuickBooks' row its update is built on, and what happened so far. */
+interface Pending {
+  item: PublishItem;
+  entity: TransactionEntity;
+  lines: PublishLine[];
+  raw: QboEntity;
+  /** Already read again after a stale SyncToken: a second one is the row's error, not another loop. */
+  reread: boolean;
+  /** QuickBooks failed this item (not the batch): sent again in a later batch, up to ITEM_RETRIES times. */
+  failures: number;
+}
 
-  let updated: QboEntity;
-  try {
-    updated = await write(deps, entity, row.raw as QboEntity, lineValues);
-  } catch (err) {
-    if (isFault(err, 'stale')) {
-      const fresh = await deps.api.read(entity, (row.raw as QboEntity).Id);
-      if (!mapTransaction(entity, fresh, deps.lookups)) return { kind: 'matched', raw: fresh, ledgerVersion: fresh.SyncToken };
+/** Sends of one item QuickBooks failed before the job gives up (and pg-boss retries it later). */
+const ITEM_RETRIES = 3;
+/** Ids read back in one select; well under QuickBooks' 1,000-row page. */
+const IDS_PER_READ = 30;
+
+type Planned = { op: BatchOperation; write: Pending } | { op: BatchOperation; read: Pending[] };
+
+/**
+ * Writes categorizations back through QuickBooks' batch endpoint, as many
+ * operations a request as it accepts (api.batch lowers the size if it
+ * refuses one). Each item's answer stands on its own:
+ * - written → published, then the transaction's files are uploaded;
+ * - stale SyncToken (someone changed it in QuickBooks) → read again in a
+ *   later batch: still uncategorized there → the update is rebuilt on the
+ *   fresh copy and sent once more; categorized there meanwhile → MATCHED;
+ *   stale a second time, or gone → the row's sync error;
+ * - a validation fault → that row's sync error, in QuickBooks' own words;
+ * - QuickBooks failing that item → sent again in a later batch, and past a
+ *   few tries the job fails so pg-boss retries it later.
+ * Throttling and outages of whole requests are the API's to wait out or throw.
+ * The outcomes a batch settled are recorded together (one database
+ * transaction) as soon as it is answered, so a job cut short leaves only the
+ * unanswered rows in PROCESSING.
+ */
+export const publishToQbo = async (deps: PublishDeps, items: PublishItem[], record: RecordOutcome): Promise<void> => {
+  const settled: SettledItem[] = [];
+  const note: Note = (item, outcome) => void settled.push({ item, outcome });
+  const flush = async () => {
+    if (settled.length > 0) await record(settled.splice(0));
+  };
+  const toWrite: Pending[] = [];
+  let toRead: Pending[] = [];
+  for (const item of items) {
+    const lines = toPublishLines(item.lines, deps.lookups);
+    if (!lines) {
+      note(item, { kind: 'rejected', code: 'HERD', message: 'Every line needs a category that exists in QuickBooks.' });
+      continue;
+    }
+    toWrite.push({ item, entity: item.row.ledgerEntityType as TransactionEntity, lines, raw: item.row.raw as QboEntity, reread: false, failures: 0 });
+  }
+  await flush();
+
+  let sequence = 0;
+  const nextId = () => String((sequence += 1));
+  while (toWrite.length > 0 || toRead.length > 0) {
+    const room = deps.api.batchSize;
+    const planned: Planned[] = [];
+    // Reads first: what they bring back is a write for the next request.
+    for (const group of readGroups(toRead)) {
+      const ids = group.map((p) => `'${p.raw.Id.replace(/'/g, "\\'")}'`).join(', ');
+      planned.push({ op: { bId: nextId(), kind: 'query', entity: group[0]!.entity, statement: `select * from ${group[0]!.entity} where Id in (${ids})` }, read: group });
+    }
+    toRead = [];
+    while (toWrite.length > 0 && planned.length < room) {
+      const pending = toWrite.shift()!;
+      let fields;
       try {
-        updated = await write(deps, entity, fresh, lineValues);
-      } catch (retryErr) {
-        return rejectedOr(retryErr);
+        fields = buildPublishUpdate(pending.entity, pending.raw, pending.lines, deps.lookups);
+      } catch (err) {
+        if (!(err instanceof UnpublishableError)) throw err;
+        note(pending.item, { kind: 'rejected', code: 'HERD', message: err.message });
+        continue;
       }
-    } else {
-      return rejectedOr(err);
+      planned.push({ op: { bId: nextId(), kind: 'update', entity: pending.entity, fields }, write: pending });
     }
-  }
-
-  const attachmentError = await attachFiles(deps, row.pk, entity, updated.Id);
-  if (attachmentError) return { kind: 'rejected', code: attachmentError.code, message: attachmentError.message, raw: updated, ledgerVersion: updated.SyncToken };
-  return { kind: 'published', ledgerVersion: updated.SyncToken, raw: updated };
-};
-
-const write = (deps: PublishDeps, entity: TransactionEntity, raw: QboEntity, lines: PublishLine[]) =>
-  deps.api.sparseUpdate(entity, buildPublishUpdate(entity, raw, lines, deps.lookups));
-
-const rejectedOr = (err: unknown): PublishOutcome => {
-  if (err instanceof UnpublishableError) return { kind: 'rejected', code: 'HERD', message: err.message };
-  if (isFault(err, 'validation') || isFault(err, 'stale')) return { kind: 'rejected', code: err.code, message: err.ledgerMessage };
-  throw err;
-};
-
-/**
- * Uploads the transaction's files not yet in QuickBooks as Attachables
- * linked to it. Each success is recorded at once, so a retry uploads only
- * what is still missing.
- */
-const attachFiles = async (deps: PublishDeps, txPk: number, entity: TransactionEntity, id: string): Promise<{ code: string; message: string } | null> => {
-  const pending = await deps.db
-    .select({ pk: transactionAttachments.pk, name: files.name, contentType: files.contentType, storageKey: files.storageKey })
-    .from(transactionAttachments)
-    .innerJoin(files, eq(files.pk, transactionAttachments.fileId))
-    .where(and(eq(transactionAttachments.transactionId, txPk), isNull(transactionAttachments.ledgerAttachmentId)));
-  for (const file of pending) {
+    // What this round settled is recorded together, even when a later step of it throws.
     try {
-      const bytes = await buffer(await deps.storage.get(file.storageKey));
-      const attachable = await deps.api.attach(entity, id, { name: file.name, contentType: file.contentType, bytes });
-      await deps.db
-        .update(transactionAttachments)
-        .set({ ledgerAttachmentId: attachable.Id })
-        .where(and(eq(transactionAttachments.pk, file.pk), eq(transactionAttachments.transactionId, txPk)));
-    } catch (err) {
-      if (!isFault(err, 'validation')) throw err;
-      return { code: err.code, message: `The categorization was published, but QuickBooks refused the file ${file.name}: ${err.ledgerMessage}` };
+      if (planned.length === 0) continue;
+      const answers = await deps.api.batch(planned.map((p) => p.op));
+      const written = planned.flatMap((p) => ('write' in p && answers.get(p.op.bId)?.kind === 'entity' ? [p.write.item.row.pk] : []));
+      const files = await filesToAttach(deps.db, written);
+      for (const p of planned) {
+        const answer = answers.get(p.op.bId)!;
+        if ('write' in p) await settleWrite(deps, p.write, answer, note, { toWrite, toRead }, files.get(p.write.item.row.pk) ?? []);
+        else settleRead(deps, p.read, answer, note, { toWrite, toRead });
+      }
+    } finally {
+      await flush();
     }
   }
-  return null;
+};
+
+/** Notes a transaction's outcome, to be recorded with the rest of its round. */
+type Note = (item: PublishItem, outcome: PublishOutcome) => void;
+
+interface Queues {
+  toWrite: Pending[];
+  toRead: Pending[];
+}
+
+/** Stale rows to read again, by entity, a select's worth each. */
+const readGroups = (pending: Pending[]): Pending[][] => {
+  const byEntity = new Map<string, Pending[]>();
+  for (const p of pending) byEntity.set(p.entity, [...(byEntity.get(p.entity) ?? []), p]);
+  const groups: Pending[][] = [];
+  for (const list of byEntity.values()) for (let i = 0; i < list.length; i += IDS_PER_READ) groups.push(list.slice(i, i + IDS_PER_READ));
+  return groups;
+};
+
+/** An item QuickBooks itself failed goes round again; past ITEM_RETRIES the job fails and is retried later. */
+const again = (pending: Pending, fault: QboFault, queue: Pending[]) => {
+  if (fault.kind !== 'system' && fault.kind !== 'throttled') throw fault;
+  pending.failures += 1;
+  if (pending.failures > ITEM_RETRIES) throw fault;
+  queue.push(pending);
+};
+
+const settleWrite = async (deps: PublishDeps, pending: Pending, answer: BatchAnswer, note: Note, queues: Queues, files: FileToAttach[]) => {
+  if (answer.kind === 'entity') {
+    const updated = answer.entity;
+    const attachmentError = await attachFiles(deps, pending.item.row.pk, pending.entity, updated.Id, files);
+    if (attachmentError) {
+      note(pending.item, { kind: 'rejected', code: attachmentError.code, message: attachmentError.message, raw: updated, ledgerVersion: updated.SyncToken });
+    } else {
+      note(pending.item, { kind: 'published', ledgerVersion: updated.SyncToken, raw: updated });
+    }
+    return;
+  }
+  if (answer.kind !== 'fault') throw new Error('A batch update was answered with rows');
+  const { fault } = answer;
+  if (fault.kind === 'stale' && !pending.reread) {
+    queues.toRead.push(pending);
+    return;
+  }
+  if (fault.kind === 'stale' || fault.kind === 'validation') {
+    note(pending.item, { kind: 'rejected', code: fault.code, message: fault.ledgerMessage });
+    return;
+  }
+  again(pending, fault, queues.toWrite);
+};
+
+const settleRead = (deps: PublishDeps, group: Pending[], answer: BatchAnswer, note: Note, queues: Queues) => {
+  if (answer.kind === 'fault') {
+    if (answer.fault.kind === 'validation') {
+      for (const pending of group) note(pending.item, { kind: 'rejected', code: answer.fault.code, message: answer.fault.ledgerMessage });
+      return;
+    }
+    for (const pending of group) again(pending, answer.fault, queues.toRead);
+    return;
+  }
+  if (answer.kind !== 'rows') throw new Error('A batch select was answered with an entity');
+  const byId = new Map(answer.rows.map((row) => [String(row.Id), row]));
+  for (const pending of group) {
+    const fresh = byId.get(pending.raw.Id);
+    if (!fresh) {
+      // Deleted in QuickBooks since the pull: what reading it alone answers (610).
+      note(pending.item, {
+        kind: 'rejected',
+        code: '610',
+        message: 'Object Not Found: QuickBooks no longer has this transaction; it may have been deleted there.',
+      });
+    } else if (!mapTransaction(pending.entity, fresh, deps.lookups)) {
+      note(pending.item, { kind: 'matched', raw: fresh, ledgerVersion: fresh.SyncToken });
+    } else {
+      pending.raw = fresh;
+      pending.reread = true;
+      queues.toWrite.push(pending);
+    }
+  }
 };

@@ -28,7 +28,7 @@ export const qboAdapter = (qbo: QboContext, storage: StorageDriver): LedgerAdapt
   async publish(db, company, items, record) {
     const api = await qbo.openApi(db, company.pk);
     const lookups = await loadLookups(db, company.pk);
-    for (const item of items) await record(item, await publishToQbo({ db, api, lookups, storage }, item.row, item.lines));
+    await publishToQbo({ db, api, lookups, storage }, items, record);
   },
 
   async pull(db, company) {

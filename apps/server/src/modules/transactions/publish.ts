@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, syncErrors } from '../../db/schema/index.js';
-import type { CompanyRow, PublishItem, PublishOutcome } from '../../integrations/ledger-adapter.js';
+import type { CompanyRow, PublishItem, PublishOutcome, SettledItem } from '../../integrations/ledger-adapter.js';
 import { LedgerNeedsReauthError } from '../../integrations/ledger-errors.js';
 import { ConflictError } from '../../lib/errors.js';
 
@@ -115,29 +115,54 @@ const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: Transact
     rows.map((r) => r.pk),
   );
   const items: PublishItem[] = rows.map((row) => ({ row, lines: allLines.filter((l) => l.transactionId === row.pk) }));
-  await deps.ledgers.adapterFor(company.connectionKind).publish(deps.db, company, items, async (item, outcome) => {
-    await recordOutcome(deps.db, company, actorUserId, item.row, outcome);
-    counted(outcome);
+  await deps.ledgers.adapterFor(company.connectionKind).publish(deps.db, company, items, async (settled) => {
+    await recordOutcomes(deps.db, company, actorUserId, settled);
+    for (const { outcome } of settled) counted(outcome);
   });
 };
 
-const recordOutcome = (db: Db, company: CompanyRow, actorUserId: number | null, row: TransactionRow, outcome: PublishOutcome) =>
+/**
+ * What one answer of the ledger settled, in one database transaction: each row's end status with
+ * its audit entry (through the status writer), the ledger's copy of each row the status writer
+ * moved, and the sync error of each refused one. The status moves share their values (who
+ * published, when), so a batch of them is one UPDATE; the ledger copies, different for every row,
+ * go in one more statement rather than one each.
+ */
+const recordOutcomes = (db: Db, company: CompanyRow, actorUserId: number | null, settled: SettledItem[]) =>
   db.transaction(async (tx) => {
-    const ledgerCopy = {
-      ...(outcome.ledgerVersion ? { ledgerVersion: outcome.ledgerVersion } : {}),
-      ...(outcome.raw ? { raw: outcome.raw } : {}),
-    };
-    const published = outcome.kind === 'rejected' ? {} : { publishedBy: actorUserId, publishedAt: new Date() };
-    const move = {
-      row,
+    if (settled.length === 0) return;
+    const publishedAt = new Date();
+    const moves = settled.map(({ item, outcome }) => ({
+      row: item.row,
       to: END_STATUS[outcome.kind],
-      values: { ...published, ...ledgerCopy },
+      values: outcome.kind === 'rejected' ? {} : { publishedBy: actorUserId, publishedAt },
       details: { outcome: outcome.kind, ...(outcome.kind === 'rejected' ? { error: outcome.message } : {}) },
-    };
-    // The ledger has written it: what Herd records must follow, even if the row moved meanwhile (it cannot have; PROCESSING belongs to this job).
-    await moveStatuses(tx, authorOf(company, actorUserId), 'transaction.publish', [move], 'skip');
-    if (outcome.kind === 'rejected') await tx.insert(syncErrors).values({ transactionId: row.pk, code: outcome.code, message: outcome.message });
+      outcome,
+    }));
+    // The ledger has written them: what Herd records must follow, even if a row moved meanwhile (it cannot have; PROCESSING belongs to this job).
+    const moved = await moveStatuses(tx, authorOf(company, actorUserId), 'transaction.publish', moves, 'skip');
+    await writeLedgerCopies(
+      tx,
+      company.pk,
+      moved.map((m) => ({ pk: m.row.pk, ledgerVersion: m.outcome.ledgerVersion || null, raw: m.outcome.raw ?? null })),
+    );
+    const errors = settled.flatMap(({ item, outcome }) =>
+      outcome.kind === 'rejected' ? [{ transactionId: item.row.pk, code: outcome.code, message: outcome.message }] : [],
+    );
+    if (errors.length > 0) await tx.insert(syncErrors).values(errors);
   });
+
+/** The ledger's copy after the write (SyncToken and body), kept for the next publish; a missing part stays as it was. */
+const writeLedgerCopies = async (tx: Db, companyPk: number, copies: { pk: number; ledgerVersion: string | null; raw: Record<string, unknown> | null }[]) => {
+  const changing = copies.filter((c) => c.ledgerVersion !== null || c.raw !== null);
+  if (changing.length === 0) return;
+  await tx.execute(sql`
+    UPDATE transactions AS t
+    SET ledger_version = COALESCE(c.ledger_version, t.ledger_version), raw = COALESCE(c.raw, t.raw), updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(changing.map((c) => ({ pk: c.pk, ledger_version: c.ledgerVersion, raw: c.raw })))}::jsonb)
+      AS c(pk integer, ledger_version text, raw jsonb)
+    WHERE t.pk = c.pk AND t.client_company_id = ${companyPk}`);
+};
 
 /** Who a publish's status changes are recorded for: the accountant who asked, on the company's firm. */
 const authorOf = (company: CompanyRow, actorUserId: number | null): StatusAuthor => ({ firmId: company.firmId, companyPk: company.pk, actorUserId });
