@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseEnv, type Env } from './config-env.js';
 import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-settings.js';
+import { parseBillingSettings, type BillingSettings } from './modules/billing/billing-settings.js';
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
 import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files.js';
 import type { S3Settings } from './storage/s3-driver.js';
@@ -37,6 +38,8 @@ export interface Config {
   qbo: QboSettings;
   /** How long any call to another server (ledgers, their OAuth endpoints, object storage) may take. */
   outboundTimeoutMs: number;
+  /** Stripe billing, the built-in Stripe sandbox when no key is set, or off (`BILLING=off`). */
+  billing: BillingSettings;
 }
 
 const parseS3 = (env: Env): S3Settings | null => {
@@ -96,5 +99,6 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     s3,
     qbo: parseQboSettings(qboEnv, secretKey),
     outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
+    billing: parseBillingSettings(env, secretKey),
   };
 };

@@ -5,6 +5,7 @@ import { deleteOutboxBefore } from './mail/outbox.queries.js';
 import { deleteExpiredSessions } from './modules/auth/sessions.queries.js';
 import { deleteKeysBefore } from './modules/idempotency/idempotency.queries.js';
 import { deleteHitsBefore } from './modules/rate-limit/rate-limit.queries.js';
+import { deleteStripeEventsBefore } from './modules/billing/billing.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -18,6 +19,8 @@ export const RETENTION = {
   webhookDeliveries: 7 * DAY_MS,
   /** A form submitted again within a day gets its first answer back. */
   idempotencyKeys: DAY_MS,
+  /** Stripe retries a delivery for up to three days; a month covers that and any replay of the same event. */
+  stripeEvents: 30 * DAY_MS,
 } as const;
 
 /** One sweep of expired sessions, old rate-limit counters, outbox records, webhook digests and idempotency keys. */
@@ -27,6 +30,7 @@ export const sweepOnce = async (db: Db, now = Date.now()) => {
   await deleteOutboxBefore(db, new Date(now - RETENTION.outbox));
   await deleteDeliveriesBefore(db, new Date(now - RETENTION.webhookDeliveries));
   await deleteKeysBefore(db, new Date(now - RETENTION.idempotencyKeys));
+  await deleteStripeEventsBefore(db, new Date(now - RETENTION.stripeEvents));
 };
 
 /** Sweeps hourly. Safe to run in many processes at once. */

@@ -3,6 +3,7 @@ import { queuePull, runPull, runQueuedResync } from '../modules/transactions/led
 import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/publish.js';
 import { connectionsOfExternalCompany } from '../modules/ledger-connections/ledger-connections.queries.js';
 import { mailRequestedLink } from '../modules/auth/auth.service.js';
+import { runBillingSweep, syncBilledQuantity } from '../modules/billing/billing-jobs.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -18,6 +19,10 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
     }
   },
   'auth-email': (data) => mailRequestedLink({ db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl }, data),
+  'billing-quantity': (data) => syncBilledQuantity(deps, data.firmId),
+  'billing-sweep': async () => {
+    await runBillingSweep(deps);
+  },
 });
 
 export const startWorkers = async (deps: AppDeps) => {
@@ -27,4 +32,7 @@ export const startWorkers = async (deps: AppDeps) => {
   await deps.jobs.work('ledger-push-failed', handlers['ledger-push-failed']);
   await deps.jobs.work('ledger-webhook', handlers['ledger-webhook']);
   await deps.jobs.work('auth-email', handlers['auth-email']);
+  await deps.jobs.work('billing-quantity', handlers['billing-quantity']);
+  await deps.jobs.work('billing-sweep', handlers['billing-sweep']);
+  await deps.jobs.startSchedules();
 };

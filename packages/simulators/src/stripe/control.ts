@@ -14,6 +14,8 @@ export interface StripeControl {
   /** Cancels at once, as the Stripe dashboard would. */
   cancel(subscriptionId: string): Subscription;
   configureWebhook(url: string, secret: string): void;
+  /** Holds deliveries back (events are still recorded) until called with false. */
+  pauseWebhooks(paused: boolean): void;
   /** Waits until every webhook delivery has finished (retries included). */
   webhooksIdle(): Promise<void>;
   events(type?: string): StripeEvent[];
@@ -25,6 +27,9 @@ export const createStripeControl = (state: StripeState): StripeControl => ({
   retryPayment: (id) => retryLatestInvoice(state, id),
   cancel: (id) => cancelSubscription(state, id),
   configureWebhook: (url, secret) => state.webhooks.configure(url, secret),
+  pauseWebhooks: (paused) => {
+    state.webhooks.paused = paused;
+  },
   webhooksIdle: () => state.webhooks.idle(),
   events: (type) => state.events.filter((e) => !type || e.type === type),
 });

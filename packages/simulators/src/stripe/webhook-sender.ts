@@ -49,6 +49,8 @@ export class WebhookSender {
   private readonly timers = new Set<NodeJS.Timeout>();
   private inFlight = new Set<Promise<void>>();
   private stopped = false;
+  /** While paused, events are recorded but not posted (a test delivers them itself, in the order it wants). */
+  paused = false;
 
   constructor(options: WebhookSenderOptions) {
     this.url = options.webhookUrl ?? null;
@@ -67,7 +69,7 @@ export class WebhookSender {
   }
 
   enqueue(event: StripeEvent, _createdSeconds: number): void {
-    if (!this.configured || this.stopped) return;
+    if (!this.configured || this.stopped || this.paused) return;
     this.attempt(event, 1);
   }
 
