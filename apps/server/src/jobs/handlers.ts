@@ -4,11 +4,15 @@ import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/p
 import { connectionsOfExternalCompany } from '../modules/ledger-connections/ledger-connections.queries.js';
 import { mailRequestedLink } from '../modules/auth/auth.service.js';
 import { runBillingSweep, syncBilledQuantity } from '../modules/billing/billing-jobs.js';
+import { companyFirmIsReadOnly } from '../modules/billing/billing-standing.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
 export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } => ({
-  'ledger-pull': (data) => runPull(deps, data.companyPk),
+  // A read-only firm's companies are not pulled; the first pull after it pays catches up.
+  'ledger-pull': async (data) => {
+    if (!(await companyFirmIsReadOnly(deps, data.companyPk))) await runPull(deps, data.companyPk);
+  },
   'ledger-push': (data) => (data.action === 'publish' ? runQueuedPublish(deps, data) : runQueuedResync(deps, data)),
   // A resync that never got through changes nothing in Herd; a publish gives its rows back.
   'ledger-push-failed': (data) => (data.action === 'publish' ? giveUpQueuedPublish(deps, data) : Promise.resolve()),

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { subscriptionRow } from '../../../test/billing.js';
 import { parseBillingSettings } from './billing-settings.js';
 import { runBillingSweep } from './billing-jobs.js';
+import { companyFirmIsReadOnly } from './billing-standing.js';
+import { createClientUser, setSubscription } from '../../../test/factories.js';
 
 const DAY_MS = 86_400_000;
 
@@ -35,6 +37,14 @@ describe('the hourly billing sweep expires ended trials', () => {
     // Running it again changes nothing.
     expect((await runBillingSweep(t.app.deps)).expired).not.toContain(ended.firmId);
   });
+
+  it('background pulls wait while the firm is read-only, and resume once it pays', async () => {
+    const firm = await createFirm(t.db, { status: 'CANCELLED' });
+    const { companyId } = await createClientUser(t.db, firm.firmId);
+    expect(await companyFirmIsReadOnly(t.app.deps, companyId)).toBe(true);
+    await setSubscription(t.db, firm.firmId, 'PAID');
+    expect(await companyFirmIsReadOnly(t.app.deps, companyId)).toBe(false);
+  });
 });
 
 describe('BILLING=off', () => {
@@ -55,5 +65,7 @@ describe('BILLING=off', () => {
     expect([refused.statusCode, refused.json()]).toEqual([409, { detail: 'Billing is off on this deployment.' }]);
     expect((await runBillingSweep(t.app.deps)).expired).toEqual([]);
     expect(t.app.deps.billing.sandbox).toBeNull();
+    const { companyId } = await createClientUser(t.db, firm.firmId);
+    expect(await companyFirmIsReadOnly(t.app.deps, companyId)).toBe(false);
   });
 });

@@ -73,3 +73,13 @@ export const findFirmForCustomer = async (db: Db, firmId: number, userId: number
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.pk, userId));
   return { name: firm?.name ?? '', email: user?.email ?? null };
 };
+
+/** The subscription of the firm a company belongs to, for the jobs that work on the company. */
+export const findSubscriptionOfCompany = async (db: Db, companyPk: number) => {
+  const [row] = await db
+    .select({ status: subscriptions.status, trialEndsAt: subscriptions.trialEndsAt })
+    .from(clientCompanies)
+    .innerJoin(subscriptions, eq(subscriptions.firmId, clientCompanies.firmId))
+    .where(eq(clientCompanies.pk, companyPk));
+  return row ?? null;
+};
