@@ -43,6 +43,16 @@ describe('Stripe webhooks: signature, idempotency, order', () => {
       await deliverEvent(t, completed, { signature: '' }),
       await deliverEvent(t, { ...completed, id: 'evt_other' }, { signature: signedHeaderOf(completed) }),
     ];
+    // A body that is not JSON at all, correctly signed, is refused the same way rather than failing the server.
+    const notJson = 'not json';
+    refusals.push(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/${e.webhook.path}`,
+        payload: notJson,
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignatureHeader(notJson, t.app.deps.config.billing.webhookSecret) },
+      }),
+    );
     for (const res of refusals) expect([res.statusCode, res.json()]).toEqual([400, { detail: BAD_SIGNATURE }]);
     expect(await subscriptionRow(t, firmId)).toMatchObject({ status: 'TRIAL', stripeSubscriptionId: null });
     // The genuine delivery is taken.

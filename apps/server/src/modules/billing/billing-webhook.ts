@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
@@ -57,9 +57,9 @@ export const receiveStripeWebhook = async (deps: AppDeps, rawBody: string, signa
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.config.billing.webhookSecret);
-  } catch (err) {
-    if (err instanceof Stripe.errors.StripeSignatureVerificationError || err instanceof SyntaxError) throw new AppError(400, BAD_SIGNATURE);
-    throw err;
+  } catch {
+    // Whatever fails here (signature, timestamp, a body that is not JSON) comes from the request: it is refused, never a 5xx.
+    throw new AppError(400, BAD_SIGNATURE);
   }
   const customerId = idOf((event.data.object as { customer?: string | { id: string } | null }).customer);
   const firmId = customerId ? await findFirmIdByCustomer(deps.db, customerId) : null;

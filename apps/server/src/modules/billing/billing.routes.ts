@@ -8,7 +8,11 @@ import { receiveStripeWebhook } from './billing-webhook.js';
 
 /** The webhook's body, kept as the bytes Stripe signed (the endpoint declares no body: its signature is checked first). */
 const rawBody = (request: FastifyRequest) => String(request.body ?? '');
-const signatureOf = (request: FastifyRequest) => request.headers['stripe-signature'] as string | undefined;
+/** One header value; a repeated header is not Stripe's and fails the check. */
+const signatureOf = (request: FastifyRequest) => {
+  const header = request.headers['stripe-signature'];
+  return typeof header === 'string' ? header : undefined;
+};
 
 /** Billing under `/api/v1/stripe/`: the firm's subscription, and Stripe's webhooks. */
 export const billingRoutes: FastifyPluginAsync = async (app) => {
