@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { LedgerRegistry } from './integrations/ledger-adapter.js';
+import type { BillingContext } from './modules/billing/stripe-gateway.js';
 
 /** What every route, service and job reaches through `app.deps`; built once in `buildApp`. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** The only way services reach a ledger. */
   ledgers: LedgerRegistry;
+  /** Stripe (or the built-in sandbox), or nothing when billing is off. */
+  billing: BillingContext;
 }
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX } from '@herd/contract';
+import { API_PREFIX, billingEndpoints } from '@herd/contract';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -43,8 +43,12 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerTextGuard } from './lib/text-guard.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createBillingContext } from './modules/billing/billing-context.js';
+import { mountStripeSandbox, STRIPE_SANDBOX_PATH } from './modules/billing/billing-sandbox.js';
 
 const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
+const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/${billingEndpoints.webhook.path}`;
 
 export interface BuildOptions {
   config: Config;
@@ -66,7 +70,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const storage = createStorage(opts.config);
   const qbo = createQboContext(opts.config, opts.qbo);
   const ledgers = createLedgerRegistry([qboAdapter(qbo, storage)]);
-  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers };
+  const billing = createBillingContext(opts.config);
+  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,7 +101,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     secure: opts.config.appUrl.startsWith('https://'),
     secretKey: opts.config.secretKey,
     appUrl: opts.config.appUrl,
-    exempt: [GENERIC_INGEST_PREFIX, QBO_WEBHOOK_PATH, BUILTIN_SANDBOX_PATH],
+    exempt: [GENERIC_INGEST_PREFIX, QBO_WEBHOOK_PATH, BUILTIN_SANDBOX_PATH, STRIPE_WEBHOOK_PATH, STRIPE_SANDBOX_PATH],
   });
   await registerDocs(app);
 
@@ -121,6 +126,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(noteRoutes);
       await api.register(attachmentRoutes);
       await api.register(genericRoutes);
+      await api.register(billingRoutes);
       // A ledger's own HTTP (OAuth callbacks, webhooks) and its generic connection endpoints.
       await api.register(qboRoutes, { qbo });
       if (opts.config.e2eOutbox) {
@@ -131,6 +137,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     { prefix: API_PREFIX },
   );
   app.decorate('qboSandbox', await mountBuiltinSandbox(app, opts.config));
+  const stripeSandbox = await mountStripeSandbox(app, opts.config);
+  if (stripeSandbox) Object.assign(billing, { stripe: stripeSandbox.stripe, sandbox: stripeSandbox.control });
   await registerWebApp(app, opts.config.webDistDir);
   return app;
 };

@@ -114,6 +114,11 @@ export const envSchema = z.object({
   QBO_BASE_URL: url('QBO_BASE_URL', HTTP),
   OUTBOUND_TIMEOUT_MS: integer('OUTBOUND_TIMEOUT_MS', 1, 3_600_000),
   FEATURE_FLAGS: featureFlagList('FEATURE_FLAGS'),
+  BILLING: oneOf('BILLING', ['on', 'off']),
+  STRIPE_SECRET_KEY: text('STRIPE_SECRET_KEY'),
+  STRIPE_WEBHOOK_SECRET: text('STRIPE_WEBHOOK_SECRET'),
+  STRIPE_PRICE_ID: text('STRIPE_PRICE_ID'),
+  STRIPE_BASE_URL: url('STRIPE_BASE_URL', HTTP),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -136,6 +141,10 @@ const crossProblems = (env: NodeJS.ProcessEnv): string[] => {
   }
   if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   if (set('QBO_CLIENT_ID') !== set('QBO_CLIENT_SECRET')) problems.push('QBO_CLIENT_ID and QBO_CLIENT_SECRET must be set together.');
+  // With a Stripe key Herd bills for real: it must know which price to charge and how to check Stripe's webhooks.
+  if (set('STRIPE_SECRET_KEY') && env.BILLING !== 'off' && !(set('STRIPE_WEBHOOK_SECRET') && set('STRIPE_PRICE_ID'))) {
+    problems.push('STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are required when STRIPE_SECRET_KEY is set (or set BILLING=off to bill nobody).');
+  }
   return problems;
 };
 

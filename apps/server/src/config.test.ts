@@ -173,3 +173,19 @@ describe('the secret key', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/secret_key is empty/);
   });
 });
+
+describe('billing settings', () => {
+  it('runs the built-in Stripe sandbox without a key, Stripe with one, nothing with BILLING=off', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).billing).toMatchObject({ mode: 'sandbox', priceId: 'price_sandbox_per_company', baseUrl: null });
+    const stripe = loadConfig({ DATA_DIR: freshDir(), STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_x' }).billing;
+    expect(stripe).toEqual({ mode: 'stripe', secretKey: 'sk_live_x', webhookSecret: 'whsec_x', priceId: 'price_x', baseUrl: null });
+    expect(loadConfig({ DATA_DIR: freshDir(), BILLING: 'off', STRIPE_SECRET_KEY: 'sk_live_x' }).billing.mode).toBe('off');
+  });
+
+  it('refuses a Stripe key without its webhook secret and price, and a BILLING that is neither on nor off', () => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are required when STRIPE_SECRET_KEY is set/,
+    );
+    expect(() => loadConfig({ DATA_DIR: freshDir(), BILLING: 'maybe' })).toThrow(ConfigError);
+  });
+});

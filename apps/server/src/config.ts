@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FeatureFlag } from '@herd/contract';
 import { parseEnv, type Env } from './config-env.js';
 import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-settings.js';
+import { parseBillingSettings, type BillingSettings } from './modules/billing/billing-settings.js';
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
 import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files.js';
 import type { S3Settings } from './storage/s3-driver.js';
@@ -40,6 +41,8 @@ export interface Config {
   outboundTimeoutMs: number;
   /** Feature flags on for every firm that has not been set otherwise (`npm run flags`). */
   featureFlagDefaults: readonly FeatureFlag[];
+  /** Stripe billing, the built-in Stripe sandbox when no key is set, or off (`BILLING=off`). */
+  billing: BillingSettings;
 }
 
 const parseS3 = (env: Env): S3Settings | null => {
@@ -100,5 +103,6 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     qbo: parseQboSettings(qboEnv, secretKey),
     outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
     featureFlagDefaults: env.FEATURE_FLAGS ?? [],
+    billing: parseBillingSettings(env, secretKey),
   };
 };

@@ -6,6 +6,7 @@ import { deletePendingSignupsExpiredBefore } from './modules/auth/pending-signup
 import { deleteExpiredSessions } from './modules/auth/sessions.queries.js';
 import { deleteKeysBefore } from './modules/idempotency/idempotency.queries.js';
 import { deleteHitsBefore } from './modules/rate-limit/rate-limit.queries.js';
+import { deleteStripeEventsBefore } from './modules/billing/billing.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -21,6 +22,8 @@ export const RETENTION = {
   idempotencyKeys: DAY_MS,
   /** An expired sign-up link still says "expired" (and offers to start again) for a week, then it is gone with its password hash. */
   expiredSignups: 7 * DAY_MS,
+  /** Stripe retries a delivery for up to three days; a month covers that and any replay of the same event. */
+  stripeEvents: 30 * DAY_MS,
 } as const;
 
 /** One sweep of expired sessions, old rate-limit counters, outbox records, webhook digests, idempotency keys and expired sign-ups. */
@@ -31,6 +34,7 @@ export const sweepOnce = async (db: Db, now = Date.now()) => {
   await deleteDeliveriesBefore(db, new Date(now - RETENTION.webhookDeliveries));
   await deleteKeysBefore(db, new Date(now - RETENTION.idempotencyKeys));
   await deletePendingSignupsExpiredBefore(db, new Date(now - RETENTION.expiredSignups));
+  await deleteStripeEventsBefore(db, new Date(now - RETENTION.stripeEvents));
 };
 
 /** Sweeps hourly. Safe to run in many processes at once. */

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
+import { parseBillingSettings } from '../src/modules/billing/billing-settings.js';
 import { fromPglite, fromPostgresUrl, type Database, type Db } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { jobHandlers } from '../src/jobs/handlers.js';
@@ -40,6 +41,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   qbo: { mode: 'builtin-sandbox', clientId: 'herd-test', clientSecret: 'herd-test-secret', webhookVerifierToken: 'herd-test-verifier', baseUrl: null },
   outboundTimeoutMs: 10_000,
   featureFlagDefaults: [],
+  billing: parseBillingSettings({}, 'test-secret-key'),
   ...overrides,
 });
 
@@ -122,7 +124,9 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('ledger-pull', handlers['ledger-pull'])) +
         (await jobs.drain('ledger-push', handlers['ledger-push'])) +
         (await jobs.drain('ledger-push-failed', handlers['ledger-push-failed'])) +
-        (await jobs.drain('auth-email', handlers['auth-email']));
+        (await jobs.drain('auth-email', handlers['auth-email'])) +
+        (await jobs.drain('billing-sweep', handlers['billing-sweep'])) +
+        (await jobs.drain('billing-quantity', handlers['billing-quantity']));
       total += ran;
       if (ran === 0) return total;
     }

@@ -1,5 +1,6 @@
 export * from './account-types.js';
 export * from './auth.js';
+export * from './billing.js';
 export * from './client-companies.js';
 export * from './constants.js';
 export * from './csv-exports.js';

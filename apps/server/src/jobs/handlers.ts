@@ -4,11 +4,16 @@ import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/p
 import { connectionsOfExternalCompany } from '../modules/ledger-connections/ledger-connections.queries.js';
 import { mailRequestedLink } from '../modules/auth/auth.service.js';
 import { mailSignupLink } from '../modules/auth/signup.service.js';
+import { runBillingSweep, syncBilledQuantity } from '../modules/billing/billing-jobs.js';
+import { companyFirmIsReadOnly } from '../modules/billing/billing-standing.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
 export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } => ({
-  'ledger-pull': (data) => runPull(deps, data.companyPk),
+  // A read-only firm's companies are not pulled; the first pull after it pays catches up.
+  'ledger-pull': async (data) => {
+    if (!(await companyFirmIsReadOnly(deps, data.companyPk))) await runPull(deps, data.companyPk);
+  },
   'ledger-push': (data) => (data.action === 'publish' ? runQueuedPublish(deps, data) : runQueuedResync(deps, data)),
   // A resync that never got through changes nothing in Herd; a publish gives its rows back.
   'ledger-push-failed': (data) => (data.action === 'publish' ? giveUpQueuedPublish(deps, data) : Promise.resolve()),
@@ -22,6 +27,10 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
     const ctx = { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl };
     return data.kind === 'signup' ? mailSignupLink(ctx, data) : mailRequestedLink(ctx, data);
   },
+  'billing-quantity': (data) => syncBilledQuantity(deps, data.firmId),
+  'billing-sweep': async () => {
+    await runBillingSweep(deps);
+  },
 });
 
 export const startWorkers = async (deps: AppDeps) => {
@@ -31,4 +40,7 @@ export const startWorkers = async (deps: AppDeps) => {
   await deps.jobs.work('ledger-push-failed', handlers['ledger-push-failed']);
   await deps.jobs.work('ledger-webhook', handlers['ledger-webhook']);
   await deps.jobs.work('auth-email', handlers['auth-email']);
+  await deps.jobs.work('billing-quantity', handlers['billing-quantity']);
+  await deps.jobs.work('billing-sweep', handlers['billing-sweep']);
+  await deps.jobs.startSchedules();
 };

@@ -21,6 +21,10 @@ export interface JobPayloads {
    * written after the answer, so the answer cannot tell whether the email is known.
    */
   'auth-email': { kind: 'magic-link' | 'password-reset'; email: string } | ({ kind: 'signup' } & SignupRequest);
+  /** Make the quantity Stripe bills match the firm's active client companies. */
+  'billing-quantity': { firmId: number };
+  /** Hourly: expire ended trials, check every paying firm's quantity. */
+  'billing-sweep': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
@@ -47,10 +51,18 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'ledger-webhook': { name: 'ledger-webhook', policy: 'standard', retryLimit: 5, retryDelay: 5, retryBackoff: true },
   // A link older than a few minutes is of little use: few retries, then the person asks again.
   'auth-email': { name: 'auth-email', policy: 'standard', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
+  // Stately per firm: a check waiting already reads the newest count when it runs.
+  'billing-quantity': { name: 'billing-quantity', policy: 'stately', retryLimit: 8, retryDelay: 30, retryBackoff: true },
+  'billing-sweep': { name: 'billing-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
 };
+
+/** Jobs pg-boss starts on a clock (cron, UTC), in whichever worker's turn comes first. */
+export const SCHEDULES: { name: JobName; cron: string }[] = [{ name: 'billing-sweep', cron: '7 * * * *' }];
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobPayloads[N], key: string): Promise<void>;
+  /** Starts the clocked jobs (`SCHEDULES`); idempotent, any number of workers may call it. */
+  startSchedules(): Promise<void>;
   /** Runs handlers as jobs arrive (the worker role). */
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
   /** Runs every job waiting in one queue now, in this process: for tests and the bench. */
@@ -67,8 +79,8 @@ export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unkn
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
     schema: 'pgboss',
-    // Scheduling and the cron clock are not used; maintenance keeps the tables small.
-    schedule: false,
+    // The cron clock runs where maintenance does (workers), for the hourly billing sweep; tests drain by hand.
+    schedule: options.supervise ?? true,
     supervise: options.supervise ?? true,
   });
   boss.on('error', onError);
@@ -81,6 +93,9 @@ export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unkn
   return {
     async send(name, data, key) {
       await boss.send(name, data, { singletonKey: key });
+    },
+    async startSchedules() {
+      for (const { name, cron } of SCHEDULES) await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async work(name, handler) {
       await boss.work<JobPayloads[typeof name]>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {

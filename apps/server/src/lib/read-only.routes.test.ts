@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, details, refusedWhileReadOnly, type Endpoint } from '@herd/contract';
+import { allEndpoints, billingEndpoints, details, refusedWhileReadOnly, type Endpoint } from '@herd/contract';
 import { clientMaker, type TestClient } from '../../test/client.js';
 import { createClientUser, createFirm, setSubscription, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -54,5 +54,21 @@ describe('read-only mode, one guard for every route of the table', () => {
     for (const endpoint of reads) {
       expect([endpoint.path, (await send(endpoint)).statusCode]).toEqual([endpoint.path, readAnswers.get(endpoint)]);
     }
+  });
+});
+
+describe('read-only mode leaves the way out open: billing', () => {
+  it('a lapsed firm’s admin may still start Checkout, restart, and is answered on the merits (not as read-only) elsewhere in billing', async () => {
+    await setSubscription(t.db, firmId, 'CANCELLED');
+    const session = await admin.post(billingEndpoints.session.path, {});
+    expect(session.statusCode).toBe(200);
+    expect((session.json() as { url: string }).url).toMatch(/\/sandbox\/stripe\/pay\/cs_test_/);
+    expect((await admin.post(billingEndpoints.restart.path, {})).statusCode).toBe(200);
+    // The firm has a Stripe customer by now (Checkout made it), so its card may be changed.
+    expect((await admin.post(billingEndpoints.attachPaymentMethod.path, {})).statusCode).toBe(200);
+    const cancel = await admin.post(billingEndpoints.cancel.path, {});
+    expect([cancel.statusCode, cancel.json()]).toEqual([409, { detail: 'There is no active subscription to cancel.' }]);
+    expect((await admin.get(billingEndpoints.info.path)).json()).toMatchObject({ status: 'CANCELLED', read_only: true, can_manage: true });
+    await setSubscription(t.db, firmId, 'PAID');
   });
 });

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint.js';
 import { appEndpoints } from './app.js';
 import { authEndpoints, profileEndpoints } from './auth.js';
+import { billingEndpoints } from './billing.js';
 import { clientCompanyEndpoints } from './client-companies.js';
 import { clientSideEndpoints } from './client-side.js';
 import { csvExportEndpoints } from './csv-exports.js';
@@ -18,6 +19,7 @@ import { transactionEndpoints } from './transactions.js';
 
 export * from './app.js';
 export * from './auth.js';
+export * from './billing.js';
 export * from './client-companies.js';
 export * from './client-side.js';
 export * from './csv-exports.js';
@@ -54,6 +56,7 @@ export const endpointGroups = {
   refs: refEndpoints,
   imports: importEndpoints,
   csvExports: csvExportEndpoints,
+  billing: billingEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

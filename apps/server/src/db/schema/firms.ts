@@ -43,6 +43,12 @@ export const subscriptions = pgTable('subscriptions', {
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   stripeCustomerId: text('stripe_customer_id'),
   stripeSubscriptionId: text('stripe_subscription_id'),
+  /** Stripe's own status of the current subscription (`active`, `past_due`, …), as last read from Stripe. */
+  stripeStatus: text('stripe_status'),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** The quantity Stripe bills (active client companies), as last set or read. */
+  billedQuantity: integer('billed_quantity'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -63,4 +69,19 @@ export const firmFeatureFlags = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.firmId, t.flag] })],
+);
+
+/**
+ * Stripe webhook events already handled, by Stripe's event id: a delivery
+ * repeated (Stripe retries, a replay) is answered without doing anything again.
+ */
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    type: text('type').notNull(),
+    firmId: integer('firm_id').references(() => firms.pk, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stripe_events_received_idx').on(t.receivedAt)],
 );

@@ -71,5 +71,7 @@ export const readSession = async (db: Db, request: FastifyRequest, secure: boole
   if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchSession(db, tokenHash, nextExpiry(found.createdAt));
   }
-  return { tokenHash, userId: found.actor.userId, mfaVerified: found.mfaVerified, actor: found.mfaVerified ? found.actor : null };
+  // A deployment that bills nobody is never read-only for billing reasons.
+  const actor = request.server.deps.config.billing.mode === 'off' ? { ...found.actor, readOnly: false } : found.actor;
+  return { tokenHash, userId: found.actor.userId, mfaVerified: found.mfaVerified, actor: found.mfaVerified ? actor : null };
 };

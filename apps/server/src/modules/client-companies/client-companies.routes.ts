@@ -27,7 +27,7 @@ export const clientCompanyRoutes: FastifyPluginAsync = async (app) => {
   const { db } = deps;
   const people: PeopleContext = { db, mailer: deps.mailer, appUrl: deps.config.appUrl };
 
-  serveEndpoint(app, e.create, (r) => createClientCompany(db, r.actor, r.body));
+  serveEndpoint(app, e.create, (r) => createClientCompany(deps, r.actor, r.body));
   serveEndpoint(app, e.list, (r) => listClientCompanies(db, r.actor, r.query, r.url));
   serveEndpoint(app, e.csv, async (r, reply) => asCsvDownload(reply, 'clients.csv', await exportClientCompaniesCsv(db, r.actor, r.query)));
   serveEndpoint(app, e.retrieve, (r) => retrieveClientCompany(db, r.actor, r.params.pk));

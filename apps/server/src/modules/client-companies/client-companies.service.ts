@@ -24,6 +24,8 @@ import { toClientCompanies } from './client-companies.serializer.js';
 import { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';
 import { companyAccess } from '../access/company-access.js';
 import { revokeTokensOf } from '../generic/tokens.queries.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { queueQuantitySync } from '../billing/billing-jobs.js';
 
 type ListQuery = z.infer<typeof clientCompanyListQuery>;
 const CSV_EXPORT_LIMIT = 10_000;
@@ -45,7 +47,11 @@ const updateFirmCompany = async (db: Db, firmId: number, pk: number, values: Par
   return row;
 };
 
-export const createClientCompany = async (db: Db, actor: Actor, input: z.infer<typeof clientCompanyCreateBody>): Promise<ClientCompany> => {
+/** What creating and disconnecting need beyond the database: the ledgers (to revoke grants) and the job queue (billing follows the count). */
+type CompanyDeps = GrantDeps & { jobs: JobQueue };
+
+export const createClientCompany = async (deps: { db: Db; jobs: JobQueue }, actor: Actor, input: z.infer<typeof clientCompanyCreateBody>): Promise<ClientCompany> => {
+  const { db } = deps;
   const firmActor = can.manageClientCompanies(actor);
   const row = await db.transaction(async (tx) => {
     const created = await insertCompany(tx, { firmId: firmActor.firmId, name: input.name, connectionKind: input.connection_kind });
@@ -59,6 +65,7 @@ export const createClientCompany = async (db: Db, actor: Actor, input: z.infer<t
     });
     return created;
   });
+  await queueQuantitySync(deps.jobs, firmActor.firmId);
   return serializeOne(db, row);
 };
 
@@ -146,7 +153,7 @@ export const updateSyncDate = async (db: Db, actor: Actor, pk: number, syncDate:
 };
 
 /** Disconnects one company; its ledger then revokes the grant and forgets the credentials. */
-export const disconnectClientCompany = async (deps: GrantDeps, actor: Actor, pk: number, log: FastifyBaseLogger) => {
+export const disconnectClientCompany = async (deps: CompanyDeps, actor: Actor, pk: number, log: FastifyBaseLogger) => {
   const { db } = deps;
   const firmActor = can.manageClientCompanies(actor);
   const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
@@ -163,12 +170,13 @@ export const disconnectClientCompany = async (deps: GrantDeps, actor: Actor, pk:
     return updated;
   });
   const serialized = await serializeOne(db, row);
+  await queueQuantitySync(deps.jobs, firmActor.firmId);
   await revokeLedgerGrants(deps, [row], log);
   return serialized;
 };
 
 /** Disconnects every company of the firm, and revokes each one's grant at its ledger as a single disconnect does. */
-export const disconnectAll = async (deps: GrantDeps, actor: Actor, log: FastifyBaseLogger): Promise<{ disconnected: number }> => {
+export const disconnectAll = async (deps: CompanyDeps, actor: Actor, log: FastifyBaseLogger): Promise<{ disconnected: number }> => {
   const firmActor = can.administerFirm(actor);
   const rows = await deps.db.transaction(async (tx) => {
     const disconnected = await disconnectFirmCompanies(tx, firmActor.firmId);
@@ -185,6 +193,7 @@ export const disconnectAll = async (deps: GrantDeps, actor: Actor, log: FastifyB
     });
     return disconnected;
   });
+  await queueQuantitySync(deps.jobs, firmActor.firmId);
   await revokeLedgerGrants(deps, rows, log);
   return { disconnected: rows.length };
 };

@@ -13,6 +13,7 @@ import { queuePull } from '../transactions/ledger-sync.js';
 import { connectionOfCompany, saveConnection } from './ledger-connections.queries.js';
 import { createState, type ConnectState } from './oauth-state.js';
 import { companyAccess } from '../access/company-access.js';
+import { queueQuantitySync } from '../billing/billing-jobs.js';
 
 /** Where to send the browser, and the nonce its cookie must hold when the ledger calls back. */
 export interface StartedGrant {
@@ -93,6 +94,8 @@ export const finishConnect = async (deps: AppDeps, actor: Actor, state: ConnectS
     return company.pk;
   });
   await queuePull(deps, companyPk, state.purpose === 'reauth' ? 'INCREMENTAL' : 'FULL');
+  // A new company, or a disconnected one connected again, changes what the firm is billed for.
+  await queueQuantitySync(deps.jobs, firmActor.firmId);
   return companyPk;
 };
 

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { createStripeControl, createStripeState, stripeSimulatorPlugin, type StripeControl } from '@herd/simulators';
+import { API_PREFIX, billingEndpoints } from '@herd/contract';
+import type { Config } from '../../config.js';
+import { SANDBOX_PRICE_ID } from './billing-settings.js';
+import { createSandboxStripeClient } from './stripe-gateway.js';
+
+/** Where the built-in Stripe sandbox lives on Herd's own port: its hosted Checkout pages and invoices. */
+export const STRIPE_SANDBOX_PATH = '/sandbox/stripe';
+const SANDBOX_PRICE_CENTS = 2000;
+
+/**
+ * Without a Stripe key, Herd serves a Stripe simulator itself (the one the
+ * tests use) so a fresh install can go through trial → pay → read-only →
+ * restart with no account anywhere. Browsers reach its Checkout pages at
+ * `/sandbox/stripe/pay/…`; stripe-node and the webhook deliveries go through
+ * `app.inject`, in process. Its customers and subscriptions live in memory:
+ * after a restart a firm that had paid keeps its status, but the sandbox no
+ * longer knows its subscription, and billing asks it to subscribe again.
+ */
+export const mountStripeSandbox = async (app: FastifyInstance, config: Config): Promise<{ control: StripeControl; stripe: Stripe } | null> => {
+  if (config.billing.mode !== 'sandbox') return null;
+  const state = createStripeState({
+    secretKey: config.billing.secretKey,
+    publicUrl: `${config.appUrl}${STRIPE_SANDBOX_PATH}`,
+    prices: [{ id: SANDBOX_PRICE_ID, unitAmount: SANDBOX_PRICE_CENTS, currency: 'usd', nickname: 'Herd (sandbox), per active client company' }],
+    webhookUrl: `${API_PREFIX}/${billingEndpoints.webhook.path}`,
+    webhookSecret: config.billing.webhookSecret,
+    retryDelaysMs: [1_000, 10_000, 60_000],
+    deliver: async (url, headers, body) => (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode,
+  });
+  await app.register(stripeSimulatorPlugin, { prefix: STRIPE_SANDBOX_PATH, state });
+  const fetchFn: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const answer = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `${STRIPE_SANDBOX_PATH}${url.pathname}${url.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    return new Response(answer.body, { status: answer.statusCode, headers: answer.headers as Record<string, string> });
+  };
+  return { control: createStripeControl(state), stripe: createSandboxStripeClient(config.billing, config.outboundTimeoutMs, fetchFn) };
+};

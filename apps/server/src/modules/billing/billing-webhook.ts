@@ -1,0 +1,83 @@
+import type Stripe from 'stripe';
+import type { AppDeps } from '../../app-deps.js';
+import type { Db } from '../../db/client.js';
+import { AppError, NotFoundError } from '../../lib/errors.js';
+import { claimStripeEvent, findFirmIdByCustomer, findSubscription, lockSubscription } from './billing.queries.js';
+import { queueQuantitySync } from './billing-jobs.js';
+import { applyStripeSubscription, LIVE_STRIPE_STATUSES } from './subscription-sync.js';
+
+export const BAD_SIGNATURE = 'The Stripe-Signature header is missing or does not match this delivery.';
+
+/** Events that change what Herd records of a subscription; any other is acknowledged and left alone. */
+const HANDLED = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** The subscription an event is about: the object itself, a Checkout session's, or an invoice's parent (older API versions had it on top). */
+const subscriptionOf = (event: Stripe.Event): string | null => {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  if (event.type.startsWith('customer.subscription.')) return idOf(object.id as string);
+  if (event.type === 'checkout.session.completed') return idOf(object.subscription as string | null);
+  const parent = object.parent as { subscription_details?: { subscription?: string | { id: string } } } | null | undefined;
+  return idOf(parent?.subscription_details?.subscription ?? (object.subscription as string | null | undefined));
+};
+
+/** A setup-mode Checkout finished: its card becomes the customer's and the live subscription's default. */
+const adoptNewCard = async (db: Db, stripe: Stripe, firmId: number, session: Stripe.Checkout.Session) => {
+  const intentId = idOf(session.setup_intent);
+  const customerId = idOf(session.customer);
+  if (!intentId || !customerId) return;
+  const paymentMethod = idOf((await stripe.setupIntents.retrieve(intentId)).payment_method);
+  if (!paymentMethod) return;
+  await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethod } });
+  const row = await findSubscription(db, firmId);
+  if (row?.stripeSubscriptionId && row.stripeStatus && LIVE_STRIPE_STATUSES.includes(row.stripeStatus)) {
+    await stripe.subscriptions.update(row.stripeSubscriptionId, { default_payment_method: paymentMethod });
+  }
+};
+
+/**
+ * One delivery from Stripe. Its signature is checked on the raw bytes first
+ * (a forged or stale one is 400, and does nothing). Each event id is handled
+ * once: the claim is written in the transaction that applies it, so a repeat
+ * is acknowledged without effect while a delivery that failed half-way is
+ * taken again when Stripe retries. What an event says is never trusted as
+ * state: the subscription is read from Stripe again, so order does not matter.
+ */
+export const receiveStripeWebhook = async (deps: AppDeps, rawBody: string, signature: string | undefined): Promise<boolean> => {
+  const stripe = deps.billing.stripe;
+  if (!stripe) throw new NotFoundError('Billing is off on this deployment.');
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.config.billing.webhookSecret);
+  } catch {
+    // Whatever fails here (signature, timestamp, a body that is not JSON) comes from the request: it is refused, never a 5xx.
+    throw new AppError(400, BAD_SIGNATURE);
+  }
+  const customerId = idOf((event.data.object as { customer?: string | { id: string } | null }).customer);
+  const firmId = customerId ? await findFirmIdByCustomer(deps.db, customerId) : null;
+  if (firmId === null || !HANDLED.has(event.type)) {
+    await claimStripeEvent(deps.db, { id: event.id, type: event.type, firmId });
+    return true;
+  }
+  if (event.type === 'checkout.session.completed' && (event.data.object as Stripe.Checkout.Session).mode === 'setup') {
+    await adoptNewCard(deps.db, stripe, firmId, event.data.object as Stripe.Checkout.Session);
+  }
+  const subscriptionId = subscriptionOf(event);
+  const applied = await deps.db.transaction(async (tx) => {
+    await lockSubscription(tx, firmId);
+    if (!(await claimStripeEvent(tx, { id: event.id, type: event.type, firmId }))) return false;
+    if (!subscriptionId) return false;
+    return (await applyStripeSubscription(tx, firmId, await stripe.subscriptions.retrieve(subscriptionId))) === 'applied';
+  });
+  // Companies may have been added between Checkout and payment: the quantity is checked once the subscription is known.
+  if (applied && event.type === 'checkout.session.completed') await queueQuantitySync(deps.jobs, firmId);
+  return true;
+};

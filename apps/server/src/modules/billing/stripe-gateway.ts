@@ -1,0 +1,38 @@
+import Stripe from 'stripe';
+import type { StripeControl } from '@herd/simulators';
+import { STRIPE_API_VERSION } from '@herd/simulators';
+import type { BillingSettings } from './billing-settings.js';
+
+/**
+ * What the billing services reach: the settings, the Stripe client (null when
+ * billing is off) and, in the built-in sandbox, the simulator's controls.
+ */
+export interface BillingContext {
+  settings: BillingSettings;
+  stripe: Stripe | null;
+  sandbox: StripeControl | null;
+}
+
+/** The API version Herd is written against, pinned so Stripe (and the simulator) answer in the shapes Herd reads. */
+export const HERD_STRIPE_API_VERSION = STRIPE_API_VERSION as Stripe.LatestApiVersion;
+
+const baseOptions = (timeoutMs: number) => ({ apiVersion: HERD_STRIPE_API_VERSION, maxNetworkRetries: 2, timeout: timeoutMs, telemetry: false });
+
+/** stripe-node pointed at Stripe, or at `STRIPE_BASE_URL` (a simulator elsewhere) through its host, port and protocol. */
+export const createStripeClient = (settings: BillingSettings, timeoutMs: number): Stripe => {
+  if (!settings.baseUrl) return new Stripe(settings.secretKey, baseOptions(timeoutMs));
+  const url = new URL(settings.baseUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(settings.secretKey, { ...baseOptions(timeoutMs), host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol });
+};
+
+/** stripe-node talking to the in-process sandbox through a fetch of Herd's own choosing (no port, no network). */
+export const createSandboxStripeClient = (settings: BillingSettings, timeoutMs: number, fetchFn: typeof fetch): Stripe =>
+  new Stripe(settings.secretKey, {
+    ...baseOptions(timeoutMs),
+    maxNetworkRetries: 0,
+    httpClient: Stripe.createFetchHttpClient(fetchFn),
+    host: 'sandbox.stripe.internal',
+    port: 80,
+    protocol: 'http',
+  });

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { completeCheckout, getCheckoutSession } from './checkout.js';
+import { parseStripeForm } from './form.js';
+import { checkoutPage, invoicePage, invoicePdf } from './pages.js';
+import type { StripeState } from './state.js';
+
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+/** What a browser sees: the hosted Checkout page and invoices (Stripe's checkout.stripe.com and invoice hosts). */
+export const hostedRoutes = (state: StripeState) => async (app: FastifyInstance) => {
+  const render = (sessionId: string, error?: string) => {
+    const session = getCheckoutSession(state, sessionId);
+    const details = state.checkoutDetails.get(session.id);
+    const price = details?.priceId ? (state.prices.get(details.priceId) ?? null) : null;
+    return checkoutPage({ session, price, quantity: details?.quantity ?? 1, baseUrl: state.publicUrl, error });
+  };
+  app.get('/pay/:id', async (request, reply) => {
+    if (!state.checkoutSessions.has(idOf(request))) return reply.status(404).type('text/plain').send('This checkout session does not exist.');
+    return reply.type('text/html; charset=utf-8').send(render(idOf(request)));
+  });
+  app.post('/pay/:id', async (request, reply) => {
+    if (!state.checkoutSessions.has(idOf(request))) return reply.status(404).type('text/plain').send('This checkout session does not exist.');
+    const cardNumber = typeof request.body === 'string' ? (parseStripeForm(request.body).card_number ?? '') : '';
+    const outcome = completeCheckout(state, idOf(request), typeof cardNumber === 'string' ? cardNumber : '');
+    if (outcome.ok) return reply.redirect(outcome.redirectTo, 303);
+    return reply
+      .status(402)
+      .type('text/html; charset=utf-8')
+      .send(render(idOf(request), outcome.message));
+  });
+  app.get('/pay/:id/cancel', async (request, reply) => {
+    const session = state.checkoutSessions.get(idOf(request));
+    if (!session?.cancel_url) return reply.status(404).type('text/plain').send('Nothing to go back to.');
+    return reply.redirect(session.cancel_url, 303);
+  });
+  app.get('/invoices/:id', async (request, reply) => {
+    const invoice = state.invoices.get(idOf(request));
+    if (!invoice) return reply.status(404).type('text/plain').send('Not found');
+    return reply.type('text/html; charset=utf-8').send(invoicePage(invoice));
+  });
+  app.get('/invoices/:id/pdf', async (request, reply) => {
+    const invoice = state.invoices.get(idOf(request));
+    if (!invoice) return reply.status(404).type('text/plain').send('Not found');
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="${invoice.number}.pdf"`).send(invoicePdf(invoice));
+  });
+};
