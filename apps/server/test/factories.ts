@@ -8,6 +8,18 @@ import type { TestClient } from './client.js';
 
 export const PASSWORD = 'correct-horse-battery';
 
+/**
+ * One Argon2 hash of PASSWORD for every fixture user of a file: hashing costs tens of
+ * milliseconds of CPU by design, and each hash carries its own salt and cost, so signing in
+ * still runs the real verification against a real hash.
+ */
+let defaultHash: Promise<string> | null = null;
+const hashOf = (password: string): Promise<string> => {
+  if (password !== PASSWORD) return hashPassword(password);
+  defaultHash ??= hashPassword(PASSWORD);
+  return defaultHash;
+};
+
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 
 export interface FirmFixture {
@@ -23,7 +35,7 @@ export const createFirm = async (
   const email = opts.email ?? uniqueEmail('admin');
   const user = await insertUser(db, {
     email,
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await hashOf(PASSWORD),
     firstName: 'Ada',
     lastName: 'Admin',
     accountType: 'ACCOUNTANT',
@@ -42,7 +54,7 @@ export const addFirmMember = async (db: Db, firmId: number, role: 'FIRM_ADMIN' |
   const email = uniqueEmail('coworker');
   const user = await insertUser(db, {
     email,
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await hashOf(PASSWORD),
     firstName: 'Cody',
     lastName: 'Coworker',
     accountType: 'ACCOUNTANT_COWORKER',
@@ -56,7 +68,7 @@ export const createClientUser = async (db: Db, firmId: number, opts: { email?: s
   const email = opts.email ?? uniqueEmail('client');
   const user = await insertUser(db, {
     email,
-    passwordHash: opts.password === null ? null : await hashPassword(opts.password ?? PASSWORD),
+    passwordHash: opts.password === null ? null : await hashOf(opts.password ?? PASSWORD),
     firstName: 'Cleo',
     lastName: 'Client',
     accountType: 'CLIENT',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -63,14 +63,26 @@ export const openPostgresTestDatabase = async (): Promise<(Database & { url: str
   };
 };
 
-/** A fresh, migrated database for one test file: a copy of the run's template. */
+/**
+ * A fresh, migrated database for one test file: a copy of the run's template. On PGlite the
+ * template's data directory is copied and opened in place, which starts in about half the CPU
+ * time of loading a dump into memory.
+ */
 export const openTestDatabase = async (): Promise<Database> => {
   const postgres = await openPostgresTestDatabase();
   if (postgres) return postgres;
-  const dumpPath = inject('pgliteDumpPath');
-  if (!dumpPath) throw new Error('global setup did not prepare a template database');
-  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(dumpPath)]) });
-  return fromPglite(pglite);
+  const templateDir = inject('pgliteTemplateDir');
+  if (!templateDir) throw new Error('global setup did not prepare a template database');
+  const dataDir = mkdtempSync(`${templateDir}-copy-`);
+  cpSync(templateDir, dataDir, { recursive: true });
+  const database = fromPglite(await PGlite.create(dataDir));
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 };
 
 /** A transport that records what would have been delivered (the outbox table keeps it too). */

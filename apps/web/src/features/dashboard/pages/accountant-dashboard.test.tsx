@@ -3,7 +3,9 @@ import { clientCompanyEndpoints, profileEndpoints, transactionEndpoints } from '
 import { describe, expect, it } from 'vitest';
 import type { ClientCompany, Profile } from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeProfile, makeProfileWithRole, paginated, type FakeRequest } from '../../../../test/fake-api';
-import { renderAt } from '../../../../test/render-app';
+import { renderPage } from '../../../../test/render-app';
+import { routes } from '../../../lib/routes';
+import { AccountantDashboardPage } from './accountant-dashboard-page';
 
 /** The clients list as the server answers it: filtered by connection state and client users, one page of `page_size`. */
 const listOf = (clients: ClientCompany[]) => (request: FakeRequest) => {
@@ -18,6 +20,9 @@ const withDefault = (pk: number | null, profile: Profile = makeProfile()): Profi
   ...profile,
   accountant_company_user: profile.accountant_company_user && { ...profile.accountant_company_user, default_client_company: pk },
 });
+
+/** The accountant's dashboard, mounted as the app mounts it (behind the sign-in guard, which asks for the profile). */
+const openDashboard = () => renderPage(<AccountantDashboardPage />, { path: routes.accountant.dashboard, route: routes.accountant.dashboard });
 
 const fakeDashboard = (clients: ClientCompany[], profile: Profile = makeProfile(), counts: Counts = []) => {
   const fake = createFakeApi()
@@ -36,7 +41,7 @@ describe('the accountant dashboard', () => {
       makeClientCompany({ pk: 3, name: 'Maple Cafe', connection_state: 'DISCONNECTED', client_users_count: 0 }),
       makeClientCompany({ pk: 4, name: 'Oak Studio', client_users_count: 0 }),
     ]);
-    renderAt('/dashboard/accountant/');
+    openDashboard();
     const connection = await screen.findByRole('region', { name: 'Connection problems' });
     expect(within(connection).getByRole('link', { name: 'Harbor Dental' })).toHaveAttribute('href', '/settings/accountant/client/2/');
     expect(within(connection).getByText('Needs reconnecting')).toBeInTheDocument();
@@ -60,13 +65,13 @@ describe('the accountant dashboard', () => {
 
   it('is all caught up when nothing needs a hand', async () => {
     fakeDashboard([makeClientCompany({ client_users_count: 1 })]);
-    renderAt('/dashboard/accountant/');
+    openDashboard();
     expect(await screen.findByText('All caught up')).toBeInTheDocument();
   });
 
   it('offers the default client with its shortcuts', async () => {
     fakeDashboard([makeClientCompany()], withDefault(7));
-    renderAt('/dashboard/accountant/');
+    openDashboard();
     const card = (await screen.findByText('Default client')).closest('.ant-card') as HTMLElement;
     await waitFor(() => expect(within(card).getByRole('link', { name: 'Sunrise Bakery LLC' })).toHaveAttribute('href', '/settings/accountant/client/7/'));
     expect(within(card).getByRole('link', { name: /View as client/ })).toHaveAttribute('href', '/dashboard/accountant/as-client/7/');
@@ -74,7 +79,7 @@ describe('the accountant dashboard', () => {
 
   it('asks to choose a default client when there is none', async () => {
     fakeDashboard([makeClientCompany()], withDefault(null));
-    renderAt('/dashboard/accountant/');
+    openDashboard();
     expect(await screen.findByRole('link', { name: 'Choose a default client' })).toHaveAttribute('href', '/settings/?tab=default-client');
   });
 
@@ -89,7 +94,7 @@ describe('the accountant dashboard', () => {
       { client_company: 2, waiting_for_client: 1, to_review: 1, sync_errors: 2 },
       { client_company: 3, waiting_for_client: 7, to_review: 0, sync_errors: 0 },
     ]);
-    renderAt('/dashboard/accountant/');
+    openDashboard();
     const review = await screen.findByRole('region', { name: 'Waiting for your review' });
     const links = within(review).getAllByRole('link', { name: /Sunrise Bakery LLC|Harbor Dental/ });
     expect(links.map((l) => l.textContent)).toEqual(['Harbor Dental', 'Sunrise Bakery LLC']);
@@ -108,7 +113,7 @@ describe('the accountant dashboard', () => {
   it('counts the rest of a group from the server’s count', async () => {
     const lonely = Array.from({ length: 9 }, (_, i) => makeClientCompany({ pk: i + 1, name: `Lonely ${i + 1}`, client_users_count: 0 }));
     fakeDashboard(lonely);
-    renderAt('/dashboard/accountant/');
+    openDashboard();
     const nobody = await screen.findByRole('region', { name: 'Nobody to answer yet' });
     expect(within(nobody).getAllByRole('link', { name: /^Lonely/ })).toHaveLength(6);
     expect(within(nobody).getByRole('link', { name: 'and 3 more clients' })).toHaveAttribute('href', '/dashboard/accountant/clients/');
@@ -116,14 +121,14 @@ describe('the accountant dashboard', () => {
 
   it('tells a team member with no clients who assigns them', async () => {
     fakeDashboard([], makeProfileWithRole('TEAM_MEMBER'));
-    renderAt('/dashboard/accountant/');
+    openDashboard();
     expect(await screen.findByText('No clients assigned to you yet')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Add client/ })).not.toBeInTheDocument();
   });
 
   it('sends an admin without clients to add one, asking nothing more of the server', async () => {
     const fake = fakeDashboard([]);
-    renderAt('/dashboard/accountant/');
+    openDashboard();
     expect(await screen.findByRole('link', { name: /Add client/ })).toHaveAttribute('href', '/dashboard/accountant/clients/?add=1');
     expect(fake.callsTo(clientCompanyEndpoints.list, {})).toHaveLength(1);
     expect(fake.callsTo(transactionEndpoints.companyCounts, {})).toHaveLength(0);

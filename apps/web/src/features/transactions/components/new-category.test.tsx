@@ -14,7 +14,9 @@ import {
 import { fastUser, findDialog } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
-import { renderAt } from '../../../../test/render-app';
+import { renderPage } from '../../../../test/render-app';
+import { routes } from '../../../lib/routes';
+import { AccountantTransactionsPage } from '../pages/accountant-transactions-page';
 
 const company = { pk: 7 };
 // As the server answers: QuickBooks Online's types with their detail types, Xero's without.
@@ -42,7 +44,7 @@ const fakeEditor = (kind: ConnectionKind, transaction: Transaction) => {
 
 /** Opens the editor of the one transaction and picks "+ Create" for `name` in its category picker. */
 const createCategory = async (payee: string, name: string) => {
-  renderAt('/dashboard/accountant/active/7/');
+  renderPage(<AccountantTransactionsPage kind="active" />, { path: '/dashboard/accountant/active/7/', route: routes.accountant.active });
   fireEvent.click(await screen.findByLabelText(`Edit ${payee}`));
   const panel = await screen.findByTestId('transaction-editor');
   const category = within(panel).getByRole('combobox', { name: 'Category' });

@@ -4,9 +4,15 @@ import { clientCompanyEndpoints, importEndpoints, transactionEndpoints as e, pro
 import { fastUser, findDialog } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
-import { renderAt } from '../../../../test/render-app';
+import { renderPage } from '../../../../test/render-app';
+import { routes } from '../../../lib/routes';
+import { AccountantTransactionsPage } from './accountant-transactions-page';
 
 const company = { pk: 7 };
+
+/** The accountant's list of one kind for company 7, as the app mounts it at its address. */
+const open = (kind: 'active' | 'categorized' | 'hidden') =>
+  renderPage(<AccountantTransactionsPage kind={kind} />, { path: `/dashboard/accountant/${kind}/7/`, route: routes.accountant[kind] });
 const coffee = makeTransaction({ status: 'FINISHED_IN_HERD' });
 const flour = makeTransaction({ pk: 102, payee: 'King Arthur Baking', status: 'FINISHED_IN_HERD' });
 const fee = makeTransaction({ pk: 103, payee: 'ATM fee', is_hidden: true });
@@ -44,7 +50,7 @@ describe('the accountant’s bulk actions and CSV import', () => {
         { row: 9, message: 'The amount is missing.' },
       ],
     });
-    renderAt('/dashboard/accountant/active/7/');
+    open('active');
     const input = await csvInput();
     const file = new File(['Date,Description,Amount\n2026-10-01,Coffee,-4.50\n'], 'october.csv', { type: 'text/csv' });
     await fastUser().upload(input, file);
@@ -63,7 +69,7 @@ describe('the accountant’s bulk actions and CSV import', () => {
 
   it('says so when every row of the import came in', async () => {
     fakeAccountant().answer(importEndpoints.bankCsv, company, { imported: 1, duplicates: 0, errors: [] });
-    renderAt('/dashboard/accountant/active/7/');
+    open('active');
     await fastUser().upload(await csvInput(), new File(['x'], 'a.csv', { type: 'text/csv' }));
     const dialog = await findDialog('Bank CSV import');
     expect(within(dialog).getByText('1 transaction imported, 0 duplicates skipped.')).toBeInTheDocument();
@@ -72,14 +78,14 @@ describe('the accountant’s bulk actions and CSV import', () => {
 
   it('shows why an import was refused', async () => {
     fakeAccountant().answer(importEndpoints.bankCsv, company, () => ({ status: 400, data: { file: ['The file has no Date column.'] } }));
-    renderAt('/dashboard/accountant/active/7/');
+    open('active');
     await fastUser().upload(await csvInput(), new File(['x'], 'a.csv', { type: 'text/csv' }));
     expect(within(await findDialog('Bank CSV import')).getByText('The file has no Date column.')).toBeInTheDocument();
   });
 
   it('hides the selected transactions', async () => {
     const fake = fakeAccountant();
-    renderAt('/dashboard/accountant/categorized/7/');
+    open('categorized');
     await select('King Arthur Baking');
     await select('Blue Bottle Coffee');
     await fastUser().click(bulkButton('Hide'));
@@ -96,7 +102,7 @@ describe('the accountant’s bulk actions and CSV import', () => {
       company,
       () => new Promise((resolve) => setTimeout(() => resolve({ status: 200, data: { published: 1, matched: 0, rejected: 0, queued: 0 } }), 200)),
     );
-    renderAt('/dashboard/accountant/categorized/7/');
+    open('categorized');
     await select('King Arthur Baking');
     await fastUser().dblClick(bulkButton('Publish'));
     expect(await screen.findByText(/published/)).toBeInTheDocument();
@@ -115,7 +121,7 @@ describe('the accountant’s bulk actions and CSV import', () => {
 
   it('unhides from the hidden list', async () => {
     const fake = fakeAccountant();
-    renderAt('/dashboard/accountant/hidden/7/');
+    open('hidden');
     await select('ATM fee');
     expect(within(screen.getByLabelText('Bulk actions')).queryByRole('button', { name: 'Hide' })).not.toBeInTheDocument();
     await fastUser().click(bulkButton('Unhide'));
@@ -126,7 +132,7 @@ describe('the accountant’s bulk actions and CSV import', () => {
 
   it('sends back with a message, which it asks for', async () => {
     const fake = fakeAccountant();
-    renderAt('/dashboard/accountant/categorized/7/');
+    open('categorized');
     await select('King Arthur Baking');
     await fastUser().click(bulkButton('Send back'));
     const dialog = await findDialog('Send 1 transaction back to the client');
@@ -148,7 +154,7 @@ describe('the accountant’s bulk actions and CSV import', () => {
 
   it('keeps the dialog and the message open when sending back fails', async () => {
     fakeAccountant().answer(e.back, company, () => ({ status: 409, data: { detail: 'A published transaction cannot go back while it is being resynced.' } }));
-    renderAt('/dashboard/accountant/categorized/7/');
+    open('categorized');
     await select('King Arthur Baking');
     await fastUser().click(bulkButton('Send back'));
     const dialog = await findDialog('Send 1 transaction back to the client');
