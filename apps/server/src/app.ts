@@ -25,6 +25,7 @@ import { clientSideRoutes } from './modules/client-side/client-side.routes.js';
 import { coworkerRoutes } from './modules/coworkers/coworkers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { mfaRoutes, mfaSignInRoutes } from './modules/mfa/mfa.routes.js';
 import { restrictionRoutes } from './modules/restrictions/restrictions.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
@@ -107,6 +108,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(appConfigRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(mfaSignInRoutes);
+      await api.register(mfaRoutes);
       await api.register(clientCompanyRoutes);
       await api.register(clientUserRoutes);
       await api.register(coworkerRoutes);

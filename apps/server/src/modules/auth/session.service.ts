@@ -28,14 +28,14 @@ const openSession = (ctx: SessionContext, userId: number, mfaVerified: boolean) 
 const completeSignIn = async (ctx: SessionContext, result: SignInResult): Promise<LoginResponse> => {
   await openSession(ctx, result.userId, result.mfaMethod === null);
   if (result.mfaMethod) return { mfa_required: true, mfa_method: result.mfaMethod };
-  return getProfile(ctx.db, result.userId, ctx.flagDefaults);
+  return getProfile(ctx.db, result.userId, ctx.flagDefaults, ctx.secretKey);
 };
 
 /** A new firm on a trial, its admin signed in at once (a new user has no second factor yet). */
 export const signUp = async (ctx: SessionContext, input: SignupBody): Promise<Profile> => {
   const userId = await signupAccountant(ctx, input);
   await openSession(ctx, userId, true);
-  return getProfile(ctx.db, userId, ctx.flagDefaults);
+  return getProfile(ctx.db, userId, ctx.flagDefaults, ctx.secretKey);
 };
 
 export const signIn = async (ctx: SessionContext, input: LoginBody): Promise<LoginResponse> => completeSignIn(ctx, await signInWithPassword(ctx, input));
@@ -57,7 +57,7 @@ const signedInAsOwnerOf = async (ctx: SessionContext, code: string): Promise<num
 
 export const signInWithCode = async (ctx: SessionContext, code: string): Promise<LoginResponse> => {
   const owner = await signedInAsOwnerOf(ctx, code);
-  if (owner !== null) return getProfile(ctx.db, owner, ctx.flagDefaults);
+  if (owner !== null) return getProfile(ctx.db, owner, ctx.flagDefaults, ctx.secretKey);
   return completeSignIn(ctx, await signInWithMagicLink(ctx, code));
 };
 
