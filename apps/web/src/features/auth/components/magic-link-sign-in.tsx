@@ -5,7 +5,7 @@ import { serverErrorText } from '../../../lib/form-errors';
 import { authParams, routes, safeNextPath } from '../../../lib/routes';
 import { FormAlert } from '../../../ui/form-alert';
 import { isMfaChallenge, useMagicLinkSignIn, useSendNewMagicLink } from '../api';
-import { MfaNotice } from './mfa-notice';
+import { MfaStep } from './mfa-step';
 
 interface MagicLinkSignInProps {
   code: string;
@@ -49,12 +49,7 @@ export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) 
   );
 
   if (signIn.isSuccess && isMfaChallenge(signIn.data)) {
-    return (
-      <>
-        <MfaNotice method={signIn.data.mfa_method} />
-        {back}
-      </>
-    );
+    return <MfaStep method={signIn.data.mfa_method} onBack={onBackToSignIn} />;
   }
 
   if (signIn.isError) {
