@@ -76,7 +76,11 @@ export const SettingsPage = ({ section }: { section: SettingsSection }) => {
   if (member) {
     if (canAdministerFirm(profile)) items.push({ key: 'branding', label: 'Firm branding', children: <FirmBrandingTab /> });
     items.push(
-      { key: 'team', label: 'Team', children: <TeamCard selfPk={member.pk} canAdminister={canAdministerFirm(profile)} /> },
+      {
+        key: 'team',
+        label: 'Team',
+        children: <TeamCard selfPk={member.pk} canAdminister={canAdministerFirm(profile)} mfa={profile.feature_flags.includes('FEATURE_MFA')} />,
+      },
       { key: 'default-client', label: 'Default client', children: <DefaultClientForm memberPk={member.pk} current={member.default_client_company} /> },
     );
   } else if (section === 'client' || section === 'client-coworker') {
