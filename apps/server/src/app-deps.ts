@@ -1,10 +1,11 @@
-import type { QboControl } from '@herd/simulators';
+import type { QboControl, TwilioState } from '@herd/simulators';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { LedgerRegistry } from './integrations/ledger-adapter.js';
+import type { SmsSender } from './sms/sms-sender.js';
 
 /** What every route, service and job reaches through `app.deps`; built once in `buildApp`. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** The only way services reach a ledger. */
   ledgers: LedgerRegistry;
+  /** Texts MFA codes: Twilio, or the built-in sandbox. */
+  sms: SmsSender;
 }
 
 declare module 'fastify' {
@@ -22,5 +25,7 @@ declare module 'fastify' {
     deps: AppDeps;
     /** The built-in QuickBooks sandbox's controls, when it runs. */
     qboSandbox: QboControl | null;
+    /** The built-in Twilio sandbox's messages, when it runs. */
+    smsSandbox: TwilioState | null;
   }
 }

@@ -44,6 +44,9 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerTextGuard } from './lib/text-guard.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { createTwilioSender } from './sms/sms-sender.js';
+import { mountSmsSandbox } from './sms/builtin-sandbox.js';
+import { SMS_SANDBOX_PATH } from './sms/sms-settings.js';
 
 const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
 
@@ -67,7 +70,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const storage = createStorage(opts.config);
   const qbo = createQboContext(opts.config, opts.qbo);
   const ledgers = createLedgerRegistry([qboAdapter(qbo, storage)]);
-  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers };
+  const sms = createTwilioSender(opts.config.sms, opts.config.outboundTimeoutMs);
+  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, sms };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,7 +101,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     secure: opts.config.appUrl.startsWith('https://'),
     secretKey: opts.config.secretKey,
     appUrl: opts.config.appUrl,
-    exempt: [GENERIC_INGEST_PREFIX, QBO_WEBHOOK_PATH, BUILTIN_SANDBOX_PATH],
+    exempt: [GENERIC_INGEST_PREFIX, QBO_WEBHOOK_PATH, BUILTIN_SANDBOX_PATH, SMS_SANDBOX_PATH],
   });
   await registerDocs(app);
 
@@ -134,6 +138,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     { prefix: API_PREFIX },
   );
   app.decorate('qboSandbox', await mountBuiltinSandbox(app, opts.config));
+  app.decorate('smsSandbox', await mountSmsSandbox(app, opts.config));
   await registerWebApp(app, opts.config.webDistDir);
   return app;
 };

@@ -112,6 +112,9 @@ export const envSchema = z.object({
   QBO_ENVIRONMENT: oneOf('QBO_ENVIRONMENT', ['production', 'sandbox']),
   QBO_WEBHOOK_VERIFIER_TOKEN: text('QBO_WEBHOOK_VERIFIER_TOKEN'),
   QBO_BASE_URL: url('QBO_BASE_URL', HTTP),
+  TWILIO_ACCOUNT_SID: text('TWILIO_ACCOUNT_SID'),
+  TWILIO_AUTH_TOKEN: text('TWILIO_AUTH_TOKEN'),
+  TWILIO_FROM: text('TWILIO_FROM'),
   OUTBOUND_TIMEOUT_MS: integer('OUTBOUND_TIMEOUT_MS', 1, 3_600_000),
   FEATURE_FLAGS: featureFlagList('FEATURE_FLAGS'),
 });
@@ -136,6 +139,8 @@ const crossProblems = (env: NodeJS.ProcessEnv): string[] => {
   }
   if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   if (set('QBO_CLIENT_ID') !== set('QBO_CLIENT_SECRET')) problems.push('QBO_CLIENT_ID and QBO_CLIENT_SECRET must be set together.');
+  const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'];
+  if (twilio.some(set) && !twilio.every(set)) problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together.');
   return problems;
 };
 

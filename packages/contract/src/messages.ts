@@ -60,6 +60,7 @@ export const mfaDetails = {
   notSetUp: 'Two-step verification is not turned on for this account.',
   totpAlreadyOn: 'An authenticator app is already set up for this account.',
   noSetupStarted: 'Start the setup again: no setup is waiting for a code.',
+  phoneFormat: 'Enter the number with + and the country code, e.g. +1 555 123 4567.',
   noPhone: 'This account has no phone number for codes.',
   smsUnavailable: 'The text message could not be sent. Try again in a minute.',
   ownReset: 'You cannot reset your own two-step verification. Ask another firm admin.',

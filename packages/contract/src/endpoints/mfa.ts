@@ -1,6 +1,6 @@
-import { profile } from '../auth.js';
+import { detailResponse, profile } from '../auth.js';
 import { endpoint, pkParams } from '../endpoint.js';
-import { memberMfa, memberMfaBody, mfaStatus, otpBody, recoveryCodeBody, recoveryCodes, totpSetup } from '../mfa.js';
+import { memberMfa, memberMfaBody, mfaStatus, otpBody, recoveryCodeBody, recoveryCodes, smsSetupBody, totpSetup } from '../mfa.js';
 
 const signIn = ['auth'];
 const own = ['mfa'];
@@ -17,6 +17,23 @@ export const mfaSignInEndpoints = {
     path: 'users/mfa/totp/verify/otp/',
     tags: signIn,
     summary: 'Finish signing in with a code of the authenticator app',
+    body: otpBody,
+    responses: { 200: profile },
+    whileReadOnly: true,
+  }),
+  smsSend: endpoint({
+    method: 'POST',
+    path: 'users/mfa/sms/send/otp/',
+    tags: signIn,
+    summary: 'Text a sign-in code to the account’s phone (a fresh one voids the last)',
+    responses: { 200: detailResponse },
+    whileReadOnly: true,
+  }),
+  smsVerify: endpoint({
+    method: 'POST',
+    path: 'users/mfa/sms/verify/otp/',
+    tags: signIn,
+    summary: 'Finish signing in with the texted code',
     body: otpBody,
     responses: { 200: profile },
     whileReadOnly: true,
@@ -48,6 +65,24 @@ export const mfaSetupEndpoints = {
     path: 'users/mfa/totp/setup/confirm/',
     tags: own,
     summary: 'Confirm the authenticator app with its first code; answers ten recovery codes, shown once',
+    body: otpBody,
+    responses: { 200: recoveryCodes },
+    whileReadOnly: true,
+  }),
+  smsStart: endpoint({
+    method: 'POST',
+    path: 'users/mfa/sms/setup/',
+    tags: own,
+    summary: 'Start setting up text-message codes: a code is texted to the phone given',
+    body: smsSetupBody,
+    responses: { 200: detailResponse },
+    whileReadOnly: true,
+  }),
+  smsConfirm: endpoint({
+    method: 'POST',
+    path: 'users/mfa/sms/setup/confirm/',
+    tags: own,
+    summary: 'Confirm the phone with the texted code; answers ten recovery codes, shown once',
     body: otpBody,
     responses: { 200: recoveryCodes },
     whileReadOnly: true,

@@ -7,4 +7,5 @@ export const mfaSetupContext = (request: FastifyRequest): MfaSetupContext => ({
   flagDefaults: request.server.deps.config.featureFlagDefaults,
   secretKey: request.server.deps.config.secretKey,
   sessionTokenHash: request.session!.tokenHash,
+  sms: request.server.deps.sms,
 });

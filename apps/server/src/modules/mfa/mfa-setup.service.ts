@@ -11,6 +11,8 @@ import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
 import { claimTotpStep, countUnusedRecoveryCodes, findMfaUser, replaceRecoveryCodes, setMemberMfaSetup, setPendingTotpSecret, setUserMfa } from './mfa.queries.js';
 import { newRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, totpLink } from './totp.js';
+import { redeemSmsCode, sendSmsCode } from './sms-codes.js';
+import type { SmsSender } from '../../sms/sms-sender.js';
 
 /** What setting up one's own second factor needs besides the actor. */
 export interface MfaSetupContext {
@@ -19,6 +21,7 @@ export interface MfaSetupContext {
   secretKey: string;
   /** The session doing the setup stays signed in; the person's other sessions are signed out. */
   sessionTokenHash: string;
+  sms: SmsSender;
 }
 
 const ownUser = async (ctx: MfaSetupContext, actor: Actor) => {
@@ -82,7 +85,7 @@ export const confirmTotpSetup = async (ctx: MfaSetupContext, actor: Actor, code:
     throw ValidationError.field('code', mfaDetails.wrongCode);
   }
   await reset(ctx.db, MFA_FAILURES_PER_USER, String(user.pk));
-  return turnOnMfa(ctx, actor, { mfaMethod: 'TOTP' });
+  return turnOnMfa(ctx, actor, { mfaMethod: 'TOTP', mfaPhone: null });
 };
 
 /** Ten new recovery codes; the unused old ones stop working at once. */
@@ -95,4 +98,25 @@ export const regenerateRecoveryCodes = async (ctx: MfaSetupContext, actor: Actor
     await writeAudit(tx, { firmId: actor.firmId, actorUserId: actor.userId, action: 'user.mfa_recovery_codes_regenerated', targetType: 'user', targetPk: user.pk });
   });
   return { recovery_codes: codes };
+};
+
+/** Texts codes go to a number in international form: `+`, the country code, the number. */
+const e164 = (phone: string) => {
+  const digits = phone.replace(/[\s().-]/g, '');
+  if (!/^\+[1-9]\d{6,14}$/.test(digits)) throw ValidationError.field('phone', mfaDetails.phoneFormat);
+  return digits;
+};
+
+/** Texts a code to the phone given; confirming it makes text messages the user's method. */
+export const startSmsSetup = async (ctx: MfaSetupContext, actor: Actor, phone: string): Promise<{ detail: string }> => {
+  const user = await ownUser(ctx, actor);
+  await sendSmsCode(ctx.db, ctx.sms, user.pk, 'SETUP', e164(phone));
+  return { detail: mfaDetails.codeSent };
+};
+
+/** The texted code proves the phone is the person's: SMS becomes their method, codes going to that phone (a pending app setup is dropped). */
+export const confirmSmsSetup = async (ctx: MfaSetupContext, actor: Actor, code: string): Promise<RecoveryCodes> => {
+  const user = await ownUser(ctx, actor);
+  const row = await redeemSmsCode(ctx.db, user.pk, 'SETUP', code);
+  return turnOnMfa(ctx, actor, { mfaMethod: 'SMS', mfaPhone: row.phone, totpSecret: null, totpLastStep: null });
 };

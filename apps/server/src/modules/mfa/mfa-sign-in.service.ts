@@ -11,6 +11,8 @@ import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
 import { claimRecoveryCode, claimTotpStep, findMfaUser, unusedRecoveryCodes } from './mfa.queries.js';
 import { hashRecoveryCode } from './recovery-codes.js';
 import { matchTotpStep } from './totp.js';
+import { redeemSmsCode, sendSmsCode } from './sms-codes.js';
+import type { SmsSender } from '../../sms/sms-sender.js';
 
 /** The user of the request's half-open session: the one a second step can finish signing in. */
 export const pendingMfaUser = async (ctx: SessionContext) => {
@@ -59,5 +61,21 @@ export const verifyRecoverySignIn = async (ctx: SessionContext, normalizedCode: 
   for (const row of await unusedRecoveryCodes(ctx.db, user.pk)) if (safeEqual(row.codeHash, hash) && matched === null) matched = row.pk;
   if (matched === null || !(await claimRecoveryCode(ctx.db, user.pk, matched))) return refuseCode(ctx, user.pk, mfaDetails.wrongRecoveryCode);
   await writeAudit(ctx.db, { firmId: null, actorUserId: user.pk, action: 'user.mfa_recovery_code_used', targetType: 'user', targetPk: user.pk });
+  return finishSignIn(ctx, user.pk, user.tokenHash);
+};
+
+/** Texts a sign-in code to the phone the user confirmed at setup. */
+export const sendSignInSms = async (ctx: SessionContext, sms: SmsSender): Promise<{ detail: string }> => {
+  const user = await pendingMfaUser(ctx);
+  if (user.mfaMethod !== 'SMS' || !user.mfaPhone) throw ValidationError.detail(mfaDetails.wrongMethod);
+  await sendSmsCode(ctx.db, sms, user.pk, 'SIGN_IN', user.mfaPhone);
+  return { detail: mfaDetails.codeSent };
+};
+
+/** Finishes a sign-in with the texted code. */
+export const verifySignInSms = async (ctx: SessionContext, code: string): Promise<Profile> => {
+  const user = await pendingMfaUser(ctx);
+  if (user.mfaMethod !== 'SMS') throw ValidationError.detail(mfaDetails.wrongMethod);
+  await redeemSmsCode(ctx.db, user.pk, 'SIGN_IN', code);
   return finishSignIn(ctx, user.pk, user.tokenHash);
 };
