@@ -6,6 +6,7 @@ import {
   type LoginBody,
   type LoginResponse,
   type MfaChallenge,
+  type MfaMethod,
   type Profile,
   type SignupBody,
 } from '@herd/contract';
@@ -147,8 +148,11 @@ export const useFinishPasswordReset = () =>
 export const useMfaVerify = () => {
   const client = useQueryClient();
   return useSubmitMutation({
-    mutationFn: ({ code, recovery }: { code: string; recovery: boolean }) =>
-      call(recovery ? mfaSignInEndpoints.recoveryVerify : mfaSignInEndpoints.totpVerify, { body: { code } }),
+    mutationFn: ({ code, recovery, method }: { code: string; recovery: boolean; method: MfaMethod }) =>
+      call(recovery ? mfaSignInEndpoints.recoveryVerify : method === 'SMS' ? mfaSignInEndpoints.smsVerify : mfaSignInEndpoints.totpVerify, { body: { code } }),
     onSuccess: (profile) => setSignedIn(client, profile),
   });
 };
+
+/** Texts a sign-in code to the account's phone (a fresh one voids the last). */
+export const useSendSignInSms = () => useSubmitMutation({ mutationFn: () => call(mfaSignInEndpoints.smsSend, {}) });

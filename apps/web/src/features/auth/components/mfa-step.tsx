@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
 import { otpBody, recoveryCodeBody, type MfaMethod } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
-import { useMfaVerify } from '../api';
+import { useMfaVerify, useSendSignInSms } from '../api';
+import { serverErrorText } from '../../../lib/form-errors';
 
 const ASKS: Record<MfaMethod, string> = {
   TOTP: 'Enter the 6-digit code your authenticator app shows for Herd.',
@@ -26,12 +27,27 @@ export const MfaStep = ({ method, onBack }: MfaStepProps) => {
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const verify = useMfaVerify();
+  const sendSms = useSendSignInSms();
+  const [smsNote, setSmsNote] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const textCode = () =>
+    sendSms.mutate(undefined, {
+      onSuccess: (answer) => setSmsNote({ type: 'success', text: answer.detail }),
+      onError: (err) => setSmsNote({ type: 'error', text: serverErrorText(err) }),
+    });
+  const texted = useRef(false);
+  useEffect(() => {
+    // The person is waiting for the text: it goes out as this step opens (once, StrictMode or not).
+    if (method !== 'SMS' || texted.current) return;
+    texted.current = true;
+    textCode();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [method]);
 
   const onFinish = ({ code }: { code: string }) => {
     setError(null);
     // Sent as the server reads it (spaces and dashes dropped), so a retry of the same code is the same request.
     const normalized = (recovery ? recoveryCodeBody : otpBody).shape.code.parse(code);
-    verify.mutate({ code: normalized, recovery }, { onError: (err) => setError(applyServerErrors(form, err, ['code'])) });
+    verify.mutate({ code: normalized, recovery, method }, { onError: (err) => setError(applyServerErrors(form, err, ['code'])) });
   };
   const switchKind = () => {
     setRecovery((value) => !value);
@@ -47,6 +63,7 @@ export const MfaStep = ({ method, onBack }: MfaStepProps) => {
       <Typography.Paragraph type="secondary">
         {recovery ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.' : ASKS[method]}
       </Typography.Paragraph>
+      {method === 'SMS' && !recovery && smsNote ? <FormAlert type={smsNote.type} message={smsNote.text} /> : null}
       <FormAlert message={error} />
       {recovery ? (
         <Form.Item key="recovery" label="Recovery code" name="code" rules={[zodRule(recoveryCodeBody.shape.code)]}>
@@ -60,8 +77,13 @@ export const MfaStep = ({ method, onBack }: MfaStepProps) => {
       <Button type="primary" htmlType="submit" block loading={verify.isPending}>
         Verify
       </Button>
-      <Button type="link" block onClick={switchKind} style={{ marginTop: 8 }}>
-        {recovery ? 'Use the code from my app instead' : 'Use a recovery code'}
+      {method === 'SMS' && !recovery ? (
+        <Button type="link" block onClick={textCode} loading={sendSms.isPending} style={{ marginTop: 8 }}>
+          Send the code again
+        </Button>
+      ) : null}
+      <Button type="link" block onClick={switchKind} style={{ marginTop: method === 'SMS' ? 0 : 8 }}>
+        {recovery ? (method === 'SMS' ? 'Use the texted code instead' : 'Use the code from my app instead') : 'Use a recovery code'}
       </Button>
       <Button type="link" block onClick={onBack}>
         Back to sign in

@@ -64,4 +64,23 @@ describe('the second step of signing in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(await screen.findByLabelText('Password')).toBeInTheDocument();
   });
+
+  it('texts the code as the step opens, sends it again on request, and checks it', async () => {
+    const fake = createFakeApi()
+      .answer(profileEndpoints.profile, {}, () => ({ status: 401, data: { detail: details.notAuthenticated } }))
+      .answer(authEndpoints.login, {}, { mfa_required: true, mfa_method: 'SMS' })
+      .answer(mfaSignInEndpoints.smsSend, {}, { detail: mfaDetails.codeSent })
+      .answer(mfaSignInEndpoints.smsVerify, {}, makeProfile())
+      .install();
+    const app = renderAt('/auth/');
+    await passPassword();
+    expect(await screen.findByText(mfaDetails.codeSent)).toBeInTheDocument();
+    expect(screen.getByText(/sent to your phone by text message/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the code again' }));
+    await waitFor(() => expect(fake.callsTo(mfaSignInEndpoints.smsSend, {})).toHaveLength(2));
+    await userEvent.type(screen.getByLabelText('Code'), '424242');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(app.pathname()).not.toBe('/auth/'));
+    expect(fake.callsTo(mfaSignInEndpoints.smsVerify, {})[0]?.body).toEqual({ code: '424242' });
+  });
 });
