@@ -27,9 +27,19 @@ export const useStartTotpSetup = () => {
   return useSubmitMutation({ mutationFn: () => call(mfaSetupEndpoints.totpStart, {}), onSuccess: refresh });
 };
 
-export const useConfirmTotpSetup = () => {
+/**
+ * `onIssued` gets the recovery codes before anything is read again: the refreshed status replaces the
+ * setup panel (and this mutation's caller with it), so a callback passed to `mutate` would never run.
+ */
+export const useConfirmTotpSetup = (onIssued: (codes: string[]) => void) => {
   const refresh = useRefreshAfter();
-  return useSubmitMutation({ mutationFn: (code: string) => call(mfaSetupEndpoints.totpConfirm, { body: { code } }), onSuccess: refresh });
+  return useSubmitMutation({
+    mutationFn: (code: string) => call(mfaSetupEndpoints.totpConfirm, { body: { code } }),
+    onSuccess: (answer) => {
+      onIssued(answer.recovery_codes);
+      return refresh();
+    },
+  });
 };
 
 export const useRegenerateRecoveryCodes = () => {

@@ -15,6 +15,8 @@ const ASKS: Record<MfaMethod, string> = {
 interface MfaStepProps {
   method: MfaMethod;
   onBack: () => void;
+  /** After the code was right and the profile is in the cache, for a page whose guard does not move on by itself. */
+  onSignedIn?: () => void;
 }
 
 /**
@@ -22,7 +24,7 @@ interface MfaStepProps {
  * verification: the code (or a recovery code instead). Success puts the profile in the cache and
  * the page's guard moves on.
  */
-export const MfaStep = ({ method, onBack }: MfaStepProps) => {
+export const MfaStep = ({ method, onBack, onSignedIn }: MfaStepProps) => {
   const [form] = Form.useForm<{ code: string }>();
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +49,7 @@ export const MfaStep = ({ method, onBack }: MfaStepProps) => {
     setError(null);
     // Sent as the server reads it (spaces and dashes dropped), so a retry of the same code is the same request.
     const normalized = (recovery ? recoveryCodeBody : otpBody).shape.code.parse(code);
-    verify.mutate({ code: normalized, recovery, method }, { onError: (err) => setError(applyServerErrors(form, err, ['code'])) });
+    verify.mutate({ code: normalized, recovery, method }, { onSuccess: () => onSignedIn?.(), onError: (err) => setError(applyServerErrors(form, err, ['code'])) });
   };
   const switchKind = () => {
     setRecovery((value) => !value);

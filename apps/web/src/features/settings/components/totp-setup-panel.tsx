@@ -25,7 +25,7 @@ export const TotpSetupPanel = ({ link, onConfirmed, onCancel }: TotpSetupPanelPr
   const [form] = Form.useForm<{ code: string }>();
   const [image, setImage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const confirm = useConfirmTotpSetup();
+  const confirm = useConfirmTotpSetup(onConfirmed);
 
   useEffect(() => {
     let live = true;
@@ -41,7 +41,6 @@ export const TotpSetupPanel = ({ link, onConfirmed, onCancel }: TotpSetupPanelPr
   const onFinish = ({ code }: { code: string }) => {
     setError(null);
     confirm.mutate(otpBody.shape.code.parse(code), {
-      onSuccess: (answer) => onConfirmed(answer.recovery_codes),
       onError: (err) => setError(applyServerErrors(form, err, ['code'])),
     });
   };
