@@ -1,4 +1,4 @@
-import type { QboControl } from '@herd/simulators';
+import type { QboControl, TwilioState } from '@herd/simulators';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
@@ -6,6 +6,7 @@ import type { StorageDriver } from './storage/driver.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { LedgerRegistry } from './integrations/ledger-adapter.js';
 import type { BillingContext } from './modules/billing/stripe-gateway.js';
+import type { SmsSender } from './sms/sms-sender.js';
 
 /** What every route, service and job reaches through `app.deps`; built once in `buildApp`. */
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   ledgers: LedgerRegistry;
   /** Stripe (or the built-in sandbox), or nothing when billing is off. */
   billing: BillingContext;
+  /** Texts MFA codes: Twilio, or the built-in sandbox. */
+  sms: SmsSender;
 }
 
 declare module 'fastify' {
@@ -25,5 +28,7 @@ declare module 'fastify' {
     deps: AppDeps;
     /** The built-in QuickBooks sandbox's controls, when it runs. */
     qboSandbox: QboControl | null;
+    /** The built-in Twilio sandbox's messages, when it runs. */
+    smsSandbox: TwilioState | null;
   }
 }

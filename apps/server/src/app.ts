@@ -25,6 +25,7 @@ import { clientSideRoutes } from './modules/client-side/client-side.routes.js';
 import { coworkerRoutes } from './modules/coworkers/coworkers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { mfaRoutes, mfaSignInRoutes } from './modules/mfa/mfa.routes.js';
 import { restrictionRoutes } from './modules/restrictions/restrictions.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
@@ -46,6 +47,9 @@ import { registerWebApp } from './plugins/web-app.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingContext } from './modules/billing/billing-context.js';
 import { mountStripeSandbox, STRIPE_SANDBOX_PATH } from './modules/billing/billing-sandbox.js';
+import { createTwilioSender } from './sms/sms-sender.js';
+import { mountSmsSandbox } from './sms/builtin-sandbox.js';
+import { SMS_SANDBOX_PATH } from './sms/sms-settings.js';
 
 const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
 const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/${billingEndpoints.webhook.path}`;
@@ -71,7 +75,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const qbo = createQboContext(opts.config, opts.qbo);
   const ledgers = createLedgerRegistry([qboAdapter(qbo, storage)]);
   const billing = createBillingContext(opts.config);
-  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing };
+  const sms = createTwilioSender(opts.config.sms, opts.config.outboundTimeoutMs);
+  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing, sms };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,7 +106,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     secure: opts.config.appUrl.startsWith('https://'),
     secretKey: opts.config.secretKey,
     appUrl: opts.config.appUrl,
-    exempt: [GENERIC_INGEST_PREFIX, QBO_WEBHOOK_PATH, BUILTIN_SANDBOX_PATH, STRIPE_WEBHOOK_PATH, STRIPE_SANDBOX_PATH],
+    exempt: [GENERIC_INGEST_PREFIX, QBO_WEBHOOK_PATH, BUILTIN_SANDBOX_PATH, STRIPE_WEBHOOK_PATH, STRIPE_SANDBOX_PATH, SMS_SANDBOX_PATH],
   });
   await registerDocs(app);
 
@@ -112,6 +117,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(appConfigRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(mfaSignInRoutes);
+      await api.register(mfaRoutes);
       await api.register(clientCompanyRoutes);
       await api.register(clientUserRoutes);
       await api.register(coworkerRoutes);
@@ -139,6 +146,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.decorate('qboSandbox', await mountBuiltinSandbox(app, opts.config));
   const stripeSandbox = await mountStripeSandbox(app, opts.config);
   if (stripeSandbox) Object.assign(billing, { stripe: stripeSandbox.stripe, sandbox: stripeSandbox.control });
+  app.decorate('smsSandbox', await mountSmsSandbox(app, opts.config));
   await registerWebApp(app, opts.config.webDistDir);
   return app;
 };

@@ -112,6 +112,9 @@ export const envSchema = z.object({
   QBO_ENVIRONMENT: oneOf('QBO_ENVIRONMENT', ['production', 'sandbox']),
   QBO_WEBHOOK_VERIFIER_TOKEN: text('QBO_WEBHOOK_VERIFIER_TOKEN'),
   QBO_BASE_URL: url('QBO_BASE_URL', HTTP),
+  TWILIO_ACCOUNT_SID: text('TWILIO_ACCOUNT_SID'),
+  TWILIO_AUTH_TOKEN: text('TWILIO_AUTH_TOKEN'),
+  TWILIO_FROM: text('TWILIO_FROM'),
   OUTBOUND_TIMEOUT_MS: integer('OUTBOUND_TIMEOUT_MS', 1, 3_600_000),
   FEATURE_FLAGS: featureFlagList('FEATURE_FLAGS'),
   BILLING: oneOf('BILLING', ['on', 'off']),
@@ -145,6 +148,8 @@ const crossProblems = (env: NodeJS.ProcessEnv): string[] => {
   if (set('STRIPE_SECRET_KEY') && env.BILLING !== 'off' && !(set('STRIPE_WEBHOOK_SECRET') && set('STRIPE_PRICE_ID'))) {
     problems.push('STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are required when STRIPE_SECRET_KEY is set (or set BILLING=off to bill nobody).');
   }
+  const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'];
+  if (twilio.some(set) && !twilio.every(set)) problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together.');
   return problems;
 };
 

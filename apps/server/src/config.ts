@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseSmsSettings, type SmsSettings } from './sms/sms-settings.js';
 import type { FeatureFlag } from '@herd/contract';
 import { parseEnv, type Env } from './config-env.js';
 import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-settings.js';
@@ -37,6 +38,8 @@ export interface Config {
   s3: S3Settings | null;
   /** QuickBooks Online: Intuit's credentials, or the built-in sandbox when there are none. */
   qbo: QboSettings;
+  /** Text messages (MFA codes): Twilio's credentials, or the built-in sandbox when there are none. */
+  sms: SmsSettings;
   /** How long any call to another server (ledgers, their OAuth endpoints, object storage) may take. */
   outboundTimeoutMs: number;
   /** Feature flags on for every firm that has not been set otherwise (`npm run flags`). */
@@ -101,6 +104,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     e2eOutbox: env.HERD_E2E_OUTBOX ?? false,
     s3,
     qbo: parseQboSettings(qboEnv, secretKey),
+    sms: parseSmsSettings(env, port),
     outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
     featureFlagDefaults: env.FEATURE_FLAGS ?? [],
     billing: parseBillingSettings(env, secretKey),

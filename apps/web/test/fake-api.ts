@@ -179,6 +179,9 @@ export const makeCoworker = (overrides: Partial<Coworker> = {}): Coworker => ({
   phone: '',
   role: 'FIRM_ADMIN',
   has_signed_in: true,
+  mfa_enabled: false,
+  is_mfa_setup: false,
+  mfa_method: null,
   ...overrides,
 });
 

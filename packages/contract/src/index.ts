@@ -21,3 +21,4 @@ export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './money.js';
 export * from './rules.js';
+export * from './mfa.js';

@@ -46,3 +46,24 @@ export const details = {
   mfaPending: 'Finish signing in with your verification code.',
   valueNotStorable: 'A value in the request is out of range or not valid. Check the numbers, dates and text you sent.',
 } as const;
+
+/** What the second factor's endpoints answer in `detail`. */
+export const mfaDetails = {
+  wrongCode: 'The code is not correct.',
+  codeReused: 'This code was already used. Wait for the next one in your app.',
+  wrongRecoveryCode: 'This recovery code is not correct or was already used.',
+  codeExpired: 'The code has expired. Ask for a new one.',
+  tooManyAttempts: 'Too many wrong codes. Ask for a new one.',
+  noCodeSent: 'No code has been sent yet. Ask for one.',
+  codeSent: 'A code is on its way by text message.',
+  noPendingSignIn: 'There is no sign-in waiting for a code. Sign in again.',
+  wrongMethod: 'This account does not use this kind of code.',
+  notSetUp: 'Two-step verification is not turned on for this account.',
+  totpAlreadyOn: 'An authenticator app is already set up for this account.',
+  noSetupStarted: 'Start the setup again: no setup is waiting for a code.',
+  phoneFormat: 'Enter the number with + and the country code, e.g. +1 555 123 4567.',
+  noPhone: 'This account has no phone number for codes.',
+  smsUnavailable: 'The text message could not be sent. Try again in a minute.',
+  ownReset: 'You cannot reset your own two-step verification. Ask another firm admin.',
+  adminRoleExempt: 'Firm admins and client admins set up two-step verification themselves.',
+} as const;

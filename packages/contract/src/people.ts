@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, idQuery, requiredIdQuery } from './ids.js';
-import { ACCOUNT_TYPES, FIRM_ROLES } from './enums.js';
+import { ACCOUNT_TYPES, FIRM_ROLES, MFA_METHODS } from './enums.js';
 import { emailField, phoneField, requiredText } from './fields.js';
 import { messages } from './messages.js';
 import { listQuery } from './client-companies.js';
@@ -50,6 +50,10 @@ export const coworker = z.object({
   phone: z.string(),
   role: z.enum(FIRM_ROLES),
   has_signed_in: z.boolean(),
+  /** Whether the firm admin requires a second factor of them, and whether they have one. */
+  mfa_enabled: z.boolean(),
+  is_mfa_setup: z.boolean(),
+  mfa_method: z.enum(MFA_METHODS).nullable(),
 });
 export type Coworker = z.infer<typeof coworker>;
 

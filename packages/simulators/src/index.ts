@@ -1,3 +1,4 @@
 /** Local stand-ins of the ledgers and services Herd talks to, speaking their wire protocols. */
 export * from './qbo/index.js';
 export * from './stripe/index.js';
+export * from './twilio/index.js';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { details } from '@herd/contract';
 import { UnauthorizedError } from '../lib/errors.js';
 import type { Actor } from '../modules/auth/actor.js';
 import { readSession, type SessionInfo } from '../modules/auth/sessions.js';
@@ -29,7 +30,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 /** preHandler for routes that need a signed-in user. */
 export const requireActor = async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
   const actor = request.session?.actor;
-  if (!actor) throw new UnauthorizedError();
+  // A half-open session is told what is missing, so the page can ask for the code rather than the password.
+  if (!actor) throw new UnauthorizedError(request.session && !request.session.mfaVerified ? details.mfaPending : undefined);
   // A copy: services may note things on it (view-as) without touching the session's.
   request.actor = { ...actor };
 };

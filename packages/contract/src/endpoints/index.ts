@@ -9,6 +9,7 @@ import { fileEndpoints } from './files.js';
 import { firmSettingsEndpoints } from './firm.js';
 import { genericEndpoints } from './generic.js';
 import { importEndpoints } from './imports.js';
+import { memberMfaEndpoints, mfaSetupEndpoints, mfaSignInEndpoints } from './mfa.js';
 import { noteEndpoints } from './notes.js';
 import { clientUserEndpoints, coworkerEndpoints } from './people.js';
 import { quickbooksEndpoints } from './quickbooks.js';
@@ -28,6 +29,7 @@ export * from './firm.js';
 export * from './generic.js';
 export * from './imports.js';
 export * from './ledgers.js';
+export * from './mfa.js';
 export * from './notes.js';
 export * from './people.js';
 export * from './quickbooks.js';
@@ -41,6 +43,9 @@ export const endpointGroups = {
   app: appEndpoints,
   auth: authEndpoints,
   profile: profileEndpoints,
+  mfaSignIn: mfaSignInEndpoints,
+  mfaSetup: mfaSetupEndpoints,
+  memberMfa: memberMfaEndpoints,
   coworkers: coworkerEndpoints,
   clientUsers: clientUserEndpoints,
   restrictions: restrictionEndpoints,

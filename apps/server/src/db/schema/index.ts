@@ -14,3 +14,4 @@ export * from './ledger-connections.js';
 export * from './rate-windows.js';
 export * from './idempotency.js';
 export * from './csv-exports.js';
+export * from './mfa.js';

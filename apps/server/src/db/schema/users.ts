@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountTypeEnum, mfaMethodEnum } from './enums.js';
 
 export const users = pgTable(
@@ -17,7 +17,15 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Set when the user has turned on a second factor; login then asks for it. */
     mfaMethod: mfaMethodEnum('mfa_method'),
+    /**
+     * The TOTP secret, sealed with the app's secret box. While `mfa_method` is not TOTP it is a
+     * setup waiting for its first code (the profile's `totp_qr_link` shows it).
+     */
     totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is never taken again. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The phone number SMS codes go to, confirmed by a code sent to it. */
+    mfaPhone: text('mfa_phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -29,7 +29,7 @@ const openSession = (ctx: SessionContext, userId: number, mfaVerified: boolean) 
 const completeSignIn = async (ctx: SessionContext, result: SignInResult): Promise<LoginResponse> => {
   await openSession(ctx, result.userId, result.mfaMethod === null);
   if (result.mfaMethod) return { mfa_required: true, mfa_method: result.mfaMethod };
-  return getProfile(ctx.db, result.userId, ctx.flagDefaults);
+  return getProfile(ctx.db, result.userId, ctx.flagDefaults, ctx.secretKey);
 };
 
 /** A signed-in session past its second factor, if the request has one. */
@@ -42,10 +42,10 @@ const signedInUser = (ctx: SessionContext): number | null => (ctx.session?.mfaVe
  */
 export const confirmSignUp = async (ctx: SessionContext, code: string): Promise<Profile> => {
   const current = signedInUser(ctx);
-  if (current !== null && (await lookupPendingSignup(ctx.db, code))?.userId === current) return getProfile(ctx.db, current, ctx.flagDefaults);
+  if (current !== null && (await lookupPendingSignup(ctx.db, code))?.userId === current) return getProfile(ctx.db, current, ctx.flagDefaults, ctx.secretKey);
   const userId = await confirmSignup(ctx, code);
   await openSession(ctx, userId, true);
-  return getProfile(ctx.db, userId, ctx.flagDefaults);
+  return getProfile(ctx.db, userId, ctx.flagDefaults, ctx.secretKey);
 };
 
 export const signIn = async (ctx: SessionContext, input: LoginBody): Promise<LoginResponse> => completeSignIn(ctx, await signInWithPassword(ctx, input));
@@ -67,7 +67,7 @@ const signedInAsOwnerOf = async (ctx: SessionContext, code: string): Promise<num
 
 export const signInWithCode = async (ctx: SessionContext, code: string): Promise<LoginResponse> => {
   const owner = await signedInAsOwnerOf(ctx, code);
-  if (owner !== null) return getProfile(ctx.db, owner, ctx.flagDefaults);
+  if (owner !== null) return getProfile(ctx.db, owner, ctx.flagDefaults, ctx.secretKey);
   return completeSignIn(ctx, await signInWithMagicLink(ctx, code));
 };
 

@@ -33,10 +33,12 @@ export const mountStripeSandbox = async (app: FastifyInstance, config: Config): 
   await app.register(stripeSimulatorPlugin, { prefix: STRIPE_SANDBOX_PATH, state });
   const fetchFn: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: `${STRIPE_SANDBOX_PATH}${url.pathname}${url.search}`,
-      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      headers,
       payload: typeof init?.body === 'string' ? init.body : undefined,
     });
     return new Response(answer.body, { status: answer.statusCode, headers: answer.headers as Record<string, string> });

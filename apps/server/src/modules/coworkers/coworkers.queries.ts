@@ -11,6 +11,9 @@ const memberColumns = {
   phone: users.phone,
   role: firmMembers.role,
   lastLoginAt: users.lastLoginAt,
+  mfaEnabled: firmMembers.mfaEnabled,
+  isMfaSetup: firmMembers.isMfaSetup,
+  mfaMethod: users.mfaMethod,
   defaultClientCompanyId: firmMembers.defaultClientCompanyId,
   tours: firmMembers.tours,
 };

@@ -23,6 +23,9 @@ const toCoworker = (m: MemberRow): Coworker => ({
   phone: m.phone,
   role: m.role,
   has_signed_in: m.lastLoginAt !== null,
+  mfa_enabled: m.mfaEnabled,
+  is_mfa_setup: m.isMfaSetup,
+  mfa_method: m.mfaMethod,
 });
 
 /** Every firm user sees the team (to assign clients); only a FIRM_ADMIN changes it. */

@@ -11,6 +11,8 @@ import { assertStrongPassword } from '../auth/password-strength.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { firmFlags } from '../feature-flags/feature-flags.service.js';
 import { fileUrl } from '../storage/storage.service.js';
+import { createSecretBox } from '../../lib/secret-box.js';
+import { totpLink } from '../mfa/totp.js';
 import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateOwnUserFields } from './profile.queries.js';
 
 type FirmRow = NonNullable<Awaited<ReturnType<typeof findClientFirm>>>;
@@ -25,7 +27,11 @@ const companyOf = (firm: FirmRow) => ({
 });
 
 /** The signed-in user as the web app sees them (the contract's profile shape), with their firm's feature flags. */
-export const getProfile = async (db: Db, userId: number, flagDefaults: readonly FeatureFlag[]): Promise<Profile> => {
+/** While an authenticator app is being set up (a secret waiting for its first code), the link its QR image shows. */
+const pendingTotpLink = (user: { email: string; mfaMethod: string | null; totpSecret: string | null }, secretKey: string) =>
+  user.totpSecret && user.mfaMethod !== 'TOTP' ? totpLink(createSecretBox(secretKey).open(user.totpSecret), user.email) : null;
+
+export const getProfile = async (db: Db, userId: number, flagDefaults: readonly FeatureFlag[], secretKey: string): Promise<Profile> => {
   const user = await findUser(db, userId);
   if (!user) throw new UnauthorizedError();
   const membership = await findMemberWithFirm(db, userId);
@@ -52,17 +58,17 @@ export const getProfile = async (db: Db, userId: number, flagDefaults: readonly 
     client_firm: clientFirm ? companyOf(clientFirm) : null,
     feature_flags: await firmFlags(db, flagDefaults, firm?.pk ?? null),
     global_banners: banners,
-    totp_qr_link: null,
+    totp_qr_link: pendingTotpLink(user, secretKey),
   };
 };
 
-export const updateProfile = async (db: Db, actor: Actor, input: ProfileUpdateBody, flagDefaults: readonly FeatureFlag[]): Promise<Profile> => {
+export const updateProfile = async (db: Db, actor: Actor, input: ProfileUpdateBody, flagDefaults: readonly FeatureFlag[], secretKey: string): Promise<Profile> => {
   await updateOwnUserFields(db, actor.userId, {
     firstName: input.first_name,
     lastName: input.last_name,
     phone: input.phone,
   });
-  return getProfile(db, actor.userId, flagDefaults);
+  return getProfile(db, actor.userId, flagDefaults, secretKey);
 };
 
 /**

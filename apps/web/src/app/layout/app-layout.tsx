@@ -9,6 +9,7 @@ import { RouteErrorBoundary } from '../../ui/route-error-boundary';
 import { AppFeedback } from '../feedback';
 import { firmBrand, firmColor } from '../theme';
 import { FirmBrand } from './firm-brand';
+import { MfaSetupPrompt } from './mfa-setup-prompt';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
 
@@ -54,6 +55,7 @@ export const AppLayout = () => {
             <UserMenu profile={profile} color={color} />
           </Layout.Header>
           <GlobalBanners banners={profile.global_banners} />
+          <MfaSetupPrompt profile={profile} />
           <Layout.Content style={{ padding: '32px clamp(16px, 4vw, 40px) 48px' }}>
             <div style={{ maxWidth: 1120, margin: '0 auto' }}>
               <RouteErrorBoundary resetKey={location.pathname}>

@@ -1,5 +1,15 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { authEndpoints, profileEndpoints, type LoginBody, type LoginResponse, type MfaChallenge, type Profile, type SignupBody } from '@herd/contract';
+import {
+  authEndpoints,
+  mfaSignInEndpoints,
+  profileEndpoints,
+  type LoginBody,
+  type LoginResponse,
+  type MfaChallenge,
+  type MfaMethod,
+  type Profile,
+  type SignupBody,
+} from '@herd/contract';
 import { useSubmissionKey } from '../../lib/submission-key';
 import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
@@ -133,3 +143,16 @@ export const useFinishPasswordReset = () =>
   useSubmitMutation({
     mutationFn: ({ code, password }: { code: string; password: string }) => call(authEndpoints.finishResetPassword, { params: { code }, body: { password } }),
   });
+
+/** The second step of signing in: the authenticator app's code, or one of the recovery codes. Success signs the browser in. */
+export const useMfaVerify = () => {
+  const client = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: ({ code, recovery, method }: { code: string; recovery: boolean; method: MfaMethod }) =>
+      call(recovery ? mfaSignInEndpoints.recoveryVerify : method === 'SMS' ? mfaSignInEndpoints.smsVerify : mfaSignInEndpoints.totpVerify, { body: { code } }),
+    onSuccess: (profile) => setSignedIn(client, profile),
+  });
+};
+
+/** Texts a sign-in code to the account's phone (a fresh one voids the last). */
+export const useSendSignInSms = () => useSubmitMutation({ mutationFn: () => call(mfaSignInEndpoints.smsSend, {}) });

@@ -5,7 +5,7 @@ import { serverErrorText } from '../../../lib/form-errors';
 import { authParams, routes, safeNextPath } from '../../../lib/routes';
 import { FormAlert } from '../../../ui/form-alert';
 import { isMfaChallenge, useMagicLinkSignIn, useSendNewMagicLink } from '../api';
-import { MfaNotice } from './mfa-notice';
+import { MfaStep } from './mfa-step';
 
 interface MagicLinkSignInProps {
   code: string;
@@ -24,6 +24,8 @@ export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) 
   const sendNew = useSendNewMagicLink();
   const [newLinkError, setNewLinkError] = useState<string | null>(null);
   const attempted = useRef<string | null>(null);
+  // The link's owner passed their second step: on to where the link leads, as for a link without one.
+  const [verified, setVerified] = useState(false);
   const { mutate } = signIn;
 
   useEffect(() => {
@@ -48,13 +50,8 @@ export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) 
     </Button>
   );
 
-  if (signIn.isSuccess && isMfaChallenge(signIn.data)) {
-    return (
-      <>
-        <MfaNotice method={signIn.data.mfa_method} />
-        {back}
-      </>
-    );
+  if (signIn.isSuccess && isMfaChallenge(signIn.data) && !verified) {
+    return <MfaStep method={signIn.data.mfa_method} onBack={onBackToSignIn} onSignedIn={() => setVerified(true)} />;
   }
 
   if (signIn.isError) {

@@ -5,7 +5,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
 import { isMfaChallenge, useSignIn } from '../api';
-import { MfaNotice } from './mfa-notice';
+import { MfaStep } from './mfa-step';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -27,10 +27,12 @@ export const SignInForm = ({ notice }: { notice?: string | null }) => {
     });
   };
 
+  // The password was right; the account also asks for its second factor.
+  if (mfa) return <MfaStep method={mfa} onBack={() => setMfa(null)} />;
+
   return (
     <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish} name="sign-in">
       {notice && !error ? <FormAlert type="success" message={notice} /> : null}
-      {mfa ? <MfaNotice method={mfa} /> : null}
       <FormAlert message={error} />
       <Form.Item label="Email" name="email" rules={[zodRule(loginBody.shape.email)]}>
         <Input type="email" autoComplete="username" inputMode="email" autoFocus />

@@ -95,14 +95,14 @@ describe('sign in', () => {
     await waitFor(() => expect(app.pathname()).toBe('/settings/accountant/'));
   });
 
-  it('says plainly when a second factor is required', async () => {
+  it('asks for the second factor when the account has one', async () => {
     signedOut().answer(authEndpoints.login, {}, { mfa_required: true, mfa_method: 'TOTP' }).install();
     const app = renderAt('/auth/');
     await signInButton();
     await userEvent.type(screen.getByLabelText('Email'), 'avery@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'right-password');
     await userEvent.click(await signInButton());
-    expect(await screen.findByText('Two-factor sign-in is on for this account')).toBeInTheDocument();
+    expect(await screen.findByText('Two-step verification')).toBeInTheDocument();
     expect(screen.getByText(/authenticator app/)).toBeInTheDocument();
     expect(app.pathname()).toBe('/auth/');
   });

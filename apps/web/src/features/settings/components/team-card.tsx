@@ -9,6 +9,7 @@ import { InvitePersonModal } from '../../../ui/invite-person-modal';
 import { QueryError } from '../../../ui/query-error';
 import { useLinkCopier } from '../../../ui/use-link-copier';
 import { useServerError } from '../../../ui/use-server-error';
+import { MemberMfaActions, MemberMfaTag } from './member-mfa';
 import { useCoworkerInvitationLink, useCoworkers, useInviteCoworker, useRemoveCoworker, useResendCoworkerInvitation, useUpdateCoworker } from '../../team/api';
 
 const ROLE_OPTIONS = FIRM_ROLES.map((role) => ({ value: role, label: FIRM_ROLE_LABELS[role] }));
@@ -30,10 +31,12 @@ interface TeamCardProps {
   selfPk: number;
   /** Inviting, changing roles and removing are for FIRM_ADMIN. */
   canAdminister: boolean;
+  /** The firm has FEATURE_MFA: each member's two-step verification shows, and an admin can require or reset it. */
+  mfa?: boolean;
 }
 
 /** The firm's people and their roles. */
-export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
+export const TeamCard = ({ selfPk, canAdminister, mfa = false }: TeamCardProps) => {
   const team = useCoworkers();
   const invite = useInviteCoworker();
   const update = useUpdateCoworker();
@@ -128,6 +131,7 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
       render: (_value: unknown, coworker) => (coworker.has_signed_in ? <Tag color="success">Signed in</Tag> : <Tag>Invited</Tag>),
     },
   ];
+  if (mfa) columns.push({ title: 'Two-step verification', key: 'mfa', render: (_value: unknown, coworker) => <MemberMfaTag coworker={coworker} /> });
   if (canAdminister) {
     columns.push({
       title: <span className="herd-visually-hidden">Actions</span>,
@@ -135,7 +139,8 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
       align: 'right',
       render: (_value: unknown, coworker) =>
         coworker.pk === selfPk ? null : (
-          <Flex gap={4} justify="flex-end">
+          <Flex gap={4} justify="flex-end" align="center">
+            {mfa ? <MemberMfaActions coworker={coworker} /> : null}
             {coworker.has_signed_in ? null : (
               <>
                 <Button

@@ -14,6 +14,7 @@ import { DefaultClientForm } from '../components/default-client-form';
 import { FirmBrandingForm } from '../components/firm-branding-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
+import { SecurityCard } from '../components/security-card';
 import { TeamCard } from '../components/team-card';
 
 export type SettingsSection = 'accountant' | 'accountant-coworker' | 'client' | 'client-coworker';
@@ -70,10 +71,16 @@ export const SettingsPage = ({ section }: { section: SettingsSection }) => {
       ),
     },
   ];
+  // Two-step verification exists only where the firm has FEATURE_MFA.
+  if (profile.feature_flags.includes('FEATURE_MFA')) items.push({ key: 'security', label: 'Security', children: <SecurityCard pendingLink={profile.totp_qr_link} /> });
   if (member) {
     if (canAdministerFirm(profile)) items.push({ key: 'branding', label: 'Firm branding', children: <FirmBrandingTab /> });
     items.push(
-      { key: 'team', label: 'Team', children: <TeamCard selfPk={member.pk} canAdminister={canAdministerFirm(profile)} /> },
+      {
+        key: 'team',
+        label: 'Team',
+        children: <TeamCard selfPk={member.pk} canAdminister={canAdministerFirm(profile)} mfa={profile.feature_flags.includes('FEATURE_MFA')} />,
+      },
       { key: 'default-client', label: 'Default client', children: <DefaultClientForm memberPk={member.pk} current={member.default_client_company} /> },
     );
   } else if (section === 'client' || section === 'client-coworker') {

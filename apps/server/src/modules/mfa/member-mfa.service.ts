@@ -1,0 +1,60 @@
+import { mfaDetails, type FeatureFlag, type MemberMfa } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import type { Actor } from '../auth/actor.js';
+import { can } from '../auth/permissions.js';
+import { deleteUserSessions } from '../auth/sessions.queries.js';
+import { assertFeature } from '../feature-flags/feature-flags.service.js';
+import { deleteSmsCodes, findMemberMfa, replaceRecoveryCodes, setMemberMfaFlags, setUserMfa } from './mfa.queries.js';
+
+type MemberRow = NonNullable<Awaited<ReturnType<typeof findMemberMfa>>>;
+
+const toMemberMfa = (m: MemberRow): MemberMfa => ({ pk: m.pk, mfa_enabled: m.mfaEnabled, is_mfa_setup: m.isMfaSetup, mfa_method: m.mfaMethod });
+
+/** Admins choose for themselves (the setup prompt never asks them), so requiring it of them is refused. */
+const EXEMPT_ROLES = ['FIRM_ADMIN', 'CLIENT_ADMIN'];
+
+const adminOver = async (db: Db, flagDefaults: readonly FeatureFlag[], actor: Actor, memberPk: number) => {
+  const admin = can.administerFirm(actor);
+  await assertFeature(db, flagDefaults, admin, 'FEATURE_MFA');
+  const member = await findMemberMfa(db, admin.firmId, memberPk);
+  if (!member) throw new NotFoundError();
+  return { admin, member };
+};
+
+/** A firm admin requires (or stops requiring) a team member to use a second factor; the member is prompted to set it up. */
+export const setMemberMfaRequired = async (db: Db, flagDefaults: readonly FeatureFlag[], actor: Actor, memberPk: number, mfaEnabled: boolean): Promise<MemberMfa> => {
+  const { admin, member } = await adminOver(db, flagDefaults, actor, memberPk);
+  if (mfaEnabled && EXEMPT_ROLES.includes(member.role)) throw ValidationError.field('mfa_enabled', mfaDetails.adminRoleExempt);
+  await db.transaction(async (tx) => {
+    await setMemberMfaFlags(tx, admin.firmId, memberPk, { mfaEnabled });
+    await writeAudit(tx, {
+      firmId: admin.firmId,
+      actorUserId: admin.userId,
+      action: mfaEnabled ? 'member.mfa_required' : 'member.mfa_not_required',
+      targetType: 'firm_member',
+      targetPk: memberPk,
+    });
+  });
+  return toMemberMfa({ ...member, mfaEnabled });
+};
+
+/**
+ * For a member who lost their phone and their recovery codes: their second factor, its secret,
+ * phone and recovery codes are removed and they are signed out everywhere. Whether MFA is required
+ * of them stays as it was, so a required member is prompted to set it up again at their next sign-in.
+ */
+export const resetMemberMfa = async (db: Db, flagDefaults: readonly FeatureFlag[], actor: Actor, memberPk: number): Promise<MemberMfa> => {
+  const { admin, member } = await adminOver(db, flagDefaults, actor, memberPk);
+  if (member.userId === admin.userId) throw ValidationError.detail(mfaDetails.ownReset);
+  await db.transaction(async (tx) => {
+    await setUserMfa(tx, member.userId, { mfaMethod: null, totpSecret: null, totpLastStep: null, mfaPhone: null });
+    await setMemberMfaFlags(tx, admin.firmId, memberPk, { isMfaSetup: false });
+    await replaceRecoveryCodes(tx, member.userId, []);
+    await deleteSmsCodes(tx, member.userId);
+    await deleteUserSessions(tx, member.userId);
+    await writeAudit(tx, { firmId: admin.firmId, actorUserId: admin.userId, action: 'member.mfa_reset', targetType: 'firm_member', targetPk: memberPk });
+  });
+  return toMemberMfa({ ...member, isMfaSetup: false, mfaMethod: null });
+};

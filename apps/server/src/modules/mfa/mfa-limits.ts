@@ -1,0 +1,13 @@
+import type { RateRule } from '../rate-limit/rate-limit.service.js';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/**
+ * Wrong second-factor codes of one user (TOTP and recovery codes together): a six-digit code
+ * cannot be guessed at ten tries a quarter of an hour. Counted per user, not per address, since
+ * the password was already right and the guesser may come from anywhere.
+ */
+export const MFA_FAILURES_PER_USER: RateRule = { bucket: 'mfa-failure:user', limit: 10, windowMs: FIFTEEN_MINUTES };
+
+/** Texts sent to one user: each costs money and lands on a phone. */
+export const SMS_SENDS_PER_USER: RateRule = { bucket: 'mfa-sms:user', limit: 5, windowMs: FIFTEEN_MINUTES };

@@ -1,0 +1,122 @@
+import { mfaDetails, type FeatureFlag, type MfaStatus, type RecoveryCodes, type TotpSetup } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { ConflictError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
+import { createSecretBox } from '../../lib/secret-box.js';
+import { writeAudit } from '../audit/audit.queries.js';
+import type { Actor } from '../auth/actor.js';
+import { deleteUserSessions } from '../auth/sessions.queries.js';
+import { assertFeature } from '../feature-flags/feature-flags.service.js';
+import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
+import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
+import { claimTotpStep, countUnusedRecoveryCodes, findMfaUser, replaceRecoveryCodes, setMemberMfaSetup, setPendingTotpSecret, setUserMfa } from './mfa.queries.js';
+import { newRecoveryCodes } from './recovery-codes.js';
+import { matchTotpStep, newTotpSecret, totpLink } from './totp.js';
+import { redeemSmsCode, sendSmsCode } from './sms-codes.js';
+import type { SmsSender } from '../../sms/sms-sender.js';
+
+/** What setting up one's own second factor needs besides the actor. */
+export interface MfaSetupContext {
+  db: Db;
+  flagDefaults: readonly FeatureFlag[];
+  secretKey: string;
+  /** The session doing the setup stays signed in; the person's other sessions are signed out. */
+  sessionTokenHash: string;
+  sms: SmsSender;
+}
+
+const ownUser = async (ctx: MfaSetupContext, actor: Actor) => {
+  await assertFeature(ctx.db, ctx.flagDefaults, actor, 'FEATURE_MFA');
+  const user = await findMfaUser(ctx.db, actor.userId);
+  if (!user) throw new UnauthorizedError();
+  return user;
+};
+
+/** Only the last digits of the phone codes go to, enough for the person to recognise it. */
+const phoneHint = (phone: string | null) => (phone ? `•••${phone.replace(/\D/g, '').slice(-2)}` : null);
+
+export const getMfaStatus = async (ctx: MfaSetupContext, actor: Actor): Promise<MfaStatus> => {
+  const user = await ownUser(ctx, actor);
+  return {
+    mfa_method: user.mfaMethod,
+    phone_hint: user.mfaMethod === 'SMS' ? phoneHint(user.mfaPhone) : null,
+    recovery_codes_left: user.mfaMethod ? await countUnusedRecoveryCodes(ctx.db, user.pk) : 0,
+  };
+};
+
+/**
+ * A new secret, sealed at rest, waiting for its first code. Starting again replaces a setup not yet
+ * confirmed; an app already confirmed is not replaced (a firm admin's reset turns it off first).
+ */
+export const startTotpSetup = async (ctx: MfaSetupContext, actor: Actor): Promise<TotpSetup> => {
+  const user = await ownUser(ctx, actor);
+  if (user.mfaMethod === 'TOTP') throw new ConflictError(mfaDetails.totpAlreadyOn);
+  const secret = newTotpSecret();
+  await setPendingTotpSecret(ctx.db, user.pk, createSecretBox(ctx.secretKey).seal(secret));
+  return { totp_qr_link: totpLink(secret, user.email), secret };
+};
+
+/** Turns a method on in one transaction: the user's method, the member's `is_mfa_setup`, new recovery codes, other sessions signed out. */
+export const turnOnMfa = async (ctx: MfaSetupContext, actor: Actor, values: Parameters<typeof setUserMfa>[2]): Promise<RecoveryCodes> => {
+  const { codes, hashes } = newRecoveryCodes();
+  await ctx.db.transaction(async (tx) => {
+    await setUserMfa(tx, actor.userId, values);
+    await setMemberMfaSetup(tx, actor.userId, true);
+    await replaceRecoveryCodes(tx, actor.userId, hashes);
+    await deleteUserSessions(tx, actor.userId, ctx.sessionTokenHash);
+    await writeAudit(tx, {
+      firmId: actor.firmId,
+      actorUserId: actor.userId,
+      action: `user.mfa_on_${values.mfaMethod?.toLowerCase()}`,
+      targetType: 'user',
+      targetPk: actor.userId,
+    });
+  });
+  return { recovery_codes: codes };
+};
+
+/** The first valid code from the app proves it holds the secret: TOTP becomes the user's method. */
+export const confirmTotpSetup = async (ctx: MfaSetupContext, actor: Actor, code: string): Promise<RecoveryCodes> => {
+  const user = await ownUser(ctx, actor);
+  if (!user.totpSecret || user.mfaMethod === 'TOTP') throw ValidationError.detail(mfaDetails.noSetupStarted);
+  await assertWithinLimit(ctx.db, MFA_FAILURES_PER_USER, String(user.pk));
+  const step = matchTotpStep(createSecretBox(ctx.secretKey).open(user.totpSecret), code);
+  if (step === null || !(await claimTotpStep(ctx.db, user.pk, step))) {
+    await recordHit(ctx.db, MFA_FAILURES_PER_USER, String(user.pk));
+    throw ValidationError.field('code', mfaDetails.wrongCode);
+  }
+  await reset(ctx.db, MFA_FAILURES_PER_USER, String(user.pk));
+  return turnOnMfa(ctx, actor, { mfaMethod: 'TOTP', mfaPhone: null });
+};
+
+/** Ten new recovery codes; the unused old ones stop working at once. */
+export const regenerateRecoveryCodes = async (ctx: MfaSetupContext, actor: Actor): Promise<RecoveryCodes> => {
+  const user = await ownUser(ctx, actor);
+  if (!user.mfaMethod) throw ValidationError.detail(mfaDetails.notSetUp);
+  const { codes, hashes } = newRecoveryCodes();
+  await ctx.db.transaction(async (tx) => {
+    await replaceRecoveryCodes(tx, user.pk, hashes);
+    await writeAudit(tx, { firmId: actor.firmId, actorUserId: actor.userId, action: 'user.mfa_recovery_codes_regenerated', targetType: 'user', targetPk: user.pk });
+  });
+  return { recovery_codes: codes };
+};
+
+/** Texts codes go to a number in international form: `+`, the country code, the number. */
+const e164 = (phone: string) => {
+  const digits = phone.replace(/[\s().-]/g, '');
+  if (!/^\+[1-9]\d{6,14}$/.test(digits)) throw ValidationError.field('phone', mfaDetails.phoneFormat);
+  return digits;
+};
+
+/** Texts a code to the phone given; confirming it makes text messages the user's method. */
+export const startSmsSetup = async (ctx: MfaSetupContext, actor: Actor, phone: string): Promise<{ detail: string }> => {
+  const user = await ownUser(ctx, actor);
+  await sendSmsCode(ctx.db, ctx.sms, user.pk, 'SETUP', e164(phone));
+  return { detail: mfaDetails.codeSent };
+};
+
+/** The texted code proves the phone is the person's: SMS becomes their method, codes going to that phone (a pending app setup is dropped). */
+export const confirmSmsSetup = async (ctx: MfaSetupContext, actor: Actor, code: string): Promise<RecoveryCodes> => {
+  const user = await ownUser(ctx, actor);
+  const row = await redeemSmsCode(ctx.db, user.pk, 'SETUP', code);
+  return turnOnMfa(ctx, actor, { mfaMethod: 'SMS', mfaPhone: row.phone, totpSecret: null, totpLastStep: null });
+};

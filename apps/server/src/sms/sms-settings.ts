@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+
+/** Where the built-in Twilio sandbox is served, outside the versioned API. */
+export const SMS_SANDBOX_PATH = '/sandbox/twilio';
+
+/**
+ * Twilio's REST API with the deployment's credentials, or, without them, the built-in sandbox: the
+ * same Messages API served by Herd itself, whose texts are only written to the log (labelled as
+ * sandbox), so MFA by SMS can be tried on a fresh install.
+ */
+export interface SmsSettings {
+  mode: 'twilio' | 'builtin-sandbox';
+  /** Up to `/2010-04-01/…`: Twilio's API host, or the sandbox on this process. */
+  baseUrl: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
+}
+
+interface SmsEnv {
+  TWILIO_ACCOUNT_SID?: string | undefined;
+  TWILIO_AUTH_TOKEN?: string | undefined;
+  TWILIO_FROM?: string | undefined;
+}
+
+export const parseSmsSettings = (env: SmsEnv, port: number): SmsSettings => {
+  if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM) {
+    return { mode: 'twilio', baseUrl: 'https://api.twilio.com', accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM };
+  }
+  // Credentials of this process alone: nobody else can send through its sandbox.
+  return {
+    mode: 'builtin-sandbox',
+    baseUrl: `http://127.0.0.1:${port}${SMS_SANDBOX_PATH}`,
+    accountSid: `AC${randomBytes(16).toString('hex')}`,
+    authToken: randomBytes(16).toString('hex'),
+    from: '+15005550006',
+  };
+};

@@ -1,0 +1,50 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTwilioState, messagesTo, twilioSimulatorPlugin } from './index.js';
+
+const SID = 'AC00000000000000000000000000000001';
+const state = createTwilioState({ accountSid: SID, authToken: 'token-1' });
+const app = Fastify();
+beforeAll(async () => {
+  await app.register(twilioSimulatorPlugin, { prefix: '/twilio', state });
+});
+afterAll(() => app.close());
+
+const send = (form: Record<string, string>, auth = `${SID}:token-1`, sid = SID) =>
+  app.inject({
+    method: 'POST',
+    url: `/twilio/2010-04-01/Accounts/${sid}/Messages.json`,
+    headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+describe('the Twilio Messages API simulator', () => {
+  it('accepts a text with 201 and the message, and records it', async () => {
+    const res = await send({ To: '+15551234567', From: '+15550000000', Body: 'Your code is 123456' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      account_sid: SID,
+      to: '+15551234567',
+      from: '+15550000000',
+      body: 'Your code is 123456',
+      status: 'queued',
+      direction: 'outbound-api',
+    });
+    expect(res.json().sid).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(messagesTo(state, '+15551234567').map((m) => m.body)).toEqual(['Your code is 123456']);
+  });
+
+  it('answers Twilio’s error shapes', async () => {
+    expect((await send({ To: '+15551234567', From: '+15550000000', Body: 'x' }, `${SID}:wrong`)).json()).toEqual({
+      code: 20003,
+      message: 'Authenticate',
+      more_info: 'https://www.twilio.com/docs/errors/20003',
+      status: 401,
+    });
+    const missing = await send({ From: '+15550000000', Body: 'x' });
+    expect([missing.statusCode, missing.json().code]).toEqual([400, 21604]);
+    expect((await send({ To: '555-1234', From: '+15550000000', Body: 'x' })).json().code).toBe(21211);
+    expect((await send({ To: '+15551234567', From: '+15550000000' })).json().code).toBe(21602);
+    expect((await send({ To: '+15551234567', From: '+15550000000', Body: 'x' }, `${SID}:token-1`, 'AC0')).statusCode).toBe(404);
+  });
+});
