@@ -28,6 +28,7 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { mfaRoutes, mfaSignInRoutes } from './modules/mfa/mfa.routes.js';
 import { restrictionRoutes } from './modules/restrictions/restrictions.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
+import { testingBillingRoutes } from './modules/testing/billing-testing.routes.js';
 import { testingOutboxRoutes } from './modules/testing/outbox.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
@@ -139,6 +140,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       if (opts.config.e2eOutbox) {
         await api.register(testingOutboxRoutes);
         await api.register(testingQboSandboxRoutes);
+        await api.register(testingBillingRoutes);
       }
     },
     { prefix: API_PREFIX },

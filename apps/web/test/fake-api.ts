@@ -1,6 +1,7 @@
 import {
   profileEndpoints,
   successStatus,
+  type BillingInfo,
   type ClientCompany,
   type ClientSideCompany,
   type ClientUser,
@@ -222,3 +223,53 @@ export const installClipboard = (options: { refuse?: boolean } = {}) => {
   });
   return state;
 };
+
+/** A firm admin's billing on a paid sandbox subscription: Visa 4242, 3 companies at 20 USD, one paid invoice. */
+export const makeBillingInfo = (overrides: Partial<BillingInfo> = {}): BillingInfo => ({
+  mode: 'sandbox',
+  status: 'PAID',
+  read_only: false,
+  can_manage: true,
+  trial_ends_at: '2026-03-15T10:00:00.000Z',
+  subscription_status: 'active',
+  cancel_at_period_end: false,
+  current_period_end: '2026-05-01T10:00:00.000Z',
+  plan: { name: 'Herd', unit_amount: 2000, currency: 'usd', interval: 'month' },
+  quantity: 3,
+  active_companies: 3,
+  next_invoice: { amount_due: 6000, currency: 'usd', date: '2026-05-01T10:00:00.000Z' },
+  card: { brand: 'visa', last4: '4242' },
+  invoices: [
+    {
+      id: 'in_1',
+      number: 'HERD-0001',
+      status: 'paid',
+      amount_due: 6000,
+      amount_paid: 6000,
+      currency: 'usd',
+      created: '2026-04-01T10:00:00.000Z',
+      period_start: '2026-04-01T10:00:00.000Z',
+      period_end: '2026-05-01T10:00:00.000Z',
+      hosted_invoice_url: 'https://billing.example/invoices/in_1',
+      invoice_pdf: 'https://billing.example/invoices/in_1.pdf',
+    },
+  ],
+  stripe_unavailable: false,
+  ...overrides,
+});
+
+/** What someone who is not a firm admin is told: the status only. */
+export const makeMemberBillingInfo = (overrides: Partial<BillingInfo> = {}): BillingInfo =>
+  makeBillingInfo({
+    can_manage: false,
+    trial_ends_at: null,
+    subscription_status: null,
+    current_period_end: null,
+    plan: null,
+    quantity: null,
+    active_companies: null,
+    next_invoice: null,
+    card: null,
+    invoices: [],
+    ...overrides,
+  });

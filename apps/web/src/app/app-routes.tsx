@@ -29,6 +29,9 @@ const ClientDashboardPage = lazyPage(() => import('../features/dashboard/pages/c
 const DashboardSectionPage = lazyPage(() => import('../features/dashboard/pages/dashboard-section-page').then((m) => m.DashboardSectionPage));
 const AnalyticsPage = lazyPage(() => import('../features/analytics/pages/analytics-page').then((m) => m.AnalyticsPage));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page').then((m) => m.SettingsPage));
+const BillingSettingsPage = lazyPage(() => import('../features/settings/pages/settings-page').then((m) => m.BillingSettingsPage));
+// The firm admin's Billing tab of settings.
+const BillingTab = lazyPage(() => import('../features/billing/components/billing-tab').then((m) => m.BillingTab));
 const ClientSettingsPage = lazyPage(() => import('../features/clients/pages/client-settings-page').then((m) => m.ClientSettingsPage));
 const ClientsPage = lazyPage(() => import('../features/clients/pages/clients-page').then((m) => m.ClientsPage));
 const AsClientPage = lazyPage(() => import('../features/dashboard/pages/as-client-page').then((m) => m.AsClientPage));
@@ -81,6 +84,8 @@ export const AppRoutes = () => {
                   <Route path={a.receiptsCompleted} element={<DashboardSectionPage section="accountantReceiptsCompleted" />} />
                   <Route path={a.receiptsHidden} element={<DashboardSectionPage section="accountantReceiptsHidden" />} />
                   <Route path={s.accountantClient} element={<ClientSettingsPage />} />
+                  {/* Firm admins only (the page answers not-found to anyone else); Stripe Checkout returns here. */}
+                  <Route path={s.accountantBilling} element={<BillingSettingsPage billingTab={BillingTab} />} />
                 </Route>
                 <Route element={<RequireAccountType types={CLIENT_TYPES} />}>
                   <Route path={c.dashboard} element={<ClientDashboardPage />} />
@@ -103,10 +108,10 @@ export const AppRoutes = () => {
 
                 <Route path={s.root} element={<SettingsRedirect />} />
                 <Route element={<RequireAccountType types={['ACCOUNTANT']} />}>
-                  <Route path={s.accountant} element={<SettingsPage section="accountant" />} />
+                  <Route path={s.accountant} element={<SettingsPage section="accountant" billingTab={BillingTab} />} />
                 </Route>
                 <Route element={<RequireAccountType types={['ACCOUNTANT_COWORKER']} />}>
-                  <Route path={s.accountantCoworker} element={<SettingsPage section="accountant-coworker" />} />
+                  <Route path={s.accountantCoworker} element={<SettingsPage section="accountant-coworker" billingTab={BillingTab} />} />
                 </Route>
                 <Route element={<RequireAccountType types={['CLIENT']} />}>
                   <Route path={s.client} element={<SettingsPage section="client" />} />

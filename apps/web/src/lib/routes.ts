@@ -34,6 +34,8 @@ export const routes = {
   settings: {
     root: '/settings/',
     accountant: '/settings/accountant/',
+    /** The firm's subscription (firm admins); Stripe Checkout comes back here with `?checkout=`. */
+    accountantBilling: '/settings/accountant/billing/',
     accountantClient: '/settings/accountant/client/:clientPk/',
     accountantCoworker: '/settings/accountant-coworker/',
     client: '/settings/client/',

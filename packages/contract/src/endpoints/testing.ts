@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, pkParams } from '../endpoint.js';
+import { endpoint, noContent, pkParams } from '../endpoint.js';
 
 const tags = ['testing'];
 
@@ -22,5 +22,13 @@ export const testingEndpoints = {
     summary: 'A Herd transaction as the built-in QuickBooks sandbox holds it',
     params: pkParams,
     responses: { 200: sandboxEntity },
+  }),
+  /** The signed-in firm admin's firm: its trial ends now, so it is read-only until it pays (as after 14 days). */
+  endTrial: endpoint({
+    method: 'POST',
+    path: 'testing/end-trial/',
+    tags,
+    summary: 'End the signed-in firm’s trial now (firm admin)',
+    responses: { 204: noContent },
   }),
 };

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientCompanyEndpoints, clientSideEndpoints } from '@herd/contract';
+import { billingEndpoints, clientCompanyEndpoints, clientSideEndpoints } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { authEndpoints, profileEndpoints } from '@herd/contract';
-import { createFakeApi, makeClientProfile, makeOwnCompany, makeProfile, paginated } from '../../../test/fake-api';
+import { createFakeApi, makeBillingInfo, makeClientProfile, makeOwnCompany, makeProfile, paginated } from '../../../test/fake-api';
 import { renderAt } from '../../../test/render-app';
 import { sessionKeys } from '../../features/auth/api';
 
@@ -52,6 +52,20 @@ describe('the signed-in frame', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: /Settings/ }));
     await screen.findByRole('button', { name: 'Save profile' });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('shows the read-only banner above the page, and reads billing once while moving between screens', async () => {
+    const fake = createFakeApi()
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(clientCompanyEndpoints.list, {}, noClients)
+      .answer(billingEndpoints.info, {}, makeBillingInfo({ read_only: true, status: 'TRIAL_EXPIRED' }))
+      .install();
+    renderAt('/dashboard/accountant/');
+    expect(await screen.findByText('Your firm’s free trial has ended, so Herd is read-only.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: /Settings/ }));
+    await screen.findByRole('button', { name: 'Save profile' });
+    expect(screen.getByText('Your firm’s free trial has ended, so Herd is read-only.')).toBeInTheDocument();
+    expect(fake.callsTo(billingEndpoints.info, {})).toHaveLength(1);
   });
 
   it('dismisses a banner: calls the API, then hides it', async () => {

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { SIDER_COLLAPSED_WIDTH_PX, SIDER_WIDTH_PX } from '@herd/contract';
 import { useProfile } from '../../features/auth/api';
 import { GlobalBanners } from '../../features/banners/components/global-banners';
+import { ReadOnlyBanner } from '../../features/billing/components/read-only-banner';
 import { LoadingScreen } from '../../ui/loading-screen';
 import { RouteErrorBoundary } from '../../ui/route-error-boundary';
 import { AppFeedback } from '../feedback';
@@ -54,6 +55,7 @@ export const AppLayout = () => {
           >
             <UserMenu profile={profile} color={color} />
           </Layout.Header>
+          <ReadOnlyBanner />
           <GlobalBanners banners={profile.global_banners} />
           <MfaSetupPrompt profile={profile} />
           <Layout.Content style={{ padding: '32px clamp(16px, 4vw, 40px) 48px' }}>

@@ -1,8 +1,11 @@
+import type { ComponentType } from 'react';
 import { Flex, Tabs, type TabsProps } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { canAdministerFirm } from '../../../lib/permissions';
+import { routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EmptyPanel } from '../../../ui/empty-panel';
+import { NotFoundResult } from '../../../ui/not-found-result';
 import { PageHeader } from '../../../ui/page-header';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
@@ -52,12 +55,36 @@ const PeopleTab = ({ selfPk }: { selfPk: number }) => {
   );
 };
 
-/** /settings/<section>/: one's own profile; the firm's branding, team and default client; or the client's people. */
-export const SettingsPage = ({ section }: { section: SettingsSection }) => {
-  usePageTitle('Settings');
+const SECTION_PATHS: Record<SettingsSection, string> = {
+  accountant: routes.settings.accountant,
+  'accountant-coworker': routes.settings.accountantCoworker,
+  client: routes.settings.client,
+  'client-coworker': routes.settings.clientCoworker,
+};
+
+/** The tab that has its own address (Stripe Checkout returns to it) instead of `?tab=`. */
+const BILLING_TAB = 'billing';
+
+export interface SettingsPageProps {
+  section: SettingsSection;
+  /** Open the Billing tab (the page is at billing's own address). */
+  billing?: boolean;
+  /** The billing feature's tab, handed in by the routes (features do not import each other's screens); without it there is no Billing tab. */
+  billingTab?: ComponentType;
+}
+
+/**
+ * /settings/<section>/: one's own profile; the firm's branding, team, default
+ * client and billing; or the client's people. `billing` opens the Billing tab
+ * at its own address, /settings/accountant/billing/.
+ */
+export const SettingsPage = ({ section, billing = false, billingTab: BillingTab }: SettingsPageProps) => {
+  usePageTitle(billing ? 'Billing' : 'Settings');
   const profile = useProfile();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const member = profile.accountant_company_user;
+  const firmAdmin = canAdministerFirm(profile);
 
   const items: NonNullable<TabsProps['items']> = [
     {
@@ -74,26 +101,45 @@ export const SettingsPage = ({ section }: { section: SettingsSection }) => {
   // Two-step verification exists only where the firm has FEATURE_MFA.
   if (profile.feature_flags.includes('FEATURE_MFA')) items.push({ key: 'security', label: 'Security', children: <SecurityCard pendingLink={profile.totp_qr_link} /> });
   if (member) {
-    if (canAdministerFirm(profile)) items.push({ key: 'branding', label: 'Firm branding', children: <FirmBrandingTab /> });
+    if (firmAdmin) items.push({ key: 'branding', label: 'Firm branding', children: <FirmBrandingTab /> });
     items.push(
       {
         key: 'team',
         label: 'Team',
-        children: <TeamCard selfPk={member.pk} canAdminister={canAdministerFirm(profile)} mfa={profile.feature_flags.includes('FEATURE_MFA')} />,
+        children: <TeamCard selfPk={member.pk} canAdminister={firmAdmin} mfa={profile.feature_flags.includes('FEATURE_MFA')} />,
       },
       { key: 'default-client', label: 'Default client', children: <DefaultClientForm memberPk={member.pk} current={member.default_client_company} /> },
     );
+    if (firmAdmin && BillingTab) items.push({ key: BILLING_TAB, label: 'Billing', children: <BillingTab /> });
   } else if (section === 'client' || section === 'client-coworker') {
     items.push({ key: 'people', label: 'People', children: <PeopleTab selfPk={profile.pk} /> });
   }
 
-  const requested = params.get(TAB_PARAM);
+  // Only a firm admin has billing: for anyone else its address does not exist.
+  if (billing && !(firmAdmin && BillingTab)) return <NotFoundResult />;
+
+  const requested = billing ? BILLING_TAB : params.get(TAB_PARAM);
+  // `?tab=billing` (a link that does not know the address) goes to billing's own address.
+  if (!billing && requested === BILLING_TAB && firmAdmin && BillingTab) return <Navigate to={routes.settings.accountantBilling} replace />;
   const active = items.some((item) => item.key === requested) ? requested! : 'profile';
+  const settingsPath = SECTION_PATHS[section];
+
+  const openTab = (key: string) => {
+    if (key === BILLING_TAB) void navigate(routes.settings.accountantBilling);
+    else if (billing) void navigate(key === 'profile' ? settingsPath : `${settingsPath}?${TAB_PARAM}=${key}`);
+    else setParams(key === 'profile' ? {} : { [TAB_PARAM]: key }, { replace: true });
+  };
 
   return (
     <>
       <PageHeader title="Settings" subtitle={SUBTITLES[section]} />
-      <Tabs activeKey={active} onChange={(key) => setParams(key === 'profile' ? {} : { [TAB_PARAM]: key }, { replace: true })} items={items} destroyOnHidden />
+      <Tabs activeKey={active} onChange={openTab} items={items} destroyOnHidden />
     </>
   );
+};
+
+/** /settings/accountant/billing/: the settings page at its Billing tab, for whichever accountant account type the user has. */
+export const BillingSettingsPage = ({ billingTab }: { billingTab: ComponentType }) => {
+  const profile = useProfile();
+  return <SettingsPage section={profile.account_type === 'ACCOUNTANT_COWORKER' ? 'accountant-coworker' : 'accountant'} billing billingTab={billingTab} />;
 };
