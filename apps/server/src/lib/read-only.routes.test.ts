@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, billingEndpoints, details, refusedWhileReadOnly, type Endpoint } from '@herd/contract';
+import { allEndpoints, billingEndpoints, details, endpointGroups, refusedWhileReadOnly, type Endpoint } from '@herd/contract';
 import { clientMaker, type TestClient } from '../../test/client.js';
 import { createClientUser, createFirm, setSubscription, signIn } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -24,9 +24,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+// The test-only routes exist only for the end-to-end tests (HERD_E2E_OUTBOX), never on a deployment.
+const TEST_ONLY = new Set<Endpoint>(Object.values(endpointGroups.testing));
+const served = () => allEndpoints().filter((e) => !TEST_ONLY.has(e));
+
 describe('read-only mode, one guard for every route of the table', () => {
-  const mutations = allEndpoints().filter(refusedWhileReadOnly);
-  const reads = allEndpoints().filter((e) => !refusedWhileReadOnly(e) && e.method === 'GET');
+  const mutations = served().filter(refusedWhileReadOnly);
+  const reads = served().filter((e) => !refusedWhileReadOnly(e) && e.method === 'GET');
   const readAnswers = new Map<Endpoint, number>();
 
   it('covers the table’s changes', () => {
