@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields } from './changed-fields.js';
+import { BLANK_LINE, changedFields } from './changed-fields.js';
 
-const line = (values: Partial<Parameters<typeof changedFields>[0][number]> = {}) => ({
-  amount: '10.00',
-  description: '',
-  categoryId: null,
-  vendorId: null,
-  customerId: null,
-  classId: null,
-  locationId: null,
-  taxId: null,
-  trackingOptionOneId: null,
-  trackingOptionTwoId: null,
-  billable: null,
-  ...values,
-});
+const line = (values: Partial<Parameters<typeof changedFields>[0][number]> = {}) => ({ amount: '10.00', ...BLANK_LINE, ...values });
 const noMemo = { before: '', after: undefined };
 
 describe('what a save changed', () => {

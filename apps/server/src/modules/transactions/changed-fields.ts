@@ -17,7 +17,8 @@ const LINE_FIELDS: [ChangedField, (line: LineValues) => unknown][] = [
   ['description', (l) => l.description],
 ];
 
-const BLANK_LINE = {
+/** A line with nothing set: what a transaction that never had a line is compared with. */
+export const BLANK_LINE = {
   description: '',
   categoryId: null,
   vendorId: null,
