@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { allEndpoints, mfaSignInEndpoints, authEndpoints, type Endpoint } from '@herd/contract';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { PASSWORD, createClientUser, createFirm, setMfa } from '../../../test/factories.js';
@@ -45,5 +46,19 @@ describe('a session waiting for its second factor', () => {
     expect(refused).toBeGreaterThan(50);
     // Still half-open after all of that.
     expect((await halfOpen.get('users/profile/')).json()).toEqual({ detail: 'Finish signing in with your verification code.' });
+  });
+
+  it('lasts ten minutes: past them it is signed out and must start again with the password', async () => {
+    const firm = await createFirm(t.db);
+    await setMfa(t.db, firm.adminId, 'TOTP');
+    const late = newClient();
+    expect((await late.post('users/login/', { email: firm.adminEmail, password: PASSWORD })).json()).toEqual({ mfa_required: true, mfa_method: 'TOTP' });
+    await t.db.execute(sql`update sessions set created_at = now() - interval '11 minutes' where user_id = ${firm.adminId}`);
+    const res = await late.get('users/profile/');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).not.toEqual({ detail: 'Finish signing in with your verification code.' });
+    // The second step no longer finds a session to finish.
+    const verify = await late.post('users/mfa/totp/verify/otp/', { code: '123456' });
+    expect([verify.statusCode, verify.json()]).toEqual([400, { detail: 'There is no sign-in waiting for a code. Sign in again.' }]);
   });
 });

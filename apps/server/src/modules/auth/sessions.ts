@@ -9,6 +9,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SESSION_TTL_MS = 14 * DAY_MS;
 /** However active, a session ends this long after its sign-in: a stolen cookie cannot be kept alive for ever. */
 export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+/** A session waiting for its second factor lasts this long: past it the person signs in again from the start. */
+export const HALF_OPEN_SESSION_MS = 10 * 60 * 1000;
 /** Sliding expiry, but written at most once an hour per session. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -68,6 +70,8 @@ export const readSession = async (db: Db, request: FastifyRequest, secure: boole
   const tokenHash = sha256(token);
   const found = await resolveSessionActor(db, tokenHash, SESSION_ABSOLUTE_MS);
   if (!found) return null;
+  // A password alone must not keep a door half open for days: the second step comes within minutes or not at all.
+  if (!found.mfaVerified && Date.now() - found.createdAt.getTime() > HALF_OPEN_SESSION_MS) return null;
   if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchSession(db, tokenHash, nextExpiry(found.createdAt));
   }
