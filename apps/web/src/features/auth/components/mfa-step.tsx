@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
 import { otpBody, recoveryCodeBody, type MfaMethod } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -31,19 +31,22 @@ export const MfaStep = ({ method, onBack, onSignedIn }: MfaStepProps) => {
   const verify = useMfaVerify();
   const sendSms = useSendSignInSms();
   const [smsNote, setSmsNote] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
-  const textCode = () =>
-    sendSms.mutate(undefined, {
-      onSuccess: (answer) => setSmsNote({ type: 'success', text: answer.detail }),
-      onError: (err) => setSmsNote({ type: 'error', text: serverErrorText(err) }),
-    });
+  const { mutate: mutateSms } = sendSms;
+  const textCode = useCallback(
+    () =>
+      mutateSms(undefined, {
+        onSuccess: (answer) => setSmsNote({ type: 'success', text: answer.detail }),
+        onError: (err) => setSmsNote({ type: 'error', text: serverErrorText(err) }),
+      }),
+    [mutateSms],
+  );
   const texted = useRef(false);
   useEffect(() => {
     // The person is waiting for the text: it goes out as this step opens (once, StrictMode or not).
     if (method !== 'SMS' || texted.current) return;
     texted.current = true;
     textCode();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [method]);
+  }, [method, textCode]);
 
   const onFinish = ({ code }: { code: string }) => {
     setError(null);
