@@ -65,7 +65,14 @@ export const SecurityCard = ({ pendingLink }: { pendingLink: string | null }) =>
     return (
       <Flex vertical gap={12} align="flex-start">
         <Typography.Text>Add a second step to signing in: a code from an app on your phone, so a stolen password alone cannot open your account.</Typography.Text>
-        <Button type="primary" icon={<SafetyOutlined />} onClick={beginSetup} loading={start.isPending}>
+        {/* On a phone the card is narrower than the label: the button wraps its text instead of sticking out. */}
+        <Button
+          type="primary"
+          icon={<SafetyOutlined />}
+          onClick={beginSetup}
+          loading={start.isPending}
+          style={{ maxWidth: '100%', height: 'auto', paddingBlock: 6, whiteSpace: 'normal' }}
+        >
           Set up an authenticator app
         </Button>
       </Flex>
