@@ -40,9 +40,14 @@ export const startSession = async (
 ): Promise<SessionInfo> => {
   const token = randomToken();
   const tokenHash = sha256(token);
-  const expiresAt = nextExpiry(new Date());
+  // Every session time comes from the app's clock, never the database's: the half-open limit and
+  // the sliding expiry compare them with Date.now(), and two clocks can disagree.
+  const now = new Date();
+  const expiresAt = nextExpiry(now);
   await insertSession(db, {
     tokenHash,
+    createdAt: now,
+    lastSeenAt: now,
     userId: opts.userId,
     mfaVerified: opts.mfaVerified,
     expiresAt,
