@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme as antTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { useSession } from '../features/auth/api';
+import { useTouchDevice } from '../lib/use-touch-device';
 import { buildTheme, firmColor } from './theme';
 
 /** Text outside any antd component (a bare line, a link) in the theme's font and ink, as antd's App would set it. */
@@ -11,11 +12,12 @@ const BaseText = ({ children }: { children: ReactNode }) => {
   return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
 };
 
-/** antd in the firm's colours, large controls, English. Message and notification come with the signed-in layout (`AppFeedback`). */
+/** antd in the firm's colours, large controls (finger-sized on touch screens), English. Message and notification come with the signed-in layout (`AppFeedback`). */
 const ThemedApp = ({ children }: { children: ReactNode }) => {
   const session = useSession();
   const color = firmColor(session.profile);
-  const theme = useMemo(() => buildTheme(color), [color]);
+  const touch = useTouchDevice();
+  const theme = useMemo(() => buildTheme(color, { touch }), [color, touch]);
   return (
     <ConfigProvider componentSize="large" locale={enUS} theme={theme}>
       <BaseText>{children}</BaseText>

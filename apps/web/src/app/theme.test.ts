@@ -35,4 +35,13 @@ describe('firm colour', () => {
     expect(luminance(siderColor('#ffd400'))).toBeLessThanOrEqual(0.16);
     expect(siderColor(DEFAULT_MAIN_COLOR)).toBe(DEFAULT_MAIN_COLOR);
   });
+
+  it('makes controls and menu items finger-sized on a touch screen only', () => {
+    const mouse = buildTheme('#1d4ed8');
+    const touch = buildTheme('#1d4ed8', { touch: true });
+    expect(touch.token?.controlHeightLG).toBe(44);
+    expect(touch.components?.Menu?.itemHeight).toBe(44);
+    expect(mouse.token?.controlHeightLG).toBeUndefined();
+    expect(mouse.components?.Menu?.itemHeight).toBeUndefined();
+  });
 });

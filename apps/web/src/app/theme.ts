@@ -24,7 +24,10 @@ const INK = '#1f2a24';
 /** The active side-menu item: a pale tint of the firm's colour, light enough for dark text on any colour. */
 export const selectedItemColor = (main: string): string => shade(main, 0.78);
 
-export const buildTheme = (mainColor: string): ThemeConfig => {
+/** A finger needs a bigger target than a mouse pointer: 44 px, the size phone makers recommend. */
+const TOUCH_TARGET_PX = 44;
+
+export const buildTheme = (mainColor: string, { touch = false }: { touch?: boolean } = {}): ThemeConfig => {
   const sider = siderColor(mainColor);
   const selected = selectedItemColor(mainColor);
   return {
@@ -35,6 +38,8 @@ export const buildTheme = (mainColor: string): ThemeConfig => {
       colorTextBase: INK,
       colorBgLayout: '#f4f6f5',
       borderRadius: 8,
+      // The app's controls are large (40 px); on a touch screen they grow to a finger's size.
+      ...(touch ? { controlHeightLG: TOUCH_TARGET_PX } : {}),
       fontFamily: "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     },
     components: {
@@ -58,6 +63,7 @@ export const buildTheme = (mainColor: string): ThemeConfig => {
         itemSelectedColor: INK,
         itemBorderRadius: 8,
         itemMarginInline: 10,
+        ...(touch ? { itemHeight: TOUCH_TARGET_PX } : {}),
       },
       Tabs: { inkBarColor: mainColor, itemSelectedColor: mainColor },
       Segmented: { itemSelectedBg: '#ffffff' },

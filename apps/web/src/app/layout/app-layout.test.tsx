@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { billingEndpoints, clientCompanyEndpoints, clientSideEndpoints } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authEndpoints, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeBillingInfo, makeClientProfile, makeOwnCompany, makeProfile, paginated } from '../../../test/fake-api';
 import { renderAt } from '../../../test/render-app';
@@ -129,5 +129,44 @@ describe('the signed-in frame', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(app.pathname()).toBe('/auth/'));
     expect(new URLSearchParams(app.location().search).get('next')).toBe('/settings/accountant/');
+  });
+
+  describe('on a phone', () => {
+    const realMatchMedia = window.matchMedia;
+    afterEach(() => {
+      window.matchMedia = realMatchMedia;
+    });
+    const phoneSized = () => {
+      window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767') })) as typeof window.matchMedia;
+    };
+
+    it('has no side rail: the menu opens in a drawer and closes once a page is chosen', async () => {
+      phoneSized();
+      createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).answer(clientCompanyEndpoints.list, {}, noClients).install();
+      const app = renderAt('/dashboard/accountant/');
+      expect(await screen.findByText('Add your first client')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Side bar')).not.toBeInTheDocument();
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      const opener = screen.getByRole('button', { name: 'Open menu' });
+      await userEvent.click(opener);
+      const menu = await screen.findByRole('menu');
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Dashboard', 'Clients', 'Settings']);
+      expect(screen.getByTestId('firm-name')).toHaveTextContent('Stone & Co Bookkeeping');
+      await userEvent.click(within(menu).getByRole('menuitem', { name: /Settings/ }));
+      await waitFor(() => expect(app.pathname()).toBe('/settings/accountant/'));
+      await waitFor(() => expect(opener).toHaveAttribute('aria-expanded', 'false'));
+    });
+
+    it('keeps the side bar on a wide screen', async () => {
+      createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).answer(clientCompanyEndpoints.list, {}, noClients).install();
+      renderAt('/dashboard/accountant/');
+      expect(await screen.findByText('Add your first client')).toBeInTheDocument();
+      expect(screen.getByLabelText('Side bar')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+    });
   });
 });

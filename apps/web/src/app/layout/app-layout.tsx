@@ -10,7 +10,9 @@ import { RouteErrorBoundary } from '../../ui/route-error-boundary';
 import { AppFeedback } from '../feedback';
 import { firmBrand, firmColor } from '../theme';
 import { FirmBrand } from './firm-brand';
+import { usePhoneLayout } from '../../lib/use-phone-layout';
 import { MfaSetupPrompt } from './mfa-setup-prompt';
+import { PhoneNav } from './phone-nav';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
 
@@ -19,33 +21,37 @@ export const AppLayout = () => {
   const profile = useProfile();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
+  const phone = usePhoneLayout();
   const brand = firmBrand(profile);
   const color = firmColor(profile);
 
   return (
     <AppFeedback>
       <Layout style={{ minHeight: '100vh' }}>
-        <Layout.Sider
-          collapsible
-          collapsed={collapsed}
-          onCollapse={setCollapsed}
-          width={SIDER_WIDTH_PX}
-          collapsedWidth={SIDER_COLLAPSED_WIDTH_PX}
-          breakpoint="lg"
-          aria-label="Side bar"
-        >
-          {/* The sider itself stretches to the page's full height (green all the way down); its content stays in view while the page scrolls. */}
-          <div style={{ position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
-            <FirmBrand name={brand.name} logo={brand.logo} collapsed={collapsed} />
-            <SideNav profile={profile} />
-          </div>
-        </Layout.Sider>
+        {phone ? null : (
+          <Layout.Sider
+            collapsible
+            collapsed={collapsed}
+            onCollapse={setCollapsed}
+            width={SIDER_WIDTH_PX}
+            collapsedWidth={SIDER_COLLAPSED_WIDTH_PX}
+            breakpoint="lg"
+            aria-label="Side bar"
+          >
+            {/* The sider itself stretches to the page's full height (green all the way down); its content stays in view while the page scrolls. */}
+            <div style={{ position: 'sticky', top: 0, maxHeight: '100vh', overflowY: 'auto' }}>
+              <FirmBrand name={brand.name} logo={brand.logo} collapsed={collapsed} />
+              <SideNav profile={profile} />
+            </div>
+          </Layout.Sider>
+        )}
         <Layout>
           <Layout.Header
             style={{
               display: 'flex',
               alignItems: 'center',
-              justifyContent: 'flex-end',
+              justifyContent: phone ? 'space-between' : 'flex-end',
+              paddingInline: phone ? 16 : undefined,
               borderBottom: '1px solid #e6ebe8',
               boxShadow: `inset 0 3px 0 ${color}`,
               position: 'sticky',
@@ -53,12 +59,13 @@ export const AppLayout = () => {
               zIndex: 10,
             }}
           >
+            {phone ? <PhoneNav profile={profile} brand={brand} color={color} /> : null}
             <UserMenu profile={profile} color={color} />
           </Layout.Header>
           <ReadOnlyBanner />
           <GlobalBanners banners={profile.global_banners} />
           <MfaSetupPrompt profile={profile} />
-          <Layout.Content style={{ padding: '32px clamp(16px, 4vw, 40px) 48px' }}>
+          <Layout.Content style={{ padding: phone ? '20px 12px 40px' : '32px clamp(16px, 4vw, 40px) 48px' }}>
             <div style={{ maxWidth: 1120, margin: '0 auto' }}>
               <RouteErrorBoundary resetKey={location.pathname}>
                 <Suspense fallback={<LoadingScreen />}>
