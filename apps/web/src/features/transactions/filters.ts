@@ -34,6 +34,19 @@ export const DEFAULT_FILTERS: TransactionFilters = {
   markers: [],
 };
 
+/** How many filters besides the search narrow the list: what a folded filter bar counts on its button. */
+export const activeFilterCount = (filters: TransactionFilters): number =>
+  [
+    filters.date_from || filters.date_to,
+    filters.amount_min,
+    filters.amount_max,
+    filters.type,
+    filters.direction,
+    filters.payment_account !== null,
+    filters.status,
+    filters.markers.length > 0,
+  ].filter(Boolean).length;
+
 const query = transactionListQuery.shape;
 
 /**

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { DatePicker, Flex, Input, Select } from 'antd';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Badge, Button, DatePicker, Flex, Input, Select } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { TRANSACTION_TYPE_LABELS, statusLabel, type Direction, type TransactionStatus, type TransactionType } from '@herd/contract';
 import type { ListParamsWrite } from '../../../lib/use-list-params';
+import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { SearchInput } from '../../../ui/search-input';
 import type { TransactionChoices } from '../api';
-import { amountFromTyped, isAmountFilter, type TransactionFilters } from '../filters';
+import { activeFilterCount, amountFromTyped, isAmountFilter, type TransactionFilters } from '../filters';
 
 /** How long typing must pause before an amount bound applies. */
 const AMOUNT_PAUSE_MS = 400;
@@ -37,7 +39,19 @@ interface FiltersBarProps {
  * is typed until then, and the filter's value when that changes elsewhere
  * (Back, a link).
  */
-const AmountInput = ({ label, placeholder, value, onCommit }: { label: string; placeholder: string; value: string; onCommit: (value: string) => void }) => {
+const AmountInput = ({
+  label,
+  placeholder,
+  value,
+  onCommit,
+  style,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onCommit: (value: string) => void;
+  style: CSSProperties;
+}) => {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -67,7 +81,7 @@ const AmountInput = ({ label, placeholder, value, onCommit }: { label: string; p
       onChange={(e) => change(e.target.value)}
       onBlur={() => commit(text)}
       onPressEnter={() => commit(text)}
-      style={{ width: 124 }}
+      style={style}
     />
   );
 };
@@ -77,19 +91,43 @@ export const FiltersBar = ({ filters, choices, listStatuses, onChange }: Filters
   const set = (patch: Partial<TransactionFilters>) => onChange({ ...patch, page: 1 });
   // Applied while typing, like search: the history entry is replaced, so Back does not step through pauses.
   const setAsTyped = (patch: Partial<TransactionFilters>) => onChange({ ...patch, page: 1 }, { replace: true });
+  // On a phone the filters fold behind one button, so the list starts on the first screen.
+  const phone = usePhoneLayout();
+  const [unfolded, setUnfolded] = useState(false);
+  const width = (px: number): CSSProperties => (phone ? { flex: `1 1 ${px}px`, minWidth: 0 } : { width: px });
+  const search = (
+    // Typing replaces the history entry: Back goes to the previous filters, not the previous keystroke.
+    <SearchInput label="Search transactions" value={filters.search} onSearch={(search) => onChange({ search, page: 1 }, { replace: true })} />
+  );
+  if (phone && !unfolded) {
+    return (
+      <Flex gap={8} wrap style={{ marginBottom: 12 }} aria-label="Filters">
+        {search}
+        <Badge count={activeFilterCount(filters)} size="small">
+          <Button icon={<FilterOutlined />} aria-expanded={false} onClick={() => setUnfolded(true)}>
+            Filters
+          </Button>
+        </Badge>
+      </Flex>
+    );
+  }
   return (
     <Flex gap={8} wrap style={{ marginBottom: 12 }} aria-label="Filters">
-      {/* Typing replaces the history entry: Back goes to the previous filters, not the previous keystroke. */}
-      <SearchInput label="Search transactions" value={filters.search} onSearch={(search) => onChange({ search, page: 1 }, { replace: true })} />
+      {search}
+      {phone ? (
+        <Button icon={<FilterOutlined />} aria-expanded onClick={() => setUnfolded(false)}>
+          Hide filters
+        </Button>
+      ) : null}
       <DatePicker.RangePicker
         aria-label="Date range"
         value={[filters.date_from ? dayjs(filters.date_from) : null, filters.date_to ? dayjs(filters.date_to) : null]}
         onChange={(range) => set({ date_from: range?.[0]?.format('YYYY-MM-DD') ?? '', date_to: range?.[1]?.format('YYYY-MM-DD') ?? '' })}
         allowEmpty={[true, true]}
-        style={{ width: 240 }}
+        style={phone ? { flex: '1 1 100%' } : { width: 240 }}
       />
-      <AmountInput label="Minimum amount" placeholder="Min amount" value={filters.amount_min} onCommit={(amount_min) => setAsTyped({ amount_min })} />
-      <AmountInput label="Maximum amount" placeholder="Max amount" value={filters.amount_max} onCommit={(amount_max) => setAsTyped({ amount_max })} />
+      <AmountInput label="Minimum amount" placeholder="Min amount" value={filters.amount_min} onCommit={(amount_min) => setAsTyped({ amount_min })} style={width(124)} />
+      <AmountInput label="Maximum amount" placeholder="Max amount" value={filters.amount_max} onCommit={(amount_max) => setAsTyped({ amount_max })} style={width(124)} />
       <Select
         aria-label="Type"
         placeholder="Type"
@@ -97,7 +135,7 @@ export const FiltersBar = ({ filters, choices, listStatuses, onChange }: Filters
         value={filters.type || undefined}
         onChange={(type?: string) => set({ type: type ?? '' })}
         options={(choices?.types ?? []).map((v) => ({ value: v, label: TRANSACTION_TYPE_LABELS[v as TransactionType] ?? label(v) }))}
-        style={{ width: 120 }}
+        style={width(120)}
       />
       <Select
         aria-label="Direction"
@@ -106,7 +144,7 @@ export const FiltersBar = ({ filters, choices, listStatuses, onChange }: Filters
         value={filters.direction || undefined}
         onChange={(direction?: Direction) => set({ direction: direction ?? '' })}
         options={(choices?.directions ?? []).map((v) => ({ value: v, label: v === 'COSTS' ? 'Money out' : 'Money in' }))}
-        style={{ width: 120 }}
+        style={width(120)}
       />
       <Select
         aria-label="Payment account"
@@ -115,7 +153,7 @@ export const FiltersBar = ({ filters, choices, listStatuses, onChange }: Filters
         value={filters.payment_account ?? undefined}
         onChange={(pk?: number) => set({ payment_account: pk ?? null })}
         options={(choices?.payment_accounts ?? []).map((a) => ({ value: a.pk, label: a.name }))}
-        style={{ width: 170 }}
+        style={width(170)}
       />
       <Select
         aria-label="Status"
@@ -124,7 +162,7 @@ export const FiltersBar = ({ filters, choices, listStatuses, onChange }: Filters
         value={filters.status || undefined}
         onChange={(status?: string) => set({ status: status ?? '' })}
         options={(choices?.statuses ?? []).filter((v) => listStatuses.includes(v)).map((v) => ({ value: v, label: statusLabel(v) }))}
-        style={{ width: 170 }}
+        style={width(170)}
       />
       <Select
         aria-label="Markers"
@@ -135,7 +173,7 @@ export const FiltersBar = ({ filters, choices, listStatuses, onChange }: Filters
         value={filters.markers}
         onChange={(markers: string[]) => set({ markers })}
         options={(choices?.markers ?? []).map((v) => ({ value: v, label: MARKER_LABELS[v] ?? label(v) }))}
-        style={{ minWidth: 180 }}
+        style={phone ? { flex: '1 1 100%' } : { minWidth: 180 }}
       />
     </Flex>
   );

@@ -1,6 +1,6 @@
 import { clientCompanyEndpoints, profileEndpoints, transactionEndpoints as e } from '@herd/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction, transactionPage } from '../../../../test/fake-transactions';
@@ -115,5 +115,29 @@ describe('the accountant’s transaction lists in the address', () => {
     expect(params).toMatchObject({ page: 1, page_size: 25, ordering: '-date', search: 'king' });
     for (const key of ['direction', 'payment_account', 'markers', 'date_from']) expect(params[key]).toBeUndefined();
     expect(screen.getByLabelText('Search transactions')).toHaveValue('king');
+  });
+
+  describe('on a phone', () => {
+    const realMatchMedia = window.matchMedia;
+    afterEach(() => {
+      window.matchMedia = realMatchMedia;
+    });
+
+    it('folds the filters behind one button that counts those in use, so the list comes first', async () => {
+      window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767') })) as typeof window.matchMedia;
+      const fake = fakeAccountant();
+      renderAt('/dashboard/accountant/categorized/7/?direction=COSTS&amount_min=10');
+      await screen.findByText('King Arthur Baking');
+      expect(within(filters()).getByLabelText('Search transactions')).toBeInTheDocument();
+      expect(within(filters()).queryByLabelText('Minimum amount')).not.toBeInTheDocument();
+      const unfold = within(filters()).getByRole('button', { name: /Filters/ });
+      expect(unfold.closest('.ant-badge')).toHaveTextContent('2');
+      await fastUser().click(unfold);
+      expect(await within(filters()).findByLabelText('Minimum amount')).toHaveValue('10');
+      await pickDirection('Money in');
+      await waitFor(() => expect(lastList(fake)).toMatchObject({ direction: 'SALES', amount_min: '10', page: 1 }));
+      await fastUser().click(within(filters()).getByRole('button', { name: /Hide filters/ }));
+      expect(within(filters()).queryByLabelText('Minimum amount')).not.toBeInTheDocument();
+    });
   });
 });
