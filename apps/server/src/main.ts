@@ -73,6 +73,7 @@ const main = async () => {
       ? [`  Demo sign-ins (password ${DEMO.password}):`, `    accountant: ${DEMO.accountantEmail}`, `    client:     ${DEMO.clientEmail}`]
       : []),
     `  API docs: ${url}/api/docs`,
+    `  Replies by email: reply+…@${config.inbound.domain} (${[inboundSmtp ? `SMTP on port ${inboundSmtp.port}` : null, config.inbound.webhookSecret ? 'webhook on' : null].filter(Boolean).join(', ') || 'no way in configured'})`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
