@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { InboundResult } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
-import { receiveInbound } from './inbound-pipeline.js';
+import { MESSAGE_REFUSALS, receiveInbound } from './inbound-pipeline.js';
 import { readLimited } from './read-limited.js';
 
 export interface WebhookDelivery {
@@ -34,7 +34,11 @@ export const receiveInboundWebhook = async (deps: AppDeps, log: FastifyBaseLogge
   if (!delivery.body) throw new AppError(415, 'Send the message as raw MIME, with Content-Type: message/rfc822.');
   const { maxMessageBytes } = deps.config.inbound;
   const read = await readLimited(delivery.body, maxMessageBytes);
-  const receipt = await receiveInbound({ deps, log }, read.ok ? read.bytes : Buffer.alloc(maxMessageBytes + 1), delivery.recipients);
+  if (!read.ok) {
+    log.warn({ bytes: read.bytes, why: 'too-large' }, 'inbound email refused');
+    throw new AppError(413, MESSAGE_REFUSALS['too-large'](maxMessageBytes));
+  }
+  const receipt = await receiveInbound({ deps, log }, read.bytes, delivery.recipients);
   if (!receipt.ok) throw new AppError(receipt.why === 'too-large' ? 413 : 400, receipt.reason);
   return { deliveries: receipt.deliveries.map((d) => ({ recipient: d.recipient, outcome: d.outcome, ...(d.outcome === 'refused' ? { reason: d.reason } : {}) })) };
 };

@@ -47,6 +47,24 @@ describe('replying to an email by the webhook', () => {
     expect(other.replyTo).not.toBe(replyTo);
   });
 
+  it('a client’s invitation can be answered (its thread is the company); a coworker’s, to the firm, cannot', async () => {
+    const { cast, companyPk } = await setup();
+    const clientEmail = `invited-${companyPk}@example.com`;
+    const invited = await cast.admin.post('accounting/accountant-client-user/', {
+      email: clientEmail,
+      first_name: 'Ivy',
+      last_name: 'Invited',
+      client_company: companyPk,
+    });
+    expect(invited.statusCode).toBe(201);
+    expect((await t.lastMailOf(clientEmail)).replyTo).toMatch(/^reply\+[a-z2-7]{48}@inbound\.herd\.test$/);
+    const coworkerEmail = `colleague-${companyPk}@example.com`;
+    expect(
+      (await cast.admin.post('accounting/accountant-coworker/', { email: coworkerEmail, first_name: 'Cole', last_name: 'League', role: 'TEAM_MEMBER' })).statusCode,
+    ).toBe(201);
+    expect((await t.lastMailOf(coworkerEmail)).replyTo).toBeNull();
+  });
+
   it('files the reply’s own words as the client’s note and the empty memo, and its attachment on the transaction; the firm is told', async () => {
     const { cast, txPk, replyTo, clientEmail } = await setup();
     const raw = await gmailReply(clientEmail, replyTo, 'Lunch with Acme Corp, receipt attached.', {
