@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, notes, transactions } from '../../db/schema/index.js';
+import { files, inboundMessages, notes, transactions } from '../../db/schema/index.js';
+import { sweepOnce } from '../../maintenance.js';
 import { clientMaker } from '../../../test/client.js';
 import { bankCsv, setSubscription, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -9,6 +10,7 @@ import { multipart } from '../../../test/multipart.js';
 import { signReplyToken } from './reply-token.js';
 import { moveStatuses } from '../transactions/status-writer.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 41);
 
@@ -99,6 +101,13 @@ describe('replying to an email by the webhook', () => {
     expect((await postInbound(t, raw)).json().deliveries[0].outcome).toBe('accepted');
     expect((await postInbound(t, raw)).json().deliveries[0].outcome).toBe('duplicate');
     expect((await clientNotes(txPk)).map((n) => n.body)).toEqual(['Fuel for the van.']);
+    const filed = eq(inboundMessages.messageKey, 'mid:<replay-1@mail.example.com>');
+    expect(await t.db.select().from(inboundMessages).where(filed)).toHaveLength(1);
+    // Kept past any reply address's life (60 days), then swept.
+    await sweepOnce(t.db, Date.now() + 89 * DAY_MS);
+    expect(await t.db.select().from(inboundMessages).where(filed)).toHaveLength(1);
+    await sweepOnce(t.db, Date.now() + 91 * DAY_MS);
+    expect(await t.db.select().from(inboundMessages).where(filed)).toHaveLength(0);
   });
 
   it('without the secret, or with a wrong one, it is 401 and nothing is filed', async () => {
