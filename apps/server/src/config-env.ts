@@ -122,6 +122,17 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: text('STRIPE_WEBHOOK_SECRET'),
   STRIPE_PRICE_ID: text('STRIPE_PRICE_ID'),
   STRIPE_BASE_URL: url('STRIPE_BASE_URL', HTTP),
+  INBOUND_DOMAIN: variable('INBOUND_DOMAIN', (raw) =>
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/i.test(raw)
+      ? { ok: true, value: raw }
+      : { ok: false, why: `must be a domain name such as reply.example.com, not "${raw}"` },
+  ),
+  INBOUND_SMTP_PORT: integer('INBOUND_SMTP_PORT', 1, 65535),
+  INBOUND_SMTP_HOST: text('INBOUND_SMTP_HOST'),
+  INBOUND_WEBHOOK_SECRET: variable('INBOUND_WEBHOOK_SECRET', (raw) =>
+    raw.length >= 24 ? { ok: true, value: raw } : { ok: false, why: 'must be at least 24 characters long (for example the output of `openssl rand -hex 24`)' },
+  ),
+  INBOUND_MAX_MB: positive('INBOUND_MAX_MB', 'megabytes'),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -189,3 +189,32 @@ describe('billing settings', () => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), BILLING: 'maybe' })).toThrow(ConfigError);
   });
 });
+
+describe('inbound email settings', () => {
+  it('embedded: listener off, webhook on with a secret made once in DATA_DIR; with DATABASE_URL the webhook waits for its secret', () => {
+    const dataDir = freshDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.inbound).toMatchObject({ domain: 'inbound.localhost', smtpPort: null, maxMessageBytes: 25 * 1024 * 1024 });
+    const file = path.join(dataDir, 'inbound_webhook_secret');
+    expect(config.inbound.webhookSecret).toBe(readFileSync(file, 'utf8'));
+    expect(modeOf(file)).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).inbound.webhookSecret).toBe(config.inbound.webhookSecret);
+    expect(loadConfig({ DATA_DIR: freshDir(), DATABASE_URL: 'postgres://h/db', SECRET_KEY: KEY, S3_BUCKET: 'b' }).inbound.webhookSecret).toBeNull();
+  });
+
+  it('reads the domain, port, secret and size, and refuses bad ones by name', () => {
+    const env = { INBOUND_DOMAIN: 'Reply.Example.com', INBOUND_SMTP_PORT: '2525', INBOUND_WEBHOOK_SECRET: 's'.repeat(24), INBOUND_MAX_MB: '10' };
+    expect(loadConfig({ DATA_DIR: freshDir(), ...env }).inbound).toMatchObject({
+      domain: 'reply.example.com',
+      smtpPort: 2525,
+      webhookSecret: 's'.repeat(24),
+      maxMessageBytes: 10 * 1024 * 1024,
+    });
+    const found = problems({ INBOUND_DOMAIN: 'not a domain', INBOUND_SMTP_PORT: '70000', INBOUND_WEBHOOK_SECRET: 'short' });
+    expect(found).toEqual([
+      'INBOUND_DOMAIN must be a domain name such as reply.example.com, not "not a domain".',
+      'INBOUND_SMTP_PORT must be a whole number from 1 to 65535, not "70000".',
+      'INBOUND_WEBHOOK_SECRET must be at least 24 characters long (for example the output of `openssl rand -hex 24`).',
+    ]);
+  });
+});

@@ -7,6 +7,7 @@ import { parseBillingSettings, type BillingSettings } from './modules/billing/bi
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
 import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files.js';
 import type { S3Settings } from './storage/s3-driver.js';
+import { parseInboundSettings, type InboundSettings } from './modules/inbound/inbound-settings.js';
 
 export type DemoDataMode = 'auto' | 'on' | 'off';
 
@@ -46,6 +47,8 @@ export interface Config {
   featureFlagDefaults: readonly FeatureFlag[];
   /** Stripe billing, the built-in Stripe sandbox when no key is set, or off (`BILLING=off`). */
   billing: BillingSettings;
+  /** Email Herd receives: the reply domain, its SMTP listener and the provider webhook (`docs/inbound-email.md`). */
+  inbound: InboundSettings;
 }
 
 const parseS3 = (env: Env): S3Settings | null => {
@@ -108,5 +111,6 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
     featureFlagDefaults: env.FEATURE_FLAGS ?? [],
     billing: parseBillingSettings(env, secretKey),
+    inbound: parseInboundSettings(env, { dataDir, databaseUrl, host: env.HOST ?? '0.0.0.0' }),
   };
 };

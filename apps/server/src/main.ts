@@ -9,6 +9,7 @@ import { startWorkers } from './jobs/handlers.js';
 import { createJobQueue } from './jobs/job-queue.js';
 import { createStorage } from './storage/create-storage.js';
 import { DEMO, countUsers, decideDemoSeed, seedDemo } from './seed/demo.js';
+import { startInboundSmtp } from './modules/inbound/smtp-listener.js';
 
 /**
  * One process by default: API, web app and background work on the embedded
@@ -41,9 +42,13 @@ const main = async () => {
   log = app.log;
   const stopMaintenance = role === 'api' ? () => {} : startMaintenance(database.db, app.log);
   if (role !== 'api') await startWorkers(app.deps);
+  // Mail is taken where requests are: a worker-only process leaves the listener to the API processes.
+  const { smtpPort, smtpHost } = config.inbound;
+  const inboundSmtp = smtpPort !== null && role !== 'worker' ? await startInboundSmtp(app.deps, app.log, { port: smtpPort, host: smtpHost }) : null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopMaintenance();
+    await inboundSmtp?.close();
     await jobs.stop();
     await app.close();
     await database.close();
@@ -68,6 +73,7 @@ const main = async () => {
       ? [`  Demo sign-ins (password ${DEMO.password}):`, `    accountant: ${DEMO.accountantEmail}`, `    client:     ${DEMO.clientEmail}`]
       : []),
     `  API docs: ${url}/api/docs`,
+    `  Replies by email: reply+…@${config.inbound.domain} (${[inboundSmtp ? `SMTP on port ${inboundSmtp.port}` : null, config.inbound.webhookSecret ? 'webhook on' : null].filter(Boolean).join(', ') || 'no way in configured'})`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

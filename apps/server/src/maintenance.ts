@@ -7,6 +7,7 @@ import { deleteExpiredSessions } from './modules/auth/sessions.queries.js';
 import { deleteKeysBefore } from './modules/idempotency/idempotency.queries.js';
 import { deleteHitsBefore } from './modules/rate-limit/rate-limit.queries.js';
 import { deleteStripeEventsBefore } from './modules/billing/billing.queries.js';
+import { deleteOldInboundMessages } from './modules/inbound/inbound.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -24,6 +25,8 @@ export const RETENTION = {
   expiredSignups: 7 * DAY_MS,
   /** Stripe retries a delivery for up to three days; a month covers that and any replay of the same event. */
   stripeEvents: 30 * DAY_MS,
+  /** Longer than a reply address lives (60 days): an older replay is refused by its expired address anyway. */
+  inboundMessages: 90 * DAY_MS,
 } as const;
 
 /** One sweep of expired sessions, old rate-limit counters, outbox records, webhook digests, idempotency keys and expired sign-ups. */
@@ -35,6 +38,7 @@ export const sweepOnce = async (db: Db, now = Date.now()) => {
   await deleteKeysBefore(db, new Date(now - RETENTION.idempotencyKeys));
   await deletePendingSignupsExpiredBefore(db, new Date(now - RETENTION.expiredSignups));
   await deleteStripeEventsBefore(db, new Date(now - RETENTION.stripeEvents));
+  await deleteOldInboundMessages(db, new Date(now - RETENTION.inboundMessages));
 };
 
 /** Sweeps hourly. Safe to run in many processes at once. */

@@ -44,6 +44,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   sms: { mode: 'twilio', baseUrl: 'http://127.0.0.1:9', accountSid: 'AC00000000000000000000000000000000', authToken: 'test-token', from: '+15005550006' },
   featureFlagDefaults: [],
   billing: parseBillingSettings({}, 'test-secret-key'),
+  inbound: { domain: 'inbound.herd.test', smtpPort: null, smtpHost: '127.0.0.1', webhookSecret: 'test-inbound-webhook-secret', maxMessageBytes: 2 * 1024 * 1024 },
   ...overrides,
 });
 
@@ -88,13 +89,20 @@ export const openTestDatabase = async (): Promise<Database> => {
 };
 
 /** A transport that records what would have been delivered (the outbox table keeps it too). */
-export const recordingTransport = (): MailTransport & { delivered: { to: string; subject: string; text: string }[] } => {
-  const delivered: { to: string; subject: string; text: string }[] = [];
+export interface RecordedMail {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo: string | null;
+}
+
+export const recordingTransport = (): MailTransport & { delivered: RecordedMail[] } => {
+  const delivered: RecordedMail[] = [];
   return {
     name: 'outbox',
     delivered,
     async deliver(mail) {
-      delivered.push({ to: mail.to, subject: mail.subject, text: mail.text });
+      delivered.push({ to: mail.to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo ?? null });
     },
   };
 };
@@ -109,6 +117,8 @@ export interface TestApp {
    * job, after the answer). Read from the transport: the outbox keeps no usable link once an email is sent.
    */
   lastMailTo(to: string): Promise<string>;
+  /** The newest email delivered to `to`, whole (its Reply-To included), after running waiting jobs. */
+  lastMailOf(to: string): Promise<RecordedMail>;
   /** Closes the app and its database; throws if any transaction's status changed against the table or without an audit entry (test/status-audit.ts). */
   close(): Promise<void>;
 }
@@ -145,18 +155,20 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
       if (ran === 0) return total;
     }
   };
-  const lastMailTo = async (to: string) => {
+  const lastMailOf = async (to: string) => {
     if (!recording) throw new Error('lastMailTo reads the default recording transport; this app was given its own');
     await runJobs();
     const mail = recording.delivered.findLast((m) => m.to.toLowerCase() === to.toLowerCase());
     if (!mail) throw new Error(`no email was delivered to ${to}`);
-    return mail.text;
+    return mail;
   };
+  const lastMailTo = async (to: string) => (await lastMailOf(to)).text;
   return {
     app,
     db: database.db,
     runJobs,
     lastMailTo,
+    lastMailOf,
     close: async () => {
       const report = await statusChangeReport(database.db);
       await jobs.stop();

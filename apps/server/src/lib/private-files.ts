@@ -31,20 +31,28 @@ export const SECRET_KEY_FILE = 'secret_key';
  * can still open what it sealed. Written with `wx`: a second process starting on the same folder
  * reads the first one's key instead of replacing it.
  */
-export const loadOrCreateSecretKeyFile = (dataDir: string): string => {
+export const loadOrCreateSecretKeyFile = (dataDir: string): string =>
+  loadOrCreatePrivateSecretFile(
+    dataDir,
+    SECRET_KEY_FILE,
+    'Put the key back, or delete the file to have a new one made (ledger credentials sealed with the old key can then no longer be read).',
+  );
+
+/** A random secret kept in a file of the data folder, readable by its owner only; made on first use, read afterwards. */
+export const loadOrCreatePrivateSecretFile = (
+  dataDir: string,
+  fileName: string,
+  whenEmpty = 'Put the secret back, or delete the file to have a new one made.',
+): string => {
   ensurePrivateDir(dataDir);
-  const file = path.join(dataDir, SECRET_KEY_FILE);
+  const file = path.join(dataDir, fileName);
   try {
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   tighten(file, PRIVATE_FILE_MODE);
-  const key = readFileSync(file, 'utf8').trim();
-  if (!key) {
-    throw new Error(
-      `${file} is empty. Put the key back, or delete the file to have a new one made (ledger credentials sealed with the old key can then no longer be read).`,
-    );
-  }
-  return key;
+  const secret = readFileSync(file, 'utf8').trim();
+  if (!secret) throw new Error(`${file} is empty. ${whenEmpty}`);
+  return secret;
 };

@@ -6,7 +6,8 @@ import { renderEmail, type Brand, type EmailContent } from './layout.js';
 import type { MailTransport } from './transports.js';
 
 export interface Mailer {
-  send(to: string, brand: Brand, content: EmailContent, template: string): Promise<void>;
+  /** `replyTo`: where the client's answer goes, a reply address of the thread the email asks about (`modules/inbound`). */
+  send(to: string, brand: Brand, content: EmailContent, template: string, options?: { replyTo?: string }): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -27,7 +28,7 @@ export const maskLinks = (body: string): string => body.replace(SECRET_PARAMS, '
  * the outbox row and logged; it never fails the request that caused the email.
  */
 export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseLogger, options: MailerOptions = {}): Mailer => ({
-  async send(to, brand, content, template) {
+  async send(to, brand, content, template, extra = {}) {
     const rendered = renderEmail(brand, content);
     const stored = options.keepLinks ? rendered : { ...rendered, text: maskLinks(rendered.text), html: maskLinks(rendered.html) };
     const [row] = await db
@@ -43,7 +44,7 @@ export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseL
       })
       .returning({ pk: outbox.pk });
     try {
-      await transport.deliver({ to, ...rendered, template });
+      await transport.deliver({ to, ...rendered, template, ...(extra.replyTo ? { replyTo: extra.replyTo } : {}) });
       await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.pk, row!.pk));
     } catch (err) {
       log.error({ err, to, template }, 'email delivery failed');

@@ -7,6 +7,7 @@ export interface OutgoingMail {
   text: string;
   html: string;
   template: string;
+  replyTo?: string;
 }
 
 export interface MailTransport {
@@ -33,7 +34,7 @@ export const smtpTransport = (smtpUrl: string, from: string): MailTransport => {
   return {
     name: 'smtp',
     async deliver(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
     },
   };
 };

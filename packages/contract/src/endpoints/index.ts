@@ -9,6 +9,7 @@ import { fileEndpoints } from './files.js';
 import { firmSettingsEndpoints } from './firm.js';
 import { genericEndpoints } from './generic.js';
 import { importEndpoints } from './imports.js';
+import { inboundEndpoints } from './inbound.js';
 import { memberMfaEndpoints, mfaSetupEndpoints, mfaSignInEndpoints } from './mfa.js';
 import { noteEndpoints } from './notes.js';
 import { clientUserEndpoints, coworkerEndpoints } from './people.js';
@@ -28,6 +29,7 @@ export * from './files.js';
 export * from './firm.js';
 export * from './generic.js';
 export * from './imports.js';
+export * from './inbound.js';
 export * from './ledgers.js';
 export * from './mfa.js';
 export * from './notes.js';
@@ -62,6 +64,7 @@ export const endpointGroups = {
   imports: importEndpoints,
   csvExports: csvExportEndpoints,
   billing: billingEndpoints,
+  inbound: inboundEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

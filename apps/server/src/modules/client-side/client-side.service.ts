@@ -85,7 +85,13 @@ export const inviteClientCoworker = async (ctx: PeopleContext, actor: Actor, inp
     });
     return result;
   });
-  await sendInvitation(ctx, { firmId: scope.company.firmId, userPk: added.userPk, inviterUserPk: actor.userId, companyName: scope.company.name });
+  await sendInvitation(ctx, {
+    firmId: scope.company.firmId,
+    userPk: added.userPk,
+    inviterUserPk: actor.userId,
+    companyName: scope.company.name,
+    companyPk: scope.company.pk,
+  });
   return (await listCompanyUsers(ctx.db, actor, scope.company.pk)).find((u) => u.pk === added.userPk)!;
 };
 

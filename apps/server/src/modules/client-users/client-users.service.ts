@@ -22,11 +22,14 @@ import {
 } from './client-users.queries.js';
 import { addClientMember } from './invitations.js';
 import { companyAccess } from '../access/company-access.js';
+import { replyAddressFor, type ReplyAddressing } from '../inbound/reply-token.js';
 
 export interface PeopleContext {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+  /** Signs the Reply-To of emails that ask a client something, so their answer comes back to the thread. */
+  replies: ReplyAddressing;
 }
 
 const toClientUsers = async (
@@ -78,8 +81,11 @@ const assertSeesEveryCompanyOf = async (db: Db, actor: FirmActor, userPk: number
   }
 };
 
-/** Emails a sign-in link that doubles as the invitation. */
-export const sendInvitation = async (ctx: PeopleContext, opts: { firmId: number; userPk: number; inviterUserPk: number; companyName: string }) => {
+/**
+ * Emails a sign-in link that doubles as the invitation. A client's (`companyPk` given) can be answered by
+ * email: the reply becomes a note on the client company.
+ */
+export const sendInvitation = async (ctx: PeopleContext, opts: { firmId: number; userPk: number; inviterUserPk: number; companyName: string; companyPk?: number }) => {
   const user = await findUserOfFirm(ctx.db, opts.firmId, opts.userPk);
   const inviter = await findUserOfFirm(ctx.db, opts.firmId, opts.inviterUserPk);
   if (!user || !inviter) return;
@@ -96,6 +102,7 @@ export const sendInvitation = async (ctx: PeopleContext, opts: { firmId: number;
       url: magicLinkUrl(ctx.appUrl, code),
     }),
     'INVITATION',
+    opts.companyPk === undefined ? {} : { replyTo: replyAddressFor(ctx.replies, { kind: 'client-company', pk: opts.companyPk }, user.pk) },
   );
 };
 
@@ -121,7 +128,7 @@ export const inviteClientUser = async (ctx: PeopleContext, actor: Actor, input: 
     });
     return added;
   });
-  await sendInvitation(ctx, { firmId: firmActor.firmId, userPk, inviterUserPk: actor.userId, companyName: company.name });
+  await sendInvitation(ctx, { firmId: firmActor.firmId, userPk, inviterUserPk: actor.userId, companyName: company.name, companyPk: company.pk });
   const user = await findUserOfFirm(ctx.db, firmActor.firmId, userPk);
   const [result] = await toClientUsers(ctx.db, firmActor, [user!]);
   return result!;
@@ -258,6 +265,7 @@ export const notifyClient = async (ctx: PeopleContext, actor: Actor, companyPk: 
         url: magicLinkUrl(ctx.appUrl, code),
       }),
       'CLIENT_REMINDER',
+      { replyTo: replyAddressFor(ctx.replies, { kind: 'client-company', pk: company.pk }, user.pk) },
     );
   }
   await writeAudit(ctx.db, {

@@ -9,11 +9,12 @@ import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import type { ThreadAccess, ThreadKind } from './note-targets.js';
 import { clientRecipients, firmRecipients } from './note-recipients.js';
+import { replyAddressFor, type ReplyAddressing } from '../inbound/reply-token.js';
 
 export interface NoteMailDeps {
   db: Db;
   mailer: Mailer;
-  config: { appUrl: string };
+  config: { appUrl: string } & ReplyAddressing;
 }
 
 const describe = async (db: Db, companyPk: number, kind: ThreadKind, pk: number) => {
@@ -29,7 +30,8 @@ const describe = async (db: Db, companyPk: number, kind: ThreadKind, pk: number)
  * A note reaches the other side by email: the accountant's to the client's
  * people who can see it (each with their own sign-in link), the client's to
  * the people assigned to the company (or the firm's admins). The firm's
- * internal thread mails nobody.
+ * internal thread mails nobody. A client can answer the accountant's by
+ * email: its Reply-To is that thread's, signed for that person.
  */
 export const mailNoteToOtherSide = async (deps: NoteMailDeps, actor: Actor, access: ThreadAccess, kind: ThreadKind, targetPk: number, body: string) => {
   if (kind === 'accountant-company' || access.clientCompanyId === null) return;
@@ -58,6 +60,9 @@ export const mailNoteToOtherSide = async (deps: NoteMailDeps, actor: Actor, acce
       brand,
       noteEmail({ firstName: recipient.firstName, authorName, companyName: company?.name ?? '', about, body, url, signsIn: toClient }),
       'NOTE',
+      toClient
+        ? { replyTo: replyAddressFor(deps.config, kind === 'transaction' ? { kind, pk: targetPk } : { kind: 'client-company', pk: companyPk }, recipient.pk) }
+        : {},
     );
   }
 };

@@ -65,12 +65,12 @@ export const getVisibleFile = async (db: Db, actor: Actor, pk: number): Promise<
 };
 
 /** Keys are random and sharded, so they reveal nothing and spread across folders. */
-const newStorageKey = () => {
+export const newStorageKey = () => {
   const id = randomBytes(16).toString('hex');
   return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
 };
 
-const cleanName = (name: string) => name.replace(/[\\/\r\n\t"]/g, '_').slice(0, 200) || 'file';
+export const cleanName = (name: string) => name.replace(/[\\/\r\n\t"]/g, '_').slice(0, 200) || 'file';
 
 /** The optional `client_company` field of an upload: the company the file belongs to, or none (a firm-level file). */
 const companyField = (fields: Record<string, string>): number | null => {
