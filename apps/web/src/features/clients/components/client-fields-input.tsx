@@ -29,7 +29,11 @@ export const ClientFieldsInput = ({ value = { editable: [], required: [] }, onCh
     onChange?.({ ...value, required: FINISH_FIELDS.filter((f) => (f === field ? on : value.required.includes(f))) });
 
   return (
-    <div role="group" aria-label="Fields the client may set" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: '8px 24px' }}>
+    <div
+      role="group"
+      aria-label="Fields the client may set"
+      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(280px, 100%), 1fr))', gap: '8px 24px' }}
+    >
       {CLIENT_EDITABLE_FIELDS.map((field) => {
         const label = CLIENT_EDITABLE_FIELD_LABELS[field];
         const mayEdit = value.editable.includes(field);
