@@ -11,6 +11,7 @@ import {
   type MyAccountant,
   type Profile,
   type ResponseOf,
+  DEFAULT_FINISH_RULE,
 } from '@herd/contract';
 import { httpClient, type HttpAdapter } from '../src/lib/api-client';
 import { readCookie } from '../src/lib/cookies';
@@ -150,6 +151,7 @@ export const makeClientCompany = (overrides: Partial<ClientCompany> = {}): Clien
   connection_state: 'CONNECTED',
   sync_date: null,
   client_editable_fields: ['category', 'memo'],
+  finish_rule: DEFAULT_FINISH_RULE,
   reminder_schedule: { enabled: true, every_days: 7 },
   pinned_note: '',
   assigned_members: [],
@@ -191,6 +193,7 @@ export const makeOwnCompany = (overrides: Partial<ClientSideCompany> = {}): Clie
   name: 'Sunrise Bakery LLC',
   connection_kind: 'CSV',
   client_editable_fields: ['category', 'memo'],
+  finish_rule: DEFAULT_FINISH_RULE,
   pinned_note: '',
   role: 'CLIENT',
   ...overrides,

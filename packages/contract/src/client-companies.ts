@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from './ids.js';
 import { ledgerSyncInfo } from './quickbooks.js';
 import { CLIENT_EDITABLE_FIELDS, CONNECTION_KINDS, CONNECTION_STATES } from './enums.js';
+import { finishRule } from './finish-rule.js';
 import { numberBetween, optionalText, requiredText } from './fields.js';
 import { messages } from './messages.js';
 
@@ -26,6 +27,8 @@ export const clientCompanyUpdateBody = z
     name: requiredText('Name', 200),
     assigned_members: z.array(idField('Assigned members'), { error: messages.notValid('Assigned members') }).max(500),
     client_editable_fields: z.array(z.enum(CLIENT_EDITABLE_FIELDS, { error: messages.notValid('Client editable fields') })),
+    /** What a client must fill to finish; only fields clients may set (after this update) can be required. */
+    finish_rule: finishRule,
     reminder_schedule: reminderSchedule,
     pinned_note: optionalText('Pinned note', 2000),
   })
@@ -45,6 +48,8 @@ export const clientCompany = z.object({
   connection_state: z.enum(CONNECTION_STATES),
   sync_date: z.string().nullable(),
   client_editable_fields: z.array(z.enum(CLIENT_EDITABLE_FIELDS)),
+  /** The rule as the accountant set it; what a client is held to is `clientFinishRule` of it. */
+  finish_rule: finishRule,
   reminder_schedule: reminderSchedule,
   pinned_note: z.string(),
   assigned_members: z.array(memberRef),

@@ -7,6 +7,7 @@ export * from './csv-exports.js';
 export * from './enums.js';
 export * from './error-map.js';
 export * from './fields.js';
+export * from './finish-rule.js';
 export * from './ids.js';
 export * from './labels.js';
 export * from './generic.js';

@@ -4,6 +4,7 @@ import { ACCOUNT_TYPES, FIRM_ROLES, MFA_METHODS } from './enums.js';
 import { emailField, phoneField, requiredText } from './fields.js';
 import { messages } from './messages.js';
 import { listQuery } from './client-companies.js';
+import { finishRule } from './finish-rule.js';
 
 export const clientUserInviteBody = z.object({
   email: emailField(),
@@ -67,6 +68,8 @@ export const clientSideCompany = z.object({
   name: z.string(),
   connection_kind: z.string(),
   client_editable_fields: z.array(z.string()),
+  /** What this client must fill to finish a transaction: the company's rule, limited to what they may set. */
+  finish_rule: finishRule,
   pinned_note: z.string(),
   role: z.enum(['CLIENT', 'CLIENT_COWORKER']),
 });

@@ -1,12 +1,4 @@
-import {
-  statusLabel,
-  type ClientEditableField,
-  type ConnectionKind,
-  type ConnectionState,
-  type DirectlyCreatedKind,
-  type FirmRole,
-  type TransactionStatus,
-} from '@herd/contract';
+import { statusLabel, type ConnectionKind, type ConnectionState, type DirectlyCreatedKind, type FirmRole, type TransactionStatus } from '@herd/contract';
 
 /** Words people use for the contract's enums. */
 export const CONNECTION_KIND_LABELS: Record<ConnectionKind, string> = {
@@ -31,20 +23,8 @@ export const CONNECTION_STATE_LABELS: Record<ConnectionState, string> = {
   DISCONNECTED: 'Disconnected',
 };
 
-export const CLIENT_EDITABLE_FIELD_LABELS: Record<ClientEditableField, string> = {
-  category: 'Category',
-  vendor: 'Vendor',
-  customer: 'Customer',
-  class: 'Class',
-  location: 'Location',
-  tax: 'Tax',
-  tracking_option_one: 'Tracking category 1',
-  tracking_option_two: 'Tracking category 2',
-  billable: 'Billable',
-  memo: 'Memo',
-  split: 'Split lines',
-  attachments: 'Attachments',
-};
+/** The contract holds the field names: the server's refusals use the same words. */
+export { CLIENT_EDITABLE_FIELD_LABELS } from '@herd/contract';
 
 export const FIRM_ROLE_LABELS: Record<FirmRole, string> = {
   FIRM_ADMIN: 'Firm admin',

@@ -1,5 +1,5 @@
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CLIENT_EDITABLE_FIELDS, type ClientEditableField, type ReminderSchedule } from '@herd/contract';
+import { CLIENT_EDITABLE_FIELDS, DEFAULT_FINISH_RULE, type ClientEditableField, type FinishRule, type ReminderSchedule } from '@herd/contract';
 import { clientRoleEnum, connectionKindEnum, connectionStateEnum } from './enums.js';
 import { firmMembers, firms } from './firms.js';
 import { users } from './users.js';
@@ -22,6 +22,8 @@ export const clientCompanies = pgTable(
       .$type<ClientEditableField[]>()
       .notNull()
       .default([...CLIENT_EDITABLE_FIELDS]),
+    /** What a client must fill before finishing a transaction; the migration gave every existing company the default. */
+    finishRule: jsonb('finish_rule').$type<FinishRule>().notNull().default(DEFAULT_FINISH_RULE),
     reminderSchedule: jsonb('reminder_schedule').$type<ReminderSchedule>().notNull().default({ enabled: true, every_days: 7 }),
     /** A short message from the accountant, pinned on the client's dashboard. */
     pinnedNote: text('pinned_note').notNull().default(''),

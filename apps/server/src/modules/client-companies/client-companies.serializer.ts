@@ -30,6 +30,7 @@ export const toClientCompanies = (rows: Row[], assignments: Assignment[], userCo
     connection_state: row.connectionState,
     sync_date: row.syncDate,
     client_editable_fields: row.clientEditableFields,
+    finish_rule: row.finishRule,
     reminder_schedule: row.reminderSchedule,
     pinned_note: row.pinnedNote,
     assigned_members: assignments.filter((a) => a.clientCompanyId === row.pk).map((a) => ({ pk: a.pk, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),

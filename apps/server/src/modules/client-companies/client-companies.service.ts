@@ -23,6 +23,7 @@ import { clientCompaniesCsv } from './client-companies.csv.js';
 import { toClientCompanies } from './client-companies.serializer.js';
 import { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';
 import { companyAccess } from '../access/company-access.js';
+import { finishRuleAfterUpdate } from './finish-rule-settings.js';
 import { revokeTokensOf } from '../generic/tokens.queries.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { queueQuantitySync } from '../billing/billing-jobs.js';
@@ -108,6 +109,7 @@ export const updateClientCompany = async (db: Db, actor: Actor, pk: number, inpu
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
   if (input.assigned_members !== undefined) can.manageClientCompanies(actor);
+  const finishRule = finishRuleAfterUpdate(company, input);
   const memberPks = input.assigned_members ? [...new Set(input.assigned_members)] : undefined;
   if (memberPks) {
     const known = await findFirmMemberPks(db, firmActor.firmId, memberPks);
@@ -117,6 +119,7 @@ export const updateClientCompany = async (db: Db, actor: Actor, pk: number, inpu
     const updated = await updateFirmCompany(tx, firmActor.firmId, company.pk, {
       name: input.name,
       clientEditableFields: input.client_editable_fields ? [...new Set(input.client_editable_fields)] : undefined,
+      finishRule,
       reminderSchedule: input.reminder_schedule,
       pinnedNote: input.pinned_note,
     });

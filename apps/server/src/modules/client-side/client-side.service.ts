@@ -1,4 +1,4 @@
-import type { ClientSideCompany } from '@herd/contract';
+import { clientFinishRule, type ClientSideCompany } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -21,6 +21,7 @@ const toClientSideCompany = (company: CompanyRow, role: 'CLIENT' | 'CLIENT_COWOR
   name: company.name,
   connection_kind: company.connectionKind,
   client_editable_fields: company.clientEditableFields,
+  finish_rule: clientFinishRule(company.finishRule, company.clientEditableFields),
   pinned_note: company.pinnedNote,
   role,
 });

@@ -113,13 +113,6 @@ export const resolveLines = async (
   });
 };
 
-/** What must be filled before a transaction counts as categorized: every line's category. */
-export const checkFinishable = (lines: Pick<NewLine, 'categoryId'>[], errors: FieldErrors): void => {
-  lines.forEach((l, i) => {
-    if (l.categoryId === null) errors.add(`lines.${i}.category`, messages.required('Category'));
-  });
-};
-
 export const throwIfAny = (errors: FieldErrors[]): void => {
   const fields = Object.assign({}, ...errors.map((e) => e.fields)) as Record<string, string[]>;
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { clientCompanies, syncErrors } from '../../db/schema/index.js';
 import type { CompanyRow, PublishItem, PublishOutcome, SettledItem } from '../../integrations/ledger-adapter.js';
 import { LedgerNeedsReauthError } from '../../integrations/ledger-errors.js';
-import { ConflictError } from '../../lib/errors.js';
+import { ConflictError, ValidationError } from '../../lib/errors.js';
 
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
 import { assertTransition } from './status.js';
@@ -33,6 +33,7 @@ export const publishTransactions = async (deps: LedgerDeps, scope: CompanyAccess
     }
     assertTransition(row.status, 'PROCESSING');
   }
+  await assertCategorized(deps.db, scope.company.pk, rows);
   const outcomes = { published: 0, matched: 0, rejected: 0, queued: 0 };
   const adapter = deps.ledgers.adapterFor(scope.company.connectionKind);
   if (adapter.remote) {
@@ -54,6 +55,31 @@ export const publishTransactions = async (deps: LedgerDeps, scope: CompanyAccess
     outcomes[outcome.kind] += 1;
   });
   return outcomes;
+};
+
+/**
+ * A client may finish with a memo or an attachment instead of categories; the ledger cannot take a
+ * line without one, so publishing waits until the accountant has categorized every line. Each
+ * missing one is a field error on its line (`transactions.<i>` is the transaction's place in `pks`),
+ * worded so that it names the transaction and the line even where only the words are shown.
+ */
+const assertCategorized = async (db: Db, companyPk: number, rows: TransactionRow[]) => {
+  const lines = await loadLines(
+    db,
+    companyPk,
+    rows.map((r) => r.pk),
+  );
+  const fields: Record<string, string[]> = {};
+  rows.forEach((row, i) => {
+    const title = row.payee || row.description || `the transaction of ${row.date}`;
+    lines
+      .filter((l) => l.transactionId === row.pk)
+      .forEach((line, position) => {
+        if (line.categoryId === null)
+          fields[`transactions.${i}.lines.${position}.category`] = [`Line ${position + 1} of “${title}” needs a category before it is published.`];
+      });
+  });
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
 };
 
 /** The job behind a remote publish: the rows still waiting in PROCESSING go to the ledger. */

@@ -126,7 +126,8 @@ describe('the categorization loop', () => {
     });
   });
 
-  it('refuses lines that do not add up, unknown or wrong-kind references, and finishing without a category', async () => {
+  it('refuses lines that do not add up, unknown or wrong-kind references, and finishing without a category or an explanation', async () => {
+    const EXPLAIN = 'Tell us what this was: choose a category for every line, write a memo or add an attachment.';
     const s = await setup(1);
     const other = await setup(1);
     const [tx] = (await s.cast.client.get(`${s.clientList}/list/`)).json().results;
@@ -147,10 +148,12 @@ describe('the categorization loop', () => {
       'transactions.0.lines': ['The lines add up to 2.00 but the transaction is 3.25.'],
       'transactions.0.lines.0.category': ['Category is not valid.'],
       'transactions.0.lines.1.vendor': ['Vendor is not valid.'],
-      'transactions.0.lines.1.category': ['Category is required.'],
+      'transactions.0.lines.1.category': [EXPLAIN],
+      'transactions.0.client_memo': [EXPLAIN],
+      'transactions.0.attachments': [EXPLAIN],
     });
     const finish = await s.cast.client.patch(`${s.clientList}/update/`, { transactions: [{ pk: tx.pk, finished: true }] });
-    expect(finish.json()).toEqual({ 'transactions.0.lines.0.category': ['Category is required.'] });
+    expect(finish.json()).toEqual({ 'transactions.0.lines.0.category': [EXPLAIN], 'transactions.0.client_memo': [EXPLAIN], 'transactions.0.attachments': [EXPLAIN] });
     const money = await s.cast.client.patch(`${s.clientList}/update/`, { transactions: [{ pk: tx.pk, lines: [{ amount: '3.251' }] }] });
     expect(money.json()).toEqual({ 'transactions.0.lines.0.amount': ['Amount is not valid.'] });
     // Nothing was half-written.

@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.js';
 import { writeAuditMany, type AuditEntry } from '../audit/audit.queries.js';
 import { insertNotes } from '../notes/notes.queries.js';
 import { changedFields } from './changed-fields.js';
-import { FieldErrors, checkFinishable, resolveLines, throwIfAny, type NewLine } from './lines.js';
+import { FieldErrors, resolveLines, throwIfAny, type NewLine } from './lines.js';
+import { checkFinishable, finishBarOf } from './finish-rule.js';
+import { attachedTransactionPks } from './finish-rule.queries.js';
 import { serialize } from './transactions.read.js';
 import { clearSyncErrors, deleteLines, insertLines, loadLines, updateTransactions, type TransactionRow } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
@@ -36,6 +38,9 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
     scope.company.pk,
     rows.map((r) => r.pk),
   );
+  const finishing = changes.filter((c) => c.finished).map((c) => c.pk);
+  const bar = finishing.length > 0 ? await finishBarOf(db, scope) : null;
+  const attached = await attachedTransactionPks(db, scope.company.pk, finishing);
   const plans: { row: TransactionRow; change: TransactionChange; lines: NewLine[] | null; next: TransactionStatus; changed: ChangedField[] }[] = [];
   const allErrors: FieldErrors[] = [];
   for (const [i, change] of changes.entries()) {
@@ -49,7 +54,10 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
     const stored = currentLines.filter((l) => l.transactionId === row.pk);
     const lines = change.lines ? await resolveLines(db, row, change.lines, stored, errors, scope.editable) : null;
     const next: TransactionStatus = change.finished ? 'FINISHED_IN_HERD' : row.status;
-    if (change.finished) checkFinishable(lines ?? stored, errors);
+    if (change.finished && bar) {
+      const answer = { type: row.type, lines: lines ?? stored, memo: change.client_memo ?? row.clientMemo, hasAttachment: attached.has(row.pk) };
+      checkFinishable(answer, bar, errors);
+    }
     if (change.client_memo !== undefined && scope.side === 'client' && !includesMemo(scope)) {
       errors.add('client_memo', 'Memo cannot be changed by the client for this company.');
     }
@@ -65,7 +73,7 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
   for (const { row, change } of plans) {
     if (change.client_memo !== undefined) memos.set(change.client_memo, [...(memos.get(change.client_memo) ?? []), row.pk]);
   }
-  const finishing = plans.filter((p) => p.next !== p.row.status);
+  const moving = plans.filter((p) => p.next !== p.row.status);
   const categorized = { categorizedBy: scope.actor.userId, categorizedAt: new Date(), backMessage: '' };
   await db.transaction(async (tx) => {
     if (withLines.length > 0) {
@@ -84,7 +92,7 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
       tx,
       authorOf(scope),
       'transaction.categorize',
-      finishing.map(({ row, next, lines, changed }) => ({ row, to: next, values: categorized, details: { lines: lines?.length, changed } })),
+      moving.map(({ row, next, lines, changed }) => ({ row, to: next, values: categorized, details: { lines: lines?.length, changed } })),
     );
     await writeAuditMany(
       tx,

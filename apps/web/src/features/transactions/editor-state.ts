@@ -68,10 +68,11 @@ export interface ShownFields {
 
 const LINE_KEY = /^lines\.\d+\.(\w+)$/;
 
-/** Whether the editor has a field for an error key ("lines.1.category", "client_memo", "lines"). */
+/** Whether the editor has a field for an error key ("lines.1.category", "client_memo", "attachments", "lines"). */
 export const isShown = ({ editable, direction, tracking, split }: ShownFields, key: string): boolean => {
   if (key === 'lines') return true;
   if (key === 'client_memo') return may(editable, 'memo');
+  if (key === 'attachments') return may(editable, 'attachments');
   const field = LINE_KEY.exec(key)?.[1];
   if (field === 'amount') return split;
   if (field === 'vendor') return direction === 'COSTS' && may(editable, 'vendor');

@@ -3,18 +3,19 @@ import { App, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber,
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   CLIENT_EDITABLE_FIELDS,
+  FINISH_FIELDS,
   clientCompanyUpdateBody,
   reminderSchedule,
   type ClientCompany,
   type ClientCompanyUpdateBody,
-  type ClientEditableField,
+  type FinishRule,
 } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
-import { CLIENT_EDITABLE_FIELD_LABELS } from '../../../lib/labels';
 import { FormAlert } from '../../../ui/form-alert';
 import { useCoworkers } from '../../team/api';
 import { useUpdateClient, useUpdateSyncDate } from '../api';
+import { ClientFieldsInput, type ClientFields } from './client-fields-input';
 
 interface Values {
   name: string;
@@ -22,16 +23,22 @@ interface Values {
   pinned_note: string;
   reminders_enabled: boolean;
   every_days: number | null;
-  client_editable_fields: ClientEditableField[];
+  client_fields: ClientFields;
+  category_or_explanation: boolean;
   assigned_members: number[];
 }
 
-const FIELDS = ['name', 'sync_date', 'pinned_note', 'reminders_enabled', 'every_days', 'client_editable_fields', 'assigned_members'] as const;
+const FIELDS = ['name', 'sync_date', 'pinned_note', 'reminders_enabled', 'every_days', 'client_fields', 'category_or_explanation', 'assigned_members'] as const;
 // The API nests the reminder schedule; the form shows its two parts as separate fields.
 const ALIASES = {
   reminder_schedule: 'every_days',
   'reminder_schedule.every_days': 'every_days',
   'reminder_schedule.enabled': 'reminders_enabled',
+  // Who may set what and what finishing needs are one control.
+  client_editable_fields: 'client_fields',
+  finish_rule: 'client_fields',
+  'finish_rule.required': 'client_fields',
+  'finish_rule.category_or_explanation': 'category_or_explanation',
 };
 const shape = clientCompanyUpdateBody.shape;
 const rules = {
@@ -40,7 +47,6 @@ const rules = {
   every_days: [zodRule(reminderSchedule.shape.every_days)],
 };
 const DATE_FORMAT = 'YYYY-MM-DD';
-const FIELD_OPTIONS = CLIENT_EDITABLE_FIELDS.map((field) => ({ value: field, label: CLIENT_EDITABLE_FIELD_LABELS[field] }));
 
 const sameItems = <T,>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item) => b.includes(item));
 
@@ -50,7 +56,8 @@ const valuesOf = (company: ClientCompany): Values => ({
   pinned_note: company.pinned_note,
   reminders_enabled: company.reminder_schedule.enabled,
   every_days: company.reminder_schedule.every_days,
-  client_editable_fields: company.client_editable_fields,
+  client_fields: { editable: company.client_editable_fields, required: company.finish_rule.required },
+  category_or_explanation: company.finish_rule.category_or_explanation,
   assigned_members: company.assigned_members.map((member) => member.pk),
 });
 
@@ -66,9 +73,14 @@ export const changesOf = (company: ClientCompany, values: Values, canAssign: boo
   if (values.reminders_enabled !== company.reminder_schedule.enabled || every !== company.reminder_schedule.every_days) {
     body.reminder_schedule = { enabled: values.reminders_enabled, every_days: every };
   }
-  if (!sameItems(values.client_editable_fields, company.client_editable_fields)) {
-    body.client_editable_fields = CLIENT_EDITABLE_FIELDS.filter((field) => values.client_editable_fields.includes(field));
+  if (!sameItems(values.client_fields.editable, company.client_editable_fields)) {
+    body.client_editable_fields = CLIENT_EDITABLE_FIELDS.filter((field) => values.client_fields.editable.includes(field));
   }
+  const rule: FinishRule = {
+    category_or_explanation: values.category_or_explanation,
+    required: FINISH_FIELDS.filter((field) => values.client_fields.required.includes(field)),
+  };
+  if (rule.category_or_explanation !== company.finish_rule.category_or_explanation || !sameItems(rule.required, company.finish_rule.required)) body.finish_rule = rule;
   const assigned = company.assigned_members.map((member) => member.pk);
   if (canAssign && !sameItems(values.assigned_members, assigned)) body.assigned_members = values.assigned_members;
   const syncDate = values.sync_date ? values.sync_date.format(DATE_FORMAT) : null;
@@ -148,8 +160,19 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="Fields the client may set" name="client_editable_fields">
-          <Checkbox.Group options={FIELD_OPTIONS} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', gap: 8 }} />
+        <Form.Item
+          label="Fields the client may set"
+          name="client_fields"
+          extra="A field the client must fill before they can mark a transaction done is “Required to finish”; only fields they may set can be."
+        >
+          <ClientFieldsInput />
+        </Form.Item>
+        <Form.Item
+          name="category_or_explanation"
+          valuePropName="checked"
+          extra="The client finishes with a category on every line, or with a memo or an attachment saying what it was; you categorize the rest during review."
+        >
+          <Checkbox>Tell us what this was</Checkbox>
         </Form.Item>
         {canAssign ? (
           <Form.Item label="Assigned team members" name="assigned_members" extra="Team members see only the clients assigned to them.">

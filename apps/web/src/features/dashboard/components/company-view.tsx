@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Col, Flex, Row, Typography, theme } from 'antd';
 import { PushpinOutlined } from '@ant-design/icons';
-import { CLIENT_EDITABLE_FIELDS, type ClientEditableField } from '@herd/contract';
+import { CLIENT_EDITABLE_FIELDS, clientFinishRule, type ClientEditableField, type FinishRule } from '@herd/contract';
 import { errorStatus, normaliseError } from '../../../lib/api-errors';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { NotFoundResult } from '../../../ui/not-found-result';
@@ -49,7 +49,7 @@ interface CompanyViewProps {
   inbox?: CompanyInbox;
 }
 
-export type CompanyInbox = ComponentType<{ companyPk: number; editable: readonly ClientEditableField[] }>;
+export type CompanyInbox = ComponentType<{ companyPk: number; editable: readonly ClientEditableField[]; finishRule: FinishRule }>;
 
 const editableOf = (fields: readonly string[]): ClientEditableField[] => CLIENT_EDITABLE_FIELDS.filter((field) => fields.includes(field));
 
@@ -81,7 +81,12 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox }
             {pinnedNote ? <PinnedNote from={firm ?? 'your accountant'} note={pinnedNote} /> : null}
             {Inbox ? (
               <Suspense fallback={<PageSpinner caption="Loading your transactions…" />}>
-                <Inbox companyPk={companyPk} editable={editableOf(company.data.client_editable_fields)} />
+                <Inbox
+                  companyPk={companyPk}
+                  editable={editableOf(company.data.client_editable_fields)}
+                  // The server already limits the rule to what the client may set; applying it again keeps the screen right whatever it is given.
+                  finishRule={clientFinishRule(company.data.finish_rule, editableOf(company.data.client_editable_fields))}
+                />
               </Suspense>
             ) : (
               <EmptyPanel

@@ -4,11 +4,16 @@ import type { Transaction } from '@herd/contract';
 import { useServerError } from '../../../ui/use-server-error';
 import { useAddAttachment, useRemoveAttachment } from '../api';
 import { AttachmentThumbnail } from './attachment-thumbnail';
+import { RequiredMark, RequiredNote } from './required-mark';
 
 interface AttachmentsPanelProps {
   transaction: Transaction;
   companyPk: number;
   canEdit: boolean;
+  /** Marked as the company's rule asks: an attachment is needed to finish. */
+  required?: boolean;
+  /** The server's refusal about attachments ("An attachment is required."), said under them. */
+  error?: string;
 }
 
 /**
@@ -17,7 +22,7 @@ interface AttachmentsPanelProps {
  * client never sees it on the accountant's files, nor where attachments are
  * not client-editable.
  */
-export const AttachmentsPanel = ({ transaction, companyPk, canEdit }: AttachmentsPanelProps) => {
+export const AttachmentsPanel = ({ transaction, companyPk, canEdit, required = false, error }: AttachmentsPanelProps) => {
   const add = useAddAttachment(transaction.pk, companyPk);
   const remove = useRemoveAttachment(transaction.pk, companyPk);
   const showError = useServerError();
@@ -25,7 +30,8 @@ export const AttachmentsPanel = ({ transaction, companyPk, canEdit }: Attachment
 
   return (
     <section aria-label="Attachments">
-      <Typography.Text strong>Attachments</Typography.Text>
+      <Typography.Text strong>{required ? <RequiredMark /> : null}Attachments</Typography.Text>
+      {required ? <RequiredNote /> : null}
       <Flex gap={12} wrap style={{ marginTop: 8 }}>
         {transaction.attachments.map((attachment) => (
           <div key={attachment.pk} style={{ position: 'relative' }} data-testid="attachment">
@@ -54,6 +60,11 @@ export const AttachmentsPanel = ({ transaction, companyPk, canEdit }: Attachment
         ) : null}
         {!canEdit && transaction.attachments.length === 0 ? <Typography.Text type="secondary">None</Typography.Text> : null}
       </Flex>
+      {error ? (
+        <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
+          {error}
+        </Typography.Text>
+      ) : null}
     </section>
   );
 };

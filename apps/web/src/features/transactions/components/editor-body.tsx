@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { fromCents, type Transaction } from '@herd/contract';
+import { CLIENT_EDITABLE_FIELDS, explanationHint, fromCents, type FinishRule, type Transaction } from '@herd/contract';
 import { focusFirstField } from '../../../lib/focus-first-field';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { useSelectOptions, useUpdateTransactions, type Side } from '../api';
@@ -11,6 +11,7 @@ import { formatMoney, remainingCents } from '../money';
 import { AttachmentsPanel } from './attachments-panel';
 import { LineFields } from './line-fields';
 import { NoteThread } from './note-thread';
+import { REQUIRED_TO_FINISH } from './required-mark';
 import { TransactionHeading } from './transaction-heading';
 
 export interface EditorBodyProps {
@@ -18,6 +19,8 @@ export interface EditorBodyProps {
   companyPk: number;
   side: Side;
   editable: Editable;
+  /** What this person must fill to mark it done: the company's rule for a client, a category on every line for the accountant. */
+  finishRule: FinishRule;
   /** Where this person's unsaved edits of this transaction are kept (`draftKey`). */
   draftKey: string;
   onClose: () => void;
@@ -37,7 +40,7 @@ const startFrom = (transaction: Transaction, key: string) => {
   return { lines: toEditLines(transaction), memo: transaction.client_memo, note: '', restored: false, stale: draft !== null };
 };
 
-export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, onClose, onDone, review, footer }: EditorBodyProps) => {
+export const EditorBody = ({ transaction, companyPk, side, editable, finishRule, draftKey, onClose, onDone, review, footer }: EditorBodyProps) => {
   const { message } = App.useApp();
   const touch = useTouchDevice();
   const update = useUpdateTransactions(companyPk, side);
@@ -57,6 +60,8 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
     lines.map((line) => line.amount),
   );
   const canSplit = may(editable, 'split');
+  const memoRequired = finishRule.required.includes('memo');
+  const attachmentsRequired = finishRule.required.includes('attachments');
 
   // Every edit is kept as it is typed; an editor back at what the server holds keeps nothing.
   const base = serverSnapshot(transaction);
@@ -133,6 +138,21 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
   });
 
   const fieldErrors = Object.keys(errors).some((key) => key !== 'form' && key !== 'lines');
+  const memoField = (
+    <Form.Item
+      label="Memo"
+      required={memoRequired}
+      extra={memoRequired ? REQUIRED_TO_FINISH : undefined}
+      style={{ marginTop: memoRequired ? 0 : 16, marginBottom: memoRequired ? 16 : 0 }}
+      validateStatus={errors.client_memo ? 'error' : undefined}
+      help={errors.client_memo}
+    >
+      <Input.TextArea aria-label="Memo" value={memo} onChange={(e) => setMemo(e.target.value)} autoSize={{ minRows: 2 }} placeholder="What was this for?" />
+    </Form.Item>
+  );
+  const attachments = (
+    <AttachmentsPanel transaction={transaction} companyPk={companyPk} canEdit={may(editable, 'attachments')} required={attachmentsRequired} error={errors.attachments} />
+  );
   return (
     <Flex vertical gap={20} data-testid="transaction-editor" ref={root}>
       <TransactionHeading transaction={transaction} />
@@ -156,7 +176,13 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
       {transaction.sync_errors.map((e) => (
         <Alert key={e.pk} type="error" showIcon title="The ledger refused this transaction" description={e.message} />
       ))}
+      {finishRule.category_or_explanation ? (
+        <Alert type="info" showIcon role="note" data-testid="finish-hint" title={explanationHint(editable === 'all' ? CLIENT_EDITABLE_FIELDS : editable)} />
+      ) : null}
       <Form layout="vertical" component="div">
+        {/* What the company requires comes first: a required memo above the lines, required line fields first in each line. */}
+        {may(editable, 'memo') && memoRequired ? memoField : null}
+        {attachmentsRequired ? <div style={{ marginBottom: 16 }}>{attachments}</div> : null}
         {lines.map((line, index) => (
           <LineFields
             key={line.key}
@@ -169,6 +195,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
             direction={transaction.direction}
             tracking={trackingPks}
             split={split}
+            required={finishRule.required}
             errors={errors}
             onChange={(patch) => patchLine(line.key, patch)}
             onRemove={split ? () => removeLine(line.key) : undefined}
@@ -191,11 +218,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
             {errors.lines}
           </Typography.Text>
         ) : null}
-        {may(editable, 'memo') ? (
-          <Form.Item label="Memo" style={{ marginTop: 16, marginBottom: 0 }} validateStatus={errors.client_memo ? 'error' : undefined} help={errors.client_memo}>
-            <Input.TextArea aria-label="Memo" value={memo} onChange={(e) => setMemo(e.target.value)} autoSize={{ minRows: 2 }} placeholder="What was this for?" />
-          </Form.Item>
-        ) : null}
+        {may(editable, 'memo') && !memoRequired ? memoField : null}
       </Form>
       <div ref={refusal}>
         {errors.form || fieldErrors ? (
@@ -222,7 +245,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
           )}
         </Flex>
       </div>
-      <AttachmentsPanel transaction={transaction} companyPk={companyPk} canEdit={may(editable, 'attachments')} />
+      {attachmentsRequired ? null : attachments}
       <NoteThread transactionPk={transaction.pk} companyPk={companyPk} body={note} onBodyChange={setNote} />
       {footer}
     </Flex>

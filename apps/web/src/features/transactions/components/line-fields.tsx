@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import type { ClientEditableField, Direction } from '@herd/contract';
+import type { ClientEditableField, Direction, FinishField } from '@herd/contract';
 import { CLIENT_EDITABLE_FIELD_LABELS } from '../../../lib/labels';
 import { useServerError } from '../../../ui/use-server-error';
 import { useClient } from '../../clients/api';
@@ -9,6 +9,7 @@ import { useCreateRef, type OptionSource, type RefKindPath, type SelectOption, t
 import { may, type Editable, type EditLine, type RefField } from '../editor-state';
 import { NewCategoryModal } from './new-category-modal';
 import { RefSelect } from './ref-select';
+import { REQUIRED_TO_FINISH } from './required-mark';
 
 interface LineFieldsProps {
   line: EditLine;
@@ -21,6 +22,8 @@ interface LineFieldsProps {
   /** Tracking categories one and two of the ledger, when it has them. */
   tracking: [number | null, number | null];
   split: boolean;
+  /** Fields needed to finish: shown first, marked. */
+  required: readonly FinishField[];
   errors: Record<string, string>;
   onChange: (patch: Partial<EditLine>) => void;
   onRemove?: () => void;
@@ -37,10 +40,13 @@ const REF_PATHS: Partial<Record<RefField, RefKindPath | 'categories'>> = {
 
 /** One line of a transaction: its amount when split, and the fields this person may set. */
 export const LineFields = (props: LineFieldsProps) => {
-  const { line, index, companyPk, transactionPk, side, editable, direction, tracking, split, errors, onChange, onRemove } = props;
+  const { line, index, companyPk, transactionPk, side, editable, direction, tracking, split, required, errors, onChange, onRemove } = props;
   const showError = useServerError();
   const create = useCreateRef(companyPk);
   const error = (field: string) => errors[`lines.${index}.${field}`];
+  const isRequired = (field: FinishField) => required.includes(field);
+  /** What marks a field the company requires to finish: antd's asterisk and the words under it (an error, when there is one, takes their place). */
+  const mark = (field: FinishField) => (isRequired(field) ? { required: true, extra: REQUIRED_TO_FINISH } : {});
 
   // A new category needs an account type, so it is made in a dialog; the picker waits for its answer.
   const company = useClient(side === 'accountant' ? companyPk : null);
@@ -65,7 +71,13 @@ export const LineFields = (props: LineFieldsProps) => {
 
   const refField = (field: RefField, source: OptionSource, onCreate?: (name: string) => Promise<SelectOption | null>) => (
     <Col xs={24} md={12} key={field}>
-      <Form.Item label={CLIENT_EDITABLE_FIELD_LABELS[field]} validateStatus={error(field) ? 'error' : undefined} help={error(field)} style={{ marginBottom: 12 }}>
+      <Form.Item
+        label={CLIENT_EDITABLE_FIELD_LABELS[field]}
+        {...mark(field)}
+        validateStatus={error(field) ? 'error' : undefined}
+        help={error(field)}
+        style={{ marginBottom: 12 }}
+      >
         <RefSelect
           label={CLIENT_EDITABLE_FIELD_LABELS[field]}
           id={`line-${index}-${field}`}
@@ -81,6 +93,57 @@ export const LineFields = (props: LineFieldsProps) => {
 
   const simple = (field: RefField, createKind?: 'vendors' | 'customers' | 'categories') =>
     may(editable, field as ClientEditableField) ? refField(field, { kind: REF_PATHS[field]!, companyPk, side }, createKind ? creator(createKind) : undefined) : null;
+
+  // The company's required fields come first, in the usual order among themselves.
+  const fields = (
+    [
+      { field: 'category', node: simple('category', 'categories') },
+      direction === 'COSTS' ? { field: 'vendor', node: simple('vendor', 'vendors') } : { field: 'customer', node: simple('customer', 'customers') },
+      { field: 'class', node: simple('class') },
+      { field: 'location', node: simple('location') },
+      { field: 'tax', node: simple('tax') },
+      {
+        field: 'tracking_option_one',
+        node:
+          tracking[0] !== null && may(editable, 'tracking_option_one')
+            ? refField('tracking_option_one', { kind: 'tracking-options', companyPk, trackingPk: tracking[0] })
+            : null,
+      },
+      {
+        field: 'tracking_option_two',
+        node:
+          tracking[1] !== null && may(editable, 'tracking_option_two')
+            ? refField('tracking_option_two', { kind: 'tracking-options', companyPk, trackingPk: tracking[1] })
+            : null,
+      },
+      {
+        field: 'billable',
+        node: may(editable, 'billable') ? (
+          <Col xs={24} md={12} key="billable">
+            <Form.Item
+              label="Billable"
+              {...mark('billable')}
+              style={{ marginBottom: 12 }}
+              validateStatus={error('billable') ? 'error' : undefined}
+              help={error('billable')}
+            >
+              <Select
+                aria-label="Billable"
+                placeholder="Choose billable"
+                allowClear
+                value={line.billable ?? undefined}
+                onChange={(value: EditLine['billable'] | undefined) => onChange({ billable: value ?? null })}
+                options={[
+                  { value: 'BILLABLE', label: 'Billable' },
+                  { value: 'NOT_BILLABLE', label: 'Not billable' },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        ) : null,
+      },
+    ] satisfies { field: FinishField; node: ReactNode }[]
+  ).sort((a, b) => Number(isRequired(b.field)) - Number(isRequired(a.field)));
 
   return (
     <div data-testid={`line-${index}`} style={{ borderTop: index > 0 ? '1px dashed #d9e0dc' : undefined, paddingTop: index > 0 ? 12 : 0 }}>
@@ -98,34 +161,7 @@ export const LineFields = (props: LineFieldsProps) => {
             </Form.Item>
           </Col>
         ) : null}
-        {simple('category', 'categories')}
-        {direction === 'COSTS' ? simple('vendor', 'vendors') : simple('customer', 'customers')}
-        {simple('class')}
-        {simple('location')}
-        {simple('tax')}
-        {tracking[0] !== null && may(editable, 'tracking_option_one')
-          ? refField('tracking_option_one', { kind: 'tracking-options', companyPk, trackingPk: tracking[0] })
-          : null}
-        {tracking[1] !== null && may(editable, 'tracking_option_two')
-          ? refField('tracking_option_two', { kind: 'tracking-options', companyPk, trackingPk: tracking[1] })
-          : null}
-        {may(editable, 'billable') ? (
-          <Col xs={24} md={12}>
-            <Form.Item label="Billable" style={{ marginBottom: 12 }} validateStatus={error('billable') ? 'error' : undefined} help={error('billable')}>
-              <Select
-                aria-label="Billable"
-                placeholder="Choose billable"
-                allowClear
-                value={line.billable ?? undefined}
-                onChange={(value: EditLine['billable'] | undefined) => onChange({ billable: value ?? null })}
-                options={[
-                  { value: 'BILLABLE', label: 'Billable' },
-                  { value: 'NOT_BILLABLE', label: 'Not billable' },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-        ) : null}
+        {fields.map(({ node }) => node)}
       </Row>
       {side === 'accountant' ? (
         <NewCategoryModal

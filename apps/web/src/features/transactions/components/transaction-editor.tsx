@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { App, Drawer } from 'antd';
-import { EDITABLE_STATUSES, type Transaction } from '@herd/contract';
+import { EDITABLE_STATUSES, type FinishRule, type Transaction } from '@herd/contract';
 import { focusFirstField } from '../../../lib/focus-first-field';
 import { useReturnFocus } from '../../../lib/use-return-focus';
 import { useTouchDevice } from '../../../lib/use-touch-device';
@@ -17,6 +17,8 @@ interface TransactionEditorProps {
   companyPk: number;
   side: Side;
   editable: Editable;
+  /** What marking done needs of this person (the company's rule for a client). */
+  finishRule: FinishRule;
   onClose: () => void;
   /** After "Done": the list moves on to the next transaction. */
   onDone?: (transaction: Transaction) => void;

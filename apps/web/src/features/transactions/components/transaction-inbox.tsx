@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Flex, Typography } from 'antd';
 import { CheckOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import type { ClientEditableField } from '@herd/contract';
+import type { ClientEditableField, FinishRule } from '@herd/contract';
 import { placeServerErrors } from '../../../lib/form-errors';
 import { countText } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
@@ -26,6 +26,8 @@ import { TransactionRow } from './transaction-row';
 interface TransactionInboxProps {
   companyPk: number;
   editable: readonly ClientEditableField[];
+  /** What the company asks of its client before a transaction is done. */
+  finishRule: FinishRule;
 }
 
 /**
@@ -42,7 +44,7 @@ const bulkErrors = (error: unknown, pks: number[]): { perRow: Record<number, str
 };
 
 /** What waits for the client: their READY transactions, worked through with the mouse or the keyboard. */
-export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps) => {
+export const TransactionInbox = ({ companyPk, editable, finishRule }: TransactionInboxProps) => {
   const { message } = App.useApp();
   const [{ page }, setListParams] = useListParams(CLIENT_LIST_PARAMS, CLIENT_LIST_DEFAULTS);
   const list = useClientTransactions(companyPk, 'active', page);
@@ -173,7 +175,7 @@ export const TransactionInbox = ({ companyPk, editable }: TransactionInboxProps)
         ))}
       </ul>
       <ListPager page={page} list={list.data} onChange={(next) => goTo(next, 0)} />
-      <TransactionEditor transaction={open} companyPk={companyPk} side="client" editable={editable} onClose={close} />
+      <TransactionEditor transaction={open} companyPk={companyPk} side="client" editable={editable} finishRule={finishRule} onClose={close} />
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </Card>
   );

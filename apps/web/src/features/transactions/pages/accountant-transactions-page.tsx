@@ -1,6 +1,6 @@
 import { Badge, Flex, Tabs } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LIST_STATUSES, type Transaction, type TransactionStatus } from '@herd/contract';
+import { ACCOUNTANT_FINISH_RULE, LIST_STATUSES, type Transaction, type TransactionStatus } from '@herd/contract';
 import { errorStatus } from '../../../lib/api-errors';
 import { isSyncBusy } from '../../../lib/ledger-sync';
 import { canManageClients } from '../../../lib/permissions';
@@ -134,7 +134,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           onEdit={(t) => edit(t.pk)}
         />
       )}
-      <TransactionEditor transaction={open} companyPk={pk} side="accountant" editable="all" onClose={close} />
+      <TransactionEditor transaction={open} companyPk={pk} side="accountant" editable="all" finishRule={ACCOUNTANT_FINISH_RULE} onClose={close} />
     </>
   );
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "client_companies" ADD COLUMN "finish_rule" jsonb DEFAULT '{"category_or_explanation":true,"required":[]}'::jsonb NOT NULL;
