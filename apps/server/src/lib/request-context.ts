@@ -17,4 +17,5 @@ export const peopleContext = (request: FastifyRequest): PeopleContext => ({
   db: request.server.deps.db,
   mailer: request.server.deps.mailer,
   appUrl: request.server.deps.config.appUrl,
+  jobs: request.server.deps.jobs,
 });

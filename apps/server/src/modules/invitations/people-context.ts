@@ -1,0 +1,11 @@
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { Mailer } from '../../mail/mailer.js';
+
+/** What the people endpoints need: invitations are mailed now (the firm's own people) or by a job. */
+export interface PeopleContext {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  jobs: JobQueue;
+}
