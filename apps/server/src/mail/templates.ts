@@ -91,8 +91,8 @@ export const invitationEmailTakenEmail = (p: { firmName: string; inviterName: st
   subject: `${p.firmName} invited you to Herd`,
   heading: 'Hi there,',
   paragraphs: [
-    `${p.inviterName} at ${p.firmName} invited you to Herd, but this email already belongs to another Herd firm, and an email can belong to one firm only.`,
-    `Ask ${p.firmName} to invite a different address. Nothing was changed in your account, and ${p.firmName} has not been told that you use Herd.`,
+    `${p.firmName} invited you, but this email already belongs to another Herd firm: ask them to invite a different address.`,
+    `The invitation came from ${p.inviterName} at ${p.firmName}. An email can belong to one Herd firm only, so nothing was changed in your account, and ${p.firmName} has not been told that you use Herd.`,
   ],
   footnote: `If you did not expect this, you can ignore this email. You keep signing in to your own firm as before at ${p.signInUrl}.`,
 });
