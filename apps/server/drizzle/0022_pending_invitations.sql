@@ -9,6 +9,7 @@ CREATE TABLE "pending_invitations" (
 	"role" text NOT NULL,
 	"user_pk" integer NOT NULL,
 	"member_pk" integer,
+	"mfa_enabled" boolean DEFAULT false NOT NULL,
 	"restrictions" jsonb,
 	"invited_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

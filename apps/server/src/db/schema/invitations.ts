@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FirmRole } from '@herd/contract';
 import { clientCompanies } from './client-companies.js';
 import { firms } from './firms.js';
@@ -36,6 +36,8 @@ export const pendingInvitations = pgTable(
     userPk: integer('user_pk').notNull(),
     /** For a coworker, a pk taken from the firm members' sequence (the team endpoints' pk). */
     memberPk: integer('member_pk'),
+    /** For a coworker: a firm admin required a second factor of them (carried to their firm membership). */
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     /** A client's coworker starts with the inviting client's account restrictions (account pks by kind). */
     restrictions: jsonb('restrictions').$type<{ paymentAccountIds: number[] | null; watchedAccountIds: number[] | null }>(),
     invitedBy: integer('invited_by').references(() => users.pk, { onDelete: 'set null' }),

@@ -46,7 +46,7 @@ const pendingToCoworker = (row: PendingCoworker): Coworker => ({
   phone: row.phone,
   role: row.role as FirmRole,
   has_signed_in: false,
-  mfa_enabled: false,
+  mfa_enabled: row.mfaEnabled,
   is_mfa_setup: false,
   mfa_method: null,
 });

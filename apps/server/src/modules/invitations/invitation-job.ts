@@ -35,7 +35,7 @@ const takeUp = (db: Db, row: PendingRow, existingUserPk: number | null) =>
       await tx
         .insert(firmMembers)
         .overridingSystemValue()
-        .values({ pk: row.memberPk, firmId: row.firmId, userId: userPk, role: row.role as 'FIRM_ADMIN' | 'CLIENT_ADMIN' | 'TEAM_MEMBER' });
+        .values({ pk: row.memberPk, firmId: row.firmId, userId: userPk, role: row.role as 'FIRM_ADMIN' | 'CLIENT_ADMIN' | 'TEAM_MEMBER', mfaEnabled: row.mfaEnabled });
     } else if (row.clientCompanyId !== null) {
       await tx
         .insert(clientMemberships)

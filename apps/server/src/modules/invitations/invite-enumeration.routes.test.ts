@@ -16,10 +16,11 @@ const newClient = clientMaker(() => t.app, 24);
 const COWORKERS = 'accounting/accountant-coworker/';
 const CLIENT_USERS = 'accounting/accountant-client-user/';
 const CLIENT_COWORKERS = 'accounting/client-coworker/';
+const MEMBER = 'accounting/accountant/accountant-company-user/';
 const NAMES = { first_name: 'Pat', last_name: 'Probe' };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ featureFlagDefaults: ['FEATURE_MFA'] });
 });
 afterAll(async () => t?.close());
 
@@ -72,6 +73,9 @@ const kinds: Kind[] = [
       return [
         ['list entry', { statusCode: 200, body: JSON.stringify(list) }],
         ['retrieve', await answer(cast.admin.get(`${COWORKERS}${who.pk}/`))],
+        ['require MFA', await answer(cast.admin.patch(`${MEMBER}${who.pk}/mfa-setup/update/`, { mfa_enabled: true }))],
+        ['reset MFA', await answer(cast.admin.post(`${MEMBER}${who.pk}/mfa-reset/`))],
+        ['retrieve after MFA', await answer(cast.admin.get(`${COWORKERS}${who.pk}/`))],
         ['update', await answer(cast.admin.patch(`${COWORKERS}${who.pk}/`, { first_name: 'Renamed', role: 'CLIENT_ADMIN' }))],
         ['resend', await answer(cast.admin.post(`${COWORKERS}${who.pk}/resend-invitation/`))],
         ['copy link', await answer(cast.admin.post(`${COWORKERS}${who.pk}/invitation-link/`))],
@@ -85,6 +89,7 @@ const kinds: Kind[] = [
       (await cast.otherFirmAdmin.patch(`${COWORKERS}${who.pk}/`, { first_name: 'Mallory' })).statusCode,
       (await cast.otherFirmAdmin.post(`${COWORKERS}${who.pk}/resend-invitation/`)).statusCode,
       (await cast.otherFirmAdmin.post(`${COWORKERS}${who.pk}/invitation-link/`)).statusCode,
+      (await cast.otherFirmAdmin.patch(`${MEMBER}${who.pk}/mfa-setup/update/`, { mfa_enabled: true })).statusCode,
       (await cast.otherFirmAdmin.delete(`${COWORKERS}${who.pk}/`)).statusCode,
     ],
   },
@@ -245,5 +250,20 @@ describe('a pending invitation of another firm’s person', () => {
     expect((await cast.admin.post(CLIENT_USERS, { email: client.email, ...NAMES, client_company: cast.clientUser.companyId })).json()).toEqual({
       email: ['This person already has access to this client.'],
     });
+  });
+});
+
+describe('a pending invitation taken up by the job', () => {
+  it('keeps its pk and what the admin set meanwhile (name, role, required MFA)', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const email = uniqueEmail('later');
+    const invited = (await cast.admin.post(COWORKERS, { email, ...NAMES, role: 'TEAM_MEMBER' })).json() as { pk: number; user: number };
+    await cast.admin.patch(`${COWORKERS}${invited.pk}/`, { first_name: 'Renamed' });
+    await cast.admin.patch(`${MEMBER}${invited.pk}/mfa-setup/update/`, { mfa_enabled: true });
+    await t.runJobs();
+    expect((await cast.admin.get(`${COWORKERS}${invited.pk}/`)).json()).toMatchObject({ pk: invited.pk, user: invited.user, first_name: 'Renamed', mfa_enabled: true });
+    const [member] = await t.db.select().from(firmMembers).where(eq(firmMembers.pk, invited.pk));
+    expect(member).toMatchObject({ userId: invited.user, firmId: cast.firm.firmId, mfaEnabled: true });
+    expect(await t.db.select().from(pendingInvitations).where(eq(pendingInvitations.email, email))).toEqual([]);
   });
 });

@@ -81,7 +81,12 @@ export const findPendingOfCompany = (db: Db, firmId: number, companyPk: number) 
     .orderBy(asc(pendingInvitations.firstName), asc(pendingInvitations.lastName));
 
 /** Name, phone, email or role of one person's pending rows (all their companies). */
-export const updatePendingPerson = (db: Db, firmId: number, userPk: number, values: Partial<Pick<PendingRow, 'firstName' | 'lastName' | 'phone' | 'email' | 'role'>>) =>
+export const updatePendingPerson = (
+  db: Db,
+  firmId: number,
+  userPk: number,
+  values: Partial<Pick<PendingRow, 'firstName' | 'lastName' | 'phone' | 'email' | 'role' | 'mfaEnabled'>>,
+) =>
   db
     .update(pendingInvitations)
     .set(values)
