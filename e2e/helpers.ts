@@ -50,13 +50,21 @@ export const apiCall = async <E extends Endpoint>(
   return (response.status() === 204 ? undefined : await response.json()) as ResponseOf<E>;
 };
 
-/** The newest email to `to` (test-only route, HERD_E2E_OUTBOX=1), and the sign-in code of the link in it. */
+/**
+ * The sign-in code of the newest email to `to` (test-only route, HERD_E2E_OUTBOX=1). Invitations and
+ * requested links are mailed by a job after the answer, so this waits for the email to reach the outbox.
+ */
 export const magicCodeFromOutbox = async (request: APIRequestContext, to: string): Promise<string> => {
-  const response = await request.get(urlOf(testingEndpoints.outbox, {}, { to }));
-  expect(response.ok(), `outbox for ${to}: ${response.status()}`).toBe(true);
-  const { text } = (await response.json()) as { text: string };
-  const code = /[?&]magic=([^\s&"'<>)]+)/.exec(text)?.[1];
-  expect(code, `a sign-in link in: ${text}`).toBeTruthy();
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(urlOf(testingEndpoints.outbox, {}, { to }));
+      if (!response.ok()) return undefined;
+      const { text } = (await response.json()) as { text: string };
+      code = /[?&]magic=([^\s&"'<>)]+)/.exec(text)?.[1];
+      return code;
+    }, `a sign-in link mailed to ${to}`)
+    .toBeTruthy();
   return decodeURIComponent(code!);
 };
 

@@ -4,6 +4,7 @@ import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/p
 import { connectionsOfExternalCompany } from '../modules/ledger-connections/ledger-connections.queries.js';
 import { mailRequestedLink } from '../modules/auth/auth.service.js';
 import { mailSignupLink } from '../modules/auth/signup.service.js';
+import { runInvitationJob } from '../modules/invitations/invitation-job.js';
 import { runBillingSweep, syncBilledQuantity } from '../modules/billing/billing-jobs.js';
 import { companyFirmIsReadOnly } from '../modules/billing/billing-standing.js';
 import type { JobHandler, JobName } from './job-queue.js';
@@ -24,8 +25,10 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
     }
   },
   'auth-email': (data) => {
-    const ctx = { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl };
-    return data.kind === 'signup' ? mailSignupLink(ctx, data) : mailRequestedLink(ctx, data);
+    const ctx = { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl, replies: deps.config };
+    if (data.kind === 'signup') return mailSignupLink(ctx, data);
+    if (data.kind === 'invitation') return runInvitationJob(ctx, data.pendingPk);
+    return mailRequestedLink(ctx, data);
   },
   'billing-quantity': (data) => syncBilledQuantity(deps, data.firmId),
   'billing-sweep': async () => {

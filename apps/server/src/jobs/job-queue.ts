@@ -18,9 +18,10 @@ export interface JobPayloads {
   'ledger-webhook': { provider: 'QBO'; realmIds: string[] };
   /**
    * A sign-in or reset link asked for by email, or a sign-up to confirm (its password already hashed):
-   * written after the answer, so the answer cannot tell whether the email is known.
+   * written after the answer, so the answer cannot tell whether the email is known. An invitation (a pending
+   * invitation's pk) is looked up and mailed here too, for the same reason.
    */
-  'auth-email': { kind: 'magic-link' | 'password-reset'; email: string } | ({ kind: 'signup' } & SignupRequest);
+  'auth-email': { kind: 'magic-link' | 'password-reset'; email: string } | ({ kind: 'signup' } & SignupRequest) | { kind: 'invitation'; pendingPk: number };
   /** Make the quantity Stripe bills match the firm's active client companies. */
   'billing-quantity': { firmId: number };
   /** Hourly: expire ended trials, check every paying firm's quantity. */

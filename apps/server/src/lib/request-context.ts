@@ -18,4 +18,5 @@ export const peopleContext = (request: FastifyRequest): PeopleContext => ({
   mailer: request.server.deps.mailer,
   appUrl: request.server.deps.config.appUrl,
   replies: request.server.deps.config,
+  jobs: request.server.deps.jobs,
 });

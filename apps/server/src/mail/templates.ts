@@ -82,3 +82,17 @@ export const noteEmail = (p: {
   action: { label: 'Open the conversation', url: p.url },
   ...(p.signsIn ? { footnote: 'This link signs you in once and expires in 7 days.' } : {}),
 });
+
+/**
+ * Sent instead of an invitation when the email already belongs to another firm's person: a user belongs
+ * to one firm, so nothing is created and the inviter is never told; the person asks for another address.
+ */
+export const invitationEmailTakenEmail = (p: { firmName: string; inviterName: string; signInUrl: string }): EmailContent => ({
+  subject: `${p.firmName} invited you to Herd`,
+  heading: 'Hi there,',
+  paragraphs: [
+    `${p.firmName} invited you, but this email already belongs to another Herd firm: ask them to invite a different address.`,
+    `The invitation came from ${p.inviterName} at ${p.firmName}. An email can belong to one Herd firm only, so nothing was changed in your account, and ${p.firmName} has not been told that you use Herd.`,
+  ],
+  footnote: `If you did not expect this, you can ignore this email. You keep signing in to your own firm as before at ${p.signInUrl}.`,
+});

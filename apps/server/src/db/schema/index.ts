@@ -16,3 +16,4 @@ export * from './idempotency.js';
 export * from './csv-exports.js';
 export * from './mfa.js';
 export * from './inbound.js';
+export * from './invitations.js';

@@ -97,3 +97,12 @@ export const expireUnusedCodes = (db: Db, userId: number) =>
     .update(oneTimeCodes)
     .set({ usedAt: new Date() })
     .where(and(eq(oneTimeCodes.userId, userId), isNull(oneTimeCodes.usedAt)));
+
+/** The firm's own user (staff or client user) with this email: a look-up that finds nobody of another firm. */
+export const findUserOfFirmByEmail = async (db: Db, firmId: number, email: string) => {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(userOfFirmWhere(firmId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+  return row ?? null;
+};

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, clientCompanyAssignments, clientMemberships, firmMembers, ledgerConnections, users } from '../../db/schema/index.js';
+import { clientCompanies, clientCompanyAssignments, clientMemberships, firmMembers, ledgerConnections, pendingInvitations, users } from '../../db/schema/index.js';
 import { seesAllClients, type FirmActor } from '../auth/permissions.js';
 
 type ClientCompanyRow = typeof clientCompanies.$inferSelect;
@@ -45,7 +45,9 @@ export const listCompanies = async (db: Db, actor: FirmActor, filter: CompanyLis
     filter.connectionState ? eq(clientCompanies.connectionState, filter.connectionState) : undefined,
     filter.hasClientUsers === undefined
       ? undefined
-      : sql`${filter.hasClientUsers ? sql`` : sql`not`} exists (select 1 from ${clientMemberships} where ${clientMemberships.clientCompanyId} = ${clientCompanies.pk})`,
+      : // A pending invitation counts as a user, as an invitation the job has taken up does.
+        sql`${filter.hasClientUsers ? sql`` : sql`not`} (exists (select 1 from ${clientMemberships} where ${clientMemberships.clientCompanyId} = ${clientCompanies.pk})
+          or exists (select 1 from ${pendingInvitations} where ${pendingInvitations.clientCompanyId} = ${clientCompanies.pk}))`,
   );
   const [total] = await db.select({ n: count() }).from(clientCompanies).where(where);
   const rows = await db
@@ -110,14 +112,23 @@ export const findAssignments = (db: Db, firmId: number, companyPks: number[]) =>
         .where(and(eq(firmMembers.firmId, firmId), inArray(clientCompanyAssignments.clientCompanyId, firmCompanyPks(firmId, companyPks))))
         .orderBy(users.firstName, users.lastName);
 
-export const countClientUsers = (db: Db, firmId: number, companyPks: number[]) =>
-  companyPks.length === 0
-    ? Promise.resolve([])
-    : db
-        .select({ clientCompanyId: clientMemberships.clientCompanyId, n: count() })
-        .from(clientMemberships)
-        .where(inArray(clientMemberships.clientCompanyId, firmCompanyPks(firmId, companyPks)))
-        .groupBy(clientMemberships.clientCompanyId);
+/** Users per company, pending invitations included (one per person invited to the company). */
+export const countClientUsers = async (db: Db, firmId: number, companyPks: number[]) => {
+  if (companyPks.length === 0) return [];
+  const users = await db
+    .select({ clientCompanyId: clientMemberships.clientCompanyId, n: count() })
+    .from(clientMemberships)
+    .where(inArray(clientMemberships.clientCompanyId, firmCompanyPks(firmId, companyPks)))
+    .groupBy(clientMemberships.clientCompanyId);
+  const pending = await db
+    .select({ clientCompanyId: sql<number>`${pendingInvitations.clientCompanyId}`, n: count() })
+    .from(pendingInvitations)
+    .where(and(eq(pendingInvitations.firmId, firmId), inArray(pendingInvitations.clientCompanyId, firmCompanyPks(firmId, companyPks))))
+    .groupBy(pendingInvitations.clientCompanyId);
+  const totals = new Map<number, number>();
+  for (const row of [...users, ...pending]) totals.set(row.clientCompanyId, (totals.get(row.clientCompanyId) ?? 0) + row.n);
+  return [...totals].map(([clientCompanyId, n]) => ({ clientCompanyId, n }));
+};
 
 /** Which of these firm-member pks belong to the firm (assignments may not cross firms). */
 export const findFirmMemberPks = async (db: Db, firmId: number, pks: number[]) =>

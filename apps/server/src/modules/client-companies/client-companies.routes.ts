@@ -25,7 +25,7 @@ export const clientCompanyRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
   const deps = app.deps;
   const { db } = deps;
-  const people: PeopleContext = { db, mailer: deps.mailer, appUrl: deps.config.appUrl, replies: deps.config };
+  const people: PeopleContext = { db, mailer: deps.mailer, appUrl: deps.config.appUrl, jobs: deps.jobs, replies: deps.config };
 
   serveEndpoint(app, e.create, (r) => createClientCompany(deps, r.actor, r.body));
   serveEndpoint(app, e.list, (r) => listClientCompanies(db, r.actor, r.query, r.url));

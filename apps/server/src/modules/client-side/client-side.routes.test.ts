@@ -58,6 +58,7 @@ describe('client side', () => {
     expect(people.map((p: { email: string }) => p.email).sort()).toEqual([cast.clientUser.email, email].sort());
 
     const coworker = newClient();
+    await t.runJobs(); // the invitation is mailed by a job, after the answer
     expect((await lastEmailTo(t.db, email))?.template).toBe('INVITATION');
     const profile = (await coworker.post('login/with-magic-link/', { code: codeFromEmail(await t.lastMailTo(email), 'magic') })).json();
     expect(profile.account_type).toBe('CLIENT_COWORKER');

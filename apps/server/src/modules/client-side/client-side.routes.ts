@@ -10,7 +10,7 @@ export const clientSideRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
   const deps = app.deps;
   const { db } = deps;
-  const people: PeopleContext = { db, mailer: deps.mailer, appUrl: deps.config.appUrl, replies: deps.config };
+  const people: PeopleContext = { db, mailer: deps.mailer, appUrl: deps.config.appUrl, jobs: deps.jobs, replies: deps.config };
 
   serveEndpoint(app, clientSideEndpoints.ownCompanies, (r) => listOwnCompanies(db, r.actor));
   serveEndpoint(app, e.ownCompany, (r) => retrieveOwnCompany(db, r.actor, r.params.pk));

@@ -4,12 +4,11 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { type Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
-import type { PeopleContext } from '../client-users/client-users.service.js';
-import { sendInvitation } from '../client-users/client-users.service.js';
-import { addClientMember } from '../client-users/invitations.js';
+import type { PeopleContext } from '../invitations/people-context.js';
+import { inviteToCompany } from '../invitations/client-invitation.js';
+import { deletePendingInvitations, findPendingOfCompany } from '../invitations/pending-invitations.queries.js';
 import { removeClientAccess } from '../client-users/client-users.queries.js';
 import { logoUrl } from '../profile/profile.service.js';
-import { grantRestrictions } from '../restrictions/restrictions.queries.js';
 import { assertManagesCompanyUsers } from './client-scope.js';
 import { findCompaniesOfClient, findCompanyUsers, findContactFor, findFirm } from './client-side.queries.js';
 import { companyAccess } from '../access/company-access.js';
@@ -50,59 +49,67 @@ export const myAccountant = async (db: Db, actor: Actor, companyPk?: number) => 
   };
 };
 
+/** The people of a company: its users and those whose invitation to it is pending (never signed in), by name. */
 export const listCompanyUsers = async (db: Db, actor: Actor, companyPk: number) => {
   const { company } = await companyAccess(db, actor, companyPk, 'client');
-  return (await findCompanyUsers(db, company.pk)).map(({ user, role }) => ({
-    pk: user.pk,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    role,
-    has_signed_in: user.lastLoginAt !== null,
-  }));
+  const people = [
+    ...(await findCompanyUsers(db, company.pk)).map(({ user, role }) => ({
+      pk: user.pk,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      role,
+      has_signed_in: user.lastLoginAt !== null,
+    })),
+    ...(await findPendingOfCompany(db, company.firmId, company.pk)).map((row) => ({
+      pk: row.userPk,
+      email: row.email,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      role: row.role as 'CLIENT' | 'CLIENT_COWORKER',
+      has_signed_in: false,
+    })),
+  ];
+  const key = (p: { first_name: string; last_name: string; pk: number }) => [p.first_name, p.last_name, String(p.pk).padStart(10, '0')].join('\u0000');
+  return people.sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
 };
 
+/** A client invites a coworker to their company; another firm's person is answered like anyone (`invitations/`). */
 export const inviteClientCoworker = async (ctx: PeopleContext, actor: Actor, input: { email: string; first_name: string; last_name: string; client_company: number }) => {
   const scope = await companyAccess(ctx.db, actor, input.client_company, 'client');
   assertManagesCompanyUsers(scope);
-  const added = await ctx.db.transaction(async (tx) => {
-    const result = await addClientMember(tx, {
-      firmId: scope.company.firmId,
-      companyPk: scope.company.pk,
-      email: input.email,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      role: 'CLIENT_COWORKER',
-    });
-    // A coworker sees no more than the person who invited them: a restricted client passes on their accounts.
-    await grantRestrictions(tx, scope.company.pk, result.userPk, scope.restrictions);
-    await writeAudit(tx, {
-      firmId: scope.company.firmId,
-      actorUserId: actor.userId,
-      action: 'client_coworker.invite',
-      targetType: 'user',
-      targetPk: result.userPk,
-      details: { client_company: scope.company.pk, viewing_as_client: scope.viewingAsClient, restrictions: scope.restrictions },
-    });
-    return result;
-  });
-  await sendInvitation(ctx, {
+  const userPk = await inviteToCompany(ctx, {
     firmId: scope.company.firmId,
-    userPk: added.userPk,
+    company: scope.company,
+    email: input.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    role: 'CLIENT_COWORKER',
     inviterUserPk: actor.userId,
-    companyName: scope.company.name,
-    companyPk: scope.company.pk,
+    // A coworker sees no more than the person who invited them: a restricted client passes on their accounts.
+    restrictions: scope.restrictions,
+    audit: {
+      action: 'client_coworker.invite',
+      details: { client_company: scope.company.pk, viewing_as_client: scope.viewingAsClient, restrictions: scope.restrictions },
+    },
   });
-  return (await listCompanyUsers(ctx.db, actor, scope.company.pk)).find((u) => u.pk === added.userPk)!;
+  return (await listCompanyUsers(ctx.db, actor, scope.company.pk)).find((u) => u.pk === userPk)!;
 };
 
 export const removeClientCoworker = async (db: Db, actor: Actor, userPk: number, companyPk: number) => {
   const scope = await companyAccess(db, actor, companyPk, 'client');
   assertManagesCompanyUsers(scope);
-  const target = (await findCompanyUsers(db, scope.company.pk)).find((u) => u.user.pk === userPk);
+  const target = (await listCompanyUsers(db, actor, scope.company.pk)).find((u) => u.pk === userPk);
   if (!target || target.role !== 'CLIENT_COWORKER') throw new NotFoundError();
+  const pending = (await findPendingOfCompany(db, scope.company.firmId, scope.company.pk)).filter((r) => r.userPk === userPk);
   await db.transaction(async (tx) => {
-    await removeClientAccess(tx, scope.company.firmId, userPk, [scope.company.pk]);
+    if (pending.length > 0)
+      await deletePendingInvitations(
+        tx,
+        scope.company.firmId,
+        pending.map((r) => r.pk),
+      );
+    else await removeClientAccess(tx, scope.company.firmId, userPk, [scope.company.pk]);
     await writeAudit(tx, {
       firmId: scope.company.firmId,
       actorUserId: actor.userId,

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, clientMemberships, firmMembers, users } from '../../db/schema/index.js';
+import { clientCompanies, clientMemberships, firmMembers, pendingInvitations, users } from '../../db/schema/index.js';
 import type { FirmActor } from '../auth/permissions.js';
 import { visibleCompaniesWhere } from '../client-companies/client-companies.queries.js';
 
@@ -18,30 +18,71 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const visibleMembershipsWhere = (actor: FirmActor, companyPk?: number): SQL =>
   and(visibleCompaniesWhere(actor), companyPk ? eq(clientCompanies.pk, companyPk) : undefined)!;
 
+/** A person on the client users list: a client user, or a pending invitation (`pending`) under its reserved pk. */
+export interface ListedClientUser {
+  pk: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  accountType: 'CLIENT' | 'CLIENT_COWORKER';
+  lastLoginAt: Date | null;
+}
+
+/**
+ * The client users of the companies this firm user can see, and the people invited to them whose
+ * invitation is pending (one entry per person, whatever the number of companies), in one order and one
+ * count: the list cannot tell an invitation the job has taken up from one still pending.
+ */
 export const listVisibleClientUsers = async (
   db: Db,
   actor: FirmActor,
   filter: { companyPk?: number | undefined; search?: string | undefined; limit: number; offset: number },
 ) => {
-  const search = filter.search
-    ? or(ilike(users.email, `%${escapeLike(filter.search)}%`), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${escapeLike(filter.search)}%`))
-    : undefined;
-  const userPks = db
-    .selectDistinct({ pk: clientMemberships.userId })
-    .from(clientMemberships)
-    .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
-    .where(visibleMembershipsWhere(actor, filter.companyPk));
-  const where = and(inArray(users.pk, userPks), search);
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.pk))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  return { count: total?.n ?? 0, rows };
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : null;
+  const visible = visibleMembershipsWhere(actor, filter.companyPk);
+  const people = sql`(
+    select u.pk, u.email, u.first_name, u.last_name, u.phone, u.account_type::text as account_type, u.last_login_at
+      from ${users} u
+     where u.pk in (select ${clientMemberships.userId} from ${clientMemberships} join ${clientCompanies} on ${clientCompanies.pk} = ${clientMemberships.clientCompanyId} where ${visible})
+    union all
+    select p.user_pk, min(p.email), min(p.first_name), min(p.last_name), min(p.phone), min(p.role), null::timestamptz
+      from ${pendingInvitations} p join ${clientCompanies} on ${clientCompanies.pk} = p.client_company_id
+     where p.member_pk is null and ${visible}
+     group by p.user_pk
+  ) as people`;
+  const searchWhere = pattern ? sql`where people.email ilike ${pattern} or (people.first_name || ' ' || people.last_name) ilike ${pattern}` : sql``;
+  const total = (await db.execute(sql`select count(*)::int as n from ${people} ${searchWhere}`)) as unknown as { rows: { n: number }[] };
+  const page = (await db.execute(
+    sql`select * from ${people} ${searchWhere} order by lower(people.last_name), lower(people.first_name), people.pk limit ${filter.limit} offset ${filter.offset}`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  const rows: ListedClientUser[] = page.rows.map((r) => ({
+    pk: Number(r.pk),
+    email: String(r.email),
+    firstName: String(r.first_name),
+    lastName: String(r.last_name),
+    phone: String(r.phone),
+    accountType: r.account_type as ListedClientUser['accountType'],
+    lastLoginAt: r.last_login_at === null ? null : new Date(r.last_login_at as string),
+  }));
+  return { count: Number(total.rows[0]?.n ?? 0), rows };
 };
+
+/** The visible companies each of these pending people is invited to. */
+export const findVisiblePendingMemberships = (db: Db, actor: FirmActor, userPks: number[]) =>
+  userPks.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          userId: pendingInvitations.userPk,
+          pk: clientCompanies.pk,
+          name: clientCompanies.name,
+          role: sql<'CLIENT' | 'CLIENT_COWORKER'>`${pendingInvitations.role}`,
+        })
+        .from(pendingInvitations)
+        .innerJoin(clientCompanies, eq(clientCompanies.pk, pendingInvitations.clientCompanyId))
+        .where(and(visibleMembershipsWhere(actor), isNull(pendingInvitations.memberPk), inArray(pendingInvitations.userPk, userPks)))
+        .orderBy(clientCompanies.name);
 
 /** The visible companies each of these users belongs to. */
 export const findVisibleMemberships = (db: Db, actor: FirmActor, userPks: number[]) =>

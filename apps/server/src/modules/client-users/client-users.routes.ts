@@ -15,5 +15,5 @@ export const clientUserRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.retrieve, (r) => retrieveClientUser(db, r.actor, r.params.pk));
   serveEndpoint(app, e.update, (r) => updateClientUser(db, r.actor, r.params.pk, r.body));
   serveEndpoint(app, e.remove, (r) => removeClientUser(db, r.actor, r.params.pk, r.query.client_company));
-  serveEndpoint(app, e.contactsUpdate, (r) => updateClientContacts(db, r.actor, r.params.pk, r.body));
+  serveEndpoint(app, e.contactsUpdate, (r) => updateClientContacts(peopleContext(r), r.actor, r.params.pk, r.body));
 };

@@ -1,8 +1,8 @@
 import { details, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { Mailer } from '../../mail/mailer.js';
-import { clientReminderEmail, invitationEmail } from '../../mail/templates.js';
+import { clientReminderEmail } from '../../mail/templates.js';
+import { randomToken } from '../../lib/crypto.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { findBrandOfUser, findUserByEmail, findUserOfFirm } from '../auth/auth.queries.js';
@@ -14,34 +14,27 @@ import { can, type FirmActor } from '../auth/permissions.js';
 import {
   findCompanyPksOfUser,
   findVisibleMemberships,
+  findVisiblePendingMemberships,
+  type ListedClientUser,
   listVisibleClientUsers,
   removeClientAccess,
   updateClientUserContacts,
   updateClientUserFields,
   usersOfCompany,
 } from './client-users.queries.js';
-import { addClientMember } from './invitations.js';
+import { inviteToCompany } from '../invitations/client-invitation.js';
+import { findPendingClientRows, findPendingOfCompany, updatePendingPerson } from '../invitations/pending-invitations.queries.js';
+import { queueInvitationJob } from '../invitations/record-invitation.js';
+import type { PeopleContext } from '../invitations/people-context.js';
+import { removePendingAccess, updatePendingContacts, type PendingRows } from './pending-client-people.js';
 import { companyAccess } from '../access/company-access.js';
-import { replyAddressFor, type ReplyAddressing } from '../inbound/reply-token.js';
+import { replyAddressFor } from '../inbound/reply-token.js';
 
-export interface PeopleContext {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  /** Signs the Reply-To of emails that ask a client something, so their answer comes back to the thread. */
-  replies: ReplyAddressing;
-}
+export type { PeopleContext } from '../invitations/people-context.js';
 
-const toClientUsers = async (
-  db: Db,
-  actor: FirmActor,
-  rows: { pk: number; email: string; firstName: string; lastName: string; phone: string; accountType: ClientUser['account_type']; lastLoginAt: Date | null }[],
-): Promise<ClientUser[]> => {
-  const memberships = await findVisibleMemberships(
-    db,
-    actor,
-    rows.map((r) => r.pk),
-  );
+const toClientUsers = async (db: Db, actor: FirmActor, rows: ListedClientUser[]): Promise<ClientUser[]> => {
+  const pks = rows.map((r) => r.pk);
+  const memberships = [...(await findVisibleMemberships(db, actor, pks)), ...(await findVisiblePendingMemberships(db, actor, pks))];
   return rows.map((u) => ({
     pk: u.pk,
     email: u.email,
@@ -49,17 +42,36 @@ const toClientUsers = async (
     last_name: u.lastName,
     phone: u.phone,
     account_type: u.accountType,
-    client_companies: memberships.filter((m) => m.userId === u.pk).map((m) => ({ pk: m.pk, name: m.name })),
+    client_companies: memberships
+      .filter((m) => m.userId === u.pk)
+      .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))
+      .map((m) => ({ pk: m.pk, name: m.name })),
     has_signed_in: u.lastLoginAt !== null,
   }));
 };
 
-/** A client user the firm user can see (through a visible company), else 404. */
+/**
+ * A client user the firm user can see (through a visible company), or a person whose invitation to a
+ * visible company is pending (`pendingRows` set), else 404. Both answer under the same pk.
+ */
 const getVisibleClientUser = async (db: Db, actor: FirmActor, userPk: number) => {
   const memberships = await findVisibleMemberships(db, actor, [userPk]);
   const user = memberships.length > 0 ? await findUserOfFirm(db, actor.firmId, userPk) : null;
-  if (!user) throw new NotFoundError();
-  return { user, memberships };
+  if (user) return { user: { ...user, accountType: user.accountType as ListedClientUser['accountType'] }, memberships, pendingRows: null };
+  const pendingMemberships = await findVisiblePendingMemberships(db, actor, [userPk]);
+  const pendingRows = pendingMemberships.length > 0 ? await findPendingClientRows(db, actor.firmId, userPk) : [];
+  const first = pendingRows[0];
+  if (!first) throw new NotFoundError();
+  const person: ListedClientUser = {
+    pk: userPk,
+    email: first.email,
+    firstName: first.firstName,
+    lastName: first.lastName,
+    phone: first.phone,
+    accountType: first.role as ListedClientUser['accountType'],
+    lastLoginAt: null,
+  };
+  return { user: person, memberships: pendingMemberships, pendingRows };
 };
 
 const BEYOND_ASSIGNED = 'This person also has access to a client you are not assigned to; ask an admin of your firm.';
@@ -70,8 +82,9 @@ const BEYOND_ASSIGNED = 'This person also has access to a client you are not ass
  * must see each of them. Seeing the person through one company is not enough:
  * that is 403, since the person themselves is visible.
  */
-const assertSeesEveryCompanyOf = async (db: Db, actor: FirmActor, userPk: number) => {
-  for (const companyPk of await findCompanyPksOfUser(db, actor.firmId, userPk)) {
+const assertSeesEveryCompanyOf = async (db: Db, actor: FirmActor, userPk: number, pendingRows: PendingRows | null = null) => {
+  const companyPks = pendingRows ? pendingRows.map((r) => r.clientCompanyId!) : await findCompanyPksOfUser(db, actor.firmId, userPk);
+  for (const companyPk of companyPks) {
     try {
       await companyAccess(db, actor, companyPk, 'accountant');
     } catch (err) {
@@ -81,57 +94,22 @@ const assertSeesEveryCompanyOf = async (db: Db, actor: FirmActor, userPk: number
   }
 };
 
-/**
- * Emails a sign-in link that doubles as the invitation. A client's (`companyPk` given) can be answered by
- * email: the reply becomes a note on the client company.
- */
-export const sendInvitation = async (ctx: PeopleContext, opts: { firmId: number; userPk: number; inviterUserPk: number; companyName: string; companyPk?: number }) => {
-  const user = await findUserOfFirm(ctx.db, opts.firmId, opts.userPk);
-  const inviter = await findUserOfFirm(ctx.db, opts.firmId, opts.inviterUserPk);
-  if (!user || !inviter) return;
-  const brand = await findBrandOfUser(ctx.db, opts.inviterUserPk);
-  const code = await issueCode(ctx.db, user.pk, 'MAGIC_LINK');
-  await ctx.mailer.send(
-    user.email,
-    brand,
-    invitationEmail({
-      firstName: user.firstName,
-      inviterName: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email,
-      firmName: brand.firmName ?? 'Your accountant',
-      companyName: opts.companyName,
-      url: magicLinkUrl(ctx.appUrl, code),
-    }),
-    'INVITATION',
-    opts.companyPk === undefined ? {} : { replyTo: replyAddressFor(ctx.replies, { kind: 'client-company', pk: opts.companyPk }, user.pk) },
-  );
-};
-
+/** Invites a person to a client company as its CLIENT; another firm's person is answered like anyone (`invitations/`). */
 export const inviteClientUser = async (ctx: PeopleContext, actor: Actor, input: ClientUserInviteBody): Promise<ClientUser> => {
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(ctx.db, firmActor, input.client_company, 'accountant')).company;
-  const { userPk } = await ctx.db.transaction(async (tx) => {
-    const added = await addClientMember(tx, {
-      firmId: firmActor.firmId,
-      companyPk: company.pk,
-      email: input.email,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      role: 'CLIENT',
-    });
-    await writeAudit(tx, {
-      firmId: firmActor.firmId,
-      actorUserId: actor.userId,
-      action: 'client_user.invite',
-      targetType: 'user',
-      targetPk: added.userPk,
-      details: { client_company: company.pk, created: added.created },
-    });
-    return added;
+  const userPk = await inviteToCompany(ctx, {
+    firmId: firmActor.firmId,
+    company,
+    email: input.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    role: 'CLIENT',
+    inviterUserPk: actor.userId,
+    restrictions: null,
+    audit: { action: 'client_user.invite', details: { client_company: company.pk } },
   });
-  await sendInvitation(ctx, { firmId: firmActor.firmId, userPk, inviterUserPk: actor.userId, companyName: company.name, companyPk: company.pk });
-  const user = await findUserOfFirm(ctx.db, firmActor.firmId, userPk);
-  const [result] = await toClientUsers(ctx.db, firmActor, [user!]);
-  return result!;
+  return retrieveClientUser(ctx.db, actor, userPk);
 };
 
 /** One page of the client users the firm user can see, with links to its neighbours (`url`: the request's own). */
@@ -165,17 +143,24 @@ export const updateClientUser = async (
   input: { first_name?: string | undefined; last_name?: string | undefined; phone?: string | undefined },
 ) => {
   const firmActor = can.workOnClients(actor);
-  await getVisibleClientUser(db, firmActor, userPk);
-  await assertSeesEveryCompanyOf(db, firmActor, userPk);
-  await updateClientUserFields(db, firmActor.firmId, userPk, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
+  const { pendingRows } = await getVisibleClientUser(db, firmActor, userPk);
+  await assertSeesEveryCompanyOf(db, firmActor, userPk, pendingRows);
+  const values = { firstName: input.first_name, lastName: input.last_name, phone: input.phone };
+  if (pendingRows) await updatePendingPerson(db, firmActor.firmId, userPk, values);
+  else await updateClientUserFields(db, firmActor.firmId, userPk, values);
   return retrieveClientUser(db, actor, userPk);
 };
 
 /** Email changes must stay unique; the user signs in with the new address from then on. */
-export const updateClientContacts = async (db: Db, actor: Actor, userPk: number, input: { email?: string | undefined; phone?: string | undefined }) => {
+export const updateClientContacts = async (ctx: PeopleContext, actor: Actor, userPk: number, input: { email?: string | undefined; phone?: string | undefined }) => {
+  const { db } = ctx;
   const firmActor = can.workOnClients(actor);
-  const { user } = await getVisibleClientUser(db, firmActor, userPk);
-  await assertSeesEveryCompanyOf(db, firmActor, user.pk);
+  const { user, pendingRows } = await getVisibleClientUser(db, firmActor, userPk);
+  await assertSeesEveryCompanyOf(db, firmActor, user.pk, pendingRows);
+  if (pendingRows) {
+    await updatePendingContacts(ctx, firmActor, pendingRows, input);
+    return retrieveClientUser(db, actor, userPk);
+  }
   if (input.email && input.email !== user.email.toLowerCase()) {
     const owner = await findUserByEmail(db, input.email);
     if (owner && owner.pk !== user.pk) throw ValidationError.field('email', details.emailTaken);
@@ -205,11 +190,13 @@ export const updateClientContacts = async (db: Db, actor: Actor, userPk: number,
  */
 export const removeClientUser = async (db: Db, actor: Actor, userPk: number, companyPk?: number) => {
   const firmActor = can.workOnClients(actor);
-  const { memberships } = await getVisibleClientUser(db, firmActor, userPk);
+  const { memberships, pendingRows } = await getVisibleClientUser(db, firmActor, userPk);
   const targets = memberships.filter((m) => companyPk === undefined || m.pk === companyPk).map((m) => m.pk);
   if (targets.length === 0) throw new NotFoundError();
   await db.transaction(async (tx) => {
-    const { deleted } = await removeClientAccess(tx, firmActor.firmId, userPk, targets);
+    const { deleted } = pendingRows
+      ? await removePendingAccess(tx, firmActor.firmId, pendingRows, targets)
+      : await removeClientAccess(tx, firmActor.firmId, userPk, targets);
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,
@@ -230,16 +217,19 @@ export const getClientMagicLink = async (ctx: PeopleContext, actor: Actor, compa
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(ctx.db, firmActor, companyPk, 'accountant')).company;
   const member = (await usersOfCompany(ctx.db, company.pk)).find((u) => u.pk === userPk);
-  if (!member || !member.isActive) throw new NotFoundError();
+  const pending = member ? null : (await findPendingOfCompany(ctx.db, firmActor.firmId, company.pk)).filter((r) => r.userPk === userPk);
+  if (member ? !member.isActive : pending!.length === 0) throw new NotFoundError();
+  const pk = member?.pk ?? userPk;
   // The link signs in as the person, into every company they belong to.
-  await assertSeesEveryCompanyOf(ctx.db, firmActor, member.pk);
-  const code = await issueCode(ctx.db, member.pk, 'MAGIC_LINK');
+  await assertSeesEveryCompanyOf(ctx.db, firmActor, pk, pending && (await findPendingClientRows(ctx.db, firmActor.firmId, pk)));
+  // A pending invitation has nobody to sign in as: its link has the same form and signs in nobody (docs/architecture.md).
+  const code = member ? await issueCode(ctx.db, member.pk, 'MAGIC_LINK') : randomToken();
   await writeAudit(ctx.db, {
     firmId: firmActor.firmId,
     actorUserId: actor.userId,
     action: 'client_user.magic_link',
     targetType: 'user',
-    targetPk: member.pk,
+    targetPk: pk,
     details: { client_company: company.pk },
   });
   return { url: magicLinkUrl(ctx.appUrl, code) };
@@ -250,7 +240,9 @@ export const notifyClient = async (ctx: PeopleContext, actor: Actor, companyPk: 
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(ctx.db, firmActor, companyPk, 'accountant')).company;
   const recipients = (await usersOfCompany(ctx.db, company.pk)).filter((u) => u.isActive);
-  if (recipients.length === 0) throw ValidationError.detail('This client has no users to notify yet. Invite one first.');
+  // A pending invitee is reminded as invited: their invitation job runs again (a link, or the notice that the address is taken).
+  const pending = await findPendingOfCompany(ctx.db, firmActor.firmId, company.pk);
+  if (recipients.length + pending.length === 0) throw ValidationError.detail('This client has no users to notify yet. Invite one first.');
   const brand = await findBrandOfUser(ctx.db, actor.userId);
   for (const user of recipients) {
     const code = await issueCode(ctx.db, user.pk, 'MAGIC_LINK');
@@ -274,7 +266,8 @@ export const notifyClient = async (ctx: PeopleContext, actor: Actor, companyPk: 
     action: 'client_company.notify',
     targetType: 'client_company',
     targetPk: company.pk,
-    details: { recipients: recipients.length },
+    details: { recipients: recipients.length + pending.length },
   });
-  return { sent: recipients.length };
+  for (const row of pending) await queueInvitationJob(ctx.jobs, row.pk);
+  return { sent: recipients.length + pending.length };
 };

@@ -17,6 +17,7 @@ const setup = async () => {
   const cast = await signedInCast(t.db, newClient);
   const email = uniqueEmail('invitee');
   const invited = await cast.admin.post(BASE, { email, first_name: 'Ines', last_name: 'Invitee', role: 'TEAM_MEMBER' });
+  await t.runJobs(); // the invitation job creates the coworker and mails them
   return { cast, email, pk: invited.json().pk as number };
 };
 

@@ -5,7 +5,11 @@ import type { Actor } from '../auth/actor.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import { can } from '../auth/permissions.js';
-import { sendInvitation, type PeopleContext } from '../client-users/client-users.service.js';
+import { randomToken } from '../../lib/crypto.js';
+import { COWORKER_INVITATION_SUBJECT, sendInvitation } from '../invitations/invitation-mail.js';
+import type { PeopleContext } from '../invitations/people-context.js';
+import { findPendingCoworker, markPendingResent } from '../invitations/pending-invitations.queries.js';
+import { queueInvitationJob } from '../invitations/record-invitation.js';
 import { findFirmMember } from './coworkers.queries.js';
 
 /** Said when the invitation was already taken up: a colleague who has signed in gets their own links. */
@@ -19,15 +23,26 @@ const alreadyIn = (email: string) => `${email} has already signed in; they can a
 const pendingInvitee = async (db: Db, actor: Actor, memberPk: number) => {
   const firmActor = can.administerFirm(actor);
   const member = await findFirmMember(db, firmActor.firmId, memberPk);
-  if (!member) throw new NotFoundError();
-  if (member.lastLoginAt !== null) throw ValidationError.detail(alreadyIn(member.email));
-  return { firmActor, member };
+  if (member) {
+    if (member.lastLoginAt !== null) throw ValidationError.detail(alreadyIn(member.email));
+    return { firmActor, member, pending: null };
+  }
+  // An invitation still pending (another firm's person, or one the job has not taken up yet) answers the same.
+  const pending = await findPendingCoworker(db, firmActor.firmId, memberPk);
+  if (!pending) throw new NotFoundError();
+  return { firmActor, member: { pk: memberPk, user: pending.userPk, email: pending.email }, pending };
 };
 
 /** Mails the invitation again, with a fresh link (the earlier one stays good until it expires). */
 export const resendCoworkerInvitation = async (ctx: PeopleContext, actor: Actor, memberPk: number) => {
-  const { firmActor, member } = await pendingInvitee(ctx.db, actor, memberPk);
-  await sendInvitation(ctx, { firmId: firmActor.firmId, userPk: member.user, inviterUserPk: actor.userId, companyName: 'your firm’s clients' });
+  const { firmActor, member, pending } = await pendingInvitee(ctx.db, actor, memberPk);
+  if (pending) {
+    // The job looks the email up again: the address may have become free, or it mails the notice once more.
+    await markPendingResent(ctx.db, firmActor.firmId, [pending.pk]);
+    await queueInvitationJob(ctx.jobs, pending.pk);
+  } else {
+    await sendInvitation(ctx, { firmId: firmActor.firmId, userPk: member.user, inviterUserPk: actor.userId, companyName: COWORKER_INVITATION_SUBJECT });
+  }
   await writeAudit(ctx.db, {
     firmId: firmActor.firmId,
     actorUserId: actor.userId,
@@ -41,8 +56,9 @@ export const resendCoworkerInvitation = async (ctx: PeopleContext, actor: Actor,
 
 /** A fresh invitation link for the admin to pass on themselves (chat, text message). */
 export const coworkerInvitationLink = async (ctx: PeopleContext, actor: Actor, memberPk: number) => {
-  const { firmActor, member } = await pendingInvitee(ctx.db, actor, memberPk);
-  const code = await issueCode(ctx.db, member.user, 'MAGIC_LINK');
+  const { firmActor, member, pending } = await pendingInvitee(ctx.db, actor, memberPk);
+  // A pending invitation has nobody to sign in as: its link has the same form and signs in nobody (docs/architecture.md).
+  const code = pending ? randomToken() : await issueCode(ctx.db, member.user, 'MAGIC_LINK');
   await writeAudit(ctx.db, {
     firmId: firmActor.firmId,
     actorUserId: actor.userId,

@@ -20,6 +20,7 @@ describe('coworkers', () => {
     const res = await cast.admin.post(BASE, { email, first_name: 'Nia', last_name: 'Newhire', role: 'CLIENT_ADMIN' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email, role: 'CLIENT_ADMIN', has_signed_in: false });
+    await t.runJobs(); // the invitation is mailed by a job, after the answer
     const mail = await lastEmailTo(t.db, email);
     expect(mail?.template).toBe('INVITATION');
     const browser = newClient();

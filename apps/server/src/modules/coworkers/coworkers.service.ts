@@ -1,16 +1,24 @@
 import { details, type Coworker, type FirmRole } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { findUserByEmail, insertFirmMember, insertUser } from '../auth/auth.queries.js';
+import { findUserOfFirmByEmail } from '../auth/auth.queries.js';
 import { can } from '../auth/permissions.js';
-import type { PeopleContext } from '../client-users/client-users.service.js';
-import { sendInvitation } from '../client-users/client-users.service.js';
+import type { PeopleContext } from '../invitations/people-context.js';
+import {
+  countPendingCoworkers,
+  deletePendingInvitations,
+  findPendingCoworker,
+  findPendingOfEmail,
+  listPendingCoworkers,
+  updatePendingPerson,
+} from '../invitations/pending-invitations.queries.js';
+import { queueInvitationJob, recordInvitation } from '../invitations/record-invitation.js';
 import { countFirmMembers, deleteUserOfMember, findFirmMember, listFirmMembers, updateFirmMember, updateMemberUserFields } from './coworkers.queries.js';
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof findFirmMember>>>;
+type PendingCoworker = NonNullable<Awaited<ReturnType<typeof findPendingCoworker>>>;
 
 const LAST_ADMIN = 'A firm needs at least one firm admin.';
 
@@ -28,55 +36,79 @@ const toCoworker = (m: MemberRow): Coworker => ({
   mfa_method: m.mfaMethod,
 });
 
-/** Every firm user sees the team (to assign clients); only a FIRM_ADMIN changes it. */
-export const listCoworkers = async (db: Db, actor: Actor) => {
-  const firmActor = can.workOnClients(actor);
-  return (await listFirmMembers(db, firmActor.firmId)).map(toCoworker);
-};
-
-export const countCoworkers = async (db: Db, actor: Actor) => ({
-  count: await countFirmMembers(db, can.workOnClients(actor).firmId),
+/** A coworker whose invitation is pending, as the team endpoints show them: invited, never signed in, under their member pk. */
+const pendingToCoworker = (row: PendingCoworker): Coworker => ({
+  pk: row.memberPk!,
+  user: row.userPk,
+  email: row.email,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  phone: row.phone,
+  role: row.role as FirmRole,
+  has_signed_in: false,
+  mfa_enabled: row.mfaEnabled,
+  is_mfa_setup: false,
+  mfa_method: null,
 });
 
-const getMember = async (db: Db, firmId: number, memberPk: number) => {
-  const member = await findFirmMember(db, firmId, memberPk);
-  if (!member) throw new NotFoundError();
-  return member;
+const byName = (c: Coworker) => [c.first_name.toLowerCase(), c.last_name.toLowerCase(), String(c.pk).padStart(10, '0')].join('\u0000');
+
+/** Every firm user sees the team (to assign clients), pending invitations included; only a FIRM_ADMIN changes it. */
+export const listCoworkers = async (db: Db, actor: Actor) => {
+  const firmActor = can.workOnClients(actor);
+  const team = [...(await listFirmMembers(db, firmActor.firmId)).map(toCoworker), ...(await listPendingCoworkers(db, firmActor.firmId)).map(pendingToCoworker)];
+  return team.sort((x, y) => (byName(x) < byName(y) ? -1 : byName(x) > byName(y) ? 1 : 0));
 };
 
-export const retrieveCoworker = async (db: Db, actor: Actor, memberPk: number) => toCoworker(await getMember(db, can.workOnClients(actor).firmId, memberPk));
+/** Members and pending invitations together (the team as its admins see it). */
+const countTeam = async (db: Db, firmId: number, role?: 'FIRM_ADMIN') => (await countFirmMembers(db, firmId, role)) + (await countPendingCoworkers(db, firmId, role));
 
+export const countCoworkers = async (db: Db, actor: Actor) => ({ count: await countTeam(db, can.workOnClients(actor).firmId) });
+
+/** A member of the firm or a pending invitation of it, by the member pk both are addressed by; else 404. */
+const getMember = async (db: Db, firmId: number, memberPk: number) => {
+  const member = await findFirmMember(db, firmId, memberPk);
+  if (member) return { member, pending: null };
+  const pending = await findPendingCoworker(db, firmId, memberPk);
+  if (!pending) throw new NotFoundError();
+  return { member: null, pending };
+};
+
+const coworkerOf = (found: Awaited<ReturnType<typeof getMember>>) => (found.member ? toCoworker(found.member) : pendingToCoworker(found.pending!));
+
+export const retrieveCoworker = async (db: Db, actor: Actor, memberPk: number) => coworkerOf(await getMember(db, can.workOnClients(actor).firmId, memberPk));
+
+/**
+ * Records the invitation for the firm and answers it at once. Only the firm's own people are looked up
+ * here; whether anyone else uses the email is the invitation job's to find out, after the answer.
+ */
 export const inviteCoworker = async (ctx: PeopleContext, actor: Actor, input: { email: string; first_name: string; last_name: string; role: FirmRole }) => {
   const firmActor = can.administerFirm(actor);
-  if (await findUserByEmail(ctx.db, input.email)) throw ValidationError.field('email', details.emailTaken);
-  let memberPk: number;
-  try {
-    memberPk = await ctx.db.transaction(async (tx) => {
-      const user = await insertUser(tx, {
-        email: input.email,
-        passwordHash: null,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        accountType: 'ACCOUNTANT_COWORKER',
-      });
-      const member = await insertFirmMember(tx, { firmId: firmActor.firmId, userId: user.pk, role: input.role });
-      await writeAudit(tx, {
-        firmId: firmActor.firmId,
-        actorUserId: actor.userId,
-        action: 'coworker.invite',
-        targetType: 'firm_member',
-        targetPk: member.pk,
-        details: { role: input.role },
-      });
-      return member.pk;
+  const taken =
+    (await findUserOfFirmByEmail(ctx.db, firmActor.firmId, input.email)) !== null || (await findPendingOfEmail(ctx.db, firmActor.firmId, input.email)).length > 0;
+  if (taken) throw ValidationError.field('email', details.emailTaken);
+  const row = await ctx.db.transaction(async (tx) => {
+    const recorded = await recordInvitation(tx, {
+      firmId: firmActor.firmId,
+      clientCompanyId: null,
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      role: input.role,
+      invitedBy: actor.userId,
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw ValidationError.field('email', details.emailTaken);
-    throw err;
-  }
-  const member = await getMember(ctx.db, firmActor.firmId, memberPk);
-  await sendInvitation(ctx, { firmId: firmActor.firmId, userPk: member.user, inviterUserPk: actor.userId, companyName: 'your firm’s clients' });
-  return toCoworker(member);
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'coworker.invite',
+      targetType: 'firm_member',
+      targetPk: recorded.memberPk!,
+      details: { role: input.role },
+    });
+    return recorded;
+  });
+  await queueInvitationJob(ctx.jobs, row.pk);
+  return pendingToCoworker(row);
 };
 
 export const updateCoworker = async (
@@ -86,34 +118,39 @@ export const updateCoworker = async (
   input: { first_name?: string | undefined; last_name?: string | undefined; phone?: string | undefined; role?: FirmRole | undefined },
 ) => {
   const firmActor = can.administerFirm(actor);
-  const member = await getMember(db, firmActor.firmId, memberPk);
+  const found = await getMember(db, firmActor.firmId, memberPk);
+  const current = coworkerOf(found);
   await db.transaction(async (tx) => {
-    if (input.role && input.role !== member.role) {
-      if (member.role === 'FIRM_ADMIN' && (await countFirmMembers(tx, firmActor.firmId, 'FIRM_ADMIN')) <= 1) {
+    if (input.role && input.role !== current.role) {
+      if (current.role === 'FIRM_ADMIN' && (await countTeam(tx, firmActor.firmId, 'FIRM_ADMIN')) <= 1) {
         throw ValidationError.field('role', LAST_ADMIN);
       }
-      await updateFirmMember(tx, firmActor.firmId, member.pk, { role: input.role });
+      if (found.member) await updateFirmMember(tx, firmActor.firmId, current.pk, { role: input.role });
     }
-    await updateMemberUserFields(tx, firmActor.firmId, member.user, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
+    const names = { firstName: input.first_name, lastName: input.last_name, phone: input.phone };
+    if (found.member) await updateMemberUserFields(tx, firmActor.firmId, current.user, names);
+    else await updatePendingPerson(tx, firmActor.firmId, current.user, { ...names, role: input.role });
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,
       action: 'coworker.update',
       targetType: 'firm_member',
-      targetPk: member.pk,
-      details: { fields: Object.keys(input), role: input.role ?? member.role },
+      targetPk: current.pk,
+      details: { fields: Object.keys(input), role: input.role ?? current.role },
     });
   });
-  return toCoworker(await getMember(db, firmActor.firmId, memberPk));
+  return coworkerOf(await getMember(db, firmActor.firmId, memberPk));
 };
 
 /** Removes a coworker's account; a firm admin cannot remove themselves. */
 export const removeCoworker = async (db: Db, actor: Actor, memberPk: number) => {
   const firmActor = can.administerFirm(actor);
-  const member = await getMember(db, firmActor.firmId, memberPk);
+  const found = await getMember(db, firmActor.firmId, memberPk);
+  const member = coworkerOf(found);
   if (member.pk === firmActor.firmMemberId) throw ValidationError.detail('You cannot remove yourself from the firm.');
   await db.transaction(async (tx) => {
-    await deleteUserOfMember(tx, firmActor.firmId, member.user);
+    if (found.pending) await deletePendingInvitations(tx, firmActor.firmId, [found.pending.pk]);
+    else await deleteUserOfMember(tx, firmActor.firmId, member.user);
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,

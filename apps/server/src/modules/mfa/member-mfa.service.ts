@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { assertFeature } from '../feature-flags/feature-flags.service.js';
+import { findPendingCoworker, updatePendingPerson } from '../invitations/pending-invitations.queries.js';
 import { deleteSmsCodes, findMemberMfa, replaceRecoveryCodes, setMemberMfaFlags, setUserMfa } from './mfa.queries.js';
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof findMemberMfa>>>;
@@ -19,16 +20,28 @@ const adminOver = async (db: Db, flagDefaults: readonly FeatureFlag[], actor: Ac
   const admin = can.administerFirm(actor);
   await assertFeature(db, flagDefaults, admin, 'FEATURE_MFA');
   const member = await findMemberMfa(db, admin.firmId, memberPk);
-  if (!member) throw new NotFoundError();
-  return { admin, member };
+  if (member) return { admin, member, pending: null };
+  // A coworker whose invitation is pending answers as an invited member who has set nothing up.
+  const pending = await findPendingCoworker(db, admin.firmId, memberPk);
+  if (!pending) throw new NotFoundError();
+  const asMember: MemberRow = {
+    pk: memberPk,
+    userId: pending.userPk,
+    role: pending.role as MemberRow['role'],
+    mfaEnabled: pending.mfaEnabled,
+    isMfaSetup: false,
+    mfaMethod: null,
+  };
+  return { admin, member: asMember, pending };
 };
 
 /** A firm admin requires (or stops requiring) a team member to use a second factor; the member is prompted to set it up. */
 export const setMemberMfaRequired = async (db: Db, flagDefaults: readonly FeatureFlag[], actor: Actor, memberPk: number, mfaEnabled: boolean): Promise<MemberMfa> => {
-  const { admin, member } = await adminOver(db, flagDefaults, actor, memberPk);
+  const { admin, member, pending } = await adminOver(db, flagDefaults, actor, memberPk);
   if (mfaEnabled && EXEMPT_ROLES.includes(member.role)) throw ValidationError.field('mfa_enabled', mfaDetails.adminRoleExempt);
   await db.transaction(async (tx) => {
-    await setMemberMfaFlags(tx, admin.firmId, memberPk, { mfaEnabled });
+    if (pending) await updatePendingPerson(tx, admin.firmId, pending.userPk, { mfaEnabled });
+    else await setMemberMfaFlags(tx, admin.firmId, memberPk, { mfaEnabled });
     await writeAudit(tx, {
       firmId: admin.firmId,
       actorUserId: admin.userId,
@@ -46,9 +59,14 @@ export const setMemberMfaRequired = async (db: Db, flagDefaults: readonly Featur
  * of them stays as it was, so a required member is prompted to set it up again at their next sign-in.
  */
 export const resetMemberMfa = async (db: Db, flagDefaults: readonly FeatureFlag[], actor: Actor, memberPk: number): Promise<MemberMfa> => {
-  const { admin, member } = await adminOver(db, flagDefaults, actor, memberPk);
+  const { admin, member, pending } = await adminOver(db, flagDefaults, actor, memberPk);
   if (member.userId === admin.userId) throw ValidationError.detail(mfaDetails.ownReset);
   await db.transaction(async (tx) => {
+    // Nothing is set up on a pending invitation: there is nothing to remove, and the answer and audit are the same.
+    if (pending) {
+      await writeAudit(tx, { firmId: admin.firmId, actorUserId: admin.userId, action: 'member.mfa_reset', targetType: 'firm_member', targetPk: memberPk });
+      return;
+    }
     await setUserMfa(tx, member.userId, { mfaMethod: null, totpSecret: null, totpLastStep: null, mfaPhone: null });
     await setMemberMfaFlags(tx, admin.firmId, memberPk, { isMfaSetup: false });
     await replaceRecoveryCodes(tx, member.userId, []);

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { FirmRole } from '@herd/contract';
+import { clientCompanies } from './client-companies.js';
+import { firms } from './firms.js';
+import { users } from './users.js';
+
+/** Who a pending invitation makes the person: a coworker (their firm role) or a client user of one company. */
+export type InvitationRole = FirmRole | 'CLIENT' | 'CLIENT_COWORKER';
+
+/**
+ * An invitation recorded for the inviting firm before anyone looked at whom the
+ * email belongs to. The invitation job reads it after the answer: for an email
+ * nobody uses it creates the user (and firm member or membership) with the pks
+ * reserved here and deletes the row; for an email of another firm's person it
+ * mails them that the address is taken and the row stays, shown to the inviter
+ * as an invitation never taken up. `user_pk` (and `member_pk` for a coworker)
+ * are drawn from the users' and firm members' own sequences, so the people
+ * endpoints address a pending row and a real person by the same pk.
+ */
+export const pendingInvitations = pgTable(
+  'pending_invitations',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.pk, { onDelete: 'cascade' }),
+    /** The company a client user is invited to; null for a coworker. */
+    clientCompanyId: integer('client_company_id').references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    role: text('role').$type<InvitationRole>().notNull(),
+    /** A pk taken from the users' sequence: the person's pk on every people endpoint, and their user's pk once created. */
+    userPk: integer('user_pk').notNull(),
+    /** For a coworker, a pk taken from the firm members' sequence (the team endpoints' pk). */
+    memberPk: integer('member_pk'),
+    /** For a coworker: a firm admin required a second factor of them (carried to their firm membership). */
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** A client's coworker starts with the inviting client's account restrictions (account pks by kind). */
+    restrictions: jsonb('restrictions').$type<{ paymentAccountIds: number[] | null; watchedAccountIds: number[] | null }>(),
+    invitedBy: integer('invited_by').references(() => users.pk, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resentAt: timestamp('resent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('pending_invitations_firm_email_idx').on(t.firmId, sql`lower(${t.email})`),
+    index('pending_invitations_user_idx').on(t.firmId, t.userPk),
+    uniqueIndex('pending_invitations_member_unique').on(t.memberPk),
+    uniqueIndex('pending_invitations_company_user_unique').on(t.clientCompanyId, t.userPk),
+  ],
+);
