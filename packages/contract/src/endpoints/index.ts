@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { analyticsEndpoints } from './analytics.js';
 import { appEndpoints } from './app.js';
 import { authEndpoints, profileEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
@@ -18,6 +19,7 @@ import { restrictionEndpoints } from './restrictions.js';
 import { testingEndpoints } from './testing.js';
 import { transactionEndpoints } from './transactions.js';
 
+export * from './analytics.js';
 export * from './app.js';
 export * from './auth.js';
 export * from './billing.js';
@@ -62,6 +64,7 @@ export const endpointGroups = {
   imports: importEndpoints,
   csvExports: csvExportEndpoints,
   billing: billingEndpoints,
+  analytics: analyticsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));
