@@ -29,9 +29,9 @@ const columns: TableColumnsType<CompanyAnalytics> = [
   count('Ready for review', (r) => r.ready_for_review),
   count('Sync errors', (r) => r.sync_errors),
   count('Published', (r) => r.published),
-  count('Answered in range', (r) => r.answered_in_range),
+  count('Answered', (r) => r.answered_in_range),
   {
-    title: 'Median time to answer',
+    title: 'Median answer',
     key: 'median',
     align: 'right',
     sorter: by((r) => r.median_response_seconds),
