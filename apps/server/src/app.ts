@@ -26,6 +26,7 @@ import { coworkerRoutes } from './modules/coworkers/coworkers.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { mfaRoutes, mfaSignInRoutes } from './modules/mfa/mfa.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { restrictionRoutes } from './modules/restrictions/restrictions.routes.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { testingBillingRoutes } from './modules/testing/billing-testing.routes.js';
@@ -138,6 +139,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(genericRoutes);
       await api.register(billingRoutes);
       await api.register(inboundRoutes);
+      await api.register(analyticsRoutes);
       // A ledger's own HTTP (OAuth callbacks, webhooks) and its generic connection endpoints.
       await api.register(qboRoutes, { qbo });
       if (opts.config.e2eOutbox) {

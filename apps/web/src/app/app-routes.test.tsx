@@ -163,6 +163,13 @@ describe('signed in', () => {
     expect(screen.queryByRole('menuitem', { name: /Analytics/ })).not.toBeInTheDocument();
   });
 
+  it('/analytics/ is the firm’s: a client of a firm with the flag is not offered it and goes to /403', async () => {
+    fakeSession(makeClientProfile({ feature_flags: ['FEATURE_TRANSACTION_ANALYTICS'] }));
+    const app = renderAt('/analytics/');
+    await expectPath(app, '/403');
+    expect(screen.queryByRole('menuitem', { name: /Analytics/ })).not.toBeInTheDocument();
+  });
+
   it('every dashboard sub-screen has a header and an honest empty state', async () => {
     fakeSession(makeProfile());
     renderAt('/dashboard/accountant/requests/completed/7/');

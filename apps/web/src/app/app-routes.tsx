@@ -97,14 +97,12 @@ export const AppRoutes = () => {
                   <Route path={c.transactionsCompleted} element={<ClientCompletedPage />} />
                 </Route>
 
-                <Route
-                  path={routes.analytics}
-                  element={
-                    <RequireFeature flag="FEATURE_TRANSACTION_ANALYTICS">
-                      <AnalyticsPage />
-                    </RequireFeature>
-                  }
-                />
+                {/* Without the flag the page does not exist for anyone; with it, it is the firm's (a client goes to /403). */}
+                <Route element={<RequireFeature flag="FEATURE_TRANSACTION_ANALYTICS" />}>
+                  <Route element={<RequireAccountType types={ACCOUNTANT_TYPES} />}>
+                    <Route path={routes.analytics} element={<AnalyticsPage />} />
+                  </Route>
+                </Route>
 
                 <Route path={s.root} element={<SettingsRedirect />} />
                 <Route element={<RequireAccountType types={['ACCOUNTANT']} />}>

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { analyticsEndpoints } from './analytics.js';
 import { appEndpoints } from './app.js';
 import { authEndpoints, profileEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
@@ -19,6 +20,7 @@ import { restrictionEndpoints } from './restrictions.js';
 import { testingEndpoints } from './testing.js';
 import { transactionEndpoints } from './transactions.js';
 
+export * from './analytics.js';
 export * from './app.js';
 export * from './auth.js';
 export * from './billing.js';
@@ -65,6 +67,7 @@ export const endpointGroups = {
   csvExports: csvExportEndpoints,
   billing: billingEndpoints,
   inbound: inboundEndpoints,
+  analytics: analyticsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

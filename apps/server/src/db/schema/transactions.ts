@@ -93,6 +93,10 @@ export const transactions = pgTable(
       .on(t.clientCompanyId, t.isHidden, t.date, t.pk, t.markers, t.amount, t.type, t.paymentAccountId, t.watchedAccountId, t.status)
       .where(sql.raw(`status in (${CATEGORIZED_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     index('transactions_payment_account_idx').on(t.paymentAccountId),
+    // Analytics: when rows arrived, per company and status. The oldest open row of a status is one
+    // descent; the rows received in a range are one range scan per (hidden, status) pair, listed
+    // with `= any(...)` so the planner descends the index instead of reading the company's rows.
+    index('transactions_created_idx').on(t.clientCompanyId, t.isHidden, t.status, t.createdAt),
   ],
 );
 

@@ -12,7 +12,8 @@ export const navItems = (profile: Profile): Item[] => {
   if (isAccountantSide(profile.account_type)) {
     items.push({ key: routes.accountant.clients, icon: <TeamOutlined />, label: 'Clients' });
   }
-  if (profile.feature_flags.includes('FEATURE_TRANSACTION_ANALYTICS')) {
+  // Analytics compare a firm's clients with one another: the firm's screen, never a client's.
+  if (isAccountantSide(profile.account_type) && profile.feature_flags.includes('FEATURE_TRANSACTION_ANALYTICS')) {
     items.push({ key: routes.analytics, icon: <BarChartOutlined />, label: 'Analytics' });
   }
   items.push({ key: routes.settings.root, icon: <SettingOutlined />, label: 'Settings' });

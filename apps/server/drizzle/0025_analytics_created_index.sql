@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_created_idx" ON "transactions" USING btree ("client_company_id","is_hidden","status","created_at");
