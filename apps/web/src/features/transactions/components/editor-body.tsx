@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { fromCents, type Transaction } from '@herd/contract';
 import { focusFirstField } from '../../../lib/focus-first-field';
 import { useTouchDevice } from '../../../lib/use-touch-device';
+import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 import { useSelectOptions, useUpdateTransactions, type Side } from '../api';
 import { dropDraft, loadDraft, saveDraft } from '../drafts';
 import { blankLine, editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEditLines, type Editable, type EditLine } from '../editor-state';
@@ -41,6 +42,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
   const { message } = App.useApp();
   const touch = useTouchDevice();
   const update = useUpdateTransactions(companyPk, side);
+  const { readOnly } = useReadOnly();
   const [start] = useState(() => startFrom(transaction, draftKey));
   const [lines, setLines] = useState<EditLine[]>(start.lines);
   const [memo, setMemo] = useState(start.memo);
@@ -123,7 +125,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
   // Ctrl+Enter (or Cmd+Enter) saves as done from anywhere in the editor, even inside a field.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !readOnly) {
         event.preventDefault();
         save(true);
       }
@@ -156,47 +158,49 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
       {transaction.sync_errors.map((e) => (
         <Alert key={e.pk} type="error" showIcon title="The ledger refused this transaction" description={e.message} />
       ))}
-      <Form layout="vertical" component="div">
-        {lines.map((line, index) => (
-          <LineFields
-            key={line.key}
-            line={line}
-            index={index}
-            companyPk={companyPk}
-            transactionPk={transaction.pk}
-            side={side}
-            editable={editable}
-            direction={transaction.direction}
-            tracking={trackingPks}
-            split={split}
-            errors={errors}
-            onChange={(patch) => patchLine(line.key, patch)}
-            onRemove={split ? () => removeLine(line.key) : undefined}
-          />
-        ))}
-        {canSplit ? (
-          <Flex align="center" justify="space-between" gap={12} wrap>
-            <Button icon={<PlusOutlined />} onClick={addLine}>
-              {split ? 'Add a line' : 'Split'}
-            </Button>
-            {split ? (
-              <Typography.Text type={remaining === 0 ? 'success' : 'danger'} data-testid="remaining">
-                {remaining === null ? 'Enter every line’s amount' : `Remaining: ${formatMoney(fromCents(remaining))}`}
-              </Typography.Text>
-            ) : null}
-          </Flex>
-        ) : null}
-        {errors.lines ? (
-          <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
-            {errors.lines}
-          </Typography.Text>
-        ) : null}
-        {may(editable, 'memo') ? (
-          <Form.Item label="Memo" style={{ marginTop: 16, marginBottom: 0 }} validateStatus={errors.client_memo ? 'error' : undefined} help={errors.client_memo}>
-            <Input.TextArea aria-label="Memo" value={memo} onChange={(e) => setMemo(e.target.value)} autoSize={{ minRows: 2 }} placeholder="What was this for?" />
-          </Form.Item>
-        ) : null}
-      </Form>
+      <ChangesOnly>
+        <Form layout="vertical" component="div">
+          {lines.map((line, index) => (
+            <LineFields
+              key={line.key}
+              line={line}
+              index={index}
+              companyPk={companyPk}
+              transactionPk={transaction.pk}
+              side={side}
+              editable={editable}
+              direction={transaction.direction}
+              tracking={trackingPks}
+              split={split}
+              errors={errors}
+              onChange={(patch) => patchLine(line.key, patch)}
+              onRemove={split ? () => removeLine(line.key) : undefined}
+            />
+          ))}
+          {canSplit ? (
+            <Flex align="center" justify="space-between" gap={12} wrap>
+              <Button icon={<PlusOutlined />} onClick={addLine}>
+                {split ? 'Add a line' : 'Split'}
+              </Button>
+              {split ? (
+                <Typography.Text type={remaining === 0 ? 'success' : 'danger'} data-testid="remaining">
+                  {remaining === null ? 'Enter every line’s amount' : `Remaining: ${formatMoney(fromCents(remaining))}`}
+                </Typography.Text>
+              ) : null}
+            </Flex>
+          ) : null}
+          {errors.lines ? (
+            <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
+              {errors.lines}
+            </Typography.Text>
+          ) : null}
+          {may(editable, 'memo') ? (
+            <Form.Item label="Memo" style={{ marginTop: 16, marginBottom: 0 }} validateStatus={errors.client_memo ? 'error' : undefined} help={errors.client_memo}>
+              <Input.TextArea aria-label="Memo" value={memo} onChange={(e) => setMemo(e.target.value)} autoSize={{ minRows: 2 }} placeholder="What was this for?" />
+            </Form.Item>
+          ) : null}
+        </Form>
+      </ChangesOnly>
       <div ref={refusal}>
         {errors.form || fieldErrors ? (
           <Alert
@@ -208,19 +212,21 @@ export const EditorBody = ({ transaction, companyPk, side, editable, draftKey, o
             style={{ marginBottom: 12 }}
           />
         ) : null}
-        <Flex gap={8} wrap>
-          <Button type="primary" onClick={() => save(true)} loading={update.isPending}>
-            Done
-          </Button>
-          <Button onClick={() => save(false)} disabled={update.isPending}>
-            Save
-          </Button>
-          {touch ? null : (
-            <Typography.Text type="secondary" style={{ alignSelf: 'center', fontSize: 12 }} data-testid="keyboard-hint">
-              Ctrl + Enter: done · Esc: close
-            </Typography.Text>
-          )}
-        </Flex>
+        <ChangesOnly>
+          <Flex gap={8} wrap>
+            <Button type="primary" onClick={() => save(true)} loading={update.isPending}>
+              Done
+            </Button>
+            <Button onClick={() => save(false)} disabled={readOnly || update.isPending}>
+              Save
+            </Button>
+            {touch ? null : (
+              <Typography.Text type="secondary" style={{ alignSelf: 'center', fontSize: 12 }} data-testid="keyboard-hint">
+                Ctrl + Enter: done · Esc: close
+              </Typography.Text>
+            )}
+          </Flex>
+        </ChangesOnly>
       </div>
       <AttachmentsPanel transaction={transaction} companyPk={companyPk} canEdit={may(editable, 'attachments')} />
       <NoteThread transactionPk={transaction.pk} companyPk={companyPk} body={note} onBodyChange={setNote} />
