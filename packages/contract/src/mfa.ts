@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MFA_METHODS } from './enums.js';
 import { messages } from './messages.js';
-import { phoneField } from './fields.js';
+import { existingPasswordField, phoneField } from './fields.js';
 
 /** How long an SMS code may be used, and how many wrong tries void it. */
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
@@ -62,7 +62,7 @@ export const mfaStatus = z.object({
 export type MfaStatus = z.infer<typeof mfaStatus>;
 
 /** Turning one's own second factor off is confirmed with the account's password. */
-export const mfaDisableBody = z.object({ password: z.string({ error: messages.required('Password') }).min(1, { error: messages.required('Password') }) });
+export const mfaDisableBody = z.object({ password: existingPasswordField('Password') });
 
 export const memberMfaBody = z.object({ mfa_enabled: z.boolean({ error: messages.required('Require MFA') }) });
 
