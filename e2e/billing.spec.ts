@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { details, testingEndpoints } from '@herd/contract';
+import { testingEndpoints } from '@herd/contract';
 import { apiCall, signupCodeFromOutbox, uniqueEmail, uniqueName } from './helpers';
 
 /**
@@ -29,10 +29,11 @@ test('a firm whose trial ended pays through the sandbox Checkout and works again
   await page.goto('/settings/accountant/?tab=branding');
   const banner = page.getByRole('alert').filter({ hasText: 'free trial has ended' });
   await expect(banner).toContainText('Your firm’s free trial has ended, so Herd is read-only.');
-  const name = page.getByLabel('Firm name');
-  await name.fill(`${firmName} Co`);
-  await page.getByRole('button', { name: 'Save branding' }).click();
-  await expect(page.getByText(details.readOnly).first()).toBeVisible();
+  // Every change waits while read-only: the branding form is disabled and says why (the server would refuse it too).
+  await expect(page.getByLabel('Firm name')).toBeDisabled();
+  const save = page.getByRole('button', { name: 'Save branding' });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAttribute('title', 'Read-only: the subscription needs attention');
 
   await banner.getByRole('link', { name: 'Go to billing' }).click();
   await expect(page).toHaveURL(/\/settings\/accountant\/billing\/$/);
@@ -52,7 +53,7 @@ test('a firm whose trial ended pays through the sandbox Checkout and works again
   await expect(page.getByText('Visa •••• 4242')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'read-only' })).toHaveCount(0);
 
-  // Working again: the branding change the server refused now saves.
+  // Working again: the branding form takes the change and saves it.
   await page.goto('/settings/accountant/?tab=branding');
   await page.getByLabel('Firm name').fill(`${firmName} Co`);
   await page.getByRole('button', { name: 'Save branding' }).click();

@@ -66,4 +66,8 @@ export const mfaDetails = {
   smsUnavailable: 'The text message could not be sent. Try again in a minute.',
   ownReset: 'You cannot reset your own two-step verification. Ask another firm admin.',
   adminRoleExempt: 'Firm admins and client admins set up two-step verification themselves.',
+  requiredByAdmin: 'Your firm’s admin requires two-step verification for you, so it cannot be turned off. You can switch to another method instead.',
+  noPasswordToConfirm: 'Set a password on the Password tab first: turning two-step verification off asks for it.',
+  turnedOff: 'Two-step verification is off.',
+  wrongPassword: 'The password is not correct.',
 } as const;

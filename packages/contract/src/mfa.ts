@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { MFA_METHODS } from './enums.js';
 import { messages } from './messages.js';
-import { phoneField } from './fields.js';
+import { existingPasswordField, phoneField } from './fields.js';
 
 /** How long an SMS code may be used, and how many wrong tries void it. */
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
+/** Texts one person may be sent (setup and sign-in together) within a window: each costs money and lands on a phone. */
+export const SMS_SENDS_PER_WINDOW = 5;
+export const SMS_SEND_WINDOW_MINUTES = 15;
 /** How many recovery codes a person gets at a time; each signs in once. */
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -53,8 +56,13 @@ export const mfaStatus = z.object({
   /** The phone SMS codes go to, with all but its last digits hidden. */
   phone_hint: z.string().nullable(),
   recovery_codes_left: z.number(),
+  /** The person's firm admin requires a second factor of them: they may switch method but not turn it off. */
+  mfa_required: z.boolean(),
 });
 export type MfaStatus = z.infer<typeof mfaStatus>;
+
+/** Turning one's own second factor off is confirmed with the account's password. */
+export const mfaDisableBody = z.object({ password: existingPasswordField('Password') });
 
 export const memberMfaBody = z.object({ mfa_enabled: z.boolean({ error: messages.required('Require MFA') }) });
 
@@ -76,11 +84,14 @@ interface PromptInput {
 /** Admins choose for themselves; the prompt is for members their admin required MFA of. */
 const PROMPT_EXEMPT_ROLES = ['FIRM_ADMIN', 'CLIENT_ADMIN'];
 
+/** Whether a firm member's admin requires a second factor of them: they may switch method, never turn it off. */
+export const mfaRequiredOf = (role: string, mfaEnabled: boolean): boolean => mfaEnabled && !PROMPT_EXEMPT_ROLES.includes(role);
+
 /**
  * The setup prompt shows exactly when MFA is on for the firm, the person is a firm member whose role
  * is neither FIRM_ADMIN nor CLIENT_ADMIN, their admin required MFA of them and they have not set it up.
  */
 export const showsMfaSetupPrompt = (profile: PromptInput): boolean => {
   const member = profile.accountant_company_user;
-  return profile.feature_flags.includes('FEATURE_MFA') && member !== null && !PROMPT_EXEMPT_ROLES.includes(member.role) && member.mfa_enabled && !member.is_mfa_setup;
+  return profile.feature_flags.includes('FEATURE_MFA') && member !== null && mfaRequiredOf(member.role, member.mfa_enabled) && !member.is_mfa_setup;
 };

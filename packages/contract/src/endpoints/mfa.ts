@@ -1,6 +1,6 @@
 import { detailResponse, profile } from '../auth.js';
 import { endpoint, pkParams } from '../endpoint.js';
-import { memberMfa, memberMfaBody, mfaStatus, otpBody, recoveryCodeBody, recoveryCodes, smsSetupBody, totpSetup } from '../mfa.js';
+import { memberMfa, memberMfaBody, mfaDisableBody, mfaStatus, otpBody, recoveryCodeBody, recoveryCodes, smsSetupBody, totpSetup } from '../mfa.js';
 
 const signIn = ['auth'];
 const own = ['mfa'];
@@ -93,6 +93,15 @@ export const mfaSetupEndpoints = {
     tags: own,
     summary: 'Ten new recovery codes; the old ones stop working',
     responses: { 200: recoveryCodes },
+    whileReadOnly: true,
+  }),
+  disable: endpoint({
+    method: 'POST',
+    path: 'users/mfa/disable/',
+    tags: own,
+    summary: 'Turn one’s own second factor off, confirmed with the password; refused when the firm’s admin requires it',
+    body: mfaDisableBody,
+    responses: { 200: detailResponse },
     whileReadOnly: true,
   }),
 };

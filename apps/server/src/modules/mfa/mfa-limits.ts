@@ -1,3 +1,4 @@
+import { SMS_SEND_WINDOW_MINUTES, SMS_SENDS_PER_WINDOW } from '@herd/contract';
 import type { RateRule } from '../rate-limit/rate-limit.service.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -9,5 +10,5 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
  */
 export const MFA_FAILURES_PER_USER: RateRule = { bucket: 'mfa-failure:user', limit: 10, windowMs: FIFTEEN_MINUTES };
 
-/** Texts sent to one user: each costs money and lands on a phone. */
-export const SMS_SENDS_PER_USER: RateRule = { bucket: 'mfa-sms:user', limit: 5, windowMs: FIFTEEN_MINUTES };
+/** Texts sent to one user: each costs money and lands on a phone. The web app states the same limit. */
+export const SMS_SENDS_PER_USER: RateRule = { bucket: 'mfa-sms:user', limit: SMS_SENDS_PER_WINDOW, windowMs: SMS_SEND_WINDOW_MINUTES * 60 * 1000 };

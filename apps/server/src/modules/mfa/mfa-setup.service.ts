@@ -8,7 +8,17 @@ import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { assertFeature } from '../feature-flags/feature-flags.service.js';
 import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
-import { claimTotpStep, countUnusedRecoveryCodes, findMfaUser, replaceRecoveryCodes, setMemberMfaSetup, setPendingTotpSecret, setUserMfa } from './mfa.queries.js';
+import {
+  claimTotpStep,
+  countUnusedRecoveryCodes,
+  findMfaUser,
+  findOwnMfaStanding,
+  replaceRecoveryCodes,
+  setMemberMfaSetup,
+  setPendingTotpSecret,
+  setUserMfa,
+} from './mfa.queries.js';
+import { isMfaRequiredFor } from './mfa-required.js';
 import { newRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, totpLink } from './totp.js';
 import { redeemSmsCode, sendSmsCode } from './sms-codes.js';
@@ -36,10 +46,12 @@ const phoneHint = (phone: string | null) => (phone ? `•••${phone.replace(/
 
 export const getMfaStatus = async (ctx: MfaSetupContext, actor: Actor): Promise<MfaStatus> => {
   const user = await ownUser(ctx, actor);
+  const standing = await findOwnMfaStanding(ctx.db, user.pk);
   return {
     mfa_method: user.mfaMethod,
     phone_hint: user.mfaMethod === 'SMS' ? phoneHint(user.mfaPhone) : null,
     recovery_codes_left: user.mfaMethod ? await countUnusedRecoveryCodes(ctx.db, user.pk) : 0,
+    mfa_required: standing !== null && isMfaRequiredFor(standing),
   };
 };
 

@@ -2,8 +2,9 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTwilioState, messagesTo, twilioSimulatorPlugin } from '@herd/simulators';
 import { TestClient, clientMaker } from '../../../test/client.js';
-import { PASSWORD, addFirmMember, createFirm, signIn } from '../../../test/factories.js';
+import { PASSWORD, addFirmMember, createFirm, firmMemberPkOf, signIn } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { setUpTotp } from '../../../test/mfa.js';
 
 const SID = 'AC11111111111111111111111111111111';
 const twilio = createTwilioState({ accountSid: SID, authToken: 'sms-test-token' });
@@ -53,7 +54,12 @@ const halfOpen = async (email: string): Promise<TestClient> => {
 describe('text-message codes', () => {
   it('confirm the phone at setup, then sign in with a texted code sent through Twilio’s Messages API', async () => {
     const member = await memberWithSms();
-    expect((await member.client.get('users/mfa/')).json()).toEqual({ mfa_method: 'SMS', phone_hint: `•••${member.phone.slice(-2)}`, recovery_codes_left: 10 });
+    expect((await member.client.get('users/mfa/')).json()).toEqual({
+      mfa_method: 'SMS',
+      phone_hint: `•••${member.phone.slice(-2)}`,
+      recovery_codes_left: 10,
+      mfa_required: false,
+    });
     const client = await halfOpen(member.email);
     expect((await client.post('users/mfa/sms/send/otp/')).statusCode).toBe(200);
     const text = messagesTo(twilio, member.phone).at(-1)!;
@@ -69,6 +75,29 @@ describe('text-message codes', () => {
     expect((await again.post('users/mfa/sms/verify/otp/', { code: lastCodeTo(member.phone) })).json()).toEqual({
       detail: 'No code has been sent yet. Ask for one.',
     });
+  });
+
+  it('replace an authenticator app once the phone is confirmed, for a member required to use MFA too', async () => {
+    const firm = await createFirm(t.db);
+    const member = await addFirmMember(t.db, firm.firmId);
+    const admin = newClient();
+    await signIn(admin, firm.adminEmail);
+    const memberPk = await firmMemberPkOf(t.db, member.userId);
+    await admin.patch(`accounting/accountant/accountant-company-user/${memberPk}/mfa-setup/update/`, { mfa_enabled: true });
+    const client = newClient();
+    await signIn(client, member.email);
+    const { recoveryCodes } = await setUpTotp(client);
+    const phone = `+1415${phoneNumber++}`;
+    await client.post('users/mfa/sms/setup/', { phone });
+    // Until the texted code confirms the phone, the app stays the method.
+    expect((await client.get('users/mfa/')).json().mfa_method).toBe('TOTP');
+    const confirmed = await client.post('users/mfa/sms/setup/confirm/', { code: lastCodeTo(phone) });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().recovery_codes).not.toContain(recoveryCodes[0]);
+    expect((await client.get('users/mfa/')).json()).toEqual({ mfa_method: 'SMS', phone_hint: `•••${phone.slice(-2)}`, recovery_codes_left: 10, mfa_required: true });
+    const next = await halfOpen(member.email);
+    expect((await next.post('users/mfa/sms/send/otp/')).statusCode).toBe(200);
+    expect((await next.post('users/mfa/sms/verify/otp/', { code: lastCodeTo(phone) })).statusCode).toBe(200);
   });
 
   it('expire after 5 minutes', async () => {

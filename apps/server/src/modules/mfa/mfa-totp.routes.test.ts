@@ -68,7 +68,7 @@ describe('setting up an authenticator app', () => {
     const profile = (await client.get('users/profile/')).json();
     expect(profile.totp_qr_link).toBeNull();
     expect(profile.accountant_company_user).toMatchObject({ is_mfa_setup: true });
-    expect((await client.get('users/mfa/')).json()).toEqual({ mfa_method: 'TOTP', phone_hint: null, recovery_codes_left: 10 });
+    expect((await client.get('users/mfa/')).json()).toEqual({ mfa_method: 'TOTP', phone_hint: null, recovery_codes_left: 10, mfa_required: false });
 
     // At rest: the secret sealed, the codes hashed.
     const [row] = await t.db.select().from(users).where(eq(users.pk, member.userId));

@@ -112,6 +112,16 @@ export const claimSmsCode = async (db: Db, userId: number, pk: number): Promise<
 
 export const deleteSmsCodes = (db: Db, userId: number) => db.delete(mfaSmsCodes).where(eq(mfaSmsCodes.userId, userId));
 
+/** What turning one's own second factor off looks at: the password, and whether the person's firm membership requires MFA (null: no membership). */
+export const findOwnMfaStanding = async (db: Db, userId: number) => {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, role: firmMembers.role, mfaEnabled: firmMembers.mfaEnabled })
+    .from(users)
+    .leftJoin(firmMembers, eq(firmMembers.userId, users.pk))
+    .where(and(eq(users.pk, userId), eq(users.isActive, true)));
+  return row ?? null;
+};
+
 /** A member of the firm with their user's method; another firm's member is not found. */
 export const findMemberMfa = async (db: Db, firmId: number, memberPk: number) => {
   const [row] = await db

@@ -4,6 +4,7 @@ import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import { sessionContext } from '../auth/session-context.js';
 import { mfaSetupContext } from './mfa-context.js';
+import { disableOwnMfa } from './mfa-disable.service.js';
 import { resetMemberMfa, setMemberMfaRequired } from './member-mfa.service.js';
 import { confirmSmsSetup, confirmTotpSetup, getMfaStatus, regenerateRecoveryCodes, startSmsSetup, startTotpSetup } from './mfa-setup.service.js';
 import { sendSignInSms, verifyRecoverySignIn, verifySignInSms, verifyTotpSignIn } from './mfa-sign-in.service.js';
@@ -27,6 +28,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, setup.smsStart, (r) => startSmsSetup(mfaSetupContext(r), r.actor, r.body.phone));
   serveEndpoint(app, setup.smsConfirm, (r) => confirmSmsSetup(mfaSetupContext(r), r.actor, r.body.code));
   serveEndpoint(app, setup.regenerateRecoveryCodes, (r) => regenerateRecoveryCodes(mfaSetupContext(r), r.actor));
+  serveEndpoint(app, setup.disable, (r) => disableOwnMfa(mfaSetupContext(r), r.actor, r.body.password));
   serveEndpoint(app, member.update, (r) => setMemberMfaRequired(db, config.featureFlagDefaults, r.actor, r.params.pk, r.body.mfa_enabled));
   serveEndpoint(app, member.reset, (r) => resetMemberMfa(db, config.featureFlagDefaults, r.actor, r.params.pk));
 };

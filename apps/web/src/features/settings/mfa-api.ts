@@ -42,6 +42,27 @@ export const useConfirmTotpSetup = (onIssued: (codes: string[]) => void) => {
   });
 };
 
+/** Texts a code to the phone given; the answer only says it is on its way. Sent again to resend. */
+export const useStartSmsSetup = () => useSubmitMutation({ mutationFn: (phone: string) => call(mfaSetupEndpoints.smsStart, { body: { phone } }) });
+
+/** Like `useConfirmTotpSetup`: the recovery codes go to `onIssued` before the status is read again. */
+export const useConfirmSmsSetup = (onIssued: (codes: string[]) => void) => {
+  const refresh = useRefreshAfter();
+  return useSubmitMutation({
+    mutationFn: (code: string) => call(mfaSetupEndpoints.smsConfirm, { body: { code } }),
+    onSuccess: (answer) => {
+      onIssued(answer.recovery_codes);
+      return refresh();
+    },
+  });
+};
+
+/** Turns one's own second factor off, confirmed with the password. */
+export const useDisableMfa = () => {
+  const refresh = useRefreshAfter();
+  return useSubmitMutation({ mutationFn: (password: string) => call(mfaSetupEndpoints.disable, { body: { password } }), onSuccess: refresh });
+};
+
 export const useRegenerateRecoveryCodes = () => {
   const refresh = useRefreshAfter();
   return useSubmitMutation({ mutationFn: () => call(mfaSetupEndpoints.regenerateRecoveryCodes, {}), onSuccess: refresh });

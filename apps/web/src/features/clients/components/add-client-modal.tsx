@@ -6,6 +6,7 @@ import { zodRule } from '../../../lib/form-rules';
 import { CONNECTION_KIND_LABELS, CREATABLE_KIND_HELP } from '../../../lib/labels';
 import { FormAlert } from '../../../ui/form-alert';
 import { useCreateClient } from '../api';
+import { ChangesOnly, useChangeGuard } from '../../billing/read-only-guard';
 
 const FIELDS = ['name', 'connection_kind'] as const;
 const rules = {
@@ -28,6 +29,7 @@ export const AddClientModal = ({ open, onClose, onCreated }: AddClientModalProps
   const create = useCreateClient();
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
+  const guard = useChangeGuard();
 
   const onFinish = (values: ClientCompanyCreateBody) => {
     setError(null);
@@ -48,27 +50,30 @@ export const AddClientModal = ({ open, onClose, onCreated }: AddClientModalProps
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={create.isPending}
+      okButtonProps={guard}
       destroyOnHidden
       afterClose={() => setError(null)}
     >
-      <Form form={form} layout="vertical" requiredMark={false} name="add-client" onFinish={onFinish}>
-        <FormAlert message={error} />
-        <Form.Item label="Name" name="name" rules={rules.name}>
-          <Input autoComplete="off" placeholder="e.g. Harbor Dental LLC" />
-        </Form.Item>
-        <Form.Item label="Connection kind" name="connection_kind" rules={rules.connection_kind}>
-          <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
-            {DIRECTLY_CREATED_KINDS.map((kind) => (
-              <Radio key={kind} value={kind}>
-                <Typography.Text strong>{CONNECTION_KIND_LABELS[kind]}</Typography.Text>
-                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
-                  {CREATABLE_KIND_HELP[kind]}
-                </Typography.Text>
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-      </Form>
+      <ChangesOnly>
+        <Form form={form} layout="vertical" requiredMark={false} name="add-client" onFinish={onFinish}>
+          <FormAlert message={error} />
+          <Form.Item label="Name" name="name" rules={rules.name}>
+            <Input autoComplete="off" placeholder="e.g. Harbor Dental LLC" />
+          </Form.Item>
+          <Form.Item label="Connection kind" name="connection_kind" rules={rules.connection_kind}>
+            <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
+              {DIRECTLY_CREATED_KINDS.map((kind) => (
+                <Radio key={kind} value={kind}>
+                  <Typography.Text strong>{CONNECTION_KIND_LABELS[kind]}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
+                    {CREATABLE_KIND_HELP[kind]}
+                  </Typography.Text>
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+        </Form>
+      </ChangesOnly>
     </Modal>
   );
 };

@@ -9,6 +9,7 @@ import { formatDate, formatRelativeTime } from '../../../lib/format';
 import { FormAlert } from '../../../ui/form-alert';
 import { QueryError } from '../../../ui/query-error';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken, type ApiToken } from '../tokens-api';
+import { useChangeGuard } from '../../billing/read-only-guard';
 
 const DAY_MS = 86_400_000;
 
@@ -33,6 +34,7 @@ const NewTokenModal = ({ companyPk, open, onClose, onCreated }: { companyPk: num
   const [form] = Form.useForm<NewTokenValues>();
   const create = useCreateApiToken(companyPk);
   const [problem, setProblem] = useState<string | null>(null);
+  const guard = useChangeGuard();
 
   const onFinish = async (values: NewTokenValues) => {
     setProblem(null);
@@ -47,7 +49,16 @@ const NewTokenModal = ({ companyPk, open, onClose, onCreated }: { companyPk: num
   };
 
   return (
-    <Modal open={open} title="New API token" okText="Make token" confirmLoading={create.isPending} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={open}
+      title="New API token"
+      okText="Make token"
+      confirmLoading={create.isPending}
+      okButtonProps={guard}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <FormAlert message={problem} />
       <Form form={form} layout="vertical" initialValues={{ name: '', expires_in_days: 90 }} onFinish={(values) => void onFinish(values)}>
         <Form.Item label="Name" name="name" rules={[zodRule(tokenCreateBody.shape.name)]} extra="What uses it, e.g. the firm’s ledger server.">
@@ -83,6 +94,7 @@ export const ApiTokensCard = ({ company }: { company: ClientCompany }) => {
   const [making, setMaking] = useState(false);
   const [made, setMade] = useState<ApiToken | null>(null);
   const disconnected = company.connection_state === 'DISCONNECTED';
+  const guard = useChangeGuard();
 
   const confirmRevoke = (token: ApiToken) =>
     modal.confirm({
@@ -120,7 +132,7 @@ export const ApiTokensCard = ({ company }: { company: ClientCompany }) => {
       key: 'actions',
       align: 'right',
       render: (_value: unknown, token) => (
-        <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Revoke ${token.name}`} onClick={() => confirmRevoke(token)} />
+        <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Revoke ${token.name}`} onClick={() => confirmRevoke(token)} {...guard} />
       ),
     },
   ];
@@ -131,7 +143,7 @@ export const ApiTokensCard = ({ company }: { company: ClientCompany }) => {
       variant="outlined"
       extra={
         disconnected ? null : (
-          <Button icon={<KeyOutlined />} onClick={() => setMaking(true)}>
+          <Button icon={<KeyOutlined />} onClick={() => setMaking(true)} {...guard}>
             New token
           </Button>
         )

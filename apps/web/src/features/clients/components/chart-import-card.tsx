@@ -8,6 +8,7 @@ import { CHART_LISTS, useImportChartList, type ChartList } from '../chart-api';
 import { CHART_TEMPLATES, templateFileName, templateHref } from '../chart-templates';
 import { ImportOutcome } from '../../../ui/import-outcome';
 import { NewCategoryForm } from './new-category-form';
+import { ChangesOnly } from '../../billing/read-only-guard';
 
 const LIST_OPTIONS = CHART_LISTS.map((list) => ({ value: list, label: CHART_TEMPLATES[list].label }));
 
@@ -61,11 +62,13 @@ export const ChartImportCard = ({ company }: { company: ClientCompany }) => {
         <Button icon={<DownloadOutlined />} href={templateHref(list)} download={templateFileName(list)}>
           Download template
         </Button>
-        <Upload accept=".csv,text/csv" showUploadList={false} customRequest={({ file }) => send(file as File)}>
-          <Button type="primary" icon={<UploadOutlined />} loading={importList.isPending}>
-            Import CSV file
-          </Button>
-        </Upload>
+        <ChangesOnly>
+          <Upload accept=".csv,text/csv" showUploadList={false} customRequest={({ file }) => send(file as File)}>
+            <Button type="primary" icon={<UploadOutlined />} loading={importList.isPending}>
+              Import CSV file
+            </Button>
+          </Upload>
+        </ChangesOnly>
       </Flex>
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
       {outcome ? <ChartImportOutcome {...outcome} /> : null}

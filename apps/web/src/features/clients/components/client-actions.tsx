@@ -7,6 +7,7 @@ import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
 import { useServerError } from '../../../ui/use-server-error';
 import { useReconnectQuickBooks, useSyncClient } from '../../quickbooks/api';
+import { useChangeGuard } from '../../billing/read-only-guard';
 import { useDisconnectClient, useNotifyClient } from '../api';
 
 /** What a client's QuickBooks row can do: sync now when connected, sign in again when the grant was refused. */
@@ -79,16 +80,19 @@ export const ClientActions = ({ company, canManage, onCopyLink }: ClientActionsP
   const navigate = useNavigate();
   const { confirmNotify, confirmDisconnect, syncNow, reconnect } = useClientCommands();
   const { canSync, canReconnect } = qboAbilities(company);
+  // Opening, viewing and copying the sign-in link only read; the rest change data and wait while the firm is read-only.
+  const guard = useChangeGuard();
+  const change = { disabled: guard.disabled, title: guard.title };
   const items: MenuProps['items'] = [
     { key: 'settings', icon: <SettingOutlined />, label: 'Open settings' },
     { key: 'as-client', icon: <EyeOutlined />, label: 'View as client' },
     { key: 'magic-link', icon: <LinkOutlined />, label: 'Copy magic link' },
-    { key: 'notify', icon: <NotificationOutlined />, label: 'Notify now' },
+    { key: 'notify', icon: <NotificationOutlined />, label: 'Notify now', ...change },
   ];
-  if (canSync) items.push({ key: 'sync', icon: <SyncOutlined />, label: 'Sync now' });
-  if (canReconnect && canManage) items.push({ key: 'reconnect', icon: <ApiOutlined />, label: 'Reconnect QuickBooks' });
+  if (canSync) items.push({ key: 'sync', icon: <SyncOutlined />, label: 'Sync now', ...change });
+  if (canReconnect && canManage) items.push({ key: 'reconnect', icon: <ApiOutlined />, label: 'Reconnect QuickBooks', ...change });
   if (canManage && company.connection_state !== 'DISCONNECTED') {
-    items.push({ type: 'divider' }, { key: 'disconnect', icon: <DisconnectOutlined />, label: 'Disconnect', danger: true });
+    items.push({ type: 'divider' }, { key: 'disconnect', icon: <DisconnectOutlined />, label: 'Disconnect', danger: true, ...change });
   }
 
   const onClick: MenuProps['onClick'] = ({ key }) => {

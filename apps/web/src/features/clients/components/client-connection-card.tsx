@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { ConnectionTags } from '../../../ui/connection-tags';
 import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
 import { qboAbilities, useClientCommands } from './client-actions';
+import { ChangesOnly } from '../../billing/read-only-guard';
 
 const STATE_NOTE: Record<ClientCompany['connection_state'], string | null> = {
   CONNECTED: null,
@@ -22,18 +23,20 @@ export const ClientConnectionCard = ({ company, canDisconnect }: { company: Clie
       title="Connection"
       variant="outlined"
       extra={
-        <Flex gap={8}>
-          {canDisconnect && qboAbilities(company).canReconnect ? (
-            <Button type="primary" icon={<ApiOutlined />} loading={reconnecting} onClick={() => reconnect(company)}>
-              Reconnect
-            </Button>
-          ) : null}
-          {canDisconnect && company.connection_state !== 'DISCONNECTED' ? (
-            <Button danger icon={<DisconnectOutlined />} onClick={() => confirmDisconnect(company)}>
-              Disconnect
-            </Button>
-          ) : null}
-        </Flex>
+        <ChangesOnly>
+          <Flex gap={8}>
+            {canDisconnect && qboAbilities(company).canReconnect ? (
+              <Button type="primary" icon={<ApiOutlined />} loading={reconnecting} onClick={() => reconnect(company)}>
+                Reconnect
+              </Button>
+            ) : null}
+            {canDisconnect && company.connection_state !== 'DISCONNECTED' ? (
+              <Button danger icon={<DisconnectOutlined />} onClick={() => confirmDisconnect(company)}>
+                Disconnect
+              </Button>
+            ) : null}
+          </Flex>
+        </ChangesOnly>
       }
     >
       <Descriptions

@@ -16,6 +16,7 @@ import { FormAlert } from '../../../ui/form-alert';
 import { useCoworkers } from '../../team/api';
 import { useUpdateClient, useUpdateSyncDate } from '../api';
 import { ClientFieldsInput, type ClientFields } from './client-fields-input';
+import { useChangeGuard } from '../../billing/read-only-guard';
 
 interface Values {
   name: string;
@@ -102,6 +103,7 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
   const saving = update.isPending || updateSyncDate.isPending;
+  const guard = useChangeGuard();
 
   const onFinish = async (values: Values) => {
     setError(null);
@@ -131,6 +133,7 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
         initialValues={valuesOf(company)}
         onFinish={(values) => void onFinish(values)}
         style={{ maxWidth: 720 }}
+        disabled={guard.disabled}
       >
         <FormAlert message={error} />
         <Row gutter={16}>
@@ -190,7 +193,7 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
             <Typography.Text>{company.assigned_members.map((member) => member.name || member.email).join(', ') || 'Nobody assigned'}</Typography.Text>
           </Form.Item>
         )}
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={saving} title={guard.title}>
           Save settings
         </Button>
       </Form>

@@ -12,6 +12,7 @@ import { CLIENT_USERS_DEFAULTS, CLIENT_USERS_PARAMS, CLIENT_USERS_PREFIX } from 
 import { useClientCommands } from './client-actions';
 import { EditClientUserModal } from './edit-client-user-modal';
 import { useMagicLinkCopier } from './magic-link-copier';
+import { useChangeGuard } from '../../billing/read-only-guard';
 
 /** The people who answer for one client company: invite, correct, remove, hand a sign-in link. */
 export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
@@ -25,6 +26,9 @@ export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
   const showError = useServerError();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<ClientUser | null>(null);
+  // Copying a sign-in link only reads; inviting, editing, removing and reminding change data.
+  const guard = useChangeGuard();
+  const change = { disabled: guard.disabled, title: guard.title };
 
   const onInvite = async (values: PersonValues) => {
     const body: ClientUserInviteBody = { ...values, client_company: company.pk };
@@ -50,10 +54,10 @@ export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
 
   const rowMenu = (user: ClientUser): MenuProps => ({
     items: [
-      { key: 'edit', icon: <EditOutlined />, label: 'Edit' },
+      { key: 'edit', icon: <EditOutlined />, label: 'Edit', ...change },
       { key: 'magic-link', icon: <LinkOutlined />, label: 'Copy magic link' },
       { type: 'divider' },
-      { key: 'remove', icon: <DeleteOutlined />, label: 'Remove', danger: true },
+      { key: 'remove', icon: <DeleteOutlined />, label: 'Remove', danger: true, ...change },
     ],
     onClick: ({ key }) => {
       if (key === 'edit') setEditing(user);
@@ -96,7 +100,7 @@ export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
 
   const count = users.data?.count ?? 0;
   const inviteButton = (
-    <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
+    <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)} {...guard}>
       Invite client user
     </Button>
   );
@@ -107,7 +111,7 @@ export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
       variant="outlined"
       extra={
         <Flex gap={8} wrap>
-          <Button icon={<NotificationOutlined />} onClick={() => confirmNotify(company)} disabled={count === 0}>
+          <Button icon={<NotificationOutlined />} onClick={() => confirmNotify(company)} disabled={count === 0 || guard.disabled} title={guard.title}>
             Notify now
           </Button>
           {inviteButton}

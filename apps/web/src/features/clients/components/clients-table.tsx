@@ -9,6 +9,7 @@ import { routes } from '../../../lib/routes';
 import { ConnectionTags } from '../../../ui/connection-tags';
 import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
 import { ClientActions, qboAbilities, useClientCommands } from './client-actions';
+import { useChangeGuard } from '../../billing/read-only-guard';
 
 type SortOrder = 'ascend' | 'descend' | null;
 
@@ -55,6 +56,7 @@ export const syncErrorsPathOf = (companyPk: number): string => `${buildPath(rout
 /** The ledger, whether it is a sandbox, where its sync stands, and a way back in when QuickBooks refused Herd's sign-in. */
 const LedgerCell = ({ company, canManage }: { company: ClientCompany; canManage: boolean }) => {
   const { reconnect, reconnecting } = useClientCommands();
+  const guard = useChangeGuard();
   const sync = company.ledger_sync;
   return (
     <Flex vertical gap={4} align="flex-start">
@@ -64,7 +66,7 @@ const LedgerCell = ({ company, canManage }: { company: ClientCompany; canManage:
       </Flex>
       {sync && company.connection_state === 'CONNECTED' ? <SyncState sync={sync} /> : null}
       {canManage && qboAbilities(company).canReconnect ? (
-        <Button size="small" icon={<ApiOutlined />} loading={reconnecting} onClick={() => reconnect(company)}>
+        <Button size="small" icon={<ApiOutlined />} loading={reconnecting} onClick={() => reconnect(company)} {...guard}>
           Reconnect
         </Button>
       ) : null}

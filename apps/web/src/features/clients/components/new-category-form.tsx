@@ -7,6 +7,7 @@ import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
 import { DEFAULT_ACCOUNT_TYPES, useAccountTypes } from '../../transactions/account-types';
 import { useCreateCategory } from '../chart-api';
+import { useChangeGuard } from '../../billing/read-only-guard';
 
 interface Values {
   name: string;
@@ -22,6 +23,7 @@ export const NewCategoryForm = ({ companyPk }: { companyPk: number }) => {
   const types = useAccountTypes(companyPk, 'qbo');
   const { message } = App.useApp();
   const [problem, setProblem] = useState<string | null>(null);
+  const guard = useChangeGuard();
 
   const onFinish = (values: Values) => {
     setProblem(null);
@@ -44,6 +46,8 @@ export const NewCategoryForm = ({ companyPk }: { companyPk: number }) => {
         initialValues={{ name: '', account_type: DEFAULT_ACCOUNT_TYPES.qbo.COSTS }}
         onFinish={onFinish}
         style={{ rowGap: 8 }}
+        disabled={guard.disabled}
+        title={guard.title}
       >
         <Form.Item label="Category name" name="name" rules={[zodRule(categoryCreateBody.shape.name)]}>
           <Input style={{ width: 220 }} />

@@ -8,6 +8,7 @@ import { SearchSelect } from '../../../ui/search-select';
 import { useServerError } from '../../../ui/use-server-error';
 import { useOtherAccounts, useUpdateWatchedAccounts, useWatchedAccounts, type LedgerAccount } from '../accounts-api';
 import { accountTypeLabel } from '../../../lib/account-type-labels';
+import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 
 interface EditorProps {
   companyPk: number;
@@ -32,6 +33,8 @@ const WatchedAccountsEditor = ({ companyPk, initial }: EditorProps) => {
     (a) => a.name,
   );
   const save = useUpdateWatchedAccounts(companyPk);
+  // A control's own `disabled` wins over the read-only region's, so each says both.
+  const { readOnly } = useReadOnly();
   // Chosen accounts are remembered, so each keeps its name when a later search no longer lists it.
   const [picked, setPicked] = useState(() => new Map(initial.map((a) => [a.pk, a])));
   const merged = useMemo(() => {
@@ -67,42 +70,44 @@ const WatchedAccountsEditor = ({ companyPk, initial }: EditorProps) => {
     });
 
   return (
-    <Flex vertical gap={12}>
-      <SearchSelect<number[]>
-        mode="multiple"
-        aria-label="Watched accounts"
-        placeholder="Search the client’s accounts"
-        value={chosen}
-        onChange={onChange}
-        search={search}
-        onSearch={setSearch}
-        searching={live.searching}
-        noun="account"
-        onBlur={() => setSearch('')}
-        loading={others.isFetching}
-        options={options}
-        optionRender={(option) => (
-          <Flex justify="space-between" gap={12}>
-            <span>{option.label}</span>
-            <Typography.Text type="secondary">{accountTypeLabel(String(option.data.type ?? ''))}</Typography.Text>
+    <ChangesOnly>
+      <Flex vertical gap={12}>
+        <SearchSelect<number[]>
+          mode="multiple"
+          aria-label="Watched accounts"
+          placeholder="Search the client’s accounts"
+          value={chosen}
+          onChange={onChange}
+          search={search}
+          onSearch={setSearch}
+          searching={live.searching}
+          noun="account"
+          onBlur={() => setSearch('')}
+          loading={others.isFetching}
+          options={options}
+          optionRender={(option) => (
+            <Flex justify="space-between" gap={12}>
+              <span>{option.label}</span>
+              <Typography.Text type="secondary">{accountTypeLabel(String(option.data.type ?? ''))}</Typography.Text>
+            </Flex>
+          )}
+          style={{ width: '100%' }}
+        />
+        <Flex justify="space-between" align="center" gap={12} wrap>
+          <Typography.Text type="secondary">
+            {chosen.length === 0 ? 'No account is watched: Herd will not ask about any transaction.' : `${chosen.length} watched`}
+          </Typography.Text>
+          <Flex gap={8}>
+            <Button disabled={readOnly || !dirty || save.isPending} onClick={() => setChosen(initial.map((a) => a.pk))}>
+              Undo
+            </Button>
+            <Button type="primary" disabled={readOnly || !dirty} loading={save.isPending} onClick={onSave}>
+              Save watched accounts
+            </Button>
           </Flex>
-        )}
-        style={{ width: '100%' }}
-      />
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Text type="secondary">
-          {chosen.length === 0 ? 'No account is watched: Herd will not ask about any transaction.' : `${chosen.length} watched`}
-        </Typography.Text>
-        <Flex gap={8}>
-          <Button disabled={!dirty || save.isPending} onClick={() => setChosen(initial.map((a) => a.pk))}>
-            Undo
-          </Button>
-          <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={onSave}>
-            Save watched accounts
-          </Button>
         </Flex>
       </Flex>
-    </Flex>
+    </ChangesOnly>
   );
 };
 

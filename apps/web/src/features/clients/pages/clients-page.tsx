@@ -27,6 +27,7 @@ import { ClientsTable, type ClientsTableChange } from '../components/clients-tab
 import { useMagicLinkCopier } from '../components/magic-link-copier';
 import { useQboReturn } from '../components/qbo-return-notice';
 import { CLIENT_LIST_DEFAULTS, CLIENT_LIST_PARAMS } from '../list-params';
+import { ChangesOnly } from '../../billing/read-only-guard';
 
 /** `?add=1` opens "Add client" straight away (the dashboard's first-client button links here). */
 export const ADD_PARAM = 'add';
@@ -83,15 +84,17 @@ export const ClientsPage = () => {
     });
 
   const addButton = canManage ? (
-    <Flex gap={8} wrap>
-      {/* Still spinning after the answer: the browser is on its way to Intuit. */}
-      <Button icon={<ApiOutlined />} loading={connect.isPending || connect.isSuccess} onClick={startConnect}>
-        Connect QuickBooks
-      </Button>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-        Add client
-      </Button>
-    </Flex>
+    <ChangesOnly>
+      <Flex gap={8} wrap>
+        {/* Still spinning after the answer: the browser is on its way to Intuit. */}
+        <Button icon={<ApiOutlined />} loading={connect.isPending || connect.isSuccess} onClick={startConnect}>
+          Connect QuickBooks
+        </Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          Add client
+        </Button>
+      </Flex>
+    </ChangesOnly>
   ) : null;
 
   const filtered = Boolean(search || connectionKind || connectionState || hasClientUsers !== undefined);

@@ -7,6 +7,7 @@ import { InvitePersonModal, type PersonValues } from '../../../ui/invite-person-
 import { QueryError } from '../../../ui/query-error';
 import { useServerError } from '../../../ui/use-server-error';
 import { useCompanyPeople, useInviteClientCoworker, useRemoveClientCoworker } from '../../client-side/api';
+import { useChangeGuard } from '../../billing/read-only-guard';
 
 const ROLE_LABELS: Record<CompanyUser['role'], string> = { CLIENT: 'Client', CLIENT_COWORKER: 'Coworker' };
 
@@ -27,6 +28,7 @@ export const CompanyPeopleCard = ({ company, selfPk }: CompanyPeopleCardProps) =
   const { message, modal } = App.useApp();
   const showError = useServerError();
   const [inviting, setInviting] = useState(false);
+  const guard = useChangeGuard();
   const manages = company.role === 'CLIENT';
 
   const onInvite = async (values: PersonValues) => {
@@ -80,7 +82,7 @@ export const CompanyPeopleCard = ({ company, selfPk }: CompanyPeopleCardProps) =
       // Only coworkers can be removed here; the company's own client stays.
       render: (_value: unknown, person) =>
         person.role === 'CLIENT_COWORKER' ? (
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${personName(person)}`} onClick={() => confirmRemove(person)} />
+          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${personName(person)}`} onClick={() => confirmRemove(person)} {...guard} />
         ) : null,
     });
   }
@@ -91,7 +93,7 @@ export const CompanyPeopleCard = ({ company, selfPk }: CompanyPeopleCardProps) =
       variant="outlined"
       extra={
         manages ? (
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)} {...guard}>
             Invite coworker
           </Button>
         ) : null

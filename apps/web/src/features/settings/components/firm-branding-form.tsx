@@ -7,6 +7,7 @@ import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
 import { useUpdateFirmSettings, useUploadFile } from '../api';
 import { isLogoType, LOGO_TYPE_ERROR, LogoField } from './logo-field';
+import { useChangeGuard } from '../../billing/read-only-guard';
 
 interface Values {
   company_name: string;
@@ -30,6 +31,7 @@ export const FirmBrandingForm = ({ settings }: { settings: FirmSettings }) => {
   const upload = useUploadFile();
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
+  const guard = useChangeGuard();
   const [previewUrl, setPreviewUrl] = useState<string | null>(settings.logo);
   const typedColor = Form.useWatch('main_color', form) ?? settings.main_color ?? '';
   const swatch = normaliseHex(typedColor) ?? DEFAULT_MAIN_COLOR;
@@ -75,6 +77,7 @@ export const FirmBrandingForm = ({ settings }: { settings: FirmSettings }) => {
         initialValues={{ company_name: settings.company_name, main_color: settings.main_color ?? '', logo: settings.logo_file }}
         onFinish={onFinish}
         style={{ maxWidth: 640 }}
+        disabled={guard.disabled}
       >
         <FormAlert message={error} />
         <Form.Item label="Firm name" name="company_name" rules={rules.company_name} extra="Your clients see this name in Herd and in their emails.">
@@ -96,7 +99,7 @@ export const FirmBrandingForm = ({ settings }: { settings: FirmSettings }) => {
         <Form.Item label="Logo" name="logo" valuePropName="value">
           <LogoField previewUrl={previewUrl} uploading={upload.isPending} onUpload={onUpload} onRemove={onRemove} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={update.isPending} disabled={upload.isPending}>
+        <Button type="primary" htmlType="submit" loading={update.isPending} disabled={guard.disabled || upload.isPending} title={guard.title}>
           Save branding
         </Button>
       </Form>

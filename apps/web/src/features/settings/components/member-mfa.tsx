@@ -3,6 +3,7 @@ import type { Coworker } from '@herd/contract';
 import { personName } from '../../../lib/format';
 import { useServerError } from '../../../ui/use-server-error';
 import { useMemberMfa } from '../mfa-api';
+import { useChangeGuard } from '../../billing/read-only-guard';
 
 /** Whether a member signs in with a second factor, or has been asked to and has not yet. */
 export const MemberMfaTag = ({ coworker }: { coworker: Coworker }) => {
@@ -19,6 +20,8 @@ export const MemberMfaActions = ({ coworker }: { coworker: Coworker }) => {
   const { require, reset } = useMemberMfa();
   const { message, modal } = App.useApp();
   const showError = useServerError();
+  // Requiring MFA changes the firm's data; a reset gets a locked-out colleague back in and stays open.
+  const guard = useChangeGuard();
   const name = personName(coworker);
 
   const toggleRequired = () =>
@@ -49,7 +52,7 @@ export const MemberMfaActions = ({ coworker }: { coworker: Coworker }) => {
   return (
     <>
       {coworker.role === 'TEAM_MEMBER' ? (
-        <Button size="small" onClick={toggleRequired} loading={require.isPending && require.variables?.pk === coworker.pk}>
+        <Button size="small" onClick={toggleRequired} {...guard} loading={require.isPending && require.variables?.pk === coworker.pk}>
           {coworker.mfa_enabled ? 'Stop requiring MFA' : 'Require MFA'}
         </Button>
       ) : null}

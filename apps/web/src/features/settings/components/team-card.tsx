@@ -11,6 +11,7 @@ import { useLinkCopier } from '../../../ui/use-link-copier';
 import { useServerError } from '../../../ui/use-server-error';
 import { MemberMfaActions, MemberMfaTag } from './member-mfa';
 import { useCoworkerInvitationLink, useCoworkers, useInviteCoworker, useRemoveCoworker, useResendCoworkerInvitation, useUpdateCoworker } from '../../team/api';
+import { useChangeGuard } from '../../billing/read-only-guard';
 
 const ROLE_OPTIONS = FIRM_ROLES.map((role) => ({ value: role, label: FIRM_ROLE_LABELS[role] }));
 
@@ -48,6 +49,8 @@ export const TeamCard = ({ selfPk, canAdminister, mfa = false }: TeamCardProps) 
   const showError = useServerError();
   const [inviting, setInviting] = useState(false);
 
+  // Every change to the team waits while the firm is read-only (the server refuses it).
+  const guard = useChangeGuard();
   const onInvite = async (values: CoworkerInviteBody) => {
     const coworker = await invite.mutateAsync(values);
     void message.success(`Invitation sent to ${coworker.email}`);
@@ -117,7 +120,8 @@ export const TeamCard = ({ selfPk, canAdminister, mfa = false }: TeamCardProps) 
             value={coworker.role}
             options={ROLE_OPTIONS}
             onChange={(role) => changeRole(coworker, role)}
-            disabled={update.isPending && update.variables?.pk === coworker.pk}
+            disabled={guard.disabled || (update.isPending && update.variables?.pk === coworker.pk)}
+            title={guard.title}
             style={{ width: 170 }}
             size="middle"
           />
@@ -147,7 +151,8 @@ export const TeamCard = ({ selfPk, canAdminister, mfa = false }: TeamCardProps) 
                   type="text"
                   icon={<MailOutlined />}
                   aria-label={`Resend the invitation to ${personName(coworker)}`}
-                  title="Resend invitation"
+                  title={guard.title ?? 'Resend invitation'}
+                  disabled={guard.disabled}
                   loading={resend.isPending && resend.variables === coworker.pk}
                   onClick={() => resendInvitation(coworker)}
                 />
@@ -155,13 +160,14 @@ export const TeamCard = ({ selfPk, canAdminister, mfa = false }: TeamCardProps) 
                   type="text"
                   icon={<LinkOutlined />}
                   aria-label={`Copy the invitation link of ${personName(coworker)}`}
-                  title="Copy invitation link"
+                  title={guard.title ?? 'Copy invitation link'}
+                  disabled={guard.disabled}
                   loading={invitationLink.isPending && invitationLink.variables === coworker.pk}
                   onClick={() => void copyInvitationLink(coworker)}
                 />
               </>
             )}
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${personName(coworker)}`} onClick={() => confirmRemove(coworker)} />
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${personName(coworker)}`} onClick={() => confirmRemove(coworker)} {...guard} />
           </Flex>
         ),
     });
@@ -173,7 +179,7 @@ export const TeamCard = ({ selfPk, canAdminister, mfa = false }: TeamCardProps) 
       variant="outlined"
       extra={
         canAdminister ? (
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)} {...guard}>
             Invite coworker
           </Button>
         ) : null

@@ -2,6 +2,7 @@ import { Button, Flex, Typography, Upload } from 'antd';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
 import { useServerError } from '../../../ui/use-server-error';
+import { ChangesOnly } from '../../billing/read-only-guard';
 import { useAddAttachment, useRemoveAttachment } from '../api';
 import { AttachmentThumbnail } from './attachment-thumbnail';
 import { RequiredMark, RequiredNote } from './required-mark';
@@ -32,34 +33,36 @@ export const AttachmentsPanel = ({ transaction, companyPk, canEdit, required = f
     <section aria-label="Attachments">
       <Typography.Text strong>{required ? <RequiredMark /> : null}Attachments</Typography.Text>
       {required ? <RequiredNote /> : null}
-      <Flex gap={12} wrap style={{ marginTop: 8 }}>
-        {transaction.attachments.map((attachment) => (
-          <div key={attachment.pk} style={{ position: 'relative' }} data-testid="attachment">
-            <a href={attachment.url} target="_blank" rel="noreferrer" title={attachment.name}>
-              <AttachmentThumbnail attachment={attachment} />
-            </a>
-            {canEdit && attachment.removable ? (
-              <Button
-                size="small"
-                shape="circle"
-                icon={<CloseOutlined />}
-                aria-label={`Remove ${attachment.name}`}
-                style={{ position: 'absolute', top: -8, right: -8 }}
-                loading={remove.isPending && remove.variables === attachment.pk}
-                onClick={() => remove.mutate(attachment.pk, { onError: fail })}
-              />
-            ) : null}
-          </div>
-        ))}
-        {canEdit ? (
-          <Upload showUploadList={false} accept="image/*,application/pdf" customRequest={({ file }) => add.mutate(file as File, { onError: fail })}>
-            <Button icon={<PaperClipOutlined />} loading={add.isPending} style={{ height: 72 }}>
-              Attach a receipt
-            </Button>
-          </Upload>
-        ) : null}
-        {!canEdit && transaction.attachments.length === 0 ? <Typography.Text type="secondary">None</Typography.Text> : null}
-      </Flex>
+      <ChangesOnly>
+        <Flex gap={12} wrap style={{ marginTop: 8 }}>
+          {transaction.attachments.map((attachment) => (
+            <div key={attachment.pk} style={{ position: 'relative' }} data-testid="attachment">
+              <a href={attachment.url} target="_blank" rel="noreferrer" title={attachment.name}>
+                <AttachmentThumbnail attachment={attachment} />
+              </a>
+              {canEdit && attachment.removable ? (
+                <Button
+                  size="small"
+                  shape="circle"
+                  icon={<CloseOutlined />}
+                  aria-label={`Remove ${attachment.name}`}
+                  style={{ position: 'absolute', top: -8, right: -8 }}
+                  loading={remove.isPending && remove.variables === attachment.pk}
+                  onClick={() => remove.mutate(attachment.pk, { onError: fail })}
+                />
+              ) : null}
+            </div>
+          ))}
+          {canEdit ? (
+            <Upload showUploadList={false} accept="image/*,application/pdf" customRequest={({ file }) => add.mutate(file as File, { onError: fail })}>
+              <Button icon={<PaperClipOutlined />} loading={add.isPending} style={{ height: 72 }}>
+                Attach a receipt
+              </Button>
+            </Upload>
+          ) : null}
+          {!canEdit && transaction.attachments.length === 0 ? <Typography.Text type="secondary">None</Typography.Text> : null}
+        </Flex>
+      </ChangesOnly>
       {error ? (
         <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
           {error}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, Flex, Typography } from 'antd';
 import { countText } from '../../../lib/format';
 import { useServerError } from '../../../ui/use-server-error';
+import { useChangeGuard } from '../../billing/read-only-guard';
 import { attachmentsZipUrl, useBulkAction, type AccountantListKind, type BulkAction, type PublishResult } from '../api';
 import { useResync } from '../sync-api';
 import { SendBackModal } from './send-back-modal';
@@ -60,6 +61,9 @@ export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = 
       onError: (error) => showError(error),
     });
   const none = selected.length === 0;
+  // Every action here changes the firm's data but the download, which only reads.
+  const guard = useChangeGuard();
+  const changes = { disabled: none || guard.disabled, title: guard.title };
   const running = (action: BulkAction) => bulk.isPending && bulk.variables?.action === action;
   return (
     <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} aria-label="Bulk actions">
@@ -68,26 +72,26 @@ export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = 
       </Typography.Text>
       {kind !== 'hidden' ? (
         <>
-          <Button type="primary" disabled={none} loading={running('publish')} onClick={() => run('publish')}>
+          <Button type="primary" {...changes} loading={running('publish')} onClick={() => run('publish')}>
             Publish
           </Button>
-          <Button disabled={none} onClick={() => setBackOpen(true)}>
+          <Button {...changes} onClick={() => setBackOpen(true)}>
             Send back
           </Button>
-          <Button disabled={none} loading={running('hide')} onClick={() => run('hide')}>
+          <Button {...changes} loading={running('hide')} onClick={() => run('hide')}>
             Hide
           </Button>
-          <Button disabled={none} loading={running('clear-errors')} onClick={() => run('clear-errors')}>
+          <Button {...changes} loading={running('clear-errors')} onClick={() => run('clear-errors')}>
             Clear sync errors
           </Button>
         </>
       ) : (
-        <Button disabled={none} loading={running('unhide')} onClick={() => run('unhide')}>
+        <Button {...changes} loading={running('unhide')} onClick={() => run('unhide')}>
           Unhide
         </Button>
       )}
       {remoteLedger ? (
-        <Button disabled={none} loading={resync.isPending} onClick={runResync}>
+        <Button {...changes} loading={resync.isPending} onClick={runResync}>
           Resync
         </Button>
       ) : null}

@@ -5,6 +5,7 @@ import type { CsvImportResult } from '@herd/contract';
 import { serverErrorText } from '../../../lib/form-errors';
 import { countText } from '../../../lib/format';
 import { ImportOutcome } from '../../../ui/import-outcome';
+import { ChangesOnly } from '../../billing/read-only-guard';
 import { useImportCsv } from '../api';
 
 /** For CSV companies: imports a bank export and shows what came in, what was already there, and bad rows. */
@@ -14,26 +15,28 @@ export const CsvImportButton = ({ companyPk }: { companyPk: number }) => {
   const [error, setError] = useState<string | null>(null);
   return (
     <>
-      <Upload
-        accept=".csv,text/csv"
-        showUploadList={false}
-        customRequest={({ file }) =>
-          importCsv.mutate(file as File, {
-            onSuccess: (answer) => {
-              setError(null);
-              setResult(answer);
-            },
-            onError: (e) => {
-              setResult(null);
-              setError(serverErrorText(e));
-            },
-          })
-        }
-      >
-        <Button icon={<UploadOutlined />} loading={importCsv.isPending}>
-          Import bank CSV
-        </Button>
-      </Upload>
+      <ChangesOnly>
+        <Upload
+          accept=".csv,text/csv"
+          showUploadList={false}
+          customRequest={({ file }) =>
+            importCsv.mutate(file as File, {
+              onSuccess: (answer) => {
+                setError(null);
+                setResult(answer);
+              },
+              onError: (e) => {
+                setResult(null);
+                setError(serverErrorText(e));
+              },
+            })
+          }
+        >
+          <Button icon={<UploadOutlined />} loading={importCsv.isPending}>
+            Import bank CSV
+          </Button>
+        </Upload>
+      </ChangesOnly>
       <Modal open={result !== null || error !== null} title="Bank CSV import" footer={null} onCancel={() => (setResult(null), setError(null))} width={640}>
         {error ? <Alert type="error" showIcon title={error} /> : null}
         {result ? (

@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CLIENT_EDITABLE_FIELDS, explanationHint, fromCents, type FinishRule, type Transaction } from '@herd/contract';
 import { focusFirstField } from '../../../lib/focus-first-field';
 import { useTouchDevice } from '../../../lib/use-touch-device';
+import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 import { useSelectOptions, useUpdateTransactions, type Side } from '../api';
 import { dropDraft, loadDraft, saveDraft } from '../drafts';
 import { blankLine, editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEditLines, type Editable, type EditLine } from '../editor-state';
@@ -44,6 +45,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   const { message } = App.useApp();
   const touch = useTouchDevice();
   const update = useUpdateTransactions(companyPk, side);
+  const { readOnly } = useReadOnly();
   const [start] = useState(() => startFrom(transaction, draftKey));
   const [lines, setLines] = useState<EditLine[]>(start.lines);
   const [memo, setMemo] = useState(start.memo);
@@ -128,7 +130,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   // Ctrl+Enter (or Cmd+Enter) saves as done from anywhere in the editor, even inside a field.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !readOnly) {
         event.preventDefault();
         save(true);
       }
@@ -179,47 +181,49 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
       {finishRule.category_or_explanation ? (
         <Alert type="info" showIcon role="note" data-testid="finish-hint" title={explanationHint(editable === 'all' ? CLIENT_EDITABLE_FIELDS : editable)} />
       ) : null}
-      <Form layout="vertical" component="div">
-        {/* What the company requires comes first: a required memo above the lines, required line fields first in each line. */}
-        {may(editable, 'memo') && memoRequired ? memoField : null}
-        {attachmentsRequired ? <div style={{ marginBottom: 16 }}>{attachments}</div> : null}
-        {lines.map((line, index) => (
-          <LineFields
-            key={line.key}
-            line={line}
-            index={index}
-            companyPk={companyPk}
-            transactionPk={transaction.pk}
-            side={side}
-            editable={editable}
-            direction={transaction.direction}
-            tracking={trackingPks}
-            split={split}
-            required={finishRule.required}
-            errors={errors}
-            onChange={(patch) => patchLine(line.key, patch)}
-            onRemove={split ? () => removeLine(line.key) : undefined}
-          />
-        ))}
-        {canSplit ? (
-          <Flex align="center" justify="space-between" gap={12} wrap>
-            <Button icon={<PlusOutlined />} onClick={addLine}>
-              {split ? 'Add a line' : 'Split'}
-            </Button>
-            {split ? (
-              <Typography.Text type={remaining === 0 ? 'success' : 'danger'} data-testid="remaining">
-                {remaining === null ? 'Enter every line’s amount' : `Remaining: ${formatMoney(fromCents(remaining))}`}
-              </Typography.Text>
-            ) : null}
-          </Flex>
-        ) : null}
-        {errors.lines ? (
-          <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
-            {errors.lines}
-          </Typography.Text>
-        ) : null}
-        {may(editable, 'memo') && !memoRequired ? memoField : null}
-      </Form>
+      <ChangesOnly>
+        <Form layout="vertical" component="div">
+          {/* What the company requires comes first: a required memo above the lines, required line fields first in each line. */}
+          {may(editable, 'memo') && memoRequired ? memoField : null}
+          {attachmentsRequired ? <div style={{ marginBottom: 16 }}>{attachments}</div> : null}
+          {lines.map((line, index) => (
+            <LineFields
+              key={line.key}
+              line={line}
+              index={index}
+              companyPk={companyPk}
+              transactionPk={transaction.pk}
+              side={side}
+              editable={editable}
+              direction={transaction.direction}
+              tracking={trackingPks}
+              split={split}
+              required={finishRule.required}
+              errors={errors}
+              onChange={(patch) => patchLine(line.key, patch)}
+              onRemove={split ? () => removeLine(line.key) : undefined}
+            />
+          ))}
+          {canSplit ? (
+            <Flex align="center" justify="space-between" gap={12} wrap>
+              <Button icon={<PlusOutlined />} onClick={addLine}>
+                {split ? 'Add a line' : 'Split'}
+              </Button>
+              {split ? (
+                <Typography.Text type={remaining === 0 ? 'success' : 'danger'} data-testid="remaining">
+                  {remaining === null ? 'Enter every line’s amount' : `Remaining: ${formatMoney(fromCents(remaining))}`}
+                </Typography.Text>
+              ) : null}
+            </Flex>
+          ) : null}
+          {errors.lines ? (
+            <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
+              {errors.lines}
+            </Typography.Text>
+          ) : null}
+          {may(editable, 'memo') && !memoRequired ? memoField : null}
+        </Form>
+      </ChangesOnly>
       <div ref={refusal}>
         {errors.form || fieldErrors ? (
           <Alert
@@ -231,19 +235,21 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
             style={{ marginBottom: 12 }}
           />
         ) : null}
-        <Flex gap={8} wrap>
-          <Button type="primary" onClick={() => save(true)} loading={update.isPending}>
-            Done
-          </Button>
-          <Button onClick={() => save(false)} disabled={update.isPending}>
-            Save
-          </Button>
-          {touch ? null : (
-            <Typography.Text type="secondary" style={{ alignSelf: 'center', fontSize: 12 }} data-testid="keyboard-hint">
-              Ctrl + Enter: done · Esc: close
-            </Typography.Text>
-          )}
-        </Flex>
+        <ChangesOnly>
+          <Flex gap={8} wrap>
+            <Button type="primary" onClick={() => save(true)} loading={update.isPending}>
+              Done
+            </Button>
+            <Button onClick={() => save(false)} disabled={readOnly || update.isPending}>
+              Save
+            </Button>
+            {touch ? null : (
+              <Typography.Text type="secondary" style={{ alignSelf: 'center', fontSize: 12 }} data-testid="keyboard-hint">
+                Ctrl + Enter: done · Esc: close
+              </Typography.Text>
+            )}
+          </Flex>
+        </ChangesOnly>
       </div>
       {attachmentsRequired ? null : attachments}
       <NoteThread transactionPk={transaction.pk} companyPk={companyPk} body={note} onBodyChange={setNote} />

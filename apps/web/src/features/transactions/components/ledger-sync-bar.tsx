@@ -7,6 +7,7 @@ import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
 import { useServerError } from '../../../ui/use-server-error';
 import { useReconnectQuickBooks, useSyncClient } from '../../quickbooks/api';
 import { useLedgerPull, type PullMode } from '../sync-api';
+import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 
 /**
  * A QuickBooks company's sync on its transactions page: where it stands, and
@@ -20,6 +21,8 @@ export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompan
   const sync = company.ledger_sync;
   const connected = company.connection_state === 'CONNECTED';
   const busy = isSyncBusy(sync);
+  // A control's own `disabled` wins over the read-only region's, so each says both.
+  const { readOnly } = useReadOnly();
   const showError = useServerError();
   const fail = (error: unknown) => showError(error);
   const runPull = (mode: PullMode) => pull.mutateAsync(mode).then((result) => void message.success(result.detail), fail);
@@ -35,9 +38,11 @@ export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompan
           description="Nothing syncs until this client is connected again."
           action={
             canReconnect ? (
-              <Button icon={<ApiOutlined />} loading={reconnect.isPending || reconnect.isSuccess} onClick={() => reconnect.mutate(company.pk, { onError: fail })}>
-                Reconnect
-              </Button>
+              <ChangesOnly>
+                <Button icon={<ApiOutlined />} loading={reconnect.isPending || reconnect.isSuccess} onClick={() => reconnect.mutate(company.pk, { onError: fail })}>
+                  Reconnect
+                </Button>
+              </ChangesOnly>
             ) : null
           }
         />
@@ -56,36 +61,38 @@ export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompan
           {sync?.sandbox ? <SandboxTag /> : null}
           {sync ? <SyncState sync={sync} /> : null}
         </Flex>
-        <Flex gap={8} wrap>
-          <Button
-            icon={<SyncOutlined />}
-            disabled={!connected || busy}
-            loading={syncNow.isPending}
-            onClick={() => syncNow.mutate(company.pk, { onSuccess: (result) => void message.success(result.detail), onError: fail })}
-          >
-            Sync now
-          </Button>
-          <Button
-            icon={<CloudDownloadOutlined />}
-            disabled={!connected || busy}
-            loading={pull.isPending && pull.variables === 'sync-missing'}
-            onClick={() => void runPull('sync-missing')}
-          >
-            Pull missing
-          </Button>
-          <Popconfirm
-            title="Read every transaction again?"
-            description="Herd pulls every transaction since the sync date from QuickBooks again. A large company takes a while."
-            okText="Full resync"
-            // Closes at once (the button shows the wait), so the answer's toast does not land on the open confirm.
-            onConfirm={() => void runPull('fully-resync')}
-            disabled={!connected || busy}
-          >
-            <Button disabled={!connected || busy} loading={pull.isPending && pull.variables === 'fully-resync'}>
-              Full resync
+        <ChangesOnly>
+          <Flex gap={8} wrap>
+            <Button
+              icon={<SyncOutlined />}
+              disabled={readOnly || !connected || busy}
+              loading={syncNow.isPending}
+              onClick={() => syncNow.mutate(company.pk, { onSuccess: (result) => void message.success(result.detail), onError: fail })}
+            >
+              Sync now
             </Button>
-          </Popconfirm>
-        </Flex>
+            <Button
+              icon={<CloudDownloadOutlined />}
+              disabled={readOnly || !connected || busy}
+              loading={pull.isPending && pull.variables === 'sync-missing'}
+              onClick={() => void runPull('sync-missing')}
+            >
+              Pull missing
+            </Button>
+            <Popconfirm
+              title="Read every transaction again?"
+              description="Herd pulls every transaction since the sync date from QuickBooks again. A large company takes a while."
+              okText="Full resync"
+              // Closes at once (the button shows the wait), so the answer's toast does not land on the open confirm.
+              onConfirm={() => void runPull('fully-resync')}
+              disabled={readOnly || !connected || busy}
+            >
+              <Button disabled={readOnly || !connected || busy} loading={pull.isPending && pull.variables === 'fully-resync'}>
+                Full resync
+              </Button>
+            </Popconfirm>
+          </Flex>
+        </ChangesOnly>
       </Flex>
     </>
   );

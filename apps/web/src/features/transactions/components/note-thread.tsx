@@ -3,12 +3,14 @@ import { Button, Flex, Input, Typography } from 'antd';
 import type { Note } from '@herd/contract';
 import { formatDate } from '../../../lib/format';
 import { useServerError } from '../../../ui/use-server-error';
+import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 import { useCreateNote, useNotes, useUpdateNote } from '../api';
 
 const NoteItem = ({ note, transactionPk }: { note: Note; transactionPk: number }) => {
   const showError = useServerError();
   const update = useUpdateNote(transactionPk);
   const [draft, setDraft] = useState<string | null>(null);
+  const { readOnly } = useReadOnly();
   const save = () => update.mutate({ notePk: note.pk, body: draft ?? '' }, { onSuccess: () => setDraft(null), onError: (e) => showError(e) });
   return (
     <div data-testid="note" style={{ background: note.sender === 'ACCOUNTANT' ? '#eef5f1' : '#f7f7f5', borderRadius: 8, padding: '8px 12px' }}>
@@ -23,16 +25,18 @@ const NoteItem = ({ note, transactionPk }: { note: Note; transactionPk: number }
         <Flex justify="space-between" align="flex-end" gap={8}>
           <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{note.body}</Typography.Paragraph>
           {note.is_mine ? (
-            <Button type="link" size="small" onClick={() => setDraft(note.body)}>
-              Edit
-            </Button>
+            <ChangesOnly>
+              <Button type="link" size="small" onClick={() => setDraft(note.body)}>
+                Edit
+              </Button>
+            </ChangesOnly>
           ) : null}
         </Flex>
       ) : (
         <Flex vertical gap={6} style={{ marginTop: 6 }}>
           <Input.TextArea aria-label="Edit note" value={draft} onChange={(e) => setDraft(e.target.value)} autoSize={{ minRows: 2 }} />
           <Flex gap={8}>
-            <Button size="small" type="primary" onClick={save} loading={update.isPending} disabled={!draft.trim()}>
+            <Button size="small" type="primary" onClick={save} loading={update.isPending} disabled={readOnly || !draft.trim()}>
               Save note
             </Button>
             <Button size="small" onClick={() => setDraft(null)}>
@@ -58,6 +62,8 @@ export const NoteThread = ({ transactionPk, companyPk, body, onBodyChange: setBo
   const showError = useServerError();
   const notes = useNotes(transactionPk);
   const create = useCreateNote(transactionPk, companyPk);
+  // A control's own `disabled` wins over the read-only region's, so it says both.
+  const { readOnly } = useReadOnly();
   const send = () => create.mutate(body.trim(), { onSuccess: () => setBody(''), onError: (e) => showError(e) });
   return (
     <section aria-label="Notes">
@@ -68,12 +74,14 @@ export const NoteThread = ({ transactionPk, companyPk, body, onBodyChange: setBo
           <NoteItem key={note.pk} note={note} transactionPk={transactionPk} />
         ))}
         {notes.data?.length === 0 ? <Typography.Text type="secondary">No notes yet.</Typography.Text> : null}
-        <Input.TextArea aria-label="New note" placeholder="Write a note" value={body} onChange={(e) => setBody(e.target.value)} autoSize={{ minRows: 2 }} />
-        <div>
-          <Button onClick={send} loading={create.isPending} disabled={!body.trim()}>
-            Add note
-          </Button>
-        </div>
+        <ChangesOnly>
+          <Input.TextArea aria-label="New note" placeholder="Write a note" value={body} onChange={(e) => setBody(e.target.value)} autoSize={{ minRows: 2 }} />
+          <div>
+            <Button onClick={send} loading={create.isPending} disabled={readOnly || !body.trim()}>
+              Add note
+            </Button>
+          </div>
+        </ChangesOnly>
       </Flex>
     </section>
   );

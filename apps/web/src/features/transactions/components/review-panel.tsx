@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { CONNECTION_KIND_LABELS, statusTag } from '../../../lib/labels';
 import { QueryError } from '../../../ui/query-error';
 import { useServerError } from '../../../ui/use-server-error';
+import { useChangeGuard } from '../../billing/read-only-guard';
 import { useBulkAction, type PublishResult } from '../api';
 import { ledgerName } from '../history-words';
 import { useTransactionHistory, type TransactionHistory } from '../review-api';
@@ -75,6 +76,7 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
       },
     );
 
+  const guard = useChangeGuard();
   const running = (action: 'publish' | 'back') => bulk.isPending && bulk.variables?.action === action;
   const published = history.data ? publishedSentence(transaction.status, history.data) : null;
   const canPublish = PUBLISHABLE.includes(transaction.status);
@@ -102,12 +104,18 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
       {canPublish || canSendBack ? (
         <Flex gap={8} wrap align="center" style={{ marginTop: 12 }}>
           {canPublish ? (
-            <Button type="primary" onClick={publish} loading={running('publish')} disabled={unsaved || (bulk.isPending && !running('publish'))}>
+            <Button
+              type="primary"
+              onClick={publish}
+              loading={running('publish')}
+              title={guard.title}
+              disabled={guard.disabled || unsaved || (bulk.isPending && !running('publish'))}
+            >
               Publish
             </Button>
           ) : null}
           {canSendBack ? (
-            <Button onClick={() => setBackOpen(true)} disabled={bulk.isPending}>
+            <Button onClick={() => setBackOpen(true)} title={guard.title} disabled={guard.disabled || bulk.isPending}>
               Send back
             </Button>
           ) : null}

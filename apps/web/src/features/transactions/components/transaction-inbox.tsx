@@ -10,6 +10,7 @@ import { useKeyedState } from '../../../lib/use-keyed-state';
 import { useListParams } from '../../../lib/use-list-params';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { ButtonLink } from '../../../ui/button-link';
+import { useChangeGuard } from '../../billing/read-only-guard';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
@@ -97,6 +98,7 @@ export const TransactionInbox = ({ companyPk, editable, finishRule }: Transactio
     onHelp: () => setHelp(true),
   });
 
+  const guard = useChangeGuard();
   const markDone = () => {
     const pks = items.filter((t) => selected.includes(t.pk)).map((t) => t.pk);
     setRowErrors({});
@@ -149,7 +151,7 @@ export const TransactionInbox = ({ companyPk, editable, finishRule }: Transactio
       {selected.length > 0 ? (
         <Flex gap={12} align="center" style={{ padding: '10px 16px', background: '#f7f9f8', borderBottom: '1px solid #eef1ef' }}>
           <Typography.Text>{countText(selected.length, 'selected', 'selected')}</Typography.Text>
-          <Button type="primary" icon={<CheckOutlined />} onClick={markDone} loading={update.isPending}>
+          <Button type="primary" icon={<CheckOutlined />} onClick={markDone} loading={update.isPending} {...guard}>
             Mark as done
           </Button>
           <Button type="link" onClick={() => setSelected([])}>
