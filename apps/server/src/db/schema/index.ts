@@ -15,3 +15,4 @@ export * from './rate-windows.js';
 export * from './idempotency.js';
 export * from './csv-exports.js';
 export * from './mfa.js';
+export * from './suggestions.js';
