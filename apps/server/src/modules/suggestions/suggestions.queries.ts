@@ -17,6 +17,13 @@ const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\
 
 const isDeposit = sql<boolean>`${transactions.type} = 'DEPOSIT'`;
 
+/**
+ * Rows of these merchants, in words the planner matches against the partial index
+ * `transactions_merchant_idx` (`merchant_key is not null and merchant_key <> ''`): an IN list alone
+ * does not prove `<> ''`, and the firm's answers were read by scanning every transaction.
+ */
+const ofMerchants = (keys: string[]) => and(isNotNull(transactions.merchantKey), ne(transactions.merchantKey, ''), inArray(transactions.merchantKey, keys));
+
 export const companyFirm = async (db: Db, companyPk: number) => {
   const [row] = await db.select({ firmId: clientCompanies.firmId }).from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
   return row?.firmId ?? null;
@@ -68,7 +75,7 @@ export const ownAnswers = async (db: Db, companyPk: number, merchantKeys: string
         ),
       })
       .from(transactions)
-      .where(and(inArray(transactions.merchantKey, keys), eq(transactions.clientCompanyId, companyPk), inArray(transactions.status, ANSWERED_STATUSES)))
+      .where(and(ofMerchants(keys), eq(transactions.clientCompanyId, companyPk), inArray(transactions.status, ANSWERED_STATUSES)))
       .as('answered');
     const rows = await db
       .select({
@@ -112,7 +119,7 @@ export const firmAnswers = async (db: Db, firmId: number, companyPk: number, mer
       .innerJoin(clientCompanies, and(eq(clientCompanies.pk, transactions.clientCompanyId), eq(clientCompanies.firmId, firmId)))
       .innerJoin(transactionLines, eq(transactionLines.transactionId, transactions.pk))
       .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.pk, transactionLines.categoryId), eq(ledgerAccounts.clientCompanyId, transactions.clientCompanyId)))
-      .where(and(inArray(transactions.merchantKey, keys), ne(transactions.clientCompanyId, companyPk), inArray(transactions.status, ANSWERED_STATUSES)))
+      .where(and(ofMerchants(keys), ne(transactions.clientCompanyId, companyPk), inArray(transactions.status, ANSWERED_STATUSES)))
       .groupBy(transactions.clientCompanyId, transactions.merchantKey, isDeposit, ledgerAccounts.name, ledgerAccounts.accountType);
     for (const r of rows) out.push({ ...r, merchantKey: r.merchantKey!, n: Number(r.n) });
   }
