@@ -206,7 +206,7 @@ export const renderSuggestionReport = (results: SuggestionBenchResult[]) =>
     '<!-- suggestions:start -->',
     '## Suggestions',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- --only=suggestions\` (bench/suggestions.ts), one process, no other load.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- --only=suggestions\` (bench/suggestions.ts), in one process.`,
     'Quality: 5,000 past answers in one company and 300 in each of 20 other clients of its firm (five name some accounts differently), then 1,000 new',
     'transactions: 88% of merchants the company answered, 7% only other clients did, 5% nobody did. Targets: precision ≥ 95% at coverage ≥ 60%;',
     'the job under 10 s for 10,000 new transactions against a 100,000-answer history.',
