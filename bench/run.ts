@@ -7,7 +7,8 @@
  * "Reading these figures" section). BENCH_SCALE shrinks the data for a quick
  * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database;
  * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts),
- * `--only=first-load` only the bytes a browser downloads (bench/first-load.ts).
+ * `--only=first-load` only the bytes a browser downloads (bench/first-load.ts),
+ * `--only=suggestions` only the suggestions' quality and job time (bench/suggestions.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { BENCH_PASSWORD } from './seed.js';
 import { renderReport, type TargetResult } from './report.js';
 import { renderFirstLoadReport, runFirstLoadBench } from './first-load.js';
 import { renderQboReport, runQboBench } from './qbo.js';
+import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
 
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
@@ -170,7 +172,7 @@ const writeSection = (file: string, marker: string, section: string) => {
 const main = async () => {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
-  const pgUrl = only === 'pglite' || only === 'first-load' ? null : await postgresUrl();
+  const pgUrl = only === 'pglite' || only === 'first-load' || only === 'suggestions-pglite' ? null : await postgresUrl();
   const file = path.join(root, 'BENCHMARKS.md');
   const write = process.argv.includes('--write');
   if (!only || only === 'first-load') {
@@ -179,7 +181,14 @@ const main = async () => {
     process.stdout.write(`${firstLoad}\n`);
     if (write) writeSection(file, 'first-load', firstLoad);
   }
-  if (only !== 'qbo' && only !== 'first-load') {
+  if (!only || only.startsWith('suggestions')) {
+    process.stderr.write('\nSuggestions: labelled history, quality and job time…\n');
+    const runs = [await runSuggestionBench(null), ...(pgUrl ? [await runSuggestionBench(pgUrl)] : [])];
+    const section = renderSuggestionReport(runs);
+    process.stdout.write(`${section}\n`);
+    if (write) writeSection(file, 'suggestions', section);
+  }
+  if (only !== 'qbo' && only !== 'first-load' && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
     if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));

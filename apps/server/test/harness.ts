@@ -150,7 +150,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('ledger-push-failed', handlers['ledger-push-failed'])) +
         (await jobs.drain('auth-email', handlers['auth-email'])) +
         (await jobs.drain('billing-sweep', handlers['billing-sweep'])) +
-        (await jobs.drain('billing-quantity', handlers['billing-quantity']));
+        (await jobs.drain('billing-quantity', handlers['billing-quantity'])) +
+        (await jobs.drain('suggestions-refresh', handlers['suggestions-refresh']));
       total += ran;
       if (ran === 0) return total;
     }

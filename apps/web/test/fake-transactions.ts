@@ -40,6 +40,8 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
   back_message: '',
   notes_count: 0,
   updated_at: '2026-10-03T10:00:00.000Z',
+  suggestion: null,
+  answered_from_suggestion: false,
   ...overrides,
 });
 

@@ -24,3 +24,4 @@ export * from './endpoints/index.js';
 export * from './money.js';
 export * from './rules.js';
 export * from './mfa.js';
+export * from './suggestions.js';

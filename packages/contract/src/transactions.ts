@@ -3,6 +3,7 @@ import { idField, idParam, idQuery } from './ids.js';
 import { BILLABLE_FLAGS, DIRECTIONS, FILTER_MARKERS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.js';
 import { optionalText } from './fields.js';
 import { messages } from './messages.js';
+import { transactionSuggestion } from './suggestions.js';
 
 /** Money on the wire: a decimal string with at most two decimals ("123.40"), never a float. */
 export const MONEY_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
@@ -62,6 +63,10 @@ export const transaction = z.object({
   back_message: z.string(),
   notes_count: z.number(),
   updated_at: z.string(),
+  /** What Herd proposes, learned from past answers: only on a transaction waiting for its answer (READY), else null. */
+  suggestion: transactionSuggestion.nullable(),
+  /** Its latest answer took the suggestion as proposed ("Suggested" on the accountant's side). */
+  answered_from_suggestion: z.boolean(),
 });
 export type Transaction = z.infer<typeof transaction>;
 
@@ -91,6 +96,12 @@ export const transactionChange = z.object({
   lines: z.array(lineInput).min(1, { error: 'A transaction needs at least one line.' }).max(100).optional(),
   client_memo: optionalText('Memo', 2000).optional(),
   finished: z.literal(true, { error: messages.notValid('Finished') }).optional(),
+  /**
+   * The person took Herd's suggestion. Recorded only when every line's category is the one
+   * suggested (an answer changed after accepting is the person's own); any answer that writes
+   * lines without it clears the mark.
+   */
+  accepted_suggestion: z.boolean({ error: messages.notValid('Accepted suggestion') }).optional(),
 });
 export type TransactionChange = z.infer<typeof transactionChange>;
 

@@ -7,6 +7,7 @@ import { mailSignupLink } from '../modules/auth/signup.service.js';
 import { runInvitationJob } from '../modules/invitations/invitation-job.js';
 import { runBillingSweep, syncBilledQuantity } from '../modules/billing/billing-jobs.js';
 import { companyFirmIsReadOnly } from '../modules/billing/billing-standing.js';
+import { refreshSuggestions } from '../modules/suggestions/suggestion-job.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -34,6 +35,9 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
   'billing-sweep': async () => {
     await runBillingSweep(deps);
   },
+  'suggestions-refresh': async (data) => {
+    await refreshSuggestions(deps.db, data.companyPk, data.merchantKeys);
+  },
 });
 
 export const startWorkers = async (deps: AppDeps) => {
@@ -45,5 +49,6 @@ export const startWorkers = async (deps: AppDeps) => {
   await deps.jobs.work('auth-email', handlers['auth-email']);
   await deps.jobs.work('billing-quantity', handlers['billing-quantity']);
   await deps.jobs.work('billing-sweep', handlers['billing-sweep']);
+  await deps.jobs.work('suggestions-refresh', handlers['suggestions-refresh']);
   await deps.jobs.startSchedules();
 };

@@ -26,6 +26,8 @@ export interface JobPayloads {
   'billing-quantity': { firmId: number };
   /** Hourly: expire ended trials, check every paying firm's quantity. */
   'billing-sweep': Record<string, never>;
+  /** Compute the suggestions of a company's open transactions: of some merchants, or all (null). */
+  'suggestions-refresh': { companyPk: number; merchantKeys: string[] | null };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
@@ -55,6 +57,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   // Stately per firm: a check waiting already reads the newest count when it runs.
   'billing-quantity': { name: 'billing-quantity', policy: 'stately', retryLimit: 8, retryDelay: 30, retryBackoff: true },
   'billing-sweep': { name: 'billing-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
+  // Stately per company and batch of merchants: a refresh waiting already reads the newest answers when it runs.
+  'suggestions-refresh': { name: 'suggestions-refresh', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
 };
 
 /** Jobs pg-boss starts on a clock (cron, UTC), in whichever worker's turn comes first. */

@@ -17,3 +17,4 @@ export * from './csv-exports.js';
 export * from './mfa.js';
 export * from './inbound.js';
 export * from './invitations.js';
+export * from './suggestions.js';

@@ -70,6 +70,14 @@ export const transactions = pgTable(
     publishedBy: integer('published_by').references(() => users.pk, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     raw: jsonb('raw').notNull().default({}),
+    /**
+     * Who was paid, as `normalizeMerchant` recognises it from the payee or description ('' when
+     * the text names nobody); null until the suggestion job fills it (rows refreshed by a ledger
+     * are set back to null). Answers are grouped by it (docs/suggestions.md).
+     */
+    merchantKey: text('merchant_key'),
+    /** The latest answer was a suggestion taken as it was (the accountant sees "Suggested"). */
+    answeredFromSuggestion: boolean('answered_from_suggestion').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -97,6 +105,15 @@ export const transactions = pgTable(
     // descent; the rows received in a range are one range scan per (hidden, status) pair, listed
     // with `= any(...)` so the planner descends the index instead of reading the company's rows.
     index('transactions_created_idx').on(t.clientCompanyId, t.isHidden, t.status, t.createdAt),
+    // A merchant's answers, in one company (the company's own history) or across a firm's companies
+    // (what other clients chose): the key first serves both.
+    index('transactions_merchant_idx')
+      .on(t.merchantKey, t.clientCompanyId, t.status, t.date)
+      .where(sql`merchant_key is not null and merchant_key <> ''`),
+    // Rows the suggestion job has still to read a merchant from.
+    index('transactions_merchant_missing_idx')
+      .on(t.clientCompanyId)
+      .where(sql`merchant_key is null`),
   ],
 );
 

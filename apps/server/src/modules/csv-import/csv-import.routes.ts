@@ -9,9 +9,10 @@ import { importRefList } from './ref-lists-import.service.js';
 /** Imports from CSV files, as the contract's route table declares them. */
 export const csvImportRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db, config } = app.deps;
+  const { deps } = app;
+  const { db, config } = deps;
 
   // Multipart: the service checks who may import into the company before it reads the file (within the upload limit).
-  serveEndpoint(app, e.bankCsv, (r) => importBankCsv(db, r.actor, r.params.pk, () => readUpload(r, config.maxUploadBytes)));
+  serveEndpoint(app, e.bankCsv, (r) => importBankCsv(deps, r.actor, r.params.pk, () => readUpload(r, config.maxUploadBytes)));
   serveEndpoint(app, e.refList, (r) => importRefList(db, r.actor, r.params.pk, () => readUpload(r, config.maxUploadBytes)));
 };

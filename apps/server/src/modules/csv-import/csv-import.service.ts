@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CsvImportResult } from '@herd/contract';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -11,6 +12,7 @@ import { parseBankCsv, type BankRow } from './bank-csv.js';
 import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';
 import { companyAccess } from '../access/company-access.js';
+import { queueSuggestionRefresh } from '../suggestions/suggestion-job.js';
 
 /**
  * A row's identity across imports: the bank's own reference when the file has
@@ -35,7 +37,12 @@ export const externalIds = (rows: BankRow[]): string[] => {
  * rows are reported by row number and imported by nothing. The file is read
  * (`readFile`) only once the accountant may import into the company.
  */
-export const importBankCsv = async (db: Db, actor: Actor, companyPk: number, readFile: () => Promise<Upload>): Promise<CsvImportResult> => {
+export const importBankCsv = async (
+  { db, jobs }: { db: Db; jobs: Pick<JobQueue, 'send'> },
+  actor: Actor,
+  companyPk: number,
+  readFile: () => Promise<Upload>,
+): Promise<CsvImportResult> => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const text = (await readFile()).bytes.toString('utf8');
   if (scope.company.connectionKind !== 'CSV') throw ValidationError.detail('Only CSV client companies import bank CSV files.');
@@ -97,5 +104,6 @@ export const importBankCsv = async (db: Db, actor: Actor, companyPk: number, rea
     });
     return count;
   });
+  if (imported > 0) await queueSuggestionRefresh(jobs, companyPk, null);
   return { imported, duplicates: parsed.rows.length - imported, errors: parsed.errors };
 };

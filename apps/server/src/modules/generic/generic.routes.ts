@@ -26,7 +26,7 @@ const ingestRoutes: FastifyPluginAsync = async (app) => {
   });
 
   serveEndpoint(app, e.ingestReferenceLists, (r) => upsertReferenceLists(db, r.genericCompanyPk, r.body));
-  serveEndpoint(app, e.ingestTransactions, (r) => upsertTransactions(db, r.genericCompanyPk, r.body));
+  serveEndpoint(app, e.ingestTransactions, (r) => upsertTransactions(app.deps, r.genericCompanyPk, r.body));
   serveEndpoint(app, e.ingestPublished, (r) => publishedFeed(db, r.genericCompanyPk, r.query.since, r.query.limit));
 };
 

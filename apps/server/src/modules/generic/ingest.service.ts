@@ -2,6 +2,8 @@ import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { genericReferenceListsBody, genericTransactionsBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { queueSuggestionRefresh } from '../suggestions/suggestion-job.js';
 import { clientCompanies, ledgerAccounts, ledgerRefs, transactions } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { companyAccess } from '../access/company-access.js';
@@ -71,8 +73,8 @@ export const upsertReferenceLists = async (db: Db, companyPk: number, body: Refs
  * through — where the transition table allows it: a transaction already
  * published or matched stays as it is, and is counted unchanged.
  */
-export const upsertTransactions = async (db: Db, companyPk: number, body: TxBody) =>
-  db.transaction(async (tx) => {
+export const upsertTransactions = async ({ db, jobs }: { db: Db; jobs: Pick<JobQueue, 'send'> }, companyPk: number, body: TxBody) => {
+  const counts = await db.transaction(async (tx) => {
     const [company] = await tx.select({ firmId: clientCompanies.firmId }).from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
     const accountIds = new Map(
       (await tx.select({ pk: ledgerAccounts.pk, externalId: ledgerAccounts.externalId }).from(ledgerAccounts).where(eq(ledgerAccounts.clientCompanyId, companyPk))).map(
@@ -135,6 +137,9 @@ export const upsertTransactions = async (db: Db, companyPk: number, body: TxBody
     counts.unchanged += cancels.length - cancelled.length;
     return counts;
   });
+  if (counts.created + counts.updated > 0) await queueSuggestionRefresh(jobs, companyPk, null);
+  return counts;
+};
 
 const changed = (before: typeof transactions.$inferSelect, values: Record<string, unknown>) =>
   Object.entries(values).some(([k, v]) => (before as Record<string, unknown>)[k] !== v);

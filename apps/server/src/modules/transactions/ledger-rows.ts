@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { transactionLines, transactions } from '../../db/schema/index.js';
+import { merchantOfTransaction } from '../suggestions/merchant.js';
 
 type TransactionInsert = typeof transactions.$inferInsert;
 
@@ -35,7 +36,7 @@ export const upsertLedgerRows = async (tx: Db, companyPk: number, writes: Ledger
     created.push(
       ...(await tx
         .insert(transactions)
-        .values(chunk.map((w) => ({ ...w.create, clientCompanyId: companyPk, externalId: w.externalId, status: 'READY' as const })))
+        .values(chunk.map((w) => ({ ...w.create, clientCompanyId: companyPk, externalId: w.externalId, status: 'READY' as const, merchantKey: merchantKeyOf(w.create) })))
         .onConflictDoNothing({ target: [transactions.clientCompanyId, transactions.externalId] })
         .returning({ pk: transactions.pk, externalId: transactions.externalId, amount: transactions.amount })),
     );
@@ -50,7 +51,8 @@ export const upsertLedgerRows = async (tx: Db, companyPk: number, writes: Ledger
     if (!('refresh' in w)) continue;
     await tx
       .update(transactions)
-      .set({ ...w.refresh, updatedAt: new Date() })
+      // New text may name another merchant: the suggestion job reads it again.
+      .set({ ...w.refresh, ...('description' in w.refresh || 'payee' in w.refresh ? { merchantKey: null } : {}), updatedAt: new Date() })
       .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.pk, w.pk)));
     if (w.lines) {
       const owned = tx
@@ -63,6 +65,8 @@ export const upsertLedgerRows = async (tx: Db, companyPk: number, writes: Ledger
   }
   return created.map(({ pk, externalId }) => ({ pk, externalId }));
 };
+
+const merchantKeyOf = (values: LedgerValues) => merchantOfTransaction({ payee: values.payee ?? '', description: values.description ?? '' })?.key ?? '';
 
 const numbered = (transactionId: number, lines: LedgerLine[]) => lines.map((line, position) => ({ ...line, transactionId, position }));
 

@@ -4,6 +4,7 @@ import { clientCompanies, ledgerConnections, PULL_MODES } from '../../db/schema/
 import { ConflictError } from '../../lib/errors.js';
 
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
+import { queueSuggestionRefresh } from '../suggestions/suggestion-job.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
 import { type CompanyAccess } from '../access/company-access.js';
@@ -64,6 +65,7 @@ export const runPull = async (deps: LedgerDeps, companyPk: number) => {
   const [company] = await deps.db.select().from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
   if (!company) return;
   await deps.ledgers.adapterFor(company.connectionKind).pull(deps.db, company);
+  await queueSuggestionRefresh(deps.jobs, companyPk, null);
 };
 
 /** The job behind a resync. */

@@ -15,22 +15,18 @@ import {
   type TransactionRow,
 } from './transactions.queries.js';
 import { toTransactions } from './transactions.serializer.js';
+import { suggestionsOf } from '../suggestions/suggestions.read.js';
 import { type CompanyAccess } from '../access/company-access.js';
 
 /** The columns a user's account restrictions apply to. */
 const RESTRICTABLE = { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId };
 
 /** Rows of one company, as the API shows them to the user of `scope`. */
-export const serialize = async (db: Db, scope: CompanyAccess, rows: TransactionRow[]): Promise<Transaction[]> =>
-  toTransactions(
-    rows,
-    await loadDetails(
-      db,
-      scope.company.pk,
-      rows.map((r) => r.pk),
-    ),
-    scope,
-  );
+export const serialize = async (db: Db, scope: CompanyAccess, rows: TransactionRow[]): Promise<Transaction[]> => {
+  const pks = rows.map((r) => r.pk);
+  const [details, suggestions] = await Promise.all([loadDetails(db, scope.company.pk, pks), suggestionsOf(db, scope, rows)]);
+  return toTransactions(rows, details, scope, suggestions);
+};
 
 /**
  * How many rows a list holds. Unfiltered and unrestricted, that is the sum of
@@ -50,7 +46,7 @@ export const listPage = async (db: Db, scope: CompanyAccess, list: { statuses: r
     countList(db, listScope, query, where),
     pageOfTransactions(db, scope.company.pk, where, { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
   ]);
-  return { count, capped, results: toTransactions(page.rows, page.details, scope) };
+  return { count, capped, results: toTransactions(page.rows, page.details, scope, await suggestionsOf(db, scope, page.rows)) };
 };
 
 /**

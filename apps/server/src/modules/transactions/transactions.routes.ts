@@ -31,8 +31,8 @@ export const transactionRoutes: FastifyPluginAsync = async (app) => {
     // The page is built from typed rows; checking it again with zod cost more than the query (BENCHMARKS.md).
     serveEndpoint(app, e[list], (r) => listTransactions(db, r.actor, list, r.params.pk, r.query, r.url), { trustedAnswer: true });
   }
-  serveEndpoint(app, e.clientUpdate, (r) => answerTransactions(db, r.actor, 'client', r.params.pk, r.body.transactions));
-  serveEndpoint(app, e.accountantUpdate, (r) => answerTransactions(db, r.actor, 'accountant', r.params.pk, r.body.transactions));
+  serveEndpoint(app, e.clientUpdate, (r) => answerTransactions(deps, r.actor, 'client', r.params.pk, r.body.transactions));
+  serveEndpoint(app, e.accountantUpdate, (r) => answerTransactions(deps, r.actor, 'accountant', r.params.pk, r.body.transactions));
   serveEndpoint(app, e.accountantCounters, (r) => transactionCounters(db, r.actor, 'accountant', r.params.pk));
   serveEndpoint(app, e.clientCounters, (r) => transactionCounters(db, r.actor, 'client', r.params.pk));
   serveEndpoint(app, e.hide, (r) => hideTransactions(db, r.actor, r.params.pk, r.body.pks, true));
@@ -43,9 +43,9 @@ export const transactionRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.fullyResync, async (r, reply) => queuedIs202(reply, await pull(deps, r.actor, r.params.pk, 'FULL')));
   serveEndpoint(app, e.companyCounts, (r) => countsPerCompany(db, r.actor));
   serveEndpoint(app, e.choices, (r) => filterChoices(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.split, (r) => splitTransaction(db, r.actor, r.params.pk, r.body));
+  serveEndpoint(app, e.split, (r) => splitTransaction(deps, r.actor, r.params.pk, r.body));
   serveEndpoint(app, e.lineDelete, (r) => deleteLine(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.back, (r) => sendTransactionsBack(db, r.actor, r.params.pk, r.body.pks, r.body.message));
+  serveEndpoint(app, e.back, (r) => sendTransactionsBack(deps, r.actor, r.params.pk, r.body.pks, r.body.message));
   serveEndpoint(app, e.history, (r) => transactionHistory(db, r.actor, r.params.pk, r.params.transactionPk));
   serveEndpoint(app, e.clearErrors, (r) => clearTransactionErrors(db, r.actor, r.params.pk, r.body.pks));
 };

@@ -1,4 +1,4 @@
-import type { Transaction } from '@herd/contract';
+import type { Transaction, TransactionSuggestion } from '@herd/contract';
 import { fileUrl } from '../storage/storage.service.js';
 import { attachmentRemovalRefusal, type AttachmentViewer } from './attachment-removal.js';
 import type { Details, TransactionRow } from './transactions.queries.js';
@@ -6,7 +6,7 @@ import type { Details, TransactionRow } from './transactions.queries.js';
 const named = (pk: number | null, name: string | null | undefined) => (pk === null ? null : { pk, name: name ?? '' });
 
 /** Rows as the API shows them to `viewer` (what they may do with an attachment depends on who they are). */
-export const toTransactions = (rows: TransactionRow[], details: Details[], viewer: AttachmentViewer): Transaction[] => {
+export const toTransactions = (rows: TransactionRow[], details: Details[], viewer: AttachmentViewer, suggestions: Map<number, TransactionSuggestion>): Transaction[] => {
   const byPk = new Map(details.map((d) => [d.pk, d]));
   return rows.map((row) => {
     const d = byPk.get(row.pk);
@@ -36,6 +36,8 @@ export const toTransactions = (rows: TransactionRow[], details: Details[], viewe
       back_message: row.backMessage,
       notes_count: d?.notesCount ?? 0,
       updated_at: row.updatedAt.toISOString(),
+      suggestion: row.status === 'READY' ? (suggestions.get(row.pk) ?? null) : null,
+      answered_from_suggestion: row.answeredFromSuggestion,
     };
   });
 };

@@ -11,6 +11,7 @@ import { countersFor, listPage } from './transactions.read.js';
 
 import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
 import { companyAccess, type Side } from '../access/company-access.js';
+import type { SuggestionDeps } from '../suggestions/answers.js';
 
 /**
  * The transaction endpoints' one call each: every function takes the actor
@@ -36,11 +37,11 @@ export const listTransactions = async (db: Db, actor: Actor, list: keyof typeof 
   return { count, count_capped: capped, ...pageLinks(url, query.page, query.page_size, count, hasMore), results };
 };
 
-export const answerTransactions = async (db: Db, actor: Actor, side: Side, companyPk: number, changes: TransactionChange[]) =>
-  applyChanges(db, await companyAccess(db, actor, companyPk, side), changes);
+export const answerTransactions = async (deps: SuggestionDeps, actor: Actor, side: Side, companyPk: number, changes: TransactionChange[]) =>
+  applyChanges(deps, await companyAccess(deps.db, actor, companyPk, side), changes);
 
-export const splitTransaction = async (db: Db, actor: Actor, companyPk: number, split: TransactionChange) => {
-  const [result] = await applyChanges(db, await companyAccess(db, actor, companyPk, 'accountant'), [split]);
+export const splitTransaction = async (deps: SuggestionDeps, actor: Actor, companyPk: number, split: TransactionChange) => {
+  const [result] = await applyChanges(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), [split]);
   return result!;
 };
 
@@ -49,8 +50,8 @@ export const transactionCounters = async (db: Db, actor: Actor, side: Side, comp
 export const hideTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], hidden: boolean) =>
   setHidden(db, await companyAccess(db, actor, companyPk, 'accountant'), pks, hidden);
 
-export const sendTransactionsBack = async (db: Db, actor: Actor, companyPk: number, pks: number[], message: string | undefined) =>
-  sendBack(db, await companyAccess(db, actor, companyPk, 'accountant'), pks, message);
+export const sendTransactionsBack = async (deps: SuggestionDeps, actor: Actor, companyPk: number, pks: number[], message: string | undefined) =>
+  sendBack(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks, message);
 
 export const clearTransactionErrors = async (db: Db, actor: Actor, companyPk: number, pks: number[]) =>
   clearErrors(db, await companyAccess(db, actor, companyPk, 'accountant'), pks);

@@ -12,6 +12,7 @@ import { findScoped } from './transactions.scope.js';
 import { assertTransition } from './status.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../access/company-access.js';
+import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/answers.js';
 
 const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
   firmId: scope.company.firmId,
@@ -27,7 +28,7 @@ const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: R
  * transactions at once. Everything is checked first; then all of it is
  * written in one database transaction, or none of it.
  */
-export const applyChanges = async (db: Db, scope: CompanyAccess, changes: TransactionChange[]) => {
+export const applyChanges = async ({ db, jobs }: SuggestionDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
   const rows = await findScoped(
     db,
     scope,
@@ -64,6 +65,7 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
     plans.push({ row, change, lines, next, changed: changedFields(stored, lines, { before: row.clientMemo, after: change.client_memo }) });
   }
   throwIfAny(allErrors);
+  const marks = await acceptedSuggestionMarks(db, scope.company.pk, plans, currentLines);
 
   for (const { row, next } of plans) assertTransition(row.status, next);
   const withLines = plans.filter((p) => p.lines);
@@ -88,6 +90,10 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
       );
     }
     for (const [clientMemo, pks] of memos) await updateTransactions(tx, companyPk, pks, { clientMemo });
+    for (const answeredFromSuggestion of [true, false]) {
+      const pks = [...marks].filter(([, mark]) => mark === answeredFromSuggestion).map(([pk]) => pk);
+      if (pks.length > 0) await updateTransactions(tx, companyPk, pks, { answeredFromSuggestion });
+    }
     await moveStatuses(
       tx,
       authorOf(scope),
@@ -101,6 +107,11 @@ export const applyChanges = async (db: Db, scope: CompanyAccess, changes: Transa
         .map(({ row, lines, changed }) => auditEntry(scope, 'transaction.update', row.pk, { from: row.status, to: row.status, lines: lines?.length, changed })),
     );
   });
+  await refreshAfterAnswers(
+    jobs,
+    companyPk,
+    plans.filter((p) => p.next !== p.row.status || p.lines).map((p) => p.row),
+  );
   return serialize(
     db,
     scope,
@@ -134,7 +145,7 @@ export const setHidden = async (db: Db, scope: CompanyAccess, pks: number[], hid
 };
 
 /** Sends transactions back to the client, with the accountant's message as a note in each thread. */
-export const sendBack = async (db: Db, scope: CompanyAccess, pks: number[], message: string | undefined) => {
+export const sendBack = async ({ db, jobs }: SuggestionDeps, scope: CompanyAccess, pks: number[], message: string | undefined) => {
   const rows = await findScoped(db, scope, pks);
   await db.transaction(async (tx) => {
     await moveStatuses(
@@ -158,6 +169,8 @@ export const sendBack = async (db: Db, scope: CompanyAccess, pks: number[], mess
       })),
     );
   });
+  // A sent-back answer no longer teaches anything, and the row waits for an answer again.
+  await refreshAfterAnswers(jobs, scope.company.pk, rows);
 };
 
 /** Clears open sync errors; a transaction blocked by them goes back to waiting for publication. */

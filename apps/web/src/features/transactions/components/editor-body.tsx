@@ -13,6 +13,7 @@ import { AttachmentsPanel } from './attachments-panel';
 import { LineFields } from './line-fields';
 import { NoteThread } from './note-thread';
 import { REQUIRED_TO_FINISH } from './required-mark';
+import { SuggestionCard, withSuggestion } from './suggestion-card';
 import { TransactionHeading } from './transaction-heading';
 
 export interface EditorBodyProps {
@@ -64,6 +65,8 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   const canSplit = may(editable, 'split');
   const memoRequired = finishRule.required.includes('memo');
   const attachmentsRequired = finishRule.required.includes('attachments');
+  // Offered while the person has not started answering otherwise (a draft or edited lines are their own answer).
+  const suggestion = transaction.suggestion && may(editable, 'category') && !start.restored ? transaction.suggestion : null;
 
   // Every edit is kept as it is typed; an editor back at what the server holds keeps nothing.
   const base = serverSnapshot(transaction);
@@ -76,8 +79,10 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   // Typing starts at once; on a phone the on-screen keyboard would cover the sheet, so nothing is focused there.
   // Only when this transaction opens, not when the device changes under it.
   const touchAtOpen = useRef(touch);
+  // With a suggestion, its Accept button takes the keyboard instead (SuggestionCard), so Enter accepts.
+  const suggestedAtOpen = useRef(suggestion !== null);
   useEffect(() => {
-    if (!touchAtOpen.current) focusFirstField(root.current);
+    if (!touchAtOpen.current && !suggestedAtOpen.current) focusFirstField(root.current);
   }, []);
 
   // A refusal is said beside the buttons; on a phone the message may sit below the fold, so it is scrolled into view.
@@ -103,7 +108,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     setNotice(null);
   };
 
-  const save = (finished: boolean) => {
+  const save = (finished: boolean, accepted?: EditLine[]) => {
     const blank = lines.some((line) => !line.amount.trim());
     if (remaining !== null && remaining !== 0) {
       setErrors({ lines: `The lines must add up to ${formatMoney(transaction.amount)}: ${formatMoney(fromCents(remaining))} is left to assign.` });
@@ -115,7 +120,10 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     }
     setErrors({});
     const shown = { editable, direction: transaction.direction, tracking: trackingPks, split };
-    update.mutate([toChange(transaction, lines, memo, editable, finished)], {
+    const change = accepted
+      ? { ...toChange(transaction, accepted, memo, editable, true), accepted_suggestion: true }
+      : toChange(transaction, lines, memo, editable, finished);
+    update.mutate([change], {
       onSuccess: () => {
         // The saved edits are the server's now; a typed, unsent note stays kept.
         if (note.trim()) saveDraft(draftKey, { base: snapshotOf(lines, memo), lines, memo, note });
@@ -125,6 +133,12 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
       },
       onError: (error) => setErrors(editorErrors(error, 0, (key) => isShown(shown, key))),
     });
+  };
+
+  const acceptSuggestion = (taken: NonNullable<Transaction['suggestion']>) => {
+    const accepted = withSuggestion(lines, taken);
+    setLines(accepted);
+    save(true, accepted);
   };
 
   // Ctrl+Enter (or Cmd+Enter) saves as done from anywhere in the editor, even inside a field.
@@ -174,6 +188,9 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
       {notice === 'stale' ? <Alert type="warning" showIcon title="This transaction changed since you left it, so your unsaved changes were set aside." /> : null}
       {transaction.back_message ? (
         <Alert type="warning" showIcon title={side === 'client' ? 'Your accountant sent this back' : 'Sent back to the client'} description={transaction.back_message} />
+      ) : null}
+      {suggestion ? (
+        <SuggestionCard suggestion={suggestion} pending={update.isPending} focus={!touchAtOpen.current} onAccept={() => acceptSuggestion(suggestion)} />
       ) : null}
       {transaction.sync_errors.map((e) => (
         <Alert key={e.pk} type="error" showIcon title="The ledger refused this transaction" description={e.message} />

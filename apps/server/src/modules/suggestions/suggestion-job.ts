@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { merchantOfTransaction } from './merchant.js';
+import { suggestionFor, type Suggestion } from './ranking.js';
+import {
+  companyAccounts,
+  companyFirm,
+  firmAnswers,
+  openTransactions,
+  ownAnswers,
+  replaceSuggestions,
+  rowsWithoutMerchant,
+  setMerchantKeys,
+} from './suggestions.queries.js';
+
+/** Rows whose merchant is read per statement when filling keys. */
+const FILL_BATCH = 5000;
+
+/**
+ * Asks for the suggestions of a company's open transactions to be computed again: all of them
+ * (transactions arrived) or those of some merchants (answers about them changed). Keyed by the
+ * company and the batch of merchants, so asking twice while one waits costs nothing.
+ */
+export const queueSuggestionRefresh = async (jobs: Pick<JobQueue, 'send'>, companyPk: number, merchantKeys: (string | null)[] | null) => {
+  const known = merchantKeys === null ? null : [...new Set(merchantKeys)];
+  // A row whose merchant is not read yet could be anyone's: the whole company then.
+  const keys = known === null || known.includes(null) ? null : (known as string[]).filter((k) => k !== '').sort();
+  if (keys !== null && keys.length === 0) return;
+  const batch = keys === null ? 'all' : createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 16);
+  await jobs.send('suggestions-refresh', { companyPk, merchantKeys: keys }, `suggest:${companyPk}:${batch}`);
+};
+
+/** Reads the merchant of every row of the company that has none yet ('' when its text names nobody). */
+export const fillMerchantKeys = async (db: Db, companyPk: number) => {
+  for (;;) {
+    const rows = await rowsWithoutMerchant(db, companyPk, FILL_BATCH);
+    if (rows.length === 0) return;
+    await setMerchantKeys(
+      db,
+      companyPk,
+      rows.map((r) => ({ pk: r.pk, key: merchantOfTransaction(r)?.key ?? '' })),
+    );
+  }
+};
+
+/**
+ * The job: computes and stores the suggestion of each open transaction of the company (of some
+ * merchants, or all). Reads the answers as they are when it runs and replaces what was stored, so
+ * running it twice, or after a newer one, leaves the same result.
+ */
+export const refreshSuggestions = async (db: Db, companyPk: number, merchantKeys: string[] | null, now = new Date()) => {
+  const firmId = await companyFirm(db, companyPk);
+  if (firmId === null) return { suggested: 0, open: 0 };
+  await fillMerchantKeys(db, companyPk);
+  const open = await openTransactions(db, companyPk, merchantKeys);
+  const keys = [...new Set(open.map((t) => t.merchantKey!))];
+  const [own, firm, accountList] = await Promise.all([ownAnswers(db, companyPk, keys), firmAnswers(db, firmId, companyPk, keys), companyAccounts(db, companyPk)]);
+  const accounts = { byPk: new Map(accountList.map((a) => [a.pk, a])), all: accountList };
+
+  const group = <T extends { merchantKey: string; deposit: boolean }>(rows: T[]) => {
+    const by = new Map<string, T[]>();
+    for (const r of rows) by.set(`${r.deposit}|${r.merchantKey}`, [...(by.get(`${r.deposit}|${r.merchantKey}`) ?? []), r]);
+    return by;
+  };
+  const ownBy = group(own);
+  const firmBy = group(firm);
+  const decided = new Map<string, Suggestion | null>();
+  const suggestions: { transactionId: number; suggestion: Suggestion }[] = [];
+  for (const t of open) {
+    const slot = `${t.deposit}|${t.merchantKey}`;
+    if (!decided.has(slot)) {
+      const name = merchantOfTransaction(t)?.name ?? t.merchantKey!;
+      decided.set(slot, suggestionFor(ownBy.get(slot) ?? [], firmBy.get(slot) ?? [], accounts, name, now));
+    }
+    const suggestion = decided.get(slot);
+    if (suggestion) suggestions.push({ transactionId: t.pk, suggestion });
+  }
+  await replaceSuggestions(db, companyPk, merchantKeys, suggestions);
+  return { suggested: suggestions.length, open: open.length };
+};
