@@ -63,6 +63,7 @@ describe('a firm admin resets a member’s MFA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ pk: memberPk, mfa_enabled: true, is_mfa_setup: false, mfa_method: null });
     expect((await phone.get('users/profile/')).statusCode).toBe(401);
+    expect(await t.lastMailTo(member.email)).toContain('An admin of your firm removed the second factor of your account and its recovery codes');
     const profile = await signIn(newClient(), member.email);
     expect(profile.accountant_company_user).toMatchObject({ mfa_enabled: true, is_mfa_setup: false });
     expect(await findMemberMfa(t.db, firm.firmId, memberPk)).toMatchObject({ mfaMethod: null, isMfaSetup: false });

@@ -7,6 +7,8 @@ import { can } from '../auth/permissions.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { assertFeature } from '../feature-flags/feature-flags.service.js';
 import { findPendingCoworker, updatePendingPerson } from '../invitations/pending-invitations.queries.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { mailMfaChange } from './mfa-notices.js';
 import { deleteSmsCodes, findMemberMfa, replaceRecoveryCodes, setMemberMfaFlags, setUserMfa } from './mfa.queries.js';
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof findMemberMfa>>>;
@@ -58,7 +60,7 @@ export const setMemberMfaRequired = async (db: Db, flagDefaults: readonly Featur
  * phone and recovery codes are removed and they are signed out everywhere. Whether MFA is required
  * of them stays as it was, so a required member is prompted to set it up again at their next sign-in.
  */
-export const resetMemberMfa = async (db: Db, flagDefaults: readonly FeatureFlag[], actor: Actor, memberPk: number): Promise<MemberMfa> => {
+export const resetMemberMfa = async (db: Db, mailer: Mailer, flagDefaults: readonly FeatureFlag[], actor: Actor, memberPk: number): Promise<MemberMfa> => {
   const { admin, member, pending } = await adminOver(db, flagDefaults, actor, memberPk);
   if (member.userId === admin.userId) throw ValidationError.detail(mfaDetails.ownReset);
   await db.transaction(async (tx) => {
@@ -74,5 +76,7 @@ export const resetMemberMfa = async (db: Db, flagDefaults: readonly FeatureFlag[
     await deleteUserSessions(tx, member.userId);
     await writeAudit(tx, { firmId: admin.firmId, actorUserId: admin.userId, action: 'member.mfa_reset', targetType: 'firm_member', targetPk: memberPk });
   });
+  // Told by email, so a member whose admin account was taken over learns their second factor is gone.
+  if (!pending) await mailMfaChange(db, mailer, member.userId, { kind: 'reset' });
   return toMemberMfa({ ...member, isMfaSetup: false, mfaMethod: null });
 };

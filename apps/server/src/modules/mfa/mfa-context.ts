@@ -8,4 +8,5 @@ export const mfaSetupContext = (request: FastifyRequest): MfaSetupContext => ({
   secretKey: request.server.deps.config.secretKey,
   sessionTokenHash: request.session!.tokenHash,
   sms: request.server.deps.sms,
+  mailer: request.server.deps.mailer,
 });

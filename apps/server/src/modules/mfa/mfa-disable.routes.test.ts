@@ -31,16 +31,22 @@ describe('turning one’s own two-step verification off', () => {
   it('needs the password, then removes the method and its recovery codes so signing in takes the password alone', async () => {
     const member = await memberWithTotp();
     expect((await member.client.get('users/mfa/')).json()).toMatchObject({ mfa_method: 'TOTP', mfa_required: false });
+    expect(await t.lastMailTo(member.email)).toContain('Signing in to your account now asks for a code from an authenticator app after the password.');
 
     expect((await member.client.post('users/mfa/disable/', {})).json()).toEqual({ password: ['Password is required.'] });
     const wrong = await member.client.post('users/mfa/disable/', { password: 'not-the-password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ password: ['The password is not correct.'] });
     expect((await member.client.get('users/mfa/')).json().mfa_method).toBe('TOTP');
+    // A refused attempt changes nothing, so nothing is mailed.
+    expect(await t.lastMailTo(member.email)).not.toContain('turned off');
 
     const ok = await member.client.post('users/mfa/disable/', { password: PASSWORD });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ detail: 'Two-step verification is off.' });
+    const notice = await t.lastMailTo(member.email);
+    expect(notice).toContain('Two-step verification was turned off: signing in to your account now needs only the password or an emailed link.');
+    expect(notice).toContain('If this was not you, change your password at once');
     expect((await member.client.get('users/mfa/')).json()).toEqual({ mfa_method: null, phone_hint: null, recovery_codes_left: 0, mfa_required: false });
     const [user] = await t.db.select({ totpSecret: users.totpSecret, mfaPhone: users.mfaPhone }).from(users).where(eq(users.pk, member.userId));
     expect(user).toEqual({ totpSecret: null, mfaPhone: null });

@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor.js';
 import { assertFeature } from '../feature-flags/feature-flags.service.js';
 import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
+import { mailMfaChange } from './mfa-notices.js';
 import { isMfaRequiredFor } from './mfa-required.js';
 import type { MfaSetupContext } from './mfa-setup.service.js';
 import { deleteSmsCodes, findMfaUser, findOwnMfaStanding, replaceRecoveryCodes, setMemberMfaSetup, setUserMfa } from './mfa.queries.js';
@@ -36,5 +37,6 @@ export const disableOwnMfa = async (ctx: MfaSetupContext, actor: Actor, password
     await deleteSmsCodes(tx, user.pk);
     await writeAudit(tx, { firmId: actor.firmId, actorUserId: actor.userId, action: 'user.mfa_off', targetType: 'user', targetPk: user.pk });
   });
+  await mailMfaChange(ctx.db, ctx.mailer, user.pk, { kind: 'off' });
   return { detail: mfaDetails.turnedOff };
 };

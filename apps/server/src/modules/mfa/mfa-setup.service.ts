@@ -23,6 +23,8 @@ import { newRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, totpLink } from './totp.js';
 import { redeemSmsCode, sendSmsCode } from './sms-codes.js';
 import type { SmsSender } from '../../sms/sms-sender.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { mailMfaChange, phoneHint } from './mfa-notices.js';
 
 /** What setting up one's own second factor needs besides the actor. */
 export interface MfaSetupContext {
@@ -32,6 +34,8 @@ export interface MfaSetupContext {
   /** The session doing the setup stays signed in; the person's other sessions are signed out. */
   sessionTokenHash: string;
   sms: SmsSender;
+  /** Every change of the second factor is emailed to its owner. */
+  mailer: Mailer;
 }
 
 const ownUser = async (ctx: MfaSetupContext, actor: Actor) => {
@@ -40,9 +44,6 @@ const ownUser = async (ctx: MfaSetupContext, actor: Actor) => {
   if (!user) throw new UnauthorizedError();
   return user;
 };
-
-/** Only the last digits of the phone codes go to, enough for the person to recognise it. */
-const phoneHint = (phone: string | null) => (phone ? `•••${phone.replace(/\D/g, '').slice(-2)}` : null);
 
 export const getMfaStatus = async (ctx: MfaSetupContext, actor: Actor): Promise<MfaStatus> => {
   const user = await ownUser(ctx, actor);
@@ -83,6 +84,8 @@ export const turnOnMfa = async (ctx: MfaSetupContext, actor: Actor, values: Para
       targetPk: actor.userId,
     });
   });
+  const method = values.mfaMethod === 'SMS' ? 'SMS' : 'TOTP';
+  await mailMfaChange(ctx.db, ctx.mailer, actor.userId, { kind: 'on', method, phoneHint: phoneHint(values.mfaPhone ?? null) });
   return { recovery_codes: codes };
 };
 
@@ -109,6 +112,7 @@ export const regenerateRecoveryCodes = async (ctx: MfaSetupContext, actor: Actor
     await replaceRecoveryCodes(tx, user.pk, hashes);
     await writeAudit(tx, { firmId: actor.firmId, actorUserId: actor.userId, action: 'user.mfa_recovery_codes_regenerated', targetType: 'user', targetPk: user.pk });
   });
+  await mailMfaChange(ctx.db, ctx.mailer, user.pk, { kind: 'recovery-codes' });
   return { recovery_codes: codes };
 };
 

@@ -94,6 +94,9 @@ describe('text-message codes', () => {
     const confirmed = await client.post('users/mfa/sms/setup/confirm/', { code: lastCodeTo(phone) });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().recovery_codes).not.toContain(recoveryCodes[0]);
+    expect(await t.lastMailTo(member.email)).toContain(
+      `Signing in to your account now asks for a code texted to your phone number •••${phone.slice(-2)} after the password.`,
+    );
     expect((await client.get('users/mfa/')).json()).toEqual({ mfa_method: 'SMS', phone_hint: `•••${phone.slice(-2)}`, recovery_codes_left: 10, mfa_required: true });
     const next = await halfOpen(member.email);
     expect((await next.post('users/mfa/sms/send/otp/')).statusCode).toBe(200);

@@ -173,6 +173,9 @@ describe('recovery codes', () => {
 
     const fresh = (await client.post('users/mfa/recovery-codes/regenerate/')).json().recovery_codes as string[];
     expect(fresh).toHaveLength(10);
+    expect(await t.lastMailTo(member.email)).toContain(
+      'Ten new recovery codes for two-step verification were made for your account; the unused old ones no longer work.',
+    );
     expect((await again.post('users/mfa/recovery-code/verify/', { code: second })).statusCode).toBe(400);
     expect((await again.post('users/mfa/recovery-code/verify/', { code: fresh[3] })).statusCode).toBe(200);
     expect((await again.post('users/mfa/recovery-code/verify/', { code: 'not a code' })).json()).toEqual({ code: ['Recovery code is not valid.'] });

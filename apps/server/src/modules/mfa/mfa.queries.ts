@@ -10,6 +10,7 @@ export const findMfaUser = async (db: Db, userId: number) => {
     .select({
       pk: users.pk,
       email: users.email,
+      firstName: users.firstName,
       phone: users.phone,
       mfaMethod: users.mfaMethod,
       totpSecret: users.totpSecret,
