@@ -83,9 +83,11 @@ describe('the built app as served', () => {
     }
   });
 
-  it('answers an unknown API path with a JSON 404, not the app', async () => {
-    const res = await app.inject({ url: '/api/v1/nothing-here/' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: expect.any(String) });
+  it('answers an unknown API path, and a sandbox this deployment does not run, with a JSON 404, not the app', async () => {
+    for (const url of ['/api/v1/nothing-here/', '/sandbox/twilio/', '/sandbox/twilio']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ detail: expect.any(String) });
+    }
   });
 });

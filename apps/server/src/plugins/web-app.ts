@@ -30,8 +30,8 @@ export const DOCUMENT_ONLY_HEADERS = [
  * of every asset; the best one the browser accepts is sent as it is, with no
  * work per request. Hashed assets are cached for good, index.html is
  * revalidated (it names the hashes of a new release). Any other GET outside
- * /api falls back to index.html so client routes work on reload. Unknown /api
- * paths stay JSON 404s.
+ * /api and /sandbox falls back to index.html so client routes work on reload.
+ * Unknown /api paths, and the built-in sandboxes when they are off, stay JSON 404s.
  */
 export const registerWebApp = async (app: FastifyInstance, distDir: string | null): Promise<void> => {
   const index = distDir ? path.join(distDir, 'index.html') : null;
@@ -58,7 +58,8 @@ export const registerWebApp = async (app: FastifyInstance, distDir: string | nul
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    // A sandbox this deployment does not run (a real Twilio or Stripe account is configured) is absent, not the app.
+    const isApi = /^\/(api|sandbox)(\/|\?|$)/.test(request.url);
     if (!isApi && hasApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

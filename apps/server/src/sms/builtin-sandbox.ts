@@ -5,9 +5,11 @@ import { SMS_SANDBOX_PATH } from './sms-settings.js';
 
 /**
  * Without Twilio credentials, Herd serves Twilio's Messages API itself (the simulator the tests use)
- * and writes each text to the log, labelled as sandbox, so a code sent for MFA can be read there.
+ * and writes each text to the log, labelled as sandbox, so a code sent for MFA can be read there. Its
+ * page at `/sandbox/twilio/` lists the texts of this process, newest first. With a Twilio account
+ * nothing is mounted: the path answers 404 and no text of a real deployment is ever listed.
  */
-export const mountSmsSandbox = async (app: FastifyInstance, config: Config): Promise<TwilioState | null> => {
+export const mountSmsSandbox = async (app: FastifyInstance, config: Pick<Config, 'sms'>): Promise<TwilioState | null> => {
   if (config.sms.mode !== 'builtin-sandbox') return null;
   const state = createTwilioState({ accountSid: config.sms.accountSid, authToken: config.sms.authToken });
   await app.register(

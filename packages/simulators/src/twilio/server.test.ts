@@ -48,3 +48,20 @@ describe('the Twilio Messages API simulator', () => {
     expect((await send({ To: '+15551234567', From: '+15550000000', Body: 'x' }, `${SID}:token-1`, 'AC0')).statusCode).toBe(404);
   });
 });
+
+describe('the sandbox page of texts sent', () => {
+  it('lists each text newest first with its number, body and time, labelled as a sandbox, its words escaped', async () => {
+    await send({ To: '+15557654321', From: '+15550000000', Body: '111111 is your first code' });
+    await send({ To: '+15557654321', From: '+15550000000', Body: '<b>222222</b> & the second' });
+    const page = await app.inject({ method: 'GET', url: '/twilio/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('Sandbox — no real texts are sent');
+    expect(page.body).toContain('To <strong>+15557654321</strong>');
+    expect(page.body).toContain('&#60;b&#62;222222&#60;/b&#62; &#38; the second');
+    expect(page.body.indexOf('222222')).toBeLessThan(page.body.indexOf('111111 is your first code'));
+    expect(page.body).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+    expect((await app.inject({ method: 'GET', url: '/twilio' })).statusCode).toBe(200);
+  });
+});

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkMessageForm, newMessage, twilioError, type TwilioMessage } from './messages.js';
+import { sentTextsPage } from './pages.js';
 
 export interface TwilioSimulatorOptions {
   accountSid: string;
@@ -30,12 +31,17 @@ const authenticated = (request: FastifyRequest, state: TwilioState) => {
 /**
  * Twilio's REST Messages API, outgoing texts only: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`
  * with a form of To, From and Body, answered 201 with the message, or Twilio's error shape. Register it
- * under a prefix on a host app or on its own server; its form parser stays inside the plugin.
+ * under a prefix on a host app or on its own server; its form parser stays inside the plugin. `GET /` is
+ * the sandbox page listing the texts sent.
  */
 export async function twilioSimulatorPlugin(app: FastifyInstance, { state }: { state: TwilioState }): Promise<void> {
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   }
+  // The page that stands in for the phone: every text accepted, newest first, never cached.
+  app.get('/', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(sentTextsPage(state.messages)),
+  );
   app.post<{ Params: { accountSid: string } }>('/2010-04-01/Accounts/:accountSid/Messages.json', async (request, reply) => {
     if (!authenticated(request, state)) return reply.status(401).send(twilioError(401, 20003, 'Authenticate'));
     if (request.params.accountSid !== state.accountSid) {
