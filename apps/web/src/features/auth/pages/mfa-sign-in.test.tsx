@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { authEndpoints, details, mfaDetails, mfaSignInEndpoints, profileEndpoints } from '@herd/contract';
+import { appEndpoints, authEndpoints, details, mfaDetails, mfaSignInEndpoints, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeProfile } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
@@ -76,11 +76,26 @@ describe('the second step of signing in', () => {
     await passPassword();
     expect(await screen.findByText(mfaDetails.codeSent)).toBeInTheDocument();
     expect(screen.getByText(/sent to your phone by text message/)).toBeInTheDocument();
+    // A real Twilio account: no sandbox to point to.
+    expect(screen.queryByText(/no real texts are sent/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send the code again' }));
     await waitFor(() => expect(fake.callsTo(mfaSignInEndpoints.smsSend, {})).toHaveLength(2));
     await userEvent.type(screen.getByLabelText('Code'), '424242');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(app.pathname()).not.toBe('/auth/'));
     expect(fake.callsTo(mfaSignInEndpoints.smsVerify, {})[0]?.body).toEqual({ code: '424242' });
+  });
+
+  it('points to the page of texts sent when the server runs the Twilio sandbox', async () => {
+    createFakeApi()
+      .answer(profileEndpoints.profile, {}, () => ({ status: 401, data: { detail: details.notAuthenticated } }))
+      .answer(appEndpoints.clientConfig, {}, { sentry_dsn: null, gtm_id: null, environment: 'local', sms_sandbox_page: '/sandbox/twilio/' })
+      .answer(authEndpoints.login, {}, { mfa_required: true, mfa_method: 'SMS' })
+      .answer(mfaSignInEndpoints.smsSend, {}, { detail: mfaDetails.codeSent })
+      .install();
+    renderAt('/auth/');
+    await passPassword();
+    expect(await screen.findByText(/Sandbox — no real texts are sent/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Read the code on the page of texts sent' })).toHaveAttribute('href', '/sandbox/twilio/');
   });
 });
