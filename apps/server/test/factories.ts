@@ -102,7 +102,7 @@ export const lastEmailTo = async (db: Db, to: string) => {
 export const emailsTo = (db: Db, to: string) => db.select().from(outbox).where(eq(outbox.recipient, to));
 
 /** The code in an emailed link, e.g. `?magic=<code>`, `?reset=<code>` or `?signup=<code>`. */
-export const codeFromEmail = (text: string, param: 'magic' | 'reset' | 'signup'): string => {
+export const codeFromEmail = (text: string, param: 'magic' | 'reset' | 'signup' | 'email-change'): string => {
   const match = text.match(new RegExp(`[?&]${param}=([A-Za-z0-9_%-]+)`));
   if (!match?.[1]) throw new Error(`no ${param} link in email:\n${text}`);
   return decodeURIComponent(match[1]);

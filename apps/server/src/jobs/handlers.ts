@@ -1,3 +1,4 @@
+import { runEmailChangeJob } from '../modules/email-change/email-change.js';
 import type { AppDeps } from '../app-deps.js';
 import { queuePull, runPull, runQueuedResync } from '../modules/transactions/ledger-sync.js';
 import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/publish.js';
@@ -29,6 +30,7 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
     const ctx = { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl, replies: deps.config };
     if (data.kind === 'signup') return mailSignupLink(ctx, data);
     if (data.kind === 'invitation') return runInvitationJob(ctx, data.pendingPk);
+    if (data.kind === 'email-change') return runEmailChangeJob(ctx, data.pendingPk);
     return mailRequestedLink(ctx, data);
   },
   'billing-quantity': (data) => syncBilledQuantity(deps, data.firmId),

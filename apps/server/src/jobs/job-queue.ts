@@ -21,7 +21,11 @@ export interface JobPayloads {
    * written after the answer, so the answer cannot tell whether the email is known. An invitation (a pending
    * invitation's pk) is looked up and mailed here too, for the same reason.
    */
-  'auth-email': { kind: 'magic-link' | 'password-reset'; email: string } | ({ kind: 'signup' } & SignupRequest) | { kind: 'invitation'; pendingPk: number };
+  'auth-email':
+    | { kind: 'magic-link' | 'password-reset'; email: string }
+    | ({ kind: 'signup' } & SignupRequest)
+    | { kind: 'invitation'; pendingPk: number }
+    | { kind: 'email-change'; pendingPk: number };
   /** Make the quantity Stripe bills match the firm's active client companies. */
   'billing-quantity': { firmId: number };
   /** Hourly: expire ended trials, check every paying firm's quantity. */

@@ -15,8 +15,8 @@ export interface MailerOptions {
   keepLinks?: boolean;
 }
 
-/** The query parameters of Herd's links that carry a secret code: sign-in, reset and sign-up confirmation. */
-const SECRET_PARAMS = /([?&;](?:magic|reset|signup)=)[^\s&"'<>)]+/g;
+/** The query parameters of Herd's links that carry a secret code: sign-in, reset, sign-up and email-change confirmation. */
+const SECRET_PARAMS = /([?&;](?:magic|reset|signup|email-change)=)[^\s&"'<>)]+/g;
 
 /** The copy the outbox keeps: every secret code in a link replaced by "…", so the record cannot sign anyone in. */
 export const maskLinks = (body: string): string => body.replace(SECRET_PARAMS, '$1…');

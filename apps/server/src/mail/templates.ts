@@ -96,3 +96,27 @@ export const invitationEmailTakenEmail = (p: { firmName: string; inviterName: st
   ],
   footnote: `If you did not expect this, you can ignore this email. You keep signing in to your own firm as before at ${p.signInUrl}.`,
 });
+
+/** Sent to the new address of an email change: the change happens only when its owner opens the link. */
+export const emailChangeConfirmEmail = (p: { firstName: string; firmName: string; newEmail: string; url: string }): EmailContent => ({
+  subject: 'Confirm your new email address for Herd',
+  heading: `Hi ${p.firstName || 'there'},`,
+  paragraphs: [
+    `${p.firmName} changed the email address of your Herd account to ${p.newEmail}. Open the link to confirm it is yours; until then you keep signing in with your current address.`,
+  ],
+  action: { label: 'Confirm this address', url: p.url },
+  footnote: 'This link works once and expires in 7 days. If you did not expect this, ignore this email and nothing changes.',
+});
+
+/**
+ * Sent instead when the new address already belongs to someone: an address belongs to one account, so
+ * nothing changes, and the firm that asked is never told whose it is.
+ */
+export const emailChangeTakenEmail = (p: { firmName: string; signInUrl: string }): EmailContent => ({
+  subject: 'Someone tried to use your email address on Herd',
+  heading: 'Hi there,',
+  paragraphs: [
+    `${p.firmName} tried to give your email address to another person’s Herd account. An email can belong to one Herd account only, so nothing was changed, and ${p.firmName} has not been told that you use Herd.`,
+  ],
+  footnote: `If you did not expect this, you can ignore this email. You keep signing in as before at ${p.signInUrl}.`,
+});

@@ -50,7 +50,7 @@ export const routes = {
 export const parseClientPk = (value: string | undefined): number | null => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
 
 /** Query parameters the auth page reads from emailed links and redirects. */
-export const authParams = { next: 'next', magic: 'magic', reset: 'reset', signup: 'signup' } as const;
+export const authParams = { next: 'next', magic: 'magic', reset: 'reset', signup: 'signup', emailChange: 'email-change' } as const;
 
 /**
  * Where to go after sign-in. Only a path on this site is accepted, so a

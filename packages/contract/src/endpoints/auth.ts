@@ -42,6 +42,15 @@ export const authEndpoints = {
     responses: { 200: profile },
     whileReadOnly: true,
   }),
+  confirmEmailChange: endpoint({
+    method: 'POST',
+    path: 'users/email-change/confirm/',
+    tags: auth,
+    summary: 'Confirm a new email address with the code of the link mailed to it; the account signs in with it from then on',
+    body: codeBody,
+    responses: { 200: detailResponse },
+    whileReadOnly: true,
+  }),
   login: endpoint({
     method: 'POST',
     path: 'users/login/',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FirmRole } from '@herd/contract';
 import { clientCompanies } from './client-companies.js';
 import { firms } from './firms.js';
@@ -50,4 +50,49 @@ export const pendingInvitations = pgTable(
     uniqueIndex('pending_invitations_member_unique').on(t.memberPk),
     uniqueIndex('pending_invitations_company_user_unique').on(t.clientCompanyId, t.userPk),
   ],
+);
+
+/**
+ * Clients a firm admin assigned to a coworker whose invitation is still pending. The assignments table
+ * points at real firm members, so these wait here and become assignments, under the member pk the
+ * invitation reserved, when the invitation job creates the person (the row goes with the invitation).
+ */
+export const pendingInvitationAssignments = pgTable(
+  'pending_invitation_assignments',
+  {
+    pendingInvitationId: integer('pending_invitation_id')
+      .notNull()
+      .references(() => pendingInvitations.pk, { onDelete: 'cascade' }),
+    clientCompanyId: integer('client_company_id')
+      .notNull()
+      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.clientCompanyId, t.pendingInvitationId] }), index('pending_assignments_invitation_idx').on(t.pendingInvitationId)],
+);
+
+/**
+ * A change of a person's email waiting for the new address to confirm it. Recorded before anyone looks at
+ * whom the address belongs to; the email-change job then mails the new address either a confirmation
+ * link (its code stored here as a SHA-256) or, when the address already belongs to someone else, a notice
+ * that someone tried to use it. Nothing changes on the user until the link is opened.
+ */
+export const pendingEmailChanges = pgTable(
+  'pending_email_changes',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.pk, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.pk, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    requestedBy: integer('requested_by').references(() => users.pk, { onDelete: 'set null' }),
+    /** Set by the job when it mails the link; null until then, or for good when the address was taken. */
+    codeHash: text('code_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_email_changes_user_idx').on(t.userId)],
 );

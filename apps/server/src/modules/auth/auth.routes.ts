@@ -6,11 +6,13 @@ import { finishPasswordReset, requestPasswordReset, sendMagicLink, sendNewMagicL
 import { sessionContext } from './session-context.js';
 import { confirmSignUp, signIn, signInWithCode, signOut } from './session.service.js';
 import { requestSignup } from './signup.service.js';
+import { confirmEmailChange } from '../email-change/email-change.js';
 
 /** Signing up, in and out, and the signed-out flows, as the contract's route table declares them. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.signup, (r) => requestSignup(authContext(r), r.body));
   serveEndpoint(app, e.confirmSignup, (r, reply) => confirmSignUp(sessionContext(r, reply), r.body.code));
+  serveEndpoint(app, e.confirmEmailChange, (r) => confirmEmailChange(authContext(r).db, r.body.code));
   serveEndpoint(app, e.login, (r, reply) => signIn(sessionContext(r, reply), r.body));
   serveEndpoint(app, e.logout, (r, reply) => signOut(sessionContext(r, reply)));
   serveEndpoint(app, e.sendMagicLink, (r) => sendMagicLink(authContext(r), r.body.email));

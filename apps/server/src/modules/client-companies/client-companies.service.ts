@@ -27,6 +27,18 @@ import { finishRuleAfterUpdate } from './finish-rule-settings.js';
 import { revokeTokensOf } from '../generic/tokens.queries.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { queueQuantitySync } from '../billing/billing-jobs.js';
+import { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from '../invitations/pending-assignments.queries.js';
+
+/** The members assigned to each company, coworkers whose invitation is pending among them, in name order. */
+const assignedMembersOf = async (db: Db, firmId: number, companyPks: number[]) => {
+  const all = [...(await findAssignments(db, firmId, companyPks)), ...(await findPendingAssignments(db, firmId, companyPks))];
+  const byName = (a: (typeof all)[number]) => [a.firstName, a.lastName] as const;
+  return all.sort((a, b) => {
+    const [af, al] = byName(a);
+    const [bf, bl] = byName(b);
+    return af < bf ? -1 : af > bf ? 1 : al < bl ? -1 : al > bl ? 1 : a.pk - b.pk;
+  });
+};
 
 type ListQuery = z.infer<typeof clientCompanyListQuery>;
 const CSV_EXPORT_LIMIT = 10_000;
@@ -34,7 +46,7 @@ const CSV_EXPORT_LIMIT = 10_000;
 const serializeOne = async (db: Db, row: Parameters<typeof toClientCompanies>[0][number]): Promise<ClientCompany> => {
   const [company] = toClientCompanies(
     [row],
-    await findAssignments(db, row.firmId, [row.pk]),
+    await assignedMembersOf(db, row.firmId, [row.pk]),
     await countClientUsers(db, row.firmId, [row.pk]),
     await findLedgerConnections(db, row.firmId, [row.pk]),
   );
@@ -85,7 +97,7 @@ const findClientCompanies = async (db: Db, actor: Actor, query: ListQuery) => {
   const { firmId } = firmActor;
   return {
     count,
-    results: toClientCompanies(rows, await findAssignments(db, firmId, pks), await countClientUsers(db, firmId, pks), await findLedgerConnections(db, firmId, pks)),
+    results: toClientCompanies(rows, await assignedMembersOf(db, firmId, pks), await countClientUsers(db, firmId, pks), await findLedgerConnections(db, firmId, pks)),
   };
 };
 
@@ -111,9 +123,12 @@ export const updateClientCompany = async (db: Db, actor: Actor, pk: number, inpu
   if (input.assigned_members !== undefined) can.manageClientCompanies(actor);
   const finishRule = finishRuleAfterUpdate(company, input);
   const memberPks = input.assigned_members ? [...new Set(input.assigned_members)] : undefined;
+  // A coworker whose invitation is pending is assigned like any member (their assignments wait on the invitation).
+  let pending: { memberPk: number; pendingPk: number }[] = [];
   if (memberPks) {
     const known = await findFirmMemberPks(db, firmActor.firmId, memberPks);
-    if (known.length !== memberPks.length) throw ValidationError.field('assigned_members', 'Assigned members is not valid.');
+    pending = await findPendingCoworkerPks(db, firmActor.firmId, memberPks);
+    if (known.length + pending.length !== memberPks.length) throw ValidationError.field('assigned_members', 'Assigned members is not valid.');
   }
   const row = await db.transaction(async (tx) => {
     const updated = await updateFirmCompany(tx, firmActor.firmId, company.pk, {
@@ -123,7 +138,15 @@ export const updateClientCompany = async (db: Db, actor: Actor, pk: number, inpu
       reminderSchedule: input.reminder_schedule,
       pinnedNote: input.pinned_note,
     });
-    if (memberPks) await replaceAssignments(tx, firmActor.firmId, company.pk, memberPks);
+    if (memberPks) {
+      await replaceAssignments(tx, firmActor.firmId, company.pk, memberPks);
+      await replacePendingAssignments(
+        tx,
+        firmActor.firmId,
+        company.pk,
+        pending.map((p) => p.pendingPk),
+      );
+    }
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,

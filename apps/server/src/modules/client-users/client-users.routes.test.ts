@@ -126,13 +126,17 @@ describe('managing client users', () => {
 });
 
 describe('contacts update', () => {
-  it('corrects a client’s email and phone; the new email signs in; taken emails and other firms are refused', async () => {
+  it('corrects a client’s phone at once and their email once the new address confirms it; the firm’s own taken emails and other firms are refused', async () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.userId;
     const email = uniqueEmail('corrected');
     const res = await cast.admin.patch(`users/accountant/user/${pk}/contacts-update/`, { email: email.toUpperCase(), phone: '+1 212 555 0199' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email, phone: '+1 212 555 0199' });
+    expect(res.json()).toMatchObject({ email: cast.clientUser.email, phone: '+1 212 555 0199' });
+    await t.runJobs();
+    const code = codeFromEmail(await t.lastMailTo(email), 'email-change');
+    expect((await newClient().post('users/email-change/confirm/', { code })).statusCode).toBe(200);
+    expect((await cast.admin.get(`${USERS}${pk}/`)).json()).toMatchObject({ email });
     expect((await newClient().post('users/login/', { email, password: 'correct-horse-battery' })).statusCode).toBe(200);
     expect((await cast.admin.patch(`users/accountant/user/${pk}/contacts-update/`, { email: cast.firm.adminEmail })).json()).toEqual({
       email: ['An account with this email already exists.'],

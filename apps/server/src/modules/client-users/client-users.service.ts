@@ -5,8 +5,8 @@ import { clientReminderEmail } from '../../mail/templates.js';
 import { randomToken } from '../../lib/crypto.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { findBrandOfUser, findUserByEmail, findUserOfFirm } from '../auth/auth.queries.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { findBrandOfUser, findUserOfFirm, findUserOfFirmByEmail } from '../auth/auth.queries.js';
+import { queueEmailChangeJob, recordEmailChange } from '../email-change/email-change.js';
 import { pageLinks } from '../../lib/pagination.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
@@ -23,7 +23,7 @@ import {
   usersOfCompany,
 } from './client-users.queries.js';
 import { inviteToCompany } from '../invitations/client-invitation.js';
-import { findPendingClientRows, findPendingOfCompany, updatePendingPerson } from '../invitations/pending-invitations.queries.js';
+import { findPendingClientRows, findPendingOfCompany, findPendingOfEmail, updatePendingPerson } from '../invitations/pending-invitations.queries.js';
 import { queueInvitationJob } from '../invitations/record-invitation.js';
 import type { PeopleContext } from '../invitations/people-context.js';
 import { removePendingAccess, updatePendingContacts, type PendingRows } from './pending-client-people.js';
@@ -151,7 +151,7 @@ export const updateClientUser = async (
   return retrieveClientUser(db, actor, userPk);
 };
 
-/** Email changes must stay unique; the user signs in with the new address from then on. */
+/** A phone changes at once; an email change waits for the new address to confirm it. */
 export const updateClientContacts = async (ctx: PeopleContext, actor: Actor, userPk: number, input: { email?: string | undefined; phone?: string | undefined }) => {
   const { db } = ctx;
   const firmActor = can.workOnClients(actor);
@@ -161,26 +161,28 @@ export const updateClientContacts = async (ctx: PeopleContext, actor: Actor, use
     await updatePendingContacts(ctx, firmActor, pendingRows, input);
     return retrieveClientUser(db, actor, userPk);
   }
-  if (input.email && input.email !== user.email.toLowerCase()) {
-    const owner = await findUserByEmail(db, input.email);
-    if (owner && owner.pk !== user.pk) throw ValidationError.field('email', details.emailTaken);
+  // A new email is confirmed by its owner (see modules/email-change): only the firm's own people are checked
+  // here, so the answer is the same whether the address is unknown or belongs to someone elsewhere.
+  const newEmail = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase() ? input.email : undefined;
+  if (newEmail) {
+    const own = await findUserOfFirmByEmail(db, firmActor.firmId, newEmail);
+    const pendingOwn = await findPendingOfEmail(db, firmActor.firmId, newEmail);
+    if ((own && own.pk !== user.pk) || pendingOwn.length > 0) throw ValidationError.field('email', details.emailTaken);
   }
-  try {
-    await db.transaction(async (tx) => {
-      await updateClientUserContacts(tx, firmActor.firmId, user.pk, { email: input.email, phone: input.phone });
-      await writeAudit(tx, {
-        firmId: firmActor.firmId,
-        actorUserId: actor.userId,
-        action: 'client_user.contacts_update',
-        targetType: 'user',
-        targetPk: user.pk,
-        details: { fields: Object.keys(input) },
-      });
+  const change = await db.transaction(async (tx) => {
+    if (input.phone !== undefined) await updateClientUserContacts(tx, firmActor.firmId, user.pk, { phone: input.phone });
+    const recorded = newEmail ? await recordEmailChange(tx, { firmId: firmActor.firmId, userId: user.pk, newEmail, requestedBy: actor.userId }) : null;
+    await writeAudit(tx, {
+      firmId: firmActor.firmId,
+      actorUserId: actor.userId,
+      action: 'client_user.contacts_update',
+      targetType: 'user',
+      targetPk: user.pk,
+      details: { fields: Object.keys(input), ...(recorded ? { email_change: 'pending' } : {}) },
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw ValidationError.field('email', details.emailTaken);
-    throw err;
-  }
+    return recorded;
+  });
+  if (change) await queueEmailChangeJob(ctx.jobs, change.pk);
   return retrieveClientUser(db, actor, userPk);
 };
 

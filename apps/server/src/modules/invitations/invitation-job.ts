@@ -6,13 +6,14 @@ import { grantRestrictions } from '../restrictions/restrictions.queries.js';
 import { COWORKER_INVITATION_SUBJECT, sendEmailTakenNotice, sendInvitation, type InvitationMailContext } from './invitation-mail.js';
 import { deletePendingInvitations, findPendingInvitation } from './pending-invitations.queries.js';
 import { findCompany } from '../client-side/client-side.queries.js';
+import { carryOverAssignments } from './pending-assignments.queries.js';
 
 type PendingRow = NonNullable<Awaited<ReturnType<typeof findPendingInvitation>>>;
 
 /**
  * Turns a pending invitation into the person it invites, in one transaction: the user (with the pk the
- * invitation reserved, unless they exist already), their firm membership or company membership (with the
- * inviting client's restrictions), and the pending row is gone. The people endpoints keep the same pk.
+ * invitation reserved, unless they exist already), their firm membership (with the clients assigned while
+ * pending) or company membership (with the inviting client's restrictions), and the pending row is gone. The people endpoints keep the same pk.
  */
 const takeUp = (db: Db, row: PendingRow, existingUserPk: number | null) =>
   db.transaction(async (tx) => {
@@ -36,6 +37,7 @@ const takeUp = (db: Db, row: PendingRow, existingUserPk: number | null) =>
         .insert(firmMembers)
         .overridingSystemValue()
         .values({ pk: row.memberPk, firmId: row.firmId, userId: userPk, role: row.role as 'FIRM_ADMIN' | 'CLIENT_ADMIN' | 'TEAM_MEMBER', mfaEnabled: row.mfaEnabled });
+      await carryOverAssignments(tx, row.pk, row.memberPk); // before the row (and its assignments) is deleted
     } else if (row.clientCompanyId !== null) {
       await tx
         .insert(clientMemberships)

@@ -118,6 +118,9 @@ export const useSignUp = () => {
 /** Opens a sign-up link (/auth/?signup=<code>): creates the firm and signs its admin in. */
 export const useConfirmSignUp = () => useSignInMutation((code: string) => call(authEndpoints.confirmSignup, { body: { code } }));
 
+/** Opens an email-change link (/auth/?email-change=<code>): the account's email becomes the address it was mailed to. */
+export const useConfirmEmailChange = () => useSubmitMutation({ mutationFn: (code: string) => call(authEndpoints.confirmEmailChange, { body: { code } }) });
+
 export const useSignOut = () => {
   const client = useQueryClient();
   return useSubmitMutation({

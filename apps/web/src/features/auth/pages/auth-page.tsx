@@ -9,6 +9,7 @@ import { EmailLinkForm } from '../components/email-link-form';
 import { MagicLinkSignIn } from '../components/magic-link-sign-in';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import { SignupConfirm } from '../components/signup-confirm';
+import { EmailChangeConfirm } from '../components/email-change-confirm';
 import { SignInForm } from '../components/sign-in-form';
 import { useRequestPasswordReset, useSendMagicLink } from '../api';
 
@@ -30,6 +31,7 @@ export const AuthPage = () => {
   const magic = params.get(authParams.magic);
   const reset = params.get(authParams.reset);
   const signup = params.get(authParams.signup);
+  const emailChange = params.get(authParams.emailChange);
 
   const dropParam = (name: string) =>
     setParams(
@@ -41,7 +43,7 @@ export const AuthPage = () => {
       { replace: true },
     );
 
-  const title = reset ? 'Choose a new password' : magic ? 'Signing in' : signup ? 'Creating your firm' : 'Sign in';
+  const title = reset ? 'Choose a new password' : magic ? 'Signing in' : signup ? 'Creating your firm' : emailChange ? 'Confirming your email' : 'Sign in';
   usePageTitle(title);
 
   if (reset) {
@@ -71,6 +73,21 @@ export const AuthPage = () => {
     return (
       <AuthCard title={title}>
         <SignupConfirm code={signup} onBackToSignIn={() => dropParam(authParams.signup)} />
+      </AuthCard>
+    );
+  }
+
+  if (emailChange) {
+    return (
+      <AuthCard title={title}>
+        <EmailChangeConfirm
+          code={emailChange}
+          onDone={(detail) => {
+            setNotice(detail);
+            dropParam(authParams.emailChange);
+          }}
+          onBackToSignIn={() => dropParam(authParams.emailChange)}
+        />
       </AuthCard>
     );
   }

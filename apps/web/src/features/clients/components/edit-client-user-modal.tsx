@@ -42,7 +42,10 @@ export const EditClientUserModal = ({ user, onClose }: { user: ClientUser | null
     if (!change.person && !change.contacts) return onClose();
     edit.mutate(change, {
       onSuccess: () => {
-        void message.success(`${personName({ ...user, ...values })} saved`);
+        // A new address is confirmed by its owner first (the person keeps their current one until then).
+        void message.success(
+          change.contacts ? `${personName({ ...user, ...values })} saved; a link to confirm the new email was sent to it` : `${personName({ ...user, ...values })} saved`,
+        );
         onClose();
       },
       onError: (err) => setError(applyServerErrors(form, err, PERSON_FIELD_NAMES)),
@@ -70,7 +73,13 @@ export const EditClientUserModal = ({ user, onClose }: { user: ClientUser | null
           initialValues={{ first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone }}
         >
           <FormAlert message={error} />
-          <PersonFields email emailExtra="They sign in with this address from now on." phone phoneExtra="For text message reminders." autofill="other" />
+          <PersonFields
+            email
+            emailExtra="A new address gets a link to confirm it; they sign in with it once it is confirmed."
+            phone
+            phoneExtra="For text message reminders."
+            autofill="other"
+          />
         </Form>
       ) : null}
     </Modal>

@@ -201,7 +201,7 @@ describe("a client's users", () => {
     await userEvent.clear(within(dialog).getByLabelText('Email'));
     await userEvent.type(within(dialog).getByLabelText('Email'), 'Cassie@Example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Cassie Baker saved')).toBeInTheDocument();
+    expect(await screen.findByText('Cassie Baker saved; a link to confirm the new email was sent to it')).toBeInTheDocument();
     expect(fake.callsTo(clientUserEndpoints.update, casey)[0]?.body).toEqual({ first_name: 'Cassie', phone: '+1 555 0100' });
     expect(fake.callsTo(clientUserEndpoints.contactsUpdate, casey)[0]?.body).toEqual({ email: 'cassie@example.com' });
   });
