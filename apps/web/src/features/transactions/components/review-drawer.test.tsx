@@ -110,6 +110,14 @@ describe('the accountant’s review drawer', () => {
     expect(await screen.findByText('The client accepted Herd’s suggestion for this answer.')).toBeInTheDocument();
   });
 
+  it('says "Auto" when Herd answered by one of the firm’s rules', async () => {
+    fakeReview({ transaction: { ...answered(), auto_answered: true }, history: historyOf() });
+    const drawer = await openDrawer();
+    expect(within(within(drawer).getByTestId('review-panel')).getByTestId('answer-origin')).toHaveTextContent('Auto');
+    const inTable = screen.getAllByTestId('answer-origin').filter((tag) => !drawer.contains(tag));
+    expect(inTable.map((tag) => tag.textContent)).toEqual(['Auto']);
+  });
+
   it('shows no origin tag for an answer the client wrote themselves', async () => {
     fakeReview({ transaction: answered(), history: historyOf() });
     const drawer = await openDrawer();
