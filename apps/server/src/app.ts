@@ -36,6 +36,7 @@ import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
 import { csvExportRoutes } from './modules/csv-exports/csv-exports.routes.js';
 import { refRoutes } from './modules/refs/refs.routes.js';
 import { noteRoutes } from './modules/notes/notes.routes.js';
+import { ruleRoutes } from './modules/rules/rules.routes.js';
 import { attachmentRoutes } from './modules/transactions/attachments.routes.js';
 import { GENERIC_INGEST_PREFIX, genericRoutes } from './modules/generic/generic.routes.js';
 import { firmSettingsRoutes } from './modules/firm-settings/firm-settings.routes.js';
@@ -131,6 +132,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(firmSettingsRoutes);
       await api.register(restrictionRoutes);
       await api.register(transactionRoutes);
+      await api.register(ruleRoutes);
       await api.register(csvImportRoutes);
       await api.register(csvExportRoutes);
       await api.register(refRoutes);

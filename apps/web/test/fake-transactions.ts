@@ -42,6 +42,7 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
   updated_at: '2026-10-03T10:00:00.000Z',
   suggestion: null,
   answered_from_suggestion: false,
+  auto_answered: false,
   ...overrides,
 });
 

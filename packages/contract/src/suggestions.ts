@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { idField } from './ids.js';
+import { messages } from './messages.js';
 
-/** Where a suggestion was learned: this company's own answers, or other client companies of the same firm. */
-export const SUGGESTION_SOURCES = ['HISTORY', 'FIRM'] as const;
+/** Where a suggestion comes from: an accountant's rule, this company's own answers, or other client companies of the same firm. */
+export const SUGGESTION_SOURCES = ['HISTORY', 'FIRM', 'RULE'] as const;
 export type SuggestionSource = (typeof SUGGESTION_SOURCES)[number];
 
 const suggestedRef = z.object({ pk: z.number(), name: z.string() });
@@ -22,3 +24,52 @@ export const transactionSuggestion = z.object({
   why: z.string(),
 });
 export type TransactionSuggestion = z.infer<typeof transactionSuggestion>;
+
+/** A rule for one client company, or for every client of the firm. */
+export const RULE_SCOPES = ['COMPANY', 'FIRM'] as const;
+export type RuleScope = (typeof RULE_SCOPES)[number];
+
+/**
+ * An accountant's rule: "payee, description or merchant contains `match_text` → category".
+ * A firm rule names its account by name and kind, mapped to each company's chart; `category` is
+ * then this company's account of that name (null when its chart has none).
+ */
+export const suggestionRule = z.object({
+  pk: z.number(),
+  scope: z.enum(RULE_SCOPES),
+  match_text: z.string(),
+  category: suggestedRef.nullable(),
+  /** The account's name as the rule holds it (a firm rule's, or the company account's). */
+  account_name: z.string(),
+  vendor: suggestedRef.nullable(),
+  enabled: z.boolean(),
+  auto_answer: z.boolean(),
+  created_by: z.string().nullable(),
+  times_applied: z.number(),
+  times_overridden: z.number(),
+  created_at: z.string(),
+});
+export type SuggestionRule = z.infer<typeof suggestionRule>;
+
+const matchText = z
+  .string({ error: messages.required('Match text') })
+  .trim()
+  .min(2, { error: messages.tooShort('Match text', 2) })
+  .max(100, { error: messages.tooLong('Match text', 100) });
+
+export const createRuleBody = z.object({
+  scope: z.enum(RULE_SCOPES, { error: messages.notValid('Scope') }),
+  match_text: matchText,
+  /** This company's account; a firm rule keeps its name and kind. */
+  category: idField('Category'),
+  /** Company rules only. */
+  vendor: idField('Vendor').nullable().optional(),
+  auto_answer: z.boolean({ error: messages.notValid('Auto answer') }).optional(),
+});
+export type CreateRuleBody = z.infer<typeof createRuleBody>;
+
+export const updateRuleBody = z.object({
+  enabled: z.boolean({ error: messages.notValid('Enabled') }).optional(),
+  auto_answer: z.boolean({ error: messages.notValid('Auto answer') }).optional(),
+});
+export type UpdateRuleBody = z.infer<typeof updateRuleBody>;

@@ -67,6 +67,8 @@ export const transaction = z.object({
   suggestion: transactionSuggestion.nullable(),
   /** Its latest answer took the suggestion as proposed ("Suggested" on the accountant's side). */
   answered_from_suggestion: z.boolean(),
+  /** Answered by the suggestion job from an accountant's rule set to answer by itself ("Auto"); waits for an accountant to publish. */
+  auto_answered: z.boolean(),
 });
 export type Transaction = z.infer<typeof transaction>;
 

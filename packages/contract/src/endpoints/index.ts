@@ -17,6 +17,7 @@ import { clientUserEndpoints, coworkerEndpoints } from './people.js';
 import { quickbooksEndpoints } from './quickbooks.js';
 import { refEndpoints } from './refs.js';
 import { restrictionEndpoints } from './restrictions.js';
+import { ruleEndpoints } from './rules.js';
 import { testingEndpoints } from './testing.js';
 import { transactionEndpoints } from './transactions.js';
 
@@ -39,6 +40,7 @@ export * from './people.js';
 export * from './quickbooks.js';
 export * from './refs.js';
 export * from './restrictions.js';
+export * from './rules.js';
 export * from './testing.js';
 export * from './transactions.js';
 
@@ -68,6 +70,7 @@ export const endpointGroups = {
   billing: billingEndpoints,
   inbound: inboundEndpoints,
   analytics: analyticsEndpoints,
+  rules: ruleEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

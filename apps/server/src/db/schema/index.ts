@@ -18,3 +18,4 @@ export * from './mfa.js';
 export * from './inbound.js';
 export * from './invitations.js';
 export * from './suggestions.js';
+export * from './suggestion-rules.js';

@@ -3,6 +3,7 @@ import { SUGGESTION_SOURCES } from '@herd/contract';
 import { clientCompanies } from './client-companies.js';
 import { ledgerAccounts } from './ledger.js';
 import { ledgerRefs } from './refs.js';
+import { suggestionRules } from './suggestion-rules.js';
 import { transactions } from './transactions.js';
 
 export const suggestionSourceEnum = pgEnum('suggestion_source', SUGGESTION_SOURCES);
@@ -31,6 +32,8 @@ export const transactionSuggestions = pgTable(
     customerId: integer('customer_id').references(() => ledgerRefs.pk, { onDelete: 'set null' }),
     classId: integer('class_id').references(() => ledgerRefs.pk, { onDelete: 'set null' }),
     source: suggestionSourceEnum('source').notNull(),
+    /** The accountant's rule it came from (source RULE). */
+    ruleId: integer('rule_id').references(() => suggestionRules.pk, { onDelete: 'cascade' }),
     /** 0–1; nothing below SUGGESTION_THRESHOLD is stored. */
     confidence: real('confidence').notNull(),
     /** Why, in words people read: "You chose Software for Adobe 4 times, last on Sep 18". */

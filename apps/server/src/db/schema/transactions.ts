@@ -5,6 +5,7 @@ import { clientCompanies } from './client-companies.js';
 import { files } from './files.js';
 import { ledgerAccounts } from './ledger.js';
 import { ledgerRefs } from './refs.js';
+import { suggestionRules } from './suggestion-rules.js';
 import { users } from './users.js';
 
 export const transactionTypeEnum = pgEnum('transaction_type', TRANSACTION_TYPES);
@@ -78,6 +79,10 @@ export const transactions = pgTable(
     merchantKey: text('merchant_key'),
     /** The latest answer was a suggestion taken as it was (the accountant sees "Suggested"). */
     answeredFromSuggestion: boolean('answered_from_suggestion').notNull().default(false),
+    /** The suggestion job answered it by an accountant's rule (the accountant sees "Auto"); a person's later answer clears it. */
+    autoAnswered: boolean('auto_answered').notNull().default(false),
+    /** The rule whose category the latest answer was given or suggested by: a changed category counts against it. */
+    ruleId: integer('rule_id').references(() => suggestionRules.pk, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

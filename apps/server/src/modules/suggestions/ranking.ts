@@ -132,7 +132,7 @@ const kindOf = (accountType: string) => {
   return t;
 };
 
-const accountKey = (name: string, accountType: string) => `${nameKey(name)}|${kindOf(accountType)}`;
+export const accountKey = (name: string, accountType: string) => `${nameKey(name)}|${kindOf(accountType)}`;
 
 /** From other client companies of the firm, for the category only, mapped onto this company's chart. */
 export const fromFirm = (answers: FirmAnswers[], accounts: Account[], merchantName: string): Suggestion | null => {

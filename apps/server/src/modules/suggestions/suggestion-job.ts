@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { merchantOfTransaction } from './merchant.js';
 import { suggestionFor, type Suggestion } from './ranking.js';
+import { autoAnswer, type AutoAnswer } from '../rules/auto-answer.js';
+import { ruleFor } from '../rules/rule-match.js';
+import { rulesForCompany } from '../rules/rules.queries.js';
 import {
   companyAccounts,
   companyFirm,
@@ -55,7 +58,12 @@ export const refreshSuggestions = async (db: Db, companyPk: number, merchantKeys
   await fillMerchantKeys(db, companyPk);
   const open = await openTransactions(db, companyPk, merchantKeys);
   const keys = [...new Set(open.map((t) => t.merchantKey!))];
-  const [own, firm, accountList] = await Promise.all([ownAnswers(db, companyPk, keys), firmAnswers(db, firmId, companyPk, keys), companyAccounts(db, companyPk)]);
+  const [own, firm, accountList, rules] = await Promise.all([
+    ownAnswers(db, companyPk, keys),
+    firmAnswers(db, firmId, companyPk, keys),
+    companyAccounts(db, companyPk),
+    rulesForCompany(db, firmId, companyPk, true),
+  ]);
   const accounts = { byPk: new Map(accountList.map((a) => [a.pk, a])), all: accountList };
 
   const group = <T extends { merchantKey: string; deposit: boolean }>(rows: T[]) => {
@@ -66,8 +74,21 @@ export const refreshSuggestions = async (db: Db, companyPk: number, merchantKeys
   const ownBy = group(own);
   const firmBy = group(firm);
   const decided = new Map<string, Suggestion | null>();
-  const suggestions: { transactionId: number; suggestion: Suggestion }[] = [];
+  const suggestions: { transactionId: number; suggestion: Suggestion & { ruleId?: number } }[] = [];
+  const answers: AutoAnswer[] = [];
   for (const t of open) {
+    // The accountant's rules outrank anything learned from answers.
+    const byRule = ruleFor(
+      t,
+      rules.map((r) => r.rule),
+      accountList,
+    );
+    if (byRule?.autoAnswer) answers.push({ pk: t.pk, amount: t.amount, categoryId: byRule.categoryId, vendorId: byRule.vendorId, ruleId: byRule.ruleId });
+    else if (byRule) {
+      const { autoAnswer: _auto, ...suggestion } = byRule;
+      suggestions.push({ transactionId: t.pk, suggestion });
+    }
+    if (byRule) continue;
     const slot = `${t.deposit}|${t.merchantKey}`;
     if (!decided.has(slot)) {
       const name = merchantOfTransaction(t)?.name ?? t.merchantKey!;
@@ -77,5 +98,6 @@ export const refreshSuggestions = async (db: Db, companyPk: number, merchantKeys
     if (suggestion) suggestions.push({ transactionId: t.pk, suggestion });
   }
   await replaceSuggestions(db, companyPk, merchantKeys, suggestions);
-  return { suggested: suggestions.length, open: open.length };
+  const answered = await autoAnswer(db, firmId, companyPk, answers);
+  return { suggested: suggestions.length, open: open.length, autoAnswered: answered.length };
 };

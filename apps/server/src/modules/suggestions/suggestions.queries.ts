@@ -48,7 +48,14 @@ export const setMerchantKeys = async (db: Db, companyPk: number, rows: { pk: num
 /** The company's transactions waiting for an answer, of some merchants or of all. */
 export const openTransactions = (db: Db, companyPk: number, merchantKeys: string[] | null) =>
   db
-    .select({ pk: transactions.pk, merchantKey: transactions.merchantKey, deposit: isDeposit, payee: transactions.payee, description: transactions.description })
+    .select({
+      pk: transactions.pk,
+      merchantKey: transactions.merchantKey,
+      deposit: isDeposit,
+      payee: transactions.payee,
+      description: transactions.description,
+      amount: transactions.amount,
+    })
     .from(transactions)
     .where(
       and(
@@ -136,7 +143,12 @@ export const companyAccounts = (db: Db, companyPk: number): Promise<Account[]> =
  * Replaces the suggestions of the company's transactions in scope (those of some merchants, or all),
  * in one database transaction: a list never reads half a refresh.
  */
-export const replaceSuggestions = (db: Db, companyPk: number, merchantKeys: string[] | null, suggestions: { transactionId: number; suggestion: Suggestion }[]) =>
+export const replaceSuggestions = (
+  db: Db,
+  companyPk: number,
+  merchantKeys: string[] | null,
+  suggestions: { transactionId: number; suggestion: Suggestion & { ruleId?: number } }[],
+) =>
   db.transaction(async (tx) => {
     if (merchantKeys === null) await tx.delete(transactionSuggestions).where(eq(transactionSuggestions.clientCompanyId, companyPk));
     for (const keys of merchantKeys ? chunks(merchantKeys) : []) {
@@ -150,7 +162,9 @@ export const replaceSuggestions = (db: Db, companyPk: number, merchantKeys: stri
     for (const part of chunks(suggestions, 500)) {
       await tx
         .insert(transactionSuggestions)
-        .values(part.map(({ transactionId, suggestion }) => ({ transactionId, clientCompanyId: companyPk, ...suggestion, computedAt })))
+        .values(
+          part.map(({ transactionId, suggestion }) => ({ transactionId, clientCompanyId: companyPk, ...suggestion, ruleId: suggestion.ruleId ?? null, computedAt })),
+        )
         .onConflictDoUpdate({
           target: transactionSuggestions.transactionId,
           set: {
@@ -161,6 +175,7 @@ export const replaceSuggestions = (db: Db, companyPk: number, merchantKeys: stri
             source: sql`excluded.source`,
             confidence: sql`excluded.confidence`,
             why: sql`excluded.why`,
+            ruleId: sql`excluded.rule_id`,
             computedAt,
           },
         });
@@ -189,6 +204,7 @@ export const loadSuggestions = (db: Db, companyPk: number, pks: number[]) =>
           source: transactionSuggestions.source,
           confidence: transactionSuggestions.confidence,
           why: transactionSuggestions.why,
+          ruleId: transactionSuggestions.ruleId,
         })
         .from(transactionSuggestions)
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.pk, transactionSuggestions.categoryId))

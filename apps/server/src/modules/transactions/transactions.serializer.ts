@@ -38,6 +38,7 @@ export const toTransactions = (rows: TransactionRow[], details: Details[], viewe
       updated_at: row.updatedAt.toISOString(),
       suggestion: row.status === 'READY' ? (suggestions.get(row.pk) ?? null) : null,
       answered_from_suggestion: row.answeredFromSuggestion,
+      auto_answered: row.autoAnswered,
     };
   });
 };

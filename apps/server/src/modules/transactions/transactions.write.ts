@@ -13,6 +13,7 @@ import { assertTransition } from './status.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../access/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/answers.js';
+import { countOverrides } from '../rules/overrides.js';
 
 const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
   firmId: scope.company.firmId,
@@ -89,6 +90,7 @@ export const applyChanges = async ({ db, jobs }: SuggestionDeps, scope: CompanyA
         withLines.flatMap((p) => p.lines!.map((l, position) => ({ ...l, transactionId: p.row.pk, position }))),
       );
     }
+    await countOverrides(tx, scope, withLines);
     for (const [clientMemo, pks] of memos) await updateTransactions(tx, companyPk, pks, { clientMemo });
     for (const answeredFromSuggestion of [true, false]) {
       const pks = [...marks].filter(([, mark]) => mark === answeredFromSuggestion).map(([pk]) => pk);

@@ -5,6 +5,7 @@ import { countText, formatDate } from '../../../lib/format';
 import { statusTag } from '../../../lib/labels';
 import type { TransactionFilters } from '../filters';
 import { pagingTotal } from '../paging';
+import { AnswerOriginTag } from './answer-origin-tag';
 import { DraftTag } from './draft-tag';
 import { SignedAmount } from './transaction-row';
 
@@ -95,7 +96,12 @@ export const AccountantTable = (props: AccountantTableProps) => {
       key: 'status',
       render: (_v: unknown, t) => {
         const tag = statusTag(t.status);
-        return <Tag color={tag.color}>{tag.label}</Tag>;
+        return (
+          <>
+            <Tag color={tag.color}>{tag.label}</Tag>
+            <AnswerOriginTag transaction={t} />
+          </>
+        );
       },
     },
     {

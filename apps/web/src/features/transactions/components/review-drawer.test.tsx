@@ -99,6 +99,32 @@ describe('the accountant’s review drawer', () => {
     expect(within(drawer).getByLabelText('Memo')).toBeEnabled();
   });
 
+  it('says "Suggested" in the list and the drawer when the client accepted Herd’s suggestion, with a tooltip saying so', async () => {
+    fakeReview({ transaction: { ...answered(), answered_from_suggestion: true }, history: historyOf() });
+    const drawer = await openDrawer();
+    const inDrawer = within(within(drawer).getByTestId('review-panel')).getByTestId('answer-origin');
+    expect(inDrawer).toHaveTextContent('Suggested');
+    const inTable = screen.getAllByTestId('answer-origin').filter((tag) => !drawer.contains(tag));
+    expect(inTable).toHaveLength(1);
+    fireEvent.mouseEnter(inTable[0]!);
+    expect(await screen.findByText('The client accepted Herd’s suggestion for this answer.')).toBeInTheDocument();
+  });
+
+  it('says "Auto" when Herd answered by one of the firm’s rules', async () => {
+    fakeReview({ transaction: { ...answered(), auto_answered: true }, history: historyOf() });
+    const drawer = await openDrawer();
+    expect(within(within(drawer).getByTestId('review-panel')).getByTestId('answer-origin')).toHaveTextContent('Auto');
+    const inTable = screen.getAllByTestId('answer-origin').filter((tag) => !drawer.contains(tag));
+    expect(inTable.map((tag) => tag.textContent)).toEqual(['Auto']);
+  });
+
+  it('shows no origin tag for an answer the client wrote themselves', async () => {
+    fakeReview({ transaction: answered(), history: historyOf() });
+    const drawer = await openDrawer();
+    expect(within(drawer).getByTestId('review-status')).toHaveTextContent('Categorized');
+    expect(screen.queryByTestId('answer-origin')).not.toBeInTheDocument();
+  });
+
   it('publishes, disabled while in flight, and then opens read-only saying when and where it was published', async () => {
     const state = { transaction: answered(), history: historyOf() };
     const fake = fakeReview(state, 'QBO');

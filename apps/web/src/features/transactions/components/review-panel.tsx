@@ -10,6 +10,7 @@ import { useBulkAction, type PublishResult } from '../api';
 import { ledgerName } from '../history-words';
 import { useTransactionHistory, type TransactionHistory } from '../review-api';
 import { publishMessage } from './bulk-actions';
+import { AnswerOriginTag } from './answer-origin-tag';
 import { HistoryList } from './history-list';
 import { SendBackModal } from './send-back-modal';
 
@@ -88,6 +89,7 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
         <Tag color={tag.color} data-testid="review-status">
           {tag.label}
         </Tag>
+        <AnswerOriginTag transaction={transaction} />
         {transaction.is_hidden ? <Tag>Hidden</Tag> : null}
       </Flex>
       {history.isError ? <QueryError error={history.error} title="Could not load who answered" onRetry={() => void history.refetch()} /> : null}
