@@ -88,7 +88,7 @@ test('a client on a phone answers with three taps and one memo; the accountant s
   try {
     const client = await phone.newPage();
     await client.goto(`/auth/?magic=${encodeURIComponent(code)}`);
-    await expect(client.getByRole('list', { name: 'Transactions to explain' })).toBeVisible();
+    await expect(client.getByRole('list', { name: 'Transactions to explain' })).toBeVisible({ timeout: 30_000 });
     const row = (payee: string) => client.getByTestId('transaction-row').filter({ hasText: payee });
     const editor = client.getByTestId('transaction-editor');
     for (const [m, [, category]] of MERCHANTS.entries()) {
@@ -113,8 +113,9 @@ test('a client on a phone answers with three taps and one memo; the accountant s
   }
 
   // The accountant finds all four in Categorized; the three taken as suggested are marked so.
-  await accountant.goto(`/dashboard/accountant/categorized/${companyPk}/`);
-  for (const payee of [...payees, unknown]) await expect(accountant.getByText(payee).first()).toBeVisible();
+  await accountant.goto(`/dashboard/accountant/categorized/${companyPk}/?search=${encodeURIComponent(run)}`);
+  for (const payee of [...payees, unknown])
+    await expect(accountant.locator('.ant-table-tbody tr.ant-table-row', { hasText: payee }).filter({ hasText: 'Oct 27, 2026' })).toBeVisible();
   const answered = await apiCall(accountant, transactionEndpoints.accountantCategorized, { params: { pk: companyPk }, query: { search: run, page_size: 50 } });
   const october = answered.results.filter((t) => t.date === '2026-10-27');
   expect(Object.fromEntries(october.map((t) => [t.payee, [t.answered_from_suggestion, t.lines[0]?.category?.name ?? null, t.client_memo]]))).toEqual({
