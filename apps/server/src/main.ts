@@ -35,7 +35,7 @@ const main = async () => {
 
   const decision = decideDemoSeed(config.demoData, database.kind === 'postgres', await countUsers(database.db));
   if (decision === 'seed') {
-    await seedDemo(database.db, createStorage(config));
+    await seedDemo(database.db, createStorage(config), jobs);
     app.log.info('demo data created');
   }
 

@@ -211,3 +211,19 @@ export type CompanyTransactionCount = z.infer<typeof companyTransactionCounts>[n
 /** What a resync or pull request did: queued for the background, or why there was nothing to do. */
 export const syncRequestResult = z.object({ queued: z.boolean(), detail: z.string() });
 export type SyncRequestResult = z.infer<typeof syncRequestResult>;
+
+/** An open transaction of the same payee, listed briefly where the client is offered to answer it the same way. */
+export const samePayeeItem = z.object({ pk: z.number(), date: z.string(), amount: z.string(), description: z.string() });
+
+/**
+ * After a client answered a transaction: the other open transactions of the same company, payee
+ * (merchant) and direction that the client may see and answer, newest first.
+ */
+export const samePayee = z.object({
+  /** The payee as people read it ("Adobe Creative"); '' when the bank's text names nobody (then no transactions). */
+  merchant: z.string(),
+  transactions: z.array(samePayeeItem),
+});
+export type SamePayee = z.infer<typeof samePayee>;
+
+export const samePayeeApplyBody = pksBody;

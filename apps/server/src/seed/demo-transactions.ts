@@ -22,6 +22,36 @@ export interface DemoTransaction {
   attachment?: 'png' | 'pdf';
 }
 
+/** A past answer, published long ago: what Herd's suggestions learn from. */
+const pastAnswer = (date: string, amount: string, description: string, payee: string, category: string): DemoTransaction => ({
+  date,
+  type: 'EXPENSE',
+  subtype: 'CREDIT_CARD_CHARGE',
+  amount,
+  description,
+  payee,
+  card: true,
+  status: 'PUBLISHED_IN_PLATFORM',
+  lines: [[amount, category, payee, null]],
+});
+
+/**
+ * The summer's answers for merchants that also wait in October (Costco, Blue
+ * Bottle, Facebook Ads): three consistent answers each, so the client's editor
+ * opens with a suggestion for them.
+ */
+const PAST_ANSWERS: DemoTransaction[] = [
+  pastAnswer('2026-07-03', '388.12', 'COSTCO WHSE #0482', 'Costco Wholesale', 'Ingredients'),
+  pastAnswer('2026-08-01', '402.55', 'COSTCO WHSE #0482', 'Costco Wholesale', 'Ingredients'),
+  pastAnswer('2026-09-04', '371.90', 'COSTCO WHSE #0482', 'Costco Wholesale', 'Ingredients'),
+  pastAnswer('2026-07-11', '22.40', 'BLUE BOTTLE COFFEE OAKLAND', 'Blue Bottle Coffee', 'Meals & Entertainment'),
+  pastAnswer('2026-08-14', '16.75', 'BLUE BOTTLE COFFEE OAKLAND', 'Blue Bottle Coffee', 'Meals & Entertainment'),
+  pastAnswer('2026-09-12', '19.20', 'BLUE BOTTLE COFFEE OAKLAND', 'Blue Bottle Coffee', 'Meals & Entertainment'),
+  pastAnswer('2026-07-09', '54.00', 'FACEBK *ADS 2LM7', 'Facebook Ads', 'Advertising & Marketing'),
+  pastAnswer('2026-08-09', '54.00', 'FACEBK *ADS 9RT4', 'Facebook Ads', 'Advertising & Marketing'),
+  pastAnswer('2026-09-09', '54.00', 'FACEBK *ADS 5VN1', 'Facebook Ads', 'Advertising & Marketing'),
+];
+
 export const DEMO_TRANSACTIONS: DemoTransaction[] = [
   // Waiting for the client.
   {
@@ -64,6 +94,17 @@ export const DEMO_TRANSACTIONS: DemoTransaction[] = [
   { date: '2026-10-16', type: 'EXPENSE', subtype: 'VENDOR_CREDIT', amount: '32.10', description: 'ULINE CREDIT MEMO', payee: 'Uline', status: 'READY' },
   { date: '2026-10-18', type: 'EXPENSE', subtype: 'CREDIT_CARD_CREDIT', amount: '19.99', description: 'ADOBE REFUND', payee: 'Adobe', card: true, status: 'READY' },
   { date: '2026-10-20', type: 'DEPOSIT', subtype: 'JOURNAL_ENTRY', amount: '500.00', description: 'TRANSFER FROM SAVINGS?', payee: '', status: 'READY' },
+  // A second ad charge: answering one offers the same answer for the other.
+  {
+    date: '2026-10-23',
+    type: 'EXPENSE',
+    subtype: 'CREDIT_CARD_CHARGE',
+    amount: '36.00',
+    description: 'FACEBK *ADS 7PQ2',
+    payee: 'Facebook Ads',
+    card: true,
+    status: 'READY',
+  },
   // Answered by the client, waiting for the accountant.
   {
     date: '2026-10-01',
@@ -146,6 +187,7 @@ export const DEMO_TRANSACTIONS: DemoTransaction[] = [
     lines: [['310.00', 'Office Supplies', null, 'Catering']],
     syncError: 'The account period is closed for this date. Change the date or reopen the period.',
   },
+  ...PAST_ANSWERS,
   { date: '2026-09-29', type: 'EXPENSE', subtype: 'PURCHASE', amount: '9.99', description: 'DUPLICATE - SPOTIFY', payee: '', card: true, status: 'CANCELLED' },
   { date: '2026-09-30', type: 'EXPENSE', subtype: 'PURCHASE', amount: '3.00', description: 'ATM FEE', payee: '', status: 'READY', hidden: true },
 ];

@@ -22,7 +22,8 @@ describe('seedDemo', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemo(t.db, t.app.deps.storage);
+    await seedDemo(t.db, t.app.deps.storage, t.app.deps.jobs);
+    await t.runJobs();
   });
   afterAll(async () => t?.close());
 
@@ -51,8 +52,8 @@ describe('seedDemo', () => {
     ]);
     const bakery = companies[1].pk;
     const counters = (await accountant.get(`accounting/accountant/client-company/${bakery}/counters/`)).json();
-    expect(counters).toEqual({ active: 13, categorized: 7, hidden: 1, sync_errors: 1, completed: 7, processing: 0 });
-    const categorized = (await accountant.get(`accounting/accountant/client-company/${bakery}/transactions/categorized-list/?page_size=20`)).json().results;
+    expect(counters).toEqual({ active: 14, categorized: 16, hidden: 1, sync_errors: 1, completed: 16, processing: 0 });
+    const categorized = (await accountant.get(`accounting/accountant/client-company/${bakery}/transactions/categorized-list/?page_size=50`)).json().results;
     const statuses = new Set(categorized.map((r: { status: string }) => r.status));
     expect([...statuses].sort()).toEqual(['FINISHED_IN_HERD', 'MATCHED_TO_PLATFORM', 'PUBLISHED_IN_PLATFORM', 'SYNC_ERROR']);
     const withReceipt = categorized.find((r: { attachments: unknown[] }) => r.attachments.length > 0);
@@ -66,9 +67,27 @@ describe('seedDemo', () => {
     }
     expect(active.some((r: { notes_count: number }) => r.notes_count > 0)).toBe(true);
     const perCompany = (await accountant.get('accounting/accountant/client-companies/transactions/count/')).json();
-    expect(perCompany).toEqual([{ client_company: bakery, waiting_for_client: 12, to_review: 3, sync_errors: 1 }]);
+    expect(perCompany).toEqual([{ client_company: bakery, waiting_for_client: 13, to_review: 3, sync_errors: 1 }]);
     const client = new TestClient(t.app, '10.9.9.11');
     await client.post('users/login/', { email: DEMO.clientEmail, password: DEMO.password });
     expect((await client.get('accounting/accountant/client-companies/transactions/count/')).statusCode).toBe(403);
+  });
+
+  it('opens the demo client’s inbox with suggestions learned from the summer’s answers', async () => {
+    const client = new TestClient(t.app, '10.9.9.12');
+    await client.post('users/login/', { email: DEMO.clientEmail, password: DEMO.password });
+    const bakery = (await client.get('accounting/client/companies/list/')).json()[0]?.pk;
+    const open = (await client.get(`accounting/client/company/${bakery}/transactions/list/?page_size=50`)).json().results as {
+      payee: string;
+      suggestion: { category: { name: string }; why: string } | null;
+    }[];
+    const suggested = open.filter((r) => r.suggestion).map((r) => [r.payee, r.suggestion!.category.name]);
+    expect(suggested.sort()).toEqual([
+      ['Blue Bottle Coffee', 'Meals & Entertainment'],
+      ['Costco Wholesale', 'Ingredients'],
+      ['Facebook Ads', 'Advertising & Marketing'],
+      ['Facebook Ads', 'Advertising & Marketing'],
+    ]);
+    expect(open.find((r) => r.payee === 'Costco Wholesale')!.suggestion!.why).toBe('You chose Ingredients for Costco Wholesale 3 times, last on Sep 4');
   });
 });

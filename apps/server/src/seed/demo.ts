@@ -5,6 +5,8 @@ import { clientCompanies, clientMemberships, users } from '../db/schema/index.js
 import { hashPassword } from '../lib/crypto.js';
 import type { StorageDriver } from '../storage/driver.js';
 import { saveFirmFlagSetting } from '../modules/feature-flags/feature-flags.queries.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { queueSuggestionRefresh } from '../modules/suggestions/suggestion-job.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { seedDemoLedger } from './demo-ledger.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../modules/auth/auth.queries.js';
@@ -41,9 +43,9 @@ export const countUsers = async (db: Db): Promise<number> => {
  * client and a month of transactions in every state; and a CSV company with
  * no client yet. Enough to try every screen.
  */
-export const seedDemo = async (db: Db, storage: StorageDriver): Promise<void> => {
+export const seedDemo = async (db: Db, storage: StorageDriver, jobs: Pick<JobQueue, 'send'>): Promise<void> => {
   const passwordHash = await hashPassword(DEMO.password);
-  await db.transaction(async (tx) => {
+  const companyPk = await db.transaction(async (tx) => {
     const firm = await insertFirm(tx, { companyName: DEMO.firmName });
     // The demo shows everything Herd has, whatever this deployment's defaults are.
     for (const flag of FEATURE_FLAGS) await saveFirmFlagSetting(tx, [firm.pk], flag, true);
@@ -80,5 +82,8 @@ export const seedDemo = async (db: Db, storage: StorageDriver): Promise<void> =>
     const ledger = await seedDemoLedger(tx, company!.pk);
     await seedDemoActivity(tx, storage, { firmId: firm.pk, companyPk: company!.pk, accountantId: accountant.pk, clientId: client.pk }, ledger);
     await tx.insert(clientCompanies).values({ firmId: firm.pk, name: DEMO.csvCompanyName, connectionKind: 'CSV' });
+    return company!.pk;
   });
+  // The client's editor opens with suggestions learned from the summer's answers: the workers compute them at start.
+  await queueSuggestionRefresh(jobs, companyPk, null);
 };

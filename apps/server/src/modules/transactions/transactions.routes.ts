@@ -5,6 +5,7 @@ import { requireActor } from '../../plugins/auth.js';
 import { countsPerCompany } from './company-counts.js';
 import { transactionHistory } from './history.js';
 import { deleteLine } from './line-delete.js';
+import { applySamePayee, samePayee } from './same-payee.js';
 import {
   answerTransactions,
   clearTransactionErrors,
@@ -32,6 +33,8 @@ export const transactionRoutes: FastifyPluginAsync = async (app) => {
     serveEndpoint(app, e[list], (r) => listTransactions(db, r.actor, list, r.params.pk, r.query, r.url), { trustedAnswer: true });
   }
   serveEndpoint(app, e.clientUpdate, (r) => answerTransactions(deps, r.actor, 'client', r.params.pk, r.body.transactions));
+  serveEndpoint(app, e.clientSamePayee, (r) => samePayee(db, r.actor, r.params.pk, r.params.transactionPk));
+  serveEndpoint(app, e.clientSamePayeeApply, (r) => applySamePayee(deps, r.actor, r.params.pk, r.params.transactionPk, r.body.pks));
   serveEndpoint(app, e.accountantUpdate, (r) => answerTransactions(deps, r.actor, 'accountant', r.params.pk, r.body.transactions));
   serveEndpoint(app, e.accountantCounters, (r) => transactionCounters(db, r.actor, 'accountant', r.params.pk));
   serveEndpoint(app, e.clientCounters, (r) => transactionCounters(db, r.actor, 'client', r.params.pk));

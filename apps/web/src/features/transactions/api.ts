@@ -113,7 +113,7 @@ export const useCompanyTransactionCounts = (enabled = true) =>
   });
 
 /** Any write can move transactions between lists and change every counter of the company. */
-const useInvalidateCompany = () => {
+export const useInvalidateCompany = () => {
   const client = useQueryClient();
   return (companyPk: number) =>
     Promise.all([client.invalidateQueries({ queryKey: transactionKeys.company(companyPk) }), client.invalidateQueries({ queryKey: transactionKeys.companyCounts() })]);

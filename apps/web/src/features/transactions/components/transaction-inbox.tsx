@@ -20,6 +20,7 @@ import { useListKeys } from '../use-list-keys';
 import { useOpenTransaction } from '../use-open-transaction';
 import { DraftTag } from './draft-tag';
 import { ListPager } from './list-pager';
+import { SamePayeeOffer } from './same-payee-offer';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { TransactionEditor } from './transaction-editor';
 import { TransactionRow } from './transaction-row';
@@ -60,6 +61,8 @@ export const TransactionInbox = ({ companyPk, editable, finishRule }: Transactio
   const [selected, setSelected] = useKeyedState<number[]>(String(page), []);
   const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
   const [help, setHelp] = useState(false);
+  // The transaction just answered in the editor: other open ones of its payee may take the same answer.
+  const [answeredPk, setAnsweredPk] = useState<number | null>(null);
   const items = list.data?.results ?? [];
   const at = Math.min(cursor, Math.max(items.length - 1, 0));
   const open = items.find((t) => t.pk === openPk) ?? null;
@@ -159,6 +162,7 @@ export const TransactionInbox = ({ companyPk, editable, finishRule }: Transactio
           </Button>
         </Flex>
       ) : null}
+      {answeredPk !== null ? <SamePayeeOffer key={answeredPk} companyPk={companyPk} transactionPk={answeredPk} onClose={() => setAnsweredPk(null)} /> : null}
       <ul aria-label="Transactions to explain" style={{ margin: 0, padding: 0 }}>
         {items.map((t, index) => (
           <TransactionRow
@@ -177,7 +181,18 @@ export const TransactionInbox = ({ companyPk, editable, finishRule }: Transactio
         ))}
       </ul>
       <ListPager page={page} list={list.data} onChange={(next) => goTo(next, 0)} />
-      <TransactionEditor transaction={open} companyPk={companyPk} side="client" editable={editable} finishRule={finishRule} onClose={close} />
+      <TransactionEditor
+        transaction={open}
+        companyPk={companyPk}
+        side="client"
+        editable={editable}
+        finishRule={finishRule}
+        onClose={close}
+        onDone={(answered) => {
+          close();
+          setAnsweredPk(answered.pk);
+        }}
+      />
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </Card>
   );

@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { API_PREFIX, clientCompanyEndpoints, genericEndpoints, refEndpoints, transactionEndpoints } from '@herd/contract';
+import { apiCall, DEMO, magicCodeFromOutbox, signIn, uniqueName } from './helpers';
+
+/** A word no earlier run has used, in letters only: a digit would read as a reference number, not the merchant. */
+const uniqueWord = () =>
+  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)))
+    .join('')
+    .replace(/^./, (c) => c.toUpperCase());
+
+/** Three merchants the client has answered three times each, and one new question each; and one nobody can suggest. */
+const MERCHANTS: [string, string][] = [
+  ['Bakery Supply', 'Ingredients'],
+  ['Print Shop', 'Office Supplies'],
+  ['Radio Ads', 'Advertising & Marketing'],
+];
+
+/** Transactions pushed in through the generic ledger API, as the other system would. */
+const push = async (accountant: Page, companyPk: number, rows: { id: string; payee: string; date: string; amount: string }[]) => {
+  const { token } = await apiCall(accountant, genericEndpoints.createToken, { params: { pk: companyPk }, body: { name: uniqueName('Effort e2e') } });
+  const response = await accountant.request.post(`${API_PREFIX}/${genericEndpoints.ingestTransactions.path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      transactions: rows.map((r) => ({
+        external_id: r.id,
+        type: 'EXPENSE',
+        subtype: 'PURCHASE',
+        date: r.date,
+        amount: r.amount,
+        description: r.payee.toUpperCase(),
+        payee: r.payee,
+        // The demo ledger's accounts by external id: Business Checking, and Uncategorized Expense (watched).
+        payment_account: 'demo:account:0',
+        watched_account: 'demo:account:2',
+      })),
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+};
+
+test('a client on a phone answers with three taps and one memo; the accountant sees the suggested ones', async ({ page: accountant, browser }) => {
+  test.setTimeout(180_000);
+  await signIn(accountant, DEMO.accountantEmail, DEMO.password);
+  await expect(accountant.getByRole('heading', { name: DEMO.firmName })).toBeVisible();
+  const companies = await apiCall(accountant, clientCompanyEndpoints.list, { query: { search: DEMO.clientCompanyName } });
+  const companyPk = companies.results.find((c) => c.name === DEMO.clientCompanyName)!.pk;
+
+  // The history: each merchant answered three times in the summer, by the accountant.
+  const run = uniqueWord();
+  const payees = MERCHANTS.map(([name]) => `${run} ${name}`);
+  const unknown = `${run} Mystery Vendor`;
+  await push(
+    accountant,
+    companyPk,
+    payees.flatMap((payee, m) => [7, 8, 9].map((month) => ({ id: `${payee}-${month}`, payee, date: `2026-0${month}-1${m}`, amount: `${30 + m}.00` }))),
+  );
+  const history = await apiCall(accountant, transactionEndpoints.accountantActive, { params: { pk: companyPk }, query: { search: run, page_size: 50 } });
+  expect(history.results).toHaveLength(9);
+  const categories = await apiCall(accountant, refEndpoints.accountantCategories, { params: { pk: companyPk } });
+  const categoryPk = (name: string) => categories.find((c) => c.name === name)!.pk;
+  await apiCall(accountant, transactionEndpoints.accountantUpdate, {
+    params: { pk: companyPk },
+    body: {
+      transactions: history.results.map((t) => ({
+        pk: t.pk,
+        lines: [{ amount: t.amount, category: categoryPk(MERCHANTS[payees.indexOf(t.payee)]![1]) }],
+        finished: true as const,
+      })),
+    },
+  });
+  // October's questions: one per merchant, and one nobody has answered before.
+  await push(accountant, companyPk, [
+    ...payees.map((payee, m) => ({ id: `${payee}-10`, payee, date: '2026-10-27', amount: `${40 + m}.00` })),
+    { id: `${unknown}-10`, payee: unknown, date: '2026-10-27', amount: '12.00' },
+  ]);
+  // The suggestions are computed by a background job after the answers and the arrival.
+  await expect
+    .poll(async () => {
+      const open = await apiCall(accountant, transactionEndpoints.clientActive, { params: { pk: companyPk }, query: { search: run, page_size: 50 } });
+      return open.results.filter((t) => t.suggestion !== null).length;
+    })
+    .toBe(3);
+
+  // The accountant emails the client; the client opens the link on a phone.
+  await apiCall(accountant, clientCompanyEndpoints.sendNotification, { body: { client_company: companyPk } });
+  const code = await magicCodeFromOutbox(accountant.request, DEMO.clientEmail);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  try {
+    const client = await phone.newPage();
+    await client.goto(`/auth/?magic=${encodeURIComponent(code)}`);
+    await expect(client.getByRole('list', { name: 'Transactions to explain' })).toBeVisible({ timeout: 30_000 });
+    const row = (payee: string) => client.getByTestId('transaction-row').filter({ hasText: payee });
+    const editor = client.getByTestId('transaction-editor');
+    for (const [m, [, category]] of MERCHANTS.entries()) {
+      await row(payees[m]!).tap();
+      const card = editor.getByTestId('suggestion');
+      await expect(card).toContainText(`Suggested: ${category}`);
+      await card.getByRole('button', { name: /Accept/ }).tap();
+      await expect(editor).toBeHidden();
+      await expect(row(payees[m]!)).toHaveCount(0);
+    }
+    // The one nobody can suggest: explained in words only.
+    await row(unknown).tap();
+    await expect(editor.getByTestId('suggestion')).toHaveCount(0);
+    await editor.getByLabel('Memo').fill('Cash tip for the delivery driver');
+    await editor.getByRole('button', { name: 'Done', exact: true }).tap();
+    await expect(editor).toBeHidden();
+    await expect(row(unknown)).toHaveCount(0);
+    // Nothing on the phone scrolls sideways.
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  } finally {
+    await phone.close();
+  }
+
+  // The accountant finds all four in Categorized; the three taken as suggested are marked so.
+  await accountant.goto(`/dashboard/accountant/categorized/${companyPk}/?search=${encodeURIComponent(run)}`);
+  for (const payee of [...payees, unknown])
+    await expect(accountant.locator('.ant-table-tbody tr.ant-table-row', { hasText: payee }).filter({ hasText: 'Oct 27, 2026' })).toBeVisible();
+  const answered = await apiCall(accountant, transactionEndpoints.accountantCategorized, { params: { pk: companyPk }, query: { search: run, page_size: 50 } });
+  const october = answered.results.filter((t) => t.date === '2026-10-27');
+  expect(Object.fromEntries(october.map((t) => [t.payee, [t.answered_from_suggestion, t.lines[0]?.category?.name ?? null, t.client_memo]]))).toEqual({
+    [payees[0]!]: [true, 'Ingredients', ''],
+    [payees[1]!]: [true, 'Office Supplies', ''],
+    [payees[2]!]: [true, 'Advertising & Marketing', ''],
+    [unknown]: [false, null, 'Cash tip for the delivery driver'],
+  });
+});
