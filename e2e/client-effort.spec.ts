@@ -114,8 +114,10 @@ test('a client on a phone answers with three taps and one memo; the accountant s
 
   // The accountant finds all four in Categorized; the three taken as suggested are marked so.
   await accountant.goto(`/dashboard/accountant/categorized/${companyPk}/?search=${encodeURIComponent(run)}`);
-  for (const payee of [...payees, unknown])
-    await expect(accountant.locator('.ant-table-tbody tr.ant-table-row', { hasText: payee }).filter({ hasText: 'Oct 27, 2026' })).toBeVisible();
+  const octoberRow = (payee: string) => accountant.locator('.ant-table-tbody tr.ant-table-row', { hasText: payee }).filter({ hasText: 'Oct 27, 2026' });
+  for (const payee of payees) await expect(octoberRow(payee).getByTestId('answer-origin')).toHaveText('Suggested');
+  await expect(octoberRow(unknown)).toBeVisible();
+  await expect(octoberRow(unknown).getByTestId('answer-origin')).toHaveCount(0);
   const answered = await apiCall(accountant, transactionEndpoints.accountantCategorized, { params: { pk: companyPk }, query: { search: run, page_size: 50 } });
   const october = answered.results.filter((t) => t.date === '2026-10-27');
   expect(Object.fromEntries(october.map((t) => [t.payee, [t.answered_from_suggestion, t.lines[0]?.category?.name ?? null, t.client_memo]]))).toEqual({
