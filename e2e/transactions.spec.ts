@@ -20,11 +20,12 @@ const chooseCategory = async (page: Page, name: string, nth = 0) => {
   await expect(editor(page).getByTestId('line-' + nth)).toContainText(name);
 };
 
-/** Ctrl+Enter saves as done; the transaction leaves the list. */
+/** Ctrl+Enter saves as done; the transaction leaves the list (the demo has two charges of some payees, so one fewer of that title). */
 const finish = async (page: Page, title: string) => {
+  const before = await rows(page).filter({ hasText: title }).count();
   await page.keyboard.press('Control+Enter');
   await expect(editor(page)).toBeHidden();
-  await expect(rows(page).filter({ hasText: title })).toHaveCount(0);
+  await expect(rows(page).filter({ hasText: title })).toHaveCount(before - 1);
 };
 
 test('the client categorizes with the keyboard, the accountant reviews and sends one back', async ({ browser }) => {
@@ -91,16 +92,21 @@ test('the client categorizes with the keyboard, the accountant reviews and sends
   await expect(table.locator('tr', { hasText: second }).first()).toContainText('Split (2 lines)');
 
   // Sends the third back with a note.
-  await table.locator('tr', { hasText: third }).first().getByRole('checkbox').check();
+  // The demo may hold other answers of the same payee: one row fewer of that title, not none.
+  const thirdRows = table.locator('tr', { hasText: third });
+  const thirdBefore = await thirdRows.count();
+  await thirdRows.first().getByRole('checkbox').check();
   await accountant.getByRole('button', { name: 'Send back' }).click();
   const message = 'Which supplier was this receipt from?';
   await accountant.getByLabel('Message to the client').fill(message);
   await accountant.getByRole('dialog').getByRole('button', { name: 'Send back' }).click();
-  await expect(table.locator('tr', { hasText: third })).toHaveCount(0);
+  await expect(thirdRows).toHaveCount(thirdBefore - 1);
 
   // The client sees it again, with the accountant's message.
   await client.reload();
-  const back = rows(client).filter({ hasText: third });
+  const back = rows(client)
+    .filter({ hasText: third })
+    .filter({ has: client.getByTestId('back-message') });
   await expect(back).toBeVisible();
   await expect(back.getByTestId('back-message')).toContainText(message);
 
