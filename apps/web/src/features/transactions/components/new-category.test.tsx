@@ -54,9 +54,9 @@ const createCategory = async (payee: string, name: string) => {
   return { panel, dialog: await findDialog('New category') };
 };
 
-/** Picks an option of a select inside the dialog by typing part of its label. */
+/** Picks an option of a select inside the dialog by typing part of its label (waiting for the select: detail types arrive with the ledger's account types). */
 const choose = async (dialog: HTMLElement, select: string, typed: string, option: string) => {
-  const box = within(dialog).getByRole('combobox', { name: select });
+  const box = await within(dialog).findByRole('combobox', { name: select });
   fireEvent.mouseDown(box);
   fireEvent.change(box, { target: { value: typed } });
   fireEvent.click(await screen.findByTitle(option));
