@@ -51,37 +51,25 @@ export const apiCall = async <E extends Endpoint>(
 };
 
 /**
- * The sign-in code of the newest email to `to` (test-only route, HERD_E2E_OUTBOX=1). Invitations and
- * requested links are mailed by a job after the answer, so this waits for the email to reach the outbox.
+ * The code of the link (`?<param>=…`) last mailed to `to`. Links are mailed by a job after the
+ * answer, so this waits for the email to reach the outbox.
  */
-export const magicCodeFromOutbox = async (request: APIRequestContext, to: string): Promise<string> => {
+const linkCodeFromOutbox = async (request: APIRequestContext, to: string, param: 'magic' | 'signup'): Promise<string> => {
   let code: string | undefined;
   await expect
     .poll(async () => {
       const response = await request.get(urlOf(testingEndpoints.outbox, {}, { to }));
       if (!response.ok()) return undefined;
       const { text } = (await response.json()) as { text: string };
-      code = /[?&]magic=([^\s&"'<>)]+)/.exec(text)?.[1];
+      code = new RegExp(`[?&]${param}=([^\\s&"'<>)]+)`).exec(text)?.[1];
       return code;
-    }, `a sign-in link mailed to ${to}`)
+    }, `a ${param} link mailed to ${to}`)
     .toBeTruthy();
   return decodeURIComponent(code!);
 };
 
-/**
- * The code of the sign-up link mailed to `to`. The email is written by a job
- * after the sign-up was answered, so this waits for it to reach the outbox.
- */
-export const signupCodeFromOutbox = async (request: APIRequestContext, to: string): Promise<string> => {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(urlOf(testingEndpoints.outbox, {}, { to }));
-      if (!response.ok()) return undefined;
-      const { text } = (await response.json()) as { text: string };
-      code = /[?&]signup=([^\s&"'<>)]+)/.exec(text)?.[1];
-      return code;
-    }, `a sign-up link mailed to ${to}`)
-    .toBeTruthy();
-  return decodeURIComponent(code!);
-};
+/** The code of the sign-in link mailed to `to`. */
+export const magicCodeFromOutbox = (request: APIRequestContext, to: string) => linkCodeFromOutbox(request, to, 'magic');
+
+/** The code of the sign-up link mailed to `to`. */
+export const signupCodeFromOutbox = (request: APIRequestContext, to: string) => linkCodeFromOutbox(request, to, 'signup');
