@@ -12,21 +12,12 @@ export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 export const CONNECTION_STATES = ['CONNECTED', 'NEEDS_REAUTH', 'DISCONNECTED'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
-/** Categorization fields a client company may let its clients set. */
-export const CLIENT_EDITABLE_FIELDS = [
-  'category',
-  'vendor',
-  'customer',
-  'class',
-  'location',
-  'tax',
-  'tracking_option_one',
-  'tracking_option_two',
-  'billable',
-  'memo',
-  'split',
-  'attachments',
-] as const;
+/** The categorization fields that live on each line of a transaction. */
+export const LINE_FIELDS = ['category', 'vendor', 'customer', 'class', 'location', 'tax', 'tracking_option_one', 'tracking_option_two', 'billable'] as const;
+export type LineField = (typeof LINE_FIELDS)[number];
+
+/** Categorization fields a client company may let its clients set: the line fields, and the transaction's memo, split and attachments. */
+export const CLIENT_EDITABLE_FIELDS = [...LINE_FIELDS, 'memo', 'split', 'attachments'] as const;
 export type ClientEditableField = (typeof CLIENT_EDITABLE_FIELDS)[number];
 
 export const SUBSCRIPTION_STATUSES = ['TRIAL', 'TRIAL_EXPIRED', 'PAID', 'CANCELLED'] as const;

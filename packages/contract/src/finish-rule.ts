@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ClientEditableField } from './enums.js';
+import { LINE_FIELDS, type ClientEditableField, type LineField } from './enums.js';
 import { messages } from './messages.js';
 
 /**
@@ -15,34 +15,12 @@ import { messages } from './messages.js';
  */
 
 /** The fields that can be required to finish: every field a client may set that holds a value (`split` is a permission, not a value). */
-export const FINISH_FIELDS = [
-  'category',
-  'vendor',
-  'customer',
-  'class',
-  'location',
-  'tax',
-  'tracking_option_one',
-  'tracking_option_two',
-  'billable',
-  'memo',
-  'attachments',
-] as const satisfies readonly ClientEditableField[];
+export const FINISH_FIELDS = [...LINE_FIELDS, 'memo', 'attachments'] as const satisfies readonly ClientEditableField[];
 export type FinishField = (typeof FINISH_FIELDS)[number];
 
 /** The fields that live on each line of a transaction (the rest, memo and attachments, belong to the transaction). */
-export const LINE_FINISH_FIELDS = [
-  'category',
-  'vendor',
-  'customer',
-  'class',
-  'location',
-  'tax',
-  'tracking_option_one',
-  'tracking_option_two',
-  'billable',
-] as const satisfies readonly FinishField[];
-export type LineFinishField = (typeof LINE_FINISH_FIELDS)[number];
+export const LINE_FINISH_FIELDS = LINE_FIELDS satisfies readonly FinishField[];
+export type LineFinishField = LineField;
 
 export const finishRule = z.object({
   category_or_explanation: z.boolean({ error: messages.notValid('Category or explanation') }),
