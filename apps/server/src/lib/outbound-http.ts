@@ -121,3 +121,39 @@ export const outboundRequestWithRetry = async (url: string | URL, init: RequestI
     await sleep(wait);
   }
 };
+
+export interface OutboundBytes {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  bytes: Buffer;
+}
+
+/**
+ * A download under the same time limit, read as bytes and abandoned once it passes `maxBytes`
+ * (answered `'too-large'`), so a huge or endless body never fills the memory.
+ */
+export const outboundRequestBytes = async (url: string | URL, init: RequestInit, timeoutMs: number, maxBytes: number): Promise<OutboundBytes | 'too-large'> => {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(url, { ...init, signal });
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (declared > maxBytes) {
+      await response.body?.cancel();
+      return 'too-large';
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body ?? []) {
+      size += (chunk as Uint8Array).byteLength;
+      // Leaving the loop cancels the stream: the rest is never downloaded.
+      if (size > maxBytes) return 'too-large';
+      chunks.push(Buffer.from(chunk as Uint8Array));
+    }
+    return { status: response.status, ok: response.ok, headers: response.headers, bytes: Buffer.concat(chunks) };
+  } catch (err) {
+    if (signal.aborted || isTimeout(err)) throw new OutboundHttpError('timeout', String(url), { cause: err, timeoutMs });
+    if (err instanceof TypeError) throw new OutboundHttpError('network', String(url), { cause: err });
+    throw err;
+  }
+};

@@ -16,7 +16,7 @@ describe('the built-in Twilio sandbox', () => {
     const sms = parseSmsSettings({}, 3000);
     const app = Fastify();
     const state = await mountSmsSandbox(app, { sms });
-    expect((await app.inject({ url: `${SMS_SANDBOX_PATH}/` })).body).toContain('No text messages have been sent yet.');
+    expect((await app.inject({ url: `${SMS_SANDBOX_PATH}/` })).body).toContain('No text messages yet.');
     expect((await textThrough(app, sms, '+14155550123', '123456 is your Herd sign-in code. It expires in 5 minutes.')).statusCode).toBe(201);
     expect(state?.messages).toHaveLength(1);
     const page = await app.inject({ url: `${SMS_SANDBOX_PATH}/` });

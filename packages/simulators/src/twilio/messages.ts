@@ -9,7 +9,8 @@ export interface TwilioMessage {
   from: string;
   body: string;
   status: 'queued';
-  direction: 'outbound-api';
+  /** `outbound-reply`: the answer a webhook gave in TwiML to a text it received. */
+  direction: 'outbound-api' | 'outbound-reply';
   num_segments: string;
   num_media: '0';
   error_code: null;
@@ -40,7 +41,7 @@ export const twilioError = (status: number, code: number, message: string): Twil
 });
 
 /** Twilio's ids: a two-letter prefix and 32 hex digits. */
-export const twilioSid = (prefix: 'SM' | 'AC') => `${prefix}${randomBytes(16).toString('hex')}`;
+export const twilioSid = (prefix: 'SM' | 'AC' | 'MM' | 'ME') => `${prefix}${randomBytes(16).toString('hex')}`;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
@@ -58,7 +59,7 @@ export const checkMessageForm = (form: URLSearchParams): TwilioError | null => {
   return null;
 };
 
-export const newMessage = (accountSid: string, form: URLSearchParams, now: Date): TwilioMessage => {
+export const newMessage = (accountSid: string, form: URLSearchParams, now: Date, direction: TwilioMessage['direction'] = 'outbound-api'): TwilioMessage => {
   const sid = twilioSid('SM');
   const uri = `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`;
   const body = form.get('Body') ?? '';
@@ -70,7 +71,7 @@ export const newMessage = (accountSid: string, form: URLSearchParams, now: Date)
     from: form.get('From') ?? '',
     body,
     status: 'queued',
-    direction: 'outbound-api',
+    direction,
     num_segments: String(Math.max(1, Math.ceil(body.length / 160))),
     num_media: '0',
     error_code: null,

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deliverIncomingText, type DeliveredText, type IncomingMedia } from './incoming.js';
 import { checkMessageForm, newMessage, twilioError, type TwilioMessage } from './messages.js';
 import { sentTextsPage } from './pages.js';
 
@@ -8,12 +10,14 @@ export interface TwilioSimulatorOptions {
   authToken: string;
 }
 
-/** The simulator's memory: every message accepted, newest last, for tests and the sandbox page to read. */
+/** The simulator's memory: every message accepted, newest last, the texts it delivered to a webhook and their media. */
 export interface TwilioState extends TwilioSimulatorOptions {
   messages: TwilioMessage[];
+  incoming: DeliveredText[];
+  media: Map<string, IncomingMedia>;
 }
 
-export const createTwilioState = (options: TwilioSimulatorOptions): TwilioState => ({ ...options, messages: [] });
+export const createTwilioState = (options: TwilioSimulatorOptions): TwilioState => ({ ...options, messages: [], incoming: [], media: new Map() });
 
 /** The messages sent to one number, newest last. */
 export const messagesTo = (state: TwilioState, to: string) => state.messages.filter((m) => m.to === to);
@@ -28,19 +32,37 @@ const authenticated = (request: FastifyRequest, state: TwilioState) => {
   return same(user ?? '', state.accountSid) && same(password ?? '', state.authToken);
 };
 
+/** Where the sandbox page's "text Herd" form delivers: the number's webhook and this simulator's own address. */
+export interface SandboxPhone {
+  /** Herd's number, the one texts are sent to. */
+  number: string;
+  webhookUrl: string;
+  /** Where this plugin answers, as the webhook's server can reach it (for the media URLs). */
+  apiBaseUrl: string;
+}
+
+const MAX_SANDBOX_MEDIA = 10;
+const MAX_SANDBOX_MEDIA_BYTES = 5 * 1024 * 1024;
+
 /**
- * Twilio's REST Messages API, outgoing texts only: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`
- * with a form of To, From and Body, answered 201 with the message, or Twilio's error shape. Register it
- * under a prefix on a host app or on its own server; its form parser stays inside the plugin. `GET /` is
- * the sandbox page listing the texts sent.
+ * Twilio's REST Messages API: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json` with a form of
+ * To, From and Body, answered 201 with the message, or Twilio's error shape; and the media of texts
+ * it delivered, at `GET …/Messages/{MessageSid}/Media/{MediaSid}` under the same basic auth. Register
+ * it under a prefix on a host app or on its own server; its parsers stay inside the plugin. `GET /` is
+ * the sandbox page listing the texts; with `phone`, the page also sends texts (and photos) to the
+ * number's webhook, as a client's phone would.
  */
-export async function twilioSimulatorPlugin(app: FastifyInstance, { state }: { state: TwilioState }): Promise<void> {
+export async function twilioSimulatorPlugin(app: FastifyInstance, { state, phone }: { state: TwilioState; phone?: SandboxPhone }): Promise<void> {
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   }
   // The page that stands in for the phone: every text accepted, newest first, never cached.
   app.get('/', async (_request, reply) =>
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(sentTextsPage(state.messages)),
+    reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(sentTextsPage(state.messages, state.incoming, phone?.number ?? null)),
   );
   app.post<{ Params: { accountSid: string } }>('/2010-04-01/Accounts/:accountSid/Messages.json', async (request, reply) => {
     if (!authenticated(request, state)) return reply.status(401).send(twilioError(401, 20003, 'Authenticate'));
@@ -53,5 +75,34 @@ export async function twilioSimulatorPlugin(app: FastifyInstance, { state }: { s
     const message = newMessage(state.accountSid, form, new Date());
     state.messages.push(message);
     return reply.status(201).send(message);
+  });
+  app.get<{ Params: { accountSid: string; messageSid: string; mediaSid: string } }>(
+    '/2010-04-01/Accounts/:accountSid/Messages/:messageSid/Media/:mediaSid',
+    async (request, reply) => {
+      if (!authenticated(request, state)) return reply.status(401).send(twilioError(401, 20003, 'Authenticate'));
+      const media = request.params.accountSid === state.accountSid ? state.media.get(`${request.params.messageSid}/${request.params.mediaSid}`) : undefined;
+      if (!media) return reply.status(404).send(twilioError(404, 20404, `The requested resource ${request.url} was not found`));
+      return reply.type(media.contentType).send(media.bytes);
+    },
+  );
+  if (phone) await app.register(sandboxPhoneForm, { state, phone });
+}
+
+/** `POST /incoming`: the sandbox page's form (From, Body and photos) delivered to the webhook as Twilio would. */
+async function sandboxPhoneForm(app: FastifyInstance, { state, phone }: { state: TwilioState; phone: SandboxPhone }): Promise<void> {
+  await app.register(multipart, { limits: { files: MAX_SANDBOX_MEDIA, fileSize: MAX_SANDBOX_MEDIA_BYTES, fields: 5 } });
+  app.post('/incoming', async (request, reply) => {
+    const fields: Record<string, string> = {};
+    const media: IncomingMedia[] = [];
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (bytes.length > 0) media.push({ contentType: part.mimetype || 'application/octet-stream', bytes });
+      } else fields[part.fieldname] = String(part.value);
+    }
+    const from = (fields.from ?? '').replace(/[^\d+]/g, '');
+    if (!/^\+[1-9]\d{6,14}$/.test(from)) return reply.status(400).type('text/plain').send('Give the phone number in international form, e.g. +15551234567.');
+    await deliverIncomingText(state, { from, to: phone.number, body: fields.body ?? '', media }, { webhookUrl: phone.webhookUrl, apiBaseUrl: phone.apiBaseUrl });
+    return reply.redirect('./', 303);
   });
 }
