@@ -3,6 +3,7 @@ import { idField, idParam, idQuery } from './ids.js';
 import { BILLABLE_FLAGS, DIRECTIONS, FILTER_MARKERS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.js';
 import { optionalText } from './fields.js';
 import { messages } from './messages.js';
+import { CLIENT_EDITABLE_FIELD_LABELS } from './labels.js';
 import { transactionSuggestion } from './suggestions.js';
 
 /** Money on the wire: a decimal string with at most two decimals ("123.40"), never a float. */
@@ -84,8 +85,8 @@ export const lineInput = z.object({
   class: refPk('Class'),
   location: refPk('Location'),
   tax: refPk('Tax'),
-  tracking_option_one: refPk('Tracking option one'),
-  tracking_option_two: refPk('Tracking option two'),
+  tracking_option_one: refPk(CLIENT_EDITABLE_FIELD_LABELS.tracking_option_one),
+  tracking_option_two: refPk(CLIENT_EDITABLE_FIELD_LABELS.tracking_option_two),
   billable: z
     .enum(BILLABLE_FLAGS, { error: messages.notValid('Billable') })
     .nullable()

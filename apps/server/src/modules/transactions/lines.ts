@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { messages, type ClientEditableField, type LineInput, type RefKind } from '@herd/contract';
+import { CLIENT_EDITABLE_FIELD_LABELS, messages, type ClientEditableField, type LineInput, type RefKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -16,8 +16,8 @@ const REF_FIELDS: Record<RefField, { kind: RefKind; column: keyof LineRow; label
   class: { kind: 'CLASS', column: 'classId', label: 'Class' },
   location: { kind: 'LOCATION', column: 'locationId', label: 'Location' },
   tax: { kind: 'TAX', column: 'taxId', label: 'Tax' },
-  tracking_option_one: { kind: 'TRACKING_OPTION', column: 'trackingOptionOneId', label: 'Tracking option one' },
-  tracking_option_two: { kind: 'TRACKING_OPTION', column: 'trackingOptionTwoId', label: 'Tracking option two' },
+  tracking_option_one: { kind: 'TRACKING_OPTION', column: 'trackingOptionOneId', label: CLIENT_EDITABLE_FIELD_LABELS.tracking_option_one },
+  tracking_option_two: { kind: 'TRACKING_OPTION', column: 'trackingOptionTwoId', label: CLIENT_EDITABLE_FIELD_LABELS.tracking_option_two },
 };
 
 export type NewLine = Omit<LineRow, 'pk' | 'transactionId' | 'position'>;
