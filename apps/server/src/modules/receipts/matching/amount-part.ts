@@ -7,7 +7,7 @@ import { formatMoney } from './money.js';
  * quarter. The other direction (a charge below the receipt) is a partial payment or a discount
  * and is not taken for the same purchase.
  */
-export const AMOUNT_POINTS = { EXACT: 0.45, NEAR: 0.4, TIP: 0.32, EXCHANGED: 0.3 } as const;
+export const AMOUNT_POINTS = { EXACT: 0.45, NEAR: 0.4, TIP: 0.25, EXCHANGED: 0.3 } as const;
 
 /** "Within a few cents". */
 export const NEAR_CENTS = 5;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideMatch, type Candidate } from './decide.js';
+import { scoreCandidate } from './score.js';
 
 const candidate = (pk: number, score: number): Candidate => ({ pk, score, parts: [] });
 
@@ -43,5 +44,23 @@ describe('decideMatch', () => {
     const d = decideMatch([0.3, 0.5, 0.6, 0.7, 0.75, 0.8, 0.81].map((s, i) => candidate(i + 1, s)));
     expect(d.auto).toBeNull();
     expect(d.suggestions.map((s) => s.score)).toEqual([0.81, 0.8, 0.75, 0.7, 0.6]);
+  });
+
+  it('from real scores: two same coffees a day apart are suggested, an exact charge beats a tip-range one', () => {
+    const receipt = { vendor: 'Starbucks Coffee', date: '2026-11-02', total: '6.45', currency: 'USD' };
+    const charge = (pk: number, date: string, amount: string) => ({
+      pk,
+      date,
+      amount,
+      currency: 'USD',
+      payee: '',
+      description: 'SBUX 01234 SEATTLE WA',
+      merchantKey: 'sbux',
+    });
+    const scored = (rows: ReturnType<typeof charge>[]) => rows.map((t) => ({ pk: t.pk, ...scoreCandidate(receipt, t) }));
+    const twins = decideMatch(scored([charge(1, '2026-11-02', '6.45'), charge(2, '2026-11-03', '6.45')]));
+    expect(twins.auto).toBeNull();
+    expect(twins.suggestions.map((s) => s.pk)).toEqual([1, 2]);
+    expect(decideMatch(scored([charge(1, '2026-11-03', '6.45'), charge(2, '2026-11-02', '7.45')])).auto).toBe(1);
   });
 });

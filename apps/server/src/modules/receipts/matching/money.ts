@@ -8,11 +8,14 @@ export const toCents = (amount: string | number): number => {
   return Math.round(value * 100);
 };
 
+// One formatter for every call: building one per amount (toLocaleString with options) costs more than the rest of a score.
+const DOLLARS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 const SYMBOLS: Record<string, string> = { USD: '$', CAD: 'CA$', AUD: 'A$', EUR: '€', GBP: '£' };
 
 /** "$12.50", "€8.00", "12.50 CHF": how an amount reads in a part's words. */
 export const formatMoney = (cents: number, currency: string): string => {
-  const digits = (Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const digits = DOLLARS.format(Math.abs(cents) / 100);
   const sign = cents < 0 ? '-' : '';
   const symbol = SYMBOLS[currency.toUpperCase()];
   return symbol ? `${sign}${symbol}${digits}` : `${sign}${digits} ${currency.toUpperCase()}`;

@@ -52,6 +52,8 @@ const DIFFERENT: [string, string][] = [
   ['Netflix', 'PAYPAL *SPOTIFY 4029357733'],
   ['Walmart', 'WALGREENS #1234 AUSTIN TX'],
   ['Costco', 'COSTA COFFEE 0091 LONDON'],
+  ['Copper Office Supply', 'TST* PINE OFFICE SUPPLY 4311'],
+  ['Golden Print Shop', 'SQ *HARBOR PRINT SHOP OAKLAND CA'],
 ];
 
 describe('vendor similarity', () => {

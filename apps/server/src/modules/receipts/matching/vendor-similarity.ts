@@ -9,8 +9,24 @@ import { canonicalVendorKey } from './vendor-aliases.js';
  * forgive a reader's typo ("Starbcks") and a bank's abbreviation ("WHOLEFDS", "AMZN").
  */
 
+/**
+ * A pure function's answers kept for the texts seen last: the job scores each receipt against
+ * dozens of charges of a few merchants, and the merchant rules are the costly part.
+ */
+const memo = <R>(limit: number, compute: (key: string) => R) => {
+  const cache = new Map<string, R>();
+  return (key: string): R => {
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const value = compute(key);
+    if (cache.size >= limit) cache.clear();
+    cache.set(key, value);
+    return value;
+  };
+};
+
 /** Merchant key of free text: the normaliser's, or its plain words when it finds none ("7-Eleven"). */
-export const vendorKeyOf = (text: string): string => {
+export const vendorKeyOf = memo(10_000, (text: string): string => {
   const key = normalizeMerchant(text)?.key;
   if (key) return canonicalVendorKey(key);
   const words: string[] = [];
@@ -24,11 +40,13 @@ export const vendorKeyOf = (text: string): string => {
     words.push(word);
   }
   return words.length === 0 ? '' : canonicalVendorKey(words.slice(0, 3).join(' '));
-};
+});
+
+const canonicalKey = memo(10_000, canonicalVendorKey);
 
 /** The key a charge is compared by: its stored merchant key when the job has read one, else read now. */
 export const vendorKeyOfTransaction = (t: { payee: string; description: string; merchantKey: string | null }): string => {
-  if (t.merchantKey) return canonicalVendorKey(t.merchantKey);
+  if (t.merchantKey) return canonicalKey(t.merchantKey);
   if (t.merchantKey === null) {
     const key = merchantOfTransaction(t)?.key;
     if (key) return canonicalVendorKey(key);
@@ -87,7 +105,10 @@ const containment = (a: string[], b: string[]): number => {
 };
 
 /** Similarity of two keys already made canonical. */
-export const keySimilarity = (a: string, b: string): number => {
+export const keySimilarity = (a: string, b: string): number => similarityOfPair(`${a}\n${b}`);
+
+const similarityOfPair = memo(100_000, (pair: string): number => {
+  const [a, b] = pair.split('\n') as [string, string];
   if (a === '' || b === '') return 0;
   if (a === b) return 1;
   const ca = compact(a);
@@ -101,8 +122,15 @@ export const keySimilarity = (a: string, b: string): number => {
   const byPrefix = longKey.startsWith(`${shortKey} `) && !OTHER_BUSINESS.has(longKey) ? 0.7 : 0;
   const [short, long] = ca.length <= cb.length ? [ca, cb] : [cb, ca];
   const byAbbreviation = isAbbreviation(short, long) ? 0.8 : 0;
-  return Math.max(byWords, byPrefix, byAbbreviation, trigramDice(ca, cb));
-};
+  const similarity = Math.max(byWords, byPrefix, byAbbreviation, trigramDice(ca, cb));
+  // A name's first word is what tells local businesses apart ("Copper Office Supply", "Pine Office
+  // Supply"): when it differs, the shared trade words alone cannot make the vendors alike.
+  const fa = a.split(' ')[0]!;
+  const fb = b.split(' ')[0]!;
+  const [shortFirst, longFirst] = fa.length <= fb.length ? [fa, fb] : [fb, fa];
+  const firstAgrees = fa === fb || isAbbreviation(shortFirst, longFirst) || trigramDice(fa, fb) >= 0.5;
+  return firstAgrees ? similarity : Math.min(similarity, 0.5);
+});
 
 export interface VendorComparison {
   similarity: number;
