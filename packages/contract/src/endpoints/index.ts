@@ -18,7 +18,6 @@ import { quickbooksEndpoints } from './quickbooks.js';
 import { refEndpoints } from './refs.js';
 import { restrictionEndpoints } from './restrictions.js';
 import { ruleEndpoints } from './rules.js';
-import { smsEndpoints } from './sms.js';
 import { testingEndpoints } from './testing.js';
 import { transactionEndpoints } from './transactions.js';
 
@@ -42,7 +41,6 @@ export * from './quickbooks.js';
 export * from './refs.js';
 export * from './restrictions.js';
 export * from './rules.js';
-export * from './sms.js';
 export * from './testing.js';
 export * from './transactions.js';
 
@@ -73,7 +71,6 @@ export const endpointGroups = {
   inbound: inboundEndpoints,
   analytics: analyticsEndpoints,
   rules: ruleEndpoints,
-  sms: smsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));
