@@ -13,6 +13,7 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
   currency: 'USD',
   description: 'BLUE BOTTLE COFFEE OAKLAND',
   payee: 'Blue Bottle Coffee',
+  merchant: 'Blue Bottle Coffee',
   payment_account: { pk: 1, name: 'Business Checking' },
   watched_account: null,
   status: 'READY',

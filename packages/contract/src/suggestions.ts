@@ -44,6 +44,8 @@ export const suggestionRule = z.object({
   vendor: suggestedRef.nullable(),
   enabled: z.boolean(),
   auto_answer: z.boolean(),
+  /** Its automatic answers are published without an accountant (firm administrators turn it on). */
+  auto_publish: z.boolean(),
   created_by: z.string().nullable(),
   times_applied: z.number(),
   times_overridden: z.number(),
@@ -71,5 +73,40 @@ export type CreateRuleBody = z.infer<typeof createRuleBody>;
 export const updateRuleBody = z.object({
   enabled: z.boolean({ error: messages.notValid('Enabled') }).optional(),
   auto_answer: z.boolean({ error: messages.notValid('Auto answer') }).optional(),
+  /** Firm administrators only, and only with automatic answers on; turning auto_answer off turns it off. */
+  auto_publish: z.boolean({ error: messages.notValid('Auto publish') }).optional(),
 });
 export type UpdateRuleBody = z.infer<typeof updateRuleBody>;
+
+/** Which way the money went: a learned pattern for a merchant's charges is not one for its refunds. */
+export const PATTERN_DIRECTIONS = ['CHARGE', 'DEPOSIT'] as const;
+export type PatternDirection = (typeof PATTERN_DIRECTIONS)[number];
+
+/**
+ * What Herd learned about one merchant of a company, in one direction, from the company's answers:
+ * the category it would suggest now (null when the answers are not consistent enough), how many
+ * answers back it, and how often it was right.
+ */
+export const learnedPattern = z.object({
+  merchant_key: z.string(),
+  /** The merchant as people read it ("Adobe Creative"). */
+  payee: z.string(),
+  direction: z.enum(PATTERN_DIRECTIONS),
+  suggestion: z
+    .object({
+      category: suggestedRef,
+      vendor: suggestedRef.nullable(),
+      source: z.enum(SUGGESTION_SOURCES),
+      confidence: z.number(),
+    })
+    .nullable(),
+  /** The company's answered transactions of this merchant and direction (finished in Herd, published or matched). */
+  answers: z.number(),
+  /** Those answered wholly with the category suggested now. */
+  agreeing: z.number(),
+  /** Those whose answer is a suggestion taken as it was (one tap, not changed since by the client or the accountant). */
+  accepted: z.number(),
+  /** The latest answered transaction's date (YYYY-MM-DD). */
+  last_answered: z.string(),
+});
+export type LearnedPattern = z.infer<typeof learnedPattern>;

@@ -42,6 +42,8 @@ export const transaction = z.object({
   currency: z.string(),
   description: z.string(),
   payee: z.string(),
+  /** The merchant Herd reads in the payee or description, as people read it ("Adobe Creative"); '' when the text names nobody. */
+  merchant: z.string(),
   payment_account: ref,
   watched_account: ref,
   status: z.enum(TRANSACTION_STATUSES),

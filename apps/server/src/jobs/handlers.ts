@@ -38,7 +38,7 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
     await runBillingSweep(deps);
   },
   'suggestions-refresh': async (data) => {
-    await refreshSuggestions(deps.db, data.companyPk, data.merchantKeys);
+    await refreshSuggestions(deps, data.companyPk, data.merchantKeys);
   },
 });
 

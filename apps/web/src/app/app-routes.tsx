@@ -37,6 +37,7 @@ const ClientsPage = lazyPage(() => import('../features/clients/pages/clients-pag
 const AsClientPage = lazyPage(() => import('../features/dashboard/pages/as-client-page').then((m) => m.AsClientPage));
 const ClientCompanyPage = lazyPage(() => import('../features/dashboard/pages/client-company-page').then((m) => m.ClientCompanyPage));
 const AccountantTransactionsPage = lazyPage(() => import('../features/transactions/pages/accountant-transactions-page').then((m) => m.AccountantTransactionsPage));
+const AccountantRulesPage = lazyPage(() => import('../features/transactions/pages/accountant-rules-page').then((m) => m.AccountantRulesPage));
 const ClientCompletedPage = lazyPage(() => import('../features/transactions/pages/client-completed-page').then((m) => m.ClientCompletedPage));
 // The client's transactions, shown inside the company dashboard (and the accountant's view of it).
 const TransactionInbox = lazyPage(() => import('../features/transactions/components/transaction-inbox').then((m) => m.TransactionInbox));
@@ -78,6 +79,7 @@ export const AppRoutes = () => {
                   <Route path={a.active} element={<AccountantTransactionsPage kind="active" />} />
                   <Route path={a.categorized} element={<AccountantTransactionsPage kind="categorized" />} />
                   <Route path={a.hidden} element={<AccountantTransactionsPage kind="hidden" />} />
+                  <Route path={a.rules} element={<AccountantRulesPage />} />
                   <Route path={a.requestsCompleted} element={<DashboardSectionPage section="accountantRequestsCompleted" />} />
                   <Route path={a.requestsScheduled} element={<DashboardSectionPage section="accountantRequestsScheduled" />} />
                   <Route path={a.requestsHidden} element={<DashboardSectionPage section="accountantRequestsHidden" />} />

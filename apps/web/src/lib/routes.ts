@@ -15,6 +15,8 @@ export const routes = {
     active: '/dashboard/accountant/active/:clientPk/',
     categorized: '/dashboard/accountant/categorized/:clientPk/',
     hidden: '/dashboard/accountant/hidden/:clientPk/',
+    /** The client's rules and what Herd learned from their answers (a tab beside the lists). */
+    rules: '/dashboard/accountant/rules/:clientPk/',
     requestsCompleted: '/dashboard/accountant/requests/completed/:clientPk/',
     requestsScheduled: '/dashboard/accountant/requests/scheduled/:clientPk/',
     requestsHidden: '/dashboard/accountant/requests/hidden/:clientPk/',

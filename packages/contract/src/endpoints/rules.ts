@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, noContent, pkParams } from '../endpoint.js';
-import { createRuleBody, suggestionRule, updateRuleBody } from '../suggestions.js';
+import { createRuleBody, learnedPattern, suggestionRule, updateRuleBody } from '../suggestions.js';
 
 const tags = ['rules'];
 
@@ -24,11 +24,19 @@ export const ruleEndpoints = {
     responses: { 201: suggestionRule },
     idempotent: true,
   }),
+  patterns: endpoint({
+    method: 'GET',
+    path: 'accounting/accountant/client-company/{pk}/rules/patterns/',
+    tags,
+    summary: 'What Herd learned from the company’s answers, per merchant: the category it would suggest and how often it was right (the 50 most answered)',
+    params: pkParams,
+    responses: { 200: z.array(learnedPattern) },
+  }),
   update: endpoint({
     method: 'PATCH',
     path: 'accounting/accountant/rules/{pk}/',
     tags,
-    summary: 'Turn a rule on or off, or its automatic answers',
+    summary: 'Turn a rule on or off, its automatic answers, or (firm administrators) their automatic publishing',
     params: pkParams,
     body: updateRuleBody,
     responses: { 200: suggestionRule },

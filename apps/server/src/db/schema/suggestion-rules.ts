@@ -28,8 +28,13 @@ export const suggestionRules = pgTable(
     accountType: text('account_type'),
     vendorId: integer('vendor_id').references(() => ledgerRefs.pk, { onDelete: 'set null' }),
     enabled: boolean('enabled').notNull().default(true),
-    /** The suggestion job answers matching open transactions itself (they still wait for an accountant to publish). */
+    /** The suggestion job answers matching open transactions itself (they wait for an accountant to publish unless auto_publish is on). */
     autoAnswer: boolean('auto_answer').notNull().default(false),
+    /**
+     * Its automatic answers are published at once, through the accountant's publish path. Only a
+     * firm administrator turns it on, and only with auto_answer on; off unless someone chose it.
+     */
+    autoPublish: boolean('auto_publish').notNull().default(false),
     createdBy: integer('created_by').references(() => users.pk, { onDelete: 'set null' }),
     timesApplied: integer('times_applied').notNull().default(0),
     timesOverridden: integer('times_overridden').notNull().default(0),

@@ -5,6 +5,8 @@ import type { RuleRow } from './rules.queries.js';
 export interface RuleSuggestion extends Suggestion {
   ruleId: number;
   autoAnswer: boolean;
+  /** Only with autoAnswer: the rule's answers are published without an accountant. */
+  autoPublish: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export const ruleFor = (text: { payee: string; description: string; merchantKey:
       why: `${whose}: ${rule.matchText.toUpperCase()} → ${account.name}`,
       ruleId: rule.pk,
       autoAnswer: rule.autoAnswer,
+      autoPublish: rule.autoAnswer && rule.autoPublish,
     };
   }
   return null;

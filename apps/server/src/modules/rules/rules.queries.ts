@@ -45,7 +45,7 @@ export const insertRule = async (db: Db, values: typeof suggestionRules.$inferIn
   return row!;
 };
 
-export const updateRule = (db: Db, firmId: number, pk: number, values: Partial<Pick<RuleRow, 'enabled' | 'autoAnswer'>>) =>
+export const updateRule = (db: Db, firmId: number, pk: number, values: Partial<Pick<RuleRow, 'enabled' | 'autoAnswer' | 'autoPublish'>>) =>
   db
     .update(suggestionRules)
     .set(values)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { SuggestionRule, Transaction } from '@herd/contract';
 import { auditLog } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
@@ -138,5 +138,84 @@ describe('rules in the suggestion job', () => {
     });
     expect(corrected.json()[0].auto_answered).toBe(false);
     expect(((await cast.admin.get(rules(pk))).json() as SuggestionRule[])[0]).toMatchObject({ times_applied: 1, times_overridden: 1 });
+  });
+});
+
+describe('automatic publishing of a rule’s answers', () => {
+  const auditOf = (pk: number, action: string) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'transaction'), eq(auditLog.targetPk, pk), eq(auditLog.action, action)));
+
+  it('with it off the rule’s answers wait in Categorized; a firm administrator turns it on and the next ones are published, with the rule named in the log', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
+    const rule = (await cast.admin.post(createPath(pk), { scope: 'COMPANY', match_text: 'adobe', category: software.pk, auto_answer: true })).json() as SuggestionRule;
+    expect(rule.auto_publish).toBe(false);
+    await importRows(cast.admin, pk, [['2026-09-01', ADOBE]]);
+    await t.runJobs();
+    const [waiting] = await list(cast.admin, pk, 'categorized-list');
+    expect(waiting).toMatchObject({ status: 'FINISHED_IN_HERD', auto_answered: true });
+    expect(await auditOf(waiting!.pk, 'transaction.publish')).toHaveLength(0);
+
+    const on = await cast.admin.patch(rulePath(rule.pk), { auto_publish: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ auto_answer: true, auto_publish: true });
+    // Turning it on publishes nothing already answered: those were answered under the old setting and wait for the accountant.
+    await t.runJobs();
+    expect((await list(cast.admin, pk, 'categorized-list')).map((r) => [r.pk, r.status])).toEqual([[waiting!.pk, 'FINISHED_IN_HERD']]);
+
+    await importRows(cast.admin, pk, [['2026-09-05', ADOBE]]);
+    await t.runJobs();
+    const [stillWaiting, published] = await list(cast.admin, pk, 'categorized-list');
+    expect(stillWaiting).toMatchObject({ pk: waiting!.pk, status: 'FINISHED_IN_HERD' });
+    expect(published).toMatchObject({ status: 'PUBLISHED_IN_PLATFORM', auto_answered: true });
+    expect(published!.lines.map((l) => l.category?.pk)).toEqual([software.pk]);
+    expect(await auditOf(published!.pk, 'transaction.auto_publish')).toEqual([expect.objectContaining({ actorUserId: null, details: { rule: rule.pk } })]);
+    expect(await auditOf(published!.pk, 'transaction.publish')).toEqual([
+      expect.objectContaining({ actorUserId: null, details: expect.objectContaining({ from: 'FINISHED_IN_HERD', to: 'PUBLISHED_IN_PLATFORM' }) }),
+    ]);
+  });
+
+  it('only a firm administrator turns it on, only with automatic answers on; turning automatic answers off turns it off', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
+    const rule = (await cast.clientAdmin.post(createPath(pk), { scope: 'COMPANY', match_text: 'adobe', category: software.pk })).json() as SuggestionRule;
+
+    const needsAnswers = await cast.admin.patch(rulePath(rule.pk), { auto_publish: true });
+    expect(needsAnswers.statusCode).toBe(400);
+    expect(needsAnswers.json()).toEqual({ auto_publish: ['Turn on automatic answers for this rule before publishing them automatically.'] });
+
+    expect((await cast.clientAdmin.patch(rulePath(rule.pk), { auto_answer: true })).json()).toMatchObject({ auto_answer: true, auto_publish: false });
+    expect((await cast.clientAdmin.patch(rulePath(rule.pk), { auto_publish: true })).statusCode).toBe(403);
+    expect((await cast.otherFirmAdmin.patch(rulePath(rule.pk), { auto_publish: true })).statusCode).toBe(404);
+    expect(((await cast.admin.get(rules(pk))).json() as SuggestionRule[])[0]!.auto_publish).toBe(false);
+
+    // Both at once is fine for the administrator.
+    const both = await cast.admin.patch(rulePath(rule.pk), { auto_answer: true, auto_publish: true });
+    expect(both.json()).toMatchObject({ auto_answer: true, auto_publish: true });
+    // Anyone who may change the rule may switch automatic answers off, and publishing goes with them.
+    const off = await cast.clientAdmin.patch(rulePath(rule.pk), { auto_answer: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ auto_answer: false, auto_publish: false });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'suggestion_rule'), eq(auditLog.targetPk, rule.pk), eq(auditLog.action, 'rule.update')))
+      .orderBy(desc(auditLog.pk))
+      .limit(1);
+    expect(entry!.details).toEqual({ auto_answer: false, auto_publish: false });
+
+    // With it on, the rule's answers after a team member's switch-off of publishing are not published.
+    await cast.admin.patch(rulePath(rule.pk), { auto_answer: true, auto_publish: true });
+    const memberPk = await firmMemberPkOf(t.db, cast.teamMemberId);
+    await cast.admin.patch(`accounting/accountant/client-company/${pk}/update/`, { assigned_members: [memberPk] });
+    expect((await cast.teamMember.patch(rulePath(rule.pk), { auto_publish: false })).json()).toMatchObject({ auto_answer: true, auto_publish: false });
+    await importRows(cast.admin, pk, [['2026-09-01', ADOBE]]);
+    await t.runJobs();
+    expect(await list(cast.admin, pk, 'categorized-list')).toEqual([expect.objectContaining({ auto_answered: true, status: 'FINISHED_IN_HERD' })]);
   });
 });

@@ -3,12 +3,14 @@ import { ruleEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import { changeRule, createRule, listRules, removeRule } from './rules.service.js';
+import { learnedPatterns } from './patterns.js';
 
 /** The accountant's rules, as the contract's route table declares them. */
 export const ruleRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
   const { db } = app.deps;
   serveEndpoint(app, e.list, (r) => listRules(db, r.actor, r.params.pk));
+  serveEndpoint(app, e.patterns, (r) => learnedPatterns(db, r.actor, r.params.pk));
   serveEndpoint(app, e.create, (r) => createRule(app.deps, r.actor, r.params.pk, r.body));
   serveEndpoint(app, e.update, (r) => changeRule(app.deps, r.actor, r.params.pk, r.body));
   serveEndpoint(app, e.delete, (r) => removeRule(app.deps, r.actor, r.params.pk));

@@ -26,6 +26,7 @@ const toRule = (r: RuleWithNames, accounts: Account[]): SuggestionRule => {
     vendor: r.rule.vendorId !== null ? { pk: r.rule.vendorId, name: r.vendorName ?? '' } : null,
     enabled: r.rule.enabled,
     auto_answer: r.rule.autoAnswer,
+    auto_publish: r.rule.autoPublish,
     created_by: r.createdBy,
     times_applied: r.rule.timesApplied,
     times_overridden: r.rule.timesOverridden,
@@ -106,13 +107,36 @@ const ruleToChange = async (db: Db, actor: Actor, pk: number) => {
   return rule;
 };
 
+/**
+ * The rule's switches after a change. Publishing without an accountant is the firm's decision: only a
+ * firm administrator turns it on (anyone who may change the rule turns it off), and it rides on
+ * automatic answers, so turning those off turns it off too.
+ */
+const switchesAfter = (actor: Actor, rule: RuleRow, body: UpdateRuleBody) => {
+  const autoAnswer = body.auto_answer ?? rule.autoAnswer;
+  if (body.auto_publish === true && !rule.autoPublish) can.administerFirm(actor);
+  if (body.auto_publish === true && !autoAnswer) {
+    throw ValidationError.field('auto_publish', 'Turn on automatic answers for this rule before publishing them automatically.');
+  }
+  return { enabled: body.enabled ?? rule.enabled, autoAnswer, autoPublish: autoAnswer && (body.auto_publish ?? rule.autoPublish) };
+};
+
 export const changeRule = async (deps: SuggestionDeps, actor: Actor, pk: number, body: UpdateRuleBody) => {
   const { db } = deps;
   const rule = await ruleToChange(db, actor, pk);
+  const switches = switchesAfter(actor, rule, body);
   await db.transaction(async (tx) => {
-    await updateRule(tx, rule.firmId, rule.pk, { enabled: body.enabled ?? rule.enabled, autoAnswer: body.auto_answer ?? rule.autoAnswer });
+    await updateRule(tx, rule.firmId, rule.pk, switches);
     await writeAuditMany(tx, [
-      { firmId: rule.firmId, actorUserId: actor.userId, action: 'rule.update', targetType: 'suggestion_rule', targetPk: rule.pk, details: { ...body } },
+      {
+        firmId: rule.firmId,
+        actorUserId: actor.userId,
+        action: 'rule.update',
+        targetType: 'suggestion_rule',
+        targetPk: rule.pk,
+        // Turning automatic answers off turns automatic publishing off with them: the log says so.
+        details: { ...body, ...(rule.autoPublish && !switches.autoPublish ? { auto_publish: false } : {}) },
+      },
     ]);
   });
   await refreshCompaniesOf(deps, rule);

@@ -4,6 +4,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { merchantOfTransaction } from './merchant.js';
 import { suggestionFor, type Suggestion } from './ranking.js';
 import { autoAnswer, type AutoAnswer } from '../rules/auto-answer.js';
+import { autoPublish, type AutoPublishDeps } from '../rules/auto-publish.js';
 import { ruleFor } from '../rules/rule-match.js';
 import { rulesForCompany } from '../rules/rules.queries.js';
 import {
@@ -50,9 +51,11 @@ export const fillMerchantKeys = async (db: Db, companyPk: number) => {
 /**
  * The job: computes and stores the suggestion of each open transaction of the company (of some
  * merchants, or all). Reads the answers as they are when it runs and replaces what was stored, so
- * running it twice, or after a newer one, leaves the same result.
+ * running it twice, or after a newer one, leaves the same result. Rules set to answer by themselves
+ * answer their transactions; those whose rule also publishes by itself go on to the ledger.
  */
-export const refreshSuggestions = async (db: Db, companyPk: number, merchantKeys: string[] | null, now = new Date()) => {
+export const refreshSuggestions = async (deps: AutoPublishDeps, companyPk: number, merchantKeys: string[] | null, now = new Date()) => {
+  const { db } = deps;
   const firmId = await companyFirm(db, companyPk);
   if (firmId === null) return { suggested: 0, open: 0 };
   await fillMerchantKeys(db, companyPk);
@@ -76,6 +79,7 @@ export const refreshSuggestions = async (db: Db, companyPk: number, merchantKeys
   const decided = new Map<string, Suggestion | null>();
   const suggestions: { transactionId: number; suggestion: Suggestion & { ruleId?: number } }[] = [];
   const answers: AutoAnswer[] = [];
+  const publishing = new Set<number>();
   for (const t of open) {
     // The accountant's rules outrank anything learned from answers.
     const byRule = ruleFor(
@@ -83,9 +87,11 @@ export const refreshSuggestions = async (db: Db, companyPk: number, merchantKeys
       rules.map((r) => r.rule),
       accountList,
     );
-    if (byRule?.autoAnswer) answers.push({ pk: t.pk, amount: t.amount, categoryId: byRule.categoryId, vendorId: byRule.vendorId, ruleId: byRule.ruleId });
-    else if (byRule) {
-      const { autoAnswer: _auto, ...suggestion } = byRule;
+    if (byRule?.autoAnswer) {
+      answers.push({ pk: t.pk, amount: t.amount, categoryId: byRule.categoryId, vendorId: byRule.vendorId, ruleId: byRule.ruleId });
+      if (byRule.autoPublish) publishing.add(t.pk);
+    } else if (byRule) {
+      const { autoAnswer: _auto, autoPublish: _publish, ...suggestion } = byRule;
       suggestions.push({ transactionId: t.pk, suggestion });
     }
     if (byRule) continue;
@@ -99,5 +105,10 @@ export const refreshSuggestions = async (db: Db, companyPk: number, merchantKeys
   }
   await replaceSuggestions(db, companyPk, merchantKeys, suggestions);
   const answered = await autoAnswer(db, firmId, companyPk, answers);
-  return { suggested: suggestions.length, open: open.length, autoAnswered: answered.length };
+  const published = await autoPublish(
+    deps,
+    companyPk,
+    answers.filter((a) => publishing.has(a.pk) && answered.includes(a.pk)),
+  );
+  return { suggested: suggestions.length, open: open.length, autoAnswered: answered.length, autoPublished: published };
 };

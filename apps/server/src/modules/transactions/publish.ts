@@ -34,24 +34,31 @@ export const publishTransactions = async (deps: LedgerDeps, scope: CompanyAccess
     assertTransition(row.status, 'PROCESSING');
   }
   await assertCategorized(deps.db, scope.company.pk, rows);
+  return sendToLedger(deps, scope.company, rows, scope.actor.userId);
+};
+
+/**
+ * Categorized rows go to the company's ledger: at once for a ledger Herd holds itself, through a
+ * queued job (PROCESSING meanwhile) for a remote one. The accountant's Publish and a rule's
+ * automatic publishing both come here, so both write to the ledger in the same way. `actorUserId`
+ * is null when no person asked (a rule did).
+ */
+export const sendToLedger = async (deps: LedgerDeps, company: CompanyRow, rows: TransactionRow[], actorUserId: number | null) => {
   const outcomes = { published: 0, matched: 0, rejected: 0, queued: 0 };
-  const adapter = deps.ledgers.adapterFor(scope.company.connectionKind);
+  if (rows.length === 0) return outcomes;
+  const adapter = deps.ledgers.adapterFor(company.connectionKind);
   if (adapter.remote) {
     await moveStatuses(
       deps.db,
-      authorOf(scope.company, scope.actor.userId),
+      authorOf(company, actorUserId),
       'transaction.publish',
       rows.map((row) => ({ row, to: 'PROCESSING' as const })),
     );
-    await deps.jobs.send(
-      'ledger-push',
-      { companyPk: scope.company.pk, action: 'publish', pks: rows.map((r) => r.pk), actorUserId: scope.actor.userId },
-      companyJobKey(scope.company.pk),
-    );
+    await deps.jobs.send('ledger-push', { companyPk: company.pk, action: 'publish', pks: rows.map((r) => r.pk), actorUserId }, companyJobKey(company.pk));
     outcomes.queued = rows.length;
     return outcomes;
   }
-  await publishRows(deps, scope.company, rows, scope.actor.userId, (outcome) => {
+  await publishRows(deps, company, rows, actorUserId, (outcome) => {
     outcomes[outcome.kind] += 1;
   });
   return outcomes;

@@ -1,5 +1,6 @@
 import type { Transaction, TransactionSuggestion } from '@herd/contract';
 import { fileUrl } from '../storage/storage.service.js';
+import { merchantOfTransaction } from '../suggestions/merchant.js';
 import { attachmentRemovalRefusal, type AttachmentViewer } from './attachment-removal.js';
 import type { Details, TransactionRow } from './transactions.queries.js';
 
@@ -20,6 +21,7 @@ export const toTransactions = (rows: TransactionRow[], details: Details[], viewe
       currency: row.currency,
       description: row.description,
       payee: row.payee,
+      merchant: merchantOfTransaction(row)?.name ?? '',
       payment_account: named(row.paymentAccountId, d?.paymentAccountName),
       watched_account: named(row.watchedAccountId, d?.watchedAccountName),
       status: row.status,

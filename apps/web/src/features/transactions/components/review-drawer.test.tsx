@@ -5,6 +5,7 @@ import {
   noteEndpoints,
   profileEndpoints,
   refEndpoints as r,
+  ruleEndpoints,
   transactionEndpoints as e,
   type HistoryEntry,
   type Transaction,
@@ -116,6 +117,34 @@ describe('the accountant’s review drawer', () => {
     expect(within(within(drawer).getByTestId('review-panel')).getByTestId('answer-origin')).toHaveTextContent('Auto');
     const inTable = screen.getAllByTestId('answer-origin').filter((tag) => !drawer.contains(tag));
     expect(inTable.map((tag) => tag.textContent)).toEqual(['Auto']);
+  });
+
+  it('"Make a rule" opens the rule form filled with the payee, the category and the vendor of the answer, and saves it for this client', async () => {
+    const fake = fakeReview({ transaction: { ...answered(), merchant: 'King Arthur Baking' }, history: historyOf() });
+    fake.answer(ruleEndpoints.create, company, {
+      pk: 9,
+      scope: 'COMPANY',
+      match_text: 'king arthur baking',
+      category: meals,
+      account_name: 'Meals & Entertainment',
+      vendor: null,
+      enabled: true,
+      auto_answer: false,
+      auto_publish: false,
+      created_by: 'Alex Smith',
+      times_applied: 0,
+      times_overridden: 0,
+      created_at: at.answered,
+    });
+    const drawer = await openDrawer();
+    await fastUser().click(within(within(drawer).getByTestId('review-panel')).getByRole('button', { name: 'Make a rule' }));
+    const dialog = await findDialog('New rule');
+    expect(within(dialog).getByLabelText('When the payee or description contains')).toHaveValue('king arthur baking');
+    expect(within(dialog).getByText('Meals & Entertainment')).toBeInTheDocument();
+    await fastUser().click(within(dialog).getByRole('button', { name: 'Save rule' }));
+    await waitFor(() => expect(fake.callsTo(ruleEndpoints.create, company)).toHaveLength(1));
+    expect(fake.callsTo(ruleEndpoints.create, company)[0]!.body).toEqual({ scope: 'COMPANY', match_text: 'king arthur baking', category: meals.pk, vendor: null });
+    expect(await screen.findByText('Rule saved: KING ARTHUR BAKING → Meals & Entertainment')).toBeInTheDocument();
   });
 
   it('shows no origin tag for an answer the client wrote themselves', async () => {

@@ -13,6 +13,10 @@ import { publishMessage } from './bulk-actions';
 import { AnswerOriginTag } from './answer-origin-tag';
 import { HistoryList } from './history-list';
 import { SendBackModal } from './send-back-modal';
+import { canAdministerFirm } from '../../../lib/permissions';
+import { useProfile } from '../../auth/api';
+import { RuleFormModal } from './rule-form-modal';
+import { canMakeRuleFrom, draftFromTransaction, type RuleDraft } from '../rule-draft';
 
 /** Statuses the accountant publishes from; a SYNC_ERROR one is refused until its errors are cleared, and the server says so. */
 const PUBLISHABLE: readonly TransactionStatus[] = ['FINISHED_IN_HERD', 'SYNC_ERROR'];
@@ -52,6 +56,8 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
   const history = useTransactionHistory(companyPk, transaction.pk);
   const bulk = useBulkAction(companyPk);
   const [backOpen, setBackOpen] = useState(false);
+  const [ruleDraft, setRuleDraft] = useState<RuleDraft | null>(null);
+  const profile = useProfile();
   const tag = statusTag(transaction.status);
   const kind = history.data?.connection_kind;
   const remote = kind === 'QBO' || kind === 'QBD' || kind === 'XERO';
@@ -82,6 +88,7 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
   const published = history.data ? publishedSentence(transaction.status, history.data) : null;
   const canPublish = PUBLISHABLE.includes(transaction.status);
   const canSendBack = RETURNABLE.includes(transaction.status);
+  const canMakeRule = canMakeRuleFrom(transaction);
   return (
     <section aria-label="Review" data-testid="review-panel" style={{ background: '#f7f8f7', borderRadius: 8, padding: 12 }}>
       <Flex align="center" gap={8} wrap>
@@ -103,7 +110,7 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
           {published}
         </Typography.Paragraph>
       ) : null}
-      {canPublish || canSendBack ? (
+      {canPublish || canSendBack || canMakeRule ? (
         <Flex gap={8} wrap align="center" style={{ marginTop: 12 }}>
           {canPublish ? (
             <Button
@@ -121,6 +128,15 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
               Send back
             </Button>
           ) : null}
+          {canMakeRule ? (
+            <Button
+              onClick={() => setRuleDraft(draftFromTransaction(transaction))}
+              title={guard.title ?? 'A rule files this payee’s transactions the same way from now on.'}
+              disabled={guard.disabled}
+            >
+              Make a rule
+            </Button>
+          ) : null}
           {canPublish && unsaved ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               Save your changes first: Publish sends what is saved.
@@ -128,6 +144,7 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
           ) : null}
         </Flex>
       ) : null}
+      <RuleFormModal companyPk={companyPk} draft={ruleDraft} canWriteFirmRules={canAdministerFirm(profile)} onClose={() => setRuleDraft(null)} />
       <SendBackModal name="send-back-one" count={1} open={backOpen} loading={running('back')} onCancel={() => setBackOpen(false)} onSend={sendBack} />
     </section>
   );

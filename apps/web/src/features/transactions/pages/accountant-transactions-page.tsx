@@ -1,10 +1,9 @@
-import { Badge, Flex, Tabs } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Flex } from 'antd';
+import { useParams } from 'react-router';
 import { ACCOUNTANT_FINISH_RULE, LIST_STATUSES, type Transaction, type TransactionStatus } from '@herd/contract';
 import { errorStatus } from '../../../lib/api-errors';
 import { isSyncBusy } from '../../../lib/ledger-sync';
 import { canManageClients } from '../../../lib/permissions';
-import { formatCount } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { parseClientPk, routes } from '../../../lib/routes';
 import { useKeyedState } from '../../../lib/use-keyed-state';
@@ -20,6 +19,7 @@ import { useClient } from '../../clients/api';
 import { useAccountantTransactions, useTransactionChoices, useTransactionCounters, type AccountantListKind } from '../api';
 import { DEFAULT_FILTERS, FILTER_PARAMS, type TransactionFilters } from '../filters';
 import { AccountantTable } from '../components/accountant-table';
+import { AccountantTabs } from '../components/accountant-tabs';
 import { BulkActions } from '../components/bulk-actions';
 import { CsvExportButton } from '../components/csv-export-drawer';
 import { CsvImportButton } from '../components/csv-import-button';
@@ -29,31 +29,16 @@ import { TransactionEditor } from '../components/transaction-editor';
 import { hasProcessing, useRefreshWhenSettled } from '../sync-api';
 import { useOpenTransaction } from '../use-open-transaction';
 
-const TAB_ROUTES: Record<AccountantListKind, string> = {
-  active: routes.accountant.active,
-  categorized: routes.accountant.categorized,
-  hidden: routes.accountant.hidden,
-};
-
 const STATUSES_OF: Record<AccountantListKind, readonly TransactionStatus[]> = {
   active: LIST_STATUSES.accountantActive,
   categorized: LIST_STATUSES.accountantCategorized,
   hidden: LIST_STATUSES.accountantHidden,
 };
 
-/** A tab's name and count; the list on screen may say its count stopped at the cap ("1,000+"). */
-const TabLabel = ({ label, count, capped = false, danger }: { label: string; count?: number; capped?: boolean; danger?: boolean }) => (
-  <Flex gap={6} align="center">
-    {label}
-    {count !== undefined ? <Badge count={formatCount(count, capped)} showZero color={danger ? '#b42318' : '#5f6b66'} /> : null}
-  </Flex>
-);
-
 /** What the selection belongs to: the list's filters, not its page. */
 const selectionKey = ({ page: _page, page_size: _size, ...rest }: TransactionFilters) => JSON.stringify(rest);
 
 const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
-  const navigate = useNavigate();
   const profile = useProfile();
   const company = useClient(pk);
   const choices = useTransactionChoices(pk);
@@ -91,23 +76,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
         }
       />
       {company.data?.connection_kind === 'QBO' ? <LedgerSyncBar company={company.data} canReconnect={canManageClients(profile)} /> : null}
-      <Tabs
-        activeKey={kind}
-        onChange={(key) => navigate(buildPath(TAB_ROUTES[key as AccountantListKind], { clientPk: pk }))}
-        items={[
-          { key: 'active', label: <TabLabel label="Active" count={c?.active} /> },
-          { key: 'categorized', label: <TabLabel label="Categorized" count={c?.categorized} /> },
-          { key: 'hidden', label: <TabLabel label="Hidden" count={c?.hidden} /> },
-        ]}
-        tabBarExtraContent={
-          c?.sync_errors ? (
-            // The active list filtered to them: the same place the clients list's marker leads.
-            <Link to={`${buildPath(routes.accountant.active, { clientPk: pk })}?status=SYNC_ERROR`} aria-label="Show the sync errors">
-              <TabLabel label="Sync errors" count={c.sync_errors} danger />
-            </Link>
-          ) : null
-        }
-      />
+      <AccountantTabs companyPk={pk} active={kind} counters={c} />
       <FiltersBar filters={filters} choices={choices.data} listStatuses={STATUSES_OF[kind]} onChange={setFilters} />
       <BulkActions
         companyPk={pk}

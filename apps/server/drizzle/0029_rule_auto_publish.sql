@@ -1,0 +1,1 @@
+ALTER TABLE "suggestion_rules" ADD COLUMN "auto_publish" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,54 @@
+import { Badge, Flex, Tabs } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { formatCount } from '../../../lib/format';
+import { buildPath } from '../../../lib/path-builder';
+import { routes } from '../../../lib/routes';
+import { type useTransactionCounters, type AccountantListKind } from '../api';
+
+/** The accountant's tabs for one client: the three lists, then the client's rules. */
+export type AccountantTab = AccountantListKind | 'rules';
+
+const TAB_ROUTES: Record<AccountantTab, string> = {
+  active: routes.accountant.active,
+  categorized: routes.accountant.categorized,
+  hidden: routes.accountant.hidden,
+  rules: routes.accountant.rules,
+};
+
+/** A tab's name and count; the list on screen may say its count stopped at the cap ("1,000+"). */
+const TabLabel = ({ label, count, capped = false, danger }: { label: string; count?: number; capped?: boolean; danger?: boolean }) => (
+  <Flex gap={6} align="center">
+    {label}
+    {count !== undefined ? <Badge count={formatCount(count, capped)} showZero color={danger ? '#b42318' : '#5f6b66'} /> : null}
+  </Flex>
+);
+
+interface AccountantTabsProps {
+  companyPk: number;
+  active: AccountantTab;
+  counters: ReturnType<typeof useTransactionCounters>['data'];
+}
+
+export const AccountantTabs = ({ companyPk, active, counters: c }: AccountantTabsProps) => {
+  const navigate = useNavigate();
+  return (
+    <Tabs
+      activeKey={active}
+      onChange={(key) => navigate(buildPath(TAB_ROUTES[key as AccountantTab], { clientPk: companyPk }))}
+      items={[
+        { key: 'active', label: <TabLabel label="Active" count={c?.active} /> },
+        { key: 'categorized', label: <TabLabel label="Categorized" count={c?.categorized} /> },
+        { key: 'hidden', label: <TabLabel label="Hidden" count={c?.hidden} /> },
+        { key: 'rules', label: <TabLabel label="Rules" /> },
+      ]}
+      tabBarExtraContent={
+        c?.sync_errors ? (
+          // The active list filtered to them: the same place the clients list's marker leads.
+          <Link to={`${buildPath(routes.accountant.active, { clientPk: companyPk })}?status=SYNC_ERROR`} aria-label="Show the sync errors">
+            <TabLabel label="Sync errors" count={c.sync_errors} danger />
+          </Link>
+        ) : null
+      }
+    />
+  );
+};
