@@ -49,10 +49,21 @@ const checkPixels = (width: number, height: number) => {
     throw new ReceiptReadingError('TOO_LARGE', `The image is ${width}×${height} pixels; the largest read is ${MAX_PIXELS / 1e6} megapixels.`);
 };
 
+/** What is used of heic-decode (CommonJS, no types of its own): every image of a file, decoded one by one. */
+interface HeicDecode {
+  all(input: { buffer: Uint8Array }): Promise<HeicImage[] & { dispose(): void }>;
+}
+interface HeicImage {
+  width: number;
+  height: number;
+  decode(): Promise<{ data: Uint8ClampedArray }>;
+}
+const HEIC_DECODE: string = 'heic-decode';
+
 const decodeHeic = async (bytes: Buffer): Promise<Canvas> => {
   // Loaded on first use, so that a server never given a HEIC file does not compile its wasm.
-  const { default: heic } = await import('heic-decode');
-  let images: Awaited<ReturnType<typeof heic.all>>;
+  const heic = ((await import(HEIC_DECODE)) as { default: HeicDecode }).default;
+  let images: HeicImage[] & { dispose(): void };
   try {
     images = await heic.all({ buffer: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
   } catch {

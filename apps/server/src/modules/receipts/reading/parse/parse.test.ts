@@ -90,6 +90,12 @@ describe('vendor', () => {
     expect(parse('Blue Bottle Coffee Inc.\n12 Mint Plaza').vendor).toBe('Blue Bottle Coffee');
     expect(parse('1200 Main Street\n555-0134\n03/14/2026').vendor).toBeUndefined();
   });
+  it('drops specks OCR reads as a word before a name in capitals', () => {
+    expect(parse('red NORTHERN FUELS\nStation 214').vendor).toBe('Northern Fuels');
+    expect(parse('| THE RED LION\n4 High Street').vendor).toBe('Red Lion');
+    expect(parse('Le Petit Zinc\n').vendor).toBe('Le Petit Zinc');
+    expect(parse('Café du Marché\n').vendor).toBe('Café du Marché');
+  });
   it('gives a merchant known under another spelling its usual name', () => {
     expect(parse('WHOLEFDS MKT 10234\n').vendor).toBe('Whole Foods');
   });

@@ -29,13 +29,24 @@ const nameScore = (printed: string): number => {
 
 const LEGAL_SUFFIX = /[,.]?\s+(?:INC|LLC|LTD|LIMITED|CORP|CO|GMBH|AG|SARL|SAS|SA|PLC|PTY)\.?$/i;
 
+/** Leading specks OCR reads off a photo as a short word ("red NORTHERN FUELS", "| THE RED LION"): dropped before a name in capitals. */
+const withoutLeadingSpecks = (words: string[]): string[] => {
+  const capitals = (w: string) => w.length >= 2 && w === w.toUpperCase() && /\p{L}/u.test(w);
+  let start = 0;
+  while (start < words.length - 1 && !capitals(words[start]!) && words[start]!.length <= 3 && words.slice(start + 1).every(capitals)) start++;
+  return words.slice(start);
+};
+
 /** "THE RED LION" → "Red Lion"; a name printed in mixed case is kept as printed. */
 const displayName = (line: string): string => {
-  const bare = withoutStoreNumber(line)
+  const words = withoutStoreNumber(line)
+    .replace(/[^\p{L}\p{N}&'’ -]+/gu, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== '' && w !== '-');
+  const bare = withoutLeadingSpecks(words)
+    .join(' ')
     .replace(/^THE\s+/i, '')
     .replace(LEGAL_SUFFIX, '')
-    .replace(/[^\p{L}\p{N}&'’ -]+/gu, ' ')
-    .replace(/\s+/g, ' ')
     .trim();
   if (bare !== bare.toUpperCase()) return bare;
   return bare.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
@@ -55,8 +66,16 @@ export const findVendor = (lines: string[]): Candidate | null => {
     const name = displayName(line);
     if (letters(name) < 3) continue;
     // A name the suggestions know under another spelling ("WHOLEFDS") takes its usual form.
+    // An alias is told from a plain name by words the line does not hold ("whole" in "WHOLEFDS MKT").
     const known = normalizeMerchant(line);
-    const value = known && !name.toLowerCase().includes(known.name.toLowerCase()) ? known.name : name;
+    const printed = new Set(
+      line
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u),
+    );
+    const value = known && known.key.split(' ').some((w) => !printed.has(w)) ? known.name : name;
     // The very first line is the name on almost every receipt; a later one is a guess.
     return { value, score: score * (i === 0 ? 0.85 : 0.65) };
   }
