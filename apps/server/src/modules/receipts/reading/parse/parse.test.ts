@@ -32,6 +32,9 @@ describe('total', () => {
   it('reads the amount on the line below a label that OCR split from it', () => {
     expect(parse('SUBTOTAL\n27.92\nTOTAL\n$29.67\nCASH\n40.00').total).toBe('29.67');
   });
+  it('reads a decimal comma OCR took for a colon, on the total line only', () => {
+    expect(parse('18.09.2026 11:30\nSUMME EUR 13:73\nGegeben BAR 20,00').total).toBe('13.73');
+  });
   it('keeps a total that includes its tax', () => {
     expect(parse('Net 10.00\nVAT 20% 2.00\nTotal incl. VAT 12.00').total).toBe('12.00');
   });

@@ -69,6 +69,9 @@ export const findTotal = (lines: string[]): (Candidate & { line: number }) | nul
     if (score === 0) return;
     const own = amountsOf(line);
     if (own.length > 0) return consider(own.at(-1)!, score, i);
+    // OCR reads a decimal comma on a blurred photo as a colon ("SUMME EUR 13:73"); on a total's line it is not a time.
+    const colon = amountsOf(line.replace(/(\d):(\d{2})(?!\d)/g, '$1.$2'));
+    if (colon.length > 0) return consider(colon.at(-1)!, score * 0.9, i);
     const next = lines[i + 1];
     if (next && labelScore(next.toUpperCase()) === 0 && /^[^A-Za-z]*$/.test(next.replace(/\b(?:EUR|USD|GBP|CAD|C|US)\b/g, ''))) {
       const below = amountsOf(next);
