@@ -9,7 +9,8 @@
  * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts),
  * `--only=first-load` only the bytes a browser downloads (bench/first-load.ts),
  * `--only=suggestions` only the suggestions' quality and job time (bench/suggestions.ts),
- * `--only=receipt-matching` only the matching of receipts to charges, in memory (bench/receipt-matching.ts).
+ * `--only=receipt-matching` only the matching of receipts to charges, in memory (bench/receipt-matching.ts),
+ * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { renderReport, type TargetResult } from './report.js';
 import { renderFirstLoadReport, runFirstLoadBench } from './first-load.js';
 import { renderQboReport, runQboBench } from './qbo.js';
 import { renderReceiptMatchingReport, runReceiptMatchingBench } from './receipt-matching.js';
+import { renderOcrReport, runOcrBench } from './ocr.js';
 import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
 
 const CONNECTIONS = 10;
@@ -174,7 +176,8 @@ const writeSection = (file: string, marker: string, section: string) => {
 const main = async () => {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
-  const pgUrl = only === 'pglite' || only === 'first-load' || only === 'suggestions-pglite' || only === 'receipt-matching' ? null : await postgresUrl();
+  const withoutDatabase = ['pglite', 'first-load', 'suggestions-pglite', 'receipt-matching', 'ocr'];
+  const pgUrl = only !== undefined && withoutDatabase.includes(only) ? null : await postgresUrl();
   const file = path.join(root, 'BENCHMARKS.md');
   const write = process.argv.includes('--write');
   if (!only || only === 'first-load') {
@@ -197,6 +200,13 @@ const main = async () => {
     if (write) writeSection(file, 'receipt-matching', section);
   }
   if (only !== 'qbo' && only !== 'first-load' && only !== 'receipt-matching' && !only?.startsWith('suggestions')) {
+  if (!only || only === 'ocr') {
+    process.stderr.write('\nReading receipts: drawn receipts in several variants, OCR and PDF text layers…\n');
+    const section = renderOcrReport(await runOcrBench());
+    process.stdout.write(`${section}\n`);
+    if (write) writeSection(file, 'ocr', section);
+  }
+  if (only !== 'qbo' && only !== 'first-load' && only !== 'ocr' && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
     if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
