@@ -133,6 +133,8 @@ export const envSchema = z.object({
     raw.length >= 24 ? { ok: true, value: raw } : { ok: false, why: 'must be at least 24 characters long (for example the output of `openssl rand -hex 24`)' },
   ),
   INBOUND_MAX_MB: positive('INBOUND_MAX_MB', 'megabytes'),
+  INBOUND_REQUIRE_AUTH_RESULTS: flag('INBOUND_REQUIRE_AUTH_RESULTS'),
+  INBOUND_AUTHSERV_IDS: text('INBOUND_AUTHSERV_IDS'),
 });
 
 export type Env = z.output<typeof envSchema>;

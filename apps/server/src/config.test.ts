@@ -217,4 +217,10 @@ describe('inbound email settings', () => {
       'INBOUND_WEBHOOK_SECRET must be at least 24 characters long (for example the output of `openssl rand -hex 24`).',
     ]);
   });
+
+  it('requires the receiving server’s sender verdict unless told otherwise, and reads the named servers’ only when given', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).inbound.senderAuth).toEqual({ requireAuthResults: true, authservIds: null });
+    const relayed = loadConfig({ DATA_DIR: freshDir(), INBOUND_REQUIRE_AUTH_RESULTS: 'off', INBOUND_AUTHSERV_IDS: 'MX.Relay.example, mx2.relay.example' });
+    expect(relayed.inbound.senderAuth).toEqual({ requireAuthResults: false, authservIds: ['mx.relay.example', 'mx2.relay.example'] });
+  });
 });

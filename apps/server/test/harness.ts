@@ -44,7 +44,14 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   sms: { mode: 'twilio', baseUrl: 'http://127.0.0.1:9', accountSid: 'AC00000000000000000000000000000000', authToken: 'test-token', from: '+15005550006' },
   featureFlagDefaults: [],
   billing: parseBillingSettings({}, 'test-secret-key'),
-  inbound: { domain: 'inbound.herd.test', smtpPort: null, smtpHost: '127.0.0.1', webhookSecret: 'test-inbound-webhook-secret', maxMessageBytes: 2 * 1024 * 1024 },
+  inbound: {
+    domain: 'inbound.herd.test',
+    smtpPort: null,
+    smtpHost: '127.0.0.1',
+    webhookSecret: 'test-inbound-webhook-secret',
+    maxMessageBytes: 2 * 1024 * 1024,
+    senderAuth: { requireAuthResults: true, authservIds: null },
+  },
   ...overrides,
 });
 

@@ -7,6 +7,8 @@ import { canTransition } from '../../modules/transactions/status.js';
 import { moveStatuses, type StatusMove } from '../../modules/transactions/status-writer.js';
 import type { QboEntity } from './qbo-api.js';
 import type { Lookups } from './qbo-lookups.js';
+import { replaceLedgerHistory } from '../../modules/suggestions/ledger-history.queries.js';
+import { historyLinesOf, type HistoryLine } from './qbo-history-map.js';
 import { mapTransaction, type PulledTransaction, type TransactionEntity } from './qbo-transaction-map.js';
 
 type TxRow = typeof transactions.$inferSelect;
@@ -70,8 +72,10 @@ const lineValues = (pulled: PulledTransaction, lookups: Lookups): LedgerLine[] =
  * too while the client has not answered, or when the amount changed);
  * categorized inside QuickBooks meanwhile → MATCHED_TO_PLATFORM; deleted →
  * CANCELLED; back on a watched account after publishing → READY again.
- * A change the transition table forbids leaves the row as it is. Applying
- * the same page twice changes nothing.
+ * A change the transition table forbids leaves the row as it is. One Herd
+ * never held, categorized in QuickBooks, becomes the company's ledger history
+ * (what the suggestions learn from), replaced by external id on every read.
+ * Applying the same page twice changes nothing.
  */
 export const applyTransactionPage = async (
   db: Db,
@@ -94,6 +98,7 @@ export const applyTransactionPage = async (
       ).map((t) => [t.externalId, t]),
     );
     const writes: LedgerRowWrite[] = [];
+    const history: HistoryLine[] = [];
     const moves: (StatusMove & { counted: keyof ApplyCounts })[] = [];
     /** Plans a known row's new values, lines and status; false when the table forbids the status change. */
     const plan = (before: TxRow, to: TransactionStatus, counted: keyof ApplyCounts, values: Partial<LedgerValues> = {}, lines?: LedgerLine[]) => {
@@ -110,6 +115,8 @@ export const applyTransactionPage = async (
         continue;
       }
       const pulled = mapTransaction(entity, row, lookups);
+      // Categorized in the ledger and never Herd's to ask: the company's own history.
+      if (!before && !pulled) history.push(...historyLinesOf(entity, row, lookups));
       if (!before) {
         if (pulled) writes.push({ externalId: pulled.externalId, create: headerValues(pulled, lookups), lines: lineValues(pulled, lookups) });
         continue;
@@ -134,6 +141,7 @@ export const applyTransactionPage = async (
       plan(before, reopen ? 'READY' : before.status, 'updated', values, newLines);
     }
     counts.created = (await upsertLedgerRows(tx, companyPk, writes)).length;
+    await replaceLedgerHistory(tx, { firmId: options.firmId, companyPk }, ids, history);
     const moved = await moveStatuses(tx, { firmId: options.firmId, companyPk, actorUserId: null }, 'transaction.sync', moves, 'skip');
     for (const m of moved) counts[m.counted] += 1;
     return counts;

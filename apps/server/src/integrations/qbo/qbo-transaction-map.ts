@@ -52,7 +52,7 @@ export interface MapContext {
 type Obj = Record<string, unknown>;
 export type QboLine = Obj & { Amount?: number | string; DetailType?: string; Description?: string };
 
-const refValue = (ref: unknown): string | null => {
+export const refValue = (ref: unknown): string | null => {
   const value = (ref as Obj | undefined)?.value;
   return value === undefined || value === null ? null : String(value);
 };
@@ -107,7 +107,7 @@ const paymentAccountOf = (entity: TransactionEntity, raw: QboEntity, lines: QboL
   return other ? lineAccount(other, ctx) : null;
 };
 
-const payeeOf = (entity: TransactionEntity, raw: QboEntity, watchedLines: QboLine[]): string => {
+export const payeeOf = (entity: TransactionEntity, raw: QboEntity, watchedLines: QboLine[]): string => {
   if (entity === 'Purchase') return refName(raw.EntityRef);
   if (entity === 'Bill' || entity === 'VendorCredit') return refName(raw.VendorRef);
   if (entity === 'SalesReceipt') return refName(raw.CustomerRef);

@@ -13,6 +13,8 @@ export interface InboundMessage {
   /** The plain-text body (mailparser makes it from the HTML when there is no text part). */
   text: string;
   attachments: { fileName: string; bytes: Buffer }[];
+  /** Every Authentication-Results header's value, as written, the newest (topmost) first. */
+  authResults: string[];
 }
 
 export type ParseResult = { ok: true; message: InboundMessage } | { ok: false; why: 'empty' | 'unparseable' };
@@ -60,6 +62,7 @@ export const parseInboundMessage = async (raw: Buffer): Promise<ParseResult> => 
         ...new Set([...addressesOf(mail.to), ...addressesOf(mail.cc), ...headerAddresses(mail, 'delivered-to'), ...headerAddresses(mail, 'x-original-to')]),
       ],
       subject: mail.subject ?? '',
+      authResults: mail.headerLines.filter((h) => h.key === 'authentication-results').map((h) => h.line.slice(h.line.indexOf(':') + 1).trim()),
       text: mail.text ?? '',
       attachments: mail.attachments
         .filter((a) => !(a.related && a.contentType.startsWith('image/') && a.size < SIGNATURE_IMAGE_BYTES))

@@ -1,5 +1,6 @@
 import { parseInboundMessage } from './inbound-message.js';
 import { inboundHandlers } from './inbound-handlers.js';
+import { senderVerdict } from './sender-auth.js';
 import type { HandlerOutcome, InboundContext } from './inbound-types.js';
 
 export type Delivery = HandlerOutcome & { recipient: string };
@@ -54,10 +55,12 @@ export const receiveInbound = async (ctx: InboundContext, raw: Buffer, envelopeR
     return found ? [{ recipient, ...found }] : [];
   });
   if (ours.length === 0) return refuse('no-recipient', { messageKey: message.messageKey, from: message.from });
+  // A forged From is refused before any handler looks at it: the reply address alone must not be enough.
+  const sender = senderVerdict(message.authResults, message.from, ctx.deps.config.inbound.senderAuth);
   const deliveries: Delivery[] = [];
   for (const { recipient, handler, token } of ours) {
-    const outcome = await handler.handle(ctx, message, { recipient, token });
-    const entry = { messageKey: message.messageKey, from: message.from, handler: handler.prefix, ...outcome };
+    const outcome: HandlerOutcome = sender.ok ? await handler.handle(ctx, message, { recipient, token }) : { outcome: 'refused', reason: sender.reason };
+    const entry = { messageKey: message.messageKey, from: message.from, handler: handler.prefix, ...outcome, ...(sender.ok ? {} : { why: sender.why }) };
     if (outcome.outcome === 'refused') ctx.log.warn(entry, 'inbound email refused');
     else ctx.log.info(entry, 'inbound email filed');
     deliveries.push({ recipient, ...outcome });

@@ -1,4 +1,5 @@
 import { loadOrCreatePrivateSecretFile } from '../../lib/private-files.js';
+import type { SenderAuthSettings } from './sender-auth.js';
 
 export const DEFAULT_INBOUND_DOMAIN = 'inbound.localhost';
 export const DEFAULT_INBOUND_MAX_MB = 25;
@@ -19,6 +20,8 @@ export interface InboundSettings {
   webhookSecret: string | null;
   /** The largest message taken, counted while it is read. */
   maxMessageBytes: number;
+  /** How the sender's SPF/DKIM/DMARC verdict is read (`sender-auth.ts`). */
+  senderAuth: SenderAuthSettings;
 }
 
 interface InboundEnv {
@@ -27,6 +30,8 @@ interface InboundEnv {
   INBOUND_SMTP_HOST?: string | undefined;
   INBOUND_WEBHOOK_SECRET?: string | undefined;
   INBOUND_MAX_MB?: number | undefined;
+  INBOUND_REQUIRE_AUTH_RESULTS?: boolean | undefined;
+  INBOUND_AUTHSERV_IDS?: string | undefined;
 }
 
 /**
@@ -40,4 +45,13 @@ export const parseInboundSettings = (env: InboundEnv, install: { dataDir: string
   smtpHost: env.INBOUND_SMTP_HOST ?? install.host,
   webhookSecret: env.INBOUND_WEBHOOK_SECRET ?? (install.databaseUrl ? null : loadOrCreatePrivateSecretFile(install.dataDir, INBOUND_SECRET_FILE)),
   maxMessageBytes: Math.floor((env.INBOUND_MAX_MB ?? DEFAULT_INBOUND_MAX_MB) * 1024 * 1024),
+  senderAuth: {
+    // On unless said otherwise: without a receiving server's verdict, a forged From cannot be told apart.
+    requireAuthResults: env.INBOUND_REQUIRE_AUTH_RESULTS ?? true,
+    authservIds: env.INBOUND_AUTHSERV_IDS
+      ? env.INBOUND_AUTHSERV_IDS.split(',')
+          .map((id) => id.trim().toLowerCase())
+          .filter((id) => id !== '')
+      : null,
+  },
 });

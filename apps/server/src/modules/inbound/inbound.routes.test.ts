@@ -5,7 +5,7 @@ import { sweepOnce } from '../../maintenance.js';
 import { clientMaker } from '../../../test/client.js';
 import { bankCsv, setSubscription, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { composeMime, gmailReply, PDF_BYTES, postInbound } from '../../../test/inbound.js';
+import { authResults, composeMime, gmailReply, PDF_BYTES, postInbound } from '../../../test/inbound.js';
 import { multipart } from '../../../test/multipart.js';
 import { signReplyToken } from './reply-token.js';
 import { moveStatuses } from '../transactions/status-writer.js';
@@ -150,6 +150,30 @@ describe('replying to an email by the webhook', () => {
     }
     expect(await clientNotes(txPk)).toEqual([]);
     expect(await memoOf(txPk)).toBe('');
+  });
+
+  it('refuses a forged sender: the provider’s DMARC failure, SPF and DKIM both failing, or no verdict at all; a passing one is filed', async () => {
+    const { txPk, replyTo, clientEmail } = await setup();
+    const reply = (verdicts: Parameters<typeof authResults>[1]) =>
+      gmailReply(clientEmail, replyTo, 'Lunch with Acme Corp.', { headers: { 'Authentication-Results': authResults(clientEmail, verdicts) } });
+    const bare = Buffer.from(
+      `From: ${clientEmail}\r\nTo: ${replyTo}\r\nSubject: Re: question\r\nMessage-ID: <bare-${txPk}@mail.example>\r\n\r\nLunch with Acme Corp.\r\n`,
+    );
+    const cases: [Buffer, string][] = [
+      [await reply({ dmarc: 'fail' }), 'DMARC failed'],
+      [await reply({ spf: 'fail', dkim: 'fail', dmarc: 'none' }), 'SPF and DKIM both failed'],
+      [bare, 'carries no sender check'],
+    ];
+    for (const [raw, reason] of cases) {
+      const res = await postInbound(t, raw);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ deliveries: [{ recipient: replyTo, outcome: 'refused', reason: expect.stringContaining(reason) }] });
+    }
+    expect(await clientNotes(txPk)).toEqual([]);
+    expect(await memoOf(txPk)).toBe('');
+    // SPF failing alone (a forwarding mailbox) while the domain's DKIM signature holds is the client.
+    expect((await postInbound(t, await reply({ spf: 'fail', dmarc: 'none' }))).json().deliveries[0].outcome).toBe('accepted');
+    expect((await clientNotes(txPk)).map((n) => n.body)).toEqual(['Lunch with Acme Corp.']);
   });
 
   it('refuses an oversized, empty or unreadable message, and one for no address of Herd’s', async () => {

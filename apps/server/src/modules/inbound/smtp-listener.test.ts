@@ -5,7 +5,7 @@ import { notes } from '../../db/schema/index.js';
 import { clientMaker } from '../../../test/client.js';
 import { bankCsv, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { PDF_BYTES } from '../../../test/inbound.js';
+import { authResults, PDF_BYTES } from '../../../test/inbound.js';
 import { multipart } from '../../../test/multipart.js';
 import { startInboundSmtp, type InboundSmtpListener } from './smtp-listener.js';
 
@@ -24,8 +24,11 @@ afterAll(async () => {
 });
 
 /** A mail program's SMTP client, talking to Herd's listener as a sending mail server would. */
-const send = (message: nodemailer.SendMailOptions) =>
+const sendBare = (message: nodemailer.SendMailOptions) =>
   nodemailer.createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, tls: { rejectUnauthorized: false } }).sendMail(message);
+/** As a relay in front of the listener delivers it: with its passing verdict on the sender. */
+const send = (message: nodemailer.SendMailOptions) =>
+  sendBare({ ...message, headers: { 'Authentication-Results': authResults(String(message.from ?? '')), ...message.headers } });
 
 const setup = async () => {
   const cast = await signedInCast(t.db, newClient);
@@ -86,5 +89,27 @@ describe('Herd’s SMTP listener', () => {
       .from(notes)
       .where(and(eq(notes.targetPk, txPk), eq(notes.senderKind, 'CLIENT')));
     expect(fromClient.map((n) => n.body)).toEqual(['Paid the plumber.']);
+  });
+
+  it('bounces a forged sender, and a message no server has checked unless the listener sits behind a relay that checks', async () => {
+    const { cast, txPk, replyTo } = await setup();
+    const from = cast.clientUser.email;
+    await expect(send({ from, to: replyTo, text: 'Forged', headers: { 'Authentication-Results': authResults(from, { dmarc: 'fail' }) } })).rejects.toMatchObject({
+      responseCode: 550,
+      response: expect.stringContaining('DMARC failed'),
+    });
+    await expect(sendBare({ from, to: replyTo, text: 'Unchecked' })).rejects.toMatchObject({ responseCode: 550, response: expect.stringContaining('no sender check') });
+    const settings = t.app.deps.config.inbound.senderAuth;
+    settings.requireAuthResults = false;
+    try {
+      expect((await sendBare({ from, to: replyTo, text: 'Checked by the relay.' })).accepted).toEqual([replyTo]);
+    } finally {
+      settings.requireAuthResults = true;
+    }
+    const fromClient = await t.db
+      .select()
+      .from(notes)
+      .where(and(eq(notes.targetPk, txPk), eq(notes.senderKind, 'CLIENT')));
+    expect(fromClient.map((n) => n.body)).toEqual(['Checked by the relay.']);
   });
 });

@@ -16,6 +16,7 @@ const answers = (categoryId: number, n: number, last = '2026-09-18', extra: Part
   classId: null,
   total: n,
   recent: n,
+  books: 0,
   last,
   ...extra,
 });
@@ -30,6 +31,13 @@ describe('fromOwnHistory', () => {
   it('says once and twice, and the year when it is not this one', () => {
     expect(shortDate('2025-12-31', NOW)).toBe('Dec 31, 2025');
     expect(fromOwnHistory([answers(1, 20, '2026-01-05', { total: 2, recent: 20 })], byPk, 'Adobe', NOW)?.why).toBe('You chose Software for Adobe twice, last on Jan 5');
+  });
+
+  it('says when the answers are the books’ own, or both the client’s and the books’', () => {
+    expect(fromOwnHistory([answers(1, 12, '2026-09-18', { books: 12 })], byPk, 'Adobe', NOW)?.why).toBe('Your books show Software for Adobe 12 times, last on Sep 18');
+    expect(fromOwnHistory([answers(1, 7, '2026-09-18', { books: 5 })], byPk, 'Adobe', NOW)?.why).toBe(
+      'You chose Software for Adobe twice and your books show it 5 times, last on Sep 18',
+    );
   });
 
   it('suggests nothing below the threshold, nor an account a client may not choose or that is closed', () => {

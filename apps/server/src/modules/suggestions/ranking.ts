@@ -5,6 +5,8 @@ import { isClientCategoryType } from '../refs/client-categories.js';
  * How a suggestion is chosen from answers already given (pure: the job reads
  * the answers and writes what this returns). Rules, in plain words:
  *
+ * - The company's own answers are those given in Herd and those its books
+ *   already hold (ledger history read by the pull), ranked as one history.
  * - Only a merchant's most recent answers count (RECENT_ANSWERS), so a
  *   company that changed its mind is followed within a few answers.
  * - Confidence is the share of those answers that chose the category, with
@@ -32,6 +34,8 @@ export interface OwnAnswers {
   /** Lines with exactly these values among all the merchant's answers, and among its recent ones. */
   total: number;
   recent: number;
+  /** How many of `total` the company's books hold (lines categorized in the ledger itself, not answered in Herd). */
+  books: number;
   /** The latest date of such an answer (YYYY-MM-DD). */
   last: string;
 }
@@ -97,6 +101,7 @@ export const fromOwnHistory = (answers: OwnAnswers[], accounts: Map<number, Acco
       rows,
       recent: rows.reduce((sum, a) => sum + a.recent, 0),
       total: rows.reduce((sum, a) => sum + a.total, 0),
+      books: rows.reduce((sum, a) => sum + a.books, 0),
       last: rows.reduce((max, a) => (a.last > max ? a.last : max), ''),
     }))
     // Most chosen lately; on a tie, the one chosen last.
@@ -113,8 +118,18 @@ export const fromOwnHistory = (answers: OwnAnswers[], accounts: Map<number, Acco
     classId: agreedValue(best.rows, 'classId', best.recent),
     source: 'HISTORY',
     confidence,
-    why: `You chose ${account.name} for ${merchantName} ${times(best.total)}, last on ${shortDate(best.last, now)}`,
+    why: ownWhy(account.name, merchantName, best.total - best.books, best.books, shortDate(best.last, now)),
   };
+};
+
+/**
+ * Says whose answers these were: the company's in Herd ("You chose"), its books' ("Your books
+ * show"), or both, each counted, so a client can tell a habit of theirs from one of their ledger.
+ */
+const ownWhy = (account: string, merchant: string, inHerd: number, inBooks: number, last: string) => {
+  if (inBooks === 0) return `You chose ${account} for ${merchant} ${times(inHerd)}, last on ${last}`;
+  if (inHerd === 0) return `Your books show ${account} for ${merchant} ${times(inBooks)}, last on ${last}`;
+  return `You chose ${account} for ${merchant} ${times(inHerd)} and your books show it ${times(inBooks)}, last on ${last}`;
 };
 
 const nameKey = (name: string) =>

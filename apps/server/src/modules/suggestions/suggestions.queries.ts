@@ -1,6 +1,6 @@
 import { aliasedTable, and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, ledgerAccounts, ledgerRefs, transactionLines, transactions, transactionSuggestions } from '../../db/schema/index.js';
+import { clientCompanies, ledgerAccounts, ledgerHistory, ledgerRefs, transactionLines, transactions, transactionSuggestions } from '../../db/schema/index.js';
 import type { Account, FirmAnswers, OwnAnswers, Suggestion } from './ranking.js';
 import { RECENT_ANSWERS } from './ranking.js';
 
@@ -67,40 +67,42 @@ export const openTransactions = (db: Db, companyPk: number, merchantKeys: string
       ),
     );
 
-/** The company's answers for some merchants, grouped by merchant, direction and the line's values, with how many are recent. */
+/**
+ * The company's answers for some merchants, grouped by merchant, direction and the line's values,
+ * with how many are recent and how many of them its books hold: Herd's answered transactions and
+ * the ledger's own categorized ones (`ledger_history`) together, ranked by date as one history, so
+ * the merchant's RECENT_ANSWERS latest transactions count whichever side they come from.
+ */
 export const ownAnswers = async (db: Db, companyPk: number, merchantKeys: string[]) => {
   const out: (OwnAnswers & { merchantKey: string; deposit: boolean })[] = [];
   for (const keys of chunks(merchantKeys)) {
-    const answered = db
-      .select({
-        pk: transactions.pk,
-        merchantKey: transactions.merchantKey,
-        date: transactions.date,
-        deposit: isDeposit.as('deposit'),
-        rank: sql<number>`row_number() over (partition by ${transactions.merchantKey}, ${isDeposit} order by ${transactions.date} desc, ${transactions.pk} desc)`.as(
-          'rank',
-        ),
-      })
-      .from(transactions)
-      .where(and(ofMerchants(keys), eq(transactions.clientCompanyId, companyPk), inArray(transactions.status, ANSWERED_STATUSES)))
-      .as('answered');
-    const rows = await db
-      .select({
-        merchantKey: answered.merchantKey,
-        deposit: answered.deposit,
-        categoryId: transactionLines.categoryId,
-        vendorId: transactionLines.vendorId,
-        customerId: transactionLines.customerId,
-        classId: transactionLines.classId,
-        total: sql<number>`count(*)::int`,
-        recent: sql<number>`(count(*) filter (where ${answered.rank} <= ${RECENT_ANSWERS}))::int`,
-        last: sql<string>`max(${answered.date})::text`,
-      })
-      .from(answered)
-      .innerJoin(transactionLines, eq(transactionLines.transactionId, answered.pk))
-      .where(isNotNull(transactionLines.categoryId))
-      .groupBy(answered.merchantKey, answered.deposit, transactionLines.categoryId, transactionLines.vendorId, transactionLines.customerId, transactionLines.classId);
-    for (const r of rows) out.push({ ...r, merchantKey: r.merchantKey!, categoryId: r.categoryId!, total: Number(r.total), recent: Number(r.recent) });
+    const { rows } = (await db.execute(sql`
+      with answered_lines as (
+        select ${transactions.merchantKey} as merchant_key, ${isDeposit} as deposit, ${transactions.date} as date,
+               false as books, ${transactions.pk} as txn_pk, '' as txn_ext,
+               ${transactionLines.categoryId} as category_id, ${transactionLines.vendorId} as vendor_id,
+               ${transactionLines.customerId} as customer_id, ${transactionLines.classId} as class_id
+        from ${transactions} join ${transactionLines} on ${transactionLines.transactionId} = ${transactions.pk}
+        where ${and(ofMerchants(keys), eq(transactions.clientCompanyId, companyPk), inArray(transactions.status, ANSWERED_STATUSES))}
+        union all
+        select ${ledgerHistory.merchantKey}, ${ledgerHistory.deposit}, ${ledgerHistory.date},
+               true, 0, ${ledgerHistory.externalId},
+               ${ledgerHistory.categoryId}, ${ledgerHistory.vendorId}, ${ledgerHistory.customerId}, ${ledgerHistory.classId}
+        from ${ledgerHistory}
+        where ${and(eq(ledgerHistory.clientCompanyId, companyPk), inArray(ledgerHistory.merchantKey, keys))}
+      ), ranked as (
+        select *, dense_rank() over (partition by merchant_key, deposit order by date desc, books, txn_pk desc, txn_ext desc) as rank
+        from answered_lines
+      )
+      select merchant_key as "merchantKey", deposit, category_id as "categoryId", vendor_id as "vendorId", customer_id as "customerId", class_id as "classId",
+             count(*)::int as total, (count(*) filter (where books))::int as books,
+             (count(*) filter (where rank <= ${RECENT_ANSWERS}))::int as recent, max(date)::text as last
+      from ranked
+      where category_id is not null
+      group by merchant_key, deposit, category_id, vendor_id, customer_id, class_id`)) as unknown as {
+      rows: (Omit<OwnAnswers, 'total' | 'recent' | 'books'> & { merchantKey: string; deposit: boolean; total: number; recent: number; books: number })[];
+    };
+    for (const r of rows) out.push({ ...r, total: Number(r.total), recent: Number(r.recent), books: Number(r.books) });
   }
   return out;
 };

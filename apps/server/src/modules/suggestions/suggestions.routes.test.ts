@@ -1,9 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '@herd/contract';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { createClientUser, createLedgerAccount, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { postBankCsv } from '../../../test/multipart.js';
+import { transactionSuggestions } from '../../db/schema/index.js';
+import { giveUpQueuedPublish, runQueuedPublish } from '../transactions/publish.js';
+import { moveStatuses } from '../transactions/status-writer.js';
+import { queueSuggestionRefresh } from './suggestion-job.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 47);
@@ -113,6 +118,51 @@ describe('suggestions from the company’s own answers', () => {
     const open = await openOf(cast.client, pk);
     expect(open).toHaveLength(4);
     expect(open.every((tx) => tx.suggestion?.category.name === 'Software')).toBe(true);
+  });
+});
+
+describe('suggestions when a publish ends', () => {
+  it('are computed again however a publish ends: answers in flight teach nothing, published ones do again, a refused one is looked at anew', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
+    const rows = await importRows(cast.admin, pk, [
+      ['2026-09-01', ADOBE],
+      ['2026-09-02', ADOBE],
+      ['2026-09-03', ADOBE],
+      ['2026-09-04', ADOBE],
+      ['2026-10-02', ADOBE],
+    ]);
+    const answered = rows.slice(0, 4);
+    await answer(cast.client, clientUpdate(pk), answered, software.pk);
+    await t.runJobs();
+    const suggestionOf = async () => (await openOf(cast.client, pk))[0]!.suggestion;
+    expect((await suggestionOf())?.why).toBe('You chose Software for Adobe Creative 4 times, last on Sep 4');
+
+    // A remote publish holds them in PROCESSING while its job writes them: meanwhile they are not history.
+    const author = { firmId: cast.firm.firmId, companyPk: pk, actorUserId: cast.firm.adminId };
+    await moveStatuses(
+      t.db,
+      author,
+      'transaction.publish',
+      answered.map((r) => ({ row: { pk: r.pk, status: 'FINISHED_IN_HERD' as const }, to: 'PROCESSING' as const })),
+    );
+    await queueSuggestionRefresh(t.app.deps.jobs, pk, null);
+    await t.runJobs();
+    expect(await suggestionOf()).toBeNull();
+
+    // Three are written: their answers count again without anything else asking.
+    await runQueuedPublish(t.app.deps, { companyPk: pk, pks: answered.slice(0, 3).map((r) => r.pk), actorUserId: cast.firm.adminId });
+    await t.runJobs();
+    expect((await suggestionOf())?.why).toBe('You chose Software for Adobe Creative 3 times, last on Sep 3');
+
+    // The fourth is given up on: the suggestions are computed again, and its refused answer still does not count.
+    const [before] = await t.db.select().from(transactionSuggestions).where(eq(transactionSuggestions.clientCompanyId, pk));
+    await giveUpQueuedPublish(t.app.deps, { companyPk: pk, pks: [answered[3]!.pk], actorUserId: cast.firm.adminId });
+    expect(await t.runJobs()).toBeGreaterThan(0);
+    const [after] = await t.db.select().from(transactionSuggestions).where(eq(transactionSuggestions.clientCompanyId, pk));
+    expect(after!.computedAt.getTime()).toBeGreaterThan(before!.computedAt.getTime());
+    expect((await suggestionOf())?.why).toBe('You chose Software for Adobe Creative 3 times, last on Sep 3');
   });
 });
 

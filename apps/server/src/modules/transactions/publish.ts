@@ -11,6 +11,7 @@ import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import { findTransactionsOfCompany, loadLines, type TransactionRow } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
 import { type CompanyAccess } from '../access/company-access.js';
+import { queueSuggestionRefresh } from '../suggestions/suggestion-job.js';
 
 const UNREACHABLE = 'The ledger could not be reached after several tries. Clear this error to publish again.';
 
@@ -61,8 +62,17 @@ export const sendToLedger = async (deps: LedgerDeps, company: CompanyRow, rows: 
   await publishRows(deps, company, rows, actorUserId, (outcome) => {
     outcomes[outcome.kind] += 1;
   });
+  await refreshAfterPublish(deps, scope.company.pk);
   return outcomes;
 };
+
+/**
+ * A publish's end changes what the company's history holds: answers in flight (PROCESSING) or
+ * refused (SYNC_ERROR) teach nothing, published ones and those handed back do. So when a publish
+ * ends, however it ends, the company's suggestions are computed again (one job per company while
+ * one waits).
+ */
+const refreshAfterPublish = (deps: LedgerDeps, companyPk: number) => queueSuggestionRefresh(deps.jobs, companyPk, null);
 
 /**
  * A client may finish with a memo or an attachment instead of categories; the ledger cannot take a
@@ -97,6 +107,7 @@ export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: numb
   const rows = (await findTransactionsOfCompany(deps.db, company.pk, data.pks)).filter((r) => r.status === 'PROCESSING');
   try {
     await publishRows(deps, company, rows, data.actorUserId, () => {});
+    await refreshAfterPublish(deps, company.pk);
   } catch (err) {
     if (!(err instanceof LedgerNeedsReauthError)) throw err;
     // Nothing more can be written until the company is reconnected: hand the rest back to the accountant.
@@ -108,6 +119,7 @@ export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: numb
       waiting.map((row) => ({ row, to: 'FINISHED_IN_HERD' as const, details: { reason: 'needs_reauthorization' } })),
       'skip',
     );
+    await refreshAfterPublish(deps, company.pk);
   }
 };
 
@@ -138,6 +150,7 @@ export const giveUpQueuedPublish = async (deps: LedgerDeps, data: { companyPk: n
       })),
     );
   });
+  await refreshAfterPublish(deps, company.pk);
 };
 
 const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: TransactionRow[], actorUserId: number | null, counted: (o: PublishOutcome) => void) => {

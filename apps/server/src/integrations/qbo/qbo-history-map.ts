@@ -1,0 +1,82 @@
+import { merchantOfTransaction } from '../../modules/suggestions/merchant.js';
+import type { QboEntity } from './qbo-api.js';
+import type { Lookups } from './qbo-lookups.js';
+import { detailOf, lineAccount, payeeOf, refValue, type QboLine, type TransactionEntity } from './qbo-transaction-map.js';
+
+/** One categorized line of a ledger transaction, as the suggestion job counts it. */
+export interface HistoryLine {
+  externalId: string;
+  lineNumber: number;
+  date: string;
+  payee: string;
+  description: string;
+  merchantKey: string;
+  deposit: boolean;
+  categoryId: number;
+  vendorId: number | null;
+  customerId: number | null;
+  classId: number | null;
+}
+
+/**
+ * Journal entries are the accountant's adjustments (accruals, depreciation, reclassifications), not
+ * a merchant's purchase or payment: they teach nothing about how a payee is filed.
+ */
+const HISTORY_ENTITIES: readonly TransactionEntity[] = ['Purchase', 'Deposit', 'Bill', 'VendorCredit', 'SalesReceipt'];
+
+type Obj = Record<string, unknown>;
+
+/** The payee's reference when it names a vendor or a customer (a Purchase's EntityRef says which by its type). */
+const partyOf = (entity: TransactionEntity, raw: QboEntity): { vendor: string | null; customer: string | null } => {
+  if (entity === 'Bill' || entity === 'VendorCredit') return { vendor: refValue(raw.VendorRef), customer: null };
+  if (entity === 'SalesReceipt') return { vendor: null, customer: refValue(raw.CustomerRef) };
+  if (entity === 'Purchase') {
+    const type = String((raw.EntityRef as Obj | undefined)?.type ?? '');
+    if (type === 'Vendor') return { vendor: refValue(raw.EntityRef), customer: null };
+    if (type === 'Customer') return { vendor: null, customer: refValue(raw.EntityRef) };
+  }
+  return { vendor: null, customer: null };
+};
+
+/**
+ * The categorization history one ledger transaction holds: each of its lines on an income or
+ * expense account of the company's chart, when none of its lines waits on a watched account (a
+ * transaction partly uncategorized is still a question, not an answer). Empty when it teaches
+ * nothing: a journal entry, no such line, or a payee and description that name no merchant.
+ */
+export const historyLinesOf = (entity: TransactionEntity, raw: QboEntity, lookups: Lookups): HistoryLine[] => {
+  if (!HISTORY_ENTITIES.includes(entity)) return [];
+  const lines = ((raw.Line as QboLine[] | undefined) ?? []).filter((line) => line.DetailType !== 'SubTotalLineDetail');
+  const accounts = lines.map((line) => lineAccount(line, lookups));
+  if (accounts.some((account) => account !== null && lookups.watched.has(account))) return [];
+  const payee = payeeOf(entity, raw, lines);
+  const firstDescription = lines.map((line) => String(line.Description ?? '')).find((d) => d !== '') ?? '';
+  const description = String(raw.PrivateNote ?? '') || firstDescription;
+  const merchant = merchantOfTransaction({ payee, description });
+  if (!merchant) return [];
+  const party = partyOf(entity, raw);
+  const common = {
+    externalId: `${entity}:${String(raw.Id)}`,
+    date: String(raw.TxnDate ?? '').slice(0, 10),
+    payee,
+    description,
+    merchantKey: merchant.key,
+    deposit: entity === 'Deposit' || entity === 'SalesReceipt',
+  };
+  const out: HistoryLine[] = [];
+  lines.forEach((line, i) => {
+    const account = accounts[i];
+    const categoryId = account && lookups.isCategoryAccount(account) ? lookups.accountPk(account) : null;
+    if (categoryId === null) return;
+    const detail = detailOf(line);
+    out.push({
+      ...common,
+      lineNumber: out.length,
+      categoryId,
+      vendorId: lookups.refPk('VENDOR', party.vendor),
+      customerId: lookups.refPk('CUSTOMER', refValue(detail.CustomerRef) ?? party.customer),
+      classId: lookups.refPk('CLASS', refValue(detail.ClassRef)),
+    });
+  });
+  return common.date === '' ? [] : out;
+};
