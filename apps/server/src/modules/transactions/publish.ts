@@ -62,7 +62,7 @@ export const sendToLedger = async (deps: LedgerDeps, company: CompanyRow, rows: 
   await publishRows(deps, company, rows, actorUserId, (outcome) => {
     outcomes[outcome.kind] += 1;
   });
-  await refreshAfterPublish(deps, scope.company.pk);
+  await refreshAfterPublish(deps, company.pk);
   return outcomes;
 };
 
