@@ -19,3 +19,4 @@ export * from './inbound.js';
 export * from './invitations.js';
 export * from './suggestions.js';
 export * from './suggestion-rules.js';
+export * from './receipts.js';
