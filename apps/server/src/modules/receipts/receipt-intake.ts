@@ -93,6 +93,11 @@ export const intakeReceipts = async (deps: IntakeDeps, log: FastifyBaseLogger, i
     await removeStored();
     return null;
   }
-  for (const receiptPk of pks) await deps.jobs.send('receipt-read', { receiptPk }, `receipt-read:${receiptPk}`);
+  // The receipts are kept whatever happens here: one whose reading could not be queued stays PENDING (the counters' `unread`).
+  for (const receiptPk of pks) {
+    await deps.jobs
+      .send('receipt-read', { receiptPk }, `receipt-read:${receiptPk}`)
+      .catch((err: unknown) => log.error({ err, receiptPk }, 'could not queue a receipt’s reading'));
+  }
   return pks;
 };

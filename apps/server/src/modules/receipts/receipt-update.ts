@@ -90,6 +90,11 @@ const updateInScope = async (db: Db, actor: Actor, scope: ReceiptScope, side: Si
           .set({ clientCompanyId: moveTo })
           .where(and(eq(notes.firmId, row.firmId), eq(notes.targetType, 'RECEIPT'), eq(notes.targetPk, row.pk)));
         await tx.delete(receiptMatches).where(eq(receiptMatches.receiptId, row.pk));
+        // Receipts left behind no longer repeat one that is now another company's.
+        await tx
+          .update(receipts)
+          .set({ duplicateOfId: null })
+          .where(and(eq(receipts.firmId, row.firmId), eq(receipts.duplicateOfId, row.pk)));
       }
       const statusChange = values.status && values.status !== row.status ? { from: row.status, to: values.status } : {};
       const fields = Object.keys(values).filter((k) => k !== 'status');
