@@ -158,7 +158,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('auth-email', handlers['auth-email'])) +
         (await jobs.drain('billing-sweep', handlers['billing-sweep'])) +
         (await jobs.drain('billing-quantity', handlers['billing-quantity'])) +
-        (await jobs.drain('suggestions-refresh', handlers['suggestions-refresh']));
+        (await jobs.drain('suggestions-refresh', handlers['suggestions-refresh'])) +
+        (await jobs.drain('receipt-read', handlers['receipt-read']));
       total += ran;
       if (ran === 0) return total;
     }

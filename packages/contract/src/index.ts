@@ -17,6 +17,7 @@ export * from './paths.js';
 export * from './people.js';
 export * from './refs.js';
 export * from './transactions.js';
+export * from './receipts.js';
 export * from './transaction-history.js';
 export * from './quickbooks.js';
 export * from './endpoint.js';

@@ -9,6 +9,7 @@ import { runInvitationJob } from '../modules/invitations/invitation-job.js';
 import { runBillingSweep, syncBilledQuantity } from '../modules/billing/billing-jobs.js';
 import { companyFirmIsReadOnly } from '../modules/billing/billing-standing.js';
 import { refreshSuggestions } from '../modules/suggestions/suggestion-job.js';
+import { runReceiptRead } from '../modules/receipts/receipt-read-job.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -40,6 +41,7 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
   'suggestions-refresh': async (data) => {
     await refreshSuggestions(deps, data.companyPk, data.merchantKeys);
   },
+  'receipt-read': (data) => runReceiptRead(deps, data.receiptPk),
 });
 
 export const startWorkers = async (deps: AppDeps) => {
@@ -52,5 +54,6 @@ export const startWorkers = async (deps: AppDeps) => {
   await deps.jobs.work('billing-quantity', handlers['billing-quantity']);
   await deps.jobs.work('billing-sweep', handlers['billing-sweep']);
   await deps.jobs.work('suggestions-refresh', handlers['suggestions-refresh']);
+  await deps.jobs.work('receipt-read', handlers['receipt-read']);
   await deps.jobs.startSchedules();
 };

@@ -32,6 +32,8 @@ export interface JobPayloads {
   'billing-sweep': Record<string, never>;
   /** Compute the suggestions of a company's open transactions: of some merchants, or all (null). */
   'suggestions-refresh': { companyPk: number; merchantKeys: string[] | null };
+  /** Read a new receipt's file (vendor, date, total, currency, thumbnail) and flag it if it repeats an earlier one. */
+  'receipt-read': { receiptPk: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
@@ -63,6 +65,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'billing-sweep': { name: 'billing-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per company and batch of merchants: a refresh waiting already reads the newest answers when it runs.
   'suggestions-refresh': { name: 'suggestions-refresh', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // Stately per receipt: queuing a receipt's reading again while one waits costs nothing.
+  'receipt-read': { name: 'receipt-read', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
 
 /** Jobs pg-boss starts on a clock (cron, UTC), in whichever worker's turn comes first. */

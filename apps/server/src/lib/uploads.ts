@@ -38,3 +38,51 @@ export const readUpload = async (request: Pick<FastifyRequest, 'isMultipart' | '
   }
   return { bytes, fileName: part.filename, fields };
 };
+
+/** Every file of a multipart request (field `file`, repeated), with its other fields. */
+export interface MultiUpload {
+  files: { bytes: Buffer; fileName: string }[];
+  fields: Record<string, string>;
+}
+
+const isCode = (err: unknown, code: string) => (err as { code?: string } | null)?.code === code;
+
+/**
+ * Several files in one request, read whole up to `maxBytes` each and at most
+ * `maxFiles`: field errors for an oversized file (naming it), too many files,
+ * a missing or unusable name. An empty file is read as it is: what it may be
+ * is the caller's rule.
+ */
+export const readUploads = async (request: Pick<FastifyRequest, 'isMultipart' | 'parts'>, maxBytes: number, maxFiles: number): Promise<MultiUpload> => {
+  if (!request.isMultipart()) throw ValidationError.field('file', 'File is required.');
+  const files: MultiUpload['files'] = [];
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({ limits: { files: maxFiles, fileSize: maxBytes, fields: 10 } })) {
+      if (part.type === 'file') {
+        const fileName = part.filename ?? '';
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (err) {
+          if (isCode(err, 'FST_REQ_FILE_TOO_LARGE')) throw ValidationError.field('file', `${fileName || 'A file'} is larger than the ${formatBytes(maxBytes)} limit.`);
+          throw err;
+        }
+        if (!fileName.trim()) throw ValidationError.field('file', messages.required('File name'));
+        if (hasForbiddenCharacters(fileName)) throw ValidationError.field('file', messages.badCharacters('File name'));
+        files.push({ bytes, fileName });
+      } else {
+        const value = String(part.value);
+        if (hasForbiddenCharacters(value) || hasForbiddenCharacters(part.fieldname))
+          throw ValidationError.field(part.fieldname, messages.badCharacters(labelOf([part.fieldname])));
+        fields[part.fieldname] = value;
+      }
+    }
+  } catch (err) {
+    if (isCode(err, 'FST_FILES_LIMIT')) throw ValidationError.field('file', `At most ${maxFiles} files can be uploaded at once.`);
+    if (isCode(err, 'FST_FIELDS_LIMIT') || isCode(err, 'FST_PARTS_LIMIT')) throw ValidationError.detail('The upload has too many fields.');
+    throw err;
+  }
+  if (files.length === 0) throw ValidationError.field('file', 'File is required.');
+  return { files, fields };
+};

@@ -15,6 +15,7 @@ import { memberMfaEndpoints, mfaSetupEndpoints, mfaSignInEndpoints } from './mfa
 import { noteEndpoints } from './notes.js';
 import { clientUserEndpoints, coworkerEndpoints } from './people.js';
 import { quickbooksEndpoints } from './quickbooks.js';
+import { receiptEndpoints } from './receipts.js';
 import { refEndpoints } from './refs.js';
 import { restrictionEndpoints } from './restrictions.js';
 import { ruleEndpoints } from './rules.js';
@@ -38,6 +39,7 @@ export * from './mfa.js';
 export * from './notes.js';
 export * from './people.js';
 export * from './quickbooks.js';
+export * from './receipts.js';
 export * from './refs.js';
 export * from './restrictions.js';
 export * from './rules.js';
@@ -71,6 +73,7 @@ export const endpointGroups = {
   inbound: inboundEndpoints,
   analytics: analyticsEndpoints,
   rules: ruleEndpoints,
+  receipts: receiptEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

@@ -43,8 +43,9 @@ const thread = <K extends string>(kind: K) => {
 const transaction = thread('transaction');
 const clientCompany = thread('client-company');
 const accountantCompany = thread('accountant-company');
+const receipt = thread('receipt');
 
-/** Note threads: of a transaction, of a client company (shared with the client), and the firm's own internal one. */
+/** Note threads: of a transaction, of a receipt, of a client company (shared with the client), and the firm's own internal one. */
 export const noteEndpoints = {
   transactionList: transaction.list,
   transactionCreate: transaction.create,
@@ -55,6 +56,9 @@ export const noteEndpoints = {
   accountantCompanyList: accountantCompany.list,
   accountantCompanyCreate: accountantCompany.create,
   accountantCompanyUpdate: accountantCompany.update,
+  receiptList: receipt.list,
+  receiptCreate: receipt.create,
+  receiptUpdate: receipt.update,
   transactionsCreate: endpoint({
     method: 'POST',
     path: 'accounting/notes/transactions/note/create/',

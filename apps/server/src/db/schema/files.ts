@@ -21,5 +21,5 @@ export const files = pgTable(
     createdBy: integer('created_by').references(() => users.pk, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_firm_idx').on(t.firmId), index('files_company_idx').on(t.clientCompanyId)],
+  (t) => [index('files_firm_idx').on(t.firmId), index('files_company_idx').on(t.clientCompanyId), index('files_company_sha256_idx').on(t.clientCompanyId, t.sha256)],
 );

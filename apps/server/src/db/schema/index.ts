@@ -20,3 +20,4 @@ export * from './invitations.js';
 export * from './suggestions.js';
 export * from './suggestion-rules.js';
 export * from './ledger-history.js';
+export * from './receipts.js';

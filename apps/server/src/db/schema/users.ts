@@ -29,6 +29,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * The random part of a client's personal receipts address (`receipts+<token>@INBOUND_DOMAIN`):
+     * made the first time they ask for it, lower-case base32 so a mail system changing case cannot break it.
+     */
+    receiptsToken: text('receipts_token'),
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), uniqueIndex('users_receipts_token_unique').on(t.receiptsToken)],
 );

@@ -33,7 +33,7 @@ const MEMO_MAX = 2000;
 const refused = (reason: string): HandlerOutcome => ({ outcome: 'refused', reason });
 
 /** PostgreSQL cannot hold a NUL, and a lone surrogate is nothing anyone typed. */
-const cleanText = (text: string) =>
+export const cleanText = (text: string) =>
   hasForbiddenCharacters(text) ? text.replaceAll('\u0000', '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd') : text;
 
 /** The client behind a verified grant, if they may still speak in that thread: their actor and their access to it. */

@@ -8,7 +8,7 @@ import { findBrandOfUser } from '../auth/auth.queries.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import type { ThreadAccess, ThreadKind } from './note-targets.js';
-import { clientRecipients, firmRecipients } from './note-recipients.js';
+import { clientRecipients, firmRecipients, receiptRecipients } from './note-recipients.js';
 import { replyAddressFor, type ReplyAddressing } from '../inbound/reply-token.js';
 
 export interface NoteMailDeps {
@@ -17,7 +17,12 @@ export interface NoteMailDeps {
   config: { appUrl: string } & ReplyAddressing;
 }
 
+/** The people of the client's side who can see the thread. */
+const clientSide = (db: Db, companyPk: number, kind: ThreadKind, targetPk: number) =>
+  kind === 'receipt' ? receiptRecipients(db, companyPk, targetPk) : clientRecipients(db, companyPk, kind === 'transaction' ? targetPk : null);
+
 const describe = async (db: Db, companyPk: number, kind: ThreadKind, pk: number) => {
+  if (kind === 'receipt') return 'a receipt';
   if (kind !== 'transaction') return 'your company';
   const [tx] = await db
     .select()
@@ -38,9 +43,9 @@ export const mailNoteToOtherSide = async (deps: NoteMailDeps, actor: Actor, acce
   const { db } = deps;
   const companyPk = access.clientCompanyId;
   const toClient = access.senderKind === 'ACCOUNTANT';
-  const recipients = (
-    toClient ? await clientRecipients(db, companyPk, kind === 'transaction' ? targetPk : null) : await firmRecipients(db, access.firmId, companyPk)
-  ).filter((r) => r.pk !== actor.userId);
+  const recipients = (toClient ? await clientSide(db, companyPk, kind, targetPk) : await firmRecipients(db, access.firmId, companyPk)).filter(
+    (r) => r.pk !== actor.userId,
+  );
   if (recipients.length === 0) return;
   const [company] = await db
     .select({ name: clientCompanies.name })
@@ -60,7 +65,8 @@ export const mailNoteToOtherSide = async (deps: NoteMailDeps, actor: Actor, acce
       brand,
       noteEmail({ firstName: recipient.firstName, authorName, companyName: company?.name ?? '', about, body, url, signsIn: toClient }),
       'NOTE',
-      toClient
+      // A receipt's thread has no reply address yet: the client answers about it in Herd.
+      toClient && kind !== 'receipt'
         ? { replyTo: replyAddressFor(deps.config, kind === 'transaction' ? { kind, pk: targetPk } : { kind: 'client-company', pk: companyPk }, recipient.pk) }
         : {},
     );

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { firmMembers, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
+import { firmMembers, receipts, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
 import { findAssignments } from '../client-companies/client-companies.queries.js';
 import { usersOfCompany } from '../client-users/client-users.queries.js';
 
@@ -46,4 +46,25 @@ export const firmRecipients = async (db: Db, firmId: number, companyPk: number):
     .from(firmMembers)
     .innerJoin(users, eq(users.pk, firmMembers.userId))
     .where(and(eq(firmMembers.firmId, firmId), inArray(firmMembers.role, ['FIRM_ADMIN', 'CLIENT_ADMIN']), eq(users.isActive, true)));
+};
+
+/**
+ * The client's people who can see a receipt: those with no account
+ * restriction, the person who handed it over, and, once it is matched, those
+ * whose restrictions let them see its transaction.
+ */
+export const receiptRecipients = async (db: Db, companyPk: number, receiptPk: number): Promise<Recipient[]> => {
+  const [receipt] = await db
+    .select({ uploadedBy: receipts.uploadedBy, transactionId: receipts.transactionId })
+    .from(receipts)
+    .where(and(eq(receipts.clientCompanyId, companyPk), eq(receipts.pk, receiptPk)));
+  if (!receipt) return [];
+  const people = (await usersOfCompany(db, companyPk)).filter((u) => u.isActive);
+  const restricted = new Set(
+    (await db.select({ userId: userAccountRestrictions.userId }).from(userAccountRestrictions).where(eq(userAccountRestrictions.clientCompanyId, companyPk))).map(
+      (r) => r.userId,
+    ),
+  );
+  const seeTransaction = receipt.transactionId === null ? [] : (await clientRecipients(db, companyPk, receipt.transactionId)).map((p) => p.pk);
+  return people.filter((p) => !restricted.has(p.pk) || p.pk === receipt.uploadedBy || seeTransaction.includes(p.pk));
 };

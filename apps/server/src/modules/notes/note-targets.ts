@@ -5,6 +5,7 @@ import type { Actor } from '../auth/actor.js';
 import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
 import { transactionAccess } from '../transactions/transactions.scope.js';
 import { companyAccess } from '../access/company-access.js';
+import { receiptAccess } from '../receipts/receipt-scope.js';
 
 /** Whose thread a note belongs to, once the actor is known to be allowed in it. */
 export interface ThreadAccess {
@@ -13,16 +14,18 @@ export interface ThreadAccess {
   senderKind: SenderKind;
 }
 
-export type ThreadKind = 'transaction' | 'client-company' | 'accountant-company';
+export type ThreadKind = 'transaction' | 'receipt' | 'client-company' | 'accountant-company';
 export const TARGET_OF: Record<ThreadKind, NoteTarget> = {
   transaction: 'TRANSACTION',
+  receipt: 'RECEIPT',
   'client-company': 'CLIENT_COMPANY',
   'accountant-company': 'ACCOUNTANT_COMPANY',
 };
 
 /**
  * Checks the actor may read and write the thread of this object: a
- * transaction they can see (restrictions included), a client company they can
+ * transaction or receipt they can see (restrictions included; a receipt of
+ * the firm's inbox only to its staff), a client company they can
  * see, or their own firm's internal thread (staff only). Otherwise 404.
  */
 export const threadAccess = async (db: Db, actor: Actor, kind: ThreadKind, pk: number): Promise<ThreadAccess> => {
@@ -35,6 +38,10 @@ export const threadAccess = async (db: Db, actor: Actor, kind: ThreadKind, pk: n
   if (kind === 'client-company') {
     const { company } = await companyAccess(db, actor, pk, isFirmActor(actor) ? 'accountant' : 'client');
     return { firmId: company.firmId, clientCompanyId: company.pk, senderKind: sender };
+  }
+  if (kind === 'receipt') {
+    const { receipt } = await receiptAccess(db, actor, pk);
+    return { firmId: receipt.firmId, clientCompanyId: receipt.clientCompanyId, senderKind: sender };
   }
   const { access } = await transactionAccess(db, actor, pk);
   return { firmId: access.company.firmId, clientCompanyId: access.company.pk, senderKind: sender };

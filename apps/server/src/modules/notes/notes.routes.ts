@@ -8,6 +8,7 @@ import { addNote, addNoteToTransactions, editNote, listThread } from './notes.se
 /** Each kind of thread and its three routes in the table. */
 const THREADS = [
   ['transaction', e.transactionList, e.transactionCreate, e.transactionUpdate],
+  ['receipt', e.receiptList, e.receiptCreate, e.receiptUpdate],
   ['client-company', e.clientCompanyList, e.clientCompanyCreate, e.clientCompanyUpdate],
   ['accountant-company', e.accountantCompanyList, e.accountantCompanyCreate, e.accountantCompanyUpdate],
 ] as const satisfies readonly (readonly [ThreadKind, ...unknown[]])[];

@@ -1,0 +1,26 @@
+import type { Db } from '../../db/client.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { Actor } from '../auth/actor.js';
+import { serialize } from '../transactions/transactions.read.js';
+import { transactionAccess } from '../transactions/transactions.scope.js';
+import { receiptAccess } from './receipt-scope.js';
+
+/**
+ * `receipt/{receiptPk}/transaction_details/`: the transaction the receipt was
+ * matched to, as its editor shows it (lines, attachments, notes count), so the
+ * receipt's split lines are edited where the transaction's are (a line is
+ * removed with `transaction-line/{pk}/delete/`). None until it is matched, or
+ * when the person may not see that transaction (a restricted client user).
+ */
+export const receiptTransactionDetails = async (db: Db, actor: Actor, receiptPk: number) => {
+  const { receipt } = await receiptAccess(db, actor, receiptPk);
+  if (receipt.transactionId === null) return { receipt: receipt.pk, transaction: null };
+  try {
+    const { access, transaction } = await transactionAccess(db, actor, receipt.transactionId);
+    const [serialized] = await serialize(db, access, [transaction]);
+    return { receipt: receipt.pk, transaction: serialized ?? null };
+  } catch (err) {
+    if (err instanceof NotFoundError) return { receipt: receipt.pk, transaction: null };
+    throw err;
+  }
+};

@@ -1,0 +1,56 @@
+import archiver from 'archiver';
+import type { Readable } from 'node:stream';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { RECEIPT_LIST_STATUSES } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { files, receipts } from '../../db/schema/index.js';
+import { ValidationError } from '../../lib/errors.js';
+import type { StorageDriver } from '../../storage/driver.js';
+import type { Actor } from '../auth/actor.js';
+import { companyReceiptScope } from './receipt-scope.js';
+
+export interface ReceiptsZip {
+  fileName: string;
+  stream: Readable;
+}
+
+const safe = (text: string) => text.replace(/[\\/:*?"<>|\r\n\t]/g, '_').slice(0, 60);
+
+/**
+ * The files of a company's active or completed receipts (hidden ones left
+ * out), as one zip streamed while it is built, so however many there are
+ * nothing large sits in memory. Entries are named by date, vendor and file
+ * name, so the accountant can find them; a name used twice gets a number.
+ */
+export const receiptsZip = async (db: Db, storage: StorageDriver, actor: Actor, companyPk: number, list: 'active' | 'completed'): Promise<ReceiptsZip> => {
+  const scope = await companyReceiptScope(db, actor, companyPk, 'accountant');
+  const entries = await db
+    .select({ pk: receipts.pk, date: receipts.receiptDate, vendor: receipts.vendor, name: files.name, key: files.storageKey })
+    .from(receipts)
+    .innerJoin(files, eq(files.pk, receipts.fileId))
+    .where(
+      and(
+        eq(receipts.firmId, scope.home.firmId),
+        eq(receipts.clientCompanyId, companyPk),
+        eq(receipts.isHidden, false),
+        inArray(receipts.status, [...RECEIPT_LIST_STATUSES[list]]),
+      ),
+    )
+    .orderBy(asc(receipts.receiptDate), asc(receipts.pk));
+  if (entries.length === 0)
+    throw ValidationError.detail(list === 'active' ? 'There are no active receipts to download.' : 'There are no completed receipts to download.');
+  const zip = archiver('zip', { zlib: { level: 6 } });
+  const used = new Set<string>();
+  const appendAll = async () => {
+    for (const entry of entries) {
+      const base = [entry.date, entry.vendor ? safe(entry.vendor) : null, entry.name].filter(Boolean).join(' ');
+      let name = base;
+      for (let n = 2; used.has(name); n += 1) name = `${n} ${base}`;
+      used.add(name);
+      zip.append(await storage.get(entry.key), { name });
+    }
+    await zip.finalize();
+  };
+  appendAll().catch((err: unknown) => zip.destroy(err instanceof Error ? err : new Error(String(err))));
+  return { fileName: `receipts-${list}-${companyPk}.zip`, stream: zip };
+};
