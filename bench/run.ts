@@ -199,14 +199,14 @@ const main = async () => {
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'receipt-matching', section);
   }
-  if (only !== 'qbo' && only !== 'first-load' && only !== 'receipt-matching' && !only?.startsWith('suggestions')) {
   if (!only || only === 'ocr') {
     process.stderr.write('\nReading receipts: drawn receipts in several variants, OCR and PDF text layers…\n');
     const section = renderOcrReport(await runOcrBench());
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'ocr', section);
   }
-  if (only !== 'qbo' && only !== 'first-load' && only !== 'ocr' && !only?.startsWith('suggestions')) {
+  const separateParts = ['qbo', 'first-load', 'receipt-matching', 'ocr'];
+  if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
     if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));

@@ -9,6 +9,7 @@ import { runInvitationJob } from '../modules/invitations/invitation-job.js';
 import { runBillingSweep, syncBilledQuantity } from '../modules/billing/billing-jobs.js';
 import { companyFirmIsReadOnly } from '../modules/billing/billing-standing.js';
 import { refreshSuggestions } from '../modules/suggestions/suggestion-job.js';
+import { autoPublish } from '../modules/rules/auto-publish.js';
 import { runReceiptRead } from '../modules/receipts/receipt-read-job.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
@@ -39,7 +40,9 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
     await runBillingSweep(deps);
   },
   'suggestions-refresh': async (data) => {
-    await refreshSuggestions(deps, data.companyPk, data.merchantKeys);
+    const refreshed = await refreshSuggestions(deps.db, data.companyPk, data.merchantKeys);
+    // Rules a firm administrator let publish by themselves send their fresh answers on (docs/suggestions.md, "Rules").
+    await autoPublish(deps, data.companyPk, refreshed.toPublish);
   },
   'receipt-read': (data) => runReceiptRead(deps, data.receiptPk),
 });

@@ -144,11 +144,15 @@ export const outboundRequestBytes = async (url: string | URL, init: RequestInit,
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of response.body ?? []) {
-      size += (chunk as Uint8Array).byteLength;
-      // Leaving the loop cancels the stream: the rest is never downloaded.
-      if (size > maxBytes) return 'too-large';
-      chunks.push(Buffer.from(chunk as Uint8Array));
+    const reader = response.body?.getReader();
+    for (let part = await reader?.read(); reader && part && !part.done; part = await reader.read()) {
+      size += part.value.byteLength;
+      if (size > maxBytes) {
+        // The rest is never downloaded.
+        await reader.cancel();
+        return 'too-large';
+      }
+      chunks.push(Buffer.from(part.value));
     }
     return { status: response.status, ok: response.ok, headers: response.headers, bytes: Buffer.concat(chunks) };
   } catch (err) {

@@ -6,7 +6,7 @@ import { hashPassword } from '../lib/crypto.js';
 import type { StorageDriver } from '../storage/driver.js';
 import { saveFirmFlagSetting } from '../modules/feature-flags/feature-flags.queries.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { queueSuggestionRefresh } from '../modules/suggestions/suggestion-job.js';
+import { queueSuggestionRefresh } from '../modules/suggestions/refresh-queue.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { seedDemoLedger } from './demo-ledger.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../modules/auth/auth.queries.js';

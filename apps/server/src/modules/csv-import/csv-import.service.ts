@@ -12,7 +12,7 @@ import { parseBankCsv, type BankRow } from './bank-csv.js';
 import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';
 import { companyAccess } from '../access/company-access.js';
-import { queueSuggestionRefresh } from '../suggestions/suggestion-job.js';
+import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 
 /**
  * A row's identity across imports: the bank's own reference when the file has

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { genericReferenceListsBody, genericTransactionsBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { queueSuggestionRefresh } from '../suggestions/suggestion-job.js';
+import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 import { clientCompanies, ledgerAccounts, ledgerRefs, transactions } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { companyAccess } from '../access/company-access.js';

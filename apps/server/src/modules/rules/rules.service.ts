@@ -9,7 +9,7 @@ import { can, requireFirmActor } from '../auth/permissions.js';
 import { writeAuditMany } from '../audit/audit.queries.js';
 import { isClientCategoryType } from '../refs/client-categories.js';
 import { companyAccounts } from '../suggestions/suggestions.queries.js';
-import { queueSuggestionRefresh } from '../suggestions/suggestion-job.js';
+import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 import type { Account } from '../suggestions/ranking.js';
 import { accountForRule } from './rule-account.js';
 import type { SuggestionDeps } from '../suggestions/answers.js';

@@ -2,7 +2,7 @@ import type { TransactionChange } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { loadSuggestions } from './suggestions.queries.js';
-import { queueSuggestionRefresh } from './suggestion-job.js';
+import { queueSuggestionRefresh } from './refresh-queue.js';
 
 /** What a write that changes answers needs to have suggestions refreshed after it. */
 export interface SuggestionDeps {

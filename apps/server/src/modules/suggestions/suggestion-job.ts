@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
 import { merchantOfTransaction } from './merchant.js';
 import { suggestionFor, type Suggestion } from './ranking.js';
 import { autoAnswer, type AutoAnswer } from '../rules/auto-answer.js';
-import { autoPublish, type AutoPublishDeps } from '../rules/auto-publish.js';
 import { ruleFor } from '../rules/rule-match.js';
 import { rulesForCompany } from '../rules/rules.queries.js';
 import {
@@ -20,20 +17,6 @@ import {
 
 /** Rows whose merchant is read per statement when filling keys. */
 const FILL_BATCH = 5000;
-
-/**
- * Asks for the suggestions of a company's open transactions to be computed again: all of them
- * (transactions arrived) or those of some merchants (answers about them changed). Keyed by the
- * company and the batch of merchants, so asking twice while one waits costs nothing.
- */
-export const queueSuggestionRefresh = async (jobs: Pick<JobQueue, 'send'>, companyPk: number, merchantKeys: (string | null)[] | null) => {
-  const known = merchantKeys === null ? null : [...new Set(merchantKeys)];
-  // A row whose merchant is not read yet could be anyone's: the whole company then.
-  const keys = known === null || known.includes(null) ? null : (known as string[]).filter((k) => k !== '').sort();
-  if (keys !== null && keys.length === 0) return;
-  const batch = keys === null ? 'all' : createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 16);
-  await jobs.send('suggestions-refresh', { companyPk, merchantKeys: keys }, `suggest:${companyPk}:${batch}`);
-};
 
 /** Reads the merchant of every row of the company that has none yet ('' when its text names nobody). */
 export const fillMerchantKeys = async (db: Db, companyPk: number) => {
@@ -52,12 +35,12 @@ export const fillMerchantKeys = async (db: Db, companyPk: number) => {
  * The job: computes and stores the suggestion of each open transaction of the company (of some
  * merchants, or all). Reads the answers as they are when it runs and replaces what was stored, so
  * running it twice, or after a newer one, leaves the same result. Rules set to answer by themselves
- * answer their transactions; those whose rule also publishes by itself go on to the ledger.
+ * answer their transactions; those whose rule also publishes by itself are answered in `toPublish`,
+ * for the caller to send to the ledger (the job does, `jobs/handlers.ts`).
  */
-export const refreshSuggestions = async (deps: AutoPublishDeps, companyPk: number, merchantKeys: string[] | null, now = new Date()) => {
-  const { db } = deps;
+export const refreshSuggestions = async (db: Db, companyPk: number, merchantKeys: string[] | null, now = new Date()) => {
   const firmId = await companyFirm(db, companyPk);
-  if (firmId === null) return { suggested: 0, open: 0 };
+  if (firmId === null) return { suggested: 0, open: 0, autoAnswered: 0, toPublish: [] };
   await fillMerchantKeys(db, companyPk);
   const open = await openTransactions(db, companyPk, merchantKeys);
   const keys = [...new Set(open.map((t) => t.merchantKey!))];
@@ -105,10 +88,6 @@ export const refreshSuggestions = async (deps: AutoPublishDeps, companyPk: numbe
   }
   await replaceSuggestions(db, companyPk, merchantKeys, suggestions);
   const answered = await autoAnswer(db, firmId, companyPk, answers);
-  const published = await autoPublish(
-    deps,
-    companyPk,
-    answers.filter((a) => publishing.has(a.pk) && answered.includes(a.pk)),
-  );
-  return { suggested: suggestions.length, open: open.length, autoAnswered: answered.length, autoPublished: published };
+  const toPublish = answers.filter((a) => publishing.has(a.pk) && answered.includes(a.pk));
+  return { suggested: suggestions.length, open: open.length, autoAnswered: answered.length, toPublish };
 };

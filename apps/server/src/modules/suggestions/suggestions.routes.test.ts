@@ -8,7 +8,7 @@ import { postBankCsv } from '../../../test/multipart.js';
 import { transactionSuggestions } from '../../db/schema/index.js';
 import { giveUpQueuedPublish, runQueuedPublish } from '../transactions/publish.js';
 import { moveStatuses } from '../transactions/status-writer.js';
-import { queueSuggestionRefresh } from './suggestion-job.js';
+import { queueSuggestionRefresh } from './refresh-queue.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 47);

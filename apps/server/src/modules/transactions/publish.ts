@@ -11,7 +11,7 @@ import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import { findTransactionsOfCompany, loadLines, type TransactionRow } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
 import { type CompanyAccess } from '../access/company-access.js';
-import { queueSuggestionRefresh } from '../suggestions/suggestion-job.js';
+import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 
 const UNREACHABLE = 'The ledger could not be reached after several tries. Clear this error to publish again.';
 
