@@ -8,7 +8,8 @@
  * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database;
  * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts),
  * `--only=first-load` only the bytes a browser downloads (bench/first-load.ts),
- * `--only=suggestions` only the suggestions' quality and job time (bench/suggestions.ts).
+ * `--only=suggestions` only the suggestions' quality and job time (bench/suggestions.ts),
+ * `--only=client-effort` only the keys a client presses from the emailed link (bench/client-effort.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { runLoad, type LoadRequest, type LoadResult } from './load.js';
 import type { BenchData } from './seed.js';
 import { BENCH_PASSWORD } from './seed.js';
 import { renderReport, type TargetResult } from './report.js';
+import { renderClientEffortReport, runClientEffortBench } from './client-effort.js';
 import { renderFirstLoadReport, runFirstLoadBench } from './first-load.js';
 import { renderQboReport, runQboBench } from './qbo.js';
 import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
@@ -172,7 +174,8 @@ const writeSection = (file: string, marker: string, section: string) => {
 const main = async () => {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
-  const pgUrl = only === 'pglite' || only === 'first-load' || only === 'suggestions-pglite' ? null : await postgresUrl();
+  const browserOnly = only === 'first-load' || only === 'client-effort';
+  const pgUrl = only === 'pglite' || browserOnly || only === 'suggestions-pglite' ? null : await postgresUrl();
   const file = path.join(root, 'BENCHMARKS.md');
   const write = process.argv.includes('--write');
   if (!only || only === 'first-load') {
@@ -181,6 +184,12 @@ const main = async () => {
     process.stdout.write(`${firstLoad}\n`);
     if (write) writeSection(file, 'first-load', firstLoad);
   }
+  if (!only || only === 'client-effort') {
+    process.stderr.write('\nClient effort in Chromium: 20 answers with the keyboard only, from the emailed link…\n');
+    const effort = renderClientEffortReport(await runClientEffortBench());
+    process.stdout.write(`${effort}\n`);
+    if (write) writeSection(file, 'client-effort', effort);
+  }
   if (!only || only.startsWith('suggestions')) {
     process.stderr.write('\nSuggestions: labelled history, quality and job time…\n');
     const runs = [await runSuggestionBench(null), ...(pgUrl ? [await runSuggestionBench(pgUrl)] : [])];
@@ -188,7 +197,7 @@ const main = async () => {
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'suggestions', section);
   }
-  if (only !== 'qbo' && only !== 'first-load' && !only?.startsWith('suggestions')) {
+  if (only !== 'qbo' && !browserOnly && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
     if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
