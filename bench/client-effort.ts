@@ -227,7 +227,11 @@ const walk = async (browser: Browser, link: string, window: string, viewport: { 
       const suggested = (await editor.getByTestId('suggestion').count()) > 0;
       // The keyboard starts on Accept when there is a suggestion, in the category picker when not: checked, never moved by the script.
       const start = suggested ? editor.getByRole('button', { name: /Accept/ }) : editor.getByRole('combobox', { name: 'Category', exact: true });
-      await until('the keyboard in the editor', async () => ((await start.evaluate((el) => el === document.activeElement)) ? true : null), 10);
+      await until(
+        `the keyboard on ${suggested ? 'Accept' : 'the category picker'} (${payee})`,
+        async () => ((await start.evaluate((el) => el === document.activeElement)) ? true : null),
+        10,
+      );
       if (suggested) {
         await press('Enter');
       } else {

@@ -8,7 +8,8 @@
  * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database;
  * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts),
  * `--only=first-load` only the bytes a browser downloads (bench/first-load.ts),
- * `--only=suggestions` only the suggestions' quality and job time (bench/suggestions.ts),
+ * `--only=suggestions` only the suggestions' quality and job time (bench/suggestions.ts; `suggestions-pglite`
+ * or `suggestions-postgres` for one database),
  * `--only=client-effort` only the keys a client presses from the emailed link (bench/client-effort.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
@@ -192,7 +193,8 @@ const main = async () => {
   }
   if (!only || only.startsWith('suggestions')) {
     process.stderr.write('\nSuggestions: labelled history, quality and job time…\n');
-    const runs = [await runSuggestionBench(null), ...(pgUrl ? [await runSuggestionBench(pgUrl)] : [])];
+    // `--only=suggestions-pglite` or `--only=suggestions-postgres` runs one database.
+    const runs = [...(only === 'suggestions-postgres' ? [] : [await runSuggestionBench(null)]), ...(pgUrl ? [await runSuggestionBench(pgUrl)] : [])];
     const section = renderSuggestionReport(runs);
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'suggestions', section);
