@@ -242,6 +242,8 @@ const walk = async (browser: Browser, link: string, window: string, viewport: { 
         await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').filter({ hasText: category }).waitFor();
         await press('Enter');
         await editor.getByTestId('line-0').filter({ hasText: category }).waitFor();
+        // …and sees the list close before the Enter that finishes (while it is open, Enter picks an option).
+        await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
         await press('Enter');
       }
       await editor.waitFor({ state: 'hidden' });
