@@ -5,14 +5,10 @@
  * firm. Signed-in screens are loaded in a new browser context that holds only
  * the session cookie, so nothing is cached from signing in.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Request } from '@playwright/test';
 import { DEMO } from '../apps/server/src/seed/demo.js';
+import { BENCH_CHROMIUM, startBuiltApp } from './app-server.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_FIRST_LOAD_PORT || 3190);
 const base = `http://localhost:${PORT}`;
 /** The most JavaScript and CSS the signed-out sign-in page may transfer. */
@@ -26,33 +22,6 @@ export interface FirstLoad {
   allBytes: number;
   seconds: number;
 }
-
-const startServer = async (): Promise<ChildProcess> => {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the web app first: npm run build');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'herd-bench-load-')),
-      DEMO_DATA: 'on',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      APP_URL: base,
-    },
-  });
-  for (let waited = 0; waited < 180; waited++) {
-    const up = await fetch(`${base}/api/healthcheck/`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  child.kill();
-  throw new Error('the server did not start within three minutes');
-};
 
 /** Loads one address in a fresh page of `context` and adds up what came over the wire. */
 const measure = async (context: BrowserContext, screen: string, address: string, ready: string): Promise<FirstLoad> => {
@@ -95,11 +64,8 @@ const signedInContext = async (browser: Browser, email: string) => {
 };
 
 export const runFirstLoadBench = async (): Promise<FirstLoad[]> => {
-  const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const server = await startBuiltApp(PORT);
+  const browser = await chromium.launch(BENCH_CHROMIUM);
   try {
     const results: FirstLoad[] = [];
     const signedOut = await browser.newContext();

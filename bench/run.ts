@@ -8,7 +8,9 @@
  * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database;
  * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts),
  * `--only=first-load` only the bytes a browser downloads (bench/first-load.ts),
- * `--only=suggestions` only the suggestions' quality and job time (bench/suggestions.ts),
+ * `--only=suggestions` only the suggestions' quality and job time (bench/suggestions.ts; `suggestions-pglite`
+ * or `suggestions-postgres` for one database),
+ * `--only=client-effort` only the keys a client presses from the emailed link (bench/client-effort.ts),
  * `--only=receipt-matching` only the matching of receipts to charges, in memory (bench/receipt-matching.ts),
  * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts).
  */
@@ -22,6 +24,7 @@ import { runLoad, type LoadRequest, type LoadResult } from './load.js';
 import type { BenchData } from './seed.js';
 import { BENCH_PASSWORD } from './seed.js';
 import { renderReport, type TargetResult } from './report.js';
+import { renderClientEffortReport, runClientEffortBench } from './client-effort.js';
 import { renderFirstLoadReport, runFirstLoadBench } from './first-load.js';
 import { renderQboReport, runQboBench } from './qbo.js';
 import { renderReceiptMatchingReport, runReceiptMatchingBench } from './receipt-matching.js';
@@ -176,7 +179,7 @@ const writeSection = (file: string, marker: string, section: string) => {
 const main = async () => {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
-  const withoutDatabase = ['pglite', 'first-load', 'suggestions-pglite', 'receipt-matching', 'ocr'];
+  const withoutDatabase = ['pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr'];
   const pgUrl = only !== undefined && withoutDatabase.includes(only) ? null : await postgresUrl();
   const file = path.join(root, 'BENCHMARKS.md');
   const write = process.argv.includes('--write');
@@ -186,9 +189,16 @@ const main = async () => {
     process.stdout.write(`${firstLoad}\n`);
     if (write) writeSection(file, 'first-load', firstLoad);
   }
+  if (!only || only === 'client-effort') {
+    process.stderr.write('\nClient effort in Chromium: 20 answers with the keyboard only, from the emailed link…\n');
+    const effort = renderClientEffortReport(await runClientEffortBench());
+    process.stdout.write(`${effort}\n`);
+    if (write) writeSection(file, 'client-effort', effort);
+  }
   if (!only || only.startsWith('suggestions')) {
     process.stderr.write('\nSuggestions: labelled history, quality and job time…\n');
-    const runs = [await runSuggestionBench(null), ...(pgUrl ? [await runSuggestionBench(pgUrl)] : [])];
+    // `--only=suggestions-pglite` or `--only=suggestions-postgres` runs one database.
+    const runs = [...(only === 'suggestions-postgres' ? [] : [await runSuggestionBench(null)]), ...(pgUrl ? [await runSuggestionBench(pgUrl)] : [])];
     const section = renderSuggestionReport(runs);
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'suggestions', section);
@@ -205,7 +215,7 @@ const main = async () => {
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'ocr', section);
   }
-  const separateParts = ['qbo', 'first-load', 'receipt-matching', 'ocr'];
+  const separateParts = ['qbo', 'first-load', 'client-effort', 'receipt-matching', 'ocr'];
   if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');

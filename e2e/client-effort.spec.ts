@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_PREFIX, clientCompanyEndpoints, genericEndpoints, refEndpoints, transactionEndpoints } from '@herd/contract';
+import { API_PREFIX, clientCompanyEndpoints, genericEndpoints, refEndpoints, ruleEndpoints, transactionEndpoints } from '@herd/contract';
 import { apiCall, DEMO, magicCodeFromOutbox, signIn, uniqueName } from './helpers';
 
 /** A word no earlier run has used, in letters only: a digit would read as a reference number, not the merchant. */
@@ -114,6 +114,8 @@ test('a client on a phone answers with three taps and one memo; the accountant s
 
   // The accountant finds all four in Categorized; the three taken as suggested are marked so.
   await accountant.goto(`/dashboard/accountant/categorized/${companyPk}/?search=${encodeURIComponent(run)}`);
+  // A full page load of the accountant's screens: on two busy cores it can take longer than one expectation's wait.
+  await expect(accountant.locator('.ant-table-tbody')).toBeVisible({ timeout: 30_000 });
   const octoberRow = (payee: string) => accountant.locator('.ant-table-tbody tr.ant-table-row', { hasText: payee }).filter({ hasText: 'Oct 27, 2026' });
   for (const payee of payees) await expect(octoberRow(payee).getByTestId('answer-origin')).toHaveText('Suggested');
   await expect(octoberRow(unknown)).toBeVisible();
@@ -126,4 +128,47 @@ test('a client on a phone answers with three taps and one memo; the accountant s
     [payees[2]!]: [true, 'Advertising & Marketing', ''],
     [unknown]: [false, null, 'Cash tip for the delivery driver'],
   });
+});
+
+test('a company rule with automatic answers answers a new matching transaction; the accountant sees it in Categorized marked Auto', async ({ page: accountant }) => {
+  test.setTimeout(120_000);
+  await signIn(accountant, DEMO.accountantEmail, DEMO.password);
+  await expect(accountant.getByRole('heading', { name: DEMO.firmName })).toBeVisible();
+  const companies = await apiCall(accountant, clientCompanyEndpoints.list, { query: { search: DEMO.clientCompanyName } });
+  const companyPk = companies.results.find((c) => c.name === DEMO.clientCompanyName)!.pk;
+  const categories = await apiCall(accountant, refEndpoints.accountantCategories, { params: { pk: companyPk } });
+  const officeSupplies = categories.find((c) => c.name === 'Office Supplies')!.pk;
+
+  // The accountant knows this merchant is always office supplies, and lets Herd answer it.
+  const run = uniqueWord();
+  const payee = `${run} Paper Depot`;
+  const rule = await apiCall(accountant, ruleEndpoints.create, {
+    params: { pk: companyPk },
+    body: { scope: 'COMPANY', match_text: `${run} paper`, category: officeSupplies, auto_answer: true },
+  });
+  expect(rule.auto_answer).toBe(true);
+  // A transaction of that merchant arrives, and another the rule does not match.
+  await push(accountant, companyPk, [
+    { id: `${payee}-11`, payee, date: '2026-11-03', amount: '18.40' },
+    { id: `${run}-other-11`, payee: `${run} Flower Stall`, date: '2026-11-03', amount: '9.00' },
+  ]);
+
+  // The suggestion job answers it in the background: it leaves the client's questions, the other stays.
+  await expect
+    .poll(async () => {
+      const open = await apiCall(accountant, transactionEndpoints.clientActive, { params: { pk: companyPk }, query: { search: run, page_size: 50 } });
+      return open.results.map((t) => t.payee);
+    })
+    .toEqual([`${run} Flower Stall`]);
+
+  await accountant.goto(`/dashboard/accountant/categorized/${companyPk}/?search=${encodeURIComponent(run)}`);
+  await expect(accountant.locator('.ant-table-tbody')).toBeVisible({ timeout: 30_000 });
+  const row = accountant.locator('.ant-table-tbody tr.ant-table-row', { hasText: payee });
+  await expect(row.getByTestId('answer-origin')).toHaveText('Auto');
+  await expect(row).toContainText('Office Supplies');
+  await expect(accountant.locator('.ant-table-tbody tr.ant-table-row', { hasText: `${run} Flower Stall` })).toHaveCount(0);
+  const answered = await apiCall(accountant, transactionEndpoints.accountantCategorized, { params: { pk: companyPk }, query: { search: run, page_size: 50 } });
+  expect(answered.results.map((t) => [t.payee, t.status, t.auto_answered, t.answered_from_suggestion, t.lines[0]?.category?.name])).toEqual([
+    [payee, 'FINISHED_IN_HERD', true, false, 'Office Supplies'],
+  ]);
 });

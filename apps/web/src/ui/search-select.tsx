@@ -44,7 +44,8 @@ export const SearchSelect = <V,>({ search, onSearch, searching, noun, failure, o
   if (failure) hint = failure;
   return (
     // `display: contents` keeps the select laid out as if unwrapped; the wrapper only sees Enter before the select does.
-    <span style={{ display: 'contents' }} onKeyDownCapture={hold}>
+    // `data-chosen` tells a form around it that the select holds a choice (the editor's Enter to finish).
+    <span style={{ display: 'contents' }} onKeyDownCapture={hold} data-chosen={rest.value !== null && rest.value !== undefined ? 'true' : undefined}>
       <Select<V> {...rest} options={options} showSearch={{ filterOption: false, onSearch, searchValue: search }} notFoundContent={hint} />
     </span>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { CLIENT_EDITABLE_FIELDS, explanationHint, fromCents, type FinishRule, type Transaction } from '@herd/contract';
@@ -7,6 +7,7 @@ import { useTouchDevice } from '../../../lib/use-touch-device';
 import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 import { useSelectOptions, useUpdateTransactions, type Side } from '../api';
 import { dropDraft, loadDraft, saveDraft } from '../drafts';
+import { finishesOnEnter } from '../enter-to-finish';
 import { blankLine, editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEditLines, type Editable, type EditLine } from '../editor-state';
 import { formatMoney, remainingCents } from '../money';
 import { AttachmentsPanel } from './attachments-panel';
@@ -153,6 +154,15 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     return () => window.removeEventListener('keydown', onKey);
   });
 
+  // Enter again on the category just chosen (its list closed) saves as done, as Ctrl+Enter does. Seen before the
+  // select, which would otherwise reopen its list.
+  const enterToFinish = (event: ReactKeyboardEvent) => {
+    if (readOnly || update.isPending || !finishesOnEnter(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    save(true);
+  };
+
   const fieldErrors = Object.keys(errors).some((key) => key !== 'form' && key !== 'lines');
   const memoField = (
     <Form.Item
@@ -170,7 +180,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     <AttachmentsPanel transaction={transaction} companyPk={companyPk} canEdit={may(editable, 'attachments')} required={attachmentsRequired} error={errors.attachments} />
   );
   return (
-    <Flex vertical gap={20} data-testid="transaction-editor" ref={root}>
+    <Flex vertical gap={20} data-testid="transaction-editor" ref={root} onKeyDownCapture={enterToFinish}>
       <TransactionHeading transaction={transaction} />
       {review?.({ unsaved: snapshotOf(lines, memo) !== base })}
       {notice === 'restored' ? (
@@ -262,7 +272,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
             </Button>
             {touch ? null : (
               <Typography.Text type="secondary" style={{ alignSelf: 'center', fontSize: 12 }} data-testid="keyboard-hint">
-                Ctrl + Enter: done · Esc: close
+                Enter on a chosen category or Ctrl + Enter: done · Esc: close
               </Typography.Text>
             )}
           </Flex>

@@ -68,6 +68,33 @@ describe('the editor at keyboard speed', () => {
     expect(fake.callsTo(e.clientUpdate, INBOX_COMPANY)).toHaveLength(0);
   });
 
+  it('saves as done on a second Enter once the category is chosen, and closes', async () => {
+    const fake = fakeClientInbox([coffee], ['category', 'memo']);
+    const { panel } = await openCoffee();
+    await waitFor(() => expect(categoryBox(panel)).toHaveFocus());
+    fireEvent.mouseDown(categoryBox(panel));
+    expect(await screen.findByTitle('Dental Supplies')).toBeInTheDocument();
+    // The first Enter takes the match; nothing is saved yet and the list closes.
+    typeAndEnter(categoryBox(panel), 'uti');
+    await waitFor(() => expect(within(panel).getByTestId('line-0')).toHaveTextContent('Utilities'));
+    await waitFor(() => expect(categoryBox(panel)).toHaveAttribute('aria-expanded', 'false'));
+    expect(fake.callsTo(e.clientUpdate, INBOX_COMPANY)).toHaveLength(0);
+    fireEvent.keyDown(categoryBox(panel), ENTER);
+    expect(await savedCategory(fake)).toBe(33);
+    expect((fake.callsTo(e.clientUpdate, INBOX_COMPANY)[0]!.body as { transactions: { finished: boolean }[] }).transactions[0]!.finished).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('transaction-editor')).not.toBeInTheDocument());
+  });
+
+  it('keeps Enter on an empty category picker for opening its list: nothing is saved', async () => {
+    const fake = fakeClientInbox([coffee], ['category', 'memo']);
+    const { panel } = await openCoffee();
+    await waitFor(() => expect(categoryBox(panel)).toHaveFocus());
+    fireEvent.keyDown(categoryBox(panel), ENTER);
+    expect(await screen.findByTitle('Dental Supplies')).toBeInTheDocument();
+    expect(fake.callsTo(e.clientUpdate, INBOX_COMPANY)).toHaveLength(0);
+    expect(screen.getByTestId('transaction-editor')).toBeInTheDocument();
+  });
+
   it('opens with the cursor in the first field, and Esc closes it', async () => {
     fakeClientInbox([coffee]);
     const { panel } = await openCoffee();

@@ -5,6 +5,7 @@ const SHORTCUTS: [string, string][] = [
   ['x', 'Select or unselect the current transaction'],
   ['Enter', 'Open the current transaction'],
   ['Ctrl + Enter', 'Save as done (in the editor)'],
+  ['Enter, again', 'Save as done, after choosing a category with Enter'],
   ['Escape', 'Close the editor'],
   ['?', 'Show these shortcuts'],
 ];

@@ -48,7 +48,7 @@ export const SuggestionCard = ({ suggestion, onAccept, pending, focus }: Suggest
             {suggestion.why}
           </Typography.Text>
         </Flex>
-        <Button ref={button} type="primary" onClick={onAccept} loading={pending}>
+        <Button ref={button} type="primary" onClick={onAccept} loading={pending} data-keyboard-start={focus ? '' : undefined}>
           Accept{focus ? ' (Enter)' : ''}
         </Button>
       </Flex>

@@ -59,6 +59,10 @@ export const TransactionEditor = (props: TransactionEditorProps) => {
   const content = useRef<HTMLDivElement>(null);
   const afterOpenChange = (opened: boolean) => {
     if (!opened || touch || content.current?.contains(document.activeElement)) return;
+    // A suggestion's Accept button is where the keyboard starts when there is one (Enter accepts); it may have
+    // missed the focus for the same reason as the first field.
+    const start = content.current?.querySelector<HTMLElement>('[data-keyboard-start]');
+    if (start) return start.focus({ preventScroll: true });
     // A read-only transaction has no field: the panel itself takes the focus, so Esc and Tab work there.
     if (!focusFirstField(content.current)) content.current?.focus({ preventScroll: true });
   };
