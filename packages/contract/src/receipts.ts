@@ -141,5 +141,7 @@ export const receiptAddresses = z.object({
   /** The company a message to `address` files into; null when the person has several and none is the firm's default. */
   default_company: z.object({ pk: z.number(), name: z.string() }).nullable(),
   companies: z.array(z.object({ pk: z.number(), name: z.string(), address: z.string() })),
+  /** Herd's number to text photos of receipts to, from the phone on the person's profile (they file into `default_company`). */
+  text_number: z.string(),
 });
 export type ReceiptAddresses = z.infer<typeof receiptAddresses>;

@@ -15,7 +15,7 @@ describe('the built-in Twilio sandbox', () => {
   it('without a Twilio account, lists the texts it took on its page, labelled as a sandbox', async () => {
     const sms = parseSmsSettings({}, 3000);
     const app = Fastify();
-    const state = await mountSmsSandbox(app, { sms });
+    const state = await mountSmsSandbox(app, { sms, appUrl: 'http://localhost:3000' });
     expect((await app.inject({ url: `${SMS_SANDBOX_PATH}/` })).body).toContain('No text messages yet.');
     expect((await textThrough(app, sms, '+14155550123', '123456 is your Herd sign-in code. It expires in 5 minutes.')).statusCode).toBe(201);
     expect(state?.messages).toHaveLength(1);
@@ -30,7 +30,7 @@ describe('the built-in Twilio sandbox', () => {
   it('with a Twilio account, is not there at all', async () => {
     const sms = parseSmsSettings({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15005550006' }, 3000);
     const app = Fastify();
-    expect(await mountSmsSandbox(app, { sms })).toBeNull();
+    expect(await mountSmsSandbox(app, { sms, appUrl: 'http://localhost:3000' })).toBeNull();
     expect((await app.inject({ url: `${SMS_SANDBOX_PATH}/` })).statusCode).toBe(404);
     expect((await textThrough(app, sms, '+14155550123', 'x')).statusCode).toBe(404);
     await app.close();

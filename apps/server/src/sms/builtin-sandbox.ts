@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX, SMS_INCOMING_PATH } from '@herd/contract';
 import { createTwilioState, twilioSimulatorPlugin, type TwilioState } from '@herd/simulators';
 import type { Config } from '../config.js';
 import { SMS_SANDBOX_PATH } from './sms-settings.js';
@@ -7,9 +8,10 @@ import { SMS_SANDBOX_PATH } from './sms-settings.js';
  * Without Twilio credentials, Herd serves Twilio's Messages API itself (the simulator the tests use)
  * and writes each text to the log, labelled as sandbox, so a code sent for MFA can be read there. Its
  * page at `/sandbox/twilio/` lists the texts of this process, newest first. With a Twilio account
- * nothing is mounted: the path answers 404 and no text of a real deployment is ever listed.
+ * nothing is mounted: the path answers 404 and no text of a real deployment is ever listed. The page
+ * also sends a text (with photos) to Herd's number, so a receipt can be texted without a phone.
  */
-export const mountSmsSandbox = async (app: FastifyInstance, config: Pick<Config, 'sms'>): Promise<TwilioState | null> => {
+export const mountSmsSandbox = async (app: FastifyInstance, config: Pick<Config, 'sms' | 'appUrl'>): Promise<TwilioState | null> => {
   if (config.sms.mode !== 'builtin-sandbox') return null;
   const state = createTwilioState({ accountSid: config.sms.accountSid, authToken: config.sms.authToken });
   await app.register(
@@ -18,7 +20,14 @@ export const mountSmsSandbox = async (app: FastifyInstance, config: Pick<Config,
         const last = state.messages.at(-1);
         if (reply.statusCode === 201 && last) request.log.info({ to: last.to, body: last.body }, '[sandbox SMS] text not sent to a phone; Twilio is not configured');
       });
-      await sandbox.register(twilioSimulatorPlugin, { state });
+      // Its page also texts Herd's number, as a client's phone would: delivered to this process, signed for its public address.
+      const phone = {
+        number: config.sms.from,
+        webhookUrl: `${new URL(config.sms.baseUrl).origin}${API_PREFIX}/${SMS_INCOMING_PATH}`,
+        signedUrl: `${config.appUrl.replace(/\/$/, '')}${API_PREFIX}/${SMS_INCOMING_PATH}`,
+        apiBaseUrl: config.sms.baseUrl,
+      };
+      await sandbox.register(twilioSimulatorPlugin, { state, phone });
     },
     { prefix: SMS_SANDBOX_PATH },
   );

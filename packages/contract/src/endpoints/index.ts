@@ -19,6 +19,7 @@ import { receiptEndpoints } from './receipts.js';
 import { refEndpoints } from './refs.js';
 import { restrictionEndpoints } from './restrictions.js';
 import { ruleEndpoints } from './rules.js';
+import { smsEndpoints } from './sms.js';
 import { testingEndpoints } from './testing.js';
 import { transactionEndpoints } from './transactions.js';
 
@@ -43,6 +44,7 @@ export * from './receipts.js';
 export * from './refs.js';
 export * from './restrictions.js';
 export * from './rules.js';
+export * from './sms.js';
 export * from './testing.js';
 export * from './transactions.js';
 
@@ -73,6 +75,7 @@ export const endpointGroups = {
   inbound: inboundEndpoints,
   analytics: analyticsEndpoints,
   rules: ruleEndpoints,
+  sms: smsEndpoints,
   receipts: receiptEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

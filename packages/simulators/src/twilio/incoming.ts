@@ -56,6 +56,8 @@ export const repliesIn = (xml: string): string[] => {
 export interface DeliverOptions {
   /** The webhook configured for the number: Herd's incoming-message URL. */
   webhookUrl: string;
+  /** The URL as configured in Twilio, when the request reaches it by another way (a proxy in front): what is signed. */
+  signedUrl?: string;
   /** Where this simulator answers Twilio's REST paths, so the media URLs it sends can be fetched. */
   apiBaseUrl: string;
   /** Sign with another token, as a forger who does not know it would (tests). */
@@ -92,7 +94,7 @@ export const deliverIncomingText = async (state: IncomingState, text: IncomingTe
     form.set(`MediaContentType${index}`, item.contentType);
   });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'TwilioProxy/1.1' };
-  if (!options.unsigned) headers['x-twilio-signature'] = signTwilioRequest(options.signWith ?? state.authToken, options.webhookUrl, form);
+  if (!options.unsigned) headers['x-twilio-signature'] = signTwilioRequest(options.signWith ?? state.authToken, options.signedUrl ?? options.webhookUrl, form);
   const response = await fetch(options.webhookUrl, { method: 'POST', headers, body: form.toString() });
   const answer = await response.text();
   const replies = response.ok ? repliesIn(answer) : [];

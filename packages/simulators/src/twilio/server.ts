@@ -37,6 +37,8 @@ export interface SandboxPhone {
   /** Herd's number, the one texts are sent to. */
   number: string;
   webhookUrl: string;
+  /** The webhook's public URL, which Twilio signs, when `webhookUrl` reaches it another way. */
+  signedUrl?: string;
   /** Where this plugin answers, as the webhook's server can reach it (for the media URLs). */
   apiBaseUrl: string;
 }
@@ -102,7 +104,7 @@ async function sandboxPhoneForm(app: FastifyInstance, { state, phone }: { state:
     }
     const from = (fields.from ?? '').replace(/[^\d+]/g, '');
     if (!/^\+[1-9]\d{6,14}$/.test(from)) return reply.status(400).type('text/plain').send('Give the phone number in international form, e.g. +15551234567.');
-    await deliverIncomingText(state, { from, to: phone.number, body: fields.body ?? '', media }, { webhookUrl: phone.webhookUrl, apiBaseUrl: phone.apiBaseUrl });
+    await deliverIncomingText(state, { from, to: phone.number, body: fields.body ?? '', media }, { webhookUrl: phone.webhookUrl, apiBaseUrl: phone.apiBaseUrl, ...(phone.signedUrl ? { signedUrl: phone.signedUrl } : {}) });
     return reply.redirect('./', 303);
   });
 }

@@ -5,7 +5,7 @@ import { files } from '../../db/schema/index.js';
 import { clientMaker } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { composeMime, postInbound } from '../../../test/inbound.js';
+import { authResults, composeMime, postInbound } from '../../../test/inbound.js';
 import { PDF_BYTES, PNG_1X1 } from '../../../test/multipart.js';
 import { startInboundSmtp, type InboundSmtpListener } from './smtp-listener.js';
 
@@ -22,9 +22,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A sending mail server talking to Herd's listener. */
+/** A sending mail server talking to Herd's listener, through a relay that vouched for the sender (Authentication-Results). */
 const send = (message: nodemailer.SendMailOptions) =>
-  nodemailer.createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, tls: { rejectUnauthorized: false } }).sendMail(message);
+  nodemailer
+    .createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, tls: { rejectUnauthorized: false } })
+    .sendMail({ ...message, headers: { 'Authentication-Results': authResults(String(message.from ?? '')), ...(message.headers as Record<string, string> | undefined) } });
 
 const setup = async () => {
   const cast = await signedInCast(t.db, newClient);

@@ -50,7 +50,7 @@ export const findUserByReceiptsToken = async (db: Db, token: string) => {
 };
 
 /** A client's own receipts addresses, for their settings screen (staff have none: they upload, or use a client's). */
-export const receiptAddressesOf = async (db: Db, config: { inbound: { domain: string } }, actor: Actor): Promise<ReceiptAddresses> => {
+export const receiptAddressesOf = async (db: Db, config: { inbound: { domain: string }; sms: { from: string } }, actor: Actor): Promise<ReceiptAddresses> => {
   if (isFirmActor(actor) || actor.firmId === null) throw new ForbiddenError('Receipts addresses belong to client users.');
   const token = await ensureToken(db, actor.userId);
   const companies = await companiesOfClient(db, actor.firmId, actor.userId);
@@ -59,5 +59,6 @@ export const receiptAddressesOf = async (db: Db, config: { inbound: { domain: st
     address: `${RECEIPTS_PREFIX}+${token}${at}`,
     default_company: companies[0] ?? null,
     companies: companies.map((c) => ({ ...c, address: `${RECEIPTS_PREFIX}+${token}-${c.pk}${at}` })),
+    text_number: config.sms.from,
   };
 };

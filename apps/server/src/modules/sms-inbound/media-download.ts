@@ -1,0 +1,45 @@
+import { OutboundHttpError, outboundRequestBytes } from '../../lib/outbound-http.js';
+import type { SmsSettings } from '../../sms/sms-settings.js';
+import type { IncomingMediaRef } from './incoming-text.js';
+
+export interface DownloadedMedia {
+  bytes: Buffer;
+  /** What Twilio said the file is; the receipt's own sniffing decides. */
+  contentType: string;
+}
+
+export type MediaOutcome = { ok: true; media: DownloadedMedia } | { ok: false; why: 'foreign-host' | 'too-large' | 'unreachable' | 'refused' };
+
+/**
+ * Fetches one media item of a text from Twilio, with the account's credentials (media may be
+ * protected by HTTP basic auth). Only Twilio's own API host is asked: a signed webhook still names
+ * URLs, and Herd never fetches an address someone else chose.
+ */
+export const downloadMedia = async (settings: SmsSettings, ref: IncomingMediaRef, maxBytes: number, timeoutMs: number): Promise<MediaOutcome> => {
+  let url: URL;
+  try {
+    url = new URL(ref.url);
+  } catch {
+    return { ok: false, why: 'foreign-host' };
+  }
+  if (
+    url.origin !== new URL(settings.baseUrl).origin ||
+    !url.pathname.startsWith(`${new URL(settings.baseUrl).pathname.replace(/\/$/, '')}/2010-04-01/Accounts/${settings.accountSid}/`)
+  ) {
+    return { ok: false, why: 'foreign-host' };
+  }
+  try {
+    const response = await outboundRequestBytes(
+      url,
+      { headers: { authorization: `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}` } },
+      timeoutMs,
+      maxBytes,
+    );
+    if (response === 'too-large') return { ok: false, why: 'too-large' };
+    if (!response.ok) return { ok: false, why: 'refused' };
+    return { ok: true, media: { bytes: response.bytes, contentType: response.headers.get('content-type') ?? ref.contentType } };
+  } catch (err) {
+    if (err instanceof OutboundHttpError) return { ok: false, why: 'unreachable' };
+    throw err;
+  }
+};
