@@ -5,6 +5,7 @@ import { readUploads } from '../../lib/uploads.js';
 import { requireActor } from '../../plugins/auth.js';
 import { receiptAddressesOf } from './receipt-address.js';
 import { receiptTransactionDetails } from './receipt-details.js';
+import { bulkMatchReceipts, findReceiptMatches, matchReceipt } from './receipt-match.service.js';
 import { updateCompanyReceipts, updateInboxReceipts } from './receipt-update.js';
 import { uploadReceipts } from './receipt-upload.js';
 import { receiptsZip, type ReceiptsZip } from './receipt-zip.js';
@@ -24,6 +25,9 @@ export const receiptRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.create, async (r) => uploadReceipts(intake, r.log, r.actor, await readUploads(r, config.maxUploadBytes, RECEIPT_UPLOAD_MAX_FILES)));
   serveEndpoint(app, e.transactionDetails, (r) => receiptTransactionDetails(db, r.actor, r.params.receiptPk));
   serveEndpoint(app, e.address, (r) => receiptAddressesOf(db, config, r.actor));
+  serveEndpoint(app, e.match, (r) => matchReceipt(db, r.actor, r.body));
+  serveEndpoint(app, e.bulkMatch, (r) => bulkMatchReceipts(db, r.actor, r.body.matches));
+  serveEndpoint(app, e.findMatches, (r) => findReceiptMatches(db, r.actor, r.body.receipt));
 
   serveEndpoint(app, e.accountantCounters, (r) => receiptCounters(db, r.actor, 'accountant', r.params.pk));
   serveEndpoint(app, e.accountantActive, (r) => listCompanyReceipts(db, r.actor, 'accountant', 'active', r.params.pk, r.query, r.url));
