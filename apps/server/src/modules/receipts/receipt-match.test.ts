@@ -5,7 +5,7 @@ import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { multipartFiles, postBankCsv } from '../../../test/multipart.js';
 import { TEST_RECEIPTS, textLayerPdf } from '../../../test/receipt-images.js';
-import { auditLog, receiptMatches, receipts, transactionAttachments, transactions } from '../../db/schema/index.js';
+import { auditLog, clientCompanies, receiptMatches, receipts, transactionAttachments, transactions } from '../../db/schema/index.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 64);
@@ -114,6 +114,23 @@ describe('reading and matching receipts in the background', () => {
   });
 });
 
+describe('a person corrects what was read', () => {
+  it('a corrected date looks again and finds the charge', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    await importCharges(cast.admin, pk, ['2026-05-20,GREEN VALLEY MARKET,-29.67,Visa']);
+    const r = await upload(cast.client, pk);
+    await t.runJobs();
+    // Read as March: the May charge is outside its window.
+    expect((await receiptRow(r.pk)).transactionId).toBeNull();
+    const fixed = await cast.client.patch(`accounting/client/company/${pk}/receipts/update/`, { receipts: [{ pk: r.pk, date: '2026-05-19' }] });
+    expect(fixed.statusCode).toBe(200);
+    await t.runJobs();
+    const [charge] = await chargesOf(pk);
+    expect((await receiptRow(r.pk)).transactionId).toBe(charge!.pk);
+  });
+});
+
 describe('matching by hand', () => {
   it('a person picks a charge (attached), bulk matches, and the rules of who may', async () => {
     const cast = await signedInCast(t.db, newClient);
@@ -175,5 +192,41 @@ describe('matching by hand', () => {
     const [inbox] = (await cast.admin.request('POST', 'accounting/receipt/create/', { body, headers })).json();
     const found = await cast.admin.post('accounting/receipt/matches/new/', { receipt: inbox.pk });
     expect(found.json()).toEqual({ receipt: ['Give the receipt to a client company before matching it.'] });
+  });
+
+  it('a restricted client is offered and may pick only charges of their accounts; a client who may not attach may not match', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    await importCharges(cast.admin, pk, ['2026-03-15,GREEN VALLEY MARKET,-29.67,Checking', '2026-03-16,GREEN VALLEY MARKET,-29.67,Visa']);
+    const charges = await chargesOf(pk);
+    const onVisa = charges.find((c) => c.date === '2026-03-16')!;
+    const onChecking = charges.find((c) => c.date === '2026-03-15')!;
+    const restricted = await cast.admin.post('accounting/accountant/user-account-restrictions/', {
+      client_company: pk,
+      user: cast.clientUser.userId,
+      account: onVisa.paymentAccountId,
+      kind: 'PAYMENT_ACCOUNT',
+    });
+    expect(restricted.statusCode).toBe(201);
+    const r = await upload(cast.client, pk);
+    await t.runJobs();
+    // Two equal charges: suggestions only, of the whole company, kept for the accountant.
+    expect((await matchesOf(r.pk)).length).toBe(2);
+    const found = await cast.client.post('accounting/receipt/matches/new/', { receipt: r.pk });
+    expect(found.json().suggestions.map((x: { transaction: { pk: number } }) => x.transaction.pk)).toEqual([onVisa.pk]);
+    expect((await matchesOf(r.pk)).length).toBe(2);
+    expect((await cast.client.post('accounting/receipt/update/match/', { receipt: r.pk, transaction: onChecking.pk })).statusCode).toBe(404);
+
+    await t.db
+      .update(clientCompanies)
+      .set({ clientEditableFields: ['memo'] })
+      .where(eq(clientCompanies.pk, pk));
+    const refused = await cast.client.post('accounting/receipt/update/match/', { receipt: r.pk, transaction: onVisa.pk });
+    expect(refused.json()).toEqual({ detail: 'This client may not add attachments, so may not match receipts.' });
+    expect((await receiptRow(r.pk)).transactionId).toBeNull();
+    // The accountant may.
+    expect((await cast.admin.post('accounting/receipt/update/match/', { receipt: r.pk, transaction: onChecking.pk })).json()).toMatchObject({
+      transaction: onChecking.pk,
+    });
   });
 });
