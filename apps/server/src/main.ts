@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { startMaintenance } from './maintenance.js';
 import { startWorkers } from './jobs/handlers.js';
 import { createJobQueue } from './jobs/job-queue.js';
+import { closeSharedOcrPool } from './modules/receipts/reading/index.js';
 import { createStorage } from './storage/create-storage.js';
 import { DEMO, countUsers, decideDemoSeed, seedDemo } from './seed/demo.js';
 import { startInboundSmtp } from './modules/inbound/smtp-listener.js';
@@ -41,7 +42,7 @@ const main = async () => {
 
   log = app.log;
   const stopMaintenance = role === 'api' ? () => {} : startMaintenance(database.db, app.log);
-  if (role !== 'api') await startWorkers(app.deps);
+  if (role !== 'api') await startWorkers(app.deps, app.log);
   // Mail is taken where requests are: a worker-only process leaves the listener to the API processes.
   const { smtpPort, smtpHost } = config.inbound;
   const inboundSmtp = smtpPort !== null && role !== 'worker' ? await startInboundSmtp(app.deps, app.log, { port: smtpPort, host: smtpHost }) : null;
@@ -50,6 +51,8 @@ const main = async () => {
     stopMaintenance();
     await inboundSmtp?.close();
     await jobs.stop();
+    // The OCR workers (threads) started by the first scanned receipt would keep the process alive.
+    await closeSharedOcrPool();
     await app.close();
     await database.close();
     process.exit(0);

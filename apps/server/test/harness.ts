@@ -12,6 +12,7 @@ import { fromPglite, fromPostgresUrl, type Database, type Db } from '../src/db/c
 import { createMailer } from '../src/mail/mailer.js';
 import { jobHandlers } from '../src/jobs/handlers.js';
 import { createJobQueue } from '../src/jobs/job-queue.js';
+import { closeSharedOcrPool } from '../src/modules/receipts/reading/index.js';
 import type { MailTransport } from '../src/mail/transports.js';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres-admin.js';
 import { installStatusRecorder, statusChangeReport } from './status-audit.js';
@@ -159,7 +160,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('billing-sweep', handlers['billing-sweep'])) +
         (await jobs.drain('billing-quantity', handlers['billing-quantity'])) +
         (await jobs.drain('suggestions-refresh', handlers['suggestions-refresh'])) +
-        (await jobs.drain('receipt-read', handlers['receipt-read']));
+        (await jobs.drain('receipt-read', handlers['receipt-read'])) +
+        (await jobs.drain('receipt-match', handlers['receipt-match']));
       total += ran;
       if (ran === 0) return total;
     }
@@ -181,6 +183,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
     close: async () => {
       const report = await statusChangeReport(database.db);
       await jobs.stop();
+      await closeSharedOcrPool();
       await app.close();
       await database.close();
       if (report.violations.length > 0) throw new Error(`Transaction statuses changed outside the status writer:\n${report.violations.join('\n')}`);

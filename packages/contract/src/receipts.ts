@@ -145,3 +145,33 @@ export const receiptAddresses = z.object({
   text_number: z.string(),
 });
 export type ReceiptAddresses = z.infer<typeof receiptAddresses>;
+
+/** One part of a match's score: its points and its reason in words ("amount matches exactly ($45.00)"). */
+export const receiptMatchPart = z.object({ kind: z.string(), points: z.number(), words: z.string() });
+
+/** A charge offered for a receipt, with how well it fits and why. */
+export const receiptSuggestion = z.object({
+  transaction: z.object({ pk: z.number(), date: z.string(), amount: z.string(), currency: z.string(), payee: z.string(), description: z.string() }),
+  score: z.number(),
+  parts: z.array(receiptMatchPart),
+});
+
+export const RECEIPT_MATCH_ACTIONS = ['match', 'reject'] as const;
+
+/** Match a receipt to a charge (a suggestion or one the person picked), or say a suggested charge is not its. */
+export const receiptMatchBody = z.object({
+  receipt: idField('Receipt'),
+  transaction: idField('Transaction'),
+  action: z.enum(RECEIPT_MATCH_ACTIONS, { error: messages.notValid('Action') }).default('match'),
+});
+
+export const receiptBulkMatchBody = z.object({
+  matches: z
+    .array(z.object({ receipt: idField('Receipt'), transaction: idField('Transaction') }), { error: messages.required('Matches') })
+    .min(1, { error: messages.required('Matches') })
+    .max(200),
+});
+
+export const receiptFindMatchesBody = z.object({ receipt: idField('Receipt') });
+export const receiptSuggestions = z.object({ suggestions: z.array(receiptSuggestion) });
+export type ReceiptSuggestion = z.infer<typeof receiptSuggestion>;

@@ -11,10 +11,15 @@ import { companyFirmIsReadOnly } from '../modules/billing/billing-standing.js';
 import { refreshSuggestions } from '../modules/suggestions/suggestion-job.js';
 import { autoPublish } from '../modules/rules/auto-publish.js';
 import { runReceiptRead } from '../modules/receipts/receipt-read-job.js';
+import { runCompanyReceiptMatch, runReceiptMatch } from '../modules/receipts/receipt-match-job.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
-export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } => ({
+export interface JobLog {
+  warn: (details: object, message: string) => void;
+}
+
+export const jobHandlers = (deps: AppDeps, log?: JobLog): { [N in JobName]: JobHandler<N> } => ({
   // A read-only firm's companies are not pulled; the first pull after it pays catches up.
   'ledger-pull': async (data) => {
     if (!(await companyFirmIsReadOnly(deps, data.companyPk))) await runPull(deps, data.companyPk);
@@ -44,11 +49,12 @@ export const jobHandlers = (deps: AppDeps): { [N in JobName]: JobHandler<N> } =>
     // Rules a firm administrator let publish by themselves send their fresh answers on (docs/suggestions.md, "Rules").
     await autoPublish(deps, data.companyPk, refreshed.toPublish);
   },
-  'receipt-read': (data) => runReceiptRead(deps, data.receiptPk),
+  'receipt-read': (data) => runReceiptRead({ ...deps, log }, data.receiptPk),
+  'receipt-match': (data) => ('receiptPk' in data ? runReceiptMatch(deps, data.receiptPk) : runCompanyReceiptMatch(deps, data.companyPk)),
 });
 
-export const startWorkers = async (deps: AppDeps) => {
-  const handlers = jobHandlers(deps);
+export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
+  const handlers = jobHandlers(deps, log);
   await deps.jobs.work('ledger-pull', handlers['ledger-pull']);
   await deps.jobs.work('ledger-push', handlers['ledger-push']);
   await deps.jobs.work('ledger-push-failed', handlers['ledger-push-failed']);
@@ -58,5 +64,6 @@ export const startWorkers = async (deps: AppDeps) => {
   await deps.jobs.work('billing-sweep', handlers['billing-sweep']);
   await deps.jobs.work('suggestions-refresh', handlers['suggestions-refresh']);
   await deps.jobs.work('receipt-read', handlers['receipt-read']);
+  await deps.jobs.work('receipt-match', handlers['receipt-match']);
   await deps.jobs.startSchedules();
 };

@@ -34,6 +34,8 @@ export interface JobPayloads {
   'suggestions-refresh': { companyPk: number; merchantKeys: string[] | null };
   /** Read a new receipt's file (vendor, date, total, currency, thumbnail) and flag it if it repeats an earlier one. */
   'receipt-read': { receiptPk: number };
+  /** Match one receipt to the charge it explains, or every unmatched receipt of a company whose charges arrived. */
+  'receipt-match': { receiptPk: number } | { companyPk: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
@@ -67,6 +69,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'suggestions-refresh': { name: 'suggestions-refresh', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   // Stately per receipt: queuing a receipt's reading again while one waits costs nothing.
   'receipt-read': { name: 'receipt-read', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
+  // Stately per receipt (or company): a matching waiting already reads the newest charges when it runs.
+  'receipt-match': { name: 'receipt-match', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
 
 /** Jobs pg-boss starts on a clock (cron, UTC), in whichever worker's turn comes first. */

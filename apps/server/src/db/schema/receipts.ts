@@ -84,7 +84,8 @@ export const receiptMatches = pgTable(
       .notNull()
       .references(() => transactions.pk, { onDelete: 'cascade' }),
     score: real('score').notNull(),
-    parts: jsonb('parts').$type<Record<string, number>>().notNull().default({}),
+    /** Each part of the score (amount, date, vendor, currency): its points and its reason in words, shown beside a suggestion. */
+    parts: jsonb('parts').$type<{ kind: string; points: number; words: string }[]>().notNull().default([]),
     state: receiptMatchStateEnum('state').notNull().default('SUGGESTED'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -88,6 +88,9 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_company_external_unique').on(t.clientCompanyId, t.externalId),
+    // A receipt's candidate charges: the amount range is the narrow one (a total to a quarter
+    // above it), the date window is tested on the index entries (docs/receipts.md).
+    index('transactions_receipt_candidates_idx').on(t.clientCompanyId, t.amount, t.date),
     // Ascending keys, read backwards for `-date`: an index in `DESC NULLS LAST` order does not
     // match `ORDER BY date DESC` (nulls first) and the planner sorted every candidate instead.
     // The columns after pk let counts with filters (amount, markers, type, a restricted user's

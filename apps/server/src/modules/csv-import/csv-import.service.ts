@@ -13,6 +13,7 @@ import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';
 import { companyAccess } from '../access/company-access.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
+import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 
 /**
  * A row's identity across imports: the bank's own reference when the file has
@@ -104,6 +105,9 @@ export const importBankCsv = async (
     });
     return count;
   });
-  if (imported > 0) await queueSuggestionRefresh(jobs, companyPk, null);
+  if (imported > 0) {
+    await queueSuggestionRefresh(jobs, companyPk, null);
+    await queueCompanyReceiptMatch(jobs, companyPk);
+  }
   return { imported, duplicates: parsed.rows.length - imported, errors: parsed.errors };
 };

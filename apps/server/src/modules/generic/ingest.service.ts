@@ -4,6 +4,7 @@ import type { genericReferenceListsBody, genericTransactionsBody } from '@herd/c
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
+import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 import { clientCompanies, ledgerAccounts, ledgerRefs, transactions } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { companyAccess } from '../access/company-access.js';
@@ -137,7 +138,10 @@ export const upsertTransactions = async ({ db, jobs }: { db: Db; jobs: Pick<JobQ
     counts.unchanged += cancels.length - cancelled.length;
     return counts;
   });
-  if (counts.created + counts.updated > 0) await queueSuggestionRefresh(jobs, companyPk, null);
+  if (counts.created + counts.updated > 0) {
+    await queueSuggestionRefresh(jobs, companyPk, null);
+    await queueCompanyReceiptMatch(jobs, companyPk);
+  }
   return counts;
 };
 

@@ -5,10 +5,12 @@ import type { AppDeps } from '../../app-deps.js';
 import { files, receipts } from '../../db/schema/index.js';
 import { insertFile } from '../storage/storage.queries.js';
 import { newStorageKey } from '../storage/storage.service.js';
+import { queueReceiptMatch } from './matching-queue.js';
+import type { ReadingHints } from './reading/index.js';
 import { installedReader, type ReadValue, type ReceiptReader, type ReceiptReading } from './receipt-reader.js';
 import { findEarlierTwin, updateReceipt, type ReceiptRow } from './receipts.queries.js';
 
-type JobDeps = Pick<AppDeps, 'db' | 'storage'> & { log?: { warn: (details: object, message: string) => void } };
+type JobDeps = Pick<AppDeps, 'db' | 'storage' | 'jobs'> & { log?: { warn: (details: object, message: string) => void } };
 
 const readAll = async (stream: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = [];
@@ -43,22 +45,39 @@ const fieldsFrom = (row: ReceiptRow, reading: ReceiptReading): Partial<typeof re
 };
 
 /**
- * The `receipt-read` job: reads the receipt's file with the installed reading
- * engine (when there is one), keeps what it read, stores its thumbnail, then
+ * What the email that brought a receipt says about it. Its note holds the
+ * message's own words, or its subject when the message had none: a single
+ * short line is read as a subject ("Your receipt from Adobe — $52.99 — Sep 18",
+ * which names the vendor), anything longer as the body (never the vendor).
+ */
+const hintsOf = (row: ReceiptRow): ReadingHints => {
+  const hints: ReadingHints = { receivedOn: row.createdAt };
+  const note = row.note.trim();
+  if (row.source !== 'EMAIL' || note === '') return hints;
+  return note.length <= 200 && !note.includes('\n') ? { ...hints, emailSubject: note } : { ...hints, emailBody: note };
+};
+
+/**
+ * The `receipt-read` job: reads the receipt's file with the reading engine,
+ * keeps what it read, stores its thumbnail, then
  * flags the receipt when an earlier one of the same company has the same file
  * or the same vendor, date and total. A file the engine cannot read leaves the
- * read state FAILED and the fields for a person to fill. Running it twice does
- * no harm: a READ receipt is not read again.
+ * read state FAILED and the fields for a person to fill. Then it queues the
+ * receipt's matching. Running it twice does no harm: a READ receipt is not
+ * read again.
  */
-export const runReceiptRead = async (deps: JobDeps, receiptPk: number, reader: ReceiptReader | null = installedReader) => {
+export const runReceiptRead = async (deps: JobDeps, receiptPk: number, reader: ReceiptReader = installedReader) => {
   const { db } = deps;
   const [found] = await db.select({ receipt: receipts, file: files }).from(receipts).innerJoin(files, eq(files.pk, receipts.fileId)).where(eq(receipts.pk, receiptPk));
   if (!found) return;
   let row = found.receipt;
-  if (reader && row.readState !== 'READ') {
+  if (row.readState !== 'READ') {
     let reading: ReceiptReading | null = null;
     try {
-      reading = await reader(await readAll(await deps.storage.get(found.file.storageKey)), found.file.contentType);
+      reading = await reader(await readAll(await deps.storage.get(found.file.storageKey)), found.file.contentType, {
+        hints: hintsOf(row),
+        onThumbnailFailure: (err) => deps.log?.warn({ err, receiptPk }, 'receipt thumbnail could not be made'),
+      });
     } catch (err) {
       deps.log?.warn({ err, receiptPk }, 'receipt could not be read');
     }
@@ -85,4 +104,6 @@ export const runReceiptRead = async (deps: JobDeps, receiptPk: number, reader: R
     const twin = await findEarlierTwin(db, row, found.file.sha256);
     if (twin !== null) await updateReceipt(db, row.firmId, row.pk, { duplicateOfId: twin });
   }
+  // Charges may already be waiting for it; matching reads the fields just stored.
+  if (row.clientCompanyId !== null) await queueReceiptMatch(deps.jobs, row.pk);
 };

@@ -1,10 +1,10 @@
+import { createThumbnail, readReceipt, type ReadingHints } from './reading/index.js';
+
 /**
- * The seam where the reading engine plugs in. It will live in
- * `modules/receipts/reading/` (`readReceipt(bytes, mime)`: text extraction
- * and a thumbnail) and is not built yet, so `installedReader` is null and the
- * `receipt-read` job only flags duplicates by file: receipts keep the read
- * state PENDING and their fields empty until the engine is installed here.
- * Nothing is made up in its place.
+ * The seam between the `receipt-read` job and the reading engine
+ * (`modules/receipts/reading/`): the job hands it the file's bytes and what is
+ * known about how the receipt came (its email's words), and stores what it
+ * answers. Tests install a reader of their own to say what was "read".
  */
 
 /** One field the engine read, and how sure it is (0–1). */
@@ -25,7 +25,27 @@ export interface ReceiptReading {
   thumbnail: { bytes: Buffer; contentType: string } | null;
 }
 
-export type ReceiptReader = (bytes: Buffer, mime: string) => Promise<ReceiptReading>;
+export interface ReaderContext {
+  hints: ReadingHints;
+  /** Told why no thumbnail could be made: the receipt goes on without one. */
+  onThumbnailFailure: (err: unknown) => void;
+}
 
-/** The engine the job runs: none yet (see above). */
-export const installedReader: ReceiptReader | null = null;
+export type ReceiptReader = (bytes: Buffer, mime: string, context: ReaderContext) => Promise<ReceiptReading>;
+
+/**
+ * The reading library: text layer or OCR (through the process's shared OCR
+ * pool, started on the first scan and closed at shutdown), then the thumbnail.
+ * A thumbnail that fails does not fail the reading.
+ */
+export const installedReader: ReceiptReader = async (bytes, mime, { hints, onThumbnailFailure }) => {
+  const read = await readReceipt(bytes, mime, hints);
+  const thumbnail = await createThumbnail(bytes, { onFailure: onThumbnailFailure });
+  return {
+    vendor: read.vendor,
+    date: read.date,
+    total: read.total,
+    currency: read.currency,
+    thumbnail: thumbnail ? { bytes: thumbnail.bytes, contentType: thumbnail.mime } : null,
+  };
+};

@@ -10,6 +10,8 @@ import { requireFirmActor } from '../auth/permissions.js';
 import { findVisibleCompany } from '../client-companies/client-companies.queries.js';
 import { companyReceiptScope, findScopedReceipts, inboxScope, type ReceiptScope } from './receipt-scope.js';
 import { toReceipt } from './receipt-serializer.js';
+import { queueReceiptMatch } from './matching-queue.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { findFullReceipts, type ReceiptRow } from './receipts.queries.js';
 
 /** A value a person typed is certain: its confidence is 1 and it is marked edited, so no later reading replaces it. */
@@ -53,7 +55,17 @@ const moveTarget = async (db: Db, actor: Actor, side: Side | 'inbox', change: Re
  * checked before any is written; all are written in one transaction with their
  * audit entries.
  */
-const updateInScope = async (db: Db, actor: Actor, scope: ReceiptScope, side: Side | 'inbox', changes: ReceiptChange[]): Promise<Receipt[]> => {
+/** Fields whose change can change which charge the receipt is (the company too, by moving it). */
+const MATCHED_ON = ['vendor', 'receiptDate', 'total', 'currency'];
+
+const updateInScope = async (
+  db: Db,
+  jobs: Pick<JobQueue, 'send'>,
+  actor: Actor,
+  scope: ReceiptScope,
+  side: Side | 'inbox',
+  changes: ReceiptChange[],
+): Promise<Receipt[]> => {
   const rows = await findScopedReceipts(
     db,
     scope,
@@ -108,6 +120,10 @@ const updateInScope = async (db: Db, actor: Actor, scope: ReceiptScope, side: Si
       });
     }
   });
+  // A person's correction of what was read (or a new company) may now point at a charge: look again.
+  for (const { row, values, moveTo } of plans) {
+    if (moveTo !== null || Object.keys(values).some((k) => MATCHED_ON.includes(k))) await queueReceiptMatch(jobs, row.pk);
+  }
   const full = await findFullReceipts(
     db,
     scope.home.firmId,
@@ -116,7 +132,8 @@ const updateInScope = async (db: Db, actor: Actor, scope: ReceiptScope, side: Si
   return rows.map((r) => toReceipt(full.find((f) => f.receipt.pk === r.pk)!));
 };
 
-export const updateCompanyReceipts = async (db: Db, actor: Actor, side: Side, companyPk: number, changes: ReceiptChange[]) =>
-  updateInScope(db, actor, await companyReceiptScope(db, actor, companyPk, side), side, changes);
+export const updateCompanyReceipts = async (db: Db, jobs: Pick<JobQueue, 'send'>, actor: Actor, side: Side, companyPk: number, changes: ReceiptChange[]) =>
+  updateInScope(db, jobs, actor, await companyReceiptScope(db, actor, companyPk, side), side, changes);
 
-export const updateInboxReceipts = (db: Db, actor: Actor, changes: ReceiptChange[]) => updateInScope(db, actor, inboxScope(actor), 'inbox', changes);
+export const updateInboxReceipts = (db: Db, jobs: Pick<JobQueue, 'send'>, actor: Actor, changes: ReceiptChange[]) =>
+  updateInScope(db, jobs, actor, inboxScope(actor), 'inbox', changes);

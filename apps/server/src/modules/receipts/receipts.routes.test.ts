@@ -113,10 +113,10 @@ describe('receipt create', () => {
       [first.pk, null],
       [second.pk, first.pk],
     ]);
-    // No reading engine is installed yet: the receipts stay unread, with nothing made up.
+    // A one-pixel image is read (OCR) and holds no text: read, with nothing made up.
     expect(list.map((r: { read_state: string; vendor: { value: unknown } }) => [r.read_state, r.vendor.value])).toEqual([
-      ['PENDING', null],
-      ['PENDING', null],
+      ['READ', null],
+      ['READ', null],
     ]);
     expect((await cast.admin.get(`accounting/accountant/client-company/${pk}/receipts/list/?duplicates=true`)).json().count).toBe(1);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'receipt.create'));

@@ -5,6 +5,7 @@ import { ConflictError } from '../../lib/errors.js';
 
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
+import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
 import { type CompanyAccess } from '../access/company-access.js';
@@ -66,6 +67,7 @@ export const runPull = async (deps: LedgerDeps, companyPk: number) => {
   if (!company) return;
   await deps.ledgers.adapterFor(company.connectionKind).pull(deps.db, company);
   await queueSuggestionRefresh(deps.jobs, companyPk, null);
+  await queueCompanyReceiptMatch(deps.jobs, companyPk);
 };
 
 /** The job behind a resync. */

@@ -1,0 +1,2 @@
+ALTER TABLE "receipt_matches" ALTER COLUMN "parts" SET DEFAULT '[]'::jsonb;--> statement-breakpoint
+CREATE INDEX "transactions_receipt_candidates_idx" ON "transactions" USING btree ("client_company_id","amount","date");
