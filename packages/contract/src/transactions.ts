@@ -208,7 +208,16 @@ export const attachBody = z.object({
 });
 export const transactionPkParams = z.object({ transactionPk: idParam });
 
-export const companyTransactionCounts = z.array(z.object({ client_company: z.number(), waiting_for_client: z.number(), to_review: z.number(), sync_errors: z.number() }));
+export const companyTransactionCounts = z.array(
+  z.object({
+    client_company: z.number(),
+    waiting_for_client: z.number(),
+    to_review: z.number(),
+    sync_errors: z.number(),
+    /** The company's active receipts (not hidden, not done). */
+    open_receipts: z.number(),
+  }),
+);
 export type CompanyTransactionCount = z.infer<typeof companyTransactionCounts>[number];
 
 /** What a resync or pull request did: queued for the background, or why there was nothing to do. */

@@ -37,6 +37,11 @@ const ClientsPage = lazyPage(() => import('../features/clients/pages/clients-pag
 const AsClientPage = lazyPage(() => import('../features/dashboard/pages/as-client-page').then((m) => m.AsClientPage));
 const ClientCompanyPage = lazyPage(() => import('../features/dashboard/pages/client-company-page').then((m) => m.ClientCompanyPage));
 const AccountantTransactionsPage = lazyPage(() => import('../features/transactions/pages/accountant-transactions-page').then((m) => m.AccountantTransactionsPage));
+const AccountantReceiptsPage = lazyPage(() => import('../features/receipts/accountant/accountant-receipts-page').then((m) => m.AccountantReceiptsPage));
+// The accountant's per-client tabs, shown on the receipts tab too.
+const AccountantTabs = lazyPage(() => import('../features/transactions/components/accountant-tabs').then((m) => m.AccountantTabs));
+const ReceiptsArchivePage = lazyPage(() => import('../features/receipts/accountant/receipts-archive-page').then((m) => m.ReceiptsArchivePage));
+const ReceiptsInboxPage = lazyPage(() => import('../features/receipts/accountant/receipts-inbox-page').then((m) => m.ReceiptsInboxPage));
 const AccountantRulesPage = lazyPage(() => import('../features/transactions/pages/accountant-rules-page').then((m) => m.AccountantRulesPage));
 const ClientCompletedPage = lazyPage(() => import('../features/transactions/pages/client-completed-page').then((m) => m.ClientCompletedPage));
 // The client's transactions, shown inside the company dashboard (and the accountant's view of it).
@@ -83,8 +88,10 @@ export const AppRoutes = () => {
                   <Route path={a.requestsCompleted} element={<DashboardSectionPage section="accountantRequestsCompleted" />} />
                   <Route path={a.requestsScheduled} element={<DashboardSectionPage section="accountantRequestsScheduled" />} />
                   <Route path={a.requestsHidden} element={<DashboardSectionPage section="accountantRequestsHidden" />} />
-                  <Route path={a.receiptsCompleted} element={<DashboardSectionPage section="accountantReceiptsCompleted" />} />
-                  <Route path={a.receiptsHidden} element={<DashboardSectionPage section="accountantReceiptsHidden" />} />
+                  <Route path={a.receipts} element={<AccountantReceiptsPage tabs={AccountantTabs} />} />
+                  <Route path={a.receiptsCompleted} element={<ReceiptsArchivePage kind="completed" />} />
+                  <Route path={a.receiptsHidden} element={<ReceiptsArchivePage kind="hidden" />} />
+                  <Route path={a.receiptsInbox} element={<ReceiptsInboxPage />} />
                   <Route path={s.accountantClient} element={<ClientSettingsPage />} />
                   {/* Firm admins only (the page answers not-found to anyone else); Stripe Checkout returns here. */}
                   <Route path={s.accountantBilling} element={<BillingSettingsPage billingTab={BillingTab} />} />

@@ -20,6 +20,10 @@ export const routes = {
     requestsCompleted: '/dashboard/accountant/requests/completed/:clientPk/',
     requestsScheduled: '/dashboard/accountant/requests/scheduled/:clientPk/',
     requestsHidden: '/dashboard/accountant/requests/hidden/:clientPk/',
+    /** The client's active receipts (a tab beside the transaction lists). */
+    receipts: '/dashboard/accountant/receipts/:clientPk/',
+    /** The firm's receipts not yet given to a client company. */
+    receiptsInbox: '/dashboard/accountant/receipts-inbox/',
     receiptsCompleted: '/dashboard/accountant/receipts/completed/:clientPk/',
     receiptsHidden: '/dashboard/accountant/receipts/hidden/:clientPk/',
   },

@@ -104,6 +104,25 @@ describe('receipt fields, lists and actions', () => {
     expect(pksOf(await cast.client.get(cli(pk, 'list/')))).toEqual([]);
   });
 
+  it('the open work per company counts each company’s active receipts, not done, hidden or inbox ones, for those who see the company', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    const [open, done, hidden] = [await uploadOne(cast.client, pk), await uploadOne(cast.client, pk), await uploadOne(cast.client, pk)];
+    await uploadOne(cast.client, pk);
+    await cast.client.patch(cli(pk, 'update/'), { receipts: [{ pk: done.pk, finished: true }] });
+    await cast.client.post(cli(pk, 'hide/'), { pks: [hidden.pk] });
+    // One for the firm's inbox: no company's work.
+    const { body, headers } = multipartFiles({}, [{ name: 'inbox.pdf', bytes: PDF_BYTES }]);
+    expect((await cast.admin.request('POST', 'accounting/receipt/create/', { body, headers })).statusCode).toBe(201);
+    const counts = async (client: TestClient) => (await client.get('accounting/accountant/client-companies/transactions/count/')).json();
+    expect(await counts(cast.admin)).toEqual([{ client_company: pk, waiting_for_client: 0, to_review: 0, sync_errors: 0, open_receipts: 2 }]);
+    expect(await counts(cast.teamMember)).toEqual([]);
+    const other = await signedInCast(t.db, newClient);
+    expect(await counts(other.admin)).toEqual([]);
+    await cast.client.patch(cli(pk, 'update/'), { receipts: [{ pk: open.pk, finished: true }] });
+    expect((await counts(cast.admin))[0].open_receipts).toBe(1);
+  });
+
   it('another firm or another client gets 404 for every list, action and thread of the company’s receipts', async () => {
     const cast = await signedInCast(t.db, newClient);
     const other = await signedInCast(t.db, newClient);

@@ -1,36 +1,61 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { RECEIPT_LIST_STATUSES } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, transactionCounts } from '../../db/schema/index.js';
+import { clientCompanies, receipts, transactionCounts } from '../../db/schema/index.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { visibleCompaniesWhere } from '../client-companies/client-companies.queries.js';
 
 /**
- * Open work per client company the user can see, in one grouped query over
- * the counts the triggers keep (a few rows per company, not its
- * transactions): what waits for the client, what waits for the accountant,
- * and what the ledger refused. Companies with nothing open are left out.
+ * Open work per client company the user can see: what waits for the client,
+ * what waits for the accountant, what the ledger refused (one grouped query
+ * over the counts the triggers keep, a few rows per company), and the
+ * receipts still active (not hidden, not done). Companies with nothing open
+ * are left out.
  */
 export const countsPerCompany = async (db: Db, actor: Actor) => {
   const firmActor = can.workOnClients(actor);
-  const rows = await db
-    .select({
-      client_company: transactionCounts.clientCompanyId,
-      waiting_for_client: sql<number>`coalesce(sum(${transactionCounts.n}) filter (where ${transactionCounts.status} = 'READY'), 0)`.mapWith(Number),
-      to_review: sql<number>`coalesce(sum(${transactionCounts.n}) filter (where ${transactionCounts.status} = 'FINISHED_IN_HERD'), 0)`.mapWith(Number),
-      sync_errors: sql<number>`coalesce(sum(${transactionCounts.n}) filter (where ${transactionCounts.status} = 'SYNC_ERROR'), 0)`.mapWith(Number),
-    })
-    .from(transactionCounts)
-    .innerJoin(clientCompanies, eq(clientCompanies.pk, transactionCounts.clientCompanyId))
-    .where(
-      and(
-        visibleCompaniesWhere(firmActor),
-        eq(transactionCounts.isHidden, false),
-        sql`${transactionCounts.status} in ('READY','FINISHED_IN_HERD','SYNC_ERROR')`,
-        // A count that went back to zero keeps its row; such a company has nothing open.
-        sql`${transactionCounts.n} > 0`,
-      ),
-    )
-    .groupBy(transactionCounts.clientCompanyId);
+  const [transactionRows, receiptRows] = await Promise.all([
+    db
+      .select({
+        client_company: transactionCounts.clientCompanyId,
+        waiting_for_client: sql<number>`coalesce(sum(${transactionCounts.n}) filter (where ${transactionCounts.status} = 'READY'), 0)`.mapWith(Number),
+        to_review: sql<number>`coalesce(sum(${transactionCounts.n}) filter (where ${transactionCounts.status} = 'FINISHED_IN_HERD'), 0)`.mapWith(Number),
+        sync_errors: sql<number>`coalesce(sum(${transactionCounts.n}) filter (where ${transactionCounts.status} = 'SYNC_ERROR'), 0)`.mapWith(Number),
+      })
+      .from(transactionCounts)
+      .innerJoin(clientCompanies, eq(clientCompanies.pk, transactionCounts.clientCompanyId))
+      .where(
+        and(
+          visibleCompaniesWhere(firmActor),
+          eq(transactionCounts.isHidden, false),
+          sql`${transactionCounts.status} in ('READY','FINISHED_IN_HERD','SYNC_ERROR')`,
+          // A count that went back to zero keeps its row; such a company has nothing open.
+          sql`${transactionCounts.n} > 0`,
+        ),
+      )
+      .groupBy(transactionCounts.clientCompanyId),
+    // Receipts of the firm's inbox (no company yet) are not any company's work.
+    db
+      .select({ client_company: receipts.clientCompanyId, open_receipts: count() })
+      .from(receipts)
+      .innerJoin(clientCompanies, eq(clientCompanies.pk, receipts.clientCompanyId))
+      .where(
+        and(
+          visibleCompaniesWhere(firmActor),
+          eq(receipts.firmId, firmActor.firmId),
+          isNotNull(receipts.clientCompanyId),
+          eq(receipts.isHidden, false),
+          inArray(receipts.status, [...RECEIPT_LIST_STATUSES.active]),
+        ),
+      )
+      .groupBy(receipts.clientCompanyId),
+  ]);
+  const openReceipts = new Map(receiptRows.map((row) => [row.client_company!, row.open_receipts]));
+  const rows = transactionRows.map((row) => ({ ...row, open_receipts: openReceipts.get(row.client_company) ?? 0 }));
+  const withTransactions = new Set(rows.map((row) => row.client_company));
+  for (const [company, n] of openReceipts) {
+    if (!withTransactions.has(company)) rows.push({ client_company: company, waiting_for_client: 0, to_review: 0, sync_errors: 0, open_receipts: n });
+  }
   return rows;
 };

@@ -12,6 +12,8 @@ describe('the highlighted menu entry', () => {
       '/dashboard/accountant/categorized/7/',
       '/dashboard/accountant/hidden/7',
       '/dashboard/accountant/as-client/7/',
+      '/dashboard/accountant/receipts/7/',
+      '/dashboard/accountant/receipts/completed/7/',
     ]) {
       expect(selectedNavKey(path, accountantKeys)).toBe(routes.accountant.clients);
     }
@@ -22,6 +24,8 @@ describe('the highlighted menu entry', () => {
     expect(selectedNavKey('/dashboard/accountant/clients/', accountantKeys)).toBe(routes.accountant.clients);
     expect(selectedNavKey('/settings/accountant/client/7/', accountantKeys)).toBe(routes.settings.root);
     expect(selectedNavKey('/auth/', accountantKeys)).toBeNull();
+    // The firm's receipts inbox is its own entry, not one client's page.
+    expect(selectedNavKey('/dashboard/accountant/receipts-inbox/', [...accountantKeys, routes.accountant.receiptsInbox])).toBe(routes.accountant.receiptsInbox);
   });
 
   it('stays on Dashboard for a client, who has no Clients entry', () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { AppstoreOutlined, BarChartOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BarChartOutlined, InboxOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import { isAccountantSide, type Profile } from '@herd/contract';
 import { routes } from '../../lib/routes';
 
@@ -11,6 +11,8 @@ export const navItems = (profile: Profile): Item[] => {
   const items: Item[] = [{ key: routes.dashboard, icon: <AppstoreOutlined />, label: 'Dashboard' }];
   if (isAccountantSide(profile.account_type)) {
     items.push({ key: routes.accountant.clients, icon: <TeamOutlined />, label: 'Clients' });
+    // Receipts that belong to no client yet: the firm's, not one client's.
+    items.push({ key: routes.accountant.receiptsInbox, icon: <InboxOutlined />, label: 'Receipts inbox' });
   }
   // Analytics compare a firm's clients with one another: the firm's screen, never a client's.
   if (isAccountantSide(profile.account_type) && profile.feature_flags.includes('FEATURE_TRANSACTION_ANALYTICS')) {
@@ -30,6 +32,7 @@ const PER_CLIENT_PAGES = [
   accountant.requestsCompleted,
   accountant.requestsScheduled,
   accountant.requestsHidden,
+  accountant.receipts,
   accountant.receiptsCompleted,
   accountant.receiptsHidden,
 ].map((pattern) => pattern.slice(0, pattern.indexOf(':')));

@@ -50,13 +50,6 @@ export const dashboardSections = {
     'No hidden requests',
     'Requests you hide from this client are kept here.',
   ),
-  accountantReceiptsCompleted: section(
-    'Completed receipts',
-    'Receipts matched to transactions and attached in the ledger.',
-    'No completed receipts yet',
-    'Receipts this client sends by upload, email or text will appear here once they are matched.',
-  ),
-  accountantReceiptsHidden: section('Hidden receipts', 'Receipts you have hidden.', 'No hidden receipts', 'Receipts you hide for this client are kept here.'),
   clientCommsCompleted: section(
     'Completed requests',
     'Requests from your accountant that you have answered.',

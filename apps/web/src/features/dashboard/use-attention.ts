@@ -22,14 +22,14 @@ export interface Attention {
   connection: AttentionGroup<ClientCompany>;
   noUsers: AttentionGroup<ClientCompany>;
   review: AttentionGroup<OpenWork>;
-  totals: { waiting_for_client: number; to_review: number; sync_errors: number };
+  totals: { waiting_for_client: number; to_review: number; sync_errors: number; open_receipts: number };
 }
 
 const first = (params: Partial<ClientListParams>, pageSize = SHOWN): ClientListParams => ({ page: 1, page_size: pageSize, ordering: 'name', ...params });
 
-/** What waits on the accountant: sync errors first, then the most answers to review. */
+/** What waits on the accountant: sync errors first, then the most answers to review, then the most receipts to match. */
 const byUrgency = (a: CompanyTransactionCount, b: CompanyTransactionCount) =>
-  b.sync_errors - a.sync_errors || b.to_review - a.to_review || a.client_company - b.client_company;
+  b.sync_errors - a.sync_errors || b.to_review - a.to_review || b.open_receipts - a.open_receipts || a.client_company - b.client_company;
 
 const NONE = { rows: [], total: 0 };
 const EMPTY: Attention = {
@@ -37,7 +37,7 @@ const EMPTY: Attention = {
   connection: NONE,
   noUsers: NONE,
   review: NONE,
-  totals: { waiting_for_client: 0, to_review: 0, sync_errors: 0 },
+  totals: { waiting_for_client: 0, to_review: 0, sync_errors: 0, open_receipts: 0 },
 };
 
 /**
@@ -53,7 +53,7 @@ export const useAttention = () => {
   const disconnected = useQuery({ ...clientListQuery(first({ connection_state: 'DISCONNECTED' })), enabled: some });
   const noUsers = useQuery({ ...clientListQuery(first({ has_client_users: false })), enabled: some });
   const counts = useCompanyTransactionCounts(some);
-  const waiting = (counts.data ?? []).filter((c) => c.to_review > 0 || c.sync_errors > 0).sort(byUrgency);
+  const waiting = (counts.data ?? []).filter((c) => c.to_review > 0 || c.sync_errors > 0 || c.open_receipts > 0).sort(byUrgency);
   const named = useClientsByPk(waiting.slice(0, SHOWN).map((c) => c.client_company));
 
   const lists: UseQueryResult<Paginated<ClientCompany>>[] = [all, reauth, disconnected, noUsers];
@@ -80,7 +80,12 @@ export const useAttention = () => {
     },
     noUsers: { rows: noUsers.data.results, total: noUsers.data.count },
     review: { rows: review, total: waiting.length },
-    totals: { waiting_for_client: sum('waiting_for_client'), to_review: sum('to_review'), sync_errors: sum('sync_errors') },
+    totals: {
+      waiting_for_client: sum('waiting_for_client'),
+      to_review: sum('to_review'),
+      sync_errors: sum('sync_errors'),
+      open_receipts: sum('open_receipts'),
+    },
   };
   return { data, error, retry };
 };

@@ -40,6 +40,7 @@ export interface OpenWork {
   waiting_for_client: number;
   to_review: number;
   sync_errors: number;
+  open_receipts: number;
 }
 
 /**
@@ -142,6 +143,7 @@ export const ClientsTable = (props: ClientsTableProps) => {
           <Flex gap={4} wrap align="center">
             {work?.to_review ? <Tag color="green">{work.to_review} to review</Tag> : null}
             {work?.waiting_for_client ? <Tag color="blue">{work.waiting_for_client} with client</Tag> : null}
+            {work?.open_receipts ? <Tag color="gold">{countText(work.open_receipts, 'receipt')}</Tag> : null}
             {work?.sync_errors ? (
               <Link to={syncErrorsPathOf(company.pk)} aria-label={`Show the ${countText(work.sync_errors, 'sync error')} of ${company.name}`}>
                 <Tag color="red" style={{ cursor: 'pointer' }}>

@@ -6,7 +6,7 @@ import { countText, formatCount } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
 import { ConnectionTags } from '../../../ui/connection-tags';
-import type { Attention, AttentionGroup } from '../use-attention';
+import type { Attention, AttentionGroup, OpenWork } from '../use-attention';
 
 const settingsOf = (company: ClientCompany) => buildPath(routes.settings.accountantClient, { clientPk: company.pk });
 
@@ -51,6 +51,11 @@ const Group = <T,>({ title, hint, group, companyOf, linkOf, tags, action }: Grou
 );
 
 const same = (company: ClientCompany) => company;
+/** The client's answers to review first; a client with only receipts open goes to its receipts. */
+const reviewPathOf = (work: OpenWork) =>
+  buildPath(work.to_review || work.sync_errors || !work.open_receipts ? routes.accountant.categorized : routes.accountant.receipts, {
+    clientPk: work.client_company,
+  });
 const connectionTags = (company: ClientCompany) => <ConnectionTags kind={company.connection_kind} state={company.connection_state} />;
 
 /** What needs the firm's hand today: answers to review, broken connections, and clients nobody can answer for. */
@@ -74,17 +79,18 @@ export const AttentionCard = ({ attention }: { attention: Attention }) => {
         {review.total > 0 ? (
           <Group
             title="Waiting for your review"
-            hint="Clients answered these, or the ledger refused them."
+            hint="Clients answered these, sent receipts, or the ledger refused them."
             group={review}
             companyOf={(work) => work.company}
-            linkOf={(work) => buildPath(routes.accountant.categorized, { clientPk: work.client_company })}
+            linkOf={reviewPathOf}
             tags={(work) => (
               <span style={{ display: 'inline-flex', gap: 4 }}>
                 {work.to_review ? <Tag color="green">{formatCount(work.to_review)} to review</Tag> : null}
                 {work.sync_errors ? <Tag color="red">{countText(work.sync_errors, 'sync error')}</Tag> : null}
+                {work.open_receipts ? <Tag color="gold">{countText(work.open_receipts, 'receipt')}</Tag> : null}
               </span>
             )}
-            action={(work) => <Link to={buildPath(routes.accountant.categorized, { clientPk: work.client_company })}>Review</Link>}
+            action={(work) => <Link to={reviewPathOf(work)}>Review</Link>}
           />
         ) : null}
         {connection.total > 0 ? (

@@ -67,6 +67,9 @@ export const AccountantDashboardPage = () => {
                   <Statistic title="With clients" value={formatCount(data.totals.waiting_for_client)} />
                 </Col>
                 <Col span={12}>
+                  <Statistic title="Open receipts" value={formatCount(data.totals.open_receipts)} />
+                </Col>
+                <Col span={12}>
                   <Statistic
                     title="Sync errors"
                     value={formatCount(data.totals.sync_errors)}

@@ -14,7 +14,7 @@ const listOf = (clients: ClientCompany[]) => (request: FakeRequest) => {
   return { status: 200, data: paginated(hits.slice(0, Number(size)), hits.length) };
 };
 
-type Counts = { client_company: number; waiting_for_client: number; to_review: number; sync_errors: number }[];
+type Counts = { client_company: number; waiting_for_client: number; to_review: number; sync_errors: number; open_receipts: number }[];
 
 const withDefault = (pk: number | null, profile: Profile = makeProfile()): Profile => ({
   ...profile,
@@ -90,9 +90,9 @@ describe('the accountant dashboard', () => {
       makeClientCompany({ pk: 3, name: 'Maple Cafe' }),
     ];
     const fake = fakeDashboard(clients, makeProfile(), [
-      { client_company: 1, waiting_for_client: 4, to_review: 3, sync_errors: 0 },
-      { client_company: 2, waiting_for_client: 1, to_review: 1, sync_errors: 2 },
-      { client_company: 3, waiting_for_client: 7, to_review: 0, sync_errors: 0 },
+      { client_company: 1, waiting_for_client: 4, to_review: 3, sync_errors: 0, open_receipts: 0 },
+      { client_company: 2, waiting_for_client: 1, to_review: 1, sync_errors: 2, open_receipts: 0 },
+      { client_company: 3, waiting_for_client: 7, to_review: 0, sync_errors: 0, open_receipts: 0 },
     ]);
     openDashboard();
     const review = await screen.findByRole('region', { name: 'Waiting for your review' });
@@ -108,6 +108,21 @@ describe('the accountant dashboard', () => {
     expect(stats).toContain('To review4');
     expect(stats).toContain('With clients12');
     expect(stats).toContain('Sync errors2');
+  });
+
+  it('counts the receipts still open beside the transactions; a client with only receipts open leads to its receipts', async () => {
+    const clients = [makeClientCompany({ pk: 1, name: 'Sunrise Bakery LLC' }), makeClientCompany({ pk: 2, name: 'Harbor Dental' })];
+    fakeDashboard(clients, makeProfile(), [
+      { client_company: 1, waiting_for_client: 4, to_review: 3, sync_errors: 0, open_receipts: 1 },
+      { client_company: 2, waiting_for_client: 0, to_review: 0, sync_errors: 0, open_receipts: 5 },
+    ]);
+    openDashboard();
+    const review = await screen.findByRole('region', { name: 'Waiting for your review' });
+    expect(within(review).getByRole('link', { name: 'Harbor Dental' })).toHaveAttribute('href', '/dashboard/accountant/receipts/2/');
+    expect(within(review).getByRole('link', { name: 'Sunrise Bakery LLC' })).toHaveAttribute('href', '/dashboard/accountant/categorized/1/');
+    expect(within(review).getByText('5 receipts')).toBeInTheDocument();
+    expect(within(review).getByText('1 receipt')).toBeInTheDocument();
+    expect((screen.getByText('Open receipts').closest('.ant-card') as HTMLElement).textContent).toContain('Open receipts6');
   });
 
   it('counts the rest of a group from the server’s count', async () => {

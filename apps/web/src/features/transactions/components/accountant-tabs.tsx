@@ -5,13 +5,14 @@ import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
 import { type useTransactionCounters, type AccountantListKind } from '../api';
 
-/** The accountant's tabs for one client: the three lists, then the client's rules. */
-export type AccountantTab = AccountantListKind | 'rules';
+/** The accountant's tabs for one client: the three lists, the client's receipts, then the client's rules. */
+export type AccountantTab = AccountantListKind | 'receipts' | 'rules';
 
 const TAB_ROUTES: Record<AccountantTab, string> = {
   active: routes.accountant.active,
   categorized: routes.accountant.categorized,
   hidden: routes.accountant.hidden,
+  receipts: routes.accountant.receipts,
   rules: routes.accountant.rules,
 };
 
@@ -27,9 +28,11 @@ interface AccountantTabsProps {
   companyPk: number;
   active: AccountantTab;
   counters: ReturnType<typeof useTransactionCounters>['data'];
+  /** The client's active receipts, when the page has asked (the receipts tab does). */
+  receiptsCount?: number;
 }
 
-export const AccountantTabs = ({ companyPk, active, counters: c }: AccountantTabsProps) => {
+export const AccountantTabs = ({ companyPk, active, counters: c, receiptsCount }: AccountantTabsProps) => {
   const navigate = useNavigate();
   return (
     <Tabs
@@ -39,6 +42,7 @@ export const AccountantTabs = ({ companyPk, active, counters: c }: AccountantTab
         { key: 'active', label: <TabLabel label="Active" count={c?.active} /> },
         { key: 'categorized', label: <TabLabel label="Categorized" count={c?.categorized} /> },
         { key: 'hidden', label: <TabLabel label="Hidden" count={c?.hidden} /> },
+        { key: 'receipts', label: <TabLabel label="Receipts" count={receiptsCount} /> },
         { key: 'rules', label: <TabLabel label="Rules" /> },
       ]}
       tabBarExtraContent={

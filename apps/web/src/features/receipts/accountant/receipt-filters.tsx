@@ -1,0 +1,31 @@
+import { Flex, Select } from 'antd';
+import { RECEIPT_SOURCES, type ReceiptSource } from '@herd/contract';
+import { SearchInput } from '../../../ui/search-input';
+import { RECEIPT_SOURCE_LABELS } from '../receipt-words';
+import type { useReceiptListState } from './use-receipt-list-state';
+
+/** Search, how it came in, and possible duplicates only. */
+export const ReceiptFilters = ({ state, withDuplicates = true }: { state: ReturnType<typeof useReceiptListState>; withDuplicates?: boolean }) => (
+  <Flex gap={8} wrap align="center">
+    <SearchInput label="Search receipts" placeholder="Vendor, note, file" value={state.params.search ?? ''} onSearch={state.setSearch} />
+    <Select<ReceiptSource | ''>
+      aria-label="Source"
+      style={{ width: 140 }}
+      value={state.params.source ?? ''}
+      onChange={(value) => state.setSource(value || undefined)}
+      options={[{ value: '', label: 'Any source' }, ...RECEIPT_SOURCES.map((s) => ({ value: s, label: RECEIPT_SOURCE_LABELS[s] }))]}
+    />
+    {withDuplicates ? (
+      <Select<'' | 'true' | 'false'>
+        aria-label="Duplicates"
+        style={{ width: 170 }}
+        value={state.params.duplicates ?? ''}
+        onChange={(value) => state.setDuplicates(value === 'true' ? 'true' : undefined)}
+        options={[
+          { value: '', label: 'All receipts' },
+          { value: 'true', label: 'Possible duplicates' },
+        ]}
+      />
+    ) : null}
+  </Flex>
+);

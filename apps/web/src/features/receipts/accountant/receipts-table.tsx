@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Flex, Table, Tag, Typography } from 'antd';
+import type { Paginated, Receipt } from '@herd/contract';
+import { formatDate } from '../../../lib/format';
+import { ReadValue, ReceiptThumbnail, ReceiptTotal } from '../receipt-cells';
+import { matchWords, RECEIPT_SOURCE_LABELS } from '../receipt-words';
+
+interface ReceiptsTableProps {
+  label: string;
+  page: Paginated<Receipt> | undefined;
+  loading: boolean;
+  pageNumber: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  /** The row's own buttons (edit, hide, send back…). */
+  actions: (receipt: Receipt) => ReactNode;
+  selected?: number[];
+  onSelect?: (pks: number[]) => void;
+  /** The firm's inbox shows no company; a company's lists need not repeat theirs. */
+  extraColumn?: { title: string; render: (receipt: Receipt) => ReactNode };
+}
+
+const Flags = ({ receipt }: { receipt: Receipt }) => (
+  <Flex gap={4} wrap>
+    {receipt.duplicate_of !== null ? <Tag color="red">Possible duplicate</Tag> : null}
+    {receipt.read_state === 'PENDING' ? <Tag>Not read yet</Tag> : null}
+    {receipt.read_state === 'FAILED' ? <Tag color="orange">Could not be read</Tag> : null}
+    <Tag color={receipt.transaction !== null ? 'green' : undefined}>{matchWords(receipt)}</Tag>
+    {receipt.notes_count ? <Tag color="blue">{receipt.notes_count === 1 ? '1 note' : `${receipt.notes_count} notes`}</Tag> : null}
+  </Flex>
+);
+
+/** One list of receipts: what was read, who sent it and how, and where it stands. */
+export const ReceiptsTable = ({ label, page, loading, pageNumber, pageSize, onPage, actions, selected, onSelect, extraColumn }: ReceiptsTableProps) => (
+  <Table<Receipt>
+    aria-label={label}
+    rowKey="pk"
+    size="middle"
+    loading={loading}
+    dataSource={page?.results ?? []}
+    scroll={{ x: 'max-content' }}
+    rowSelection={onSelect ? { selectedRowKeys: selected ?? [], onChange: (keys) => onSelect(keys.map(Number)) } : undefined}
+    pagination={{ current: pageNumber, pageSize, total: page?.count ?? 0, onChange: onPage, showSizeChanger: false, hideOnSinglePage: true }}
+    locale={{ emptyText: 'No receipts here.' }}
+    columns={[
+      { title: 'Receipt', key: 'file', width: 64, render: (_v, r) => <ReceiptThumbnail receipt={r} /> },
+      {
+        title: 'Vendor',
+        key: 'vendor',
+        render: (_v, r) => (
+          <Flex vertical gap={2}>
+            <ReadValue field={r.vendor} />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {r.file.name}
+            </Typography.Text>
+          </Flex>
+        ),
+      },
+      { title: 'Date', key: 'date', render: (_v, r) => <ReadValue field={r.date} text={r.date.value ? formatDate(r.date.value) : undefined} /> },
+      { title: 'Total', key: 'total', render: (_v, r) => <ReceiptTotal receipt={r} /> },
+      ...(extraColumn ? [{ title: extraColumn.title, key: 'extra', render: (_v: unknown, r: Receipt) => extraColumn.render(r) }] : []),
+      {
+        title: 'From',
+        key: 'from',
+        render: (_v, r) => (
+          <Flex vertical gap={2}>
+            <span>{r.uploaded_by?.name ?? 'Unknown'}</span>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {RECEIPT_SOURCE_LABELS[r.source]} · {formatDate(r.created_at)}
+            </Typography.Text>
+          </Flex>
+        ),
+      },
+      { title: 'State', key: 'state', render: (_v, r) => <Flags receipt={r} /> },
+      { title: '', key: 'actions', render: (_v, r) => <Flex gap={4}>{actions(r)}</Flex> },
+    ]}
+  />
+);
