@@ -104,7 +104,11 @@ async function sandboxPhoneForm(app: FastifyInstance, { state, phone }: { state:
     }
     const from = (fields.from ?? '').replace(/[^\d+]/g, '');
     if (!/^\+[1-9]\d{6,14}$/.test(from)) return reply.status(400).type('text/plain').send('Give the phone number in international form, e.g. +15551234567.');
-    await deliverIncomingText(state, { from, to: phone.number, body: fields.body ?? '', media }, { webhookUrl: phone.webhookUrl, apiBaseUrl: phone.apiBaseUrl, ...(phone.signedUrl ? { signedUrl: phone.signedUrl } : {}) });
+    await deliverIncomingText(
+      state,
+      { from, to: phone.number, body: fields.body ?? '', media },
+      { webhookUrl: phone.webhookUrl, apiBaseUrl: phone.apiBaseUrl, ...(phone.signedUrl ? { signedUrl: phone.signedUrl } : {}) },
+    );
     return reply.redirect('./', 303);
   });
 }
