@@ -67,6 +67,7 @@ const Content = ({ companyPk, list }: { companyPk: number; list: DoneList }) => 
         }}
         title={words.title}
         empty={<EmptyPanel title={words.emptyTitle} description={words.emptyDescription} />}
+        wholePage
         rowExtra={list === 'hidden' ? (receipt) => <UnhideButton companyPk={companyPk} receiptPk={receipt.pk} /> : undefined}
       />
     </>

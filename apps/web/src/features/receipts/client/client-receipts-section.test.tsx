@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { noteEndpoints, receiptEndpoints as e } from '@herd/contract';
+import { clientSideEndpoints, noteEndpoints, profileEndpoints, receiptEndpoints as e, transactionEndpoints } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
-import { createFakeApi, makeClientProfile } from '../../../../test/fake-api';
+import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany } from '../../../../test/fake-api';
+import { transactionPage } from '../../../../test/fake-transactions';
 import { makeReceipt, makeUnreadReceipt, receiptPage } from '../../../../test/fake-receipts';
-import { renderPage } from '../../../../test/render-app';
+import { renderAt, renderPage } from '../../../../test/render-app';
 import { ClientReceiptsSection } from './client-receipts-section';
 
 const company = { pk: 7 };
@@ -30,6 +31,19 @@ afterEach(() => {
 });
 
 describe('the client’s receipts on the company page', () => {
+  it('sit on the company page under what waits for the client', async () => {
+    fakeReceipts()
+      .answer(profileEndpoints.profile, {}, makeClientProfile())
+      .answer(clientSideEndpoints.ownCompanies, {}, [makeOwnCompany()])
+      .answer(clientSideEndpoints.ownCompany, company, makeOwnCompany())
+      .answer(clientSideEndpoints.myAccountant, {}, makeMyAccountant())
+      .answer(transactionEndpoints.clientActive, company, transactionPage([]));
+    renderAt('/dashboard/client/company-client/?company=7');
+    const section = await screen.findByRole('region', { name: 'Upload receipts' });
+    expect(within(section).getByRole('button', { name: /Choose files/ })).toBeInTheDocument();
+    expect(await screen.findByText('Blue Bottle Coffee')).toBeInTheDocument();
+  });
+
   it('lists the active receipts with what was read, how sure, and where each stands', async () => {
     fakeReceipts();
     open();

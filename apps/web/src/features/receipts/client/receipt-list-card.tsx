@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Card, Flex, Pagination, Typography } from 'antd';
 import type { Receipt } from '@herd/contract';
 import { countText } from '../../../lib/format';
+import { errorStatus } from '../../../lib/api-errors';
+import { NotFoundResult } from '../../../ui/not-found-result';
 import { QueryError } from '../../../ui/query-error';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { ReceiptRow } from '../components/receipt-row';
@@ -21,12 +23,15 @@ interface ReceiptListCardProps {
   extra?: ReactNode;
   /** Actions on one row (unhide). */
   rowExtra?: (receipt: Receipt) => ReactNode;
+  /** The list is the page: a company the person may not see (404) is a page not found rather than a failure to retry. */
+  wholePage?: boolean;
 }
 
 /** One of the client's receipt lists in a card: each row opens the receipt; page links when it runs long. */
-export const ReceiptListCard = ({ companyPk, list, page, onPage, empty, header, title, extra, rowExtra }: ReceiptListCardProps) => {
+export const ReceiptListCard = ({ companyPk, list, page, onPage, empty, header, title, extra, rowExtra, wholePage = false }: ReceiptListCardProps) => {
   const receipts = useClientReceipts(companyPk, list, page);
   const [openPk, setOpenPk] = useState<number | null>(null);
+  if (wholePage && receipts.isError && errorStatus(receipts.error) === 404) return <NotFoundResult />;
   const open = receipts.data?.results.find((receipt) => receipt.pk === openPk) ?? null;
   return (
     <Card title={title} extra={extra} styles={{ body: { padding: 0 }, header: { flexWrap: 'wrap' } }}>
