@@ -10,7 +10,8 @@ import { renderPage } from '../../../../test/render-app';
 import { ClientReceiptsListPage } from './client-receipts-list-page';
 
 const company = { pk: 7 };
-const done = makeReceipt({ pk: 511, status: 'FINISHED_IN_HERD' });
+// Typed in by the client before the reading engine got to it.
+const done = makeReceipt({ pk: 511, status: 'FINISHED_IN_HERD', read_state: 'PENDING', total: { value: '9.75', confidence: 1, edited: true } });
 const matched = makeReceipt({ pk: 512, status: 'MATCHED_TO_PLATFORM', transaction: 101, vendor: { value: 'Costco', confidence: null, edited: true } });
 const hidden = makeReceipt({ pk: 513, is_hidden: true, vendor: { value: 'Parking garage', confidence: 0.8, edited: false } });
 
@@ -26,6 +27,7 @@ describe('the client’s completed and hidden receipts', () => {
     });
     const rows = await screen.findAllByTestId('receipt-row');
     expect(within(rows[0]!).getByText('Done')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(/Entered by hand/)).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Matched to a transaction')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your company' })).toHaveAttribute('href', '/dashboard/client/company-client/?company=7');
     expect(app.searchParams().get('page')).toBe('2');

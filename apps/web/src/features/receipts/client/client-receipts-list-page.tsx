@@ -65,7 +65,6 @@ const Content = ({ companyPk, list }: { companyPk: number; list: DoneList }) => 
           setPage(next);
           window.scrollTo(0, 0);
         }}
-        title={words.title}
         empty={<EmptyPanel title={words.emptyTitle} description={words.emptyDescription} />}
         wholePage
         rowExtra={list === 'hidden' ? (receipt) => <UnhideButton companyPk={companyPk} receiptPk={receipt.pk} /> : undefined}

@@ -19,7 +19,8 @@ interface ReceiptListCardProps {
   empty: ReactNode;
   /** Above the list, inside the card (the upload). */
   header?: ReactNode;
-  title: ReactNode;
+  /** The card's heading; none on a page whose own heading says it. */
+  title?: ReactNode;
   extra?: ReactNode;
   /** Actions on one row (unhide). */
   rowExtra?: (receipt: Receipt) => ReactNode;

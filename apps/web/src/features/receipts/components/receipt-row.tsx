@@ -16,7 +16,9 @@ interface ReceiptRowProps {
 
 /** What was read, with how sure, in one short line a phone can hold. */
 const readSummary = (receipt: Receipt): string => {
-  if (receipt.read_state !== 'READ') return READ_STATE_WORDS[receipt.read_state];
+  const byHand = [receipt.vendor, receipt.date, receipt.total].some((field) => field.edited && field.value !== null);
+  // What a person typed counts for more than an engine that has not (or could not) read the file.
+  if (receipt.read_state !== 'READ') return byHand ? 'Entered by hand' : READ_STATE_WORDS[receipt.read_state];
   const unsure = [receipt.vendor, receipt.date, receipt.total].filter(isUnsure).length;
   if (unsure > 0) return `Read: ${unsure} ${unsure === 1 ? 'field' : 'fields'} to check`;
   return `Read (${fieldOrigin(receipt.total) ?? 'total missing'})`;
