@@ -46,6 +46,10 @@ const AccountantRulesPage = lazyPage(() => import('../features/transactions/page
 const ClientCompletedPage = lazyPage(() => import('../features/transactions/pages/client-completed-page').then((m) => m.ClientCompletedPage));
 // The client's transactions, shown inside the company dashboard (and the accountant's view of it).
 const TransactionInbox = lazyPage(() => import('../features/transactions/components/transaction-inbox').then((m) => m.TransactionInbox));
+// The client's receipts: on the company page, their completed and hidden lists, and their address in settings.
+const ClientReceiptsSection = lazyPage(() => import('../features/receipts/client/client-receipts-section').then((m) => m.ClientReceiptsSection));
+const ClientReceiptsListPage = lazyPage(() => import('../features/receipts/client/client-receipts-list-page').then((m) => m.ClientReceiptsListPage));
+const ReceiptAddressCard = lazyPage(() => import('../features/receipts/client/receipt-address-card').then((m) => m.ReceiptAddressCard));
 const VersionPage = lazyPage(() => import('../features/system/pages/version-page').then((m) => m.VersionPage));
 const ForbiddenPage = lazyPage(() => import('../features/system/pages/forbidden-page').then((m) => m.ForbiddenPage));
 const DownPage = lazyPage(() => import('../features/system/pages/down-page').then((m) => m.DownPage));
@@ -98,11 +102,11 @@ export const AppRoutes = () => {
                 </Route>
                 <Route element={<RequireAccountType types={CLIENT_TYPES} />}>
                   <Route path={c.dashboard} element={<ClientDashboardPage />} />
-                  <Route path={c.company} element={<ClientCompanyPage inbox={TransactionInbox} />} />
+                  <Route path={c.company} element={<ClientCompanyPage inbox={TransactionInbox} receipts={ClientReceiptsSection} />} />
                   <Route path={c.commsCompleted} element={<DashboardSectionPage section="clientCommsCompleted" />} />
                   <Route path={c.commsScheduled} element={<DashboardSectionPage section="clientCommsScheduled" />} />
-                  <Route path={c.receiptsCompleted} element={<DashboardSectionPage section="clientReceiptsCompleted" />} />
-                  <Route path={c.receiptsHidden} element={<DashboardSectionPage section="clientReceiptsHidden" />} />
+                  <Route path={c.receiptsCompleted} element={<ClientReceiptsListPage list="completed" />} />
+                  <Route path={c.receiptsHidden} element={<ClientReceiptsListPage list="hidden" />} />
                   <Route path={c.transactionsCompleted} element={<ClientCompletedPage />} />
                 </Route>
 
@@ -121,10 +125,10 @@ export const AppRoutes = () => {
                   <Route path={s.accountantCoworker} element={<SettingsPage section="accountant-coworker" billingTab={BillingTab} />} />
                 </Route>
                 <Route element={<RequireAccountType types={['CLIENT']} />}>
-                  <Route path={s.client} element={<SettingsPage section="client" />} />
+                  <Route path={s.client} element={<SettingsPage section="client" receiptsTab={ReceiptAddressCard} />} />
                 </Route>
                 <Route element={<RequireAccountType types={['CLIENT_COWORKER']} />}>
-                  <Route path={s.clientCoworker} element={<SettingsPage section="client-coworker" />} />
+                  <Route path={s.clientCoworker} element={<SettingsPage section="client-coworker" receiptsTab={ReceiptAddressCard} />} />
                 </Route>
               </Route>
             </Route>

@@ -62,18 +62,6 @@ export const dashboardSections = {
     'No scheduled requests',
     'Requests your accountant schedules, once or on a repeating schedule, will be listed here.',
   ),
-  clientReceiptsCompleted: section(
-    'Completed receipts',
-    'Receipts you have sent that are matched to transactions.',
-    'No completed receipts yet',
-    'Receipts you upload, email or text in will be listed here once they are matched.',
-  ),
-  clientReceiptsHidden: section(
-    'Hidden receipts',
-    'Receipts you have hidden.',
-    'No hidden receipts',
-    'Receipts you hide are kept here, so you can bring them back at any time.',
-  ),
   clientTransactionsCompleted: section(
     'Completed transactions',
     'Transactions you have categorized.',

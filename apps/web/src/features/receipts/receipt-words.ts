@@ -1,23 +1,47 @@
-import type { ReceiptSource } from '@herd/contract';
+import type { Receipt, ReceiptSource } from '@herd/contract';
+
+/** A reading at least this sure is shown as read; below it, as a guess for the person to confirm. */
+export const SURE_CONFIDENCE = 0.7;
+
+type ReadField = Receipt['vendor'];
+
+/** How a field came to be, in words: typed by a person, read (and how surely), or nobody has said yet. */
+export const fieldOrigin = (field: ReadField): string | null => {
+  if (field.value === null) return null;
+  if (field.edited) return 'entered';
+  if (field.confidence === null) return null;
+  return field.confidence >= SURE_CONFIDENCE ? `read, ${Math.round(field.confidence * 100)}% sure` : `a guess, ${Math.round(field.confidence * 100)}% sure`;
+};
+
+/** Whether a read value still waits for a person to confirm it. */
+export const isUnsure = (field: ReadField): boolean => field.value !== null && !field.edited && field.confidence !== null && field.confidence < SURE_CONFIDENCE;
+
+/** The total as money: "USD 45.00", or the bare amount when no currency was read. */
+export const receiptTotal = (receipt: Receipt): string | null =>
+  receipt.total.value === null ? null : receipt.currency.value ? `${receipt.currency.value} ${receipt.total.value}` : receipt.total.value;
+
+/** Where the reading engine stands, for a person. */
+export const READ_STATE_WORDS: Record<Receipt['read_state'], string> = {
+  PENDING: 'Not read yet',
+  READ: 'Read',
+  FAILED: 'Could not be read',
+};
+
+/** Where the receipt stands with its transaction. */
+export const matchWords = (receipt: Receipt): string => {
+  if (receipt.transaction !== null) return 'Matched to a transaction';
+  if (receipt.status === 'FINISHED_IN_HERD') return 'Done';
+  return 'Not matched yet';
+};
 
 /** How a receipt reached Herd, in words. */
 export const RECEIPT_SOURCE_LABELS: Record<ReceiptSource, string> = { WEB: 'Upload', EMAIL: 'Email', SMS: 'Text' };
-
-/** At or above this, a read value is taken as read; below, it is a suggestion a person should confirm. */
-export const SURE_CONFIDENCE = 0.7;
 
 /** How sure Herd is of a read field, for a tag beside it; nothing when a person set it or nobody read it. */
 export const confidenceWords = (field: { confidence: number | null; edited: boolean }): { text: string; sure: boolean } | null => {
   if (field.edited || field.confidence === null) return null;
   const percent = Math.round(field.confidence * 100);
   return field.confidence >= SURE_CONFIDENCE ? { text: `${percent}% sure`, sure: true } : { text: `${percent}% sure: check it`, sure: false };
-};
-
-/** Where a receipt stands against the ledger. */
-export const matchWords = (receipt: { transaction: number | null; status: string }): string => {
-  if (receipt.transaction !== null) return 'Matched';
-  if (receipt.status === 'FINISHED_IN_HERD') return 'Done, not matched';
-  return 'Not matched yet';
 };
 
 /** The file types the upload takes (checked again by the server from the bytes). */

@@ -47,9 +47,13 @@ interface CompanyViewProps {
   extra?: ReactNode;
   /** What waits for the client (the transactions screen), handed in by the routes so features stay apart. */
   inbox?: CompanyInbox;
+  /** The company's receipts (upload and list), handed in by the routes like the inbox. */
+  receipts?: CompanyReceipts;
 }
 
 export type CompanyInbox = ComponentType<{ companyPk: number; editable: readonly ClientEditableField[]; finishRule: FinishRule }>;
+
+export type CompanyReceipts = ComponentType<{ companyPk: number }>;
 
 const editableOf = (fields: readonly string[]): ClientEditableField[] => CLIENT_EDITABLE_FIELDS.filter((field) => fields.includes(field));
 
@@ -57,7 +61,7 @@ const editableOf = (fields: readonly string[]): ClientEditableField[] => CLIENT_
  * One client company's dashboard as its client sees it. The accountant's
  * "view as client" renders this same component for the company they pick.
  */
-export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox }: CompanyViewProps) => {
+export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, receipts: Receipts }: CompanyViewProps) => {
   const company = useOwnCompany(companyPk);
   const accountant = useMyAccountant(companyPk);
   if (company.isPending) return <PageSpinner caption="Loading your company…" />;
@@ -94,6 +98,11 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox }
                 description={`When ${firm ?? 'your accountant'} asks about a transaction, a receipt or a document, it is listed here for you to answer in a couple of clicks.`}
               />
             )}
+            {Receipts ? (
+              <Suspense fallback={<PageSpinner caption="Loading your receipts…" />}>
+                <Receipts companyPk={companyPk} />
+              </Suspense>
+            ) : null}
           </Flex>
         </Col>
         <Col xs={24} lg={8}>

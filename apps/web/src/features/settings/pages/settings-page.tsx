@@ -71,6 +71,8 @@ export interface SettingsPageProps {
   billing?: boolean;
   /** The billing feature's tab, handed in by the routes (features do not import each other's screens); without it there is no Billing tab. */
   billingTab?: ComponentType;
+  /** The receipts feature's tab for a client (their receipts email address), handed in by the routes like billing's. */
+  receiptsTab?: ComponentType;
 }
 
 /**
@@ -78,7 +80,7 @@ export interface SettingsPageProps {
  * client and billing; or the client's people. `billing` opens the Billing tab
  * at its own address, /settings/accountant/billing/.
  */
-export const SettingsPage = ({ section, billing = false, billingTab: BillingTab }: SettingsPageProps) => {
+export const SettingsPage = ({ section, billing = false, billingTab: BillingTab, receiptsTab: ReceiptsTab }: SettingsPageProps) => {
   usePageTitle(billing ? 'Billing' : 'Settings');
   const profile = useProfile();
   const navigate = useNavigate();
@@ -113,6 +115,7 @@ export const SettingsPage = ({ section, billing = false, billingTab: BillingTab 
     if (firmAdmin && BillingTab) items.push({ key: BILLING_TAB, label: 'Billing', children: <BillingTab /> });
   } else if (section === 'client' || section === 'client-coworker') {
     items.push({ key: 'people', label: 'People', children: <PeopleTab selfPk={profile.pk} /> });
+    if (ReceiptsTab) items.push({ key: 'receipts', label: 'Receipts', children: <ReceiptsTab /> });
   }
 
   // Only a firm admin has billing: for anyone else its address does not exist.
