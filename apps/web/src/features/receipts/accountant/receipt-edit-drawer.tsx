@@ -5,7 +5,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 import { FormAlert } from '../../../ui/form-alert';
 import { ConfidenceTag } from '../receipt-cells';
-import { ReceiptNotes } from '../receipt-notes';
+import { ReceiptNotes } from '../components/receipt-notes';
 
 interface Values {
   vendor: string;
