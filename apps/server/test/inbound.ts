@@ -1,3 +1,4 @@
+import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { TestApp } from './harness.js';
@@ -37,3 +38,14 @@ export const gmailReply = (from: string, to: string, words: string, extra: Parti
 
 export const postInbound = (t: TestApp, raw: Buffer, headers: Record<string, string> = { 'x-herd-inbound-secret': 'test-inbound-webhook-secret' }) =>
   t.app.inject({ method: 'POST', url: '/api/v1/inbound-email/', headers: { 'content-type': 'message/rfc822', ...headers }, payload: raw });
+
+/** A mail program's SMTP client, talking to Herd's listener as a sending mail server would: no verdict on the sender. */
+export const sendBareTo = (port: number, message: Mail.Options) =>
+  nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, tls: { rejectUnauthorized: false } }).sendMail(message);
+
+/** As a relay in front of the listener delivers it: with its passing verdict on the sender unless `headers` says otherwise. */
+export const sendTo = (port: number, message: Mail.Options) =>
+  sendBareTo(port, {
+    ...message,
+    headers: { 'Authentication-Results': authResults(String(message.from ?? '')), ...(message.headers as Record<string, string> | undefined) },
+  });

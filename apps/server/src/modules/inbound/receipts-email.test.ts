@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index.js';
 import { clientMaker } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { authResults, composeMime, postInbound } from '../../../test/inbound.js';
+import { composeMime, postInbound, sendTo } from '../../../test/inbound.js';
 import { PDF_BYTES, PNG_1X1 } from '../../../test/multipart.js';
 import { startInboundSmtp, type InboundSmtpListener } from './smtp-listener.js';
 
@@ -22,11 +22,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A sending mail server talking to Herd's listener, through a relay that vouched for the sender (Authentication-Results). */
-const send = (message: nodemailer.SendMailOptions) =>
-  nodemailer
-    .createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, tls: { rejectUnauthorized: false } })
-    .sendMail({ ...message, headers: { 'Authentication-Results': authResults(String(message.from ?? '')), ...(message.headers as Record<string, string> | undefined) } });
+const send = (message: nodemailer.SendMailOptions) => sendTo(listener.port, message);
 
 const setup = async () => {
   const cast = await signedInCast(t.db, newClient);

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notes } from '../../db/schema/index.js';
 import { clientMaker } from '../../../test/client.js';
 import { bankCsv, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { authResults, PDF_BYTES } from '../../../test/inbound.js';
+import { authResults, PDF_BYTES, sendBareTo, sendTo } from '../../../test/inbound.js';
 import { multipart } from '../../../test/multipart.js';
 import { startInboundSmtp, type InboundSmtpListener } from './smtp-listener.js';
 
@@ -23,12 +23,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A mail program's SMTP client, talking to Herd's listener as a sending mail server would. */
-const sendBare = (message: nodemailer.SendMailOptions) =>
-  nodemailer.createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, tls: { rejectUnauthorized: false } }).sendMail(message);
-/** As a relay in front of the listener delivers it: with its passing verdict on the sender. */
-const send = (message: nodemailer.SendMailOptions) =>
-  sendBare({ ...message, headers: { 'Authentication-Results': authResults(String(message.from ?? '')), ...message.headers } });
+const sendBare = (message: nodemailer.SendMailOptions) => sendBareTo(listener.port, message);
+const send = (message: nodemailer.SendMailOptions) => sendTo(listener.port, message);
 
 const setup = async () => {
   const cast = await signedInCast(t.db, newClient);
