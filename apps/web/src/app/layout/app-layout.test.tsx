@@ -23,7 +23,7 @@ describe('the signed-in frame', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Dashboard', 'Clients', 'Settings']);
+    ).toEqual(['Dashboard', 'Clients', 'Receipts inbox', 'Settings']);
     expect(screen.getByRole('button', { name: 'User menu for Avery Stone' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Herd | Dashboard'));
   });
@@ -154,7 +154,7 @@ describe('the signed-in frame', () => {
         within(menu)
           .getAllByRole('menuitem')
           .map((item) => item.textContent),
-      ).toEqual(['Dashboard', 'Clients', 'Settings']);
+      ).toEqual(['Dashboard', 'Clients', 'Receipts inbox', 'Settings']);
       expect(screen.getByTestId('firm-name')).toHaveTextContent('Stone & Co Bookkeeping');
       await userEvent.click(within(menu).getByRole('menuitem', { name: /Settings/ }));
       await waitFor(() => expect(app.pathname()).toBe('/settings/accountant/'));
