@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { createClientUser, createLedgerAccount, firmMemberPkOf, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { postBankCsv } from '../../../test/multipart.js';
+import { ADOBE, importBankRows } from '../../../test/bank-rows.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 53);
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const ADOBE = 'POS 4411 ADOBE *CREATIVE CLD 408-536-6000 CA';
 const rules = (pk: number) => `accounting/accountant/client-company/${pk}/rules/`;
 const createPath = (pk: number) => `accounting/accountant/client-company/${pk}/rules/create/`;
 const rulePath = (pk: number) => `accounting/accountant/rules/${pk}/`;
@@ -23,11 +22,6 @@ const list = async (who: TestClient, pk: number, which = 'list') =>
   ((await who.get(`accounting/accountant/client-company/${pk}/transactions/${which}/?page_size=100`)).json().results as Transaction[]).sort((a, b) =>
     a.date.localeCompare(b.date),
   );
-const importRows = async (admin: TestClient, pk: number, rows: [string, string][]) => {
-  const csv = ['Date,Description,Amount', ...rows.map(([d, text], i) => `${d},${text},-${10 + i}.00`)].join('\n');
-  expect((await postBankCsv(admin, pk, csv)).statusCode).toBe(200);
-  return list(admin, pk);
-};
 
 describe('rules: who may write them', () => {
   it('creates, lists, disables and deletes; a team member writes company rules only for assigned clients, never firm rules; another firm gets 404', async () => {
@@ -90,7 +84,7 @@ describe('rules in the suggestion job', () => {
     const pk = cast.clientUser.companyId;
     const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
     const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
-    const rows = await importRows(cast.admin, pk, [
+    const rows = await importBankRows(cast.admin, pk, [
       ['2026-09-01', ADOBE],
       ['2026-09-02', ADOBE],
       ['2026-09-03', ADOBE],
@@ -115,7 +109,7 @@ describe('rules in the suggestion job', () => {
     const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
     const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
     const rule = (await cast.admin.post(createPath(pk), { scope: 'COMPANY', match_text: 'adobe', category: software.pk, auto_answer: true })).json() as SuggestionRule;
-    await importRows(cast.admin, pk, [
+    await importBankRows(cast.admin, pk, [
       ['2026-09-01', ADOBE],
       ['2026-09-02', 'SQ *BLUE BOTTLE COFFEE OAKLAND CA'],
     ]);
@@ -154,7 +148,7 @@ describe('automatic publishing of a rule’s answers', () => {
     const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
     const rule = (await cast.admin.post(createPath(pk), { scope: 'COMPANY', match_text: 'adobe', category: software.pk, auto_answer: true })).json() as SuggestionRule;
     expect(rule.auto_publish).toBe(false);
-    await importRows(cast.admin, pk, [['2026-09-01', ADOBE]]);
+    await importBankRows(cast.admin, pk, [['2026-09-01', ADOBE]]);
     await t.runJobs();
     const [waiting] = await list(cast.admin, pk, 'categorized-list');
     expect(waiting).toMatchObject({ status: 'FINISHED_IN_HERD', auto_answered: true });
@@ -167,7 +161,7 @@ describe('automatic publishing of a rule’s answers', () => {
     await t.runJobs();
     expect((await list(cast.admin, pk, 'categorized-list')).map((r) => [r.pk, r.status])).toEqual([[waiting!.pk, 'FINISHED_IN_HERD']]);
 
-    await importRows(cast.admin, pk, [['2026-09-05', ADOBE]]);
+    await importBankRows(cast.admin, pk, [['2026-09-05', ADOBE]]);
     await t.runJobs();
     const [stillWaiting, published] = await list(cast.admin, pk, 'categorized-list');
     expect(stillWaiting).toMatchObject({ pk: waiting!.pk, status: 'FINISHED_IN_HERD' });
@@ -214,7 +208,7 @@ describe('automatic publishing of a rule’s answers', () => {
     const memberPk = await firmMemberPkOf(t.db, cast.teamMemberId);
     await cast.admin.patch(`accounting/accountant/client-company/${pk}/update/`, { assigned_members: [memberPk] });
     expect((await cast.teamMember.patch(rulePath(rule.pk), { auto_publish: false })).json()).toMatchObject({ auto_answer: true, auto_publish: false });
-    await importRows(cast.admin, pk, [['2026-09-01', ADOBE]]);
+    await importBankRows(cast.admin, pk, [['2026-09-01', ADOBE]]);
     await t.runJobs();
     expect(await list(cast.admin, pk, 'categorized-list')).toEqual([expect.objectContaining({ auto_answered: true, status: 'FINISHED_IN_HERD' })]);
   });

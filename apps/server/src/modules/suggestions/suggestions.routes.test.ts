@@ -4,7 +4,7 @@ import type { Transaction } from '@herd/contract';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { createClientUser, createLedgerAccount, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { postBankCsv } from '../../../test/multipart.js';
+import { ADOBE, importBankRows } from '../../../test/bank-rows.js';
 import { transactionSuggestions } from '../../db/schema/index.js';
 import { giveUpQueuedPublish, runQueuedPublish } from '../transactions/publish.js';
 import { moveStatuses } from '../transactions/status-writer.js';
@@ -18,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const ADOBE = 'POS 4411 ADOBE *CREATIVE CLD 408-536-6000 CA';
-const csv = (rows: [string, string][]) => ['Date,Description,Amount', ...rows.map(([date, description], i) => `${date},${description},-${10 + i}.00`)].join('\n');
 const accountantList = (pk: number, list = 'list') => `accounting/accountant/client-company/${pk}/transactions/${list}/?page_size=100`;
-
-/** Imports rows into a CSV company and answers the transactions matching `answers` (description → category), finished, as `who`. */
-const importRows = async (admin: TestClient, companyPk: number, rows: [string, string][]) => {
-  const res = await postBankCsv(admin, companyPk, csv(rows));
-  expect(res.statusCode).toBe(200);
-  return ((await admin.get(accountantList(companyPk))).json().results as Transaction[]).sort((a, b) => a.date.localeCompare(b.date));
-};
 
 const answer = (who: TestClient, path: string, txs: Transaction[], category: number, extra: Record<string, unknown> = {}) =>
   who.patch(path, { transactions: txs.map((tx) => ({ pk: tx.pk, lines: [{ amount: tx.amount, category }], finished: true, ...extra })) });
@@ -41,7 +32,7 @@ describe('suggestions from the company’s own answers', () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;
     const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
-    const rows = await importRows(cast.admin, pk, [
+    const rows = await importBankRows(cast.admin, pk, [
       ['2026-09-01', ADOBE],
       ['2026-09-10', 'ADOBE *CREATIVE CLD ADOBE.LY/ENUS'],
       ['2026-09-18', ADOBE],
@@ -74,7 +65,7 @@ describe('suggestions from the company’s own answers', () => {
     const pk = cast.clientUser.companyId;
     const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
     const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
-    const rows = await importRows(cast.admin, pk, [
+    const rows = await importBankRows(cast.admin, pk, [
       ['2026-09-01', 'PAYPAL *SPOTIFY 4029357733'],
       ['2026-09-02', 'SPOTIFY USA 877-778-1161 NY'],
       ['2026-09-03', ADOBE],
@@ -98,7 +89,7 @@ describe('suggestions from the company’s own answers', () => {
     const pk = cast.clientUser.companyId;
     const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
     const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
-    const rows = await importRows(
+    const rows = await importBankRows(
       cast.admin,
       pk,
       ['01', '02', '03', '04', '05', '06', '07', '08'].map((d) => [`2026-08-${d}`, 'SQ *BLUE BOTTLE COFFEE OAKLAND CA'] as [string, string]),
@@ -126,7 +117,7 @@ describe('suggestions when a publish ends', () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;
     const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
-    const rows = await importRows(cast.admin, pk, [
+    const rows = await importBankRows(cast.admin, pk, [
       ['2026-09-01', ADOBE],
       ['2026-09-02', ADOBE],
       ['2026-09-03', ADOBE],
@@ -171,7 +162,7 @@ describe('suggestions from the firm’s other clients', () => {
   const otherClient = async (admin: TestClient, firmId: number, accountName: string, description: string) => {
     const { companyId } = await createClientUser(t.db, firmId);
     const account = await createLedgerAccount(t.db, companyId, { name: accountName });
-    const rows = await importRows(admin, companyId, [['2026-07-01', description]]);
+    const rows = await importBankRows(admin, companyId, [['2026-07-01', description]]);
     expect((await answer(admin, accountantUpdate(companyId), rows, account.pk)).statusCode).toBe(200);
   };
 
@@ -187,7 +178,7 @@ describe('suggestions from the firm’s other clients', () => {
     const pk = cast.clientUser.companyId;
     const software = await createLedgerAccount(t.db, pk, { name: 'SOFTWARE' });
     await createLedgerAccount(t.db, pk, { name: 'Travel' });
-    await importRows(cast.admin, pk, [
+    await importBankRows(cast.admin, pk, [
       ['2026-09-01', 'INTUIT *QBOOKS ONLINE CL.INTUIT.COM CA'],
       ['2026-09-02', 'DELTA AIR LINES 0069999999999 DALLAS TX'],
     ]);
@@ -211,7 +202,7 @@ describe('accepting a suggestion', () => {
     const pk = cast.clientUser.companyId;
     const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
     const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
-    const rows = await importRows(cast.admin, pk, [
+    const rows = await importBankRows(cast.admin, pk, [
       ['2026-09-01', ADOBE],
       ['2026-09-02', ADOBE],
       ['2026-09-03', ADOBE],
@@ -245,7 +236,7 @@ describe('accepting a suggestion', () => {
   it('refuses a mark that is not a yes or no', async () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;
-    const [row] = await importRows(cast.admin, pk, [['2026-09-01', ADOBE]]);
+    const [row] = await importBankRows(cast.admin, pk, [['2026-09-01', ADOBE]]);
     const res = await cast.client.patch(clientUpdate(pk), { transactions: [{ pk: row!.pk, accepted_suggestion: 'yes' }] });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ 'transactions.0.accepted_suggestion': ['Accepted suggestion is not valid.'] });
