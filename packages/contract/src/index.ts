@@ -18,6 +18,7 @@ export * from './people.js';
 export * from './refs.js';
 export * from './transactions.js';
 export * from './receipts.js';
+export * from './communications.js';
 export * from './transaction-history.js';
 export * from './quickbooks.js';
 export * from './endpoint.js';
