@@ -36,6 +36,7 @@ import {
 } from '@herd/contract';
 import { DEMO } from '../apps/server/src/seed/demo.js';
 import { BENCH_CHROMIUM, startBuiltApp } from './app-server.js';
+import { demoLedgerIngestBody, type PushedCharge } from '../e2e/generic-ingest.js';
 
 const PORT = Number(process.env.BENCH_EFFORT_PORT || 3191);
 const base = `http://localhost:${PORT}`;
@@ -119,23 +120,10 @@ const until = async <T>(what: string, probe: () => Promise<T | null>, seconds = 
 };
 
 /** Transactions as the bank's other system pushes them (the generic ledger API, with a bearer token). */
-const push = async (api: Api, token: string, rows: { id: string; payee: string; date: string; amount: string }[]) => {
+const push = async (api: Api, token: string, rows: PushedCharge[]) => {
   const response = await api.http.post(`${API_PREFIX}/${genericEndpoints.ingestTransactions.path}`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: {
-      transactions: rows.map((r) => ({
-        external_id: r.id,
-        type: 'EXPENSE',
-        subtype: 'PURCHASE',
-        date: r.date,
-        amount: r.amount,
-        description: r.payee.toUpperCase(),
-        payee: r.payee,
-        // The demo ledger's Business Checking, and Uncategorized Expense (watched).
-        payment_account: 'demo:account:0',
-        watched_account: 'demo:account:2',
-      })),
-    },
+    data: demoLedgerIngestBody(rows),
   });
   if (!response.ok()) throw new Error(`ingest: ${response.status()} ${await response.text()}`);
 };

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API_PREFIX, clientCompanyEndpoints, genericEndpoints, refEndpoints, ruleEndpoints, transactionEndpoints } from '@herd/contract';
 import { apiCall, DEMO, magicCodeFromOutbox, signIn, uniqueName } from './helpers';
+import { demoLedgerIngestBody, type PushedCharge } from './generic-ingest';
 
 /** A word no earlier run has used, in letters only: a digit would read as a reference number, not the merchant. */
 const uniqueWord = () =>
@@ -16,24 +17,11 @@ const MERCHANTS: [string, string][] = [
 ];
 
 /** Transactions pushed in through the generic ledger API, as the other system would. */
-const push = async (accountant: Page, companyPk: number, rows: { id: string; payee: string; date: string; amount: string }[]) => {
+const push = async (accountant: Page, companyPk: number, rows: PushedCharge[]) => {
   const { token } = await apiCall(accountant, genericEndpoints.createToken, { params: { pk: companyPk }, body: { name: uniqueName('Effort e2e') } });
   const response = await accountant.request.post(`${API_PREFIX}/${genericEndpoints.ingestTransactions.path}`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: {
-      transactions: rows.map((r) => ({
-        external_id: r.id,
-        type: 'EXPENSE',
-        subtype: 'PURCHASE',
-        date: r.date,
-        amount: r.amount,
-        description: r.payee.toUpperCase(),
-        payee: r.payee,
-        // The demo ledger's accounts by external id: Business Checking, and Uncategorized Expense (watched).
-        payment_account: 'demo:account:0',
-        watched_account: 'demo:account:2',
-      })),
-    },
+    data: demoLedgerIngestBody(rows),
   });
   expect(response.ok(), await response.text()).toBe(true);
 };
