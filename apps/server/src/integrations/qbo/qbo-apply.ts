@@ -7,8 +7,8 @@ import { canTransition } from '../../modules/transactions/status.js';
 import { moveStatuses, type StatusMove } from '../../modules/transactions/status-writer.js';
 import type { QboEntity } from './qbo-api.js';
 import type { Lookups } from './qbo-lookups.js';
-import { replaceLedgerHistory } from '../../modules/suggestions/ledger-history.queries.js';
-import { historyLinesOf, type HistoryLine } from './qbo-history-map.js';
+import { replaceLedgerHistory, type LedgerHistoryLine } from '../../modules/suggestions/ledger-history.queries.js';
+import { historyLinesOf } from './qbo-history-map.js';
 import { mapTransaction, type PulledTransaction, type TransactionEntity } from './qbo-transaction-map.js';
 
 type TxRow = typeof transactions.$inferSelect;
@@ -98,7 +98,7 @@ export const applyTransactionPage = async (
       ).map((t) => [t.externalId, t]),
     );
     const writes: LedgerRowWrite[] = [];
-    const history: HistoryLine[] = [];
+    const history: LedgerHistoryLine[] = [];
     const moves: (StatusMove & { counted: keyof ApplyCounts })[] = [];
     /** Plans a known row's new values, lines and status; false when the table forbids the status change. */
     const plan = (before: TxRow, to: TransactionStatus, counted: keyof ApplyCounts, values: Partial<LedgerValues> = {}, lines?: LedgerLine[]) => {

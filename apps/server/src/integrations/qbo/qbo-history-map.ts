@@ -1,22 +1,8 @@
+import type { LedgerHistoryLine } from '../../modules/suggestions/ledger-history.queries.js';
 import { merchantOfTransaction } from '../../modules/suggestions/merchant.js';
 import type { QboEntity } from './qbo-api.js';
 import type { Lookups } from './qbo-lookups.js';
 import { detailOf, lineAccount, payeeOf, refValue, type QboLine, type TransactionEntity } from './qbo-transaction-map.js';
-
-/** One categorized line of a ledger transaction, as the suggestion job counts it. */
-export interface HistoryLine {
-  externalId: string;
-  lineNumber: number;
-  date: string;
-  payee: string;
-  description: string;
-  merchantKey: string;
-  deposit: boolean;
-  categoryId: number;
-  vendorId: number | null;
-  customerId: number | null;
-  classId: number | null;
-}
 
 /**
  * Journal entries are the accountant's adjustments (accruals, depreciation, reclassifications), not
@@ -44,7 +30,7 @@ const partyOf = (entity: TransactionEntity, raw: QboEntity): { vendor: string | 
  * transaction partly uncategorized is still a question, not an answer). Empty when it teaches
  * nothing: a journal entry, no such line, or a payee and description that name no merchant.
  */
-export const historyLinesOf = (entity: TransactionEntity, raw: QboEntity, lookups: Lookups): HistoryLine[] => {
+export const historyLinesOf = (entity: TransactionEntity, raw: QboEntity, lookups: Lookups): LedgerHistoryLine[] => {
   if (!HISTORY_ENTITIES.includes(entity)) return [];
   const lines = ((raw.Line as QboLine[] | undefined) ?? []).filter((line) => line.DetailType !== 'SubTotalLineDetail');
   const accounts = lines.map((line) => lineAccount(line, lookups));
@@ -63,7 +49,7 @@ export const historyLinesOf = (entity: TransactionEntity, raw: QboEntity, lookup
     merchantKey: merchant.key,
     deposit: entity === 'Deposit' || entity === 'SalesReceipt',
   };
-  const out: HistoryLine[] = [];
+  const out: LedgerHistoryLine[] = [];
   lines.forEach((line, i) => {
     const account = accounts[i];
     const categoryId = account && lookups.isCategoryAccount(account) ? lookups.accountPk(account) : null;

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerHistory } from '../../db/schema/index.js';
 
+/** One categorized line of a ledger transaction that Herd does not hold, as the suggestion job counts it. */
 export interface LedgerHistoryLine {
   externalId: string;
   lineNumber: number;
