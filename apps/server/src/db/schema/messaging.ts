@@ -32,6 +32,8 @@ export const globalBanners = pgTable('global_banners', {
   /** Null shows the banner to every firm. */
   firmId: integer('firm_id').references(() => firms.pk, { onDelete: 'cascade' }),
   active: boolean('active').notNull().default(true),
+  /** When the banner stops showing by itself (an announced maintenance window's end); null shows it until it is ended. */
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,6 @@
 import { FEATURE_FLAGS, type FeatureFlag } from '@herd/contract';
 import type { Db } from '../../db/client.js';
+import { OperatorUsageError, takeFirmOption } from '../../lib/operator-args.js';
 import { listFirmsWithFlagSettings, saveFirmFlagSetting } from './feature-flags.queries.js';
 import { effectiveFlags } from './feature-flags.service.js';
 
@@ -11,26 +12,17 @@ Flags: ${FEATURE_FLAGS.join(', ')}.`;
 
 export type FlagsCommand = { action: 'list'; firmId: number | null } | { action: 'on' | 'off'; flag: FeatureFlag; firmId: number | null };
 
-export class FlagsUsageError extends Error {}
-
 /** Reads the operator's arguments, or says what is wrong with them and how to write them. */
 export const parseFlagsArgs = (args: readonly string[]): FlagsCommand => {
   const rest = [...args];
-  let firmId: number | null = null;
-  const firmAt = rest.indexOf('--firm');
-  if (firmAt !== -1) {
-    const raw = rest[firmAt + 1] ?? '';
-    if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw new FlagsUsageError(`--firm takes a firm's number, not "${raw}".\n${FLAGS_USAGE}`);
-    firmId = Number(raw);
-    rest.splice(firmAt, 2);
-  }
+  const firmId = takeFirmOption(rest, FLAGS_USAGE);
   const [action, flag, ...extra] = rest;
   if (action === 'list' && flag === undefined) return { action, firmId };
   if ((action === 'on' || action === 'off') && extra.length === 0) {
-    if (!(FEATURE_FLAGS as readonly string[]).includes(flag ?? '')) throw new FlagsUsageError(`Unknown flag "${flag ?? ''}".\n${FLAGS_USAGE}`);
+    if (!(FEATURE_FLAGS as readonly string[]).includes(flag ?? '')) throw new OperatorUsageError(`Unknown flag "${flag ?? ''}".\n${FLAGS_USAGE}`);
     return { action, flag: flag as FeatureFlag, firmId };
   }
-  throw new FlagsUsageError(FLAGS_USAGE);
+  throw new OperatorUsageError(FLAGS_USAGE);
 };
 
 const describeFirm = (defaults: readonly FeatureFlag[], firm: Awaited<ReturnType<typeof listFirmsWithFlagSettings>>[number]) => {
@@ -45,7 +37,7 @@ const describeFirm = (defaults: readonly FeatureFlag[], firm: Awaited<ReturnType
 /** Carries out one command and answers the lines to print. */
 export const runFlagsCommand = async (db: Db, defaults: readonly FeatureFlag[], command: FlagsCommand): Promise<string[]> => {
   const firms = await listFirmsWithFlagSettings(db, command.firmId);
-  if (command.firmId !== null && firms.length === 0) throw new FlagsUsageError(`There is no firm ${command.firmId}.`);
+  if (command.firmId !== null && firms.length === 0) throw new OperatorUsageError(`There is no firm ${command.firmId}.`);
   if (command.action === 'list') {
     const header = `Defaults (FEATURE_FLAGS): ${defaults.length ? defaults.join(', ') : 'none'}`;
     return [header, ...firms.map((firm) => describeFirm(defaults, firm))];

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bannerDismissals, globalBanners, users } from '../../db/schema/index.js';
 export { findClientFirm, findMemberWithFirm } from '../auth/actor.queries.js';
@@ -25,6 +25,7 @@ export const findVisibleBanners = (db: Db, userId: number, firmId: number | null
     .where(
       and(
         eq(globalBanners.active, true),
+        or(isNull(globalBanners.endsAt), gt(globalBanners.endsAt, sql`now()`)),
         isNull(bannerDismissals.bannerId),
         firmId === null ? isNull(globalBanners.firmId) : or(isNull(globalBanners.firmId), eq(globalBanners.firmId, firmId)),
       ),

@@ -1,0 +1,1 @@
+ALTER TABLE "global_banners" ADD COLUMN "ends_at" timestamp with time zone;
