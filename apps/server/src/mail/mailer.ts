@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
-import { renderEmail, type Brand, type EmailContent } from './layout.js';
+import type { EmailContent } from './email-content.js';
+import { renderEmail, type Brand } from './layout.js';
 import type { MailTransport } from './transports.js';
 
 export interface Mailer {
@@ -29,7 +30,7 @@ export const maskLinks = (body: string): string => body.replace(SECRET_PARAMS, '
  */
 export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseLogger, options: MailerOptions = {}): Mailer => ({
   async send(to, brand, content, template, extra = {}) {
-    const rendered = renderEmail(brand, content);
+    const rendered = await renderEmail(brand, content);
     const stored = options.keepLinks ? rendered : { ...rendered, text: maskLinks(rendered.text), html: maskLinks(rendered.html) };
     const [row] = await db
       .insert(outbox)

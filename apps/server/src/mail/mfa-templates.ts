@@ -1,4 +1,4 @@
-import type { EmailContent } from './layout.js';
+import type { EmailContent } from './email-content.js';
 
 /** What happened to a person's second factor, as the notice tells them. */
 export type MfaChange = { kind: 'on'; method: 'TOTP' | 'SMS'; phoneHint: string | null } | { kind: 'off' } | { kind: 'reset' } | { kind: 'recovery-codes' };

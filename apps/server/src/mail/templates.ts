@@ -1,4 +1,4 @@
-import type { EmailContent } from './layout.js';
+import type { EmailContent } from './email-content.js';
 
 export const magicLinkEmail = (p: { firstName: string; url: string; firmName: string | null }): EmailContent => ({
   subject: 'Your sign-in link',
