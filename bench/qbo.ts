@@ -58,7 +58,13 @@ export const runQboBench = async (databaseUrl: string | null): Promise<QboBenchR
     QBO_BASE_URL: sim.url,
   };
   const config = { ...loadConfig(env), webDistDir: null };
-  const app = await buildApp({ config, db: database.db, jobs, mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log), logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jobs,
+    mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log, { links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
+    logger: false,
+  });
   const { db } = app.deps;
   try {
     const firm = await insertFirm(db, { companyName: 'Bench firm' });

@@ -31,7 +31,13 @@ const main = async () => {
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: '' }), webDistDir: null };
   const jobs = await createJobQueue(database.executeSql, () => {});
-  const app = await buildApp({ config, db: database.db, jobs, mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log), logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jobs,
+    mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log, { links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

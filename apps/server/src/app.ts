@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX, billingEndpoints, INBOUND_WEBHOOK_PATH, SMS_INCOMING_PATH } from '@herd/contract';
+import { API_PREFIX, billingEndpoints, INBOUND_WEBHOOK_PATH, SMS_INCOMING_PATH, UNSUBSCRIBE_ONE_CLICK_PATH } from '@herd/contract';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -56,11 +56,13 @@ import { mountSmsSandbox } from './sms/builtin-sandbox.js';
 import { SMS_SANDBOX_PATH } from './sms/sms-settings.js';
 import { inboundRoutes } from './modules/inbound/inbound.routes.js';
 import { smsInboundRoutes } from './modules/sms-inbound/sms-inbound.routes.js';
+import { emailPreferenceRoutes } from './modules/email-preferences/email-preferences.routes.js';
 
 const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
 const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/${billingEndpoints.webhook.path}`;
 const INBOUND_PATH = `${API_PREFIX}/${INBOUND_WEBHOOK_PATH}`;
 const SMS_INCOMING = `${API_PREFIX}/${SMS_INCOMING_PATH}`;
+const UNSUBSCRIBE_ONE_CLICK = `${API_PREFIX}/${UNSUBSCRIBE_ONE_CLICK_PATH}`;
 
 export interface BuildOptions {
   config: Config;
@@ -109,12 +111,22 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   await registerCompression(app);
   await app.register(cookie);
   await app.register(authPlugin);
-  // Signed webhooks and the built-in QuickBooks sandbox (server-to-server calls) prove themselves otherwise.
+  // Signed webhooks, signed one-click unsubscribe links and the built-in sandboxes (server-to-server calls) prove themselves otherwise.
   await app.register(csrfPlugin, {
     secure: opts.config.appUrl.startsWith('https://'),
     secretKey: opts.config.secretKey,
     appUrl: opts.config.appUrl,
-    exempt: [GENERIC_INGEST_PREFIX, QBO_WEBHOOK_PATH, BUILTIN_SANDBOX_PATH, STRIPE_WEBHOOK_PATH, STRIPE_SANDBOX_PATH, SMS_SANDBOX_PATH, INBOUND_PATH, SMS_INCOMING],
+    exempt: [
+      GENERIC_INGEST_PREFIX,
+      QBO_WEBHOOK_PATH,
+      BUILTIN_SANDBOX_PATH,
+      STRIPE_WEBHOOK_PATH,
+      STRIPE_SANDBOX_PATH,
+      SMS_SANDBOX_PATH,
+      INBOUND_PATH,
+      SMS_INCOMING,
+      UNSUBSCRIBE_ONE_CLICK,
+    ],
   });
   await registerDocs(app);
 
@@ -146,6 +158,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(billingRoutes);
       await api.register(inboundRoutes);
       await api.register(smsInboundRoutes);
+      await api.register(emailPreferenceRoutes);
       await api.register(analyticsRoutes);
       // A ledger's own HTTP (OAuth callbacks, webhooks) and its generic connection endpoints.
       await api.register(qboRoutes, { qbo });

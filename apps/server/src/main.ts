@@ -31,7 +31,10 @@ const main = async () => {
     db: database.db,
     jobs,
     mailer: (a) =>
-      createMailer(database.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(a.log), a.log, { keepLinks: config.e2eOutbox }),
+      createMailer(database.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(a.log), a.log, {
+        keepLinks: config.e2eOutbox,
+        links: { appUrl: config.appUrl, secretKey: config.secretKey },
+      }),
   });
 
   const decision = decideDemoSeed(config.demoData, database.kind === 'postgres', await countUsers(database.db));

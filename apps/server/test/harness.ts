@@ -102,6 +102,7 @@ export interface RecordedMail {
   subject: string;
   text: string;
   replyTo: string | null;
+  headers: Record<string, string>;
 }
 
 export const recordingTransport = (): MailTransport & { delivered: RecordedMail[] } => {
@@ -110,7 +111,7 @@ export const recordingTransport = (): MailTransport & { delivered: RecordedMail[
     name: 'outbox',
     delivered,
     async deliver(mail) {
-      delivered.push({ to: mail.to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo ?? null });
+      delivered.push({ to: mail.to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo ?? null, headers: mail.headers ?? {} });
     },
   };
 };
@@ -138,12 +139,14 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
   const mailTransport = transport ?? recording!;
   // Tests drain the queues themselves; queue maintenance errors would only be noise here.
   const jobs = await createJobQueue(database.executeSql, () => {}, { supervise: false });
+  const config = testConfig(overrides);
   const app = await buildApp({
-    config: testConfig(overrides),
+    config,
     db: database.db,
     jobs,
     qbo: { retryBaseMs: 5, ...qbo },
-    mailer: (a) => createMailer(database.db, mailTransport, a.log, { keepLinks: overrides.e2eOutbox ?? false }),
+    mailer: (a) =>
+      createMailer(database.db, mailTransport, a.log, { keepLinks: overrides.e2eOutbox ?? false, links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
     logger: false,
   });
   await app.ready();

@@ -5,6 +5,7 @@ export * from './billing.js';
 export * from './client-companies.js';
 export * from './constants.js';
 export * from './csv-exports.js';
+export * from './email-preferences.js';
 export * from './enums.js';
 export * from './error-map.js';
 export * from './fields.js';

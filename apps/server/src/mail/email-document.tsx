@@ -7,6 +7,7 @@ import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
 import { Heading } from '@react-email/heading';
 import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
@@ -49,6 +50,16 @@ export const EmailDocument = ({ sender, color, content, productName }: { sender:
         </Section>
         <Section style={{ ...muted, padding: '14px 28px', backgroundColor: '#f9faf9' }}>
           Sent by {sender} with {productName}.
+          {content.unsubscribe ? (
+            <>
+              {' '}
+              Don’t want these emails ({content.unsubscribe.label.toLowerCase()})?{' '}
+              <Link href={content.unsubscribe.url} style={{ color: '#6b7280', textDecoration: 'underline' }}>
+                Unsubscribe
+              </Link>
+              .
+            </>
+          ) : null}
         </Section>
       </Container>
     </Body>

@@ -21,6 +21,7 @@ const plainText = (sender: string, content: EmailContent) =>
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
     `— ${sender}, via ${PRODUCT_NAME}`,
+    ...(content.unsubscribe ? ['', `Stop these emails (${content.unsubscribe.label}): ${content.unsubscribe.url}`] : []),
   ].join('\n');
 
 /** One branded layout for every email (React Email, `email-document.tsx`): the firm's name and colour, a button, a plain-text twin. */

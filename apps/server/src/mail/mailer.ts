@@ -1,19 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { EMAIL_KIND_LABELS } from '@herd/contract';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 import type { EmailContent } from './email-content.js';
 import { renderEmail, type Brand } from './layout.js';
 import type { MailTransport } from './transports.js';
+import { hasOptedOut, unsubscribeLinks, type UnsubscribeTarget } from './unsubscribe.js';
+
+export interface SendOptions {
+  /** Where the client's answer goes, a reply address of the thread the email asks about (`modules/inbound`). */
+  replyTo?: string;
+  /** A kind of email the person may turn off: not sent if they did; otherwise it carries the way out (footer and headers). */
+  unsubscribe?: UnsubscribeTarget;
+}
 
 export interface Mailer {
-  /** `replyTo`: where the client's answer goes, a reply address of the thread the email asks about (`modules/inbound`). */
-  send(to: string, brand: Brand, content: EmailContent, template: string, options?: { replyTo?: string }): Promise<void>;
+  /** Whether the email went out (to the outbox and the transport); false when the person turned its kind off. */
+  send(to: string, brand: Brand, content: EmailContent, template: string, options?: SendOptions): Promise<boolean>;
 }
 
 export interface MailerOptions {
   /** Keep sign-in links usable in the outbox, for end-to-end tests to follow (HERD_E2E_OUTBOX only). */
   keepLinks?: boolean;
+  /** Herd's public address and signing key, for the unsubscribe links. */
+  links: { appUrl: string; secretKey: string };
 }
 
 /** The query parameters of Herd's links that carry a secret code: sign-in, reset, sign-up and email-change confirmation. */
@@ -28,8 +39,19 @@ export const maskLinks = (body: string): string => body.replace(SECRET_PARAMS, '
  * holds no usable link (see `maskLinks`). A transport failure is recorded on
  * the outbox row and logged; it never fails the request that caused the email.
  */
-export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseLogger, options: MailerOptions = {}): Mailer => ({
+export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseLogger, options: MailerOptions): Mailer => ({
   async send(to, brand, content, template, extra = {}) {
+    let headers: Record<string, string> | undefined;
+    if (extra.unsubscribe) {
+      if (await hasOptedOut(db, extra.unsubscribe)) {
+        log.info({ template, kind: extra.unsubscribe.kind }, 'email not sent: the person turned this kind off');
+        return false;
+      }
+      const links = unsubscribeLinks(options.links.appUrl, options.links.secretKey, extra.unsubscribe);
+      content = { ...content, unsubscribe: { label: EMAIL_KIND_LABELS[extra.unsubscribe.kind].label, url: links.page } };
+      // RFC 8058: mail providers show an "Unsubscribe" button that POSTs here, with no cookie and no page.
+      headers = { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    }
     const rendered = await renderEmail(brand, content);
     const stored = options.keepLinks ? rendered : { ...rendered, text: maskLinks(rendered.text), html: maskLinks(rendered.html) };
     const [row] = await db
@@ -45,7 +67,7 @@ export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseL
       })
       .returning({ pk: outbox.pk });
     try {
-      await transport.deliver({ to, ...rendered, template, ...(extra.replyTo ? { replyTo: extra.replyTo } : {}) });
+      await transport.deliver({ to, ...rendered, template, ...(extra.replyTo ? { replyTo: extra.replyTo } : {}), ...(headers ? { headers } : {}) });
       await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.pk, row!.pk));
     } catch (err) {
       log.error({ err, to, template }, 'email delivery failed');
@@ -54,5 +76,6 @@ export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseL
         .set({ error: err instanceof Error ? err.message : String(err) })
         .where(eq(outbox.pk, row!.pk));
     }
+    return true;
   },
 });

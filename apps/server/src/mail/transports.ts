@@ -8,6 +8,8 @@ export interface OutgoingMail {
   html: string;
   template: string;
   replyTo?: string;
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe pair. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -34,7 +36,15 @@ export const smtpTransport = (smtpUrl: string, from: string): MailTransport => {
   return {
     name: 'smtp',
     async deliver(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
     },
   };
 };

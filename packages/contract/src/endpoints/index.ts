@@ -6,6 +6,7 @@ import { billingEndpoints } from './billing.js';
 import { clientCompanyEndpoints } from './client-companies.js';
 import { clientSideEndpoints } from './client-side.js';
 import { csvExportEndpoints } from './csv-exports.js';
+import { emailPreferenceEndpoints } from './email-preferences.js';
 import { fileEndpoints } from './files.js';
 import { firmSettingsEndpoints } from './firm.js';
 import { genericEndpoints } from './generic.js';
@@ -30,6 +31,7 @@ export * from './billing.js';
 export * from './client-companies.js';
 export * from './client-side.js';
 export * from './csv-exports.js';
+export * from './email-preferences.js';
 export * from './files.js';
 export * from './firm.js';
 export * from './generic.js';
@@ -77,6 +79,7 @@ export const endpointGroups = {
   rules: ruleEndpoints,
   sms: smsEndpoints,
   receipts: receiptEndpoints,
+  emailPreferences: emailPreferenceEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { EMAIL_KINDS } from '@herd/contract';
 import { firms } from './firms.js';
 import { users } from './users.js';
 
@@ -36,6 +37,24 @@ export const globalBanners = pgTable('global_banners', {
   endsAt: timestamp('ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The kinds of email a person turned off (a row per kind; none: they get every kind), from their
+ * settings or an email's unsubscribe link.
+ */
+export const emailOptOuts = pgTable(
+  'email_opt_outs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.pk, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
+    /** Where it was turned off: the settings page, or an email's link (a click, or a mail provider's one-click). */
+    via: text('via', { enum: ['SETTINGS', 'LINK', 'ONE_CLICK'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
 
 export const bannerDismissals = pgTable(
   'banner_dismissals',

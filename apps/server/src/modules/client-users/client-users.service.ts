@@ -246,9 +246,10 @@ export const notifyClient = async (ctx: PeopleContext, actor: Actor, companyPk: 
   const pending = await findPendingOfCompany(ctx.db, firmActor.firmId, company.pk);
   if (recipients.length + pending.length === 0) throw ValidationError.detail('This client has no users to notify yet. Invite one first.');
   const brand = await findBrandOfUser(ctx.db, actor.userId);
+  let emailed = 0;
   for (const user of recipients) {
     const code = await issueCode(ctx.db, user.pk, 'MAGIC_LINK');
-    await ctx.mailer.send(
+    const went = await ctx.mailer.send(
       user.email,
       brand,
       clientReminderEmail({
@@ -259,8 +260,10 @@ export const notifyClient = async (ctx: PeopleContext, actor: Actor, companyPk: 
         url: magicLinkUrl(ctx.appUrl, code),
       }),
       'CLIENT_REMINDER',
-      { replyTo: replyAddressFor(ctx.replies, { kind: 'client-company', pk: company.pk }, user.pk) },
+      // Someone who turned reminders off is not emailed, even by "Notify now".
+      { replyTo: replyAddressFor(ctx.replies, { kind: 'client-company', pk: company.pk }, user.pk), unsubscribe: { userId: user.pk, kind: 'REMINDERS' } },
     );
+    if (went) emailed += 1;
   }
   await writeAudit(ctx.db, {
     firmId: firmActor.firmId,
@@ -268,8 +271,8 @@ export const notifyClient = async (ctx: PeopleContext, actor: Actor, companyPk: 
     action: 'client_company.notify',
     targetType: 'client_company',
     targetPk: company.pk,
-    details: { recipients: recipients.length + pending.length },
+    details: { recipients: emailed + pending.length, turned_off: recipients.length - emailed },
   });
   for (const row of pending) await queueInvitationJob(ctx.jobs, row.pk);
-  return { sent: recipients.length + pending.length };
+  return { sent: emailed + pending.length };
 };

@@ -66,9 +66,12 @@ export const mailNoteToOtherSide = async (deps: NoteMailDeps, actor: Actor, acce
       noteEmail({ firstName: recipient.firstName, authorName, companyName: company?.name ?? '', about, body, url, signsIn: toClient }),
       'NOTE',
       // A receipt's thread has no reply address yet: the client answers about it in Herd.
-      toClient && kind !== 'receipt'
-        ? { replyTo: replyAddressFor(deps.config, kind === 'transaction' ? { kind, pk: targetPk } : { kind: 'client-company', pk: companyPk }, recipient.pk) }
-        : {},
+      {
+        unsubscribe: { userId: recipient.pk, kind: 'NOTES' },
+        ...(toClient && kind !== 'receipt'
+          ? { replyTo: replyAddressFor(deps.config, kind === 'transaction' ? { kind, pk: targetPk } : { kind: 'client-company', pk: companyPk }, recipient.pk) }
+          : {}),
+      },
     );
   }
 };
