@@ -52,6 +52,7 @@ const ClientReceiptsListPage = lazyPage(() => import('../features/receipts/clien
 const ReceiptAddressCard = lazyPage(() => import('../features/receipts/client/receipt-address-card').then((m) => m.ReceiptAddressCard));
 const VersionPage = lazyPage(() => import('../features/system/pages/version-page').then((m) => m.VersionPage));
 const ForbiddenPage = lazyPage(() => import('../features/system/pages/forbidden-page').then((m) => m.ForbiddenPage));
+const UnsubscribePage = lazyPage(() => import('../features/settings/pages/unsubscribe-page').then((m) => m.UnsubscribePage));
 const DownPage = lazyPage(() => import('../features/system/pages/down-page').then((m) => m.DownPage));
 const NotFoundPage = lazyPage(() => import('../features/system/pages/not-found-page').then((m) => m.NotFoundPage));
 
@@ -67,6 +68,7 @@ export const AppRoutes = () => {
         <Suspense fallback={<LoadingScreen />}>
           <Routes>
             <Route path={routes.version} element={<VersionPage />} />
+            <Route path={routes.unsubscribe} element={<UnsubscribePage />} />
             <Route path={routes.forbidden} element={<ForbiddenPage />} />
             <Route path={routes.down} element={<DownPage />} />
             <Route path={routes.root} element={<RootRedirect />} />

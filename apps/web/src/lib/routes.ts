@@ -47,6 +47,8 @@ export const routes = {
     client: '/settings/client/',
     clientCoworker: '/settings/client-coworker/',
   },
+  /** An email's unsubscribe link (signed in or not). */
+  unsubscribe: '/unsubscribe/',
   version: '/version',
   forbidden: '/403',
   down: '/down',

@@ -14,6 +14,7 @@ import { useOwnCompanies } from '../../client-side/api';
 import { useFirmSettings } from '../api';
 import { CompanyPeopleCard } from '../components/company-people-card';
 import { DefaultClientForm } from '../components/default-client-form';
+import { EmailPreferencesCard } from '../components/email-preferences-card';
 import { FirmBrandingForm } from '../components/firm-branding-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
@@ -102,6 +103,7 @@ export const SettingsPage = ({ section, billing = false, billingTab: BillingTab,
   ];
   // Two-step verification exists only where the firm has FEATURE_MFA.
   if (profile.feature_flags.includes('FEATURE_MFA')) items.push({ key: 'security', label: 'Security', children: <SecurityCard pendingLink={profile.totp_qr_link} /> });
+  items.push({ key: 'emails', label: 'Emails', children: <EmailPreferencesCard accountant={Boolean(member)} /> });
   if (member) {
     if (firmAdmin) items.push({ key: 'branding', label: 'Firm branding', children: <FirmBrandingTab /> });
     items.push(
