@@ -150,7 +150,7 @@ export const transactionEndpoints = {
     method: 'POST',
     path: 'accounting/client/transaction-line/{pk}/delete/',
     tags: client,
-    summary: 'Remove a line of a split (its amount returns to the first line)',
+    summary: 'Remove a line of a split the person may edit (its amount goes to the first remaining line; the last line stays)',
     params: pkParams,
     responses: { 204: noContent },
   }),
