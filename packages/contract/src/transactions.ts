@@ -174,6 +174,12 @@ export const transactionCounters = z.object({
 
 export type TransactionCounters = z.infer<typeof transactionCounters>;
 
+/** The client's counters add the company's receipts still open (active, not hidden) that this person sees. */
+export const clientTransactionCounters = transactionCounters.extend({
+  open_receipts: z.number(),
+});
+export type ClientTransactionCounters = z.infer<typeof clientTransactionCounters>;
+
 /** What a publish did: written at once (Herd-held ledgers), or queued for a background job (remote ledgers). */
 export const publishResult = z.object({
   published: z.number(),

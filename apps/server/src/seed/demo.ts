@@ -15,6 +15,8 @@ export const DEMO = {
   firmName: 'Demo Bookkeeping',
   accountantEmail: 'accountant@example.com',
   clientEmail: 'client@example.com',
+  /** A number kept for fiction (555-01xx), on the client's profile: the Twilio sandbox page texts receipts from it as them. */
+  clientPhone: '+12025550143',
   clientCompanyName: 'Sunrise Bakery LLC',
   csvCompanyName: 'Maple Street Dental',
   password: 'herd-demo-2026',
@@ -76,6 +78,7 @@ export const seedDemo = async (db: Db, storage: StorageDriver, jobs: Pick<JobQue
       passwordHash,
       firstName: 'Casey',
       lastName: 'Baker',
+      phone: DEMO.clientPhone,
       accountType: 'CLIENT',
     });
     await tx.insert(clientMemberships).values({ clientCompanyId: company!.pk, userId: client.pk, role: 'CLIENT' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, SMS_INCOMING_PATH } from '@herd/contract';
-import { createTwilioState, twilioSimulatorPlugin, type TwilioState } from '@herd/simulators';
+import { createTwilioState, twilioSimulatorPlugin, type SandboxSender, type TwilioState } from '@herd/simulators';
 import type { Config } from '../config.js';
 import { SMS_SANDBOX_PATH } from './sms-settings.js';
 
@@ -9,9 +9,14 @@ import { SMS_SANDBOX_PATH } from './sms-settings.js';
  * and writes each text to the log, labelled as sandbox, so a code sent for MFA can be read there. Its
  * page at `/sandbox/twilio/` lists the texts of this process, newest first. With a Twilio account
  * nothing is mounted: the path answers 404 and no text of a real deployment is ever listed. The page
- * also sends a text (with photos) to Herd's number, so a receipt can be texted without a phone.
+ * also sends a text (with photos) to Herd's number, so a receipt can be texted without a phone; with
+ * `sender` (the demo client's phone), it says which number texts as whom and fills it in.
  */
-export const mountSmsSandbox = async (app: FastifyInstance, config: Pick<Config, 'sms' | 'appUrl'>): Promise<TwilioState | null> => {
+export const mountSmsSandbox = async (
+  app: FastifyInstance,
+  config: Pick<Config, 'sms' | 'appUrl'>,
+  sender?: () => Promise<SandboxSender | null>,
+): Promise<TwilioState | null> => {
   if (config.sms.mode !== 'builtin-sandbox') return null;
   const state = createTwilioState({ accountSid: config.sms.accountSid, authToken: config.sms.authToken });
   await app.register(
@@ -26,6 +31,7 @@ export const mountSmsSandbox = async (app: FastifyInstance, config: Pick<Config,
         webhookUrl: `${new URL(config.sms.baseUrl).origin}${API_PREFIX}/${SMS_INCOMING_PATH}`,
         signedUrl: `${config.appUrl.replace(/\/$/, '')}${API_PREFIX}/${SMS_INCOMING_PATH}`,
         apiBaseUrl: config.sms.baseUrl,
+        ...(sender ? { sender } : {}),
       };
       await sandbox.register(twilioSimulatorPlugin, { state, phone });
     },

@@ -32,10 +32,24 @@ const receivedRow = (t: DeliveredText): Row => {
   };
 };
 
-const phoneForm = (number: string) => `<form method="post" action="incoming" enctype="multipart/form-data">
+/** A phone the host knows, offered in the form so a newcomer can text as that person straight away. */
+export interface SandboxSender {
+  /** In international form, as the form takes it: +12025550143. */
+  number: string;
+  /** Who texts from it, in words: "Casey Baker (client@example.com), the demo client". */
+  label: string;
+}
+
+const senderHint = (sender: SandboxSender | null) =>
+  sender
+    ? `<p data-sender>Texts from <strong>${escapeHtml(sender.number)}</strong> come from ${escapeHtml(sender.label)}: it is filled in below, so attach a photo of a receipt and send.</p>`
+    : '';
+
+const phoneForm = (number: string, sender: SandboxSender | null) => `<form method="post" action="incoming" enctype="multipart/form-data">
 <h2>Text Herd from a phone</h2>
 <p class="muted">Sends a text to ${escapeHtml(number)} as Twilio would deliver it, signed. A client's receipts are read from the photos; the phone number must be the one in the client's profile.</p>
-<label>From (the client's phone)<input name="from" type="tel" inputmode="tel" autocomplete="tel" placeholder="+15551234567" required></label>
+${senderHint(sender)}
+<label>From (the client's phone)<input name="from" type="tel" inputmode="tel" autocomplete="tel" placeholder="+15551234567"${sender ? ` value="${escapeHtml(sender.number)}"` : ''} required></label>
 <label>Message<textarea name="body" rows="2" placeholder="Lunch with a client"></textarea></label>
 <label>Photos or PDFs<input name="media" type="file" accept="image/*,application/pdf" multiple></label>
 <button type="submit">Send text</button>
@@ -46,7 +60,12 @@ const phoneForm = (number: string) => `<form method="post" action="incoming" enc
  * read, and a receipt texted, without a phone. Plain HTML that fits a phone's width: long bodies and
  * numbers wrap.
  */
-export const sentTextsPage = (messages: readonly TwilioMessage[], incoming: readonly DeliveredText[] = [], number: string | null = null): string => {
+export const sentTextsPage = (
+  messages: readonly TwilioMessage[],
+  incoming: readonly DeliveredText[] = [],
+  number: string | null = null,
+  sender: SandboxSender | null = null,
+): string => {
   // Newest last in each list; reversed first so texts of the same second stay newest first (the sort is stable), a reply above its text.
   const rows = [...[...messages].reverse().map(sentRow), ...[...incoming].reverse().map(receivedRow)]
     .sort((a, b) => b.at.getTime() - a.at.getTime())
@@ -69,7 +88,7 @@ button{font:inherit;font-size:16px;min-height:44px;border:0;border-radius:6px;ba
 </style></head><body><main>
 <span class="badge">Sandbox</span><h1>Sandbox — no real texts are sent</h1>
 <p class="muted">Twilio is not configured on this server, so text messages are kept here instead of reaching a phone. Newest first; the list starts empty each time the server starts. <a href="">Refresh</a></p>
-${number ? phoneForm(number) : ''}
+${number ? phoneForm(number, sender) : ''}
 ${rows ? `<ul>${rows}</ul>` : '<p>No text messages yet.</p>'}
 </main></body></html>`;
 };

@@ -65,3 +65,34 @@ describe('the sandbox page of texts sent', () => {
     expect((await app.inject({ method: 'GET', url: '/twilio' })).statusCode).toBe(200);
   });
 });
+
+describe('the sandbox page’s phone form', () => {
+  const phone = { number: '+15005550006', webhookUrl: 'http://127.0.0.1:9/incoming/', apiBaseUrl: 'http://127.0.0.1:9/twilio' };
+  const pageWith = async (sender?: () => Promise<{ number: string; label: string } | null>) => {
+    const host = Fastify();
+    await host.register(twilioSimulatorPlugin, {
+      prefix: '/twilio',
+      state: createTwilioState({ accountSid: SID, authToken: 'token-1' }),
+      phone: { ...phone, ...(sender ? { sender } : {}) },
+    });
+    const page = (await host.inject({ method: 'GET', url: '/twilio/' })).body;
+    await host.close();
+    return page;
+  };
+
+  it('says which number texts as the person the host names, and fills it in', async () => {
+    const page = await pageWith(async () => ({ number: '+12025550143', label: 'Casey Baker (client@example.com), whose receipts go to <Sunrise> & Co' }));
+    expect(page).toContain(
+      'Texts from <strong>+12025550143</strong> come from Casey Baker (client@example.com), whose receipts go to &#60;Sunrise&#62; &#38; Co: it is filled in below',
+    );
+    expect(page).toMatch(/<input name="from" type="tel"[^>]* value="\+12025550143" required>/);
+  });
+
+  it('without a known sender, leaves the number empty', async () => {
+    for (const page of [await pageWith(), await pageWith(async () => null)]) {
+      expect(page).toContain('Text Herd from a phone');
+      expect(page).not.toContain('data-sender');
+      expect(page).not.toMatch(/name="from"[^>]* value=/);
+    }
+  });
+});

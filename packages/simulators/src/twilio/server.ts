@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deliverIncomingText, type DeliveredText, type IncomingMedia } from './incoming.js';
 import { checkMessageForm, newMessage, twilioError, type TwilioMessage } from './messages.js';
-import { sentTextsPage } from './pages.js';
+import { sentTextsPage, type SandboxSender } from './pages.js';
 
 export interface TwilioSimulatorOptions {
   accountSid: string;
@@ -41,6 +41,8 @@ export interface SandboxPhone {
   signedUrl?: string;
   /** Where this plugin answers, as the webhook's server can reach it (for the media URLs). */
   apiBaseUrl: string;
+  /** A phone the host knows (the demo client's), asked for each time the page is shown, so it is never stale. */
+  sender?: () => Promise<SandboxSender | null>;
 }
 
 const MAX_SANDBOX_MEDIA = 10;
@@ -59,13 +61,14 @@ export async function twilioSimulatorPlugin(app: FastifyInstance, { state, phone
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   }
   // The page that stands in for the phone: every text accepted, newest first, never cached.
-  app.get('/', async (_request, reply) =>
-    reply
+  app.get('/', async (_request, reply) => {
+    const sender = phone?.sender ? await phone.sender() : null;
+    return reply
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(sentTextsPage(state.messages, state.incoming, phone?.number ?? null)),
-  );
+      .send(sentTextsPage(state.messages, state.incoming, phone?.number ?? null, sender));
+  });
   app.post<{ Params: { accountSid: string } }>('/2010-04-01/Accounts/:accountSid/Messages.json', async (request, reply) => {
     if (!authenticated(request, state)) return reply.status(401).send(twilioError(401, 20003, 'Authenticate'));
     if (request.params.accountSid !== state.accountSid) {

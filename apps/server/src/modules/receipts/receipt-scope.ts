@@ -3,7 +3,8 @@ import { NotFoundError } from '../../lib/errors.js';
 import { companyAccess, type CompanyAccess, type Side } from '../access/company-access.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
-import { findReceiptOfFirm, findReceipts, findReceiptsOfFile, type ReceiptHome, type ReceiptRow, type ReceiptViewer } from './receipts.queries.js';
+import { RECEIPT_LIST_STATUSES } from '@herd/contract';
+import { countReceipts, findReceiptOfFirm, findReceipts, findReceiptsOfFile, type ReceiptHome, type ReceiptRow, type ReceiptViewer } from './receipts.queries.js';
 
 /** Whose receipts a request reads: the home (firm and company), and the limit a restricted client user has. */
 export interface ReceiptScope {
@@ -62,4 +63,19 @@ export const seesReceiptFile = async (db: Db, access: CompanyAccess, filePk: num
   const viewer = viewerOf(access);
   const rows = await findReceiptsOfFile(db, { firmId: access.company.firmId, companyPk: access.company.pk }, viewer, filePk);
   return rows.length > 0;
+};
+
+/**
+ * How many of the company's receipts are still open (active, not hidden) for
+ * this access: a restricted client user counts only the receipts they see.
+ */
+export const countOpenReceipts = async (db: Db, access: CompanyAccess) => {
+  const counts = await countReceipts(
+    db,
+    { firmId: access.company.firmId, companyPk: access.company.pk },
+    viewerOf(access),
+    RECEIPT_LIST_STATUSES.active,
+    RECEIPT_LIST_STATUSES.completed,
+  );
+  return counts.active;
 };

@@ -1,49 +1,73 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { EDITABLE_STATUSES, centsOf, fromCents, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { transactionLines, transactions } from '../../db/schema/index.js';
+import { clientCompanies, transactionLines, transactions } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { CompanyAccess } from '../access/company-access.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
-import { EDITABLE_STATUSES, centsOf, fromCents } from '@herd/contract';
 import { updateTransactions } from './transactions.queries.js';
-import { findScoped } from './transactions.scope.js';
-import { companyAccess } from '../access/company-access.js';
+import { transactionAccess } from './transactions.scope.js';
 
-/**
- * Removes one line of a split. Its amount goes back to the first remaining
- * line, so the lines still add up to the transaction; the last line cannot go.
- */
-export const deleteLine = async (db: Db, actor: Actor, linePk: number) => {
-  const [line] = await db
-    .select({ line: transactionLines, companyPk: transactions.clientCompanyId })
+/** The transaction a line belongs to, looked for only among the actor's firm's companies. */
+const transactionOfLine = async (db: Db, firmId: number, linePk: number) => {
+  const [row] = await db
+    .select({ transactionPk: transactionLines.transactionId })
     .from(transactionLines)
     .innerJoin(transactions, eq(transactions.pk, transactionLines.transactionId))
-    .where(eq(transactionLines.pk, linePk));
-  if (!line) throw new NotFoundError();
-  const scope = await companyAccess(db, actor, line.companyPk, isFirmActor(actor) ? 'accountant' : 'client');
-  const [tx] = await findScoped(db, scope, [line.line.transactionId]);
-  if (!EDITABLE_STATUSES[scope.side].includes(tx!.status)) {
-    throw ValidationError.detail('This transaction can no longer be changed here.');
-  }
+    .innerJoin(clientCompanies, eq(clientCompanies.pk, transactions.clientCompanyId))
+    .where(and(eq(clientCompanies.firmId, firmId), eq(transactionLines.pk, linePk)));
+  return row?.transactionPk ?? null;
+};
+
+/** Whether this person may change the transaction's lines now: editable from their side, and for a client, shown to them and splittable. */
+const assertLinesEditable = (scope: CompanyAccess, row: { status: TransactionStatus; isHidden: boolean }) => {
+  if (!EDITABLE_STATUSES[scope.side].includes(row.status)) throw ValidationError.detail('This transaction can no longer be changed here.');
+  // A hidden transaction is out of the client's lists: the accountant took it off their hands.
+  if (scope.side === 'client' && row.isHidden) throw ValidationError.detail('This transaction can no longer be changed here.');
   if (scope.editable !== 'all' && !scope.editable.includes('split')) throw ValidationError.detail('This client may not split transactions.');
-  const lines = await db.select().from(transactionLines).where(eq(transactionLines.transactionId, tx!.pk)).orderBy(asc(transactionLines.position));
-  if (lines.length < 2) throw ValidationError.detail('A transaction keeps at least one line.');
-  const heir = lines.find((l) => l.pk !== linePk)!;
+};
+
+/**
+ * Removes one line of a split. Its amount goes to the first remaining line
+ * (the next one if that line would come to zero, since no line may be zero),
+ * so the lines still add up to the transaction; the last line cannot go.
+ * The transaction row is locked while its lines are read and written, so two
+ * deletes at once cannot each see two lines and leave none.
+ */
+export const deleteLine = async (db: Db, actor: Actor, linePk: number) => {
+  if (actor.firmId === null) throw new NotFoundError();
+  const transactionPk = await transactionOfLine(db, actor.firmId, linePk);
+  if (transactionPk === null) throw new NotFoundError();
+  const { access: scope, transaction } = await transactionAccess(db, actor, transactionPk);
+  assertLinesEditable(scope, transaction);
   await db.transaction(async (t) => {
-    await t.delete(transactionLines).where(and(eq(transactionLines.pk, linePk), eq(transactionLines.transactionId, tx!.pk)));
+    const [locked] = await t
+      .select({ status: transactions.status, isHidden: transactions.isHidden })
+      .from(transactions)
+      .where(and(eq(transactions.clientCompanyId, scope.company.pk), eq(transactions.pk, transaction.pk)))
+      .for('update');
+    if (!locked) throw new NotFoundError();
+    assertLinesEditable(scope, locked);
+    const lines = await t.select().from(transactionLines).where(eq(transactionLines.transactionId, transaction.pk)).orderBy(asc(transactionLines.position));
+    const line = lines.find((l) => l.pk === linePk);
+    if (!line) throw new NotFoundError();
+    if (lines.length < 2) throw ValidationError.detail('A transaction keeps at least one line.');
+    const heir = lines.find((l) => l.pk !== linePk && centsOf(l.amount) + centsOf(line.amount) !== 0);
+    if (!heir) throw ValidationError.detail('Removing this line would leave a line of 0.00. Change the split instead.');
+    await t.delete(transactionLines).where(and(eq(transactionLines.pk, linePk), eq(transactionLines.transactionId, transaction.pk)));
     await t
       .update(transactionLines)
-      .set({ amount: fromCents(centsOf(heir.amount) + centsOf(line.line.amount)) })
-      .where(and(eq(transactionLines.pk, heir.pk), eq(transactionLines.transactionId, tx!.pk)));
-    await updateTransactions(t, scope.company.pk, [tx!.pk], {});
+      .set({ amount: fromCents(centsOf(heir.amount) + centsOf(line.amount)) })
+      .where(and(eq(transactionLines.pk, heir.pk), eq(transactionLines.transactionId, transaction.pk)));
+    await updateTransactions(t, scope.company.pk, [transaction.pk], {});
     await writeAudit(t, {
       firmId: scope.company.firmId,
       actorUserId: actor.userId,
       action: 'transaction.line_delete',
       targetType: 'transaction',
-      targetPk: tx!.pk,
-      details: { line: linePk, amount: line.line.amount },
+      targetPk: transaction.pk,
+      details: { line: linePk, amount: line.amount, to_line: heir.pk },
     });
   });
 };

@@ -12,6 +12,7 @@ import { countersFor, listPage } from './transactions.read.js';
 import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
 import { companyAccess, type Side } from '../access/company-access.js';
 import type { SuggestionDeps } from '../suggestions/answers.js';
+import { countOpenReceipts } from '../receipts/receipt-scope.js';
 
 /**
  * The transaction endpoints' one call each: every function takes the actor
@@ -45,7 +46,14 @@ export const splitTransaction = async (deps: SuggestionDeps, actor: Actor, compa
   return result!;
 };
 
-export const transactionCounters = async (db: Db, actor: Actor, side: Side, companyPk: number) => countersFor(db, await companyAccess(db, actor, companyPk, side));
+export const transactionCounters = async (db: Db, actor: Actor, companyPk: number) => countersFor(db, await companyAccess(db, actor, companyPk, 'accountant'));
+
+/** The client's counters, with the company's open receipts beside the transactions (what their dashboard shows for each company). */
+export const clientTransactionCounters = async (db: Db, actor: Actor, companyPk: number) => {
+  const access = await companyAccess(db, actor, companyPk, 'client');
+  const [counters, openReceipts] = await Promise.all([countersFor(db, access), countOpenReceipts(db, access)]);
+  return { ...counters, open_receipts: openReceipts };
+};
 
 export const hideTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], hidden: boolean) =>
   setHidden(db, await companyAccess(db, actor, companyPk, 'accountant'), pks, hidden);

@@ -99,6 +99,10 @@ export const useTransactionCounters = (companyPk: number, side: Side, poll = fal
     refetchInterval: (query) => (poll || (followProcessing && (query.state.data?.processing ?? 0) > 0) ? SYNC_POLL_MS : false),
   });
 
+/** The client's counters for one company: the transactions waiting for them and the company's open receipts they see. */
+export const useClientCounters = (companyPk: number) =>
+  useQuery({ queryKey: transactionKeys.counters(companyPk, 'client'), queryFn: () => call(e.clientCounters, { params: { pk: companyPk } }) });
+
 export const useTransactionChoices = (companyPk: number) =>
   useQuery({
     queryKey: transactionKeys.choices(companyPk),

@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { useProfile } from '../../auth/api';
 import { useOwnCompanies } from '../../client-side/api';
+import { CompanyCardCounts } from '../components/company-card-counts';
 import { Greeting } from '../components/greeting';
 
 /**
@@ -52,6 +53,7 @@ export const ClientDashboardPage = () => {
                 <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '6px 0 0' }}>
                   {company.pinned_note || (company.role === 'CLIENT' ? 'You answer for this company.' : 'You help answer for this company.')}
                 </Typography.Paragraph>
+                <CompanyCardCounts companyPk={company.pk} />
               </Card>
             </Link>
           </Col>

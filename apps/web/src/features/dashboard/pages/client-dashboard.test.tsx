@@ -19,6 +19,8 @@ const fakeClientSide = (profile = makeClientProfile(), companies = [bakery]) => 
   return fake.install();
 };
 
+const noCounts = { active: 0, categorized: 0, hidden: 0, sync_errors: 0, completed: 0, processing: 0, open_receipts: 0 };
+
 const contactCard = () => screen.getByLabelText('Your accountant');
 
 describe('the client dashboard', () => {
@@ -54,6 +56,18 @@ describe('the client dashboard', () => {
     await userEvent.click(options.find((o) => o.classList.contains('ant-select-item-option'))!);
     expect(await screen.findByRole('heading', { name: 'Sunrise Bakery LLC' })).toBeInTheDocument();
     expect(app.location().search).toBe('?company=7');
+  });
+
+  it('says on each company’s card how many transactions wait for an answer and how many receipts are open', async () => {
+    const fake = fakeClientSide(makeClientProfile(), [bakery, catering]);
+    fake.answer(transactionEndpoints.clientCounters, { pk: 7 }, { ...noCounts, active: 3, open_receipts: 1 });
+    fake.answer(transactionEndpoints.clientCounters, { pk: 8 }, noCounts);
+    renderAt('/dashboard/client/');
+    const bakeryCard = await screen.findByRole('link', { name: 'Open Sunrise Bakery LLC' });
+    await waitFor(() => expect(within(bakeryCard).getByTestId('company-counts')).toHaveTextContent('3 transactions to answer1 open receipt'));
+    const cateringCard = screen.getByRole('link', { name: 'Open Sunrise Catering' });
+    await waitFor(() => expect(within(cateringCard).getByTestId('company-counts')).toHaveTextContent('Nothing waiting'));
+    expect(within(cateringCard).queryByText(/receipt/)).not.toBeInTheDocument();
   });
 
   it('without a choice and with several companies, the company page goes back to the list', async () => {
