@@ -12,7 +12,8 @@ export const DEMO = {
 
 export const signIn = async (page: Page, email: string, password: string) => {
   await page.goto('/auth/');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // A new browser loads the whole app first: on two busy cores that can take longer than one expectation's wait.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

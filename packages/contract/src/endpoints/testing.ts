@@ -23,6 +23,14 @@ export const testingEndpoints = {
     params: pkParams,
     responses: { 200: sandboxEntity },
   }),
+  qboSandboxAttachables: endpoint({
+    method: 'GET',
+    path: 'testing/qbo-sandbox/transaction/{pk}/attachables/',
+    tags,
+    summary: 'The files the built-in QuickBooks sandbox holds attached to a Herd transaction',
+    params: pkParams,
+    responses: { 200: z.array(sandboxEntity) },
+  }),
   /** The signed-in firm admin's firm: its trial ends now, so it is read-only until it pays (as after 14 days). */
   endTrial: endpoint({
     method: 'POST',

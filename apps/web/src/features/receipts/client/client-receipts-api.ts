@@ -3,6 +3,7 @@ import { receiptEndpoints as e, type ReceiptChange } from '@herd/contract';
 import { call } from '../../../lib/api-client';
 import { upload } from '../../../lib/upload';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
+import { followReceiptWork, noteReceiptWork } from './follow-receipt-work';
 
 /** The client's three receipt lists, as the server splits them. */
 export type ClientReceiptList = 'active' | 'completed' | 'hidden';
@@ -24,10 +25,17 @@ export const useClientReceipts = (companyPk: number, list: ClientReceiptList, pa
     queryKey: clientReceiptKeys.list(companyPk, list, page),
     queryFn: () => call(LIST_ENDPOINTS[list], { params: { pk: companyPk }, query: { page, page_size: CLIENT_RECEIPTS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
+    // A receipt not read yet is still being worked on (and is matched right after).
+    refetchInterval: followReceiptWork(companyPk, (page: { results: { read_state: string }[] }) => page.results.some((r) => r.read_state === 'PENDING')),
   });
 
 export const useClientReceiptCounters = (companyPk: number) =>
-  useQuery({ queryKey: clientReceiptKeys.counters(companyPk), queryFn: () => call(e.clientCounters, { params: { pk: companyPk } }) });
+  useQuery({
+    queryKey: clientReceiptKeys.counters(companyPk),
+    queryFn: () => call(e.clientCounters, { params: { pk: companyPk } }),
+    // "Completed (n)" grows when a receipt is matched, which follows its reading.
+    refetchInterval: followReceiptWork(companyPk, (counters: { unread: number }) => counters.unread > 0),
+  });
 
 /** Every list and counter of the company: a change moves receipts between lists. */
 const useRefreshCompany = (companyPk: number) => {
@@ -35,9 +43,18 @@ const useRefreshCompany = (companyPk: number) => {
   return () => client.invalidateQueries({ queryKey: clientReceiptKeys.company(companyPk) });
 };
 
+/** After an upload or an edit: the server reads or matches next, so the lists follow it for a while. */
+const useRefreshFollowingWork = (companyPk: number) => {
+  const refresh = useRefreshCompany(companyPk);
+  return () => {
+    noteReceiptWork(companyPk);
+    return refresh();
+  };
+};
+
 /** One upload of several files: the server takes all of them or none (one bad file refuses the whole upload). */
 export const useUploadReceipts = (companyPk: number) => {
-  const refresh = useRefreshCompany(companyPk);
+  const refresh = useRefreshFollowingWork(companyPk);
   return useSubmitMutation({
     mutationFn: ({ files, note }: { files: readonly File[]; note?: string }) => {
       const form = new FormData();
@@ -51,7 +68,7 @@ export const useUploadReceipts = (companyPk: number) => {
 };
 
 export const useUpdateClientReceipt = (companyPk: number) => {
-  const refresh = useRefreshCompany(companyPk);
+  const refresh = useRefreshFollowingWork(companyPk);
   return useSubmitMutation({
     mutationFn: (change: ReceiptChange) => call(e.clientUpdate, { params: { pk: companyPk }, body: { receipts: [change] } }),
     onSuccess: refresh,

@@ -119,4 +119,35 @@ describe('the client’s receipts on the company page', () => {
     expect(camera).toHaveAttribute('capture', 'environment');
     expect(camera).toHaveAttribute('accept', 'image/*');
   });
+
+  it('follows an uploaded receipt while the server reads and matches it, without a reload', async () => {
+    const uploaded = makeUnreadReceipt({ pk: 600, file: { ...invoice.file, name: 'lunch.jpg', content_type: 'image/jpeg' } });
+    const read = makeReceipt({ pk: 600, vendor: { value: 'Corner Deli', confidence: 0.9, edited: false } });
+    let step: 'before' | 'uploaded' | 'read' | 'matched' = 'before';
+    const active = () => ({ before: [], uploaded: [uploaded], read: [read], matched: [] })[step];
+    const fake = createFakeApi()
+      .answer(e.clientActive, company, () => ({ status: 200, data: receiptPage(active()) }))
+      .answer(e.clientCounters, company, () => ({
+        status: 200,
+        data: { ...counters, active: active().length, completed: step === 'matched' ? 1 : 0, unread: step === 'uploaded' ? 1 : 0 },
+      }))
+      .answer(e.create, {}, () => {
+        step = 'uploaded';
+        return { status: 201, data: [uploaded] };
+      })
+      .install();
+    open();
+    expect(await screen.findByText(/No receipts waiting/)).toBeInTheDocument();
+    choose(photo('lunch.jpg'));
+    expect(await screen.findByText(/Not read yet/)).toBeInTheDocument();
+
+    // The server reads it: the list asks again by itself and shows what was read.
+    step = 'read';
+    expect(await screen.findByText('Corner Deli', {}, { timeout: 5000 })).toBeInTheDocument();
+    // Matching follows the reading: the list keeps asking, and the receipt moves to Completed.
+    step = 'matched';
+    expect(await screen.findByRole('link', { name: 'Completed (1)' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('receipt-row')).not.toBeInTheDocument();
+    expect(fake.callsTo(e.clientActive, company).length).toBeGreaterThanOrEqual(3);
+  }, 15_000);
 });
