@@ -18,7 +18,7 @@ export const ReceiptsShortcut = ({ companyPk }: { companyPk: number }) => {
       block
       size="large"
       icon={<FileImageOutlined />}
-      onClick={() => document.getElementById(RECEIPTS_ANCHOR)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' })}
+      onClick={() => document.getElementById(RECEIPTS_ANCHOR)?.scrollIntoView?.({ block: 'start' })}
       style={{ display: 'flex', justifyContent: 'space-between', minHeight: 48 }}
       aria-label={open ? `Receipts: ${open} open` : 'Receipts'}
     >

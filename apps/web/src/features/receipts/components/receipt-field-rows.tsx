@@ -55,7 +55,8 @@ export const ReceiptFieldRows = ({ receipt }: { receipt: Receipt }) => (
     <Form.Item name="vendor" label={<FieldLabel name="Vendor" field={receipt.vendor} />}>
       <Input maxLength={200} autoComplete="off" />
     </Form.Item>
-    <Flex gap={12} wrap>
+    {/* Aligned at the bottom: a label whose words wrap (a narrow column) does not push its input down. */}
+    <Flex gap={12} wrap align="flex-end">
       <Form.Item name="date" label={<FieldLabel name="Date" field={receipt.date} />} style={{ flex: '1 1 150px' }}>
         <Input type="date" />
       </Form.Item>
