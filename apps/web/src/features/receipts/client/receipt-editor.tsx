@@ -6,6 +6,7 @@ import type { Receipt, ReceiptChange } from '@herd/contract';
 import { applyServerErrors, serverErrorText } from '../../../lib/form-errors';
 import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { ChangesOnly } from '../../billing/read-only-guard';
+import { useOwnCompany } from '../../client-side/api';
 import { changedReadFields, READ_FIELD_NAMES, readFieldValues, ReceiptFieldRows, serverFieldAliases, type ReadFieldValues } from '../components/receipt-field-rows';
 import { ReceiptMatches } from '../components/receipt-matches';
 import { ReceiptNotes } from '../components/receipt-notes';
@@ -37,6 +38,10 @@ const EditorBody = ({ companyPk, receipt, onClose }: { companyPk: number; receip
   const hide = useHideClientReceipts(companyPk);
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // Matching attaches the receipt's file to the charge: only for a client who may add attachments (the company page has
+  // usually read the company already). Waits while it is read; if it cannot be read, the server decides.
+  const company = useOwnCompany(companyPk);
+  const mayMatch = company.isPending ? null : company.data ? company.data.client_editable_fields.includes('attachments') : true;
   const active = !receipt.is_hidden && ['READY', 'PROCESSING', 'SYNC_ERROR'].includes(receipt.status);
 
   const save = (finished: boolean) => {
@@ -88,7 +93,7 @@ const EditorBody = ({ companyPk, receipt, onClose }: { companyPk: number; receip
           ) : null}
         </Form>
       </ChangesOnly>
-      <ReceiptMatches receipt={receipt} />
+      <ReceiptMatches receipt={receipt} mayMatch={mayMatch} />
       <ReceiptNotes receiptPk={receipt.pk} onWritten={() => client.invalidateQueries({ queryKey: clientReceiptKeys.company(companyPk) })} />
     </Flex>
   );

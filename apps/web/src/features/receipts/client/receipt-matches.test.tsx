@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { noteEndpoints, receiptEndpoints as e, type ReceiptSuggestion } from '@herd/contract';
+import { clientSideEndpoints, noteEndpoints, receiptEndpoints as e, type ReceiptSuggestion } from '@herd/contract';
 import { routes } from '../../../lib/routes';
 import { fastUser } from '../../../../test/dom';
-import { createFakeApi, makeClientProfile } from '../../../../test/fake-api';
+import { createFakeApi, makeClientProfile, makeOwnCompany } from '../../../../test/fake-api';
 import { makeReceipt, receiptPage } from '../../../../test/fake-receipts';
 import { makeTransaction } from '../../../../test/fake-transactions';
 import { renderPage } from '../../../../test/render-app';
@@ -99,6 +99,15 @@ describe('the charges that may be a receipt’s, in its drawer', () => {
     const list = await openReceipt();
     await fastUser().click(within(list).getByRole('button', { name: /This is it/ }));
     expect(await screen.findByText('This client may not add attachments, so may not match receipts.')).toBeInTheDocument();
+  });
+
+  it('leaves the matching to the accountant when the company does not let its client add attachments', async () => {
+    const fake = fakeMatching([[strong]]).answer(clientSideEndpoints.ownCompany, company, makeOwnCompany({ pk: 7, client_editable_fields: ['category', 'memo'] }));
+    renderPage(<ClientReceiptsSection companyPk={7} />, { path: '/dashboard/client/company-client/?company=7', profile: makeClientProfile() });
+    await fastUser().click(await screen.findByRole('button', { name: 'Open receipt Blue Bottle Coffee' }));
+    expect(await screen.findByText('Your accountant matches this receipt to its charge.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /This is it/ })).not.toBeInTheDocument();
+    expect(fake.callsTo(e.findMatches, {})).toHaveLength(0);
   });
 
   it('does not look for charges before the receipt has a date and a total', async () => {

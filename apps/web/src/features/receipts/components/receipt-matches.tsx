@@ -168,16 +168,28 @@ const Suggestions = ({ receipt }: { receipt: Receipt }) => {
 /**
  * A receipt's charge: the one it is matched to, or the charges that may be it. Both sides' drawers
  * show it; the endpoints answer whoever sees the receipt, each side with what that person may see.
+ * `mayMatch` false (a client whose company does not let clients add attachments: matching attaches
+ * the file) leaves the matching to the accountant rather than offering what the server refuses;
+ * null (not known yet) offers nothing until it is known.
  */
-export const ReceiptMatches = ({ receipt }: { receipt: Receipt }) => {
+export const ReceiptMatches = ({ receipt, mayMatch = true }: { receipt: Receipt; mayMatch?: boolean | null }) => {
   const open = !receipt.is_hidden && ['READY', 'PROCESSING', 'SYNC_ERROR'].includes(receipt.status);
-  if (receipt.transaction === null && !open) return null;
+  // Not known yet whether this person may match: nothing is offered (or asked) until it is.
+  if (receipt.transaction === null && (!open || mayMatch === null)) return null;
+  const body =
+    receipt.transaction !== null ? (
+      <Matched receipt={receipt} />
+    ) : mayMatch ? (
+      <Suggestions receipt={receipt} />
+    ) : (
+      <Typography.Text type="secondary">Your accountant matches this receipt to its charge.</Typography.Text>
+    );
   return (
     <section aria-label="Matching charge">
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {receipt.transaction !== null ? 'Matched charge' : 'Which charge is it?'}
       </Typography.Title>
-      {receipt.transaction !== null ? <Matched receipt={receipt} /> : <Suggestions receipt={receipt} />}
+      {body}
     </section>
   );
 };
