@@ -46,3 +46,17 @@ export const confidenceWords = (field: { confidence: number | null; edited: bool
 
 /** The file types the upload takes (checked again by the server from the bytes). */
 export const RECEIPT_ACCEPT = 'image/*,application/pdf,.heic,.heif';
+
+/** A match's score (0–1) in plain terms: Herd matches by itself from 0.85, and suggests from 0.5. */
+export const matchStrength = (score: number): { text: string; color: string } => {
+  if (score >= 0.85) return { text: 'Strong match', color: 'green' };
+  if (score >= 0.7) return { text: 'Good match', color: 'blue' };
+  return { text: 'Possible match', color: 'default' };
+};
+
+/** Why a charge fits, in words: each part of the score ("amount matches exactly ($45.00), 2 days apart, …"). */
+export const matchReasons = (parts: readonly { words: string }[]): string =>
+  parts
+    .map((part) => part.words)
+    .filter(Boolean)
+    .join(', ');

@@ -3,6 +3,7 @@ import { Col, Flex, Row, Typography, theme } from 'antd';
 import { PushpinOutlined } from '@ant-design/icons';
 import { CLIENT_EDITABLE_FIELDS, clientFinishRule, type ClientEditableField, type FinishRule } from '@herd/contract';
 import { errorStatus, normaliseError } from '../../../lib/api-errors';
+import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { NotFoundResult } from '../../../ui/not-found-result';
 import { PageHeader } from '../../../ui/page-header';
@@ -10,6 +11,7 @@ import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { useMyAccountant, useOwnCompany } from '../../client-side/api';
 import { AccountantCard } from './accountant-card';
+import { RECEIPTS_ANCHOR, ReceiptsShortcut } from './receipts-shortcut';
 
 /** The accountant's standing message to the client, in the firm's colour. */
 const PinnedNote = ({ from, note }: { from: string; note: string }) => {
@@ -64,6 +66,7 @@ const editableOf = (fields: readonly string[]): ClientEditableField[] => CLIENT_
 export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, receipts: Receipts }: CompanyViewProps) => {
   const company = useOwnCompany(companyPk);
   const accountant = useMyAccountant(companyPk);
+  const phone = usePhoneLayout();
   if (company.isPending) return <PageSpinner caption="Loading your company…" />;
   if (company.isError) {
     if (errorStatus(company.error) === 404) return <NotFoundResult />;
@@ -83,6 +86,7 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, 
         <Col xs={24} lg={16}>
           <Flex vertical gap={24}>
             {pinnedNote ? <PinnedNote from={firm ?? 'your accountant'} note={pinnedNote} /> : null}
+            {Receipts && phone ? <ReceiptsShortcut companyPk={companyPk} /> : null}
             {Inbox ? (
               <Suspense fallback={<PageSpinner caption="Loading your transactions…" />}>
                 <Inbox
@@ -99,9 +103,11 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, 
               />
             )}
             {Receipts ? (
-              <Suspense fallback={<PageSpinner caption="Loading your receipts…" />}>
-                <Receipts companyPk={companyPk} />
-              </Suspense>
+              <div id={RECEIPTS_ANCHOR} style={{ scrollMarginTop: 16 }}>
+                <Suspense fallback={<PageSpinner caption="Loading your receipts…" />}>
+                  <Receipts companyPk={companyPk} />
+                </Suspense>
+              </div>
             ) : null}
           </Flex>
         </Col>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientSideEndpoints, profileEndpoints, transactionEndpoints } from '@herd/contract';
+import { clientSideEndpoints, profileEndpoints, receiptEndpoints, transactionEndpoints } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, makeProfile } from '../../../../test/fake-api';
 import { transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
@@ -87,6 +87,41 @@ describe('the client dashboard', () => {
     fakeClientSide(makeClientProfile(), []);
     renderAt('/dashboard/client/');
     expect(await screen.findByText('No company to show yet')).toBeInTheDocument();
+  });
+});
+
+describe('the receipts on a phone', () => {
+  const realMatchMedia = window.matchMedia;
+  const realScrollIntoView = Element.prototype.scrollIntoView;
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+    Element.prototype.scrollIntoView = realScrollIntoView;
+  });
+  const fakeWithReceipts = () =>
+    fakeClientSide()
+      .answer(receiptEndpoints.clientCounters, { pk: 7 }, { active: 3, completed: 1, hidden: 0, duplicates: 0, unread: 0 })
+      .answer(receiptEndpoints.clientActive, { pk: 7 }, { count: 0, next: null, previous: null, results: [] });
+
+  it('puts a shortcut to the receipts card, with how many wait, above the transactions', async () => {
+    window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width: 767') })) as typeof window.matchMedia;
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    fakeWithReceipts();
+    renderAt('/dashboard/client/company-client/?company=7');
+    const shortcut = await screen.findByRole('button', { name: 'Receipts: 3 open' });
+    const transactions = await screen.findByText('All caught up');
+    // Before the transactions list in the page's order.
+    expect(shortcut.compareDocumentPosition(transactions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(shortcut);
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toBe(document.getElementById('company-receipts'));
+  });
+
+  it('has no shortcut on a wide screen, where the card is in view beside less', async () => {
+    fakeWithReceipts();
+    renderAt('/dashboard/client/company-client/?company=7');
+    expect(await screen.findByText('All caught up')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Receipts/ })).not.toBeInTheDocument();
   });
 });
 

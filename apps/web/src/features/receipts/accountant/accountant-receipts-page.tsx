@@ -2,7 +2,6 @@ import { useState, type ComponentType } from 'react';
 import { App, Button, Flex, Popconfirm } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
-import type { Receipt } from '@herd/contract';
 import { errorStatus } from '../../../lib/api-errors';
 import { buildPath } from '../../../lib/path-builder';
 import { parseClientPk, routes } from '../../../lib/routes';
@@ -18,6 +17,7 @@ import { useTransactionCounters } from '../../transactions/api';
 import { downloadFile } from '../../transactions/csv-export-api';
 import { ReceiptDropZone } from '../receipt-drop-zone';
 import { receiptsZipUrl, useReceiptAction, useReceiptChoices, useReceiptCounters, useReceiptList, useUpdateReceipts, useUploadReceipts } from './api';
+import { BulkMatchModal } from './bulk-match-modal';
 import { ReceiptCounters } from './receipt-counters';
 import { ReceiptEditDrawer } from './receipt-edit-drawer';
 import { ReceiptFilters } from './receipt-filters';
@@ -49,7 +49,10 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: ClientTabs })
   const uploader = useUploadReceipts();
   const showError = useServerError();
   const { message } = App.useApp();
-  const [editing, setEditing] = useState<Receipt | null>(null);
+  const [editingPk, setEditingPk] = useState<number | null>(null);
+  const [bulkMatching, setBulkMatching] = useState(false);
+  // The receipt as the list has it now: a match or an edit refreshes it, and one that leaves the list closes the drawer.
+  const editing = list.data?.results.find((r) => r.pk === editingPk) ?? null;
   const name = company.data?.name ?? 'Client';
   usePageTitle(`${name} · receipts`);
   if (company.isError && errorStatus(company.error) === 404) return <NotFoundResult />;
@@ -91,6 +94,7 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: ClientTabs })
         <Flex gap={8} wrap>
           {selected.length ? (
             <ChangesOnly>
+              <Button onClick={() => setBulkMatching(true)}>Match to best suggestion</Button>
               <Button onClick={() => finish(selected)}>Mark {countWord(selected.length)} done</Button>
               <Button onClick={() => hide(selected)}>Hide {countWord(selected.length)}</Button>
             </ChangesOnly>
@@ -115,7 +119,7 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: ClientTabs })
         onSelect={state.setSelected}
         actions={(r) => (
           <>
-            <Button size="small" onClick={() => setEditing(r)} aria-label={`Edit ${r.file.name}`}>
+            <Button size="small" onClick={() => setEditingPk(r.pk)} aria-label={`Edit ${r.file.name}`}>
               Edit
             </Button>
             <ChangesOnly>
@@ -133,10 +137,20 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: ClientTabs })
       />
       <ReceiptEditDrawer
         receipt={editing}
-        onClose={() => setEditing(null)}
+        onClose={() => setEditingPk(null)}
         save={(change) => update.mutateAsync([change]).then(() => void message.success('Receipt saved.'))}
         saving={update.isPending}
         companies={choices.data?.companies}
+      />
+      <BulkMatchModal
+        open={bulkMatching}
+        receipts={list.data?.results.filter((r) => selected.includes(r.pk)) ?? []}
+        onClose={() => setBulkMatching(false)}
+        onMatched={(count) => {
+          setBulkMatching(false);
+          state.setSelected([]);
+          void message.success(`${countWord(count)} matched.`);
+        }}
       />
     </>
   );

@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clientCompanyEndpoints, noteEndpoints, profileEndpoints, receiptEndpoints as e, transactionEndpoints, type Receipt, type ReceiptCounters } from '@herd/contract';
+import {
+  clientCompanyEndpoints,
+  noteEndpoints,
+  profileEndpoints,
+  receiptEndpoints as e,
+  transactionEndpoints,
+  type Receipt,
+  type ReceiptCounters,
+  type ReceiptSuggestion,
+} from '@herd/contract';
 import { fastUser, findDialog } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile, paginated } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
@@ -106,6 +115,8 @@ describe('the accountant’s receipts tab', () => {
     await fastUser().type(total, '12.345');
     await fastUser().click(within(drawer).getByRole('button', { name: 'Save' }));
     expect(await within(drawer).findByText('Total is not valid.')).toBeInTheDocument();
+    // Under the field it belongs to, not above the form.
+    expect(total.closest('.ant-form-item')).toHaveTextContent('Total is not valid.');
     expect(fake.callsTo(e.accountantUpdate, company)[0]!.body).toEqual({ receipts: [{ pk: 1, total: '12.345' }] });
 
     answer = 'ok';
@@ -132,6 +143,72 @@ describe('the accountant’s receipts tab', () => {
     await fastUser().click(within(confirm.closest('.ant-popover')! as HTMLElement).getByRole('button', { name: 'Hide' }));
     await waitFor(() => expect(fake.callsTo(e.accountantHide, company)).toHaveLength(1));
     expect(fake.callsTo(e.accountantHide, company)[0]!.body).toEqual({ pks: [2] });
+  });
+});
+
+const suggestion = (pk: number, score: number, payee: string, words: string[]): ReceiptSuggestion => ({
+  transaction: { pk, date: '2026-11-19', amount: '12.50', currency: 'USD', payee, description: '' },
+  score,
+  parts: words.map((w) => ({ kind: 'amount', points: 0.1, words: w })),
+});
+const blueBottle = suggestion(301, 0.93, 'BLUE BOTTLE #12', ['amount matches exactly ($12.50)', 'same day', 'same vendor: "Blue Bottle" ~ "BLUE BOTTLE #12"']);
+const cornerCafe = suggestion(302, 0.55, 'SQ *CORNER CAFE', ['amount matches exactly ($12.50)', '5 days apart']);
+
+describe('matching receipts to charges', () => {
+  it('shows the charges that may fit in the drawer and matches the one the accountant picks', async () => {
+    const fake = fakeReceipts()
+      .answer(e.findMatches, {}, { suggestions: [blueBottle, cornerCafe] })
+      .answer(e.match, {}, { ...coffee, transaction: 301, status: 'MATCHED_TO_PLATFORM' });
+    const table = await openTab();
+    await fastUser().click(within(rowOf(table, 'coffee.jpg')).getByRole('button', { name: 'Edit coffee.jpg' }));
+    const drawer = await findDialog('Receipt: coffee.jpg');
+    const list = await within(drawer).findByRole('list', { name: 'Suggested charges' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Strong match');
+    expect(first).toHaveTextContent('same vendor: "Blue Bottle" ~ "BLUE BOTTLE #12"');
+    expect(second).toHaveTextContent('Possible match');
+    await fastUser().click(within(first!).getByRole('button', { name: /This is it/ }));
+    await waitFor(() => expect(fake.callsTo(e.match, {})).toHaveLength(1));
+    expect(fake.callsTo(e.match, {})[0]!.body).toEqual({ receipt: 1, transaction: 301, action: 'match' });
+    // The list and the counters are asked again.
+    await waitFor(() => expect(fake.callsTo(e.accountantActive, company).length).toBeGreaterThan(1));
+    expect(fake.callsTo(e.accountantCounters, company).length).toBeGreaterThan(1);
+  });
+
+  it('matches a selection to each receipt’s best charge after showing them, leaving those without one', async () => {
+    const fake = fakeReceipts()
+      .answer(e.findMatches, {}, (request) => ({
+        status: 200,
+        data: { suggestions: (request.body as { receipt: number }).receipt === 1 ? [blueBottle, cornerCafe] : [] },
+      }))
+      .answer(e.bulkMatch, {}, [{ ...coffee, transaction: 301, status: 'MATCHED_TO_PLATFORM' }]);
+    const table = await openTab();
+    await fastUser().click(within(rowOf(table, 'coffee.jpg')).getByRole('checkbox'));
+    await fastUser().click(within(rowOf(table, 'coffee-again.jpg')).getByRole('checkbox'));
+    await fastUser().click(screen.getByRole('button', { name: 'Match to best suggestion' }));
+    const dialog = await findDialog('Match to best suggestion');
+    const plan = within(dialog).getByRole('list', { name: 'Matches to make' });
+    await waitFor(() => expect(within(plan).getAllByRole('listitem')[0]).toHaveTextContent('BLUE BOTTLE #12'));
+    const [first, second] = within(plan).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Strong match');
+    expect(first).not.toHaveTextContent('CORNER CAFE');
+    await waitFor(() => expect(second).toHaveTextContent('Not matched: no charge fits yet'));
+    await fastUser().click(within(dialog).getByRole('button', { name: 'Match 1 receipt' }));
+    await waitFor(() => expect(fake.callsTo(e.bulkMatch, {})).toHaveLength(1));
+    expect(fake.callsTo(e.bulkMatch, {})[0]!.body).toEqual({ matches: [{ receipt: 1, transaction: 301 }] });
+    expect(await screen.findByText('1 receipt matched.')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a bulk match in its dialog', async () => {
+    fakeReceipts()
+      .answer(e.findMatches, {}, { suggestions: [blueBottle] })
+      .answer(e.bulkMatch, {}, () => ({ status: 400, data: { detail: 'Another receipt is already matched to this transaction.' } }));
+    const table = await openTab();
+    await fastUser().click(within(rowOf(table, 'coffee.jpg')).getByRole('checkbox'));
+    await fastUser().click(screen.getByRole('button', { name: 'Match to best suggestion' }));
+    const dialog = await findDialog('Match to best suggestion');
+    await fastUser().click(await within(dialog).findByRole('button', { name: 'Match 1 receipt' }));
+    expect(await within(dialog).findByText('Another receipt is already matched to this transaction.')).toBeInTheDocument();
   });
 });
 

@@ -4,20 +4,16 @@ import type { Receipt, ReceiptChange } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 import { FormAlert } from '../../../ui/form-alert';
-import { ConfidenceTag } from '../receipt-cells';
+import { changedReadFields, READ_FIELD_NAMES, readFieldValues, ReceiptFieldRows, serverFieldAliases, type ReadFieldValues } from '../components/receipt-field-rows';
+import { ReceiptMatches } from '../components/receipt-matches';
 import { ReceiptNotes } from '../components/receipt-notes';
 
-interface Values {
-  vendor: string;
-  date: string;
-  total: string;
-  currency: string;
+interface Values extends ReadFieldValues {
   note: string;
   client_company?: number;
 }
-const FIELDS = ['vendor', 'date', 'total', 'currency', 'note', 'client_company'] as const;
-// The server names a field of the first (only) receipt sent: `receipts.0.total`.
-const ALIASES = Object.fromEntries(FIELDS.map((field) => [`receipts.0.${field}`, field]));
+const FIELDS = [...READ_FIELD_NAMES, 'note', 'client_company'] as const;
+const ALIASES = serverFieldAliases(FIELDS);
 
 interface ReceiptEditDrawerProps {
   receipt: Receipt | null;
@@ -31,21 +27,7 @@ interface ReceiptEditDrawerProps {
   inInbox?: boolean;
 }
 
-const valuesOf = (r: Receipt): Values => ({
-  vendor: r.vendor.value ?? '',
-  date: r.date.value ?? '',
-  total: r.total.value ?? '',
-  currency: r.currency.value ?? '',
-  note: r.note,
-  client_company: r.client_company?.pk,
-});
-
-/** A read field sent only when changed; emptied, it is cleared (`null`). */
-const changed = (before: string, after: string | undefined) => {
-  const value = (after ?? '').trim();
-  if (value === before) return undefined;
-  return value === '' ? null : value;
-};
+const valuesOf = (r: Receipt): Values => ({ ...readFieldValues(r), note: r.note, client_company: r.client_company?.pk });
 
 const EditForm = ({ receipt, onClose, save, saving, companies, inInbox }: ReceiptEditDrawerProps & { receipt: Receipt }) => {
   const [form] = Form.useForm<Values>();
@@ -53,11 +35,7 @@ const EditForm = ({ receipt, onClose, save, saving, companies, inInbox }: Receip
   const { readOnly } = useReadOnly();
   const before = valuesOf(receipt);
   const submit = (values: Values) => {
-    const change: ReceiptChange = { pk: receipt.pk };
-    for (const field of ['vendor', 'date', 'total', 'currency'] as const) {
-      const value = changed(before[field], values[field]);
-      if (value !== undefined) change[field] = value;
-    }
+    const change: ReceiptChange = { pk: receipt.pk, ...changedReadFields(receipt, values) };
     if ((values.note ?? '') !== before.note) change.note = values.note ?? '';
     if (values.client_company !== undefined && values.client_company !== before.client_company) change.client_company = values.client_company;
     setProblem(null);
@@ -67,43 +45,7 @@ const EditForm = ({ receipt, onClose, save, saving, companies, inInbox }: Receip
     <ChangesOnly>
       <FormAlert message={problem} />
       <Form form={form} layout="vertical" initialValues={before} onFinish={submit} aria-label="Receipt fields">
-        <Form.Item
-          name="vendor"
-          label={
-            <Flex gap={6}>
-              Vendor <ConfidenceTag field={receipt.vendor} />
-            </Flex>
-          }
-        >
-          <Input maxLength={200} />
-        </Form.Item>
-        <Flex gap={12} wrap>
-          <Form.Item
-            name="date"
-            label={
-              <Flex gap={6}>
-                Date <ConfidenceTag field={receipt.date} />
-              </Flex>
-            }
-            style={{ flex: '1 1 140px' }}
-          >
-            <Input placeholder="YYYY-MM-DD" />
-          </Form.Item>
-          <Form.Item
-            name="total"
-            label={
-              <Flex gap={6}>
-                Total <ConfidenceTag field={receipt.total} />
-              </Flex>
-            }
-            style={{ flex: '1 1 120px' }}
-          >
-            <Input inputMode="decimal" placeholder="0.00" />
-          </Form.Item>
-          <Form.Item name="currency" label="Currency" style={{ flex: '0 1 100px' }}>
-            <Input maxLength={3} placeholder="USD" />
-          </Form.Item>
-        </Flex>
+        <ReceiptFieldRows receipt={receipt} />
         <Form.Item name="note" label="Client’s note">
           <Input.TextArea autoSize={{ minRows: 2 }} maxLength={2000} />
         </Form.Item>
@@ -141,6 +83,8 @@ export const ReceiptEditDrawer = (props: ReceiptEditDrawerProps) => (
         <EditForm key={props.receipt.pk} {...props} receipt={props.receipt} />
         {props.inInbox ? null : (
           <>
+            <Divider />
+            <ReceiptMatches receipt={props.receipt} />
             <Divider />
             <Typography.Title level={5}>Notes</Typography.Title>
             <ReceiptNotes receiptPk={props.receipt.pk} />

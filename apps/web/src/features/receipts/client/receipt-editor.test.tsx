@@ -77,6 +77,24 @@ describe('a receipt opened by its client', () => {
     expect(await within(drawer).findByText('Total is not valid.')).toBeInTheDocument();
   });
 
+  it('puts the server’s field errors under the field they belong to', async () => {
+    const fake = fakeEditor();
+    // The update takes a list: the server names the field of the first receipt sent.
+    fake.answer(e.clientUpdate, company, () => ({ status: 400, data: { 'receipts.0.date': ['Date is not valid.'], 'receipts.0.currency': ['Currency is not valid.'] } }));
+    const drawer = await openReceipt();
+    const user = fastUser();
+    await user.clear(within(drawer).getByLabelText(/^Currency/));
+    await user.type(within(drawer).getByLabelText(/^Currency/), 'DOLLARS');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText('Currency is not valid.')).toBeInTheDocument();
+    expect(
+      within(drawer)
+        .getByLabelText(/^Currency/)
+        .closest('.ant-form-item'),
+    ).toHaveTextContent('Currency is not valid.');
+    expect(within(drawer).getByLabelText(/^Date/).closest('.ant-form-item')).toHaveTextContent('Date is not valid.');
+  });
+
   it('hides it after a confirmation', async () => {
     const fake = fakeEditor();
     const drawer = await openReceipt();

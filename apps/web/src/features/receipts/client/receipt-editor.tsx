@@ -1,46 +1,20 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Flex, Form, Input, Popconfirm, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Form, Popconfirm, Typography } from 'antd';
 import { EyeInvisibleOutlined, FileSearchOutlined } from '@ant-design/icons';
 import type { Receipt, ReceiptChange } from '@herd/contract';
-import { serverErrorText } from '../../../lib/form-errors';
+import { applyServerErrors, serverErrorText } from '../../../lib/form-errors';
 import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { ChangesOnly } from '../../billing/read-only-guard';
+import { useOwnCompany } from '../../client-side/api';
+import { changedReadFields, READ_FIELD_NAMES, readFieldValues, ReceiptFieldRows, serverFieldAliases, type ReadFieldValues } from '../components/receipt-field-rows';
+import { ReceiptMatches } from '../components/receipt-matches';
 import { ReceiptNotes } from '../components/receipt-notes';
 import { ReceiptThumbnail } from '../components/receipt-thumbnail';
-import { fieldOrigin, matchWords } from '../receipt-words';
+import { matchWords } from '../receipt-words';
 import { clientReceiptKeys, useHideClientReceipts, useUpdateClientReceipt } from './client-receipts-api';
 
-interface Values {
-  vendor: string;
-  date: string;
-  total: string;
-  currency: string;
-}
-
-const valuesOf = (receipt: Receipt): Values => ({
-  vendor: receipt.vendor.value ?? '',
-  date: receipt.date.value ?? '',
-  total: receipt.total.value ?? '',
-  currency: receipt.currency.value ?? '',
-});
-
-/** Only what the person changed is sent: a field left alone keeps its reading and its confidence. */
-const changeOf = (receipt: Receipt, values: Values): ReceiptChange => {
-  const before = valuesOf(receipt);
-  const change: ReceiptChange = { pk: receipt.pk };
-  const text = (value: string) => (value.trim() === '' ? null : value.trim());
-  if (values.vendor !== before.vendor) change.vendor = text(values.vendor);
-  if (values.date !== before.date) change.date = text(values.date);
-  if (values.total !== before.total) change.total = text(values.total);
-  if (values.currency !== before.currency) change.currency = text(values.currency);
-  return change;
-};
-
-const Origin = ({ field }: { field: Receipt['vendor'] }) => {
-  const words = fieldOrigin(field);
-  return words ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{` (${words})`}</Typography.Text> : null;
-};
+const ALIASES = serverFieldAliases(READ_FIELD_NAMES);
 
 interface ReceiptEditorProps {
   companyPk: number;
@@ -59,17 +33,21 @@ export const ReceiptEditor = ({ companyPk, receipt, onClose }: ReceiptEditorProp
 };
 
 const EditorBody = ({ companyPk, receipt, onClose }: { companyPk: number; receipt: Receipt; onClose: () => void }) => {
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<ReadFieldValues>();
   const update = useUpdateClientReceipt(companyPk);
   const hide = useHideClientReceipts(companyPk);
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // Matching attaches the receipt's file to the charge: only for a client who may add attachments (the company page has
+  // usually read the company already). Waits while it is read; if it cannot be read, the server decides.
+  const company = useOwnCompany(companyPk);
+  const mayMatch = company.isPending ? null : company.data ? company.data.client_editable_fields.includes('attachments') : true;
   const active = !receipt.is_hidden && ['READY', 'PROCESSING', 'SYNC_ERROR'].includes(receipt.status);
 
   const save = (finished: boolean) => {
-    const change = { ...changeOf(receipt, form.getFieldsValue()), ...(finished ? { finished: true as const } : {}) };
+    const change: ReceiptChange = { pk: receipt.pk, ...changedReadFields(receipt, form.getFieldsValue()), ...(finished ? { finished: true as const } : {}) };
     setError(null);
-    update.mutate(change, { onSuccess: onClose, onError: (e) => setError(serverErrorText(e)) });
+    update.mutate(change, { onSuccess: onClose, onError: (e) => setError(applyServerErrors(form, e, READ_FIELD_NAMES, ALIASES)) });
   };
 
   return (
@@ -90,47 +68,8 @@ const EditorBody = ({ companyPk, receipt, onClose }: { companyPk: number; receip
       {receipt.read_state === 'PENDING' ? <Alert type="info" showIcon message="Not read yet: fill in what you know." /> : null}
       {receipt.read_state === 'FAILED' ? <Alert type="warning" showIcon message="This file could not be read: fill in what you know." /> : null}
       <ChangesOnly>
-        <Form form={form} layout="vertical" initialValues={valuesOf(receipt)} onFinish={() => save(false)} disabled={!active}>
-          <Form.Item
-            name="vendor"
-            label={
-              <span>
-                Vendor
-                <Origin field={receipt.vendor} />
-              </span>
-            }
-          >
-            <Input maxLength={200} autoComplete="off" />
-          </Form.Item>
-          <Flex gap={12} wrap>
-            <Form.Item
-              name="date"
-              label={
-                <span>
-                  Date
-                  <Origin field={receipt.date} />
-                </span>
-              }
-              style={{ flex: '1 1 150px' }}
-            >
-              <Input type="date" />
-            </Form.Item>
-            <Form.Item
-              name="total"
-              label={
-                <span>
-                  Total
-                  <Origin field={receipt.total} />
-                </span>
-              }
-              style={{ flex: '1 1 110px' }}
-            >
-              <Input inputMode="decimal" />
-            </Form.Item>
-            <Form.Item name="currency" label="Currency" style={{ flex: '0 1 90px' }}>
-              <Input maxLength={3} placeholder="USD" style={{ textTransform: 'uppercase' }} />
-            </Form.Item>
-          </Flex>
+        <Form form={form} layout="vertical" initialValues={readFieldValues(receipt)} onFinish={() => save(false)} disabled={!active}>
+          <ReceiptFieldRows receipt={receipt} />
           {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} /> : null}
           {active ? (
             <Flex gap={8} wrap>
@@ -154,6 +93,7 @@ const EditorBody = ({ companyPk, receipt, onClose }: { companyPk: number; receip
           ) : null}
         </Form>
       </ChangesOnly>
+      <ReceiptMatches receipt={receipt} mayMatch={mayMatch} />
       <ReceiptNotes receiptPk={receipt.pk} onWritten={() => client.invalidateQueries({ queryKey: clientReceiptKeys.company(companyPk) })} />
     </Flex>
   );
