@@ -70,12 +70,19 @@ const receiptOf = (charge: Transaction): ReceiptSpec => {
 };
 
 /**
- * What the client's screen says about the match, in one place. Today a receipt's row says only
- * that it is matched; the words of the match (which charge, and why) are to be shown beside it,
- * and this is where they are to be asserted once they are.
+ * What the client's screen says about the match, in one place: the row says it is matched, and the
+ * receipt opened shows the charge (its payee and amount) and why Herd paired them, in words.
  */
-const expectMatchShownToClient = async (row: ReturnType<Page['getByTestId']>) => {
+const expectMatchShownToClient = async (client: Page, row: ReturnType<Page['getByTestId']>, charge: { payee: string; amount: string }) => {
   await expect(row.getByText('Matched to a transaction')).toBeVisible();
+  await row.getByRole('button', { name: /^Open receipt/ }).tap();
+  const matched = client.getByRole('dialog').getByRole('group', { name: 'Matched charge' });
+  await expect(matched).toContainText(charge.payee, PAGE_LOAD);
+  await expect(matched).toContainText(charge.amount);
+  await expect(matched.getByLabel('Why it matches')).toContainText(`amount matches exactly ($${charge.amount})`);
+  await expect(matched.getByLabel('Why it matches')).toContainText('same day');
+  await client.keyboard.press('Escape');
+  await expect(client.getByRole('dialog')).toBeHidden();
 };
 
 test('a client photographs a receipt on a phone, Herd reads it and matches it to the charge, and the accountant publishes it with the receipt to QuickBooks', async ({
@@ -130,7 +137,7 @@ test('a client photographs a receipt on a phone, Herd reads it and matches it to
     await expect(row).toBeVisible(PAGE_LOAD);
     await expect(row).toContainText(`USD ${spec.expected.total}`);
     await expect(row).toContainText(new Date(`${spec.expected.date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
-    await expectMatchShownToClient(row);
+    await expectMatchShownToClient(client, row, { payee: charge!.payee, amount: spec.expected.total });
     // The charge it was matched to is the one the receipt shows.
     const completed = await apiCall(client, receiptEndpoints.clientCompleted, { params: { pk: companyPk } });
     expect(completed.results.map((r: Receipt) => [r.file.name, r.status, r.transaction])).toEqual([[fileName, 'MATCHED_TO_PLATFORM', charge!.pk]]);

@@ -133,7 +133,6 @@ export const receiptChoices = z.object({
 export const receiptCreateResult = z.array(receipt);
 
 /** The transaction a receipt was matched to, as its editor shows it (lines included), or none yet. */
-export const receiptTransactionDetails = z.object({ receipt: z.number(), transaction: transaction.nullable() });
 
 /** A client user's personal receipts addresses: one that files to their usual company, and one per company. */
 export const receiptAddresses = z.object({
@@ -148,6 +147,16 @@ export type ReceiptAddresses = z.infer<typeof receiptAddresses>;
 
 /** One part of a match's score: its points and its reason in words ("amount matches exactly ($45.00)"). */
 export const receiptMatchPart = z.object({ kind: z.string(), points: z.number(), words: z.string() });
+
+/**
+ * The transaction a receipt was matched to, and why: the score and its parts in words when Herd
+ * scored the pairing (null for a charge a person picked that was never scored).
+ */
+export const receiptTransactionDetails = z.object({
+  receipt: z.number(),
+  transaction: transaction.nullable(),
+  match: z.object({ score: z.number(), parts: z.array(receiptMatchPart) }).nullable(),
+});
 
 /** A charge offered for a receipt, with how well it fits and why. */
 export const receiptSuggestion = z.object({

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { receiptMatches } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { serialize } from '../transactions/transactions.read.js';
@@ -14,13 +16,20 @@ import { receiptAccess } from './receipt-scope.js';
  */
 export const receiptTransactionDetails = async (db: Db, actor: Actor, receiptPk: number) => {
   const { receipt } = await receiptAccess(db, actor, receiptPk);
-  if (receipt.transactionId === null) return { receipt: receipt.pk, transaction: null };
+  const none = { receipt: receipt.pk, transaction: null, match: null };
+  if (receipt.transactionId === null) return none;
   try {
     const { access, transaction } = await transactionAccess(db, actor, receipt.transactionId);
     const [serialized] = await serialize(db, access, [transaction]);
-    return { receipt: receipt.pk, transaction: serialized ?? null };
+    if (!serialized) return none;
+    // The pairing's own row (the receipt is the firm's, checked above): why Herd matched them, in words.
+    const [scored] = await db
+      .select({ score: receiptMatches.score, parts: receiptMatches.parts })
+      .from(receiptMatches)
+      .where(and(eq(receiptMatches.receiptId, receipt.pk), eq(receiptMatches.transactionId, transaction.pk), eq(receiptMatches.state, 'ACCEPTED')));
+    return { receipt: receipt.pk, transaction: serialized, match: scored && scored.parts.length > 0 ? scored : null };
   } catch (err) {
-    if (err instanceof NotFoundError) return { receipt: receipt.pk, transaction: null };
+    if (err instanceof NotFoundError) return none;
     throw err;
   }
 };

@@ -70,6 +70,11 @@ describe('reading and matching receipts in the background', () => {
     // The client sees it done, with its transaction.
     const done = (await cast.client.get(`accounting/client/company/${pk}/receipts/completed-list/`)).json().results;
     expect(done.map((x: { pk: number; transaction: number }) => [x.pk, x.transaction])).toEqual([[r.pk, charge.pk]]);
+    // ...and why: the pairing's score and its words, beside the charge.
+    const details = (await cast.client.get(`accounting/receipt/${r.pk}/transaction_details/`)).json();
+    expect(details.transaction.pk).toBe(charge.pk);
+    expect(details.match.score).toBeCloseTo(accepted!.score, 5);
+    expect(details.match.parts.map((p: { words: string }) => p.words)).toEqual(accepted!.parts.map((p) => p.words));
   });
 
   it('two charges that fit equally give suggestions only; a rejected one is never suggested again', async () => {

@@ -160,7 +160,7 @@ describe('receipt fields, lists and actions', () => {
     expect((await cast.client.get(`storage/file/retrieve/${onRent.file.pk}/`)).statusCode).toBe(404);
     const details = (await cast.client.get(`accounting/receipt/${onFuel.pk}/transaction_details/`)).json();
     expect([details.receipt, details.transaction.pk, details.transaction.description]).toEqual([onFuel.pk, fuel, 'Fuel']);
-    expect((await cast.client.get(`accounting/receipt/${own.pk}/transaction_details/`)).json()).toEqual({ receipt: own.pk, transaction: null });
+    expect((await cast.client.get(`accounting/receipt/${own.pk}/transaction_details/`)).json()).toEqual({ receipt: own.pk, transaction: null, match: null });
   });
 
   it('zips a company’s active and completed receipts as streamed downloads; an empty list is a clear error', async () => {

@@ -125,12 +125,26 @@ describe('the charges that may be a receipt’s, in its drawer', () => {
 });
 
 describe('a matched receipt opened by its client', () => {
-  it('shows the charge it is matched to', async () => {
+  it('shows the charge it is matched to, and why', async () => {
     const matched = makeReceipt({ status: 'MATCHED_TO_PLATFORM', transaction: 301 });
     const charge = makeTransaction({ pk: 301, date: '2026-11-20', amount: '12.50', currency: 'USD', payee: 'BLUE BOTTLE COFFEE #12', description: 'Card purchase' });
     const fake = createFakeApi()
       .answer(e.clientCompleted, company, receiptPage([matched]))
-      .answer(e.transactionDetails, { receiptPk: matched.pk }, { receipt: matched.pk, transaction: charge })
+      .answer(
+        e.transactionDetails,
+        { receiptPk: matched.pk },
+        {
+          receipt: matched.pk,
+          transaction: charge,
+          match: {
+            score: 0.97,
+            parts: [
+              { kind: 'AMOUNT', points: 0.5, words: 'amount matches exactly (12.50)' },
+              { kind: 'DATE', points: 0.2, words: 'same day' },
+            ],
+          },
+        },
+      )
       .answer(noteEndpoints.receiptList, { pk: matched.pk }, [])
       .install();
     renderPage(<ClientReceiptsListPage list="completed" />, {
@@ -144,6 +158,7 @@ describe('a matched receipt opened by its client', () => {
     expect(shown).toHaveTextContent('BLUE BOTTLE COFFEE #12');
     expect(shown).toHaveTextContent('12.50 USD');
     expect(shown).toHaveTextContent('Nov 20, 2026');
+    expect(within(shown).getByLabelText('Why it matches')).toHaveTextContent('amount matches exactly (12.50), same day');
     expect(fake.callsTo(e.findMatches, {})).toHaveLength(0);
   });
 });

@@ -42,9 +42,15 @@ const Matched = ({ receipt }: { receipt: Receipt }) => {
   if (details.isError) return <Alert type="error" showIcon title={serverErrorText(details.error)} />;
   const charge = details.data.transaction;
   if (!charge) return <Typography.Text>Matched to a charge on an account you do not see.</Typography.Text>;
+  const why = details.data.match;
   return (
     <div style={box} aria-label="Matched charge" role="group">
       <ChargeLine charge={charge} />
+      {why ? (
+        <Typography.Text style={{ display: 'block', marginTop: 6, fontSize: 13 }} aria-label="Why it matches">
+          {matchReasons(why.parts)}
+        </Typography.Text>
+      ) : null}
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6, fontSize: 13 }}>
         The receipt’s file is attached to this charge.
       </Typography.Text>
