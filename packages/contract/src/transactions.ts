@@ -216,6 +216,8 @@ export const companyTransactionCounts = z.array(
     sync_errors: z.number(),
     /** The company's active receipts (not hidden, not done). */
     open_receipts: z.number(),
+    /** The company's open requests (communications not hidden, not finished or cancelled). */
+    open_requests: z.number(),
   }),
 );
 export type CompanyTransactionCount = z.infer<typeof companyTransactionCounts>[number];

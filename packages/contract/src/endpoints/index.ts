@@ -5,6 +5,7 @@ import { authEndpoints, profileEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
 import { clientCompanyEndpoints } from './client-companies.js';
 import { clientSideEndpoints } from './client-side.js';
+import { communicationEndpoints } from './communications.js';
 import { csvExportEndpoints } from './csv-exports.js';
 import { fileEndpoints } from './files.js';
 import { firmSettingsEndpoints } from './firm.js';
@@ -29,6 +30,7 @@ export * from './auth.js';
 export * from './billing.js';
 export * from './client-companies.js';
 export * from './client-side.js';
+export * from './communications.js';
 export * from './csv-exports.js';
 export * from './files.js';
 export * from './firm.js';
@@ -77,6 +79,7 @@ export const endpointGroups = {
   rules: ruleEndpoints,
   sms: smsEndpoints,
   receipts: receiptEndpoints,
+  communications: communicationEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

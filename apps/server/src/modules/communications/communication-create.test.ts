@@ -99,7 +99,7 @@ describe('createCommunication (what a schedule’s job calls)', () => {
     const base = { firmId: firm.firmId, clientCompanyPk: client.companyId, dueDate: null, sender: 'ACCOUNTANT' as const, authorPk: firm.adminId };
     for (const foreign of [await fileOf(firm.firmId, otherCompany.companyId), await fileOf(otherFirm.firmId, null)]) {
       const refused = t.db.transaction((tx) => createCommunication(tx, { ...base, content: { ...request, attachments: [foreign] } }));
-      await expect(refused).rejects.toMatchObject({ fields: { attachments: ['Attachment is not valid.'] } });
+      await expect(refused).rejects.toMatchObject({ fields: { attachments: ['File is not valid.'] } });
     }
     const noItems = t.db.transaction((tx) => createCommunication(tx, { ...base, content: { ...request, items: [] } }));
     await expect(noItems).rejects.toBeInstanceOf(ValidationError);

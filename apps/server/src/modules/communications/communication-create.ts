@@ -2,7 +2,8 @@ import { communicationContent, type CommunicationContent, type SenderKind } from
 import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { findOccurrence, insertCommunication, insertCommunicationFiles, insertItems, usableFilePks, type CommunicationHome } from './communications.queries.js';
+import { checkCommunicationFiles } from './communication-files.js';
+import { findOccurrence, insertCommunication, insertCommunicationFiles, insertItems, type CommunicationHome } from './communications.queries.js';
 
 /** What makes one communication, whoever writes it: a person through the create endpoint, or a schedule's job for one occurrence. */
 export interface NewCommunication {
@@ -34,9 +35,9 @@ const contentErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
 /**
  * Writes a communication with its checklist and shared files, and its audit
  * entry, inside the caller's transaction (`tx`). The content is checked again
- * (a schedule's stored content may predate a rule), and every attachment
- * must be a file of the firm, or of this company: another company's file is a
- * field error on `attachments`. The caller has already checked that the
+ * (a schedule's stored content may predate a rule), and the attachments by
+ * `checkCommunicationFiles`: another company's file, or one whose name lies
+ * about its type, is a field error on `attachments`. The caller has already checked that the
  * author may write to the company. A communication from the accountant waits
  * on the client (PROCESSING); one from the client waits on the accountant (READY).
  */
@@ -45,9 +46,8 @@ export const createCommunication = async (tx: Db, input: NewCommunication): Prom
   if (!parsed.success) throw contentErrors(parsed.error.issues);
   const content = parsed.data;
   const home: CommunicationHome = { firmId: input.firmId, companyPk: input.clientCompanyPk };
-  const attachments = [...new Set(content.attachments)];
-  const usable = await usableFilePks(tx, home, attachments);
-  if (attachments.some((pk) => !usable.has(pk))) throw ValidationError.field('attachments', 'Attachment is not valid.');
+  // A client shares only what they uploaded to the company; the firm any file of its own or of the company.
+  const attachments = await checkCommunicationFiles(tx, home, content.attachments, 'attachments', input.sender === 'CLIENT' ? input.authorPk : null);
 
   const row = await insertCommunication(tx, {
     firmId: home.firmId,
