@@ -170,7 +170,9 @@ describe('W-9', () => {
       expect(res.json().results[0].w9.tin_masked).toBe('**-***4321');
     }
     const reveal = `accounting/communication/${w9.pk}/w9/tin/`;
-    expect((await cast.admin.get(reveal)).json()).toEqual({ communication: w9.pk, tin_kind: 'EIN', tin: '98-7654321' });
+    const revealed = await cast.admin.get(reveal);
+    expect(revealed.json()).toEqual({ communication: w9.pk, tin_kind: 'EIN', tin: '98-7654321' });
+    expect(revealed.headers['cache-control']).toBe('no-store');
     expect((await cast.teamMember.get(reveal)).statusCode).toBe(404); // not assigned to the company
     expect((await cast.client.get(reveal)).statusCode).toBe(403);
     expect((await cast.otherFirmAdmin.get(reveal)).statusCode).toBe(404);

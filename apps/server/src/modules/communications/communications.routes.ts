@@ -20,6 +20,11 @@ import {
 /** Communications (requests), as the contract's route table declares them. */
 export const communicationRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
+  // Answers hold people's words and a W-9's TIN (whole, in the reveal): no browser or proxy keeps a copy.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
   const { db, config } = app.deps;
   // W-9 TINs are sealed with the app's secret, as ledger tokens are.
   const box = createSecretBox(config.secretKey);
