@@ -174,6 +174,9 @@ export const transactionCounters = z.object({
 
 export type TransactionCounters = z.infer<typeof transactionCounters>;
 
+/** The client's company counters: their transactions' lists, and the requests (communications) waiting on them. */
+export const clientTransactionCounters = transactionCounters.extend({ open_requests: z.number() });
+
 /** What a publish did: written at once (Herd-held ledgers), or queued for a background job (remote ledgers). */
 export const publishResult = z.object({
   published: z.number(),

@@ -163,3 +163,12 @@ export const hasAnswers = async (db: Db, row: CommunicationRow) => {
     .limit(1);
   return file !== undefined;
 };
+
+/** The company's communications waiting on the client (not hidden). */
+export const countWaitingOnClient = async (db: Db, home: CommunicationHome) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(communications)
+    .where(and(inCommunicationHome(home), eq(communications.isHidden, false), eq(communications.status, 'PROCESSING')));
+  return row?.n ?? 0;
+};

@@ -46,6 +46,8 @@ describe('communications: create, lists, counters, permissions', () => {
       sync_errors: 0,
     });
     expect((await cast.client.get(cli(pk, 'counters/'))).json()).not.toHaveProperty('hidden');
+    // The client's company counters (their dashboard) count the requests waiting on them.
+    expect((await cast.client.get(`accounting/client/company/${pk}/counters/`)).json()).toMatchObject({ open_requests: 1 });
     const counts = (await cast.admin.get('accounting/accountant/client-companies/transactions/count/')).json();
     expect(counts.find((c: { client_company: number }) => c.client_company === pk)).toMatchObject({ open_requests: 1, open_receipts: 0 });
   });

@@ -13,14 +13,21 @@ import type { Db } from '../../db/client.js';
 import type { communications } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { pageLinks } from '../../lib/pagination.js';
-import type { Side } from '../access/company-access.js';
+import type { CompanyAccess, Side } from '../access/company-access.js';
 import { writeAuditMany } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { insertNotes } from '../notes/notes.queries.js';
 import { companyCommunicationScope, findScopedCommunications, type CommunicationScope } from './communication-scope.js';
 import { toCommunications } from './communication-serializer.js';
 import { moveOrRefuse } from './communication-status.js';
-import { countCommunications, listCommunications, updateCommunications, type CommunicationListKind, type CommunicationRow } from './communications.queries.js';
+import {
+  countCommunications,
+  countWaitingOnClient,
+  listCommunications,
+  updateCommunications,
+  type CommunicationListKind,
+  type CommunicationRow,
+} from './communications.queries.js';
 
 const LISTS: Record<CommunicationListKind, { statuses: readonly CommunicationStatus[] | null; hidden: boolean }> = {
   active: { statuses: COMMUNICATION_LIST_STATUSES.active, hidden: false },
@@ -146,3 +153,6 @@ export const clearCommunicationErrors = async (db: Db, actor: Actor, companyPk: 
   const changes = rows.map((row) => ({ row, values: { status: moveOrRefuse(row, 'clear_error'), statusBeforeError: null, syncError: null } }));
   await db.transaction((tx) => writeCommunicationChanges(tx, actor, scope, 'communication.clear_error', changes));
 };
+
+/** How many of the company's requests wait on the client, for their company counters (the company's visibility was checked by the caller). */
+export const requestsWaitingOnClient = (db: Db, access: CompanyAccess) => countWaitingOnClient(db, { firmId: access.company.firmId, companyPk: access.company.pk });

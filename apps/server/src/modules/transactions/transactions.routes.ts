@@ -18,6 +18,7 @@ import {
   sendTransactionsBack,
   splitTransaction,
   transactionCounters,
+  clientCompanyCounters,
   type LISTS,
 } from './transactions.service.js';
 
@@ -36,8 +37,8 @@ export const transactionRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.clientSamePayee, (r) => samePayee(db, r.actor, r.params.pk, r.params.transactionPk));
   serveEndpoint(app, e.clientSamePayeeApply, (r) => applySamePayee(deps, r.actor, r.params.pk, r.params.transactionPk, r.body.pks));
   serveEndpoint(app, e.accountantUpdate, (r) => answerTransactions(deps, r.actor, 'accountant', r.params.pk, r.body.transactions));
-  serveEndpoint(app, e.accountantCounters, (r) => transactionCounters(db, r.actor, 'accountant', r.params.pk));
-  serveEndpoint(app, e.clientCounters, (r) => transactionCounters(db, r.actor, 'client', r.params.pk));
+  serveEndpoint(app, e.accountantCounters, (r) => transactionCounters(db, r.actor, r.params.pk));
+  serveEndpoint(app, e.clientCounters, (r) => clientCompanyCounters(db, r.actor, r.params.pk));
   serveEndpoint(app, e.hide, (r) => hideTransactions(db, r.actor, r.params.pk, r.body.pks, true));
   serveEndpoint(app, e.unhide, (r) => hideTransactions(db, r.actor, r.params.pk, r.body.pks, false));
   serveEndpoint(app, e.publish, (r) => publish(deps, r.actor, r.params.pk, r.body.pks));

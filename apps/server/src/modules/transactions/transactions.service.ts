@@ -10,6 +10,7 @@ import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_C
 import { countersFor, listPage } from './transactions.read.js';
 
 import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
+import { requestsWaitingOnClient } from '../communications/communications.service.js';
 import { companyAccess, type Side } from '../access/company-access.js';
 import type { SuggestionDeps } from '../suggestions/answers.js';
 
@@ -45,7 +46,14 @@ export const splitTransaction = async (deps: SuggestionDeps, actor: Actor, compa
   return result!;
 };
 
-export const transactionCounters = async (db: Db, actor: Actor, side: Side, companyPk: number) => countersFor(db, await companyAccess(db, actor, companyPk, side));
+export const transactionCounters = async (db: Db, actor: Actor, companyPk: number) => countersFor(db, await companyAccess(db, actor, companyPk, 'accountant'));
+
+/** The client's company counters: their transactions, and the requests waiting on them. */
+export const clientCompanyCounters = async (db: Db, actor: Actor, companyPk: number) => {
+  const access = await companyAccess(db, actor, companyPk, 'client');
+  const [counters, openRequests] = await Promise.all([countersFor(db, access), requestsWaitingOnClient(db, access)]);
+  return { ...counters, open_requests: openRequests };
+};
 
 export const hideTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], hidden: boolean) =>
   setHidden(db, await companyAccess(db, actor, companyPk, 'accountant'), pks, hidden);
