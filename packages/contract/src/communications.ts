@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { MESSAGE_KINDS, type TransactionStatus } from './enums.js';
+import { MESSAGE_KINDS, SENDER_KINDS, type TransactionStatus } from './enums.js';
 import { optionalText, requiredText } from './fields.js';
 import { idField } from './ids.js';
 import { messages } from './messages.js';
+import { storedFile } from './people.js';
+import { communicationW9, W9_TAX_CLASSIFICATIONS, W9_TIN_KINDS, w9FormAnswer } from './communication-w9.js';
 
 /**
  * Requests ("communications") between a firm and a client company. This file holds what both the
@@ -105,3 +107,157 @@ export const checkCommunicationContent = (value: ContentShape, ctx: z.Refinement
 
 export const communicationContent = z.object(communicationContentFields).superRefine(checkCommunicationContent);
 export type CommunicationContent = z.infer<typeof communicationContent>;
+
+/** What a file of a communication is: a file the sender shared, a client's answer to an item, or a signed W-9 form. */
+export const COMMUNICATION_FILE_ROLES = ['ATTACHMENT', 'ANSWER', 'W9_FORM'] as const;
+export type CommunicationFileRole = (typeof COMMUNICATION_FILE_ROLES)[number];
+
+// ---- The API's shapes: what the lists answer, and what each side sends. ----
+
+/** One checklist item with the client's answer: text, or files. */
+export const communicationItem = z.object({
+  pk: z.number(),
+  label: z.string(),
+  answer_kind: z.enum(COMMUNICATION_ITEM_ANSWER_KINDS),
+  required: z.boolean(),
+  answer_text: z.string(),
+  answer_files: z.array(storedFile),
+  answered_at: z.string().nullable(),
+});
+
+export const communication = z.object({
+  pk: z.number(),
+  client_company: z.object({ pk: z.number(), name: z.string() }),
+  kind: z.enum(COMMUNICATION_KINDS),
+  sender: z.enum(SENDER_KINDS),
+  author: z.object({ pk: z.number(), name: z.string() }).nullable(),
+  status: z.enum(COMMUNICATION_STATUSES),
+  is_hidden: z.boolean(),
+  subject: z.string(),
+  text: z.string(),
+  due_date: z.string().nullable(),
+  /** Past its due date and still open. */
+  overdue: z.boolean(),
+  w9_vendor: z.string(),
+  attachments: z.array(storedFile),
+  items: z.array(communicationItem),
+  acknowledged_at: z.string().nullable(),
+  /** The question the client asked when acknowledging a report. */
+  question: z.string(),
+  answered_at: z.string().nullable(),
+  /** The client's W-9 (W9 only), its TIN masked. */
+  w9: communicationW9.nullable(),
+  sync_error: z.string().nullable(),
+  /** The schedule that made it, and the day it stands for. */
+  recurring_schedule: z.number().nullable(),
+  occurrence_date: z.string().nullable(),
+  notes_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Communication = z.infer<typeof communication>;
+
+export const COMMUNICATION_ORDERINGS = ['-created_at', 'created_at', 'due_date', '-due_date'] as const;
+export const communicationListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  search: z.string().trim().max(200).optional(),
+  ordering: z.enum(COMMUNICATION_ORDERINGS).default('-created_at'),
+  kind: z.enum(COMMUNICATION_KINDS, { error: messages.notValid('Kind') }).optional(),
+  sender: z.enum(SENDER_KINDS, { error: messages.notValid('Sender') }).optional(),
+});
+export type CommunicationListQuery = z.infer<typeof communicationListQuery>;
+
+/** How many communications each list holds, and of the active ones whom they wait on. */
+export const communicationCounters = z.object({
+  active: z.number(),
+  completed: z.number(),
+  hidden: z.number(),
+  waiting_on_client: z.number(),
+  waiting_on_accountant: z.number(),
+  overdue: z.number(),
+  sync_errors: z.number(),
+});
+/** The client never sees hidden communications, nor how many there are. */
+export const clientCommunicationCounters = communicationCounters.omit({ hidden: true });
+
+const dueDateField = z.iso.date({ error: messages.notValid('Due date') }).nullable();
+
+/** A new communication: to a client company from the accountant, or from a client to their firm (NOTICE or REPORT only). */
+export const communicationCreateBody = z
+  .object({ client_company: idField('Client company'), due_date: dueDateField.default(null), ...communicationContentFields })
+  .superRefine(checkCommunicationContent);
+export type CommunicationCreateBody = z.infer<typeof communicationCreateBody>;
+
+const pksOf = (label: string) =>
+  z
+    .array(idField(label), { error: messages.required(label) })
+    .min(1, { error: messages.required(label) })
+    .max(500);
+export const communicationPksBody = z.object({ pks: pksOf('Communications') });
+export const communicationBackBody = communicationPksBody.extend({ message: optionalText('Message', 2000).optional() });
+
+/** The accountant's change: edit the words or the due date, or move it (accept, reopen, cancel). */
+export const COMMUNICATION_ACCOUNTANT_ACTIONS = ['accept', 'reopen', 'cancel'] as const satisfies readonly CommunicationAction[];
+export const communicationAccountantChange = z.object({
+  pk: idField('Communication'),
+  subject: requiredText('Subject', COMMUNICATION_SUBJECT_MAX).optional(),
+  text: optionalText('Text', COMMUNICATION_TEXT_MAX).optional(),
+  due_date: dueDateField.optional(),
+  action: z.enum(COMMUNICATION_ACCOUNTANT_ACTIONS, { error: messages.notValid('Action') }).optional(),
+});
+export const communicationsAccountantUpdateBody = z.object({
+  communications: z
+    .array(communicationAccountantChange, { error: messages.required('Communications') })
+    .min(1, { error: messages.required('Communications') })
+    .max(200),
+});
+
+/** A client's answer to one checklist item: its text, or its files (uploaded first). Sending it empty clears an optional item. */
+export const communicationItemAnswer = z.object({
+  item: idField('Item'),
+  text: optionalText('Answer', COMMUNICATION_TEXT_MAX).optional(),
+  files: z
+    .array(idField('File'), { error: messages.notValid('Files') })
+    .max(COMMUNICATION_MAX_ATTACHMENTS, { error: messages.tooMany('Files', COMMUNICATION_MAX_ATTACHMENTS) })
+    .optional(),
+});
+
+/**
+ * The client's change: answers to items (a REQUEST moves on once every required item has one),
+ * an acknowledgement with an optional question (REPORT, NOTICE), or a W-9 (its form, or a signed form's file).
+ */
+export const communicationClientChange = z.object({
+  pk: idField('Communication'),
+  answers: z
+    .array(communicationItemAnswer, { error: messages.notValid('Answers') })
+    .max(COMMUNICATION_MAX_ITEMS)
+    .optional(),
+  acknowledge: z.literal(true, { error: messages.notValid('Acknowledge') }).optional(),
+  question: optionalText('Question', 2000).optional(),
+  w9: w9FormAnswer.optional(),
+  w9_signed_form: idField('Signed form').optional(),
+});
+export type CommunicationClientChange = z.infer<typeof communicationClientChange>;
+export const communicationsClientUpdateBody = z.object({
+  communications: z
+    .array(communicationClientChange, { error: messages.required('Communications') })
+    .min(1, { error: messages.required('Communications') })
+    .max(200),
+});
+
+export const communicationChoices = z.object({
+  kinds: z.array(z.enum(COMMUNICATION_KINDS)),
+  /** What a client may start: a message or files to share, not a request of their firm. */
+  client_kinds: z.array(z.enum(COMMUNICATION_KINDS)),
+  statuses: z.array(z.enum(COMMUNICATION_STATUSES)),
+  item_answer_kinds: z.array(z.enum(COMMUNICATION_ITEM_ANSWER_KINDS)),
+  tax_classifications: z.array(z.enum(W9_TAX_CLASSIFICATIONS)),
+  tin_kinds: z.array(z.enum(W9_TIN_KINDS)),
+});
+
+/** The kinds a client may start. */
+export const CLIENT_COMMUNICATION_KINDS = ['NOTICE', 'REPORT'] as const satisfies readonly CommunicationKind[];
+
+/** Notes to many communications of one company at once. */
+export const communicationsNoteBody = z.object({ body: requiredText('Message', 5000), client_company: idField('Client company'), pks: pksOf('Communications') });

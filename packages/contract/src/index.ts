@@ -28,3 +28,4 @@ export * from './money.js';
 export * from './rules.js';
 export * from './mfa.js';
 export * from './suggestions.js';
+export * from './communication-w9.js';

@@ -174,9 +174,10 @@ export const transactionCounters = z.object({
 
 export type TransactionCounters = z.infer<typeof transactionCounters>;
 
-/** The client's counters add the company's receipts still open (active, not hidden) that this person sees. */
+/** The client's company counters: their transactions' lists, the open receipts they see (active, not hidden), and the requests waiting on them. */
 export const clientTransactionCounters = transactionCounters.extend({
   open_receipts: z.number(),
+  open_requests: z.number(),
 });
 export type ClientTransactionCounters = z.infer<typeof clientTransactionCounters>;
 
@@ -222,6 +223,8 @@ export const companyTransactionCounts = z.array(
     sync_errors: z.number(),
     /** The company's active receipts (not hidden, not done). */
     open_receipts: z.number(),
+    /** The company's open requests (communications not hidden, not finished or cancelled). */
+    open_requests: z.number(),
   }),
 );
 export type CompanyTransactionCount = z.infer<typeof companyTransactionCounts>[number];

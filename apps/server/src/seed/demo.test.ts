@@ -67,7 +67,7 @@ describe('seedDemo', () => {
     }
     expect(active.some((r: { notes_count: number }) => r.notes_count > 0)).toBe(true);
     const perCompany = (await accountant.get('accounting/accountant/client-companies/transactions/count/')).json();
-    expect(perCompany).toEqual([{ client_company: bakery, waiting_for_client: 13, to_review: 3, sync_errors: 1, open_receipts: 0 }]);
+    expect(perCompany).toEqual([{ client_company: bakery, waiting_for_client: 13, to_review: 3, sync_errors: 1, open_receipts: 0, open_requests: 0 }]);
     const client = new TestClient(t.app, '10.9.9.11');
     await client.post('users/login/', { email: DEMO.clientEmail, password: DEMO.password });
     expect((await client.get('accounting/accountant/client-companies/transactions/count/')).statusCode).toBe(403);

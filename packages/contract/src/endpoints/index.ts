@@ -5,6 +5,7 @@ import { authEndpoints, profileEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
 import { clientCompanyEndpoints } from './client-companies.js';
 import { clientSideEndpoints } from './client-side.js';
+import { communicationEndpoints } from './communications.js';
 import { csvExportEndpoints } from './csv-exports.js';
 import { emailPreferenceEndpoints } from './email-preferences.js';
 import { fileEndpoints } from './files.js';
@@ -30,6 +31,7 @@ export * from './auth.js';
 export * from './billing.js';
 export * from './client-companies.js';
 export * from './client-side.js';
+export * from './communications.js';
 export * from './csv-exports.js';
 export * from './email-preferences.js';
 export * from './files.js';
@@ -80,6 +82,7 @@ export const endpointGroups = {
   sms: smsEndpoints,
   receipts: receiptEndpoints,
   emailPreferences: emailPreferenceEndpoints,
+  communications: communicationEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../ids.js';
 import { endpoint, pkParams } from '../endpoint.js';
+import { communicationsNoteBody } from '../communications.js';
 import { bulkNoteBody, note, noteBody } from '../refs.js';
 
 const tags = ['notes'];
@@ -44,8 +45,9 @@ const transaction = thread('transaction');
 const clientCompany = thread('client-company');
 const accountantCompany = thread('accountant-company');
 const receipt = thread('receipt');
+const communication = thread('communication');
 
-/** Note threads: of a transaction, of a receipt, of a client company (shared with the client), and the firm's own internal one. */
+/** Note threads: of a transaction, of a receipt, of a communication, of a client company (shared with the client), and the firm's own internal one. */
 export const noteEndpoints = {
   transactionList: transaction.list,
   transactionCreate: transaction.create,
@@ -59,6 +61,18 @@ export const noteEndpoints = {
   receiptList: receipt.list,
   receiptCreate: receipt.create,
   receiptUpdate: receipt.update,
+  communicationList: communication.list,
+  communicationCreate: communication.create,
+  communicationUpdate: communication.update,
+  communicationsCreate: endpoint({
+    method: 'POST',
+    path: 'accounting/notes/communications/note/create/',
+    tags,
+    summary: 'One note to many communications of a company',
+    body: communicationsNoteBody,
+    responses: { 201: z.object({ created: z.number() }) },
+    idempotent: true,
+  }),
   transactionsCreate: endpoint({
     method: 'POST',
     path: 'accounting/notes/transactions/note/create/',

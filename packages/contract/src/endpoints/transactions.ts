@@ -95,7 +95,7 @@ export const transactionEndpoints = {
     method: 'GET',
     path: 'accounting/client/company/{pk}/counters/',
     tags: client,
-    summary: 'How many transactions, and open receipts, wait for the client',
+    summary: 'How many transactions, open receipts and requests wait for the client',
     params: pkParams,
     responses: { 200: clientTransactionCounters },
   }),

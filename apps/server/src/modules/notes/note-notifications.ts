@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, transactions, users } from '../../db/schema/index.js';
+import { clientCompanies, communications, transactions, users } from '../../db/schema/index.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { noteEmail } from '../../mail/templates.js';
 import type { Actor } from '../auth/actor.js';
@@ -23,6 +23,13 @@ const clientSide = (db: Db, companyPk: number, kind: ThreadKind, targetPk: numbe
 
 const describe = async (db: Db, companyPk: number, kind: ThreadKind, pk: number) => {
   if (kind === 'receipt') return 'a receipt';
+  if (kind === 'communication') {
+    const [row] = await db
+      .select({ subject: communications.subject })
+      .from(communications)
+      .where(and(eq(communications.clientCompanyId, companyPk), eq(communications.pk, pk)));
+    return row ? `the request “${row.subject}”` : 'a request';
+  }
   if (kind !== 'transaction') return 'your company';
   const [tx] = await db
     .select()
@@ -65,10 +72,10 @@ export const mailNoteToOtherSide = async (deps: NoteMailDeps, actor: Actor, acce
       brand,
       noteEmail({ firstName: recipient.firstName, authorName, companyName: company?.name ?? '', about, body, url, signsIn: toClient }),
       'NOTE',
-      // A receipt's thread has no reply address yet: the client answers about it in Herd.
+      // A receipt's or a communication's thread has no reply address yet: the client answers about it in Herd.
       {
         unsubscribe: { userId: recipient.pk, kind: 'NOTES' },
-        ...(toClient && kind !== 'receipt'
+        ...(toClient && kind !== 'receipt' && kind !== 'communication'
           ? { replyTo: replyAddressFor(deps.config, kind === 'transaction' ? { kind, pk: targetPk } : { kind: 'client-company', pk: companyPk }, recipient.pk) }
           : {}),
       },

@@ -6,6 +6,7 @@ import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
 import { transactionAccess } from '../transactions/transactions.scope.js';
 import { companyAccess } from '../access/company-access.js';
 import { receiptAccess } from '../receipts/receipt-scope.js';
+import { communicationAccess } from '../communications/communication-scope.js';
 
 /** Whose thread a note belongs to, once the actor is known to be allowed in it. */
 export interface ThreadAccess {
@@ -14,10 +15,11 @@ export interface ThreadAccess {
   senderKind: SenderKind;
 }
 
-export type ThreadKind = 'transaction' | 'receipt' | 'client-company' | 'accountant-company';
+export type ThreadKind = 'transaction' | 'receipt' | 'communication' | 'client-company' | 'accountant-company';
 export const TARGET_OF: Record<ThreadKind, NoteTarget> = {
   transaction: 'TRANSACTION',
   receipt: 'RECEIPT',
+  communication: 'COMMUNICATION',
   'client-company': 'CLIENT_COMPANY',
   'accountant-company': 'ACCOUNTANT_COMPANY',
 };
@@ -25,7 +27,8 @@ export const TARGET_OF: Record<ThreadKind, NoteTarget> = {
 /**
  * Checks the actor may read and write the thread of this object: a
  * transaction or receipt they can see (restrictions included; a receipt of
- * the firm's inbox only to its staff), a client company they can
+ * the firm's inbox only to its staff), a communication of a company they see
+ * (a hidden one only to staff), a client company they can
  * see, or their own firm's internal thread (staff only). Otherwise 404.
  */
 export const threadAccess = async (db: Db, actor: Actor, kind: ThreadKind, pk: number): Promise<ThreadAccess> => {
@@ -42,6 +45,12 @@ export const threadAccess = async (db: Db, actor: Actor, kind: ThreadKind, pk: n
   if (kind === 'receipt') {
     const { receipt } = await receiptAccess(db, actor, pk);
     return { firmId: receipt.firmId, clientCompanyId: receipt.clientCompanyId, senderKind: sender };
+  }
+  if (kind === 'communication') {
+    const { communication } = await communicationAccess(db, actor, pk);
+    // A client never sees a hidden communication, nor its thread.
+    if (communication.isHidden && !isFirmActor(actor)) throw new NotFoundError();
+    return { firmId: communication.firmId, clientCompanyId: communication.clientCompanyId, senderKind: sender };
   }
   const { access } = await transactionAccess(db, actor, pk);
   return { firmId: access.company.firmId, clientCompanyId: access.company.pk, senderKind: sender };

@@ -3,12 +3,13 @@ import { noteEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import type { ThreadKind } from './note-targets.js';
-import { addNote, addNoteToTransactions, editNote, listThread } from './notes.service.js';
+import { addNote, addNoteToCommunications, addNoteToTransactions, editNote, listThread } from './notes.service.js';
 
 /** Each kind of thread and its three routes in the table. */
 const THREADS = [
   ['transaction', e.transactionList, e.transactionCreate, e.transactionUpdate],
   ['receipt', e.receiptList, e.receiptCreate, e.receiptUpdate],
+  ['communication', e.communicationList, e.communicationCreate, e.communicationUpdate],
   ['client-company', e.clientCompanyList, e.clientCompanyCreate, e.clientCompanyUpdate],
   ['accountant-company', e.accountantCompanyList, e.accountantCompanyCreate, e.accountantCompanyUpdate],
 ] as const satisfies readonly (readonly [ThreadKind, ...unknown[]])[];
@@ -23,5 +24,6 @@ export const noteRoutes: FastifyPluginAsync = async (app) => {
     serveEndpoint(app, create, (r) => addNote(app.deps, r.actor, kind, r.params.pk, r.body.body));
     serveEndpoint(app, update, (r) => editNote(db, r.actor, kind, r.params.messagePk, r.body.body));
   }
+  serveEndpoint(app, e.communicationsCreate, (r) => addNoteToCommunications(db, r.actor, r.body.client_company, r.body.pks, r.body.body));
   serveEndpoint(app, e.transactionsCreate, (r) => addNoteToTransactions(db, r.actor, r.body.client_company, r.body.pks, r.body.body));
 };

@@ -8,6 +8,7 @@ import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
 import { findNote, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
 import { companyAccess } from '../access/company-access.js';
+import { companyCommunicationScope, findScopedCommunications } from '../communications/communication-scope.js';
 
 type ListedRow = Awaited<ReturnType<typeof listNotes>>[number];
 
@@ -66,6 +67,25 @@ export const addNoteToTransactions = async (db: Db, actor: Actor, companyPk: num
       firmId: scope.company.firmId,
       clientCompanyId: scope.company.pk,
       targetType: 'TRANSACTION' as const,
+      targetPk: r.pk,
+      authorId: actor.userId,
+      senderKind: 'ACCOUNTANT' as const,
+      body,
+    })),
+  );
+  return { created: rows.length };
+};
+
+/** One accountant note to many communications of a company, in one write. */
+export const addNoteToCommunications = async (db: Db, actor: Actor, companyPk: number, pks: number[], body: string) => {
+  const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
+  const rows = await findScopedCommunications(db, scope, pks);
+  await insertNotes(
+    db,
+    rows.map((r) => ({
+      firmId: scope.home.firmId,
+      clientCompanyId: scope.home.companyPk,
+      targetType: 'COMMUNICATION' as const,
       targetPk: r.pk,
       authorId: actor.userId,
       senderKind: 'ACCOUNTANT' as const,

@@ -115,7 +115,7 @@ describe('receipt fields, lists and actions', () => {
     const { body, headers } = multipartFiles({}, [{ name: 'inbox.pdf', bytes: PDF_BYTES }]);
     expect((await cast.admin.request('POST', 'accounting/receipt/create/', { body, headers })).statusCode).toBe(201);
     const counts = async (client: TestClient) => (await client.get('accounting/accountant/client-companies/transactions/count/')).json();
-    expect(await counts(cast.admin)).toEqual([{ client_company: pk, waiting_for_client: 0, to_review: 0, sync_errors: 0, open_receipts: 2 }]);
+    expect(await counts(cast.admin)).toEqual([{ client_company: pk, waiting_for_client: 0, to_review: 0, sync_errors: 0, open_receipts: 2, open_requests: 0 }]);
     expect(await counts(cast.teamMember)).toEqual([]);
     const other = await signedInCast(t.db, newClient);
     expect(await counts(other.admin)).toEqual([]);

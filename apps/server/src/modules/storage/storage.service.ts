@@ -10,6 +10,7 @@ import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
 import { findVisibleCompany } from '../client-companies/client-companies.queries.js';
 import { companyAccess } from '../access/company-access.js';
+import { clientSeesCommunicationFile } from '../communications/communication-scope.js';
 import { seesReceiptFile } from '../receipts/receipt-scope.js';
 import { transactionAccess } from '../transactions/transactions.scope.js';
 import { clearLogoReferences, deleteFileRow, findAttachingTransactionPks, findFile, insertFile, isFirmLogo } from './storage.queries.js';
@@ -49,20 +50,22 @@ const seesAnAttachingTransaction = async (db: Db, actor: Actor, companyPk: numbe
  * staff, and to its clients only when it is the firm's logo. A client
  * company's file to the firm users who can see the company; to a client of
  * the company only if they uploaded it, or it is attached to a transaction
- * or is a receipt they can see, so an account restriction hides the
+ * or is a receipt they can see, or a communication of their company holds
+ * it (a firm-level file the firm shared in one too), so an account restriction hides the
  * attachments of other accounts' transactions. Anything else is 404, as a file that does not exist.
  */
 export const getVisibleFile = async (db: Db, actor: Actor, pk: number): Promise<FileRow> => {
   const row = actor.firmId === null ? null : await findFile(db, actor.firmId, pk);
   if (!row || row.firmId !== actor.firmId) throw new NotFoundError();
   if (row.clientCompanyId === null) {
-    if (isFirmActor(actor) || (await isFirmLogo(db, row.firmId, row.pk))) return row;
+    if (isFirmActor(actor) || (await isFirmLogo(db, row.firmId, row.pk)) || (await clientSeesCommunicationFile(db, actor, row.pk))) return row;
     throw new NotFoundError();
   }
   const access = await companyAccess(db, actor, row.clientCompanyId, isFirmActor(actor) ? 'accountant' : 'client');
   if (access.side === 'accountant' || row.createdBy === actor.userId) return row;
   if (await seesAnAttachingTransaction(db, actor, row.clientCompanyId, row.pk)) return row;
   if (await seesReceiptFile(db, access, row.pk)) return row;
+  if (await clientSeesCommunicationFile(db, actor, row.pk)) return row;
   throw new NotFoundError();
 };
 

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { RECEIPT_LIST_STATUSES } from '@herd/contract';
+import { COMMUNICATION_LIST_STATUSES, RECEIPT_LIST_STATUSES } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, receipts, transactionCounts } from '../../db/schema/index.js';
+import { clientCompanies, communications, receipts, transactionCounts } from '../../db/schema/index.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { visibleCompaniesWhere } from '../client-companies/client-companies.queries.js';
@@ -10,12 +10,12 @@ import { visibleCompaniesWhere } from '../client-companies/client-companies.quer
  * Open work per client company the user can see: what waits for the client,
  * what waits for the accountant, what the ledger refused (one grouped query
  * over the counts the triggers keep, a few rows per company), and the
- * receipts still active (not hidden, not done). Companies with nothing open
- * are left out.
+ * receipts and requests (communications) still active (not hidden, not
+ * done). Companies with nothing open are left out.
  */
 export const countsPerCompany = async (db: Db, actor: Actor) => {
   const firmActor = can.workOnClients(actor);
-  const [transactionRows, receiptRows] = await Promise.all([
+  const [transactionRows, receiptRows, requestRows] = await Promise.all([
     db
       .select({
         client_company: transactionCounts.clientCompanyId,
@@ -50,12 +50,28 @@ export const countsPerCompany = async (db: Db, actor: Actor) => {
         ),
       )
       .groupBy(receipts.clientCompanyId),
+    db
+      .select({ client_company: communications.clientCompanyId, open_requests: count() })
+      .from(communications)
+      .innerJoin(clientCompanies, eq(clientCompanies.pk, communications.clientCompanyId))
+      .where(
+        and(
+          visibleCompaniesWhere(firmActor),
+          eq(communications.firmId, firmActor.firmId),
+          eq(communications.isHidden, false),
+          inArray(communications.status, [...COMMUNICATION_LIST_STATUSES.active]),
+        ),
+      )
+      .groupBy(communications.clientCompanyId),
   ]);
   const openReceipts = new Map(receiptRows.map((row) => [row.client_company!, row.open_receipts]));
-  const rows = transactionRows.map((row) => ({ ...row, open_receipts: openReceipts.get(row.client_company) ?? 0 }));
-  const withTransactions = new Set(rows.map((row) => row.client_company));
-  for (const [company, n] of openReceipts) {
-    if (!withTransactions.has(company)) rows.push({ client_company: company, waiting_for_client: 0, to_review: 0, sync_errors: 0, open_receipts: n });
-  }
+  const openRequests = new Map(requestRows.map((row) => [row.client_company, row.open_requests]));
+  const companies = new Set([...transactionRows.map((row) => row.client_company), ...openReceipts.keys(), ...openRequests.keys()]);
+  const byCompany = new Map(transactionRows.map((row) => [row.client_company, row]));
+  const rows = [...companies].map((company) => ({
+    ...(byCompany.get(company) ?? { client_company: company, waiting_for_client: 0, to_review: 0, sync_errors: 0 }),
+    open_receipts: openReceipts.get(company) ?? 0,
+    open_requests: openRequests.get(company) ?? 0,
+  }));
   return rows;
 };

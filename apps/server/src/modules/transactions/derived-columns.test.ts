@@ -203,7 +203,7 @@ describe('counters follow every status and hidden change', () => {
   it('open work per company reads the same counts', async () => {
     const { cast, pk, base, txs } = await setup();
     const open = async () => (await cast.admin.get('accounting/accountant/client-companies/transactions/count/')).json();
-    expect(await open()).toEqual([{ client_company: pk, waiting_for_client: 4, to_review: 0, sync_errors: 0, open_receipts: 0 }]);
+    expect(await open()).toEqual([{ client_company: pk, waiting_for_client: 4, to_review: 0, sync_errors: 0, open_receipts: 0, open_requests: 0 }]);
     await cast.admin.post(`${base}/transactions/hide/`, { pks: txs.map((x) => x.pk) });
     // Every count is back to zero: the company has nothing open.
     expect(await open()).toEqual([]);

@@ -264,7 +264,7 @@ describe('lists, filters and actions', () => {
     expect((await s.cast.client.post(`${s.accountantList}/hide/`, { pks: [tx.pk] })).statusCode).toBe(403);
     // Open-work counts only cover companies the user can see.
     expect((await s.cast.admin.get('accounting/accountant/client-companies/transactions/count/')).json()).toEqual([
-      { client_company: s.pk, waiting_for_client: 1, to_review: 0, sync_errors: 0, open_receipts: 0 },
+      { client_company: s.pk, waiting_for_client: 1, to_review: 0, sync_errors: 0, open_receipts: 0, open_requests: 0 },
     ]);
     expect((await s.cast.teamMember.get('accounting/accountant/client-companies/transactions/count/')).json()).toEqual([]);
     expect((await other.admin.get('accounting/accountant/client-companies/transactions/count/')).json()).toEqual([]);

@@ -18,7 +18,7 @@ import {
   sendTransactionsBack,
   splitTransaction,
   transactionCounters,
-  clientTransactionCounters,
+  clientCompanyCounters,
   type LISTS,
 } from './transactions.service.js';
 
@@ -38,7 +38,7 @@ export const transactionRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.clientSamePayeeApply, (r) => applySamePayee(deps, r.actor, r.params.pk, r.params.transactionPk, r.body.pks));
   serveEndpoint(app, e.accountantUpdate, (r) => answerTransactions(deps, r.actor, 'accountant', r.params.pk, r.body.transactions));
   serveEndpoint(app, e.accountantCounters, (r) => transactionCounters(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.clientCounters, (r) => clientTransactionCounters(db, r.actor, r.params.pk));
+  serveEndpoint(app, e.clientCounters, (r) => clientCompanyCounters(db, r.actor, r.params.pk));
   serveEndpoint(app, e.hide, (r) => hideTransactions(db, r.actor, r.params.pk, r.body.pks, true));
   serveEndpoint(app, e.unhide, (r) => hideTransactions(db, r.actor, r.params.pk, r.body.pks, false));
   serveEndpoint(app, e.publish, (r) => publish(deps, r.actor, r.params.pk, r.body.pks));

@@ -10,6 +10,7 @@ import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_C
 import { countersFor, listPage } from './transactions.read.js';
 
 import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
+import { requestsWaitingOnClient } from '../communications/communications.service.js';
 import { companyAccess, type Side } from '../access/company-access.js';
 import type { SuggestionDeps } from '../suggestions/answers.js';
 import { countOpenReceipts } from '../receipts/receipt-scope.js';
@@ -48,11 +49,11 @@ export const splitTransaction = async (deps: SuggestionDeps, actor: Actor, compa
 
 export const transactionCounters = async (db: Db, actor: Actor, companyPk: number) => countersFor(db, await companyAccess(db, actor, companyPk, 'accountant'));
 
-/** The client's counters, with the company's open receipts beside the transactions (what their dashboard shows for each company). */
-export const clientTransactionCounters = async (db: Db, actor: Actor, companyPk: number) => {
+/** The client's company counters: their transactions, the open receipts they see, and the requests waiting on them (their dashboard's figures per company). */
+export const clientCompanyCounters = async (db: Db, actor: Actor, companyPk: number) => {
   const access = await companyAccess(db, actor, companyPk, 'client');
-  const [counters, openReceipts] = await Promise.all([countersFor(db, access), countOpenReceipts(db, access)]);
-  return { ...counters, open_receipts: openReceipts };
+  const [counters, openReceipts, openRequests] = await Promise.all([countersFor(db, access), countOpenReceipts(db, access), requestsWaitingOnClient(db, access)]);
+  return { ...counters, open_receipts: openReceipts, open_requests: openRequests };
 };
 
 export const hideTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], hidden: boolean) =>

@@ -39,8 +39,8 @@ describe('the clients list', () => {
   it('opens a client on the tab with work: answers to review, else what the client owes; one sync error reads in the singular', async () => {
     const { fake } = fakeClients([bakery, dental]);
     fake.answer(transactionEndpoints.companyCounts, {}, [
-      { client_company: bakery.pk, waiting_for_client: 3, to_review: 0, sync_errors: 1, open_receipts: 0 },
-      { client_company: dental.pk, waiting_for_client: 1, to_review: 2, sync_errors: 0, open_receipts: 4 },
+      { client_company: bakery.pk, waiting_for_client: 3, to_review: 0, sync_errors: 1, open_receipts: 0, open_requests: 0 },
+      { client_company: dental.pk, waiting_for_client: 1, to_review: 2, sync_errors: 0, open_receipts: 4, open_requests: 0 },
     ]);
     openClients();
     expect(await within(await screen.findByRole('row', { name: /Sunrise Bakery LLC/ })).findByText('1 sync error')).toBeInTheDocument();

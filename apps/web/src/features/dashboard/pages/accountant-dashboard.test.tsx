@@ -14,7 +14,7 @@ const listOf = (clients: ClientCompany[]) => (request: FakeRequest) => {
   return { status: 200, data: paginated(hits.slice(0, Number(size)), hits.length) };
 };
 
-type Counts = { client_company: number; waiting_for_client: number; to_review: number; sync_errors: number; open_receipts: number }[];
+type Counts = { client_company: number; waiting_for_client: number; to_review: number; sync_errors: number; open_receipts: number; open_requests: number }[];
 
 const withDefault = (pk: number | null, profile: Profile = makeProfile()): Profile => ({
   ...profile,
@@ -90,9 +90,9 @@ describe('the accountant dashboard', () => {
       makeClientCompany({ pk: 3, name: 'Maple Cafe' }),
     ];
     const fake = fakeDashboard(clients, makeProfile(), [
-      { client_company: 1, waiting_for_client: 4, to_review: 3, sync_errors: 0, open_receipts: 0 },
-      { client_company: 2, waiting_for_client: 1, to_review: 1, sync_errors: 2, open_receipts: 0 },
-      { client_company: 3, waiting_for_client: 7, to_review: 0, sync_errors: 0, open_receipts: 0 },
+      { client_company: 1, waiting_for_client: 4, to_review: 3, sync_errors: 0, open_receipts: 0, open_requests: 0 },
+      { client_company: 2, waiting_for_client: 1, to_review: 1, sync_errors: 2, open_receipts: 0, open_requests: 0 },
+      { client_company: 3, waiting_for_client: 7, to_review: 0, sync_errors: 0, open_receipts: 0, open_requests: 0 },
     ]);
     openDashboard();
     const review = await screen.findByRole('region', { name: 'Waiting for your review' });
@@ -113,8 +113,8 @@ describe('the accountant dashboard', () => {
   it('counts the receipts still open beside the transactions; a client with only receipts open leads to its receipts', async () => {
     const clients = [makeClientCompany({ pk: 1, name: 'Sunrise Bakery LLC' }), makeClientCompany({ pk: 2, name: 'Harbor Dental' })];
     fakeDashboard(clients, makeProfile(), [
-      { client_company: 1, waiting_for_client: 4, to_review: 3, sync_errors: 0, open_receipts: 1 },
-      { client_company: 2, waiting_for_client: 0, to_review: 0, sync_errors: 0, open_receipts: 5 },
+      { client_company: 1, waiting_for_client: 4, to_review: 3, sync_errors: 0, open_receipts: 1, open_requests: 0 },
+      { client_company: 2, waiting_for_client: 0, to_review: 0, sync_errors: 0, open_receipts: 5, open_requests: 0 },
     ]);
     openDashboard();
     const review = await screen.findByRole('region', { name: 'Waiting for your review' });

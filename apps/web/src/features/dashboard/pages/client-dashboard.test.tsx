@@ -19,7 +19,7 @@ const fakeClientSide = (profile = makeClientProfile(), companies = [bakery]) => 
   return fake.install();
 };
 
-const noCounts = { active: 0, categorized: 0, hidden: 0, sync_errors: 0, completed: 0, processing: 0, open_receipts: 0 };
+const noCounts = { active: 0, categorized: 0, hidden: 0, sync_errors: 0, completed: 0, processing: 0, open_receipts: 0, open_requests: 0 };
 
 const contactCard = () => screen.getByLabelText('Your accountant');
 
@@ -58,13 +58,13 @@ describe('the client dashboard', () => {
     expect(app.location().search).toBe('?company=7');
   });
 
-  it('says on each company’s card how many transactions wait for an answer and how many receipts are open', async () => {
+  it('says on each company’s card how many transactions wait for an answer, how many receipts are open and how many requests wait', async () => {
     const fake = fakeClientSide(makeClientProfile(), [bakery, catering]);
-    fake.answer(transactionEndpoints.clientCounters, { pk: 7 }, { ...noCounts, active: 3, open_receipts: 1 });
+    fake.answer(transactionEndpoints.clientCounters, { pk: 7 }, { ...noCounts, active: 3, open_receipts: 1, open_requests: 2 });
     fake.answer(transactionEndpoints.clientCounters, { pk: 8 }, noCounts);
     renderAt('/dashboard/client/');
     const bakeryCard = await screen.findByRole('link', { name: 'Open Sunrise Bakery LLC' });
-    await waitFor(() => expect(within(bakeryCard).getByTestId('company-counts')).toHaveTextContent('3 transactions to answer1 open receipt'));
+    await waitFor(() => expect(within(bakeryCard).getByTestId('company-counts')).toHaveTextContent('3 transactions to answer1 open receipt2 requests to answer'));
     const cateringCard = screen.getByRole('link', { name: 'Open Sunrise Catering' });
     await waitFor(() => expect(within(cateringCard).getByTestId('company-counts')).toHaveTextContent('Nothing waiting'));
     expect(within(cateringCard).queryByText(/receipt/)).not.toBeInTheDocument();

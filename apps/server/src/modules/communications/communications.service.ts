@@ -1,0 +1,158 @@
+import {
+  CLIENT_COMMUNICATION_KINDS,
+  COMMUNICATION_ITEM_ANSWER_KINDS,
+  COMMUNICATION_KINDS,
+  COMMUNICATION_LIST_STATUSES,
+  COMMUNICATION_STATUSES,
+  W9_TAX_CLASSIFICATIONS,
+  W9_TIN_KINDS,
+  type CommunicationListQuery,
+  type CommunicationStatus,
+} from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import type { communications } from '../../db/schema/index.js';
+import { ValidationError } from '../../lib/errors.js';
+import { pageLinks } from '../../lib/pagination.js';
+import type { CompanyAccess, Side } from '../access/company-access.js';
+import { writeAuditMany } from '../audit/audit.queries.js';
+import type { Actor } from '../auth/actor.js';
+import { insertNotes } from '../notes/notes.queries.js';
+import { companyCommunicationScope, findScopedCommunications, type CommunicationScope } from './communication-scope.js';
+import { toCommunications } from './communication-serializer.js';
+import { moveOrRefuse } from './communication-status.js';
+import {
+  countCommunications,
+  countWaitingOnClient,
+  listCommunications,
+  updateCommunications,
+  type CommunicationListKind,
+  type CommunicationRow,
+} from './communications.queries.js';
+
+const LISTS: Record<CommunicationListKind, { statuses: readonly CommunicationStatus[] | null; hidden: boolean }> = {
+  active: { statuses: COMMUNICATION_LIST_STATUSES.active, hidden: false },
+  completed: { statuses: COMMUNICATION_LIST_STATUSES.completed, hidden: false },
+  hidden: { statuses: null, hidden: true },
+};
+
+/** One page of a company's open, completed or hidden communications (the hidden list is the accountant's only: its route is). */
+export const listCompanyCommunications = async (
+  db: Db,
+  actor: Actor,
+  side: Side,
+  list: CommunicationListKind,
+  companyPk: number,
+  query: CommunicationListQuery,
+  url: string,
+) => {
+  const scope = await companyCommunicationScope(db, actor, companyPk, side);
+  const { count, rows } = await listCommunications(db, scope.home, LISTS[list], query);
+  return { count, ...pageLinks(url, query.page, query.page_size, count), results: await toCommunications(db, scope.home.firmId, rows) };
+};
+
+/** The accountant's counters: each list's size, and of the open ones whom they wait on. */
+export const communicationCounters = async (db: Db, actor: Actor, companyPk: number) => {
+  const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
+  return countCommunications(db, scope.home);
+};
+
+/** The client's counters, without the hidden list they never see. */
+export const clientCommunicationCounters = async (db: Db, actor: Actor, companyPk: number) => {
+  const scope = await companyCommunicationScope(db, actor, companyPk, 'client');
+  const { hidden: _hidden, ...counts } = await countCommunications(db, scope.home);
+  return counts;
+};
+
+export const communicationChoices = async () => ({
+  kinds: [...COMMUNICATION_KINDS],
+  client_kinds: [...CLIENT_COMMUNICATION_KINDS],
+  statuses: [...COMMUNICATION_STATUSES],
+  item_answer_kinds: [...COMMUNICATION_ITEM_ANSWER_KINDS],
+  tax_classifications: [...W9_TAX_CLASSIFICATIONS],
+  tin_kinds: [...W9_TIN_KINDS],
+});
+
+/**
+ * Writes one change per communication with an audit entry each, in the
+ * caller's transaction: a status change names the old and new status.
+ */
+export const writeCommunicationChanges = async (
+  tx: Db,
+  actor: Actor,
+  scope: CommunicationScope,
+  action: string,
+  changes: { row: CommunicationRow; values: Partial<typeof communications.$inferInsert>; details?: Record<string, unknown> }[],
+) => {
+  for (const { row, values } of changes) await updateCommunications(tx, scope.home, [row.pk], values);
+  await writeAuditMany(
+    tx,
+    changes.map(({ row, values, details }) => ({
+      firmId: scope.home.firmId,
+      actorUserId: actor.userId,
+      action,
+      targetType: 'communication',
+      targetPk: row.pk,
+      details: {
+        ...details,
+        ...(values.status && values.status !== row.status ? { from: row.status, to: values.status } : {}),
+        ...(scope.access.viewingAsClient ? { viewing_as_client: true } : {}),
+      },
+    })),
+  );
+};
+
+/** Hide or unhide communications: the accountant's only (a client neither hides nor sees hidden ones). */
+export const setCommunicationsHidden = async (db: Db, actor: Actor, companyPk: number, pks: number[], hidden: boolean) => {
+  const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
+  const rows = await findScopedCommunications(db, scope, pks);
+  await db.transaction((tx) =>
+    writeCommunicationChanges(
+      tx,
+      actor,
+      scope,
+      hidden ? 'communication.hide' : 'communication.unhide',
+      rows.map((row) => ({ row, values: { isHidden: hidden } })),
+    ),
+  );
+};
+
+/**
+ * Sends answered communications back to the client (the table's `back`):
+ * they wait on the client again, and the accountant's message, if any, goes
+ * in each one's note thread. A client's own communication is not sent back:
+ * the accountant answers it in its notes, then accepts it.
+ */
+export const sendCommunicationsBack = async (db: Db, actor: Actor, companyPk: number, pks: number[], message: string | undefined) => {
+  const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
+  const rows = await findScopedCommunications(db, scope, pks);
+  const fromClient = rows.find((r) => r.sender === 'CLIENT');
+  if (fromClient) throw ValidationError.detail(`“${fromClient.subject}” was written by the client: answer it in its notes, then accept it.`);
+  const changes = rows.map((row) => ({ row, values: { status: moveOrRefuse(row, 'back') } }));
+  await db.transaction(async (tx) => {
+    await writeCommunicationChanges(tx, actor, scope, 'communication.back', changes);
+    if (!message) return;
+    await insertNotes(
+      tx,
+      rows.map((r) => ({
+        firmId: scope.home.firmId,
+        clientCompanyId: companyPk,
+        targetType: 'COMMUNICATION' as const,
+        targetPk: r.pk,
+        authorId: actor.userId,
+        senderKind: 'ACCOUNTANT' as const,
+        body: message,
+      })),
+    );
+  });
+};
+
+/** Clears the sync error of communications a sync refused: each returns to where it stood. */
+export const clearCommunicationErrors = async (db: Db, actor: Actor, companyPk: number, pks: number[]) => {
+  const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
+  const rows = await findScopedCommunications(db, scope, pks);
+  const changes = rows.map((row) => ({ row, values: { status: moveOrRefuse(row, 'clear_error'), statusBeforeError: null, syncError: null } }));
+  await db.transaction((tx) => writeCommunicationChanges(tx, actor, scope, 'communication.clear_error', changes));
+};
+
+/** How many of the company's requests wait on the client, for their company counters (the company's visibility was checked by the caller). */
+export const requestsWaitingOnClient = (db: Db, access: CompanyAccess) => countWaitingOnClient(db, { firmId: access.company.firmId, companyPk: access.company.pk });
