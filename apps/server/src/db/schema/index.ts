@@ -21,3 +21,4 @@ export * from './suggestions.js';
 export * from './suggestion-rules.js';
 export * from './ledger-history.js';
 export * from './receipts.js';
+export * from './recurring.js';

@@ -15,6 +15,7 @@ import { useFirmSettings } from '../api';
 import { CompanyPeopleCard } from '../components/company-people-card';
 import { DefaultClientForm } from '../components/default-client-form';
 import { FirmBrandingForm } from '../components/firm-branding-form';
+import { FirmTimeZoneForm } from '../components/firm-time-zone-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SecurityCard } from '../components/security-card';
@@ -36,7 +37,12 @@ const FirmBrandingTab = () => {
   const settings = useFirmSettings();
   if (settings.isPending) return <PageSpinner caption="Loading your branding…" />;
   if (settings.isError) return <QueryError error={settings.error} title="Could not load your firm’s branding" onRetry={() => void settings.refetch()} />;
-  return <FirmBrandingForm settings={settings.data} />;
+  return (
+    <Flex vertical gap={16}>
+      <FirmBrandingForm settings={settings.data} />
+      <FirmTimeZoneForm settings={settings.data} />
+    </Flex>
+  );
 };
 
 const PeopleTab = ({ selfPk }: { selfPk: number }) => {
