@@ -105,3 +105,15 @@ export const checkCommunicationContent = (value: ContentShape, ctx: z.Refinement
 
 export const communicationContent = z.object(communicationContentFields).superRefine(checkCommunicationContent);
 export type CommunicationContent = z.infer<typeof communicationContent>;
+
+/** A W-9's federal tax classification (line 3a of the form; an LLC says how it is taxed). */
+export const W9_TAX_CLASSIFICATIONS = ['INDIVIDUAL', 'C_CORPORATION', 'S_CORPORATION', 'PARTNERSHIP', 'TRUST_ESTATE', 'LLC_C', 'LLC_S', 'LLC_P', 'OTHER'] as const;
+export type W9TaxClassification = (typeof W9_TAX_CLASSIFICATIONS)[number];
+
+/** Which number a TIN is: a person's Social Security number or a business's Employer Identification Number. */
+export const W9_TIN_KINDS = ['SSN', 'EIN'] as const;
+export type W9TinKind = (typeof W9_TIN_KINDS)[number];
+
+/** What a file of a communication is: a file the sender shared, a client's answer to an item, or a signed W-9 form. */
+export const COMMUNICATION_FILE_ROLES = ['ATTACHMENT', 'ANSWER', 'W9_FORM'] as const;
+export type CommunicationFileRole = (typeof COMMUNICATION_FILE_ROLES)[number];

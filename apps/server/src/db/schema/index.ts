@@ -21,4 +21,5 @@ export * from './suggestions.js';
 export * from './suggestion-rules.js';
 export * from './ledger-history.js';
 export * from './receipts.js';
+export * from './communications.js';
 export * from './recurring.js';

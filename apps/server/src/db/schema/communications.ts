@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { COMMUNICATION_FILE_ROLES, COMMUNICATION_ITEM_ANSWER_KINDS, COMMUNICATION_KINDS, W9_TAX_CLASSIFICATIONS, W9_TIN_KINDS } from '@herd/contract';
+import { clientCompanies } from './client-companies.js';
+import { files } from './files.js';
+import { firms } from './firms.js';
+import { senderKindEnum } from './notes.js';
+import { transactionStatusEnum } from './transactions.js';
+import { users } from './users.js';
+
+export const communicationKindEnum = pgEnum('communication_kind', COMMUNICATION_KINDS);
+export const communicationItemAnswerKindEnum = pgEnum('communication_item_answer_kind', COMMUNICATION_ITEM_ANSWER_KINDS);
+export const communicationFileRoleEnum = pgEnum('communication_file_role', COMMUNICATION_FILE_ROLES);
+export const w9TaxClassificationEnum = pgEnum('w9_tax_classification', W9_TAX_CLASSIFICATIONS);
+export const w9TinKindEnum = pgEnum('w9_tin_kind', W9_TIN_KINDS);
+
+/**
+ * A request ("communication") between a firm and one of its client companies:
+ * a REPORT to review, a REQUEST with a checklist, a NOTICE, or a W9 asking
+ * for a vendor's form. The status moves only along the contract's transition
+ * table (`nextCommunicationStatus`).
+ */
+export const communications = pgTable(
+  'communications',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.pk, { onDelete: 'cascade' }),
+    clientCompanyId: integer('client_company_id')
+      .notNull()
+      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    kind: communicationKindEnum('kind').notNull(),
+    /** Who started it: the accountant (most kinds) or the client writing to their firm. */
+    sender: senderKindEnum('sender').notNull(),
+    /** Null when a schedule's job wrote it, or the author's account is gone. */
+    authorId: integer('author_id').references(() => users.pk, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    text: text('text').notNull().default(''),
+    /** The vendor whose W-9 is asked for (W9 only). */
+    w9Vendor: text('w9_vendor').notNull().default(''),
+    dueDate: date('due_date'),
+    status: transactionStatusEnum('status').notNull().default('PROCESSING'),
+    /** Where it stood when a sync refused it, so clearing the error puts it back there. */
+    statusBeforeError: transactionStatusEnum('status_before_error'),
+    syncError: text('sync_error'),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    /** The client's acknowledgement of a REPORT or NOTICE, and the question they asked with it. */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    question: text('question').notNull().default(''),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: integer('answered_by').references(() => users.pk, { onDelete: 'set null' }),
+    /** The schedule that made it (no foreign key: schedules live in their own module) and the day it stands for. */
+    recurringScheduleId: integer('recurring_schedule_id'),
+    occurrenceDate: date('occurrence_date'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('communications_company_list_idx').on(t.clientCompanyId, t.isHidden, t.status, t.createdAt),
+    index('communications_firm_idx').on(t.firmId, t.status),
+    // A schedule's job may run twice for one day (a retry): the second occurrence is refused, not doubled.
+    uniqueIndex('communications_occurrence_unique')
+      .on(t.recurringScheduleId, t.occurrenceDate)
+      .where(sql`${t.recurringScheduleId} is not null`),
+  ],
+);
+
+/** One checklist item of a REQUEST, and the client's text answer to it (file answers are `communication_files` rows). */
+export const communicationItems = pgTable(
+  'communication_items',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    communicationId: integer('communication_id')
+      .notNull()
+      .references(() => communications.pk, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    answerKind: communicationItemAnswerKindEnum('answer_kind').notNull(),
+    required: boolean('required').notNull().default(true),
+    answerText: text('answer_text').notNull().default(''),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('communication_items_position_unique').on(t.communicationId, t.position)],
+);
+
+/** A file of a communication: one its sender shared, a client's answer to an item, or a signed W-9. */
+export const communicationFiles = pgTable(
+  'communication_files',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    communicationId: integer('communication_id')
+      .notNull()
+      .references(() => communications.pk, { onDelete: 'cascade' }),
+    /** The item a file answers (ANSWER only). */
+    itemId: integer('item_id').references(() => communicationItems.pk, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.pk, { onDelete: 'cascade' }),
+    role: communicationFileRoleEnum('role').notNull(),
+    addedBy: integer('added_by').references(() => users.pk, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('communication_files_communication_idx').on(t.communicationId), index('communication_files_file_idx').on(t.fileId)],
+);
+
+/**
+ * The client's answer to a W9: the form's fields, or only a signed form
+ * (`signed_form_file_id`). The TIN is stored sealed with the app's secret
+ * (as ledger tokens are); `tin_last4` is what every answer shows.
+ */
+export const communicationW9s = pgTable('communication_w9s', {
+  pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+  communicationId: integer('communication_id')
+    .notNull()
+    .unique()
+    .references(() => communications.pk, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull().default(''),
+  businessName: text('business_name').notNull().default(''),
+  taxClassification: w9TaxClassificationEnum('tax_classification'),
+  addressLine: text('address_line').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  tinKind: w9TinKindEnum('tin_kind'),
+  tinEnc: text('tin_enc'),
+  tinLast4: text('tin_last4'),
+  signedFormFileId: integer('signed_form_file_id').references(() => files.pk, { onDelete: 'set null' }),
+  submittedBy: integer('submitted_by').references(() => users.pk, { onDelete: 'set null' }),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+});
