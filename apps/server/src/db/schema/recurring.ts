@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { RECURRENCE_FREQUENCIES, type CommunicationContent } from '@herd/contract';
 import { clientCompanies } from './client-companies.js';
+import { communications } from './communications.js';
 import { firms } from './firms.js';
 import { users } from './users.js';
 
@@ -66,7 +67,7 @@ export const recurringOccurrences = pgTable(
       .references(() => recurringSchedules.pk, { onDelete: 'cascade' }),
     occurrenceDate: date('occurrence_date').notNull(),
     /** The communication it became; null once that communication is deleted. */
-    communicationId: integer('communication_id'),
+    communicationId: integer('communication_id').references(() => communications.pk, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('recurring_occurrences_schedule_date_uq').on(t.scheduleId, t.occurrenceDate)],
