@@ -37,6 +37,7 @@ import { csvExportRoutes } from './modules/csv-exports/csv-exports.routes.js';
 import { refRoutes } from './modules/refs/refs.routes.js';
 import { noteRoutes } from './modules/notes/notes.routes.js';
 import { receiptRoutes } from './modules/receipts/receipts.routes.js';
+import { recurringRoutes } from './modules/recurring/recurring.routes.js';
 import { ruleRoutes } from './modules/rules/rules.routes.js';
 import { attachmentRoutes } from './modules/transactions/attachments.routes.js';
 import { GENERIC_INGEST_PREFIX, genericRoutes } from './modules/generic/generic.routes.js';
@@ -142,6 +143,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(noteRoutes);
       await api.register(attachmentRoutes);
       await api.register(receiptRoutes);
+      await api.register(recurringRoutes);
       await api.register(genericRoutes);
       await api.register(billingRoutes);
       await api.register(inboundRoutes);

@@ -71,9 +71,9 @@ const scheduleFields = {
   /** Days between an occurrence and its due date; null for none. */
   due_days: z
     .number({ error: messages.notValid('Due days') })
-    .int()
-    .min(0)
-    .max(DUE_DAYS_MAX)
+    .int({ error: messages.notWholeNumber('Due days') })
+    .min(0, { error: messages.atLeast('Due days', 0) })
+    .max(DUE_DAYS_MAX, { error: messages.atMost('Due days', DUE_DAYS_MAX) })
     .nullable(),
   ...recurrenceFields,
 };
