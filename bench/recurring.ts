@@ -64,12 +64,9 @@ const worker = async (url: string, now: () => Date) => {
   return {
     sweep: () => sweepDueSchedules(deps),
     drain: async () => {
-      let ran = 0;
-      const loop = async () => {
-        ran += await jobs.drain('recurring-occurrence', (data) => runOccurrence(deps, data));
-      };
-      await Promise.all(Array.from({ length: LOOPS_PER_WORKER }, loop));
-      return ran;
+      const loop = () => jobs.drain('recurring-occurrence', (data) => runOccurrence(deps, data));
+      const ran = await Promise.all(Array.from({ length: LOOPS_PER_WORKER }, loop));
+      return ran.reduce((sum, n) => sum + n, 0);
     },
     close: async () => {
       await jobs.stop();
