@@ -12,7 +12,8 @@
  * or `suggestions-postgres` for one database),
  * `--only=client-effort` only the keys a client presses from the emailed link (bench/client-effort.ts),
  * `--only=receipt-matching` only the matching of receipts to charges, in memory (bench/receipt-matching.ts),
- * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts).
+ * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts),
+ * `--only=recurring` only 10,000 recurring schedules due at once, two workers racing, on PostgreSQL (bench/recurring.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ import { renderQboReport, runQboBench } from './qbo.js';
 import { renderReceiptMatchingReport, runReceiptMatchingBench } from './receipt-matching.js';
 import { renderOcrReport, runOcrBench } from './ocr.js';
 import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
+import { renderRecurringReport, runRecurringBench } from './recurring.js';
 
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
@@ -215,7 +217,15 @@ const main = async () => {
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'ocr', section);
   }
-  const separateParts = ['qbo', 'first-load', 'client-effort', 'receipt-matching', 'ocr'];
+  if (!only || only === 'recurring') {
+    if (pgUrl) {
+      process.stderr.write('\nRecurring requests: 10,000 schedules due at once, two workers racing, on PostgreSQL…\n');
+      const section = renderRecurringReport(await runRecurringBench(pgUrl));
+      process.stdout.write(`${section}\n`);
+      if (write) writeSection(file, 'recurring', section);
+    } else process.stderr.write('Recurring requests skipped: they are measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
+  }
+  const separateParts = ['qbo', 'first-load', 'client-effort', 'receipt-matching', 'ocr', 'recurring'];
   if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');

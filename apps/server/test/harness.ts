@@ -164,7 +164,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('billing-quantity', handlers['billing-quantity'])) +
         (await jobs.drain('suggestions-refresh', handlers['suggestions-refresh'])) +
         (await jobs.drain('receipt-read', handlers['receipt-read'])) +
-        (await jobs.drain('receipt-match', handlers['receipt-match']));
+        (await jobs.drain('receipt-match', handlers['receipt-match'])) +
+        (await jobs.drain('recurring-occurrence', handlers['recurring-occurrence']));
       total += ran;
       if (ran === 0) return total;
     }

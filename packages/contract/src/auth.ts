@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './ids.js';
+import { timeZoneField } from './time-zone.js';
 import { ACCOUNT_TYPES, FIRM_ROLES, MFA_METHODS } from './enums.js';
 import { codeField, emailField, existingPasswordField, optionalText, passwordField, phoneField, requiredText } from './fields.js';
 
@@ -9,6 +10,8 @@ export const signupBody = z.object({
   first_name: requiredText('First name', 150),
   last_name: requiredText('Last name', 150),
   company_name: requiredText('Company name', 200),
+  /** The browser's zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), the new firm's; US Eastern when left out. */
+  time_zone: timeZoneField().optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 

@@ -20,6 +20,8 @@ export * from './refs.js';
 export * from './transactions.js';
 export * from './receipts.js';
 export * from './communications.js';
+export * from './recurring.js';
+export * from './time-zone.js';
 export * from './transaction-history.js';
 export * from './quickbooks.js';
 export * from './endpoint.js';

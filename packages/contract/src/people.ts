@@ -5,6 +5,7 @@ import { emailField, phoneField, requiredText } from './fields.js';
 import { messages } from './messages.js';
 import { listQuery } from './client-companies.js';
 import { finishRule } from './finish-rule.js';
+import { timeZoneField } from './time-zone.js';
 
 export const clientUserInviteBody = z.object({
   email: emailField(),
@@ -115,6 +116,7 @@ export const firmSettingsBody = z
       .regex(HEX_COLOR, { error: messages.notValid('Main colour') })
       .nullable(),
     logo: idField('Logo').nullable(),
+    time_zone: timeZoneField(),
   })
   .partial();
 export const firmSettings = z.object({
@@ -123,6 +125,8 @@ export const firmSettings = z.object({
   main_color: z.string().nullable(),
   logo: z.string().nullable(),
   logo_file: z.number().nullable(),
+  /** The IANA zone the firm's recurring requests follow. */
+  time_zone: z.string(),
 });
 
 /** The accountant corrects a client user's contact details (where invitations and reminders go). */

@@ -36,6 +36,10 @@ export interface JobPayloads {
   'receipt-read': { receiptPk: number };
   /** Match one receipt to the charge it explains, or every unmatched receipt of a company whose charges arrived. */
   'receipt-match': { receiptPk: number } | { companyPk: number };
+  /** Every 15 minutes: queue one `recurring-occurrence` per schedule and date that has begun in its firm's zone. */
+  'recurring-sweep': Record<string, never>;
+  /** Create one date of one schedule (keyed `<schedule>:<date>`), exactly once. */
+  'recurring-occurrence': { schedulePk: number; date: string };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
@@ -71,13 +75,22 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'receipt-read': { name: 'receipt-read', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
   // Stately per receipt (or company): a matching waiting already reads the newest charges when it runs.
   'receipt-match': { name: 'receipt-match', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
+  'recurring-sweep': { name: 'recurring-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
+  // Stately per schedule and date: a sweep that queues a date again while it waits adds nothing.
+  'recurring-occurrence': { name: 'recurring-occurrence', policy: 'stately', retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
 
 /** Jobs pg-boss starts on a clock (cron, UTC), in whichever worker's turn comes first. */
-export const SCHEDULES: { name: JobName; cron: string }[] = [{ name: 'billing-sweep', cron: '7 * * * *' }];
+// Recurring requests every quarter of an hour: a day begins on the quarter hour in every zone (Nepal's +5:45 included).
+export const SCHEDULES: { name: JobName; cron: string }[] = [
+  { name: 'billing-sweep', cron: '7 * * * *' },
+  { name: 'recurring-sweep', cron: '*/15 * * * *' },
+];
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobPayloads[N], key: string): Promise<void>;
+  /** Queues many jobs in a few statements; a key already waiting is skipped, as with `send`. */
+  sendMany<N extends JobName>(name: N, jobs: { data: JobPayloads[N]; key: string }[]): Promise<void>;
   /** Starts the clocked jobs (`SCHEDULES`); idempotent, any number of workers may call it. */
   startSchedules(): Promise<void>;
   /** Runs handlers as jobs arrive (the worker role). */
@@ -110,6 +123,11 @@ export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unkn
   return {
     async send(name, data, key) {
       await boss.send(name, data, { singletonKey: key });
+    },
+    async sendMany(name, jobs) {
+      for (let i = 0; i < jobs.length; i += 1000) {
+        await boss.insert(jobs.slice(i, i + 1000).map(({ data, key }) => ({ name, data, singletonKey: key })));
+      }
     },
     async startSchedules() {
       for (const { name, cron } of SCHEDULES) await boss.schedule(name, cron, {}, { tz: 'UTC' });

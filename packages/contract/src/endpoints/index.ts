@@ -18,6 +18,7 @@ import { noteEndpoints } from './notes.js';
 import { clientUserEndpoints, coworkerEndpoints } from './people.js';
 import { quickbooksEndpoints } from './quickbooks.js';
 import { receiptEndpoints } from './receipts.js';
+import { recurringEndpoints } from './recurring.js';
 import { refEndpoints } from './refs.js';
 import { restrictionEndpoints } from './restrictions.js';
 import { ruleEndpoints } from './rules.js';
@@ -45,6 +46,7 @@ export * from './notes.js';
 export * from './people.js';
 export * from './quickbooks.js';
 export * from './receipts.js';
+export * from './recurring.js';
 export * from './refs.js';
 export * from './restrictions.js';
 export * from './rules.js';
@@ -83,6 +85,7 @@ export const endpointGroups = {
   receipts: receiptEndpoints,
   emailPreferences: emailPreferenceEndpoints,
   communications: communicationEndpoints,
+  recurring: recurringEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

@@ -54,6 +54,8 @@ export const pendingSignups = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     companyName: text('company_name').notNull(),
+    /** The browser's zone at sign-up, the new firm's. */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     userId: integer('user_id').references(() => users.pk, { onDelete: 'set null' }),

@@ -9,6 +9,8 @@ export const firms = pgTable('firms', {
   mainColor: text('main_color'),
   logoFileId: integer('logo_file_id'),
   settings: jsonb('settings').notNull().default({}),
+  /** IANA zone the firm's recurring requests follow (`DEFAULT_TIME_ZONE` for firms that existed before the setting). */
+  timeZone: text('time_zone').notNull().default('America/New_York'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

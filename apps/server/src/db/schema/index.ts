@@ -22,3 +22,4 @@ export * from './suggestion-rules.js';
 export * from './ledger-history.js';
 export * from './receipts.js';
 export * from './communications.js';
+export * from './recurring.js';

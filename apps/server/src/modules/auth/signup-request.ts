@@ -5,4 +5,6 @@ export interface SignupRequest {
   firstName: string;
   lastName: string;
   companyName: string;
+  /** The new firm's IANA zone; absent from sign-ups queued before the firm had one (they get the default). */
+  timeZone?: string;
 }

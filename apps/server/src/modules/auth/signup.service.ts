@@ -1,4 +1,4 @@
-import { SIGNUP_CONFIRM_TTL_MS, TRIAL_DAYS, details, type SignupBody } from '@herd/contract';
+import { DEFAULT_TIME_ZONE, SIGNUP_CONFIRM_TTL_MS, TRIAL_DAYS, details, type SignupBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -38,6 +38,7 @@ export const requestSignup = async (ctx: AuthContext, input: SignupBody): Promis
     firstName: input.first_name,
     lastName: input.last_name,
     companyName: input.company_name,
+    timeZone: input.time_zone ?? DEFAULT_TIME_ZONE,
   };
   await ctx.jobs.send('auth-email', { kind: 'signup', ...request }, `auth-email:${randomToken()}`);
   return { detail: details.signupLinkSent };
@@ -71,7 +72,7 @@ const createFirmWithAdmin = async (tx: Db, input: SignupRequest): Promise<number
     lastName: input.lastName,
     accountType: 'ACCOUNTANT',
   });
-  const firm = await insertFirm(tx, { companyName: input.companyName });
+  const firm = await insertFirm(tx, { companyName: input.companyName, timeZone: input.timeZone ?? DEFAULT_TIME_ZONE });
   await insertFirmMember(tx, { firmId: firm.pk, userId: user.pk, role: 'FIRM_ADMIN' });
   await insertSubscription(tx, { firmId: firm.pk, status: 'TRIAL', trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS) });
   await writeAudit(tx, { firmId: firm.pk, actorUserId: user.pk, action: 'firm.signup', targetType: 'firm', targetPk: firm.pk });

@@ -18,6 +18,7 @@ const toFirmSettings = (firm: FirmRow) => ({
   main_color: firm.mainColor,
   logo: logoUrl(firm.logoFileId),
   logo_file: firm.logoFileId,
+  time_zone: firm.timeZone,
 });
 
 export const getFirmSettings = async (db: Db, actor: Actor) => {
@@ -27,7 +28,10 @@ export const getFirmSettings = async (db: Db, actor: Actor) => {
   return toFirmSettings(firm);
 };
 
-/** Branding: the firm's name, colour and logo, shown to its staff and clients and in its emails. */
+/**
+ * Branding (the firm's name, colour and logo, shown to its staff and clients and in its emails) and its
+ * time zone, which its recurring requests follow: a change moves when each next date begins, never which dates.
+ */
 export const updateFirmSettings = async (db: Db, actor: Actor, input: z.infer<typeof firmSettingsBody>) => {
   const firmActor = can.administerFirm(actor);
   // A PATCH that names no field changes nothing (and writes no audit entry): the settings as they are.
@@ -43,6 +47,7 @@ export const updateFirmSettings = async (db: Db, actor: Actor, input: z.infer<ty
       companyName: input.company_name,
       mainColor: input.main_color === undefined ? undefined : (input.main_color?.toLowerCase() ?? null),
       logoFileId: input.logo,
+      timeZone: input.time_zone,
     });
     await writeAudit(tx, {
       firmId: firmActor.firmId,

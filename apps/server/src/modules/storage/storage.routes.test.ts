@@ -125,7 +125,14 @@ describe('firm settings', () => {
       logo: logo.pk,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ pk: cast.firm.firmId, company_name: 'Renamed Firm', main_color: '#aa3366', logo: logo.url, logo_file: logo.pk });
+    expect(res.json()).toEqual({
+      pk: cast.firm.firmId,
+      company_name: 'Renamed Firm',
+      main_color: '#aa3366',
+      logo: logo.url,
+      logo_file: logo.pk,
+      time_zone: 'America/New_York',
+    });
     expect((await cast.teamMember.get('users/profile/')).json().accountant_company_user.company).toEqual({
       pk: cast.firm.firmId,
       company_name: 'Renamed Firm',

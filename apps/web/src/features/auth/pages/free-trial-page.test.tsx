@@ -76,6 +76,8 @@ describe('free trial', () => {
       company_name: 'Lee Ledgers',
       email: 'Robin@Example.com',
       password: 'a-good-password',
+      // The browser's zone becomes the new firm's (its recurring requests follow it).
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     // Not signed in: the profile was asked once, at load, and nothing was cached as signed in.
     expect(fake.callsTo(profileEndpoints.profile, {})).toHaveLength(1);

@@ -11,6 +11,9 @@ import { AuthCard } from '../components/auth-card';
 import { useIntuitSignup, qboReturnParams } from '../../quickbooks/api';
 import { useSignUp } from '../api';
 
+/** The browser's IANA zone, or nothing when it names none (the server then uses its default). */
+const browserTimeZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+
 const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password'] as const;
 const rule = (field: (typeof FIELDS)[number]) => [zodRule(signupBody.shape[field])];
 
@@ -42,7 +45,8 @@ export const FreeTrialPage = () => {
 
   const onFinish = (values: SignupBody) => {
     setError(null);
-    signUp.mutate(values, { onError: (err) => setError(applyServerErrors(form, err, FIELDS)) });
+    // The new firm's time zone, for its recurring requests: the browser's own (changeable later in Settings).
+    signUp.mutate({ ...values, time_zone: browserTimeZone() }, { onError: (err) => setError(applyServerErrors(form, err, FIELDS)) });
   };
 
   if (signUp.isSuccess) {

@@ -17,7 +17,7 @@ const openTab = (tab: string, info: BillingInfo) => {
     .answer(profileEndpoints.profile, {}, makeProfile({ feature_flags: ['FEATURE_MFA'] }))
     .answer(billingEndpoints.info, {}, info)
     .answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan])
-    .answer(firmSettingsEndpoints.settings, {}, { pk: 1, company_name: 'Stone & Co', main_color: null, logo: null, logo_file: null })
+    .answer(firmSettingsEndpoints.settings, {}, { pk: 1, company_name: 'Stone & Co', main_color: null, logo: null, logo_file: null, time_zone: 'America/New_York' })
     .install();
   const app = renderPage(<SettingsPage section="accountant" />, { path: `${routes.settings.accountant}?tab=${tab}`, route: routes.settings.accountant });
   // The signed-in layout reads the billing info on every screen; here the page stands alone, so it is known from the start.
@@ -59,6 +59,7 @@ describe('settings while the firm is read-only', () => {
     await waitFor(() => expect(name).toBeDisabled());
     expect(screen.getByRole('button', { name: 'Save branding' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save branding' })).toHaveAttribute('title', READ_ONLY);
+    expect(screen.getByRole('button', { name: 'Save time zone' })).toBeDisabled();
   });
 
   it('keeps the person’s own profile and password usable', async () => {

@@ -16,6 +16,7 @@ import { CompanyPeopleCard } from '../components/company-people-card';
 import { DefaultClientForm } from '../components/default-client-form';
 import { EmailPreferencesCard } from '../components/email-preferences-card';
 import { FirmBrandingForm } from '../components/firm-branding-form';
+import { FirmTimeZoneForm } from '../components/firm-time-zone-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SecurityCard } from '../components/security-card';
@@ -37,7 +38,12 @@ const FirmBrandingTab = () => {
   const settings = useFirmSettings();
   if (settings.isPending) return <PageSpinner caption="Loading your branding…" />;
   if (settings.isError) return <QueryError error={settings.error} title="Could not load your firm’s branding" onRetry={() => void settings.refetch()} />;
-  return <FirmBrandingForm settings={settings.data} />;
+  return (
+    <Flex vertical gap={16}>
+      <FirmBrandingForm settings={settings.data} />
+      <FirmTimeZoneForm settings={settings.data} />
+    </Flex>
+  );
 };
 
 const PeopleTab = ({ selfPk }: { selfPk: number }) => {

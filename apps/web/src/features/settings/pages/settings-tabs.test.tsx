@@ -31,7 +31,7 @@ beforeEach(() => {
   userEvent = fastUser();
 });
 
-const firm: FirmSettings = { pk: 1, company_name: 'Stone & Co Bookkeeping', main_color: '#1d4ed8', logo: null, logo_file: null };
+const firm: FirmSettings = { pk: 1, company_name: 'Stone & Co Bookkeeping', main_color: '#1d4ed8', logo: null, logo_file: null, time_zone: 'America/Chicago' };
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
 const item = (element: HTMLElement) => element.closest('.ant-form-item') as HTMLElement;
 
@@ -54,6 +54,18 @@ describe('firm branding', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save branding' }));
     expect(await within(item(colour)).findByText(messages.notValid('Main colour'))).toBeInTheDocument();
     expect(fake.callsTo(firmSettingsEndpoints.update, {})).toHaveLength(0);
+  });
+
+  it('shows the firm’s time zone and saves another one chosen from the list', async () => {
+    const fake = fakeFirm().answer(firmSettingsEndpoints.update, {}, { ...firm, time_zone: 'Europe/Paris' });
+    openSettings('accountant', 'branding');
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(screen.getByText('America/Chicago')).toBeInTheDocument();
+    await userEvent.type(zone, 'Europe/Par');
+    await userEvent.click(await screen.findByTitle('Europe/Paris'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save time zone' }));
+    expect(await screen.findByText('Time zone saved')).toBeInTheDocument();
+    expect(fake.callsTo(firmSettingsEndpoints.update, {})[0]?.body).toEqual({ time_zone: 'Europe/Paris' });
   });
 
   it('saves name, colour and logo, then re-reads the profile so the theme follows', async () => {
