@@ -12,6 +12,7 @@ import { refreshSuggestions } from '../modules/suggestions/suggestion-job.js';
 import { autoPublish } from '../modules/rules/auto-publish.js';
 import { runReceiptRead } from '../modules/receipts/receipt-read-job.js';
 import { runCompanyReceiptMatch, runReceiptMatch } from '../modules/receipts/receipt-match-job.js';
+import { runLedgerAttach } from '../modules/transactions/ledger-attach-job.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -51,6 +52,7 @@ export const jobHandlers = (deps: AppDeps, log?: JobLog): { [N in JobName]: JobH
   },
   'receipt-read': (data) => runReceiptRead({ ...deps, log }, data.receiptPk),
   'receipt-match': (data) => ('receiptPk' in data ? runReceiptMatch(deps, data.receiptPk) : runCompanyReceiptMatch(deps, data.companyPk)),
+  'ledger-attach': (data) => runLedgerAttach({ ...deps, log }, data),
 });
 
 export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
@@ -65,5 +67,6 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('suggestions-refresh', handlers['suggestions-refresh']);
   await deps.jobs.work('receipt-read', handlers['receipt-read']);
   await deps.jobs.work('receipt-match', handlers['receipt-match']);
+  await deps.jobs.work('ledger-attach', handlers['ledger-attach']);
   await deps.jobs.startSchedules();
 };

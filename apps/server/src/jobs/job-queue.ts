@@ -36,6 +36,8 @@ export interface JobPayloads {
   'receipt-read': { receiptPk: number };
   /** Match one receipt to the charge it explains, or every unmatched receipt of a company whose charges arrived. */
   'receipt-match': { receiptPk: number } | { companyPk: number };
+  /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
+  'ledger-attach': { transactionPk: number; fileId: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
@@ -71,6 +73,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'receipt-read': { name: 'receipt-read', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
   // Stately per receipt (or company): a matching waiting already reads the newest charges when it runs.
   'receipt-match': { name: 'receipt-match', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
+  // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
+  'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
 
 /** Jobs pg-boss starts on a clock (cron, UTC), in whichever worker's turn comes first. */

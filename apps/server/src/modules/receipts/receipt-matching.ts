@@ -2,6 +2,7 @@ import { and, between, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 
 import type { Db } from '../../db/client.js';
 import { receiptMatches, receipts, transactionAttachments, transactions } from '../../db/schema/index.js';
 import { writeAudit } from '../audit/audit.queries.js';
+import { attachesInLedger } from '../transactions/ledger-attach-job.js';
 import { restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
 import { candidateWindow } from './matching/candidates.js';
 import { decideMatch, type Candidate, type MatchDecision } from './matching/decide.js';
@@ -134,13 +135,21 @@ export interface MatchWrite {
   automatic: boolean;
 }
 
+/** A file a match attached to a transaction the ledger already holds: to queue for `ledger-attach` once the match is committed. */
+export interface LedgerAttachment {
+  transactionPk: number;
+  fileId: number;
+}
+
 /**
  * Matches a receipt to a charge: the pairing ACCEPTED, the receipt's file
  * attached to the transaction as any attachment is (so publishing to the
  * ledger uploads it), and the receipt done, `MATCHED_TO_PLATFORM`, with its
  * other suggestions cleared. Run inside the caller's database transaction.
+ * Answers the attachment when the charge is in the ledger already (published,
+ * or being published): no publish will carry it, so the caller queues it.
  */
-export const writeMatch = async (tx: Db, { row, transactionPk, scored, actorUserId, automatic }: MatchWrite) => {
+export const writeMatch = async (tx: Db, { row, transactionPk, scored, actorUserId, automatic }: MatchWrite): Promise<LedgerAttachment | null> => {
   const values = { score: scored?.score ?? 1, parts: scored?.parts ?? [], state: 'ACCEPTED' as const, updatedAt: new Date() };
   await tx
     .insert(receiptMatches)
@@ -163,4 +172,6 @@ export const writeMatch = async (tx: Db, { row, transactionPk, scored, actorUser
     targetPk: row.pk,
     details: { transaction: transactionPk, automatic, score: scored?.score ?? null },
   });
+  const [charge] = await tx.select({ status: transactions.status }).from(transactions).where(eq(transactions.pk, transactionPk));
+  return charge && attachesInLedger(charge.status) ? { transactionPk, fileId: row.fileId } : null;
 };
