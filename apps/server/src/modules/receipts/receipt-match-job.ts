@@ -96,8 +96,9 @@ export const runCompanyReceiptMatch = async (deps: JobDeps, companyPk: number) =
     );
     const decided = batch.map(({ row, receipt }, i) => {
       const refused = rejected.get(row.pk) ?? [];
-      const out = new Set([...refused, ...held]);
-      const candidates = charges[i]!.filter((c) => !out.has(c.pk)).map((c) => ({ pk: c.pk, ...scoreCandidate(receipt, c) }));
+      const refusedSet = new Set(refused);
+      // Looked up, not copied: the set of held charges grows to thousands over a company's run.
+      const candidates = charges[i]!.filter((c) => !held.has(c.pk) && !refusedSet.has(c.pk)).map((c) => ({ pk: c.pk, ...scoreCandidate(receipt, c) }));
       const decision = decideMatch(candidates, refused);
       if (decision.auto !== null) held.add(decision.auto);
       return { row, decision, byPk: new Map(candidates.map((c) => [c.pk, c])) };
