@@ -20,8 +20,8 @@ import { KNOWN, LOCAL, type ReceiptBenchMerchant } from './receipt-merchants.js'
 const TRANSACTIONS = 100_000;
 const RECEIPTS = 10_000;
 /** Receipts whose charge is in the company's bank feed; the rest were paid in cash or on another card. */
-const WITH_CHARGE = 8_500;
-const EUR_TO_USD = 1.08;
+export const WITH_CHARGE = 8_500;
+export const EUR_TO_USD = 1.08;
 const UNREADABLE = 'vendor unreadable';
 
 export interface ReceiptMatchingBenchResult {
@@ -50,7 +50,7 @@ const random = (seed: number) => () => {
 
 const CITIES = ['AUSTIN TX', 'SAN FRANCISCO CA', 'NEW YORK NY', 'SEATTLE WA', 'OAKLAND CA', 'DENVER CO', 'CHICAGO IL', 'BOSTON MA'];
 
-const generator = (seed: number) => {
+export const generator = (seed: number) => {
   const rnd = random(seed);
   const int = (n: number) => Math.floor(rnd() * n);
   const pick = <T>(items: T[]): T => items[int(items.length)]!;
@@ -79,14 +79,14 @@ const generator = (seed: number) => {
   return { rnd, int, pick, fill, receiptVendor, logUniformCents };
 };
 
-interface BenchTxn extends CandidateTransaction {
+export interface BenchTxn extends CandidateTransaction {
   merchant: ReceiptBenchMerchant;
   cents: number;
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-const makeTransactions = (gen: ReturnType<typeof generator>) => {
+export const makeTransactions = (gen: ReturnType<typeof generator>) => {
   const merchants = [...KNOWN, ...LOCAL].sort(() => gen.rnd() - 0.5);
   const weights = merchants.map((_, i) => 1 / (i + 1) ** 0.8);
   const total = weights.reduce((a, b) => a + b, 0);
@@ -121,12 +121,12 @@ const postingDelay = (gen: ReturnType<typeof generator>) => {
   return -1;
 };
 
-interface BenchReceipt extends ReceiptToMatch {
+export interface BenchReceipt extends ReceiptToMatch {
   truth: number | null;
   kind: string;
 }
 
-const makeReceipts = (gen: ReturnType<typeof generator>, txns: BenchTxn[], draw: () => ReceiptBenchMerchant) => {
+export const makeReceipts = (gen: ReturnType<typeof generator>, txns: BenchTxn[], draw: () => ReceiptBenchMerchant) => {
   const receipts: BenchReceipt[] = [];
   const used = new Set<number>();
   while (receipts.length < WITH_CHARGE) {
@@ -162,7 +162,7 @@ const makeReceipts = (gen: ReturnType<typeof generator>, txns: BenchTxn[], draw:
   return receipts;
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export const runReceiptMatchingBench = (): ReceiptMatchingBenchResult => {
   const gen = generator(2026);

@@ -12,6 +12,7 @@
  * or `suggestions-postgres` for one database),
  * `--only=client-effort` only the keys a client presses from the emailed link (bench/client-effort.ts),
  * `--only=receipt-matching` only the matching of receipts to charges, in memory (bench/receipt-matching.ts),
+ * `--only=receipt-matching-postgres` the same company in PostgreSQL through the `receipt-match` job (bench/receipt-matching-postgres.ts),
  * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts),
  * `--only=recurring` only 10,000 recurring schedules due at once, two workers racing, on PostgreSQL (bench/recurring.ts).
  */
@@ -29,6 +30,7 @@ import { renderClientEffortReport, runClientEffortBench } from './client-effort.
 import { renderFirstLoadReport, runFirstLoadBench } from './first-load.js';
 import { renderQboReport, runQboBench } from './qbo.js';
 import { renderReceiptMatchingReport, runReceiptMatchingBench } from './receipt-matching.js';
+import { renderReceiptMatchingPostgresReport, runReceiptMatchingPostgresBench } from './receipt-matching-postgres.js';
 import { renderOcrReport, runOcrBench } from './ocr.js';
 import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
 import { renderRecurringReport, runRecurringBench } from './recurring.js';
@@ -211,6 +213,14 @@ const main = async () => {
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'receipt-matching', section);
   }
+  if (!only || only === 'receipt-matching-postgres') {
+    if (pgUrl) {
+      process.stderr.write('\nReceipt matching on PostgreSQL: the receipt-match job over 10,000 receipts and 100,000 charges…\n');
+      const section = renderReceiptMatchingPostgresReport(await runReceiptMatchingPostgresBench(pgUrl));
+      process.stdout.write(`${section}\n`);
+      if (write) writeSection(file, 'receipt-matching-postgres', section);
+    } else process.stderr.write('Receipt matching on PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
+  }
   if (!only || only === 'ocr') {
     process.stderr.write('\nReading receipts: drawn receipts in several variants, OCR and PDF text layers…\n');
     const section = renderOcrReport(await runOcrBench());
@@ -225,7 +235,7 @@ const main = async () => {
       if (write) writeSection(file, 'recurring', section);
     } else process.stderr.write('Recurring requests skipped: they are measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
   }
-  const separateParts = ['qbo', 'first-load', 'client-effort', 'receipt-matching', 'ocr', 'recurring'];
+  const separateParts = ['qbo', 'first-load', 'client-effort', 'receipt-matching', 'receipt-matching-postgres', 'ocr', 'recurring'];
   if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');

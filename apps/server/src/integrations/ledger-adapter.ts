@@ -30,6 +30,21 @@ export interface SettledItem {
  */
 export type RecordOutcome = (settled: SettledItem[]) => Promise<void>;
 
+/** A file of a transaction that is not in the ledger yet: its `transaction_attachments` row and where its bytes are. */
+export interface LedgerFile {
+  /** The `transaction_attachments` row, which records the ledger's id once uploaded. */
+  pk: number;
+  name: string;
+  contentType: string;
+  storageKey: string;
+}
+
+/** Why the ledger refused a file, in its own words. */
+export interface AttachRefusal {
+  code: string;
+  message: string;
+}
+
 /**
  * What Herd needs from a ledger. Each ledger (CSV, generic, QuickBooks
  * Online, Xero, QuickBooks Desktop) implements it once; screens and services
@@ -48,6 +63,13 @@ export interface LedgerAdapter {
   readonly remote: boolean;
   /** Writes the client's lines back to the ledger (in as few requests as it allows), recording each transaction as its answer arrives. */
   publish(db: Db, company: CompanyRow, items: PublishItem[], record: RecordOutcome): Promise<void>;
+  /**
+   * Uploads files to a transaction the ledger already holds, linked to it: the call publishing
+   * makes after writing a transaction. Each success is recorded on its attachment row at once (so
+   * a retry uploads only what is missing); null when all went, else the ledger's reason for the
+   * first it refused. Left out by ledgers that take no attachments (the ones Herd holds itself).
+   */
+  attachFiles?(db: Db, company: CompanyRow, row: TransactionRow, files: LedgerFile[]): Promise<AttachRefusal | null>;
   /** Pulls what the company's sync state asks for (remote ledgers). */
   pull(db: Db, company: CompanyRow): Promise<void>;
   /** Reads these transactions again from the ledger and applies what changed (remote ledgers). */

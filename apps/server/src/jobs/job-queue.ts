@@ -40,6 +40,8 @@ export interface JobPayloads {
   'recurring-sweep': Record<string, never>;
   /** Create one date of one schedule (keyed `<schedule>:<date>`), exactly once. */
   'recurring-occurrence': { schedulePk: number; date: string };
+  /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
+  'ledger-attach': { transactionPk: number; fileId: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
@@ -78,6 +80,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'recurring-sweep': { name: 'recurring-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per schedule and date: a sweep that queues a date again while it waits adds nothing.
   'recurring-occurrence': { name: 'recurring-occurrence', policy: 'stately', retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
+  // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
+  'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
 
 /** Jobs pg-boss starts on a clock (cron, UTC), in whichever worker's turn comes first. */

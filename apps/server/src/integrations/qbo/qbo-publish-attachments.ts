@@ -3,16 +3,12 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, transactionAttachments } from '../../db/schema/index.js';
 import type { StorageDriver } from '../../storage/driver.js';
+import type { AttachRefusal, LedgerFile } from '../ledger-adapter.js';
 import { isFault, type QboApi } from './qbo-api.js';
 import type { TransactionEntity } from './qbo-transaction-map.js';
 
 /** A file of a transaction that is not in QuickBooks yet. */
-export interface FileToAttach {
-  pk: number;
-  name: string;
-  contentType: string;
-  storageKey: string;
-}
+export type FileToAttach = LedgerFile;
 
 /** The files not yet in QuickBooks of the given transactions, read in one query for a whole batch. */
 export const filesToAttach = async (db: Db, txPks: number[]): Promise<Map<number, FileToAttach[]>> => {
@@ -39,7 +35,7 @@ export const attachFiles = async (
   entity: TransactionEntity,
   id: string,
   pending: FileToAttach[],
-): Promise<{ code: string; message: string } | null> => {
+): Promise<AttachRefusal | null> => {
   for (const file of pending) {
     try {
       const bytes = await buffer(await deps.storage.get(file.storageKey));

@@ -9,6 +9,7 @@ import { classifyQboError, qboAuthorizationUrl, qboCompanyInfo, qboDisconnect } 
 import type { QboContext } from './qbo-context.js';
 import { loadLookups } from './qbo-lookups.js';
 import { publishToQbo } from './qbo-publish.js';
+import { attachFiles } from './qbo-publish-attachments.js';
 import { pullCompany } from './qbo-pull.js';
 import { NeedsReauthError } from './qbo-session.js';
 import type { TransactionEntity } from './qbo-transaction-map.js';
@@ -29,6 +30,13 @@ export const qboAdapter = (qbo: QboContext, storage: StorageDriver): LedgerAdapt
     const api = await qbo.openApi(db, company.pk);
     const lookups = await loadLookups(db, company.pk);
     await publishToQbo({ db, api, lookups, storage }, items, record);
+  },
+
+  async attachFiles(db, company, row, files) {
+    const api = await qbo.openApi(db, company.pk);
+    // Herd keeps a QuickBooks row as `<entity>:<Id>` (a Purchase, a Bill…), as the pull wrote it.
+    const entity = row.ledgerEntityType as TransactionEntity;
+    return attachFiles({ db, api, storage }, row.pk, entity, row.externalId.slice(entity.length + 1), files);
   },
 
   async pull(db, company) {

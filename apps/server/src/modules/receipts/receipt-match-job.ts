@@ -1,32 +1,50 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
 import { receipts } from '../../db/schema/index.js';
-import { decideFor, matchable, writeMatch, writeSuggestions } from './receipt-matching.js';
+import { queueLedgerAttach } from '../transactions/ledger-attach-job.js';
+import { candidateWindow } from './matching/candidates.js';
+import { decideMatch } from './matching/decide.js';
+import { scoreCandidate } from './matching/score.js';
+import {
+  chargesInWindows,
+  decideFor,
+  heldCharges,
+  homeCurrency,
+  matchable,
+  rejectedPksOf,
+  writeMatch,
+  writeMatches,
+  writeSuggestions,
+  writeSuggestionsMany,
+  type LedgerAttachment,
+} from './receipt-matching.js';
 import type { ReceiptRow } from './receipts.queries.js';
 
-type JobDeps = Pick<AppDeps, 'db'>;
+type JobDeps = Pick<AppDeps, 'db' | 'jobs'>;
 
 /** Only a receipt still waiting for someone (READY, not hidden) is matched by itself. */
 const waiting = (row: ReceiptRow) => row.status === 'READY' && !row.isHidden;
 
-const matchOne = async (db: AppDeps['db'], row: ReceiptRow) => {
+const matchOne = async ({ db, jobs }: JobDeps, row: ReceiptRow) => {
   const receipt = matchable(row);
   if (!receipt || !waiting(row)) return;
   const { decision, byPk } = await decideFor(db, row, receipt);
-  await db.transaction(async (tx) => {
+  const toLedger = await db.transaction(async (tx): Promise<LedgerAttachment | null> => {
     // Read again inside the transaction: a person may have matched it meanwhile.
     const [fresh] = await tx
       .select({ pk: receipts.pk })
       .from(receipts)
       .where(and(eq(receipts.pk, row.pk), isNull(receipts.transactionId), eq(receipts.status, 'READY')))
       .for('update');
-    if (!fresh) return;
+    if (!fresh) return null;
     if (decision.auto !== null) {
-      await writeMatch(tx, { row, transactionPk: decision.auto, scored: byPk.get(decision.auto) ?? null, actorUserId: null, automatic: true });
-    } else {
-      await writeSuggestions(tx, row.pk, decision.suggestions);
+      return writeMatch(tx, { row, transactionPk: decision.auto, scored: byPk.get(decision.auto) ?? null, actorUserId: null, automatic: true });
     }
+    await writeSuggestions(tx, row.pk, decision.suggestions);
+    return null;
   });
+  // Once committed: the job must find the attachment row it is asked to upload.
+  if (toLedger) await queueLedgerAttach(jobs, toLedger.transactionPk, toLedger.fileId);
 };
 
 /**
@@ -37,14 +55,86 @@ const matchOne = async (db: AppDeps['db'], row: ReceiptRow) => {
  */
 export const runReceiptMatch = async (deps: JobDeps, receiptPk: number) => {
   const [row] = await deps.db.select().from(receipts).where(eq(receipts.pk, receiptPk));
-  if (row) await matchOne(deps.db, row);
+  if (row) await matchOne(deps, row);
 };
 
-/** Charges arrived for a company: each of its receipts still waiting for one looks again. */
+/** Receipts decided and written together by the company's run: one candidate query and one database transaction each. */
+const BATCH = 500;
+
+/**
+ * Charges arrived for a company: each of its receipts still waiting for one looks again, in pk
+ * order, exactly as the one-receipt job would one after the other — a charge matched to an
+ * earlier receipt is not offered to a later one, refused pairs are left out — but a batch at a
+ * time: the company's currency and the charges its receipts hold are read once, each batch's
+ * windows in one query, its matches and suggestions written in one transaction. One receipt at
+ * a time took about ten round trips each, and the "newest charge" lookup sorted the whole
+ * company every time (BENCHMARKS.md, "Receipt matching on PostgreSQL").
+ */
 export const runCompanyReceiptMatch = async (deps: JobDeps, companyPk: number) => {
-  const rows = await deps.db
+  const { db, jobs } = deps;
+  const rows = await db
     .select()
     .from(receipts)
-    .where(and(eq(receipts.clientCompanyId, companyPk), isNull(receipts.transactionId), eq(receipts.status, 'READY'), eq(receipts.isHidden, false)));
-  for (const row of rows) await matchOne(deps.db, row);
+    .where(and(eq(receipts.clientCompanyId, companyPk), isNull(receipts.transactionId), eq(receipts.status, 'READY'), eq(receipts.isHidden, false)))
+    .orderBy(asc(receipts.pk));
+  if (rows.length === 0) return;
+  const home = await homeCurrency(db, companyPk);
+  const held = await heldCharges(db, companyPk);
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH).flatMap((row) => {
+      const receipt = waiting(row) ? matchable(row) : null;
+      return receipt ? [{ row, receipt }] : [];
+    });
+    const charges = await chargesInWindows(
+      db,
+      companyPk,
+      batch.map((b) => candidateWindow(b.receipt, home)),
+    );
+    const rejected = await rejectedPksOf(
+      db,
+      batch.map((b) => b.row.pk),
+    );
+    const decided = batch.map(({ row, receipt }, i) => {
+      const refused = rejected.get(row.pk) ?? [];
+      const refusedSet = new Set(refused);
+      // Looked up, not copied: the set of held charges grows to thousands over a company's run.
+      const candidates = charges[i]!.filter((c) => !held.has(c.pk) && !refusedSet.has(c.pk)).map((c) => ({ pk: c.pk, ...scoreCandidate(receipt, c) }));
+      const decision = decideMatch(candidates, refused);
+      if (decision.auto !== null) held.add(decision.auto);
+      return { row, decision, byPk: new Map(candidates.map((c) => [c.pk, c])) };
+    });
+    const toLedger = await db.transaction(async (tx) => {
+      // Still waiting, read under lock: a person may have matched one meanwhile; that one is left as the person left it.
+      const fresh = new Set(
+        (
+          await tx
+            .select({ pk: receipts.pk })
+            .from(receipts)
+            .where(
+              and(
+                inArray(
+                  receipts.pk,
+                  decided.map((d) => d.row.pk),
+                ),
+                isNull(receipts.transactionId),
+                eq(receipts.status, 'READY'),
+              ),
+            )
+            .for('update')
+        ).map((r) => r.pk),
+      );
+      const still = decided.filter((d) => fresh.has(d.row.pk));
+      await writeSuggestionsMany(
+        tx,
+        still.filter((d) => d.decision.auto === null).map((d) => ({ receiptPk: d.row.pk, suggestions: d.decision.suggestions })),
+      );
+      return writeMatches(
+        tx,
+        still.flatMap(({ row, decision, byPk }) =>
+          decision.auto === null ? [] : [{ row, transactionPk: decision.auto, scored: byPk.get(decision.auto) ?? null, actorUserId: null, automatic: true }],
+        ),
+      );
+    });
+    for (const a of toLedger) await queueLedgerAttach(jobs, a.transactionPk, a.fileId);
+  }
 };

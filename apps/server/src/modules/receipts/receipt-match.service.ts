@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { ReceiptSuggestion } from '@herd/contract';
+import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { receiptMatches, receipts, transactions } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -9,7 +10,8 @@ import type { Actor } from '../auth/actor.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import { toReceipt } from './receipt-serializer.js';
 import type { ScorePart } from './matching/score.js';
-import { decideFor, matchable, writeMatch, writeSuggestions } from './receipt-matching.js';
+import { queueLedgerAttach } from '../transactions/ledger-attach-job.js';
+import { decideFor, matchable, writeMatch, writeSuggestions, type LedgerAttachment } from './receipt-matching.js';
 import { receiptAccess } from './receipt-scope.js';
 import { findFullReceipts, type ReceiptRow } from './receipts.queries.js';
 
@@ -48,9 +50,9 @@ const serializeReceipts = async (db: Db, firmId: number, pks: number[]) => {
 };
 
 /** Matches one receipt inside the caller's transaction; the score is kept when the pairing was scored. */
-const matchInside = async (tx: Db, actor: Actor, row: ReceiptRow, transactionPk: number) => {
+const matchInside = async (tx: Db, actor: Actor, row: ReceiptRow, transactionPk: number): Promise<LedgerAttachment | null> => {
   if (row.transactionId !== null) {
-    if (row.transactionId === transactionPk) return;
+    if (row.transactionId === transactionPk) return null;
     throw ValidationError.field('receipt', 'This receipt is already matched to another transaction.');
   }
   const [pairing] = await tx
@@ -58,7 +60,14 @@ const matchInside = async (tx: Db, actor: Actor, row: ReceiptRow, transactionPk:
     .from(receiptMatches)
     .where(and(eq(receiptMatches.receiptId, row.pk), eq(receiptMatches.transactionId, transactionPk)));
   const scored = pairing ? { pk: transactionPk, score: pairing.score, parts: pairing.parts as ScorePart[] } : null;
-  await writeMatch(tx, { row, transactionPk, scored, actorUserId: actor.userId, automatic: false });
+  return writeMatch(tx, { row, transactionPk, scored, actorUserId: actor.userId, automatic: false });
+};
+
+type MatchDeps = Pick<AppDeps, 'db' | 'jobs'>;
+
+/** Files the matches attached to charges already in the ledger go there now, once the matches are committed. */
+const sendToLedger = async (jobs: MatchDeps['jobs'], attachments: (LedgerAttachment | null)[]) => {
+  for (const a of attachments) if (a) await queueLedgerAttach(jobs, a.transactionPk, a.fileId);
 };
 
 /**
@@ -66,10 +75,10 @@ const matchInside = async (tx: Db, actor: Actor, row: ReceiptRow, transactionPk:
  * suggestion or one the person picked) and attaches its file; "reject" says a
  * charge is not this receipt's: it is never suggested for it again.
  */
-export const matchReceipt = async (db: Db, actor: Actor, body: { receipt: number; transaction: number; action: 'match' | 'reject' }) => {
+export const matchReceipt = async ({ db, jobs }: MatchDeps, actor: Actor, body: { receipt: number; transaction: number; action: 'match' | 'reject' }) => {
   const { row, access } = await matchingAccess(db, actor, body.receipt);
   await checkCharge(db, access, row, body.transaction);
-  await db.transaction(async (tx) => {
+  const toLedger = await db.transaction(async (tx): Promise<LedgerAttachment | null> => {
     if (body.action === 'match') return matchInside(tx, actor, row, body.transaction);
     if (row.transactionId === body.transaction) throw ValidationError.field('transaction', 'This receipt is matched to this transaction.');
     const values = { state: 'REJECTED' as const, updatedAt: new Date() };
@@ -85,13 +94,15 @@ export const matchReceipt = async (db: Db, actor: Actor, body: { receipt: number
       targetPk: row.pk,
       details: { transaction: body.transaction },
     });
+    return null;
   });
+  await sendToLedger(jobs, [toLedger]);
   const [result] = await serializeReceipts(db, row.firmId, [row.pk]);
   return result!;
 };
 
 /** `receipts/bulk/match/`: several receipts to their charges, all or none. */
-export const bulkMatchReceipts = async (db: Db, actor: Actor, matches: { receipt: number; transaction: number }[]) => {
+export const bulkMatchReceipts = async ({ db, jobs }: MatchDeps, actor: Actor, matches: { receipt: number; transaction: number }[]) => {
   const receiptPks = matches.map((m) => m.receipt);
   const transactionPks = matches.map((m) => m.transaction);
   if (new Set(receiptPks).size !== receiptPks.length) throw ValidationError.field('matches', 'Each receipt may be matched once.');
@@ -102,9 +113,12 @@ export const bulkMatchReceipts = async (db: Db, actor: Actor, matches: { receipt
     await checkCharge(db, access, row, m.transaction);
     checked.push(row);
   }
-  await db.transaction(async (tx) => {
-    for (const [i, row] of checked.entries()) await matchInside(tx, actor, row, matches[i]!.transaction);
+  const toLedger = await db.transaction(async (tx) => {
+    const attachments: (LedgerAttachment | null)[] = [];
+    for (const [i, row] of checked.entries()) attachments.push(await matchInside(tx, actor, row, matches[i]!.transaction));
+    return attachments;
   });
+  await sendToLedger(jobs, toLedger);
   return serializeReceipts(db, checked[0]!.firmId, receiptPks);
 };
 

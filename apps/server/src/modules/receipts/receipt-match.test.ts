@@ -117,6 +117,23 @@ describe('reading and matching receipts in the background', () => {
     expect((await receiptRow(r.pk)).transactionId).toBe(charge!.pk);
     expect((await attachmentsOf(charge!.pk)).length).toBe(1);
   });
+
+  it("when charges arrive, the company's waiting receipts are matched in turn: a charge the first takes is not the second's", async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    // The same purchase sent twice (flagged as a duplicate, still a receipt): one charge explains one receipt.
+    const first = await upload(cast.client, pk, 'grocery.pdf');
+    const second = await upload(cast.client, pk, 'grocery-again.pdf');
+    await t.runJobs();
+    await importCharges(cast.admin, pk, ['2026-03-16,GREEN VALLEY MARKET SPRINGFIELD,-29.67,Visa', '2026-03-20,SHELL OIL 5512,-12.00,Visa']);
+    await t.runJobs();
+    const charge = (await chargesOf(pk)).find((c) => c.description.includes('GREEN VALLEY'))!;
+    expect((await receiptRow(first.pk)).transactionId).toBe(charge.pk);
+    const later = await receiptRow(second.pk);
+    expect([later.transactionId, later.status]).toEqual([null, 'READY']);
+    expect((await matchesOf(second.pk)).map((m) => m.transactionId)).not.toContain(charge.pk);
+    expect((await attachmentsOf(charge.pk)).map((a) => a.fileId)).toEqual([(await receiptRow(first.pk)).fileId]);
+  });
 });
 
 describe('a person corrects what was read', () => {

@@ -25,8 +25,8 @@ export const receiptRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.create, async (r) => uploadReceipts(intake, r.log, r.actor, await readUploads(r, config.maxUploadBytes, RECEIPT_UPLOAD_MAX_FILES)));
   serveEndpoint(app, e.transactionDetails, (r) => receiptTransactionDetails(db, r.actor, r.params.receiptPk));
   serveEndpoint(app, e.address, (r) => receiptAddressesOf(db, config, r.actor));
-  serveEndpoint(app, e.match, (r) => matchReceipt(db, r.actor, r.body));
-  serveEndpoint(app, e.bulkMatch, (r) => bulkMatchReceipts(db, r.actor, r.body.matches));
+  serveEndpoint(app, e.match, (r) => matchReceipt({ db, jobs }, r.actor, r.body));
+  serveEndpoint(app, e.bulkMatch, (r) => bulkMatchReceipts({ db, jobs }, r.actor, r.body.matches));
   serveEndpoint(app, e.findMatches, (r) => findReceiptMatches(db, r.actor, r.body.receipt));
 
   serveEndpoint(app, e.accountantCounters, (r) => receiptCounters(db, r.actor, 'accountant', r.params.pk));

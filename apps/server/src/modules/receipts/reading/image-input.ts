@@ -73,6 +73,9 @@ const decodeHeic = async (bytes: Buffer): Promise<Canvas> => {
     const first = images[0];
     if (!first) throw new ReceiptReadingError('UNREADABLE', 'The HEIC file holds no image.');
     checkPixels(first.width, first.height);
+    // libheif applies the HEIF file's own rotation and mirror properties (irot, imir), which is
+    // how iPhones record a turned photo; by the HEIF rules an EXIF Orientation inside it is not
+    // applied on top of them.
     const { data } = await first.decode();
     const canvas = createCanvas(first.width, first.height);
     const ctx = canvas.getContext('2d');
@@ -91,6 +94,10 @@ const decodeRaster = async (bytes: Buffer, kind: 'png' | 'jpeg'): Promise<Canvas
   checkPixels(size.width, size.height);
   let image: Image;
   try {
+    // Phones store a portrait photo as the sensor saw it and say in its EXIF Orientation how to
+    // turn it. Skia's decoder (inside @napi-rs/canvas) applies that tag, all eight values, so the
+    // image here is upright, for OCR and for the thumbnail alike: the tests that OCR and thumbnail
+    // a photo stored turned (orientations 6, 8, 3) guard it against a decoder change.
     image = await loadImage(bytes);
   } catch {
     throw new ReceiptReadingError('UNREADABLE', `The ${kind.toUpperCase()} image could not be decoded.`);

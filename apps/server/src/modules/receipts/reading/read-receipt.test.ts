@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { storedSideways } from '../../../../test/exif-orientation.js';
 import { heifEncAvailable, toHeic } from '../../../../test/heic.js';
 import { renderReceipt, scannedPdf, TEST_RECEIPTS, textLayerPdf, type ReceiptSpec } from '../../../../test/receipt-images.js';
 import { OcrPool } from './ocr-pool.js';
@@ -40,6 +41,13 @@ describe('reading receipt images', () => {
   it('reads a small (500 px) photo of a Canadian fuel receipt by scaling it up first', async () => {
     const spec = TEST_RECEIPTS.fuel;
     const reading = await read(renderReceipt(spec, { name: 'small', width: 500, format: 'jpeg' }), 'image/jpeg', spec);
+    expect(values(reading)).toEqual(spec.expected);
+  });
+
+  it.each([6, 8, 3] as const)('reads a phone photo stored turned with EXIF orientation %i the same as the upright one', async (orientation) => {
+    const spec = TEST_RECEIPTS.grocery;
+    const upright = renderReceipt(spec, { name: 'phone', format: 'jpeg' });
+    const reading = await read(await storedSideways(upright, orientation), 'image/jpeg', spec);
     expect(values(reading)).toEqual(spec.expected);
   });
 

@@ -1,5 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
+import { storedSideways } from '../../../../test/exif-orientation.js';
 import { renderReceipt, scannedPdf, TEST_RECEIPTS, textLayerPdf } from '../../../../test/receipt-images.js';
 import { createThumbnail } from './thumbnail.js';
 
@@ -15,6 +16,20 @@ const inkOf = async (jpeg: Buffer) => {
   return dark / (data.length / 4);
 };
 
+/** Mean difference of two same-sized pictures' grey levels (0–255): a few for the same picture re-encoded. */
+const meanDifference = async (a: Buffer, b: Buffer) => {
+  const grey = async (jpeg: Buffer) => {
+    const image = await loadImage(jpeg);
+    const canvas = createCanvas(image.width, image.height);
+    canvas.getContext('2d').drawImage(image, 0, 0);
+    return canvas.getContext('2d').getImageData(0, 0, image.width, image.height).data;
+  };
+  const [x, y] = [await grey(a), await grey(b)];
+  let sum = 0;
+  for (let i = 0; i < x.length; i += 4) sum += Math.abs(x[i]! - y[i]!);
+  return sum / (x.length / 4);
+};
+
 describe('thumbnails', () => {
   it('makes a 320 px wide JPEG of a photo, keeping its proportions', async () => {
     const photo = renderReceipt(TEST_RECEIPTS.grocery, { name: 'photo', width: 1200, format: 'jpeg' });
@@ -24,6 +39,16 @@ describe('thumbnails', () => {
     expect(thumb!.height).toBe(Math.round((source.height * 320) / source.width));
     const decoded = await loadImage(thumb!.bytes);
     expect([decoded.width, decoded.height]).toEqual([thumb!.width, thumb!.height]);
+  });
+
+  it.each([6, 8, 3] as const)('turns a phone photo stored with EXIF orientation %i upright', async (orientation) => {
+    const upright = renderReceipt(TEST_RECEIPTS.grocery, { name: 'phone', width: 900, format: 'jpeg' });
+    const stored = await storedSideways(upright, orientation);
+    const expected = await createThumbnail(upright);
+    const thumb = await createThumbnail(stored);
+    expect([thumb!.width, thumb!.height]).toEqual([expected!.width, expected!.height]);
+    // Same dimensions alone would not catch an upside-down photo (3): the pictures must agree too.
+    expect(await meanDifference(thumb!.bytes, expected!.bytes)).toBeLessThan(8);
   });
 
   it('draws the first page of a PDF, with or without a text layer', async () => {
