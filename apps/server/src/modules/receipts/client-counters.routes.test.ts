@@ -33,7 +33,16 @@ describe('the client’s counters count open receipts', () => {
   it('counts the company’s active receipts beside the transactions, not the done, hidden, inbox or other companies’ ones', async () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;
-    expect((await counters(cast.client, pk)).json()).toEqual({ active: 0, categorized: 0, hidden: 0, sync_errors: 0, completed: 0, processing: 0, open_receipts: 0, open_requests: 0 });
+    expect((await counters(cast.client, pk)).json()).toEqual({
+      active: 0,
+      categorized: 0,
+      hidden: 0,
+      sync_errors: 0,
+      completed: 0,
+      processing: 0,
+      open_receipts: 0,
+      open_requests: 0,
+    });
     const [a, b, c] = [await uploadOne(cast.client, pk), await uploadOne(cast.client, pk), await uploadOne(cast.admin, pk)];
     await uploadOne(cast.admin, null);
     const other = await signedInCast(t.db, newClient);
