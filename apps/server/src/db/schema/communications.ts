@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { COMMUNICATION_FILE_ROLES, COMMUNICATION_ITEM_ANSWER_KINDS, COMMUNICATION_KINDS, W9_TAX_CLASSIFICATIONS, W9_TIN_KINDS } from '@herd/contract';
-import { clientCompanies } from './client-companies.js';
+import { companyOwnedColumns } from './company-owned.js';
 import { files } from './files.js';
-import { firms } from './firms.js';
 import { senderKindEnum } from './notes.js';
 import { transactionStatusEnum } from './transactions.js';
 import { users } from './users.js';
@@ -23,13 +22,7 @@ export const w9TinKindEnum = pgEnum('w9_tin_kind', W9_TIN_KINDS);
 export const communications = pgTable(
   'communications',
   {
-    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
-    firmId: integer('firm_id')
-      .notNull()
-      .references(() => firms.pk, { onDelete: 'cascade' }),
-    clientCompanyId: integer('client_company_id')
-      .notNull()
-      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    ...companyOwnedColumns(),
     kind: communicationKindEnum('kind').notNull(),
     /** Who started it: the accountant (most kinds) or the client writing to their firm. */
     sender: senderKindEnum('sender').notNull(),

@@ -1,6 +1,5 @@
 import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clientCompanies } from './client-companies.js';
-import { firms } from './firms.js';
+import { companyOwnedColumns } from './company-owned.js';
 import { ledgerAccounts } from './ledger.js';
 import { ledgerRefs } from './refs.js';
 
@@ -15,13 +14,7 @@ import { ledgerRefs } from './refs.js';
 export const ledgerHistory = pgTable(
   'ledger_history',
   {
-    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
-    firmId: integer('firm_id')
-      .notNull()
-      .references(() => firms.pk, { onDelete: 'cascade' }),
-    clientCompanyId: integer('client_company_id')
-      .notNull()
-      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    ...companyOwnedColumns(),
     /** The ledger's entity and id, as Herd's transactions spell it (`Purchase:145`). */
     externalId: text('external_id').notNull(),
     /** The line's place among the transaction's categorized lines, from 0. */

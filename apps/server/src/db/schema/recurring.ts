@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { RECURRENCE_FREQUENCIES, type CommunicationContent } from '@herd/contract';
-import { clientCompanies } from './client-companies.js';
+import { companyOwnedColumns } from './company-owned.js';
 import { communications } from './communications.js';
-import { firms } from './firms.js';
 import { users } from './users.js';
 
 export const recurrenceFrequencyEnum = pgEnum('recurrence_frequency', RECURRENCE_FREQUENCIES);
@@ -16,13 +15,7 @@ export const recurrenceFrequencyEnum = pgEnum('recurrence_frequency', RECURRENCE
 export const recurringSchedules = pgTable(
   'recurring_schedules',
   {
-    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
-    firmId: integer('firm_id')
-      .notNull()
-      .references(() => firms.pk, { onDelete: 'cascade' }),
-    clientCompanyId: integer('client_company_id')
-      .notNull()
-      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    ...companyOwnedColumns(),
     /** What each occurrence says, as `communicationContent` parsed it. */
     content: jsonb('content').$type<CommunicationContent>().notNull(),
     /** Days from an occurrence to its due date; null for no due date. */
