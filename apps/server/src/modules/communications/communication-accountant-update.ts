@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { communications } from '../../db/schema/index.js';
 import type { Actor } from '../auth/actor.js';
+import { firmToday } from '../firm-settings/firm-today.js';
 import { checkDueDate } from './communication-dates.js';
 import { companyCommunicationScope, findScopedCommunications } from './communication-scope.js';
 import { toCommunications } from './communication-serializer.js';
@@ -26,9 +27,10 @@ export const updateCommunicationsAsAccountant = async (db: Db, actor: Actor, com
     changes.map((c) => c.pk),
   );
   if (new Set(changes.map((c) => c.pk)).size !== changes.length) throw ValidationError.field('communications', 'Each communication may be changed once per request.');
+  const today = await firmToday(db, scope.home.firmId);
   const writes = changes.map((change, index) => {
     const row = rows.find((r) => r.pk === change.pk)!;
-    if (change.due_date !== undefined && change.due_date !== row.dueDate) checkDueDate(change.due_date, `communications.${index}.due_date`);
+    if (change.due_date !== undefined && change.due_date !== row.dueDate) checkDueDate(change.due_date, today, `communications.${index}.due_date`);
     const values: Partial<typeof communications.$inferInsert> = {};
     if (change.subject !== undefined) values.subject = change.subject;
     if (change.text !== undefined) values.text = change.text;

@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
 import { createCommunication } from './communication-create.js';
+import { firmToday } from '../firm-settings/firm-today.js';
 import { checkDueDate } from './communication-dates.js';
 import { communicationAccess } from './communication-scope.js';
 import { toCommunications } from './communication-serializer.js';
@@ -25,7 +26,7 @@ export const createCommunicationFor = async (db: Db, actor: Actor, body: Communi
   if (!fromFirm && !(CLIENT_COMMUNICATION_KINDS as readonly string[]).includes(body.kind)) {
     throw ValidationError.field('kind', 'A client can write a notice or share a report with their accountant.');
   }
-  checkDueDate(body.due_date);
+  checkDueDate(body.due_date, await firmToday(db, access.company.firmId));
   const { client_company: _company, due_date: dueDate, ...content } = body;
   const home = { firmId: access.company.firmId, companyPk: access.company.pk };
   const made = await db.transaction((tx) =>

@@ -7,6 +7,7 @@ import { accPath as acc, checklist, cliPath as cli, createCommunication, pksOf, 
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { PNG_1X1 } from '../../../test/multipart.js';
+import { todayIn } from '../recurring/recurrence.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 95);
@@ -196,5 +197,21 @@ describe('W-9', () => {
     const typed = await createCommunication(cast.admin, pk, { kind: 'W9', subject: 'W-9 for Ben', w9_vendor: 'Ben Ode' });
     const answered = (await answer(cast.client, pk, { pk: typed.pk, w9: { ...w9Form, tax_classification: 'INDIVIDUAL', tin_kind: 'SSN', tin: '123456789' } })).json()[0];
     expect(answered.w9.tin_masked).toBe('***-**-6789');
+  });
+});
+
+describe('due dates are days of the firm', () => {
+  it('"in the past" is the firm’s yesterday, in its time zone', async () => {
+    // Kiritimati (UTC+14) and Honolulu (UTC−10) never share a date: the islands are always a day apart.
+    const honoluluToday = todayIn('Pacific/Honolulu', new Date());
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    const create = () => cast.admin.post('accounting/communication/create/', { client_company: pk, kind: 'NOTICE', subject: 'Office closed', due_date: honoluluToday });
+    const setZone = async (time_zone: string) => expect((await cast.admin.patch('accounting/accountant/firm-settings/update/', { time_zone })).statusCode).toBe(200);
+
+    await setZone('Pacific/Kiritimati');
+    expect((await create()).json()).toEqual({ due_date: ['Due date cannot be in the past.'] });
+    await setZone('Pacific/Honolulu');
+    expect((await create()).statusCode).toBe(201);
   });
 });

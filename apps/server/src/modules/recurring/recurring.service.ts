@@ -7,9 +7,9 @@ import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { requireFirmActor } from '../auth/permissions.js';
 import { usableFiles } from '../communications/communications.queries.js';
-import { findFirmByPk } from '../firm-settings/firm-settings.queries.js';
+import { firmToday } from '../firm-settings/firm-today.js';
 import { occurrenceKey } from './occurrence-job.js';
-import { dayAfter, nextOccurrenceFrom, todayIn } from './recurrence.js';
+import { dayAfter, nextOccurrenceFrom } from './recurrence.js';
 import { findLiveSchedule, insertSchedule, lastOccurrenceDate, occurrenceCounts, softDeleteSchedule, updateSchedule } from './recurring.queries.js';
 import { recurrenceOf, storedDayOfMonth } from './schedule-row.js';
 import { toSchedule } from './schedule-view.js';
@@ -19,12 +19,6 @@ export interface ScheduleDeps {
   jobs: JobQueue;
   now?: () => Date;
 }
-
-const firmToday = async (deps: ScheduleDeps, firmId: number) => {
-  const firm = await findFirmByPk(deps.db, firmId);
-  if (!firm) throw new NotFoundError();
-  return todayIn(firm.timeZone, deps.now?.() ?? new Date());
-};
 
 const assertRecurrence = (recurrence: Recurrence) => {
   const problems = recurrenceProblems(recurrence);
@@ -46,7 +40,7 @@ const queueIfDue = async (deps: ScheduleDeps, schedulePk: number, next: string |
 export const createSchedule = async (deps: ScheduleDeps, actor: Actor, input: RecurringScheduleCreateBody) => {
   const firmActor = requireFirmActor(actor);
   await companyAccess(deps.db, actor, input.client_company, 'accountant');
-  const today = await firmToday(deps, firmActor.firmId);
+  const today = await firmToday(deps.db, firmActor.firmId, deps.now?.() ?? new Date());
   if (input.start_date < today) throw ValidationError.field('start_date', 'Start date cannot be in the past.');
   await assertAttachments(deps.db, firmActor.firmId, input.client_company, input.content.attachments);
   const recurrence: Recurrence = {
@@ -94,7 +88,7 @@ const visibleSchedule = async (db: Db, actor: Actor, pk: number) => {
 export const updateScheduleOf = async (deps: ScheduleDeps, actor: Actor, pk: number, input: RecurringScheduleUpdateBody) => {
   const { firmActor, row } = await visibleSchedule(deps.db, actor, pk);
   if (Object.keys(input).length === 0) return toSchedule(row, (await occurrenceCounts(deps.db, [pk])).get(pk) ?? 0);
-  const today = await firmToday(deps, firmActor.firmId);
+  const today = await firmToday(deps.db, firmActor.firmId, deps.now?.() ?? new Date());
   const current = recurrenceOf(row);
   const recurrence: Recurrence = {
     frequency: input.frequency ?? current.frequency,
