@@ -41,6 +41,8 @@ export interface OpenWork {
   to_review: number;
   sync_errors: number;
   open_receipts: number;
+  /** Requests (communications) still open, waiting on either side. */
+  open_requests: number;
 }
 
 /**
@@ -144,6 +146,7 @@ export const ClientsTable = (props: ClientsTableProps) => {
             {work?.to_review ? <Tag color="green">{work.to_review} to review</Tag> : null}
             {work?.waiting_for_client ? <Tag color="blue">{work.waiting_for_client} with client</Tag> : null}
             {work?.open_receipts ? <Tag color="gold">{countText(work.open_receipts, 'receipt')}</Tag> : null}
+            {work?.open_requests ? <Tag color="purple">{countText(work.open_requests, 'open request')}</Tag> : null}
             {work?.sync_errors ? (
               <Link to={syncErrorsPathOf(company.pk)} aria-label={`Show the ${countText(work.sync_errors, 'sync error')} of ${company.name}`}>
                 <Tag color="red" style={{ cursor: 'pointer' }}>

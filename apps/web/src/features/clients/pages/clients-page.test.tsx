@@ -39,7 +39,7 @@ describe('the clients list', () => {
   it('opens a client on the tab with work: answers to review, else what the client owes; one sync error reads in the singular', async () => {
     const { fake } = fakeClients([bakery, dental]);
     fake.answer(transactionEndpoints.companyCounts, {}, [
-      { client_company: bakery.pk, waiting_for_client: 3, to_review: 0, sync_errors: 1, open_receipts: 0, open_requests: 0 },
+      { client_company: bakery.pk, waiting_for_client: 3, to_review: 0, sync_errors: 1, open_receipts: 0, open_requests: 1 },
       { client_company: dental.pk, waiting_for_client: 1, to_review: 2, sync_errors: 0, open_receipts: 4, open_requests: 0 },
     ]);
     openClients();
@@ -54,6 +54,9 @@ describe('the clients list', () => {
     // The receipts still open sit beside the transactions' markers.
     expect(within(screen.getByRole('row', { name: /Harbor Dental/ })).getByText('4 receipts')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /Sunrise Bakery LLC/ })).queryByText(/receipt/)).not.toBeInTheDocument();
+    // So do the requests still open.
+    expect(within(screen.getByRole('row', { name: /Sunrise Bakery LLC/ })).getByText('1 open request')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Harbor Dental/ })).queryByText(/request/)).not.toBeInTheDocument();
   });
 
   it("says '1 item' for one client", async () => {
