@@ -23,8 +23,8 @@ export const EmailPreferencesCard = ({ accountant }: { accountant: boolean }) =>
       void message.error(normaliseError(error).message);
     }
   };
-  // The digest is written for accountants; a client never gets one, so the switch would mean nothing to them.
-  const shown = preferences.data.preferences.filter((p) => accountant || p.kind !== 'DIGEST');
+  // Reminders go to clients and the digest to accountants: a switch for what never reaches the person would mean nothing.
+  const shown = preferences.data.preferences.filter((p) => (accountant ? p.kind !== 'REMINDERS' : p.kind !== 'DIGEST'));
 
   return (
     <Card title="Emails" style={{ maxWidth: 640 }}>

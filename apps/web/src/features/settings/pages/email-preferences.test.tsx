@@ -28,6 +28,8 @@ describe('the Emails settings tab', () => {
     const notes = await screen.findByRole('switch', { name: 'Notes' });
     expect(notes).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Daily digest' })).toBeChecked();
+    // Reminders are the client's: an accountant is not offered them.
+    expect(screen.queryByRole('switch', { name: 'Reminders' })).not.toBeInTheDocument();
     await userEvent.click(notes);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Notes' })).not.toBeChecked());
     expect(fake.callsTo(emailPreferenceEndpoints.update, {})[0]?.body).toEqual({ kind: 'NOTES', enabled: false });
