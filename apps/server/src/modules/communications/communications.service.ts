@@ -16,7 +16,7 @@ import { pageLinks } from '../../lib/pagination.js';
 import type { CompanyAccess, Side } from '../access/company-access.js';
 import { writeAuditMany } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { insertNotes } from '../notes/notes.queries.js';
+import { insertAccountantNotes } from '../notes/notes.queries.js';
 import { companyCommunicationScope, findScopedCommunications, type CommunicationScope } from './communication-scope.js';
 import { toCommunications } from './communication-serializer.js';
 import { moveOrRefuse } from './communication-status.js';
@@ -131,17 +131,13 @@ export const sendCommunicationsBack = async (db: Db, actor: Actor, companyPk: nu
   await db.transaction(async (tx) => {
     await writeCommunicationChanges(tx, actor, scope, 'communication.back', changes);
     if (!message) return;
-    await insertNotes(
+    await insertAccountantNotes(
       tx,
-      rows.map((r) => ({
-        firmId: scope.home.firmId,
-        clientCompanyId: companyPk,
-        targetType: 'COMMUNICATION' as const,
-        targetPk: r.pk,
-        authorId: actor.userId,
-        senderKind: 'ACCOUNTANT' as const,
-        body: message,
-      })),
+      { firmId: scope.home.firmId, companyPk: companyPk },
+      'COMMUNICATION',
+      rows.map((r) => r.pk),
+      actor.userId,
+      message,
     );
   });
 };

@@ -7,6 +7,20 @@ import { notes, users } from '../../db/schema/index.js';
 
 export const insertNotes = async (db: Db, rows: (typeof notes.$inferInsert)[]) => (rows.length === 0 ? [] : db.insert(notes).values(rows).returning());
 
+/** One accountant's words on many targets of one company: a bulk note, or the message that sends work back. */
+export const insertAccountantNotes = (
+  db: Db,
+  owner: { firmId: number; companyPk: number },
+  targetType: NoteTarget,
+  targetPks: number[],
+  authorId: number,
+  body: string,
+) =>
+  insertNotes(
+    db,
+    targetPks.map((targetPk) => ({ firmId: owner.firmId, clientCompanyId: owner.companyPk, targetType, targetPk, authorId, senderKind: 'ACCOUNTANT' as const, body })),
+  );
+
 export const listNotes = (db: Db, firmId: number, targetType: NoteTarget, targetPk: number) =>
   db
     .select({ note: notes, firstName: users.firstName, lastName: users.lastName, email: users.email })

@@ -6,7 +6,7 @@ import { isFirmActor } from '../auth/permissions.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
-import { findNote, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
+import { findNote, insertAccountantNotes, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
 import { companyAccess } from '../access/company-access.js';
 import { companyCommunicationScope, findScopedCommunications } from '../communications/communication-scope.js';
 
@@ -61,17 +61,13 @@ export const editNote = async (db: Db, actor: Actor, kind: ThreadKind, notePk: n
 export const addNoteToTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], body: string) => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const rows = await findScoped(db, scope, pks);
-  await insertNotes(
+  await insertAccountantNotes(
     db,
-    rows.map((r) => ({
-      firmId: scope.company.firmId,
-      clientCompanyId: scope.company.pk,
-      targetType: 'TRANSACTION' as const,
-      targetPk: r.pk,
-      authorId: actor.userId,
-      senderKind: 'ACCOUNTANT' as const,
-      body,
-    })),
+    { firmId: scope.company.firmId, companyPk: scope.company.pk },
+    'TRANSACTION',
+    rows.map((r) => r.pk),
+    actor.userId,
+    body,
   );
   return { created: rows.length };
 };
@@ -80,17 +76,13 @@ export const addNoteToTransactions = async (db: Db, actor: Actor, companyPk: num
 export const addNoteToCommunications = async (db: Db, actor: Actor, companyPk: number, pks: number[], body: string) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
   const rows = await findScopedCommunications(db, scope, pks);
-  await insertNotes(
+  await insertAccountantNotes(
     db,
-    rows.map((r) => ({
-      firmId: scope.home.firmId,
-      clientCompanyId: scope.home.companyPk,
-      targetType: 'COMMUNICATION' as const,
-      targetPk: r.pk,
-      authorId: actor.userId,
-      senderKind: 'ACCOUNTANT' as const,
-      body,
-    })),
+    { firmId: scope.home.firmId, companyPk: scope.home.companyPk },
+    'COMMUNICATION',
+    rows.map((r) => r.pk),
+    actor.userId,
+    body,
   );
   return { created: rows.length };
 };

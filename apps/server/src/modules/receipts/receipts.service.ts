@@ -9,7 +9,7 @@ import { writeAuditMany } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { requireFirmActor } from '../auth/permissions.js';
 import { visibleCompaniesWhere } from '../client-companies/client-companies.queries.js';
-import { insertNotes } from '../notes/notes.queries.js';
+import { insertAccountantNotes } from '../notes/notes.queries.js';
 import { companyReceiptScope, findScopedReceipts, inboxScope, type ReceiptScope } from './receipt-scope.js';
 import { toReceipt } from './receipt-serializer.js';
 import { countReceipts, listReceipts, type ReceiptListKind } from './receipts.queries.js';
@@ -107,17 +107,13 @@ export const sendReceiptsBack = async (db: Db, actor: Actor, companyPk: number, 
   if (notFinished.length > 0) throw ValidationError.field('pks', 'Only receipts marked as done can be sent back to the client.');
   await changeReceipts(db, actor, scope, pks, 'receipt.back', { status: 'READY' }, async (tx, changed) => {
     if (!message) return;
-    await insertNotes(
+    await insertAccountantNotes(
       tx,
-      changed.map((r) => ({
-        firmId: scope.home.firmId,
-        clientCompanyId: companyPk,
-        targetType: 'RECEIPT' as const,
-        targetPk: r.pk,
-        authorId: actor.userId,
-        senderKind: 'ACCOUNTANT' as const,
-        body: message,
-      })),
+      { firmId: scope.home.firmId, companyPk: companyPk },
+      'RECEIPT',
+      changed.map((r) => r.pk),
+      actor.userId,
+      message,
     );
   });
 };

@@ -1,7 +1,7 @@
 import { EDITABLE_STATUSES, statusLabel, type ChangedField, type TransactionChange, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { writeAuditMany, type AuditEntry } from '../audit/audit.queries.js';
-import { insertNotes } from '../notes/notes.queries.js';
+import { insertAccountantNotes } from '../notes/notes.queries.js';
 import { changedFields } from './changed-fields.js';
 import { FieldErrors, resolveLines, throwIfAny, type NewLine } from './lines.js';
 import { checkFinishable, finishBarOf } from './finish-rule.js';
@@ -158,17 +158,13 @@ export const sendBack = async ({ db, jobs }: SuggestionDeps, scope: CompanyAcces
       rows.map((row) => ({ row, to: 'READY' as const, values: { backMessage: message ?? '' }, details: message ? { message } : undefined })),
     );
     if (!message) return;
-    await insertNotes(
+    await insertAccountantNotes(
       tx,
-      rows.map((row) => ({
-        firmId: scope.company.firmId,
-        clientCompanyId: scope.company.pk,
-        targetType: 'TRANSACTION' as const,
-        targetPk: row.pk,
-        authorId: scope.actor.userId,
-        senderKind: 'ACCOUNTANT' as const,
-        body: message,
-      })),
+      { firmId: scope.company.firmId, companyPk: scope.company.pk },
+      'TRANSACTION',
+      rows.map((row) => row.pk),
+      scope.actor.userId,
+      message,
     );
   });
   // A sent-back answer no longer teaches anything, and the row waits for an answer again.
