@@ -13,7 +13,8 @@ import { CandidateIndex } from '../apps/server/src/modules/receipts/matching/can
 import { candidateWindow } from '../apps/server/src/modules/receipts/matching/candidates.js';
 import { addDays } from '../apps/server/src/modules/receipts/matching/dates.js';
 import { decideMatch } from '../apps/server/src/modules/receipts/matching/decide.js';
-import { scoreCandidate, type CandidateTransaction, type ReceiptToMatch, type ScoreOptions } from '../apps/server/src/modules/receipts/matching/score.js';
+import { prepareReceipt, rankCandidates } from '../apps/server/src/modules/receipts/matching/quick-score.js';
+import type { CandidateTransaction, ReceiptToMatch, ScoreOptions } from '../apps/server/src/modules/receipts/matching/score.js';
 import { merchantOfTransaction } from '../apps/server/src/modules/suggestions/merchant.js';
 import { KNOWN, LOCAL, type ReceiptBenchMerchant } from './receipt-merchants.js';
 
@@ -183,8 +184,8 @@ export const runReceiptMatchingBench = (): ReceiptMatchingBenchResult => {
   const started = performance.now();
   for (const receipt of receipts) {
     const t0 = performance.now();
-    const found = index.candidates(candidateWindow(receipt, 'USD', options));
-    const decision = decideMatch(found.map((txn) => ({ pk: txn.pk, ...scoreCandidate(receipt, txn, options) })));
+    const found = index.preparedIn(candidateWindow(receipt, 'USD', options));
+    const decision = decideMatch(rankCandidates(prepareReceipt(receipt), found, options));
     times.push(performance.now() - t0);
     candidates += found.length;
     if (decision.auto !== null) {

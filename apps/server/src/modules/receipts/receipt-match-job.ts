@@ -3,10 +3,11 @@ import type { AppDeps } from '../../app-deps.js';
 import { receipts } from '../../db/schema/index.js';
 import { queueLedgerAttach } from '../transactions/ledger-attach-job.js';
 import { candidateWindow } from './matching/candidates.js';
+import { CandidateIndex } from './matching/candidate-index.js';
 import { decideMatch } from './matching/decide.js';
-import { scoreCandidate } from './matching/score.js';
+import { prepareReceipt, rankCandidates } from './matching/quick-score.js';
 import {
-  chargesInWindows,
+  chargesBetween,
   decideFor,
   heldCharges,
   homeCurrency,
@@ -58,17 +59,22 @@ export const runReceiptMatch = async (deps: JobDeps, receiptPk: number) => {
   if (row) await matchOne(deps, row);
 };
 
-/** Receipts decided and written together by the company's run: one candidate query and one database transaction each. */
+/** Receipts decided and written together by the company's run: one database transaction each. */
 const BATCH = 500;
+
+const earliest = (dates: string[]) => dates.reduce((a, b) => (b < a ? b : a));
+const latest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a));
 
 /**
  * Charges arrived for a company: each of its receipts still waiting for one looks again, in pk
  * order, exactly as the one-receipt job would one after the other — a charge matched to an
- * earlier receipt is not offered to a later one, refused pairs are left out — but a batch at a
- * time: the company's currency and the charges its receipts hold are read once, each batch's
- * windows in one query, its matches and suggestions written in one transaction. One receipt at
- * a time took about ten round trips each, and the "newest charge" lookup sorted the whole
- * company every time (BENCHMARKS.md, "Receipt matching on PostgreSQL").
+ * earlier receipt is not offered to a later one, refused pairs are left out — but with the
+ * company's charges read once: the company's currency, the charges its receipts hold and every
+ * charge of the dates their windows span are read at the start and held in a `CandidateIndex`;
+ * each receipt's charges are scored by number (quick-score.ts) and only the few kept get their
+ * words; matches and suggestions are written a batch at a time, one transaction each. Reading a
+ * window per receipt from the database, and the words of every pairing, took two minutes for
+ * 10,000 receipts against 100,000 charges (BENCHMARKS.md, "Receipt matching on PostgreSQL").
  */
 export const runCompanyReceiptMatch = async (deps: JobDeps, companyPk: number) => {
   const { db, jobs } = deps;
@@ -79,26 +85,24 @@ export const runCompanyReceiptMatch = async (deps: JobDeps, companyPk: number) =
     .orderBy(asc(receipts.pk));
   if (rows.length === 0) return;
   const home = await homeCurrency(db, companyPk);
+  const work = rows.flatMap((row) => {
+    const receipt = waiting(row) ? matchable(row) : null;
+    return receipt ? [{ row, receipt, window: candidateWindow(receipt, home) }] : [];
+  });
+  if (work.length === 0) return;
   const held = await heldCharges(db, companyPk);
-  for (let start = 0; start < rows.length; start += BATCH) {
-    const batch = rows.slice(start, start + BATCH).flatMap((row) => {
-      const receipt = waiting(row) ? matchable(row) : null;
-      return receipt ? [{ row, receipt }] : [];
-    });
-    const charges = await chargesInWindows(
-      db,
-      companyPk,
-      batch.map((b) => candidateWindow(b.receipt, home)),
-    );
+  const index = new CandidateIndex(await chargesBetween(db, companyPk, earliest(work.map((w) => w.window.dateFrom)), latest(work.map((w) => w.window.dateTo))));
+  for (let start = 0; start < work.length; start += BATCH) {
+    const batch = work.slice(start, start + BATCH);
     const rejected = await rejectedPksOf(
       db,
       batch.map((b) => b.row.pk),
     );
-    const decided = batch.map(({ row, receipt }, i) => {
+    const decided = batch.map(({ row, receipt, window }) => {
       const refused = rejected.get(row.pk) ?? [];
       const refusedSet = new Set(refused);
       // Looked up, not copied: the set of held charges grows to thousands over a company's run.
-      const candidates = charges[i]!.filter((c) => !held.has(c.pk) && !refusedSet.has(c.pk)).map((c) => ({ pk: c.pk, ...scoreCandidate(receipt, c) }));
+      const candidates = rankCandidates(prepareReceipt(receipt), index.preparedIn(window), {}, (c) => !held.has(c.txn.pk) && !refusedSet.has(c.txn.pk));
       const decision = decideMatch(candidates, refused);
       if (decision.auto !== null) held.add(decision.auto);
       return { row, decision, byPk: new Map(candidates.map((c) => [c.pk, c])) };

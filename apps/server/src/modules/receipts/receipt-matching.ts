@@ -4,9 +4,9 @@ import { receiptMatches, receipts, transactionAttachments, transactions } from '
 import { writeAuditMany } from '../audit/audit.queries.js';
 import { attachesInLedger } from '../transactions/ledger-attach-job.js';
 import { restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
-import { candidateWindow, type CandidateWindow } from './matching/candidates.js';
+import { candidateWindow } from './matching/candidates.js';
 import { decideMatch, type Candidate, type MatchDecision } from './matching/decide.js';
-import { scoreCandidate, type ReceiptToMatch } from './matching/score.js';
+import { scoreCandidate, type CandidateTransaction, type ReceiptToMatch } from './matching/score.js';
 import type { ReceiptRow } from './receipts.queries.js';
 
 /**
@@ -113,46 +113,34 @@ export const scoredCandidates = async (
   return { candidates: rows.map((txn) => ({ pk: txn.pk, ...scoreCandidate(receipt, txn) })), rejected };
 };
 
-/** A charge as the score reads it, from the candidate window's query. */
-type ChargeRow = { pk: number; date: string; amount: string; currency: string; payee: string; description: string; merchantKey: string | null };
-
 /**
- * The candidate windows of many receipts of one company in one query each way (a LATERAL read
- * of the `(client_company_id, amount, date)` index per window), answered by the window's
- * position. The same charges `scoredCandidates` reads, before its exclusions, which the
- * company's run applies as it goes. Windows without an amount bound (another currency, no rate)
- * are read by date on `transactions_date_idx`, both hidden and shown.
+ * The company's charges that could be a receipt's between these dates (expenses and bills not
+ * cancelled, shown or hidden), for the company's run to hold in a `CandidateIndex`: one read of
+ * the span its receipts' windows cover. Reading each receipt's window from the
+ * `(client_company_id, amount, date)` index instead walked every charge of a similar amount over
+ * the whole span, thousands of index entries per receipt (BENCHMARKS.md, "Receipt matching on
+ * PostgreSQL"). About 300 bytes a charge in memory: 100,000 charges are some 30 MB.
  */
-export const chargesInWindows = async (db: Db, companyPk: number, windows: CandidateWindow[]): Promise<ChargeRow[][]> => {
-  const found: ChargeRow[][] = windows.map(() => []);
-  const bounded = windows.flatMap((w, i) =>
-    w.amountMinCents === null ? [] : [{ i, lo: (w.amountMinCents / 100).toFixed(2), hi: (w.amountMaxCents! / 100).toFixed(2), d0: w.dateFrom, d1: w.dateTo }],
-  );
-  const unbounded = windows.flatMap((w, i) => (w.amountMinCents === null ? [{ i, d0: w.dateFrom, d1: w.dateTo }] : []));
-  const columns = sql`t.pk, t.date::text as date, t.amount::text as amount, t.currency, t.payee, t.description, t.merchant_key as "merchantKey"`;
-  const common = sql`t.client_company_id = ${companyPk} and t.type in ('EXPENSE', 'BILL') and t.status <> 'CANCELLED'`;
-  const rows: (ChargeRow & { i: number })[] = [];
-  if (bounded.length > 0) {
-    const result = (await db.execute(sql`
-      select w.i, ${columns}
-      from jsonb_to_recordset(${JSON.stringify(bounded)}::jsonb) as w(i int, lo numeric, hi numeric, d0 date, d1 date)
-      cross join lateral (select * from ${transactions} t where ${common} and t.amount between w.lo and w.hi and t.date between w.d0 and w.d1) t`)) as unknown as {
-      rows: (ChargeRow & { i: number })[];
-    };
-    rows.push(...result.rows);
-  }
-  if (unbounded.length > 0) {
-    const result = (await db.execute(sql`
-      select w.i, ${columns}
-      from jsonb_to_recordset(${JSON.stringify(unbounded)}::jsonb) as w(i int, d0 date, d1 date)
-      cross join lateral (select * from ${transactions} t where ${common} and t.is_hidden in (false, true) and t.date between w.d0 and w.d1) t`)) as unknown as {
-      rows: (ChargeRow & { i: number })[];
-    };
-    rows.push(...result.rows);
-  }
-  for (const { i, ...charge } of rows) found[i]!.push(charge);
-  return found;
-};
+export const chargesBetween = async (db: Db, companyPk: number, dateFrom: string, dateTo: string): Promise<CandidateTransaction[]> =>
+  db
+    .select({
+      pk: transactions.pk,
+      date: transactions.date,
+      amount: transactions.amount,
+      currency: transactions.currency,
+      payee: transactions.payee,
+      description: transactions.description,
+      merchantKey: transactions.merchantKey,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.clientCompanyId, companyPk),
+        between(transactions.date, dateFrom, dateTo),
+        inArray(transactions.type, ['EXPENSE', 'BILL']),
+        ne(transactions.status, 'CANCELLED'),
+      ),
+    );
 
 /** The refused charges of each of these receipts, in one query. */
 export const rejectedPksOf = async (db: Db, receiptPks: number[]): Promise<Map<number, number[]>> => {
@@ -192,7 +180,11 @@ export const writeSuggestions = async (db: Db, receiptPk: number, suggestions: C
     .onConflictDoNothing();
 };
 
-/** `writeSuggestions` for many receipts: their open suggestions replaced in two statements. */
+/**
+ * `writeSuggestions` for many receipts: their open suggestions replaced in two statements, the
+ * new rows sent as one JSON document (a company's run writes thousands at a time; as separate
+ * bound values, building the statement cost more than running it).
+ */
 export const writeSuggestionsMany = async (db: Db, byReceipt: { receiptPk: number; suggestions: Candidate[] }[]) => {
   if (byReceipt.length === 0) return;
   await db.delete(receiptMatches).where(
@@ -204,10 +196,13 @@ export const writeSuggestionsMany = async (db: Db, byReceipt: { receiptPk: numbe
       eq(receiptMatches.state, 'SUGGESTED'),
     ),
   );
-  const values = byReceipt.flatMap(({ receiptPk, suggestions }) =>
-    suggestions.map((c) => ({ receiptId: receiptPk, transactionId: c.pk, score: c.score, parts: c.parts, state: 'SUGGESTED' as const })),
-  );
-  if (values.length > 0) await db.insert(receiptMatches).values(values).onConflictDoNothing();
+  const rows = byReceipt.flatMap(({ receiptPk, suggestions }) => suggestions.map((c) => ({ receipt: receiptPk, txn: c.pk, score: c.score, parts: c.parts })));
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into ${receiptMatches} (receipt_id, transaction_id, score, parts, state)
+    select s.receipt, s.txn, s.score, s.parts, 'SUGGESTED'
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(receipt int, txn int, score real, parts jsonb)
+    on conflict do nothing`);
 };
 
 export interface MatchWrite {

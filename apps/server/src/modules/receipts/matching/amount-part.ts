@@ -27,28 +27,57 @@ export interface AmountInput {
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-export const amountPart = ({ receiptCents, receiptCurrency, chargeCents, chargeCurrency, convertedCents }: AmountInput): { points: number; words: string } => {
-  const receipt = formatMoney(receiptCents, receiptCurrency);
-  const charge = formatMoney(chargeCents, chargeCurrency);
+/** How the amounts fit, before any words: what the score counts (`amountPoints`) and the words explain (`amountPart`). */
+export type AmountFitKind = 'NO_RATE' | 'EXCHANGED' | 'EXCHANGE_DIFFERS' | 'EXACT' | 'NEAR' | 'TIP' | 'DIFFERS';
+
+/** How far a charge is from the receipt's total converted at the day's rate, as a share of it. */
+const exchangeApart = (chargeCents: number, convertedCents: number) => Math.abs(chargeCents - convertedCents) / Math.max(convertedCents, 1);
+
+/** Plain numbers in, a word out: the company's run asks this millions of times and must not make garbage doing it. */
+export const amountFitKind = (
+  receiptCents: number,
+  receiptCurrency: string,
+  chargeCents: number,
+  chargeCurrency: string,
+  convertedCents: number | null,
+): AmountFitKind => {
   if (receiptCurrency !== chargeCurrency) {
-    if (convertedCents === null) return { points: 0, words: `amounts not compared: receipt ${receipt}, charge ${charge}, no exchange rate` };
-    const apart = Math.abs(chargeCents - convertedCents) / Math.max(convertedCents, 1);
-    const about = formatMoney(convertedCents, chargeCurrency);
-    return apart <= EXCHANGE_TOLERANCE
-      ? { points: AMOUNT_POINTS.EXCHANGED, words: `receipt ${receipt} is about ${about}, charge ${charge} (${percent(apart)} apart)` }
-      : { points: 0, words: `amount differs: receipt ${receipt} is about ${about}, charge ${charge}` };
+    if (convertedCents === null) return 'NO_RATE';
+    return exchangeApart(chargeCents, convertedCents) <= EXCHANGE_TOLERANCE ? 'EXCHANGED' : 'EXCHANGE_DIFFERS';
   }
   const diff = chargeCents - receiptCents;
-  if (diff === 0) return { points: AMOUNT_POINTS.EXACT, words: `amount matches exactly (${receipt})` };
-  if (Math.abs(diff) <= NEAR_CENTS) {
-    const cents = Math.abs(diff) === 1 ? '1 cent' : `${Math.abs(diff)} cents`;
-    return { points: AMOUNT_POINTS.NEAR, words: `amount ${cents} apart (receipt ${receipt}, charge ${charge})` };
+  if (diff === 0) return 'EXACT';
+  if (Math.abs(diff) <= NEAR_CENTS) return 'NEAR';
+  if (diff > 0 && diff <= receiptCents * MAX_TIP_SHARE) return 'TIP';
+  return 'DIFFERS';
+};
+
+export const POINTS_OF_FIT: Record<AmountFitKind, number> = { ...AMOUNT_POINTS, NO_RATE: 0, EXCHANGE_DIFFERS: 0, DIFFERS: 0 };
+
+export const amountPart = (input: AmountInput): { points: number; words: string } => {
+  const { receiptCents, receiptCurrency, chargeCents, chargeCurrency, convertedCents } = input;
+  const kind = amountFitKind(receiptCents, receiptCurrency, chargeCents, chargeCurrency, convertedCents);
+  const points = POINTS_OF_FIT[kind];
+  const receipt = formatMoney(receiptCents, receiptCurrency);
+  const charge = formatMoney(chargeCents, chargeCurrency);
+  const diff = chargeCents - receiptCents;
+  const about = () => formatMoney(convertedCents!, chargeCurrency);
+  switch (kind) {
+    case 'NO_RATE':
+      return { points, words: `amounts not compared: receipt ${receipt}, charge ${charge}, no exchange rate` };
+    case 'EXCHANGED':
+      return { points, words: `receipt ${receipt} is about ${about()}, charge ${charge} (${percent(exchangeApart(chargeCents, convertedCents!))} apart)` };
+    case 'EXCHANGE_DIFFERS':
+      return { points, words: `amount differs: receipt ${receipt} is about ${about()}, charge ${charge}` };
+    case 'EXACT':
+      return { points, words: `amount matches exactly (${receipt})` };
+    case 'NEAR': {
+      const cents = Math.abs(diff) === 1 ? '1 cent' : `${Math.abs(diff)} cents`;
+      return { points, words: `amount ${cents} apart (receipt ${receipt}, charge ${charge})` };
+    }
+    case 'TIP':
+      return { points, words: `charge ${charge} is ${formatMoney(diff, chargeCurrency)} (${percent(diff / receiptCents)}) above the receipt's ${receipt}, as a tip` };
+    case 'DIFFERS':
+      return { points, words: `amount differs: receipt ${receipt}, charge ${charge}` };
   }
-  if (diff > 0 && diff <= receiptCents * MAX_TIP_SHARE) {
-    return {
-      points: AMOUNT_POINTS.TIP,
-      words: `charge ${charge} is ${formatMoney(diff, chargeCurrency)} (${percent(diff / receiptCents)}) above the receipt's ${receipt}, as a tip`,
-    };
-  }
-  return { points: 0, words: `amount differs: receipt ${receipt}, charge ${charge}` };
 };

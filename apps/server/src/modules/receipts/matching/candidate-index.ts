@@ -1,51 +1,58 @@
 import { dayNumber } from './dates.js';
-import { toCents } from './money.js';
 import type { CandidateWindow } from './candidates.js';
+import { prepareCharge, type PreparedCharge } from './quick-score.js';
 import type { CandidateTransaction } from './score.js';
 
 /**
- * One company's transactions in memory, sorted by amount and by date, answering a candidate
- * window as the (company, amount, date) index would: a binary search to the first amount, a
- * walk to the last, the date tested on the way. For the benchmark and for callers that already
- * hold the rows; the job reads candidates with SQL (candidates.ts).
+ * One company's charges in memory, answering a candidate window as the `(company, amount, date)`
+ * index does, but by day first: the charges of each day sorted by amount, so a window (thirteen
+ * days, an amount range) is thirteen binary searches and the rows in range. Walking the amount
+ * range first read every charge of a similar amount over the whole year, thousands per receipt
+ * (BENCHMARKS.md, "Receipt matching"). The company's matching run loads the charges of its
+ * receipts' dates once and asks this for each receipt; the bench does the same.
  */
 export class CandidateIndex<T extends CandidateTransaction> {
-  private readonly byAmount: { cents: number; day: number; txn: T }[];
-  private readonly byDay: { day: number; txn: T }[];
+  private readonly byDay = new Map<number, PreparedCharge<T>[]>();
 
   constructor(transactions: Iterable<T>) {
-    const rows = [...transactions].map((txn) => ({ cents: toCents(txn.amount), day: dayNumber(txn.date), txn }));
-    this.byAmount = [...rows].sort((a, b) => a.cents - b.cents);
-    this.byDay = [...rows].sort((a, b) => a.day - b.day);
+    for (const txn of transactions) {
+      const charge = prepareCharge(txn);
+      const day = this.byDay.get(charge.day);
+      if (day) day.push(charge);
+      else this.byDay.set(charge.day, [charge]);
+    }
+    for (const day of this.byDay.values()) day.sort((a, b) => a.cents - b.cents);
   }
 
-  /** First position whose key is at least `min`. */
-  private static lowerBound<R>(rows: R[], key: (r: R) => number, min: number): number {
+  /** First position whose amount is at least `min`. */
+  private static lowerBound(rows: PreparedCharge<CandidateTransaction>[], min: number): number {
     let lo = 0;
     let hi = rows.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (key(rows[mid]!) < min) lo = mid + 1;
+      if (rows[mid]!.cents < min) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  candidates(window: CandidateWindow): T[] {
-    const from = dayNumber(window.dateFrom);
-    const to = dayNumber(window.dateTo);
-    const out: T[] = [];
-    if (window.amountMinCents === null || window.amountMaxCents === null) {
-      for (let i = CandidateIndex.lowerBound(this.byDay, (r) => r.day, from); i < this.byDay.length && this.byDay[i]!.day <= to; i++) {
-        out.push(this.byDay[i]!.txn);
+  /** The charges in the window, prepared for `quickScore`. */
+  preparedIn(window: CandidateWindow): PreparedCharge<T>[] {
+    const out: PreparedCharge<T>[] = [];
+    for (let day = dayNumber(window.dateFrom), last = dayNumber(window.dateTo); day <= last; day++) {
+      const rows = this.byDay.get(day);
+      if (!rows) continue;
+      if (window.amountMinCents === null || window.amountMaxCents === null) {
+        out.push(...rows);
+        continue;
       }
-      return out;
-    }
-    for (let i = CandidateIndex.lowerBound(this.byAmount, (r) => r.cents, window.amountMinCents); i < this.byAmount.length; i++) {
-      const row = this.byAmount[i]!;
-      if (row.cents > window.amountMaxCents) break;
-      if (row.day >= from && row.day <= to) out.push(row.txn);
+      for (let i = CandidateIndex.lowerBound(rows, window.amountMinCents); i < rows.length && rows[i]!.cents <= window.amountMaxCents; i++) out.push(rows[i]!);
     }
     return out;
+  }
+
+  /** The transactions in the window. */
+  candidates(window: CandidateWindow): T[] {
+    return this.preparedIn(window).map((c) => c.txn);
   }
 }

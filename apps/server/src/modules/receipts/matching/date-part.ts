@@ -22,3 +22,10 @@ export const datePart = (daysAfter: number): { points: number; words: string } =
   if (d < 0 && -d <= EARLIEST_DAYS_BEFORE) return { points: 0.08, words: `charged ${daysWord(-d)} before the receipt’s date` };
   return { points: 0, words: d < 0 ? `charged ${daysWord(-d)} before the receipt’s date` : `${daysWord(d)} apart` };
 };
+
+/** `datePart`'s points for each day of the candidate window, worked out once: the company's run asks for them thousands of times. */
+const POINTS_BY_DAY = new Map(
+  Array.from({ length: EARLIEST_DAYS_BEFORE + LATEST_DAYS_AFTER + 1 }, (_, i) => i - EARLIEST_DAYS_BEFORE).map((d) => [d, datePart(d).points]),
+);
+
+export const datePoints = (daysAfter: number): number => POINTS_BY_DAY.get(daysAfter) ?? datePart(daysAfter).points;

@@ -57,29 +57,50 @@ export interface ScoreOptions {
 export const VENDOR_POINTS = 0.3;
 export const CURRENCY_POINTS = 0.05;
 
-const round = (n: number) => Math.round(n * 1000) / 1000;
 const quoted = (text: string) => `"${text.length > 40 ? `${text.slice(0, 39).trimEnd()}…` : text}"`;
+
+/** Vendors this alike are the same merchant; below `VENDOR_ALIKE` the vendor counts nothing. */
+const VENDOR_SAME = 0.95;
+const VENDOR_ALIKE = 0.6;
+
+/** The vendor's points for a similarity (vendor-similarity.ts), before rounding. */
+export const vendorPoints = (similarity: number): number => (similarity >= VENDOR_SAME ? VENDOR_POINTS : similarity >= VENDOR_ALIKE ? VENDOR_POINTS * similarity : 0);
 
 const vendorPart = (vendor: string, txn: CandidateTransaction): ScorePart => {
   const shown = (txn.payee.trim() || txn.description).trim();
   if (vendor.trim() === '') return { kind: 'VENDOR', points: 0, words: 'no vendor read on the receipt' };
   const { similarity } = compareVendors(vendor, txn);
+  const points = vendorPoints(similarity);
   const pair = `${quoted(vendor.trim())} ~ ${quoted(shown)}`;
-  if (similarity >= 0.95) return { kind: 'VENDOR', points: VENDOR_POINTS, words: `same vendor: ${pair}` };
-  if (similarity >= 0.6) return { kind: 'VENDOR', points: VENDOR_POINTS * similarity, words: `vendor ${pair}` };
-  return { kind: 'VENDOR', points: 0, words: `vendor differs: ${quoted(vendor.trim())}, charge ${quoted(shown)}` };
+  if (similarity >= VENDOR_SAME) return { kind: 'VENDOR', points, words: `same vendor: ${pair}` };
+  if (similarity >= VENDOR_ALIKE) return { kind: 'VENDOR', points, words: `vendor ${pair}` };
+  return { kind: 'VENDOR', points, words: `vendor differs: ${quoted(vendor.trim())}, charge ${quoted(shown)}` };
 };
 
+/** A receipt without a currency is taken to be in the charge's. */
+export const currencyPoints = (receiptCurrency: string | null, chargeCurrency: string): number =>
+  receiptCurrency === null || receiptCurrency === chargeCurrency ? CURRENCY_POINTS : 0;
+
 const currencyPart = (receiptCurrency: string | null, chargeCurrency: string): ScorePart => {
-  if (receiptCurrency === null) return { kind: 'CURRENCY', points: CURRENCY_POINTS, words: `no currency on the receipt, taken as ${chargeCurrency}` };
+  const points = currencyPoints(receiptCurrency, chargeCurrency);
+  if (receiptCurrency === null) return { kind: 'CURRENCY', points, words: `no currency on the receipt, taken as ${chargeCurrency}` };
   return receiptCurrency === chargeCurrency
-    ? { kind: 'CURRENCY', points: CURRENCY_POINTS, words: `both in ${chargeCurrency}` }
-    : { kind: 'CURRENCY', points: 0, words: `receipt in ${receiptCurrency}, charge in ${chargeCurrency}` };
+    ? { kind: 'CURRENCY', points, words: `both in ${chargeCurrency}` }
+    : { kind: 'CURRENCY', points, words: `receipt in ${receiptCurrency}, charge in ${chargeCurrency}` };
 };
+
+/** The receipt's currency as the score reads it: upper case, null when it names none. */
+export const receiptCurrencyOf = (receipt: Pick<ReceiptToMatch, 'currency'>): string | null =>
+  receipt.currency === null || receipt.currency.trim() === '' ? null : receipt.currency.trim().toUpperCase();
+
+const roundPoints = (n: number) => Math.round(n * 1000) / 1000;
+/** Points as the score adds them: each part rounded, the sum kept between 0 and 1 and rounded again. */
+export const totalOf = (amount: number, date: number, vendor: number, currency: number) =>
+  roundPoints(Math.min(1, Math.max(0, roundPoints(amount) + roundPoints(date) + roundPoints(vendor) + roundPoints(currency))));
 
 export const scoreCandidate = (receipt: ReceiptToMatch, txn: CandidateTransaction, options: ScoreOptions = {}): ScoredCandidate => {
   const chargeCurrency = txn.currency.toUpperCase();
-  const receiptCurrency = receipt.currency === null || receipt.currency.trim() === '' ? null : receipt.currency.trim().toUpperCase();
+  const receiptCurrency = receiptCurrencyOf(receipt);
   const receiptCents = toCents(receipt.total);
   const from = receiptCurrency ?? chargeCurrency;
   const amount = amountPart({
@@ -94,9 +115,9 @@ export const scoreCandidate = (receipt: ReceiptToMatch, txn: CandidateTransactio
     { kind: 'DATE' as const, ...datePart(dayNumber(txn.date) - dayNumber(receipt.date)) },
     vendorPart(receipt.vendor, txn),
     currencyPart(receiptCurrency, chargeCurrency),
-  ].map((p) => ({ ...p, points: round(p.points) }));
-  const total = parts.reduce((sum, p) => sum + p.points, 0);
-  return { score: round(Math.min(1, Math.max(0, total))), parts };
+  ].map((p) => ({ ...p, points: roundPoints(p.points) }));
+  const [byAmount, byDate, byVendor, byCurrency] = parts.map((p) => p.points) as [number, number, number, number];
+  return { score: totalOf(byAmount, byDate, byVendor, byCurrency), parts };
 };
 
 /** The parts in one sentence, for a list or a tooltip. */

@@ -62,28 +62,39 @@ const OTHER_BUSINESS = new Set(['amazon web services', 'amazon digital', 'micros
 
 const compact = (key: string) => key.replace(/[^a-z0-9]/g, '');
 
-/** Dice coefficient of the two words' trigrams, each padded so first and last letters count. */
-const trigramDice = (a: string, b: string): number => {
-  const grams = (s: string) => {
-    const padded = `  ${s} `;
-    const out = new Map<string, number>();
-    for (let i = 0; i + 3 <= padded.length; i++) {
-      const g = padded.slice(i, i + 3);
-      out.set(g, (out.get(g) ?? 0) + 1);
-    }
-    return out;
-  };
-  const ga = grams(a);
-  const gb = grams(b);
-  let shared = 0;
-  let total = 0;
-  for (const [g, n] of ga) {
-    shared += Math.min(n, gb.get(g) ?? 0);
-    total += n;
+/** A text's trigrams with their counts, each padded so first and last letters count. */
+const trigramsOf = (s: string) => {
+  const padded = `  ${s} `;
+  const grams = new Map<string, number>();
+  for (let i = 0; i + 3 <= padded.length; i++) {
+    const g = padded.slice(i, i + 3);
+    grams.set(g, (grams.get(g) ?? 0) + 1);
   }
-  for (const n of gb.values()) total += n;
+  let total = 0;
+  for (const n of grams.values()) total += n;
+  return { grams, total };
+};
+
+type Trigrams = ReturnType<typeof trigramsOf>;
+
+/** Dice coefficient of two texts' trigrams. */
+const dice = (a: Trigrams, b: Trigrams): number => {
+  let shared = 0;
+  for (const [g, n] of a.grams) shared += Math.min(n, b.grams.get(g) ?? 0);
+  const total = a.total + b.total;
   return total === 0 ? 0 : (2 * shared) / total;
 };
+
+/**
+ * What the comparison reads of a key, worked out once per key: a company's run compares each
+ * receipt vendor with some three hundred charge vendors, and splitting and counting the same
+ * texts for every pair was most of its time.
+ */
+const featuresOf = memo(10_000, (key: string) => {
+  const words = key.split(' ');
+  const compacted = compact(key);
+  return { key, words, compact: compacted, first: words[0]!, grams: trigramsOf(compacted), firstGrams: trigramsOf(words[0]!) };
+});
 
 /**
  * "amzn" in "amazon", "wholefds" in "wholefoods": the shorter's letters in order in the longer,
@@ -104,33 +115,56 @@ const containment = (a: string[], b: string[]): number => {
   return short.length / long.length;
 };
 
-/** Similarity of two keys already made canonical. */
-export const keySimilarity = (a: string, b: string): number => similarityOfPair(`${a}\n${b}`);
-
-const similarityOfPair = memo(100_000, (pair: string): number => {
-  const [a, b] = pair.split('\n') as [string, string];
+const similarityOfKeys = (a: string, b: string): number => {
   if (a === '' || b === '') return 0;
   if (a === b) return 1;
-  const ca = compact(a);
-  const cb = compact(b);
-  if (ca === cb) return 1;
-  const covered = containment(a.split(' '), b.split(' '));
+  const fa = featuresOf(a);
+  const fb = featuresOf(b);
+  if (fa.compact === fb.compact) return 1;
+  const covered = containment(fa.words, fb.words);
   // Half the longer name or more: "uber" ~ "uber eats", not "amazon" ~ "amazon web services".
   const byWords = covered >= 0.5 ? 0.6 + 0.4 * covered : 0;
   // The receipt's full name, the bank's first word ("chipotle mexican grill" ~ "chipotle"), or the other way round.
   const [shortKey, longKey] = a.length <= b.length ? [a, b] : [b, a];
   const byPrefix = longKey.startsWith(`${shortKey} `) && !OTHER_BUSINESS.has(longKey) ? 0.7 : 0;
-  const [short, long] = ca.length <= cb.length ? [ca, cb] : [cb, ca];
+  const [short, long] = fa.compact.length <= fb.compact.length ? [fa.compact, fb.compact] : [fb.compact, fa.compact];
   const byAbbreviation = isAbbreviation(short, long) ? 0.8 : 0;
-  const similarity = Math.max(byWords, byPrefix, byAbbreviation, trigramDice(ca, cb));
+  const similarity = Math.max(byWords, byPrefix, byAbbreviation, dice(fa.grams, fb.grams));
   // A name's first word is what tells local businesses apart ("Copper Office Supply", "Pine Office
   // Supply"): when it differs, the shared trade words alone cannot make the vendors alike.
-  const fa = a.split(' ')[0]!;
-  const fb = b.split(' ')[0]!;
-  const [shortFirst, longFirst] = fa.length <= fb.length ? [fa, fb] : [fb, fa];
-  const firstAgrees = fa === fb || isAbbreviation(shortFirst, longFirst) || trigramDice(fa, fb) >= 0.5;
+  const [shortFirst, longFirst] = fa.first.length <= fb.first.length ? [fa.first, fb.first] : [fb.first, fa.first];
+  const firstAgrees = fa.first === fb.first || isAbbreviation(shortFirst, longFirst) || dice(fa.firstGrams, fb.firstGrams) >= 0.5;
   return firstAgrees ? similarity : Math.min(similarity, 0.5);
-});
+};
+
+/**
+ * Answers kept for the pairs met last, by the first key then the second (no pair text to build and
+ * split each time): a company's run meets a thousand receipt vendors and three hundred charge
+ * vendors, most pairs many times.
+ */
+const knownPairs = new Map<string, Map<string, number>>();
+let knownPairCount = 0;
+const KNOWN_PAIRS_LIMIT = 250_000;
+
+/** Similarity of two keys already made canonical. */
+export const keySimilarity = (a: string, b: string): number => {
+  let byB = knownPairs.get(a);
+  const known = byB?.get(b);
+  if (known !== undefined) return known;
+  const value = similarityOfKeys(a, b);
+  if (knownPairCount >= KNOWN_PAIRS_LIMIT) {
+    knownPairs.clear();
+    knownPairCount = 0;
+    byB = undefined;
+  }
+  if (!byB) {
+    byB = new Map();
+    knownPairs.set(a, byB);
+  }
+  byB.set(b, value);
+  knownPairCount++;
+  return value;
+};
 
 export interface VendorComparison {
   similarity: number;
