@@ -94,7 +94,9 @@ describe('the client’s requests on the company page', () => {
         },
       ],
     });
-    // The drawer closes, and the count of what waits on the client follows without a reload.
+    // The drawer closes saying so, and the count of what waits on the client follows without a reload.
+    expect(await screen.findByText('“November close” sent to your accountant.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByTestId('requests-waiting')).not.toBeInTheDocument());
     expect(await screen.findByText('With your accountant')).toBeInTheDocument();
   });
@@ -131,6 +133,7 @@ describe('the client’s requests on the company page', () => {
     await fastUser().click(within(drawer).getByRole('button', { name: /Acknowledge/ }));
     await waitFor(() => expect(fake.callsTo(e.clientUpdate, company)).toHaveLength(1));
     expect(fake.callsTo(e.clientUpdate, company)[0]!.body).toEqual({ communications: [{ pk: notice.pk, acknowledge: true }] });
+    expect(await screen.findByText('“Office closed on Friday” acknowledged.')).toBeInTheDocument();
   });
 
   it('acknowledges a report with a question, its files there to download', async () => {

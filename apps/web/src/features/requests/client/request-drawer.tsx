@@ -1,4 +1,5 @@
-import { Alert, Drawer, Flex, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, App, Drawer, Flex, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Communication } from '@herd/contract';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -92,9 +93,16 @@ const Answer = ({ companyPk, request, onClose }: { companyPk: number; request: C
 };
 
 const DrawerBody = ({ companyPk, request, onClose }: { companyPk: number; request: Communication; onClose: () => void }) => {
+  const { message } = App.useApp();
   const due = dueWords(request);
-  // Only what the accountant asked, and only while it waits on the client, takes an answer here.
-  const answering = request.sender === 'ACCOUNTANT' && request.status === 'PROCESSING';
+  // Only what the accountant asked, and only while it waits on the client, takes an answer here. Decided when it opens: the
+  // answer's own refresh of the list must not swap the form away before it has closed the drawer and said it was sent.
+  const [answering] = useState(() => request.sender === 'ACCOUNTANT' && request.status === 'PROCESSING');
+  const answered = () => {
+    const acknowledged = request.kind === 'NOTICE' || request.kind === 'REPORT';
+    void message.success(`“${request.subject}” ${acknowledged ? 'acknowledged' : 'sent to your accountant'}.`);
+    onClose();
+  };
   return (
     <Flex vertical gap={16}>
       <Flex gap={6} wrap align="center">
@@ -109,7 +117,7 @@ const DrawerBody = ({ companyPk, request, onClose }: { companyPk: number; reques
       {request.text ? <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{request.text}</Typography.Paragraph> : null}
       <Shared request={request} />
       {request.status === 'READY' && request.sender === 'ACCOUNTANT' ? <Alert type="info" showIcon message="Answered: your accountant is reviewing it." /> : null}
-      {answering ? <Answer companyPk={companyPk} request={request} onClose={onClose} /> : <Given request={request} />}
+      {answering ? <Answer companyPk={companyPk} request={request} onClose={answered} /> : <Given request={request} />}
       <RequestNotes companyPk={companyPk} communicationPk={request.pk} />
     </Flex>
   );

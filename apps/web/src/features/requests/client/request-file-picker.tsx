@@ -6,6 +6,9 @@ import { serverErrorText } from '../../../lib/form-errors';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { useUploadRequestFile } from './client-requests-api';
 
+/** What the server stores for a company: photos, PDFs and CSV files (it reads the type from the bytes and says so if not). */
+const ACCEPT = 'image/*,application/pdf,.csv,text/csv';
+
 /** One file chosen in this picker: on its way, stored (it joins the answer), or refused with the server's reason. */
 interface Pending {
   id: number;
@@ -69,7 +72,7 @@ export const RequestFilePicker = ({ companyPk, label, value, onChange, single = 
       type="file"
       hidden
       multiple={!single && !camera}
-      accept={camera ? 'image/*' : 'image/*,application/pdf,.csv,.xlsx,.xls,.doc,.docx,.txt'}
+      accept={camera ? 'image/*' : ACCEPT}
       {...(camera ? { capture: 'environment' as const } : {})}
       aria-label={camera ? `Take a photo for ${label}` : `Choose files for ${label}`}
       data-testid={camera ? 'request-camera-input' : 'request-file-input'}

@@ -55,7 +55,8 @@ export const askWords = (request: Communication): string => {
     case 'REQUEST': {
       const left = request.items.filter((item) => item.required && item.answered_at === null).length;
       const total = request.items.length;
-      if (request.status !== 'PROCESSING') return `${total} ${total === 1 ? 'item' : 'items'} answered`;
+      const answered = request.items.filter((item) => item.answered_at !== null).length;
+      if (request.status !== 'PROCESSING') return `${answered} of ${total} ${total === 1 ? 'item' : 'items'} answered`;
       return left === 0 ? `${total} ${total === 1 ? 'item' : 'items'}, all required answered` : `${left} of ${total} ${total === 1 ? 'item' : 'items'} to answer`;
     }
     case 'REPORT':
