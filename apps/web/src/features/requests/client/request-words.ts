@@ -60,10 +60,12 @@ export const askWords = (request: Communication): string => {
       return left === 0 ? `${total} ${total === 1 ? 'item' : 'items'}, all required answered` : `${left} of ${total} ${total === 1 ? 'item' : 'items'} to answer`;
     }
     case 'REPORT':
+      if (request.acknowledged_at) return request.question ? 'Acknowledged, with a question' : 'Acknowledged';
       return `${request.attachments.length} ${request.attachments.length === 1 ? 'file' : 'files'} to review and acknowledge`;
     case 'NOTICE':
-      return 'Read and acknowledge';
+      return request.acknowledged_at ? 'Acknowledged' : 'Read and acknowledge';
     case 'W9':
+      if (request.w9) return request.w9_vendor ? `W-9 for ${request.w9_vendor} given` : 'W-9 given';
       return request.w9_vendor ? `A W-9 for ${request.w9_vendor}` : 'A W-9';
   }
 };
