@@ -94,7 +94,8 @@ const Answer = ({ companyPk, request, onClose }: { companyPk: number; request: C
 
 const DrawerBody = ({ companyPk, request, onClose }: { companyPk: number; request: Communication; onClose: () => void }) => {
   const { message } = App.useApp();
-  const due = dueWords(request);
+  // A due date is the client's concern only while the request waits on them.
+  const due = request.status === 'PROCESSING' ? dueWords(request) : null;
   // Only what the accountant asked, and only while it waits on the client, takes an answer here. Decided when it opens: the
   // answer's own refresh of the list must not swap the form away before it has closed the drawer and said it was sent.
   const [answering] = useState(() => request.sender === 'ACCOUNTANT' && request.status === 'PROCESSING');
