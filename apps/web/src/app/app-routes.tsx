@@ -50,6 +50,10 @@ const TransactionInbox = lazyPage(() => import('../features/transactions/compone
 const ClientReceiptsSection = lazyPage(() => import('../features/receipts/client/client-receipts-section').then((m) => m.ClientReceiptsSection));
 const ClientReceiptsListPage = lazyPage(() => import('../features/receipts/client/client-receipts-list-page').then((m) => m.ClientReceiptsListPage));
 const ReceiptAddressCard = lazyPage(() => import('../features/receipts/client/receipt-address-card').then((m) => m.ReceiptAddressCard));
+// The client's requests: on the company page, and their completed and scheduled lists.
+const ClientRequestsSection = lazyPage(() => import('../features/requests/client/client-requests-section').then((m) => m.ClientRequestsSection));
+const ClientRequestsCompletedPage = lazyPage(() => import('../features/requests/client/client-requests-list-page').then((m) => m.ClientRequestsCompletedPage));
+const ClientScheduledRequestsPage = lazyPage(() => import('../features/requests/client/client-scheduled-requests-page').then((m) => m.ClientScheduledRequestsPage));
 const VersionPage = lazyPage(() => import('../features/system/pages/version-page').then((m) => m.VersionPage));
 const ForbiddenPage = lazyPage(() => import('../features/system/pages/forbidden-page').then((m) => m.ForbiddenPage));
 const UnsubscribePage = lazyPage(() => import('../features/settings/pages/unsubscribe-page').then((m) => m.UnsubscribePage));
@@ -104,9 +108,9 @@ export const AppRoutes = () => {
                 </Route>
                 <Route element={<RequireAccountType types={CLIENT_TYPES} />}>
                   <Route path={c.dashboard} element={<ClientDashboardPage />} />
-                  <Route path={c.company} element={<ClientCompanyPage inbox={TransactionInbox} receipts={ClientReceiptsSection} />} />
-                  <Route path={c.commsCompleted} element={<DashboardSectionPage section="clientCommsCompleted" />} />
-                  <Route path={c.commsScheduled} element={<DashboardSectionPage section="clientCommsScheduled" />} />
+                  <Route path={c.company} element={<ClientCompanyPage inbox={TransactionInbox} receipts={ClientReceiptsSection} requests={ClientRequestsSection} />} />
+                  <Route path={c.commsCompleted} element={<ClientRequestsCompletedPage />} />
+                  <Route path={c.commsScheduled} element={<ClientScheduledRequestsPage />} />
                   <Route path={c.receiptsCompleted} element={<ClientReceiptsListPage list="completed" />} />
                   <Route path={c.receiptsHidden} element={<ClientReceiptsListPage list="hidden" />} />
                   <Route path={c.transactionsCompleted} element={<ClientCompletedPage />} />

@@ -51,11 +51,15 @@ interface CompanyViewProps {
   inbox?: CompanyInbox;
   /** The company's receipts (upload and list), handed in by the routes like the inbox. */
   receipts?: CompanyReceipts;
+  /** The company's requests (what the accountant asks, answered here), handed in by the routes like the inbox. */
+  requests?: CompanyRequests;
 }
 
 export type CompanyInbox = ComponentType<{ companyPk: number; editable: readonly ClientEditableField[]; finishRule: FinishRule }>;
 
 export type CompanyReceipts = ComponentType<{ companyPk: number }>;
+
+export type CompanyRequests = ComponentType<{ companyPk: number }>;
 
 const editableOf = (fields: readonly string[]): ClientEditableField[] => CLIENT_EDITABLE_FIELDS.filter((field) => fields.includes(field));
 
@@ -63,7 +67,7 @@ const editableOf = (fields: readonly string[]): ClientEditableField[] => CLIENT_
  * One client company's dashboard as its client sees it. The accountant's
  * "view as client" renders this same component for the company they pick.
  */
-export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, receipts: Receipts }: CompanyViewProps) => {
+export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, receipts: Receipts, requests: Requests }: CompanyViewProps) => {
   const company = useOwnCompany(companyPk);
   const accountant = useMyAccountant(companyPk);
   const phone = usePhoneLayout();
@@ -87,6 +91,12 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, 
           <Flex vertical gap={24}>
             {pinnedNote ? <PinnedNote from={firm ?? 'your accountant'} note={pinnedNote} /> : null}
             {Receipts && phone ? <ReceiptsShortcut companyPk={companyPk} /> : null}
+            {/* Requests come first: they are few, often have a due date, and a list of transactions can be long. */}
+            {Requests ? (
+              <Suspense fallback={<PageSpinner caption="Loading your requests…" />}>
+                <Requests companyPk={companyPk} />
+              </Suspense>
+            ) : null}
             {Inbox ? (
               <Suspense fallback={<PageSpinner caption="Loading your transactions…" />}>
                 <Inbox

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { useProfile } from '../../auth/api';
 import { useOwnCompanies } from '../../client-side/api';
-import { CompanyView, type CompanyInbox, type CompanyReceipts } from '../components/company-view';
+import { CompanyView, type CompanyInbox, type CompanyReceipts, type CompanyRequests } from '../components/company-view';
 import { Greeting } from '../components/greeting';
 import { COMPANY_PARAM } from './client-dashboard-page';
 
@@ -29,7 +29,7 @@ const CompanySwitcher = ({ companies, value, onChange }: { companies: ClientSide
  * companies (see COMPANY_PARAM for why the choice lives in the address).
  * Without a choice, a client with one company sees it; with several, the list.
  */
-export const ClientCompanyPage = ({ inbox, receipts }: { inbox?: CompanyInbox; receipts?: CompanyReceipts }) => {
+export const ClientCompanyPage = ({ inbox, receipts, requests }: { inbox?: CompanyInbox; receipts?: CompanyReceipts; requests?: CompanyRequests }) => {
   const profile = useProfile();
   const [params, setParams] = useSearchParams();
   const companies = useOwnCompanies();
@@ -57,6 +57,7 @@ export const ClientCompanyPage = ({ inbox, receipts }: { inbox?: CompanyInbox; r
       companyPk={pk}
       inbox={inbox}
       receipts={receipts}
+      requests={requests}
       firmName={profile.client_firm?.company_name ?? null}
       before={<Greeting firstName={profile.first_name} />}
       extra={list.length > 1 ? <CompanySwitcher companies={list} value={pk} onChange={(next) => setParams({ [COMPANY_PARAM]: String(next) })} /> : null}
