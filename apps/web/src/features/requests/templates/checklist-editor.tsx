@@ -25,7 +25,16 @@ export const ChecklistEditor = ({ name = 'items' }: { name?: string }) => (
       <Flex vertical gap={8}>
         {fields.length === 0 ? <Typography.Text type="secondary">No items yet: a request needs at least one.</Typography.Text> : null}
         {fields.map((field, index) => (
-          <Flex key={field.key} gap={8} wrap align="start" role="group" aria-label={`Item ${index + 1}`}>
+          <Flex
+            key={field.key}
+            gap={8}
+            wrap
+            align="start"
+            role="group"
+            aria-label={`Item ${index + 1}`}
+            // On a phone an item wraps onto two lines: the rule keeps each item's controls visibly together.
+            style={{ paddingBottom: 8, borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
+          >
             <Form.Item
               name={[field.name, 'label']}
               style={{ flex: '1 1 260px', marginBottom: 0 }}
