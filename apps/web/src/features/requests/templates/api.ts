@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestTemplateEndpoints, type RequestTemplateCreateBody, type RequestTemplateUpdateBody } from '@herd/contract';
 import { call } from '../../../lib/api-client';
+import { useSubmissionKey } from '../../../lib/submission-key';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 
 export const requestTemplateKeys = {
@@ -16,9 +17,17 @@ const useRefreshAfter = () => {
   return () => client.invalidateQueries({ queryKey: requestTemplateKeys.all });
 };
 
+/** A retry after a lost answer replays the first save (same key) rather than meeting its own name as taken. */
 export const useCreateRequestTemplate = () => {
   const refresh = useRefreshAfter();
-  return useSubmitMutation({ mutationFn: (body: RequestTemplateCreateBody) => call(requestTemplateEndpoints.create, { body }), onSuccess: refresh });
+  const submission = useSubmissionKey();
+  return useSubmitMutation({
+    mutationFn: (body: RequestTemplateCreateBody) => call(requestTemplateEndpoints.create, { body }, { idempotencyKey: submission.for(body) }),
+    onSuccess: async () => {
+      submission.done();
+      await refresh();
+    },
+  });
 };
 
 export const useUpdateRequestTemplate = () => {
