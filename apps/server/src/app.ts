@@ -39,6 +39,7 @@ import { noteRoutes } from './modules/notes/notes.routes.js';
 import { receiptRoutes } from './modules/receipts/receipts.routes.js';
 import { communicationRoutes } from './modules/communications/communications.routes.js';
 import { recurringRoutes } from './modules/recurring/recurring.routes.js';
+import { requestTemplateRoutes } from './modules/request-templates/request-templates.routes.js';
 import { ruleRoutes } from './modules/rules/rules.routes.js';
 import { attachmentRoutes } from './modules/transactions/attachments.routes.js';
 import { GENERIC_INGEST_PREFIX, genericRoutes } from './modules/generic/generic.routes.js';
@@ -159,6 +160,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(receiptRoutes);
       await api.register(communicationRoutes);
       await api.register(recurringRoutes);
+      await api.register(requestTemplateRoutes);
       await api.register(genericRoutes);
       await api.register(billingRoutes);
       await api.register(inboundRoutes);

@@ -96,12 +96,18 @@ export const communicationContentFields = {
   w9_vendor: optionalText('Vendor', 255).default(''),
 };
 
-type ContentShape = { kind: CommunicationKind; items: unknown[]; w9_vendor: string };
+type ChecklistShape = { kind: CommunicationKind; items: unknown[] };
+type ContentShape = ChecklistShape & { w9_vendor: string };
 
-/** The rules between fields of the content: a REQUEST needs items and only a REQUEST has them; a W9 names its vendor. */
-export const checkCommunicationContent = (value: ContentShape, ctx: z.RefinementCtx) => {
+/** The checklist's rule: a REQUEST needs items and only a REQUEST has them. Request templates, which name no vendor, apply it alone. */
+export const checkCommunicationChecklist = (value: ChecklistShape, ctx: z.RefinementCtx) => {
   if (value.kind === 'REQUEST' && value.items.length === 0) ctx.addIssue({ code: 'custom', path: ['items'], message: messages.tooFew('Items', 1) });
   if (value.kind !== 'REQUEST' && value.items.length > 0) ctx.addIssue({ code: 'custom', path: ['items'], message: 'Only a request has a checklist.' });
+};
+
+/** The rules between fields of the content: the checklist's, and a W9 names its vendor. */
+export const checkCommunicationContent = (value: ContentShape, ctx: z.RefinementCtx) => {
+  checkCommunicationChecklist(value, ctx);
   if (value.kind === 'W9' && !value.w9_vendor) ctx.addIssue({ code: 'custom', path: ['w9_vendor'], message: messages.required('Vendor') });
 };
 

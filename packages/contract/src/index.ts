@@ -21,6 +21,7 @@ export * from './transactions.js';
 export * from './receipts.js';
 export * from './communications.js';
 export * from './recurring.js';
+export * from './request-templates.js';
 export * from './time-zone.js';
 export * from './transaction-history.js';
 export * from './quickbooks.js';

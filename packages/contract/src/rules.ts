@@ -11,6 +11,8 @@ export const firmRoleRules = {
   manageClientCompanies: (role: FirmRole) => role === 'FIRM_ADMIN' || role === 'CLIENT_ADMIN',
   /** Coworkers, firm settings and branding, billing, integrations, disconnect-all. */
   administerFirm: (role: FirmRole) => role === 'FIRM_ADMIN',
+  /** Write, change and delete the firm's request templates (every firm user may use them). */
+  manageRequestTemplates: (role: FirmRole) => role === 'FIRM_ADMIN' || role === 'CLIENT_ADMIN',
   /** Every client of the firm; a team member sees only those assigned to them. */
   seesAllClients: (role: FirmRole) => role !== 'TEAM_MEMBER',
 } as const;

@@ -35,6 +35,13 @@ describe('seedDemo', () => {
     expect(res.json().feature_flags).toEqual(['FEATURE_TRANSACTION_ANALYTICS', 'FEATURE_MFA']);
   });
 
+  it('gives the demo firm the three request templates every firm starts with', async () => {
+    const accountant = new TestClient(t.app, '10.9.9.11');
+    await accountant.post('users/login/', { email: DEMO.accountantEmail, password: DEMO.password });
+    const templates = (await accountant.get('accounting/request-templates/list/')).json();
+    expect(templates.map((x: { name: string }) => x.name)).toEqual(['Monthly bank statements', 'W-9 for new vendor', 'Year-end checklist']);
+  });
+
   it('creates the demo client of a company of that firm', async () => {
     const res = await new TestClient(t.app, '10.9.9.9').post('users/login/', { email: DEMO.clientEmail, password: DEMO.password });
     expect(res.statusCode).toBe(200);

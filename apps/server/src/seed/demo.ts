@@ -9,6 +9,7 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import { queueSuggestionRefresh } from '../modules/suggestions/refresh-queue.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { seedDemoLedger } from './demo-ledger.js';
+import { seedStarterTemplates } from '../modules/request-templates/starter-templates.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../modules/auth/auth.queries.js';
 
 export const DEMO = {
@@ -51,6 +52,7 @@ export const seedDemo = async (db: Db, storage: StorageDriver, jobs: Pick<JobQue
     const firm = await insertFirm(tx, { companyName: DEMO.firmName });
     // The demo shows everything Herd has, whatever this deployment's defaults are.
     for (const flag of FEATURE_FLAGS) await saveFirmFlagSetting(tx, [firm.pk], flag, true);
+    await seedStarterTemplates(tx, firm.pk);
     await insertSubscription(tx, {
       firmId: firm.pk,
       status: 'TRIAL',

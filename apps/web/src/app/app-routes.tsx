@@ -49,6 +49,7 @@ const TransactionInbox = lazyPage(() => import('../features/transactions/compone
 // The client's receipts: on the company page, their completed and hidden lists, and their address in settings.
 const ClientReceiptsSection = lazyPage(() => import('../features/receipts/client/client-receipts-section').then((m) => m.ClientReceiptsSection));
 const ClientReceiptsListPage = lazyPage(() => import('../features/receipts/client/client-receipts-list-page').then((m) => m.ClientReceiptsListPage));
+const RequestTemplatesTab = lazyPage(() => import('../features/requests/templates/request-templates-tab').then((m) => m.RequestTemplatesTab));
 const ReceiptAddressCard = lazyPage(() => import('../features/receipts/client/receipt-address-card').then((m) => m.ReceiptAddressCard));
 // The client's requests: on the company page, and their completed and scheduled lists.
 const ClientRequestsSection = lazyPage(() => import('../features/requests/client/client-requests-section').then((m) => m.ClientRequestsSection));
@@ -125,10 +126,13 @@ export const AppRoutes = () => {
 
                 <Route path={s.root} element={<SettingsRedirect />} />
                 <Route element={<RequireAccountType types={['ACCOUNTANT']} />}>
-                  <Route path={s.accountant} element={<SettingsPage section="accountant" billingTab={BillingTab} />} />
+                  <Route path={s.accountant} element={<SettingsPage section="accountant" billingTab={BillingTab} requestTemplatesTab={RequestTemplatesTab} />} />
                 </Route>
                 <Route element={<RequireAccountType types={['ACCOUNTANT_COWORKER']} />}>
-                  <Route path={s.accountantCoworker} element={<SettingsPage section="accountant-coworker" billingTab={BillingTab} />} />
+                  <Route
+                    path={s.accountantCoworker}
+                    element={<SettingsPage section="accountant-coworker" billingTab={BillingTab} requestTemplatesTab={RequestTemplatesTab} />}
+                  />
                 </Route>
                 <Route element={<RequireAccountType types={['CLIENT']} />}>
                   <Route path={s.client} element={<SettingsPage section="client" receiptsTab={ReceiptAddressCard} />} />

@@ -17,3 +17,9 @@ export const canAdministerFirm = (profile: Profile): boolean => {
   const role = firmRoleOf(profile);
   return role !== null && firmRoleRules.administerFirm(role);
 };
+
+/** Write, change and delete the firm's request templates: FIRM_ADMIN and CLIENT_ADMIN (every firm user picks from them). */
+export const canManageRequestTemplates = (profile: Profile): boolean => {
+  const role = firmRoleOf(profile);
+  return role !== null && firmRoleRules.manageRequestTemplates(role);
+};

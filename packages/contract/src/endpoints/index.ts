@@ -20,6 +20,7 @@ import { quickbooksEndpoints } from './quickbooks.js';
 import { receiptEndpoints } from './receipts.js';
 import { recurringEndpoints } from './recurring.js';
 import { refEndpoints } from './refs.js';
+import { requestTemplateEndpoints } from './request-templates.js';
 import { restrictionEndpoints } from './restrictions.js';
 import { ruleEndpoints } from './rules.js';
 import { smsEndpoints } from './sms.js';
@@ -48,6 +49,7 @@ export * from './quickbooks.js';
 export * from './receipts.js';
 export * from './recurring.js';
 export * from './refs.js';
+export * from './request-templates.js';
 export * from './restrictions.js';
 export * from './rules.js';
 export * from './sms.js';
@@ -86,6 +88,7 @@ export const endpointGroups = {
   emailPreferences: emailPreferenceEndpoints,
   communications: communicationEndpoints,
   recurring: recurringEndpoints,
+  requestTemplates: requestTemplateEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

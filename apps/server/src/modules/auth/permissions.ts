@@ -35,6 +35,8 @@ export const can = {
   manageClientCompanies: rule((a) => firmRoleRules.manageClientCompanies(a.firmRole)),
   /** Coworkers, firm settings and branding, billing, integrations, disconnect-all. */
   administerFirm: rule((a) => firmRoleRules.administerFirm(a.firmRole)),
+  /** Write, change and delete the firm's request templates (every firm user lists and uses them). */
+  manageRequestTemplates: rule((a) => firmRoleRules.manageRequestTemplates(a.firmRole)),
   /** Any firm user, on the clients they can see. */
   workOnClients: rule(() => true),
 };

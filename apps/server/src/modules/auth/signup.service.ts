@@ -7,6 +7,7 @@ import { signupConfirmEmail, signupExistingAccountEmail } from '../../mail/templ
 import { writeAudit } from '../audit/audit.queries.js';
 import { RULES, assertWithinLimit, consume, recordHit } from '../rate-limit/rate-limit.service.js';
 import type { AuthContext, MailContext } from './auth.service.js';
+import { seedStarterTemplates } from '../request-templates/starter-templates.js';
 import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser } from './auth.queries.js';
 import { assertStrongPassword } from './password-strength.js';
 import type { SignupRequest } from './signup-request.js';
@@ -75,6 +76,7 @@ const createFirmWithAdmin = async (tx: Db, input: SignupRequest): Promise<number
   const firm = await insertFirm(tx, { companyName: input.companyName, timeZone: input.timeZone ?? DEFAULT_TIME_ZONE });
   await insertFirmMember(tx, { firmId: firm.pk, userId: user.pk, role: 'FIRM_ADMIN' });
   await insertSubscription(tx, { firmId: firm.pk, status: 'TRIAL', trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS) });
+  await seedStarterTemplates(tx, firm.pk);
   await writeAudit(tx, { firmId: firm.pk, actorUserId: user.pk, action: 'firm.signup', targetType: 'firm', targetPk: firm.pk });
   return user.pk;
 };

@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/audit.queries.js';
 import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser } from '../auth/auth.queries.js';
 import { insertCompany } from '../client-companies/client-companies.queries.js';
 import { queuePull } from '../transactions/ledger-sync.js';
+import { seedStarterTemplates } from '../request-templates/starter-templates.js';
 import { saveGrant, type StartedGrant } from './connect.service.js';
 import { createState } from './oauth-state.js';
 
@@ -53,6 +54,7 @@ export const finishSignup = async (
     const firm = await insertFirm(tx, { companyName: `${firmName}'s firm` });
     await insertFirmMember(tx, { firmId: firm.pk, userId: user.pk, role: 'FIRM_ADMIN' });
     await insertSubscription(tx, { firmId: firm.pk, status: 'TRIAL', trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS) });
+    await seedStarterTemplates(tx, firm.pk);
     const company = await insertCompany(tx, { firmId: firm.pk, name: companyName, connectionKind: input.kind });
     await saveGrant(tx, { kind: input.kind, companyPk: company.pk, userId: user.pk, grant });
     await writeAudit(tx, { firmId: firm.pk, actorUserId: user.pk, action: 'firm.signup', targetType: 'firm', targetPk: firm.pk, details: { via: adapter.kind } });

@@ -201,6 +201,9 @@ describe('signing up with Intuit', () => {
     const companies = (await visitor.get('accounting/accountant/client-companies/list/')).json();
     expect(companies.results.map((c: { pk: number; name: string }) => [c.pk, c.name])).toEqual([[pk, sim.companies()[0]!.name]]);
     expect((await visitor.get(`quickbooks/profile/?client_company=${pk}`)).json()).toMatchObject({ external_company_id: realm() });
+    // Like a firm made by the emailed sign-up, it starts with the three request templates.
+    const templates = (await visitor.get('accounting/request-templates/list/')).json();
+    expect(templates.map((x: { name: string }) => x.name)).toEqual(['Monthly bank statements', 'W-9 for new vendor', 'Year-end checklist']);
   });
 
   it('refuses an email that already has an account, back on the free-trial page', async () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { details, messages, profileEndpoints } from '@herd/contract';
-import { createFakeApi, makeProfile } from '../../../../test/fake-api';
+import { details, messages, profileEndpoints, requestTemplateEndpoints } from '@herd/contract';
+import { createFakeApi, makeProfile, makeProfileWithRole } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 import { sessionKeys } from '../../auth/api';
 
@@ -70,5 +70,27 @@ describe('settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(messages.tooShort('New password', 10))).toBeInTheDocument();
     expect(fake.callsTo(profileEndpoints.changePassword, {})).toHaveLength(0);
+  });
+
+  it('has a Request templates tab for every firm user, which the routes fill with the firm’s templates', async () => {
+    createFakeApi()
+      .answer(profileEndpoints.profile, {}, makeProfileWithRole('TEAM_MEMBER', { account_type: 'ACCOUNTANT_COWORKER' }))
+      .answer(requestTemplateEndpoints.list, {}, [
+        {
+          pk: 1,
+          name: 'Year-end checklist',
+          kind: 'REQUEST',
+          subject: 'Year-end documents',
+          text: '',
+          items: [{ label: 'Loan statements', answer_kind: 'FILES', required: true }],
+          created_by: null,
+          created_at: '2026-11-01T10:00:00Z',
+          updated_at: '2026-11-01T10:00:00Z',
+        },
+      ])
+      .install();
+    renderAt('/settings/accountant-coworker/?tab=request-templates');
+    expect(await screen.findByRole('listitem', { name: 'Year-end checklist' })).toHaveTextContent('Loan statements');
+    expect(screen.getByRole('tab', { name: 'Request templates', selected: true })).toBeInTheDocument();
   });
 });

@@ -80,6 +80,8 @@ export interface SettingsPageProps {
   billingTab?: ComponentType;
   /** The receipts feature's tab for a client (their receipts email address), handed in by the routes like billing's. */
   receiptsTab?: ComponentType;
+  /** The requests feature's "Request templates" tab for firm users, handed in by the routes like billing's. */
+  requestTemplatesTab?: ComponentType;
 }
 
 /**
@@ -87,7 +89,13 @@ export interface SettingsPageProps {
  * client and billing; or the client's people. `billing` opens the Billing tab
  * at its own address, /settings/accountant/billing/.
  */
-export const SettingsPage = ({ section, billing = false, billingTab: BillingTab, receiptsTab: ReceiptsTab }: SettingsPageProps) => {
+export const SettingsPage = ({
+  section,
+  billing = false,
+  billingTab: BillingTab,
+  receiptsTab: ReceiptsTab,
+  requestTemplatesTab: RequestTemplatesTab,
+}: SettingsPageProps) => {
   usePageTitle(billing ? 'Billing' : 'Settings');
   const profile = useProfile();
   const navigate = useNavigate();
@@ -120,6 +128,8 @@ export const SettingsPage = ({ section, billing = false, billingTab: BillingTab,
       },
       { key: 'default-client', label: 'Default client', children: <DefaultClientForm memberPk={member.pk} current={member.default_client_company} /> },
     );
+    // Every firm user picks from the firm's templates; the tab itself says who may change them.
+    if (RequestTemplatesTab) items.push({ key: 'request-templates', label: 'Request templates', children: <RequestTemplatesTab /> });
     if (firmAdmin && BillingTab) items.push({ key: BILLING_TAB, label: 'Billing', children: <BillingTab /> });
   } else if (section === 'client' || section === 'client-coworker') {
     items.push({ key: 'people', label: 'People', children: <PeopleTab selfPk={profile.pk} /> });
