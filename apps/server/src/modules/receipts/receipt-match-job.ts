@@ -4,7 +4,7 @@ import { receipts } from '../../db/schema/index.js';
 import { queueLedgerAttach } from '../transactions/ledger-attach-job.js';
 import { candidateWindow } from './matching/candidates.js';
 import { CandidateIndex } from './matching/candidate-index.js';
-import { decideMatch } from './matching/decide.js';
+import { decideMatch, type Candidate, type MatchDecision } from './matching/decide.js';
 import { prepareReceipt, rankCandidates } from './matching/quick-score.js';
 import {
   chargesBetween,
@@ -59,6 +59,50 @@ export const runReceiptMatch = async (deps: JobDeps, receiptPk: number) => {
   if (row) await matchOne(deps, row);
 };
 
+type Decided = { row: ReceiptRow; decision: MatchDecision; byPk: Map<number, Candidate> };
+
+/**
+ * Writes what the company's run decided for a batch, in one database transaction: the matches
+ * of receipts still waiting (read under lock: one a person matched meanwhile is left as the
+ * person left it) and the others' suggestions; then queues the files for charges already in the
+ * ledger, once committed.
+ */
+const writeDecided = async ({ db, jobs }: JobDeps, decided: Decided[]) => {
+  const toLedger = await db.transaction(async (tx) => {
+    // Still waiting, read under lock: a person may have matched one meanwhile; that one is left as the person left it.
+    const fresh = new Set(
+      (
+        await tx
+          .select({ pk: receipts.pk })
+          .from(receipts)
+          .where(
+            and(
+              inArray(
+                receipts.pk,
+                decided.map((d) => d.row.pk),
+              ),
+              isNull(receipts.transactionId),
+              eq(receipts.status, 'READY'),
+            ),
+          )
+          .for('update')
+      ).map((r) => r.pk),
+    );
+    const still = decided.filter((d) => fresh.has(d.row.pk));
+    await writeSuggestionsMany(
+      tx,
+      still.filter((d) => d.decision.auto === null).map((d) => ({ receiptPk: d.row.pk, suggestions: d.decision.suggestions })),
+    );
+    return writeMatches(
+      tx,
+      still.flatMap(({ row, decision, byPk }) =>
+        decision.auto === null ? [] : [{ row, transactionPk: decision.auto, scored: byPk.get(decision.auto) ?? null, actorUserId: null, automatic: true }],
+      ),
+    );
+  });
+  for (const a of toLedger) await queueLedgerAttach(jobs, a.transactionPk, a.fileId);
+};
+
 /** Receipts decided and written together by the company's run: one database transaction each. */
 const BATCH = 500;
 
@@ -76,8 +120,8 @@ const latest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a));
  * window per receipt from the database, and the words of every pairing, took two minutes for
  * 10,000 receipts against 100,000 charges (BENCHMARKS.md, "Receipt matching on PostgreSQL").
  */
-export const runCompanyReceiptMatch = async (deps: JobDeps, companyPk: number) => {
-  const { db, jobs } = deps;
+export const runCompanyReceiptMatch = async (deps: JobDeps, companyPk: number, { batchSize = BATCH } = {}) => {
+  const { db } = deps;
   const rows = await db
     .select()
     .from(receipts)
@@ -92,8 +136,9 @@ export const runCompanyReceiptMatch = async (deps: JobDeps, companyPk: number) =
   if (work.length === 0) return;
   const held = await heldCharges(db, companyPk);
   const index = new CandidateIndex(await chargesBetween(db, companyPk, earliest(work.map((w) => w.window.dateFrom)), latest(work.map((w) => w.window.dateTo))));
-  for (let start = 0; start < work.length; start += BATCH) {
-    const batch = work.slice(start, start + BATCH);
+  let writing: Promise<void> = Promise.resolve();
+  for (let start = 0; start < work.length; start += batchSize) {
+    const batch = work.slice(start, start + batchSize);
     const rejected = await rejectedPksOf(
       db,
       batch.map((b) => b.row.pk),
@@ -107,38 +152,12 @@ export const runCompanyReceiptMatch = async (deps: JobDeps, companyPk: number) =
       if (decision.auto !== null) held.add(decision.auto);
       return { row, decision, byPk: new Map(candidates.map((c) => [c.pk, c])) };
     });
-    const toLedger = await db.transaction(async (tx) => {
-      // Still waiting, read under lock: a person may have matched one meanwhile; that one is left as the person left it.
-      const fresh = new Set(
-        (
-          await tx
-            .select({ pk: receipts.pk })
-            .from(receipts)
-            .where(
-              and(
-                inArray(
-                  receipts.pk,
-                  decided.map((d) => d.row.pk),
-                ),
-                isNull(receipts.transactionId),
-                eq(receipts.status, 'READY'),
-              ),
-            )
-            .for('update')
-        ).map((r) => r.pk),
-      );
-      const still = decided.filter((d) => fresh.has(d.row.pk));
-      await writeSuggestionsMany(
-        tx,
-        still.filter((d) => d.decision.auto === null).map((d) => ({ receiptPk: d.row.pk, suggestions: d.decision.suggestions })),
-      );
-      return writeMatches(
-        tx,
-        still.flatMap(({ row, decision, byPk }) =>
-          decision.auto === null ? [] : [{ row, transactionPk: decision.auto, scored: byPk.get(decision.auto) ?? null, actorUserId: null, automatic: true }],
-        ),
-      );
-    });
-    for (const a of toLedger) await queueLedgerAttach(jobs, a.transactionPk, a.fileId);
+    // One batch is written while the next is scored: the database works on the other core
+    // meanwhile. Batches are still written one after another, in order. The handler only keeps
+    // a failure from counting as unhandled before it is awaited; awaiting rethrows it.
+    await writing;
+    writing = writeDecided(deps, decided);
+    writing.catch(() => undefined);
   }
+  await writing;
 };

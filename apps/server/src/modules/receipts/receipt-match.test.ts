@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { multipartFiles, postBankCsv } from '../../../test/multipart.js';
 import { TEST_RECEIPTS, textLayerPdf } from '../../../test/receipt-images.js';
 import { auditLog, clientCompanies, receiptMatches, receipts, transactionAttachments, transactions } from '../../db/schema/index.js';
+import { runCompanyReceiptMatch } from './receipt-match-job.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 64);
@@ -133,6 +134,25 @@ describe('reading and matching receipts in the background', () => {
     expect([later.transactionId, later.status]).toEqual([null, 'READY']);
     expect((await matchesOf(second.pk)).map((m) => m.transactionId)).not.toContain(charge.pk);
     expect((await attachmentsOf(charge.pk)).map((a) => a.fileId)).toEqual([(await receiptRow(first.pk)).fileId]);
+  });
+});
+
+describe("the company's run, a batch at a time", () => {
+  it('writes each batch while deciding the next, in order, to the same result as one batch', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    const sent = [await upload(cast.client, pk), await upload(cast.client, pk, 'again.pdf'), await upload(cast.client, pk, 'third.pdf')];
+    await t.runJobs();
+    // The same day (scores 1) and ten days later (0.82): the first receipt takes the first charge.
+    await importCharges(cast.admin, pk, ['2026-03-14,GREEN VALLEY MARKET,-29.67,Visa', '2026-03-24,GREEN VALLEY MARKET,-29.67,Visa']);
+    const [sameDay, later] = (await chargesOf(pk)).sort((a, b) => a.date.localeCompare(b.date));
+    await runCompanyReceiptMatch(t.app.deps, pk, { batchSize: 1 });
+    const [first, second, third] = await Promise.all(sent.map((r) => receiptRow(r.pk)));
+    expect([first!.transactionId, first!.status]).toEqual([sameDay!.pk, 'MATCHED_TO_PLATFORM']);
+    for (const waiting of [second!, third!]) {
+      expect([waiting.transactionId, waiting.status]).toEqual([null, 'READY']);
+      expect((await matchesOf(waiting.pk)).map((m) => [m.transactionId, m.state])).toEqual([[later!.pk, 'SUGGESTED']]);
+    }
   });
 });
 
