@@ -103,7 +103,7 @@ const ComposerForm = ({ companyPk, onClose, initialDraft, renderTemplatePicker }
 
 /** "New request": one-off or repeating, of any kind, for one client company. */
 export const RequestComposer = ({ open, onClose, ...rest }: RequestComposerProps) => (
-  <Drawer open={open} onClose={onClose} title="New request" width="min(600px, 100vw)" destroyOnHidden>
+  <Drawer open={open} onClose={onClose} title="New request" size="min(600px, 100vw)" destroyOnHidden>
     {open ? <ComposerForm onClose={onClose} {...rest} /> : null}
   </Drawer>
 );

@@ -79,7 +79,7 @@ const Body = ({ c, onMove, busy }: { c: Communication; onMove: RequestDrawerProp
 
 /** One request: what was asked, what the client gave, what the accountant can do with it, and its notes. */
 export const RequestDrawer = ({ request, onClose, onMove, busy }: RequestDrawerProps) => (
-  <Drawer open={request !== null} onClose={onClose} title={request?.subject ?? 'Request'} width="min(560px, 100vw)" destroyOnHidden>
+  <Drawer open={request !== null} onClose={onClose} title={request?.subject ?? 'Request'} size="min(560px, 100vw)" destroyOnHidden>
     {request ? <Body key={request.pk} c={request} onMove={onMove} busy={busy} /> : null}
   </Drawer>
 );

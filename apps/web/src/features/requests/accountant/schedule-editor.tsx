@@ -69,7 +69,7 @@ const EditForm = ({ schedule, onClose }: { schedule: RecurringSchedule; onClose:
 
 /** Changing a schedule: its words, checklist and dates, for the requests it has not sent yet. */
 export const ScheduleEditor = ({ schedule, onClose }: { schedule: RecurringSchedule | null; onClose: () => void }) => (
-  <Drawer open={schedule !== null} onClose={onClose} title={schedule ? `Edit: ${schedule.content.subject}` : 'Edit schedule'} width="min(600px, 100vw)" destroyOnHidden>
+  <Drawer open={schedule !== null} onClose={onClose} title={schedule ? `Edit: ${schedule.content.subject}` : 'Edit schedule'} size="min(600px, 100vw)" destroyOnHidden>
     {schedule ? <EditForm key={schedule.pk} schedule={schedule} onClose={onClose} /> : null}
   </Drawer>
 );
