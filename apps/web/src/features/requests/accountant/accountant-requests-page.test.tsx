@@ -139,15 +139,19 @@ describe('the accountant’s requests tab', () => {
   });
 
   it('writes a note in the request’s thread', async () => {
-    const fake = fakeRequests([waiting]).answer(noteEndpoints.communicationCreate, { pk: 1 }, {
-      pk: 5,
-      body: 'Reminder sent by phone.',
-      sender: 'ACCOUNTANT',
-      author: { pk: 1, name: 'Alex Accountant' },
-      edited: false,
-      is_mine: true,
-      created_at: '2026-11-22T10:00:00Z',
-    });
+    const fake = fakeRequests([waiting]).answer(
+      noteEndpoints.communicationCreate,
+      { pk: 1 },
+      {
+        pk: 5,
+        body: 'Reminder sent by phone.',
+        sender: 'ACCOUNTANT',
+        author: { pk: 1, name: 'Alex Accountant' },
+        edited: false,
+        is_mine: true,
+        created_at: '2026-11-22T10:00:00Z',
+      },
+    );
     const table = await openTab();
     const drawer = await openDrawer(table, 'November close');
     await fastUser().type(within(drawer).getByLabelText('New note'), 'Reminder sent by phone.');

@@ -11,7 +11,7 @@ export const ChecklistEditor = ({ error }: { error: string | null }) => (
       {(fields, { add, remove, move }) => (
         <Flex vertical gap={8} style={{ marginTop: 8 }}>
           {fields.map((field, index) => (
-            <Card key={field.key} size="small" aria-label={`Item ${index + 1}`} styles={{ body: { padding: 10 } }}>
+            <Card key={field.key} size="small" aria-label={`Checklist item ${index + 1}`} styles={{ body: { padding: 10 } }}>
               <Form.Item
                 name={[field.name, 'label']}
                 label={`Item ${index + 1}`}

@@ -35,7 +35,7 @@ export const RepeatFields = ({ today, allowOnce = true }: { today: string; allow
               rules={[{ required: true, message: 'Day of month is required.' }]}
               extra={repeat === 'MONTHLY' ? undefined : 'Counted from the start date’s month.'}
             >
-              <Select aria-label="Day of the month" options={DAY_OPTIONS} style={{ maxWidth: 200 }} />
+              <Select aria-label="Day of the month" options={DAY_OPTIONS} virtual={false} style={{ maxWidth: 200 }} />
             </Form.Item>
           )}
           <Flex gap={12} wrap>

@@ -64,7 +64,14 @@ export const item = (pk: number, label: string, answer: Partial<Communication['i
 export const makeSchedule = (overrides: Partial<RecurringSchedule> = {}): RecurringSchedule => ({
   pk: 40,
   client_company: 7,
-  content: { kind: 'REQUEST', subject: 'Monthly statements', text: 'Bank statements, please.', items: [{ label: 'Statement', answer_kind: 'FILES', required: true }], attachments: [90], w9_vendor: '' },
+  content: {
+    kind: 'REQUEST',
+    subject: 'Monthly statements',
+    text: 'Bank statements, please.',
+    items: [{ label: 'Statement', answer_kind: 'FILES', required: true }],
+    attachments: [90],
+    w9_vendor: '',
+  },
   due_days: 5,
   frequency: 'MONTHLY',
   weekdays: [],
