@@ -27,11 +27,11 @@ const Tin = ({ communicationPk, w9 }: { communicationPk: number; w9: Communicati
         {whole ?? w9.tin_masked}
       </Typography.Text>
       {whole ? (
-        <Button size="small" onClick={() => setWhole(null)}>
-          Hide
+        <Button key="hide" size="small" onClick={() => setWhole(null)}>
+          Hide number
         </Button>
       ) : (
-        <Button size="small" onClick={reveal} loading={busy}>
+        <Button key="reveal" size="small" onClick={reveal} loading={busy}>
           Reveal
         </Button>
       )}

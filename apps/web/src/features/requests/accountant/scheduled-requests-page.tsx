@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, List, Popconfirm, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useParams } from 'react-router';
 import type { RecurringSchedule } from '@herd/contract';
 import { errorStatus } from '../../../lib/api-errors';
@@ -25,17 +25,13 @@ const sentWords = (n: number) => (n === 0 ? 'None sent yet' : n === 1 ? '1 sent 
 const ComingUp = ({ pk }: { pk: number }) => {
   const upcoming = useUpcoming(pk);
   return (
-    <Card size="small" title="Coming up (next 3 months)" style={{ marginBottom: 16 }}>
+    <Card size="small" title="Coming up (next 3 months)" style={{ marginBottom: 16 }} loading={upcoming.isLoading}>
       {upcoming.isError ? <QueryError error={upcoming.error} title="Could not load the dates to come" onRetry={() => void upcoming.refetch()} /> : null}
-      <List
-        aria-label="Coming up"
-        size="small"
-        loading={upcoming.isLoading}
-        dataSource={upcoming.data ?? []}
-        locale={{ emptyText: 'Nothing scheduled in the next three months.' }}
-        renderItem={(o) => (
-          <List.Item key={`${o.schedule}-${o.occurrence_date}`}>
-            <Flex gap={8} wrap align="baseline" style={{ width: '100%' }}>
+      {upcoming.data?.length === 0 ? <Typography.Text type="secondary">Nothing scheduled in the next three months.</Typography.Text> : null}
+      <ul aria-label="Coming up" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {(upcoming.data ?? []).map((o) => (
+          <li key={`${o.schedule}-${o.occurrence_date}`} style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
+            <Flex gap={8} wrap align="baseline">
               <Typography.Text strong style={{ minWidth: 100 }}>
                 {formatDate(o.occurrence_date)}
               </Typography.Text>
@@ -43,9 +39,9 @@ const ComingUp = ({ pk }: { pk: number }) => {
               <Tag>{REQUEST_KIND_LABELS[o.kind]}</Tag>
               {o.due_date ? <Typography.Text type="secondary">Due {formatDate(o.due_date)}</Typography.Text> : null}
             </Flex>
-          </List.Item>
-        )}
-      />
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 };

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { communicationEndpoints as e, noteEndpoints } from '@herd/contract';
+import { fastUser, findDialog } from '../../../../test/dom';
+import { createFakeApi, makeProfile } from '../../../../test/fake-api';
+import { renderPage } from '../../../../test/render-app';
+import { RequestDrawer } from './request-drawer';
+import { makeCommunication, makeFile } from './request-fixtures';
+
+const w9 = makeCommunication({
+  pk: 3,
+  kind: 'W9',
+  subject: 'W-9 for Acme Plumbing',
+  w9_vendor: 'Acme Plumbing',
+  status: 'READY',
+  answered_at: '2026-11-21T10:00:00Z',
+  w9: {
+    legal_name: 'Acme Plumbing LLC',
+    business_name: '',
+    tax_classification: 'LLC_P',
+    address_line: '1 Main St',
+    city: 'Springfield',
+    state: 'IL',
+    postal_code: '62701',
+    tin_kind: 'EIN',
+    tin_masked: '**-***6789',
+    signed_form: null,
+    submitted_at: '2026-11-21T10:00:00Z',
+  },
+});
+
+const show = async (request: ReturnType<typeof makeCommunication>) => {
+  renderPage(<RequestDrawer request={request} onClose={vi.fn()} onMove={vi.fn()} busy={false} />, { path: '/', profile: makeProfile() });
+  return findDialog(request.subject);
+};
+
+describe('a request’s drawer', () => {
+  it('shows a W-9 with its TIN masked, and the whole number only when Reveal asks the audited endpoint', async () => {
+    const fake = createFakeApi()
+      .answer(noteEndpoints.communicationList, { pk: 3 }, [])
+      .answer(e.revealTin, { pk: 3 }, { communication: 3, tin_kind: 'EIN', tin: '12-3456789' })
+      .install();
+    const drawer = await show(w9);
+    expect(drawer).toHaveTextContent('Acme Plumbing LLC');
+    expect(drawer).toHaveTextContent('LLC taxed as a partnership');
+    const tin = within(drawer).getByLabelText('TIN');
+    expect(tin).toHaveTextContent('**-***6789');
+    expect(fake.callsTo(e.revealTin, { pk: 3 })).toHaveLength(0);
+    await fastUser().click(within(drawer).getByRole('button', { name: 'Reveal' }));
+    await waitFor(() => expect(tin).toHaveTextContent('12-3456789'));
+    expect(fake.callsTo(e.revealTin, { pk: 3 })).toHaveLength(1);
+    await fastUser().click(within(drawer).getByRole('button', { name: 'Hide number' }));
+    expect(tin).toHaveTextContent('**-***6789');
+  });
+
+  it('shows a signed form given instead, with no number to reveal', async () => {
+    createFakeApi().answer(noteEndpoints.communicationList, { pk: 3 }, []).install();
+    const signed = { ...w9, w9: { ...w9.w9!, tin_kind: null, tin_masked: null, signed_form: makeFile(80, 'w9-signed.pdf') } };
+    const drawer = await show(signed);
+    expect(within(drawer).getByRole('link', { name: /w9-signed\.pdf/ })).toHaveAttribute('href', '/api/v1/storage/file/retrieve/80/');
+    expect(within(drawer).queryByRole('button', { name: 'Reveal' })).not.toBeInTheDocument();
+  });
+
+  it('shows a report’s acknowledgement and the client’s question', async () => {
+    createFakeApi().answer(noteEndpoints.communicationList, { pk: 4 }, []).install();
+    const report = makeCommunication({
+      pk: 4,
+      kind: 'REPORT',
+      subject: 'Q3 report',
+      status: 'READY',
+      acknowledged_at: '2026-11-21T10:00:00Z',
+      question: 'Why is rent higher?',
+    });
+    const drawer = await show(report);
+    expect(drawer).toHaveTextContent('Acknowledged');
+    expect(drawer).toHaveTextContent('The client asks: Why is rent higher?');
+    expect(screen.queryByText('Not acknowledged yet.')).not.toBeInTheDocument();
+  });
+});
