@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, Drawer, Flex, Form, Input, Radio, Typography } from 'antd';
-import { COMMUNICATION_KINDS, COMMUNICATION_SUBJECT_MAX, COMMUNICATION_TEXT_MAX, type StoredFile } from '@herd/contract';
+import { COMMUNICATION_SUBJECT_MAX, COMMUNICATION_TEXT_MAX, type StoredFile } from '@herd/contract';
 import { FormAlert } from '../../../ui/form-alert';
 import { useReadOnly } from '../../billing/read-only-guard';
 import { emptyRequestDraft, type RequestDraft } from '../components/request-draft';
@@ -11,6 +11,9 @@ import { NO_LIST_ERRORS, placeComposerErrors, type ComposerListErrors } from './
 import { localToday, oneOffBody, scheduleBody, valuesFromDraft, type ComposerValues } from './composer-values';
 import { RepeatFields } from './repeat-fields';
 import { RequestAttachments } from './request-attachments';
+
+/** A checklist request first: it is what accountants send most. */
+const COMPOSER_KINDS = ['REQUEST', 'REPORT', 'NOTICE', 'W9'] as const;
 
 interface RequestComposerProps {
   companyPk: number;
@@ -54,7 +57,7 @@ const ComposerForm = ({ companyPk, onClose, initialDraft, renderTemplatePicker }
       {renderTemplatePicker?.(applyTemplate)}
       <FormAlert message={errors.rest} />
       <Form.Item name="kind" label="Kind" extra={kind ? REQUEST_KIND_HELP[kind] : undefined}>
-        <Radio.Group optionType="button" options={COMMUNICATION_KINDS.map((k) => ({ value: k, label: REQUEST_KIND_LABELS[k] }))} />
+        <Radio.Group optionType="button" options={COMPOSER_KINDS.map((k) => ({ value: k, label: REQUEST_KIND_LABELS[k] }))} />
       </Form.Item>
       <Form.Item name="subject" label="Subject" rules={[{ required: true, whitespace: true, message: 'Subject is required.' }]}>
         <Input maxLength={COMMUNICATION_SUBJECT_MAX} />

@@ -35,7 +35,7 @@ const Answered = ({ c }: { c: Communication }) => {
   const p = answerProgress(c);
   return (
     <Flex vertical gap={2}>
-      <span>{p.answered ? 'Answered' : 'Not answered'}</span>
+      <span>{p.answered ? 'Answered' : p.itemsAnswered ? 'Partly answered' : 'Not answered'}</span>
       {p.itemsTotal ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {p.itemsAnswered} of {p.itemsTotal} items

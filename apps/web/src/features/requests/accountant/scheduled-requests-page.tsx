@@ -19,17 +19,22 @@ import { REQUEST_KIND_LABELS } from '../components/request-words';
 import { SCHEDULES_PAGE_SIZE, useDeleteSchedule, useSchedules, useUpcoming } from './api';
 import { ScheduleEditor } from './schedule-editor';
 
+const FIRST_DATES = 8;
 const sentWords = (n: number) => (n === 0 ? 'None sent yet' : n === 1 ? '1 sent so far' : `${n} sent so far`);
 
 /** The dates still to come across the company's schedules (the next three months). */
 const ComingUp = ({ pk }: { pk: number }) => {
   const upcoming = useUpcoming(pk);
+  const [all, setAll] = useState(false);
+  const dates = upcoming.data ?? [];
+  // A weekly schedule fills three months quickly: the first few, and the rest on request.
+  const shown = all ? dates : dates.slice(0, FIRST_DATES);
   return (
     <Card size="small" title="Coming up (next 3 months)" style={{ marginBottom: 16 }} loading={upcoming.isLoading}>
       {upcoming.isError ? <QueryError error={upcoming.error} title="Could not load the dates to come" onRetry={() => void upcoming.refetch()} /> : null}
       {upcoming.data?.length === 0 ? <Typography.Text type="secondary">Nothing scheduled in the next three months.</Typography.Text> : null}
       <ul aria-label="Coming up" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {(upcoming.data ?? []).map((o) => (
+        {shown.map((o) => (
           <li key={`${o.schedule}-${o.occurrence_date}`} style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
             <Flex gap={8} wrap align="baseline">
               <Typography.Text strong style={{ minWidth: 100 }}>
@@ -42,6 +47,11 @@ const ComingUp = ({ pk }: { pk: number }) => {
           </li>
         ))}
       </ul>
+      {shown.length < dates.length ? (
+        <Button type="link" onClick={() => setAll(true)} style={{ paddingInline: 0 }}>
+          Show all {dates.length} dates
+        </Button>
+      ) : null}
     </Card>
   );
 };
