@@ -5,7 +5,12 @@ import { fastUser, findDialog } from '../../../../test/dom';
 import { renderAt } from '../../../../test/render-app';
 import { company, fakeRequests, item, makeCommunication, makeFile } from './request-fixtures';
 
-const waiting = makeCommunication({ pk: 1, overdue: true, due_date: '2026-11-01' });
+const waiting = makeCommunication({
+  pk: 1,
+  overdue: true,
+  due_date: '2026-11-01',
+  items: [item(11, 'Bank statement', { answer_kind: 'FILES', answer_files: [makeFile(60, 'nov.pdf')], answered_at: '2026-11-21T10:00:00Z' }), item(12, 'Payroll total')],
+});
 const answered = makeCommunication({
   pk: 2,
   subject: 'Payroll questions',
@@ -38,7 +43,9 @@ describe('the accountant’s requests tab', () => {
     const late = rowOf(table, 'November close');
     expect(late).toHaveTextContent('Waiting on the client');
     expect(late).toHaveTextContent('Overdue');
-    expect(late).toHaveTextContent('Not answered');
+    // One of its two required items answered: the request still waits on the client.
+    expect(late).toHaveTextContent('Partly answered');
+    expect(late).toHaveTextContent('1 of 2 items');
     const ready = rowOf(table, 'Payroll questions');
     expect(ready).toHaveTextContent('Waiting on you');
     expect(ready).toHaveTextContent('Answered');

@@ -1,8 +1,7 @@
 import type { CommunicationItemAnswerKind, CommunicationKind } from '@herd/contract';
 
-/** One checklist item as the composer edits it; `key` keeps a row's identity while items are moved. */
+/** One checklist item of a draft: what it asks, whether text or files answer it, and whether it must be answered. */
 export interface RequestDraftItem {
-  key: string;
   label: string;
   answer_kind: CommunicationItemAnswerKind;
   required: boolean;
@@ -17,7 +16,7 @@ export interface RequestDraft {
   kind: CommunicationKind;
   subject: string;
   text: string;
-  items: Omit<RequestDraftItem, 'key'>[];
+  items: RequestDraftItem[];
 }
 
 export const emptyRequestDraft = (): RequestDraft => ({ kind: 'REQUEST', subject: '', text: '', items: [{ label: '', answer_kind: 'FILES', required: true }] });
