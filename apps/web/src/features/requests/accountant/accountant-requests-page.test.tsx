@@ -69,7 +69,7 @@ describe('the accountant’s requests tab', () => {
     const names = within(actions)
       .getAllByRole('button')
       .map((b) => b.textContent);
-    expect(names).toEqual(['Accept', 'Send back', 'Cancel request', 'Hide']);
+    expect(names).toEqual(['Accept', 'Send back', 'Cancel request', 'Hide', 'Edit']);
   });
 
   it('offers Clear error for a sync error, and never Send back for one the client wrote', async () => {

@@ -76,6 +76,16 @@ export const useRequestMove = (companyPk: number) => {
   });
 };
 
+/** A sent request's subject, text or due date. */
+export const useEditRequest = (companyPk: number) => {
+  const invalidate = useInvalidateRequests();
+  return useSubmitMutation({
+    mutationFn: (change: { pk: number; subject?: string; text?: string; due_date?: string | null }) =>
+      call(e.accountantUpdate, { params: { pk: companyPk }, body: { communications: [change] } }),
+    onSuccess: invalidate,
+  });
+};
+
 /** The whole TIN of a W-9; each call is written to the audit log, so it is asked only on a click and never cached. */
 export const revealTin = (communicationPk: number) => call(e.revealTin, { params: { pk: communicationPk } });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { communicationEndpoints as e, noteEndpoints } from '@herd/contract';
 import { fastUser, findDialog } from '../../../../test/dom';
@@ -59,6 +59,30 @@ describe('a request’s drawer', () => {
     const drawer = await show(signed);
     expect(within(drawer).getByRole('link', { name: /w9-signed\.pdf/ })).toHaveAttribute('href', '/api/v1/storage/file/retrieve/80/');
     expect(within(drawer).queryByRole('button', { name: 'Reveal' })).not.toBeInTheDocument();
+  });
+
+  it('edits a sent request’s words and due date, sending only what changed, with the server’s errors under their fields', async () => {
+    let refuse = true;
+    const fake = createFakeApi()
+      .answer(noteEndpoints.communicationList, { pk: 1 }, [])
+      .answer(e.accountantUpdate, { pk: 7 }, () =>
+        refuse
+          ? { status: 400, data: { 'communications.0.due_date': ['Due date cannot be before today in the firm’s time zone.'] } }
+          : { status: 200, data: [makeCommunication()] },
+      )
+      .install();
+    const drawer = await show(makeCommunication());
+    await fastUser().click(within(within(drawer).getByRole('group', { name: 'Actions' })).getByRole('button', { name: 'Edit' }));
+    const form = within(drawer).getByRole('form', { name: 'Edit request' });
+    const due = within(form).getByLabelText('Due date (optional)');
+    fireEvent.change(due, { target: { value: '2030-01-15' } });
+    await fastUser().click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(due.closest('.ant-form-item') as HTMLElement).findByText('Due date cannot be before today in the firm’s time zone.')).toBeInTheDocument();
+    expect(fake.callsTo(e.accountantUpdate, { pk: 7 })[0]!.body).toEqual({ communications: [{ pk: 1, due_date: '2030-01-15' }] });
+    refuse = false;
+    await fastUser().click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(drawer).queryByRole('form', { name: 'Edit request' })).not.toBeInTheDocument());
+    expect(fake.callsTo(e.accountantUpdate, { pk: 7 })).toHaveLength(2);
   });
 
   it('shows a report’s acknowledgement and the client’s question', async () => {
