@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LOADING_TEXT, profileEndpoints } from '@herd/contract';
-import { createFakeApi, fakeSession, makeClientProfile, makeProfile } from '../../test/fake-api';
+import { clientCompanyEndpoints, communicationEndpoints, LOADING_TEXT, profileEndpoints } from '@herd/contract';
+import { createFakeApi, fakeSession, makeClientCompany, makeClientProfile, makeProfile, paginated } from '../../test/fake-api';
 import { renderAt } from '../../test/render-app';
 
 const expectPath = (app: ReturnType<typeof renderAt>, pathname: string) => waitFor(() => expect(app.pathname()).toBe(pathname));
@@ -171,10 +171,12 @@ describe('signed in', () => {
   });
 
   it('every dashboard sub-screen has a header and an honest empty state', async () => {
-    fakeSession(makeProfile());
+    fakeSession(makeProfile())
+      .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, makeClientCompany({ pk: 7 }))
+      .answer(communicationEndpoints.accountantCompleted, { pk: 7 }, paginated([]));
     renderAt('/dashboard/accountant/requests/completed/7/');
     expect(await screen.findByRole('heading', { name: 'Completed requests' })).toBeInTheDocument();
-    expect(screen.getByText('No completed requests yet')).toBeInTheDocument();
+    expect(await screen.findByText('No requests here.')).toBeInTheDocument();
   });
 
   it('a malformed client key is not a page', async () => {

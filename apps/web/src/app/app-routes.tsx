@@ -42,6 +42,10 @@ const AccountantReceiptsPage = lazyPage(() => import('../features/receipts/accou
 const AccountantTabs = lazyPage(() => import('../features/transactions/components/accountant-tabs').then((m) => m.AccountantTabs));
 const ReceiptsArchivePage = lazyPage(() => import('../features/receipts/accountant/receipts-archive-page').then((m) => m.ReceiptsArchivePage));
 const ReceiptsInboxPage = lazyPage(() => import('../features/receipts/accountant/receipts-inbox-page').then((m) => m.ReceiptsInboxPage));
+// The accountant's requests of one client: the tab, the completed and hidden lists, the schedules.
+const AccountantRequestsPage = lazyPage(() => import('../features/requests/accountant/accountant-requests-page').then((m) => m.AccountantRequestsPage));
+const RequestsArchivePage = lazyPage(() => import('../features/requests/accountant/requests-archive-page').then((m) => m.RequestsArchivePage));
+const ScheduledRequestsPage = lazyPage(() => import('../features/requests/accountant/scheduled-requests-page').then((m) => m.ScheduledRequestsPage));
 const AccountantRulesPage = lazyPage(() => import('../features/transactions/pages/accountant-rules-page').then((m) => m.AccountantRulesPage));
 const ClientCompletedPage = lazyPage(() => import('../features/transactions/pages/client-completed-page').then((m) => m.ClientCompletedPage));
 // The client's transactions, shown inside the company dashboard (and the accountant's view of it).
@@ -96,9 +100,10 @@ export const AppRoutes = () => {
                   <Route path={a.categorized} element={<AccountantTransactionsPage kind="categorized" />} />
                   <Route path={a.hidden} element={<AccountantTransactionsPage kind="hidden" />} />
                   <Route path={a.rules} element={<AccountantRulesPage />} />
-                  <Route path={a.requestsCompleted} element={<DashboardSectionPage section="accountantRequestsCompleted" />} />
-                  <Route path={a.requestsScheduled} element={<DashboardSectionPage section="accountantRequestsScheduled" />} />
-                  <Route path={a.requestsHidden} element={<DashboardSectionPage section="accountantRequestsHidden" />} />
+                  <Route path={a.requests} element={<AccountantRequestsPage tabs={AccountantTabs} />} />
+                  <Route path={a.requestsCompleted} element={<RequestsArchivePage kind="completed" />} />
+                  <Route path={a.requestsScheduled} element={<ScheduledRequestsPage />} />
+                  <Route path={a.requestsHidden} element={<RequestsArchivePage kind="hidden" />} />
                   <Route path={a.receipts} element={<AccountantReceiptsPage tabs={AccountantTabs} />} />
                   <Route path={a.receiptsCompleted} element={<ReceiptsArchivePage kind="completed" />} />
                   <Route path={a.receiptsHidden} element={<ReceiptsArchivePage kind="hidden" />} />

@@ -32,24 +32,6 @@ export const dashboardSections = {
     'No hidden transactions',
     'Transactions you hide from this client are kept here, so you can bring them back at any time.',
   ),
-  accountantRequestsCompleted: section(
-    'Completed requests',
-    'Requests the client has answered.',
-    'No completed requests yet',
-    'Requests this client has answered will be listed here with their replies and documents.',
-  ),
-  accountantRequestsScheduled: section(
-    'Scheduled requests',
-    'One-off and recurring requests waiting to be sent.',
-    'No scheduled requests',
-    'Requests you schedule for this client, once or on a repeating schedule, will be listed here.',
-  ),
-  accountantRequestsHidden: section(
-    'Hidden requests',
-    'Requests you have hidden from the client.',
-    'No hidden requests',
-    'Requests you hide from this client are kept here.',
-  ),
   clientCommsCompleted: section(
     'Completed requests',
     'Requests from your accountant that you have answered.',

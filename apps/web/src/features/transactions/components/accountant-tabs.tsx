@@ -5,14 +5,15 @@ import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
 import { type useTransactionCounters, type AccountantListKind } from '../api';
 
-/** The accountant's tabs for one client: the three lists, the client's receipts, then the client's rules. */
-export type AccountantTab = AccountantListKind | 'receipts' | 'rules';
+/** The accountant's tabs for one client: the three lists, the client's receipts and requests, then the client's rules. */
+export type AccountantTab = AccountantListKind | 'receipts' | 'requests' | 'rules';
 
 const TAB_ROUTES: Record<AccountantTab, string> = {
   active: routes.accountant.active,
   categorized: routes.accountant.categorized,
   hidden: routes.accountant.hidden,
   receipts: routes.accountant.receipts,
+  requests: routes.accountant.requests,
   rules: routes.accountant.rules,
 };
 
@@ -30,9 +31,11 @@ interface AccountantTabsProps {
   counters: ReturnType<typeof useTransactionCounters>['data'];
   /** The client's active receipts, when the page has asked (the receipts tab does). */
   receiptsCount?: number;
+  /** The client's open requests, when the page has asked (the requests tab does). */
+  requestsCount?: number;
 }
 
-export const AccountantTabs = ({ companyPk, active, counters: c, receiptsCount }: AccountantTabsProps) => {
+export const AccountantTabs = ({ companyPk, active, counters: c, receiptsCount, requestsCount }: AccountantTabsProps) => {
   const navigate = useNavigate();
   return (
     <Tabs
@@ -43,6 +46,7 @@ export const AccountantTabs = ({ companyPk, active, counters: c, receiptsCount }
         { key: 'categorized', label: <TabLabel label="Categorized" count={c?.categorized} /> },
         { key: 'hidden', label: <TabLabel label="Hidden" count={c?.hidden} /> },
         { key: 'receipts', label: <TabLabel label="Receipts" count={receiptsCount} /> },
+        { key: 'requests', label: <TabLabel label="Requests" count={requestsCount} /> },
         { key: 'rules', label: <TabLabel label="Rules" /> },
       ]}
       tabBarExtraContent={

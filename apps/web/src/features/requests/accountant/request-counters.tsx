@@ -1,0 +1,42 @@
+import { Card, Col, Row, Statistic } from 'antd';
+import { Link } from 'react-router';
+import type { communicationEndpoints, ResponseOf } from '@herd/contract';
+import { formatCount } from '../../../lib/format';
+import { buildPath } from '../../../lib/path-builder';
+import { routes } from '../../../lib/routes';
+
+/** Whom the open requests wait on, how many are late, and links to the other lists. */
+export const RequestCounters = ({ companyPk, counters }: { companyPk: number; counters: ResponseOf<typeof communicationEndpoints.accountantCounters> | undefined }) => {
+  const n = (value: number | undefined) => (value === undefined ? '…' : formatCount(value));
+  const link = (route: string, label: string, value: number | undefined) => (
+    <Link to={buildPath(route, { clientPk: companyPk })} aria-label={label}>
+      <Statistic title={label.replace(' requests', '').replace(/^./, (c) => c.toUpperCase())} value={n(value)} />
+    </Link>
+  );
+  return (
+    <Card size="small" aria-label="Request counts" style={{ marginBottom: 16 }}>
+      <Row gutter={[16, 8]}>
+        <Col xs={12} sm={8} md={4}>
+          <Statistic title="Waiting on you" value={n(counters?.waiting_on_accountant)} />
+        </Col>
+        <Col xs={12} sm={8} md={4}>
+          <Statistic title="Waiting on the client" value={n(counters?.waiting_on_client)} />
+        </Col>
+        <Col xs={12} sm={8} md={4}>
+          <Statistic title="Overdue" value={n(counters?.overdue)} styles={counters?.overdue ? { content: { color: '#b42318' } } : undefined} />
+        </Col>
+        <Col xs={12} sm={8} md={4}>
+          {link(routes.accountant.requestsCompleted, 'Completed requests', counters?.completed)}
+        </Col>
+        <Col xs={12} sm={8} md={4}>
+          {link(routes.accountant.requestsHidden, 'Hidden requests', counters?.hidden)}
+        </Col>
+        <Col xs={12} sm={8} md={4}>
+          <Link to={buildPath(routes.accountant.requestsScheduled, { clientPk: companyPk })} aria-label="Scheduled requests">
+            <Statistic title="Scheduled" value="View" />
+          </Link>
+        </Col>
+      </Row>
+    </Card>
+  );
+};
