@@ -17,6 +17,8 @@ import { nextCommunicationStatus, type Communication } from '@herd/contract';
 import { requestCountWord } from '../components/request-words';
 import { useRequestCounters, useRequestList } from './api';
 import { RequestComposer } from './request-composer';
+import { RequestTemplatePicker } from '../templates/request-template-picker';
+import { SaveAsTemplateButton } from '../templates/save-as-template-button';
 import { RequestCounters } from './request-counters';
 import { RequestDrawer } from './request-drawer';
 import { RequestFilters } from './request-filters';
@@ -104,7 +106,13 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: RequestTabs }
       />
       <RequestDrawer request={open} onClose={() => setOpenPk(null)} onMove={(move, c) => moves.run(move, [c.pk])} busy={moves.busy} />
       {moves.modal}
-      <RequestComposer companyPk={pk} open={composing} onClose={() => setComposing(false)} />
+      <RequestComposer
+        companyPk={pk}
+        open={composing}
+        onClose={() => setComposing(false)}
+        renderTemplatePicker={(apply) => <RequestTemplatePicker onPick={apply} />}
+        renderSaveAsTemplate={(draft) => <SaveAsTemplateButton draft={draft} />}
+      />
     </>
   );
 };

@@ -45,12 +45,17 @@ export const valuesFromDraft = (draft: RequestDraft, today: string): ComposerVal
   weekdays: [],
 });
 
-const contentOf = (v: ComposerValues, files: StoredFile[]) => ({
-  kind: v.kind,
-  subject: v.subject.trim(),
+/** The words and checklist as they stand, for "Save as template" (the kind's checklist only, as it would be sent). */
+export const draftFromValues = (v: Partial<ComposerValues>): RequestDraft => ({
+  kind: v.kind ?? 'REQUEST',
+  subject: (v.subject ?? '').trim(),
   text: (v.text ?? '').trim(),
-  // Only a request has a checklist; items left over from switching kinds are not sent.
   items: v.kind === 'REQUEST' ? (v.items ?? []).map((item) => ({ label: (item.label ?? '').trim(), answer_kind: item.answer_kind, required: item.required })) : [],
+});
+
+const contentOf = (v: ComposerValues, files: StoredFile[]) => ({
+  // Only a request has a checklist; items left over from switching kinds are not sent.
+  ...draftFromValues(v),
   attachments: files.map((f) => f.pk),
   w9_vendor: v.kind === 'W9' ? (v.w9_vendor ?? '').trim() : '',
 });

@@ -8,7 +8,7 @@ import { REQUEST_KIND_HELP, REQUEST_KIND_LABELS } from '../components/request-wo
 import { useCreateRequest, useCreateSchedule } from './api';
 import { ChecklistEditor } from './checklist-editor';
 import { NO_LIST_ERRORS, placeComposerErrors, type ComposerListErrors } from './composer-errors';
-import { localToday, oneOffBody, scheduleBody, valuesFromDraft, type ComposerValues } from './composer-values';
+import { draftFromValues, localToday, oneOffBody, scheduleBody, valuesFromDraft, type ComposerValues } from './composer-values';
 import { RepeatFields } from './repeat-fields';
 import { RequestAttachments } from './request-attachments';
 
@@ -23,9 +23,11 @@ interface RequestComposerProps {
   initialDraft?: RequestDraft;
   /** A slot at the top of the composer for a template picker: it calls `applyTemplate` with the draft chosen. */
   renderTemplatePicker?: (applyTemplate: (draft: RequestDraft) => void) => ReactNode;
+  /** A slot beside the buttons for "Save as template", given the words and checklist as they stand. */
+  renderSaveAsTemplate?: (draft: RequestDraft) => ReactNode;
 }
 
-const ComposerForm = ({ companyPk, onClose, initialDraft, renderTemplatePicker }: Omit<RequestComposerProps, 'open'>) => {
+const ComposerForm = ({ companyPk, onClose, initialDraft, renderTemplatePicker, renderSaveAsTemplate }: Omit<RequestComposerProps, 'open'>) => {
   const [form] = Form.useForm<ComposerValues>();
   const today = localToday();
   const [files, setFiles] = useState<StoredFile[]>([]);
@@ -36,6 +38,8 @@ const ComposerForm = ({ companyPk, onClose, initialDraft, renderTemplatePicker }
   const { message } = App.useApp();
   const kind = Form.useWatch('kind', form);
   const repeat = Form.useWatch('repeat', form);
+  // Every field, for the draft "Save as template" would keep.
+  const current = Form.useWatch([], form) as Partial<ComposerValues> | undefined;
 
   const applyTemplate = (draft: RequestDraft) =>
     form.setFieldsValue({ ...valuesFromDraft(draft, today), repeat: form.getFieldValue('repeat') as ComposerValues['repeat'] });
@@ -94,6 +98,7 @@ const ComposerForm = ({ companyPk, onClose, initialDraft, renderTemplatePicker }
           {repeat === 'NONE' ? 'Send' : 'Create schedule'}
         </Button>
         <Button onClick={onClose}>Cancel</Button>
+        {renderSaveAsTemplate?.(draftFromValues(current ?? {}))}
       </Flex>
       {repeat !== 'NONE' ? (
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
