@@ -42,7 +42,7 @@ export interface ReceiptMatchingPostgresResult {
 
 const chunks = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-const seed = async (db: Db) => {
+export const seed = async (db: Db) => {
   const gen = generator(2026);
   const { txns, draw } = makeTransactions(gen);
   const labelled = makeReceipts(gen, txns, draw);
@@ -109,7 +109,7 @@ const seed = async (db: Db) => {
 };
 
 /** Undoes what matching wrote, so the next run starts from the same waiting receipts. */
-const resetMatches = async (db: Db, companyPk: number) => {
+export const resetMatches = async (db: Db, companyPk: number) => {
   await db.execute(sql`delete from ${transactionAttachments} using ${transactions}
     where ${transactionAttachments.transactionId} = ${transactions.pk} and ${transactions.clientCompanyId} = ${companyPk}`);
   await db.execute(sql`delete from ${receiptMatches} using ${receipts}

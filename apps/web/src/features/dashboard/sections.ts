@@ -32,18 +32,6 @@ export const dashboardSections = {
     'No hidden transactions',
     'Transactions you hide from this client are kept here, so you can bring them back at any time.',
   ),
-  clientCommsCompleted: section(
-    'Completed requests',
-    'Requests from your accountant that you have answered.',
-    'No completed requests yet',
-    'Requests you answer will be kept here for your records.',
-  ),
-  clientCommsScheduled: section(
-    'Scheduled requests',
-    'Requests your accountant has scheduled for you.',
-    'No scheduled requests',
-    'Requests your accountant schedules, once or on a repeating schedule, will be listed here.',
-  ),
   clientTransactionsCompleted: section(
     'Completed transactions',
     'Transactions you have categorized.',
