@@ -23,3 +23,4 @@ export * from './ledger-history.js';
 export * from './receipts.js';
 export * from './communications.js';
 export * from './recurring.js';
+export * from './notifications.js';

@@ -1,0 +1,49 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { FIRM_ROLES, firmRoleRules } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { clientCompanyAssignments, firmMembers, users } from '../../db/schema/index.js';
+import { clientRecipients, receiptRecipients } from '../notes/note-recipients.js';
+
+/** Roles that see every client of the firm, and so hear about every one. */
+const ALL_CLIENT_ROLES = FIRM_ROLES.filter((role) => firmRoleRules.seesAllClients(role));
+
+/**
+ * The firm's people who can see a company, by the same rule as `companyAccess`:
+ * admins (who see every client) and the team members assigned to it. With no
+ * company (the firm's own thread), every active member of the firm.
+ */
+export const firmAudience = async (db: Db, firmId: number, companyPk: number | null): Promise<number[]> => {
+  const seesCompany =
+    companyPk === null
+      ? undefined
+      : or(
+          inArray(firmMembers.role, ALL_CLIENT_ROLES),
+          inArray(
+            firmMembers.pk,
+            db.select({ pk: clientCompanyAssignments.firmMemberId }).from(clientCompanyAssignments).where(eq(clientCompanyAssignments.clientCompanyId, companyPk)),
+          ),
+        );
+  const rows = await db
+    .select({ pk: users.pk })
+    .from(firmMembers)
+    .innerJoin(users, eq(users.pk, firmMembers.userId))
+    .where(and(eq(firmMembers.firmId, firmId), eq(users.isActive, true), seesCompany));
+  return rows.map((r) => r.pk);
+};
+
+/** What the client's people must be able to see to hear about it. */
+export type ClientObject = { type: 'company' } | { type: 'transaction'; pk: number } | { type: 'receipt'; pk: number };
+
+/**
+ * The client's people who can see the object: every active user of the
+ * company for the company itself (its requests, its thread), less those whose
+ * account restrictions hide a transaction, and for a receipt those allowed to
+ * see it (`docs/receipts.md`).
+ */
+export const clientAudience = async (db: Db, companyPk: number, object: ClientObject): Promise<number[]> => {
+  const people =
+    object.type === 'receipt'
+      ? await receiptRecipients(db, companyPk, object.pk)
+      : await clientRecipients(db, companyPk, object.type === 'transaction' ? object.pk : null);
+  return people.map((p) => p.pk);
+};
