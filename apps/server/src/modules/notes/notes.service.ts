@@ -6,6 +6,7 @@ import { isFirmActor } from '../auth/permissions.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
+import { notifyNoteWritten } from '../notifications/note-notify.js';
 import { findNote, insertAccountantNotes, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
 import { companyAccess } from '../access/company-access.js';
 import { companyCommunicationScope, findScopedCommunications } from '../communications/communication-scope.js';
@@ -30,17 +31,31 @@ export const listThread = async (db: Db, actor: Actor, kind: ThreadKind, pk: num
 export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind, pk: number, body: string) => {
   const { db } = deps;
   const access = await threadAccess(db, actor, kind, pk);
-  const [row] = await insertNotes(db, [
-    {
-      firmId: access.firmId,
-      clientCompanyId: access.clientCompanyId,
-      targetType: TARGET_OF[kind],
-      targetPk: pk,
-      authorId: actor.userId,
-      senderKind: access.senderKind,
-      body,
-    },
-  ]);
+  const written = {
+    firmId: access.firmId,
+    clientCompanyId: access.clientCompanyId,
+    target: TARGET_OF[kind],
+    targetPk: pk,
+    authorId: actor.userId,
+    sender: access.senderKind,
+    body,
+  };
+  // The note and the bell's notifications of it are saved together.
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await insertNotes(tx, [
+      {
+        firmId: written.firmId,
+        clientCompanyId: written.clientCompanyId,
+        targetType: written.target,
+        targetPk: pk,
+        authorId: actor.userId,
+        senderKind: written.sender,
+        body,
+      },
+    ]);
+    await notifyNoteWritten(tx, written);
+    return inserted;
+  });
   await mailNoteToOtherSide(deps, actor, access, kind, pk, body);
   return (await listNotes(db, access.firmId, TARGET_OF[kind], pk)).map((r) => toNote(r, actor)).find((n) => n.pk === row!.pk)!;
 };

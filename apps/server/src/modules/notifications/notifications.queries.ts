@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
+import { clientCompanies, firmMembers, notes, notifications, users } from '../../db/schema/index.js';
 
 export type NewNotification = typeof notifications.$inferInsert;
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -63,3 +63,37 @@ export const hideOwn = (db: Db, firmId: number, userId: number) =>
     .update(notifications)
     .set({ hiddenAt: sql`now()` })
     .where(and(own(firmId, userId), shown));
+
+/** A company's name, for a notification's title. */
+export const companyNameOf = async (db: Db, firmId: number, companyPk: number) => {
+  const [row] = await db
+    .select({ name: clientCompanies.name })
+    .from(clientCompanies)
+    .where(and(eq(clientCompanies.firmId, firmId), eq(clientCompanies.pk, companyPk)));
+  return row?.name ?? 'A client';
+};
+
+/** How a person is named in a notification: their name, or their email when they gave none. */
+export const personNameOf = async (db: Db, userPk: number | null) => {
+  if (userPk === null) return 'Someone';
+  const [row] = await db.select({ first: users.firstName, last: users.lastName, email: users.email }).from(users).where(eq(users.pk, userPk));
+  return row ? `${row.first} ${row.last}`.trim() || row.email : 'Someone';
+};
+
+/** Whether the person works for the firm (as opposed to being one of its clients). */
+export const isFirmStaff = async (db: Db, firmId: number, userPk: number) =>
+  (
+    await db
+      .select({ pk: firmMembers.pk })
+      .from(firmMembers)
+      .where(and(eq(firmMembers.firmId, firmId), eq(firmMembers.userId, userPk)))
+  ).length > 0;
+
+/** Everyone who has written in a thread: its participants. */
+export const threadAuthors = async (db: Db, firmId: number, targetType: (typeof notes.$inferSelect)['targetType'], targetPk: number) =>
+  (
+    await db
+      .selectDistinct({ pk: notes.authorId })
+      .from(notes)
+      .where(and(eq(notes.firmId, firmId), eq(notes.targetType, targetType), eq(notes.targetPk, targetPk)))
+  ).flatMap((r) => (r.pk === null ? [] : [r.pk]));

@@ -3,11 +3,17 @@ import type { Db } from '../../db/client.js';
 import { clientAudience, firmAudience, type ClientObject } from './notification-recipients.js';
 import { insertNotifications } from './notifications.queries.js';
 
-/** Who hears about it: the firm's people who see the company, and/or the client's people who see the object. */
+/**
+ * Who hears about it: the firm's people who see the company, and/or the
+ * client's people who see the object; `among` narrows either to some people
+ * (a thread's earlier authors), who must still pass the same rule.
+ */
 export interface Audience {
-  firm?: boolean;
-  client?: ClientObject;
+  firm?: true | { among: number[] };
+  client?: ClientObject & { among?: number[] };
 }
+
+const narrowed = (pks: number[], among: number[] | undefined) => (among === undefined ? pks : pks.filter((pk) => among.includes(pk)));
 
 export interface NotifyInput {
   firmId: number;
@@ -41,8 +47,9 @@ const cut = (value: string, max: number) => {
  */
 export const notify = async (tx: Db, input: NotifyInput): Promise<number> => {
   const recipients = new Set<number>();
-  if (input.to.firm) for (const pk of await firmAudience(tx, input.firmId, input.clientCompanyId)) recipients.add(pk);
-  if (input.to.client && input.clientCompanyId !== null) for (const pk of await clientAudience(tx, input.clientCompanyId, input.to.client)) recipients.add(pk);
+  const { firm, client } = input.to;
+  if (firm) for (const pk of narrowed(await firmAudience(tx, input.firmId, input.clientCompanyId), firm === true ? undefined : firm.among)) recipients.add(pk);
+  if (client && input.clientCompanyId !== null) for (const pk of narrowed(await clientAudience(tx, input.clientCompanyId, client), client.among)) recipients.add(pk);
   if (input.except != null) recipients.delete(input.except);
   if (recipients.size === 0) return 0;
   const title = cut(input.title, TITLE_MAX);

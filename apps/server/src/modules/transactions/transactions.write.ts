@@ -14,6 +14,7 @@ import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../access/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/answers.js';
 import { countOverrides } from '../rules/overrides.js';
+import { notifyTransactionsAnswered } from '../notifications/events.js';
 
 const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
   firmId: scope.company.firmId,
@@ -102,6 +103,11 @@ export const applyChanges = async ({ db, jobs }: SuggestionDeps, scope: CompanyA
       'transaction.categorize',
       moving.map(({ row, next, lines, changed }) => ({ row, to: next, values: categorized, details: { lines: lines?.length, changed } })),
     );
+    // An accountant answering in the client's view is the firm's own work: nobody is told.
+    if (scope.side === 'client' && !scope.viewingAsClient) {
+      const answered = moving.filter((p) => p.next === 'FINISHED_IN_HERD').length;
+      await notifyTransactionsAnswered(tx, { firmId: scope.company.firmId, companyPk, count: answered, by: scope.actor.userId });
+    }
     await writeAuditMany(
       tx,
       plans
