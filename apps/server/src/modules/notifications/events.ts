@@ -1,7 +1,7 @@
 import type { CommunicationKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { notify } from './notify.js';
-import { companyNameOf, isFirmStaff } from './notifications.queries.js';
+import { companyNameOf, isFirmStaff, personNameOf } from './notifications.queries.js';
 
 /**
  * What the bell tells of, one function per event, each called inside the
@@ -136,5 +136,29 @@ export const notifyLedgerNeedsReauth = async (tx: Db, e: { firmId: number; compa
     title: `${name}: reconnect ${e.ledger}`,
     text: `${e.ledger} no longer accepts Herd’s connection, so nothing is published or pulled until someone reconnects it.`,
     to: { firm: true },
+  });
+};
+
+/**
+ * One accountant's words on many transactions or requests of a company (a
+ * bulk note, or the message that sends transactions back): one notification
+ * for the client's people who can see at least one of them.
+ */
+export const notifyBulkNote = async (
+  tx: Db,
+  e: { firmId: number; companyPk: number; about: 'transaction' | 'request'; pks: number[]; by: number; body: string; sentBack?: boolean },
+) => {
+  if (e.pks.length === 0) return 0;
+  const [author, name] = [await personNameOf(tx, e.by), await companyNameOf(tx, e.firmId, e.companyPk)];
+  const what = plural(e.pks.length, e.about);
+  return notify(tx, {
+    firmId: e.firmId,
+    clientCompanyId: e.companyPk,
+    kind: 'NOTE',
+    target: { type: 'CLIENT_COMPANY', pk: e.companyPk },
+    title: e.sentBack ? `${author} sent back ${what} of ${name}` : `${author} wrote on ${what} of ${name}`,
+    text: e.body,
+    to: { client: e.about === 'transaction' ? { type: 'transactions', pks: e.pks } : { type: 'company' } },
+    except: e.by,
   });
 };

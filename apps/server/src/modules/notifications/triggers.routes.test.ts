@@ -93,6 +93,31 @@ describe('a note arrives', () => {
   });
 });
 
+describe('one accountant’s words on many transactions', () => {
+  it('a bulk note is one notification, for the client’s people who can see at least one of them', async () => {
+    const { cast, pk, fuel, rent } = await restrictedCast(t.db, newClient);
+    await cast.admin.post('accounting/notes/transactions/note/create/', { client_company: pk, pks: [rent], body: 'Rent receipts please' });
+    expect(await bell(cast.client)).toEqual([]);
+    await cast.admin.post('accounting/notes/transactions/note/create/', { client_company: pk, pks: [fuel, rent], body: 'All receipts please' });
+    expect(await bell(cast.client)).toMatchObject([
+      { kind: 'NOTE', title: 'Ada Admin wrote on 2 transactions of Client Co', text: 'All receipts please', target: { type: 'CLIENT_COMPANY', pk } },
+    ]);
+    expect(await bell(cast.clientAdmin)).toEqual([]);
+  });
+
+  it('sending transactions back tells the client, with the message when there is one', async () => {
+    const { cast, pk, rows, answer } = await setup();
+    await cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [answer(rows[0]!), answer(rows[1]!)] });
+    const back = `accounting/accountant/client-company/${pk}/transactions/back/`;
+    expect((await cast.admin.post(back, { pks: [rows[0]!.pk], message: 'Which client was this lunch with?' })).statusCode).toBe(204);
+    expect((await cast.admin.post(back, { pks: [rows[1]!.pk] })).statusCode).toBe(204);
+    expect((await bell(cast.client)).map((n) => [n.title, n.text])).toEqual([
+      ['Ada Admin sent back 1 transaction of Client Co', ''],
+      ['Ada Admin sent back 1 transaction of Client Co', 'Which client was this lunch with?'],
+    ]);
+  });
+});
+
 describe('requests', () => {
   it('a new request tells the client’s people; their answer tells the accountants, saying whether it is complete', async () => {
     const { cast, pk } = await setup();

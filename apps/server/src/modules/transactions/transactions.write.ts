@@ -14,7 +14,7 @@ import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../access/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/answers.js';
 import { countOverrides } from '../rules/overrides.js';
-import { notifyTransactionsAnswered } from '../notifications/events.js';
+import { notifyBulkNote, notifyTransactionsAnswered } from '../notifications/events.js';
 
 const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
   firmId: scope.company.firmId,
@@ -163,15 +163,11 @@ export const sendBack = async ({ db, jobs }: SuggestionDeps, scope: CompanyAcces
       // The message goes into the audit entry too, so the history shows why it went back even after it is answered again.
       rows.map((row) => ({ row, to: 'READY' as const, values: { backMessage: message ?? '' }, details: message ? { message } : undefined })),
     );
-    if (!message) return;
-    await insertAccountantNotes(
-      tx,
-      { firmId: scope.company.firmId, companyPk: scope.company.pk },
-      'TRANSACTION',
-      rows.map((row) => row.pk),
-      scope.actor.userId,
-      message,
-    );
+    const owner = { firmId: scope.company.firmId, companyPk: scope.company.pk };
+    const sent = rows.map((row) => row.pk);
+    if (message) await insertAccountantNotes(tx, owner, 'TRANSACTION', sent, scope.actor.userId, message);
+    // The work is the client's again: they hear of it, with the message when there is one.
+    await notifyBulkNote(tx, { ...owner, about: 'transaction', pks: sent, by: scope.actor.userId, body: message ?? '', sentBack: true });
   });
   // A sent-back answer no longer teaches anything, and the row waits for an answer again.
   await refreshAfterAnswers(jobs, scope.company.pk, rows);
