@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { notificationEndpoints as e, type Notification } from '@herd/contract';
@@ -39,6 +40,8 @@ const renderBell = (side: 'accountant' | 'client' = 'accountant') =>
 const realMatchMedia = window.matchMedia;
 afterEach(() => {
   window.matchMedia = realMatchMedia;
+  // Back to following the browser's own focus, for the tests that come after.
+  focusManager.setFocused(undefined);
 });
 
 describe('the notification bell', () => {
@@ -131,6 +134,22 @@ describe('the notification bell', () => {
     expect(view.pathname()).toBe('/dashboard/client/company-client/');
     expect(view.searchParams().get('company')).toBe('7');
     expect(view.searchParams().get('transaction')).toBe('55');
+  });
+
+  it('updates the count without a reload when the window regains focus, and says how many arrived', async () => {
+    let unread = 1;
+    createFakeApi()
+      .answer(e.unreadCount, {}, () => ({ status: 200, data: { unread_count: unread } }))
+      .install();
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    unread = 3;
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
+    expect(await screen.findByText('2 new notifications')).toBeInTheDocument();
   });
 
   it('says so when the list cannot be loaded', async () => {
