@@ -36,6 +36,7 @@ import { csvImportRoutes } from './modules/csv-import/csv-import.routes.js';
 import { csvExportRoutes } from './modules/csv-exports/csv-exports.routes.js';
 import { refRoutes } from './modules/refs/refs.routes.js';
 import { noteRoutes } from './modules/notes/notes.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { receiptRoutes } from './modules/receipts/receipts.routes.js';
 import { communicationRoutes } from './modules/communications/communications.routes.js';
 import { recurringRoutes } from './modules/recurring/recurring.routes.js';
@@ -156,6 +157,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(csvExportRoutes);
       await api.register(refRoutes);
       await api.register(noteRoutes);
+      await api.register(notificationRoutes);
       await api.register(attachmentRoutes);
       await api.register(receiptRoutes);
       await api.register(communicationRoutes);

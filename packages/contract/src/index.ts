@@ -32,3 +32,4 @@ export * from './rules.js';
 export * from './mfa.js';
 export * from './suggestions.js';
 export * from './communication-w9.js';
+export * from './notifications.js';

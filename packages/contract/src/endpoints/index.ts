@@ -15,6 +15,7 @@ import { importEndpoints } from './imports.js';
 import { inboundEndpoints } from './inbound.js';
 import { memberMfaEndpoints, mfaSetupEndpoints, mfaSignInEndpoints } from './mfa.js';
 import { noteEndpoints } from './notes.js';
+import { notificationEndpoints } from './notifications.js';
 import { clientUserEndpoints, coworkerEndpoints } from './people.js';
 import { quickbooksEndpoints } from './quickbooks.js';
 import { receiptEndpoints } from './receipts.js';
@@ -44,6 +45,7 @@ export * from './inbound.js';
 export * from './ledgers.js';
 export * from './mfa.js';
 export * from './notes.js';
+export * from './notifications.js';
 export * from './people.js';
 export * from './quickbooks.js';
 export * from './receipts.js';
@@ -76,6 +78,7 @@ export const endpointGroups = {
   transactions: transactionEndpoints,
   files: fileEndpoints,
   notes: noteEndpoints,
+  notifications: notificationEndpoints,
   refs: refEndpoints,
   imports: importEndpoints,
   csvExports: csvExportEndpoints,

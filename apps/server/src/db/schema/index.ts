@@ -24,3 +24,4 @@ export * from './receipts.js';
 export * from './communications.js';
 export * from './recurring.js';
 export * from './request-templates.js';
+export * from './notifications.js';

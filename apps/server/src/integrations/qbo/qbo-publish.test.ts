@@ -172,6 +172,9 @@ describe('publishing to QuickBooks Online', () => {
     const [error] = await t.db.select().from(syncErrors).where(eq(syncErrors.transactionId, row.pk));
     expect(error).toMatchObject({ code: '610' });
     expect(error!.message.length).toBeGreaterThan(5);
+    // The refusal came in a job, after the publish answered: the firm's people hear of it.
+    const [told] = (await cast.admin.get('notifications/list/')).json().results;
+    expect(told).toMatchObject({ kind: 'SYNC_ERROR', target: { type: 'TRANSACTION', pk: row.pk }, text: error!.message });
     const listed = (await cast.admin.get(`${base()}/categorized-list/?status=SYNC_ERROR`)).json();
     expect(listed.results.find((r: { pk: number }) => r.pk === row.pk)).toBeDefined();
     expect((await cast.admin.post(`accounting/accountant/client-company/${companyPk}/transaction/errors/clear/`, { pks: [row.pk] })).statusCode).toBe(204);
@@ -271,6 +274,8 @@ describe('losing the connection', () => {
     expect(await statusOf(row.pk)).toBe('FINISHED_IN_HERD');
     const [company] = await t.db.select().from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
     expect(company!.connectionState).toBe('NEEDS_REAUTH');
+    const reauth = (await cast.admin.get('notifications/list/')).json().results.filter((n: { kind: string }) => n.kind === 'LEDGER_REAUTH');
+    expect(reauth).toMatchObject([{ title: `${company!.name}: reconnect QuickBooks`, target: { type: 'CLIENT_COMPANY', pk: companyPk } }]);
     const published = await t.db
       .select()
       .from(transactions)

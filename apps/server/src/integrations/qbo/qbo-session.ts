@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, ledgerConnections } from '../../db/schema/index.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { notifyLedgerNeedsReauth } from '../../modules/notifications/events.js';
 import type { SealedCredentials } from '../ledger-adapter.js';
 import { LedgerNeedsReauthError } from '../ledger-errors.js';
 import { OAuthError, type QboOAuth, type TokenSet } from './qbo-oauth.js';
@@ -84,7 +85,13 @@ export class QboSession {
   /** The grant is gone: say so on the company, where the clients list shows it, and stop. */
   async giveUp(): Promise<never> {
     await this.db.transaction(async (tx) => {
-      await tx.update(clientCompanies).set({ connectionState: 'NEEDS_REAUTH', updatedAt: new Date() }).where(eq(clientCompanies.pk, this.connection.clientCompanyId));
+      // Only the moment the grant is lost is news: a company already waiting to be reconnected is not announced again.
+      const [lost] = await tx
+        .update(clientCompanies)
+        .set({ connectionState: 'NEEDS_REAUTH', updatedAt: new Date() })
+        .where(and(eq(clientCompanies.pk, this.connection.clientCompanyId), ne(clientCompanies.connectionState, 'NEEDS_REAUTH')))
+        .returning({ firmId: clientCompanies.firmId, pk: clientCompanies.pk });
+      if (lost) await notifyLedgerNeedsReauth(tx, { firmId: lost.firmId, companyPk: lost.pk, ledger: 'QuickBooks' });
       await tx
         .update(ledgerConnections)
         .set({ syncState: 'FAILED', lastSyncError: 'QuickBooks refused the connection: reconnect the company.', updatedAt: new Date() })

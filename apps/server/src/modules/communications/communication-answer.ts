@@ -1,3 +1,4 @@
+import { notifyCommunicationsAnswered } from '../notifications/events.js';
 import { answerFinishes, nextCommunicationStatus, type CommunicationClientChange, type CommunicationKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { communicationItems, communications } from '../../db/schema/index.js';
@@ -146,6 +147,11 @@ export const answerCommunications = async (db: Db, box: SecretBox, actor: Actor,
       'communication.answer',
       plans.map((p) => ({ row: p.row, values: p.values, details: { items: p.items.map((a) => a.item.pk), w9: p.w9 !== null } })),
     );
+    // An accountant answering in the client's view is the firm's own work: nobody is told.
+    if (!scope.access.viewingAsClient) {
+      const answered = plans.map((p) => ({ pk: p.row.pk, subject: p.row.subject, complete: p.values.status !== undefined && p.values.status !== p.row.status }));
+      await notifyCommunicationsAnswered(tx, { firmId: scope.home.firmId, companyPk: scope.home.companyPk, by: actor.userId, answered });
+    }
   });
   return toCommunications(db, scope.home.firmId, await findScopedCommunications(db, scope, pks));
 };

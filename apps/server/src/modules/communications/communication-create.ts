@@ -2,6 +2,7 @@ import { communicationContent, type CommunicationContent, type SenderKind } from
 import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
+import { notifyCommunicationCreated } from '../notifications/events.js';
 import { checkCommunicationFiles } from './communication-files.js';
 import { findOccurrence, insertCommunication, insertCommunicationFiles, insertItems, type CommunicationHome } from './communications.queries.js';
 
@@ -87,6 +88,15 @@ export const createCommunication = async (tx: Db, input: NewCommunication): Prom
       sender: input.sender,
       ...(input.occurrence ? { schedule: input.occurrence.schedulePk, occurrence_date: input.occurrence.occurrenceDate } : {}),
     },
+  });
+  await notifyCommunicationCreated(tx, {
+    firmId: home.firmId,
+    companyPk: home.companyPk,
+    pk: row.pk,
+    kind: content.kind,
+    subject: content.subject,
+    fromFirm: input.sender === 'ACCOUNTANT',
+    by: input.authorPk,
   });
   return { pk: row.pk, created: true };
 };

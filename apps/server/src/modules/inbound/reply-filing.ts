@@ -4,6 +4,7 @@ import { writeAudit } from '../audit/audit.queries.js';
 import { mailNoteToOtherSide } from '../notes/note-notifications.js';
 import type { ThreadAccess } from '../notes/note-targets.js';
 import { insertNotes } from '../notes/notes.queries.js';
+import { notifyNoteWritten } from '../notifications/note-notify.js';
 import { cleanName, newStorageKey } from '../storage/storage.service.js';
 import { insertFile } from '../storage/storage.queries.js';
 import { sniffContentType } from '../../storage/sniff.js';
@@ -84,6 +85,15 @@ export const fileReply = async (ctx: InboundContext, plan: ReplyPlan): Promise<H
       const [note] = await insertNotes(tx, [
         { firmId: access.firmId, clientCompanyId: companyPk, targetType, targetPk: target.pk, authorId: actor.userId, senderKind: 'CLIENT', body: plan.body },
       ]);
+      await notifyNoteWritten(tx, {
+        firmId: access.firmId,
+        clientCompanyId: companyPk,
+        target: targetType,
+        targetPk: target.pk,
+        authorId: actor.userId,
+        sender: 'CLIENT',
+        body: plan.body,
+      });
       const memoSet = plan.memo !== null && target.kind === 'transaction' ? await fillEmptyMemo(tx, companyPk, target.pk, plan.memo) : false;
       await writeAudit(tx, {
         firmId: access.firmId,

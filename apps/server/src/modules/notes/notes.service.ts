@@ -6,6 +6,8 @@ import { isFirmActor } from '../auth/permissions.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
+import { notifyNoteWritten } from '../notifications/note-notify.js';
+import { notifyBulkNote } from '../notifications/events.js';
 import { findNote, insertAccountantNotes, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
 import { companyAccess } from '../access/company-access.js';
 import { companyCommunicationScope, findScopedCommunications } from '../communications/communication-scope.js';
@@ -30,17 +32,31 @@ export const listThread = async (db: Db, actor: Actor, kind: ThreadKind, pk: num
 export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind, pk: number, body: string) => {
   const { db } = deps;
   const access = await threadAccess(db, actor, kind, pk);
-  const [row] = await insertNotes(db, [
-    {
-      firmId: access.firmId,
-      clientCompanyId: access.clientCompanyId,
-      targetType: TARGET_OF[kind],
-      targetPk: pk,
-      authorId: actor.userId,
-      senderKind: access.senderKind,
-      body,
-    },
-  ]);
+  const written = {
+    firmId: access.firmId,
+    clientCompanyId: access.clientCompanyId,
+    target: TARGET_OF[kind],
+    targetPk: pk,
+    authorId: actor.userId,
+    sender: access.senderKind,
+    body,
+  };
+  // The note and the bell's notifications of it are saved together.
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await insertNotes(tx, [
+      {
+        firmId: written.firmId,
+        clientCompanyId: written.clientCompanyId,
+        targetType: written.target,
+        targetPk: pk,
+        authorId: actor.userId,
+        senderKind: written.sender,
+        body,
+      },
+    ]);
+    await notifyNoteWritten(tx, written);
+    return inserted;
+  });
   await mailNoteToOtherSide(deps, actor, access, kind, pk, body);
   return (await listNotes(db, access.firmId, TARGET_OF[kind], pk)).map((r) => toNote(r, actor)).find((n) => n.pk === row!.pk)!;
 };
@@ -61,14 +77,12 @@ export const editNote = async (db: Db, actor: Actor, kind: ThreadKind, notePk: n
 export const addNoteToTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], body: string) => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const rows = await findScoped(db, scope, pks);
-  await insertAccountantNotes(
-    db,
-    { firmId: scope.company.firmId, companyPk: scope.company.pk },
-    'TRANSACTION',
-    rows.map((r) => r.pk),
-    actor.userId,
-    body,
-  );
+  const owner = { firmId: scope.company.firmId, companyPk: scope.company.pk };
+  const targets = rows.map((r) => r.pk);
+  await db.transaction(async (tx) => {
+    await insertAccountantNotes(tx, owner, 'TRANSACTION', targets, actor.userId, body);
+    await notifyBulkNote(tx, { ...owner, about: 'transaction', pks: targets, by: actor.userId, body });
+  });
   return { created: rows.length };
 };
 
@@ -76,13 +90,19 @@ export const addNoteToTransactions = async (db: Db, actor: Actor, companyPk: num
 export const addNoteToCommunications = async (db: Db, actor: Actor, companyPk: number, pks: number[], body: string) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
   const rows = await findScopedCommunications(db, scope, pks);
-  await insertAccountantNotes(
-    db,
-    { firmId: scope.home.firmId, companyPk: scope.home.companyPk },
-    'COMMUNICATION',
-    rows.map((r) => r.pk),
-    actor.userId,
-    body,
-  );
+  const owner = { firmId: scope.home.firmId, companyPk: scope.home.companyPk };
+  await db.transaction(async (tx) => {
+    await insertAccountantNotes(
+      tx,
+      owner,
+      'COMMUNICATION',
+      rows.map((r) => r.pk),
+      actor.userId,
+      body,
+    );
+    // A hidden request is the firm's only: its note tells the client nothing.
+    const shown = rows.filter((r) => !r.isHidden).map((r) => r.pk);
+    await notifyBulkNote(tx, { ...owner, about: 'request', pks: shown, by: actor.userId, body });
+  });
   return { created: rows.length };
 };

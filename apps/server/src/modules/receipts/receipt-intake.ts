@@ -6,6 +6,7 @@ import { receipts } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { StorageDriver } from '../../storage/driver.js';
 import { writeAudit } from '../audit/audit.queries.js';
+import { notifyReceiptsArrived } from '../notifications/events.js';
 import { insertFile } from '../storage/storage.queries.js';
 import { cleanName, newStorageKey } from '../storage/storage.service.js';
 
@@ -83,6 +84,7 @@ export const intakeReceipts = async (deps: IntakeDeps, log: FastifyBaseLogger, i
         targetPk: intake.companyPk ?? intake.firmId,
         details: { receipts: created, source: intake.source },
       });
+      await notifyReceiptsArrived(tx, { firmId: intake.firmId, companyPk: intake.companyPk, pks: created, by: intake.uploadedBy });
       return created;
     });
   } catch (err) {

@@ -1,3 +1,4 @@
+import { notifyReceiptsMatched } from '../notifications/events.js';
 import { and, between, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { receiptMatches, receipts, transactionAttachments, transactions } from '../../db/schema/index.js';
@@ -279,6 +280,7 @@ export const writeMatches = async (tx: Db, writes: MatchWrite[]): Promise<Ledger
       details: { transaction: transactionPk, automatic, score: scored?.score ?? null },
     })),
   );
+  await notifyMatches(tx, writes);
   const charges = await tx
     .select({ pk: transactions.pk, status: transactions.status })
     .from(transactions)
@@ -290,6 +292,25 @@ export const writeMatches = async (tx: Db, writes: MatchWrite[]): Promise<Ledger
     );
   const inLedger = new Set(charges.filter((c) => attachesInLedger(c.status)).map((c) => c.pk));
   return writes.filter((w) => inLedger.has(w.transactionPk)).map((w) => ({ transactionPk: w.transactionPk, fileId: w.row.fileId }));
+};
+
+/** One notification per company and person matching (the company's automatic run is one batch). */
+const notifyMatches = async (tx: Db, writes: MatchWrite[]) => {
+  const batches = new Map<string, MatchWrite[]>();
+  for (const w of writes) {
+    if (w.row.clientCompanyId === null) continue;
+    const key = `${w.row.clientCompanyId}:${w.actorUserId}`;
+    batches.set(key, [...(batches.get(key) ?? []), w]);
+  }
+  for (const batch of batches.values()) {
+    const { row, actorUserId } = batch[0]!;
+    await notifyReceiptsMatched(tx, {
+      firmId: row.firmId,
+      companyPk: row.clientCompanyId!,
+      receipts: batch.map((w) => ({ pk: w.row.pk, vendor: w.row.vendor })),
+      by: actorUserId,
+    });
+  }
 };
 
 /** One receipt to one charge (a person's match): `writeMatches` of one. */

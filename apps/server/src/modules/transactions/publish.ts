@@ -1,3 +1,4 @@
+import { notifySyncErrors } from '../notifications/events.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, syncErrors } from '../../db/schema/index.js';
@@ -149,6 +150,7 @@ export const giveUpQueuedPublish = async (deps: LedgerDeps, data: { companyPk: n
         message: UNREACHABLE,
       })),
     );
+    await notifySyncErrors(tx, { firmId: company.firmId, companyPk: company.pk, pks: moved.map((m) => m.row.pk), message: UNREACHABLE });
   });
   await refreshAfterPublish(deps, company.pk);
 };
@@ -195,7 +197,9 @@ const recordOutcomes = (db: Db, company: CompanyRow, actorUserId: number | null,
     const errors = settled.flatMap(({ item, outcome }) =>
       outcome.kind === 'rejected' ? [{ transactionId: item.row.pk, code: outcome.code, message: outcome.message }] : [],
     );
-    if (errors.length > 0) await tx.insert(syncErrors).values(errors);
+    if (errors.length === 0) return;
+    await tx.insert(syncErrors).values(errors);
+    await notifySyncErrors(tx, { firmId: company.firmId, companyPk: company.pk, pks: errors.map((e) => e.transactionId), message: errors[0]!.message });
   });
 
 /** The ledger's copy after the write (SyncToken and body), kept for the next publish; a missing part stays as it was. */

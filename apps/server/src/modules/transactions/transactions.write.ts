@@ -14,6 +14,7 @@ import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../access/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/answers.js';
 import { countOverrides } from '../rules/overrides.js';
+import { notifyBulkNote, notifyTransactionsAnswered } from '../notifications/events.js';
 
 const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
   firmId: scope.company.firmId,
@@ -102,6 +103,11 @@ export const applyChanges = async ({ db, jobs }: SuggestionDeps, scope: CompanyA
       'transaction.categorize',
       moving.map(({ row, next, lines, changed }) => ({ row, to: next, values: categorized, details: { lines: lines?.length, changed } })),
     );
+    // An accountant answering in the client's view is the firm's own work: nobody is told.
+    if (scope.side === 'client' && !scope.viewingAsClient) {
+      const answered = moving.filter((p) => p.next === 'FINISHED_IN_HERD').length;
+      await notifyTransactionsAnswered(tx, { firmId: scope.company.firmId, companyPk, count: answered, by: scope.actor.userId });
+    }
     await writeAuditMany(
       tx,
       plans
@@ -157,15 +163,11 @@ export const sendBack = async ({ db, jobs }: SuggestionDeps, scope: CompanyAcces
       // The message goes into the audit entry too, so the history shows why it went back even after it is answered again.
       rows.map((row) => ({ row, to: 'READY' as const, values: { backMessage: message ?? '' }, details: message ? { message } : undefined })),
     );
-    if (!message) return;
-    await insertAccountantNotes(
-      tx,
-      { firmId: scope.company.firmId, companyPk: scope.company.pk },
-      'TRANSACTION',
-      rows.map((row) => row.pk),
-      scope.actor.userId,
-      message,
-    );
+    const owner = { firmId: scope.company.firmId, companyPk: scope.company.pk };
+    const sent = rows.map((row) => row.pk);
+    if (message) await insertAccountantNotes(tx, owner, 'TRANSACTION', sent, scope.actor.userId, message);
+    // The work is the client's again: they hear of it, with the message when there is one.
+    await notifyBulkNote(tx, { ...owner, about: 'transaction', pks: sent, by: scope.actor.userId, body: message ?? '', sentBack: true });
   });
   // A sent-back answer no longer teaches anything, and the row waits for an answer again.
   await refreshAfterAnswers(jobs, scope.company.pk, rows);

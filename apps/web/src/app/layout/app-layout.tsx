@@ -1,10 +1,12 @@
 import { Suspense, useState } from 'react';
-import { Layout } from 'antd';
+import { Flex, Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { SIDER_COLLAPSED_WIDTH_PX, SIDER_WIDTH_PX } from '@herd/contract';
 import { useProfile } from '../../features/auth/api';
 import { GlobalBanners } from '../../features/banners/components/global-banners';
 import { ReadOnlyBanner } from '../../features/billing/components/read-only-banner';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { firmRoleOf } from '../../lib/permissions';
 import { LoadingScreen } from '../../ui/loading-screen';
 import { RouteErrorBoundary } from '../../ui/route-error-boundary';
 import { AppFeedback } from '../feedback';
@@ -60,7 +62,10 @@ export const AppLayout = () => {
             }}
           >
             {phone ? <PhoneNav profile={profile} brand={brand} color={color} /> : null}
-            <UserMenu profile={profile} color={color} />
+            <Flex align="center" gap={phone ? 4 : 12}>
+              <NotificationBell side={firmRoleOf(profile) === null ? 'client' : 'accountant'} />
+              <UserMenu profile={profile} color={color} />
+            </Flex>
           </Layout.Header>
           <ReadOnlyBanner />
           <GlobalBanners banners={profile.global_banners} />

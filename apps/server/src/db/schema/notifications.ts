@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS, NOTIFICATION_TARGETS } from '@herd/contract';
+import { clientCompanies } from './client-companies.js';
+import { firms } from './firms.js';
+import { users } from './users.js';
+
+export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
+export const notificationTargetEnum = pgEnum('notification_target', NOTIFICATION_TARGETS);
+
+/**
+ * One line of one person's bell: what happened (kind, plain-text title and
+ * text, written when it happened), the object it opens, and whether the
+ * person has read or cleared it. Each recipient has their own row.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.pk, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.pk, { onDelete: 'cascade' }),
+    kind: notificationKindEnum('kind').notNull(),
+    targetType: notificationTargetEnum('target_type').notNull(),
+    targetPk: integer('target_pk').notNull(),
+    clientCompanyId: integer('client_company_id').references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    text: text('text').notNull().default(''),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list: one person's rows not cleared, newest first.
+    index('notifications_user_list_idx')
+      .on(t.userId, t.createdAt.desc(), t.pk.desc())
+      .where(sql`${t.hiddenAt} is null`),
+    // The bell's count, asked every half minute by every open tab: only unread, uncleared rows.
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null and ${t.hiddenAt} is null`),
+  ],
+);

@@ -1,0 +1,74 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { FIRM_ROLES, firmRoleRules } from '@herd/contract';
+import type { Db } from '../../db/client.js';
+import { clientCompanyAssignments, firmMembers, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
+import { usersOfCompany } from '../client-users/client-users.queries.js';
+import { clientRecipients, receiptRecipients } from '../notes/note-recipients.js';
+
+/** Roles that see every client of the firm, and so hear about every one. */
+const ALL_CLIENT_ROLES = FIRM_ROLES.filter((role) => firmRoleRules.seesAllClients(role));
+
+/**
+ * The firm's people who can see a company, by the same rule as `companyAccess`:
+ * admins (who see every client) and the team members assigned to it. With no
+ * company (the firm's own thread), every active member of the firm.
+ */
+export const firmAudience = async (db: Db, firmId: number, companyPk: number | null): Promise<number[]> => {
+  const seesCompany =
+    companyPk === null
+      ? undefined
+      : or(
+          inArray(firmMembers.role, ALL_CLIENT_ROLES),
+          inArray(
+            firmMembers.pk,
+            db.select({ pk: clientCompanyAssignments.firmMemberId }).from(clientCompanyAssignments).where(eq(clientCompanyAssignments.clientCompanyId, companyPk)),
+          ),
+        );
+  const rows = await db
+    .select({ pk: users.pk })
+    .from(firmMembers)
+    .innerJoin(users, eq(users.pk, firmMembers.userId))
+    .where(and(eq(firmMembers.firmId, firmId), eq(users.isActive, true), seesCompany));
+  return rows.map((r) => r.pk);
+};
+
+const allows = (ids: number[], accountId: number | null) => ids.length === 0 || (accountId !== null && ids.includes(accountId));
+
+/**
+ * The company's active users who can see at least one of the transactions: three reads
+ * whatever their number (a bulk note may name hundreds).
+ */
+const seeingAnyOf = async (db: Db, companyPk: number, pks: number[]): Promise<number[]> => {
+  if (pks.length === 0) return [];
+  const people = (await usersOfCompany(db, companyPk)).filter((u) => u.isActive);
+  const accounts = await db
+    .select({ payment: transactions.paymentAccountId, watched: transactions.watchedAccountId })
+    .from(transactions)
+    .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.pk, pks)));
+  const limits = await db
+    .select({ userId: userAccountRestrictions.userId, accountId: userAccountRestrictions.accountId, kind: userAccountRestrictions.kind })
+    .from(userAccountRestrictions)
+    .where(eq(userAccountRestrictions.clientCompanyId, companyPk));
+  const limitOf = (userId: number, kind: 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT') => limits.filter((l) => l.userId === userId && l.kind === kind).map((l) => l.accountId);
+  return people
+    .filter((p) => accounts.some((a) => allows(limitOf(p.pk, 'PAYMENT_ACCOUNT'), a.payment) && allows(limitOf(p.pk, 'WATCHED_ACCOUNT'), a.watched)))
+    .map((p) => p.pk);
+};
+
+/** What the client's people must be able to see to hear about it (for several transactions: at least one of them). */
+export type ClientObject = { type: 'company' } | { type: 'transaction'; pk: number } | { type: 'transactions'; pks: number[] } | { type: 'receipt'; pk: number };
+
+/**
+ * The client's people who can see the object: every active user of the
+ * company for the company itself (its requests, its thread), less those whose
+ * account restrictions hide a transaction, and for a receipt those allowed to
+ * see it (`docs/receipts.md`).
+ */
+export const clientAudience = async (db: Db, companyPk: number, object: ClientObject): Promise<number[]> => {
+  if (object.type === 'transactions') return seeingAnyOf(db, companyPk, object.pks);
+  const people =
+    object.type === 'receipt'
+      ? await receiptRecipients(db, companyPk, object.pk)
+      : await clientRecipients(db, companyPk, object.type === 'transaction' ? object.pk : null);
+  return people.map((p) => p.pk);
+};

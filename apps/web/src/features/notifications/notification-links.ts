@@ -1,0 +1,33 @@
+import type { Notification } from '@herd/contract';
+import { buildPath } from '../../lib/path-builder';
+import { routes } from '../../lib/routes';
+import { OPEN_PARAM } from '../transactions/use-open-transaction';
+
+// The transaction editor opens from the address (useOpenTransaction).
+const OPEN_TRANSACTION = OPEN_PARAM;
+
+const withQuery = (path: string, query: Record<string, number>) => `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
+
+/** Where an accountant goes to deal with it: the screen where that work is done. */
+const accountantHref = (n: Notification): string => {
+  const clientPk = n.client_company;
+  const a = routes.accountant;
+  if (clientPk === null) return n.target.type === 'RECEIPT' ? a.receiptsInbox : a.dashboard;
+  if (n.kind === 'LEDGER_REAUTH') return a.clients;
+  if (n.kind === 'TRANSACTIONS_ANSWERED') return buildPath(a.categorized, { clientPk });
+  if (n.kind === 'REQUEST_ANSWERED') return buildPath(a.requestsCompleted, { clientPk });
+  if (n.target.type === 'TRANSACTION') return withQuery(buildPath(a.active, { clientPk }), { [OPEN_TRANSACTION]: n.target.pk });
+  if (n.target.type === 'RECEIPT') return buildPath(a.receipts, { clientPk });
+  return buildPath(a.active, { clientPk });
+};
+
+/** Where a client goes: their company's screen (the right company), with the transaction open when it is about one. */
+const clientHref = (n: Notification): string => {
+  if (n.client_company === null) return routes.client.dashboard;
+  const query: Record<string, number> = { company: n.client_company };
+  if (n.target.type === 'TRANSACTION') query[OPEN_TRANSACTION] = n.target.pk;
+  return withQuery(routes.client.company, query);
+};
+
+/** The screen a notification opens, for the side the person works on. */
+export const notificationHref = (n: Notification, side: 'accountant' | 'client'): string => (side === 'accountant' ? accountantHref(n) : clientHref(n));
