@@ -14,7 +14,8 @@
  * `--only=receipt-matching` only the matching of receipts to charges, in memory (bench/receipt-matching.ts),
  * `--only=receipt-matching-postgres` the same company in PostgreSQL through the `receipt-match` job (bench/receipt-matching-postgres.ts),
  * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts),
- * `--only=recurring` only 10,000 recurring schedules due at once, two workers racing, on PostgreSQL (bench/recurring.ts).
+ * `--only=recurring` only 10,000 recurring schedules due at once, two workers racing, on PostgreSQL (bench/recurring.ts),
+ * `--only=communications-lists` only the communications lists with 100,000 in one firm, 10 clients, on PostgreSQL (bench/communications-lists.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,7 @@ import { renderReceiptMatchingPostgresReport, runReceiptMatchingPostgresBench } 
 import { renderOcrReport, runOcrBench } from './ocr.js';
 import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
 import { renderRecurringReport, runRecurringBench } from './recurring.js';
+import { renderCommunicationsListsReport, runCommunicationsListsBench } from './communications-lists.js';
 
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
@@ -235,7 +237,15 @@ const main = async () => {
       if (write) writeSection(file, 'recurring', section);
     } else process.stderr.write('Recurring requests skipped: they are measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
   }
-  const separateParts = ['qbo', 'first-load', 'client-effort', 'receipt-matching', 'receipt-matching-postgres', 'ocr', 'recurring'];
+  if (only === 'communications-lists') {
+    if (pgUrl) {
+      process.stderr.write('\nCommunications lists: 100,000 communications in one firm, 10 concurrent clients, on PostgreSQL…\n');
+      const section = renderCommunicationsListsReport(await runCommunicationsListsBench(pgUrl));
+      process.stdout.write(`${section}\n`);
+      if (write) writeSection(file, 'communications-lists', section);
+    } else process.stderr.write('Communications lists skipped: they are measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
+  }
+  const separateParts = ['qbo', 'first-load', 'client-effort', 'receipt-matching', 'receipt-matching-postgres', 'ocr', 'recurring', 'communications-lists'];
   if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');

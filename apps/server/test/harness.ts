@@ -166,6 +166,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('receipt-read', handlers['receipt-read'])) +
         (await jobs.drain('receipt-match', handlers['receipt-match'])) +
         (await jobs.drain('recurring-occurrence', handlers['recurring-occurrence'])) +
+        (await jobs.drain('recurring-batch', handlers['recurring-batch'])) +
         (await jobs.drain('ledger-attach', handlers['ledger-attach']));
       total += ran;
       if (ran === 0) return total;

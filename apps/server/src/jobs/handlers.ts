@@ -13,6 +13,7 @@ import { autoPublish } from '../modules/rules/auto-publish.js';
 import { runReceiptRead } from '../modules/receipts/receipt-read-job.js';
 import { runCompanyReceiptMatch, runReceiptMatch } from '../modules/receipts/receipt-match-job.js';
 import { runOccurrence, sweepDueSchedules } from '../modules/recurring/occurrence-job.js';
+import { runOccurrenceBatch } from '../modules/recurring/occurrence-batch.js';
 import { runLedgerAttach } from '../modules/transactions/ledger-attach-job.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
@@ -57,6 +58,9 @@ export const jobHandlers = (deps: AppDeps, log?: JobLog): { [N in JobName]: JobH
     await sweepDueSchedules({ ...deps, log });
   },
   'recurring-occurrence': (data) => runOccurrence({ ...deps, log }, data),
+  'recurring-batch': async (data) => {
+    await runOccurrenceBatch({ ...deps, log }, data);
+  },
   'ledger-attach': (data) => runLedgerAttach({ ...deps, log }, data),
 });
 
@@ -74,6 +78,7 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('receipt-match', handlers['receipt-match']);
   await deps.jobs.work('recurring-sweep', handlers['recurring-sweep']);
   await deps.jobs.work('recurring-occurrence', handlers['recurring-occurrence']);
+  await deps.jobs.work('recurring-batch', handlers['recurring-batch']);
   await deps.jobs.work('ledger-attach', handlers['ledger-attach']);
   await deps.jobs.startSchedules();
 };

@@ -36,10 +36,12 @@ export interface JobPayloads {
   'receipt-read': { receiptPk: number };
   /** Match one receipt to the charge it explains, or every unmatched receipt of a company whose charges arrived. */
   'receipt-match': { receiptPk: number } | { companyPk: number };
-  /** Every 15 minutes: queue one `recurring-occurrence` per schedule and date that has begun in its firm's zone. */
+  /** Every 15 minutes: queue the schedules' dates that have begun in their firm's zone, in `recurring-batch` jobs. */
   'recurring-sweep': Record<string, never>;
-  /** Create one date of one schedule (keyed `<schedule>:<date>`), exactly once. */
+  /** Create one date of one schedule (keyed `<schedule>:<date>`), exactly once: a schedule created with a date already due. */
   'recurring-occurrence': { schedulePk: number; date: string };
+  /** Create many dates of one firm's schedules (keyed by firm and first and last date), each exactly once. */
+  'recurring-batch': { firmId: number; occurrences: { schedulePk: number; date: string }[] };
   /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
   'ledger-attach': { transactionPk: number; fileId: number };
 }
@@ -80,6 +82,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'recurring-sweep': { name: 'recurring-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per schedule and date: a sweep that queues a date again while it waits adds nothing.
   'recurring-occurrence': { name: 'recurring-occurrence', policy: 'stately', retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
+  // Stately per batch: two sweeps that see the same dates queue one batch; a batch queued twice anyway writes nothing twice.
+  'recurring-batch': { name: 'recurring-batch', policy: 'stately', retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
   // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
   'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };

@@ -30,6 +30,33 @@ export const findOccurrence = async (db: Db, home: CommunicationHome, schedulePk
   return row ?? null;
 };
 
+/** Many schedule dates' communications in one insert; a date already written is skipped by the unique (schedule, date) index. */
+export const insertOccurrenceCommunications = async (db: Db, rows: (typeof communications.$inferInsert)[]) =>
+  rows.length === 0
+    ? []
+    : (
+        await db
+          .insert(communications)
+          .values(rows)
+          .onConflictDoNothing()
+          .returning({ pk: communications.pk, schedulePk: communications.recurringScheduleId, date: communications.occurrenceDate })
+      ).map((r) => ({ pk: r.pk, schedulePk: r.schedulePk!, date: r.date! }));
+
+/** The firm's communications written for these schedules on these dates (either may match alone: the caller pairs them). */
+export const findOccurrenceCommunications = async (db: Db, firmId: number, schedulePks: number[], dates: string[]) =>
+  (
+    await db
+      .select({ pk: communications.pk, schedulePk: communications.recurringScheduleId, date: communications.occurrenceDate })
+      .from(communications)
+      .where(
+        and(
+          eq(communications.firmId, firmId),
+          sql`${communications.recurringScheduleId} = any(${sql.param(schedulePks)}::int[])`,
+          sql`${communications.occurrenceDate} = any(${sql.param(dates)}::date[])`,
+        ),
+      )
+  ).map((r) => ({ pk: r.pk, schedulePk: r.schedulePk!, date: r.date! }));
+
 export const insertItems = (db: Db, rows: (typeof communicationItems.$inferInsert)[]) =>
   rows.length === 0 ? Promise.resolve([]) : db.insert(communicationItems).values(rows).returning();
 

@@ -41,7 +41,9 @@ const dailySchedule = async (timeZone: string, start: string, next: string, end:
 const occurrenceDates = async (schedulePk: number) =>
   (await t.db.select().from(communications).where(eq(communications.recurringScheduleId, schedulePk))).map((c) => c.occurrenceDate).sort();
 
-const drain = () => t.app.deps.jobs.drain('recurring-occurrence', jobHandlers(t.app.deps)['recurring-occurrence']);
+const drain = async () =>
+  (await t.app.deps.jobs.drain('recurring-batch', jobHandlers(t.app.deps)['recurring-batch'])) +
+  (await t.app.deps.jobs.drain('recurring-occurrence', jobHandlers(t.app.deps)['recurring-occurrence']));
 
 describe('each date of a schedule is created exactly once', () => {
   it('after downtime, each missed date once; sweeping and draining again adds nothing', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { communications, firms, recurringOccurrences, recurringSchedules } from '../../db/schema/index.js';
+import { communications, firms, recurringOccurrences, recurringSchedules, subscriptions } from '../../db/schema/index.js';
 
 // Every query names the firm (and the company where it lists), except the job's, which are reached by a schedule's pk from the job queue.
 
@@ -101,13 +101,18 @@ export const lastOccurrenceDate = async (db: Db, schedulePk: number) => {
 
 // ——— the jobs ———
 
-/** Live schedules whose next date is on or before `latest` (tomorrow in UTC covers every zone's today), with their firm's zone. */
+/**
+ * Live schedules whose next date is on or before `latest` (tomorrow in UTC covers every zone's today), with their
+ * firm's zone and subscription (a read-only firm's schedules wait).
+ */
 export const schedulesDueBy = (db: Db, latest: string) =>
   db
-    .select({ schedule: recurringSchedules, timeZone: firms.timeZone })
+    .select({ schedule: recurringSchedules, timeZone: firms.timeZone, subscription: { status: subscriptions.status, trialEndsAt: subscriptions.trialEndsAt } })
     .from(recurringSchedules)
     .innerJoin(firms, eq(firms.pk, recurringSchedules.firmId))
-    .where(and(isNull(recurringSchedules.deletedAt), lte(recurringSchedules.nextOccurrenceDate, latest)));
+    .leftJoin(subscriptions, eq(subscriptions.firmId, recurringSchedules.firmId))
+    .where(and(isNull(recurringSchedules.deletedAt), lte(recurringSchedules.nextOccurrenceDate, latest)))
+    .orderBy(asc(recurringSchedules.firmId), asc(recurringSchedules.pk));
 
 /** The schedule a job names, deleted or not, with its firm's zone. */
 export const scheduleForJob = async (db: Db, pk: number) => {
@@ -119,18 +124,55 @@ export const scheduleForJob = async (db: Db, pk: number) => {
   return row ?? null;
 };
 
-/** Claims a schedule's date: the pk of the new row, or null when it was created already (the UNIQUE on schedule and date). */
-export const claimOccurrence = async (db: Db, schedulePk: number, date: string) => {
+/**
+ * Locks a firm's schedules for a batch job, in pk order (so two batches that share schedules queue up rather than
+ * deadlock), with the firm's zone and subscription. Deleted schedules are returned too: the caller skips them.
+ */
+export const lockSchedulesOfFirm = (db: Db, firmId: number, schedulePks: number[]) =>
+  db
+    .select({ schedule: recurringSchedules, timeZone: firms.timeZone, subscription: { status: subscriptions.status, trialEndsAt: subscriptions.trialEndsAt } })
+    .from(recurringSchedules)
+    .innerJoin(firms, eq(firms.pk, recurringSchedules.firmId))
+    .leftJoin(subscriptions, eq(subscriptions.firmId, recurringSchedules.firmId))
+    .where(and(eq(recurringSchedules.firmId, firmId), sql`${recurringSchedules.pk} = any(${sql.param(schedulePks)}::int[])`))
+    .orderBy(asc(recurringSchedules.pk))
+    .for('update', { of: recurringSchedules });
+
+/**
+ * Claims schedule dates in one insert: the rows created now, or none for a date created already (the UNIQUE on
+ * schedule and date). Inserted in (schedule, date) order, as every batch does, so racing batches wait, never deadlock.
+ */
+export const claimOccurrences = async (db: Db, dates: { schedulePk: number; date: string }[]) => {
+  if (dates.length === 0) return [];
+  const sorted = [...dates].sort((a, b) => a.schedulePk - b.schedulePk || a.date.localeCompare(b.date));
   const rows = await db
     .insert(recurringOccurrences)
-    .values({ scheduleId: schedulePk, occurrenceDate: date })
+    .values(sorted.map((d) => ({ scheduleId: d.schedulePk, occurrenceDate: d.date })))
     .onConflictDoNothing({ target: [recurringOccurrences.scheduleId, recurringOccurrences.occurrenceDate] })
-    .returning({ pk: recurringOccurrences.pk });
-  return rows[0]?.pk ?? null;
+    .returning({ pk: recurringOccurrences.pk, schedulePk: recurringOccurrences.scheduleId, date: recurringOccurrences.occurrenceDate });
+  return rows;
 };
 
-export const setOccurrenceCommunication = (db: Db, occurrencePk: number, communicationPk: number) =>
-  db.update(recurringOccurrences).set({ communicationId: communicationPk }).where(eq(recurringOccurrences.pk, occurrencePk));
+/** Links each claimed occurrence to the communication it became, in one statement. */
+export const setOccurrenceCommunications = async (db: Db, links: { occurrencePk: number; communicationPk: number }[]) => {
+  if (links.length === 0) return;
+  await db.execute(sql`
+    update ${recurringOccurrences} set communication_id = v.communication_pk
+    from (select unnest(${sql.param(links.map((l) => l.occurrencePk))}::int[]) as occurrence_pk,
+                 unnest(${sql.param(links.map((l) => l.communicationPk))}::int[]) as communication_pk) v
+    where ${recurringOccurrences.pk} = v.occurrence_pk`);
+};
+
+/** `advanceNextOccurrence` for many schedules in one statement, with the same guard against moving a pointer back. */
+export const advanceNextOccurrences = async (db: Db, moves: { schedulePk: number; from: string; to: string | null }[]) => {
+  if (moves.length === 0) return;
+  await db.execute(sql`
+    update ${recurringSchedules} set next_occurrence_date = v.to_date
+    from (select unnest(${sql.param(moves.map((m) => m.schedulePk))}::int[]) as schedule_pk,
+                 unnest(${sql.param(moves.map((m) => m.from))}::date[]) as from_date,
+                 unnest(${sql.param(moves.map((m) => m.to))}::date[]) as to_date) v
+    where ${recurringSchedules.pk} = v.schedule_pk and ${recurringSchedules.nextOccurrenceDate} <= v.from_date`);
+};
 
 /**
  * Moves a schedule's next date past `from` to `to` (null: ended), unless an edit or another job moved it

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench -- --only=communications-lists`: 100,000 communications in one firm (all in one client company, the
+ * worst case for its lists), on PostgreSQL, behind the real API (`--role=api` in its own process); 10 concurrent
+ * clients, each on a kept-alive connection, ask one list again and again for `BENCH_DURATION_MS` (bench/load.ts).
+ * Requirement: lists p95 under 50 ms.
+ */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { fromPostgresUrl } from '../apps/server/src/db/client.js';
+import { clientCompanies, clientMemberships } from '../apps/server/src/db/schema/index.js';
+import { hashPassword } from '../apps/server/src/lib/crypto.js';
+import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../apps/server/src/modules/auth/auth.queries.js';
+import { runLoad, type LoadResult } from './load.js';
+
+const COMMUNICATIONS = Number(process.env.BENCH_COMMUNICATIONS || 100_000);
+const CONNECTIONS = 10;
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
+const PASSWORD = 'bench-password-1';
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface CommunicationsListsResult {
+  communications: number;
+  seedSeconds: number;
+  lists: Record<string, LoadResult>;
+  loadAverage: { before: number; after: number };
+}
+
+/** One firm, one company holding every communication (a mix of kinds, statuses and hidden ones, two checklist items each), its accountant and client. */
+const seed = async (url: string) => {
+  const database = fromPostgresUrl(url);
+  await database.migrate();
+  const { db } = database;
+  const passwordHash = await hashPassword(PASSWORD);
+  const firm = await insertFirm(db, { companyName: 'Communications Bench Firm' });
+  await insertSubscription(db, { firmId: firm.pk, status: 'PAID' });
+  const accountant = await insertUser(db, { email: 'comms-accountant@example.com', passwordHash, accountType: 'ACCOUNTANT', firstName: 'Bench' });
+  await insertFirmMember(db, { firmId: firm.pk, userId: accountant.pk, role: 'FIRM_ADMIN' });
+  const [company] = await db.insert(clientCompanies).values({ firmId: firm.pk, name: 'Busy client', connectionKind: 'CSV' }).returning();
+  const client = await insertUser(db, { email: 'comms-client@example.com', passwordHash, accountType: 'CLIENT', firstName: 'Client' });
+  await db.insert(clientMemberships).values({ clientCompanyId: company!.pk, userId: client.pk, role: 'CLIENT' });
+  await db.execute(sql`insert into communications (firm_id, client_company_id, kind, sender, author_id, subject, text, due_date, status, is_hidden, created_at)
+    select ${firm.pk}, ${company!.pk}, (array['REQUEST','REPORT','NOTICE','W9'])[1 + g % 4]::communication_kind,
+      case when g % 7 = 0 then 'CLIENT' else 'ACCOUNTANT' end::sender_kind, ${accountant.pk}, 'Request ' || g, 'Please send the papers for ' || g,
+      date '2026-01-01' + (g % 330),
+      (array['PROCESSING','READY','SYNC_ERROR','FINISHED_IN_HERD','CANCELLED','FINISHED_IN_HERD','PROCESSING','READY'])[1 + g % 8]::transaction_status,
+      g % 53 = 0, timestamptz '2026-01-01' + g * interval '3 minutes'
+    from generate_series(1, ${COMMUNICATIONS}) g`);
+  await db.execute(sql`insert into communication_items (communication_id, position, label, answer_kind, required)
+    select c.pk, p, case when p = 0 then 'Bank statement' else 'Anything unusual?' end, case when p = 0 then 'FILES' else 'TEXT' end::communication_item_answer_kind, p = 0
+    from communications c cross join generate_series(0, 1) p where c.client_company_id = ${company!.pk}`);
+  await db.execute(sql`analyze`);
+  await database.close();
+  return { companyPk: company!.pk, accountantEmail: 'comms-accountant@example.com', clientEmail: 'comms-client@example.com' };
+};
+
+/** The API alone on the bench database, in its own process as in production. */
+const startApi = async (url: string, port: number) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=api'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: url,
+      DEMO_DATA: 'off',
+      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '',
+      APP_URL: `http://127.0.0.1:${port}`,
+    },
+  });
+  for (let waited = 0; waited < 180; waited++) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/healthcheck/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  child.kill();
+  throw new Error('the API did not start within three minutes');
+};
+
+const signIn = async (base: string, email: string) => {
+  const first = await fetch(`${base}/api/healthcheck/`);
+  const csrf = /csrftoken=([^;]+)/.exec(first.headers.getSetCookie().join(';'))![1]!;
+  const login = await fetch(`${base}/api/v1/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+  const session = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sessionid='))!
+    .split(';')[0]!;
+  return `csrftoken=${csrf}; ${session}`;
+};
+
+export const runCommunicationsListsBench = async (url: string): Promise<CommunicationsListsResult> => {
+  const seedStart = performance.now();
+  const data = await seed(url);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  const port = 3290 + Math.floor(Math.random() * 10);
+  const base = `http://127.0.0.1:${port}`;
+  const api = await startApi(url, port);
+  try {
+    const accountant = await signIn(base, data.accountantEmail);
+    const client = await signIn(base, data.clientEmail);
+    const staff = `${base}/api/v1/accounting/accountant/client-company/${data.companyPk}/communications`;
+    const own = `${base}/api/v1/accounting/client/company/${data.companyPk}/communications`;
+    const scenarios: [string, string, string][] = [
+      ['accountant: open, newest first', staff + '/list/', accountant],
+      ['accountant: finished, page 20', staff + '/completed-list/?page=20', accountant],
+      ['accountant: open, by due date, kind REQUEST', staff + '/list/?ordering=due_date&kind=REQUEST', accountant],
+      ['accountant: open, search', staff + '/list/?search=papers%20for%2012', accountant],
+      ['accountant: hidden', staff + '/hidden-list/', accountant],
+      ['client: open', own + '/list/', client],
+      ['client: finished', own + '/completed-list/', client],
+    ];
+    const lists: Record<string, LoadResult> = {};
+    const loadBefore = os.loadavg()[0]!;
+    for (const [name, listUrl, cookie] of scenarios) {
+      process.stderr.write(`communications lists: ${name}…\n`);
+      lists[name] = await runLoad({ url: listUrl, headers: { cookie } }, { connections: CONNECTIONS, durationMs: DURATION_MS });
+    }
+    return { communications: COMMUNICATIONS, seedSeconds, lists, loadAverage: { before: loadBefore, after: os.loadavg()[0]! } };
+  } finally {
+    api.kill('SIGTERM');
+  }
+};
+
+export const renderCommunicationsListsReport = (r: CommunicationsListsResult) =>
+  [
+    '<!-- communications-lists:start -->',
+    `## Communications lists: ${r.communications.toLocaleString('en-US')} communications in one firm, ${CONNECTIONS} concurrent clients (PostgreSQL)`,
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- --only=communications-lists\` (bench/communications-lists.ts) on ${os.cpus().length} cores,`,
+    `load average ${r.loadAverage.before.toFixed(2)} before and ${r.loadAverage.after.toFixed(2)} after; the API alone (\`--role=api\`) on PostgreSQL, every communication in one client company`,
+    `(seeded in ${r.seedSeconds.toFixed(1)} s), each list asked for ${DURATION_MS / 1000} s by ${CONNECTIONS} clients at once. Requirement: p95 under 50 ms.`,
+    '',
+    '| list | requests | errors | req/s | p50 ms | p95 ms | p99 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...Object.entries(r.lists).map(
+      ([name, l]) => `| ${name} | ${l.requests} | ${l.errors} | ${l.rps.toFixed(0)} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${l.p99.toFixed(1)} |`,
+    ),
+    '<!-- communications-lists:end -->',
+    '',
+  ].join('\n');
