@@ -102,6 +102,8 @@ export const findAssignments = (db: Db, firmId: number, companyPks: number[]) =>
         .select({
           clientCompanyId: clientCompanyAssignments.clientCompanyId,
           pk: firmMembers.pk,
+          /** The member's user (`pk` is their membership of the firm). */
+          userId: users.pk,
           firstName: users.firstName,
           lastName: users.lastName,
           email: users.email,

@@ -3,7 +3,7 @@ import type { clientCompanies } from '../../db/schema/index.js';
 import type { countClientUsers, findAssignments, findLedgerConnections } from './client-companies.queries.js';
 
 type Row = typeof clientCompanies.$inferSelect;
-type Assignment = Awaited<ReturnType<typeof findAssignments>>[number];
+type Assignment = Omit<Awaited<ReturnType<typeof findAssignments>>[number], 'userId'>;
 type UserCount = Awaited<ReturnType<typeof countClientUsers>>[number];
 type Connection = Awaited<ReturnType<typeof findLedgerConnections>>[number];
 

@@ -40,7 +40,8 @@ export const clientRecipients = async (db: Db, companyPk: number, transactionPk:
 /** The firm's side: the people assigned to the company, or the firm's admins when nobody is. */
 export const firmRecipients = async (db: Db, firmId: number, companyPk: number): Promise<Recipient[]> => {
   const assigned = await findAssignments(db, firmId, [companyPk]);
-  if (assigned.length > 0) return assigned.map((a) => ({ pk: a.pk, email: a.email, firstName: a.firstName }));
+  // A recipient is a user: the author is left out and opt-outs are read by user.
+  if (assigned.length > 0) return assigned.map((a) => ({ pk: a.userId, email: a.email, firstName: a.firstName }));
   return db
     .select({ pk: users.pk, email: users.email, firstName: users.firstName })
     .from(firmMembers)

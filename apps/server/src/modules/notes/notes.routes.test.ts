@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientMemberships, outbox, userAccountRestrictions } from '../../db/schema/index.js';
+import { clientCompanyAssignments, clientMemberships, emailOptOuts, outbox, userAccountRestrictions, users } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
-import { addFirmMember, bankCsv, createClientUser, createLedgerAccount, signIn, signedInCast } from '../../../test/factories.js';
+import { addFirmMember, bankCsv, createClientUser, createLedgerAccount, firmMemberPkOf, signIn, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { multipart } from '../../../test/multipart.js';
 
@@ -129,6 +129,20 @@ describe('notes reach the other side by email', () => {
     expect(toAdmin).toHaveLength(1);
     expect(toAdmin[0]).toContain('That was a supplier refund.');
     expect(await notesTo(cast.clientUser.email)).toHaveLength(0);
+  });
+
+  it('mails the people assigned to the company by their own account: never the assigned author, never one who turned note emails off', async () => {
+    const { cast, pk, txs } = await setup();
+    await t.db.insert(clientCompanyAssignments).values({ clientCompanyId: pk, firmMemberId: await firmMemberPkOf(t.db, cast.teamMemberId) });
+    const [member] = await t.db.select({ email: users.email }).from(users).where(eq(users.pk, cast.teamMemberId));
+    await cast.client.post(`accounting/notes/transaction/${txs[1]!.pk}/note/create/`, { body: 'First question.' });
+    expect(await notesTo(member!.email)).toHaveLength(1);
+    // Written by the assigned member: nobody on the firm's side hears of their own note.
+    await cast.teamMember.post(`accounting/notes/transaction/${txs[1]!.pk}/note/create/`, { body: 'Answered it myself.' });
+    expect((await notesTo(member!.email)).some((m) => m.includes('Answered it myself.'))).toBe(false);
+    await t.db.insert(emailOptOuts).values({ userId: cast.teamMemberId, kind: 'NOTES', via: 'SETTINGS' });
+    await cast.client.post(`accounting/notes/transaction/${txs[1]!.pk}/note/create/`, { body: 'Second question.' });
+    expect(await notesTo(member!.email)).toHaveLength(1);
   });
 
   it('keeps the firm’s internal thread internal', async () => {
