@@ -166,7 +166,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('receipt-read', handlers['receipt-read'])) +
         (await jobs.drain('receipt-match', handlers['receipt-match'])) +
         (await jobs.drain('recurring-occurrence', handlers['recurring-occurrence'])) +
-        (await jobs.drain('ledger-attach', handlers['ledger-attach']));
+        (await jobs.drain('ledger-attach', handlers['ledger-attach'])) +
+        (await jobs.drain('client-reminder', handlers['client-reminder']));
       total += ran;
       if (ran === 0) return total;
     }
