@@ -15,7 +15,8 @@
  * `--only=receipt-matching-postgres` the same company in PostgreSQL through the `receipt-match` job (bench/receipt-matching-postgres.ts),
  * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts),
  * `--only=recurring` only 10,000 recurring schedules due at once, two workers racing, on PostgreSQL (bench/recurring.ts),
- * `--only=communications-lists` only the communications lists with 100,000 in one firm, 10 clients, on PostgreSQL (bench/communications-lists.ts).
+ * `--only=communications-lists` only the communications lists with 100,000 in one firm, 10 clients, on PostgreSQL (bench/communications-lists.ts),
+ * `--only=reminders` only a reminder day over 1,000 client companies and 5,000 client users, on PGlite (bench/reminders.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { renderOcrReport, runOcrBench } from './ocr.js';
 import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
 import { renderRecurringReport, runRecurringBench } from './recurring.js';
 import { renderCommunicationsListsReport, runCommunicationsListsBench } from './communications-lists.js';
+import { renderRemindersReport, runRemindersBench } from './reminders.js';
 
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
@@ -185,7 +187,7 @@ const writeSection = (file: string, marker: string, section: string) => {
 const main = async () => {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
-  const withoutDatabase = ['pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr'];
+  const withoutDatabase = ['reminders', 'pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr'];
   const pgUrl = only !== undefined && withoutDatabase.includes(only) ? null : await postgresUrl();
   const file = path.join(root, 'BENCHMARKS.md');
   const write = process.argv.includes('--write');
@@ -245,7 +247,13 @@ const main = async () => {
       if (write) writeSection(file, 'communications-lists', section);
     } else process.stderr.write('Communications lists skipped: they are measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
   }
-  const separateParts = ['qbo', 'first-load', 'client-effort', 'receipt-matching', 'receipt-matching-postgres', 'ocr', 'recurring', 'communications-lists'];
+  if (!only || only === 'reminders') {
+    process.stderr.write('\nReminders: one reminder day over 1,000 client companies and 5,000 client users, on PGlite…\n');
+    const section = renderRemindersReport(await runRemindersBench());
+    process.stdout.write(`${section}\n`);
+    if (write) writeSection(file, 'reminders', section);
+  }
+  const separateParts = ['reminders', 'qbo', 'first-load', 'client-effort', 'receipt-matching', 'receipt-matching-postgres', 'ocr', 'recurring', 'communications-lists'];
   if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');

@@ -167,7 +167,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('receipt-match', handlers['receipt-match'])) +
         (await jobs.drain('recurring-occurrence', handlers['recurring-occurrence'])) +
         (await jobs.drain('recurring-batch', handlers['recurring-batch'])) +
-        (await jobs.drain('ledger-attach', handlers['ledger-attach']));
+        (await jobs.drain('ledger-attach', handlers['ledger-attach'])) +
+        (await jobs.drain('client-reminder', handlers['client-reminder']));
       total += ran;
       if (ran === 0) return total;
     }

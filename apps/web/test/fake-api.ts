@@ -152,7 +152,7 @@ export const makeClientCompany = (overrides: Partial<ClientCompany> = {}): Clien
   sync_date: null,
   client_editable_fields: ['category', 'memo'],
   finish_rule: DEFAULT_FINISH_RULE,
-  reminder_schedule: { enabled: true, every_days: 7 },
+  reminder_schedule: { enabled: true, weekdays: null },
   pinned_note: '',
   assigned_members: [],
   client_users_count: 1,

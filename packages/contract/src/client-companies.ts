@@ -6,9 +6,22 @@ import { finishRule } from './finish-rule.js';
 import { numberBetween, optionalText, requiredText } from './fields.js';
 import { messages } from './messages.js';
 
+/** Days of the week as JavaScript numbers them: 0 is Sunday, 1 Monday … 6 Saturday. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const weekdayField = (label: string) => numberBetween(label, 0, 6).int({ error: messages.notValid(label) });
+
+/**
+ * When a client company's users are reminded of their open work: `enabled: false` never; `weekdays: null`
+ * weekly on the firm's reminder day; otherwise on each of the given days.
+ */
 export const reminderSchedule = z.object({
   enabled: z.boolean({ error: messages.notValid('Reminders') }),
-  every_days: numberBetween('Reminder interval', 1, 90).int({ error: messages.notValid('Reminder interval') }),
+  weekdays: z
+    .array(weekdayField('Reminder days'), { error: messages.notValid('Reminder days') })
+    .min(1, { error: 'Choose at least one reminder day.' })
+    .max(7, { error: messages.notValid('Reminder days') })
+    .refine((days) => new Set(days).size === days.length, { error: 'Each reminder day may be chosen once.' })
+    .nullable(),
 });
 export type ReminderSchedule = z.infer<typeof reminderSchedule>;
 

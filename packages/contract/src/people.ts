@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { idField, idQuery, requiredIdQuery } from './ids.js';
 import { ACCOUNT_TYPES, FIRM_ROLES, MFA_METHODS } from './enums.js';
-import { emailField, phoneField, requiredText } from './fields.js';
+import { emailField, numberBetween, phoneField, requiredText } from './fields.js';
 import { messages } from './messages.js';
-import { listQuery } from './client-companies.js';
+import { listQuery, weekdayField } from './client-companies.js';
 import { finishRule } from './finish-rule.js';
 import { timeZoneField } from './time-zone.js';
 
@@ -117,6 +117,10 @@ export const firmSettingsBody = z
       .nullable(),
     logo: idField('Logo').nullable(),
     time_zone: timeZoneField(),
+    /** The weekday (0 Sunday … 6 Saturday) client companies on the firm's schedule are reminded. */
+    reminder_weekday: weekdayField('Reminder day'),
+    /** How many reminders in a row may go unanswered before the client's accountants are told. */
+    reminder_escalate_after: numberBetween('Escalate after', 1, 52).int({ error: messages.notValid('Escalate after') }),
   })
   .partial();
 export const firmSettings = z.object({
@@ -127,6 +131,8 @@ export const firmSettings = z.object({
   logo_file: z.number().nullable(),
   /** The IANA zone the firm's recurring requests follow. */
   time_zone: z.string(),
+  reminder_weekday: z.number(),
+  reminder_escalate_after: z.number(),
 });
 
 /** The accountant corrects a client user's contact details (where invitations and reminders go). */

@@ -15,6 +15,7 @@ import { runCompanyReceiptMatch, runReceiptMatch } from '../modules/receipts/rec
 import { runOccurrence, sweepDueSchedules } from '../modules/recurring/occurrence-job.js';
 import { runOccurrenceBatch } from '../modules/recurring/occurrence-batch.js';
 import { runLedgerAttach } from '../modules/transactions/ledger-attach-job.js';
+import { runCompanyReminder, sweepReminders, type ReminderRunDeps } from '../modules/reminders/reminder-run.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -22,7 +23,12 @@ export interface JobLog {
   warn: (details: object, message: string) => void;
 }
 
-export const jobHandlers = (deps: AppDeps, log?: JobLog): { [N in JobName]: JobHandler<N> } => ({
+export const jobHandlers = (deps: AppDeps, log?: JobLog): { [N in JobName]: JobHandler<N> } => {
+  const reminders: ReminderRunDeps = { ...deps, appUrl: deps.config.appUrl, replies: deps.config };
+  return handlersOf(deps, reminders, log);
+};
+
+const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { [N in JobName]: JobHandler<N> } => ({
   // A read-only firm's companies are not pulled; the first pull after it pays catches up.
   'ledger-pull': async (data) => {
     if (!(await companyFirmIsReadOnly(deps, data.companyPk))) await runPull(deps, data.companyPk);
@@ -62,6 +68,12 @@ export const jobHandlers = (deps: AppDeps, log?: JobLog): { [N in JobName]: JobH
     await runOccurrenceBatch({ ...deps, log }, data);
   },
   'ledger-attach': (data) => runLedgerAttach({ ...deps, log }, data),
+  'reminder-sweep': async () => {
+    await sweepReminders(reminders);
+  },
+  'client-reminder': async (data) => {
+    await runCompanyReminder(reminders, data);
+  },
 });
 
 export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
@@ -80,5 +92,7 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('recurring-occurrence', handlers['recurring-occurrence']);
   await deps.jobs.work('recurring-batch', handlers['recurring-batch']);
   await deps.jobs.work('ledger-attach', handlers['ledger-attach']);
+  await deps.jobs.work('reminder-sweep', handlers['reminder-sweep']);
+  await deps.jobs.work('client-reminder', handlers['client-reminder']);
   await deps.jobs.startSchedules();
 };

@@ -42,6 +42,10 @@ export interface JobPayloads {
   'recurring-occurrence': { schedulePk: number; date: string };
   /** Create many dates of one firm's schedules (keyed by firm and first and last date), each exactly once. */
   'recurring-batch': { firmId: number; occurrences: { schedulePk: number; date: string }[] };
+  /** Every 15 minutes: queue one `client-reminder` per company whose reminder day has begun in its firm's zone. */
+  'reminder-sweep': Record<string, never>;
+  /** Remind one company's clients of their open work on one firm-local date (keyed `<company>:<date>`), exactly once. */
+  'client-reminder': { companyPk: number; date: string };
   /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
   'ledger-attach': { transactionPk: number; fileId: number };
 }
@@ -84,6 +88,9 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'recurring-occurrence': { name: 'recurring-occurrence', policy: 'stately', retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
   // Stately per batch: two sweeps that see the same dates queue one batch; a batch queued twice anyway writes nothing twice.
   'recurring-batch': { name: 'recurring-batch', policy: 'stately', retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
+  'reminder-sweep': { name: 'reminder-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
+  // Stately per company and date; the run itself claims its date on the company, so a second worker sends nothing.
+  'client-reminder': { name: 'client-reminder', policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
   'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
@@ -93,6 +100,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
 export const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'billing-sweep', cron: '7 * * * *' },
   { name: 'recurring-sweep', cron: '*/15 * * * *' },
+  // Reminders on the same quarter hours, a few minutes later: a reminder day begins with the firm's day.
+  { name: 'reminder-sweep', cron: '5,20,35,50 * * * *' },
 ];
 
 export interface JobQueue {

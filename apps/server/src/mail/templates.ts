@@ -59,14 +59,6 @@ export const invitationEmail = (p: { firstName: string; inviterName: string; fir
   footnote: 'The link works once and expires in 7 days; you can always ask for a new one from the sign-in page.',
 });
 
-export const clientReminderEmail = (p: { firstName: string; firmName: string; companyName: string; pinnedNote: string; url: string }): EmailContent => ({
-  subject: `${p.firmName} needs a few answers about ${p.companyName}`,
-  heading: `Hi ${p.firstName || 'there'},`,
-  paragraphs: [`Your accountant at ${p.firmName} has items waiting for you in Herd for ${p.companyName}.`, ...(p.pinnedNote ? [`Their note: “${p.pinnedNote}”`] : [])],
-  action: { label: 'See what is waiting', url: p.url },
-  footnote: 'This link signs you in once and expires in 7 days.',
-});
-
 export const noteEmail = (p: {
   firstName: string;
   authorName: string;

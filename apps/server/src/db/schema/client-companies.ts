@@ -24,7 +24,15 @@ export const clientCompanies = pgTable(
       .default([...CLIENT_EDITABLE_FIELDS]),
     /** What a client must fill before finishing a transaction; the migration gave every existing company the default. */
     finishRule: jsonb('finish_rule').$type<FinishRule>().notNull().default(DEFAULT_FINISH_RULE),
-    reminderSchedule: jsonb('reminder_schedule').$type<ReminderSchedule>().notNull().default({ enabled: true, every_days: 7 }),
+    /** When its users are reminded of their open work (`weekdays: null`: on the firm's reminder day); docs/reminders.md. */
+    reminderSchedule: jsonb('reminder_schedule').$type<ReminderSchedule>().notNull().default({ enabled: true, weekdays: null }),
+    /** The firm-local date of the last reminder run claimed for the company: a run claims its date once, whoever runs it. */
+    lastReminderDate: date('last_reminder_date'),
+    /** When the last reminder went to someone, and how many in a row went without the client doing anything since. */
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    unansweredReminders: integer('unanswered_reminders').notNull().default(0),
+    /** When the accountants were told the client stopped answering; cleared when the client acts again. */
+    reminderEscalatedAt: timestamp('reminder_escalated_at', { withTimezone: true }),
     /** A short message from the accountant, pinned on the client's dashboard. */
     pinnedNote: text('pinned_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { firmRoleEnum, subscriptionStatusEnum } from './enums.js';
 import { users } from './users.js';
 
@@ -11,6 +11,10 @@ export const firms = pgTable('firms', {
   settings: jsonb('settings').notNull().default({}),
   /** IANA zone the firm's recurring requests follow (`DEFAULT_TIME_ZONE` for firms that existed before the setting). */
   timeZone: text('time_zone').notNull().default('America/New_York'),
+  /** The weekday (0 Sunday … 6 Saturday, in the firm's zone) companies on the firm's schedule are reminded. */
+  reminderWeekday: smallint('reminder_weekday').notNull().default(1),
+  /** Unanswered reminders in a row after which the client's accountants are told. */
+  reminderEscalateAfter: smallint('reminder_escalate_after').notNull().default(3),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -25,7 +25,7 @@ describe('client companies', () => {
         connection_kind: kind,
         connection_state: 'CONNECTED',
         sync_date: null,
-        reminder_schedule: { enabled: true, every_days: 7 },
+        reminder_schedule: { enabled: true, weekdays: null },
         assigned_members: [],
         client_users_count: 0,
       });
@@ -109,14 +109,14 @@ describe('client companies', () => {
       name: 'Updated Name',
       assigned_members: [memberPk],
       client_editable_fields: ['category', 'memo'],
-      reminder_schedule: { enabled: false, every_days: 14 },
+      reminder_schedule: { enabled: true, weekdays: [2, 4] },
       pinned_note: 'Please send March receipts.',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Updated Name',
       client_editable_fields: ['category', 'memo'],
-      reminder_schedule: { enabled: false, every_days: 14 },
+      reminder_schedule: { enabled: true, weekdays: [2, 4] },
       pinned_note: 'Please send March receipts.',
       assigned_members: [{ pk: memberPk, name: 'Cody Coworker' }],
     });
@@ -139,13 +139,13 @@ describe('client companies', () => {
     const company = (await create(cast.admin, 'Strict')).json();
     const res = await cast.admin.patch(`${BASE}/client-company/${company.pk}/update/`, {
       name: '',
-      reminder_schedule: { enabled: true, every_days: 0 },
+      reminder_schedule: { enabled: true, weekdays: [1, 7] },
       client_editable_fields: ['password'],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       name: ['Name is required.'],
-      'reminder_schedule.every_days': ['Reminder interval must be between 1 and 90'],
+      'reminder_schedule.weekdays.1': ['Reminder days must be between 0 and 6'],
       'client_editable_fields.0': ['Client editable fields is not valid.'],
     });
     const outsiderMember = await firmMemberPkOf(t.db, cast.outsider.adminId);

@@ -36,5 +36,5 @@ export const clientCompanyRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.disconnect, (r) => disconnectClientCompany(deps, r.actor, r.params.pk, r.log));
   serveEndpoint(app, e.disconnectAll, (r) => disconnectAll(deps, r.actor, r.log));
   serveEndpoint(app, e.magicLink, (r) => getClientMagicLink(people, r.actor, r.body.client_company, r.body.user));
-  serveEndpoint(app, e.sendNotification, (r) => notifyClient(people, r.actor, r.body.client_company));
+  serveEndpoint(app, e.sendNotification, (r) => notifyClient({ ...people, sms: deps.sms }, r.actor, r.body.client_company));
 };

@@ -1,7 +1,6 @@
 import { details, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { clientReminderEmail } from '../../mail/templates.js';
 import { randomToken } from '../../lib/crypto.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
@@ -28,7 +27,9 @@ import { queueInvitationJob } from '../invitations/record-invitation.js';
 import type { PeopleContext } from '../invitations/people-context.js';
 import { removePendingAccess, updatePendingContacts, type PendingRows } from './pending-client-people.js';
 import { companyAccess } from '../access/company-access.js';
-import { replyAddressFor } from '../inbound/reply-token.js';
+import { openWorkOf, reminderRecipients } from '../reminders/reminders.queries.js';
+import { sendReminder } from '../reminders/send-reminder.js';
+import type { SmsSender } from '../../sms/sms-sender.js';
 
 export type { PeopleContext } from '../invitations/people-context.js';
 
@@ -237,33 +238,24 @@ export const getClientMagicLink = async (ctx: PeopleContext, actor: Actor, compa
   return { url: magicLinkUrl(ctx.appUrl, code) };
 };
 
-/** "Notify now": emails every user of the company a reminder with their own sign-in link. */
-export const notifyClient = async (ctx: PeopleContext, actor: Actor, companyPk: number) => {
+/**
+ * "Notify now": the scheduled reminder, sent at once to every active user of the company, each about their
+ * own open work (a user with nothing open is still asked to look in: the accountant asked). It does not count
+ * towards the escalation of unanswered reminders, which follows the schedule alone (docs/reminders.md).
+ */
+export const notifyClient = async (ctx: PeopleContext & { sms: SmsSender }, actor: Actor, companyPk: number) => {
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(ctx.db, firmActor, companyPk, 'accountant')).company;
-  const recipients = (await usersOfCompany(ctx.db, company.pk)).filter((u) => u.isActive);
+  const recipients = await reminderRecipients(ctx.db, company.pk);
   // A pending invitee is reminded as invited: their invitation job runs again (a link, or the notice that the address is taken).
   const pending = await findPendingOfCompany(ctx.db, firmActor.firmId, company.pk);
   if (recipients.length + pending.length === 0) throw ValidationError.detail('This client has no users to notify yet. Invite one first.');
   const brand = await findBrandOfUser(ctx.db, actor.userId);
   let emailed = 0;
-  for (const user of recipients) {
-    const code = await issueCode(ctx.db, user.pk, 'MAGIC_LINK');
-    const went = await ctx.mailer.send(
-      user.email,
-      brand,
-      clientReminderEmail({
-        firstName: user.firstName,
-        firmName: brand.firmName ?? 'Your accountant',
-        companyName: company.name,
-        pinnedNote: company.pinnedNote,
-        url: magicLinkUrl(ctx.appUrl, code),
-      }),
-      'CLIENT_REMINDER',
-      // Someone who turned reminders off is not emailed, even by "Notify now".
-      { replyTo: replyAddressFor(ctx.replies, { kind: 'client-company', pk: company.pk }, user.pk), unsubscribe: { userId: user.pk, kind: 'REMINDERS' } },
-    );
-    if (went) emailed += 1;
+  for (const person of recipients) {
+    const work = await openWorkOf(ctx.db, firmActor.firmId, company.pk, { userPk: person.pk, restrictions: person.restrictions });
+    // Someone who turned reminders off is not emailed, even by "Notify now".
+    if (await sendReminder(ctx, brand, company, person, work)) emailed += 1;
   }
   await writeAudit(ctx.db, {
     firmId: firmActor.firmId,

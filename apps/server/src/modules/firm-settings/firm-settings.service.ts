@@ -19,6 +19,8 @@ const toFirmSettings = (firm: FirmRow) => ({
   logo: logoUrl(firm.logoFileId),
   logo_file: firm.logoFileId,
   time_zone: firm.timeZone,
+  reminder_weekday: firm.reminderWeekday,
+  reminder_escalate_after: firm.reminderEscalateAfter,
 });
 
 export const getFirmSettings = async (db: Db, actor: Actor) => {
@@ -31,6 +33,7 @@ export const getFirmSettings = async (db: Db, actor: Actor) => {
 /**
  * Branding (the firm's name, colour and logo, shown to its staff and clients and in its emails) and its
  * time zone, which its recurring requests follow: a change moves when each next date begins, never which dates.
+ * Also the day its clients are reminded of open work and after how many unanswered reminders it is told (docs/reminders.md).
  */
 export const updateFirmSettings = async (db: Db, actor: Actor, input: z.infer<typeof firmSettingsBody>) => {
   const firmActor = can.administerFirm(actor);
@@ -48,6 +51,8 @@ export const updateFirmSettings = async (db: Db, actor: Actor, input: z.infer<ty
       mainColor: input.main_color === undefined ? undefined : (input.main_color?.toLowerCase() ?? null),
       logoFileId: input.logo,
       timeZone: input.time_zone,
+      reminderWeekday: input.reminder_weekday,
+      reminderEscalateAfter: input.reminder_escalate_after,
     });
     await writeAudit(tx, {
       firmId: firmActor.firmId,

@@ -1,15 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import {
-  CLIENT_EDITABLE_FIELDS,
-  FINISH_FIELDS,
-  clientCompanyUpdateBody,
-  reminderSchedule,
-  type ClientCompany,
-  type ClientCompanyUpdateBody,
-  type FinishRule,
-} from '@herd/contract';
+import { CLIENT_EDITABLE_FIELDS, FINISH_FIELDS, clientCompanyUpdateBody, type ClientCompany, type ClientCompanyUpdateBody, type FinishRule } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
@@ -17,24 +9,26 @@ import { useCoworkers } from '../../team/api';
 import { useUpdateClient, useUpdateSyncDate } from '../api';
 import { ClientFieldsInput, type ClientFields } from './client-fields-input';
 import { useChangeGuard } from '../../billing/read-only-guard';
+import { useFirmSettings } from '../../settings/api';
+import { REMINDER_DAY_OPTIONS, reminderFieldsOf, reminderScheduleOf, sameSchedule, weekdayName, type ReminderMode } from './reminder-schedule-fields';
 
 interface Values {
   name: string;
   sync_date: Dayjs | null;
   pinned_note: string;
-  reminders_enabled: boolean;
-  every_days: number | null;
+  reminder_mode: ReminderMode;
+  reminder_days: number[];
   client_fields: ClientFields;
   category_or_explanation: boolean;
   assigned_members: number[];
 }
 
-const FIELDS = ['name', 'sync_date', 'pinned_note', 'reminders_enabled', 'every_days', 'client_fields', 'category_or_explanation', 'assigned_members'] as const;
+const FIELDS = ['name', 'sync_date', 'pinned_note', 'reminder_mode', 'reminder_days', 'client_fields', 'category_or_explanation', 'assigned_members'] as const;
 // The API nests the reminder schedule; the form shows its two parts as separate fields.
 const ALIASES = {
-  reminder_schedule: 'every_days',
-  'reminder_schedule.every_days': 'every_days',
-  'reminder_schedule.enabled': 'reminders_enabled',
+  reminder_schedule: 'reminder_mode',
+  'reminder_schedule.weekdays': 'reminder_days',
+  'reminder_schedule.enabled': 'reminder_mode',
   // Who may set what and what finishing needs are one control.
   client_editable_fields: 'client_fields',
   finish_rule: 'client_fields',
@@ -45,7 +39,7 @@ const shape = clientCompanyUpdateBody.shape;
 const rules = {
   name: [zodRule(shape.name.unwrap())],
   pinned_note: [zodRule(shape.pinned_note.unwrap())],
-  every_days: [zodRule(reminderSchedule.shape.every_days)],
+  reminder_days: [{ type: 'array' as const, min: 1, message: 'Choose at least one reminder day.' }],
 };
 const DATE_FORMAT = 'YYYY-MM-DD';
 
@@ -55,8 +49,7 @@ const valuesOf = (company: ClientCompany): Values => ({
   name: company.name,
   sync_date: company.sync_date ? dayjs(company.sync_date) : null,
   pinned_note: company.pinned_note,
-  reminders_enabled: company.reminder_schedule.enabled,
-  every_days: company.reminder_schedule.every_days,
+  ...reminderFieldsOf(company.reminder_schedule),
   client_fields: { editable: company.client_editable_fields, required: company.finish_rule.required },
   category_or_explanation: company.finish_rule.category_or_explanation,
   assigned_members: company.assigned_members.map((member) => member.pk),
@@ -70,10 +63,8 @@ export const changesOf = (company: ClientCompany, values: Values, canAssign: boo
   const body: ClientCompanyUpdateBody = {};
   if (values.name !== company.name) body.name = values.name;
   if (values.pinned_note !== company.pinned_note) body.pinned_note = values.pinned_note;
-  const every = values.every_days ?? company.reminder_schedule.every_days;
-  if (values.reminders_enabled !== company.reminder_schedule.enabled || every !== company.reminder_schedule.every_days) {
-    body.reminder_schedule = { enabled: values.reminders_enabled, every_days: every };
-  }
+  const schedule = reminderScheduleOf(values.reminder_mode, values.reminder_days, company.reminder_schedule);
+  if (!sameSchedule(schedule, company.reminder_schedule)) body.reminder_schedule = schedule;
   if (!sameItems(values.client_fields.editable, company.client_editable_fields)) {
     body.client_editable_fields = CLIENT_EDITABLE_FIELDS.filter((field) => values.client_fields.editable.includes(field));
   }
@@ -104,6 +95,8 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
   const [error, setError] = useState<string | null>(null);
   const saving = update.isPending || updateSyncDate.isPending;
   const guard = useChangeGuard();
+  const firm = useFirmSettings();
+  const firmDay = firm.data ? weekdayName(firm.data.reminder_weekday) : null;
 
   const onFinish = async (values: Values) => {
     setError(null);
@@ -151,18 +144,28 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
         <Form.Item label="Pinned note" name="pinned_note" rules={rules.pinned_note} extra="Shown at the top of the client’s dashboard and in their reminder emails.">
           <Input.TextArea rows={3} maxLength={2000} showCount />
         </Form.Item>
-        <Row gutter={16} align="bottom">
-          <Col xs={24} sm={10}>
-            <Form.Item label="Reminders" name="reminders_enabled" valuePropName="checked" extra="Emails the client while work waits.">
-              <Switch checkedChildren="On" unCheckedChildren="Off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={14}>
-            <Form.Item label="Reminder interval" name="every_days" rules={rules.every_days} extra="Between 1 and 90 days.">
-              <InputNumber precision={0} prefix="Every" suffix="days" style={{ width: 200 }} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <Form.Item
+          label="Reminders"
+          name="reminder_mode"
+          extra="Each client user hears about what waits on them (nothing is sent to someone with nothing open), by email and, with a phone, by text."
+        >
+          <Select
+            options={[
+              { value: 'firm', label: `Weekly on the firm’s reminder day${firmDay ? ` (${firmDay})` : ''}` },
+              { value: 'custom', label: 'On days chosen for this client' },
+              { value: 'off', label: 'Off' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['reminder_mode']}>
+          {({ getFieldValue }) =>
+            getFieldValue('reminder_mode') === 'custom' ? (
+              <Form.Item label="Reminder days" name="reminder_days" rules={rules.reminder_days}>
+                <Checkbox.Group options={REMINDER_DAY_OPTIONS} />
+              </Form.Item>
+            ) : null
+          }
+        </Form.Item>
         <Form.Item
           label="Fields the client may set"
           name="client_fields"

@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { details, messages, type ClientCompany, clientCompanyEndpoints, clientUserEndpoints, coworkerEndpoints, profileEndpoints } from '@herd/contract';
+import {
+  details,
+  messages,
+  type ClientCompany,
+  clientCompanyEndpoints,
+  clientUserEndpoints,
+  coworkerEndpoints,
+  firmSettingsEndpoints,
+  profileEndpoints,
+} from '@herd/contract';
 import { createFakeApi, makeClientCompany, makeClientUser, makeCoworker, makeProfile, makeProfileWithRole, paginated } from '../../../../test/fake-api';
 import { fastUser, findDialog, findMenuItem } from '../../../../test/dom';
 import { renderPage } from '../../../../test/render-app';
@@ -19,7 +28,7 @@ const company = makeClientCompany({
   name: 'Sunrise Bakery LLC',
   pinned_note: 'Please send the March statement.',
   client_editable_fields: ['category', 'memo'],
-  reminder_schedule: { enabled: true, every_days: 7 },
+  reminder_schedule: { enabled: true, weekdays: null },
   assigned_members: [{ pk: 1, name: 'Avery Stone', email: 'avery@example.com' }],
 });
 const jordan = makeCoworker({ pk: 3, user: 3, first_name: 'Jordan', last_name: 'Lee', email: 'jordan@example.com', role: 'TEAM_MEMBER' });
@@ -30,6 +39,11 @@ const fakeClient = (client: ClientCompany = company, profile = makeProfile()) =>
     .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, client)
     .answer(clientUserEndpoints.list, {}, paginated([makeClientUser()]))
     .answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan])
+    .answer(
+      firmSettingsEndpoints.settings,
+      {},
+      { pk: 1, company_name: 'Stone & Co', main_color: null, logo: null, logo_file: null, time_zone: 'UTC', reminder_weekday: 2, reminder_escalate_after: 3 },
+    )
     .install();
 
 const field = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
@@ -47,7 +61,7 @@ describe("a client's settings", () => {
     await waitFor(() => expect(document.title).toBe('Herd | Sunrise Bakery LLC settings'));
     expect(screen.getByLabelText('Name')).toHaveValue('Sunrise Bakery LLC');
     expect(screen.getByLabelText('Pinned note')).toHaveValue('Please send the March statement.');
-    expect(screen.getByLabelText('Reminder interval')).toHaveValue('7');
+    expect(await within(field('Reminders')).findByText('Weekly on the firm’s reminder day (Tuesday)')).toBeInTheDocument();
     // Label queries: whole-page role queries take seconds on this form in jsdom.
     expect(screen.getByLabelText('Category')).toBeChecked();
     expect(screen.getByLabelText('Vendor')).not.toBeChecked();
@@ -55,11 +69,10 @@ describe("a client's settings", () => {
 
     await userEvent.clear(screen.getByLabelText('Pinned note'));
     await userEvent.type(screen.getByLabelText('Pinned note'), 'Oven receipts');
-    const reminders = screen.getByLabelText('Reminders');
-    expect(reminders).toHaveAttribute('role', 'switch');
-    await userEvent.click(reminders);
-    await userEvent.clear(screen.getByLabelText('Reminder interval'));
-    await userEvent.type(screen.getByLabelText('Reminder interval'), '14');
+    await userEvent.click(screen.getByLabelText('Reminders'));
+    await userEvent.click(await screen.findByTitle('On days chosen for this client'));
+    await userEvent.click(await screen.findByLabelText('Thu'));
+    await userEvent.click(screen.getByLabelText('Mon'));
     await userEvent.click(screen.getByLabelText('Vendor'));
     await userEvent.click(screen.getByLabelText('Memo'));
     await userEvent.click(screen.getByLabelText('Assigned team members'));
@@ -70,7 +83,7 @@ describe("a client's settings", () => {
     expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })).toHaveLength(1);
     expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })[0]?.body).toEqual({
       pinned_note: 'Oven receipts',
-      reminder_schedule: { enabled: false, every_days: 14 },
+      reminder_schedule: { enabled: true, weekdays: [1, 4] },
       client_editable_fields: ['category', 'vendor'],
       assigned_members: [1, 3],
     });
@@ -93,25 +106,26 @@ describe("a client's settings", () => {
     const fake = fakeClient();
     openSettings(7);
     await userEvent.clear(await screen.findByLabelText('Name'));
-    await userEvent.clear(screen.getByLabelText('Reminder interval'));
-    await userEvent.type(screen.getByLabelText('Reminder interval'), '120');
+    await userEvent.click(screen.getByLabelText('Reminders'));
+    await userEvent.click(await screen.findByTitle('On days chosen for this client'));
+    await screen.findByLabelText('Mon');
     await save();
     expect(await within(field('Name')).findByText(messages.required('Name'))).toBeInTheDocument();
-    expect(await within(field('Reminder interval')).findByText(messages.between('Reminder interval', 1, 90))).toBeInTheDocument();
+    expect(await screen.findByText('Choose at least one reminder day.')).toBeInTheDocument();
     expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })).toHaveLength(0);
   });
 
   it("puts the server's field errors on the fields, nested ones included", async () => {
     fakeClient().answer(clientCompanyEndpoints.update, { pk: 7 }, () => ({
       status: 400,
-      data: { name: ['A client with this name already exists.'], 'reminder_schedule.every_days': [messages.between('Reminder interval', 1, 90)] },
+      data: { name: ['A client with this name already exists.'], 'reminder_schedule.enabled': [messages.notValid('Reminders')] },
     }));
     openSettings(7);
     await userEvent.type(await screen.findByLabelText('Name'), ' Two');
     await save();
     expect(await within(field('Name')).findByText('A client with this name already exists.')).toBeInTheDocument();
     // antd shows each field's message with its own animation: wait for this one too.
-    expect(await within(field('Reminder interval')).findByText(messages.between('Reminder interval', 1, 90))).toBeInTheDocument();
+    expect(await within(field('Reminders')).findByText(messages.notValid('Reminders'))).toBeInTheDocument();
     expect(screen.queryByText('Client settings saved')).not.toBeInTheDocument();
   });
 

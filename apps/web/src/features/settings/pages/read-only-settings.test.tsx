@@ -17,7 +17,20 @@ const openTab = (tab: string, info: BillingInfo) => {
     .answer(profileEndpoints.profile, {}, makeProfile({ feature_flags: ['FEATURE_MFA'] }))
     .answer(billingEndpoints.info, {}, info)
     .answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan])
-    .answer(firmSettingsEndpoints.settings, {}, { pk: 1, company_name: 'Stone & Co', main_color: null, logo: null, logo_file: null, time_zone: 'America/New_York' })
+    .answer(
+      firmSettingsEndpoints.settings,
+      {},
+      {
+        pk: 1,
+        company_name: 'Stone & Co',
+        main_color: null,
+        logo: null,
+        logo_file: null,
+        time_zone: 'America/New_York',
+        reminder_weekday: 1,
+        reminder_escalate_after: 3,
+      },
+    )
     .install();
   const app = renderPage(<SettingsPage section="accountant" />, { path: `${routes.settings.accountant}?tab=${tab}`, route: routes.settings.accountant });
   // The signed-in layout reads the billing info on every screen; here the page stands alone, so it is known from the start.

@@ -16,6 +16,7 @@ import { CompanyPeopleCard } from '../components/company-people-card';
 import { DefaultClientForm } from '../components/default-client-form';
 import { EmailPreferencesCard } from '../components/email-preferences-card';
 import { FirmBrandingForm } from '../components/firm-branding-form';
+import { FirmRemindersForm } from '../components/firm-reminders-form';
 import { FirmTimeZoneForm } from '../components/firm-time-zone-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
@@ -42,6 +43,7 @@ const FirmBrandingTab = () => {
     <Flex vertical gap={16}>
       <FirmBrandingForm settings={settings.data} />
       <FirmTimeZoneForm settings={settings.data} />
+      <FirmRemindersForm settings={settings.data} />
     </Flex>
   );
 };

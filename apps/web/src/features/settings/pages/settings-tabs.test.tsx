@@ -31,7 +31,16 @@ beforeEach(() => {
   userEvent = fastUser();
 });
 
-const firm: FirmSettings = { pk: 1, company_name: 'Stone & Co Bookkeeping', main_color: '#1d4ed8', logo: null, logo_file: null, time_zone: 'America/Chicago' };
+const firm: FirmSettings = {
+  pk: 1,
+  company_name: 'Stone & Co Bookkeeping',
+  main_color: '#1d4ed8',
+  logo: null,
+  logo_file: null,
+  time_zone: 'America/Chicago',
+  reminder_weekday: 1,
+  reminder_escalate_after: 3,
+};
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
 const item = (element: HTMLElement) => element.closest('.ant-form-item') as HTMLElement;
 
@@ -66,6 +75,21 @@ describe('firm branding', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save time zone' }));
     expect(await screen.findByText('Time zone saved')).toBeInTheDocument();
     expect(fake.callsTo(firmSettingsEndpoints.update, {})[0]?.body).toEqual({ time_zone: 'Europe/Paris' });
+  });
+
+  it('saves the firm’s reminder day and when quiet clients are raised', async () => {
+    const fake = fakeFirm().answer(firmSettingsEndpoints.update, {}, { ...firm, reminder_weekday: 4, reminder_escalate_after: 5 });
+    openSettings('accountant', 'branding');
+    const day = await screen.findByRole('combobox', { name: 'Reminder day' });
+    expect(within(item(day)).getByText('Monday')).toBeInTheDocument();
+    await userEvent.click(day);
+    await userEvent.click(await screen.findByTitle('Thursday'));
+    const after = screen.getByLabelText('Tell the client’s accountants after');
+    await userEvent.clear(after);
+    await userEvent.type(after, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save reminder settings' }));
+    expect(await screen.findByText('Reminder settings saved')).toBeInTheDocument();
+    expect(fake.callsTo(firmSettingsEndpoints.update, {})[0]?.body).toEqual({ reminder_weekday: 4, reminder_escalate_after: 5 });
   });
 
   it('saves name, colour and logo, then re-reads the profile so the theme follows', async () => {

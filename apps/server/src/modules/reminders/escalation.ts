@@ -1,0 +1,46 @@
+import type { EmailContent } from '../../mail/email-content.js';
+import type { Brand } from '../../mail/layout.js';
+import type { ReminderContext } from './send-reminder.js';
+import { accountantsOfCompany } from './reminders.queries.js';
+
+/** What the accountants are told about: a client that let `unanswered` reminders in a row go by. */
+export interface Escalation {
+  firmId: number;
+  company: { pk: number; name: string };
+  unanswered: number;
+}
+
+/**
+ * Where in-app notifications plug in: called once per escalation, after the emails went. Herd has no
+ * notification centre on this branch; when it does, pass its `notify` here (see docs/reminders.md).
+ */
+export type EscalationHook = (escalation: Escalation, accountantPks: number[]) => Promise<void>;
+
+export const escalationEmail = (p: { firstName: string; companyName: string; unanswered: number; url: string }): EmailContent => ({
+  subject: `${p.companyName} has not answered ${p.unanswered} reminders`,
+  heading: `Hi ${p.firstName || 'there'},`,
+  paragraphs: [
+    `Herd has reminded ${p.companyName} of their open work ${p.unanswered} times in a row, and nobody there has answered anything since.`,
+    'Reminders keep going out on their schedule. A call or a personal note may get things moving.',
+  ],
+  action: { label: 'Open the client', url: p.url },
+  footnote: 'You are told once; if the client stays quiet after acting again, you will hear again.',
+});
+
+/** Emails the company's assigned accountants (its firm admins when nobody is assigned), then runs the hook. */
+export const escalate = async (ctx: ReminderContext, brand: Brand, escalation: Escalation, hook?: EscalationHook) => {
+  const accountants = await accountantsOfCompany(ctx.db, escalation.firmId, escalation.company.pk);
+  const url = `${ctx.appUrl}/settings/accountant/client/${escalation.company.pk}/`;
+  for (const person of accountants) {
+    await ctx.mailer.send(
+      person.email,
+      brand,
+      escalationEmail({ firstName: person.firstName, companyName: escalation.company.name, unanswered: escalation.unanswered, url }),
+      'CLIENT_REMINDER_ESCALATION',
+    );
+  }
+  await hook?.(
+    escalation,
+    accountants.map((a) => a.pk),
+  );
+};

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench -- --only=reminders`: one reminder day over 1,000 client companies with 5,000 client
+ * users (five each, one in five with a phone) and open work (three transactions and a request each), on
+ * the embedded database: the sweep queues one job per company, the jobs send into the outbox (and the
+ * texts into a sender that keeps them). Counts the statements the database ran, for the sweep and per
+ * company, so a query per company in the sweep (or per person beyond what each needs) shows.
+ */
+import os from 'node:os';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import { count, eq } from 'drizzle-orm';
+import { fromPglite } from '../apps/server/src/db/client.js';
+import { clientCompanies, clientMemberships, communications, firms, outbox, transactions, users } from '../apps/server/src/db/schema/index.js';
+import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
+import { createMailer } from '../apps/server/src/mail/mailer.js';
+import { outboxTransport } from '../apps/server/src/mail/transports.js';
+import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
+import { runCompanyReminder, sweepReminders } from '../apps/server/src/modules/reminders/reminder-run.js';
+
+const COMPANIES = 1_000;
+const USERS_PER_COMPANY = 5;
+
+export interface RemindersBenchResult {
+  companies: number;
+  users: number;
+  queued: number;
+  emails: number;
+  texts: number;
+  sweepSeconds: number;
+  sendSeconds: number;
+  sweepStatements: number;
+  sendStatements: number;
+}
+
+const seed = async (db: ReturnType<typeof fromPglite>['db'], weekday: number) => {
+  const firm = await insertFirm(db, { companyName: 'Reminder Bench Firm', timeZone: 'UTC' });
+  await db.update(firms).set({ reminderWeekday: weekday }).where(eq(firms.pk, firm.pk));
+  const companies = await db
+    .insert(clientCompanies)
+    .values(Array.from({ length: COMPANIES }, (_, c) => ({ firmId: firm.pk, name: `Client ${c}`, connectionKind: 'CSV' as const })))
+    .returning({ pk: clientCompanies.pk });
+  for (let i = 0; i < COMPANIES; i += 200) {
+    const slice = companies.slice(i, i + 200);
+    const people = await db
+      .insert(users)
+      .values(
+        slice.flatMap((c) =>
+          Array.from({ length: USERS_PER_COMPANY }, (_, u) => ({
+            email: `client-${c.pk}-${u}@bench.example.com`,
+            firstName: `Client ${u}`,
+            accountType: 'CLIENT' as const,
+            phone: u === 0 ? `+1415555${String(c.pk % 10_000).padStart(4, '0')}` : '',
+          })),
+        ),
+      )
+      .returning({ pk: users.pk });
+    await db
+      .insert(clientMemberships)
+      .values(
+        people.map((p, j) => ({
+          clientCompanyId: slice[Math.floor(j / USERS_PER_COMPANY)]!.pk,
+          userId: p.pk,
+          role: j % USERS_PER_COMPANY === 0 ? ('CLIENT' as const) : ('CLIENT_COWORKER' as const),
+        })),
+      );
+    await db.insert(transactions).values(
+      slice.flatMap((c) =>
+        Array.from({ length: 3 }, (_, n) => ({
+          clientCompanyId: c.pk,
+          externalId: `b${c.pk}-${n}`,
+          ledgerEntityType: 'csv',
+          type: 'EXPENSE' as const,
+          subtype: 'csv',
+          date: '2026-05-20',
+          amount: '10.00',
+        })),
+      ),
+    );
+    await db
+      .insert(communications)
+      .values(
+        slice.map((c) => ({
+          firmId: firm.pk,
+          clientCompanyId: c.pk,
+          kind: 'REQUEST' as const,
+          sender: 'ACCOUNTANT' as const,
+          subject: 'Bank statement',
+          dueDate: '2026-06-30',
+        })),
+      );
+  }
+};
+
+export const runRemindersBench = async (): Promise<RemindersBenchResult> => {
+  const client = await PGlite.create();
+  // Every statement the application sends goes through these two: counted, then run.
+  let statements = 0;
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => ((statements += 1), query(...args))) as typeof client.query;
+  client.exec = ((...args: Parameters<typeof exec>) => ((statements += 1), exec(...args))) as typeof client.exec;
+  const database = fromPglite(client);
+  await database.migrate();
+  const now = new Date();
+  await seed(database.db, now.getUTCDay());
+  const quiet = () => undefined;
+  const log = { info: quiet, warn: quiet, error: quiet, debug: quiet } as unknown as FastifyBaseLogger;
+  const jobs = await createJobQueue(database.executeSql, (err) => console.error(err), { supervise: false });
+  const mailer = createMailer(database.db, outboxTransport(log), log, { links: { appUrl: 'http://localhost:8000', secretKey: 'bench-secret' } });
+  let texts = 0;
+  const deps = {
+    db: database.db,
+    jobs,
+    mailer,
+    sms: { send: async () => void (texts += 1) },
+    appUrl: 'http://localhost:8000',
+    replies: { secretKey: 'bench-secret', inbound: { domain: 'inbound.localhost' } },
+    now: () => now,
+  };
+
+  statements = 0;
+  let started = performance.now();
+  const queued = await sweepReminders(deps);
+  const sweepSeconds = (performance.now() - started) / 1000;
+  const sweepStatements = statements;
+
+  statements = 0;
+  started = performance.now();
+  await jobs.drain('client-reminder', (data) => runCompanyReminder(deps, data).then(() => undefined));
+  const sendSeconds = (performance.now() - started) / 1000;
+  const sendStatements = statements;
+
+  const [emails] = await database.db.select({ n: count() }).from(outbox).where(eq(outbox.template, 'CLIENT_REMINDER'));
+  await jobs.stop();
+  await database.close();
+  return { companies: COMPANIES, users: COMPANIES * USERS_PER_COMPANY, queued, emails: emails!.n, texts, sweepSeconds, sendSeconds, sweepStatements, sendStatements };
+};
+
+export const renderRemindersReport = (r: RemindersBenchResult) =>
+  [
+    '<!-- reminders:start -->',
+    '## Reminders: one reminder day over 1,000 client companies and 5,000 client users (PGlite)',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- --only=reminders\` (bench/reminders.ts) on ${os.cpus().length} cores, the embedded database in memory,`,
+    'one process: the sweep, then the `client-reminder` jobs drained in place, emails into the outbox (the default transport), texts to a sender that counts them.',
+    'Statements are every query the application sent to the database (job queue included).',
+    '',
+    '| companies | client users | jobs queued | emails | texts | sweep s | sweep statements | send s | send statements | statements per company |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${r.companies.toLocaleString('en-US')} | ${r.users.toLocaleString('en-US')} | ${r.queued.toLocaleString('en-US')} | ${r.emails.toLocaleString('en-US')} | ${r.texts.toLocaleString('en-US')} | ${r.sweepSeconds.toFixed(2)} | ${r.sweepStatements} | ${r.sendSeconds.toFixed(1)} | ${r.sendStatements.toLocaleString('en-US')} | ${(r.sendStatements / r.companies).toFixed(1)} |`,
+    '<!-- reminders:end -->',
+    '',
+  ].join('\n');
