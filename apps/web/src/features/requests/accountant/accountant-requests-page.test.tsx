@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { communicationEndpoints as e, noteEndpoints } from '@herd/contract';
+import { communicationEndpoints as e, noteEndpoints, recurringEndpoints as r } from '@herd/contract';
+import { paginated } from '../../../../test/fake-api';
 import { fastUser, findDialog } from '../../../../test/dom';
 import { renderAt } from '../../../../test/render-app';
-import { company, fakeRequests, item, makeCommunication, makeFile } from './request-fixtures';
+import { localToday } from './composer-values';
+import { company, fakeRequests, item, makeCommunication, makeFile, makeSchedule } from './request-fixtures';
 
 const waiting = makeCommunication({
   pk: 1,
@@ -165,5 +167,41 @@ describe('the accountant’s requests tab', () => {
     await fastUser().click(within(drawer).getByRole('button', { name: 'Add note' }));
     await waitFor(() => expect(fake.callsTo(noteEndpoints.communicationCreate, { pk: 1 })).toHaveLength(1));
     expect(fake.callsTo(noteEndpoints.communicationCreate, { pk: 1 })[0]!.body).toEqual({ body: 'Reminder sent by phone.' });
+  });
+});
+
+describe('a schedule that starts today', () => {
+  it('shows its first request in the tab once the job has sent it, without a reload', async () => {
+    const today = localToday();
+    const first = makeCommunication({ pk: 3, subject: 'Monthly statements', author: null });
+    let sent = false;
+    let checks = 0;
+    const api = fakeRequests([])
+      .answer(e.accountantActive, company, () => ({ status: 200, data: paginated(sent ? [first] : []) }))
+      .answer(r.create, {}, makeSchedule({ start_date: today, next_occurrence: today, end_date: null, occurrences_count: 0 }))
+      // The job that sends the first one lands between the first and the second look.
+      .answer(r.recurring, { pk: 40 }, () => {
+        checks += 1;
+        sent = checks > 1;
+        return {
+          status: 200,
+          data: sent ? [{ occurrence_date: today, communication: 3, subject: 'Monthly statements', status: 'PROCESSING', created_at: `${today}T05:00:00Z` }] : [],
+        };
+      });
+    renderAt('/dashboard/accountant/requests/7/');
+    const table = await screen.findByLabelText('Active requests', {}, { timeout: 15_000 });
+    expect(await within(table).findByText('No requests here.')).toBeInTheDocument();
+
+    await fastUser().click(screen.getByRole('button', { name: /New request/ }));
+    const form = await screen.findByRole('form', { name: 'New request' }, { timeout: 10_000 });
+    await fastUser().type(within(form).getByLabelText('Subject'), 'Monthly statements');
+    await fastUser().type(within(form).getByLabelText('Item 1'), 'Statement');
+    await fastUser().click(within(form).getByLabelText('Repeat'));
+    await fastUser().click(await screen.findByTitle('Monthly'));
+    await fastUser().click(within(form).getByRole('button', { name: 'Create schedule' }));
+
+    expect(await within(table).findByText('Monthly statements', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(api.callsTo(r.create, {})).toHaveLength(1);
+    expect(checks).toBe(2);
   });
 });
