@@ -54,15 +54,13 @@ const seed = async (db: ReturnType<typeof fromPglite>['db'], weekday: number) =>
         ),
       )
       .returning({ pk: users.pk });
-    await db
-      .insert(clientMemberships)
-      .values(
-        people.map((p, j) => ({
-          clientCompanyId: slice[Math.floor(j / USERS_PER_COMPANY)]!.pk,
-          userId: p.pk,
-          role: j % USERS_PER_COMPANY === 0 ? ('CLIENT' as const) : ('CLIENT_COWORKER' as const),
-        })),
-      );
+    await db.insert(clientMemberships).values(
+      people.map((p, j) => ({
+        clientCompanyId: slice[Math.floor(j / USERS_PER_COMPANY)]!.pk,
+        userId: p.pk,
+        role: j % USERS_PER_COMPANY === 0 ? ('CLIENT' as const) : ('CLIENT_COWORKER' as const),
+      })),
+    );
     await db.insert(transactions).values(
       slice.flatMap((c) =>
         Array.from({ length: 3 }, (_, n) => ({
@@ -76,18 +74,16 @@ const seed = async (db: ReturnType<typeof fromPglite>['db'], weekday: number) =>
         })),
       ),
     );
-    await db
-      .insert(communications)
-      .values(
-        slice.map((c) => ({
-          firmId: firm.pk,
-          clientCompanyId: c.pk,
-          kind: 'REQUEST' as const,
-          sender: 'ACCOUNTANT' as const,
-          subject: 'Bank statement',
-          dueDate: '2026-06-30',
-        })),
-      );
+    await db.insert(communications).values(
+      slice.map((c) => ({
+        firmId: firm.pk,
+        clientCompanyId: c.pk,
+        kind: 'REQUEST' as const,
+        sender: 'ACCOUNTANT' as const,
+        subject: 'Bank statement',
+        dueDate: '2026-06-30',
+      })),
+    );
   }
 };
 
