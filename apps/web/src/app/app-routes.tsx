@@ -26,7 +26,6 @@ const FreeTrialPage = lazyPage(() => import('../features/auth/pages/free-trial-p
 const XeroSignInPage = lazyPage(() => import('../features/auth/pages/xero-page').then((m) => m.XeroSignInPage));
 const AccountantDashboardPage = lazyPage(() => import('../features/dashboard/pages/accountant-dashboard-page').then((m) => m.AccountantDashboardPage));
 const ClientDashboardPage = lazyPage(() => import('../features/dashboard/pages/client-dashboard-page').then((m) => m.ClientDashboardPage));
-const DashboardSectionPage = lazyPage(() => import('../features/dashboard/pages/dashboard-section-page').then((m) => m.DashboardSectionPage));
 const AnalyticsPage = lazyPage(() => import('../features/analytics/pages/analytics-page').then((m) => m.AnalyticsPage));
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page').then((m) => m.SettingsPage));
 const BillingSettingsPage = lazyPage(() => import('../features/settings/pages/settings-page').then((m) => m.BillingSettingsPage));
