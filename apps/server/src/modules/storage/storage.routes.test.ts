@@ -132,6 +132,9 @@ describe('firm settings', () => {
       logo: logo.url,
       logo_file: logo.pk,
       time_zone: 'America/New_York',
+      // The client reminders' firm settings, as they were: Mondays, accountants told after three unanswered.
+      reminder_weekday: 1,
+      reminder_escalate_after: 3,
     });
     expect((await cast.teamMember.get('users/profile/')).json().accountant_company_user.company).toEqual({
       pk: cast.firm.firmId,
