@@ -65,7 +65,9 @@ const seed = async (url: string) => {
 
 /** The API alone on the bench database, in its own process as in production. */
 const startApi = async (url: string, port: number) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role=api'], {
+  // BENCH_CPU_PROF_DIR: write a CPU profile of the API there (it is written when the API stops).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', '--role=api'], {
     cwd: root,
     stdio: 'ignore',
     env: {

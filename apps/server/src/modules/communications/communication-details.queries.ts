@@ -1,48 +1,96 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CommunicationFileRole, CommunicationItemAnswerKind, W9TaxClassification, W9TinKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
+import { arrayLiteral, preparedPerDb } from '../../db/prepared.js';
 import { clientCompanies, communicationFiles, communicationItems, communications, communicationW9s, files, notes, users } from '../../db/schema/index.js';
 
 // What a communication's answer shows besides its own row, read for a page of rows at once; every read names the firm.
 
-export const itemsOf = (db: Db, communicationPks: number[]) =>
-  db.select().from(communicationItems).where(inArray(communicationItems.communicationId, communicationPks)).orderBy(asc(communicationItems.position));
+/** A timestamp as the API writes it (UTC, milliseconds, `Z`), formatted by the database inside JSON. */
+const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export const filesOf = (db: Db, firmId: number, communicationPks: number[]) =>
+/** A file as the API shows it, but for its URL (made from its pk). */
+export interface DetailFile {
+  pk: number;
+  name: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+/** Everything a communication's answer shows besides its own row. */
+export interface CommunicationDetails {
+  company_name: string;
+  author: { pk: number; first_name: string | null; last_name: string | null; email: string } | null;
+  items: { pk: number; label: string; answer_kind: CommunicationItemAnswerKind; required: boolean; answer_text: string; answered_at: string | null }[];
+  files: { role: CommunicationFileRole; item_id: number | null; file: DetailFile }[];
+  w9: {
+    legal_name: string;
+    business_name: string;
+    tax_classification: W9TaxClassification | null;
+    address_line: string;
+    city: string;
+    state: string;
+    postal_code: string;
+    tin_kind: W9TinKind | null;
+    tin_last4: string | null;
+    submitted_at: string;
+    signed_form: DetailFile | null;
+  } | null;
+  notes_count: number;
+}
+
+const fileJson = (f: string) =>
+  sql
+    .raw(`json_build_object('pk', ${f}.pk, 'name', ${f}.name, 'content_type', ${f}.content_type, 'size', ${f}.size, 'created_at', `)
+    .append(sql`${isoSql(sql.raw(`${f}.created_at`))})`);
+
+/** A column of the statement's communication, qualified: in a single-table select the ORM leaves columns bare, and each subquery has its own `pk`. */
+const c = (column: 'pk' | 'firm_id' | 'client_company_id' | 'author_id') => sql.raw(`"communications"."${column}"`);
+
+/** The details of the communication of the statement's row, each part a JSON aggregate; files and the company are read within its firm. */
+const details = sql<CommunicationDetails | string>`json_build_object(
+  'company_name', (select cc.name from ${clientCompanies} cc where cc.firm_id = ${c('firm_id')} and cc.pk = ${c('client_company_id')}),
+  'author', (select json_build_object('pk', u.pk, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email) from ${users} u where u.pk = ${c('author_id')}),
+  'items', coalesce((select json_agg(json_build_object('pk', i.pk, 'label', i.label, 'answer_kind', i.answer_kind, 'required', i.required,
+      'answer_text', i.answer_text, 'answered_at', ${isoSql(sql.raw('i.answered_at'))}) order by i.position)
+    from ${communicationItems} i where i.communication_id = ${c('pk')}), '[]'::json),
+  'files', coalesce((select json_agg(json_build_object('role', cf.role, 'item_id', cf.item_id, 'file', ${fileJson('f')}) order by cf.pk)
+    from ${communicationFiles} cf join ${files} f on f.pk = cf.file_id and f.firm_id = ${c('firm_id')} where cf.communication_id = ${c('pk')}), '[]'::json),
+  'w9', (select json_build_object('legal_name', w.legal_name, 'business_name', w.business_name, 'tax_classification', w.tax_classification,
+      'address_line', w.address_line, 'city', w.city, 'state', w.state, 'postal_code', w.postal_code, 'tin_kind', w.tin_kind,
+      'tin_last4', w.tin_last4, 'submitted_at', ${isoSql(sql.raw('w.submitted_at'))},
+      'signed_form', (select ${fileJson('sf')} from ${files} sf where sf.pk = w.signed_form_file_id and sf.firm_id = ${c('firm_id')}))
+    from ${communicationW9s} w where w.communication_id = ${c('pk')}),
+  'notes_count', (select count(*)::int from ${notes} n where n.firm_id = ${c('firm_id')} and n.target_type = 'COMMUNICATION' and n.target_pk = ${c('pk')}))`;
+
+const rowsWithDetailsStatement = preparedPerDb((db) =>
   db
-    .select({ link: communicationFiles, file: files })
-    .from(communicationFiles)
-    .innerJoin(files, and(eq(files.pk, communicationFiles.fileId), eq(files.firmId, firmId)))
-    .where(inArray(communicationFiles.communicationId, communicationPks))
-    .orderBy(asc(communicationFiles.pk));
+    .select({ row: communications, details })
+    .from(communications)
+    // The firm is checked on each row found by pk (`+ 0` keeps its column out of the index choice of the generic plan).
+    .where(and(sql`${communications.pk} = any(${sql.placeholder('pks')}::integer[])`, sql`${c('firm_id')} + 0 = ${sql.placeholder('firmId')}`))
+    .prepare('herd_communications_with_details'),
+);
 
-export const w9sOf = (db: Db, communicationPks: number[]) => db.select().from(communicationW9s).where(inArray(communicationW9s.communicationId, communicationPks));
+// Some drivers hand json back as text.
+const parseDetails = (value: CommunicationDetails | string): CommunicationDetails => (typeof value === 'string' ? (JSON.parse(value) as CommunicationDetails) : value);
 
-export const signedFormsOf = (db: Db, firmId: number, filePks: number[]) =>
-  filePks.length === 0
-    ? Promise.resolve([])
-    : db
-        .select()
-        .from(files)
-        .where(and(eq(files.firmId, firmId), inArray(files.pk, filePks)));
-
-export const companyNamesOf = (db: Db, firmId: number, companyPks: number[]) =>
-  db
-    .select({ pk: clientCompanies.pk, name: clientCompanies.name })
-    .from(clientCompanies)
-    .where(and(eq(clientCompanies.firmId, firmId), inArray(clientCompanies.pk, companyPks)));
-
-/** Authors are people of the firm or its clients; only their names are read. */
-export const peopleOf = (db: Db, userPks: number[]) =>
-  userPks.length === 0
-    ? Promise.resolve([])
-    : db.select({ pk: users.pk, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.pk, userPks));
-
-export const noteCountsOf = (db: Db, firmId: number, communicationPks: number[]) =>
-  db
-    .select({ pk: notes.targetPk, n: count() })
-    .from(notes)
-    .where(and(eq(notes.firmId, firmId), eq(notes.targetType, 'COMMUNICATION'), inArray(notes.targetPk, communicationPks)))
-    .groupBy(notes.targetPk);
+/**
+ * The firm's communications with these pks and their details, in the order
+ * asked (a pk of another firm is not found). One statement text for any
+ * number of pks, prepared once per connection: planning its subqueries cost
+ * more than running them, and a list is as many round trips as statements.
+ */
+export const communicationsWithDetails = async (db: Db, firmId: number, pks: number[]) => {
+  if (pks.length === 0) return [];
+  const found = await rowsWithDetailsStatement(db).execute({ firmId, pks: arrayLiteral(pks) });
+  const byPk = new Map(found.map((f) => [f.row.pk, f]));
+  return pks.flatMap((pk) => {
+    const hit = byPk.get(pk);
+    return hit ? [{ row: hit.row, details: parseDetails(hit.details) }] : [];
+  });
+};
 
 /** Whether a communication (not hidden) of one of these companies of the firm holds the file: shared, an answer or a signed W-9. */
 export const fileInCommunications = async (db: Db, firmId: number, companyPks: number[], filePk: number) => {

@@ -108,23 +108,30 @@ const ORDER: Record<CommunicationListQuery['ordering'], SQL[]> = {
   '-due_date': [sql`${communications.dueDate} desc nulls last`, desc(communications.pk)],
 };
 
-/** One page of a company's communications of one list, and how many the list holds. */
-export const listCommunications = async (
+/**
+ * The keys of one page of a company's communications of one list, and how
+ * many the list holds, in one statement (the count rides on each row); only
+ * a page past the end, which has no row to carry it, asks for the count
+ * alone. The rows themselves are read with their details by pk.
+ */
+export const pageOfCommunications = async (
   db: Db,
   home: CommunicationHome,
   list: { statuses: readonly CommunicationStatus[] | null; hidden: boolean },
   q: CommunicationListQuery,
 ) => {
   const where = listWhere(home, list.statuses, list.hidden, q);
-  const [total] = await db.select({ n: count() }).from(communications).where(where);
-  const rows = await db
-    .select()
+  const page = await db
+    .select({ pk: communications.pk, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(communications)
     .where(where)
     .orderBy(...ORDER[q.ordering])
     .limit(q.page_size)
     .offset((q.page - 1) * q.page_size);
-  return { count: total?.n ?? 0, rows };
+  if (page.length > 0) return { count: page[0]!.total, pks: page.map((p) => p.pk) };
+  if (q.page === 1) return { count: 0, pks: [] };
+  const [total] = await db.select({ n: count() }).from(communications).where(where);
+  return { count: total?.n ?? 0, pks: [] };
 };
 
 /** The company's communications with these pks (any other pk is simply not found). */

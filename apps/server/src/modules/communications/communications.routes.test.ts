@@ -52,6 +52,48 @@ describe('communications: create, lists, counters, permissions', () => {
     expect(counts.find((c: { client_company: number }) => c.client_company === pk)).toMatchObject({ open_requests: 1, open_receipts: 0 });
   });
 
+  it('a list page carries each row’s company, author, files and notes count, and the whole list’s count on every page', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    const file = await uploadFile(cast.admin, pk);
+    const first = await createCommunication(cast.admin, pk, { ...checklist, attachments: [file] });
+    await createCommunication(cast.admin, pk, { kind: 'NOTICE', subject: 'Office closed' });
+    await createCommunication(cast.admin, pk, { kind: 'NOTICE', subject: 'New portal' });
+    await cast.client.post(`accounting/notes/communication/${first.pk}/note/create/`, { body: 'Statement coming Monday.' });
+    await cast.admin.post(`accounting/notes/communication/${first.pk}/note/create/`, { body: 'Thanks!' });
+
+    const page1 = (await cast.admin.get(acc(pk, 'list/?ordering=created_at&page_size=2'))).json();
+    expect(page1.count).toBe(3);
+    expect(page1.results.map((r: { subject: string }) => r.subject)).toEqual(['November close', 'Office closed']);
+    const [request, notice] = page1.results;
+    expect(request).toMatchObject({ client_company: { pk }, notes_count: 2, author: { pk: expect.any(Number) } });
+    expect(request.client_company.name).not.toBe('');
+    expect(request.author.name).not.toBe('');
+    expect(request.attachments).toEqual([
+      {
+        pk: file,
+        name: 'statement.pdf',
+        content_type: 'application/pdf',
+        size: expect.any(Number),
+        url: expect.stringContaining(`/${file}/`),
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      },
+    ]);
+    expect(request.items.map((i: { label: string; answered_at: null }) => [i.label, i.answered_at])).toEqual([
+      ['Bank statement', null],
+      ['Anything unusual?', null],
+      ['Notes for us', null],
+    ]);
+    expect(notice).toMatchObject({ notes_count: 0, attachments: [], items: [], w9: null });
+
+    const page2 = (await cast.admin.get(acc(pk, 'list/?ordering=created_at&page_size=2&page=2'))).json();
+    expect([page2.count, page2.results.map((r: { subject: string }) => r.subject)]).toEqual([3, ['New portal']]);
+    // A page past the end has no rows, and still says how many the list holds.
+    const beyond = await cast.admin.get(acc(pk, 'list/?ordering=created_at&page_size=2&page=5'));
+    expect([beyond.statusCode, beyond.json().count, beyond.json().results]).toEqual([200, 3, []]);
+    expect((await cast.admin.get(acc(pk, 'list/?kind=W9'))).json()).toMatchObject({ count: 0, results: [] });
+  });
+
   it('refuses bad input with field errors: unknown kind, a past due date, no checklist, another company’s file, a lying file name', async () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;

@@ -18,12 +18,12 @@ import { writeAuditMany } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { insertAccountantNotes } from '../notes/notes.queries.js';
 import { companyCommunicationScope, findScopedCommunications, type CommunicationScope } from './communication-scope.js';
-import { toCommunications } from './communication-serializer.js';
+import { communicationsByPk } from './communication-serializer.js';
 import { moveOrRefuse } from './communication-status.js';
 import {
   countCommunications,
   countWaitingOnClient,
-  listCommunications,
+  pageOfCommunications,
   updateCommunications,
   type CommunicationListKind,
   type CommunicationRow,
@@ -46,8 +46,8 @@ export const listCompanyCommunications = async (
   url: string,
 ) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, side);
-  const { count, rows } = await listCommunications(db, scope.home, LISTS[list], query);
-  return { count, ...pageLinks(url, query.page, query.page_size, count), results: await toCommunications(db, scope.home.firmId, rows) };
+  const { count, pks } = await pageOfCommunications(db, scope.home, LISTS[list], query);
+  return { count, ...pageLinks(url, query.page, query.page_size, count), results: await communicationsByPk(db, scope.home.firmId, pks) };
 };
 
 /** The accountant's counters: each list's size, and of the open ones whom they wait on. */
