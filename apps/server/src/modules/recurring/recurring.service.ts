@@ -1,24 +1,20 @@
 import { recurrenceProblems, type Recurrence, type RecurringScheduleCreateBody, type RecurringScheduleUpdateBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
 import { companyAccess } from '../access/company-access.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { requireFirmActor } from '../auth/permissions.js';
 import { usableFiles } from '../communications/communications.queries.js';
 import { firmToday } from '../firm-settings/firm-today.js';
+import { runOccurrenceBatch, type OccurrenceDeps } from './occurrence-batch.js';
 import { occurrenceKey } from './occurrence-job.js';
 import { dayAfter, nextOccurrenceFrom } from './recurrence.js';
 import { findLiveSchedule, insertSchedule, lastOccurrenceDate, occurrenceCounts, softDeleteSchedule, updateSchedule } from './recurring.queries.js';
 import { recurrenceOf, storedDayOfMonth } from './schedule-row.js';
 import { toSchedule } from './schedule-view.js';
 
-export interface ScheduleDeps {
-  db: Db;
-  jobs: JobQueue;
-  now?: () => Date;
-}
+export type ScheduleDeps = OccurrenceDeps;
 
 const assertRecurrence = (recurrence: Recurrence) => {
   const problems = recurrenceProblems(recurrence);
@@ -36,7 +32,11 @@ const queueIfDue = async (deps: ScheduleDeps, schedulePk: number, next: string |
   if (next !== null && next <= today) await deps.jobs.send('recurring-occurrence', { schedulePk, date: next }, occurrenceKey(schedulePk, next));
 };
 
-/** A new schedule for a company the member sees. It may start today (its first date is created at once) but not in the past. */
+/**
+ * A new schedule for a company the member sees. It may start today but not in
+ * the past; a first date already due is created in the same transaction (the
+ * accountant sees it in the list at once), exactly as the sweep would create it.
+ */
 export const createSchedule = async (deps: ScheduleDeps, actor: Actor, input: RecurringScheduleCreateBody) => {
   const firmActor = requireFirmActor(actor);
   await companyAccess(deps.db, actor, input.client_company, 'accountant');
@@ -51,8 +51,8 @@ export const createSchedule = async (deps: ScheduleDeps, actor: Actor, input: Re
     end_date: input.end_date,
   };
   const next = nextOccurrenceFrom(recurrence, input.start_date);
-  const row = await deps.db.transaction(async (tx) => {
-    const created = await insertSchedule(tx, {
+  const { row, created } = await deps.db.transaction(async (tx) => {
+    const inserted = await insertSchedule(tx, {
       firmId: firmActor.firmId,
       clientCompanyId: input.client_company,
       content: input.content,
@@ -65,11 +65,13 @@ export const createSchedule = async (deps: ScheduleDeps, actor: Actor, input: Re
       nextOccurrenceDate: next,
       createdBy: actor.userId,
     });
-    await writeAudit(tx, { firmId: firmActor.firmId, actorUserId: actor.userId, action: 'recurring.create', targetType: 'recurring_schedule', targetPk: created.pk });
-    return created;
+    await writeAudit(tx, { firmId: firmActor.firmId, actorUserId: actor.userId, action: 'recurring.create', targetType: 'recurring_schedule', targetPk: inserted.pk });
+    if (next === null || next > today) return { row: inserted, created: 0 };
+    const made = await runOccurrenceBatch({ ...deps, db: tx }, { firmId: firmActor.firmId, occurrences: [{ schedulePk: inserted.pk, date: next }] });
+    // The batch moved the schedule's next date on; a read-only firm's first date waits for the sweep, as every date does.
+    return { row: (await findLiveSchedule(tx, firmActor.firmId, inserted.pk)) ?? inserted, created: made };
   });
-  await queueIfDue(deps, row.pk, next, today);
-  return toSchedule(row, 0);
+  return toSchedule(row, created);
 };
 
 /** A live schedule of the actor's firm, on a company they see; anything else is 404. */

@@ -8,14 +8,12 @@ import {
   type CommunicationListQuery,
   type RecurringScheduleCreateBody,
   type RecurringScheduleUpdateBody,
-  type RecurringSchedule,
 } from '@herd/contract';
 import { call } from '../../../lib/api-client';
 import { useSubmissionKey } from '../../../lib/submission-key';
 import { upload } from '../../../lib/upload';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { transactionKeys } from '../../transactions/api';
-import { localToday } from './composer-values';
 
 /** The accountant's three lists of one company's requests. */
 export type RequestListKind = 'active' | 'completed' | 'hidden';
@@ -111,36 +109,15 @@ export const useCreateRequest = () => {
   });
 };
 
-/** How long the lists wait for the first request of a schedule that starts today, checking once a second. */
-const FIRST_REQUEST_CHECKS = 30;
-const FIRST_REQUEST_INTERVAL_MS = 1000;
-
-/**
- * A schedule whose first date is already due (a start of today) sends that request from a job queued
- * as it is created, a moment after the answer. Until it lands the lists would not show it, so this
- * watches the schedule's history and reads the lists again once the first request exists.
- */
-const followFirstRequest = async (schedule: RecurringSchedule, refresh: () => Promise<unknown>) => {
-  if (schedule.next_occurrence === null || schedule.next_occurrence > localToday()) return;
-  for (let check = 0; check < FIRST_REQUEST_CHECKS; check++) {
-    await new Promise((resolve) => setTimeout(resolve, FIRST_REQUEST_INTERVAL_MS));
-    const sent = await call(r.recurring, { params: { pk: schedule.pk } }).catch(() => []);
-    if (sent.length > 0) {
-      await refresh();
-      return;
-    }
-  }
-};
-
+/** A schedule whose first date is today comes back with that request already created: reading the lists again shows it. */
 export const useCreateSchedule = () => {
   const invalidate = useInvalidateRequests();
   const submission = useSubmissionKey();
   return useSubmitMutation({
     mutationFn: (body: RecurringScheduleCreateBody) => call(r.create, { body }, { idempotencyKey: submission.for(body) }),
-    onSuccess: async (schedule) => {
+    onSuccess: async () => {
       submission.done();
       await invalidate();
-      void followFirstRequest(schedule, invalidate);
     },
   });
 };
