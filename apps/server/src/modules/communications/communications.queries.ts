@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { COMMUNICATION_LIST_STATUSES, type CommunicationListQuery, type CommunicationStatus } from '@herd/contract';
+import { COMMUNICATION_LIST_STATUSES, COMMUNICATION_STATUSES, type CommunicationListQuery, type CommunicationStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
+import { arrayLiteral, preparedPerDb } from '../../db/prepared.js';
 import { communicationFiles, communicationItems, communications, files } from '../../db/schema/index.js';
 
 // Every read or write of a communication names its firm and client company: another tenant's row is never found.
@@ -108,11 +109,51 @@ const ORDER: Record<CommunicationListQuery['ordering'], SQL[]> = {
   '-due_date': [sql`${communications.dueDate} desc nulls last`, desc(communications.pk)],
 };
 
+/** A list's filters as bound values: each left null matches everything (the hidden list takes every status). */
+const pageValues = (home: CommunicationHome, list: { statuses: readonly CommunicationStatus[] | null; hidden: boolean }, q: CommunicationListQuery) => ({
+  firmId: home.firmId,
+  companyPk: home.companyPk,
+  hidden: list.hidden,
+  statuses: arrayLiteral(list.statuses ?? COMMUNICATION_STATUSES),
+  kind: q.kind ?? null,
+  sender: q.sender ?? null,
+  pattern: q.search ? `%${escapeLike(q.search)}%` : null,
+  limit: q.page_size,
+  offset: (q.page - 1) * q.page_size,
+});
+
+const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+const preparePage = (db: Db, ordering: CommunicationListQuery['ordering']) =>
+  db
+    .select({ pk: communications.pk, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(communications)
+    .where(
+      and(
+        eq(communications.firmId, sql.placeholder('firmId')),
+        eq(communications.clientCompanyId, sql.placeholder('companyPk')),
+        eq(communications.isHidden, sql.placeholder('hidden')),
+        sql`${communications.status} = any(${placeholder('statuses', 'transaction_status[]')})`,
+        sql`(${placeholder('kind', 'communication_kind')} is null or ${communications.kind} = ${placeholder('kind', 'communication_kind')})`,
+        sql`(${placeholder('sender', 'sender_kind')} is null or ${communications.sender} = ${placeholder('sender', 'sender_kind')})`,
+        sql`(${placeholder('pattern', 'text')} is null or ${communications.subject} ilike ${placeholder('pattern', 'text')} or ${communications.text} ilike ${placeholder('pattern', 'text')})`,
+      ),
+    )
+    .orderBy(...ORDER[ordering])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`herd_communication_page_${ordering.replace('-', 'newest_')}`);
+
+/** One statement per ordering, its filters bound: the company's list index finds the rows whatever the values, so one plan serves them all. */
+const pageStatements = Object.fromEntries(
+  (Object.keys(ORDER) as CommunicationListQuery['ordering'][]).map((ordering) => [ordering, preparedPerDb((db) => preparePage(db, ordering))]),
+) as Record<CommunicationListQuery['ordering'], (db: Db) => ReturnType<typeof preparePage>>;
+
 /**
  * The keys of one page of a company's communications of one list, and how
- * many the list holds, in one statement (the count rides on each row); only
- * a page past the end, which has no row to carry it, asks for the count
- * alone. The rows themselves are read with their details by pk.
+ * many the list holds, in one prepared statement (the count rides on each
+ * row); only a page past the end, which has no row to carry it, asks for
+ * the count alone. The rows themselves are read with their details by pk.
  */
 export const pageOfCommunications = async (
   db: Db,
@@ -120,17 +161,13 @@ export const pageOfCommunications = async (
   list: { statuses: readonly CommunicationStatus[] | null; hidden: boolean },
   q: CommunicationListQuery,
 ) => {
-  const where = listWhere(home, list.statuses, list.hidden, q);
-  const page = await db
-    .select({ pk: communications.pk, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(communications)
-    .where(where)
-    .orderBy(...ORDER[q.ordering])
-    .limit(q.page_size)
-    .offset((q.page - 1) * q.page_size);
+  const page = await pageStatements[q.ordering](db).execute(pageValues(home, list, q));
   if (page.length > 0) return { count: page[0]!.total, pks: page.map((p) => p.pk) };
   if (q.page === 1) return { count: 0, pks: [] };
-  const [total] = await db.select({ n: count() }).from(communications).where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(communications)
+    .where(listWhere(home, list.statuses, list.hidden, q));
   return { count: total?.n ?? 0, pks: [] };
 };
 
