@@ -54,7 +54,7 @@ const Schedule = ({ settings }: { settings: DigestSettings }) => {
       onFinish={onFinish}
     >
       <FormAlert message={error} />
-      <Flex gap={12} wrap>
+      <Flex wrap style={{ columnGap: 12 }}>
         <Form.Item label="Send it at" name="hour" rules={[{ required: true, message: 'Choose an hour.' }]} style={{ minWidth: 120 }}>
           <Select showSearch options={HOURS} optionFilterProp="label" aria-label="Digest hour" />
         </Form.Item>
