@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCompanies, clientCompanyAssignments, communications, emailOptOuts, firmMembers, firms, notes, transactions } from '../../db/schema/index.js';
-import { addFirmMember, createClientUser, createFirm, emailsTo, firmMemberPkOf } from '../../../test/factories.js';
+import { addFirmMember, createClientUser, createFirm, emailsTo, firmMemberPkOf, setSubscription } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { runDigest, sweepDigests, type DigestRunDeps } from './digest-run.js';
 
@@ -114,6 +114,51 @@ describe('the daily digest run', () => {
     expect(mail!.textBody).toContain('Answered 1 transaction');
   });
 
+  it('counts what clients did, not what the firm’s own people did', async () => {
+    const { firm, client } = await firmWithClient('Staff Co');
+    // The admin answered a transaction (published straight away) and wrote a note: routine, not news.
+    await t.db.insert(transactions).values({
+      clientCompanyId: client.companyId,
+      externalId: `d${(externalId += 1)}`,
+      ledgerEntityType: 'csv',
+      type: 'EXPENSE',
+      subtype: 'csv',
+      date: '2026-06-01',
+      amount: '5.00',
+      status: 'PUBLISHED_IN_PLATFORM',
+      categorizedBy: firm.adminId,
+      categorizedAt: EARLIER,
+    });
+    await t.db.insert(notes).values({
+      firmId: firm.firmId,
+      clientCompanyId: client.companyId,
+      targetType: 'CLIENT_COMPANY',
+      targetPk: client.companyId,
+      authorId: firm.adminId,
+      senderKind: 'ACCOUNTANT',
+      body: 'Staff note',
+      createdAt: EARLIER,
+    });
+    await sweepAndRun(minutes(10));
+    expect(await digests(firm.adminEmail)).toHaveLength(0);
+
+    // The next day the client sends a notice of their own.
+    await t.db.insert(communications).values({
+      firmId: firm.firmId,
+      clientCompanyId: client.companyId,
+      kind: 'NOTICE',
+      sender: 'CLIENT',
+      authorId: client.userId,
+      subject: 'We moved offices',
+      createdAt: minutes(60),
+    });
+    await sweepAndRun(minutes(10, days(1)));
+    const [mail] = await digests(firm.adminEmail);
+    expect(mail!.textBody).toContain('Sent you “We moved offices”');
+    expect(mail!.textBody).not.toContain('Staff note');
+    expect(mail!.textBody).toMatch(new RegExp(`/dashboard/accountant/requests/${client.companyId}/`));
+  });
+
   it('sends once when two workers race on the same person and date', async () => {
     const { firm, client } = await firmWithClient();
     await answered(client.companyId, client.userId);
@@ -165,7 +210,6 @@ describe('the daily digest run', () => {
     await t.db.insert(emailOptOuts).values({ userId: off.firm.adminId, kind: 'DIGEST', via: 'LINK' });
     const lapsed = await firmWithClient();
     await answered(lapsed.client.companyId, lapsed.client.userId);
-    const { setSubscription } = await import('../../../test/factories.js');
     await setSubscription(t.db, lapsed.firm.firmId, 'CANCELLED');
     await sweepAndRun(minutes(10));
     expect(await digests(off.firm.adminEmail)).toHaveLength(0);
