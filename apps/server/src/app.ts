@@ -62,6 +62,7 @@ import { SMS_SANDBOX_PATH } from './sms/sms-settings.js';
 import { inboundRoutes } from './modules/inbound/inbound.routes.js';
 import { smsInboundRoutes } from './modules/sms-inbound/sms-inbound.routes.js';
 import { emailPreferenceRoutes } from './modules/email-preferences/email-preferences.routes.js';
+import { digestSettingsRoutes } from './modules/digests/digest-settings.routes.js';
 
 const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
 const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/${billingEndpoints.webhook.path}`;
@@ -168,6 +169,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(inboundRoutes);
       await api.register(smsInboundRoutes);
       await api.register(emailPreferenceRoutes);
+      await api.register(digestSettingsRoutes);
       await api.register(analyticsRoutes);
       // A ledger's own HTTP (OAuth callbacks, webhooks) and its generic connection endpoints.
       await api.register(qboRoutes, { qbo });

@@ -6,6 +6,7 @@ export * from './client-companies.js';
 export * from './constants.js';
 export * from './csv-exports.js';
 export * from './email-preferences.js';
+export * from './digest.js';
 export * from './enums.js';
 export * from './error-map.js';
 export * from './fields.js';

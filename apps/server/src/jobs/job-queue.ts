@@ -46,6 +46,10 @@ export interface JobPayloads {
   'reminder-sweep': Record<string, never>;
   /** Remind one company's clients of their open work on one firm-local date (keyed `<company>:<date>`), exactly once. */
   'client-reminder': { companyPk: number; date: string };
+  /** Every 15 minutes: queue one `accountant-digest` per firm member whose digest hour has passed in their zone. */
+  'digest-sweep': Record<string, never>;
+  /** One firm member's daily digest on one of their local dates (keyed `<user>:<date>`), exactly once. */
+  'accountant-digest': { memberPk: number; date: string };
   /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
   'ledger-attach': { transactionPk: number; fileId: number };
 }
@@ -91,6 +95,9 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'reminder-sweep': { name: 'reminder-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per company and date; the run itself claims its date on the company, so a second worker sends nothing.
   'client-reminder': { name: 'client-reminder', policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  'digest-sweep': { name: 'digest-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
+  // Stately per person and date; the run itself claims the date on the membership, so a second worker sends nothing.
+  'accountant-digest': { name: 'accountant-digest', policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
   'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
@@ -102,6 +109,8 @@ export const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'recurring-sweep', cron: '*/15 * * * *' },
   // Reminders on the same quarter hours, a few minutes later: a reminder day begins with the firm's day.
   { name: 'reminder-sweep', cron: '5,20,35,50 * * * *' },
+  // Digests on the quarter hours too (a chosen hour begins on one in every zone), apart from the other sweeps.
+  { name: 'digest-sweep', cron: '10,25,40,55 * * * *' },
 ];
 
 export interface JobQueue {

@@ -36,6 +36,21 @@ export const EmailDocument = ({ sender, color, content, productName }: { sender:
               {paragraph}
             </Text>
           ))}
+          {(content.sections ?? []).map((section, i) => (
+            <Section key={`section-${i}`} style={{ margin: '20px 0 0', paddingTop: '14px', borderTop: '1px solid #e5e7eb' }}>
+              <Text style={{ fontSize: '16px', fontWeight: 600, margin: '0 0 6px' }}>{section.title}</Text>
+              {section.lines.map((line, j) => (
+                <Text key={j} style={{ lineHeight: 1.5, margin: '0 0 4px', fontSize: '14px' }}>
+                  {line}
+                </Text>
+              ))}
+              {section.link ? (
+                <Link href={section.link.url} style={{ color, fontSize: '14px', fontWeight: 600 }}>
+                  {section.link.label}
+                </Link>
+              ) : null}
+            </Section>
+          ))}
           {content.action ? (
             <>
               <Section style={{ margin: '28px 0 12px' }}>

@@ -18,6 +18,7 @@ const plainText = (sender: string, content: EmailContent) =>
     content.heading,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.sections ?? []).flatMap((s) => [s.title, ...s.lines.map((line) => `  ${line}`), ...(s.link ? [`  ${s.link.label}: ${s.link.url}`] : []), '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
     `— ${sender}, via ${PRODUCT_NAME}`,

@@ -1,4 +1,5 @@
 import { endpoint } from '../endpoint.js';
+import { digestSettings, digestSettingsBody } from '../digest.js';
 import { emailPreferences, emailPreferenceUpdateBody, unsubscribeBody, unsubscribeQuery, unsubscribeResult } from '../email-preferences.js';
 
 /** RFC 8058's one-click unsubscribe: a mail provider POSTs here, with no cookie, so the CSRF check skips it. */
@@ -22,6 +23,22 @@ export const emailPreferenceEndpoints = {
     summary: 'Turn one kind of email on or off',
     body: emailPreferenceUpdateBody,
     responses: { 200: emailPreferences },
+    whileReadOnly: true,
+  }),
+  digest: endpoint({
+    method: 'GET',
+    path: 'users/profile/digest/',
+    tags: own,
+    summary: 'The signed-in accountant’s daily digest: on or off, its hour and time zone',
+    responses: { 200: digestSettings },
+  }),
+  digestUpdate: endpoint({
+    method: 'PATCH',
+    path: 'users/profile/digest/update/',
+    tags: own,
+    summary: 'Change the daily digest: on or off, its hour, its time zone (null: the firm’s)',
+    body: digestSettingsBody,
+    responses: { 200: digestSettings },
     whileReadOnly: true,
   }),
   unsubscribe: endpoint({

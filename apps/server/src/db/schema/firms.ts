@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { firmRoleEnum, subscriptionStatusEnum } from './enums.js';
 import { users } from './users.js';
 
@@ -34,6 +34,15 @@ export const firmMembers = pgTable(
     isMfaSetup: boolean('is_mfa_setup').notNull().default(false),
     defaultClientCompanyId: integer('default_client_company_id'),
     tours: jsonb('tours').notNull().default({}),
+    /**
+     * The daily digest (docs/notifications.md, "Digests"): the local hour it goes at, in the member's zone
+     * (null: the firm's). Whether it goes at all is the DIGEST opt-out, the state its unsubscribe link sets.
+     */
+    digestHour: smallint('digest_hour').notNull().default(8),
+    digestTimeZone: text('digest_time_zone'),
+    /** The member-local date of the last digest run claimed (one per day, whoever runs it), and when it ran: the next one tells what came after. */
+    lastDigestDate: date('last_digest_date'),
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('firm_members_user_unique').on(t.userId), index('firm_members_firm_idx').on(t.firmId)],

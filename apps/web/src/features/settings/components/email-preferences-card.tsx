@@ -4,6 +4,7 @@ import { normaliseError } from '../../../lib/api-errors';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { useEmailPreferences, useUpdateEmailPreference } from '../email-preferences-api';
+import { DigestScheduleForm } from './digest-schedule-form';
 
 /**
  * Which emails the person gets, one switch per kind. Sign-in links, password resets and security
@@ -31,21 +32,24 @@ export const EmailPreferencesCard = ({ accountant }: { accountant: boolean }) =>
       <Flex vertical gap={20}>
         <Typography.Text type="secondary">Choose which emails Herd sends you. Sign-in links and security notices always arrive.</Typography.Text>
         {shown.map((p) => (
-          <Flex key={p.kind} justify="space-between" align="center" gap={16}>
-            <div>
-              <Typography.Text strong id={`email-kind-${p.kind}`}>
-                {p.label}
-              </Typography.Text>
-              <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-                {p.hint}
-              </Typography.Paragraph>
-            </div>
-            <Switch
-              aria-labelledby={`email-kind-${p.kind}`}
-              checked={p.enabled}
-              loading={update.isPending && update.variables?.kind === p.kind}
-              onChange={(enabled) => void toggle(p.kind, enabled)}
-            />
+          <Flex key={p.kind} vertical gap={12}>
+            <Flex justify="space-between" align="center" gap={16}>
+              <div>
+                <Typography.Text strong id={`email-kind-${p.kind}`}>
+                  {p.label}
+                </Typography.Text>
+                <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                  {p.hint}
+                </Typography.Paragraph>
+              </div>
+              <Switch
+                aria-labelledby={`email-kind-${p.kind}`}
+                checked={p.enabled}
+                loading={update.isPending && update.variables?.kind === p.kind}
+                onChange={(enabled) => void toggle(p.kind, enabled)}
+              />
+            </Flex>
+            {p.kind === 'DIGEST' && p.enabled ? <DigestScheduleForm /> : null}
           </Flex>
         ))}
       </Flex>
