@@ -16,6 +16,7 @@ import { runOccurrence, sweepDueSchedules } from '../modules/recurring/occurrenc
 import { runOccurrenceBatch } from '../modules/recurring/occurrence-batch.js';
 import { runLedgerAttach } from '../modules/transactions/ledger-attach-job.js';
 import { runCompanyReminder, sweepReminders, type ReminderRunDeps } from '../modules/reminders/reminder-run.js';
+import { sweepDueRequests } from '../modules/communications/due-notices.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -74,6 +75,9 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   'client-reminder': async (data) => {
     await runCompanyReminder(reminders, data);
   },
+  'request-due-sweep': async () => {
+    await sweepDueRequests(deps);
+  },
 });
 
 export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
@@ -94,5 +98,6 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('ledger-attach', handlers['ledger-attach']);
   await deps.jobs.work('reminder-sweep', handlers['reminder-sweep']);
   await deps.jobs.work('client-reminder', handlers['client-reminder']);
+  await deps.jobs.work('request-due-sweep', handlers['request-due-sweep']);
   await deps.jobs.startSchedules();
 };

@@ -46,6 +46,8 @@ export interface JobPayloads {
   'reminder-sweep': Record<string, never>;
   /** Remind one company's clients of their open work on one firm-local date (keyed `<company>:<date>`), exactly once. */
   'client-reminder': { companyPk: number; date: string };
+  /** Every 15 minutes: tell the firms of requests waiting on their clients that are due today or became overdue, in each firm's zone. */
+  'request-due-sweep': Record<string, never>;
   /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
   'ledger-attach': { transactionPk: number; fileId: number };
 }
@@ -91,6 +93,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'reminder-sweep': { name: 'reminder-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per company and date; the run itself claims its date on the company, so a second worker sends nothing.
   'client-reminder': { name: 'client-reminder', policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // One sweep at a time; each request's notice is claimed on its row, so two sweeps racing still tell once.
+  'request-due-sweep': { name: 'request-due-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
   'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
@@ -102,6 +106,8 @@ export const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'recurring-sweep', cron: '*/15 * * * *' },
   // Reminders on the same quarter hours, a few minutes later: a reminder day begins with the firm's day.
   { name: 'reminder-sweep', cron: '5,20,35,50 * * * *' },
+  // Due and overdue requests: a firm's day begins on a quarter hour, so its requests fall due then.
+  { name: 'request-due-sweep', cron: '10,25,40,55 * * * *' },
 ];
 
 export interface JobQueue {
