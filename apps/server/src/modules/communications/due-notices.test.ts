@@ -84,7 +84,7 @@ describe('requests due today and overdue, in the bell', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, s.assigned.userId), eq(notifications.kind, 'REQUEST_OVERDUE'), eq(notifications.targetPk, c.pk)));
-    expect(overdue).toMatchObject({ title: 'Acme: “May bank statement” is overdue', text: 'It was due on Jun 10, 2026 and the client has not answered it yet.' });
+    expect(overdue).toMatchObject({ title: 'Acme: “May bank statement” is overdue', text: 'Due Jun 10, 2026; not answered yet.' });
     expect(people).not.toContain(s.unassigned.userId);
     expect(people).not.toContain(s.client.userId);
   });

@@ -22,7 +22,7 @@ export const notifyRequestDue = async (tx: Db, e: { firmId: number; companyPk: n
     kind: e.overdue ? 'REQUEST_OVERDUE' : 'REQUEST_DUE',
     target: { type: 'COMMUNICATION', pk: e.pk },
     title: e.overdue ? `${name}: “${e.subject}” is overdue` : `${name}: “${e.subject}” is due today`,
-    text: e.overdue ? `It was due on ${dayOf(e.dueDate)} and the client has not answered it yet.` : 'The client has not answered it yet.',
+    text: e.overdue ? `Due ${dayOf(e.dueDate)}; not answered yet.` : 'Not answered yet.',
     to: { firm: true },
   });
 };
@@ -40,7 +40,7 @@ export const notifyClientUnresponsive = async (tx: Db, e: { firmId: number; comp
     kind: 'CLIENT_UNRESPONSIVE',
     target: { type: 'CLIENT_COMPANY', pk: e.companyPk },
     title: `${name} has not answered ${plural(e.unanswered, 'reminder')}`,
-    text: 'Nobody there has answered anything since. A call or a personal note may get things moving.',
+    text: 'Nothing answered since. A call may get things moving.',
     to: { firm: { among: e.accountantPks } },
   });
 };

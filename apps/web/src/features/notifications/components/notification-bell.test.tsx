@@ -75,7 +75,7 @@ describe('the notification bell', () => {
       pk: 3,
       kind: 'REQUEST_OVERDUE',
       title: 'Acme: “May bank statement” is overdue',
-      text: 'It was due on Jun 10, 2026 and the client has not answered it yet.',
+      text: 'Due Jun 10, 2026; not answered yet.',
       target: { type: 'COMMUNICATION', pk: 12 },
     });
     const quiet = makeNotification({ pk: 4, kind: 'CLIENT_UNRESPONSIVE', title: 'Acme has not answered 3 reminders', read: true });
@@ -88,7 +88,7 @@ describe('the notification bell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     const list = await screen.findByRole('list', { name: 'Notifications' });
     expect([...list.querySelectorAll('[data-kind]')].map((icon) => icon.getAttribute('data-kind'))).toEqual(['REQUEST_OVERDUE', 'CLIENT_UNRESPONSIVE']);
-    expect(within(list).getByText('It was due on Jun 10, 2026 and the client has not answered it yet.')).toBeInTheDocument();
+    expect(within(list).getByText('Due Jun 10, 2026; not answered yet.')).toBeInTheDocument();
     await userEvent.click(within(list).getByRole('button', { name: /is overdue/ }));
     expect(view.pathname()).toBe('/dashboard/accountant/requests/7/');
   });
