@@ -4,14 +4,13 @@
  * clients, each on a kept-alive connection, ask one list again and again for `BENCH_DURATION_MS` (bench/load.ts).
  * Requirement: lists p95 under 50 ms.
  */
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { clientCompanies, clientMemberships } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../apps/server/src/modules/auth/auth.queries.js';
+import { signInAs, startApi } from './api-process.js';
 import { runLoad, type LoadResult } from './load.js';
 
 const COMMUNICATIONS = Number(process.env.BENCH_COMMUNICATIONS || 100_000);
@@ -20,7 +19,6 @@ const COMPANIES = 100;
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
 const PASSWORD = 'bench-password-1';
-const root = path.resolve(import.meta.dirname, '..');
 
 export interface CommunicationsListsResult {
   communications: number;
@@ -63,54 +61,6 @@ const seed = async (url: string) => {
   return { companyPk: company!.pk, accountantEmail: 'comms-accountant@example.com', clientEmail: 'comms-client@example.com' };
 };
 
-/** The API alone on the bench database, in its own process as in production. */
-const startApi = async (url: string, port: number) => {
-  // BENCH_CPU_PROF_DIR: write a CPU profile of the API there (it is written when the API stops).
-  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', '--role=api'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: url,
-      DEMO_DATA: 'off',
-      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '',
-      APP_URL: `http://127.0.0.1:${port}`,
-    },
-  });
-  for (let waited = 0; waited < 180; waited++) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/healthcheck/`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  child.kill();
-  throw new Error('the API did not start within three minutes');
-};
-
-const signIn = async (base: string, email: string) => {
-  const first = await fetch(`${base}/api/healthcheck/`);
-  const csrf = /csrftoken=([^;]+)/.exec(first.headers.getSetCookie().join(';'))![1]!;
-  const login = await fetch(`${base}/api/v1/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-  const session = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('sessionid='))!
-    .split(';')[0]!;
-  return `csrftoken=${csrf}; ${session}`;
-};
-
 export const runCommunicationsListsBench = async (url: string): Promise<CommunicationsListsResult> => {
   const seedStart = performance.now();
   const data = await seed(url);
@@ -119,8 +69,8 @@ export const runCommunicationsListsBench = async (url: string): Promise<Communic
   const base = `http://127.0.0.1:${port}`;
   const api = await startApi(url, port);
   try {
-    const accountant = await signIn(base, data.accountantEmail);
-    const client = await signIn(base, data.clientEmail);
+    const accountant = await signInAs(base, data.accountantEmail, PASSWORD);
+    const client = await signInAs(base, data.clientEmail, PASSWORD);
     const staff = `${base}/api/v1/accounting/accountant/client-company/${data.companyPk}/communications`;
     const own = `${base}/api/v1/accounting/client/company/${data.companyPk}/communications`;
     const scenarios: [string, string, string][] = [

@@ -1,15 +1,18 @@
 /**
  * `npm run bench -- --only=reminders`: one reminder day over 1,000 client companies with 5,000 client
  * users (five each, one in five with a phone) and open work (three transactions and a request each), on
- * the embedded database: the sweep queues one job per company, the jobs send into the outbox (and the
- * texts into a sender that keeps them). Counts the statements the database ran, for the sweep and per
- * company, so a query per company in the sweep (or per person beyond what each needs) shows.
+ * the embedded database and on PostgreSQL (BENCH_DATABASE_URL, or a cluster the bench starts; as the other
+ * PostgreSQL benches), `reminders-pglite` or `reminders-postgres` for one: the sweep queues one job per
+ * company, the jobs send into the outbox (and the texts into a sender that keeps them). Counts the statements
+ * the database ran, for the sweep and per company, so a query per company in the sweep (or per person beyond
+ * what each needs) shows. `BENCH_REMINDER_COMPANIES` shrinks it for a quick try.
  */
 import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { count, eq } from 'drizzle-orm';
-import { fromPglite } from '../apps/server/src/db/client.js';
+import { fromPglite, fromPostgresUrl, type Database } from '../apps/server/src/db/client.js';
 import { clientCompanies, clientMemberships, communications, firms, outbox, transactions, users } from '../apps/server/src/db/schema/index.js';
 import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
 import { createMailer } from '../apps/server/src/mail/mailer.js';
@@ -17,10 +20,11 @@ import { outboxTransport } from '../apps/server/src/mail/transports.js';
 import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
 import { runCompanyReminder, sweepReminders } from '../apps/server/src/modules/reminders/reminder-run.js';
 
-const COMPANIES = 1_000;
+const COMPANIES = Number(process.env.BENCH_REMINDER_COMPANIES || 1_000);
 const USERS_PER_COMPANY = 5;
 
 export interface RemindersBenchResult {
+  database: 'PGlite' | 'PostgreSQL';
   companies: number;
   users: number;
   queued: number;
@@ -32,7 +36,7 @@ export interface RemindersBenchResult {
   sendStatements: number;
 }
 
-const seed = async (db: ReturnType<typeof fromPglite>['db'], weekday: number) => {
+const seed = async (db: Database['db'], weekday: number) => {
   const firm = await insertFirm(db, { companyName: 'Reminder Bench Firm', timeZone: 'UTC' });
   await db.update(firms).set({ reminderWeekday: weekday }).where(eq(firms.pk, firm.pk));
   const companies = await db
@@ -87,15 +91,30 @@ const seed = async (db: ReturnType<typeof fromPglite>['db'], weekday: number) =>
   }
 };
 
-export const runRemindersBench = async (): Promise<RemindersBenchResult> => {
-  const client = await PGlite.create();
-  // Every statement the application sends goes through these two: counted, then run.
+/** Counts every statement the application sends: PGlite's two entry points, or every pg client's `query` (the pool's included). */
+const countingDatabase = async (url: string | null): Promise<{ database: Database; counted: () => number; reset: () => void; restore: () => void }> => {
   let statements = 0;
+  const counters = { counted: () => statements, reset: () => void (statements = 0), restore: () => undefined };
+  if (url) {
+    const query = pg.Client.prototype.query;
+    counters.restore = () => void (pg.Client.prototype.query = query);
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      statements += 1;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    return { database: fromPostgresUrl(url), ...counters };
+  }
+  const client = await PGlite.create();
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   client.query = ((...args: Parameters<typeof query>) => ((statements += 1), query(...args))) as typeof client.query;
   client.exec = ((...args: Parameters<typeof exec>) => ((statements += 1), exec(...args))) as typeof client.exec;
-  const database = fromPglite(client);
+  return { database: fromPglite(client), ...counters };
+};
+
+/** On PostgreSQL when given its URL (a fresh database), else on PGlite in memory. */
+export const runRemindersBench = async (url: string | null = null): Promise<RemindersBenchResult> => {
+  const { database, counted, reset, restore } = await countingDatabase(url);
   await database.migrate();
   const now = new Date();
   await seed(database.db, now.getUTCDay());
@@ -114,36 +133,51 @@ export const runRemindersBench = async (): Promise<RemindersBenchResult> => {
     now: () => now,
   };
 
-  statements = 0;
+  reset();
   let started = performance.now();
   const queued = await sweepReminders(deps);
   const sweepSeconds = (performance.now() - started) / 1000;
-  const sweepStatements = statements;
+  const sweepStatements = counted();
 
-  statements = 0;
+  reset();
   started = performance.now();
   await jobs.drain('client-reminder', (data) => runCompanyReminder(deps, data).then(() => undefined));
   const sendSeconds = (performance.now() - started) / 1000;
-  const sendStatements = statements;
+  const sendStatements = counted();
 
   const [emails] = await database.db.select({ n: count() }).from(outbox).where(eq(outbox.template, 'CLIENT_REMINDER'));
   await jobs.stop();
   await database.close();
-  return { companies: COMPANIES, users: COMPANIES * USERS_PER_COMPANY, queued, emails: emails!.n, texts, sweepSeconds, sendSeconds, sweepStatements, sendStatements };
+  restore();
+  return {
+    database: url ? 'PostgreSQL' : 'PGlite',
+    companies: COMPANIES,
+    users: COMPANIES * USERS_PER_COMPANY,
+    queued,
+    emails: emails!.n,
+    texts,
+    sweepSeconds,
+    sendSeconds,
+    sweepStatements,
+    sendStatements,
+  };
 };
 
-export const renderRemindersReport = (r: RemindersBenchResult) =>
+export const renderRemindersReport = (runs: RemindersBenchResult[]) =>
   [
     '<!-- reminders:start -->',
-    '## Reminders: one reminder day over 1,000 client companies and 5,000 client users (PGlite)',
+    `## Reminders: one reminder day over ${(runs[0]?.companies ?? COMPANIES).toLocaleString('en-US')} client companies and ${(runs[0]?.users ?? COMPANIES * USERS_PER_COMPANY).toLocaleString('en-US')} client users`,
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- --only=reminders\` (bench/reminders.ts) on ${os.cpus().length} cores, the embedded database in memory,`,
-    'one process: the sweep, then the `client-reminder` jobs drained in place, emails into the outbox (the default transport), texts to a sender that counts them.',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- --only=reminders\` (bench/reminders.ts) on ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)} at the end;`,
+    'the embedded database in memory, or PostgreSQL on this machine; one process: the sweep, then the `client-reminder` jobs drained in place, emails into the outbox (the default transport), texts to a sender that counts them.',
     'Statements are every query the application sent to the database (job queue included).',
     '',
-    '| companies | client users | jobs queued | emails | texts | sweep s | sweep statements | send s | send statements | statements per company |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${r.companies.toLocaleString('en-US')} | ${r.users.toLocaleString('en-US')} | ${r.queued.toLocaleString('en-US')} | ${r.emails.toLocaleString('en-US')} | ${r.texts.toLocaleString('en-US')} | ${r.sweepSeconds.toFixed(2)} | ${r.sweepStatements} | ${r.sendSeconds.toFixed(1)} | ${r.sendStatements.toLocaleString('en-US')} | ${(r.sendStatements / r.companies).toFixed(1)} |`,
+    '| database | companies | client users | jobs queued | emails | texts | sweep s | sweep statements | send s | send statements | statements per company |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...runs.map(
+      (r) =>
+        `| ${r.database} | ${r.companies.toLocaleString('en-US')} | ${r.users.toLocaleString('en-US')} | ${r.queued.toLocaleString('en-US')} | ${r.emails.toLocaleString('en-US')} | ${r.texts.toLocaleString('en-US')} | ${r.sweepSeconds.toFixed(2)} | ${r.sweepStatements} | ${r.sendSeconds.toFixed(1)} | ${r.sendStatements.toLocaleString('en-US')} | ${(r.sendStatements / r.companies).toFixed(1)} |`,
+    ),
     '<!-- reminders:end -->',
     '',
   ].join('\n');

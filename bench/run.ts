@@ -16,7 +16,9 @@
  * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts),
  * `--only=recurring` only 10,000 recurring schedules due at once, two workers racing, on PostgreSQL (bench/recurring.ts),
  * `--only=communications-lists` only the communications lists with 100,000 in one firm, 10 clients, on PostgreSQL (bench/communications-lists.ts),
- * `--only=reminders` only a reminder day over 1,000 client companies and 5,000 client users, on PGlite (bench/reminders.ts).
+ * `--only=reminders` only a reminder day over 1,000 client companies and 5,000 client users, on PGlite and PostgreSQL
+ * (bench/reminders.ts; `reminders-pglite` or `reminders-postgres` for one database),
+ * `--only=unread-count` only the bell's unread count with 100,000 notifications in one firm, 10 clients, on PostgreSQL (bench/unread-count.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,6 +40,7 @@ import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
 import { renderRecurringReport, runRecurringBench } from './recurring.js';
 import { renderCommunicationsListsReport, runCommunicationsListsBench } from './communications-lists.js';
 import { renderRemindersReport, runRemindersBench } from './reminders.js';
+import { renderUnreadCountReport, runUnreadCountBench } from './unread-count.js';
 
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
@@ -187,7 +190,7 @@ const writeSection = (file: string, marker: string, section: string) => {
 const main = async () => {
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
-  const withoutDatabase = ['reminders', 'pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr'];
+  const withoutDatabase = ['reminders-pglite', 'pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr'];
   const pgUrl = only !== undefined && withoutDatabase.includes(only) ? null : await postgresUrl();
   const file = path.join(root, 'BENCHMARKS.md');
   const write = process.argv.includes('--write');
@@ -247,13 +250,35 @@ const main = async () => {
       if (write) writeSection(file, 'communications-lists', section);
     } else process.stderr.write('Communications lists skipped: they are measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
   }
-  if (!only || only === 'reminders') {
-    process.stderr.write('\nReminders: one reminder day over 1,000 client companies and 5,000 client users, on PGlite…\n');
-    const section = renderRemindersReport(await runRemindersBench());
+  if (!only || only.startsWith('reminders')) {
+    process.stderr.write('\nReminders: one reminder day over 1,000 client companies and 5,000 client users…\n');
+    const runs = [...(only === 'reminders-postgres' ? [] : [await runRemindersBench(null)]), ...(pgUrl ? [await runRemindersBench(pgUrl)] : [])];
+    const section = renderRemindersReport(runs);
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'reminders', section);
   }
-  const separateParts = ['reminders', 'qbo', 'first-load', 'client-effort', 'receipt-matching', 'receipt-matching-postgres', 'ocr', 'recurring', 'communications-lists'];
+  if (only === 'unread-count') {
+    if (pgUrl) {
+      process.stderr.write('\nThe bell’s unread count: 100,000 notifications in one firm, 10 concurrent clients, on PostgreSQL…\n');
+      const section = renderUnreadCountReport(await runUnreadCountBench(pgUrl));
+      process.stdout.write(`${section}\n`);
+      if (write) writeSection(file, 'unread-count', section);
+    } else process.stderr.write('Unread count skipped: it is measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
+  }
+  const separateParts = [
+    'reminders',
+    'reminders-pglite',
+    'reminders-postgres',
+    'unread-count',
+    'qbo',
+    'first-load',
+    'client-effort',
+    'receipt-matching',
+    'receipt-matching-postgres',
+    'ocr',
+    'recurring',
+    'communications-lists',
+  ];
   if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');

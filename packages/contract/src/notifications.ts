@@ -13,6 +13,9 @@ export const NOTIFICATION_KINDS = [
   'RECEIPT_MATCHED',
   'SYNC_ERROR',
   'LEDGER_REAUTH',
+  'CLIENT_UNRESPONSIVE',
+  'REQUEST_DUE',
+  'REQUEST_OVERDUE',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -17,6 +17,7 @@ import { runOccurrenceBatch } from '../modules/recurring/occurrence-batch.js';
 import { runLedgerAttach } from '../modules/transactions/ledger-attach-job.js';
 import { runCompanyReminder, sweepReminders, type ReminderRunDeps } from '../modules/reminders/reminder-run.js';
 import { runDigest, sweepDigests } from '../modules/digests/digest-run.js';
+import { sweepDueRequests } from '../modules/communications/due-notices.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -80,6 +81,8 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   },
   'accountant-digest': async (data) => {
     await runDigest(deps, data);
+  'request-due-sweep': async () => {
+    await sweepDueRequests(deps);
   },
 });
 
@@ -103,5 +106,6 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('client-reminder', handlers['client-reminder']);
   await deps.jobs.work('digest-sweep', handlers['digest-sweep']);
   await deps.jobs.work('accountant-digest', handlers['accountant-digest']);
+  await deps.jobs.work('request-due-sweep', handlers['request-due-sweep']);
   await deps.jobs.startSchedules();
 };

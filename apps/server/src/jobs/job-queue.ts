@@ -50,6 +50,8 @@ export interface JobPayloads {
   'digest-sweep': Record<string, never>;
   /** One firm member's daily digest on one of their local dates (keyed `<user>:<date>`), exactly once. */
   'accountant-digest': { memberPk: number; date: string };
+  /** Every 15 minutes: tell the firms of requests waiting on their clients that are due today or became overdue, in each firm's zone. */
+  'request-due-sweep': Record<string, never>;
   /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
   'ledger-attach': { transactionPk: number; fileId: number };
 }
@@ -98,6 +100,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'digest-sweep': { name: 'digest-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per person and date; the run itself claims the date on the membership, so a second worker sends nothing.
   'accountant-digest': { name: 'accountant-digest', policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // One sweep at a time; each request's notice is claimed on its row, so two sweeps racing still tell once.
+  'request-due-sweep': { name: 'request-due-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
   'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
@@ -111,6 +115,8 @@ export const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'reminder-sweep', cron: '5,20,35,50 * * * *' },
   // Digests on the quarter hours too (a chosen hour begins on one in every zone), apart from the other sweeps.
   { name: 'digest-sweep', cron: '10,25,40,55 * * * *' },
+  // Due and overdue requests: a firm's day begins on a quarter hour, so its requests fall due then (two minutes after the digests' sweep).
+  { name: 'request-due-sweep', cron: '12,27,42,57 * * * *' },
 ];
 
 export interface JobQueue {

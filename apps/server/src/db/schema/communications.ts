@@ -46,12 +46,22 @@ export const communications = pgTable(
     /** The schedule that made it (no foreign key: schedules live in their own module) and the day it stands for. */
     recurringScheduleId: integer('recurring_schedule_id'),
     occurrenceDate: date('occurrence_date'),
+    /**
+     * The due date the firm was last told of as due today / as overdue (docs/notifications.md): claimed with a
+     * conditional UPDATE, so two sweeps tell once, and a due date moved later is told of again when it comes.
+     */
+    dueNoticeFor: date('due_notice_for'),
+    overdueNoticeFor: date('overdue_notice_for'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('communications_company_list_idx').on(t.clientCompanyId, t.isHidden, t.status, t.createdAt),
     index('communications_firm_idx').on(t.firmId, t.status),
+    // The daily due-date sweep reads only requests waiting on the client with a due date, across every firm.
+    index('communications_open_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} = 'PROCESSING' and not ${t.isHidden} and ${t.dueDate} is not null`),
     // A schedule's job may run twice for one day (a retry): the second occurrence is refused, not doubled.
     uniqueIndex('communications_occurrence_unique')
       .on(t.recurringScheduleId, t.occurrenceDate)

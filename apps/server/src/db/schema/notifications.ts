@@ -38,9 +38,10 @@ export const notifications = pgTable(
     index('notifications_user_list_idx')
       .on(t.userId, t.createdAt.desc(), t.pk.desc())
       .where(sql`${t.hiddenAt} is null`),
-    // The bell's count, asked every half minute by every open tab: only unread, uncleared rows.
+    // The bell's count, asked every half minute by every open tab: only unread, uncleared rows. The firm is in
+    // the key so the count (firm and person) is answered from the index alone, without visiting the rows.
     index('notifications_user_unread_idx')
-      .on(t.userId)
+      .on(t.userId, t.firmId)
       .where(sql`${t.readAt} is null and ${t.hiddenAt} is null`),
   ],
 );

@@ -10,12 +10,6 @@ export interface Escalation {
   unanswered: number;
 }
 
-/**
- * Where in-app notifications plug in: called once per escalation, after the emails went. Herd has no
- * notification centre on this branch; when it does, pass its `notify` here (see docs/reminders.md).
- */
-export type EscalationHook = (escalation: Escalation, accountantPks: number[]) => Promise<void>;
-
 export const escalationEmail = (p: { firstName: string; companyName: string; unanswered: number; url: string }): EmailContent => ({
   subject: `${p.companyName} has not answered ${p.unanswered} reminders`,
   heading: `Hi ${p.firstName || 'there'},`,
@@ -27,9 +21,13 @@ export const escalationEmail = (p: { firstName: string; companyName: string; una
   footnote: 'You are told once; if the client stays quiet after acting again, you will hear again.',
 });
 
-/** Emails the company's assigned accountants (its firm admins when nobody is assigned), then runs the hook. */
-export const escalate = async (ctx: ReminderContext, brand: Brand, escalation: Escalation, hook?: EscalationHook) => {
-  const accountants = await accountantsOfCompany(ctx.db, escalation.firmId, escalation.company.pk);
+/** Who hears that a client went quiet: the company's assigned accountants, its firm admins when nobody is assigned. */
+export type Accountant = Awaited<ReturnType<typeof accountantsOfCompany>>[number];
+export const accountantsToTell = (ctx: ReminderContext, escalation: Escalation): Promise<Accountant[]> =>
+  accountantsOfCompany(ctx.db, escalation.firmId, escalation.company.pk);
+
+/** Emails the accountants told of the escalation (their in-app notification is written with the escalation's record). */
+export const emailEscalation = async (ctx: ReminderContext, brand: Brand, escalation: Escalation, accountants: Accountant[]) => {
   const url = `${ctx.appUrl}/settings/accountant/client/${escalation.company.pk}/`;
   for (const person of accountants) {
     await ctx.mailer.send(
@@ -39,8 +37,4 @@ export const escalate = async (ctx: ReminderContext, brand: Brand, escalation: E
       'CLIENT_REMINDER_ESCALATION',
     );
   }
-  await hook?.(
-    escalation,
-    accountants.map((a) => a.pk),
-  );
 };

@@ -1,6 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCompanies, clientCompanyAssignments, clientMemberships, communications, emailOptOuts, firms, outbox, transactions, users } from '../../db/schema/index.js';
+import {
+  clientCompanies,
+  clientCompanyAssignments,
+  clientMemberships,
+  communications,
+  emailOptOuts,
+  firms,
+  notifications,
+  outbox,
+  transactions,
+  users,
+} from '../../db/schema/index.js';
 import { addFirmMember, createClientUser, createFirm, emailsTo, firmMemberPkOf, uniqueEmail } from '../../../test/factories.js';
 import { clientMaker } from '../../../test/client.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -185,15 +196,19 @@ describe('escalation', () => {
     await t.db.update(firms).set({ reminderEscalateAfter: 2 }).where(eq(firms.pk, firm.firmId));
     const member = await addFirmMember(t.db, firm.firmId, 'TEAM_MEMBER');
     await t.db.insert(clientCompanyAssignments).values({ clientCompanyId: client.companyId, firmMemberId: await firmMemberPkOf(t.db, member.userId) });
-    const hooked: number[][] = [];
     const run = async (n: number) => {
       await sweepReminders(depsAt(week(n)));
       const [company] = await t.db.select().from(clientCompanies).where(eq(clientCompanies.pk, client.companyId));
       const date = week(n).toISOString().slice(0, 10);
-      await runCompanyReminder(depsAt(week(n), { onEscalation: async (_e, pks) => void hooked.push(pks) }), { companyPk: company!.pk, date });
+      await runCompanyReminder(depsAt(week(n)), { companyPk: company!.pk, date });
       await drain();
     };
     const told = async () => (await emailsTo(t.db, member.email)).filter((m) => m.template === 'CLIENT_REMINDER_ESCALATION');
+    const bell = (userPk: number) =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userPk), eq(notifications.kind, 'CLIENT_UNRESPONSIVE')));
 
     await run(0);
     expect(await told()).toHaveLength(0);
@@ -201,9 +216,19 @@ describe('escalation', () => {
     expect(await told()).toHaveLength(1);
     expect((await told())[0]!.subject).toBe('Quiet Co has not answered 2 reminders');
     expect(await emailsTo(t.db, firm.adminEmail)).toHaveLength(0); // assigned people only
-    expect(hooked).toEqual([[member.userId]]);
+    // In the bell too, for the same people, linking to the client.
+    expect(await bell(member.userId)).toEqual([
+      expect.objectContaining({
+        title: 'Quiet Co has not answered 2 reminders',
+        targetType: 'CLIENT_COMPANY',
+        targetPk: client.companyId,
+        clientCompanyId: client.companyId,
+      }),
+    ]);
+    expect(await bell(firm.adminId)).toHaveLength(0);
     await run(2);
     expect(await told()).toHaveLength(1); // once
+    expect(await bell(member.userId)).toHaveLength(1);
 
     // The client answers a transaction: the count starts over.
     await t.db
@@ -215,5 +240,6 @@ describe('escalation', () => {
     expect(company).toMatchObject({ unansweredReminders: 1, reminderEscalatedAt: null });
     await run(4);
     expect(await told()).toHaveLength(2);
+    expect(await bell(member.userId)).toHaveLength(2);
   });
 });

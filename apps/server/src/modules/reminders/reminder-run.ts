@@ -1,11 +1,15 @@
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { escalate, type EscalationHook } from './escalation.js';
+import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
+import { findSubscriptionOfCompany } from '../billing/billing.queries.js';
+import { notifyClientUnresponsive } from '../notifications/follow-up-events.js';
+import { accountantsToTell, emailEscalation, type Accountant, type Escalation } from './escalation.js';
 import { hasOpenWork } from './reminder-content.js';
 import {
   claimReminderRun,
   clientActedSince,
   companiesDueForReminders,
   findFirmOfCompany,
+  markEscalated,
   openWorkOf,
   recordReminderRun,
   reminderRecipients,
@@ -15,8 +19,9 @@ import { sendReminder, type ReminderContext } from './send-reminder.js';
 
 export interface ReminderRunDeps extends ReminderContext {
   jobs: JobQueue;
+  /** Billing off: no firm is ever read-only. Absent: the subscriptions decide, as with billing on. */
+  config?: { billing: { mode: string } };
   now?: () => Date;
-  onEscalation?: EscalationHook;
 }
 
 /** The job key of one company's run on one firm-local date: pg-boss keeps one waiting per key. */
@@ -25,10 +30,12 @@ export const reminderKey = (companyPk: number, date: string) => `${companyPk}:${
 /**
  * The clocked sweep: every company whose reminder day has begun in its firm's zone, not yet run today,
  * with something open, gets one `client-reminder` job. A day the workers missed is not caught up: the
- * next reminder day comes soon enough, and a late reminder beside a fresh one is noise. Returns how many it queued.
+ * next reminder day comes soon enough, and a late reminder beside a fresh one is noise. A read-only (lapsed)
+ * firm's clients are not reminded: they could not answer until it pays. Returns how many it queued.
  */
 export const sweepReminders = async (deps: ReminderRunDeps): Promise<number> => {
-  const due = await companiesDueForReminders(deps.db, deps.now?.() ?? new Date());
+  const now = deps.now?.() ?? new Date();
+  const due = (await companiesDueForReminders(deps.db, now)).filter((c) => !subscriptionIsReadOnly(deps.config?.billing, c.subscription, now));
   await deps.jobs.sendMany(
     'client-reminder',
     due.map(({ companyPk, date }) => ({ data: { companyPk, date }, key: reminderKey(companyPk, date) })),
@@ -44,13 +51,15 @@ export const sweepReminders = async (deps: ReminderRunDeps): Promise<number> => 
  * threshold the accountants are told, once.
  */
 export const runCompanyReminder = async (deps: ReminderRunDeps, data: { companyPk: number; date: string }): Promise<number> => {
+  // A run queued just before the firm lapsed sends nothing and leaves its day unclaimed.
+  if (subscriptionIsReadOnly(deps.config?.billing, await findSubscriptionOfCompany(deps.db, data.companyPk), deps.now?.() ?? new Date())) return 0;
   const company = await claimReminderRun(deps.db, data.companyPk, data.date);
   if (!company) return 0;
   const firm = await findFirmOfCompany(deps.db, company.firmId);
   const brand = { firmName: firm.companyName, mainColor: firm.mainColor };
   const acted = company.lastRemindedAt ? await clientActedSince(deps.db, company.pk, company.lastRemindedAt) : false;
   let unanswered = acted ? 0 : company.unansweredReminders;
-  let escalatedAt = acted ? null : company.reminderEscalatedAt;
+  const escalatedAt = acted ? null : company.reminderEscalatedAt;
 
   let reached = 0;
   let unrestrictedWork: OpenWork | null = null;
@@ -65,17 +74,20 @@ export const runCompanyReminder = async (deps: ReminderRunDeps, data: { companyP
   }
 
   const now = deps.now?.() ?? new Date();
+  let escalation: Escalation | null = null;
   if (reached > 0) {
     unanswered += 1;
-    if (unanswered >= firm.reminderEscalateAfter && !escalatedAt) {
-      await escalate(deps, brand, { firmId: company.firmId, company, unanswered }, deps.onEscalation);
-      escalatedAt = now;
-    }
+    if (unanswered >= firm.reminderEscalateAfter && !escalatedAt) escalation = { firmId: company.firmId, company, unanswered };
   }
-  await recordReminderRun(deps.db, company.pk, {
-    ...(reached > 0 ? { lastRemindedAt: now } : {}),
-    unansweredReminders: unanswered,
-    reminderEscalatedAt: escalatedAt,
+  const accountants: Accountant[] = escalation ? await accountantsToTell(deps, escalation) : [];
+  // The escalation's mark and its in-app notifications commit together, and only for the run that set the mark
+  // (the run's claim on its date already lets one run through; the mark keeps it so whatever overlaps).
+  const escalated = await deps.db.transaction(async (tx) => {
+    await recordReminderRun(tx, company.pk, { ...(reached > 0 ? { lastRemindedAt: now } : {}), unansweredReminders: unanswered, reminderEscalatedAt: escalatedAt });
+    const marked = escalation !== null && (await markEscalated(tx, company.pk, now));
+    if (marked) await notifyClientUnresponsive(tx, { firmId: company.firmId, companyPk: company.pk, unanswered, accountantPks: accountants.map((a) => a.pk) });
+    return marked;
   });
+  if (escalated && escalation) await emailEscalation(deps, brand, escalation, accountants);
   return reached;
 };

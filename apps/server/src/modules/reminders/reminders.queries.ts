@@ -8,6 +8,7 @@ import {
   firmMembers,
   firms,
   notes,
+  subscriptions,
   receipts,
   transactions,
   userAccountRestrictions,
@@ -21,15 +22,21 @@ const localDate = (now: Date) => sql`((${now.toISOString()}::timestamptz) at tim
 
 /**
  * The companies whose reminder day it is in their firm's zone and whose run for today is not claimed yet,
- * with something open for their clients (a coarse filter: each person's own view is read by the job).
+ * with something open for their clients (a coarse filter: each person's own view is read by the job), with
+ * the firm's subscription (a read-only firm's clients are not reminded).
  * One query for every firm: the sweep reads no company on its own.
  */
 export const companiesDueForReminders = (db: Db, now: Date) => {
   const dow = sql`extract(dow from ${localDate(now)})::int`;
   return db
-    .select({ companyPk: clientCompanies.pk, date: sql<string>`${localDate(now)}::text` })
+    .select({
+      companyPk: clientCompanies.pk,
+      date: sql<string>`${localDate(now)}::text`,
+      subscription: { status: subscriptions.status, trialEndsAt: subscriptions.trialEndsAt },
+    })
     .from(clientCompanies)
     .innerJoin(firms, eq(firms.pk, clientCompanies.firmId))
+    .leftJoin(subscriptions, eq(subscriptions.firmId, clientCompanies.firmId))
     .where(
       and(
         sql`(${clientCompanies.reminderSchedule}->>'enabled')::boolean`,
@@ -154,7 +161,20 @@ export const clientActedSince = async (db: Db, companyPk: number, since: Date) =
   return Boolean(row?.acted);
 };
 
-/** Writes where the company's reminders stand after a run. */
+/**
+ * Marks the company's client as escalated: true for the one caller that set the mark, so the accountants are
+ * told once per escalation whatever runs overlap.
+ */
+export const markEscalated = async (db: Db, companyPk: number, at: Date) =>
+  (
+    await db
+      .update(clientCompanies)
+      .set({ reminderEscalatedAt: at })
+      .where(and(eq(clientCompanies.pk, companyPk), sql`${clientCompanies.reminderEscalatedAt} is null`))
+      .returning({ pk: clientCompanies.pk })
+  ).length > 0;
+
+/** Writes where the company's reminders stand after a run (a new escalation's mark is set by `markEscalated`). */
 export const recordReminderRun = (db: Db, companyPk: number, values: { lastRemindedAt?: Date; unansweredReminders: number; reminderEscalatedAt: Date | null }) =>
   db.update(clientCompanies).set(values).where(eq(clientCompanies.pk, companyPk));
 

@@ -23,6 +23,9 @@ describe('where a notification leads', () => {
     expect(notificationHref(n('RECEIPT_ARRIVED', 'RECEIPT', 9, null), 'accountant')).toBe('/dashboard/accountant/receipts-inbox/');
     expect(notificationHref(n('LEDGER_REAUTH', 'CLIENT_COMPANY', 7), 'accountant')).toBe('/dashboard/accountant/clients/');
     expect(notificationHref(n('NOTE', 'ACCOUNTANT_COMPANY', 1, null), 'accountant')).toBe('/dashboard/accountant/');
+    expect(notificationHref(n('REQUEST_DUE', 'COMMUNICATION', 3), 'accountant')).toBe('/dashboard/accountant/requests/7/');
+    expect(notificationHref(n('REQUEST_OVERDUE', 'COMMUNICATION', 3), 'accountant')).toBe('/dashboard/accountant/requests/7/');
+    expect(notificationHref(n('CLIENT_UNRESPONSIVE', 'CLIENT_COMPANY', 7), 'accountant')).toBe('/settings/accountant/client/7/');
   });
 
   it('takes a client to the company it is about', () => {

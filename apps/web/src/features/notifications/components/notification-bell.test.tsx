@@ -70,6 +70,29 @@ describe('the notification bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });
 
+  it('shows the follow-up kinds with their own sign; an overdue request opens the client’s open requests', async () => {
+    const overdue = makeNotification({
+      pk: 3,
+      kind: 'REQUEST_OVERDUE',
+      title: 'Acme: “May bank statement” is overdue',
+      text: 'Due Jun 10, 2026; not answered yet.',
+      target: { type: 'COMMUNICATION', pk: 12 },
+    });
+    const quiet = makeNotification({ pk: 4, kind: 'CLIENT_UNRESPONSIVE', title: 'Acme has not answered 3 reminders', read: true });
+    createFakeApi()
+      .answer(e.unreadCount, {}, { unread_count: 1 })
+      .answer(e.list, {}, paginated([overdue, quiet]))
+      .answer(e.markRead, {}, { unread_count: 0 })
+      .install();
+    const view = renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect([...list.querySelectorAll('[data-kind]')].map((icon) => icon.getAttribute('data-kind'))).toEqual(['REQUEST_OVERDUE', 'CLIENT_UNRESPONSIVE']);
+    expect(within(list).getByText('Due Jun 10, 2026; not answered yet.')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: /is overdue/ }));
+    expect(view.pathname()).toBe('/dashboard/accountant/requests/7/');
+  });
+
   it('opening one already read asks nothing of the server', async () => {
     const fake = createFakeApi()
       .answer(e.unreadCount, {}, { unread_count: 0 })

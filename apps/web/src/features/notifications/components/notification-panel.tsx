@@ -4,6 +4,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { QueryError } from '../../../ui/query-error';
 import { useServerError } from '../../../ui/use-server-error';
 import { useHideAll, useMarkRead, useNotifications } from '../api';
+import { NotificationIcon } from './notification-icon';
 
 const Item = ({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) => (
   <li style={{ listStyle: 'none' }}>
@@ -29,6 +30,7 @@ const Item = ({ item, onOpen }: { item: Notification; onOpen: (item: Notificatio
         aria-hidden
         style={{ flex: '0 0 8px', height: 8, marginTop: 7, borderRadius: '50%', background: item.read ? 'transparent' : 'var(--ant-color-primary, #4f8a6b)' }}
       />
+      <NotificationIcon kind={item.kind} />
       <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
         <Typography.Text strong={!item.read} style={{ overflowWrap: 'anywhere' }}>
           {item.title}

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/client.js';
+import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
+import { notifyRequestDue } from '../notifications/follow-up-events.js';
+import { claimDueNotice, requestsToTellOf } from './due-notices.queries.js';
+
+/**
+ * How long after its due date a request is still told of as overdue. After downtime (or when a lapsed firm
+ * pays again) the requests that fell due within the week are told of once; older ones are not: a pile of
+ * month-old news in the bell helps nobody, and the requests list shows them as overdue anyway.
+ */
+export const OVERDUE_WINDOW_DAYS = 7;
+
+export interface DueNoticeDeps {
+  db: Db;
+  /** Billing off: no firm is ever read-only. Absent: the subscriptions decide, as with billing on. */
+  config?: { billing: { mode: string } };
+  now?: () => Date;
+}
+
+/**
+ * The clocked sweep (`request-due-sweep`): tells the firm's people who see each company of its requests
+ * waiting on the client that are due today or became overdue, in the firm's zone, once per request and due
+ * date. Each notice is claimed on the request's row in the transaction that writes its notifications, so
+ * two workers' sweeps racing write them once. A read-only firm is told nothing (its clients cannot answer
+ * until it pays). Returns how many requests it told of.
+ */
+export const sweepDueRequests = async (deps: DueNoticeDeps): Promise<number> => {
+  const now = deps.now?.() ?? new Date();
+  let told = 0;
+  for (const request of await requestsToTellOf(deps.db, now, OVERDUE_WINDOW_DAYS)) {
+    if (subscriptionIsReadOnly(deps.config?.billing, request.subscription, now)) continue;
+    const claimed = await deps.db.transaction(async (tx) => {
+      if (!(await claimDueNotice(tx, request.pk, request.dueDate, request.overdue))) return false;
+      await notifyRequestDue(tx, { ...request, overdue: Boolean(request.overdue) });
+      return true;
+    });
+    if (claimed) told += 1;
+  }
+  return told;
+};

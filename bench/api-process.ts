@@ -1,0 +1,57 @@
+/**
+ * The API alone (`--role=api`) on a bench's PostgreSQL database, in its own process as in production, and
+ * signing in to it: shared by the benches that measure endpoints under load.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The API alone on the bench database, in its own process as in production. */
+export const startApi = async (url: string, port: number) => {
+  // BENCH_CPU_PROF_DIR: write a CPU profile of the API there (it is written when the API stops).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', '--role=api'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: url,
+      DEMO_DATA: 'off',
+      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '',
+      APP_URL: `http://127.0.0.1:${port}`,
+    },
+  });
+  for (let waited = 0; waited < 180; waited++) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/healthcheck/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  child.kill();
+  throw new Error('the API did not start within three minutes');
+};
+
+/** Signs in through the API; answers the cookie header of the session. */
+export const signInAs = async (base: string, email: string, password: string) => {
+  const first = await fetch(`${base}/api/healthcheck/`);
+  const csrf = /csrftoken=([^;]+)/.exec(first.headers.getSetCookie().join(';'))![1]!;
+  const login = await fetch(`${base}/api/v1/users/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+  const session = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sessionid='))!
+    .split(';')[0]!;
+  return `csrftoken=${csrf}; ${session}`;
+};
