@@ -81,6 +81,7 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   },
   'accountant-digest': async (data) => {
     await runDigest(deps, data);
+  },
   'request-due-sweep': async () => {
     await sweepDueRequests(deps);
   },
