@@ -16,6 +16,7 @@ import { upload } from '../../../lib/upload';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { transactionKeys } from '../../transactions/api';
 import { localToday } from './composer-values';
+import { noteDraftBody, type NoteDraft } from '../../../ui/note-draft';
 
 /** The accountant's three lists of one company's requests. */
 export type RequestListKind = 'active' | 'completed' | 'hidden';
@@ -176,7 +177,7 @@ export const useCreateRequestNote = (pk: number) => {
   const client = useQueryClient();
   const submission = useSubmissionKey();
   return useSubmitMutation({
-    mutationFn: (body: string) => call(n.communicationCreate, { params: { pk }, body: { body } }, { idempotencyKey: submission.for({ pk, body }) }),
+    mutationFn: (draft: NoteDraft) => call(n.communicationCreate, { params: { pk }, body: noteDraftBody(draft) }, { idempotencyKey: submission.for({ pk, ...draft }) }),
     onSuccess: async () => {
       submission.done();
       // The lists show how many notes each request has.
