@@ -13,8 +13,8 @@ export const PinnedThreadNote = ({ note, firm }: { note: Pinned; firm: string })
       aria-label="Pinned message"
       data-testid="pinned-thread-note"
       style={{
-        background: token.colorPrimaryBg,
-        border: `1px solid ${token.colorPrimaryBorder}`,
+        background: token.colorBgContainer,
+        border: `2px solid ${token.colorPrimary}`,
         borderRadius: token.borderRadiusLG,
         padding: '14px 16px',
         minWidth: 0,
