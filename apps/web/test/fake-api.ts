@@ -195,6 +195,7 @@ export const makeOwnCompany = (overrides: Partial<ClientSideCompany> = {}): Clie
   client_editable_fields: ['category', 'memo'],
   finish_rule: DEFAULT_FINISH_RULE,
   pinned_note: '',
+  pinned_thread_note: null,
   role: 'CLIENT',
   ...overrides,
 });

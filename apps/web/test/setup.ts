@@ -42,6 +42,9 @@ class ResizeObserverStub {
 Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
 Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
 
+// antd's Mentions scrolls the active suggestion into view, which jsdom does not implement.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+
 // jsdom does not implement scrolling; the app scrolls to top on every navigation.
 Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: vi.fn() });
 

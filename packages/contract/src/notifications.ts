@@ -7,6 +7,7 @@ import { messages } from './messages.js';
 export const NOTIFICATION_KINDS = [
   'TRANSACTIONS_ANSWERED',
   'NOTE',
+  'NOTE_MENTION',
   'REQUEST_CREATED',
   'REQUEST_ANSWERED',
   'RECEIPT_ARRIVED',

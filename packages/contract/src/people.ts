@@ -72,6 +72,8 @@ export const clientSideCompany = z.object({
   /** What this client must fill to finish a transaction: the company's rule, limited to what they may set. */
   finish_rule: finishRule,
   pinned_note: z.string(),
+  /** The note of the company's thread the accountant pinned, shown at the top of the client's page. */
+  pinned_thread_note: z.object({ pk: z.number(), body: z.string(), author: z.string().nullable(), created_at: z.string() }).nullable(),
   role: z.enum(['CLIENT', 'CLIENT_COWORKER']),
 });
 export type ClientSideCompany = z.infer<typeof clientSideCompany>;

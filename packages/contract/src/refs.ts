@@ -39,6 +39,26 @@ export const bulkNoteBody = noteBody.extend({
     .min(1, { error: messages.required('Transactions') })
     .max(500),
 });
+/** How many people one note may mention. */
+export const NOTE_MENTIONS_MAX = 20;
+
+/**
+ * A note written in one thread. `mentions` names the firm's people the author
+ * means by their "@Full Name" in the text, by pk, so two people of one name
+ * are never confused; the server checks they are members of the firm.
+ */
+export const threadNoteBody = noteBody.extend({
+  mentions: z
+    .array(idField('Mentions'), { error: messages.notValid('Mentions') })
+    .max(NOTE_MENTIONS_MAX, { error: `A note can mention at most ${NOTE_MENTIONS_MAX} people.` })
+    .optional(),
+});
+export type ThreadNoteBody = z.infer<typeof threadNoteBody>;
+
+/** A person of the firm someone is mentioned as: their pk and the name the text shows after "@". */
+export const mentionedPerson = z.object({ pk: z.number(), name: z.string() });
+export type MentionedPerson = z.infer<typeof mentionedPerson>;
+
 export const note = z.object({
   pk: z.number(),
   body: z.string(),
@@ -47,5 +67,9 @@ export const note = z.object({
   created_at: z.string(),
   edited: z.boolean(),
   is_mine: z.boolean(),
+  /** The firm's people mentioned in it; always empty for a client, who sees the text as written. */
+  mentions: z.array(mentionedPerson),
+  /** Pinned to the top of the client's page (a client company's thread only). */
+  pinned: z.boolean(),
 });
 export type Note = z.infer<typeof note>;

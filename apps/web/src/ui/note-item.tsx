@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
 import type { Note } from '@herd/contract';
 import { formatDate } from '../lib/format';
+import { MentionText } from './mention-text';
 
 interface NoteItemProps {
   note: Note;
@@ -13,10 +14,12 @@ interface NoteItemProps {
   /** Sends the edited text; `whenSaved` closes the editing once the server took it. */
   onSave: (body: string, whenSaved: () => void) => void;
   testId?: string;
+  /** More controls beside Edit (pinning, on a client company's thread). */
+  actions?: ReactNode;
 }
 
 /** One note of a thread (a transaction's, a receipt's): who wrote it and when, and Edit for its author. */
-export const NoteItem = ({ note, readOnly, guardChange, saving, onSave, testId = 'note' }: NoteItemProps) => {
+export const NoteItem = ({ note, readOnly, guardChange, saving, onSave, testId = 'note', actions }: NoteItemProps) => {
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <div data-testid={testId} style={{ background: note.sender === 'ACCOUNTANT' ? '#eef5f1' : '#f7f7f5', borderRadius: 8, padding: '8px 12px' }}>
@@ -29,14 +32,19 @@ export const NoteItem = ({ note, readOnly, guardChange, saving, onSave, testId =
       </Flex>
       {draft === null ? (
         <Flex justify="space-between" align="flex-end" gap={8}>
-          <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.body}</Typography.Paragraph>
-          {note.is_mine
-            ? guardChange(
-                <Button type="link" size="small" onClick={() => setDraft(note.body)}>
-                  Edit
-                </Button>,
-              )
-            : null}
+          <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <MentionText text={note.body} mentions={note.mentions ?? []} />
+          </Typography.Paragraph>
+          <Flex gap={0}>
+            {actions}
+            {note.is_mine
+              ? guardChange(
+                  <Button type="link" size="small" onClick={() => setDraft(note.body)}>
+                    Edit
+                  </Button>,
+                )
+              : null}
+          </Flex>
         </Flex>
       ) : (
         <Flex vertical gap={6} style={{ marginTop: 6 }}>

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idParam } from '../ids.js';
+import { idParam, idQuery } from '../ids.js';
 import { endpoint, pkParams } from '../endpoint.js';
 import { communicationsNoteBody } from '../communications.js';
-import { bulkNoteBody, note, noteBody } from '../refs.js';
+import { bulkNoteBody, mentionedPerson, note, threadNoteBody } from '../refs.js';
 
 const tags = ['notes'];
 const notePkParams = z.object({ messagePk: idParam });
@@ -25,7 +25,7 @@ const thread = <K extends string>(kind: K) => {
       tags,
       summary: `Write in the ${name}’s thread`,
       params: pkParams,
-      body: noteBody,
+      body: threadNoteBody,
       responses: { 201: note },
       idempotent: true,
     }),
@@ -35,7 +35,7 @@ const thread = <K extends string>(kind: K) => {
       tags,
       summary: 'Edit your own note',
       params: notePkParams,
-      body: noteBody,
+      body: threadNoteBody,
       responses: { 200: note },
     }),
   };
@@ -72,6 +72,30 @@ export const noteEndpoints = {
     body: communicationsNoteBody,
     responses: { 201: z.object({ created: z.number() }) },
     idempotent: true,
+  }),
+  mentionable: endpoint({
+    method: 'GET',
+    path: 'accounting/notes/mentionable/',
+    tags,
+    summary: 'The firm’s people a note about this client company (or, without one, the firm’s internal thread) may mention',
+    query: z.object({ client_company: idQuery('Client company').optional() }),
+    responses: { 200: z.array(mentionedPerson) },
+  }),
+  clientCompanyPin: endpoint({
+    method: 'POST',
+    path: 'accounting/notes/client-company/note/pin/{messagePk}/',
+    tags,
+    summary: 'Pin a note of a client company’s thread to the top of the client’s page (unpinning the one pinned before)',
+    params: notePkParams,
+    responses: { 200: note },
+  }),
+  clientCompanyUnpin: endpoint({
+    method: 'POST',
+    path: 'accounting/notes/client-company/note/unpin/{messagePk}/',
+    tags,
+    summary: 'Take a pinned note off the client’s page',
+    params: notePkParams,
+    responses: { 200: note },
   }),
   transactionsCreate: endpoint({
     method: 'POST',

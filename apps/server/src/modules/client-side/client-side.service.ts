@@ -12,28 +12,38 @@ import { logoUrl } from '../profile/profile.service.js';
 import { assertManagesCompanyUsers } from './client-scope.js';
 import { findCompaniesOfClient, findCompanyUsers, findContactFor, findFirm } from './client-side.queries.js';
 import { companyAccess } from '../access/company-access.js';
+import { pinnedNotesByCompany } from '../notes/note-pins.js';
 
 type CompanyRow = Awaited<ReturnType<typeof findCompaniesOfClient>>[number]['company'];
 
-const toClientSideCompany = (company: CompanyRow, role: 'CLIENT' | 'CLIENT_COWORKER'): ClientSideCompany => ({
+type PinnedThreadNote = ClientSideCompany['pinned_thread_note'];
+
+const toClientSideCompany = (company: CompanyRow, role: 'CLIENT' | 'CLIENT_COWORKER', pinned: PinnedThreadNote): ClientSideCompany => ({
   pk: company.pk,
   name: company.name,
   connection_kind: company.connectionKind,
   client_editable_fields: company.clientEditableFields,
   finish_rule: clientFinishRule(company.finishRule, company.clientEditableFields),
   pinned_note: company.pinnedNote,
+  pinned_thread_note: pinned,
   role,
 });
 
 /** A client's own companies (an accountant has no such list: they view one company as its client). */
 export const listOwnCompanies = async (db: Db, actor: Actor) => {
   if (isFirmActor(actor)) throw new ForbiddenError();
-  return (await findCompaniesOfClient(db, actor.userId)).map((r) => toClientSideCompany(r.company, r.role));
+  const rows = await findCompaniesOfClient(db, actor.userId);
+  const pinned = await pinnedNotesByCompany(
+    db,
+    rows.map((r) => r.company.pk),
+  );
+  return rows.map((r) => toClientSideCompany(r.company, r.role, pinned.get(r.company.pk) ?? null));
 };
 
 export const retrieveOwnCompany = async (db: Db, actor: Actor, companyPk: number) => {
   const scope = await companyAccess(db, actor, companyPk, 'client');
-  return toClientSideCompany(scope.company, scope.role ?? 'CLIENT');
+  const pinned = await pinnedNotesByCompany(db, [scope.company.pk]);
+  return toClientSideCompany(scope.company, scope.role ?? 'CLIENT', pinned.get(scope.company.pk) ?? null);
 };
 
 export const myAccountant = async (db: Db, actor: Actor, companyPk?: number) => {

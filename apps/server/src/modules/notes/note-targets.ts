@@ -2,7 +2,7 @@ import type { NoteTarget, SenderKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
-import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
+import { isFirmActor } from '../auth/permissions.js';
 import { transactionAccess } from '../transactions/transactions.scope.js';
 import { companyAccess } from '../access/company-access.js';
 import { receiptAccess } from '../receipts/receipt-scope.js';
@@ -29,14 +29,14 @@ export const TARGET_OF: Record<ThreadKind, NoteTarget> = {
  * transaction or receipt they can see (restrictions included; a receipt of
  * the firm's inbox only to its staff), a communication of a company they see
  * (a hidden one only to staff), a client company they can
- * see, or their own firm's internal thread (staff only). Otherwise 404.
+ * see, or their own firm's internal thread (staff only; a client included). Otherwise 404.
  */
 export const threadAccess = async (db: Db, actor: Actor, kind: ThreadKind, pk: number): Promise<ThreadAccess> => {
   const sender: SenderKind = isFirmActor(actor) ? 'ACCOUNTANT' : 'CLIENT';
   if (kind === 'accountant-company') {
-    const firmActor = requireFirmActor(actor);
-    if (pk !== firmActor.firmId) throw new NotFoundError();
-    return { firmId: firmActor.firmId, clientCompanyId: null, senderKind: sender };
+    // For a client the firm's internal thread does not exist: 404, as for another firm's, never 403.
+    if (!isFirmActor(actor) || pk !== actor.firmId) throw new NotFoundError();
+    return { firmId: actor.firmId, clientCompanyId: null, senderKind: sender };
   }
   if (kind === 'client-company') {
     const { company } = await companyAccess(db, actor, pk, isFirmActor(actor) ? 'accountant' : 'client');

@@ -81,7 +81,7 @@ describe('company threads', () => {
     await cast.admin.post(`accounting/notes/client-company/${pk}/note/create/`, { body: 'Welcome!' });
     expect((await cast.client.get(`accounting/notes/client-company/${pk}/note/list/`)).json()[0].body).toBe('Welcome!');
     expect((await cast.admin.post(`accounting/notes/accountant-company/${cast.firm.firmId}/note/create/`, { body: 'Internal' })).statusCode).toBe(201);
-    expect((await cast.client.get(`accounting/notes/accountant-company/${cast.firm.firmId}/note/list/`)).statusCode).toBe(403);
+    expect((await cast.client.get(`accounting/notes/accountant-company/${cast.firm.firmId}/note/list/`)).statusCode).toBe(404);
     expect((await cast.otherFirmAdmin.get(`accounting/notes/accountant-company/${cast.firm.firmId}/note/list/`)).statusCode).toBe(404);
   });
 

@@ -3,6 +3,8 @@ import { noteEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import type { ThreadKind } from './note-targets.js';
+import { listMentionable } from './note-mentions.js';
+import { pinNote } from './note-pins.js';
 import { addNote, addNoteToCommunications, addNoteToTransactions, editNote, listThread } from './notes.service.js';
 
 /** Each kind of thread and its three routes in the table. */
@@ -21,9 +23,12 @@ export const noteRoutes: FastifyPluginAsync = async (app) => {
 
   for (const [kind, list, create, update] of THREADS) {
     serveEndpoint(app, list, (r) => listThread(db, r.actor, kind, r.params.pk));
-    serveEndpoint(app, create, (r) => addNote(app.deps, r.actor, kind, r.params.pk, r.body.body));
-    serveEndpoint(app, update, (r) => editNote(db, r.actor, kind, r.params.messagePk, r.body.body));
+    serveEndpoint(app, create, (r) => addNote(app.deps, r.actor, kind, r.params.pk, r.body));
+    serveEndpoint(app, update, (r) => editNote(db, r.actor, kind, r.params.messagePk, r.body));
   }
+  serveEndpoint(app, e.mentionable, (r) => listMentionable(db, r.actor, r.query.client_company));
+  serveEndpoint(app, e.clientCompanyPin, (r) => pinNote(db, r.actor, r.params.messagePk, true));
+  serveEndpoint(app, e.clientCompanyUnpin, (r) => pinNote(db, r.actor, r.params.messagePk, false));
   serveEndpoint(app, e.communicationsCreate, (r) => addNoteToCommunications(db, r.actor, r.body.client_company, r.body.pks, r.body.body));
   serveEndpoint(app, e.transactionsCreate, (r) => addNoteToTransactions(db, r.actor, r.body.client_company, r.body.pks, r.body.body));
 };

@@ -1,4 +1,4 @@
-import type { Note } from '@herd/contract';
+import type { MentionedPerson, Note, NoteTarget, ThreadNoteBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
@@ -6,7 +6,8 @@ import { isFirmActor } from '../auth/permissions.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
-import { notifyNoteWritten } from '../notifications/note-notify.js';
+import { notifyMentions, notifyNoteWritten } from '../notifications/note-notify.js';
+import { checkMentions, mentionedPeople } from './note-mentions.js';
 import { notifyBulkNote } from '../notifications/events.js';
 import { findNote, insertAccountantNotes, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
 import { companyAccess } from '../access/company-access.js';
@@ -14,24 +15,53 @@ import { companyCommunicationScope, findScopedCommunications } from '../communic
 
 type ListedRow = Awaited<ReturnType<typeof listNotes>>[number];
 
-const toNote = (row: ListedRow, actor: Actor): Note => ({
-  pk: row.note.pk,
-  body: row.note.body,
-  sender: row.note.senderKind,
-  author: row.note.authorId === null ? null : { pk: row.note.authorId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || (row.email ?? '') },
-  created_at: row.note.createdAt.toISOString(),
-  edited: row.note.editedAt !== null,
-  is_mine: row.note.authorId === actor.userId,
-});
+/**
+ * Notes as the actor sees them. Mentions are shown to the firm's people only:
+ * a client reads the text as written, and learns no pk of the firm's staff.
+ */
+export const serializeNotes = async (db: Db, actor: Actor, firmId: number, rows: ListedRow[]): Promise<Note[]> => {
+  const staff = isFirmActor(actor);
+  const people = staff
+    ? await mentionedPeople(
+        db,
+        firmId,
+        rows.flatMap((r) => r.note.mentionedUserIds),
+      )
+    : new Map<number, MentionedPerson>();
+  return rows.map((row) => ({
+    pk: row.note.pk,
+    body: row.note.body,
+    sender: row.note.senderKind,
+    author: row.note.authorId === null ? null : { pk: row.note.authorId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || (row.email ?? '') },
+    created_at: row.note.createdAt.toISOString(),
+    edited: row.note.editedAt !== null,
+    is_mine: row.note.authorId === actor.userId,
+    mentions: row.note.mentionedUserIds.flatMap((pk) => people.get(pk) ?? []),
+    pinned: row.note.pinnedAt !== null,
+  }));
+};
+
+/** One note of a thread as the actor sees it. */
+export const noteAsSeen = async (db: Db, actor: Actor, firmId: number, target: NoteTarget, targetPk: number, notePk: number) =>
+  (
+    await serializeNotes(
+      db,
+      actor,
+      firmId,
+      (await listNotes(db, firmId, target, targetPk)).filter((r) => r.note.pk === notePk),
+    )
+  )[0]!;
 
 export const listThread = async (db: Db, actor: Actor, kind: ThreadKind, pk: number) => {
   const access = await threadAccess(db, actor, kind, pk);
-  return (await listNotes(db, access.firmId, TARGET_OF[kind], pk)).map((r) => toNote(r, actor));
+  return serializeNotes(db, actor, access.firmId, await listNotes(db, access.firmId, TARGET_OF[kind], pk));
 };
 
-export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind, pk: number, body: string) => {
+export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind, pk: number, input: ThreadNoteBody) => {
   const { db } = deps;
+  const { body } = input;
   const access = await threadAccess(db, actor, kind, pk);
+  const mentioned = await checkMentions(db, actor, access.firmId, input.mentions);
   const written = {
     firmId: access.firmId,
     clientCompanyId: access.clientCompanyId,
@@ -40,8 +70,9 @@ export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind
     authorId: actor.userId,
     sender: access.senderKind,
     body,
+    mentioned,
   };
-  // The note and the bell's notifications of it are saved together.
+  // The note and the bell's notifications of it (mentions included) are saved together.
   const row = await db.transaction(async (tx) => {
     const [inserted] = await insertNotes(tx, [
       {
@@ -52,25 +83,36 @@ export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind
         authorId: actor.userId,
         senderKind: written.sender,
         body,
+        mentionedUserIds: mentioned,
       },
     ]);
     await notifyNoteWritten(tx, written);
+    await notifyMentions(tx, written, mentioned);
     return inserted;
   });
   await mailNoteToOtherSide(deps, actor, access, kind, pk, body);
-  return (await listNotes(db, access.firmId, TARGET_OF[kind], pk)).map((r) => toNote(r, actor)).find((n) => n.pk === row!.pk)!;
+  return noteAsSeen(db, actor, access.firmId, written.target, pk, row!.pk);
 };
 
-/** Only the author edits a note; it is then shown as edited. */
-export const editNote = async (db: Db, actor: Actor, kind: ThreadKind, notePk: number, body: string) => {
+/**
+ * Only the author edits a note; it is then shown as edited. Mentions given
+ * with the edit replace the note's; only people newly mentioned are told.
+ */
+export const editNote = async (db: Db, actor: Actor, kind: ThreadKind, notePk: number, input: ThreadNoteBody) => {
   // Before the note is looked up: a client must not learn which ids of the firm's internal thread exist.
   if (kind === 'accountant-company' && !isFirmActor(actor)) throw new NotFoundError();
   const existing = actor.firmId === null ? null : await findNote(db, actor.firmId, notePk);
   if (!existing || existing.targetType !== TARGET_OF[kind]) throw new NotFoundError();
   const access = await threadAccess(db, actor, kind, existing.targetPk);
   if (existing.authorId !== actor.userId) throw new ForbiddenError('Only the author can edit a note.');
-  if (!(await updateNoteBody(db, access.firmId, notePk, body))) throw new NotFoundError();
-  return (await listNotes(db, access.firmId, existing.targetType, existing.targetPk)).map((r) => toNote(r, actor)).find((n) => n.pk === notePk)!;
+  const mentioned = input.mentions === undefined ? existing.mentionedUserIds : await checkMentions(db, actor, access.firmId, input.mentions);
+  await db.transaction(async (tx) => {
+    if (!(await updateNoteBody(tx, access.firmId, notePk, input.body, mentioned))) throw new NotFoundError();
+    const added = mentioned.filter((pk) => !existing.mentionedUserIds.includes(pk));
+    const written = { firmId: access.firmId, clientCompanyId: access.clientCompanyId, target: existing.targetType, targetPk: existing.targetPk, authorId: actor.userId };
+    await notifyMentions(tx, { ...written, sender: access.senderKind, body: input.body }, added);
+  });
+  return noteAsSeen(db, actor, access.firmId, existing.targetType, existing.targetPk, notePk);
 };
 
 /** One accountant note to many transactions of a company, in one write. */

@@ -15,6 +15,8 @@ export interface WrittenNote {
   authorId: number;
   sender: SenderKind;
   body: string;
+  /** The firm's people the author mentioned: they hear of it as a mention, not as a plain note. */
+  mentioned?: number[];
 }
 
 /** Which of the client's objects the thread is about, for who of theirs may see it; null when no client sees it. */
@@ -58,8 +60,9 @@ export const notifyNoteWritten = async (tx: Db, note: WrittenNote) => {
   const participants = await threadAuthors(tx, note.firmId, note.target, note.targetPk);
   const clientObject = companyPk === null ? null : await clientObjectOf(tx, note, companyPk);
   const fromFirm = note.sender === 'ACCOUNTANT';
+  const mentioned = note.mentioned ?? [];
   const to: Audience = {
-    firm: fromFirm ? { among: participants } : true,
+    firm: fromFirm ? { among: participants.filter((pk) => !mentioned.includes(pk)) } : true,
     ...(clientObject ? { client: fromFirm ? clientObject : { ...clientObject, among: participants } } : {}),
   };
   const author = await personNameOf(tx, note.authorId);
@@ -71,6 +74,28 @@ export const notifyNoteWritten = async (tx: Db, note: WrittenNote) => {
     title: `${author} wrote on ${await aboutWhat(tx, note)}`,
     text: note.body,
     to,
+    except: note.authorId,
+  });
+};
+
+/**
+ * The people a note mentions, each told once ("Avery Stone mentioned you on
+ * …"), linking to the note's object. Only those who can see it: a team member
+ * not assigned to the client is not told, and the author never hears of
+ * mentioning themselves. `among` is who is newly mentioned (an edit that adds
+ * a name tells only the added person).
+ */
+export const notifyMentions = async (tx: Db, note: WrittenNote, among: number[]) => {
+  if (among.length === 0) return 0;
+  const author = await personNameOf(tx, note.authorId);
+  return notify(tx, {
+    firmId: note.firmId,
+    clientCompanyId: note.clientCompanyId,
+    kind: 'NOTE_MENTION',
+    target: { type: note.target, pk: note.targetPk },
+    title: `${author} mentioned you on ${await aboutWhat(tx, note)}`,
+    text: note.body,
+    to: { firm: { among } },
     except: note.authorId,
   });
 };

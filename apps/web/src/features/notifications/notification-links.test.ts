@@ -26,6 +26,10 @@ describe('where a notification leads', () => {
     expect(notificationHref(n('REQUEST_DUE', 'COMMUNICATION', 3), 'accountant')).toBe('/dashboard/accountant/requests/7/');
     expect(notificationHref(n('REQUEST_OVERDUE', 'COMMUNICATION', 3), 'accountant')).toBe('/dashboard/accountant/requests/7/');
     expect(notificationHref(n('CLIENT_UNRESPONSIVE', 'CLIENT_COMPANY', 7), 'accountant')).toBe('/settings/accountant/client/7/');
+    // Notes and mentions open their thread: a request's on the requests tab, the client's own beside its pinned note.
+    expect(notificationHref(n('NOTE_MENTION', 'COMMUNICATION', 3), 'accountant')).toBe('/dashboard/accountant/requests/7/');
+    expect(notificationHref(n('NOTE', 'CLIENT_COMPANY', 7), 'accountant')).toBe('/settings/accountant/client/7/');
+    expect(notificationHref(n('NOTE_MENTION', 'TRANSACTION', 55), 'accountant')).toBe('/dashboard/accountant/active/7/?transaction=55');
   });
 
   it('takes a client to the company it is about', () => {

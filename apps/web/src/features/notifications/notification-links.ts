@@ -22,6 +22,9 @@ const accountantHref = (n: Notification): string => {
   if (n.kind === 'CLIENT_UNRESPONSIVE') return buildPath(routes.settings.accountantClient, { clientPk });
   if (n.target.type === 'TRANSACTION') return withQuery(buildPath(a.active, { clientPk }), { [OPEN_TRANSACTION]: n.target.pk });
   if (n.target.type === 'RECEIPT') return buildPath(a.receipts, { clientPk });
+  if (n.target.type === 'COMMUNICATION') return buildPath(a.requests, { clientPk });
+  // The thread with the client lives on the client's settings page, beside its pinned note.
+  if (n.target.type === 'CLIENT_COMPANY' && (n.kind === 'NOTE' || n.kind === 'NOTE_MENTION')) return buildPath(routes.settings.accountantClient, { clientPk });
   return buildPath(a.active, { clientPk });
 };
 

@@ -3,6 +3,7 @@ import { noteEndpoints as n } from '@herd/contract';
 import { call } from '../../lib/api-client';
 import { useSubmissionKey } from '../../lib/submission-key';
 import { useSubmitMutation } from '../../lib/use-submit-mutation';
+import { noteDraftBody, type NoteDraft } from '../../ui/note-draft';
 
 /** A receipt's note thread, the same on both sides (the server decides who sees it). */
 export const receiptNoteKeys = {
@@ -16,7 +17,8 @@ export const useCreateReceiptNote = (receiptPk: number, onWritten?: () => Promis
   const client = useQueryClient();
   const submission = useSubmissionKey();
   return useSubmitMutation({
-    mutationFn: (body: string) => call(n.receiptCreate, { params: { pk: receiptPk }, body: { body } }, { idempotencyKey: submission.for({ receiptPk, body }) }),
+    mutationFn: (draft: NoteDraft) =>
+      call(n.receiptCreate, { params: { pk: receiptPk }, body: noteDraftBody(draft) }, { idempotencyKey: submission.for({ receiptPk, ...draft }) }),
     onSuccess: async () => {
       submission.done();
       // The lists show how many notes each receipt has.

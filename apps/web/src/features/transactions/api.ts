@@ -22,6 +22,7 @@ import { SYNC_POLL_MS } from '../../lib/ledger-sync';
 import { buildPath } from '../../lib/path-builder';
 import { upload } from '../../lib/upload';
 import type { TransactionFilters } from './filters';
+import { noteDraftBody, type NoteDraft } from '../../ui/note-draft';
 
 /** Whose screens: the client's (also an accountant viewing as client) or the accountant's own. */
 export type Side = 'client' | 'accountant';
@@ -206,8 +207,8 @@ export const useCreateNote = (transactionPk: number, companyPk: number) => {
   const invalidate = useInvalidateCompany();
   const submission = useSubmissionKey();
   return useSubmitMutation({
-    mutationFn: (body: string) =>
-      call(n.transactionCreate, { params: { pk: transactionPk }, body: { body } }, { idempotencyKey: submission.for({ transactionPk, body }) }),
+    mutationFn: (draft: NoteDraft) =>
+      call(n.transactionCreate, { params: { pk: transactionPk }, body: noteDraftBody(draft) }, { idempotencyKey: submission.for({ transactionPk, ...draft }) }),
     onSuccess: async () => {
       submission.done();
       await client.invalidateQueries({ queryKey: transactionKeys.notes(transactionPk) });

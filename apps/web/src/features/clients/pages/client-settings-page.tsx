@@ -16,6 +16,7 @@ import { useClient } from '../api';
 import { ApiTokensCard } from '../components/api-tokens-card';
 import { ChartImportCard } from '../components/chart-import-card';
 import { ClientConnectionCard } from '../components/client-connection-card';
+import { ClientNotesCard } from '../components/client-notes-card';
 import { ClientSettingsForm } from '../components/client-settings-form';
 import { ClientUsersCard } from '../components/client-users-card';
 import { WatchedAccountsCard } from '../components/watched-accounts-card';
@@ -68,6 +69,7 @@ const ClientSettingsContent = ({ pk }: { pk: number }) => {
         {company.connection_kind === 'CSV' || company.connection_kind === 'GENERIC' ? <ChartImportCard company={company} /> : null}
         {company.connection_kind === 'CONNECTIONLESS' ? null : <WatchedAccountsCard company={company} />}
         <ClientUsersCard company={company} />
+        <ClientNotesCard companyPk={company.pk} />
       </Flex>
     </>
   );

@@ -11,6 +11,7 @@ import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { useMyAccountant, useOwnCompany } from '../../client-side/api';
 import { AccountantCard } from './accountant-card';
+import { PinnedThreadNote } from './pinned-thread-note';
 import { RECEIPTS_ANCHOR, ReceiptsShortcut } from './receipts-shortcut';
 
 /** The accountant's standing message to the client, in the firm's colour. */
@@ -77,7 +78,7 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, 
     return <QueryError error={company.error} title="Could not load this company" onRetry={() => void company.refetch()} />;
   }
   const firm = accountant.data?.firm.company_name ?? firmName;
-  const { name, pinned_note: pinnedNote } = company.data;
+  const { name, pinned_note: pinnedNote, pinned_thread_note: pinnedThreadNote } = company.data;
   return (
     <>
       {before}
@@ -89,6 +90,7 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, 
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={16}>
           <Flex vertical gap={24}>
+            {pinnedThreadNote ? <PinnedThreadNote note={pinnedThreadNote} firm={firm ?? 'your accountant'} /> : null}
             {pinnedNote ? <PinnedNote from={firm ?? 'your accountant'} note={pinnedNote} /> : null}
             {Receipts && phone ? <ReceiptsShortcut companyPk={companyPk} /> : null}
             {/* Requests come first: they are few, often have a due date, and a list of transactions can be long. */}

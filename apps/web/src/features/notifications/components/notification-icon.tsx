@@ -1,5 +1,6 @@
 import {
   CheckCircleOutlined,
+  CommentOutlined,
   ClockCircleOutlined,
   DisconnectOutlined,
   ExclamationCircleOutlined,
@@ -20,6 +21,7 @@ import type { NotificationKind } from '@herd/contract';
 const ICONS: Record<NotificationKind, { Icon: typeof PhoneOutlined; color: string }> = {
   TRANSACTIONS_ANSWERED: { Icon: CheckCircleOutlined, color: '#4f8a6b' },
   NOTE: { Icon: MessageOutlined, color: '#4a6fa5' },
+  NOTE_MENTION: { Icon: CommentOutlined, color: '#7b4fa5' },
   REQUEST_CREATED: { Icon: FileTextOutlined, color: '#4a6fa5' },
   REQUEST_ANSWERED: { Icon: FileDoneOutlined, color: '#4f8a6b' },
   RECEIPT_ARRIVED: { Icon: FileImageOutlined, color: '#4a6fa5' },

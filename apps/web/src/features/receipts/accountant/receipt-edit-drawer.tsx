@@ -87,7 +87,7 @@ export const ReceiptEditDrawer = (props: ReceiptEditDrawerProps) => (
             <ReceiptMatches receipt={props.receipt} />
             <Divider />
             <Typography.Title level={5}>Notes</Typography.Title>
-            <ReceiptNotes receiptPk={props.receipt.pk} />
+            <ReceiptNotes receiptPk={props.receipt.pk} mentionsAbout={props.receipt.client_company?.pk ?? null} />
           </>
         )}
       </>

@@ -18,6 +18,8 @@ const accountantNote: Note = {
   is_mine: false,
   edited: false,
   created_at: '2026-11-21T09:00:00Z',
+  mentions: [],
+  pinned: false,
 };
 
 const fakeEditor = () =>

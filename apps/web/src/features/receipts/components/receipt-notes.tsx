@@ -1,54 +1,31 @@
-import { useState } from 'react';
-import { Button, Flex, Input, Typography } from 'antd';
-import type { Note } from '@herd/contract';
-import { NoteItem } from '../../../ui/note-item';
-import { useServerError } from '../../../ui/use-server-error';
-import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
+import { NoteThreadPanel } from '../../../ui/note-thread-panel';
+import { useMentionSource } from '../../notes/api';
+import { useThreadGuard } from '../../notes/thread-guard';
 import { useCreateReceiptNote, useReceiptNotes, useUpdateReceiptNote } from '../receipt-notes-api';
 
-/** A note of this thread, saved through this thread's endpoint. */
-const ThreadNote = ({ note, receiptPk }: { note: Note; receiptPk: number }) => {
-  const showError = useServerError();
-  const update = useUpdateReceiptNote(receiptPk);
-  const { readOnly } = useReadOnly();
-  return (
-    <NoteItem
-      note={note}
-      testId="receipt-note"
-      readOnly={readOnly}
-      guardChange={(control) => <ChangesOnly>{control}</ChangesOnly>}
-      saving={update.isPending}
-      onSave={(body, whenSaved) => update.mutate({ notePk: note.pk, body }, { onSuccess: whenSaved, onError: (e) => showError(e) })}
-    />
-  );
-};
+interface ReceiptNotesProps {
+  receiptPk: number;
+  /** Refreshes what counts the notes. */
+  onWritten?: () => Promise<unknown>;
+  /**
+   * On the firm's side, the company whose people "@" offers (null: a receipt
+   * of the firm's inbox, which every colleague sees). Left out for a client.
+   */
+  mentionsAbout?: number | null;
+}
 
-/** The conversation about one receipt between the client and the accountant. `onWritten` refreshes what counts the notes. */
-export const ReceiptNotes = ({ receiptPk, onWritten }: { receiptPk: number; onWritten?: () => Promise<unknown> }) => {
-  const showError = useServerError();
-  const notes = useReceiptNotes(receiptPk);
-  const create = useCreateReceiptNote(receiptPk, onWritten);
-  const [body, setBody] = useState('');
-  const { readOnly } = useReadOnly();
-  const send = () => create.mutate(body.trim(), { onSuccess: () => setBody(''), onError: (e) => showError(e) });
+/** The conversation about one receipt between the client and the accountant. */
+export const ReceiptNotes = ({ receiptPk, onWritten, mentionsAbout }: ReceiptNotesProps) => {
+  const mentions = useMentionSource(mentionsAbout ?? null);
   return (
-    <section aria-label="Notes">
-      <Typography.Text strong>Notes</Typography.Text>
-      <Flex vertical gap={8} style={{ marginTop: 8 }}>
-        {notes.isError ? <Typography.Text type="danger">Could not load the notes.</Typography.Text> : null}
-        {(notes.data ?? []).map((note) => (
-          <ThreadNote key={note.pk} note={note} receiptPk={receiptPk} />
-        ))}
-        {notes.data?.length === 0 ? <Typography.Text type="secondary">No notes yet.</Typography.Text> : null}
-        <ChangesOnly>
-          <Input.TextArea aria-label="New note" placeholder="Write a note" value={body} onChange={(e) => setBody(e.target.value)} autoSize={{ minRows: 2 }} />
-          <div>
-            <Button onClick={send} loading={create.isPending} disabled={readOnly || !body.trim()}>
-              Add note
-            </Button>
-          </div>
-        </ChangesOnly>
-      </Flex>
-    </section>
+    <NoteThreadPanel
+      heading
+      noteTestId="receipt-note"
+      notes={useReceiptNotes(receiptPk)}
+      create={useCreateReceiptNote(receiptPk, onWritten)}
+      update={useUpdateReceiptNote(receiptPk)}
+      mentions={mentionsAbout === undefined ? undefined : mentions}
+      {...useThreadGuard()}
+    />
   );
 };

@@ -159,6 +159,8 @@ describe('the accountant’s requests tab', () => {
         edited: false,
         is_mine: true,
         created_at: '2026-11-22T10:00:00Z',
+        mentions: [],
+        pinned: false,
       },
     );
     const table = await openTab();

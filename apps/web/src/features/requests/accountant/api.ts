@@ -14,6 +14,7 @@ import { useSubmissionKey } from '../../../lib/submission-key';
 import { upload } from '../../../lib/upload';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { transactionKeys } from '../../transactions/api';
+import { noteDraftBody, type NoteDraft } from '../../../ui/note-draft';
 
 /** The accountant's three lists of one company's requests. */
 export type RequestListKind = 'active' | 'completed' | 'hidden';
@@ -153,7 +154,7 @@ export const useCreateRequestNote = (pk: number) => {
   const client = useQueryClient();
   const submission = useSubmissionKey();
   return useSubmitMutation({
-    mutationFn: (body: string) => call(n.communicationCreate, { params: { pk }, body: { body } }, { idempotencyKey: submission.for({ pk, body }) }),
+    mutationFn: (draft: NoteDraft) => call(n.communicationCreate, { params: { pk }, body: noteDraftBody(draft) }, { idempotencyKey: submission.for({ pk, ...draft }) }),
     onSuccess: async () => {
       submission.done();
       // The lists show how many notes each request has.

@@ -82,7 +82,7 @@ const Body = ({ c, onMove, busy }: { c: Communication; onMove: RequestDrawerProp
       <Typography.Title level={5} style={{ marginBottom: 0 }}>
         Notes
       </Typography.Title>
-      <RequestNotes requestPk={c.pk} />
+      <RequestNotes requestPk={c.pk} companyPk={c.client_company.pk} />
     </Flex>
   );
 };

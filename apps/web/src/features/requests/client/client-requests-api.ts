@@ -12,6 +12,7 @@ import { upload } from '../../../lib/upload';
 import { useSubmissionKey } from '../../../lib/submission-key';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { transactionKeys } from '../../transactions/api';
+import { noteDraftBody, type NoteDraft } from '../../../ui/note-draft';
 
 /** The client's two lists of requests, as the server splits them. */
 export type ClientRequestList = 'active' | 'completed';
@@ -102,8 +103,8 @@ export const useCreateRequestNote = (companyPk: number, communicationPk: number)
   const refresh = useRefreshCompany(companyPk);
   const submission = useSubmissionKey();
   return useSubmitMutation({
-    mutationFn: (body: string) =>
-      call(n.communicationCreate, { params: { pk: communicationPk }, body: { body } }, { idempotencyKey: submission.for({ communicationPk, body }) }),
+    mutationFn: (draft: NoteDraft) =>
+      call(n.communicationCreate, { params: { pk: communicationPk }, body: noteDraftBody(draft) }, { idempotencyKey: submission.for({ communicationPk, ...draft }) }),
     onSuccess: async () => {
       submission.done();
       // The lists show how many notes each request has.

@@ -279,7 +279,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
         </ChangesOnly>
       </div>
       {attachmentsRequired ? null : attachments}
-      <NoteThread transactionPk={transaction.pk} companyPk={companyPk} body={note} onBodyChange={setNote} />
+      <NoteThread transactionPk={transaction.pk} companyPk={companyPk} body={note} onBodyChange={setNote} side={side} />
       {footer}
     </Flex>
   );

@@ -7,7 +7,17 @@ import { createFakeApi, makeProfile } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 import { NoteThread } from './note-thread';
 
-const note: Note = { pk: 5, body: 'Client lunch.', sender: 'ACCOUNTANT', author: null, created_at: '2026-03-01T10:00:00Z', edited: false, is_mine: true };
+const note: Note = {
+  pk: 5,
+  body: 'Client lunch.',
+  sender: 'ACCOUNTANT',
+  author: null,
+  created_at: '2026-03-01T10:00:00Z',
+  edited: false,
+  is_mine: true,
+  mentions: [],
+  pinned: false,
+};
 
 /** The editor keeps the unsent note with its other edits; here a plain state stands in for it. */
 const Thread = () => {

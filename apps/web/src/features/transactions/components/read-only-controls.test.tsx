@@ -11,7 +11,17 @@ import { CsvImportButton } from './csv-import-button';
 import { NoteThread } from './note-thread';
 
 const READ_ONLY = 'Read-only: the subscription needs attention';
-const mine: Note = { pk: 5, body: 'Client lunch.', sender: 'ACCOUNTANT', author: null, created_at: '2026-03-01T10:00:00Z', edited: false, is_mine: true };
+const mine: Note = {
+  pk: 5,
+  body: 'Client lunch.',
+  sender: 'ACCOUNTANT',
+  author: null,
+  created_at: '2026-03-01T10:00:00Z',
+  edited: false,
+  is_mine: true,
+  mentions: [],
+  pinned: false,
+};
 const transaction = makeTransaction({
   pk: 9,
   attachments: [{ pk: 1, file: 101, name: 'receipt.png', content_type: 'image/png', url: '/api/v1/storage/file/retrieve/101/', removable: true }],
