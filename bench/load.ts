@@ -34,8 +34,20 @@ const send = (agent: http.Agent, request: LoadRequest) =>
     req.on('error', reject);
   });
 
-export const runLoad = async (request: LoadRequest, opts: { connections: number; durationMs: number }): Promise<LoadResult> => {
+/**
+ * `warmupMs` (optional): the same load first, not recorded, so the figures are
+ * the server's steady state (its compiled code hot, each database connection's
+ * prepared statements parsed) rather than its first seconds.
+ */
+export const runLoad = async (request: LoadRequest, opts: { connections: number; durationMs: number; warmupMs?: number }): Promise<LoadResult> => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
+  if (opts.warmupMs) {
+    const warmEnd = performance.now() + opts.warmupMs;
+    const warm = async () => {
+      while (performance.now() < warmEnd) await send(agent, request);
+    };
+    await Promise.all(Array.from({ length: opts.connections }, warm));
+  }
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + opts.durationMs;
