@@ -19,6 +19,8 @@ const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS || 100_000);
 const STAFF = 50;
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
+/** Asked this long first, not counted: the figures are the steady state, as for the communications lists. */
+const WARMUP_MS = 5_000;
 const PASSWORD = 'bench-password-1';
 const EMAIL = 'bell-admin@example.com';
 
@@ -107,7 +109,10 @@ export const runUnreadCountBench = async (url: string): Promise<UnreadCountResul
     const cookie = await signInAs(base, EMAIL, PASSWORD);
     const loadBefore = os.loadavg()[0]!;
     process.stderr.write('unread count: 10 clients…\n');
-    const load = await runLoad({ url: `${base}/api/v1/notifications/unread-count/`, headers: { cookie } }, { connections: CONNECTIONS, durationMs: DURATION_MS });
+    const load = await runLoad(
+      { url: `${base}/api/v1/notifications/unread-count/`, headers: { cookie } },
+      { connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS },
+    );
     const { floor, plan } = await floorAndPlan(url, data.firmId, data.userId);
     return {
       notifications: NOTIFICATIONS,
@@ -130,7 +135,7 @@ export const renderUnreadCountReport = (r: UnreadCountResult) =>
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench -- --only=unread-count\` (bench/unread-count.ts) on ${os.cpus().length} cores,`,
     `load average ${r.loadAverage.before.toFixed(2)} before and ${r.loadAverage.after.toFixed(2)} after; the API alone (\`--role=api\`) on PostgreSQL (seeded in ${r.seedSeconds.toFixed(1)} s).`,
-    `The measured admin holds ${r.measuredUser.notifications.toLocaleString('en-US')} of them, ${r.measuredUser.unread.toLocaleString('en-US')} unread; ${CONNECTIONS} clients ask for ${DURATION_MS / 1000} s. Target: p95 under 20 ms.`,
+    `The measured admin holds ${r.measuredUser.notifications.toLocaleString('en-US')} of them, ${r.measuredUser.unread.toLocaleString('en-US')} unread; ${CONNECTIONS} clients ask for ${DURATION_MS / 1000} s after ${WARMUP_MS / 1000} s of the same not counted. Target: p95 under 20 ms.`,
     '',
     '| endpoint | requests | errors | req/s | p50 ms | p95 ms | p99 ms | SQL floor p50 ms | SQL floor p95 ms |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

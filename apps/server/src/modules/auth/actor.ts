@@ -1,5 +1,6 @@
 import { WRITABLE_SUBSCRIPTION_STATUSES, type AccountType, type FirmRole, type SubscriptionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { ReadOnlyError } from '../../lib/errors.js';
 import { sql } from 'drizzle-orm';
 
@@ -78,14 +79,36 @@ export const resolveActor = async (db: Db, userId: number): Promise<Actor | null
  * A live session and its user's actor together: the one query of an authenticated request. Live means before
  * its sliding expiry and within `absoluteMs` of its sign-in (checked here too, so no stored expiry can outlast it).
  */
+/** The actor's columns for the prepared statement (the same as ACTOR_SELECT's), as the driver returns them. */
+const actorFields = {
+  user_id: sql<number>`u.pk`,
+  account_type: sql<AccountType>`u.account_type`,
+  member_pk: sql<number | null>`fm.pk`,
+  member_firm_id: sql<number | null>`fm.firm_id`,
+  role: sql<FirmRole | null>`fm.role`,
+  companies: sql<number[] | null>`(select array_agg(m.client_company_id order by m.pk) from client_memberships m where m.user_id = u.pk)`,
+  client_firm_id: sql<number | null>`cf.firm_id`,
+  status: sql<SubscriptionStatus | null>`s.status`,
+  trial_ends_at: sql<Date | string | null>`s.trial_ends_at`,
+};
+
+/** Prepared: it runs on every authenticated request, and planning its joins each time cost the database more than running them. */
+const sessionActorStatement = preparedPerDb((db) =>
+  db
+    .select({
+      ...actorFields,
+      mfa_verified: sql<boolean>`ss.mfa_verified`,
+      last_seen_at: sql<Date | string>`ss.last_seen_at`,
+      session_created_at: sql<Date | string>`ss.created_at`,
+    })
+    .from(sql`sessions ss join users u on u.pk = ss.user_id and u.is_active ${ACTOR_JOINS}`)
+    .where(sql`ss.token_hash = ${sql.placeholder('tokenHash')} and ss.expires_at > now() and ss.created_at > ${sql.placeholder('signedInAfter')}::timestamptz`)
+    .prepare('herd_session_actor'),
+);
+
 export const resolveSessionActor = async (db: Db, tokenHash: string, absoluteMs: number) => {
   const signedInAfter = new Date(Date.now() - absoluteMs).toISOString();
-  const result = (await db.execute(sql`${ACTOR_SELECT}, ss.mfa_verified, ss.last_seen_at, ss.created_at as session_created_at
-    from sessions ss join users u on u.pk = ss.user_id and u.is_active ${ACTOR_JOINS}
-    where ss.token_hash = ${tokenHash} and ss.expires_at > now() and ss.created_at > ${signedInAfter}::timestamptz`)) as unknown as {
-    rows: (ActorRow & { mfa_verified: boolean; last_seen_at: Date | string; session_created_at: Date | string })[];
-  };
-  const row = result.rows[0];
+  const [row] = await sessionActorStatement(db).execute({ tokenHash, signedInAfter });
   if (!row) return null;
   return { actor: toActor(row), mfaVerified: row.mfa_verified, lastSeenAt: new Date(row.last_seen_at), createdAt: new Date(row.session_created_at) };
 };

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { clientCompanies, firmMembers, notes, notifications, users } from '../../db/schema/index.js';
 
 export type NewNotification = typeof notifications.$inferInsert;
@@ -33,11 +34,17 @@ export const listOwnNotifications = async (db: Db, firmId: number, userId: numbe
   return { rows, count: total?.n ?? 0 };
 };
 
-export const countUnread = async (db: Db, firmId: number, userId: number) => {
-  const [row] = await db
+/** Prepared: the bell asks for it every half minute from every open tab; its plan (the unread index alone) never depends on the values. */
+const unreadCountStatement = preparedPerDb((db) =>
+  db
     .select({ n: count() })
     .from(notifications)
-    .where(and(own(firmId, userId), shown, unread));
+    .where(and(eq(notifications.firmId, sql.placeholder('firmId')), eq(notifications.userId, sql.placeholder('userId')), shown, unread))
+    .prepare('herd_unread_count'),
+);
+
+export const countUnread = async (db: Db, firmId: number, userId: number) => {
+  const [row] = await unreadCountStatement(db).execute({ firmId, userId });
   return row?.n ?? 0;
 };
 
