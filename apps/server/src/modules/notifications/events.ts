@@ -1,6 +1,6 @@
 import type { CommunicationKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { notify } from './notify.js';
+import { notify, notifyEach } from './notify.js';
 import { companyNameOf, isFirmStaff, personNameOf } from './notifications.queries.js';
 
 /**
@@ -48,6 +48,25 @@ export const notifyCommunicationCreated = async (
     to: e.fromFirm ? { client: { type: 'company' } } : { firm: true },
     except: e.by,
   });
+};
+
+/**
+ * Communications a schedule wrote (a batch may hold many, of many companies): each company's people hear of
+ * each, as of one an accountant sends; the company's name and audience are read once per company.
+ */
+export const notifyScheduledCommunications = async (tx: Db, firmId: number, created: { pk: number; companyPk: number; kind: CommunicationKind; subject: string }[]) => {
+  const byCompany = new Map<number, typeof created>();
+  for (const c of created) byCompany.set(c.companyPk, [...(byCompany.get(c.companyPk) ?? []), c]);
+  let written = 0;
+  for (const [companyPk, communications] of byCompany) {
+    const name = await companyNameOf(tx, firmId, companyPk);
+    written += await notifyEach(
+      tx,
+      { firmId, clientCompanyId: companyPk, kind: 'REQUEST_CREATED', to: { client: { type: 'company' } } },
+      communications.map((c) => ({ target: { type: 'COMMUNICATION', pk: c.pk }, title: `New ${KIND_WORDS[c.kind]}: ${c.subject}`, text: `For ${name}` })),
+    );
+  }
+  return written;
 };
 
 /** A client answered requests (one notification each: each opens its own request). */

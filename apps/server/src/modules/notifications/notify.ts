@@ -37,6 +37,46 @@ const cut = (value: string, max: number) => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
 
+/** Who hears about it: the audience's people, less who caused it. */
+const recipientsOf = async (tx: Db, input: Pick<NotifyInput, 'firmId' | 'clientCompanyId' | 'to' | 'except'>) => {
+  const recipients = new Set<number>();
+  const { firm, client } = input.to;
+  if (firm) for (const pk of narrowed(await firmAudience(tx, input.firmId, input.clientCompanyId), firm === true ? undefined : firm.among)) recipients.add(pk);
+  if (client && input.clientCompanyId !== null) for (const pk of narrowed(await clientAudience(tx, input.clientCompanyId, client), client.among)) recipients.add(pk);
+  if (input.except != null) recipients.delete(input.except);
+  return [...recipients];
+};
+
+/** What differs between the notifications of one event told of many objects at once. */
+export type NotifyItem = Pick<NotifyInput, 'target' | 'title' | 'text'>;
+
+/**
+ * Many objects of one kind, one company and one audience (a schedule's batch
+ * of new requests): the audience is read once and every row is one insert.
+ * Answers how many notifications were written.
+ */
+export const notifyEach = async (tx: Db, input: Omit<NotifyInput, 'target' | 'title' | 'text'>, items: NotifyItem[]): Promise<number> => {
+  if (items.length === 0) return 0;
+  const recipients = await recipientsOf(tx, input);
+  if (recipients.length === 0) return 0;
+  await insertNotifications(
+    tx,
+    items.flatMap((item) =>
+      recipients.map((userId) => ({
+        firmId: input.firmId,
+        userId,
+        kind: input.kind,
+        targetType: item.target.type,
+        targetPk: item.target.pk,
+        clientCompanyId: input.clientCompanyId,
+        title: cut(item.title, TITLE_MAX),
+        text: cut(item.text ?? '', TEXT_MAX),
+      })),
+    ),
+  );
+  return recipients.length * items.length;
+};
+
 /**
  * Writes one notification per recipient, inside the caller's database
  * transaction, so a notification exists exactly when what it tells of was
@@ -45,27 +85,4 @@ const cut = (value: string, max: number) => {
  * accounts only about what those accounts let them see, admins about every
  * client. Answers how many were written.
  */
-export const notify = async (tx: Db, input: NotifyInput): Promise<number> => {
-  const recipients = new Set<number>();
-  const { firm, client } = input.to;
-  if (firm) for (const pk of narrowed(await firmAudience(tx, input.firmId, input.clientCompanyId), firm === true ? undefined : firm.among)) recipients.add(pk);
-  if (client && input.clientCompanyId !== null) for (const pk of narrowed(await clientAudience(tx, input.clientCompanyId, client), client.among)) recipients.add(pk);
-  if (input.except != null) recipients.delete(input.except);
-  if (recipients.size === 0) return 0;
-  const title = cut(input.title, TITLE_MAX);
-  const text = cut(input.text ?? '', TEXT_MAX);
-  await insertNotifications(
-    tx,
-    [...recipients].map((userId) => ({
-      firmId: input.firmId,
-      userId,
-      kind: input.kind,
-      targetType: input.target.type,
-      targetPk: input.target.pk,
-      clientCompanyId: input.clientCompanyId,
-      title,
-      text,
-    })),
-  );
-  return recipients.size;
-};
+export const notify = (tx: Db, { target, title, text, ...input }: NotifyInput): Promise<number> => notifyEach(tx, input, [{ target, title, text }]);

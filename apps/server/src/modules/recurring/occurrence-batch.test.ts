@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, communicationItems, communications, recurringOccurrences, recurringSchedules } from '../../db/schema/index.js';
+import { auditLog, communicationItems, communications, notifications, recurringOccurrences, recurringSchedules } from '../../db/schema/index.js';
 import { createClientUser, createFirm } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { jobHandlers } from '../../jobs/handlers.js';
@@ -64,6 +64,25 @@ const nextDateOf = async (pk: number) => (await t.db.select().from(recurringSche
 const drainBatches = () => t.app.deps.jobs.drain('recurring-batch', jobHandlers(deps())['recurring-batch']);
 
 const pairs = (schedulePks: number[], dates: string[]) => schedulePks.flatMap((schedulePk) => dates.map((date) => ({ schedulePk, date })));
+
+describe('the client hears of each request a schedule writes', () => {
+  it('one notification per request for the company’s client user, once whatever the retries; the firm is not told of its own', async () => {
+    const { firm, schedules } = await firmWithDailySchedules(2, '2026-06-09');
+    const batch = { firmId: firm.firmId, occurrences: pairs(schedules, ['2026-06-09', '2026-06-10']) };
+    await Promise.all([runOccurrenceBatch(deps(), batch), runOccurrenceBatch(deps(), batch)]);
+    await runOccurrenceBatch(deps(), batch);
+    const made = await communicationsOf(schedules);
+    const told = await t.db.select().from(notifications).where(eq(notifications.firmId, firm.firmId)).orderBy(asc(notifications.targetPk));
+    expect(told.map((n) => [n.kind, n.targetType, n.targetPk, n.title])).toEqual(
+      made
+        .map((c) => c.pk)
+        .sort((a, b) => a - b)
+        .map((pk) => ['REQUEST_CREATED', 'COMMUNICATION', pk, 'New request: Month-end papers']),
+    );
+    expect(new Set(told.map((n) => n.userId)).size).toBe(1);
+    expect(told.some((n) => n.userId === firm.adminId)).toBe(false);
+  });
+});
 
 describe('a batch job writes each date once, with everything a communication has', () => {
   it('two workers racing on the same and overlapping batches write each date once', async () => {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
 import { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from '../communications/occurrence-communications.js';
+import { notifyScheduledCommunications } from '../notifications/events.js';
 import { addDays, dayAfter, isOccurrence, nextOccurrenceFrom, todayIn } from './recurrence.js';
 import { advanceNextOccurrences, claimOccurrences, lockSchedulesOfFirm, setOccurrenceCommunications } from './recurring.queries.js';
 import { recurrenceOf, type ScheduleRow } from './schedule-row.js';
@@ -73,7 +74,8 @@ export const runOccurrenceBatch = async (deps: OccurrenceDeps, batch: Occurrence
     if (claimed.length === 0) return 0;
     const schedules = new Map(locked.map((row) => [row.schedule.pk, row.schedule]));
     await advanceNextOccurrences(tx, pointerMoves(schedules, claimed));
-    const { written, refused } = await createOccurrenceCommunications(tx, batch.firmId, bySchedule(schedules, claimed));
+    const groups = bySchedule(schedules, claimed);
+    const { written, refused } = await createOccurrenceCommunications(tx, batch.firmId, groups);
     // Content the rules no longer accept (a shared file deleted since): retrying cannot help. Those dates are kept
     // as passed, without a communication, and said in the log; the schedule goes on with its next date.
     for (const { schedulePk, fields } of refused) deps.log?.warn({ schedulePk, fields }, 'A recurring request could not be created from its schedule');
@@ -82,6 +84,18 @@ export const runOccurrenceBatch = async (deps: OccurrenceDeps, batch: Occurrence
       return communicationPk === undefined ? [] : [{ occurrencePk: pk, communicationPk }];
     });
     await setOccurrenceCommunications(tx, links);
+    // The client's people hear of each new request as of one an accountant sends, in the same transaction.
+    await notifyScheduledCommunications(
+      tx,
+      batch.firmId,
+      groups.flatMap((g) =>
+        g.dates.flatMap(({ date }) => {
+          const pk = written.get(occurrencePairKey(g.schedulePk, date));
+          const { kind, subject } = schedules.get(g.schedulePk)!.content;
+          return pk === undefined ? [] : [{ pk, companyPk: g.clientCompanyPk, kind, subject }];
+        }),
+      ),
+    );
     return claimed.length;
   });
 };
