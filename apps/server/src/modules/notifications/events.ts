@@ -1,7 +1,7 @@
 import type { CommunicationKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { notify, notifyEach } from './notify.js';
-import { companyNameOf, isFirmStaff, personNameOf } from './notifications.queries.js';
+import { companyNameOf, companyNamesOf, isFirmStaff, personNameOf } from './notifications.queries.js';
 
 /**
  * What the bell tells of, one function per event, each called inside the
@@ -52,14 +52,15 @@ export const notifyCommunicationCreated = async (
 
 /**
  * Communications a schedule wrote (a batch may hold many, of many companies): each company's people hear of
- * each, as of one an accountant sends; the company's name and audience are read once per company.
+ * each, as of one an accountant sends; the names are read at once, each company's audience once.
  */
 export const notifyScheduledCommunications = async (tx: Db, firmId: number, created: { pk: number; companyPk: number; kind: CommunicationKind; subject: string }[]) => {
   const byCompany = new Map<number, typeof created>();
   for (const c of created) byCompany.set(c.companyPk, [...(byCompany.get(c.companyPk) ?? []), c]);
+  const names = byCompany.size === 0 ? new Map<number, string>() : await companyNamesOf(tx, firmId, [...byCompany.keys()]);
   let written = 0;
   for (const [companyPk, communications] of byCompany) {
-    const name = await companyNameOf(tx, firmId, companyPk);
+    const name = names.get(companyPk) ?? 'A client';
     written += await notifyEach(
       tx,
       { firmId, clientCompanyId: companyPk, kind: 'REQUEST_CREATED', to: { client: { type: 'company' } } },

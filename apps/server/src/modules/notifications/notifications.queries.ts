@@ -80,6 +80,17 @@ export const companyNameOf = async (db: Db, firmId: number, companyPk: number) =
   return row?.name ?? 'A client';
 };
 
+/** Many companies' names at once (one statement), by pk. */
+export const companyNamesOf = async (db: Db, firmId: number, companyPks: number[]) =>
+  new Map(
+    (
+      await db
+        .select({ pk: clientCompanies.pk, name: clientCompanies.name })
+        .from(clientCompanies)
+        .where(and(eq(clientCompanies.firmId, firmId), inArray(clientCompanies.pk, companyPks)))
+    ).map((r) => [r.pk, r.name]),
+  );
+
 /** How a person is named in a notification: their name, or their email when they gave none. */
 export const personNameOf = async (db: Db, userPk: number | null) => {
   if (userPk === null) return 'Someone';
