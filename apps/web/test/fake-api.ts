@@ -9,6 +9,7 @@ import {
   type Endpoint,
   type FirmRole,
   type MyAccountant,
+  type Note,
   type Profile,
   type ResponseOf,
   DEFAULT_FINISH_RULE,
@@ -277,3 +278,17 @@ export const makeMemberBillingInfo = (overrides: Partial<BillingInfo> = {}): Bil
     invoices: [],
     ...overrides,
   });
+
+/** One note of a thread: the accountant's own, unedited, mentioning nobody. */
+export const makeNote = (overrides: Partial<Note> = {}): Note => ({
+  pk: 5,
+  body: 'Client lunch.',
+  sender: 'ACCOUNTANT',
+  author: null,
+  created_at: '2026-03-01T10:00:00Z',
+  edited: false,
+  is_mine: true,
+  mentions: [],
+  pinned: false,
+  ...overrides,
+});

@@ -1,23 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { noteEndpoints as n, profileEndpoints, type Note } from '@herd/contract';
+import { noteEndpoints as n, profileEndpoints } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
-import { createFakeApi, makeProfile } from '../../../../test/fake-api';
+import { createFakeApi, makeNote, makeProfile } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 import { NoteThread } from './note-thread';
 
-const note: Note = {
-  pk: 5,
-  body: 'Client lunch.',
-  sender: 'ACCOUNTANT',
-  author: null,
-  created_at: '2026-03-01T10:00:00Z',
-  edited: false,
-  is_mine: true,
-  mentions: [],
-  pinned: false,
-};
+const note = makeNote();
 
 /** The editor keeps the unsent note with its other edits; here a plain state stands in for it. */
 const Thread = () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { billingEndpoints, noteEndpoints, type BillingInfo, type Note, type Profile } from '@herd/contract';
-import { createFakeApi, makeBillingInfo, makeClientProfile, makeProfile } from '../../../../test/fake-api';
+import { billingEndpoints, noteEndpoints, type BillingInfo, type Profile } from '@herd/contract';
+import { createFakeApi, makeNote, makeBillingInfo, makeClientProfile, makeProfile } from '../../../../test/fake-api';
 import { makeTransaction } from '../../../../test/fake-transactions';
 import { renderPage } from '../../../../test/render-app';
 import { AttachmentsPanel } from './attachments-panel';
@@ -11,17 +11,7 @@ import { CsvImportButton } from './csv-import-button';
 import { NoteThread } from './note-thread';
 
 const READ_ONLY = 'Read-only: the subscription needs attention';
-const mine: Note = {
-  pk: 5,
-  body: 'Client lunch.',
-  sender: 'ACCOUNTANT',
-  author: null,
-  created_at: '2026-03-01T10:00:00Z',
-  edited: false,
-  is_mine: true,
-  mentions: [],
-  pinned: false,
-};
+const mine = makeNote();
 const transaction = makeTransaction({
   pk: 9,
   attachments: [{ pk: 1, file: 101, name: 'receipt.png', content_type: 'image/png', url: '/api/v1/storage/file/retrieve/101/', removable: true }],
