@@ -127,7 +127,7 @@ export const runRemindersBench = async (url: string | null = null): Promise<Remi
     db: database.db,
     jobs,
     mailer,
-    sms: { send: async () => void (texts += 1) },
+    sms: { reachesPhones: true, send: async () => void (texts += 1) },
     appUrl: 'http://localhost:8000',
     replies: { secretKey: 'bench-secret', inbound: { domain: 'inbound.localhost' } },
     now: () => now,

@@ -57,7 +57,7 @@ import { createBillingContext } from './modules/billing/billing-context.js';
 import { mountStripeSandbox, STRIPE_SANDBOX_PATH } from './modules/billing/billing-sandbox.js';
 import { createTwilioSender } from './sms/sms-sender.js';
 import { mountSmsSandbox } from './sms/builtin-sandbox.js';
-import { demoSender } from './sms/demo-sender.js';
+import { smsSandboxViewer } from './modules/sandboxes/sms-sandbox-viewer.js';
 import { SMS_SANDBOX_PATH } from './sms/sms-settings.js';
 import { inboundRoutes } from './modules/inbound/inbound.routes.js';
 import { smsInboundRoutes } from './modules/sms-inbound/sms-inbound.routes.js';
@@ -184,7 +184,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   app.decorate('qboSandbox', await mountBuiltinSandbox(app, opts.config));
   const stripeSandbox = await mountStripeSandbox(app, opts.config);
   if (stripeSandbox) Object.assign(billing, { stripe: stripeSandbox.stripe, sandbox: stripeSandbox.control });
-  app.decorate('smsSandbox', await mountSmsSandbox(app, opts.config, () => demoSender(opts.db)));
+  app.decorate('smsSandbox', await mountSmsSandbox(app, opts.config, smsSandboxViewer));
   await registerWebApp(app, opts.config.webDistDir);
   return app;
 };

@@ -92,6 +92,7 @@ export const envSchema = z.object({
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
   MAIL_FROM: text('MAIL_FROM'),
   DEMO_DATA: oneOf('DEMO_DATA', ['on', 'off']),
+  SANDBOXES: oneOf('SANDBOXES', ['on', 'off']),
   LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS),
   TRUST_PROXY: flag('TRUST_PROXY'),
   WEB_DIST_DIR: z.string().optional(),

@@ -23,6 +23,13 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   demoData: DemoDataMode;
+  /** `NODE_ENV=production`: nothing public or demo is on unless the operator turns it on. */
+  production: boolean;
+  /**
+   * Whether the built-in sandboxes (texts, QuickBooks consent, Stripe checkout) stand in for a
+   * provider with no credentials: on in development, off in production unless `SANDBOXES=on`.
+   */
+  sandboxes: boolean;
   logLevel: string;
   trustProxy: boolean;
   /** Where the built web app lives; null disables static serving (API-only tests). */
@@ -78,6 +85,8 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
   if (!databaseUrl || !s3) ensurePrivateDir(dataDir);
   // Without DATABASE_URL this is a single embedded install, so a key kept beside its database is enough; with it the schema demands SECRET_KEY.
   const secretKey = env.SECRET_KEY ?? loadOrCreateSecretKeyFile(dataDir);
+  const production = env.NODE_ENV === 'production';
+  const sandboxes = env.SANDBOXES ? env.SANDBOXES === 'on' : !production;
   const qboEnv = {
     QBO_CLIENT_ID: env.QBO_CLIENT_ID,
     QBO_CLIENT_SECRET: env.QBO_CLIENT_SECRET,
@@ -96,6 +105,8 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM ?? 'Herd <no-reply@herd.local>',
     demoData: env.DEMO_DATA ?? 'auto',
+    production,
+    sandboxes,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY ?? false,
     // An empty WEB_DIST_DIR turns static serving off (the bench and API-only processes).
@@ -106,11 +117,11 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     maxUploadBytes: Math.floor((env.MAX_UPLOAD_MB ?? 20) * 1024 * 1024),
     e2eOutbox: env.HERD_E2E_OUTBOX ?? false,
     s3,
-    qbo: parseQboSettings(qboEnv, secretKey),
-    sms: parseSmsSettings(env, port),
+    qbo: parseQboSettings(qboEnv, secretKey, sandboxes),
+    sms: parseSmsSettings(env, port, sandboxes),
     outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
     featureFlagDefaults: env.FEATURE_FLAGS ?? [],
-    billing: parseBillingSettings(env, secretKey),
+    billing: parseBillingSettings(env, secretKey, sandboxes),
     inbound: parseInboundSettings(env, { dataDir, databaseUrl, host: env.HOST ?? '0.0.0.0' }),
   };
 };

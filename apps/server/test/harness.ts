@@ -30,6 +30,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   smtpUrl: null,
   mailFrom: 'Herd <no-reply@herd.test>',
   demoData: 'off',
+  production: false,
+  sandboxes: true,
   logLevel: 'silent',
   trustProxy: false,
   webDistDir: null,

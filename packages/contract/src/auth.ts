@@ -95,7 +95,5 @@ export const clientConfig = z.object({
   sentry_dsn: z.string().nullable(),
   gtm_id: z.string().nullable(),
   environment: z.string(),
-  /** Where the built-in Twilio sandbox lists the texts sent (no Twilio account configured); null with a real account. */
-  sms_sandbox_page: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

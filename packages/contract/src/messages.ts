@@ -64,6 +64,8 @@ export const mfaDetails = {
   phoneFormat: 'Enter the number with + and the country code, e.g. +1 555 123 4567.',
   noPhone: 'This account has no phone number for codes.',
   smsUnavailable: 'The text message could not be sent. Try again in a minute.',
+  smsNotDelivered:
+    'Text messages are not delivered to phones on this server, so codes cannot be sent by text. Use an authenticator app, or one of your recovery codes to sign in.',
   ownReset: 'You cannot reset your own two-step verification. Ask another firm admin.',
   adminRoleExempt: 'Firm admins and client admins set up two-step verification themselves.',
   requiredByAdmin: 'Your firm’s admin requires two-step verification for you, so it cannot be turned off. You can switch to another method instead.',

@@ -58,6 +58,8 @@ export const mfaStatus = z.object({
   recovery_codes_left: z.number(),
   /** The person's firm admin requires a second factor of them: they may switch method but not turn it off. */
   mfa_required: z.boolean(),
+  /** Whether codes can be texted: false while this server's texts go to a sandbox or nowhere. */
+  sms_available: z.boolean(),
 });
 export type MfaStatus = z.infer<typeof mfaStatus>;
 

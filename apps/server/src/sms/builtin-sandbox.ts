@@ -1,21 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, SMS_INCOMING_PATH } from '@herd/contract';
-import { createTwilioState, twilioSimulatorPlugin, type SandboxSender, type TwilioState } from '@herd/simulators';
+import { createTwilioState, twilioSimulatorPlugin, type SandboxViewer, type TwilioState } from '@herd/simulators';
 import type { Config } from '../config.js';
+import { SECRET_TEXT_HEADER } from './sms-sender.js';
 import { SMS_SANDBOX_PATH } from './sms-settings.js';
 
 /**
- * Without Twilio credentials, Herd serves Twilio's Messages API itself (the simulator the tests use)
- * and writes each text to the log, labelled as sandbox, so a code sent for MFA can be read there. Its
- * page at `/sandbox/twilio/` lists the texts of this process, newest first. With a Twilio account
- * nothing is mounted: the path answers 404 and no text of a real deployment is ever listed. The page
- * also sends a text (with photos) to Herd's number, so a receipt can be texted without a phone; with
- * `sender` (the demo client's phone), it says which number texts as whom and fills it in.
+ * Without Twilio credentials (and with sandboxes on: development, or `SANDBOXES=on`), Herd serves
+ * Twilio's Messages API itself (the simulator the tests use) and writes each text to the log,
+ * labelled as sandbox. Its page at `/sandbox/twilio/` answers only a signed-in member of a firm
+ * (`viewer`), listing the texts to and from that firm's people, newest first, and texting Herd's
+ * number as one of that firm's clients, so a receipt can be texted without a phone. A text that
+ * carries a code is listed and logged without its words. With a Twilio account, or with sandboxes
+ * off, nothing is mounted: the path answers 404.
  */
 export const mountSmsSandbox = async (
   app: FastifyInstance,
   config: Pick<Config, 'sms' | 'appUrl'>,
-  sender?: () => Promise<SandboxSender | null>,
+  viewer?: (request: FastifyRequest) => Promise<SandboxViewer | null>,
 ): Promise<TwilioState | null> => {
   if (config.sms.mode !== 'builtin-sandbox') return null;
   const state = createTwilioState({ accountSid: config.sms.accountSid, authToken: config.sms.authToken });
@@ -23,7 +25,11 @@ export const mountSmsSandbox = async (
     async (sandbox) => {
       sandbox.addHook('onResponse', async (request, reply) => {
         const last = state.messages.at(-1);
-        if (reply.statusCode === 201 && last) request.log.info({ to: last.to, body: last.body }, '[sandbox SMS] text not sent to a phone; Twilio is not configured');
+        if (reply.statusCode !== 201 || !last) return;
+        if (request.headers[SECRET_TEXT_HEADER]) {
+          state.secret.add(last.sid);
+          request.log.info({ to: last.to }, '[sandbox SMS] a code was texted; its words are neither shown nor logged');
+        } else request.log.info({ to: last.to, body: last.body }, '[sandbox SMS] text not sent to a phone; Twilio is not configured');
       });
       // Its page also texts Herd's number, as a client's phone would: delivered to this process, signed for its public address.
       const phone = {
@@ -31,7 +37,7 @@ export const mountSmsSandbox = async (
         webhookUrl: `${new URL(config.sms.baseUrl).origin}${API_PREFIX}/${SMS_INCOMING_PATH}`,
         signedUrl: `${config.appUrl.replace(/\/$/, '')}${API_PREFIX}/${SMS_INCOMING_PATH}`,
         apiBaseUrl: config.sms.baseUrl,
-        ...(sender ? { sender } : {}),
+        ...(viewer ? { viewer } : {}),
       };
       await sandbox.register(twilioSimulatorPlugin, { state, phone });
     },

@@ -3,8 +3,17 @@ import type { SmsSettings } from './sms-settings.js';
 
 /** Sends one text; rejects with `SmsError` when the provider refused it or could not be reached. */
 export interface SmsSender {
-  send(to: string, body: string): Promise<void>;
+  /**
+   * Whether a text reaches the person's phone: false while texts go to the built-in sandbox, or
+   * nowhere. A second factor is never offered by text then (its code would not be the person's alone).
+   */
+  readonly reachesPhones: boolean;
+  /** `secret`: the text carries a code; the sandbox never shows or logs its words. */
+  send(to: string, body: string, options?: { secret?: boolean }): Promise<void>;
 }
+
+/** Header by which Herd tells its own sandbox that a text carries a code (the sandbox is this process). */
+export const SECRET_TEXT_HEADER = 'x-herd-secret-text';
 
 export class SmsError extends Error {
   constructor(
@@ -19,7 +28,9 @@ export class SmsError extends Error {
 
 /** Twilio's REST Messages API: a form of To, From and Body under basic auth, answered 201 or with Twilio's error shape. */
 export const createTwilioSender = (settings: SmsSettings, timeoutMs: number): SmsSender => ({
-  async send(to, body) {
+  reachesPhones: settings.mode === 'twilio',
+  async send(to, body, options) {
+    if (settings.mode === 'off') throw new SmsError('Texts are not set up on this server (no Twilio account, sandboxes off)', null);
     const url = `${settings.baseUrl}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
     let response;
     try {
@@ -31,6 +42,7 @@ export const createTwilioSender = (settings: SmsSettings, timeoutMs: number): Sm
             authorization: `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`,
             'content-type': 'application/x-www-form-urlencoded',
             accept: 'application/json',
+            ...(options?.secret && settings.mode === 'builtin-sandbox' ? { [SECRET_TEXT_HEADER]: '1' } : {}),
           },
           body: new URLSearchParams({ To: to, From: settings.from, Body: body }).toString(),
         },

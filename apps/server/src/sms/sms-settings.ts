@@ -9,7 +9,8 @@ export const SMS_SANDBOX_PATH = '/sandbox/twilio';
  * sandbox), so MFA by SMS can be tried on a fresh install.
  */
 export interface SmsSettings {
-  mode: 'twilio' | 'builtin-sandbox';
+  /** `off`: no Twilio account and no sandbox (production's default): no text is sent. */
+  mode: 'twilio' | 'builtin-sandbox' | 'off';
   /** Up to `/2010-04-01/…`: Twilio's API host, or the sandbox on this process. */
   baseUrl: string;
   accountSid: string;
@@ -23,10 +24,11 @@ interface SmsEnv {
   TWILIO_FROM?: string | undefined;
 }
 
-export const parseSmsSettings = (env: SmsEnv, port: number): SmsSettings => {
+export const parseSmsSettings = (env: SmsEnv, port: number, sandboxes = true): SmsSettings => {
   if (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM) {
     return { mode: 'twilio', baseUrl: 'https://api.twilio.com', accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM };
   }
+  if (!sandboxes) return { mode: 'off', baseUrl: '', accountSid: '', authToken: '', from: '' };
   // Credentials of this process alone: nobody else can send through its sandbox.
   return {
     mode: 'builtin-sandbox',

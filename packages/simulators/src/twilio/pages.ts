@@ -11,13 +11,14 @@ interface Row {
   html: string;
 }
 
-const sentRow = (m: TwilioMessage): Row => {
+const sentRow = (m: TwilioMessage, secret: boolean): Row => {
   const at = new Date(m.date_created);
   const label = m.direction === 'outbound-reply' ? 'Reply to' : 'To';
+  const body = secret ? '<span class="muted">(a code: never shown here)</span>' : escapeHtml(m.body);
   return {
     at,
     html: `<li><div class="meta"><span>${label} <strong>${escapeHtml(m.to)}</strong></span><time datetime="${escapeHtml(m.date_created)}">${escapeHtml(when(at, m.date_created))}</time></div>
-      <p>${escapeHtml(m.body)}</p></li>`,
+      <p>${body}</p></li>`,
   };
 };
 
@@ -40,34 +41,42 @@ export interface SandboxSender {
   label: string;
 }
 
-const senderHint = (sender: SandboxSender | null) =>
+const senderHint = (sender: SandboxSender | undefined) =>
   sender
     ? `<p data-sender>Texts from <strong>${escapeHtml(sender.number)}</strong> come from ${escapeHtml(sender.label)}: it is filled in below, so attach a photo of a receipt and send.</p>`
     : '';
 
-const phoneForm = (number: string, sender: SandboxSender | null) => `<form method="post" action="incoming" enctype="multipart/form-data">
+/** The other phones the visitor may text from, offered as the field's suggestions. */
+const senderList = (senders: readonly SandboxSender[]) =>
+  senders.length > 1 ? `<datalist id="senders">${senders.map((s) => `<option value="${escapeHtml(s.number)}">${escapeHtml(s.label)}</option>`).join('')}</datalist>` : '';
+
+const phoneForm = (number: string, senders: readonly SandboxSender[]) => `<form method="post" action="incoming" enctype="multipart/form-data">
 <h2>Text Herd from a phone</h2>
 <p class="muted">Sends a text to ${escapeHtml(number)} as Twilio would deliver it, signed. A client's receipts are read from the photos; the phone number must be the one in the client's profile.</p>
-${senderHint(sender)}
-<label>From (the client's phone)<input name="from" type="tel" inputmode="tel" autocomplete="tel" placeholder="+15551234567"${sender ? ` value="${escapeHtml(sender.number)}"` : ''} required></label>
+${senderHint(senders[0])}${senderList(senders)}
+<label>From (the client's phone)<input name="from" type="tel" inputmode="tel" autocomplete="tel" placeholder="+15551234567"${senders[0] ? ` value="${escapeHtml(senders[0].number)}"` : ''}${senders.length > 1 ? ' list="senders"' : ''} required></label>
 <label>Message<textarea name="body" rows="2" placeholder="Lunch with a client"></textarea></label>
 <label>Photos or PDFs<input name="media" type="file" accept="image/*,application/pdf" multiple></label>
 <button type="submit">Send text</button>
 </form>`;
 
+export interface SentTextsPageInput {
+  messages: readonly TwilioMessage[];
+  incoming?: readonly DeliveredText[];
+  /** Sids of texts that carry a code: listed, their words never shown. */
+  secret?: ReadonlySet<string>;
+  /** Herd's number, when the page also texts it. */
+  number?: string | null;
+  senders?: readonly SandboxSender[];
+}
+
 /**
- * The texts the sandbox sent and received, newest first, so a code sent for two-step verification can be
- * read, and a receipt texted, without a phone. Plain HTML that fits a phone's width: long bodies and
- * numbers wrap.
+ * The texts the sandbox sent and received, newest first, so a reminder can be read, and a receipt
+ * texted, without a phone. Plain HTML that fits a phone's width: long bodies and numbers wrap.
  */
-export const sentTextsPage = (
-  messages: readonly TwilioMessage[],
-  incoming: readonly DeliveredText[] = [],
-  number: string | null = null,
-  sender: SandboxSender | null = null,
-): string => {
+export const sentTextsPage = ({ messages, incoming = [], secret = new Set(), number = null, senders = [] }: SentTextsPageInput): string => {
   // Newest last in each list; reversed first so texts of the same second stay newest first (the sort is stable), a reply above its text.
-  const rows = [...[...messages].reverse().map(sentRow), ...[...incoming].reverse().map(receivedRow)]
+  const rows = [...[...messages].reverse().map((m) => sentRow(m, secret.has(m.sid))), ...[...incoming].reverse().map(receivedRow)]
     .sort((a, b) => b.at.getTime() - a.at.getTime())
     .map((row) => row.html)
     .join('\n');
@@ -88,7 +97,7 @@ button{font:inherit;font-size:16px;min-height:44px;border:0;border-radius:6px;ba
 </style></head><body><main>
 <span class="badge">Sandbox</span><h1>Sandbox — no real texts are sent</h1>
 <p class="muted">Twilio is not configured on this server, so text messages are kept here instead of reaching a phone. Newest first; the list starts empty each time the server starts. <a href="">Refresh</a></p>
-${number ? phoneForm(number, sender) : ''}
+${number ? phoneForm(number, senders) : ''}
 ${rows ? `<ul>${rows}</ul>` : '<p>No text messages yet.</p>'}
 </main></body></html>`;
 };

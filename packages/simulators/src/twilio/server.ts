@@ -15,9 +15,17 @@ export interface TwilioState extends TwilioSimulatorOptions {
   messages: TwilioMessage[];
   incoming: DeliveredText[];
   media: Map<string, IncomingMedia>;
+  /** Sids of texts whose words the page never shows (codes): the host marks them. */
+  secret: Set<string>;
 }
 
-export const createTwilioState = (options: TwilioSimulatorOptions): TwilioState => ({ ...options, messages: [], incoming: [], media: new Map() });
+export const createTwilioState = (options: TwilioSimulatorOptions): TwilioState => ({
+  ...options,
+  messages: [],
+  incoming: [],
+  media: new Map(),
+  secret: new Set(),
+});
 
 /** The messages sent to one number, newest last. */
 export const messagesTo = (state: TwilioState, to: string) => state.messages.filter((m) => m.to === to);
@@ -43,7 +51,30 @@ export interface SandboxPhone {
   apiBaseUrl: string;
   /** A phone the host knows (the demo client's), asked for each time the page is shown, so it is never stale. */
   sender?: () => Promise<SandboxSender | null>;
+  /**
+   * Who is looking, as the host decides from the request (its session): with it, the page and its
+   * form answer only a viewer, show only the texts of their numbers, and text only from their phones.
+   */
+  viewer?: (request: FastifyRequest) => Promise<SandboxViewer | null>;
 }
+
+/** What one visitor of the sandbox page may see and do. */
+export interface SandboxViewer {
+  /** Whether texts to or from this number are theirs to see. */
+  sees(number: string): boolean;
+  /** The phones they may text Herd from; the first is filled in. */
+  senders: SandboxSender[];
+}
+
+/** Without a `viewer` the page is open (a simulator on its own); with one, only to whom it answers. */
+const viewerOf = async (phone: SandboxPhone | undefined, request: FastifyRequest): Promise<SandboxViewer | 'nobody' | null> => {
+  if (!phone?.viewer) return null;
+  return (await phone.viewer(request)) ?? 'nobody';
+};
+
+const SIGN_IN_FIRST = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in first</title></head>
+<body style="font-family:system-ui,sans-serif;margin:2rem auto;max-width:28rem;padding:0 16px"><h1>Sign in first</h1>
+<p>The sandbox's texts are shown only to a signed-in member of the firm whose clients they concern. <a href="/auth/">Sign in</a>, then open this page again.</p></body></html>`;
 
 const MAX_SANDBOX_MEDIA = 10;
 const MAX_SANDBOX_MEDIA_BYTES = 5 * 1024 * 1024;
@@ -61,13 +92,14 @@ export async function twilioSimulatorPlugin(app: FastifyInstance, { state, phone
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   }
   // The page that stands in for the phone: every text accepted, newest first, never cached.
-  app.get('/', async (_request, reply) => {
-    const sender = phone?.sender ? await phone.sender() : null;
-    return reply
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(sentTextsPage(state.messages, state.incoming, phone?.number ?? null, sender));
+  app.get('/', async (request, reply) => {
+    const viewer = await viewerOf(phone, request);
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8');
+    if (viewer === 'nobody') return reply.status(401).send(SIGN_IN_FIRST);
+    const senders = viewer ? viewer.senders : phone?.sender ? [await phone.sender()].filter((s): s is SandboxSender => s !== null) : [];
+    const messages = viewer ? state.messages.filter((m) => viewer.sees(m.to)) : state.messages;
+    const incoming = viewer ? state.incoming.filter((t) => viewer.sees(t.from)) : state.incoming;
+    return reply.send(sentTextsPage({ messages, incoming, secret: state.secret, number: phone?.number ?? null, senders }));
   });
   app.post<{ Params: { accountSid: string } }>('/2010-04-01/Accounts/:accountSid/Messages.json', async (request, reply) => {
     if (!authenticated(request, state)) return reply.status(401).send(twilioError(401, 20003, 'Authenticate'));
@@ -97,6 +129,8 @@ export async function twilioSimulatorPlugin(app: FastifyInstance, { state, phone
 async function sandboxPhoneForm(app: FastifyInstance, { state, phone }: { state: TwilioState; phone: SandboxPhone }): Promise<void> {
   await app.register(multipart, { limits: { files: MAX_SANDBOX_MEDIA, fileSize: MAX_SANDBOX_MEDIA_BYTES, fields: 5 } });
   app.post('/incoming', async (request, reply) => {
+    const viewer = await viewerOf(phone, request);
+    if (viewer === 'nobody') return reply.status(401).type('text/html; charset=utf-8').send(SIGN_IN_FIRST);
     const fields: Record<string, string> = {};
     const media: IncomingMedia[] = [];
     for await (const part of request.parts()) {
@@ -107,6 +141,9 @@ async function sandboxPhoneForm(app: FastifyInstance, { state, phone }: { state:
     }
     const from = (fields.from ?? '').replace(/[^\d+]/g, '');
     if (!/^\+[1-9]\d{6,14}$/.test(from)) return reply.status(400).type('text/plain').send('Give the phone number in international form, e.g. +15551234567.');
+    if (viewer && !viewer.senders.some((s) => s.number === from)) {
+      return reply.status(403).type('text/plain').send("Text from one of your firm's clients' phones: this number is not one of them.");
+    }
     await deliverIncomingText(
       state,
       { from, to: phone.number, body: fields.body ?? '', media },

@@ -7,7 +7,7 @@ import { QUICKBOOKS_PATH, quickbooksEndpoints } from '@herd/contract';
  * the simulator built into Herd, mounted at /sandbox/qbo, so a new firm can
  * try the whole loop with no account anywhere.
  */
-export type QboMode = 'builtin-sandbox' | 'intuit-sandbox' | 'production';
+export type QboMode = 'builtin-sandbox' | 'intuit-sandbox' | 'production' | 'off';
 
 export interface QboSettings {
   mode: QboMode;
@@ -39,7 +39,8 @@ export const QBO_PATHS = {
   webhooks: `/${quickbooksEndpoints.webhook.path}`,
 } as const;
 
-export const parseQboSettings = (env: NodeJS.ProcessEnv, secretKey: string): QboSettings => {
+/** `off`: no Intuit credentials and no sandbox (production's default), so QuickBooks cannot be connected. */
+export const parseQboSettings = (env: NodeJS.ProcessEnv, secretKey: string, sandboxes = true): QboSettings => {
   const baseUrl = env.QBO_BASE_URL ? env.QBO_BASE_URL.replace(/\/+$/, '') : null;
   if (env.QBO_CLIENT_ID && env.QBO_CLIENT_SECRET) {
     const environment = env.QBO_ENVIRONMENT || 'production';
@@ -52,6 +53,7 @@ export const parseQboSettings = (env: NodeJS.ProcessEnv, secretKey: string): Qbo
       baseUrl,
     };
   }
+  if (!sandboxes && !baseUrl) return { mode: 'off', clientId: '', clientSecret: '', webhookVerifierToken: '', baseUrl: null };
   // The built-in sandbox's credentials only have to agree between Herd and its own simulator.
   const derived = (label: string) => createHash('sha256').update(`herd:qbo-sandbox:${label}:${secretKey}`).digest('hex').slice(0, 32);
   return { mode: 'builtin-sandbox', clientId: 'herd-sandbox', clientSecret: derived('secret'), webhookVerifierToken: derived('webhook'), baseUrl };

@@ -21,11 +21,13 @@ export interface BillingSettings {
   baseUrl: string | null;
 }
 
+/** Without a Stripe key and without sandboxes (production's default) nobody is billed: there is nowhere to pay. */
 export const parseBillingSettings = (
   env: Partial<Pick<Env, 'BILLING' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICE_ID' | 'STRIPE_BASE_URL'>>,
   secretKey: string,
+  sandboxes = true,
 ): BillingSettings => {
-  const mode: BillingMode = env.BILLING === 'off' ? 'off' : env.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
+  const mode: BillingMode = env.BILLING === 'off' ? 'off' : env.STRIPE_SECRET_KEY ? 'stripe' : sandboxes ? 'sandbox' : 'off';
   if (mode === 'stripe') {
     return {
       mode,

@@ -53,6 +53,7 @@ export const getMfaStatus = async (ctx: MfaSetupContext, actor: Actor): Promise<
     phone_hint: user.mfaMethod === 'SMS' ? phoneHint(user.mfaPhone) : null,
     recovery_codes_left: user.mfaMethod ? await countUnusedRecoveryCodes(ctx.db, user.pk) : 0,
     mfa_required: standing !== null && isMfaRequiredFor(standing),
+    sms_available: ctx.sms.reachesPhones,
   };
 };
 
@@ -126,6 +127,7 @@ const e164 = (phone: string) => {
 /** Texts a code to the phone given; confirming it makes text messages the user's method. */
 export const startSmsSetup = async (ctx: MfaSetupContext, actor: Actor, phone: string): Promise<{ detail: string }> => {
   const user = await ownUser(ctx, actor);
+  if (!ctx.sms.reachesPhones) throw ValidationError.detail(mfaDetails.smsNotDelivered);
   await sendSmsCode(ctx.db, ctx.sms, user.pk, 'SETUP', e164(phone));
   return { detail: mfaDetails.codeSent };
 };

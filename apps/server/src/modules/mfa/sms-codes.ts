@@ -18,13 +18,15 @@ const hashSmsCode = (userId: number, code: string) => sha256(`herd:sms:${userId}
  * stays unsent.
  */
 export const sendSmsCode = async (db: Db, sms: SmsSender, userId: number, purpose: Purpose, phone: string): Promise<void> => {
+  // A code shown on a sandbox page, or sent nowhere, would prove nothing: only a real phone may receive one.
+  if (!sms.reachesPhones) throw new AppError(503, mfaDetails.smsNotDelivered);
   await consume(db, SMS_SENDS_PER_USER, String(userId));
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await replaceSmsCode(db, { userId, purpose, phone, codeHash: hashSmsCode(userId, code), expiresAt: new Date(Date.now() + SMS_CODE_TTL_MS) });
   const text =
     purpose === 'SIGN_IN' ? `${code} is your Herd sign-in code. It expires in 5 minutes.` : `${code} is your Herd code to confirm this phone. It expires in 5 minutes.`;
   try {
-    await sms.send(phone, text);
+    await sms.send(phone, text, { secret: true });
   } catch {
     throw new AppError(503, mfaDetails.smsUnavailable);
   }

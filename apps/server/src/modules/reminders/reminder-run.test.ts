@@ -169,7 +169,7 @@ describe('the weekly reminder run', () => {
     await t.db.update(users).set({ phone: '+1 415-555-0199' }).where(eq(users.pk, client.userId));
     const texts: { to: string; body: string }[] = [];
     await sweepReminders(depsAt(MONDAY));
-    const deps = depsAt(MONDAY, { sms: { send: async (to, body) => void texts.push({ to, body }) } });
+    const deps = depsAt(MONDAY, { sms: { reachesPhones: true, send: async (to, body) => void texts.push({ to, body }) } });
     const [company] = await t.db.select().from(clientCompanies).where(eq(clientCompanies.pk, client.companyId));
     await runCompanyReminder(deps, { companyPk: company!.pk, date: '2026-06-01' });
     expect(texts).toEqual([{ to: '+14155550199', body: expect.stringMatching(/^Test Firm: 1 transaction to answer for Texted Co in Herd\. .*magic=/) }]);

@@ -4,7 +4,6 @@ import { otpBody, recoveryCodeBody, type MfaMethod } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
-import { SmsSandboxNote } from '../../../ui/sms-sandbox-note';
 import { useMfaVerify, useSendSignInSms } from '../api';
 import { serverErrorText } from '../../../lib/form-errors';
 
@@ -70,7 +69,6 @@ export const MfaStep = ({ method, onBack, onSignedIn }: MfaStepProps) => {
         {recovery ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.' : ASKS[method]}
       </Typography.Paragraph>
       {method === 'SMS' && !recovery && smsNote ? <FormAlert type={smsNote.type} message={smsNote.text} /> : null}
-      {method === 'SMS' && !recovery ? <SmsSandboxNote /> : null}
       <FormAlert message={error} />
       {recovery ? (
         <Form.Item key="recovery" label="Recovery code" name="code" rules={[zodRule(recoveryCodeBody.shape.code)]}>

@@ -85,17 +85,4 @@ describe('the second step of signing in', () => {
     await waitFor(() => expect(app.pathname()).not.toBe('/auth/'));
     expect(fake.callsTo(mfaSignInEndpoints.smsVerify, {})[0]?.body).toEqual({ code: '424242' });
   });
-
-  it('points to the page of texts sent when the server runs the Twilio sandbox', async () => {
-    createFakeApi()
-      .answer(profileEndpoints.profile, {}, () => ({ status: 401, data: { detail: details.notAuthenticated } }))
-      .answer(appEndpoints.clientConfig, {}, { sentry_dsn: null, gtm_id: null, environment: 'local', sms_sandbox_page: '/sandbox/twilio/' })
-      .answer(authEndpoints.login, {}, { mfa_required: true, mfa_method: 'SMS' })
-      .answer(mfaSignInEndpoints.smsSend, {}, { detail: mfaDetails.codeSent })
-      .install();
-    renderAt('/auth/');
-    await passPassword();
-    expect(await screen.findByText(/Sandbox — no real texts are sent/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Read the code on the page of texts sent' })).toHaveAttribute('href', '/sandbox/twilio/');
-  });
 });

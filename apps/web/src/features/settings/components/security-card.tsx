@@ -63,11 +63,13 @@ export const SecurityCard = ({ pendingLink }: { pendingLink: string | null }) =>
       {label}
     </Button>
   );
-  const smsButton = (label: string) => (
-    <Button icon={<MessageOutlined />} onClick={beginSms} style={WRAPPING}>
-      {label}
-    </Button>
-  );
+  // Where texts reach no phone (a sandbox, or no provider) codes by text are not offered at all.
+  const smsButton = (label: string) =>
+    status.data?.sms_available ? (
+      <Button icon={<MessageOutlined />} onClick={beginSms} style={WRAPPING}>
+        {label}
+      </Button>
+    ) : null;
 
   const body = () => {
     if (codes) return <RecoveryCodesList codes={codes} onDone={() => setCodes(null)} />;

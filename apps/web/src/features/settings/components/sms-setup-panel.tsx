@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import { SMS_CODE_TTL_MS, SMS_SEND_WINDOW_MINUTES, SMS_SENDS_PER_WINDOW, otpBody, smsSetupBody } from '@herd/contract';
-import { SmsSandboxNote } from '../../../ui/sms-sandbox-note';
 import { applyServerErrors, serverErrorText } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
@@ -83,7 +82,6 @@ export const SmsSetupPanel = ({ onConfirmed, onCancel }: SmsSetupPanelProps) => 
       <Typography.Paragraph style={{ margin: '0 0 12px' }} role="status">
         {note ?? 'A code is on its way.'} It goes to <Typography.Text strong>{sentTo}</Typography.Text>.
       </Typography.Paragraph>
-      <SmsSandboxNote />
       <FormAlert message={problem} />
       <Form.Item label="Enter the 6-digit code from the text" name="code" rules={[zodRule(otpBody.shape.code)]} extra={LIMIT_NOTE}>
         <Input autoComplete="one-time-code" inputMode="numeric" maxLength={7} placeholder="123456" />

@@ -13,9 +13,9 @@ beforeEach(() => {
 });
 
 const CODES = Array.from({ length: 10 }, (_, i) => `smsco-de${'abcdefghij'[i]}xy`);
-const off: MfaStatus = { mfa_method: null, phone_hint: null, recovery_codes_left: 0, mfa_required: false };
-const sms: MfaStatus = { mfa_method: 'SMS', phone_hint: '•••67', recovery_codes_left: 10, mfa_required: false };
-const totp: MfaStatus = { mfa_method: 'TOTP', phone_hint: null, recovery_codes_left: 8, mfa_required: false };
+const off: MfaStatus = { mfa_method: null, phone_hint: null, recovery_codes_left: 0, mfa_required: false, sms_available: true };
+const sms: MfaStatus = { mfa_method: 'SMS', phone_hint: '•••67', recovery_codes_left: 10, mfa_required: false, sms_available: true };
+const totp: MfaStatus = { mfa_method: 'TOTP', phone_hint: null, recovery_codes_left: 8, mfa_required: false, sms_available: true };
 const THROTTLED = 'Too many attempts. Try again in 12 minutes.';
 
 const openSecurity = (status: () => MfaStatus) => {
@@ -28,6 +28,18 @@ const openSecurity = (status: () => MfaStatus) => {
 };
 
 describe('text-message codes on the security tab', () => {
+  it('offers no text-message codes where texts reach no phone (a sandbox), only the authenticator app', async () => {
+    openSecurity(() => ({ ...off, sms_available: false }));
+    expect(await screen.findByRole('button', { name: /Set up an authenticator app/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Use text messages/ })).not.toBeInTheDocument();
+  });
+
+  it('lets a person on text messages switch to an app, not change their phone, where texts reach no phone', async () => {
+    openSecurity(() => ({ ...sms, sms_available: false }));
+    expect(await screen.findByRole('button', { name: /Switch to an authenticator app/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Change phone number/ })).not.toBeInTheDocument();
+  });
+
   it('texts a code to the number given, says the limit, resends, and turns on with the code', async () => {
     let status = off;
     let sends = 0;

@@ -14,8 +14,8 @@ beforeEach(() => {
 
 const LINK = 'otpauth://totp/Herd:avery%40example.com?issuer=Herd&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`.replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!));
-const off: MfaStatus = { mfa_method: null, phone_hint: null, recovery_codes_left: 0, mfa_required: false };
-const on: MfaStatus = { mfa_method: 'TOTP', phone_hint: null, recovery_codes_left: 10, mfa_required: false };
+const off: MfaStatus = { mfa_method: null, phone_hint: null, recovery_codes_left: 0, mfa_required: false, sms_available: true };
+const on: MfaStatus = { mfa_method: 'TOTP', phone_hint: null, recovery_codes_left: 10, mfa_required: false, sms_available: true };
 
 const openSecurity = () => renderPage(<SettingsPage section="accountant" />, { path: `${routes.settings.accountant}?tab=security`, route: routes.settings.accountant });
 
