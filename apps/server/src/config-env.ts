@@ -164,6 +164,12 @@ const crossProblems = (env: NodeJS.ProcessEnv): string[] => {
   }
   const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'];
   if (twilio.some(set) && !twilio.every(set)) problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together.');
+  // Without it every Authentication-Results header is read, including one the sender wrote into the message themself.
+  if (env.NODE_ENV === 'production' && set('INBOUND_SMTP_PORT') && !set('INBOUND_AUTHSERV_IDS')) {
+    problems.push(
+      "INBOUND_AUTHSERV_IDS is required in production when INBOUND_SMTP_PORT is set: name the receiving servers whose sender checks Herd may trust (the authserv-id of the relay in front of Herd's listener), or a forged sender check would be believed.",
+    );
+  }
   return problems;
 };
 

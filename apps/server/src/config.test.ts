@@ -223,4 +223,42 @@ describe('inbound email settings', () => {
     const relayed = loadConfig({ DATA_DIR: freshDir(), INBOUND_REQUIRE_AUTH_RESULTS: 'off', INBOUND_AUTHSERV_IDS: 'MX.Relay.example, mx2.relay.example' });
     expect(relayed.inbound.senderAuth).toEqual({ requireAuthResults: false, authservIds: ['mx.relay.example', 'mx2.relay.example'] });
   });
+
+  it('in production, does not start an SMTP listener that would believe a sender’s own check: INBOUND_AUTHSERV_IDS is required', () => {
+    expect(problems({ NODE_ENV: 'production', INBOUND_SMTP_PORT: '2525' })).toEqual([
+      expect.stringMatching(/^INBOUND_AUTHSERV_IDS is required in production when INBOUND_SMTP_PORT is set/),
+    ]);
+    expect(loadConfig({ DATA_DIR: freshDir(), NODE_ENV: 'production', INBOUND_SMTP_PORT: '2525', INBOUND_AUTHSERV_IDS: 'mx.relay.example' }).inbound.smtpPort).toBe(2525);
+    expect(loadConfig({ DATA_DIR: freshDir(), INBOUND_SMTP_PORT: '2525' }).inbound.smtpPort).toBe(2525);
+  });
+});
+
+describe('production and the sandboxes', () => {
+  it('runs every sandbox in development: texts, QuickBooks, Stripe', () => {
+    const config = loadConfig({ DATA_DIR: freshDir() });
+    expect(config).toMatchObject({ production: false, sandboxes: true });
+    expect([config.sms.mode, config.qbo.mode, config.billing.mode]).toEqual(['builtin-sandbox', 'builtin-sandbox', 'sandbox']);
+  });
+
+  it('runs none in production: no texts, QuickBooks not connectable, nobody billed, until SANDBOXES=on', () => {
+    const config = loadConfig({ DATA_DIR: freshDir(), NODE_ENV: 'production' });
+    expect(config).toMatchObject({ production: true, sandboxes: false });
+    expect([config.sms.mode, config.qbo.mode, config.billing.mode]).toEqual(['off', 'off', 'off']);
+    const on = loadConfig({ DATA_DIR: freshDir(), NODE_ENV: 'production', SANDBOXES: 'on' });
+    expect([on.sms.mode, on.qbo.mode, on.billing.mode]).toEqual(['builtin-sandbox', 'builtin-sandbox', 'sandbox']);
+    expect(loadConfig({ DATA_DIR: freshDir(), SANDBOXES: 'off' }).sms.mode).toBe('off');
+  });
+
+  it('uses a provider that has credentials whatever SANDBOXES says', () => {
+    const config = loadConfig({
+      DATA_DIR: freshDir(),
+      NODE_ENV: 'production',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15005550006',
+      QBO_CLIENT_ID: 'cid',
+      QBO_CLIENT_SECRET: 'secret',
+    });
+    expect([config.sms.mode, config.qbo.mode]).toEqual(['twilio', 'production']);
+  });
 });

@@ -9,7 +9,7 @@ import { startWorkers } from './jobs/handlers.js';
 import { createJobQueue } from './jobs/job-queue.js';
 import { closeSharedOcrPool } from './modules/receipts/reading/index.js';
 import { createStorage } from './storage/create-storage.js';
-import { DEMO, countUsers, decideDemoSeed, seedDemo } from './seed/demo.js';
+import { DEMO, PUBLIC_DEMO_WARNING, countUsers, decideDemoSeed, demoSignInExists, seedDemo } from './seed/demo.js';
 import { startInboundSmtp } from './modules/inbound/smtp-listener.js';
 
 /**
@@ -37,11 +37,15 @@ const main = async () => {
       }),
   });
 
-  const decision = decideDemoSeed(config.demoData, database.kind === 'postgres', await countUsers(database.db));
+  const decision = decideDemoSeed(config.demoData, { externalDb: database.kind === 'postgres', production: config.production }, await countUsers(database.db));
   if (decision === 'seed') {
     await seedDemo(database.db, createStorage(config), jobs);
     app.log.info('demo data created');
   }
+  const publicDemo = (decision === 'seed' || decision === 'skip-not-empty') && (await demoSignInExists(database.db));
+  if (publicDemo && config.production) app.log.warn(PUBLIC_DEMO_WARNING);
+  if (config.production && config.sandboxes)
+    app.log.warn('SANDBOXES=on in production: providers without credentials are simulated (labelled sandbox), for signed-in firm members only.');
 
   log = app.log;
   const stopMaintenance = role === 'api' ? () => {} : startMaintenance(database.db, app.log);
@@ -75,9 +79,8 @@ const main = async () => {
     '',
     `  Herd is running at ${url}`,
     `  Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}`,
-    ...(decision === 'seed' || decision === 'skip-not-empty'
-      ? [`  Demo sign-ins (password ${DEMO.password}):`, `    accountant: ${DEMO.accountantEmail}`, `    client:     ${DEMO.clientEmail}`]
-      : []),
+    ...(publicDemo && config.production ? ['', `  ${PUBLIC_DEMO_WARNING}`, ''] : []),
+    ...(publicDemo ? [`  Demo sign-ins (password ${DEMO.password}):`, `    accountant: ${DEMO.accountantEmail}`, `    client:     ${DEMO.clientEmail}`] : []),
     `  API docs: ${url}/api/docs`,
     `  Replies by email: reply+…@${config.inbound.domain} (${[inboundSmtp ? `SMTP on port ${inboundSmtp.port}` : null, config.inbound.webhookSecret ? 'webhook on' : null].filter(Boolean).join(', ') || 'no way in configured'})`,
     '',

@@ -3,18 +3,27 @@ import { TestClient } from '../../test/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { DEMO, countUsers, decideDemoSeed, seedDemo } from './demo.js';
 
+const embedded = { externalDb: false, production: false };
+const external = { externalDb: true, production: false };
+const production = { externalDb: false, production: true };
+
 describe('decideDemoSeed', () => {
   it('seeds an empty embedded database unless turned off', () => {
-    expect(decideDemoSeed('auto', false, 0)).toBe('seed');
-    expect(decideDemoSeed('off', false, 0)).toBe('skip-disabled');
+    expect(decideDemoSeed('auto', embedded, 0)).toBe('seed');
+    expect(decideDemoSeed('off', embedded, 0)).toBe('skip-disabled');
   });
   it('never seeds a database that has users', () => {
-    expect(decideDemoSeed('auto', false, 3)).toBe('skip-not-empty');
-    expect(decideDemoSeed('on', true, 3)).toBe('skip-not-empty');
+    expect(decideDemoSeed('auto', embedded, 3)).toBe('skip-not-empty');
+    expect(decideDemoSeed('on', external, 3)).toBe('skip-not-empty');
   });
   it('seeds an external PostgreSQL only with DEMO_DATA=on', () => {
-    expect(decideDemoSeed('auto', true, 0)).toBe('skip-external-db');
-    expect(decideDemoSeed('on', true, 0)).toBe('seed');
+    expect(decideDemoSeed('auto', external, 0)).toBe('skip-external-db');
+    expect(decideDemoSeed('on', external, 0)).toBe('seed');
+  });
+  it('seeds nothing on a production start, even an empty embedded database, unless DEMO_DATA=on', () => {
+    expect(decideDemoSeed('auto', production, 0)).toBe('skip-production');
+    expect(decideDemoSeed('auto', { externalDb: true, production: true }, 0)).toBe('skip-production');
+    expect(decideDemoSeed('on', production, 0)).toBe('seed');
   });
 });
 

@@ -1,8 +1,8 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { FEATURE_FLAGS, TRIAL_DAYS } from '@herd/contract';
 import type { Db } from '../db/client.js';
 import { clientCompanies, clientMemberships, users } from '../db/schema/index.js';
-import { hashPassword } from '../lib/crypto.js';
+import { hashPassword, verifyPassword } from '../lib/crypto.js';
 import type { StorageDriver } from '../storage/driver.js';
 import { saveFirmFlagSetting } from '../modules/feature-flags/feature-flags.queries.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -23,17 +23,32 @@ export const DEMO = {
   password: 'herd-demo-2026',
 } as const;
 
-export type DemoDecision = 'seed' | 'skip-disabled' | 'skip-not-empty' | 'skip-external-db';
+export type DemoDecision = 'seed' | 'skip-disabled' | 'skip-not-empty' | 'skip-external-db' | 'skip-production';
 
 /**
- * The demo firm goes only into an empty database, and into an external
- * PostgreSQL only when DEMO_DATA=on; DEMO_DATA=off never seeds.
+ * The demo firm goes only into an empty database: its admin's password is public (the README), so
+ * an external PostgreSQL or a production start (`NODE_ENV=production`) gets it only with
+ * DEMO_DATA=on; DEMO_DATA=off never seeds.
  */
-export const decideDemoSeed = (mode: 'auto' | 'on' | 'off', externalDb: boolean, userCount: number): DemoDecision => {
+export const decideDemoSeed = (mode: 'auto' | 'on' | 'off', where: { externalDb: boolean; production: boolean }, userCount: number): DemoDecision => {
   if (mode === 'off') return 'skip-disabled';
   if (userCount > 0) return 'skip-not-empty';
-  if (externalDb && mode !== 'on') return 'skip-external-db';
+  if (mode === 'on') return 'seed';
+  if (where.production) return 'skip-production';
+  if (where.externalDb) return 'skip-external-db';
   return 'seed';
+};
+
+/** Said at every production start while the demo's public sign-in works: anyone who read the README is a firm admin. */
+export const PUBLIC_DEMO_WARNING = `DEMO DATA IS ON IN PRODUCTION: ${DEMO.accountantEmail} signs in to "${DEMO.firmName}" with the README's public password, so anyone can sign in as its firm admin. Change that password or delete the demo firm.`;
+
+/** Whether the demo accountant still signs in with the public password (one hash check, at start). */
+export const demoSignInExists = async (db: Db): Promise<boolean> => {
+  const [row] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.email, DEMO.accountantEmail), eq(users.isActive, true)));
+  return row?.hash ? verifyPassword(row.hash, DEMO.password) : false;
 };
 
 export const countUsers = async (db: Db): Promise<number> => {

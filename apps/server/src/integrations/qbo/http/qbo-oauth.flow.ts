@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { qboOAuthQuery } from '@herd/contract';
 import type { AppDeps } from '../../../app-deps.js';
-import { ConflictError, UnauthorizedError } from '../../../lib/errors.js';
+import { ConflictError, UnauthorizedError, ValidationError } from '../../../lib/errors.js';
 import { secureCookies } from '../../../lib/request-context.js';
 import { assertWritable, type Actor } from '../../../modules/auth/actor.js';
 import { startSession } from '../../../modules/auth/sessions.js';
@@ -52,6 +52,12 @@ const returnToOrigin = (deps: AppDeps, request: FastifyRequest, reply: FastifyRe
   return reply.redirect(`${signed.origin}${pathname}${search}`, 302) as unknown as OAuthAnswer;
 };
 
+/** Without Intuit's credentials, and with the sandboxes off (production's default), there is nowhere to send the browser. */
+const assertQuickBooksSetUp = (qbo: QboContext) => {
+  if (qbo.settings.mode === 'off') throw ValidationError.detail(QBO_NOT_SET_UP);
+};
+export const QBO_NOT_SET_UP = 'QuickBooks Online is not set up on this server yet: its operator sets QBO_CLIENT_ID and QBO_CLIENT_SECRET.';
+
 /** The person's actor when the request's session is a full one; null signed out (or with a second factor pending). */
 const actorOf = (request: FastifyRequest): Actor | null => (request.session?.actor ? { ...request.session.actor } : null);
 
@@ -71,6 +77,7 @@ export const connectQuickBooks = async (deps: AppDeps, qbo: QboContext, request:
   if (!state && !code && !error) {
     if (!actor) throw new UnauthorizedError();
     assertWritable(actor);
+    assertQuickBooksSetUp(qbo);
     const origin = returnOriginOf(request, deps.config.appUrl);
     return towardsLedger(request, reply, QBO_STATE_COOKIE, await startConnect(deps, actor, { kind: 'QBO', companyPk: query.client_company ?? null, origin }));
   }
@@ -102,7 +109,10 @@ export const connectQuickBooks = async (deps: AppDeps, qbo: QboContext, request:
 /** Sign up a new firm with Intuit (signed out): the same two ways, then a session for the new admin. */
 export const signUpWithIntuit = async (deps: AppDeps, qbo: QboContext, request: FastifyRequest, reply: FastifyReply, query: OAuthQuery): Promise<OAuthAnswer> => {
   const { code, state, realmId } = query;
-  if (!state && !code && !query.error) return towardsLedger(request, reply, QBO_STATE_COOKIE, startSignup(deps, 'QBO', returnOriginOf(request, deps.config.appUrl)));
+  if (!state && !code && !query.error) {
+    assertQuickBooksSetUp(qbo);
+    return towardsLedger(request, reply, QBO_STATE_COOKIE, startSignup(deps, 'QBO', returnOriginOf(request, deps.config.appUrl)));
+  }
   const elsewhere = returnToOrigin(deps, request, reply, state);
   if (elsewhere) return elsewhere;
   const verified = state ? readState(deps.config.secretKey, state, stateNonce(request, QBO_STATE_COOKIE)) : null;

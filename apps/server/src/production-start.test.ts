@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from './seed/demo.js';
+
+/** A port nobody listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const MAIN = path.join(import.meta.dirname, 'main.ts');
+let server: ChildProcess;
+let base: string;
+let output = '';
+
+/**
+ * What an operator gets from `NODE_ENV=production npm start` on a fresh embedded database and no
+ * provider credentials: the real process, started as the README says, asked from outside.
+ */
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'herd-prod-')), 'data'),
+      WEB_DIST_DIR: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${output}`)), 90_000);
+    const check = setInterval(() => {
+      if (output.includes('Herd is running')) (clearInterval(check), clearTimeout(timer), resolve());
+      if (server.exitCode !== null) (clearInterval(check), clearTimeout(timer), reject(new Error(`exited:\n${output}`)));
+    }, 100);
+  });
+}, 100_000);
+afterAll(() => {
+  server?.kill('SIGKILL');
+});
+
+describe('a production start with nothing configured', () => {
+  it('creates no demo firm: the README’s sign-in does not work, and the log offers none', async () => {
+    const csrf = await fetch(`${base}/api/healthcheck/`);
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
+    const login = await fetch(`${base}/api/v1/users/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': token },
+      body: JSON.stringify({ email: DEMO.accountantEmail, password: DEMO.password }),
+    });
+    expect(login.status).toBe(400);
+    expect(output).not.toContain(DEMO.password);
+  });
+
+  it('mounts no sandbox and advertises none', async () => {
+    for (const page of ['/sandbox/twilio/', '/sandbox/qbo/connect/oauth2?client_id=herd-sandbox', '/sandbox/stripe/']) {
+      expect((await fetch(`${base}${page}`)).status).toBe(404);
+    }
+    const config = await (await fetch(`${base}/api/v1/generic/client-config/`)).json();
+    expect(JSON.stringify(config)).not.toContain('sandbox');
+  });
+});
