@@ -45,8 +45,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${output}`)), 90_000);
     const check = setInterval(() => {
-      if (output.includes('Herd is running')) (clearInterval(check), clearTimeout(timer), resolve());
-      if (server.exitCode !== null) (clearInterval(check), clearTimeout(timer), reject(new Error(`exited:\n${output}`)));
+      const failed = server.exitCode !== null;
+      if (!failed && !output.includes('Herd is running')) return;
+      clearInterval(check);
+      clearTimeout(timer);
+      if (failed) reject(new Error(`exited:\n${output}`));
+      else resolve();
     }, 100);
   });
 }, 100_000);
