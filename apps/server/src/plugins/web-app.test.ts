@@ -90,4 +90,18 @@ describe('the built app as served', () => {
       expect(res.json(), url).toEqual({ detail: expect.any(String) });
     }
   });
+
+  it('answers a file under /assets/ that is not there with a 404, not the app, so an old tab sees its chunk is gone', async () => {
+    for (const url of ['/assets/page-0ld0ld.js', '/assets/styles-0ld0ld.css', '/assets/nested/x.js?v=1']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], url).toMatch(/^text\/plain/);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+        if (method === 'GET') expect(res.body, url).not.toContain('<html');
+      }
+    }
+    // A file that is there is still served.
+    expect((await app.inject({ url: '/assets/app-1a2b3c.js' })).statusCode).toBe(200);
+  });
 });

@@ -30,8 +30,12 @@ export const DOCUMENT_ONLY_HEADERS = [
  * of every asset; the best one the browser accepts is sent as it is, with no
  * work per request. Hashed assets are cached for good, index.html is
  * revalidated (it names the hashes of a new release). Any other GET outside
- * /api and /sandbox falls back to index.html so client routes work on reload.
+ * /api, /sandbox and /assets falls back to index.html so client routes work on reload.
  * Unknown /api paths, and the built-in sandboxes when they are off, stay JSON 404s.
+ * A file under /assets/ that is not there (a tab opened before a release asks
+ * for a chunk the release replaced) is a plain 404: answered with the page, the
+ * browser refuses it as a script of the wrong MIME type and the tab is stuck; a
+ * 404 fails the import cleanly, and the app reloads itself once to get the release.
  */
 export const registerWebApp = async (app: FastifyInstance, distDir: string | null): Promise<void> => {
   const index = distDir ? path.join(distDir, 'index.html') : null;
@@ -60,6 +64,10 @@ export const registerWebApp = async (app: FastifyInstance, distDir: string | nul
   app.setNotFoundHandler((request, reply) => {
     // A sandbox this deployment does not run (a real Twilio or Stripe account is configured) is absent, not the app.
     const isApi = /^\/(api|sandbox)(\/|\?|$)/.test(request.url);
+    if (/^\/assets\//.test(request.url)) {
+      // Not cached: the file may yet appear (a release being copied in), and a stale 404 would outlive it.
+      return reply.status(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found.');
+    }
     if (!isApi && hasApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

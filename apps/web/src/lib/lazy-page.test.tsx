@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@herd/contract';
 import { RouteErrorBoundary } from '../ui/route-error-boundary';
+import { pageReload } from './chunk-reload';
 import { ChunkLoadTimeoutError, isChunkLoadError, lazyPage, withTimeout } from './lazy-page';
 
 afterEach(() => {
@@ -58,9 +59,29 @@ describe('a lazy screen', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('shows a retry screen when its chunk fails to load', async () => {
+  const missingChunk = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
+
+  it('reloads the page once when its chunk is gone, waiting for the reload rather than showing an error', async () => {
+    const reload = vi.spyOn(pageReload, 'run').mockImplementation(() => undefined);
+    const Gone = lazyPage<object>(missingChunk);
+    render(
+      <RouteErrorBoundary resetKey="/a">
+        <Suspense fallback={<p>waiting</p>}>
+          <Gone />
+        </Suspense>
+      </RouteErrorBoundary>,
+    );
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('waiting')).toBeInTheDocument();
+    expect(screen.queryByText('This screen did not load')).not.toBeInTheDocument();
+  });
+
+  it('shows a retry screen when its chunk is still missing after that reload', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const Broken = lazyPage<object>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')));
+    const reload = vi.spyOn(pageReload, 'run').mockImplementation(() => undefined);
+    // The page load before this one reloaded a moment ago.
+    window.sessionStorage.setItem('herd.chunk-reload', JSON.stringify({ at: Date.now(), page: performance.timeOrigin - 1 }));
+    const Broken = lazyPage<object>(missingChunk);
     render(
       <RouteErrorBoundary resetKey="/a">
         <Suspense fallback={<p>waiting</p>}>
@@ -70,6 +91,7 @@ describe('a lazy screen', () => {
     );
     expect(await screen.findByText('This screen did not load')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('renders the screen once loaded', async () => {

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@herd/contract';
+import { reloadForMissingChunk } from './chunk-reload';
 
 /** A screen's code did not arrive within CHUNK_LOAD_TIMEOUT_MS. */
 export class ChunkLoadTimeoutError extends Error {
@@ -31,7 +32,22 @@ const CHUNK_FAILURE = /dynamically imported module|importing a module script fai
 export const isChunkLoadError = (error: unknown): boolean => error instanceof ChunkLoadTimeoutError || (error instanceof Error && CHUNK_FAILURE.test(error.message));
 
 /**
- * React.lazy with the chunk timeout. Pages use named exports (no default exports anywhere), so
- * the loader picks the component: `lazyPage(() => import('./x').then((m) => m.XPage))`.
+ * Loads a screen's code. A chunk that failed to arrive (most often: a release replaced it while
+ * the tab was open) reloads the page once, and the screen keeps its loading state until the reload;
+ * a second failure, or a download that timed out (a slow connection, not a release), reaches the
+ * error boundary's retry screen.
  */
-export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(async () => ({ default: await withTimeout(load) }));
+const loadScreen = async <T>(load: () => Promise<T>): Promise<T> => {
+  try {
+    return await withTimeout(load);
+  } catch (error) {
+    if (!(error instanceof ChunkLoadTimeoutError) && isChunkLoadError(error) && reloadForMissingChunk()) return new Promise<T>(() => undefined);
+    throw error;
+  }
+};
+
+/**
+ * React.lazy with the chunk timeout and the reload on a missing chunk. Pages use named exports (no
+ * default exports anywhere), so the loader picks the component: `lazyPage(() => import('./x').then((m) => m.XPage))`.
+ */
+export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(async () => ({ default: await loadScreen(load) }));
