@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme as antTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { useSession } from '../features/auth/api';
+import { useEnterSubmitGuard } from '../lib/enter-submit-guard';
 import { useTouchDevice } from '../lib/use-touch-device';
 import { buildTheme, firmColor } from './theme';
 
@@ -25,8 +26,15 @@ const ThemedApp = ({ children }: { children: ReactNode }) => {
   );
 };
 
+/** Forms of several fields are not sent by Enter in a text field (`lib/enter-submit-guard.ts`). */
+const EnterSubmitGuard = () => {
+  useEnterSubmitGuard();
+  return null;
+};
+
 export const AppProviders = ({ client, children }: { client: QueryClient; children: ReactNode }) => (
   <QueryClientProvider client={client}>
+    <EnterSubmitGuard />
     <ThemedApp>{children}</ThemedApp>
   </QueryClientProvider>
 );

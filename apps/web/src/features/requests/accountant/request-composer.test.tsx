@@ -87,6 +87,19 @@ describe('the New request composer', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('does not send a W-9 request on Enter in its Vendor field, only on Send', async () => {
+    const api = fake().answer(e.create, {}, makeCommunication());
+    const form = await openComposer();
+    await fastUser().click(within(form).getByText('W-9'));
+    await fastUser().type(within(form).getByLabelText('Subject'), 'W-9 for Acme{Enter}');
+    await fastUser().type(within(form).getByLabelText('Vendor'), 'Acme Plumbing{Enter}');
+    expect(api.callsTo(e.create, {})).toHaveLength(0);
+    expect(within(form).getByLabelText('Vendor')).toHaveValue('Acme Plumbing');
+    await fastUser().click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.callsTo(e.create, {})).toHaveLength(1));
+    expect(api.callsTo(e.create, {})[0]!.body).toMatchObject({ kind: 'W9', w9_vendor: 'Acme Plumbing' });
+  });
+
   it('creates a monthly schedule on the last day instead of a one-off, with its errors under the schedule’s fields', async () => {
     let refuse = true;
     const api = fake().answer(r.create, {}, () =>
