@@ -1,5 +1,6 @@
 export { startQboSimulator, type QboSimulator } from './simulator.js';
 export { qboSimulatorPlugin, type QboPluginOptions } from './server.js';
+export type { ConsentScope } from './oauth.routes.js';
 export { createQboState, QboState, type QboSimulatorOptions, type RequestLogEntry } from './state.js';
 export { createControl, type QboControl, type CompanySummary } from './control.js';
 export type { SeedCompanyOptions } from './seed.js';

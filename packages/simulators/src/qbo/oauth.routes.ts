@@ -8,11 +8,17 @@ import { isJsonObject, type JsonObject } from './types.js';
 
 type Params = Record<string, string | undefined>;
 
+/**
+ * The companies a visitor of the consent page may grant, as a host that serves the simulator to
+ * people decides it (from their session and the authorize request's `state`); null: nobody to it.
+ */
+export type ConsentScope = (request: FastifyRequest, oauthState: string) => Promise<readonly string[] | null>;
+
 /** Intuit's OAuth 2.0 / OpenID endpoints (§1.1), on the simulator's own host. */
-export function oauthRoutes(state: QboState) {
+export function oauthRoutes(state: QboState, consentScope?: ConsentScope) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/connect/oauth2', async (request, reply) => authorize(state, request.query as Params, reply));
-    app.post('/connect/oauth2', async (request, reply) => authorize(state, formFields(request.body), reply));
+    app.get('/connect/oauth2', async (request, reply) => authorize(state, request, request.query as Params, reply, consentScope));
+    app.post('/connect/oauth2', async (request, reply) => authorize(state, request, formFields(request.body), reply, consentScope));
 
     app.post('/oauth2/v1/tokens/bearer', async (request, reply) => {
       checkClient(state, request);
@@ -44,16 +50,30 @@ export function oauthRoutes(state: QboState) {
   };
 }
 
-async function authorize(state: QboState, params: Params, reply: FastifyReply): Promise<FastifyReply> {
+const NOBODY = 'This sandbox page opens only from Herd\u2019s Connect QuickBooks button, for the signed-in person who pressed it. Go back to Herd and press it again.';
+
+async function authorize(state: QboState, http: FastifyRequest, params: Params, reply: FastifyReply, consentScope?: ConsentScope): Promise<FastifyReply> {
   const check = checkAuthorizeRequest(state, params);
   if (check.kind === 'page') return reply.status(400).type('text/html').send(renderErrorPage(check.message));
   if (check.kind === 'redirect') return reply.redirect(check.location, 302);
   const { request } = check;
   if (params.decision === 'cancel') return reply.redirect(callbackUrl(request.redirectUri, { error: 'access_denied', state: request.state }), 302);
+  const scope = consentScope ? await consentScope(http, request.state) : [...state.companies.keys()];
+  if (scope === null) return reply.status(401).type('text/html').send(renderErrorPage(NOBODY));
   const auto = state.autoApprove;
-  const chosen = params.decision === 'connect' ? params.realmId : auto === true ? [...state.companies.keys()][0] : auto || undefined;
-  if (chosen !== undefined) return approve(state, request, chosen, reply);
-  const companies = [...state.companies.values()].map((company) => ({ realmId: company.realmId, name: company.name }));
+  const chosen = params.decision === 'connect' ? params.realmId : auto === true ? scope[0] : auto || undefined;
+  if (chosen !== undefined) {
+    if (!scope.includes(chosen))
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(renderErrorPage(`No sandbox company ${chosen}.`));
+    return approve(state, request, chosen, reply);
+  }
+  const companies = scope.flatMap((realmId) => {
+    const company = state.company(realmId);
+    return company ? [{ realmId, name: company.name }] : [];
+  });
   const hidden: Record<string, string> = {
     client_id: request.clientId,
     redirect_uri: request.redirectUri,

@@ -1,24 +1,28 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountingRoutes } from './accounting.routes.js';
 import { qboResponseTime } from './clock.js';
 import { OAuthError, QboFault, systemFault, validationFault } from './faults.js';
-import { oauthRoutes } from './oauth.routes.js';
+import { oauthRoutes, type ConsentScope } from './oauth.routes.js';
 import type { QboState, RequestLogEntry } from './state.js';
 
 export interface QboPluginOptions {
   state: QboState;
+  /** Who may grant which company on the consent page; without it, anyone any company (a simulator on its own). */
+  consentScope?: ConsentScope;
 }
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+const sameKey = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * Every simulator route, as an encapsulated Fastify plugin: register it on a host app under a
  * prefix (`app.register(qboSimulatorPlugin, { prefix: '/sandbox/qbo', state })`) or on its own
  * server. Parsers, hooks and the error handler stay inside this plugin.
  */
-export async function qboSimulatorPlugin(app: FastifyInstance, { state }: QboPluginOptions): Promise<void> {
+export async function qboSimulatorPlugin(app: FastifyInstance, { state, consentScope }: QboPluginOptions): Promise<void> {
   // Intuit's query endpoint takes the raw statement as application/text; the token endpoint takes a form.
   if (!app.hasContentTypeParser('application/text')) {
     app.addContentTypeParser('application/text', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -46,17 +50,17 @@ export async function qboSimulatorPlugin(app: FastifyInstance, { state }: QboPlu
   app.setErrorHandler((error: FastifyError, _request, reply) => sendError(error, reply, qboResponseTime(state.clock.now())));
 
   // Upload download links point here, standing in for Intuit's pre-signed storage URLs (no token needed).
-  app.get('/sim-files/:realmId/:id', async (request, reply) => {
-    const { realmId, id } = request.params as { realmId: string; id: string };
+  app.get('/sim-files/:realmId/:id/:key', async (request, reply) => {
+    const { realmId, id, key } = request.params as { realmId: string; id: string; key: string };
     const file = state.company(realmId)?.files.get(id);
-    if (!file) return reply.status(404).type('text/plain').send('Not found');
+    if (!file || !sameKey(file.key, key)) return reply.status(404).type('text/plain').send('Not found');
     return reply
       .type(file.contentType)
       .header('content-disposition', `inline; filename="${file.fileName.replace(/"/g, '')}"`)
       .send(file.bytes);
   });
 
-  await app.register(oauthRoutes(state));
+  await app.register(oauthRoutes(state, consentScope));
   await app.register(accountingRoutes(state), { prefix: '/v3/company/:realmId' });
 }
 

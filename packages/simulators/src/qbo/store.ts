@@ -5,6 +5,8 @@ export interface StoredFile {
   fileName: string;
   contentType: string;
   bytes: Buffer;
+  /** The secret part of its download link. */
+  key: string;
 }
 
 /** What CDC reports for a deleted object. */

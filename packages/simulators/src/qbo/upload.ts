@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createEntity } from './entity-service.js';
 import { invalidRequest, requiredParamMissing } from './faults.js';
@@ -46,8 +47,10 @@ export async function handleUpload(request: FastifyRequest, store: CompanyStore,
     const row = createEntity(store, 'Attachable', { ...meta, FileName: fileName, ContentType: contentType, Size: content.bytes.length });
     // The download URIs name the new id, so they are filled in right after the insert.
     row.FileAccessUri = `/v3/company/${store.realmId}/download/${row.Id}`;
-    row.TempDownloadUri = `${baseUrl}/sim-files/${store.realmId}/${row.Id}`;
-    store.files.set(row.Id, { fileName, contentType, bytes: content.bytes });
+    // Like Intuit's pre-signed links, unguessable: whoever has the link has the file, nobody else.
+    const key = randomBytes(16).toString('hex');
+    row.TempDownloadUri = `${baseUrl}/sim-files/${store.realmId}/${row.Id}/${key}`;
+    store.files.set(row.Id, { fileName, contentType, bytes: content.bytes, key });
     created.push(row);
   }
   return created;

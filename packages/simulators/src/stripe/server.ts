@@ -1,11 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { apiRoutes } from './api.routes.js';
-import { hostedRoutes } from './hosted.routes.js';
+import { hostedRoutes, type OwnerCheck } from './hosted.routes.js';
 import type { StripeState } from './state.js';
 import { StripeApiError } from './types.js';
 
 export interface StripePluginOptions {
   state: StripeState;
+  /**
+   * Whether this browser may see a hosted page (Checkout, an invoice) of the customer or session
+   * with these metadata, as a host serving the simulator to people decides it; without it, anyone
+   * with the link may (Stripe's own pages are capability links).
+   */
+  mayView?: OwnerCheck;
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -22,7 +28,7 @@ const authorised = (state: StripeState, header: string | undefined): boolean => 
  * `/invoices/{id}` (hosted invoices and their PDFs). Register it under a prefix
  * of a host app or on its own server.
  */
-export async function stripeSimulatorPlugin(app: FastifyInstance, { state }: StripePluginOptions): Promise<void> {
+export async function stripeSimulatorPlugin(app: FastifyInstance, { state, mayView }: StripePluginOptions): Promise<void> {
   // Stripe bodies are forms with bracket nesting: kept as text and parsed by the routes.
   if (app.hasContentTypeParser(FORM)) app.removeContentTypeParser(FORM);
   app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -54,7 +60,7 @@ export async function stripeSimulatorPlugin(app: FastifyInstance, { state }: Str
     },
     { prefix: '/v1' },
   );
-  await app.register(hostedRoutes(state));
+  await app.register(hostedRoutes(state, mayView));
 }
 
 function sendError(error: FastifyError | StripeApiError, reply: FastifyReply): FastifyReply {

@@ -89,7 +89,8 @@ export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, options
 
   return {
     authorizeUrl({ state, redirectUri, openid }) {
-      const url = new URL(endpoints.authorizeUrl);
+      const relative = endpoints.authorizeUrl.startsWith('/');
+      const url = new URL(endpoints.authorizeUrl, 'http://relative.invalid');
       url.search = new URLSearchParams({
         client_id: settings.clientId,
         response_type: 'code',
@@ -97,7 +98,7 @@ export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, options
         redirect_uri: redirectUri,
         state,
       }).toString();
-      return url.toString();
+      return relative ? `${url.pathname}${url.search}` : url.toString();
     },
     exchangeCode: (code, redirectUri) => tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
     refresh: (refreshToken) => tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }),

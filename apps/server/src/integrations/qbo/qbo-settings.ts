@@ -65,7 +65,8 @@ export const parseQboSettings = (env: NodeJS.ProcessEnv, secretKey: string, sand
  */
 export const qboEndpoints = (settings: QboSettings, appUrl: string, selfUrl: string): QboEndpoints => {
   if (settings.baseUrl || settings.mode === 'builtin-sandbox') {
-    const browserBase = settings.baseUrl ?? `${appUrl}${BUILTIN_SANDBOX_PATH}`;
+    // The built-in sandbox's consent page is on whichever address of Herd the person is using (a path alone), where their session is.
+    const browserBase = settings.baseUrl ?? BUILTIN_SANDBOX_PATH;
     const serverBase = settings.baseUrl ?? `${selfUrl}${BUILTIN_SANDBOX_PATH}`;
     return {
       authorizeUrl: `${browserBase}/connect/oauth2`,

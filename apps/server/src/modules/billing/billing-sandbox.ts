@@ -1,10 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sandboxVisitor } from '../sandboxes/sandbox-visitor.js';
 import type Stripe from 'stripe';
 import { createStripeControl, createStripeState, stripeSimulatorPlugin, type StripeControl } from '@herd/simulators';
 import { API_PREFIX, billingEndpoints } from '@herd/contract';
 import type { Config } from '../../config.js';
 import { SANDBOX_PRICE_ID } from './billing-settings.js';
 import { createSandboxStripeClient } from './stripe-gateway.js';
+
+/** A Checkout page or invoice of the sandbox is shown only to a signed-in member of the firm it bills (its `firm_id`). */
+const firmsOwnPage = async (request: FastifyRequest, metadata: Readonly<Record<string, string>>) => {
+  const visitor = await sandboxVisitor(request);
+  return visitor !== null && metadata.firm_id === String(visitor.firmId);
+};
 
 /** Where the built-in Stripe sandbox lives on Herd's own port: its hosted Checkout pages and invoices. */
 export const STRIPE_SANDBOX_PATH = '/sandbox/stripe';
@@ -14,7 +21,7 @@ const SANDBOX_PRICE_CENTS = 2000;
  * Without a Stripe key, Herd serves a Stripe simulator itself (the one the
  * tests use) so a fresh install can go through trial → pay → read-only →
  * restart with no account anywhere. Browsers reach its Checkout pages at
- * `/sandbox/stripe/pay/…`; stripe-node and the webhook deliveries go through
+ * `/sandbox/stripe/pay/…`, a signed-in member of the firm billed only; stripe-node and the webhook deliveries go through
  * `app.inject`, in process. Its customers and subscriptions live in memory:
  * after a restart a firm that had paid keeps its status, but the sandbox no
  * longer knows its subscription, and billing asks it to subscribe again.
@@ -30,7 +37,7 @@ export const mountStripeSandbox = async (app: FastifyInstance, config: Config): 
     retryDelaysMs: [1_000, 10_000, 60_000],
     deliver: async (url, headers, body) => (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode,
   });
-  await app.register(stripeSimulatorPlugin, { prefix: STRIPE_SANDBOX_PATH, state });
+  await app.register(stripeSimulatorPlugin, { prefix: STRIPE_SANDBOX_PATH, state, mayView: firmsOwnPage });
   const fetchFn: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const headers: Record<string, string> = {};

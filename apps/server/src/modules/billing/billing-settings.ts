@@ -3,7 +3,6 @@ import type { Env } from '../../config-env.js';
 
 /** The price of the built-in sandbox, per active client company and month. */
 export const SANDBOX_PRICE_ID = 'price_sandbox_per_company';
-export const SANDBOX_SECRET_KEY = 'sk_test_herd_builtin_sandbox';
 
 /**
  * `off`: a deployment that bills nobody (no trial, no expiry, never read-only for billing).
@@ -37,7 +36,13 @@ export const parseBillingSettings = (
       baseUrl: env.STRIPE_BASE_URL ?? null,
     };
   }
-  // The sandbox's webhook secret is derived from SECRET_KEY, so it is stable across restarts and unknown outside the install.
-  const webhookSecret = `whsec_${createHmac('sha256', secretKey).update('herd-stripe-sandbox-webhooks').digest('hex').slice(0, 32)}`;
-  return { mode, secretKey: SANDBOX_SECRET_KEY, webhookSecret, priceId: SANDBOX_PRICE_ID, baseUrl: null };
+  // The sandbox's API key and webhook secret are derived from SECRET_KEY: stable across restarts, unknown outside the install (its API is on Herd's own port).
+  const derived = (label: string) => createHmac('sha256', secretKey).update(label).digest('hex').slice(0, 32);
+  return {
+    mode,
+    secretKey: `sk_test_${derived('herd-stripe-sandbox-key')}`,
+    webhookSecret: `whsec_${derived('herd-stripe-sandbox-webhooks')}`,
+    priceId: SANDBOX_PRICE_ID,
+    baseUrl: null,
+  };
 };

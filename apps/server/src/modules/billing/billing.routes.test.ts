@@ -57,6 +57,26 @@ describe('subscription: trial → paid → cancelled → restarted, each through
     expect((await admin.post(e.session.path, {})).json()).toEqual({ detail: 'Your firm already has an active subscription.' });
   });
 
+  it('shows the sandbox’s Checkout page and invoices only to the firm billed: not the signed-out, not another firm', async () => {
+    const { admin } = await signedInFirm();
+    await addCompany(admin, 'Gamma LLC');
+    const checkout = new URL((await admin.post(e.session.path, {})).json().url as string).pathname;
+    expect((await admin.get(checkout)).statusCode).toBe(200);
+    const other = (await signedInFirm()).admin;
+    for (const stranger of [newClient(), other]) {
+      const page = await stranger.get(checkout);
+      expect(page.statusCode).toBe(404);
+      expect(page.body).not.toContain('Gamma');
+      const paid = await stranger.post(checkout, 'card_number=4242424242424242', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(paid.statusCode).toBe(404);
+    }
+    expect((await checkoutAndPay(t, admin)).statusCode).toBe(303);
+    const pdf = new URL((await info(admin)).invoices[0]!.invoice_pdf!).pathname;
+    expect((await admin.get(pdf)).statusCode).toBe(200);
+    expect((await other.get(pdf)).statusCode).toBe(404);
+    expect((await newClient().get(pdf)).statusCode).toBe(404);
+  });
+
   it('a declined card leaves the firm as it was', async () => {
     const { admin, firmId } = await signedInFirm();
     for (const card of [CARD_DECLINED, CARD_CHARGES_FAIL]) expect((await checkoutAndPay(t, admin, card)).statusCode).toBe(402);
