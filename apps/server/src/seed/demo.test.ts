@@ -2,6 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../test/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { DEMO, countUsers, decideDemoSeed, seedDemo } from './demo.js';
+import { HISTORY_MONTHS, HISTORY_PER_MONTH } from './demo-history.js';
+
+const HISTORY = HISTORY_MONTHS * HISTORY_PER_MONTH;
+
+/** Every row of a paged list. */
+const everyPage = async (client: TestClient, path: string) => {
+  const rows: { status: string; attachments: { url: string }[]; subtype: string }[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = (await client.get(`${path}?page_size=100&page=${page}`)).json() as { results: typeof rows; next: string | null };
+    rows.push(...answer.results);
+    if (!answer.next) return rows;
+  }
+};
 
 const embedded = { externalDb: false, production: false };
 const external = { externalDb: true, production: false };
@@ -68,12 +81,14 @@ describe('seedDemo', () => {
     ]);
     const bakery = companies[1].pk;
     const counters = (await accountant.get(`accounting/accountant/client-company/${bakery}/counters/`)).json();
-    expect(counters).toEqual({ active: 14, categorized: 16, hidden: 1, sync_errors: 1, completed: 16, processing: 0 });
-    const categorized = (await accountant.get(`accounting/accountant/client-company/${bakery}/transactions/categorized-list/?page_size=50`)).json().results;
+    // The month's questions, and the year of ordinary months before it, all published.
+    expect(counters).toEqual({ active: 14, categorized: 16 + HISTORY, hidden: 1, sync_errors: 1, completed: 16 + HISTORY, processing: 0 });
+    const categorized = await everyPage(accountant, `accounting/accountant/client-company/${bakery}/transactions/categorized-list/`);
+    expect(categorized).toHaveLength(16 + HISTORY);
     const statuses = new Set(categorized.map((r: { status: string }) => r.status));
     expect([...statuses].sort()).toEqual(['FINISHED_IN_HERD', 'MATCHED_TO_PLATFORM', 'PUBLISHED_IN_PLATFORM', 'SYNC_ERROR']);
     const withReceipt = categorized.find((r: { attachments: unknown[] }) => r.attachments.length > 0);
-    const file = await accountant.get(withReceipt.attachments[0].url);
+    const file = await accountant.get(withReceipt!.attachments[0]!.url);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const active = (await accountant.get(`accounting/accountant/client-company/${bakery}/transactions/list/?page_size=20`)).json().results;
@@ -105,5 +120,21 @@ describe('seedDemo', () => {
       ['Facebook Ads', 'Advertising & Marketing'],
     ]);
     expect(open.find((r) => r.payee === 'Costco Wholesale')!.suggestion!.why).toBe('You chose Ingredients for Costco Wholesale 3 times, last on Sep 4');
+  });
+
+  it('gives the firm a year of history, so its analytics show every month answered and published', async () => {
+    const accountant = new TestClient(t.app, '10.9.9.13');
+    await accountant.post('users/login/', { email: DEMO.accountantEmail, password: DEMO.password });
+    const months = (await accountant.get('client-company/transactions-analytics-per-month/')).json().months as { answered: number; published: number }[];
+    expect(months).toHaveLength(12);
+    // The eleven months before this one each have the bakery's regulars answered and published (this month has the open questions).
+    for (const month of months.slice(0, 11)) {
+      expect(month.answered).toBeGreaterThanOrEqual(HISTORY_PER_MONTH - 2);
+      expect(month.published).toBeGreaterThanOrEqual(HISTORY_PER_MONTH - 2);
+    }
+    const summary = (await accountant.get('analytics/')).json();
+    expect(summary.answered_in_range).toBeGreaterThan(HISTORY - 2 * HISTORY_PER_MONTH);
+    // Answers took days, not the seconds a seed would otherwise record.
+    expect(summary.median_response_seconds).toBeGreaterThan(86_400);
   });
 });

@@ -8,6 +8,7 @@ import { saveFirmFlagSetting } from '../modules/feature-flags/feature-flags.quer
 import type { JobQueue } from '../jobs/job-queue.js';
 import { queueSuggestionRefresh } from '../modules/suggestions/refresh-queue.js';
 import { seedDemoActivity } from './demo-activity.js';
+import { seedDemoHistory } from './demo-history.js';
 import { seedDemoLedger } from './demo-ledger.js';
 import { seedStarterTemplates } from '../modules/request-templates/starter-templates.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../modules/auth/auth.queries.js';
@@ -58,8 +59,9 @@ export const countUsers = async (db: Db): Promise<number> => {
 
 /**
  * One firm and its admin; a client company (on the generic ledger) with its
- * client and a month of transactions in every state; and a CSV company with
- * no client yet. Enough to try every screen.
+ * client, a month of transactions in every state and a year of ordinary months
+ * answered and published before it; and a CSV company with no client yet.
+ * Enough to try every screen, analytics included.
  */
 export const seedDemo = async (db: Db, storage: StorageDriver, jobs: Pick<JobQueue, 'send'>): Promise<void> => {
   const passwordHash = await hashPassword(DEMO.password);
@@ -100,7 +102,9 @@ export const seedDemo = async (db: Db, storage: StorageDriver, jobs: Pick<JobQue
     });
     await tx.insert(clientMemberships).values({ clientCompanyId: company!.pk, userId: client.pk, role: 'CLIENT' });
     const ledger = await seedDemoLedger(tx, company!.pk);
-    await seedDemoActivity(tx, storage, { firmId: firm.pk, companyPk: company!.pk, accountantId: accountant.pk, clientId: client.pk }, ledger);
+    const people = { firmId: firm.pk, companyPk: company!.pk, accountantId: accountant.pk, clientId: client.pk };
+    await seedDemoActivity(tx, storage, people, ledger);
+    await seedDemoHistory(tx, people, ledger);
     await tx.insert(clientCompanies).values({ firmId: firm.pk, name: DEMO.csvCompanyName, connectionKind: 'CSV' });
     return company!.pk;
   });
