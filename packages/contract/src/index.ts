@@ -1,4 +1,5 @@
 export * from './account-types.js';
+export * from './account-direction.js';
 export * from './analytics.js';
 export * from './auth.js';
 export * from './billing.js';

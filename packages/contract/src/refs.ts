@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from './ids.js';
 import { requiredText } from './fields.js';
 import { messages } from './messages.js';
+import { DIRECTIONS } from './enums.js';
 
 export const selectOption = z.object({ pk: z.number(), name: z.string(), active: z.boolean() });
 export type SelectOption = z.infer<typeof selectOption>;
@@ -11,6 +12,11 @@ export const selectQuery = z.object({
   include_inactive: z.enum(['true', 'false']).optional(),
 });
 export type SelectQuery = z.output<typeof selectQuery>;
+/** An account list's query: `direction` (the transaction's) puts the accounts people pick for it first. */
+export const accountSelectQuery = selectQuery.extend({
+  direction: z.enum(DIRECTIONS, { error: messages.notValid('Direction') }).optional(),
+});
+export type AccountSelectQuery = z.output<typeof accountSelectQuery>;
 export const accountOption = selectOption.extend({
   account_type: z.string(),
   is_payment_account: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../ids.js';
 import { endpoint, noContent, pkParams } from '../endpoint.js';
-import { accountOption, accountTypesResponse, categoryCreateBody, herdAccountsBody, refCreateBody, selectOption, selectQuery } from '../refs.js';
+import { accountOption, accountSelectQuery, accountTypesResponse, categoryCreateBody, herdAccountsBody, refCreateBody, selectOption, selectQuery } from '../refs.js';
 
 const tags = ['selects'];
 const options = z.array(selectOption);
@@ -29,7 +29,7 @@ const accountTypes = (system: 'qbo' | 'qbd' | 'xero') =>
     responses: { 200: accountTypesResponse },
   });
 const accounts = (path: string, set: string) =>
-  endpoint({ method: 'GET', path, tags, summary: `${set} accounts`, params: pkParams, query: selectQuery, responses: { 200: z.array(accountOption) } });
+  endpoint({ method: 'GET', path, tags, summary: `${set} accounts`, params: pkParams, query: accountSelectQuery, responses: { 200: z.array(accountOption) } });
 const refCreate = (path: string, kind: string) =>
   endpoint({
     method: 'POST',

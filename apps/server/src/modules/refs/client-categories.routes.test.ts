@@ -43,14 +43,39 @@ const setup = async () => {
 const names = async (client: TestClient, path: string) => ((await client.get(path)).json() as { name: string }[]).map((a) => a.name);
 
 describe('categories a client may choose', () => {
-  it('offers the client income and expense accounts only, and the accountant every account', async () => {
+  it('offers the client income and expense accounts only, and the accountant every account but receivables and payables', async () => {
     const { cast, pk } = await setup();
     const forClient = await names(cast.client, `accounting/client/company/${pk}/categories/list/?limit=100`);
     expect(forClient).toEqual(expect.arrayContaining(['Meals', 'Ingredients', 'Interest', 'Sales', 'Office rent']));
     for (const balanceSheet of ['Receivables', 'Payables', 'Owner draws', 'Truck loan', 'Savings']) expect(forClient).not.toContain(balanceSheet);
 
     const forAccountant = await names(cast.admin, `accounting/accountant/client-company/${pk}/categories/list/?limit=100`);
-    expect(forAccountant).toEqual(expect.arrayContaining(['Meals', 'Sales', 'Receivables', 'Payables', 'Owner draws', 'Truck loan', 'Savings']));
+    expect(forAccountant).toEqual(expect.arrayContaining(['Meals', 'Sales', 'Owner draws', 'Truck loan', 'Savings']));
+    // Invoices and bills move these; no bank line is filed under them by choice, on either side.
+    for (const system of ['Receivables', 'Payables']) expect(forAccountant).not.toContain(system);
+  });
+
+  it('puts income accounts first for money in and expense accounts first for money out, the accountant’s balance-sheet accounts last', async () => {
+    const { cast, pk } = await setup();
+    const clientList = (direction: string, search = '') =>
+      names(cast.client, `accounting/client/company/${pk}/categories/list/?limit=100&direction=${direction}${search ? `&search=${search}` : ''}`);
+    expect(await clientList('SALES')).toEqual(['Interest', 'Sales', 'Ingredients', 'Meals', 'Office rent']);
+    expect(await clientList('COSTS')).toEqual(['Ingredients', 'Meals', 'Office rent', 'Interest', 'Sales']);
+    // A search keeps the direction first, then the names that start with what was typed.
+    expect(await clientList('SALES', 'e')).toEqual(['Interest', 'Sales', 'Ingredients', 'Meals', 'Office rent']);
+    expect(await clientList('COSTS', 'in')).toEqual(['Ingredients', 'Interest']);
+    // Without a direction the list is by name, as before.
+    expect(await names(cast.client, `accounting/client/company/${pk}/categories/list/?limit=100`)).toEqual(['Ingredients', 'Interest', 'Meals', 'Office rent', 'Sales']);
+
+    const accountant = await names(cast.admin, `accounting/accountant/client-company/${pk}/categories/list/?limit=100&direction=COSTS`);
+    expect(accountant).toEqual(['Ingredients', 'Meals', 'Office rent', 'Interest', 'Sales', 'Owner draws', 'Savings', 'Truck loan']);
+  });
+
+  it('refuses a direction that is not one', async () => {
+    const { cast, pk } = await setup();
+    const res = await cast.client.get(`accounting/client/company/${pk}/categories/list/?direction=UP`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ direction: ['Direction is not valid.'] });
   });
 
   it('refuses a client’s save with a balance-sheet category as a field error, and takes an expense', async () => {

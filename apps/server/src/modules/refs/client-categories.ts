@@ -1,4 +1,5 @@
 import { or, sql, type SQL } from 'drizzle-orm';
+import { EXPENSE_ACCOUNT_TYPES, INCOME_ACCOUNT_TYPES, NEVER_CATEGORY_ACCOUNT_TYPES, normalizedAccountType, type Direction } from '@herd/contract';
 import { ledgerAccounts } from '../../db/schema/index.js';
 
 /**
@@ -12,33 +13,31 @@ import { ledgerAccounts } from '../../db/schema/index.js';
  * a type column) says nothing against it and stays offered; a type Herd does
  * not know is not offered, since it could be anything.
  */
-export const CLIENT_CATEGORY_TYPES = [
-  'income',
-  'otherincome',
-  'revenue',
-  'sales',
-  'expense',
-  'expenses',
-  'otherexpense',
-  'costofgoodssold',
-  'cogs',
-  'directcosts',
-  'overheads',
-  'depreciatn',
-  'depreciation',
-] as const;
-
-const normalized = (accountType: string) => accountType.toLowerCase().replace(/[^a-z]/g, '');
+export const CLIENT_CATEGORY_TYPES = [...INCOME_ACCOUNT_TYPES, ...EXPENSE_ACCOUNT_TYPES] as const;
 
 export const isClientCategoryType = (accountType: string): boolean =>
-  accountType.trim() === '' || (CLIENT_CATEGORY_TYPES as readonly string[]).includes(normalized(accountType));
+  accountType.trim() === '' || (CLIENT_CATEGORY_TYPES as readonly string[]).includes(normalizedAccountType(accountType));
+
+/** The account type as the rules compare it, in SQL: lower case, letters only. */
+const normalizedTypeSql = (): SQL => sql`lower(regexp_replace(${ledgerAccounts.accountType}, '[^A-Za-z]', '', 'g'))`;
+const oneOf = (types: readonly string[]): SQL =>
+  sql`${normalizedTypeSql()} in (${sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  )})`;
 
 /** The same rule as a WHERE condition on `ledger_accounts`. */
-export const clientCategoryWhere = (): SQL =>
-  or(
-    sql`btrim(${ledgerAccounts.accountType}) = ''`,
-    sql`lower(regexp_replace(${ledgerAccounts.accountType}, '[^A-Za-z]', '', 'g')) in (${sql.join(
-      CLIENT_CATEGORY_TYPES.map((t) => sql`${t}`),
-      sql`, `,
-    )})`,
-  )!;
+export const clientCategoryWhere = (): SQL => or(sql`btrim(${ledgerAccounts.accountType}) = ''`, oneOf(CLIENT_CATEGORY_TYPES))!;
+
+/** Leaves out the accounts no line is filed under by choice (receivable, payable, non-posting), from every category list. */
+export const notNeverCategoryWhere = (): SQL => sql`not (${oneOf(NEVER_CATEGORY_ACCOUNT_TYPES)})`;
+
+/**
+ * Orders a category list by what people pick for a transaction going `direction`: income accounts
+ * first for money in (SALES), expense accounts first for money out (COSTS), then the other of the
+ * two, then accounts of no type, then everything else (balance-sheet accounts, the accountant's).
+ */
+export const directionOrder = (direction: Direction): SQL => {
+  const [first, second] = direction === 'SALES' ? [INCOME_ACCOUNT_TYPES, EXPENSE_ACCOUNT_TYPES] : [EXPENSE_ACCOUNT_TYPES, INCOME_ACCOUNT_TYPES];
+  return sql`case when ${oneOf(first)} then 0 when ${oneOf(second)} then 1 when btrim(${ledgerAccounts.accountType}) = '' then 2 else 3 end`;
+};

@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, inArray, not, sql, type SQL } from 'drizzle-orm';
-import type { RefKind } from '@herd/contract';
+import type { Direction, RefKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
-import { clientCategoryWhere } from './client-categories.js';
+import { clientCategoryWhere, directionOrder, notNeverCategoryWhere } from './client-categories.js';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -37,7 +37,12 @@ export const findRefOptions = (db: Db, companyPk: number, kind: RefKind, filter:
 /** `client-categories`: the categories a client may choose (client-categories.ts). */
 export type AccountSet = 'categories' | 'client-categories' | 'herd' | 'payment' | 'all';
 
-export const findAccountOptions = (db: Db, companyPk: number, set: AccountSet, filter: OptionFilter) =>
+/**
+ * One list of the company's accounts. The category lists leave out the accounts no line is filed
+ * under by choice (receivable, payable, non-posting); given the transaction's `direction` they put
+ * the accounts people pick for it first, before the order a search gives.
+ */
+export const findAccountOptions = (db: Db, companyPk: number, set: AccountSet, filter: OptionFilter & { direction?: Direction | undefined }) =>
   db
     .select({
       pk: ledgerAccounts.pk,
@@ -51,7 +56,9 @@ export const findAccountOptions = (db: Db, companyPk: number, set: AccountSet, f
     .where(
       and(
         eq(ledgerAccounts.clientCompanyId, companyPk),
-        set === 'categories' || set === 'client-categories' ? and(not(ledgerAccounts.isWatched), not(ledgerAccounts.isPaymentAccount)) : undefined,
+        set === 'categories' || set === 'client-categories'
+          ? and(not(ledgerAccounts.isWatched), not(ledgerAccounts.isPaymentAccount), notNeverCategoryWhere())
+          : undefined,
         set === 'client-categories' ? clientCategoryWhere() : undefined,
         set === 'herd' ? eq(ledgerAccounts.isWatched, true) : undefined,
         set === 'payment' ? eq(ledgerAccounts.isPaymentAccount, true) : undefined,
@@ -59,7 +66,7 @@ export const findAccountOptions = (db: Db, companyPk: number, set: AccountSet, f
         filter.search ? ilike(ledgerAccounts.name, `%${escapeLike(filter.search)}%`) : undefined,
       ),
     )
-    .orderBy(...searchOrder(ledgerAccounts.name, filter.search), asc(ledgerAccounts.pk))
+    .orderBy(...(filter.direction ? [asc(directionOrder(filter.direction))] : []), ...searchOrder(ledgerAccounts.name, filter.search), asc(ledgerAccounts.pk))
     .limit(filter.limit);
 
 export const findRefByName = async (db: Db, companyPk: number, kind: RefKind, name: string) => {

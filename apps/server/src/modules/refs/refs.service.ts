@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { QBD_ACCOUNT_TYPES, QBO_ACCOUNT_TYPES, SYNC_ERRORS_BLOCK_MESSAGE, TAX_CALCULATIONS, XERO_ACCOUNT_TYPES, type RefKind, type SelectQuery } from '@herd/contract';
+import {
+  QBD_ACCOUNT_TYPES,
+  QBO_ACCOUNT_TYPES,
+  SYNC_ERRORS_BLOCK_MESSAGE,
+  TAX_CALCULATIONS,
+  XERO_ACCOUNT_TYPES,
+  type AccountSelectQuery,
+  type RefKind,
+  type SelectQuery,
+} from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { LedgerRegistry, NewListEntry } from '../../integrations/ledger-adapter.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
@@ -48,9 +57,9 @@ export const listTrackingOptions = async (db: Db, actor: Actor, companyPk: numbe
   return findRefOptions(db, scope.company.pk, 'TRACKING_OPTION', { ...filterOf(query), parentId: trackingCategoryPk });
 };
 
-export const listAccountOptions = async (db: Db, actor: Actor, companyPk: number, side: Side, set: AccountSet, query: SelectQuery) => {
+export const listAccountOptions = async (db: Db, actor: Actor, companyPk: number, side: Side, set: AccountSet, query: AccountSelectQuery) => {
   const scope = await companyAccess(db, actor, companyPk, side);
-  return findAccountOptions(db, scope.company.pk, set, filterOf(query));
+  return findAccountOptions(db, scope.company.pk, set, { ...filterOf(query), direction: query.direction });
 };
 
 export const taxCalculationsFor = async (db: Db, actor: Actor, companyPk: number) => {

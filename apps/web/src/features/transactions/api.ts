@@ -7,6 +7,7 @@ import {
   refEndpoints as r,
   type CappedPaginated,
   type CompanyTransactionCount,
+  type Direction,
   type PublishResult,
   type SelectOption,
   type Transaction,
@@ -141,8 +142,15 @@ export const useDeleteLine = (companyPk: number) => {
   });
 };
 
-/** Where a picker's options come from: one reference list, or the options of one tracking category. */
-export type OptionSource = { kind: RefKindPath | 'categories'; companyPk: number; side: Side } | { kind: 'tracking-options'; companyPk: number; trackingPk: number };
+/**
+ * Where a picker's options come from: one reference list, or the options of one tracking category.
+ * A category list given the transaction's direction lists what people pick for it first.
+ */
+export type OptionSource =
+  { kind: RefKindPath | 'categories'; companyPk: number; side: Side; direction?: Direction } | { kind: 'tracking-options'; companyPk: number; trackingPk: number };
+
+/** An option as the lists answer it; a category (an account) also says its type, which tells which way its money goes. */
+export type PickedOption = SelectOption & { account_type?: string };
 
 const REF_SELECTS = {
   vendors: r.vendors,
@@ -163,10 +171,11 @@ const optionsEndpoint = (source: OptionSource) => {
 /** Server-searched options of one list (fast with thousands of options: the server filters). */
 export const useSelectOptions = (source: OptionSource, search: string, enabled = true) => {
   const { endpoint, params } = optionsEndpoint(source);
-  const query = { search: search || undefined, limit: 50 };
+  const direction = source.kind === 'categories' ? source.direction : undefined;
+  const query = { search: search || undefined, limit: 50, ...(direction ? { direction } : {}) };
   return useQuery({
-    queryKey: transactionKeys.options(source.companyPk, buildPath(endpoint.path, params), search),
-    queryFn: (): Promise<SelectOption[]> => call(endpoint, { params, query }),
+    queryKey: transactionKeys.options(source.companyPk, `${buildPath(endpoint.path, params)}${direction ? `?direction=${direction}` : ''}`, search),
+    queryFn: (): Promise<PickedOption[]> => call(endpoint, { params, query }),
     placeholderData: keepPreviousData,
     enabled,
   });

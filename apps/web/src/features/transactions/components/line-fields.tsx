@@ -5,7 +5,8 @@ import type { ClientEditableField, Direction, FinishField } from '@herd/contract
 import { CLIENT_EDITABLE_FIELD_LABELS } from '../../../lib/labels';
 import { useServerError } from '../../../ui/use-server-error';
 import { useClient } from '../../clients/api';
-import { useCreateRef, type OptionSource, type RefKindPath, type SelectOption, type Side } from '../api';
+import { useCreateRef, type OptionSource, type PickedOption, type RefKindPath, type SelectOption, type Side } from '../api';
+import { categoryDirectionWarning } from '../category-direction';
 import { may, type Editable, type EditLine, type RefField } from '../editor-state';
 import { NewCategoryModal } from './new-category-modal';
 import { RefSelect } from './ref-select';
@@ -51,6 +52,10 @@ export const LineFields = (props: LineFieldsProps) => {
   // A new category needs an account type, so it is made in a dialog; the picker waits for its answer.
   const company = useClient(side === 'accountant' ? companyPk : null);
   const [newCategory, setNewCategory] = useState<{ name: string; resolve: (created: SelectOption | null) => void } | null>(null);
+  // The account type of the category picked here, so a pick that goes against the money's direction is pointed out (never refused).
+  const [picked, setPicked] = useState<{ pk: number; accountType: string } | null>(null);
+  const directionWarning = picked && line.category?.pk === picked.pk ? categoryDirectionWarning(line.category.name, picked.accountType, direction) : null;
+  const warning = (field: RefField) => (field === 'category' ? directionWarning : null);
   const closeNewCategory = (created: SelectOption | null) => {
     newCategory?.resolve(created);
     setNewCategory(null);
@@ -74,15 +79,18 @@ export const LineFields = (props: LineFieldsProps) => {
       <Form.Item
         label={CLIENT_EDITABLE_FIELD_LABELS[field]}
         {...mark(field)}
-        validateStatus={error(field) ? 'error' : undefined}
-        help={error(field)}
+        validateStatus={error(field) ? 'error' : warning(field) ? 'warning' : undefined}
+        help={error(field) ?? warning(field)}
         style={{ marginBottom: 12 }}
       >
         <RefSelect
           label={CLIENT_EDITABLE_FIELD_LABELS[field]}
           id={`line-${index}-${field}`}
           value={line[field]}
-          onChange={(value) => onChange({ [field]: value })}
+          onChange={(value, option?: PickedOption) => {
+            if (field === 'category') setPicked(value && option?.account_type !== undefined ? { pk: value.pk, accountType: option.account_type } : null);
+            onChange({ [field]: value });
+          }}
           source={source}
           onCreate={onCreate}
           status={error(field) ? 'error' : undefined}
@@ -92,7 +100,9 @@ export const LineFields = (props: LineFieldsProps) => {
   );
 
   const simple = (field: RefField, createKind?: 'vendors' | 'customers' | 'categories') =>
-    may(editable, field as ClientEditableField) ? refField(field, { kind: REF_PATHS[field]!, companyPk, side }, createKind ? creator(createKind) : undefined) : null;
+    may(editable, field as ClientEditableField)
+      ? refField(field, { kind: REF_PATHS[field]!, companyPk, side, ...(field === 'category' ? { direction } : {}) }, createKind ? creator(createKind) : undefined)
+      : null;
 
   // The company's required fields come first, in the usual order among themselves.
   const fields = (

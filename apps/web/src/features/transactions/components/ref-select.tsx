@@ -3,14 +3,15 @@ import type { Transaction } from '@herd/contract';
 import { matchRank, useLiveOptions } from '../../../lib/live-options';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SearchSelect } from '../../../ui/search-select';
-import { useSelectOptions, type OptionSource, type SelectOption } from '../api';
+import { useSelectOptions, type OptionSource, type PickedOption, type SelectOption } from '../api';
 
 export type Ref = Transaction['lines'][number]['category'];
 
 interface RefSelectProps {
   label: string;
   value: Ref;
-  onChange: (value: Ref) => void;
+  /** The choice, with the option as the list answered it (a category's account type) when it came from the list. */
+  onChange: (value: Ref, option?: PickedOption) => void;
   /** The list the server searches with the (debounced) text. */
   source: OptionSource;
   /** When set, a "+ Create …" entry makes a new option from the typed text. */
@@ -59,7 +60,10 @@ export const RefSelect = ({ label, value, onChange, source, onCreate, status, id
       return;
     }
     const option = options.find((o) => o.value === pk);
-    onChange(option ? { pk, name: option.label } : null);
+    onChange(
+      option ? { pk, name: option.label } : null,
+      live.items.find((item) => item.pk === pk),
+    );
     setSearch('');
   };
 
