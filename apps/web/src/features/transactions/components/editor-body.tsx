@@ -272,7 +272,8 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
             </Button>
             {touch ? null : (
               <Typography.Text type="secondary" style={{ alignSelf: 'center', fontSize: 12 }} data-testid="keyboard-hint">
-                Enter on a chosen category or Ctrl + Enter: done · Esc: close
+                {/* Enter finishes only from the category picker: without one, that half of the hint would promise nothing. */}
+                {may(editable, 'category') ? 'Enter on a chosen category or Ctrl + Enter: done · Esc: close' : 'Ctrl + Enter: done · Esc: close'}
               </Typography.Text>
             )}
           </Flex>

@@ -99,9 +99,17 @@ describe('the editor at keyboard speed', () => {
     fakeClientInbox([coffee]);
     const { panel } = await openCoffee();
     await waitFor(() => expect(categoryBox(panel)).toHaveFocus());
-    expect(within(panel).getByTestId('keyboard-hint')).toHaveTextContent('Esc: close');
+    expect(within(panel).getByTestId('keyboard-hint')).toHaveTextContent('Enter on a chosen category or Ctrl + Enter: done · Esc: close');
     fireEvent.keyDown(categoryBox(panel), ESCAPE);
     await waitFor(() => expect(screen.queryByTestId('transaction-editor')).not.toBeInTheDocument());
+  });
+
+  it('does not offer Enter on a category to a client who may not set one', async () => {
+    fakeClientInbox([coffee], ['memo']);
+    const { panel } = await openCoffee();
+    const hint = within(panel).getByTestId('keyboard-hint');
+    expect(hint).toHaveTextContent('Ctrl + Enter: done · Esc: close');
+    expect(hint).not.toHaveTextContent('category');
   });
 
   it('closes on the browser’s Back and stays on the inbox', async () => {
