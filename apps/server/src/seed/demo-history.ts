@@ -63,23 +63,42 @@ const wobble = (seed: number, spread: number) => ((seed * 7919) % (2 * spread + 
 interface Past {
   regular: Regular;
   externalId: string;
+  bankDate: string;
   arrivedAt: Date;
   answeredAt: Date;
   publishedAt: Date;
   cents: number;
 }
 
-/** Each regular of the twelve months before this one: arrived the day it posted, answered within a week, published a few days later. */
+/** The demo's month (its open questions are dated October 2026): the history is the twelve before it. */
+const DEMO_MONTH = { year: 2026, month: 9 };
+
+/**
+ * Each regular of the twelve months before the demo's: dated in its bank month, and arrived in Herd
+ * that many months before today (as the demo's month arrived today), answered within a week,
+ * published a few days later. Bank dates stay before the demo month's, so the lists open on its
+ * questions; arrivals follow today, so analytics always has the last year.
+ */
 const pastYear = (now: Date): Past[] =>
   Array.from({ length: HISTORY_MONTHS }, (_, i) => i + 1).flatMap((monthsAgo) =>
     REGULARS.map((regular, k) => {
       const seed = monthsAgo * 31 + k;
+      const bankDate = new Date(Date.UTC(DEMO_MONTH.year, DEMO_MONTH.month - monthsAgo, regular.day)).toISOString().slice(0, 10);
       const arrivedAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, regular.day, 14));
       // The client got quicker over the year: a week at first, a day or two lately.
       const answerDays = 1 + Math.round((monthsAgo / HISTORY_MONTHS) * 5) + (seed % 2);
-      const answeredAt = new Date(arrivedAt.getTime() + answerDays * DAY_MS + (seed % 9) * 3_600_000);
-      const publishedAt = new Date(answeredAt.getTime() + (1 + (seed % 3)) * DAY_MS);
-      return { regular, externalId: `demo:history:${monthsAgo}:${k}`, arrivedAt, answeredAt, publishedAt, cents: regular.cents + wobble(seed, regular.cents / 20) };
+      // Never after today: early in a month, last month's late regulars were answered and published only just now.
+      const answeredAt = new Date(Math.min(arrivedAt.getTime() + answerDays * DAY_MS + (seed % 9) * 3_600_000, now.getTime() - 2 * 3_600_000));
+      const publishedAt = new Date(Math.min(answeredAt.getTime() + (1 + (seed % 3)) * DAY_MS, now.getTime() - 3_600_000));
+      return {
+        regular,
+        externalId: `demo:history:${monthsAgo}:${k}`,
+        bankDate,
+        arrivedAt,
+        answeredAt,
+        publishedAt,
+        cents: regular.cents + wobble(seed, regular.cents / 20),
+      };
     }),
   );
 
@@ -106,7 +125,7 @@ export const seedDemoHistory = async (
         ledgerEntityType: 'generic',
         type: p.regular.type,
         subtype: p.regular.subtype,
-        date: p.arrivedAt.toISOString().slice(0, 10),
+        date: p.bankDate,
         amount: money(p.cents),
         description: p.regular.description,
         payee: p.regular.payee,
