@@ -115,7 +115,23 @@ const WatchedAccountsEditor = ({ companyPk, initial }: EditorProps) => {
  * Which ledger accounts Herd watches (Uncategorized Expense, Ask My
  * Accountant…): a transaction landing in one is a question for the client.
  */
-export const WatchedAccountsCard = ({ company }: { company: ClientCompany }) => {
+export const WatchedAccountsCard = ({ company }: { company: ClientCompany }) =>
+  company.connection_kind === 'CSV' ? <CsvWatchedAccountsCard /> : <LedgerWatchedAccountsCard company={company} />;
+
+/**
+ * A CSV company has nothing to watch: every row of an imported bank file is a question for the
+ * client (it lands in Uncategorized Expense or Income, which Herd keeps to itself), so the card
+ * says so rather than offering a choice that would change nothing, or claiming nothing is asked.
+ */
+const CsvWatchedAccountsCard = () => (
+  <Card title="Watched accounts" variant="outlined">
+    <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+      This client’s transactions come from bank CSV files, and Herd asks the client about every one of them, so there are no accounts to choose here.
+    </Typography.Paragraph>
+  </Card>
+);
+
+const LedgerWatchedAccountsCard = ({ company }: { company: ClientCompany }) => {
   const watched = useWatchedAccounts(company.pk);
   let body;
   if (watched.isPending) body = <Typography.Text type="secondary">Loading accounts…</Typography.Text>;

@@ -79,4 +79,15 @@ describe('watched accounts in a client’s settings', () => {
     await user.click(within(root).getByRole('button', { name: 'Save watched accounts' }));
     expect(await screen.findByText('Accounts is not valid.')).toBeInTheDocument();
   });
+
+  it('tells a CSV company’s accountant that every imported row is asked about, with nothing to choose', async () => {
+    const fake = fakeSettings().answer(clientCompanyEndpoints.retrieve, company, makeClientCompany({ connection_kind: 'CSV' }));
+    fake.answer(refEndpoints.accountantHerdAccounts, company, []);
+    renderAt('/settings/accountant/client/7/');
+    const root = await card();
+    expect(within(root).getByText(/Herd asks the client about every one of them/)).toBeInTheDocument();
+    expect(within(root).queryByText(/No account is watched/)).not.toBeInTheDocument();
+    expect(within(root).queryByRole('combobox', { name: 'Watched accounts' })).not.toBeInTheDocument();
+    expect(fake.callsTo(refEndpoints.accountantHerdAccounts, company)).toHaveLength(0);
+  });
 });
