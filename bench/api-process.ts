@@ -38,20 +38,3 @@ export const startApi = async (url: string, port: number) => {
   child.kill();
   throw new Error('the API did not start within three minutes');
 };
-
-/** Signs in through the API; answers the cookie header of the session. */
-export const signInAs = async (base: string, email: string, password: string) => {
-  const first = await fetch(`${base}/api/healthcheck/`);
-  const csrf = /csrftoken=([^;]+)/.exec(first.headers.getSetCookie().join(';'))![1]!;
-  const login = await fetch(`${base}/api/v1/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-  const session = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('sessionid='))!
-    .split(';')[0]!;
-  return `csrftoken=${csrf}; ${session}`;
-};

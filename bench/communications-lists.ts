@@ -10,7 +10,8 @@ import { fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { clientCompanies, clientMemberships } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../apps/server/src/modules/auth/auth.queries.js';
-import { signInAs, startApi } from './api-process.js';
+import { startApi } from './api-process.js';
+import { signInAs } from './sign-in.js';
 import { runLoad, type LoadResult } from './load.js';
 
 const COMMUNICATIONS = Number(process.env.BENCH_COMMUNICATIONS || 100_000);
@@ -72,8 +73,8 @@ export const runCommunicationsListsBench = async (url: string): Promise<Communic
   const base = `http://127.0.0.1:${port}`;
   const api = await startApi(url, port);
   try {
-    const accountant = await signInAs(base, data.accountantEmail, PASSWORD);
-    const client = await signInAs(base, data.clientEmail, PASSWORD);
+    const accountant = (await signInAs(base, data.accountantEmail, PASSWORD)).cookie;
+    const client = (await signInAs(base, data.clientEmail, PASSWORD)).cookie;
     const staff = `${base}/api/v1/accounting/accountant/client-company/${data.companyPk}/communications`;
     const own = `${base}/api/v1/accounting/client/company/${data.companyPk}/communications`;
     const scenarios: [string, string, string][] = [

@@ -41,30 +41,11 @@ import { renderRecurringReport, runRecurringBench } from './recurring.js';
 import { renderCommunicationsListsReport, runCommunicationsListsBench } from './communications-lists.js';
 import { renderRemindersReport, runRemindersBench } from './reminders.js';
 import { renderUnreadCountReport, runUnreadCountBench } from './unread-count.js';
+import { signInAs, type BenchSession } from './sign-in.js';
 
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
 const root = path.resolve(import.meta.dirname, '..');
-
-const signIn = async (base: string, email: string) => {
-  const first = await fetch(`${base}/api/healthcheck/`);
-  const csrf = first.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('csrftoken='))!
-    .split(';')[0]!
-    .slice('csrftoken='.length);
-  const login = await fetch(`${base}/api/v1/users/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-  const session = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('sessionid='))!
-    .split(';')[0]!;
-  return { cookie: `csrftoken=${csrf}; ${session}`, csrf };
-};
 
 const startServer = (env: Record<string, string>) =>
   new Promise<{ child: ReturnType<typeof fork>; port: number; data: BenchData; seedSeconds: number }>((resolve, reject) => {
@@ -88,8 +69,8 @@ const benchTarget = async (name: string, env: Record<string, string>): Promise<T
   const { child, port, data, seedSeconds } = await startServer(env);
   const base = `http://127.0.0.1:${port}`;
   try {
-    const accountant = await signIn(base, data.accountantEmail);
-    const client = await signIn(base, data.clientEmail);
+    const accountant = await signInAs(base, data.accountantEmail, BENCH_PASSWORD);
+    const client = await signInAs(base, data.clientEmail, BENCH_PASSWORD);
     const get = (who: { cookie: string }, url: string) => ({ url: `${base}${url}`, headers: { cookie: who.cookie } });
     const company = data.bigCompanyPk;
     const filter = new URLSearchParams({ ...CATEGORIZED_FILTER, markers: CATEGORIZED_FILTER.markers.join(',') }).toString();
@@ -125,7 +106,7 @@ const benchTarget = async (name: string, env: Record<string, string>): Promise<T
 };
 
 /** PATCH of 500 transactions (a memo each), five times in a row. */
-const bulkUpdate = async (base: string, who: { cookie: string; csrf: string }, company: number) => {
+const bulkUpdate = async (base: string, who: BenchSession, company: number) => {
   const pks: number[] = [];
   for (let page = 1; pks.length < 500; page++) {
     const res = await fetch(`${base}/api/v1/accounting/accountant/client-company/${company}/transactions/list/?page_size=100&page=${page}`, {

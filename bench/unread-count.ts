@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import { fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../apps/server/src/modules/auth/auth.queries.js';
-import { signInAs, startApi } from './api-process.js';
+import { startApi } from './api-process.js';
+import { signInAs } from './sign-in.js';
 import { percentile, runLoad, type LoadResult } from './load.js';
 
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS || 100_000);
@@ -106,7 +107,7 @@ export const runUnreadCountBench = async (url: string): Promise<UnreadCountResul
   const base = `http://127.0.0.1:${port}`;
   const api = await startApi(url, port);
   try {
-    const cookie = await signInAs(base, EMAIL, PASSWORD);
+    const { cookie } = await signInAs(base, EMAIL, PASSWORD);
     const loadBefore = os.loadavg()[0]!;
     process.stderr.write('unread count: 10 clients…\n');
     const load = await runLoad(
