@@ -36,4 +36,27 @@ describe('attachments panel', () => {
     expect(await screen.findByTitle('my-receipt.png')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
   });
+
+  const fileInput = () => document.querySelector<HTMLInputElement>('input[type=file]')!;
+  // Past the picker's own filter, as a drop or "All files" gets there.
+  const anyFile = () => userEvent.setup({ applyAccept: false });
+
+  it('refuses a file that is not a photo or a PDF in a receipt’s words, without sending it', async () => {
+    const fake = createFakeApi().install();
+    renderAt('/', <AttachmentsPanel transaction={transaction} companyPk={3} canEdit />);
+    await anyFile().upload(fileInput(), new File(['a,b'], 'bank.csv', { type: 'text/csv' }));
+    const refusal = await screen.findByText('bank.csv is not a photo or a PDF. Attach a JPEG, PNG or HEIC photo, or a PDF.');
+    expect(refusal.textContent).not.toMatch(/CSV/);
+    expect(fake.callsTo(fileEndpoints.create, {})).toHaveLength(0);
+  });
+
+  it('says the server’s refusal of a file’s contents in a receipt’s words, not the general upload’s', async () => {
+    createFakeApi()
+      .answer(fileEndpoints.create, {}, () => ({ status: 400, data: { file: ['File type is not supported. Upload an image, a PDF or a CSV file.'] } }))
+      .install();
+    renderAt('/', <AttachmentsPanel transaction={transaction} companyPk={3} canEdit />);
+    await anyFile().upload(fileInput(), new File(['not really'], 'scan.png', { type: 'image/png' }));
+    expect(await screen.findByText('scan.png is not a photo or a PDF. Attach a JPEG, PNG or HEIC photo, or a PDF.')).toBeInTheDocument();
+    expect(screen.queryByText(/CSV/)).not.toBeInTheDocument();
+  });
 });

@@ -1,9 +1,10 @@
-import { Button, Flex, Typography, Upload } from 'antd';
+import { App, Button, Flex, Typography, Upload } from 'antd';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
 import { useServerError } from '../../../ui/use-server-error';
 import { ChangesOnly } from '../../billing/read-only-guard';
 import { useAddAttachment, useRemoveAttachment } from '../api';
+import { attachmentRefusal, isPhotoOrPdf, notAReceipt } from '../attachment-file';
 import { AttachmentThumbnail } from './attachment-thumbnail';
 import { RequiredMark, RequiredNote } from './required-mark';
 
@@ -27,7 +28,19 @@ export const AttachmentsPanel = ({ transaction, companyPk, canEdit, required = f
   const add = useAddAttachment(transaction.pk, companyPk);
   const remove = useRemoveAttachment(transaction.pk, companyPk);
   const showError = useServerError();
+  const { message } = App.useApp();
   const fail = (error: unknown) => showError(error);
+  const attach = (file: File) => {
+    // A file that is plainly not a photo or a PDF is not sent at all.
+    if (!isPhotoOrPdf(file)) return void message.error(notAReceipt(file.name));
+    add.mutate(file, {
+      onError: (error) => {
+        const refusal = attachmentRefusal(file, error);
+        if (refusal) void message.error(refusal);
+        else fail(error);
+      },
+    });
+  };
 
   return (
     <section aria-label="Attachments">
@@ -54,7 +67,7 @@ export const AttachmentsPanel = ({ transaction, companyPk, canEdit, required = f
             </div>
           ))}
           {canEdit ? (
-            <Upload showUploadList={false} accept="image/*,application/pdf" customRequest={({ file }) => add.mutate(file as File, { onError: fail })}>
+            <Upload showUploadList={false} accept="image/*,application/pdf" customRequest={({ file }) => attach(file as File)}>
               <Button icon={<PaperClipOutlined />} loading={add.isPending} style={{ height: 72 }}>
                 Attach a receipt
               </Button>
