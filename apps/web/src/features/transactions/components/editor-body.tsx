@@ -8,8 +8,9 @@ import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 import { useSelectOptions, useUpdateTransactions, type Side } from '../api';
 import { dropDraft, loadDraft, saveDraft } from '../drafts';
 import { finishesOnEnter } from '../enter-to-finish';
-import { blankLine, editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEditLines, type Editable, type EditLine } from '../editor-state';
+import { editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEditLines, type Editable, type EditLine } from '../editor-state';
 import { formatMoney, remainingCents } from '../money';
+import { addSplitLine, patchSplitLine, stopsFollowing } from '../split-lines';
 import { AttachmentsPanel } from './attachments-panel';
 import { LineFields } from './line-fields';
 import { NoteThread } from './note-thread';
@@ -91,18 +92,24 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     if (errors.form || Object.keys(errors).length > 0) refusal.current?.scrollIntoView?.({ block: 'nearest' });
   }, [errors]);
 
-  const patchLine = (key: string, patch: Partial<EditLine>) => setLines((all) => all.map((line) => (line.key === key ? { ...line, ...patch } : line)));
-  const addLine = () =>
-    setLines((all) => {
-      const left = remainingCents(
-        transaction.amount,
-        all.map((line) => line.amount),
-      );
-      return [...all, blankLine(left !== null && left !== 0 ? fromCents(left) : '')];
-    });
-  const removeLine = (key: string) => setLines((all) => all.filter((line) => line.key !== key));
+  // The line added last follows what is left of the amount until its own amount is typed (split-lines.ts).
+  const [follower, setFollower] = useState<string | null>(null);
+  const patchLine = (key: string, patch: Partial<EditLine>) => {
+    setLines((all) => patchSplitLine(transaction.amount, all, key, patch, follower));
+    if (stopsFollowing(key, patch, follower)) setFollower(null);
+  };
+  const addLine = () => {
+    const added = addSplitLine(transaction.amount, lines);
+    setLines(added.lines);
+    setFollower(added.follower);
+  };
+  const removeLine = (key: string) => {
+    setLines((all) => all.filter((line) => line.key !== key));
+    if (stopsFollowing(key, null, follower)) setFollower(null);
+  };
   const discard = () => {
     setLines(toEditLines(transaction));
+    setFollower(null);
     setMemo(transaction.client_memo);
     setNote('');
     setErrors({});

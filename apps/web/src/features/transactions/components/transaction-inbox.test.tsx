@@ -84,10 +84,35 @@ describe('the client’s transactions', () => {
     const first = within(panel).getByLabelText('Line 1 amount');
     await fastUser().clear(first);
     await fastUser().type(first, '60');
-    expect(within(panel).getByTestId('remaining')).toHaveTextContent('Remaining: 40.00');
+    // The second line follows what is left until its own amount is typed.
+    const second = within(panel).getByLabelText('Line 2 amount');
+    expect(second).toHaveValue('40.00');
+    await fastUser().clear(second);
+    await fastUser().type(second, '30');
+    expect(within(panel).getByTestId('remaining')).toHaveTextContent('Remaining: 10.00');
     await fastUser().click(within(panel).getByRole('button', { name: 'Done' }));
-    expect(within(panel).getByRole('alert')).toHaveTextContent('The lines must add up to 100.00: 40.00 is left to assign.');
+    expect(within(panel).getByRole('alert')).toHaveTextContent('The lines must add up to 100.00: 10.00 is left to assign.');
     expect(fake.callsTo(e.clientUpdate, company)).toHaveLength(0);
+  });
+
+  it('fills the second line of a split with the remainder, and the third with what is left after both', async () => {
+    fakeInbox();
+    open();
+    await fastUser().click(await screen.findByText('King Arthur Baking'));
+    const panel = await editor();
+    await fastUser().click(within(panel).getByRole('button', { name: /Split/ }));
+    const first = within(panel).getByLabelText('Line 1 amount');
+    await fastUser().clear(first);
+    await fastUser().type(first, '72.5');
+    expect(within(panel).getByLabelText('Line 2 amount')).toHaveValue('27.50');
+    expect(within(panel).getByTestId('remaining')).toHaveTextContent('Remaining: 0.00');
+    // Once typed, a line's own amount stays: the next line added takes what is left.
+    await fastUser().clear(within(panel).getByLabelText('Line 2 amount'));
+    await fastUser().type(within(panel).getByLabelText('Line 2 amount'), '20');
+    await fastUser().type(first, '{Backspace}');
+    expect(within(panel).getByLabelText('Line 2 amount')).toHaveValue('20');
+    await fastUser().click(within(panel).getByRole('button', { name: /Add a line/ }));
+    expect(within(panel).getByLabelText('Line 3 amount')).toHaveValue('8.00');
   });
 
   it('hides the fields the company does not let the client set', async () => {
