@@ -7,7 +7,7 @@ import { openDatabase } from './db/client.js';
 import { startMaintenance } from './maintenance.js';
 import { startWorkers } from './jobs/handlers.js';
 import { createJobQueue } from './jobs/job-queue.js';
-import { closeSharedOcrPool } from './modules/receipts/reading/index.js';
+import { closeReadingPools } from './modules/receipts/reading/index.js';
 import { createStorage } from './storage/create-storage.js';
 import { DEMO, PUBLIC_DEMO_WARNING, countUsers, decideDemoSeed, demoSignInExists, seedDemo } from './seed/demo.js';
 import { startInboundSmtp } from './modules/inbound/smtp-listener.js';
@@ -58,8 +58,8 @@ const main = async () => {
     stopMaintenance();
     await inboundSmtp?.close();
     await jobs.stop();
-    // The OCR workers (threads) started by the first scanned receipt would keep the process alive.
-    await closeSharedOcrPool();
+    // The OCR workers and file threads started by the first receipt read would keep the process alive.
+    await closeReadingPools();
     await app.close();
     await database.close();
     process.exit(0);

@@ -12,7 +12,7 @@ import { fromPglite, fromPostgresUrl, type Database, type Db } from '../src/db/c
 import { createMailer } from '../src/mail/mailer.js';
 import { jobHandlers } from '../src/jobs/handlers.js';
 import { createJobQueue } from '../src/jobs/job-queue.js';
-import { closeSharedOcrPool } from '../src/modules/receipts/reading/index.js';
+import { closeReadingPools } from '../src/modules/receipts/reading/index.js';
 import type { MailTransport } from '../src/mail/transports.js';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres-admin.js';
 import { installStatusRecorder, statusChangeReport } from './status-audit.js';
@@ -192,7 +192,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
     close: async () => {
       const report = await statusChangeReport(database.db);
       await jobs.stop();
-      await closeSharedOcrPool();
+      await closeReadingPools();
       await app.close();
       await database.close();
       if (report.violations.length > 0) throw new Error(`Transaction statuses changed outside the status writer:\n${report.violations.join('\n')}`);

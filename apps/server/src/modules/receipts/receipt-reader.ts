@@ -1,4 +1,4 @@
-import { createThumbnail, readReceipt, type ReadingHints } from './reading/index.js';
+import { readReceiptFile, type ReadingHints, type ReadOptions } from './reading/index.js';
 
 /**
  * The seam between the `receipt-read` job and the reading engine
@@ -33,19 +33,28 @@ export interface ReaderContext {
 
 export type ReceiptReader = (bytes: Buffer, mime: string, context: ReaderContext) => Promise<ReceiptReading>;
 
+/** A list row's thumbnail at twice the pixel density. */
+const THUMBNAIL_WIDTH = 320;
+
 /**
- * The reading library: text layer or OCR (through the process's shared OCR
- * pool, started on the first scan and closed at shutdown), then the thumbnail.
- * A thumbnail that fails does not fail the reading.
+ * The reading library: the file opened, decoded and drawn in a file thread
+ * (time- and memory-limited), its text layer or OCR (the process's OCR
+ * workers), and a thumbnail from the same decoding. A thumbnail that fails
+ * does not fail the reading. `pools` defaults to the process's own; a test or
+ * the bench gives pools with limits of its own.
  */
-export const installedReader: ReceiptReader = async (bytes, mime, { hints, onThumbnailFailure }) => {
-  const read = await readReceipt(bytes, mime, hints);
-  const thumbnail = await createThumbnail(bytes, { onFailure: onThumbnailFailure });
-  return {
-    vendor: read.vendor,
-    date: read.date,
-    total: read.total,
-    currency: read.currency,
-    thumbnail: thumbnail ? { bytes: thumbnail.bytes, contentType: thumbnail.mime } : null,
+export const readerWith =
+  (pools: Pick<ReadOptions, 'files' | 'ocr'> = {}): ReceiptReader =>
+  async (bytes, mime, { hints, onThumbnailFailure }) => {
+    const { reading, thumbnail, thumbnailError } = await readReceiptFile(bytes, mime, hints, { ...pools, thumbnailWidth: THUMBNAIL_WIDTH });
+    if (thumbnailError !== null) onThumbnailFailure(new Error(thumbnailError));
+    return {
+      vendor: reading.vendor,
+      date: reading.date,
+      total: reading.total,
+      currency: reading.currency,
+      thumbnail: thumbnail ? { bytes: thumbnail.bytes, contentType: thumbnail.mime } : null,
+    };
   };
-};
+
+export const installedReader: ReceiptReader = readerWith();

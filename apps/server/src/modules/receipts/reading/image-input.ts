@@ -13,10 +13,6 @@ export const sniffKind = (bytes: Buffer): FileKind | null => {
   return null;
 };
 
-/** Limits that keep one file from taking a worker's memory: a 48 MP photo is the largest phones take. */
-export const MAX_FILE_BYTES = 25 * 1024 * 1024;
-export const MAX_PIXELS = 50_000_000;
-
 /**
  * Width and height from a PNG's IHDR or a JPEG's frame header, read before
  * anything is decoded; null for a file cut short (no PNG IEND chunk, no JPEG
@@ -44,9 +40,9 @@ const headerSize = (bytes: Buffer, kind: 'png' | 'jpeg'): { width: number; heigh
   return null;
 };
 
-const checkPixels = (width: number, height: number) => {
-  if (width * height > MAX_PIXELS)
-    throw new ReceiptReadingError('TOO_LARGE', `The image is ${width}×${height} pixels; the largest read is ${MAX_PIXELS / 1e6} megapixels.`);
+const checkPixels = (width: number, height: number, maxPixels: number) => {
+  if (width * height > maxPixels)
+    throw new ReceiptReadingError('TOO_LARGE', `The image is ${width}×${height} pixels; the largest read is ${maxPixels / 1e6} megapixels.`);
 };
 
 /** What is used of heic-decode (CommonJS, no types of its own): every image of a file, decoded one by one. */
@@ -60,7 +56,7 @@ interface HeicImage {
 }
 const HEIC_DECODE: string = 'heic-decode';
 
-const decodeHeic = async (bytes: Buffer): Promise<Canvas> => {
+const decodeHeic = async (bytes: Buffer, maxPixels: number): Promise<Canvas> => {
   // Loaded on first use, so that a server never given a HEIC file does not compile its wasm.
   const heic = ((await import(HEIC_DECODE)) as { default: HeicDecode }).default;
   let images: HeicImage[] & { dispose(): void };
@@ -72,7 +68,7 @@ const decodeHeic = async (bytes: Buffer): Promise<Canvas> => {
   try {
     const first = images[0];
     if (!first) throw new ReceiptReadingError('UNREADABLE', 'The HEIC file holds no image.');
-    checkPixels(first.width, first.height);
+    checkPixels(first.width, first.height, maxPixels);
     // libheif applies the HEIF file's own rotation and mirror properties (irot, imir), which is
     // how iPhones record a turned photo; by the HEIF rules an EXIF Orientation inside it is not
     // applied on top of them.
@@ -88,10 +84,10 @@ const decodeHeic = async (bytes: Buffer): Promise<Canvas> => {
   }
 };
 
-const decodeRaster = async (bytes: Buffer, kind: 'png' | 'jpeg'): Promise<Canvas> => {
+const decodeRaster = async (bytes: Buffer, kind: 'png' | 'jpeg', maxPixels: number): Promise<Canvas> => {
   const size = headerSize(bytes, kind);
   if (!size) throw new ReceiptReadingError('UNREADABLE', `The ${kind.toUpperCase()} image is damaged.`);
-  checkPixels(size.width, size.height);
+  checkPixels(size.width, size.height, maxPixels);
   let image: Image;
   try {
     // Phones store a portrait photo as the sensor saw it and say in its EXIF Orientation how to
@@ -108,8 +104,9 @@ const decodeRaster = async (bytes: Buffer, kind: 'png' | 'jpeg'): Promise<Canvas
   return canvas;
 };
 
-/** The image of a JPEG, PNG or HEIC file, drawn on a canvas, within the pixel limit. */
-export const decodeImage = async (bytes: Buffer, kind: Exclude<FileKind, 'pdf'>): Promise<Canvas> => (kind === 'heic' ? decodeHeic(bytes) : decodeRaster(bytes, kind));
+/** The image of a JPEG, PNG or HEIC file, drawn on a canvas; refused before decoding when over `maxPixels`. */
+export const decodeImage = async (bytes: Buffer, kind: Exclude<FileKind, 'pdf'>, maxPixels: number): Promise<Canvas> =>
+  kind === 'heic' ? decodeHeic(bytes, maxPixels) : decodeRaster(bytes, kind, maxPixels);
 
 /**
  * Tesseract reads best with letters about 20–40 px tall: a receipt photographed
@@ -119,15 +116,15 @@ export const decodeImage = async (bytes: Buffer, kind: Exclude<FileKind, 'pdf'>)
 const OCR_MIN_WIDTH = 1200;
 const OCR_MAX_WIDTH = 2000;
 
-export const forOcr = (canvas: Canvas): Buffer => {
+export const scaledForOcr = (canvas: Canvas): Canvas => {
   const { width, height } = canvas;
   const factor = width < OCR_MIN_WIDTH ? Math.min(3, OCR_MIN_WIDTH / width) : width > OCR_MAX_WIDTH ? OCR_MAX_WIDTH / width : 1;
-  if (factor === 1) return canvas.toBuffer('image/png');
+  if (factor === 1) return canvas;
   const scaled = createCanvas(Math.round(width * factor), Math.round(height * factor));
   const ctx = scaled.getContext('2d');
   ctx.imageSmoothingQuality = 'high';
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, scaled.width, scaled.height);
   ctx.drawImage(canvas, 0, 0, scaled.width, scaled.height);
-  return scaled.toBuffer('image/png');
+  return scaled;
 };

@@ -1,12 +1,10 @@
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
-import { extractTextItems, getDocumentProxy, renderPageAsImage } from 'unpdf';
+import { getDocumentProxy, renderPageAsImage } from 'unpdf';
 import './node20-buffers.js';
+import { MAX_TEXT_CHARS } from './limits.js';
 import { ReceiptReadingError } from './types.js';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
-
-/** A receipt is a page or two; an email's 40-page statement is read no further than this. */
-const MAX_PAGES = 3;
 
 /** Fewer letters than this on the text layer means a scan with, at most, a stray caption. */
 const MIN_TEXT_LETTERS = 15;
@@ -21,36 +19,59 @@ export const openPdf = async (bytes: Buffer): Promise<PdfDocument> => {
   }
 };
 
+interface TextPiece {
+  x: number;
+  y: number;
+  str: string;
+}
+
 /**
- * The text layer, one line per printed row. PDF.js gives pieces of text with
- * their position; pieces on the same baseline make a line, so "TOTAL" and its
- * amount at the far right stay together as they do on paper.
+ * The pieces of text of one page with their position. Pages are fetched one by
+ * one and only as far as `maxPages`: unpdf's `extractTextItems` parses every
+ * page of the document at once, which for a PDF of 20,000 empty pages took
+ * minutes and gigabytes.
  */
-export const pdfText = async (pdf: PdfDocument): Promise<string | null> => {
-  const { items } = await extractTextItems(pdf);
-  const pages: string[] = [];
-  for (const page of items.slice(0, MAX_PAGES)) {
-    const rows = new Map<number, { x: number; str: string }[]>();
-    for (const item of page) {
-      if (item.str.trim() === '') continue;
-      const y = Math.round(item.y / 2) * 2;
-      const row = rows.get(y) ?? [];
-      row.push({ x: item.x, str: item.str });
-      rows.set(y, row);
-    }
-    const lines = [...rows.entries()]
-      .sort((a, b) => b[0] - a[0])
-      .map(([, row]) =>
-        row
-          .sort((a, b) => a.x - b.x)
-          .map((p) => p.str)
-          .join(' ')
-          .replace(/\s+/g, ' ')
-          .trim(),
-      );
-    pages.push(lines.join('\n'));
+const pageText = async (pdf: PdfDocument, pageNumber: number): Promise<TextPiece[]> => {
+  const page = await pdf.getPage(pageNumber);
+  try {
+    const content = await page.getTextContent();
+    return content.items.flatMap((item) => ('str' in item ? [{ str: item.str, x: item.transform[4] as number, y: item.transform[5] as number }] : []));
+  } finally {
+    page.cleanup();
   }
-  const text = pages.join('\n');
+};
+
+/** One page's pieces as printed rows: pieces on the same baseline make a line, so "TOTAL" and its amount at the far right stay together. */
+const rowsOf = (pieces: TextPiece[]): string => {
+  const rows = new Map<number, { x: number; str: string }[]>();
+  for (const item of pieces) {
+    if (item.str.trim() === '') continue;
+    const y = Math.round(item.y / 2) * 2;
+    const row = rows.get(y) ?? [];
+    row.push({ x: item.x, str: item.str });
+    rows.set(y, row);
+  }
+  return [...rows.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([, row]) =>
+      row
+        .sort((a, b) => a.x - b.x)
+        .map((p) => p.str)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .join('\n');
+};
+
+/**
+ * The text layer of the first `maxPages` pages, one line per printed row, cut
+ * at MAX_TEXT_CHARS; null when it holds (almost) no letters, as a scan does.
+ */
+export const pdfText = async (pdf: PdfDocument, maxPages: number): Promise<string | null> => {
+  const pages: string[] = [];
+  for (let n = 1; n <= Math.min(pdf.numPages, maxPages); n++) pages.push(rowsOf(await pageText(pdf, n)));
+  const text = pages.join('\n').slice(0, MAX_TEXT_CHARS);
   return (text.match(/\p{L}/gu) ?? []).length >= MIN_TEXT_LETTERS ? text : null;
 };
 

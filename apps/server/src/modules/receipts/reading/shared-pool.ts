@@ -1,6 +1,8 @@
+import { FilePool, type FilePoolOptions } from './file-pool.js';
 import { OcrPool, type OcrPoolOptions } from './ocr-pool.js';
 
 let shared: OcrPool | null = null;
+let sharedFiles: FilePool | null = null;
 
 /**
  * The process's one OCR pool, made on first use. A worker process that reads
@@ -21,4 +23,21 @@ export const closeSharedOcrPool = async (): Promise<void> => {
   const pool = shared;
   shared = null;
   await pool?.close();
+};
+
+/** The process's file threads (`FilePool`), made on first use: every receipt file is opened, decoded and drawn there. */
+export const sharedFilePool = (): FilePool => (sharedFiles ??= new FilePool());
+
+/** Replaces the file threads' settings (time limit, heap, pixels, pages); only before the first file. */
+export const configureSharedFilePool = (options: FilePoolOptions): FilePool => {
+  if (sharedFiles) throw new Error('The file threads are already running; configure them before the first receipt is read.');
+  sharedFiles = new FilePool(options);
+  return sharedFiles;
+};
+
+/** At shutdown and at the end of a test app: ends the OCR workers and the file threads. */
+export const closeReadingPools = async (): Promise<void> => {
+  const files = sharedFiles;
+  sharedFiles = null;
+  await Promise.all([closeSharedOcrPool(), files?.close()]);
 };

@@ -33,7 +33,8 @@ export interface ReadingHints {
   receivedOn?: Date;
 }
 
-export type ReadingErrorCode = 'UNSUPPORTED_TYPE' | 'TOO_LARGE' | 'UNREADABLE' | 'OCR_TIMEOUT' | 'OCR_CLOSED';
+/** TIMEOUT: the file took longer than its time limit to open or draw; CLOSED: the file threads were shut down. */
+export type ReadingErrorCode = 'UNSUPPORTED_TYPE' | 'TOO_LARGE' | 'UNREADABLE' | 'TIMEOUT' | 'CLOSED' | 'OCR_TIMEOUT' | 'OCR_CLOSED';
 
 /** Why a file could not be read; the job records the message for the person who sent it. */
 export class ReceiptReadingError extends Error {
