@@ -106,7 +106,10 @@ export const SecurityCard = ({ pendingLink }: { pendingLink: string | null }) =>
     }
     return (
       <Flex vertical gap={12} align="flex-start">
-        <Typography.Text>Add a second step to signing in, so a stolen password alone cannot open your account. Choose how you get the code:</Typography.Text>
+        <Typography.Text>
+          Add a second step to signing in, so a stolen password alone cannot open your account.{' '}
+          {status.data.sms_available ? 'Choose how you get the code:' : 'The code comes from an authenticator app (codes by text are not available on this server).'}
+        </Typography.Text>
         <Flex gap={8} wrap>
           {totpButton('Set up an authenticator app', true)}
           {smsButton('Use text messages')}

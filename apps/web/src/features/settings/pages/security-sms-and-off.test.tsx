@@ -31,6 +31,7 @@ describe('text-message codes on the security tab', () => {
   it('offers no text-message codes where texts reach no phone (a sandbox), only the authenticator app', async () => {
     openSecurity(() => ({ ...off, sms_available: false }));
     expect(await screen.findByRole('button', { name: /Set up an authenticator app/ })).toBeInTheDocument();
+    expect(screen.getByText(/codes by text are not available on this server/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Use text messages/ })).not.toBeInTheDocument();
   });
 
