@@ -32,6 +32,11 @@ const DONE: Record<BulkAction, string> = {
   'clear-errors': 'Sync errors cleared.',
 };
 
+const UNDO = { hide: 'unhide', unhide: 'hide' } as const;
+const UNDONE = { hide: 'Unhidden: back in the lists.', unhide: 'Hidden again.' } as const;
+/** Long enough to read the toast and reach its Undo. */
+const UNDO_SECONDS = 8;
+
 /** What the accountant can do with the selected transactions at once. */
 export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = null }: BulkActionsProps) => {
   const { message } = App.useApp();
@@ -39,12 +44,36 @@ export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = 
   const bulk = useBulkAction(companyPk);
   const resync = useResync(companyPk);
   const [backOpen, setBackOpen] = useState(false);
+  /** Hide and Unhide are undone from their toast: the same transactions, the other way. */
+  const undoable = (action: 'hide' | 'unhide', pks: number[]) => {
+    const key = `undo-${action}`;
+    const undo = () => {
+      message.destroy(key);
+      bulk.mutateAsync({ action: UNDO[action], pks }).then(
+        () => void message.success(UNDONE[action]),
+        (error: unknown) => showError(error),
+      );
+    };
+    void message.success({
+      key,
+      duration: UNDO_SECONDS,
+      content: (
+        <span>
+          {DONE[action]}{' '}
+          <Button type="link" size="small" onClick={undo} style={{ padding: 0, height: 'auto' }}>
+            Undo
+          </Button>
+        </span>
+      ),
+    });
+  };
   const run = (action: BulkAction, text?: string) =>
     bulk.mutate(
       { action, pks: selected, message: text },
       {
-        onSuccess: (answer) => {
+        onSuccess: (answer, { pks }) => {
           if (action === 'publish') void message.success(publishMessage(answer as PublishResult, remoteLedger ?? 'the ledger'));
+          else if (action === 'hide' || action === 'unhide') undoable(action, pks);
           else void message.success(DONE[action]);
           setBackOpen(false);
           onDone();

@@ -93,6 +93,11 @@ describe('the accountant’s bulk actions and CSV import', () => {
     expect(fake.callsTo(e.hide, company)[0]!.body).toEqual({ pks: [102, 101] });
     expect(await screen.findByText('Hidden.')).toBeInTheDocument();
     expect(screen.getByText('0 selected')).toBeInTheDocument();
+    // The toast's Undo puts the same transactions back.
+    await fastUser().click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(fake.callsTo(e.unhide, company)).toHaveLength(1));
+    expect(fake.callsTo(e.unhide, company)[0]!.body).toEqual({ pks: [102, 101] });
+    expect(await screen.findByText('Unhidden: back in the lists.')).toBeInTheDocument();
   });
 
   it('publishes once for a double click, naming the submission, and a later publish is a new one', async () => {
@@ -128,6 +133,10 @@ describe('the accountant’s bulk actions and CSV import', () => {
     await waitFor(() => expect(fake.callsTo(e.unhide, company)).toHaveLength(1));
     expect(fake.callsTo(e.unhide, company)[0]!.body).toEqual({ pks: [103] });
     expect(await screen.findByText('Back in the lists.')).toBeInTheDocument();
+    await fastUser().click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(fake.callsTo(e.hide, company)).toHaveLength(1));
+    expect(fake.callsTo(e.hide, company)[0]!.body).toEqual({ pks: [103] });
+    expect(await screen.findByText('Hidden again.')).toBeInTheDocument();
   });
 
   it('sends back with a message, which it asks for', async () => {
