@@ -98,6 +98,8 @@ export const AccountantTable = (props: AccountantTableProps) => {
         const tag = statusTag(t.status);
         return (
           <>
+            {/* A hidden row keeps its status (a hidden one may be categorized), but first says it is hidden. */}
+            {t.is_hidden ? <Tag>Hidden</Tag> : null}
             <Tag color={tag.color}>{tag.label}</Tag>
             <AnswerOriginTag transaction={t} />
           </>

@@ -31,6 +31,8 @@ describe('status words', () => {
     expect(within(await rowOf('Hidden published')).getByText('Published')).toBeInTheDocument();
     expect(within(await rowOf('Hidden waiting')).getByText('Waiting for client')).toBeInTheDocument();
     expect(within(await rowOf('Hidden answered')).getByText('Categorized')).toBeInTheDocument();
+    // Each row says it is hidden, beside the status it kept.
+    for (const payee of ['Hidden published', 'Hidden waiting', 'Hidden answered']) expect(within(await rowOf(payee)).getByText('Hidden')).toBeInTheDocument();
 
     fireEvent.mouseDown(within(screen.getByLabelText('Filters')).getByRole('combobox', { name: 'Status' }));
     for (const words of ['Waiting for client', 'Categorized', 'Published', 'Sync error', 'Matched', 'Processing', 'Cancelled']) {
