@@ -12,7 +12,8 @@ export interface TargetResult {
   loadAverage: { before: number; after: number };
 }
 
-const LABELS: Record<string, string> = {
+/** How each measured endpoint is named in BENCHMARKS.md's tables (and found again there by `--compare`). */
+export const LABELS: Record<string, string> = {
   clientActive: 'Client active list, first page',
   categorizedFiltered: 'Accountant categorized list, 3 filters + WITHOUT_CLASS',
   counters: 'Counters',

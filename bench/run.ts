@@ -42,6 +42,7 @@ import { renderCommunicationsListsReport, runCommunicationsListsBench } from './
 import { renderRemindersReport, runRemindersBench } from './reminders.js';
 import { renderUnreadCountReport, runUnreadCountBench } from './unread-count.js';
 import { signInAs, type BenchSession } from './sign-in.js';
+import { compareRun, recordedFigures, renderComparison } from './compare.js';
 
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
@@ -168,7 +169,21 @@ const writeSection = (file: string, marker: string, section: string) => {
   writeFileSync(file, `${kept.trimEnd()}\n\n${section}`);
 };
 
+/**
+ * `--compare`: the list and counter figures again on PostgreSQL, against those BENCHMARKS.md
+ * recorded; exits 1 when any is more than 30% worse, so a regression is caught the day it lands.
+ */
+const compareWithRecorded = async () => {
+  const pgUrl = await postgresUrl();
+  if (!pgUrl) throw new Error('--compare measures on PostgreSQL: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed)');
+  const recorded = recordedFigures(readFileSync(path.join(root, 'BENCHMARKS.md'), 'utf8'), 'PostgreSQL');
+  const rows = compareRun(recorded, await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
+  process.stdout.write(`${renderComparison(rows)}\n`);
+  process.exit(rows.some((r) => r.worse.length > 0) ? 1 : 0);
+};
+
 const main = async () => {
+  if (process.argv.includes('--compare')) return compareWithRecorded();
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
   const withoutDatabase = ['reminders-pglite', 'pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr'];

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { compareRun, recordedFigures } from './compare.js';
+import type { TargetResult } from './report.js';
+
+const MARKDOWN = `# Benchmarks
+
+## PostgreSQL
+
+| endpoint | throughput | p50 | p95 | p99 | errors | SQL floor p50 | SQL floor p95 |
+|---|---|---|---|---|---|---|---|
+| Client active list, first page | 743 req/s | 12.1 ms | 23.8 ms | 37.3 ms | 0 | 0.8 ms | 1.7 ms |
+| Counters | 1572 req/s | 6.1 ms | 9.7 ms | 12.5 ms | 0 | 0.3 ms | 0.5 ms |
+
+## PGlite
+
+| Client active list, first page | 184 req/s | 48.1 ms | 95.3 ms | 110.5 ms | 0 | 2.6 ms | 3.9 ms |
+`;
+
+const run = (clientActive: { rps: number; p95: number; errors?: number }): TargetResult => ({
+  name: 'PostgreSQL',
+  transactions: 0,
+  bigCompanyTransactions: 0,
+  seedSeconds: 0,
+  load: {
+    clientActive: { requests: 1, errors: clientActive.errors ?? 0, rps: clientActive.rps, p50: 1, p95: clientActive.p95, p99: 1 },
+    counters: { requests: 1, errors: 0, rps: 1600, p50: 1, p95: 9, p99: 1 },
+  },
+  floors: {},
+  bulk: { count: 0, median: 0, max: 0 },
+  loadAverage: { before: 0, after: 0 },
+});
+
+describe('the benchmark comparison', () => {
+  it('reads the recorded figures of one section only', () => {
+    expect(Object.fromEntries(recordedFigures(MARKDOWN, 'PostgreSQL'))).toEqual({
+      'Client active list, first page': { rps: 743, p95: 23.8 },
+      Counters: { rps: 1572, p95: 9.7 },
+    });
+    expect(() => recordedFigures(MARKDOWN, 'MySQL')).toThrow(/no "## MySQL" section/);
+  });
+
+  it('holds within 30%, and fails past it on p95, on throughput, or on any error', () => {
+    const recorded = recordedFigures(MARKDOWN, 'PostgreSQL');
+    expect(compareRun(recorded, run({ rps: 600, p95: 30 })).every((r) => r.worse.length === 0)).toBe(true);
+    expect(compareRun(recorded, run({ rps: 743, p95: 31.5 }))[0]!.worse).toEqual(['p95 31.5 ms > 30.9 ms']);
+    expect(compareRun(recorded, run({ rps: 560, p95: 20 }))[0]!.worse).toEqual(['560 req/s < 572 req/s']);
+    expect(compareRun(recorded, run({ rps: 743, p95: 20, errors: 3 }))[0]!.worse).toEqual(['3 errors']);
+  });
+});
