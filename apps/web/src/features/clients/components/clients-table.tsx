@@ -13,6 +13,9 @@ import { useChangeGuard } from '../../billing/read-only-guard';
 
 type SortOrder = 'ascend' | 'descend' | null;
 
+/** The widest a client's name may take in the table before it is cut. */
+const NAME_MAX_WIDTH = 260;
+
 /** The column a list ordering sorts by, and in which direction. */
 const sortOrderOf = (ordering: ClientCompanyOrdering, column: 'name' | 'created_at'): SortOrder => {
   if (ordering === column) return 'ascend';
@@ -107,10 +110,11 @@ export const ClientsTable = (props: ClientsTableProps) => {
       sortOrder: sortOrderOf(ordering, 'name'),
       // Toggle between the two directions; "unsorted" would just be by name again.
       sortDirections: ['ascend', 'descend', 'ascend'],
+      // A long name is cut with an ellipsis (the whole of it in a tooltip), so the other columns keep their room at 1280 px.
       render: (name: string, company) => (
-        <Link to={transactionsPathOf(company.pk, openWork?.get(company.pk))} style={{ fontWeight: 600 }}>
-          {name}
-        </Link>
+        <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: NAME_MAX_WIDTH, fontWeight: 600 }}>
+          <Link to={transactionsPathOf(company.pk, openWork?.get(company.pk))}>{name}</Link>
+        </Typography.Text>
       ),
     },
     {

@@ -36,6 +36,16 @@ describe('the clients list', () => {
     expect(screen.getByRole('link', { name: /Download CSV/ })).toHaveAttribute('href', '/api/v1/accounting/accountant/client-companies/csv/?ordering=name');
   });
 
+  it('cuts a long client name with an ellipsis in a bounded cell, the whole name still its link', async () => {
+    const long = { ...bakery, name: 'The Extremely Long Named Artisanal Sourdough and Pastry Bakery of Greater Springfield LLC' };
+    fakeClients([long, dental]);
+    openClients();
+    const link = await screen.findByRole('link', { name: long.name });
+    const cell = link.closest('.ant-typography') as HTMLElement;
+    expect(cell).toHaveClass('ant-typography-ellipsis');
+    expect(cell.style.maxWidth).toBe('260px');
+  });
+
   it('opens a client on the tab with work: answers to review, else what the client owes; one sync error reads in the singular', async () => {
     const { fake } = fakeClients([bakery, dental]);
     fake.answer(transactionEndpoints.companyCounts, {}, [
