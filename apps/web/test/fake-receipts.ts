@@ -10,6 +10,7 @@ export const makeReceipt = (overrides: Partial<Receipt> = {}): Receipt => ({
   is_hidden: false,
   source: 'WEB',
   read_state: 'READ',
+  read_error: null,
   file: { pk: 901, name: 'coffee.jpg', content_type: 'image/jpeg', size: 120_000, url: '/api/v1/storage/file/retrieve/901/', created_at: '2026-11-20T10:00:00Z' },
   thumbnail: {
     pk: 902,

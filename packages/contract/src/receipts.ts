@@ -43,6 +43,8 @@ export const receipt = z.object({
   is_hidden: z.boolean(),
   source: z.enum(RECEIPT_SOURCES),
   read_state: z.enum(RECEIPT_READ_STATES),
+  /** Why the file could not be read, when `read_state` is FAILED ("The image is blank."); null otherwise. */
+  read_error: z.string().nullable(),
   file: storedFile,
   thumbnail: storedFile.nullable(),
   vendor: readField(z.string()),

@@ -35,6 +35,8 @@ export const receipts = pgTable(
     source: receiptSourceEnum('source').notNull(),
     /** Where the reading engine stands (the `receipt-read` job). */
     readState: receiptReadStateEnum('read_state').notNull().default('PENDING'),
+    /** Why the file could not be read (FAILED), in words for the person who sent it. */
+    readError: text('read_error'),
     vendor: text('vendor'),
     vendorConfidence: real('vendor_confidence'),
     vendorEdited: boolean('vendor_edited').notNull().default(false),

@@ -6,7 +6,7 @@ import { files, receipts } from '../../db/schema/index.js';
 import { insertFile } from '../storage/storage.queries.js';
 import { newStorageKey } from '../storage/storage.service.js';
 import { queueReceiptMatch } from './matching-queue.js';
-import type { ReadingHints } from './reading/index.js';
+import { ReceiptReadingError, type ReadingHints } from './reading/index.js';
 import { installedReader, type ReadValue, type ReceiptReader, type ReceiptReading } from './receipt-reader.js';
 import { findEarlierTwin, updateReceipt, type ReceiptRow } from './receipts.queries.js';
 
@@ -17,6 +17,9 @@ const readAll = async (stream: NodeJS.ReadableStream) => {
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
 };
+
+/** Why a file failed when the reading library did not say (an engine crash, a lost thread). */
+const UNREADABLE = 'The file could not be read.';
 
 const clamp = (n: number) => Math.min(1, Math.max(0, n));
 /** A value the engine gives is kept only when the column can hold it; a field a person set is never overwritten. */
@@ -62,7 +65,9 @@ const hintsOf = (row: ReceiptRow): ReadingHints => {
  * keeps what it read, stores its thumbnail, then
  * flags the receipt when an earlier one of the same company has the same file
  * or the same vendor, date and total. A file the engine cannot read leaves the
- * read state FAILED and the fields for a person to fill. Then it queues the
+ * read state FAILED, with why (`read_error`: "The first page of the PDF is
+ * blank.", "Reading the file took longer than 30 s."), and the fields for a
+ * person to fill. Then it queues the
  * receipt's matching. Running it twice does no harm: a READ receipt is not
  * read again.
  */
@@ -73,6 +78,7 @@ export const runReceiptRead = async (deps: JobDeps, receiptPk: number, reader: R
   let row = found.receipt;
   if (row.readState !== 'READ') {
     let reading: ReceiptReading | null = null;
+    let failure = UNREADABLE;
     try {
       reading = await reader(await readAll(await deps.storage.get(found.file.storageKey)), found.file.contentType, {
         hints: hintsOf(row),
@@ -80,8 +86,12 @@ export const runReceiptRead = async (deps: JobDeps, receiptPk: number, reader: R
       });
     } catch (err) {
       deps.log?.warn({ err, receiptPk }, 'receipt could not be read');
+      // The reading library's own sentences are written for the sender; anything else (a crash) is not.
+      if (err instanceof ReceiptReadingError) failure = err.message;
     }
-    const changes: Partial<typeof receipts.$inferInsert> = reading ? { ...fieldsFrom(row, reading), readState: 'READ' } : { readState: 'FAILED' };
+    const changes: Partial<typeof receipts.$inferInsert> = reading
+      ? { ...fieldsFrom(row, reading), readState: 'READ', readError: null }
+      : { readState: 'FAILED', readError: failure };
     if (reading?.thumbnail && row.thumbnailFileId === null) {
       const key = newStorageKey();
       await deps.storage.put(key, reading.thumbnail.bytes, reading.thumbnail.contentType);

@@ -23,6 +23,7 @@ const makeReceipt = (overrides: Partial<Receipt> = {}): Receipt => ({
   is_hidden: false,
   source: 'EMAIL',
   read_state: 'READ',
+  read_error: null,
   file: { pk: 11, name: 'coffee.jpg', content_type: 'image/jpeg', size: 1000, url: '/api/v1/storage/file/retrieve/11/', created_at: '2026-11-20T10:00:00Z' },
   thumbnail: null,
   vendor: field('Blue Bottle', 0.92),
@@ -87,6 +88,21 @@ describe('the accountant’s receipts tab', () => {
     expect(counts).toHaveTextContent('Possible duplicates1');
     expect(within(counts).getByRole('link', { name: 'Completed receipts' })).toHaveAttribute('href', '/dashboard/accountant/receipts/completed/7/');
     expect(screen.getByRole('tab', { name: /Receipts/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('marks a file that could not be read, and says why on hover', async () => {
+    const failed = makeReceipt({
+      read_state: 'FAILED',
+      read_error: 'Reading the file took longer than 30 s.',
+      vendor: field(null),
+      date: field(null),
+      total: field(null),
+    });
+    fakeReceipts([failed]);
+    const table = await openTab();
+    const tag = within(rowOf(table, 'coffee.jpg')).getByText('Could not be read');
+    await fastUser().hover(tag);
+    expect(await screen.findByText('Reading the file took longer than 30 s.')).toBeInTheDocument();
   });
 
   it('uploads several files at once to this client, and says how many arrived', async () => {

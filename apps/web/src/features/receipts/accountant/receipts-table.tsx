@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, Table, Tag, Typography } from 'antd';
+import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { Paginated, Receipt } from '@herd/contract';
 import { formatDate } from '../../../lib/format';
 import { ReadValue, ReceiptThumbnail, ReceiptTotal } from '../receipt-cells';
@@ -24,7 +24,12 @@ const Flags = ({ receipt }: { receipt: Receipt }) => (
   <Flex gap={4} wrap>
     {receipt.duplicate_of !== null ? <Tag color="red">Possible duplicate</Tag> : null}
     {receipt.read_state === 'PENDING' ? <Tag>Not read yet</Tag> : null}
-    {receipt.read_state === 'FAILED' ? <Tag color="orange">Could not be read</Tag> : null}
+    {receipt.read_state === 'FAILED' ? (
+      // Why, on hover: the reading's own words ("The image is blank.", "Reading the file took longer than 30 s.").
+      <Tooltip title={receipt.read_error}>
+        <Tag color="orange">Could not be read</Tag>
+      </Tooltip>
+    ) : null}
     <Tag color={receipt.transaction !== null ? 'green' : undefined}>{matchWords(receipt)}</Tag>
     {receipt.notes_count ? <Tag color="blue">{receipt.notes_count === 1 ? '1 note' : `${receipt.notes_count} notes`}</Tag> : null}
   </Flex>

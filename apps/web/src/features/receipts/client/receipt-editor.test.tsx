@@ -48,6 +48,18 @@ describe('a receipt opened by its client', () => {
     expect(screen.getByText(/Read: 1 field to check/)).toBeInTheDocument();
   });
 
+  it('says why a file could not be read', async () => {
+    const unreadable = makeReceipt({ read_state: 'FAILED', read_error: 'The first page of the PDF is blank.' });
+    createFakeApi()
+      .answer(e.clientActive, company, receiptPage([unreadable]))
+      .answer(e.clientCounters, company, { active: 1, completed: 0, hidden: 0, duplicates: 0, unread: 0 })
+      .answer(noteEndpoints.receiptList, { pk: unreadable.pk }, [])
+      .install();
+    const drawer = await openReceipt();
+    expect(within(drawer).getByText('This file could not be read: fill in what you know.')).toBeInTheDocument();
+    expect(within(drawer).getByText('The first page of the PDF is blank.')).toBeInTheDocument();
+  });
+
   it('sends only the fields the person changed, and clears a field emptied', async () => {
     const fake = fakeEditor();
     const drawer = await openReceipt();

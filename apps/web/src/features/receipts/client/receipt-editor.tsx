@@ -66,7 +66,9 @@ const EditorBody = ({ companyPk, receipt, onClose }: { companyPk: number; receip
         </Flex>
       </Flex>
       {receipt.read_state === 'PENDING' ? <Alert type="info" showIcon message="Not read yet: fill in what you know." /> : null}
-      {receipt.read_state === 'FAILED' ? <Alert type="warning" showIcon message="This file could not be read: fill in what you know." /> : null}
+      {receipt.read_state === 'FAILED' ? (
+        <Alert type="warning" showIcon message="This file could not be read: fill in what you know." description={receipt.read_error ?? undefined} />
+      ) : null}
       <ChangesOnly>
         <Form form={form} layout="vertical" initialValues={readFieldValues(receipt)} onFinish={() => save(false)} disabled={!active}>
           <ReceiptFieldRows receipt={receipt} />

@@ -1,0 +1,1 @@
+ALTER TABLE "receipts" ADD COLUMN "read_error" text;
