@@ -79,7 +79,7 @@ const expectMatchShownToClient = async (client: Page, row: ReturnType<Page['getB
   const matched = client.getByRole('dialog').getByRole('group', { name: 'Matched charge' });
   await expect(matched).toContainText(charge.payee, PAGE_LOAD);
   await expect(matched).toContainText(charge.amount);
-  await expect(matched.getByLabel('Why it matches')).toContainText(`amount matches exactly ($${charge.amount})`);
+  await expect(matched.getByLabel('Why it matches')).toContainText(`amount matches exactly (${charge.amount} USD)`);
   await expect(matched.getByLabel('Why it matches')).toContainText('same day');
   await client.keyboard.press('Escape');
   await expect(client.getByRole('dialog')).toBeHidden();

@@ -27,3 +27,16 @@ export const fromCents = (cents: number): string => {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
+
+// One formatter for every call: building one per amount costs more than the rest of a receipt's score.
+const GROUPED = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * The one way Herd writes an amount for a person, on screen and in the server's words (a receipt's
+ * match reasons): "1,234.50 USD", "-12.05 EUR", "18.50" when no currency is known. A receipt and
+ * the charge it matches then read alike wherever they are shown.
+ */
+export const formatCents = (cents: number, currency = ''): string => {
+  const text = `${cents < 0 ? '-' : ''}${GROUPED.format(Math.abs(cents) / 100)}`;
+  return currency ? `${text} ${currency.toUpperCase()}` : text;
+};

@@ -1,4 +1,5 @@
 import type { Receipt, ReceiptSource } from '@herd/contract';
+import { formatMoney } from '../transactions/money';
 
 /** A reading at least this sure is shown as read; below it, as a guess for the person to confirm. */
 export const SURE_CONFIDENCE = 0.7;
@@ -16,9 +17,8 @@ export const fieldOrigin = (field: ReadField): string | null => {
 /** Whether a read value still waits for a person to confirm it. */
 export const isUnsure = (field: ReadField): boolean => field.value !== null && !field.edited && field.confidence !== null && field.confidence < SURE_CONFIDENCE;
 
-/** The total as money: "USD 45.00", or the bare amount when no currency was read. */
-export const receiptTotal = (receipt: Receipt): string | null =>
-  receipt.total.value === null ? null : receipt.currency.value ? `${receipt.currency.value} ${receipt.total.value}` : receipt.total.value;
+/** The total as money, as every amount is written: "45.00 USD", or "45.00" when no currency was read. */
+export const receiptTotal = (receipt: Receipt): string | null => (receipt.total.value === null ? null : formatMoney(receipt.total.value, receipt.currency.value ?? ''));
 
 /** Where the reading engine stands, for a person. */
 export const READ_STATE_WORDS: Record<Receipt['read_state'], string> = {
@@ -54,7 +54,7 @@ export const matchStrength = (score: number): { text: string; color: string } =>
   return { text: 'Possible match', color: 'default' };
 };
 
-/** Why a charge fits, in words: each part of the score ("amount matches exactly ($45.00), 2 days apart, …"). */
+/** Why a charge fits, in words: each part of the score ("amount matches exactly (45.00 USD), 2 days apart, …"). */
 export const matchReasons = (parts: readonly { words: string }[]): string =>
   parts
     .map((part) => part.words)

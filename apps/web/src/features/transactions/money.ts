@@ -1,12 +1,10 @@
-import { parseCents } from '@herd/contract';
+import { formatCents, parseCents } from '@herd/contract';
 
-const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "1,234.50 USD"; an unreadable amount is shown as it came. Money is added up in cents (the contract's money rules), as the server does. */
+/** "1,234.50 USD" (the contract's `formatCents`, as the server writes amounts); an unreadable amount is shown as it came. Money is added up in cents, as the server does. */
 export const formatMoney = (amount: string, currency = ''): string => {
   const cents = parseCents(amount);
-  const text = cents === null ? amount : MONEY.format(cents / 100);
-  return currency ? `${text} ${currency}` : text;
+  if (cents !== null) return formatCents(cents, currency);
+  return currency ? `${amount} ${currency}` : amount;
 };
 
 /** What is left to assign: the total minus the lines; a blank line counts as nothing yet, an unreadable one gives null. */

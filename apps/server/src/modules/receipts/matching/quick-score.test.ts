@@ -104,6 +104,6 @@ describe('rankCandidates', () => {
         .find((c) => c.pk === 1)!
         .parts.map((p) => p.words)
         .join(', '),
-    ).toContain('amount matches exactly ($4.85)');
+    ).toContain('amount matches exactly (4.85 USD)');
   });
 });

@@ -19,12 +19,12 @@ describe('scoreCandidate', () => {
   it('gives full marks to the same amount, day, vendor and currency, and says why', () => {
     const s = scoreCandidate(receipt(), txn());
     expect(s.score).toBe(1);
-    expect(describeScore(s)).toBe('amount matches exactly ($45.00), same day, same vendor: "Amazon.com" ~ "AMZN Mktp US*2K4L09XY2", both in USD');
+    expect(describeScore(s)).toBe('amount matches exactly (45.00 USD), same day, same vendor: "Amazon.com" ~ "AMZN Mktp US*2K4L09XY2", both in USD');
   });
 
   it('accepts an amount a few cents off, for less than an exact one', () => {
     const near = scoreCandidate(receipt(), txn({ amount: '45.03' }));
-    expect(part(near, 'AMOUNT').words).toBe('amount 3 cents apart (receipt $45.00, charge $45.03)');
+    expect(part(near, 'AMOUNT').words).toBe('amount 3 cents apart (receipt 45.00 USD, charge 45.03 USD)');
     expect(part(near, 'AMOUNT').points).toBeGreaterThan(0);
     expect(near.score).toBeLessThan(1);
     expect(part(scoreCandidate(receipt(), txn({ amount: '44.95' })), 'AMOUNT').points).toBeGreaterThan(0);
@@ -34,13 +34,13 @@ describe('scoreCandidate', () => {
   it('takes a charge up to a quarter above the receipt for a tip, as a suggestion only, never one below it', () => {
     const restaurant = receipt({ vendor: 'Blue Bottle Coffee', total: '40.00' });
     const tipped = scoreCandidate(restaurant, txn({ amount: '47.20', description: 'SQ *BLUE BOTTLE COFFEE OAKLAND CA', merchantKey: null }));
-    expect(part(tipped, 'AMOUNT').words).toBe("charge $47.20 is $7.20 (18%) above the receipt's $40.00, as a tip");
+    expect(part(tipped, 'AMOUNT').words).toBe("charge 47.20 USD is 7.20 USD (18%) above the receipt's 40.00 USD, as a tip");
     // Offered, never matched without a person: a quarter's band catches other charges of the same place.
     expect(tipped.score).toBeGreaterThanOrEqual(SUGGESTION_SCORE);
     expect(tipped.score).toBeLessThan(AUTO_MATCH_SCORE);
     expect(part(scoreCandidate(restaurant, txn({ amount: '50.01' })), 'AMOUNT').points).toBe(0);
     const below = scoreCandidate(restaurant, txn({ amount: '35.00' }));
-    expect(part(below, 'AMOUNT')).toEqual({ kind: 'AMOUNT', points: 0, words: 'amount differs: receipt $40.00, charge $35.00' });
+    expect(part(below, 'AMOUNT')).toEqual({ kind: 'AMOUNT', points: 0, words: 'amount differs: receipt 40.00 USD, charge 35.00 USD' });
   });
 
   it('counts days after the receipt as a card posts, less the later it is', () => {
@@ -80,11 +80,11 @@ describe('scoreCandidate', () => {
   it('compares another currency only through a rate, within the exchange tolerance', () => {
     const euros = receipt({ total: '40.00', currency: 'eur' });
     const noRate = scoreCandidate(euros, txn({ amount: '43.60' }));
-    expect(part(noRate, 'AMOUNT')).toEqual({ kind: 'AMOUNT', points: 0, words: 'amounts not compared: receipt €40.00, charge $43.60, no exchange rate' });
+    expect(part(noRate, 'AMOUNT')).toEqual({ kind: 'AMOUNT', points: 0, words: 'amounts not compared: receipt 40.00 EUR, charge 43.60 USD, no exchange rate' });
     expect(part(noRate, 'CURRENCY')).toEqual({ kind: 'CURRENCY', points: 0, words: 'receipt in EUR, charge in USD' });
     const convert = (cents: number, from: string, to: string) => (from === 'EUR' && to === 'USD' ? Math.round(cents * 1.08) : null);
     const withRate = scoreCandidate(euros, txn({ amount: '43.60' }), { convert });
-    expect(part(withRate, 'AMOUNT').words).toBe('receipt €40.00 is about $43.20, charge $43.60 (1% apart)');
+    expect(part(withRate, 'AMOUNT').words).toBe('receipt 40.00 EUR is about 43.20 USD, charge 43.60 USD (1% apart)');
     expect(part(withRate, 'AMOUNT').points).toBeGreaterThan(0);
     expect(withRate.score).toBeLessThan(0.85);
     expect(part(scoreCandidate(euros, txn({ amount: '46.00' }), { convert }), 'AMOUNT').points).toBe(0);

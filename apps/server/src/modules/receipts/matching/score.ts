@@ -6,7 +6,7 @@ import { compareVendors } from './vendor-similarity.js';
 
 /**
  * How well one transaction fits one receipt, from 0 to 1, with the reason for every point in
- * words a person reads beside the suggestion: "amount matches exactly ($45.00), 2 days apart,
+ * words a person reads beside the suggestion: "amount matches exactly (45.00 USD), 2 days apart,
  * vendor "Amazon.com" ~ "AMZN Mktp US*2K4L09XY2", both in USD". Pure: the receipt job reads the
  * candidates (candidates.ts) and decides (decide.ts).
  *

@@ -167,8 +167,8 @@ const suggestion = (pk: number, score: number, payee: string, words: string[]): 
   score,
   parts: words.map((w) => ({ kind: 'amount', points: 0.1, words: w })),
 });
-const blueBottle = suggestion(301, 0.93, 'BLUE BOTTLE #12', ['amount matches exactly ($12.50)', 'same day', 'same vendor: "Blue Bottle" ~ "BLUE BOTTLE #12"']);
-const cornerCafe = suggestion(302, 0.55, 'SQ *CORNER CAFE', ['amount matches exactly ($12.50)', '5 days apart']);
+const blueBottle = suggestion(301, 0.93, 'BLUE BOTTLE #12', ['amount matches exactly (12.50 USD)', 'same day', 'same vendor: "Blue Bottle" ~ "BLUE BOTTLE #12"']);
+const cornerCafe = suggestion(302, 0.55, 'SQ *CORNER CAFE', ['amount matches exactly (12.50 USD)', '5 days apart']);
 
 describe('matching receipts to charges', () => {
   it('shows the charges that may fit in the drawer and matches the one the accountant picks', async () => {

@@ -50,7 +50,7 @@ describe('the client’s receipts on the company page', () => {
     const rows = await screen.findAllByTestId('receipt-row');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Blue Bottle Coffee')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('USD 12.50')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('12.50 USD')).toBeInTheDocument();
     expect(within(rows[0]!).getByText(/Read \(read, 95% sure\)/)).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Not matched yet')).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('img', { name: 'Receipt coffee.jpg' })).toHaveAttribute('src', coffee.thumbnail!.url);

@@ -19,12 +19,12 @@ const suggestion = (pk: number, score: number, payee: string, words: string[]): 
   parts: words.map((w, i) => ({ kind: ['amount', 'date', 'vendor', 'currency'][i]!, points: 0.1, words: w })),
 });
 const strong = suggestion(301, 0.93, 'BLUE BOTTLE COFFEE #12', [
-  'amount matches exactly ($12.50)',
+  'amount matches exactly (12.50 USD)',
   '1 day apart',
   'same vendor: "Blue Bottle Coffee" ~ "BLUE BOTTLE COFFEE #12"',
 ]);
-const possible = suggestion(302, 0.62, 'SQ *CORNER CAFE', ['amount matches exactly ($12.50)', '4 days apart', 'vendors differ']);
-const later = suggestion(303, 0.74, 'BLUE BOTTLE WEB', ['amount matches exactly ($12.50)', '3 days apart', 'same vendor: "Blue Bottle Coffee" ~ "BLUE BOTTLE WEB"']);
+const possible = suggestion(302, 0.62, 'SQ *CORNER CAFE', ['amount matches exactly (12.50 USD)', '4 days apart', 'vendors differ']);
+const later = suggestion(303, 0.74, 'BLUE BOTTLE WEB', ['amount matches exactly (12.50 USD)', '3 days apart', 'same vendor: "Blue Bottle Coffee" ~ "BLUE BOTTLE WEB"']);
 
 /** The company's receipts section, its one receipt, and `matches/new/` answering each look in turn. */
 const fakeMatching = (looks: ReceiptSuggestion[][]) => {
@@ -53,7 +53,7 @@ describe('the charges that may be a receipt’s, in its drawer', () => {
     expect(first).toHaveTextContent('Strong match');
     expect(first).toHaveTextContent('BLUE BOTTLE COFFEE #12');
     expect(first).toHaveTextContent('12.50 USD');
-    expect(first).toHaveTextContent('amount matches exactly ($12.50), 1 day apart, same vendor: "Blue Bottle Coffee" ~ "BLUE BOTTLE COFFEE #12"');
+    expect(first).toHaveTextContent('amount matches exactly (12.50 USD), 1 day apart, same vendor: "Blue Bottle Coffee" ~ "BLUE BOTTLE COFFEE #12"');
     expect(first).not.toHaveTextContent('0.93');
     expect(second).toHaveTextContent('Possible match');
     expect(second).toHaveTextContent('vendors differ');
