@@ -1,4 +1,3 @@
-import archiver from 'archiver';
 import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { RECEIPT_LIST_STATUSES } from '@herd/contract';
@@ -6,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { files, receipts } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { StorageDriver } from '../../storage/driver.js';
+import { zipStoredFiles } from '../../storage/zip-stored-files.js';
 import type { Actor } from '../auth/actor.js';
 import { companyReceiptScope } from './receipt-scope.js';
 
@@ -18,8 +18,8 @@ const safe = (text: string) => text.replace(/[\\/:*?"<>|\r\n\t]/g, '_').slice(0,
 
 /**
  * The files of a company's active or completed receipts (hidden ones left
- * out), as one zip streamed while it is built, so however many there are
- * nothing large sits in memory. Entries are named by date, vendor and file
+ * out), as one zip streamed while it is built, one file at a time
+ * (`zipStoredFiles`), so however many there are nothing large sits in memory. Entries are named by date, vendor and file
  * name, so the accountant can find them; a name used twice gets a number.
  */
 export const receiptsZip = async (db: Db, storage: StorageDriver, actor: Actor, companyPk: number, list: 'active' | 'completed'): Promise<ReceiptsZip> => {
@@ -39,18 +39,13 @@ export const receiptsZip = async (db: Db, storage: StorageDriver, actor: Actor, 
     .orderBy(asc(receipts.receiptDate), asc(receipts.pk));
   if (entries.length === 0)
     throw ValidationError.detail(list === 'active' ? 'There are no active receipts to download.' : 'There are no completed receipts to download.');
-  const zip = archiver('zip', { zlib: { level: 6 } });
   const used = new Set<string>();
-  const appendAll = async () => {
-    for (const entry of entries) {
-      const base = [entry.date, entry.vendor ? safe(entry.vendor) : null, entry.name].filter(Boolean).join(' ');
-      let name = base;
-      for (let n = 2; used.has(name); n += 1) name = `${n} ${base}`;
-      used.add(name);
-      zip.append(await storage.get(entry.key), { name });
-    }
-    await zip.finalize();
-  };
-  appendAll().catch((err: unknown) => zip.destroy(err instanceof Error ? err : new Error(String(err))));
-  return { fileName: `receipts-${list}-${companyPk}.zip`, stream: zip };
+  const named = entries.map((entry) => {
+    const base = [entry.date, entry.vendor ? safe(entry.vendor) : null, entry.name].filter(Boolean).join(' ');
+    let name = base;
+    for (let n = 2; used.has(name); n += 1) name = `${n} ${base}`;
+    used.add(name);
+    return { name, key: entry.key };
+  });
+  return { fileName: `receipts-${list}-${companyPk}.zip`, stream: zipStoredFiles(storage, named) };
 };

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import archiver from 'archiver';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.js';
 import { files, transactionAttachments } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { StorageDriver } from '../../storage/driver.js';
+import { zipStoredFiles } from '../../storage/zip-stored-files.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { findMembership } from '../client-users/client-users.queries.js';
@@ -70,7 +70,8 @@ export interface AttachmentsZip {
 /**
  * A zip of the selected transactions' files (the accountant's), streamed as
  * it is built so a large selection never sits in memory. Entries are named by
- * date, payee and file name so an accountant can find them.
+ * date, payee and file name so an accountant can find them; one file is
+ * opened at a time (`zipStoredFiles`).
  */
 export const attachmentsZip = async (db: Db, storage: StorageDriver, actor: Actor, companyPk: number, pks: number[]): Promise<AttachmentsZip> => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
@@ -86,19 +87,15 @@ export const attachmentsZip = async (db: Db, storage: StorageDriver, actor: Acto
       ),
     );
   if (entries.length === 0) throw ValidationError.detail('The selected transactions have no attachments.');
-  const zip = archiver('zip', { zlib: { level: 6 } });
   const used = new Set<string>();
-  const appendAll = async () => {
-    for (const entry of entries) {
-      const tx = rows.find((r) => r.pk === entry.txPk)!;
-      const base = `${tx.date} ${(tx.payee || tx.description).replace(/[\\/:*?"<>|]/g, '_').slice(0, 60)} ${entry.name}`.trim();
-      let name = base;
-      for (let n = 2; used.has(name); n += 1) name = `${n} ${base}`;
-      used.add(name);
-      zip.append(await storage.get(entry.key), { name });
-    }
-    await zip.finalize();
-  };
-  appendAll().catch((err: unknown) => zip.destroy(err instanceof Error ? err : new Error(String(err))));
-  return { companyPk: scope.company.pk, stream: zip };
+  const byPk = new Map(rows.map((r) => [r.pk, r]));
+  const named = entries.map((entry) => {
+    const tx = byPk.get(entry.txPk)!;
+    const base = `${tx.date} ${(tx.payee || tx.description).replace(/[\\/:*?"<>|]/g, '_').slice(0, 60)} ${entry.name}`.trim();
+    let name = base;
+    for (let n = 2; used.has(name); n += 1) name = `${n} ${base}`;
+    used.add(name);
+    return { name, key: entry.key };
+  });
+  return { companyPk: scope.company.pk, stream: zipStoredFiles(storage, named) };
 };
