@@ -191,6 +191,16 @@ const rawBodies = [
   `{"name":"${MEGABYTE}"}`,
 ];
 
+/** Ways a multipart body arrives broken: as sent, with no boundary, another boundary, or cut short. */
+const MULTIPART_DAMAGE = ['none', 'no boundary', 'other boundary', 'truncated'] as const;
+
+const damaged = (form: { body: Buffer; headers: { 'content-type': string } }, damage: (typeof MULTIPART_DAMAGE)[number]) => {
+  if (damage === 'no boundary') return { payload: form.body, headers: { 'content-type': 'multipart/form-data' } };
+  if (damage === 'other boundary') return { payload: form.body, headers: { 'content-type': 'multipart/form-data; boundary=elsewhere' } };
+  if (damage === 'truncated') return { payload: form.body.subarray(0, Math.floor(form.body.length / 2)), headers: form.headers };
+  return { payload: form.body, headers: form.headers };
+};
+
 export interface FuzzRequest {
   method: Method;
   url: string;
@@ -223,7 +233,10 @@ export const requestsFor = (op: Operation, ids: readonly number[]): fc.Arbitrary
     { weight: 6, arbitrary: replacements.map((r) => ({ json: mutate(plausible(op.body ?? undefined, ids), r) })) },
     { weight: 2, arbitrary: fc.constantFrom(...rawBodies).map((raw) => ({ raw })) },
     { weight: 1, arbitrary: fc.constant({ none: true }) },
-    { weight: 1, arbitrary: fc.tuple(nastyString, nastyString).map(([name, content]) => ({ multipart: { name, content } })) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(nastyString, nastyString, fc.constantFrom(...MULTIPART_DAMAGE)).map(([name, content, damage]) => ({ multipart: { name, content, damage } })),
+    },
   );
   return fc.tuple(params, query, body).map(([values, pairs, b]): FuzzRequest => {
     let path = op.path;
@@ -236,7 +249,7 @@ export const requestsFor = (op: Operation, ids: readonly number[]): fc.Arbitrary
         { note: b.multipart.content },
         { name: b.multipart.name.replace(/["\r\n]/g, ''), bytes: Buffer.from(b.multipart.content), type: 'text/csv' },
       );
-      return { method: op.method, url, payload: form.body, headers: form.headers };
+      return { method: op.method, url, ...damaged(form, b.multipart.damage) };
     }
     const payload = 'raw' in b ? b.raw : JSON.stringify(b.json ?? null);
     return { method: op.method, url, payload, headers: { 'content-type': 'application/json' } };

@@ -39,8 +39,13 @@ export const requiredIdQuery = (label: string) =>
     .min(1)
     .max(ID_MAX);
 
+/** How an id is written in a path: decimal digits, no sign, no leading zero, no spaces. */
+const ID_TEXT = /^[1-9][0-9]*$/;
+
 /**
- * An id in a path. The server answers any path parameter it cannot read as
- * 404, as for an id that names nothing (plugins/error-handler.ts).
+ * An id in a path. Only plain decimal digits name an id: `Number()` alone would read `0x10` as 16,
+ * and `1e1`, ` 1`, `+1` or `01` as ids too, so one object would answer to many spellings. A number
+ * is taken as it is (the web app fills paths from numbers). The server answers any path parameter
+ * it cannot read as 404, as for an id that names nothing (plugins/error-handler.ts).
  */
-export const idParam = z.coerce.number().int().min(1).max(ID_MAX);
+export const idParam = z.union([z.number(), z.string().regex(ID_TEXT)]).pipe(z.coerce.number<string | number>().int().min(1).max(ID_MAX));

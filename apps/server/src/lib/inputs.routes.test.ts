@@ -32,6 +32,12 @@ describe('ids are checked against the range of their columns', () => {
     }
     // Anything else that is not an id answers the same.
     for (const bad of ['0', '-1', '1.5', 'abc', '1e3']) expect((await cast.admin.get(`${COMPANY}/${bad}/retrieve/`)).statusCode).toBe(404);
+    // Only plain decimal digits name an id: no other spelling of the company's own pk reaches it.
+    expect((await cast.admin.get(`${COMPANY}/${pk}/retrieve/`)).statusCode).toBe(200);
+    for (const spelling of [`0x${pk.toString(16)}`, `0${pk}`, `+${pk}`, `%20${pk}`, `${pk}%20`, `${pk / 10}e1`, `${pk}.0`, `0b${pk.toString(2)}`]) {
+      const res = await cast.admin.get(`${COMPANY}/${spelling}/retrieve/`);
+      expect([spelling, res.statusCode, res.json()]).toEqual([spelling, 404, { detail: details.notFound }]);
+    }
     // The largest id is an id: it simply names nothing.
     expect((await cast.admin.get(`${COMPANY}/${ID_MAX}/retrieve/`)).json()).toEqual({ detail: details.notFound });
     expect((await cast.admin.request('POST', `accounting/client/transaction-line/${ID_MAX + 1}/delete/`)).statusCode).toBe(404);
@@ -113,6 +119,36 @@ describe('empty bodies and uploads', () => {
     const form = multipart({ client_company: String(pk) }, { name: '', bytes: PDF_BYTES });
     const res = await cast.admin.request('POST', 'storage/file/create/', { body: form.body, headers: form.headers });
     expect([res.statusCode, res.json()]).toEqual([400, { file: ['File name is required.'] }]);
+  });
+
+  it('a malformed multipart body is a 400 that says so on every upload, never a 500', async () => {
+    const good = multipart({ client_company: String(pk), list: 'VENDOR' }, { name: 'r.pdf', bytes: PDF_BYTES });
+    const boundary = good.headers['content-type'].split('boundary=')[1]!;
+    const malformed: [string, { body: Buffer; headers: Record<string, string> }][] = [
+      ['no boundary', { body: good.body, headers: { 'content-type': 'multipart/form-data' } }],
+      ['an empty boundary', { body: good.body, headers: { 'content-type': 'multipart/form-data; boundary=' } }],
+      ['another boundary', { body: good.body, headers: { 'content-type': 'multipart/form-data; boundary=nothere' } }],
+      ['a truncated body', { body: good.body.subarray(0, good.body.length - 30), headers: good.headers }],
+      ['a body cut inside the headers', { body: good.body.subarray(0, boundary.length + 20), headers: good.headers }],
+      ['an empty body', { body: Buffer.alloc(0), headers: good.headers }],
+    ];
+    const uploads: [Awaited<ReturnType<typeof signedInCast>>['admin'], string][] = [
+      [cast.admin, 'storage/file/create/'],
+      [cast.client, 'accounting/receipt/create/'],
+      [cast.admin, `${COMPANY}/${pk}/transactions/import-csv/`],
+      [cast.admin, `${COMPANY}/${pk}/reference-lists/import-csv/`],
+    ];
+    for (const [who, path] of uploads) {
+      for (const [what, form] of malformed) {
+        const res = await who.request('POST', path, { body: form.body, headers: form.headers });
+        expect([path, what, res.statusCode]).toEqual([path, what, 400]);
+        expect(
+          Object.values(res.json() as Record<string, unknown>)
+            .flat()
+            .join(' '),
+        ).toMatch(/upload|File is required/);
+      }
+    }
   });
 
   it('a bank CSV amount too large for a transaction is a bad row, the others are imported', async () => {

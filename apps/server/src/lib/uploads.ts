@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { labelOf, messages } from '@herd/contract';
-import { ValidationError } from './errors.js';
+import { AppError, ValidationError } from './errors.js';
 import { hasForbiddenCharacters } from './text-guard.js';
 
 const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
@@ -12,8 +12,28 @@ export interface Upload {
   fields: Record<string, string>;
 }
 
+/** What a body the multipart parser cannot read (no boundary, another boundary, cut short) is answered. */
+export const MALFORMED_UPLOAD = 'The upload could not be read: the form data is incomplete or malformed. Choose the file and send it again.';
+
+/**
+ * Runs a reader of the request's multipart body, answering 400 for anything the parser throws that is
+ * not already one of our answers: busboy's "Boundary not found", "Unexpected end of form" and the like
+ * are the client's malformed body, never a fault of the server.
+ */
+const readingMultipart = async <T>(read: () => Promise<T>): Promise<T> => {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw ValidationError.detail(MALFORMED_UPLOAD);
+  }
+};
+
 /** The one file of a multipart request, with its other fields; field errors for a missing or oversized file. */
-export const readUpload = async (request: Pick<FastifyRequest, 'isMultipart' | 'file'>, maxBytes: number): Promise<Upload> => {
+export const readUpload = (request: Pick<FastifyRequest, 'isMultipart' | 'file'>, maxBytes: number): Promise<Upload> =>
+  readingMultipart(() => readOneUpload(request, maxBytes));
+
+const readOneUpload = async (request: Pick<FastifyRequest, 'isMultipart' | 'file'>, maxBytes: number): Promise<Upload> => {
   if (!request.isMultipart()) throw ValidationError.field('file', 'File is required.');
   const part = await request.file();
   if (!part) throw ValidationError.field('file', 'File is required.');
@@ -53,7 +73,10 @@ const isCode = (err: unknown, code: string) => (err as { code?: string } | null)
  * a missing or unusable name. An empty file is read as it is: what it may be
  * is the caller's rule.
  */
-export const readUploads = async (request: Pick<FastifyRequest, 'isMultipart' | 'parts'>, maxBytes: number, maxFiles: number): Promise<MultiUpload> => {
+export const readUploads = (request: Pick<FastifyRequest, 'isMultipart' | 'parts'>, maxBytes: number, maxFiles: number): Promise<MultiUpload> =>
+  readingMultipart(() => readManyUploads(request, maxBytes, maxFiles));
+
+const readManyUploads = async (request: Pick<FastifyRequest, 'isMultipart' | 'parts'>, maxBytes: number, maxFiles: number): Promise<MultiUpload> => {
   if (!request.isMultipart()) throw ValidationError.field('file', 'File is required.');
   const files: MultiUpload['files'] = [];
   const fields: Record<string, string> = {};

@@ -77,6 +77,7 @@ const kinds: Kind[] = [
         ['reset MFA', await answer(cast.admin.post(`${MEMBER}${who.pk}/mfa-reset/`))],
         ['retrieve after MFA', await answer(cast.admin.get(`${COWORKERS}${who.pk}/`))],
         ['update', await answer(cast.admin.patch(`${COWORKERS}${who.pk}/`, { first_name: 'Renamed', role: 'CLIENT_ADMIN' }))],
+        ['update nothing', await answer(cast.admin.patch(`${COWORKERS}${who.pk}/`, {}))],
         ['resend', await answer(cast.admin.post(`${COWORKERS}${who.pk}/resend-invitation/`))],
         ['copy link', await answer(cast.admin.post(`${COWORKERS}${who.pk}/invitation-link/`))],
         ['remove', await answer(cast.admin.delete(`${COWORKERS}${who.pk}/`))],
@@ -104,6 +105,7 @@ const kinds: Kind[] = [
         ['search', await answer(cast.admin.get(`${CLIENT_USERS}?search=${encodeURIComponent(who.email)}`))],
         ['retrieve', await answer(cast.admin.get(`${CLIENT_USERS}${who.pk}/`))],
         ['update', await answer(cast.admin.patch(`${CLIENT_USERS}${who.pk}/`, { first_name: 'Renamed' }))],
+        ['update nothing', await answer(cast.admin.patch(`${CLIENT_USERS}${who.pk}/`, {}))],
         ['phone', await answer(cast.admin.patch(`users/accountant/user/${who.pk}/contacts-update/`, { phone: '+15550100' }))],
         ['copy link', await answer(cast.admin.post('accounting/accountant/client-company/get-magic-link/', { client_company: company, user: who.pk }))],
         ['remove', await answer(cast.admin.delete(`${CLIENT_USERS}${who.pk}/?client_company=${company}`))],
@@ -225,7 +227,7 @@ describe.each(kinds)('inviting $name', (kind) => {
     // Every request that follows answers alike.
     const followed: [string, ReturnType<typeof normalized>][][] = [];
     for (const { who } of answers) followed.push((await kind.followUps(cast, who)).map(([label, a]) => [label, normalized(a, who)]));
-    expect(followed[0]!.every(([, a]) => a.statusCode < 500)).toBe(true);
+    expect(followed.flat().filter(([, a]) => a.statusCode >= 500)).toEqual([]);
     expect(followed[1]).toEqual(followed[0]);
     expect(followed[2]).toEqual(followed[0]);
   });

@@ -80,17 +80,24 @@ export const findPendingOfCompany = (db: Db, firmId: number, companyPk: number) 
     .where(and(eq(pendingInvitations.firmId, firmId), eq(pendingInvitations.clientCompanyId, companyPk)))
     .orderBy(asc(pendingInvitations.firstName), asc(pendingInvitations.lastName));
 
-/** Name, phone, email or role of one person's pending rows (all their companies). */
-export const updatePendingPerson = (
+/**
+ * Name, phone, email or role of one person's pending rows (all their companies). Fields given as undefined
+ * are left alone; with none left there is nothing to write (an empty PATCH), and no UPDATE is sent, since an
+ * UPDATE with no column is not a statement.
+ */
+export const updatePendingPerson = async (
   db: Db,
   firmId: number,
   userPk: number,
   values: Partial<Pick<PendingRow, 'firstName' | 'lastName' | 'phone' | 'email' | 'role' | 'mfaEnabled'>>,
-) =>
-  db
+) => {
+  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as typeof values;
+  if (Object.keys(given).length === 0) return;
+  await db
     .update(pendingInvitations)
-    .set(values)
+    .set(given)
     .where(and(eq(pendingInvitations.firmId, firmId), eq(pendingInvitations.userPk, userPk)));
+};
 
 export const markPendingResent = (db: Db, firmId: number, pks: number[]) =>
   pks.length === 0
