@@ -14,6 +14,7 @@
  * `--only=receipt-matching` only the matching of receipts to charges, in memory (bench/receipt-matching.ts),
  * `--only=receipt-matching-postgres` the same company in PostgreSQL through the `receipt-match` job (bench/receipt-matching-postgres.ts),
  * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts),
+ * `--only=hostile-files` only the health check's latency while hostile receipt files are read (bench/hostile-files.ts),
  * `--only=recurring` only 10,000 recurring schedules due at once, two workers racing, on PostgreSQL (bench/recurring.ts),
  * `--only=communications-lists` only the communications lists with 100,000 in one firm, 10 clients, on PostgreSQL (bench/communications-lists.ts),
  * `--only=reminders` only a reminder day over 1,000 client companies and 5,000 client users, on PGlite and PostgreSQL
@@ -36,6 +37,7 @@ import { renderQboReport, runQboBench } from './qbo.js';
 import { renderReceiptMatchingReport, runReceiptMatchingBench } from './receipt-matching.js';
 import { renderReceiptMatchingPostgresReport, runReceiptMatchingPostgresBench } from './receipt-matching-postgres.js';
 import { renderOcrReport, runOcrBench } from './ocr.js';
+import { renderHostileFilesReport, runHostileFilesBench } from './hostile-files.js';
 import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
 import { renderRecurringReport, runRecurringBench } from './recurring.js';
 import { renderCommunicationsListsReport, runCommunicationsListsBench } from './communications-lists.js';
@@ -186,7 +188,7 @@ const main = async () => {
   if (process.argv.includes('--compare')) return compareWithRecorded();
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
-  const withoutDatabase = ['reminders-pglite', 'pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr'];
+  const withoutDatabase = ['reminders-pglite', 'pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr', 'hostile-files'];
   const pgUrl = only !== undefined && withoutDatabase.includes(only) ? null : await postgresUrl();
   const file = path.join(root, 'BENCHMARKS.md');
   const write = process.argv.includes('--write');
@@ -230,6 +232,12 @@ const main = async () => {
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'ocr', section);
   }
+  if (!only || only === 'hostile-files') {
+    process.stderr.write('\nHostile receipt files: the health check while a 20,000-page PDF and a 49-megapixel PNG are read…\n');
+    const section = renderHostileFilesReport(await runHostileFilesBench());
+    process.stdout.write(`${section}\n`);
+    if (write) writeSection(file, 'hostile-files', section);
+  }
   if (!only || only === 'recurring') {
     if (pgUrl) {
       process.stderr.write('\nRecurring requests: 10,000 schedules due at once, two workers racing, on PostgreSQL…\n');
@@ -272,6 +280,7 @@ const main = async () => {
     'receipt-matching',
     'receipt-matching-postgres',
     'ocr',
+    'hostile-files',
     'recurring',
     'communications-lists',
   ];
