@@ -24,6 +24,12 @@ const INK = '#1f2a24';
 /** The active side-menu item: a pale tint of the firm's colour, light enough for dark text on any colour. */
 export const selectedItemColor = (main: string): string => shade(main, 0.78);
 
+/**
+ * A selected table row: a pale tint of the firm's colour, as light as the active menu item's, so a
+ * chosen row reads as chosen. A grey one (what antd derived from some firm colours) reads as disabled.
+ */
+export const selectedRowColor = (main: string): string => shade(main, 0.88);
+
 /** A finger needs a bigger target than a mouse pointer: 44 px, the size phone makers recommend. */
 const TOUCH_TARGET_PX = 44;
 
@@ -67,6 +73,7 @@ export const buildTheme = (mainColor: string, { touch = false }: { touch?: boole
       },
       Tabs: { inkBarColor: mainColor, itemSelectedColor: mainColor },
       Segmented: { itemSelectedBg: '#ffffff' },
+      Table: { rowSelectedBg: selectedRowColor(mainColor), rowSelectedHoverBg: selectedItemColor(mainColor) },
       Card: { headerFontSize: 17 },
     },
   };
