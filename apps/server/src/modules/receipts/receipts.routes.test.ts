@@ -113,10 +113,11 @@ describe('receipt create', () => {
       [first.pk, null],
       [second.pk, first.pk],
     ]);
-    // A one-pixel image is read (OCR) and holds no text: read, with nothing made up.
-    expect(list.map((r: { read_state: string; vendor: { value: unknown } }) => [r.read_state, r.vendor.value])).toEqual([
-      ['READ', null],
-      ['READ', null],
+    // A one-pixel image holds nothing to read: refused as blank before OCR, with the reason, nothing made up;
+    // the duplicate flag (by the file's bytes) is set all the same.
+    expect(list.map((r: { read_state: string; read_error: string | null; vendor: { value: unknown } }) => [r.read_state, r.read_error, r.vendor.value])).toEqual([
+      ['FAILED', 'The image is blank.', null],
+      ['FAILED', 'The image is blank.', null],
     ]);
     expect((await cast.admin.get(`accounting/accountant/client-company/${pk}/receipts/list/?duplicates=true`)).json().count).toBe(1);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'receipt.create'));
