@@ -1,4 +1,4 @@
-import { FEATURE_FLAGS, type FeatureFlag } from '@herd/contract';
+import { FEATURE_FLAGS, RETIRED_FEATURE_FLAGS, type FeatureFlag } from '@herd/contract';
 import { z } from 'zod';
 
 /**
@@ -59,13 +59,16 @@ const url = (name: string, protocols: string[]) =>
     return { ok: false, why: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` };
   });
 
-/** A comma-separated list of feature flags, each one Herd knows; spaces around names are ignored. */
+/**
+ * A comma-separated list of feature flags, each one Herd knows; spaces around names are ignored. A retired
+ * flag (what it gated every firm now has) is accepted and dropped, so a deployment that named it still starts.
+ */
 const featureFlagList = (name: string) =>
   variable(name, (raw): Checked<FeatureFlag[]> => {
     const names = raw
       .split(',')
       .map((n) => n.trim())
-      .filter(Boolean);
+      .filter((n) => n && !(RETIRED_FEATURE_FLAGS as readonly string[]).includes(n));
     const unknown = names.filter((n) => !(FEATURE_FLAGS as readonly string[]).includes(n));
     if (unknown.length > 0) return { ok: false, why: `names unknown flags (${unknown.join(', ')}); the flags are ${FEATURE_FLAGS.join(', ')}` };
     return { ok: true, value: [...new Set(names)] as FeatureFlag[] };

@@ -73,7 +73,9 @@ export type FilterMarker = (typeof FILTER_MARKERS)[number];
 export const MFA_METHODS = ['SMS', 'TOTP'] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 
-export const FEATURE_FLAGS = ['FEATURE_TRANSACTION_ANALYTICS', 'FEATURE_MFA'] as const;
+export const FEATURE_FLAGS = ['FEATURE_TRANSACTION_ANALYTICS'] as const;
+/** Flags that gated something every firm now has: a deployment's setting or a firm's stored row naming one is ignored. */
+export const RETIRED_FEATURE_FLAGS = ['FEATURE_MFA'] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
 export const isAccountantSide = (t: AccountType) => t === 'ACCOUNTANT' || t === 'ACCOUNTANT_COWORKER';

@@ -79,7 +79,6 @@ export type MemberMfa = z.infer<typeof memberMfa>;
 
 /** What the setup prompt looks at: the signed-in profile's flags and firm membership. */
 interface PromptInput {
-  feature_flags: readonly string[];
   accountant_company_user: { role: string; mfa_enabled: boolean; is_mfa_setup: boolean } | null;
 }
 
@@ -90,10 +89,10 @@ const PROMPT_EXEMPT_ROLES = ['FIRM_ADMIN', 'CLIENT_ADMIN'];
 export const mfaRequiredOf = (role: string, mfaEnabled: boolean): boolean => mfaEnabled && !PROMPT_EXEMPT_ROLES.includes(role);
 
 /**
- * The setup prompt shows exactly when MFA is on for the firm, the person is a firm member whose role
- * is neither FIRM_ADMIN nor CLIENT_ADMIN, their admin required MFA of them and they have not set it up.
+ * The setup prompt shows exactly when the person is a firm member whose role is neither FIRM_ADMIN
+ * nor CLIENT_ADMIN, their admin required MFA of them and they have not set it up.
  */
 export const showsMfaSetupPrompt = (profile: PromptInput): boolean => {
   const member = profile.accountant_company_user;
-  return profile.feature_flags.includes('FEATURE_MFA') && member !== null && mfaRequiredOf(member.role, member.mfa_enabled) && !member.is_mfa_setup;
+  return member !== null && mfaRequiredOf(member.role, member.mfa_enabled) && !member.is_mfa_setup;
 };

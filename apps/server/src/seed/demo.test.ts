@@ -54,7 +54,7 @@ describe('seedDemo', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().accountant_company_user).toMatchObject({ role: 'FIRM_ADMIN', company: { company_name: 'Demo Bookkeeping' } });
     // The demo has every feature on, whatever the deployment's defaults (the test app's are none).
-    expect(res.json().feature_flags).toEqual(['FEATURE_TRANSACTION_ANALYTICS', 'FEATURE_MFA']);
+    expect(res.json().feature_flags).toEqual(['FEATURE_TRANSACTION_ANALYTICS']);
   });
 
   it('gives the demo firm the three request templates every firm starts with', async () => {

@@ -8,8 +8,7 @@ const MEMBER = 'accounting/accountant/accountant-company-user/{pk}';
 
 /**
  * The second step of signing in, for a session left half-open by a password or link of a user
- * with a second factor. Not behind FEATURE_MFA: a person who has MFA on must always be able to
- * finish signing in, whatever the firm's flags say now.
+ * with a second factor.
  */
 export const mfaSignInEndpoints = {
   totpVerify: endpoint({
@@ -49,7 +48,7 @@ export const mfaSignInEndpoints = {
   }),
 };
 
-/** Setting up one's own second factor (behind FEATURE_MFA): the person's own security, kept while the firm is read-only. */
+/** Setting up one's own second factor (every firm has it): the person's own security, kept while the firm is read-only. */
 export const mfaSetupEndpoints = {
   status: endpoint({ method: 'GET', path: 'users/mfa/', tags: own, summary: 'The signed-in person’s second factor', responses: { 200: mfaStatus } }),
   totpStart: endpoint({
@@ -106,7 +105,7 @@ export const mfaSetupEndpoints = {
   }),
 };
 
-/** A firm admin's say over a member's second factor (behind FEATURE_MFA). */
+/** A firm admin's say over a member's second factor. */
 export const memberMfaEndpoints = {
   update: endpoint({
     method: 'PATCH',

@@ -19,7 +19,7 @@ const send = (client: TestClient, endpoint: Endpoint) =>
   client.request(endpoint.method, pathOf(endpoint), endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : { body: {} });
 
 beforeAll(async () => {
-  t = await createTestApp({ featureFlagDefaults: ['FEATURE_MFA', 'FEATURE_TRANSACTION_ANALYTICS'], e2eOutbox: true });
+  t = await createTestApp({ featureFlagDefaults: ['FEATURE_TRANSACTION_ANALYTICS'], e2eOutbox: true });
   const firm = await createFirm(t.db);
   companyPk = (await createClientUser(t.db, firm.firmId)).companyId;
   await setMfa(t.db, firm.adminId, 'TOTP');

@@ -26,10 +26,11 @@ describe('feature flags', () => {
     const client = await createClientUser(t.db, firm.firmId);
     expect(await profileFlags(firm.adminEmail)).toEqual(['FEATURE_TRANSACTION_ANALYTICS']);
 
-    await runFlagsCommand(t.db, ['FEATURE_TRANSACTION_ANALYTICS'], { action: 'on', flag: 'FEATURE_MFA', firmId: firm.firmId });
     await runFlagsCommand(t.db, ['FEATURE_TRANSACTION_ANALYTICS'], { action: 'off', flag: 'FEATURE_TRANSACTION_ANALYTICS', firmId: firm.firmId });
-    expect(await profileFlags(firm.adminEmail)).toEqual(['FEATURE_MFA']);
-    expect(await profileFlags(client.email)).toEqual(['FEATURE_MFA']);
+    expect(await profileFlags(firm.adminEmail)).toEqual([]);
+    expect(await profileFlags(client.email)).toEqual([]);
+    await runFlagsCommand(t.db, [], { action: 'on', flag: 'FEATURE_TRANSACTION_ANALYTICS', firmId: firm.firmId });
+    expect(await profileFlags(client.email)).toEqual(['FEATURE_TRANSACTION_ANALYTICS']);
     // The other firm was never set: it keeps the default.
     expect(await profileFlags(other.adminEmail)).toEqual(['FEATURE_TRANSACTION_ANALYTICS']);
   });
@@ -37,25 +38,27 @@ describe('feature flags', () => {
   it('gates a service: a firm without the flag gets 404, one with it passes', async () => {
     const firm = await createFirm(t.db);
     const actor = (await resolveActor(t.db, firm.adminId))!;
-    await expect(assertFeature(t.db, [], actor, 'FEATURE_MFA')).rejects.toMatchObject({ statusCode: 404 });
-    await runFlagsCommand(t.db, [], { action: 'on', flag: 'FEATURE_MFA', firmId: firm.firmId });
-    await expect(assertFeature(t.db, [], actor, 'FEATURE_MFA')).resolves.toBeUndefined();
+    await expect(assertFeature(t.db, [], actor, 'FEATURE_TRANSACTION_ANALYTICS')).rejects.toMatchObject({ statusCode: 404 });
+    await runFlagsCommand(t.db, [], { action: 'on', flag: 'FEATURE_TRANSACTION_ANALYTICS', firmId: firm.firmId });
+    await expect(assertFeature(t.db, [], actor, 'FEATURE_TRANSACTION_ANALYTICS')).resolves.toBeUndefined();
   });
 
   it('the command lists each firm with where each flag comes from, and sets a flag for every firm without --firm', async () => {
     const firm = await createFirm(t.db, { name: 'Listed & Co' });
-    const [header, ...rows] = await runFlagsCommand(t.db, ['FEATURE_MFA'], { action: 'list', firmId: firm.firmId });
-    expect(header).toBe('Defaults (FEATURE_FLAGS): FEATURE_MFA');
-    expect(rows).toEqual([`${firm.firmId}\tListed & Co\tFEATURE_TRANSACTION_ANALYTICS=off (default)  FEATURE_MFA=on (default)`]);
+    const [header, ...rows] = await runFlagsCommand(t.db, ['FEATURE_TRANSACTION_ANALYTICS'], { action: 'list', firmId: firm.firmId });
+    expect(header).toBe('Defaults (FEATURE_FLAGS): FEATURE_TRANSACTION_ANALYTICS');
+    expect(rows).toEqual([`${firm.firmId}\tListed & Co\tFEATURE_TRANSACTION_ANALYTICS=on (default)`]);
 
-    const done = await runFlagsCommand(t.db, [], { action: 'off', flag: 'FEATURE_MFA', firmId: null });
-    expect(done[0]).toMatch(/^FEATURE_MFA is now off for every firm \(\d+\)\.$/);
-    const after = await runFlagsCommand(t.db, ['FEATURE_MFA'], { action: 'list', firmId: firm.firmId });
-    expect(after[1]).toContain('FEATURE_MFA=off');
-    expect(after[1]).not.toContain('FEATURE_MFA=off (default)');
+    const done = await runFlagsCommand(t.db, [], { action: 'off', flag: 'FEATURE_TRANSACTION_ANALYTICS', firmId: null });
+    expect(done[0]).toMatch(/^FEATURE_TRANSACTION_ANALYTICS is now off for every firm \(\d+\)\.$/);
+    const after = await runFlagsCommand(t.db, ['FEATURE_TRANSACTION_ANALYTICS'], { action: 'list', firmId: firm.firmId });
+    expect(after[1]).toContain('FEATURE_TRANSACTION_ANALYTICS=off');
+    expect(after[1]).not.toContain('FEATURE_TRANSACTION_ANALYTICS=off (default)');
   });
 
   it('refuses a firm that does not exist', async () => {
-    await expect(runFlagsCommand(t.db, [], { action: 'on', flag: 'FEATURE_MFA', firmId: 2_000_000_000 })).rejects.toThrow('There is no firm 2000000000.');
+    await expect(runFlagsCommand(t.db, [], { action: 'on', flag: 'FEATURE_TRANSACTION_ANALYTICS', firmId: 2_000_000_000 })).rejects.toThrow(
+      'There is no firm 2000000000.',
+    );
   });
 });

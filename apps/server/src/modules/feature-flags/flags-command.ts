@@ -1,4 +1,4 @@
-import { FEATURE_FLAGS, type FeatureFlag } from '@herd/contract';
+import { FEATURE_FLAGS, RETIRED_FEATURE_FLAGS, type FeatureFlag } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { OperatorUsageError, takeFirmOption } from '../../lib/operator-args.js';
 import { listFirmsWithFlagSettings, saveFirmFlagSetting } from './feature-flags.queries.js';
@@ -19,6 +19,7 @@ export const parseFlagsArgs = (args: readonly string[]): FlagsCommand => {
   const [action, flag, ...extra] = rest;
   if (action === 'list' && flag === undefined) return { action, firmId };
   if ((action === 'on' || action === 'off') && extra.length === 0) {
+    if ((RETIRED_FEATURE_FLAGS as readonly string[]).includes(flag ?? '')) throw new OperatorUsageError(`${flag} is retired: every firm has what it gated.`);
     if (!(FEATURE_FLAGS as readonly string[]).includes(flag ?? '')) throw new OperatorUsageError(`Unknown flag "${flag ?? ''}".\n${FLAGS_USAGE}`);
     return { action, flag: flag as FeatureFlag, firmId };
   }

@@ -20,7 +20,7 @@ const MEMBER = 'accounting/accountant/accountant-company-user/';
 const NAMES = { first_name: 'Pat', last_name: 'Probe' };
 
 beforeAll(async () => {
-  t = await createTestApp({ featureFlagDefaults: ['FEATURE_MFA'] });
+  t = await createTestApp();
 });
 afterAll(async () => t?.close());
 

@@ -8,7 +8,7 @@ import { findMemberMfa } from './mfa.queries.js';
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 73);
 beforeAll(async () => {
-  t = await createTestApp({ featureFlagDefaults: ['FEATURE_MFA'] });
+  t = await createTestApp();
 });
 afterAll(async () => t?.close());
 

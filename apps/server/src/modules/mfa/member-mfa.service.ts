@@ -1,11 +1,10 @@
-import { mfaDetails, type FeatureFlag, type MemberMfa } from '@herd/contract';
+import { mfaDetails, type MemberMfa } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
-import { assertFeature } from '../feature-flags/feature-flags.service.js';
 import { findPendingCoworker, updatePendingPerson } from '../invitations/pending-invitations.queries.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { mailMfaChange } from './mfa-notices.js';
@@ -18,9 +17,8 @@ const toMemberMfa = (m: MemberRow): MemberMfa => ({ pk: m.pk, mfa_enabled: m.mfa
 /** Admins choose for themselves (the setup prompt never asks them), so requiring it of them is refused. */
 const EXEMPT_ROLES = ['FIRM_ADMIN', 'CLIENT_ADMIN'];
 
-const adminOver = async (db: Db, flagDefaults: readonly FeatureFlag[], actor: Actor, memberPk: number) => {
+const adminOver = async (db: Db, actor: Actor, memberPk: number) => {
   const admin = can.administerFirm(actor);
-  await assertFeature(db, flagDefaults, admin, 'FEATURE_MFA');
   const member = await findMemberMfa(db, admin.firmId, memberPk);
   if (member) return { admin, member, pending: null };
   // A coworker whose invitation is pending answers as an invited member who has set nothing up.
@@ -38,8 +36,8 @@ const adminOver = async (db: Db, flagDefaults: readonly FeatureFlag[], actor: Ac
 };
 
 /** A firm admin requires (or stops requiring) a team member to use a second factor; the member is prompted to set it up. */
-export const setMemberMfaRequired = async (db: Db, flagDefaults: readonly FeatureFlag[], actor: Actor, memberPk: number, mfaEnabled: boolean): Promise<MemberMfa> => {
-  const { admin, member, pending } = await adminOver(db, flagDefaults, actor, memberPk);
+export const setMemberMfaRequired = async (db: Db, actor: Actor, memberPk: number, mfaEnabled: boolean): Promise<MemberMfa> => {
+  const { admin, member, pending } = await adminOver(db, actor, memberPk);
   if (mfaEnabled && EXEMPT_ROLES.includes(member.role)) throw ValidationError.field('mfa_enabled', mfaDetails.adminRoleExempt);
   await db.transaction(async (tx) => {
     if (pending) await updatePendingPerson(tx, admin.firmId, pending.userPk, { mfaEnabled });
@@ -60,8 +58,8 @@ export const setMemberMfaRequired = async (db: Db, flagDefaults: readonly Featur
  * phone and recovery codes are removed and they are signed out everywhere. Whether MFA is required
  * of them stays as it was, so a required member is prompted to set it up again at their next sign-in.
  */
-export const resetMemberMfa = async (db: Db, mailer: Mailer, flagDefaults: readonly FeatureFlag[], actor: Actor, memberPk: number): Promise<MemberMfa> => {
-  const { admin, member, pending } = await adminOver(db, flagDefaults, actor, memberPk);
+export const resetMemberMfa = async (db: Db, mailer: Mailer, actor: Actor, memberPk: number): Promise<MemberMfa> => {
+  const { admin, member, pending } = await adminOver(db, actor, memberPk);
   if (member.userId === admin.userId) throw ValidationError.detail(mfaDetails.ownReset);
   await db.transaction(async (tx) => {
     // Nothing is set up on a pending invitation: there is nothing to remove, and the answer and audit are the same.

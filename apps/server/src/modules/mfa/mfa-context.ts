@@ -4,7 +4,6 @@ import type { MfaSetupContext } from './mfa-setup.service.js';
 /** Behind `requireActor`, so the session is there: it is the one kept signed in when a method is turned on. */
 export const mfaSetupContext = (request: FastifyRequest): MfaSetupContext => ({
   db: request.server.deps.db,
-  flagDefaults: request.server.deps.config.featureFlagDefaults,
   secretKey: request.server.deps.config.secretKey,
   sessionTokenHash: request.session!.tokenHash,
   sms: request.server.deps.sms,

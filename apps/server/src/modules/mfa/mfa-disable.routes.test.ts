@@ -9,7 +9,7 @@ import { setUpTotp } from '../../../test/mfa.js';
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 75);
 beforeAll(async () => {
-  t = await createTestApp({ featureFlagDefaults: ['FEATURE_MFA'] });
+  t = await createTestApp();
 });
 afterAll(async () => t?.close());
 
@@ -47,7 +47,13 @@ describe('turning one’s own two-step verification off', () => {
     const notice = await t.lastMailTo(member.email);
     expect(notice).toContain('Two-step verification was turned off: signing in to your account now needs only the password or an emailed link.');
     expect(notice).toContain('If this was not you, change your password at once');
-    expect((await member.client.get('users/mfa/')).json()).toEqual({ mfa_method: null, phone_hint: null, recovery_codes_left: 0, mfa_required: false });
+    expect((await member.client.get('users/mfa/')).json()).toEqual({
+      mfa_method: null,
+      phone_hint: null,
+      recovery_codes_left: 0,
+      mfa_required: false,
+      sms_available: true,
+    });
     const [user] = await t.db.select({ totpSecret: users.totpSecret, mfaPhone: users.mfaPhone }).from(users).where(eq(users.pk, member.userId));
     expect(user).toEqual({ totpSecret: null, mfaPhone: null });
     expect(await t.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, member.userId))).toEqual([]);

@@ -3,7 +3,6 @@ import { ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/er
 import { verifyPassword } from '../../lib/crypto.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { assertFeature } from '../feature-flags/feature-flags.service.js';
 import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
 import { mailMfaChange } from './mfa-notices.js';
@@ -18,7 +17,6 @@ import { deleteSmsCodes, findMfaUser, findOwnMfaStanding, replaceRecoveryCodes, 
  * person like a wrong code. Refused to a member whose admin requires MFA: they may switch method.
  */
 export const disableOwnMfa = async (ctx: MfaSetupContext, actor: Actor, password: string): Promise<{ detail: string }> => {
-  await assertFeature(ctx.db, ctx.flagDefaults, actor, 'FEATURE_MFA');
   const [user, standing] = await Promise.all([findMfaUser(ctx.db, actor.userId), findOwnMfaStanding(ctx.db, actor.userId)]);
   if (!user || !standing) throw new UnauthorizedError();
   if (!user.mfaMethod) throw ValidationError.detail(mfaDetails.notSetUp);

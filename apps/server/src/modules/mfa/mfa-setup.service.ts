@@ -1,11 +1,10 @@
-import { mfaDetails, type FeatureFlag, type MfaStatus, type RecoveryCodes, type TotpSetup } from '@herd/contract';
+import { mfaDetails, type MfaStatus, type RecoveryCodes, type TotpSetup } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
-import { assertFeature } from '../feature-flags/feature-flags.service.js';
 import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
 import {
@@ -29,7 +28,6 @@ import { mailMfaChange, phoneHint } from './mfa-notices.js';
 /** What setting up one's own second factor needs besides the actor. */
 export interface MfaSetupContext {
   db: Db;
-  flagDefaults: readonly FeatureFlag[];
   secretKey: string;
   /** The session doing the setup stays signed in; the person's other sessions are signed out. */
   sessionTokenHash: string;
@@ -39,7 +37,6 @@ export interface MfaSetupContext {
 }
 
 const ownUser = async (ctx: MfaSetupContext, actor: Actor) => {
-  await assertFeature(ctx.db, ctx.flagDefaults, actor, 'FEATURE_MFA');
   const user = await findMfaUser(ctx.db, actor.userId);
   if (!user) throw new UnauthorizedError();
   return user;

@@ -16,7 +16,6 @@ beforeAll(async () => {
   await simulator.register(twilioSimulatorPlugin, { state: twilio });
   const address = await simulator.listen({ port: 0, host: '127.0.0.1' });
   t = await createTestApp({
-    featureFlagDefaults: ['FEATURE_MFA'],
     sms: { mode: 'twilio', baseUrl: address, accountSid: SID, authToken: 'sms-test-token', from: '+15005550006' },
   });
 });
@@ -59,6 +58,7 @@ describe('text-message codes', () => {
       phone_hint: `•••${member.phone.slice(-2)}`,
       recovery_codes_left: 10,
       mfa_required: false,
+      sms_available: true,
     });
     const client = await halfOpen(member.email);
     expect((await client.post('users/mfa/sms/send/otp/')).statusCode).toBe(200);
@@ -97,7 +97,13 @@ describe('text-message codes', () => {
     expect(await t.lastMailTo(member.email)).toContain(
       `Signing in to your account now asks for a code texted to your phone number •••${phone.slice(-2)} after the password.`,
     );
-    expect((await client.get('users/mfa/')).json()).toEqual({ mfa_method: 'SMS', phone_hint: `•••${phone.slice(-2)}`, recovery_codes_left: 10, mfa_required: true });
+    expect((await client.get('users/mfa/')).json()).toEqual({
+      mfa_method: 'SMS',
+      phone_hint: `•••${phone.slice(-2)}`,
+      recovery_codes_left: 10,
+      mfa_required: true,
+      sms_available: true,
+    });
     const next = await halfOpen(member.email);
     expect((await next.post('users/mfa/sms/send/otp/')).statusCode).toBe(200);
     expect((await next.post('users/mfa/sms/verify/otp/', { code: lastCodeTo(phone) })).statusCode).toBe(200);
@@ -144,7 +150,7 @@ describe('text-message codes', () => {
     expect((await client.post('users/mfa/sms/setup/', { phone: '555 123 4567' })).json()).toEqual({
       phone: ['Enter the number with + and the country code, e.g. +1 555 123 4567.'],
     });
-    const offline = await createTestApp({ featureFlagDefaults: ['FEATURE_MFA'] });
+    const offline = await createTestApp();
     try {
       // This app's Twilio address has nothing listening.
       const other = await createFirm(offline.db);

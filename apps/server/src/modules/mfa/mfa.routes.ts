@@ -20,7 +20,7 @@ export const mfaSignInRoutes: FastifyPluginAsync = async (app) => {
 /** One's own second factor and a firm admin's say over a member's. */
 export const mfaRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db, config, mailer } = app.deps;
+  const { db, mailer } = app.deps;
 
   serveEndpoint(app, setup.status, (r) => getMfaStatus(mfaSetupContext(r), r.actor));
   serveEndpoint(app, setup.totpStart, (r) => startTotpSetup(mfaSetupContext(r), r.actor));
@@ -29,6 +29,6 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, setup.smsConfirm, (r) => confirmSmsSetup(mfaSetupContext(r), r.actor, r.body.code));
   serveEndpoint(app, setup.regenerateRecoveryCodes, (r) => regenerateRecoveryCodes(mfaSetupContext(r), r.actor));
   serveEndpoint(app, setup.disable, (r) => disableOwnMfa(mfaSetupContext(r), r.actor, r.body.password));
-  serveEndpoint(app, member.update, (r) => setMemberMfaRequired(db, config.featureFlagDefaults, r.actor, r.params.pk, r.body.mfa_enabled));
-  serveEndpoint(app, member.reset, (r) => resetMemberMfa(db, mailer, config.featureFlagDefaults, r.actor, r.params.pk));
+  serveEndpoint(app, member.update, (r) => setMemberMfaRequired(db, r.actor, r.params.pk, r.body.mfa_enabled));
+  serveEndpoint(app, member.reset, (r) => resetMemberMfa(db, mailer, r.actor, r.params.pk));
 };

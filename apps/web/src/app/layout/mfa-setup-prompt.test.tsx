@@ -12,23 +12,23 @@ const member = (role: FirmRole, mfa_enabled: boolean, is_mfa_setup: boolean) => 
 
 describe('when the MFA setup prompt shows', () => {
   // flag on · role · member exists · mfa_enabled · is_mfa_setup → prompt
-  const cases: [boolean, FirmRole | null, boolean, boolean, boolean][] = [
-    [true, 'TEAM_MEMBER', true, false, true],
-    [false, 'TEAM_MEMBER', true, false, false],
-    [true, 'FIRM_ADMIN', true, false, false],
-    [true, 'CLIENT_ADMIN', true, false, false],
-    [true, null, false, false, false],
-    [true, 'TEAM_MEMBER', false, false, false],
-    [true, 'TEAM_MEMBER', true, true, false],
-    [true, 'TEAM_MEMBER', false, true, false],
+  // Every firm has two-step verification, so no feature flag takes part.
+  const cases: [FirmRole | null, boolean, boolean, boolean][] = [
+    ['TEAM_MEMBER', true, false, true],
+    ['FIRM_ADMIN', true, false, false],
+    ['CLIENT_ADMIN', true, false, false],
+    [null, false, false, false],
+    ['TEAM_MEMBER', false, false, false],
+    ['TEAM_MEMBER', true, true, false],
+    ['TEAM_MEMBER', false, true, false],
   ];
-  it.each(cases)('flag %s, role %s, required %s, set up %s → %s', (flag, role, enabled, setUp, expected) => {
-    const profile = { feature_flags: flag ? ['FEATURE_MFA'] : [], accountant_company_user: role ? member(role, enabled, setUp) : null };
+  it.each(cases)('role %s, required %s, set up %s → %s', (role, enabled, setUp, expected) => {
+    const profile = { accountant_company_user: role ? member(role, enabled, setUp) : null };
     expect(showsMfaSetupPrompt(profile)).toBe(expected);
   });
 
   it('asks a required team member on every page, linking to the security tab', async () => {
-    const profile = makeProfile({ feature_flags: ['FEATURE_MFA'] });
+    const profile = makeProfile({ feature_flags: [] });
     profile.accountant_company_user = { ...profile.accountant_company_user!, role: 'TEAM_MEMBER', mfa_enabled: true };
     createFakeApi().answer(profileEndpoints.profile, {}, profile).answer(clientCompanyEndpoints.list, {}, paginated([])).install();
     renderAt('/dashboard/accountant/');

@@ -32,12 +32,10 @@ interface TeamCardProps {
   selfPk: number;
   /** Inviting, changing roles and removing are for FIRM_ADMIN. */
   canAdminister: boolean;
-  /** The firm has FEATURE_MFA: each member's two-step verification shows, and an admin can require or reset it. */
-  mfa?: boolean;
 }
 
-/** The firm's people and their roles. */
-export const TeamCard = ({ selfPk, canAdminister, mfa = false }: TeamCardProps) => {
+/** The firm's people, their roles and their two-step verification (an admin can require or reset it). */
+export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
   const team = useCoworkers();
   const invite = useInviteCoworker();
   const update = useUpdateCoworker();
@@ -135,7 +133,7 @@ export const TeamCard = ({ selfPk, canAdminister, mfa = false }: TeamCardProps) 
       render: (_value: unknown, coworker) => (coworker.has_signed_in ? <Tag color="success">Signed in</Tag> : <Tag>Invited</Tag>),
     },
   ];
-  if (mfa) columns.push({ title: 'Two-step verification', key: 'mfa', render: (_value: unknown, coworker) => <MemberMfaTag coworker={coworker} /> });
+  columns.push({ title: 'Two-step verification', key: 'mfa', render: (_value: unknown, coworker) => <MemberMfaTag coworker={coworker} /> });
   if (canAdminister) {
     columns.push({
       title: <span className="herd-visually-hidden">Actions</span>,
@@ -144,7 +142,7 @@ export const TeamCard = ({ selfPk, canAdminister, mfa = false }: TeamCardProps) 
       render: (_value: unknown, coworker) =>
         coworker.pk === selfPk ? null : (
           <Flex gap={4} justify="flex-end" align="center">
-            {mfa ? <MemberMfaActions coworker={coworker} /> : null}
+            <MemberMfaActions coworker={coworker} />
             {coworker.has_signed_in ? null : (
               <>
                 <Button

@@ -14,7 +14,7 @@ const jordan = makeCoworker({ pk: 3, user: 3, first_name: 'Jordan', last_name: '
 
 const openTab = (tab: string, info: BillingInfo) => {
   const fake = createFakeApi()
-    .answer(profileEndpoints.profile, {}, makeProfile({ feature_flags: ['FEATURE_MFA'] }))
+    .answer(profileEndpoints.profile, {}, makeProfile())
     .answer(billingEndpoints.info, {}, info)
     .answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan])
     .answer(

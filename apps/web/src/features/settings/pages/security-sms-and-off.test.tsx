@@ -20,7 +20,7 @@ const THROTTLED = 'Too many attempts. Try again in 12 minutes.';
 
 const openSecurity = (status: () => MfaStatus) => {
   const fake = createFakeApi()
-    .answer(profileEndpoints.profile, {}, makeProfile({ feature_flags: ['FEATURE_MFA'] }))
+    .answer(profileEndpoints.profile, {}, makeProfile())
     .answer(mfaSetupEndpoints.status, {}, () => ({ status: 200, data: status() }))
     .install();
   renderPage(<SettingsPage section="accountant" />, { path: `${routes.settings.accountant}?tab=security`, route: routes.settings.accountant });

@@ -20,18 +20,21 @@ const on: MfaStatus = { mfa_method: 'TOTP', phone_hint: null, recovery_codes_lef
 const openSecurity = () => renderPage(<SettingsPage section="accountant" />, { path: `${routes.settings.accountant}?tab=security`, route: routes.settings.accountant });
 
 describe('the security tab', () => {
-  it('is not there without FEATURE_MFA', async () => {
-    createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).install();
+  it('is there for every firm, one with no feature flag at all (a firm that just signed up)', async () => {
+    createFakeApi()
+      .answer(profileEndpoints.profile, {}, makeProfile({ feature_flags: [] }))
+      .answer(mfaSetupEndpoints.status, {}, off)
+      .install();
     openSecurity();
-    expect(await screen.findByRole('tab', { name: 'Profile' })).toBeInTheDocument();
-    expect(screen.queryByRole('tab', { name: 'Security' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Security' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Set up an authenticator app/ })).toBeInTheDocument();
   });
 
   it('sets up an authenticator app: QR image and key, a first code, then the ten recovery codes once', async () => {
     let link: string | null = null;
     let status = off;
     const fake = createFakeApi()
-      .answer(profileEndpoints.profile, {}, () => ({ status: 200, data: makeProfile({ feature_flags: ['FEATURE_MFA'], totp_qr_link: link }) }))
+      .answer(profileEndpoints.profile, {}, () => ({ status: 200, data: makeProfile({ totp_qr_link: link }) }))
       .answer(mfaSetupEndpoints.status, {}, () => ({ status: 200, data: status }))
       .answer(mfaSetupEndpoints.totpStart, {}, () => {
         link = LINK;
@@ -69,7 +72,7 @@ describe('the security tab', () => {
 
   it('makes new recovery codes after asking', async () => {
     const fake = createFakeApi()
-      .answer(profileEndpoints.profile, {}, makeProfile({ feature_flags: ['FEATURE_MFA'] }))
+      .answer(profileEndpoints.profile, {}, makeProfile())
       .answer(mfaSetupEndpoints.status, {}, { ...on, recovery_codes_left: 3 })
       .answer(mfaSetupEndpoints.regenerateRecoveryCodes, {}, { recovery_codes: CODES })
       .install();

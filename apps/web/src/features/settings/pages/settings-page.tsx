@@ -117,8 +117,8 @@ export const SettingsPage = ({
       ),
     },
   ];
-  // Two-step verification exists only where the firm has FEATURE_MFA.
-  if (profile.feature_flags.includes('FEATURE_MFA')) items.push({ key: 'security', label: 'Security', children: <SecurityCard pendingLink={profile.totp_qr_link} /> });
+  // Two-step verification is everyone's, whatever the firm's flags.
+  items.push({ key: 'security', label: 'Security', children: <SecurityCard pendingLink={profile.totp_qr_link} /> });
   items.push({ key: 'emails', label: 'Emails', children: <EmailPreferencesCard accountant={Boolean(member)} /> });
   if (member) {
     if (firmAdmin) items.push({ key: 'branding', label: 'Firm branding', children: <FirmBrandingTab /> });
@@ -126,7 +126,7 @@ export const SettingsPage = ({
       {
         key: 'team',
         label: 'Team',
-        children: <TeamCard selfPk={member.pk} canAdminister={firmAdmin} mfa={profile.feature_flags.includes('FEATURE_MFA')} />,
+        children: <TeamCard selfPk={member.pk} canAdminister={firmAdmin} />,
       },
       { key: 'default-client', label: 'Default client', children: <DefaultClientForm memberPk={member.pk} current={member.default_client_company} /> },
     );

@@ -29,7 +29,7 @@ const openTeam = () => renderPage(<SettingsPage section="accountant" />, { path:
 describe('two-step verification in the team', () => {
   it('lets a firm admin require it of a team member and reset it', async () => {
     const fake = createFakeApi()
-      .answer(profileEndpoints.profile, {}, makeProfile({ feature_flags: ['FEATURE_MFA'] }))
+      .answer(profileEndpoints.profile, {}, makeProfile())
       .answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan, riley])
       .answer(memberMfaEndpoints.update, { pk: 3 }, { pk: 3, mfa_enabled: true, is_mfa_setup: false, mfa_method: null })
       .answer(memberMfaEndpoints.reset, { pk: 4 }, { pk: 4, mfa_enabled: true, is_mfa_setup: false, mfa_method: null })
@@ -51,11 +51,14 @@ describe('two-step verification in the team', () => {
     expect(within(screen.getByText('Avery Stone').closest('tr')!).queryByRole('button', { name: 'Require MFA' })).not.toBeInTheDocument();
   });
 
-  it('shows nothing of it without FEATURE_MFA', async () => {
-    createFakeApi().answer(profileEndpoints.profile, {}, makeProfile()).answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan]).install();
+  it('is there for a firm with no feature flag at all (a firm that just signed up)', async () => {
+    createFakeApi()
+      .answer(profileEndpoints.profile, {}, makeProfile({ feature_flags: [] }))
+      .answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan])
+      .install();
     openTeam();
     const row = (await screen.findByText('Jordan Lee')).closest('tr')!;
-    expect(within(row).queryByRole('button', { name: 'Require MFA' })).not.toBeInTheDocument();
-    expect(screen.queryByText('Two-step verification')).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Require MFA' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Two-step verification' })).toBeInTheDocument();
   });
 });
