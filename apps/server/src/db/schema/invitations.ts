@@ -96,3 +96,27 @@ export const pendingEmailChanges = pgTable(
   },
   (t) => [index('pending_email_changes_user_idx').on(t.userId)],
 );
+
+/**
+ * A sign-in link copied for a person whose invitation is still pending (the invitation job has not run,
+ * or the address belongs to someone elsewhere). There is no user yet for `one_time_codes` to point at, so
+ * the code's SHA-256 waits here under the firm and the pk the invitation reserved. Opening it takes the
+ * invitation up as the job would and signs the person in; when the job takes the invitation up first,
+ * its links move to `one_time_codes` of the user it created, so a copied link never dies with the row.
+ * Expiry and single use are those of every sign-in link (7 days, claimed with a conditional UPDATE).
+ */
+export const pendingInvitationLinks = pgTable(
+  'pending_invitation_links',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.pk, { onDelete: 'cascade' }),
+    userPk: integer('user_pk').notNull(),
+    codeHash: text('code_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_invitation_links_person_idx').on(t.firmId, t.userPk)],
+);
