@@ -1,5 +1,6 @@
 import {
   profileEndpoints,
+  SESSION_HINT_COOKIE,
   successStatus,
   type BillingInfo,
   type ClientCompany,
@@ -89,6 +90,8 @@ export const createFakeApi = () => {
     },
     install() {
       httpClient.defaults.adapter = adapter;
+      // As after a sign-in: the app asks who is signed in (a test of a signed-out page answers that with 401).
+      document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
       return fake;
     },
   };

@@ -25,3 +25,9 @@ export const DEFAULT_MAIN_COLOR = '#2f6f5e';
 export const HIGHLIGHT_COLOR = '#9caf88';
 export const PRODUCT_NAME = 'Herd';
 export const LOADING_TEXT = 'Herding uncats...';
+
+/**
+ * A cookie the web app can read, set beside the (unreadable) session cookie and cleared with it: a
+ * browser without it is signed out, so signed-out pages ask the server nothing that would answer 401.
+ */
+export const SESSION_HINT_COOKIE = 'herd_signed_in';

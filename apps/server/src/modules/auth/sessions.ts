@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HINT_COOKIE } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { rotateCsrfCookie, sessionCookieName } from '../../lib/auth-cookies.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
@@ -55,6 +56,8 @@ export const startSession = async (
     userAgent: opts.userAgent?.slice(0, 500) ?? null,
   });
   reply.setCookie(sessionCookieName(opts.secure), token, { ...cookieOptions(opts.secure), expires: expiresAt });
+  // Says only "there may be a session here" (no secret), so the web app asks who is signed in only then.
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieOptions(opts.secure), httpOnly: false, expires: expiresAt });
   rotateCsrfCookie(reply, { secure: opts.secure, secretKey: opts.secretKey, sessionTokenHash: tokenHash });
   return { tokenHash, userId: opts.userId, mfaVerified: opts.mfaVerified, actor: null };
 };
@@ -65,6 +68,7 @@ export const endSession = (db: Db, tokenHash: string) => deleteSession(db, token
 /** Clears the session cookie and hands out a fresh anonymous CSRF token, so nothing of the session outlives it in the browser. */
 export const clearSessionCookie = (reply: FastifyReply, settings: CookieSettings) => {
   reply.clearCookie(sessionCookieName(settings.secure), cookieOptions(settings.secure));
+  reply.clearCookie(SESSION_HINT_COOKIE, { ...cookieOptions(settings.secure), httpOnly: false });
   rotateCsrfCookie(reply, { ...settings, sessionTokenHash: null });
 };
 

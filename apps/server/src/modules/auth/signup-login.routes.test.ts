@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '@herd/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, clientMaker } from '../../../test/client.js';
 import { PASSWORD, createClientUser, createFirm, setMfa, signIn, uniqueEmail } from '../../../test/factories.js';
@@ -82,6 +83,9 @@ describe('POST users/login/', () => {
     const cookie = res.cookies.find((c) => c.name === 'sessionid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
+    // Beside it, a hint the web app can read (no secret in it), so signed-out pages need not ask the server.
+    expect(res.cookies.find((c) => c.name === SESSION_HINT_COOKIE)).toMatchObject({ value: '1', sameSite: 'Lax', path: '/' });
+    expect(res.cookies.find((c) => c.name === SESSION_HINT_COOKIE)?.httpOnly).toBeFalsy();
     expect((await client.get('users/profile/')).statusCode).toBe(200);
   });
 
@@ -135,8 +139,10 @@ describe('POST users/logout/ and GET users/profile/', () => {
     const client = newClient();
     await signIn(client, firm.adminEmail);
     const stolen = client.cookies.get('sessionid')!;
+    expect(client.cookies.get(SESSION_HINT_COOKIE)).toBe('1');
     const res = await client.post('users/logout/');
     expect(res.statusCode).toBe(204);
+    expect(client.cookies.has(SESSION_HINT_COOKIE)).toBe(false);
     expect((await client.get('users/profile/')).statusCode).toBe(401);
     const replay = newClient();
     replay.cookies.set('sessionid', stolen);

@@ -3,6 +3,7 @@ import {
   authEndpoints,
   mfaSignInEndpoints,
   profileEndpoints,
+  SESSION_HINT_COOKIE,
   type LoginBody,
   type LoginResponse,
   type MfaChallenge,
@@ -22,13 +23,22 @@ export const sessionKeys = {
   signedOutOnPurpose: () => [...sessionKeys.all, 'signed-out-on-purpose'] as const,
 };
 
-/** The user-verify call: the profile, or null when the session is not signed in (401). */
+/** Whether the server said this browser may hold a session (the readable hint beside the session cookie). */
+const maySignedIn = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`));
+
+/**
+ * The user-verify call: the profile, or null when the session is not signed in. Without the session
+ * hint nobody is signed in, and nothing is asked (a 401 would show in the browser's console on every
+ * signed-out page); a hint left by an ended session is dropped at the 401.
+ */
 export const fetchProfile = async (): Promise<Profile | null> => {
+  if (!maySignedIn()) return null;
   try {
     return await call(profileEndpoints.profile, {});
   } catch (error) {
-    if (errorStatus(error) === 401) return null;
-    throw error;
+    if (errorStatus(error) !== 401) throw error;
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    return null;
   }
 };
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { authEndpoints, details, messages, profileEndpoints } from '@herd/contract';
+import { authEndpoints, details, messages, profileEndpoints, SESSION_HINT_COOKIE } from '@herd/contract';
 import { createFakeApi, makeProfile } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
@@ -10,6 +10,21 @@ const signedOut = () => createFakeApi().answer(profileEndpoints.profile, {}, () 
 const signInButton = () => screen.findByRole('button', { name: 'Sign in' });
 
 describe('sign in', () => {
+  it('asks the server nothing about a session where the browser holds none, so no 401 is logged', async () => {
+    const fake = createFakeApi().install();
+    document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+    renderAt('/auth/');
+    await signInButton();
+    expect(fake.callsTo(profileEndpoints.profile, {})).toHaveLength(0);
+  });
+
+  it('drops the hint of a session that has ended, at the first 401', async () => {
+    signedOut().install();
+    renderAt('/auth/');
+    await signInButton();
+    expect(document.cookie).not.toContain(SESSION_HINT_COOKIE);
+  });
+
   it('names the page', async () => {
     signedOut().install();
     renderAt('/auth/');
