@@ -44,6 +44,7 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
   suggestion: null,
   answered_from_suggestion: false,
   auto_answered: false,
+  publish_blocker: null,
   ...overrides,
 });
 

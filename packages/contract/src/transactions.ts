@@ -72,6 +72,12 @@ export const transaction = z.object({
   answered_from_suggestion: z.boolean(),
   /** Answered by the suggestion job from an accountant's rule set to answer by itself ("Auto"); waits for an accountant to publish. */
   auto_answered: z.boolean(),
+  /**
+   * On the accountant's side, why Publish would keep this categorized transaction back as it stands
+   * ("Line 2 needs a category."), so the list can say so before anyone presses Publish; null when
+   * nothing stands in the way, for other statuses (their status says it) and on the client's side.
+   */
+  publish_blocker: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof transaction>;
 
@@ -188,6 +194,13 @@ export const publishResult = z.object({
   rejected: z.number(),
   /** Handed to a background job that writes them to the ledger; they show as PROCESSING until it has. */
   queued: z.number(),
+  /** The transactions that went to the ledger (the counts above say how each ended), in the order asked. */
+  sent: z.array(z.number()),
+  /**
+   * Those Herd kept back before any ledger work, each with why (a line without a category, sync errors
+   * not cleared, not categorized); they are left as they were. `title` names it where only words are shown.
+   */
+  refused: z.array(z.object({ pk: z.number(), title: z.string(), reason: z.string() })),
 });
 export type PublishResult = z.infer<typeof publishResult>;
 

@@ -46,7 +46,7 @@ const answerAndPublish = async (pk: number, lines: Record<string, unknown>[]) =>
   const answered = await cast.admin.patch(`${base()}/update/`, { transactions: [{ pk, lines, finished: true }] });
   expect(answered.statusCode, answered.body).toBe(200);
   const published = await cast.admin.post(`${base()}/publish/`, { pks: [pk] });
-  expect(published.json()).toEqual({ published: 0, matched: 0, rejected: 0, queued: 1 });
+  expect(published.json()).toEqual({ published: 0, matched: 0, rejected: 0, queued: 1, sent: [pk], refused: [] });
   expect(await statusOf(pk)).toBe('PROCESSING');
   expect((await cast.admin.get(`accounting/accountant/client-company/${companyPk}/counters/`)).json().processing).toBe(1);
   await t.runJobs();

@@ -1,5 +1,6 @@
 import { notifySyncErrors } from '../notifications/events.js';
 import { eq, sql } from 'drizzle-orm';
+import type { PublishResult } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, syncErrors } from '../../db/schema/index.js';
 import type { CompanyRow, PublishItem, PublishOutcome, SettledItem } from '../../integrations/ledger-adapter.js';
@@ -9,7 +10,8 @@ import { ConflictError, ValidationError } from '../../lib/errors.js';
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
 import { assertTransition } from './status.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
-import { findTransactionsOfCompany, loadLines, type TransactionRow } from './transactions.queries.js';
+import { findTransactionsOfCompany, loadLines, type LineRow, type TransactionRow } from './transactions.queries.js';
+import { publishRefusal, statusRefusal } from './publish-refusal.js';
 import { findScoped } from './transactions.scope.js';
 import { type CompanyAccess } from '../access/company-access.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
@@ -24,19 +26,58 @@ const END_STATUS = { published: 'PUBLISHED_IN_PLATFORM', matched: 'MATCHED_TO_PL
  * one company at a time. Each ends PUBLISHED_IN_PLATFORM,
  * MATCHED_TO_PLATFORM or, when the ledger refuses, SYNC_ERROR with the
  * ledger's message.
+ *
+ * What Herd itself cannot send (not categorized, sync errors not cleared, a line without a
+ * category) is judged first, from the rows and their lines alone, before anything reaches the
+ * ledger: those are left as they are and reported one by one with the reason, and the others go.
+ * Only when none can go is the publish refused whole (409 for a status, else 400 naming each line),
+ * which is also what Publish on a single transaction answers.
  */
-export const publishTransactions = async (deps: LedgerDeps, scope: CompanyAccess, pks: number[]) => {
+export const publishTransactions = async (deps: LedgerDeps, scope: CompanyAccess, pks: number[]): Promise<PublishResult> => {
   const rows = await findScoped(deps.db, scope, pks);
-  for (const row of rows) {
-    if (row.status !== 'FINISHED_IN_HERD') {
-      throw new ConflictError(
-        row.status === 'SYNC_ERROR' ? 'Clear the sync errors of this transaction before publishing it again.' : 'Only categorized transactions can be published.',
-      );
-    }
-    assertTransition(row.status, 'PROCESSING');
-  }
-  await assertCategorized(deps.db, scope.company.pk, rows);
-  return sendToLedger(deps, scope.company, rows, scope.actor.userId);
+  const lines = await loadLines(
+    deps.db,
+    scope.company.pk,
+    rows.map((r) => r.pk),
+  );
+  const linesOf = (row: TransactionRow) => lines.filter((l) => l.transactionId === row.pk);
+  const judged = rows.map((row) => ({
+    row,
+    reason: publishRefusal(
+      row.status,
+      linesOf(row).map((l) => ({ hasCategory: l.categoryId !== null })),
+    ),
+  }));
+  const ready = judged.filter((j) => j.reason === null).map((j) => j.row);
+  if (ready.length === 0) throw refusedWhole(judged, linesOf);
+  for (const row of ready) assertTransition(row.status, 'PROCESSING');
+  const outcomes = await sendToLedger(deps, scope.company, ready, scope.actor.userId);
+  return {
+    ...outcomes,
+    sent: ready.map((r) => r.pk),
+    refused: judged.flatMap(({ row, reason }) => (reason === null ? [] : [{ pk: row.pk, title: titleOf(row), reason }])),
+  };
+};
+
+/** How a refusal names a transaction where only words are shown: who was paid, else the bank's words, else its date. */
+const titleOf = (row: TransactionRow) => row.payee || row.description || `the transaction of ${row.date}`;
+
+/**
+ * Nothing selected can be published. A status that keeps one back is a conflict (as it always was);
+ * otherwise each line without a category is a field error on its line (`transactions.<i>` is the
+ * transaction's place in `pks`), worded so that it names the transaction and the line.
+ */
+const refusedWhole = (judged: { row: TransactionRow; reason: string | null }[], linesOf: (row: TransactionRow) => LineRow[]) => {
+  const byStatus = judged.map(({ row }) => statusRefusal(row.status)).find((reason) => reason !== null);
+  if (byStatus) return new ConflictError(byStatus);
+  const fields: Record<string, string[]> = {};
+  judged.forEach(({ row }, i) => {
+    linesOf(row).forEach((line, position) => {
+      if (line.categoryId === null)
+        fields[`transactions.${i}.lines.${position}.category`] = [`Line ${position + 1} of “${titleOf(row)}” needs a category before it is published.`];
+    });
+  });
+  return new ValidationError(fields);
 };
 
 /**
@@ -74,31 +115,6 @@ export const sendToLedger = async (deps: LedgerDeps, company: CompanyRow, rows: 
  * one waits).
  */
 const refreshAfterPublish = (deps: LedgerDeps, companyPk: number) => queueSuggestionRefresh(deps.jobs, companyPk, null);
-
-/**
- * A client may finish with a memo or an attachment instead of categories; the ledger cannot take a
- * line without one, so publishing waits until the accountant has categorized every line. Each
- * missing one is a field error on its line (`transactions.<i>` is the transaction's place in `pks`),
- * worded so that it names the transaction and the line even where only the words are shown.
- */
-const assertCategorized = async (db: Db, companyPk: number, rows: TransactionRow[]) => {
-  const lines = await loadLines(
-    db,
-    companyPk,
-    rows.map((r) => r.pk),
-  );
-  const fields: Record<string, string[]> = {};
-  rows.forEach((row, i) => {
-    const title = row.payee || row.description || `the transaction of ${row.date}`;
-    lines
-      .filter((l) => l.transactionId === row.pk)
-      .forEach((line, position) => {
-        if (line.categoryId === null)
-          fields[`transactions.${i}.lines.${position}.category`] = [`Line ${position + 1} of “${title}” needs a category before it is published.`];
-      });
-  });
-  if (Object.keys(fields).length > 0) throw new ValidationError(fields);
-};
 
 /** The job behind a remote publish: the rows still waiting in PROCESSING go to the ledger. */
 export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: number; pks: number[]; actorUserId: number | null }) => {

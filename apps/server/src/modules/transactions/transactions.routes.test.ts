@@ -113,7 +113,7 @@ describe('the categorization loop', () => {
 
     await s.cast.client.patch(`${s.clientList}/update/`, { transactions: [{ pk: tx.pk, finished: true }] });
     const published = await s.cast.admin.post(`${s.accountantList}/publish/`, { pks: [tx.pk] });
-    expect(published.json()).toEqual({ published: 1, matched: 0, rejected: 0, queued: 0 });
+    expect(published.json()).toEqual({ published: 1, matched: 0, rejected: 0, queued: 0, sent: [tx.pk], refused: [] });
     const final = (await s.cast.admin.get(`${s.accountantList}/categorized-list/?status=PUBLISHED_IN_PLATFORM`)).json();
     expect(final.results.map((r: { pk: number }) => r.pk)).toEqual([tx.pk]);
     expect((await s.cast.admin.get(`accounting/accountant/client-company/${s.pk}/counters/`)).json()).toEqual({

@@ -2,7 +2,16 @@ import type { Transaction, TransactionSuggestion } from '@herd/contract';
 import { fileUrl } from '../storage/storage.service.js';
 import { merchantOfTransaction } from '../suggestions/merchant.js';
 import { attachmentRemovalRefusal, type AttachmentViewer } from './attachment-removal.js';
+import { missingCategoryReason } from './publish-refusal.js';
 import type { Details, TransactionRow } from './transactions.queries.js';
+
+/**
+ * What would keep a categorized transaction from being published, for the accountant's lists: read
+ * from the lines the row carries anyway, so a page costs no query more. Other statuses say by
+ * themselves why Publish does not take them; the client has nothing to publish.
+ */
+const publishBlocker = (viewer: AttachmentViewer, row: TransactionRow, lines: Details['lines']) =>
+  viewer.side === 'accountant' && row.status === 'FINISHED_IN_HERD' ? missingCategoryReason(lines.map((l) => ({ hasCategory: l.refs.category !== null }))) : null;
 
 const named = (pk: number | null, name: string | null | undefined) => (pk === null ? null : { pk, name: name ?? '' });
 
@@ -41,6 +50,7 @@ export const toTransactions = (rows: TransactionRow[], details: Details[], viewe
       suggestion: row.status === 'READY' ? (suggestions.get(row.pk) ?? null) : null,
       answered_from_suggestion: row.answeredFromSuggestion,
       auto_answered: row.autoAnswered,
+      publish_blocker: publishBlocker(viewer, row, d?.lines ?? []),
     };
   });
 };

@@ -272,7 +272,10 @@ export const useBulkAction = (companyPk: number) => {
     onSuccess: (_result, { action }) => {
       if (action === 'publish') publishing.done();
     },
-    onSettled: () => invalidate(companyPk),
+    // Not awaited: the mutation waits for what onSettled returns before the caller hears of the answer, so a
+    // refusal (which changed nothing) was shown only once every list, counter and menu of the company had been
+    // fetched again, seconds later on a busy page. The lists follow in the background instead.
+    onSettled: () => void invalidate(companyPk),
   });
 };
 

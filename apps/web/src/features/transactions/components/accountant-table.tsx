@@ -7,6 +7,7 @@ import type { TransactionFilters } from '../filters';
 import { pagingTotal } from '../paging';
 import { AnswerOriginTag } from './answer-origin-tag';
 import { DraftTag } from './draft-tag';
+import { PublishBlocker } from './publish-blocker';
 import { SignedAmount } from './transaction-row';
 
 type Ordering = TransactionFilters['ordering'];
@@ -102,6 +103,7 @@ export const AccountantTable = (props: AccountantTableProps) => {
             {t.is_hidden ? <Tag>Hidden</Tag> : null}
             <Tag color={tag.color}>{tag.label}</Tag>
             <AnswerOriginTag transaction={t} />
+            <PublishBlocker transaction={t} />
           </>
         );
       },

@@ -5,6 +5,7 @@ import { useServerError } from '../../../ui/use-server-error';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { attachmentsZipUrl, useBulkAction, type AccountantListKind, type BulkAction, type PublishResult } from '../api';
 import { useResync } from '../sync-api';
+import { usePublishReport } from './publish-report';
 import { SendBackModal } from './send-back-modal';
 
 interface BulkActionsProps {
@@ -15,14 +16,6 @@ interface BulkActionsProps {
   /** The ledger Herd reads from and writes to in the background (QuickBooks Online), by name; null for the others. */
   remoteLedger?: string | null;
 }
-
-/** What a publish did: written at once (published, matched, refused), or handed to the background for a remote ledger. */
-export const publishMessage = (result: PublishResult, ledger: string): string => {
-  const written = `${result.published} published, ${result.matched} matched, ${result.rejected} refused by the ledger.`;
-  if (!result.queued) return written;
-  const sent = `${result.queued} sent to ${ledger}; each shows as published once ${ledger} has it.`;
-  return result.published || result.matched || result.rejected ? `${sent} ${written}` : sent;
-};
 
 const DONE: Record<BulkAction, string> = {
   publish: 'Published.',
@@ -43,6 +36,7 @@ export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = 
   const showError = useServerError();
   const bulk = useBulkAction(companyPk);
   const resync = useResync(companyPk);
+  const reportPublish = usePublishReport();
   const [backOpen, setBackOpen] = useState(false);
   /** Hide and Unhide are undone from their toast: the same transactions, the other way. */
   const undoable = (action: 'hide' | 'unhide', pks: number[]) => {
@@ -72,7 +66,7 @@ export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = 
       { action, pks: selected, message: text },
       {
         onSuccess: (answer, { pks }) => {
-          if (action === 'publish') void message.success(publishMessage(answer as PublishResult, remoteLedger ?? 'the ledger'));
+          if (action === 'publish') reportPublish(answer as PublishResult, remoteLedger ?? 'the ledger');
           else if (action === 'hide' || action === 'unhide') undoable(action, pks);
           else void message.success(DONE[action]);
           setBackOpen(false);

@@ -161,7 +161,7 @@ describe('the accountant’s review drawer', () => {
     fake.answer(
       e.publish,
       company,
-      () => new Promise((resolve) => (release = () => resolve({ status: 200, data: { published: 1, matched: 0, rejected: 0, queued: 0 } }))),
+      () => new Promise((resolve) => (release = () => resolve({ status: 200, data: { published: 1, matched: 0, rejected: 0, queued: 0, sent: [], refused: [] } }))),
     );
     const drawer = await openDrawer();
     const review = within(drawer).getByTestId('review-panel');

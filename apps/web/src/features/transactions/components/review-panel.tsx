@@ -9,7 +9,7 @@ import { useChangeGuard } from '../../billing/read-only-guard';
 import { useBulkAction, type PublishResult } from '../api';
 import { ledgerName } from '../history-words';
 import { useTransactionHistory, type TransactionHistory } from '../review-api';
-import { publishMessage } from './bulk-actions';
+import { publishMessage } from './publish-report';
 import { AnswerOriginTag } from './answer-origin-tag';
 import { HistoryList } from './history-list';
 import { SendBackModal } from './send-back-modal';

@@ -105,7 +105,7 @@ describe('the accountant’s bulk actions and CSV import', () => {
     fake.answer(
       e.publish,
       company,
-      () => new Promise((resolve) => setTimeout(() => resolve({ status: 200, data: { published: 1, matched: 0, rejected: 0, queued: 0 } }), 200)),
+      () => new Promise((resolve) => setTimeout(() => resolve({ status: 200, data: { published: 1, matched: 0, rejected: 0, queued: 0, sent: [], refused: [] } }), 200)),
     );
     open('categorized');
     await select('King Arthur Baking');

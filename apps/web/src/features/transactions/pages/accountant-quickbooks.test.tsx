@@ -118,7 +118,7 @@ describe('a QuickBooks client’s transactions', () => {
       ];
     }).answer(e.publish, company, () => {
       published = true;
-      return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2 } };
+      return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2, sent: [coffee.pk, flour.pk], refused: [] } };
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     open();
@@ -155,7 +155,7 @@ describe('a QuickBooks client’s transactions', () => {
       })
       .answer(e.publish, company, () => {
         published = true;
-        return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2 } };
+        return { status: 200, data: { published: 0, matched: 0, rejected: 0, queued: 2, sent: [coffee.pk, flour.pk], refused: [] } };
       });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     open();

@@ -36,7 +36,7 @@ const fakeAccountant = () =>
     .answer(r.taxes, company, [])
     .answer(r.trackingCategories, company, [])
     .answer(noteEndpoints.transactionList, { pk: 101 }, [])
-    .answer(e.publish, company, { published: 1, matched: 0, rejected: 0, queued: 0 })
+    .answer(e.publish, company, { published: 1, matched: 0, rejected: 0, queued: 0, sent: [], refused: [] })
     .answer(r.vendorCreate, company, () => ({ status: 400, data: { detail: SYNC_ERRORS_BLOCK_MESSAGE } }))
     .install();
 

@@ -1,0 +1,29 @@
+import type { TransactionStatus } from '@herd/contract';
+
+/** "1", "1 and 3", "1, 2 and 3": line numbers as a sentence names them. */
+const numberList = (numbers: number[]) => (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`);
+
+/**
+ * Why the ledger cannot take this transaction's lines as they stand: a client may finish with a memo
+ * or an attachment instead of categories, and no ledger takes a line without one. Null when every
+ * line has a category. `lines` in their order; only whether each has a category matters.
+ */
+export const missingCategoryReason = (lines: readonly { hasCategory: boolean }[]): string | null => {
+  const missing = lines.flatMap((line, i) => (line.hasCategory ? [] : [i + 1]));
+  if (missing.length === 0) return null;
+  return missing.length === 1 ? `Line ${missing[0]} needs a category.` : `Lines ${numberList(missing)} need a category.`;
+};
+
+/** Why Publish takes only categorized transactions, worded for the status this one is in. */
+export const statusRefusal = (status: TransactionStatus): string | null => {
+  if (status === 'FINISHED_IN_HERD') return null;
+  return status === 'SYNC_ERROR' ? 'Clear the sync errors of this transaction before publishing it again.' : 'Only categorized transactions can be published.';
+};
+
+/**
+ * The one rule for what keeps a transaction from being published, used by Publish (which sends the
+ * others and reports these) and by the accountant's lists (which mark such rows before anyone
+ * presses Publish, from the lines the page has loaded anyway). Null when it can go to the ledger.
+ */
+export const publishRefusal = (status: TransactionStatus, lines: readonly { hasCategory: boolean }[]): string | null =>
+  statusRefusal(status) ?? missingCategoryReason(lines);

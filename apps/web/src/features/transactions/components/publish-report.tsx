@@ -1,0 +1,42 @@
+import { App, Typography } from 'antd';
+import { countText } from '../../../lib/format';
+import type { PublishResult } from '../api';
+
+/** What a publish did: written at once (published, matched, refused), or handed to the background for a remote ledger. */
+export const publishMessage = (result: PublishResult, ledger: string): string => {
+  const written = `${result.published} published, ${result.matched} matched, ${result.rejected} refused by the ledger.`;
+  if (!result.queued) return written;
+  const sent = `${result.queued} sent to ${ledger}; each shows as published once ${ledger} has it.`;
+  return result.published || result.matched || result.rejected ? `${sent} ${written}` : sent;
+};
+
+/**
+ * Reports a publish. When Herd kept some of the selection back (a line without a category, sync
+ * errors not cleared), a toast would vanish before anyone found them among the rest: a dialog
+ * names each one with why, beside what the others did, and stays until it is read.
+ */
+export const usePublishReport = () => {
+  const { message, modal } = App.useApp();
+  return (result: PublishResult, ledger: string) => {
+    if (result.refused.length === 0) {
+      void message.success(publishMessage(result, ledger));
+      return;
+    }
+    modal.warning({
+      title: `${countText(result.refused.length, 'transaction was', 'transactions were')} not published`,
+      width: 'min(520px, calc(100vw - 32px))',
+      content: (
+        <>
+          <Typography.Paragraph>{publishMessage(result, ledger)} These stay in Categorized until they are fixed:</Typography.Paragraph>
+          <ul aria-label="Not published" style={{ paddingLeft: 20, margin: 0 }}>
+            {result.refused.map((r) => (
+              <li key={r.pk} style={{ overflowWrap: 'anywhere' }}>
+                <Typography.Text strong>{r.title}</Typography.Text>: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ),
+    });
+  };
+};
