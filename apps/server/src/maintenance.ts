@@ -8,6 +8,7 @@ import { deleteKeysBefore } from './modules/idempotency/idempotency.queries.js';
 import { deleteHitsBefore } from './modules/rate-limit/rate-limit.queries.js';
 import { deleteStripeEventsBefore } from './modules/billing/billing.queries.js';
 import { deleteOldInboundMessages } from './modules/inbound/inbound.queries.js';
+import { deleteExpiredInvitationLinks } from './modules/invitations/invitation-links.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -27,6 +28,8 @@ export const RETENTION = {
   stripeEvents: 30 * DAY_MS,
   /** Longer than a reply address lives (60 days): an older replay is refused by its expired address anyway. */
   inboundMessages: 90 * DAY_MS,
+  /** A sign-in link copied for a pending invitee still says "expired" for a week, then it is gone. */
+  expiredInvitationLinks: 7 * DAY_MS,
 } as const;
 
 /** One sweep of expired sessions, old rate-limit counters, outbox records, webhook digests, idempotency keys and expired sign-ups. */
@@ -39,6 +42,7 @@ export const sweepOnce = async (db: Db, now = Date.now()) => {
   await deletePendingSignupsExpiredBefore(db, new Date(now - RETENTION.expiredSignups));
   await deleteStripeEventsBefore(db, new Date(now - RETENTION.stripeEvents));
   await deleteOldInboundMessages(db, new Date(now - RETENTION.inboundMessages));
+  await deleteExpiredInvitationLinks(db, new Date(now - RETENTION.expiredInvitationLinks));
 };
 
 /** Sweeps hourly. Safe to run in many processes at once. */

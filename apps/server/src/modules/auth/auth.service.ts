@@ -8,6 +8,7 @@ import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { LOGIN_BACKOFF, RULES, assertBackoff, assertWithinLimit, consume, recordHit, reset } from '../rate-limit/rate-limit.service.js';
 import { expireUnusedCodes, findBrandOfUser, findUserByEmail, findUserByPk, setLastLogin, setPasswordHash } from './auth.queries.js';
+import { redeemInvitationLink } from '../invitations/invitation-links.js';
 import { issueCode, lookupCode, redeemCode } from './one-time-codes.js';
 import { assertStrongPassword } from './password-strength.js';
 import { deleteUserSessions } from './sessions.queries.js';
@@ -101,7 +102,9 @@ const mailMagicLink = async (ctx: MailContext, user: { pk: number; email: string
 const redeemWithLimit = async (ctx: AuthContext, code: string, purpose: 'MAGIC_LINK' | 'PASSWORD_RESET') => {
   await assertWithinLimit(ctx.db, RULES.codeFailuresPerAddress, ctx.ip);
   try {
-    return await redeemCode(ctx.db, code, purpose);
+    // A sign-in link copied for a person still invited takes their invitation up (invitations/invitation-links.ts).
+    const invited = purpose === 'MAGIC_LINK' ? await redeemInvitationLink(ctx.db, code) : null;
+    return invited ?? (await redeemCode(ctx.db, code, purpose));
   } catch (err) {
     await recordHit(ctx.db, RULES.codeFailuresPerAddress, ctx.ip);
     throw err;

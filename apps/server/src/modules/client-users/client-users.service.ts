@@ -1,7 +1,6 @@
 import { details, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { randomToken } from '../../lib/crypto.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { findBrandOfUser, findUserOfFirm, findUserOfFirmByEmail } from '../auth/auth.queries.js';
@@ -24,6 +23,7 @@ import {
 import { inviteToCompany } from '../invitations/client-invitation.js';
 import { findPendingClientRows, findPendingOfCompany, findPendingOfEmail, updatePendingPerson } from '../invitations/pending-invitations.queries.js';
 import { queueInvitationJob } from '../invitations/record-invitation.js';
+import { issueInvitationLink } from '../invitations/invitation-links.js';
 import type { PeopleContext } from '../invitations/people-context.js';
 import { removePendingAccess, updatePendingContacts, type PendingRows } from './pending-client-people.js';
 import { companyAccess } from '../access/company-access.js';
@@ -225,8 +225,8 @@ export const getClientMagicLink = async (ctx: PeopleContext, actor: Actor, compa
   const pk = member?.pk ?? userPk;
   // The link signs in as the person, into every company they belong to.
   await assertSeesEveryCompanyOf(ctx.db, firmActor, pk, pending && (await findPendingClientRows(ctx.db, firmActor.firmId, pk)));
-  // A pending invitation has nobody to sign in as: its link has the same form and signs in nobody (docs/architecture.md).
-  const code = member ? await issueCode(ctx.db, member.pk, 'MAGIC_LINK') : randomToken();
+  // A pending invitation has nobody to sign in as yet: its link takes the invitation up when opened (docs/architecture.md).
+  const code = member ? await issueCode(ctx.db, member.pk, 'MAGIC_LINK') : await issueInvitationLink(ctx.db, firmActor.firmId, pk);
   await writeAudit(ctx.db, {
     firmId: firmActor.firmId,
     actorUserId: actor.userId,

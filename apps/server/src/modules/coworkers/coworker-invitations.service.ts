@@ -5,8 +5,8 @@ import type { Actor } from '../auth/actor.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import { can } from '../auth/permissions.js';
-import { randomToken } from '../../lib/crypto.js';
 import { COWORKER_INVITATION_SUBJECT, sendInvitation } from '../invitations/invitation-mail.js';
+import { issueInvitationLink } from '../invitations/invitation-links.js';
 import type { PeopleContext } from '../invitations/people-context.js';
 import { findPendingCoworker, markPendingResent } from '../invitations/pending-invitations.queries.js';
 import { queueInvitationJob } from '../invitations/record-invitation.js';
@@ -57,8 +57,8 @@ export const resendCoworkerInvitation = async (ctx: PeopleContext, actor: Actor,
 /** A fresh invitation link for the admin to pass on themselves (chat, text message). */
 export const coworkerInvitationLink = async (ctx: PeopleContext, actor: Actor, memberPk: number) => {
   const { firmActor, member, pending } = await pendingInvitee(ctx.db, actor, memberPk);
-  // A pending invitation has nobody to sign in as: its link has the same form and signs in nobody (docs/architecture.md).
-  const code = pending ? randomToken() : await issueCode(ctx.db, member.user, 'MAGIC_LINK');
+  // A pending invitation has nobody to sign in as yet: its link takes the invitation up when opened (docs/architecture.md).
+  const code = pending ? await issueInvitationLink(ctx.db, firmActor.firmId, member.user) : await issueCode(ctx.db, member.user, 'MAGIC_LINK');
   await writeAudit(ctx.db, {
     firmId: firmActor.firmId,
     actorUserId: actor.userId,

@@ -64,6 +64,14 @@ export const countPendingCoworkers = async (db: Db, firmId: number, role?: 'FIRM
   return row?.n ?? 0;
 };
 
+/** Every pending invitation of one person of the firm: a coworker's one row, or a client's one per company. */
+export const findPendingOfPerson = (db: Db, firmId: number, userPk: number) =>
+  db
+    .select()
+    .from(pendingInvitations)
+    .where(and(eq(pendingInvitations.firmId, firmId), eq(pendingInvitations.userPk, userPk)))
+    .orderBy(asc(pendingInvitations.pk));
+
 /** The pending client invitations (one per company) of one person of the firm. */
 export const findPendingClientRows = (db: Db, firmId: number, userPk: number) =>
   db

@@ -33,7 +33,9 @@ export const useMagicLinkCopier = () => {
   const copyForUser = async (companyPk: number, user: ClientUser) => {
     try {
       const { url } = await getLink.mutateAsync({ companyPk, userPk: user.pk });
-      await linkCopier.copy(url, `Sign-in link for ${personName(user)}`);
+      // Someone only invited so far gets in by it too: opening it accepts the invitation, even before its email went out.
+      const title = user.has_signed_in ? `Sign-in link for ${personName(user)}` : `Invitation link for ${personName(user)}`;
+      await linkCopier.copy(url, title);
     } catch (error) {
       showError(error, 'Could not get a sign-in link');
     }

@@ -96,7 +96,7 @@ describe('row actions', () => {
 
   it('copies the only client user’s sign-in link', async () => {
     const { fake } = fakeClients([makeClientCompany({ pk: 7, client_users_count: 1 })]);
-    fake.answer(clientUserEndpoints.list, {}, paginated([makeClientUser()])).answer(clientCompanyEndpoints.magicLink, {}, { url });
+    fake.answer(clientUserEndpoints.list, {}, paginated([makeClientUser({ has_signed_in: true })])).answer(clientCompanyEndpoints.magicLink, {}, { url });
     openClients();
     await openActions('Sunrise Bakery LLC');
     await userEvent.click(await findMenuItem(/Copy magic link/));
@@ -118,7 +118,8 @@ describe('row actions', () => {
     expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('radio', { name: /Jo Rivera/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }));
-    expect(await screen.findByText('Sign-in link for Jo Rivera copied')).toBeInTheDocument();
+    // Jo was invited and never signed in: the same link lets them in by accepting the invitation.
+    expect(await screen.findByText('Invitation link for Jo Rivera copied')).toBeInTheDocument();
     expect(fake.callsTo(clientCompanyEndpoints.magicLink, {})[0]?.body).toEqual({ client_company: 7, user: 22 });
   });
 
@@ -139,7 +140,7 @@ describe('row actions', () => {
     installClipboard({ refuse: true });
     await userEvent.click(await findMenuItem(/Copy magic link/));
     expect(await screen.findByTestId('magic-link-url')).toHaveTextContent(url);
-    expect(screen.queryByText('Sign-in link for Casey Baker copied')).not.toBeInTheDocument();
+    expect(screen.queryByText(/link for Casey Baker copied/)).not.toBeInTheDocument();
   });
 
   it('notifies after confirming and says how many people got it', async () => {
