@@ -18,6 +18,8 @@ export const HISTORY_ACTIONS = [
   'transaction.attach',
   'transaction.detach',
   'transaction.line_delete',
+  /** A receipt was matched to it (by a person, or by Herd when it was sure): the receipt's file was attached. */
+  'transaction.receipt_match',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -41,7 +43,7 @@ export const historyEntry = z.object({
   /** The status before and after, for a status change; null where the entry does not say. */
   from: z.enum(TRANSACTION_STATUSES).nullable(),
   to: z.enum(TRANSACTION_STATUSES).nullable(),
-  /** The accountant's message of a send-back, or the ledger's words when it refused the transaction; empty otherwise. */
+  /** The accountant's message of a send-back, the ledger's words when it refused the transaction, or which receipt was matched; empty otherwise. */
   message: z.string(),
   /** An accountant acting in the client's view. */
   viewing_as_client: z.boolean(),

@@ -3,6 +3,7 @@ import { and, between, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 
 import type { Db } from '../../db/client.js';
 import { receiptMatches, receipts, transactionAttachments, transactions } from '../../db/schema/index.js';
 import { writeAuditMany } from '../audit/audit.queries.js';
+import { matchAuditEntries } from './match-history.js';
 import { attachesInLedger } from '../transactions/ledger-attach-job.js';
 import { restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
 import { candidateWindow } from './matching/candidates.js';
@@ -269,17 +270,7 @@ export const writeMatches = async (tx: Db, writes: MatchWrite[]): Promise<Ledger
     update ${receipts} set transaction_id = m.tx, status = 'MATCHED_TO_PLATFORM', updated_at = now()
     from jsonb_to_recordset(${pairs}::jsonb) as m(pk int, firm int, tx int)
     where ${receipts.pk} = m.pk and ${receipts.firmId} = m.firm`);
-  await writeAuditMany(
-    tx,
-    writes.map(({ row, transactionPk, scored, actorUserId, automatic }) => ({
-      firmId: row.firmId,
-      actorUserId,
-      action: 'receipt.match',
-      targetType: 'receipt',
-      targetPk: row.pk,
-      details: { transaction: transactionPk, automatic, score: scored?.score ?? null },
-    })),
-  );
+  await writeAuditMany(tx, matchAuditEntries(writes.map((w) => ({ ...w, score: w.scored?.score ?? null }))));
   await notifyMatches(tx, writes);
   const charges = await tx
     .select({ pk: transactions.pk, status: transactions.status })

@@ -41,6 +41,12 @@ const textOf = (value: unknown): string => (typeof value === 'string' ? value : 
 const changedOf = (value: unknown): ChangedField[] =>
   Array.isArray(value) ? value.filter((v): v is ChangedField => (CHANGED_FIELDS as readonly unknown[]).includes(v)) : [];
 
+/** Which receipt a match brought, by the vendor it had then, and what the match did to the transaction. */
+const receiptMatchWords = (details: Record<string, unknown>) => {
+  const vendor = textOf(details.receipt_vendor);
+  return `${vendor ? `The receipt from ${vendor}` : 'A receipt'} was matched to this transaction; its file is attached.`;
+};
+
 type AuditRow = Awaited<ReturnType<typeof listTargetAudit>>[number];
 
 /** An audit entry in the drawer's terms; the send-back message or the ledger's refusal travel in its details. */
@@ -56,7 +62,7 @@ const entryOf = (row: AuditRow): HistoryEntry => {
         : personOf({ pk: row.actorPk, firstName: row.firstName ?? '', lastName: row.lastName ?? '', email: row.email ?? '', accountType: row.accountType ?? '' }),
     from: statusOf(details.from),
     to: statusOf(details.to),
-    message: textOf(details.message) || textOf(details.error),
+    message: row.action === 'transaction.receipt_match' ? receiptMatchWords(details) : textOf(details.message) || textOf(details.error),
     viewing_as_client: details.viewing_as_client === true,
     changed: changedOf(details.changed),
   };

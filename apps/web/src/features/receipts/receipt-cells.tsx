@@ -4,18 +4,29 @@ import type { Receipt } from '@herd/contract';
 import { formatMoney } from '../transactions/money';
 import { confidenceWords } from './receipt-words';
 
-/** A small picture of the receipt (once read), else a file icon; either opens the file. */
-export const ReceiptThumbnail = ({ receipt }: { receipt: Receipt }) => (
-  <a href={receipt.file.url} target="_blank" rel="noreferrer" aria-label={`Open ${receipt.file.name}`}>
-    {receipt.thumbnail ? (
-      <img src={receipt.thumbnail.url} alt="" style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 4, border: '1px solid #e5e7e5' }} />
-    ) : (
-      <Flex align="center" justify="center" style={{ width: 48, height: 48, borderRadius: 4, background: '#f4f5f4' }}>
-        <FileOutlined style={{ fontSize: 20, color: '#5f6b66' }} />
-      </Flex>
-    )}
-  </a>
-);
+const picture = (receipt: Receipt) =>
+  receipt.thumbnail ? (
+    <img src={receipt.thumbnail.url} alt="" style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 4, border: '1px solid #e5e7e5' }} />
+  ) : (
+    <Flex align="center" justify="center" style={{ width: 48, height: 48, borderRadius: 4, background: '#f4f5f4' }}>
+      <FileOutlined style={{ fontSize: 20, color: '#5f6b66' }} />
+    </Flex>
+  );
+
+/**
+ * A small picture of the receipt (once read), else a file icon. It opens the receipt where the list
+ * has somewhere to open it (`onOpen`: its drawer, with the file, its match and notes), else the file.
+ */
+export const ReceiptThumbnail = ({ receipt, onOpen }: { receipt: Receipt; onOpen?: () => void }) =>
+  onOpen ? (
+    <button type="button" onClick={onOpen} aria-label={`Open receipt ${receipt.file.name}`} style={{ padding: 0, border: 0, background: 'none', cursor: 'pointer' }}>
+      {picture(receipt)}
+    </button>
+  ) : (
+    <a href={receipt.file.url} target="_blank" rel="noreferrer" aria-label={`Open ${receipt.file.name}`}>
+      {picture(receipt)}
+    </a>
+  );
 
 /** How sure Herd is of a value it read; a person's value needs no such word. */
 export const ConfidenceTag = ({ field }: { field: Receipt['vendor'] }) => {

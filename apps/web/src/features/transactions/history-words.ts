@@ -53,6 +53,8 @@ export const historyWhat = (entry: HistoryEntry, kind: ConnectionKind): string =
       return 'Attachment removed';
     case 'transaction.line_delete':
       return 'A line of the split removed';
+    case 'transaction.receipt_match':
+      return entry.actor ? 'Receipt matched' : 'Receipt matched automatically';
   }
 };
 

@@ -7,6 +7,8 @@ import { FormAlert } from '../../../ui/form-alert';
 import { changedReadFields, READ_FIELD_NAMES, readFieldValues, ReceiptFieldRows, serverFieldAliases, type ReadFieldValues } from '../components/receipt-field-rows';
 import { ReceiptMatches } from '../components/receipt-matches';
 import { ReceiptNotes } from '../components/receipt-notes';
+import { ReceiptThumbnail } from '../receipt-cells';
+import { transactionAddress } from './transaction-address';
 
 interface Values extends ReadFieldValues {
   note: string;
@@ -80,11 +82,18 @@ export const ReceiptEditDrawer = (props: ReceiptEditDrawerProps) => (
   >
     {props.receipt ? (
       <>
+        {/* The file itself, a tap away: a list whose thumbnail opens this drawer no longer opens the file. */}
+        <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
+          <ReceiptThumbnail receipt={props.receipt} />
+          <Typography.Link href={props.receipt.file.url} target="_blank" rel="noreferrer" style={{ overflowWrap: 'anywhere' }}>
+            Open the file ({props.receipt.file.name})
+          </Typography.Link>
+        </Flex>
         <EditForm key={props.receipt.pk} {...props} receipt={props.receipt} />
         {props.inInbox ? null : (
           <>
             <Divider />
-            <ReceiptMatches receipt={props.receipt} />
+            <ReceiptMatches receipt={props.receipt} chargeAddress={transactionAddress} />
             <Divider />
             <Typography.Title level={5}>Notes</Typography.Title>
             <ReceiptNotes receiptPk={props.receipt.pk} mentionsAbout={props.receipt.client_company?.pk ?? null} />

@@ -14,7 +14,8 @@ import { useServerError } from '../../../ui/use-server-error';
 import { ChangesOnly } from '../../billing/read-only-guard';
 import { useClient } from '../../clients/api';
 import { downloadFile } from '../../transactions/csv-export-api';
-import { receiptsZipUrl, useReceiptAction, useReceiptCounters, useReceiptList } from './api';
+import { receiptsZipUrl, useReceiptAction, useReceiptChoices, useReceiptCounters, useReceiptList, useUpdateReceipts } from './api';
+import { ReceiptEditDrawer } from './receipt-edit-drawer';
 import { ReceiptFilters } from './receipt-filters';
 import { ReceiptsTable } from './receipts-table';
 import { useReceiptListState } from './use-receipt-list-state';
@@ -70,9 +71,14 @@ const Content = ({ pk, kind }: { pk: number; kind: ArchiveKind }) => {
   const state = useReceiptListState();
   const list = useReceiptList(pk, kind, state.params);
   const act = useReceiptAction(pk);
+  const update = useUpdateReceipts(pk);
+  const choices = useReceiptChoices(pk);
   const showError = useServerError();
   const { message } = App.useApp();
   const [sendingBack, setSendingBack] = useState<number[] | null>(null);
+  const [openPk, setOpenPk] = useState<number | null>(null);
+  // The receipt as the list has it now: one sent back or unhidden leaves the list, and its drawer closes.
+  const opened = list.data?.results.find((r) => r.pk === openPk) ?? null;
   const words = WORDS[kind];
   usePageTitle(`${company.data?.name ?? 'Client'} · ${words.title.toLowerCase()}`);
   if (company.isError && errorStatus(company.error) === 404) return <NotFoundResult />;
@@ -134,19 +140,32 @@ const Content = ({ pk, kind }: { pk: number; kind: ArchiveKind }) => {
         onPage={state.setPage}
         selected={selected}
         onSelect={state.setSelected}
+        onOpen={(r) => setOpenPk(r.pk)}
         actions={(r) => (
-          <ChangesOnly>
-            {kind === 'hidden' ? (
-              <Button size="small" onClick={() => unhide([r.pk])} aria-label={`Unhide ${r.file.name}`}>
-                Unhide
-              </Button>
-            ) : canGoBack(r.status) ? (
-              <Button size="small" onClick={() => setSendingBack([r.pk])} aria-label={`Send ${r.file.name} back`}>
-                Send back
-              </Button>
-            ) : null}
-          </ChangesOnly>
+          <>
+            <Button size="small" onClick={() => setOpenPk(r.pk)} aria-label={`Open ${r.file.name}`}>
+              Open
+            </Button>
+            <ChangesOnly>
+              {kind === 'hidden' ? (
+                <Button size="small" onClick={() => unhide([r.pk])} aria-label={`Unhide ${r.file.name}`}>
+                  Unhide
+                </Button>
+              ) : canGoBack(r.status) ? (
+                <Button size="small" onClick={() => setSendingBack([r.pk])} aria-label={`Send ${r.file.name} back`}>
+                  Send back
+                </Button>
+              ) : null}
+            </ChangesOnly>
+          </>
         )}
+      />
+      <ReceiptEditDrawer
+        receipt={opened}
+        onClose={() => setOpenPk(null)}
+        save={(change) => update.mutateAsync([change]).then(() => void message.success('Receipt saved.'))}
+        saving={update.isPending}
+        companies={choices.data?.companies}
       />
       <SendBackModal
         open={sendingBack !== null}

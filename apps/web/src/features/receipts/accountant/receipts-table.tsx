@@ -18,7 +18,12 @@ interface ReceiptsTableProps {
   onSelect?: (pks: number[]) => void;
   /** The firm's inbox shows no company; a company's lists need not repeat theirs. */
   extraColumn?: { title: string; render: (receipt: Receipt) => ReactNode };
+  /** Opens the receipt (its drawer): the thumbnail and a click on the row do, instead of the thumbnail opening the bare file. */
+  onOpen?: (receipt: Receipt) => void;
 }
+
+/** A click on the row's own controls (its checkbox, a button, a link) is theirs, not the row's. */
+const onControl = (target: EventTarget) => target instanceof Element && target.closest('button, a, input, label, .ant-checkbox-wrapper') !== null;
 
 const Flags = ({ receipt }: { receipt: Receipt }) => (
   <Flex gap={4} wrap>
@@ -36,7 +41,7 @@ const Flags = ({ receipt }: { receipt: Receipt }) => (
 );
 
 /** One list of receipts: what was read, who sent it and how, and where it stands. */
-export const ReceiptsTable = ({ label, page, loading, pageNumber, pageSize, onPage, actions, selected, onSelect, extraColumn }: ReceiptsTableProps) => (
+export const ReceiptsTable = ({ label, page, loading, pageNumber, pageSize, onPage, actions, selected, onSelect, extraColumn, onOpen }: ReceiptsTableProps) => (
   <Table<Receipt>
     aria-label={label}
     rowKey="pk"
@@ -47,8 +52,9 @@ export const ReceiptsTable = ({ label, page, loading, pageNumber, pageSize, onPa
     rowSelection={onSelect ? { selectedRowKeys: selected ?? [], onChange: (keys) => onSelect(keys.map(Number)) } : undefined}
     pagination={{ current: pageNumber, pageSize, total: page?.count ?? 0, onChange: onPage, showSizeChanger: false, hideOnSinglePage: true }}
     locale={{ emptyText: 'No receipts here.' }}
+    onRow={onOpen ? (r) => ({ onClick: (event) => !onControl(event.target) && onOpen(r), style: { cursor: 'pointer' } }) : undefined}
     columns={[
-      { title: 'Receipt', key: 'file', width: 64, render: (_v, r) => <ReceiptThumbnail receipt={r} /> },
+      { title: 'Receipt', key: 'file', width: 64, render: (_v, r) => <ReceiptThumbnail receipt={r} onOpen={onOpen && (() => onOpen(r))} /> },
       {
         title: 'Vendor',
         key: 'vendor',

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, App, Button, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, SearchOutlined } from '@ant-design/icons';
-import type { Receipt, ReceiptSuggestion } from '@herd/contract';
+import { Link } from 'react-router';
+import type { Receipt, ReceiptSuggestion, Transaction } from '@herd/contract';
 import { formatDate } from '../../../lib/format';
 import { serverErrorText } from '../../../lib/form-errors';
 import { FormAlert } from '../../../ui/form-alert';
@@ -35,14 +36,18 @@ const ChargeLine = ({ charge }: { charge: Pick<Charge, 'payee' | 'description' |
 
 const box = { border: '1px solid #e5e7e5', borderRadius: 8, padding: 12 } as const;
 
-/** The charge the receipt is matched to. */
-const Matched = ({ receipt }: { receipt: Receipt }) => {
+/** Where this person opens a matched charge: the accountant's lists; none on the client's side (their completed list shows it). */
+export type ChargeAddress = (charge: Transaction) => string | null;
+
+/** The charge the receipt is matched to, with why it was matched and, where given, a link that opens it. */
+const Matched = ({ receipt, chargeAddress }: { receipt: Receipt; chargeAddress?: ChargeAddress }) => {
   const details = useMatchedTransaction(receipt);
   if (details.isPending) return <Typography.Text type="secondary">Loading the charge…</Typography.Text>;
   if (details.isError) return <Alert type="error" showIcon title={serverErrorText(details.error)} />;
   const charge = details.data.transaction;
   if (!charge) return <Typography.Text>Matched to a charge on an account you do not see.</Typography.Text>;
   const why = details.data.match;
+  const address = chargeAddress?.(charge) ?? null;
   return (
     <div style={box} aria-label="Matched charge" role="group">
       <ChargeLine charge={charge} />
@@ -54,6 +59,11 @@ const Matched = ({ receipt }: { receipt: Receipt }) => {
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6, fontSize: 13 }}>
         The receipt’s file is attached to this charge.
       </Typography.Text>
+      {address ? (
+        <Link to={address} style={{ display: 'inline-block', marginTop: 8 }}>
+          Open the transaction
+        </Link>
+      ) : null}
     </div>
   );
 };
@@ -178,13 +188,13 @@ const Suggestions = ({ receipt }: { receipt: Receipt }) => {
  * the file) leaves the matching to the accountant rather than offering what the server refuses;
  * null (not known yet) offers nothing until it is known.
  */
-export const ReceiptMatches = ({ receipt, mayMatch = true }: { receipt: Receipt; mayMatch?: boolean | null }) => {
+export const ReceiptMatches = ({ receipt, mayMatch = true, chargeAddress }: { receipt: Receipt; mayMatch?: boolean | null; chargeAddress?: ChargeAddress }) => {
   const open = !receipt.is_hidden && ['READY', 'PROCESSING', 'SYNC_ERROR'].includes(receipt.status);
   // Not known yet whether this person may match: nothing is offered (or asked) until it is.
   if (receipt.transaction === null && (!open || mayMatch === null)) return null;
   const body =
     receipt.transaction !== null ? (
-      <Matched receipt={receipt} />
+      <Matched receipt={receipt} chargeAddress={chargeAddress} />
     ) : mayMatch ? (
       <Suggestions receipt={receipt} />
     ) : (
