@@ -19,6 +19,8 @@ export const messages = {
   badCharacters: (label: string) => `${label} contains characters that are not allowed.`,
   tooWeak: (label: string) =>
     `${label} is too easy to guess. Avoid common passwords, repeated characters, sequences and your own name or email; a few unrelated words work well.`,
+  /** A password holding the person's own name, the name part of their email or their company's name: the first things a guesser tries. */
+  personalPassword: (label: string) => `${label} must not contain your name, your email or your company’s name.`,
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 10;

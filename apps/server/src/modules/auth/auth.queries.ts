@@ -71,6 +71,17 @@ export const findBrandOfUser = async (db: Db, userId: number) => {
   return { firmName: firm?.companyName ?? null, mainColor: firm?.mainColor ?? null };
 };
 
+/** The companies a user is known by: their firm's name, and for a client the names of the companies they belong to. */
+export const findCompanyNamesOfUser = async (db: Db, userId: number): Promise<string[]> => {
+  const { firmName } = await findBrandOfUser(db, userId);
+  const companies = await db
+    .select({ name: clientCompanies.name })
+    .from(clientMemberships)
+    .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
+    .where(eq(clientMemberships.userId, userId));
+  return [...(firmName ? [firmName] : []), ...companies.map((c) => c.name)];
+};
+
 export const insertOneTimeCode = (db: Db, values: typeof oneTimeCodes.$inferInsert) => db.insert(oneTimeCodes).values(values);
 
 export const findOneTimeCode = async (db: Db, codeHash: string) => {

@@ -7,7 +7,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { LOGIN_BACKOFF, RULES, assertBackoff, assertWithinLimit, consume, recordHit, reset } from '../rate-limit/rate-limit.service.js';
-import { expireUnusedCodes, findBrandOfUser, findUserByEmail, findUserByPk, setLastLogin, setPasswordHash } from './auth.queries.js';
+import { expireUnusedCodes, findBrandOfUser, findCompanyNamesOfUser, findUserByEmail, findUserByPk, setLastLogin, setPasswordHash } from './auth.queries.js';
 import { redeemInvitationLink } from '../invitations/invitation-links.js';
 import { issueCode, lookupCode, redeemCode } from './one-time-codes.js';
 import { assertStrongPassword } from './password-strength.js';
@@ -153,7 +153,7 @@ export const finishPasswordReset = async (ctx: AuthContext, code: string, passwo
   // Checked before the code is used, so a weak choice does not cost the person their link.
   const owner = await lookupCode(ctx.db, code, 'PASSWORD_RESET');
   const user = owner ? await findUserByPk(ctx.db, owner.userId) : null;
-  if (user) await assertStrongPassword('password', 'New password', password, user);
+  if (user) await assertStrongPassword('password', 'New password', password, { ...user, companyNames: await findCompanyNamesOfUser(ctx.db, user.pk) });
   const userId = await redeemWithLimit(ctx, code, 'PASSWORD_RESET');
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {

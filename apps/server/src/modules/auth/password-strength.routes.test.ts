@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMaker } from '../../../test/client.js';
-import { PASSWORD, codeFromEmail, createFirm, signIn, uniqueEmail } from '../../../test/factories.js';
+import { PASSWORD, codeFromEmail, createClientUser, createFirm, signIn, uniqueEmail } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -62,5 +62,58 @@ describe('new passwords must be hard to guess, not only 10 characters long', () 
     expect(weak.json()).toEqual({ password: [tooWeak('New password')] });
     expect((await newClient().post(`users/finish-reset-password/${code}/`, { password: 'Juniper cobalt 58 harbor' })).statusCode).toBe(200);
     await signIn(newClient(), firm.adminEmail, 'Juniper cobalt 58 harbor');
+  });
+});
+
+const personal = (label: string) => `${label} must not contain your name, your email or your company’s name.`;
+
+describe('a password holding the person’s own name, email or company is refused, however strong otherwise', () => {
+  const signup = (password: string, who: Partial<Record<'email' | 'first_name' | 'last_name' | 'company_name', string>> = {}) =>
+    newClient().post('users/accountant-signup/', {
+      email: uniqueEmail('signup'),
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company_name: 'Ledgerly & Co',
+      password,
+      ...who,
+    });
+
+  it('at sign-up: a name, the email’s name part or the firm, in any case, spacing or punctuation', async () => {
+    const local = `tobermory.quill${Date.now() % 1000}`;
+    const email = `${local}@example.com`;
+    for (const password of [
+      'Lovelace marble otter 62',
+      'marble-otter-ADA-62 cobalt',
+      `${local.toUpperCase()} harbor 58`,
+      'cobalt ledgerly-co harbor 58',
+      'juniper LEDGERLY cobalt 7',
+    ]) {
+      const res = await signup(password, { email });
+      expect([password, res.statusCode, res.json()]).toEqual([password, 400, { password: [personal('Password')] }]);
+    }
+    // A short name counts only as a word of its own: "compatible" is not Pat's name.
+    expect((await signup('compatible marble otter 62', { first_name: 'Pat' })).statusCode).toBe(200);
+    expect((await signup('marble pat otter 62 cobalt', { first_name: 'Pat' })).json()).toEqual({ password: [personal('Password')] });
+    expect((await signup('Marble otter 62 lantern')).statusCode).toBe(200);
+  });
+
+  it('from the profile and at a reset: their names, their firm and, for a client, their company', async () => {
+    const firm = await createFirm(t.db, { name: 'Brightwater Books' });
+    const admin = newClient();
+    await signIn(admin, firm.adminEmail);
+    const firmName = await admin.post('users/profile/password/', { current_password: PASSWORD, new_password: 'Brightwater cobalt 58 harbor' });
+    expect(firmName.json()).toEqual({ new_password: [personal('New password')] });
+
+    const client = await createClientUser(t.db, firm.firmId);
+    const signedIn = newClient();
+    await signIn(signedIn, client.email);
+    const company = await signedIn.post('users/profile/password/', { current_password: PASSWORD, new_password: 'juniper CLIENT-CO cobalt 58' });
+    expect(company.json()).toEqual({ new_password: [personal('New password')] });
+
+    await newClient().post('users/reset-password/', { email: firm.adminEmail });
+    const code = codeFromEmail(await t.lastMailTo(firm.adminEmail), 'reset');
+    const named = await newClient().post(`users/finish-reset-password/${code}/`, { password: 'Lantern admin cobalt 58' });
+    expect(named.json()).toEqual({ password: [personal('New password')] });
+    expect((await newClient().post(`users/finish-reset-password/${code}/`, { password: 'Juniper cobalt 58 harbor' })).statusCode).toBe(200);
   });
 });

@@ -31,7 +31,7 @@ export const requestSignup = async (ctx: AuthContext, input: SignupBody): Promis
     email: input.email,
     firstName: input.first_name,
     lastName: input.last_name,
-    companyName: input.company_name,
+    companyNames: [input.company_name],
   });
   const request: SignupRequest = {
     email: input.email,

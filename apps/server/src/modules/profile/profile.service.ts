@@ -6,7 +6,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { passwordChangedEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { expireUnusedCodes, findBrandOfUser, setPasswordHash } from '../auth/auth.queries.js';
+import { expireUnusedCodes, findBrandOfUser, findCompanyNamesOfUser, setPasswordHash } from '../auth/auth.queries.js';
 import { assertStrongPassword } from '../auth/password-strength.js';
 import { deleteUserSessions } from '../auth/sessions.queries.js';
 import { firmFlags } from '../feature-flags/feature-flags.service.js';
@@ -92,7 +92,7 @@ export const changePassword = async (
       throw ValidationError.field('current_password', details.wrongCurrentPassword);
     }
   }
-  await assertStrongPassword('new_password', 'New password', input.new_password, user);
+  await assertStrongPassword('new_password', 'New password', input.new_password, { ...user, companyNames: await findCompanyNamesOfUser(db, user.pk) });
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, actor.userId, passwordHash);
