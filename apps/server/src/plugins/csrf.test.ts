@@ -90,3 +90,14 @@ describe('unsafe requests must come from Herd’s own site', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('a signed-out write without a token cookie', () => {
+  it('answers 401 (not signed in) rather than 403, whatever the endpoint; with a cookie and a wrong header it stays 403', async () => {
+    for (const url of ['/api/v1/users/profile/update/', '/api/v1/accounting/accountant/client-companies/create/', '/api/v1/users/login/']) {
+      const res = await t.app.inject({ method: url.endsWith('update/') ? 'PATCH' : 'POST', url, payload: {} });
+      expect([url, res.statusCode, res.json()]).toEqual([url, 401, { detail: 'You are not signed in.' }]);
+    }
+    const withCookie = await t.app.inject({ method: 'POST', url: '/api/v1/users/login/', payload: {}, cookies: { csrftoken: 'abc' }, headers: { 'x-csrftoken': 'xyz' } });
+    expect(withCookie.statusCode).toBe(403);
+  });
+});

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { details } from '@herd/contract';
 import { csrfCookieName, csrfTokenForSession, setCsrfCookie } from '../lib/auth-cookies.js';
 import { randomToken, safeEqual } from '../lib/crypto.js';
-import { ForbiddenError } from '../lib/errors.js';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 
 export const CSRF_HEADER = 'x-csrftoken';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,7 +48,9 @@ const fromOwnSite = (request: FastifyRequest, appOrigin: string | null): boolean
  * handed out in the readable `csrftoken` cookie: with a session, the HMAC of
  * that session (so a token planted in the cookie by someone else, or kept
  * from before signing in, fails); signed out, the cookie's own random value
- * (double submit). Signing in and out rotates the cookie (`sessions.ts`).
+ * (double submit). Signing in and out rotates the cookie (`sessions.ts`). A signed-out write that carries
+ * no token cookie at all answers 401 (not signed in), as the endpoint itself would; a wrong or missing
+ * header with a cookie stays 403.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: CsrfOptions) => {
   const exempt = opts.exempt ?? [];
@@ -62,6 +64,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: CsrfOptions) => 
     if (SAFE_METHODS.has(request.method)) return;
     if (exempt.some((prefix) => request.url.startsWith(prefix))) return;
     if (!fromOwnSite(request, appOrigin)) throw new ForbiddenError(details.csrfOriginFailed);
+    // Signed out with no token cookie at all: nothing here was ever handed a token, so this is a caller that is
+    // not signed in (a script, a page never loaded) rather than a forged request; say so as every endpoint does.
+    if (!request.session && !cookie) throw new UnauthorizedError();
     const header = request.headers[CSRF_HEADER];
     if (!expected || typeof header !== 'string' || !safeEqual(expected, header)) throw new ForbiddenError(details.csrfFailed);
   });
