@@ -1,3 +1,14 @@
+const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** 2 → "2 seconds", 60 → "1 minute", 125 → "2 minutes and 5 seconds". */
+const waitText = (seconds: number): string => {
+  const total = Math.max(1, Math.ceil(seconds));
+  const minutes = Math.floor(total / 60);
+  const rest = total % 60;
+  if (minutes === 0) return count(rest, 'second');
+  return rest === 0 ? count(minutes, 'minute') : `${count(minutes, 'minute')} and ${count(rest, 'second')}`;
+};
+
 /**
  * Herd's validation messages. Server and web forms both use these, so a
  * field error reads the same wherever it is raised.
@@ -32,7 +43,8 @@ export const details = {
   notAuthenticated: 'You are not signed in.',
   csrfFailed: 'CSRF verification failed. Reload the page and try again.',
   csrfOriginFailed: 'This request came from another site and was refused.',
-  throttled: (seconds: number) => `Too many attempts. Try again in ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? 's' : ''}.`,
+  /** Says exactly the wait the answer's Retry-After header gives (whole seconds), never a rounded one. */
+  throttled: (seconds: number) => `Too many attempts. Try again in ${waitText(seconds)}.`,
   codeInvalid: 'This link is invalid or has expired.',
   codeUsedOrExpired: 'This link has expired or was already used. You can ask for a new one.',
   magicLinkSent: 'If an account exists for this email, a sign-in link is on its way.',

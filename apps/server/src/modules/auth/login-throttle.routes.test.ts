@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { details } from '@herd/contract';
 import { rateLimitHits } from '../../db/schema/index.js';
 import { type TestClient, clientMaker } from '../../../test/client.js';
 import { PASSWORD, codeFromEmail, createFirm, uniqueEmail } from '../../../test/factories.js';
@@ -30,13 +31,22 @@ describe('failed sign-ins slow down the guesser, never lock out the person', () 
     const slowed = await guesser.post('users/login/', { email: firm.adminEmail, password: PASSWORD });
     expect(slowed.statusCode).toBe(429);
     expect(Number(slowed.headers['retry-after'])).toBe(2);
-    expect(slowed.json().detail).toMatch(/Too many attempts/);
+    // The message says the same wait as the header, not a rounded "1 minute".
+    expect(slowed.json().detail).toBe('Too many attempts. Try again in 2 seconds.');
 
     await waitOut(firm.adminEmail, guesser.ip, 3);
     expect((await fail(guesser, firm.adminEmail)).statusCode).toBe(400);
     const longer = await fail(guesser, firm.adminEmail);
     expect(longer.statusCode).toBe(429);
     expect(Number(longer.headers['retry-after'])).toBe(4);
+    expect(longer.json().detail).toBe('Too many attempts. Try again in 4 seconds.');
+    expect([1, 60, 61, 125, 900].map(details.throttled)).toEqual([
+      'Too many attempts. Try again in 1 second.',
+      'Too many attempts. Try again in 1 minute.',
+      'Too many attempts. Try again in 1 minute and 1 second.',
+      'Too many attempts. Try again in 2 minutes and 5 seconds.',
+      'Too many attempts. Try again in 15 minutes.',
+    ]);
   });
 
   it('leaves the same person signing in from another address alone', async () => {
