@@ -12,7 +12,8 @@ export const PublishBlocker = ({ transaction }: { transaction: Pick<Transaction,
   if (!reason) return null;
   const text = `Cannot be published: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
   return (
-    <Typography.Text type="warning" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>
+    // A dark amber rather than antd's warning yellow, which is too faint on white for a line of small text.
+    <Typography.Text style={{ display: 'block', fontSize: 12, marginTop: 4, color: '#8a5300' }}>
       <WarningOutlined aria-hidden /> {text}
     </Typography.Text>
   );
