@@ -242,3 +242,15 @@ describe('magic links and notify now', () => {
     expect(none.json().detail).toMatch(/no users to notify/);
   });
 });
+
+describe('the client users list filtered by a company', () => {
+  it('answers 404 for another firm’s company (or one a team member is not assigned), never an empty list', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const own = await cast.admin.get(`${USERS}?client_company=${cast.clientUser.companyId}`);
+    expect([own.statusCode, own.json().count]).toEqual([200, 1]);
+    const foreignCompany = (await newCompany(cast.otherFirmAdmin, 'Elsewhere LLC')).pk;
+    const foreign = await cast.admin.get(`${USERS}?client_company=${foreignCompany}`);
+    expect([foreign.statusCode, foreign.json()]).toEqual([404, { detail: 'Not found.' }]);
+    expect((await cast.teamMember.get(`${USERS}?client_company=${cast.clientUser.companyId}`)).statusCode).toBe(404);
+  });
+});

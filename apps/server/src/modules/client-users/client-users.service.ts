@@ -121,6 +121,9 @@ export const listClientUsers = async (
   url: string,
 ) => {
   const firmActor = can.workOnClients(actor);
+  // A filter naming a company the accountant cannot see (another firm's, or one not assigned to them) is 404,
+  // as the company itself is, rather than an empty list that would read as "nobody there yet".
+  if (query.client_company !== undefined) await companyAccess(db, firmActor, query.client_company, 'accountant');
   const { count, rows } = await listVisibleClientUsers(db, firmActor, {
     companyPk: query.client_company,
     search: query.search || undefined,
