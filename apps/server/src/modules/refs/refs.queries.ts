@@ -42,7 +42,8 @@ export type AccountSet = 'categories' | 'client-categories' | 'herd' | 'payment'
  * under by choice (receivable, payable, non-posting); given the transaction's `direction` they put
  * the accounts people pick for it first, before the order a search gives.
  */
-export const findAccountOptions = (db: Db, companyPk: number, set: AccountSet, filter: OptionFilter & { direction?: Direction | undefined }) =>
+/** `onlyPks`: the accounts a restricted client user may see (null: no limit). */
+export const findAccountOptions = (db: Db, companyPk: number, set: AccountSet, filter: OptionFilter & { direction?: Direction | undefined; onlyPks?: number[] | null }) =>
   db
     .select({
       pk: ledgerAccounts.pk,
@@ -62,6 +63,7 @@ export const findAccountOptions = (db: Db, companyPk: number, set: AccountSet, f
         set === 'client-categories' ? clientCategoryWhere() : undefined,
         set === 'herd' ? eq(ledgerAccounts.isWatched, true) : undefined,
         set === 'payment' ? eq(ledgerAccounts.isPaymentAccount, true) : undefined,
+        filter.onlyPks ? inArray(ledgerAccounts.pk, filter.onlyPks) : undefined,
         filter.includeInactive ? undefined : eq(ledgerAccounts.active, true),
         filter.search ? ilike(ledgerAccounts.name, `%${escapeLike(filter.search)}%`) : undefined,
       ),

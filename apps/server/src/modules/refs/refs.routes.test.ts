@@ -126,3 +126,25 @@ describe('creating vendors, customers and categories', () => {
     expect((await other.admin.post(`accounting/accountant/client-company/${pk}/vendors/create/`, { name: 'Nope' })).statusCode).toBe(404);
   });
 });
+
+describe('the client’s payment and watched accounts', () => {
+  it('offers a restricted client only the accounts they may see; an unrestricted one and the accountant see all', async () => {
+    const { cast, pk } = await setup();
+    const checking = await createLedgerAccount(t.db, pk, { name: 'Checking', isPaymentAccount: true });
+    await createLedgerAccount(t.db, pk, { name: 'Owner card', isPaymentAccount: true });
+    const savings = await createLedgerAccount(t.db, pk, { name: 'Savings', isWatched: true });
+    await createLedgerAccount(t.db, pk, { name: 'Private savings', isWatched: true });
+    const names = async (client: typeof cast.client, path: string) => ((await client.get(path)).json() as { name: string }[]).map((a) => a.name).sort();
+    const payment = `accounting/client/company/${pk}/payment-accounts/list/`;
+    const watched = `accounting/client/company/${pk}/herd-accounts/list/`;
+    expect(await names(cast.client, payment)).toEqual(['Checking', 'Owner card']);
+
+    const restrictions = 'accounting/accountant/user-account-restrictions/';
+    const user = cast.clientUser.userId;
+    expect((await cast.admin.post(restrictions, { client_company: pk, user, account: checking.pk, kind: 'PAYMENT_ACCOUNT' })).statusCode).toBe(201);
+    expect((await cast.admin.post(restrictions, { client_company: pk, user, account: savings.pk, kind: 'WATCHED_ACCOUNT' })).statusCode).toBe(201);
+    expect(await names(cast.client, payment)).toEqual(['Checking']);
+    expect(await names(cast.client, watched)).toEqual(['Savings']);
+    expect(await names(cast.admin, `accounting/accountant/client-company/${pk}/herd-accounts/list/`)).toEqual(['Private savings', 'Savings']);
+  });
+});

@@ -59,7 +59,9 @@ export const listTrackingOptions = async (db: Db, actor: Actor, companyPk: numbe
 
 export const listAccountOptions = async (db: Db, actor: Actor, companyPk: number, side: Side, set: AccountSet, query: AccountSelectQuery) => {
   const scope = await companyAccess(db, actor, companyPk, side);
-  return findAccountOptions(db, scope.company.pk, set, { ...filterOf(query), direction: query.direction });
+  // A client limited to some payment (or watched) accounts is offered only those, as their lists show only those.
+  const onlyPks = set === 'payment' ? scope.restrictions.paymentAccountIds : set === 'herd' ? scope.restrictions.watchedAccountIds : null;
+  return findAccountOptions(db, scope.company.pk, set, { ...filterOf(query), direction: query.direction, onlyPks });
 };
 
 export const taxCalculationsFor = async (db: Db, actor: Actor, companyPk: number) => {
