@@ -29,6 +29,8 @@ export const notifications = pgTable(
     clientCompanyId: integer('client_company_id').references(() => clientCompanies.pk, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     text: text('text').notNull().default(''),
+    /** How many objects it tells of; a batch kind (transactions answered) adds later batches to an unread one (docs/notifications.md). */
+    itemCount: integer('item_count').notNull().default(1),
     readAt: timestamp('read_at', { withTimezone: true }),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
