@@ -1,6 +1,6 @@
 import type { CommunicationKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { notify, notifyEach } from './notify.js';
+import { notify, notifyBatch, notifyEach } from './notify.js';
 import { companyNameOf, companyNamesOf, isFirmStaff, personNameOf } from './notifications.queries.js';
 
 /**
@@ -12,16 +12,24 @@ import { companyNameOf, companyNamesOf, isFirmStaff, personNameOf } from './noti
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** A client finished answering transactions: the firm's people who see the company. */
+/** Answers of one client company within this long of each other, while unread, are one line in the bell. */
+export const ANSWERS_BATCH_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * A client finished answering transactions: the firm's people who see the company. One request's answers are
+ * one notification, and later answers are added to it while it is unread and under an hour old (notifyBatch).
+ */
 export const notifyTransactionsAnswered = async (tx: Db, e: { firmId: number; companyPk: number; count: number; by: number }) => {
   if (e.count === 0) return 0;
   const name = await companyNameOf(tx, e.firmId, e.companyPk);
-  return notify(tx, {
+  return notifyBatch(tx, {
     firmId: e.firmId,
     clientCompanyId: e.companyPk,
     kind: 'TRANSACTIONS_ANSWERED',
     target: { type: 'CLIENT_COMPANY', pk: e.companyPk },
-    title: `${name} answered ${plural(e.count, 'transaction')}`,
+    count: e.count,
+    titleFor: (count) => `${name} answered ${plural(count, 'transaction')}`,
+    windowMs: ANSWERS_BATCH_WINDOW_MS,
     to: { firm: true },
     except: e.by,
   });

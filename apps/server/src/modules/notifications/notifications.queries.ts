@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { clientCompanies, firmMembers, notes, notifications, users } from '../../db/schema/index.js';
@@ -18,6 +18,36 @@ export const insertNotifications = (db: Db, rows: NewNotification[]) =>
         .insert(notifications)
         .values(rows)
         .then(() => undefined);
+
+/**
+ * The unread, uncleared notifications of one kind about one company, written since `since`, of some of
+ * the firm's people: the batch a later batch of the same kind is added to.
+ */
+export const findOpenBatches = (db: Db, e: { firmId: number; userIds: number[]; kind: NewNotification['kind']; companyId: number; since: Date }) =>
+  e.userIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ pk: notifications.pk, userId: notifications.userId, itemCount: notifications.itemCount })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.firmId, e.firmId),
+            inArray(notifications.userId, e.userIds),
+            eq(notifications.kind, e.kind),
+            eq(notifications.clientCompanyId, e.companyId),
+            unread,
+            shown,
+            gt(notifications.createdAt, e.since),
+          ),
+        )
+        .orderBy(desc(notifications.createdAt), desc(notifications.pk));
+
+/** Adds to a batch: its new count and title, and it is news again (it moves to the top of the list). */
+export const growBatch = (db: Db, firmId: number, pk: number, values: { itemCount: number; title: string }) =>
+  db
+    .update(notifications)
+    .set({ ...values, createdAt: sql`now()` })
+    .where(and(eq(notifications.firmId, firmId), eq(notifications.pk, pk)));
 
 export const listOwnNotifications = async (db: Db, firmId: number, userId: number, page: number, pageSize: number, unreadOnly: boolean) => {
   const where = and(own(firmId, userId), shown, unreadOnly ? unread : undefined);

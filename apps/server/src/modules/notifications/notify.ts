@@ -1,7 +1,7 @@
 import type { NotificationKind, NotificationTarget } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { clientAudience, firmAudience, type ClientObject } from './notification-recipients.js';
-import { insertNotifications } from './notifications.queries.js';
+import { findOpenBatches, growBatch, insertNotifications } from './notifications.queries.js';
 
 /**
  * Who hears about it: the firm's people who see the company, and/or the
@@ -86,3 +86,47 @@ export const notifyEach = async (tx: Db, input: Omit<NotifyInput, 'target' | 'ti
  * client. Answers how many were written.
  */
 export const notify = (tx: Db, { target, title, text, ...input }: NotifyInput): Promise<number> => notifyEach(tx, input, [{ target, title, text }]);
+
+/**
+ * One object count told as a batch that grows: for each recipient who still has an unread notification of
+ * this kind about this company from the last `windowMs`, that one is added to (its count and title, and it
+ * becomes the newest); the others get a new one. So a client answering 27 transactions one after another
+ * is one line in the bell ("answered 27 transactions"), not 27, while a batch already read stays as it was
+ * and the next answers start a new one. Answers how many recipients were told.
+ */
+export const notifyBatch = async (
+  tx: Db,
+  input: Omit<NotifyInput, 'title' | 'text' | 'clientCompanyId'> & { clientCompanyId: number; count: number; titleFor: (count: number) => string; windowMs: number },
+): Promise<number> => {
+  if (input.count <= 0) return 0;
+  const recipients = await recipientsOf(tx, input);
+  const open = await findOpenBatches(tx, {
+    firmId: input.firmId,
+    userIds: recipients,
+    kind: input.kind,
+    companyId: input.clientCompanyId,
+    since: new Date(Date.now() - input.windowMs),
+  });
+  const grown = new Set<number>();
+  for (const batch of open) {
+    if (grown.has(batch.userId)) continue; // the newest one of a person's batches takes it
+    const itemCount = batch.itemCount + input.count;
+    await growBatch(tx, input.firmId, batch.pk, { itemCount, title: cut(input.titleFor(itemCount), TITLE_MAX) });
+    grown.add(batch.userId);
+  }
+  const fresh = recipients.filter((userId) => !grown.has(userId));
+  await insertNotifications(
+    tx,
+    fresh.map((userId) => ({
+      firmId: input.firmId,
+      userId,
+      kind: input.kind,
+      targetType: input.target.type,
+      targetPk: input.target.pk,
+      clientCompanyId: input.clientCompanyId,
+      title: cut(input.titleFor(input.count), TITLE_MAX),
+      itemCount: input.count,
+    })),
+  );
+  return recipients.length;
+};

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCompanyAssignments, transactions } from '../../db/schema/index.js';
+import { clientCompanyAssignments, notifications, transactions } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { checklist, createCommunication, uploadFile } from '../../../test/communications.js';
 import { bankCsv, createLedgerAccount, firmMemberPkOf, signedInCast } from '../../../test/factories.js';
@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { multipartFiles, PDF_BYTES, postBankCsv } from '../../../test/multipart.js';
 import { restrictedCast } from '../../../test/restricted.js';
 import { giveUpQueuedPublish } from '../transactions/publish.js';
+import { ANSWERS_BATCH_WINDOW_MS } from './events.js';
 import { moveStatuses } from '../transactions/status-writer.js';
 
 let t: TestApp;
@@ -54,6 +55,29 @@ describe('a client answers transactions', () => {
     await cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [{ pk: rows[2]!.pk, client_memo: 'Lunch' }] });
     await cast.admin.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [answer(rows[2]!)] });
     expect(await kinds(cast.clientAdmin)).toEqual(['TRANSACTIONS_ANSWERED']);
+  });
+
+  it('adds answers given one after another to the unread line of that client, until it is read or an hour old', async () => {
+    const { cast, pk, rows, answer } = await setup();
+    const update = (row: (typeof rows)[number]) => cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [answer(row)] });
+    await update(rows[0]!);
+    await update(rows[1]!);
+    expect(await bell(cast.admin)).toMatchObject([{ kind: 'TRANSACTIONS_ANSWERED', title: 'Client Co answered 2 transactions' }]);
+    expect((await cast.admin.get('notifications/unread-count/')).json()).toEqual({ unread_count: 1 });
+    // Once read, the next answers start a new line rather than change what was read.
+    expect((await cast.clientAdmin.post('notifications/mark-read/', { all: true })).statusCode).toBe(200);
+    await update(rows[2]!);
+    expect((await bell(cast.clientAdmin)).map((n) => n.title)).toEqual(['Client Co answered 1 transaction', 'Client Co answered 2 transactions']);
+    expect((await bell(cast.admin)).map((n) => n.title)).toEqual(['Client Co answered 3 transactions']);
+    // An unread line older than the window is left as it was.
+    await t.db
+      .update(notifications)
+      .set({ createdAt: new Date(Date.now() - ANSWERS_BATCH_WINDOW_MS - 1000) })
+      .where(eq(notifications.clientCompanyId, pk));
+    await postBankCsv(cast.admin, pk, bankCsv(4));
+    const more = await t.db.select().from(transactions).where(eq(transactions.clientCompanyId, pk)).orderBy(transactions.pk);
+    await update(more.at(-1)!);
+    expect((await bell(cast.admin)).map((n) => n.title)).toEqual(['Client Co answered 1 transaction', 'Client Co answered 3 transactions']);
   });
 });
 
