@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { appEndpoints, authEndpoints, details, mfaDetails, mfaSignInEndpoints, profileEndpoints } from '@herd/contract';
+import { authEndpoints, details, mfaDetails, mfaSignInEndpoints, profileEndpoints } from '@herd/contract';
 import { createFakeApi, makeProfile } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
