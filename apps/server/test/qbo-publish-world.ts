@@ -75,7 +75,8 @@ export const publishHelpers = (w: PublishWorld) => {
       const answered = await w.cast.admin.patch(`${base()}/update/`, { transactions: answers.map((a) => ({ pk: a.pk, lines: a.lines, finished: true })) });
       expect(answered.statusCode, answered.body).toBe(200);
       const published = await w.cast.admin.post(`${base()}/publish/`, { pks: answers.map((a) => a.pk) });
-      expect(published.json()).toEqual({ published: 0, matched: 0, rejected: 0, queued: answers.length });
+      expect(published.json()).toMatchObject({ published: 0, matched: 0, rejected: 0, queued: answers.length, refused: [] });
+      expect([...published.json().sent].sort()).toEqual(answers.map((a) => a.pk).sort());
       const before = w.sim.requests.length;
       await w.t.runJobs();
       return w.sim.requests.slice(before).filter((r) => r.realmId === w.realm);
