@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mfaDetails } from '@herd/contract';
@@ -10,17 +9,7 @@ import { multipartFiles, PDF_BYTES } from '../../test/multipart.js';
 import { DEMO, seedDemo } from '../seed/demo.js';
 import { createTwilioSender } from './sms-sender.js';
 import { SMS_SANDBOX_PATH, parseSmsSettings } from './sms-settings.js';
-
-/** A port nobody listens on now: the sandbox's addresses name it before the app listens. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../../test/free-port.js';
 
 const OTHER_CLIENT_PHONE = '+14155550177';
 let t: TestApp;
