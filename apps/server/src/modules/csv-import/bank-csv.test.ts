@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBankAmount } from './amounts.js';
 import { parseBankCsv } from './bank-csv.js';
-import { CsvFormatError } from './read-csv.js';
+import { CsvFormatError, MAX_CSV_LINES, readCsv } from './read-csv.js';
 import { parseRefListCsv } from './ref-lists-csv.js';
 import { detectDayFirst, parseBankDate } from './dates.js';
 import { externalIds } from './csv-import.service.js';
@@ -117,5 +117,14 @@ describe('row numbers', () => {
   });
   it('are the same in reference lists', () => {
     expect(parseRefListCsv('Name\nCostco\n\nCostco\n').errors).toEqual([{ row: 4, message: '"Costco" appears twice in the file.' }]);
+  });
+});
+
+describe('readCsv', () => {
+  it('refuses a file of more lines than an import takes before parsing it, and takes one at the limit', () => {
+    const rows = (n: number) => `Date,Amount\n${'2026-03-05,1.00\n'.repeat(n)}`;
+    expect(() => readCsv(rows(MAX_CSV_LINES + 5))).toThrow(CsvFormatError);
+    expect(() => readCsv(rows(MAX_CSV_LINES + 5))).toThrow('The file has more than 25,000 lines: import it in parts of a few months each.');
+    expect(readCsv(rows(MAX_CSV_LINES - 2)).data).toHaveLength(MAX_CSV_LINES - 2);
   });
 });
