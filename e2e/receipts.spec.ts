@@ -135,7 +135,7 @@ test('a client photographs a receipt on a phone, Herd reads it and matches it to
     await completedLink.tap();
     const row = client.getByTestId('receipt-row').filter({ hasText: spec.expected.vendor });
     await expect(row).toBeVisible(PAGE_LOAD);
-    await expect(row).toContainText(`USD ${spec.expected.total}`);
+    await expect(row).toContainText(`${spec.expected.total} USD`);
     await expect(row).toContainText(new Date(`${spec.expected.date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
     await expectMatchShownToClient(client, row, { payee: charge!.payee, amount: spec.expected.total });
     // The charge it was matched to is the one the receipt shows.

@@ -22,15 +22,15 @@ interface Regular {
 }
 
 /**
- * Payees none of the open demo questions has, so the history teaches Herd's suggestions nothing
- * that would change what the client's inbox suggests today.
+ * Payees none of the demo month's transactions has, so the history teaches Herd's suggestions nothing
+ * that would change what the client's inbox suggests today, and a payee names one row of that month.
  */
 const REGULARS: Regular[] = [
-  { description: 'PG&E WEB ONLINE', payee: 'PG&E', type: 'EXPENSE', subtype: 'PURCHASE', category: 'Utilities', day: 4, cents: 41_280 },
-  { description: 'LANDLORD PROPERTIES RENT', payee: 'Landlord Properties LLC', type: 'EXPENSE', subtype: 'PURCHASE', category: 'Rent', day: 1, cents: 320_000 },
+  { description: 'EBMUD WATER BILL PAY', payee: 'EBMUD', type: 'EXPENSE', subtype: 'PURCHASE', category: 'Utilities', day: 4, cents: 41_280 },
+  { description: 'BROADWAY COMMERCIAL RENT', payee: 'Broadway Commercial Rentals', type: 'EXPENSE', subtype: 'PURCHASE', category: 'Rent', day: 1, cents: 320_000 },
   {
-    description: 'KING ARTHUR BAKING CO',
-    payee: 'King Arthur Baking',
+    description: 'CENTRAL MILLING CO',
+    payee: 'Central Milling',
     type: 'EXPENSE',
     subtype: 'CREDIT_CARD_CHARGE',
     category: 'Ingredients',
@@ -39,8 +39,8 @@ const REGULARS: Regular[] = [
     card: true,
   },
   {
-    description: 'KING ARTHUR BAKING CO',
-    payee: 'King Arthur Baking',
+    description: 'CENTRAL MILLING CO',
+    payee: 'Central Milling',
     type: 'EXPENSE',
     subtype: 'CREDIT_CARD_CHARGE',
     category: 'Ingredients',
@@ -50,7 +50,7 @@ const REGULARS: Regular[] = [
   },
   { description: 'SQUARE INC DEPOSIT', payee: 'Walk-in customers', type: 'DEPOSIT', subtype: 'DEPOSIT', category: 'Sales', day: 7, cents: 486_000 },
   { description: 'SQUARE INC DEPOSIT', payee: 'Walk-in customers', type: 'DEPOSIT', subtype: 'DEPOSIT', category: 'Sales', day: 21, cents: 512_500 },
-  { description: 'CAFE LUNA ACH PMT', payee: 'Cafe Luna', type: 'DEPOSIT', subtype: 'DEPOSIT', category: 'Sales', day: 15, cents: 84_000 },
+  { description: 'FARMERS MARKET COLL ACH', payee: 'Farmers Market Collective', type: 'DEPOSIT', subtype: 'DEPOSIT', category: 'Sales', day: 15, cents: 84_000 },
   { description: 'RIVERSIDE OFFICE PARK', payee: 'Riverside Office Park', type: 'DEPOSIT', subtype: 'DEPOSIT', category: 'Catering Income', day: 27, cents: 126_000 },
 ];
 
