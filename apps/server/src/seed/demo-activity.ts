@@ -117,7 +117,7 @@ const walkToStatus = async (
 };
 
 /** The demo's history happened days ago, like its answers and publishes: its audit entries say so too. */
-const backdateAudit = (db: Db, transactionPk: number, action: string, at: Date) =>
+export const backdateAudit = (db: Db, transactionPk: number, action: string, at: Date) =>
   db
     .update(auditLog)
     .set({ createdAt: at })

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TransactionType } from '@herd/contract';
 import type { Db } from '../db/client.js';
-import { auditLog, transactions } from '../db/schema/index.js';
+import { transactions } from '../db/schema/index.js';
+import { backdateAudit } from './demo-activity.js';
 import { upsertLedgerRows } from '../modules/transactions/ledger-rows.js';
 import { moveStatuses } from '../modules/transactions/status-writer.js';
 import type { DemoLedger } from './demo-ledger.js';
@@ -170,15 +171,8 @@ export const seedDemoHistory = async (
   // Arrival, answer and publish at the times they happened: what analytics counts and measures.
   for (const r of rows) {
     await db.update(transactions).set({ createdAt: r.arrivedAt }).where(eq(transactions.pk, r.pk));
-    for (const [action, at] of [
-      ['transaction.categorize', r.answeredAt],
-      ['transaction.publish', r.publishedAt],
-    ] as const) {
-      await db
-        .update(auditLog)
-        .set({ createdAt: at })
-        .where(and(eq(auditLog.targetType, 'transaction'), eq(auditLog.targetPk, r.pk), eq(auditLog.action, action)));
-    }
+    await backdateAudit(db, r.pk, 'transaction.categorize', r.answeredAt);
+    await backdateAudit(db, r.pk, 'transaction.publish', r.publishedAt);
   }
   return rows.length;
 };
