@@ -70,5 +70,7 @@ describe('a production start with nothing configured', () => {
     }
     const config = await (await fetch(`${base}/api/v1/generic/client-config/`)).json();
     expect(JSON.stringify(config)).not.toContain('sandbox');
+    // Without Intuit's credentials there is no sign-up with Intuit to offer.
+    expect(config.quickbooks_signup).toBe(false);
   });
 });

@@ -95,5 +95,7 @@ export const clientConfig = z.object({
   sentry_dsn: z.string().nullable(),
   gtm_id: z.string().nullable(),
   environment: z.string(),
+  /** Whether "Sign up with Intuit" can work here: false when QuickBooks Online is not set up (production without its credentials). */
+  quickbooks_signup: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

@@ -46,7 +46,7 @@ describe('api client', () => {
 
   it('fetches a CSRF cookie first when an unsafe call comes before any GET', async () => {
     const fake = createFakeApi()
-      .on('GET', 'generic/client-config/', { status: 200, data: { sentry_dsn: null, gtm_id: null, environment: 'test' } })
+      .on('GET', 'generic/client-config/', { status: 200, data: { sentry_dsn: null, gtm_id: null, environment: 'test', quickbooks_signup: true } })
       .on('POST', 'users/login/', { status: 200, data: {} })
       .install();
     await api.post('users/login/', { email: 'a@b.co', password: 'x' });

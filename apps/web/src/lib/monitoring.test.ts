@@ -24,15 +24,15 @@ afterEach(() => {
 
 const config = (overrides: Record<string, unknown>) =>
   createFakeApi()
-    .answer(appEndpoints.clientConfig, {}, { sentry_dsn: null, gtm_id: null, environment: 'production', ...overrides })
+    .answer(appEndpoints.clientConfig, {}, { sentry_dsn: null, gtm_id: null, environment: 'production', quickbooks_signup: true, ...overrides })
     .install();
 
 describe('isMonitoringEnabled', () => {
   it('needs a DSN and is off locally', () => {
-    expect(isMonitoringEnabled({ sentry_dsn: 'https://k@o1.ingest.sentry.io/1', gtm_id: null, environment: 'production' })).toBe(true);
-    expect(isMonitoringEnabled({ sentry_dsn: null, gtm_id: null, environment: 'production' })).toBe(false);
-    expect(isMonitoringEnabled({ sentry_dsn: 'https://k@o1.ingest.sentry.io/1', gtm_id: null, environment: 'local' })).toBe(false);
-    expect(isMonitoringEnabled({ sentry_dsn: 'https://k@o1.ingest.sentry.io/1', gtm_id: null, environment: 'development' })).toBe(false);
+    expect(isMonitoringEnabled({ sentry_dsn: 'https://k@o1.ingest.sentry.io/1', gtm_id: null, environment: 'production', quickbooks_signup: true })).toBe(true);
+    expect(isMonitoringEnabled({ sentry_dsn: null, gtm_id: null, environment: 'production', quickbooks_signup: true })).toBe(false);
+    expect(isMonitoringEnabled({ sentry_dsn: 'https://k@o1.ingest.sentry.io/1', gtm_id: null, environment: 'local', quickbooks_signup: true })).toBe(false);
+    expect(isMonitoringEnabled({ sentry_dsn: 'https://k@o1.ingest.sentry.io/1', gtm_id: null, environment: 'development', quickbooks_signup: true })).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { authEndpoints, details, messages, profileEndpoints, quickbooksEndpoints } from '@herd/contract';
+import { appEndpoints, authEndpoints, details, messages, profileEndpoints, quickbooksEndpoints } from '@herd/contract';
 import { createFakeApi } from '../../../../test/fake-api';
 import { stubLocationAssign } from '../../../../test/fake-qbo';
 import { renderAt } from '../../../../test/render-app';
@@ -15,6 +15,13 @@ const fill = async (values: Record<string, string>) => {
 };
 
 describe('free trial', () => {
+  it('offers no sign-up with Intuit where QuickBooks Online is not set up', async () => {
+    signedOut().answer(appEndpoints.clientConfig, {}, { sentry_dsn: null, gtm_id: null, environment: 'production', quickbooks_signup: false }).install();
+    renderAt('/auth/free-trial/');
+    expect(await screen.findByRole('button', { name: 'Start free trial' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign up with Intuit' })).not.toBeInTheDocument());
+  });
+
   it('names every missing field, in the contract words', async () => {
     const fake = signedOut().install();
     renderAt('/auth/free-trial/');

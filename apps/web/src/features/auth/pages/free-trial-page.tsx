@@ -7,6 +7,7 @@ import { zodRule } from '../../../lib/form-rules';
 import { routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FormAlert } from '../../../ui/form-alert';
+import { useClientConfig } from '../../../lib/client-config';
 import { AuthCard } from '../components/auth-card';
 import { useIntuitSignup, qboReturnParams } from '../../quickbooks/api';
 import { useSignUp } from '../api';
@@ -28,6 +29,7 @@ export const FreeTrialPage = () => {
   const signUp = useSignUp();
   const [error, setError] = useState<string | null>(null);
   const intuit = useIntuitSignup();
+  const clientConfig = useClientConfig();
   const [params, setParams] = useSearchParams();
   // The server sends the browser back here with `?qbo_error=` when signing up with Intuit failed.
   const [intuitError, setIntuitError] = useState<string | null>(() => params.get(qboReturnParams.error));
@@ -76,13 +78,18 @@ export const FreeTrialPage = () => {
       }
     >
       {intuitError ? <Alert type="error" showIcon title="Signing up with Intuit did not work" description={intuitError} style={{ marginBottom: 20 }} /> : null}
-      <Button block size="large" onClick={signUpWithIntuit} loading={intuit.isPending || intuit.isSuccess}>
-        Sign up with Intuit
-      </Button>
-      <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 13, textAlign: 'center' }}>
-        Your QuickBooks Online company becomes your firm’s first client.
-      </Typography.Paragraph>
-      <Divider plain>or with your email</Divider>
+      {/* Offered unless the server says QuickBooks Online is not set up there. */}
+      {clientConfig.data?.quickbooks_signup === false ? null : (
+        <>
+          <Button block size="large" onClick={signUpWithIntuit} loading={intuit.isPending || intuit.isSuccess}>
+            Sign up with Intuit
+          </Button>
+          <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 13, textAlign: 'center' }}>
+            Your QuickBooks Online company becomes your firm’s first client.
+          </Typography.Paragraph>
+          <Divider plain>or with your email</Divider>
+        </>
+      )}
       <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish} name="free-trial">
         <FormAlert message={error} />
         <Row gutter={16}>
