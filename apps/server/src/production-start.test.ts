@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientConfig } from '@herd/contract';
 import { DEMO } from './seed/demo.js';
 import { freePort } from '../test/free-port.js';
 
@@ -68,7 +69,7 @@ describe('a production start with nothing configured', () => {
     for (const page of ['/sandbox/twilio/', '/sandbox/qbo/connect/oauth2?client_id=herd-sandbox', '/sandbox/stripe/']) {
       expect((await fetch(`${base}${page}`)).status).toBe(404);
     }
-    const config = await (await fetch(`${base}/api/v1/generic/client-config/`)).json();
+    const config = (await (await fetch(`${base}/api/v1/generic/client-config/`)).json()) as ClientConfig;
     expect(JSON.stringify(config)).not.toContain('sandbox');
     // Without Intuit's credentials there is no sign-up with Intuit to offer.
     expect(config.quickbooks_signup).toBe(false);
