@@ -58,13 +58,17 @@ export const apiCall = async <E extends Endpoint>(
 const linkCodeFromOutbox = async (request: APIRequestContext, to: string, param: 'magic' | 'signup'): Promise<string> => {
   let code: string | undefined;
   await expect
-    .poll(async () => {
-      const response = await request.get(urlOf(testingEndpoints.outbox, {}, { to }));
-      if (!response.ok()) return undefined;
-      const { text } = (await response.json()) as { text: string };
-      code = new RegExp(`[?&]${param}=([^\\s&"'<>)]+)`).exec(text)?.[1];
-      return code;
-    }, `a ${param} link mailed to ${to}`)
+    .poll(
+      async () => {
+        const response = await request.get(urlOf(testingEndpoints.outbox, {}, { to }));
+        if (!response.ok()) return undefined;
+        const { text } = (await response.json()) as { text: string };
+        code = new RegExp(`[?&]${param}=([^\\s&"'<>)]+)`).exec(text)?.[1];
+        return code;
+        // The invitation job waits for a worker's poll: on a busy two-core machine that took over 10 s.
+      },
+      { message: `a ${param} link mailed to ${to}`, timeout: 30_000 },
+    )
     .toBeTruthy();
   return decodeURIComponent(code!);
 };
