@@ -18,12 +18,14 @@ export const heifEncAvailable = (() => {
   }
 })();
 
-/** The JPEG re-encoded as HEIC, as an iPhone saves a photo. */
-export const toHeic = (jpeg: Buffer): Buffer => {
+/** The JPEG (or PNG) re-encoded as HEIC, as an iPhone saves a photo. */
+export const toHeic = (image: Buffer): Buffer => {
   const dir = mkdtempSync(path.join(tmpdir(), 'herd-heic-'));
+  // heif-enc tells its input's format by the file's extension.
+  const input = path.join(dir, image.readUInt32BE(0) === 0x89504e47 ? 'in.png' : 'in.jpg');
   try {
-    writeFileSync(path.join(dir, 'in.jpg'), jpeg);
-    execFileSync('heif-enc', ['-q', '90', '-o', path.join(dir, 'out.heic'), path.join(dir, 'in.jpg')], { stdio: 'ignore' });
+    writeFileSync(input, image);
+    execFileSync('heif-enc', ['-q', '90', '-o', path.join(dir, 'out.heic'), input], { stdio: 'ignore' });
     return readFileSync(path.join(dir, 'out.heic'));
   } finally {
     rmSync(dir, { recursive: true, force: true });

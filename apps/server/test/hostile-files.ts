@@ -1,4 +1,4 @@
-import { deflateSync, crc32 } from 'node:zlib';
+import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 
 /**
  * Files built to hurt a reader, made here rather than stored: they are small
@@ -64,3 +64,44 @@ export const whitePng = (width: number, height: number): Buffer => {
 /** A PNG of a few dozen bytes whose header declares `width`×`height`, with one row of pixels behind it. */
 export const pngDeclaring = (width: number, height: number): Buffer =>
   Buffer.concat([PNG_SIGNATURE, ihdr(width, height), pngChunk('IDAT', deflateSync(Buffer.alloc(1))), pngChunk('IEND', Buffer.alloc(0))]);
+
+const u16 = (n: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(n);
+  return b;
+};
+const u32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n >>> 0);
+  return b;
+};
+
+/**
+ * A zip bomb: `entries` entries of `inflatedMb` MB of zeros each, deflated
+ * (about a thousandth of their size: 40 entries of 256 MB come to about 10 MB
+ * and inflate to 10 GB). The first entry is named `[Content_Types].xml`, the
+ * entry a type sniffer inflates to tell an Office file from a plain zip; the
+ * others are named like receipts. Every entry holds the same deflated bytes,
+ * compressed once.
+ */
+export const zipBomb = (entries: number, inflatedMb: number): Buffer => {
+  const inflatedSize = inflatedMb * 2 ** 20;
+  const zeros = Buffer.alloc(inflatedSize);
+  const data = deflateRawSync(zeros, { level: 9 });
+  const crc = crc32(zeros);
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (let i = 0; i < entries; i++) {
+    const name = Buffer.from(i === 0 ? '[Content_Types].xml' : `receipt-${String(i).padStart(2, '0')}.pdf`, 'latin1');
+    // version 2.0, no flags, deflate, no time or date, the CRC and both sizes, the name, no extra field.
+    const common = [u16(20), u16(0), u16(8), u16(0), u16(0x21), u32(crc), u32(data.length), u32(inflatedSize), u16(name.length), u16(0)];
+    const local = Buffer.concat([u32(0x04034b50), ...common, name, data]);
+    central.push(Buffer.concat([u32(0x02014b50), u16(20), ...common, u16(0), u16(0), u16(0), u32(0), u32(offset), name]));
+    locals.push(local);
+    offset += local.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.concat([u32(0x06054b50), u16(0), u16(0), u16(entries), u16(entries), u32(directory.length), u32(offset), u16(0)]);
+  return Buffer.concat([...locals, directory, end]);
+};

@@ -1,9 +1,11 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { zipBomb } from '../../../test/hostile-files.js';
 import { HEIC_HEADER, multipartFiles, PDF_BYTES, PNG_1X1 } from '../../../test/multipart.js';
 
 let t: TestApp;
@@ -68,6 +70,24 @@ describe('receipt create', () => {
     expect(oversized.json()).toEqual({ file: ['big.pdf is larger than the 1 MB limit.'] });
     expect(await filesOf(cast.clientUser.companyId)).toEqual([]);
     expect((await cast.client.get(`accounting/client/company/${pk}/receipts/counters/`)).json().active).toBe(0);
+  });
+
+  it('refuses a zip bomb, named as a zip or as a PDF, as not a photo or PDF, and the event loop stays free while it is looked at', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = String(cast.clientUser.companyId);
+    // 800 MB of zeros in 8 entries, under 1 MB sent; its first entry is the one the type sniffer inflates (a megabyte at most) to look for an Office file.
+    const bomb = zipBomb(8, 100);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const asZip = await upload(cast.client, { client_company: pk }, [{ name: 'receipts.zip', bytes: bomb, type: 'application/zip' }]);
+    const asPdf = await upload(cast.client, { client_company: pk }, [{ name: 'scan.pdf', bytes: bomb, type: 'application/pdf' }]);
+    delay.disable();
+    expect(asZip.statusCode).toBe(400);
+    expect(asZip.json()).toEqual({ file: ['receipts.zip is not a photo or a PDF. Upload a JPEG, PNG or HEIC photo, or a PDF.'] });
+    expect(asPdf.json()).toEqual({ file: ['scan.pdf is not a photo or a PDF. Upload a JPEG, PNG or HEIC photo, or a PDF.'] });
+    expect(delay.max / 1e6).toBeLessThan(200);
+    expect(await filesOf(cast.clientUser.companyId)).toEqual([]);
   });
 
   it('asks a client which company, and refuses another client’s or firm’s company as one that does not exist', async () => {

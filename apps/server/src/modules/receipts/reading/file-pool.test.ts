@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
+import { heifEncAvailable, toHeic } from '../../../../test/heic.js';
 import { manyPagePdf, pngDeclaring, whitePng } from '../../../../test/hostile-files.js';
 import { renderReceipt, TEST_RECEIPTS } from '../../../../test/receipt-images.js';
 import { FilePool } from './file-pool.js';
@@ -51,6 +52,18 @@ describe('hostile receipt files are read in a file thread, within limits', () =>
     const watched = await whileWatching(() => readReceipt(inflating, 'image/png', {}, ocr, files));
     expect(watched.result).toMatchObject({ code: 'UNREADABLE', message: 'The image is blank.' });
     expect(watched.worstDelayMs).toBeLessThan(300);
+  });
+
+  // libheif's wasm decodes a 49-megapixel HEIC in about a second: on the event loop, every request would wait that long.
+  it.skipIf(!heifEncAvailable)('a HEIC photo of 49 megapixels is decoded in the thread, found blank, and the event loop stays free', async () => {
+    const heic = toHeic(inflating);
+    expect(heic.length).toBeLessThan(100_000);
+    const files = filePool();
+    await files.warm();
+    const watched = await whileWatching(() => readReceipt(heic, 'image/heic', {}, ocr, files));
+    expect(watched.result).toMatchObject({ code: 'UNREADABLE', message: 'The image is blank.' });
+    expect(watched.worstDelayMs).toBeLessThan(300);
+    expect(watched.heapGrowthMb).toBeLessThan(64);
   });
 
   it('an image whose header declares more than the pixel limit is refused from its header, before any decoding', async () => {
