@@ -233,7 +233,7 @@ const main = async () => {
     if (write) writeSection(file, 'ocr', section);
   }
   if (!only || only === 'hostile-files') {
-    process.stderr.write('\nHostile receipt files: the health check while a 20,000-page PDF and a 49-megapixel PNG are read…\n');
+    process.stderr.write('\nHostile receipt files: the health check while ten hostile files (PDFs, PNGs, HEICs, zips) are read…\n');
     const section = renderHostileFilesReport(await runHostileFilesBench());
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'hostile-files', section);
