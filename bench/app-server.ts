@@ -13,7 +13,9 @@ const root = path.resolve(import.meta.dirname, '..');
 export const startBuiltApp = async (port: number, env: Record<string, string> = {}): Promise<ChildProcess> => {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the web app first: npm run build');
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_CPU_PROF_DIR: the server writes CPU profiles of its threads there when it stops (--cpu-prof is refused in NODE_OPTIONS).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'ignore',
     env: {
