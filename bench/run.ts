@@ -52,7 +52,9 @@ const root = path.resolve(import.meta.dirname, '..');
 
 const startServer = (env: Record<string, string>) =>
   new Promise<{ child: ReturnType<typeof fork>; port: number; data: BenchData; seedSeconds: number }>((resolve, reject) => {
-    const child = fork(path.join(import.meta.dirname, 'server.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: 'inherit' });
+    // BENCH_CPU_PROF_DIR: write a CPU profile of the server there (written when it stops).
+    const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+    const child = fork(path.join(import.meta.dirname, 'server.ts'), { execArgv: [...profile, '--import', 'tsx'], env: { ...process.env, ...env }, stdio: 'inherit' });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     child.on('message', (msg: { type: string; port: number; data: BenchData; seedSeconds: number }) => {
       if (msg.type === 'ready') resolve({ child, port: msg.port, data: msg.data, seedSeconds: msg.seedSeconds });

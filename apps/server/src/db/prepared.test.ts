@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDetails, storedListCount } from '../modules/transactions/transactions.queries.js';
+import { storedListCount } from '../modules/transactions/transactions.queries.js';
+import { loadDetails } from '../modules/transactions/transactions.details.js';
+import { unfilteredPage } from '../modules/transactions/transactions.page.js';
 import { fromPglite, type Database } from './client.js';
 
 /*
@@ -22,5 +24,7 @@ describe('prepared statements on a freshly migrated embedded database', () => {
   it('bind lists of enum names and of integers', async () => {
     expect(await storedListCount(database.db, 1, { statuses: ['READY', 'SYNC_ERROR'], hidden: false })).toBe(0);
     expect(await loadDetails(database.db, 1, [1, 2])).toEqual([]);
+    const list = { companyPk: 1, statuses: ['READY', 'SYNC_ERROR'] as const, hidden: false };
+    expect(await unfilteredPage(database.db, list, { ordering: '-date', limit: 10, offset: 0 })).toEqual({ rows: [], details: [], count: null });
   });
 });

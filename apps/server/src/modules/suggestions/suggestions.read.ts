@@ -1,6 +1,5 @@
 import type { ClientEditableField, TransactionSuggestion } from '@herd/contract';
-import type { Db } from '../../db/client.js';
-import { loadSuggestions, type StoredSuggestion } from './suggestions.queries.js';
+import type { StoredSuggestion } from './suggestions.queries.js';
 
 const named = (pk: number | null, name: string | null) => (pk === null ? null : { pk, name: name ?? '' });
 
@@ -19,16 +18,15 @@ const toSuggestion = (s: StoredSuggestion, editable: readonly ClientEditableFiel
 };
 
 /**
- * The stored suggestions of the rows that wait for an answer, by transaction: what the lists and
- * the write's answer show. Read, never computed here: the job computes them (suggestion-job.ts).
+ * The suggestions of a page's rows as `scope` may see them, by transaction. Stored by the job
+ * (suggestion-job.ts) and read with the rows; never computed here. A person who may not set the
+ * category is offered none.
  */
-export const suggestionsOf = async (
-  db: Db,
-  scope: { company: { pk: number }; editable: readonly ClientEditableField[] | 'all' },
-  rows: { pk: number; status: string }[],
-) => {
-  const open = rows.filter((r) => r.status === 'READY').map((r) => r.pk);
+export const visibleSuggestions = (
+  scope: { editable: readonly ClientEditableField[] | 'all' },
+  rows: { pk: number; suggestion: StoredSuggestion | null }[],
+): Map<number, TransactionSuggestion> => {
   const canCategorize = scope.editable === 'all' || scope.editable.includes('category');
-  if (!canCategorize) return new Map<number, TransactionSuggestion>();
-  return new Map((await loadSuggestions(db, scope.company.pk, open)).map((s) => [s.transactionId, toSuggestion(s, scope.editable)]));
+  if (!canCategorize) return new Map();
+  return new Map(rows.flatMap((r) => (r.suggestion ? [[r.pk, toSuggestion(r.suggestion, scope.editable)] as const] : [])));
 };

@@ -1,29 +1,12 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { TransactionListQuery, TransactionStatus } from '@herd/contract';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { arrayLiteral, preparedPerDb } from '../../db/prepared.js';
-import {
-  clientMemberships,
-  files,
-  ledgerAccounts,
-  notes,
-  syncErrors,
-  transactionAttachments,
-  transactionCounts,
-  transactionLines,
-  transactions,
-} from '../../db/schema/index.js';
+import { syncErrors, transactionCounts, transactionLines, transactions } from '../../db/schema/index.js';
 import { ACTIVE_STATUSES, CATEGORIZED_STATUSES } from './status.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type LineRow = typeof transactionLines.$inferSelect;
-
-const ORDER: Record<TransactionListQuery['ordering'], SQL[]> = {
-  date: [asc(transactions.date), asc(transactions.pk)],
-  '-date': [desc(transactions.date), desc(transactions.pk)],
-  amount: [asc(transactions.amount), asc(transactions.pk)],
-  '-amount': [desc(transactions.amount), desc(transactions.pk)],
-};
 
 /** Counted lists (filtered or restricted) count exactly up to this many rows and say "more" beyond: each match costs an index entry. */
 export const COUNT_CAP = 1_000;
@@ -48,122 +31,6 @@ export const findTransactionsOfCompany = (db: Db, companyPk: number, pks: number
         .select()
         .from(transactions)
         .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.pk, pks)));
-
-export interface DetailLine {
-  pk: number;
-  amount: string;
-  description: string;
-  billable: 'BILLABLE' | 'NOT_BILLABLE' | null;
-  refs: Record<'category' | 'vendor' | 'customer' | 'class' | 'location' | 'tax' | 'tracking_option_one' | 'tracking_option_two', { pk: number; name: string } | null>;
-}
-
-export interface Details {
-  pk: number;
-  paymentAccountName: string | null;
-  watchedAccountName: string | null;
-  notesCount: number;
-  lines: DetailLine[];
-  /** `addedByClient`: its uploader is a client user of the company (what a client may remove). */
-  attachments: { pk: number; file: number; name: string; content_type: string; addedByClient: boolean }[];
-  syncErrors: { pk: number; message: string; created_at: string }[];
-}
-
-/** `{pk, name}` of a line's reference, or null: built in SQL so a page needs no follow-up queries. */
-const refJson = (column: string, table: 'ledger_accounts' | 'ledger_refs') =>
-  sql.raw(`case when l.${column} is null then null else json_build_object('pk', l.${column}, 'name', (select r.name from ${table} r where r.pk = l.${column})) end`);
-
-// Qualified by hand: in a one-table select Drizzle writes bare column names, which the subqueries below would take for their own.
-const tx = (column: 'pk' | 'payment_account_id' | 'watched_account_id' | 'client_company_id') => sql.raw(`"transactions"."${column}"`);
-
-/**
- * Everything a transaction shows besides its own columns (lines with the names
- * they point at, attachments, open sync errors, account names, note count) as
- * one JSON value computed beside its row, so a page costs no follow-up
- * queries: round trips, not SQL, dominate a list request.
- */
-const details = sql<Details | string>`json_build_object(
-    'pk', ${tx('pk')},
-    'paymentAccountName', (select a.name from ${ledgerAccounts} a where a.pk = ${tx('payment_account_id')}),
-    'watchedAccountName', (select a.name from ${ledgerAccounts} a where a.pk = ${tx('watched_account_id')}),
-    'notesCount', (select count(*) from ${notes} n where n.target_type = 'TRANSACTION' and n.target_pk = ${tx('pk')}),
-    'lines', coalesce((select json_agg(json_build_object(
-        'pk', l.pk, 'amount', l.amount::text, 'description', l.description, 'billable', l.billable,
-        'refs', json_build_object(
-          'category', ${refJson('category_id', 'ledger_accounts')},
-          'vendor', ${refJson('vendor_id', 'ledger_refs')},
-          'customer', ${refJson('customer_id', 'ledger_refs')},
-          'class', ${refJson('class_id', 'ledger_refs')},
-          'location', ${refJson('location_id', 'ledger_refs')},
-          'tax', ${refJson('tax_id', 'ledger_refs')},
-          'tracking_option_one', ${refJson('tracking_option_one_id', 'ledger_refs')},
-          'tracking_option_two', ${refJson('tracking_option_two_id', 'ledger_refs')}))
-      order by l.position) from ${transactionLines} l where l.transaction_id = ${tx('pk')}), '[]'::json),
-    'attachments', coalesce((select json_agg(json_build_object('pk', ta.pk, 'file', f.pk, 'name', f.name, 'content_type', f.content_type,
-        'addedByClient', exists(select 1 from ${clientMemberships} cm where cm.client_company_id = ${tx('client_company_id')} and cm.user_id = ta.created_by)) order by ta.pk)
-      from ${transactionAttachments} ta join ${files} f on f.pk = ta.file_id where ta.transaction_id = ${tx('pk')}), '[]'::json),
-    'syncErrors', coalesce((select json_agg(json_build_object('pk', e.pk, 'message', e.message, 'created_at', e.created_at) order by e.pk)
-      from ${syncErrors} e where e.transaction_id = ${tx('pk')} and e.cleared_at is null), '[]'::json))`;
-
-// Some drivers hand json back as text.
-const parseDetails = (value: Details | string): Details => (typeof value === 'string' ? (JSON.parse(value) as Details) : value);
-
-const rowsWithDetailsStatement = preparedPerDb((db) =>
-  db
-    .select({ row: transactions, details })
-    .from(transactions)
-    // The company is checked on each row found by pk (`+ 0` keeps its column out of the index choice): as an
-    // indexed condition, the generic plan walked the company's list index instead of fetching ten rows by pk.
-    .where(and(sql`${transactions.pk} = any(${sql.placeholder('pks')}::integer[])`, sql`${transactions.clientCompanyId} + 0 = ${sql.placeholder('companyPk')}`))
-    .prepare('herd_rows_with_details'),
-);
-
-/**
- * Rows with their details, by pk, in the order asked. One statement text for
- * any number of pks (an array parameter), prepared once per connection:
- * planning its dozen subqueries cost three times running them.
- */
-const rowsWithDetails = async (db: Db, companyPk: number, pks: number[]) => {
-  if (pks.length === 0) return [];
-  const found = await rowsWithDetailsStatement(db).execute({ companyPk, pks: arrayLiteral(pks) });
-  const byPk = new Map(found.map((f) => [f.row.pk, f]));
-  return pks.flatMap((pk) => {
-    const hit = byPk.get(pk);
-    return hit ? [{ row: hit.row, details: parseDetails(hit.details) }] : [];
-  });
-};
-
-/** The details of some of a company's transactions (match them by pk). */
-export const loadDetails = async (db: Db, companyPk: number, txPks: number[]): Promise<Details[]> => (await rowsWithDetails(db, companyPk, txPks)).map((r) => r.details);
-
-/**
- * One page of rows with their details. The page's keys are found first, by a
- * query that needs only indexed columns (an index-only scan in date order
- * that tests the filters on index entries and stops at the page); then just
- * those rows are read. Read whole, every candidate row was fetched from the
- * table to be tested: 4,000 row visits for a filtered page instead of 10.
- * The keys query is planned for its values every time (a generic plan walked
- * the wrong index for a date range); the rows query is prepared.
- */
-export const pageOfTransactions = async (
-  db: Db,
-  companyPk: number,
-  where: SQL,
-  page: { ordering: TransactionListQuery['ordering']; limit: number; offset: number },
-): Promise<{ rows: TransactionRow[]; details: Details[] }> => {
-  const keys = await db
-    .select({ pk: transactions.pk })
-    .from(transactions)
-    .where(where)
-    .orderBy(...ORDER[page.ordering])
-    .limit(page.limit)
-    .offset(page.offset);
-  const found = await rowsWithDetails(
-    db,
-    companyPk,
-    keys.map((k) => k.pk),
-  );
-  return { rows: found.map((f) => f.row), details: found.map((f) => f.details) };
-};
 
 const storedListCountStatement = preparedPerDb((db) =>
   db

@@ -1,52 +1,54 @@
-import type { SQL } from 'drizzle-orm';
 import type { Transaction, TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { restrictionWhere } from '../restrictions/account-scope.js';
 import { transactions } from '../../db/schema/index.js';
-import { listStatuses, narrowsRows, transactionListWhere, type ListScope } from './transactions.filters.js';
-import {
-  countsByList,
-  countTransactions,
-  liveStatusCounts,
-  storedListCount,
-  storedStatusCounts,
-  loadDetails,
-  pageOfTransactions,
-  type TransactionRow,
-} from './transactions.queries.js';
+import { listStatuses, narrowsRows, transactionListWhere } from './transactions.filters.js';
+import { countsByList, liveStatusCounts, storedListCount, storedStatusCounts, type TransactionRow } from './transactions.queries.js';
+import { loadDetails } from './transactions.details.js';
+import { filteredPage, pageOfTransactions, unfilteredPage, type Page } from './transactions.page.js';
 import { toTransactions } from './transactions.serializer.js';
-import { suggestionsOf } from '../suggestions/suggestions.read.js';
+import { visibleSuggestions } from '../suggestions/suggestions.read.js';
 import { type CompanyAccess } from '../access/company-access.js';
 
 /** The columns a user's account restrictions apply to. */
 const RESTRICTABLE = { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId };
 
 /** Rows of one company, as the API shows them to the user of `scope`. */
-export const serialize = async (db: Db, scope: CompanyAccess, rows: TransactionRow[]): Promise<Transaction[]> => {
-  const pks = rows.map((r) => r.pk);
-  const [details, suggestions] = await Promise.all([loadDetails(db, scope.company.pk, pks), suggestionsOf(db, scope, rows)]);
-  return toTransactions(rows, details, scope, suggestions);
-};
+export const serialize = async (db: Db, scope: CompanyAccess, rows: TransactionRow[]): Promise<Transaction[]> =>
+  shown(scope, {
+    rows,
+    details: await loadDetails(
+      db,
+      scope.company.pk,
+      rows.map((r) => r.pk),
+    ),
+  });
+
+/** A page's rows with what `scope` may see of their suggestions. */
+const shown = (scope: CompanyAccess, page: Page) => toTransactions(page.rows, page.details, scope, visibleSuggestions(scope, page.details));
 
 /**
- * How many rows a list holds. Unfiltered and unrestricted, that is the sum of
- * the stored per-status counts (exact, whatever the size); otherwise the rows
- * matching `where` (the list's own WHERE) are counted, up to COUNT_CAP.
+ * One page of a list: its statuses and hidden flag, the scope's limits and the request's filters.
+ * A list narrowed by nothing else (a client's first screen, most pages) is one statement, its exact
+ * count from the per-status counts the triggers keep. A filtered or restricted one counts its rows
+ * (up to COUNT_CAP) with the page's keys, then reads the rows. A status filter alone keeps the exact
+ * stored count.
  */
-export const countList = async (db: Db, list: ListScope, query: Partial<TransactionListQuery>, where: SQL) => {
-  if (restrictionWhere(list.restrictions, RESTRICTABLE) || narrowsRows(query)) return countTransactions(db, where);
-  return { count: await storedListCount(db, list.companyPk, { statuses: listStatuses(list, query), hidden: list.hidden }), capped: false };
-};
-
-/** One page of a list: its statuses and hidden flag, the scope's limits and the request's filters. */
 export const listPage = async (db: Db, scope: CompanyAccess, list: { statuses: readonly TransactionStatus[]; hidden: boolean }, query: TransactionListQuery) => {
   const listScope = { companyPk: scope.company.pk, ...list, restrictions: scope.restrictions };
+  const page = { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size };
   const where = transactionListWhere(listScope, query);
-  const [{ count, capped }, page] = await Promise.all([
-    countList(db, listScope, query, where),
-    pageOfTransactions(db, scope.company.pk, where, { ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size }),
-  ]);
-  return { count, capped, results: toTransactions(page.rows, page.details, scope, await suggestionsOf(db, scope, page.rows)) };
+  if (restrictionWhere(scope.restrictions, RESTRICTABLE) || narrowsRows(query)) {
+    const found = await filteredPage(db, scope.company.pk, where, page);
+    return { count: found.count, capped: found.capped, results: shown(scope, found) };
+  }
+  if (query.status?.length) {
+    const counted = { statuses: listStatuses(list, query), hidden: list.hidden };
+    const [count, found] = await Promise.all([storedListCount(db, scope.company.pk, counted), pageOfTransactions(db, scope.company.pk, where, page)]);
+    return { count, capped: false, results: shown(scope, found) };
+  }
+  const found = await unfilteredPage(db, listScope, page);
+  return { count: found.count ?? (await storedListCount(db, scope.company.pk, list)), capped: false, results: shown(scope, found) };
 };
 
 /**

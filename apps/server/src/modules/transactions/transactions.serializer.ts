@@ -3,7 +3,8 @@ import { fileUrl } from '../storage/storage.service.js';
 import { merchantOfTransaction } from '../suggestions/merchant.js';
 import { attachmentRemovalRefusal, type AttachmentViewer } from './attachment-removal.js';
 import { missingCategoryReason } from './publish-refusal.js';
-import type { Details, TransactionRow } from './transactions.queries.js';
+import type { Details } from './transactions.details.js';
+import type { TransactionRow } from './transactions.queries.js';
 
 /**
  * What would keep a categorized transaction from being published, for the accountant's lists: read
