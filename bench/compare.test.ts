@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRun, recordedFigures } from './compare.js';
+import { ANSWERS_LABEL, compareFigure, compareRun, recordedAnswers, recordedFigures } from './compare.js';
 import type { TargetResult } from './report.js';
 
 const MARKDOWN = `# Benchmarks
@@ -45,5 +45,22 @@ describe('the benchmark comparison', () => {
     expect(compareRun(recorded, run({ rps: 743, p95: 31.5 }))[0]!.worse).toEqual(['p95 31.5 ms > 30.9 ms']);
     expect(compareRun(recorded, run({ rps: 560, p95: 20 }))[0]!.worse).toEqual(['560 req/s < 572 req/s']);
     expect(compareRun(recorded, run({ rps: 743, p95: 20, errors: 3 }))[0]!.worse).toEqual(['3 errors']);
+  });
+
+  it('reads the answers figure from its own section and holds it to the same tolerance', () => {
+    const answers = `${MARKDOWN}
+<!-- answers:start -->
+## Answers under load
+
+| clients | answers | errors | answers/s | p50 | p95 | p99 | slowest |
+|---:|---:|---:|---:|---:|---:|---:|---:|
+| 50 | 13920 | 0 | 232 | 209.7 ms | 276.5 ms | 294.2 ms | 329.9 ms |
+<!-- answers:end -->
+`;
+    expect(recordedAnswers(MARKDOWN)).toBeUndefined();
+    const recorded = recordedAnswers(answers);
+    expect(recorded).toEqual({ rps: 232, p95: 276.5 });
+    expect(compareFigure(ANSWERS_LABEL, recorded, { rps: 200, p95: 300, errors: 0 }).worse).toEqual([]);
+    expect(compareFigure(ANSWERS_LABEL, recorded, { rps: 170, p95: 380, errors: 1 }).worse).toEqual(['p95 380.0 ms > 359.4 ms', '170 req/s < 178 req/s', '1 errors']);
   });
 });

@@ -36,18 +36,39 @@ export const recordedFigures = (markdown: string, section: string): Map<string, 
   return figures;
 };
 
-/** Each endpoint of the new run against its recorded figures: p95 or throughput more than TOLERANCE worse, or any error, fails it. */
+/** One figure of a new run against its recorded one: p95 or throughput more than `tolerance` worse, or any error, fails it. */
+export const compareFigure = (endpoint: string, before: Recorded | undefined, measured: Comparison['measured'], tolerance = TOLERANCE): Comparison => {
+  if (!before) throw new Error(`BENCHMARKS.md records no figures for "${endpoint}"`);
+  const worse: string[] = [];
+  if (measured.p95 > before.p95 * (1 + tolerance)) worse.push(`p95 ${measured.p95.toFixed(1)} ms > ${(before.p95 * (1 + tolerance)).toFixed(1)} ms`);
+  if (measured.rps < before.rps / (1 + tolerance)) worse.push(`${measured.rps.toFixed(0)} req/s < ${(before.rps / (1 + tolerance)).toFixed(0)} req/s`);
+  if (measured.errors > 0) worse.push(`${measured.errors} errors`);
+  return { endpoint, recorded: before, measured, worse };
+};
+
+/** Each endpoint of the new run against its recorded figures. */
 export const compareRun = (recorded: Map<string, Recorded>, run: TargetResult, tolerance = TOLERANCE): Comparison[] =>
   Object.entries(run.load).map(([key, measured]) => {
     const endpoint = LABELS[key] ?? key;
-    const before = recorded.get(endpoint);
-    if (!before) throw new Error(`BENCHMARKS.md records no figures for "${endpoint}"`);
-    const worse: string[] = [];
-    if (measured.p95 > before.p95 * (1 + tolerance)) worse.push(`p95 ${measured.p95.toFixed(1)} ms > ${(before.p95 * (1 + tolerance)).toFixed(1)} ms`);
-    if (measured.rps < before.rps / (1 + tolerance)) worse.push(`${measured.rps.toFixed(0)} req/s < ${(before.rps / (1 + tolerance)).toFixed(0)} req/s`);
-    if (measured.errors > 0) worse.push(`${measured.errors} errors`);
-    return { endpoint, recorded: before, measured, worse };
+    return compareFigure(endpoint, recorded.get(endpoint), measured, tolerance);
   });
+
+/** The label of the answers figure in the comparison. */
+export const ANSWERS_LABEL = 'Answers, 50 clients at once';
+
+/** The answers figure the answers section of BENCHMARKS.md recorded (answers a second and p95), or undefined. */
+export const recordedAnswers = (markdown: string): Recorded | undefined => {
+  const start = markdown.indexOf('<!-- answers:start -->');
+  const end = markdown.indexOf('<!-- answers:end -->');
+  if (start < 0 || end < start) return undefined;
+  for (const row of markdown.slice(start, end).split('\n')) {
+    // | clients | answers | errors | answers/s | p50 | p95 | …
+    const cells = row.split('|').map((c) => c.trim());
+    const p95 = /^([\d.]+) ms$/.exec(cells[6] ?? '');
+    if (/^\d+$/.test(cells[1] ?? '') && /^\d+$/.test(cells[4] ?? '') && p95) return { rps: Number(cells[4]), p95: Number(p95[1]) };
+  }
+  return undefined;
+};
 
 /** The comparison as a table, and a last line saying whether it held. */
 export const renderComparison = (rows: Comparison[], tolerance = TOLERANCE) =>

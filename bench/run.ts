@@ -19,6 +19,7 @@
  * `--only=communications-lists` only the communications lists with 100,000 in one firm, 10 clients, on PostgreSQL (bench/communications-lists.ts),
  * `--only=reminders` only a reminder day over 1,000 client companies and 5,000 client users, on PGlite and PostgreSQL
  * (bench/reminders.ts; `reminders-pglite` or `reminders-postgres` for one database),
+ * `--only=answers` only 50 clients answering transactions at once for 60 s, on PostgreSQL (bench/answers.ts),
  * `--only=unread-count` only the bell's unread count with 100,000 notifications in one firm, 10 clients, on PostgreSQL (bench/unread-count.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
@@ -44,7 +45,8 @@ import { renderCommunicationsListsReport, runCommunicationsListsBench } from './
 import { renderRemindersReport, runRemindersBench } from './reminders.js';
 import { renderUnreadCountReport, runUnreadCountBench } from './unread-count.js';
 import { signInAs, type BenchSession } from './sign-in.js';
-import { compareRun, recordedFigures, renderComparison } from './compare.js';
+import { ANSWERS_LABEL, compareFigure, compareRun, recordedAnswers, recordedFigures, renderComparison } from './compare.js';
+import { renderAnswersReport, runAnswersBench } from './answers.js';
 
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
@@ -153,14 +155,25 @@ const postgresUrl = async (): Promise<string | null> => {
     });
   }
   if (!url) return null;
+  return freshDatabase(url, 'herd_bench');
+};
+
+/** An empty database of that name on the server of `url` (dropped first if there), and its URL. */
+const freshDatabase = async (url: string, name: string) => {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS herd_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE herd_bench');
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const u = new URL(url);
-  u.pathname = '/herd_bench';
+  u.pathname = `/${name}`;
   return u.toString();
+};
+
+/** The answers under load, on a database of their own beside the lists' one. */
+const answersOn = async (pgUrl: string) => {
+  process.stderr.write('\nAnswers under load: 50 clients answering at once for 60 s, on PostgreSQL…\n');
+  return runAnswersBench(await freshDatabase(pgUrl, 'herd_bench_answers'));
 };
 
 /** Writes a marked section at the end of BENCHMARKS.md, replacing its previous run. */
@@ -174,14 +187,19 @@ const writeSection = (file: string, marker: string, section: string) => {
 };
 
 /**
- * `--compare`: the list and counter figures again on PostgreSQL, against those BENCHMARKS.md
+ * `--compare`: the list, counter and answer figures again on PostgreSQL, against those BENCHMARKS.md
  * recorded; exits 1 when any is more than 30% worse, so a regression is caught the day it lands.
  */
 const compareWithRecorded = async () => {
   const pgUrl = await postgresUrl();
   if (!pgUrl) throw new Error('--compare measures on PostgreSQL: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed)');
   const recorded = recordedFigures(readFileSync(path.join(root, 'BENCHMARKS.md'), 'utf8'), 'PostgreSQL');
+  if (!recordedAnswers(readFileSync(path.join(root, 'BENCHMARKS.md'), 'utf8')))
+    throw new Error('BENCHMARKS.md records no answers figure: run `npm run bench -- --only=answers --write` first');
+  const markdown = readFileSync(path.join(root, 'BENCHMARKS.md'), 'utf8');
   const rows = compareRun(recorded, await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
+  const answers = await answersOn(pgUrl);
+  rows.push(compareFigure(ANSWERS_LABEL, recordedAnswers(markdown), answers));
   process.stdout.write(`${renderComparison(rows)}\n`);
   process.exit(rows.some((r) => r.worse.length > 0) ? 1 : 0);
 };
@@ -271,7 +289,15 @@ const main = async () => {
       if (write) writeSection(file, 'unread-count', section);
     } else process.stderr.write('Unread count skipped: it is measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
   }
+  if (!only || only === 'answers') {
+    if (pgUrl) {
+      const section = renderAnswersReport(await answersOn(pgUrl));
+      process.stdout.write(`${section}\n`);
+      if (write) writeSection(file, 'answers', section);
+    } else process.stderr.write('Answers under load skipped: they are measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
+  }
   const separateParts = [
+    'answers',
     'reminders',
     'reminders-pglite',
     'reminders-postgres',

@@ -9,6 +9,7 @@ import { runInvitationJob } from '../modules/invitations/invitation-job.js';
 import { runBillingSweep, syncBilledQuantity } from '../modules/billing/billing-jobs.js';
 import { companyFirmIsReadOnly } from '../modules/billing/billing-standing.js';
 import { refreshSuggestions } from '../modules/suggestions/suggestion-job.js';
+import { sendAnswerNotice } from '../modules/notifications/answer-notices.js';
 import { autoPublish } from '../modules/rules/auto-publish.js';
 import { runReceiptRead } from '../modules/receipts/receipt-read-job.js';
 import { runCompanyReceiptMatch, runReceiptMatch } from '../modules/receipts/receipt-match-job.js';
@@ -55,6 +56,9 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   'billing-sweep': async () => {
     await runBillingSweep(deps);
   },
+  'answers-notify': async (data) => {
+    await sendAnswerNotice(deps.db, data.companyPk);
+  },
   'suggestions-refresh': async (data) => {
     const refreshed = await refreshSuggestions(deps.db, data.companyPk, data.merchantKeys);
     // Rules a firm administrator let publish by themselves send their fresh answers on (docs/suggestions.md, "Rules").
@@ -96,6 +100,7 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('auth-email', handlers['auth-email']);
   await deps.jobs.work('billing-quantity', handlers['billing-quantity']);
   await deps.jobs.work('billing-sweep', handlers['billing-sweep']);
+  await deps.jobs.work('answers-notify', handlers['answers-notify']);
   await deps.jobs.work('suggestions-refresh', handlers['suggestions-refresh']);
   await deps.jobs.work('receipt-read', handlers['receipt-read']);
   await deps.jobs.work('receipt-match', handlers['receipt-match']);

@@ -47,3 +47,19 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null and ${t.hiddenAt} is null`),
   ],
 );
+
+/**
+ * Answers a company's clients gave that the firm has not been told of yet: the answer adds to its
+ * company's row in its own transaction (one statement), and the `answers-notify` job takes the row
+ * and tells the firm's people in one transaction of its own, so a retried or doubled job tells once.
+ */
+export const answerNotices = pgTable('answer_notices', {
+  clientCompanyId: integer('client_company_id')
+    .primaryKey()
+    .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+  firmId: integer('firm_id')
+    .notNull()
+    .references(() => firms.pk, { onDelete: 'cascade' }),
+  answers: integer('answers').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

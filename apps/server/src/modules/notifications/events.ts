@@ -19,7 +19,7 @@ export const ANSWERS_BATCH_WINDOW_MS = 60 * 60 * 1000;
  * A client finished answering transactions: the firm's people who see the company. One request's answers are
  * one notification, and later answers are added to it while it is unread and under an hour old (notifyBatch).
  */
-export const notifyTransactionsAnswered = async (tx: Db, e: { firmId: number; companyPk: number; count: number; by: number }) => {
+export const notifyTransactionsAnswered = async (tx: Db, e: { firmId: number; companyPk: number; count: number }) => {
   if (e.count === 0) return 0;
   const name = await companyNameOf(tx, e.firmId, e.companyPk);
   return notifyBatch(tx, {
@@ -31,7 +31,6 @@ export const notifyTransactionsAnswered = async (tx: Db, e: { firmId: number; co
     titleFor: (count) => `${name} answered ${plural(count, 'transaction')}`,
     windowMs: ANSWERS_BATCH_WINDOW_MS,
     to: { firm: true },
-    except: e.by,
   });
 };
 

@@ -9,6 +9,7 @@ import { multipartFiles, PDF_BYTES, postBankCsv } from '../../../test/multipart.
 import { restrictedCast } from '../../../test/restricted.js';
 import { giveUpQueuedPublish } from '../transactions/publish.js';
 import { ANSWERS_BATCH_WINDOW_MS } from './events.js';
+import { sendAnswerNotice } from './answer-notices.js';
 import { moveStatuses } from '../transactions/status-writer.js';
 
 let t: TestApp;
@@ -44,6 +45,10 @@ describe('a client answers transactions', () => {
     const { cast, pk, rows, answer } = await setup();
     const res = await cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [answer(rows[0]!), answer(rows[1]!)] });
     expect(res.statusCode).toBe(200);
+    // The firm is told by a job, after the answer (answer-notices.ts); a second run tells nothing more.
+    expect(await bell(cast.admin)).toEqual([]);
+    await t.runJobs();
+    await t.runJobs();
     for (const accountant of [cast.admin, cast.clientAdmin]) {
       expect(await bell(accountant)).toMatchObject([
         { kind: 'TRANSACTIONS_ANSWERED', title: 'Client Co answered 2 transactions', target: { type: 'CLIENT_COMPANY', pk } },
@@ -54,12 +59,16 @@ describe('a client answers transactions', () => {
     // A memo alone finishes nothing, and the accountant's own work in the client's view is not news.
     await cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [{ pk: rows[2]!.pk, client_memo: 'Lunch' }] });
     await cast.admin.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [answer(rows[2]!)] });
+    await t.runJobs();
     expect(await kinds(cast.clientAdmin)).toEqual(['TRANSACTIONS_ANSWERED']);
   });
 
   it('adds answers given one after another to the unread line of that client, until it is read or an hour old', async () => {
     const { cast, pk, rows, answer } = await setup();
-    const update = (row: (typeof rows)[number]) => cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [answer(row)] });
+    const update = async (row: (typeof rows)[number]) => {
+      await cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [answer(row)] });
+      await t.runJobs();
+    };
     await update(rows[0]!);
     await update(rows[1]!);
     expect(await bell(cast.admin)).toMatchObject([{ kind: 'TRANSACTIONS_ANSWERED', title: 'Client Co answered 2 transactions' }]);
@@ -78,6 +87,17 @@ describe('a client answers transactions', () => {
     const more = await t.db.select().from(transactions).where(eq(transactions.clientCompanyId, pk)).orderBy(transactions.pk);
     await update(more.at(-1)!);
     expect((await bell(cast.admin)).map((n) => n.title)).toEqual(['Client Co answered 1 transaction', 'Client Co answered 3 transactions']);
+  });
+});
+
+describe('the firm told of answers by a job', () => {
+  it('tells answers given before the job ran together, once, even when the job runs twice', async () => {
+    const { cast, pk, rows, answer } = await setup();
+    for (const row of rows) await cast.client.patch(`accounting/client/company/${pk}/transactions/update/`, { transactions: [answer(row)] });
+    expect(await sendAnswerNotice(t.db, pk)).toBe(2); // the firm admin and the assigned client admin
+    expect(await sendAnswerNotice(t.db, pk)).toBe(0);
+    await t.runJobs();
+    expect((await bell(cast.admin)).map((n) => n.title)).toEqual(['Client Co answered 3 transactions']);
   });
 });
 

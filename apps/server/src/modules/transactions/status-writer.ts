@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
@@ -18,7 +19,10 @@ export interface StatusAuthor {
 
 /** Columns that change together with a status (who categorized or published, the accountant's message, the ledger's copy). */
 export type StatusSideValues = Partial<
-  Pick<typeof transactions.$inferInsert, 'categorizedBy' | 'categorizedAt' | 'publishedBy' | 'publishedAt' | 'backMessage' | 'ledgerVersion' | 'raw'>
+  Pick<
+    typeof transactions.$inferInsert,
+    'categorizedBy' | 'categorizedAt' | 'publishedBy' | 'publishedAt' | 'backMessage' | 'ledgerVersion' | 'raw' | 'answeredFromSuggestion'
+  >
 >;
 
 export interface StatusMove {
@@ -78,7 +82,10 @@ export const moveStatuses = async <M extends StatusMove>(db: Db, author: StatusA
     );
     return done;
   };
-  return db.transaction(run);
+  // Inside a caller's transaction the moves join it: a nested one is a savepoint, two more round trips on
+  // every answer, and no caller catches an error part-way through its transaction to carry on.
+  const inTransaction: boolean = db instanceof PgTransaction;
+  return inTransaction ? run(db) : db.transaction(run);
 };
 
 const groupMoves = (moves: readonly StatusMove[]) => {

@@ -4,7 +4,7 @@ import { restrictionWhere } from '../restrictions/account-scope.js';
 import { transactions } from '../../db/schema/index.js';
 import { listStatuses, narrowsRows, transactionListWhere } from './transactions.filters.js';
 import { countsByList, liveStatusCounts, storedListCount, storedStatusCounts, type TransactionRow } from './transactions.queries.js';
-import { loadDetails } from './transactions.details.js';
+import { loadDetails, rowsWithDetails } from './transactions.details.js';
 import { filteredPage, pageOfTransactions, unfilteredPage, type Page } from './transactions.page.js';
 import { toTransactions } from './transactions.serializer.js';
 import { visibleSuggestions } from '../suggestions/suggestions.read.js';
@@ -23,6 +23,16 @@ export const serialize = async (db: Db, scope: CompanyAccess, rows: TransactionR
       rows.map((r) => r.pk),
     ),
   });
+
+/**
+ * Rows just written, by pk, as the API shows them to the user of `scope`: rows and details in one
+ * statement. Only for pks the caller has already found in `scope` (the company is checked again here,
+ * the user's account restrictions are not).
+ */
+export const serializeWritten = async (db: Db, scope: CompanyAccess, pks: number[]): Promise<Transaction[]> => {
+  const found = await rowsWithDetails(db, scope.company.pk, pks);
+  return shown(scope, { rows: found.map((f) => f.row), details: found.map((f) => f.details) });
+};
 
 /** A page's rows with what `scope` may see of their suggestions. */
 const shown = (scope: CompanyAccess, page: Page) => toTransactions(page.rows, page.details, scope, visibleSuggestions(scope, page.details));

@@ -6,7 +6,7 @@ import { changedFields } from './changed-fields.js';
 import { FieldErrors, resolveLines, throwIfAny, type NewLine } from './lines.js';
 import { checkFinishable, finishBarOf } from './finish-rule.js';
 import { attachedTransactionPks } from './finish-rule.queries.js';
-import { serialize } from './transactions.read.js';
+import { serializeWritten } from './transactions.read.js';
 import { clearSyncErrors, deleteLines, insertLines, loadLines, updateTransactions, type TransactionRow } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
 import { assertTransition } from './status.js';
@@ -14,7 +14,8 @@ import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../access/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/answers.js';
 import { countOverrides } from '../rules/overrides.js';
-import { notifyBulkNote, notifyTransactionsAnswered } from '../notifications/events.js';
+import { notifyBulkNote } from '../notifications/events.js';
+import { holdAnswerNotice, queueAnswerNotice } from '../notifications/answer-notices.js';
 
 const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
   firmId: scope.company.firmId,
@@ -79,6 +80,9 @@ export const applyChanges = async ({ db, jobs }: SuggestionDeps, scope: CompanyA
   }
   const moving = plans.filter((p) => p.next !== p.row.status);
   const categorized = { categorizedBy: scope.actor.userId, categorizedAt: new Date(), backMessage: '' };
+  // An accountant answering in the client's view is the firm's own work: nobody is told.
+  const answered = moving.filter((p) => p.next === 'FINISHED_IN_HERD').length;
+  const tellsFirm = scope.side === 'client' && !scope.viewingAsClient && answered > 0;
   await db.transaction(async (tx) => {
     if (withLines.length > 0) {
       await deleteLines(
@@ -93,21 +97,21 @@ export const applyChanges = async ({ db, jobs }: SuggestionDeps, scope: CompanyA
     }
     await countOverrides(tx, scope, withLines);
     for (const [clientMemo, pks] of memos) await updateTransactions(tx, companyPk, pks, { clientMemo });
+    // A row that moves takes its suggestion mark in the status change's own UPDATE; the others get one UPDATE per mark.
+    const markOf = (pk: number) => (marks.has(pk) ? { answeredFromSuggestion: marks.get(pk) } : {});
+    const movingPks = new Set(moving.map((p) => p.row.pk));
     for (const answeredFromSuggestion of [true, false]) {
-      const pks = [...marks].filter(([, mark]) => mark === answeredFromSuggestion).map(([pk]) => pk);
+      const pks = [...marks].filter(([pk, mark]) => mark === answeredFromSuggestion && !movingPks.has(pk)).map(([pk]) => pk);
       if (pks.length > 0) await updateTransactions(tx, companyPk, pks, { answeredFromSuggestion });
     }
     await moveStatuses(
       tx,
       authorOf(scope),
       'transaction.categorize',
-      moving.map(({ row, next, lines, changed }) => ({ row, to: next, values: categorized, details: { lines: lines?.length, changed } })),
+      moving.map(({ row, next, lines, changed }) => ({ row, to: next, values: { ...categorized, ...markOf(row.pk) }, details: { lines: lines?.length, changed } })),
     );
-    // An accountant answering in the client's view is the firm's own work: nobody is told.
-    if (scope.side === 'client' && !scope.viewingAsClient) {
-      const answered = moving.filter((p) => p.next === 'FINISHED_IN_HERD').length;
-      await notifyTransactionsAnswered(tx, { firmId: scope.company.firmId, companyPk, count: answered, by: scope.actor.userId });
-    }
+    // The firm hears of it from a job (answer-notices.ts); this transaction only adds the count.
+    if (tellsFirm) await holdAnswerNotice(tx, { firmId: scope.company.firmId, companyPk, count: answered });
     await writeAuditMany(
       tx,
       plans
@@ -120,14 +124,12 @@ export const applyChanges = async ({ db, jobs }: SuggestionDeps, scope: CompanyA
     companyPk,
     plans.filter((p) => p.next !== p.row.status || p.lines).map((p) => p.row),
   );
-  return serialize(
+  if (tellsFirm) await queueAnswerNotice(jobs, companyPk);
+  // The rows were found in scope above; read again with their details in one statement, as written.
+  return serializeWritten(
     db,
     scope,
-    await findScoped(
-      db,
-      scope,
-      changes.map((c) => c.pk),
-    ),
+    changes.map((c) => c.pk),
   );
 };
 
