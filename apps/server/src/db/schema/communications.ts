@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { COMMUNICATION_FILE_ROLES, COMMUNICATION_ITEM_ANSWER_KINDS, COMMUNICATION_KINDS, W9_TAX_CLASSIFICATIONS, W9_TIN_KINDS } from '@herd/contract';
 import { companyOwnedColumns } from './company-owned.js';
 import { files } from './files.js';
@@ -132,3 +132,36 @@ export const communicationW9s = pgTable('communication_w9s', {
   submittedBy: integer('submitted_by').references(() => users.pk, { onDelete: 'set null' }),
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A request the firm sent that one client user of its company is still to be told of by email and text
+ * (docs/requests.md, "Telling the client"). Written with the request, one row per person; the
+ * `request-arrival` job takes a company's unsent rows under lock, sends each person one message
+ * listing theirs, and marks them sent in the same transaction, so a retry or a second worker sends
+ * nothing twice. `error` keeps the last failure (shown to the accountant on the request).
+ */
+export const requestArrivalNotices = pgTable(
+  'request_arrival_notices',
+  {
+    communicationId: integer('communication_id')
+      .notNull()
+      .references(() => communications.pk, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.pk, { onDelete: 'cascade' }),
+    firmId: integer('firm_id').notNull(),
+    clientCompanyId: integer('client_company_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the person was told, or decided not to be (opted out, deactivated, the firm read-only): see `outcome`. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    outcome: text('outcome').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communicationId, t.userId] }),
+    index('request_arrival_notices_pending_idx')
+      .on(t.clientCompanyId, t.userId)
+      .where(sql`${t.settledAt} is null`),
+  ],
+);
