@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { idParam } from './ids.js';
+// Herd's wording for zod's messages, installed wherever an endpoint is: a page that imports only its
+// own area's endpoints (not the barrel) still validates in Herd's words.
+import './error-map.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

@@ -1,5 +1,6 @@
 import type { ThemeConfig } from 'antd';
-import { DEFAULT_MAIN_COLOR, type Profile } from '@herd/contract';
+import type { Profile } from '@herd/contract/auth';
+import { DEFAULT_MAIN_COLOR } from '@herd/contract/constants';
 import { luminance, normaliseHex, shade } from '../lib/color';
 
 /** The firm's colour: the accountant's firm, or for a client the firm that serves them. */

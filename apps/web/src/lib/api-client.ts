@@ -1,4 +1,7 @@
-import { API_PREFIX, appEndpoints, IDEMPOTENCY_KEY_HEADER, type CallInput, type Endpoint, type ResponseOf } from '@herd/contract';
+// Each area's part of the contract is imported by its own feature; the client needs only the shared ground.
+import { IDEMPOTENCY_KEY_HEADER, type CallInput, type Endpoint, type ResponseOf } from '@herd/contract/endpoint';
+import { appEndpoints } from '@herd/contract/endpoints/app';
+import { API_PREFIX } from '@herd/contract/paths';
 import { answerError, ApiError, normaliseError, TRANSPORT_MESSAGES } from './api-errors';
 import { readCookie } from './cookies';
 import { buildPath, type PathParams } from './path-builder';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '@herd/contract';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@herd/contract/constants';
 import { reloadForMissingChunk } from './chunk-reload';
 
 /** A screen's code did not arrive within CHUNK_LOAD_TIMEOUT_MS. */

@@ -1,4 +1,5 @@
-import { appEndpoints, type ClientConfig } from '@herd/contract';
+import type { ClientConfig } from '@herd/contract/auth';
+import { appEndpoints } from '@herd/contract/endpoints/app';
 import { call } from './api-client';
 import { shouldReportError, type ReportableEvent } from './error-filter';
 

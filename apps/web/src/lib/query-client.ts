@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { QUERY_RETRY_ATTEMPTS, QUERY_RETRY_BASE_DELAY_MS, QUERY_RETRY_MAX_DELAY_MS } from '@herd/contract';
+import { QUERY_RETRY_ATTEMPTS, QUERY_RETRY_BASE_DELAY_MS, QUERY_RETRY_MAX_DELAY_MS } from '@herd/contract/constants';
 import { errorStatus } from './api-errors';
 
 /** Delay before retry number `attemptIndex + 1`: 1 s, 2 s, 4 s … capped at 30 s. */

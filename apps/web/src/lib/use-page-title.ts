@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '@herd/contract';
+import { PRODUCT_NAME } from '@herd/contract/constants';
 
 export const pageTitle = (title: string): string => (title ? `${PRODUCT_NAME} | ${title}` : PRODUCT_NAME);
 

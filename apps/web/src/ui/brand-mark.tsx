@@ -1,4 +1,4 @@
-import { DEFAULT_MAIN_COLOR, HIGHLIGHT_COLOR, PRODUCT_NAME } from '@herd/contract';
+import { DEFAULT_MAIN_COLOR, HIGHLIGHT_COLOR, PRODUCT_NAME } from '@herd/contract/constants';
 
 interface BrandMarkProps {
   size?: number;

@@ -1,5 +1,5 @@
 import { Flex, Spin, Typography } from 'antd';
-import { LOADING_TEXT } from '@herd/contract';
+import { LOADING_TEXT } from '@herd/contract/constants';
 import { BrandMark } from './brand-mark';
 
 /** Full-screen wait while the session is verified or a screen's code loads. */

@@ -1,16 +1,10 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  authEndpoints,
-  mfaSignInEndpoints,
-  profileEndpoints,
-  SESSION_HINT_COOKIE,
-  type LoginBody,
-  type LoginResponse,
-  type MfaChallenge,
-  type MfaMethod,
-  type Profile,
-  type SignupBody,
-} from '@herd/contract';
+// The auth area's own part of the contract, not the whole table: this file is on the sign-in page.
+import type { LoginBody, LoginResponse, MfaChallenge, Profile, SignupBody } from '@herd/contract/auth';
+import { SESSION_HINT_COOKIE } from '@herd/contract/constants';
+import { authEndpoints, profileEndpoints } from '@herd/contract/endpoints/auth';
+import { mfaSignInEndpoints } from '@herd/contract/endpoints/mfa';
+import type { MfaMethod } from '@herd/contract/enums';
 import { useSubmissionKey } from '../../lib/submission-key';
 import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
-import { emailBody } from '@herd/contract';
+import { emailBody } from '@herd/contract/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
-import { otpBody, recoveryCodeBody, type MfaMethod } from '@herd/contract';
+import type { MfaMethod } from '@herd/contract/enums';
+import { otpBody, recoveryCodeBody } from '@herd/contract/mfa';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { newPasswordBody, PASSWORD_MIN_LENGTH } from '@herd/contract';
+import { newPasswordBody } from '@herd/contract/auth';
+import { PASSWORD_MIN_LENGTH } from '@herd/contract/messages';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';

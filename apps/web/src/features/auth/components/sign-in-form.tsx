@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
-import { loginBody, type LoginBody, type MfaMethod } from '@herd/contract';
+import { loginBody, type LoginBody } from '@herd/contract/auth';
+import type { MfaMethod } from '@herd/contract/enums';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';

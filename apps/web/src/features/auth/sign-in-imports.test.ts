@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { contractFile, repoPath, staticImportGraph, webSrc } from '../../../test/import-graph';
+
+/**
+ * The signed-out sign-in page is every visitor's first download, so it loads only the auth area of
+ * the contract: its endpoints, their schemas and the shared ground they stand on. A file of another
+ * area (or the barrel `@herd/contract`, which reaches them all) on this page would make it grow with
+ * every module again. The page is the app's entry plus the auth page's lazy chunk.
+ */
+const SIGN_IN_PAGE = [webSrc('main.tsx'), webSrc('features/auth/pages/auth-page.tsx')];
+
+/** The contract files the sign-in page may load: the auth area and the shared base every area uses. */
+const AUTH_AREA = [
+  'endpoints/app.ts',
+  'endpoints/auth.ts',
+  'endpoints/mfa.ts',
+  'auth.ts',
+  'mfa.ts',
+  'endpoint.ts',
+  'error-map.ts',
+  'fields.ts',
+  'ids.ts',
+  'messages.ts',
+  'enums.ts',
+  'constants.ts',
+  'paths.ts',
+  'time-zone.ts',
+].map(contractFile);
+
+describe('the sign-in page’s imports', () => {
+  const graph = staticImportGraph(SIGN_IN_PAGE);
+
+  it('reach no contract file outside the auth area', () => {
+    const outside = [...graph]
+      .filter(([file]) => file.startsWith(contractFile('')) && !AUTH_AREA.includes(file))
+      .map(([file, importer]) => `${repoPath(file)} (imported by ${repoPath(importer)})`);
+    expect(outside).toEqual([]);
+  });
+
+  it('load the auth endpoints and the shared error map', () => {
+    // The walk itself must see the contract, or the check above would pass for the wrong reason.
+    expect(graph.has(contractFile('endpoints/auth.ts'))).toBe(true);
+    expect(graph.has(contractFile('error-map.ts'))).toBe(true);
+  });
+
+  it('keep the error map in the build, though nothing is imported from it', () => {
+    // The contract is otherwise free of side effects, so the bundler drops a module none of whose
+    // exports is used: the map's `z.config` call must be declared, or forms fall back to zod's wording.
+    const contractPackage = JSON.parse(readFileSync(contractFile('../package.json'), 'utf8')) as { sideEffects?: unknown };
+    expect(contractPackage.sideEffects).toEqual(['./src/error-map.ts']);
+  });
+});
