@@ -12,7 +12,7 @@ import { BENCH_CHROMIUM, startBuiltApp } from './app-server.js';
 const PORT = Number(process.env.BENCH_FIRST_LOAD_PORT || 3190);
 const base = `http://localhost:${PORT}`;
 /** The most JavaScript and CSS the signed-out sign-in page may transfer. */
-export const SIGN_IN_BUDGET_BYTES = 250 * 1024;
+export const SIGN_IN_BUDGET_BYTES = 150 * 1024;
 
 export interface FirstLoad {
   screen: string;
