@@ -186,3 +186,41 @@ export const receiptBulkMatchBody = z.object({
 export const receiptFindMatchesBody = z.object({ receipt: idField('Receipt') });
 export const receiptSuggestions = z.object({ suggestions: z.array(receiptSuggestion) });
 export type ReceiptSuggestion = z.infer<typeof receiptSuggestion>;
+
+/**
+ * What each part of a match's score can reach at most: its weight. A part's points out of its
+ * weight say how far that part agreed ("amount 0.45 of 0.45"); the four add up to 1.
+ */
+export const RECEIPT_MATCH_WEIGHTS: Record<string, number> = { AMOUNT: 0.45, DATE: 0.2, VENDOR: 0.3, CURRENCY: 0.05 };
+/** Herd matches by itself only a charge scoring at least `auto`, at least `margin` ahead of the next one. */
+export const RECEIPT_AUTO_MATCH = { auto: 0.85, margin: 0.15 } as const;
+
+/**
+ * Why another charge lost: it scored lower than the one Herd matched by itself (`LOWER_SCORE`),
+ * a person picked another (`NOT_CHOSEN`), or a person said it is not this receipt's (`TURNED_DOWN`).
+ */
+export const RECEIPT_PASSED_OVER_REASONS = ['LOWER_SCORE', 'NOT_CHOSEN', 'TURNED_DOWN'] as const;
+
+/**
+ * Why a receipt is matched as it is, and what lost: the matched pairing's score and parts, whether
+ * Herd or a person matched it (`recorded` false for matches made before this was kept: then only
+ * the parts, if any, are known), the other charges with their scores and why they lost (those a
+ * person may see), and the earlier receipt a duplicate repeats (`twin`, null when none or not visible).
+ */
+export const receiptReasons = z.object({
+  receipt: z.number(),
+  match: z
+    .object({
+      transaction: z.number(),
+      score: z.number().nullable(),
+      parts: z.array(receiptMatchPart),
+      automatic: z.boolean().nullable(),
+      recorded: z.boolean(),
+    })
+    .nullable(),
+  passed_over: z.array(
+    z.object({ transaction: receiptSuggestion.shape.transaction, score: z.number(), parts: z.array(receiptMatchPart), why: z.enum(RECEIPT_PASSED_OVER_REASONS) }),
+  ),
+  twin: z.object({ receipt, same_file: z.boolean() }).nullable(),
+});
+export type ReceiptReasons = z.infer<typeof receiptReasons>;

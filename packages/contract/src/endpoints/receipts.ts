@@ -17,6 +17,7 @@ import {
   receiptPksBody,
   receiptsUpdateBody,
   receiptTransactionDetails,
+  receiptReasons,
 } from '../receipts.js';
 import { binaryAnswer } from './files.js';
 
@@ -54,6 +55,14 @@ export const receiptEndpoints = {
     summary: 'The transaction a receipt was matched to, with its lines',
     params: z.object({ receiptPk: idParam }),
     responses: { 200: receiptTransactionDetails },
+  }),
+  reasons: endpoint({
+    method: 'GET',
+    path: 'accounting/receipt/{receiptPk}/reasons/',
+    tags: both,
+    summary: 'Why a receipt is matched to its charge, the charges that lost and why, and the earlier receipt a duplicate repeats',
+    params: z.object({ receiptPk: idParam }),
+    responses: { 200: receiptReasons },
   }),
   match: endpoint({
     method: 'POST',

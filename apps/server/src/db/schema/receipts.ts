@@ -69,6 +69,16 @@ export const receipts = pgTable(
   ],
 );
 
+type StoredScorePart = { kind: string; points: number; words: string };
+
+/** `receipt_matches.decision`: how a match was made, and the charges that lost to it then. */
+export interface MatchDecisionRecord {
+  /** True when Herd matched by itself (the job), false for a person's match. */
+  automatic: boolean;
+  /** The other charges scored when the match was made, best first: each with its score and parts. */
+  passedOver: { transaction: number; score: number; parts: StoredScorePart[] }[];
+}
+
 /**
  * A candidate pairing of a receipt and a transaction, scored by the matching
  * engine (`parts`: how much each of amount, date, vendor… contributed), and
@@ -87,8 +97,14 @@ export const receiptMatches = pgTable(
       .references(() => transactions.pk, { onDelete: 'cascade' }),
     score: real('score').notNull(),
     /** Each part of the score (amount, date, vendor, currency): its points and its reason in words, shown beside a suggestion. */
-    parts: jsonb('parts').$type<{ kind: string; points: number; words: string }[]>().notNull().default([]),
+    parts: jsonb('parts').$type<StoredScorePart[]>().notNull().default([]),
     state: receiptMatchStateEnum('state').notNull().default('SUGGESTED'),
+    /**
+     * On an ACCEPTED pairing: how the match was made, written with it — by Herd or by a person,
+     * and the other charges considered then with their scores, so the receipt can say later why
+     * this charge won and the others lost. Null on suggestions and on matches made before it was kept.
+     */
+    decision: jsonb('decision').$type<MatchDecisionRecord>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -39,7 +39,14 @@ const matchOne = async ({ db, jobs }: JobDeps, row: ReceiptRow) => {
       .for('update');
     if (!fresh) return null;
     if (decision.auto !== null) {
-      return writeMatch(tx, { row, transactionPk: decision.auto, scored: byPk.get(decision.auto) ?? null, actorUserId: null, automatic: true });
+      return writeMatch(tx, {
+        row,
+        transactionPk: decision.auto,
+        scored: byPk.get(decision.auto) ?? null,
+        actorUserId: null,
+        automatic: true,
+        passedOver: decision.suggestions,
+      });
     }
     await writeSuggestions(tx, row.pk, decision.suggestions);
     return null;
@@ -96,7 +103,9 @@ const writeDecided = async ({ db, jobs }: JobDeps, decided: Decided[]) => {
     return writeMatches(
       tx,
       still.flatMap(({ row, decision, byPk }) =>
-        decision.auto === null ? [] : [{ row, transactionPk: decision.auto, scored: byPk.get(decision.auto) ?? null, actorUserId: null, automatic: true }],
+        decision.auto === null
+          ? []
+          : [{ row, transactionPk: decision.auto, scored: byPk.get(decision.auto) ?? null, actorUserId: null, automatic: true, passedOver: decision.suggestions }],
       ),
     );
   });

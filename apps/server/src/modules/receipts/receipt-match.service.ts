@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { ReceiptSuggestion } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
@@ -55,12 +55,16 @@ const matchInside = async (tx: Db, actor: Actor, row: ReceiptRow, transactionPk:
     if (row.transactionId === transactionPk) return null;
     throw ValidationError.field('receipt', 'This receipt is already matched to another transaction.');
   }
-  const [pairing] = await tx
+  // The receipt's pairings as they stand: this one's score, and the other charges offered, which the person passed over.
+  const pairings = await tx
     .select()
     .from(receiptMatches)
-    .where(and(eq(receiptMatches.receiptId, row.pk), eq(receiptMatches.transactionId, transactionPk)));
-  const scored = pairing ? { pk: transactionPk, score: pairing.score, parts: pairing.parts as ScorePart[] } : null;
-  return writeMatch(tx, { row, transactionPk, scored, actorUserId: actor.userId, automatic: false });
+    .where(eq(receiptMatches.receiptId, row.pk))
+    .orderBy(desc(receiptMatches.score), asc(receiptMatches.transactionId));
+  const asCandidate = (p: (typeof pairings)[number]) => ({ pk: p.transactionId, score: p.score, parts: p.parts as ScorePart[] });
+  const pairing = pairings.find((p) => p.transactionId === transactionPk);
+  const passedOver = pairings.filter((p) => p.state === 'SUGGESTED' && p.transactionId !== transactionPk).map(asCandidate);
+  return writeMatch(tx, { row, transactionPk, scored: pairing ? asCandidate(pairing) : null, actorUserId: actor.userId, automatic: false, passedOver });
 };
 
 type MatchDeps = Pick<AppDeps, 'db' | 'jobs'>;

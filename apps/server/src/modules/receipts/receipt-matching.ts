@@ -215,6 +215,8 @@ export interface MatchWrite {
   /** Null for the job's automatic match. */
   actorUserId: number | null;
   automatic: boolean;
+  /** The other charges scored when the match was made, best first: kept with it as the ones that lost. */
+  passedOver: Candidate[];
 }
 
 /** A file a match attached to a transaction the ledger already holds: to queue for `ledger-attach` once the match is committed. */
@@ -239,18 +241,19 @@ export const writeMatches = async (tx: Db, writes: MatchWrite[]): Promise<Ledger
   await tx
     .insert(receiptMatches)
     .values(
-      writes.map(({ row, transactionPk, scored }) => ({
+      writes.map(({ row, transactionPk, scored, automatic, passedOver }) => ({
         receiptId: row.pk,
         transactionId: transactionPk,
         score: scored?.score ?? 1,
         parts: scored?.parts ?? [],
         state: 'ACCEPTED' as const,
+        decision: { automatic, passedOver: passedOver.filter((c) => c.pk !== transactionPk).map((c) => ({ transaction: c.pk, score: c.score, parts: c.parts })) },
         updatedAt: now,
       })),
     )
     .onConflictDoUpdate({
       target: [receiptMatches.receiptId, receiptMatches.transactionId],
-      set: { score: sql`excluded.score`, parts: sql`excluded.parts`, state: sql`excluded.state`, updatedAt: sql`excluded.updated_at` },
+      set: { score: sql`excluded.score`, parts: sql`excluded.parts`, state: sql`excluded.state`, decision: sql`excluded.decision`, updatedAt: sql`excluded.updated_at` },
     });
   await tx.delete(receiptMatches).where(
     and(

@@ -5,6 +5,7 @@ import { readUploads } from '../../lib/uploads.js';
 import { requireActor } from '../../plugins/auth.js';
 import { receiptAddressesOf } from './receipt-address.js';
 import { receiptTransactionDetails } from './receipt-details.js';
+import { receiptReasons } from './receipt-reasons.js';
 import { bulkMatchReceipts, findReceiptMatches, matchReceipt } from './receipt-match.service.js';
 import { updateCompanyReceipts, updateInboxReceipts } from './receipt-update.js';
 import { uploadReceipts } from './receipt-upload.js';
@@ -24,6 +25,7 @@ export const receiptRoutes: FastifyPluginAsync = async (app) => {
   // Multipart: the handler reads every file (each within the upload limit) and hands them to the service.
   serveEndpoint(app, e.create, async (r) => uploadReceipts(intake, r.log, r.actor, await readUploads(r, config.maxUploadBytes, RECEIPT_UPLOAD_MAX_FILES)));
   serveEndpoint(app, e.transactionDetails, (r) => receiptTransactionDetails(db, r.actor, r.params.receiptPk));
+  serveEndpoint(app, e.reasons, (r) => receiptReasons(db, r.actor, r.params.receiptPk));
   serveEndpoint(app, e.address, (r) => receiptAddressesOf(db, config, r.actor));
   serveEndpoint(app, e.match, (r) => matchReceipt({ db, jobs }, r.actor, r.body));
   serveEndpoint(app, e.bulkMatch, (r) => bulkMatchReceipts({ db, jobs }, r.actor, r.body.matches));

@@ -1,0 +1,1 @@
+ALTER TABLE "receipt_matches" ADD COLUMN "decision" jsonb;
