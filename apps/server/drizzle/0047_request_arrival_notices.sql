@@ -4,6 +4,7 @@ CREATE TABLE "request_arrival_notices" (
 	"firm_id" integer NOT NULL,
 	"client_company_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"claimed_at" timestamp with time zone,
 	"settled_at" timestamp with time zone,
 	"outcome" text DEFAULT '' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,

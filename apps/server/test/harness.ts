@@ -165,6 +165,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
         (await jobs.drain('billing-sweep', handlers['billing-sweep'])) +
         (await jobs.drain('billing-quantity', handlers['billing-quantity'])) +
         (await jobs.drain('answers-notify', handlers['answers-notify'])) +
+        (await jobs.drain('request-arrival', handlers['request-arrival'])) +
         (await jobs.drain('suggestions-refresh', handlers['suggestions-refresh'])) +
         (await jobs.drain('receipt-read', handlers['receipt-read'])) +
         (await jobs.drain('receipt-match', handlers['receipt-match'])) +

@@ -10,6 +10,7 @@ import { runBillingSweep, syncBilledQuantity } from '../modules/billing/billing-
 import { companyFirmIsReadOnly } from '../modules/billing/billing-standing.js';
 import { refreshSuggestions } from '../modules/suggestions/suggestion-job.js';
 import { sendAnswerNotice } from '../modules/notifications/answer-notices.js';
+import { sendArrivalNotices } from '../modules/communications/arrival-notice-job.js';
 import { autoPublish } from '../modules/rules/auto-publish.js';
 import { runReceiptRead } from '../modules/receipts/receipt-read-job.js';
 import { runCompanyReceiptMatch, runReceiptMatch } from '../modules/receipts/receipt-match-job.js';
@@ -56,6 +57,7 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   'billing-sweep': async () => {
     await runBillingSweep(deps);
   },
+  'request-arrival': (data) => sendArrivalNotices(reminders, data.companyPk),
   'answers-notify': async (data) => {
     await sendAnswerNotice(deps.db, data.companyPk);
   },
@@ -100,6 +102,7 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('auth-email', handlers['auth-email']);
   await deps.jobs.work('billing-quantity', handlers['billing-quantity']);
   await deps.jobs.work('billing-sweep', handlers['billing-sweep']);
+  await deps.jobs.work('request-arrival', handlers['request-arrival']);
   await deps.jobs.work('answers-notify', handlers['answers-notify']);
   await deps.jobs.work('suggestions-refresh', handlers['suggestions-refresh']);
   await deps.jobs.work('receipt-read', handlers['receipt-read']);

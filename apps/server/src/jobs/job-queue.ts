@@ -30,6 +30,8 @@ export interface JobPayloads {
   'billing-quantity': { firmId: number };
   /** Hourly: expire ended trials, check every paying firm's quantity. */
   'billing-sweep': Record<string, never>;
+  /** Tell a company's client users of the requests the firm sent them, by email and text (arrival-notice-job.ts). */
+  'request-arrival': { companyPk: number };
   /** Tell the firm's people of the answers a company's clients gave since they were last told (answer-notices.ts). */
   'answers-notify': { companyPk: number };
   /** Compute the suggestions of a company's open transactions: of some merchants, or all (null). */
@@ -86,6 +88,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'billing-quantity': { name: 'billing-quantity', policy: 'stately', retryLimit: 8, retryDelay: 30, retryBackoff: true },
   'billing-sweep': { name: 'billing-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per company and batch of merchants: a refresh waiting already reads the newest answers when it runs.
+  // Stately per company: requests written while one runs are told by the next; each person's notices are taken under lock, so none goes twice.
+  'request-arrival': { name: 'request-arrival', policy: 'stately', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
   // Stately per company: answers given while one runs are told by the next; the run itself takes the count, so a retry tells once.
   'answers-notify': { name: 'answers-notify', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
   'suggestions-refresh': { name: 'suggestions-refresh', policy: 'stately', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },

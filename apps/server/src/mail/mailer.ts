@@ -13,6 +13,8 @@ export interface SendOptions {
   replyTo?: string;
   /** A kind of email the person may turn off: not sent if they did; otherwise it carries the way out (footer and headers). */
   unsubscribe?: UnsubscribeTarget;
+  /** A job that retries on failure: the transport's error is recorded on the outbox row and thrown, not only logged. */
+  throwOnFailure?: boolean;
 }
 
 export interface Mailer {
@@ -75,6 +77,7 @@ export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseL
         .update(outbox)
         .set({ error: err instanceof Error ? err.message : String(err) })
         .where(eq(outbox.pk, row!.pk));
+      if (extra.throwOnFailure) throw err;
     }
     return true;
   },

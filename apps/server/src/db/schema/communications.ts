@@ -136,9 +136,9 @@ export const communicationW9s = pgTable('communication_w9s', {
 /**
  * A request the firm sent that one client user of its company is still to be told of by email and text
  * (docs/requests.md, "Telling the client"). Written with the request, one row per person; the
- * `request-arrival` job takes a company's unsent rows under lock, sends each person one message
- * listing theirs, and marks them sent in the same transaction, so a retry or a second worker sends
- * nothing twice. `error` keeps the last failure (shown to the accountant on the request).
+ * `request-arrival` job claims a person's unsent rows, sends them one message listing theirs and marks
+ * them sent, so a retry or a second worker sends nothing twice. `error` keeps the last failure (shown
+ * to the accountant on the request).
  */
 export const requestArrivalNotices = pgTable(
   'request_arrival_notices',
@@ -152,6 +152,8 @@ export const requestArrivalNotices = pgTable(
     firmId: integer('firm_id').notNull(),
     clientCompanyId: integer('client_company_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Taken by a run that is sending it; a run that died holding it is overtaken after ARRIVAL_CLAIM_MINUTES. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** When the person was told, or decided not to be (opted out, deactivated, the firm read-only): see `outcome`. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     outcome: text('outcome').notNull().default(''),

@@ -4,6 +4,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { notifyCommunicationCreated } from '../notifications/events.js';
 import { checkCommunicationFiles } from './communication-files.js';
+import { holdArrivalNotices } from './arrival-notices.js';
 import { findOccurrence, insertCommunication, insertCommunicationFiles, insertItems, type CommunicationHome } from './communications.queries.js';
 
 /** What makes one communication, whoever writes it: a person through the create endpoint, or a schedule's job for one occurrence. */
@@ -89,6 +90,7 @@ export const createCommunication = async (tx: Db, input: NewCommunication): Prom
       ...(input.occurrence ? { schedule: input.occurrence.schedulePk, occurrence_date: input.occurrence.occurrenceDate } : {}),
     },
   });
+  await holdArrivalNotices(tx, home.firmId, [row.pk]);
   await notifyCommunicationCreated(tx, {
     firmId: home.firmId,
     companyPk: home.companyPk,

@@ -1,5 +1,7 @@
 import { CLIENT_COMMUNICATION_KINDS, type CommunicationCreateBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { queueArrivalNotices } from './arrival-notices.js';
 import { ValidationError } from '../../lib/errors.js';
 import { companyAccess } from '../access/company-access.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -20,7 +22,7 @@ import { deleteCommunication, findCommunications, hasAnswers } from './communica
  * of their companies, a NOTICE or a REPORT (a client does not send their firm
  * a checklist or a W-9 request), and it waits on the accountant.
  */
-export const createCommunicationFor = async (db: Db, actor: Actor, body: CommunicationCreateBody) => {
+export const createCommunicationFor = async ({ db, jobs }: { db: Db; jobs: Pick<JobQueue, 'sendMany'> }, actor: Actor, body: CommunicationCreateBody) => {
   const fromFirm = isFirmActor(actor);
   const access = await companyAccess(db, actor, body.client_company, fromFirm ? 'accountant' : 'client');
   if (!fromFirm && !(CLIENT_COMMUNICATION_KINDS as readonly string[]).includes(body.kind)) {
@@ -39,6 +41,8 @@ export const createCommunicationFor = async (db: Db, actor: Actor, body: Communi
       authorPk: actor.userId,
     }),
   );
+  // The client's people hear of it by email and text too, once it is committed.
+  if (fromFirm) await queueArrivalNotices(jobs, [home.companyPk]);
   const [row] = await findCommunications(db, home, [made.pk]);
   const [answer] = await toCommunications(db, home.firmId, [row!]);
   return answer!;

@@ -30,7 +30,7 @@ export const communicationRoutes: FastifyPluginAsync = async (app) => {
   const box = createSecretBox(config.secretKey);
 
   serveEndpoint(app, e.choices, () => communicationChoices());
-  serveEndpoint(app, e.create, (r) => createCommunicationFor(db, r.actor, r.body));
+  serveEndpoint(app, e.create, (r) => createCommunicationFor(app.deps, r.actor, r.body));
   serveEndpoint(app, e.delete, (r) => deleteOrCancelCommunication(db, r.actor, r.params.pk));
   serveEndpoint(app, e.revealTin, (r) => revealTin(db, box, r.actor, r.params.pk));
 

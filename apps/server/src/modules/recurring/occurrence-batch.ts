@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
 import { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from '../communications/occurrence-communications.js';
+import { holdArrivalNotices, queueArrivalNotices } from '../communications/arrival-notices.js';
 import { notifyScheduledCommunications } from '../notifications/events.js';
 import { addDays, dayAfter, isOccurrence, nextOccurrenceFrom, todayIn } from './recurrence.js';
 import { advanceNextOccurrences, claimOccurrences, lockSchedulesOfFirm, setOccurrenceCommunications } from './recurring.queries.js';
@@ -65,10 +66,11 @@ const bySchedule = (schedules: Map<number, ScheduleRow>, claimed: { schedulePk: 
  * lets one run have each), move the pointers, write the communications, link them. A second worker, a retry or
  * a batch queued again waits on the locks, then finds the dates claimed and writes nothing.
  */
-export const runOccurrenceBatch = async (deps: OccurrenceDeps, batch: OccurrenceBatch): Promise<number> => {
+export const writeOccurrenceBatch = async (deps: OccurrenceDeps, batch: OccurrenceBatch): Promise<{ created: number; companyPks: number[] }> => {
   const now = deps.now?.() ?? new Date();
   const schedulePks = [...new Set(batch.occurrences.map((o) => o.schedulePk))];
-  return deps.db.transaction(async (tx) => {
+  let companyPks: number[] = [];
+  const created = await deps.db.transaction(async (tx) => {
     const locked = await lockSchedulesOfFirm(tx, batch.firmId, schedulePks);
     const claimed = await claimOccurrences(tx, datesStillDue(deps, locked, batch, now));
     if (claimed.length === 0) return 0;
@@ -84,7 +86,10 @@ export const runOccurrenceBatch = async (deps: OccurrenceDeps, batch: Occurrence
       return communicationPk === undefined ? [] : [{ occurrencePk: pk, communicationPk }];
     });
     await setOccurrenceCommunications(tx, links);
-    // The client's people hear of each new request as of one an accountant sends, in the same transaction.
+    // The client's people hear of each new request as of one an accountant sends: in the bell in the same
+    // transaction, by email and text from the jobs queued once it commits.
+    await holdArrivalNotices(tx, batch.firmId, [...written.values()]);
+    companyPks = groups.map((g) => g.clientCompanyPk);
     await notifyScheduledCommunications(
       tx,
       batch.firmId,
@@ -98,4 +103,16 @@ export const runOccurrenceBatch = async (deps: OccurrenceDeps, batch: Occurrence
     );
     return claimed.length;
   });
+  return { created, companyPks };
+};
+
+/**
+ * `writeOccurrenceBatch` as a job runs it, on its own transaction: once the requests are committed,
+ * the client's people are told of them by email and text (`request-arrival` jobs). Answers how many
+ * dates it created. A caller inside a transaction of its own writes and queues itself, after its commit.
+ */
+export const runOccurrenceBatch = async (deps: OccurrenceDeps, batch: OccurrenceBatch): Promise<number> => {
+  const { created, companyPks } = await writeOccurrenceBatch(deps, batch);
+  await queueArrivalNotices(deps.jobs, companyPks);
+  return created;
 };

@@ -7,7 +7,8 @@ import type { Actor } from '../auth/actor.js';
 import { requireFirmActor } from '../auth/permissions.js';
 import { usableFiles } from '../communications/communications.queries.js';
 import { firmToday } from '../firm-settings/firm-today.js';
-import { runOccurrenceBatch, type OccurrenceDeps } from './occurrence-batch.js';
+import { writeOccurrenceBatch, type OccurrenceDeps } from './occurrence-batch.js';
+import { queueArrivalNotices } from '../communications/arrival-notices.js';
 import { occurrenceKey } from './occurrence-job.js';
 import { dayAfter, nextOccurrenceFrom } from './recurrence.js';
 import { findLiveSchedule, insertSchedule, lastOccurrenceDate, occurrenceCounts, softDeleteSchedule, updateSchedule } from './recurring.queries.js';
@@ -67,10 +68,12 @@ export const createSchedule = async (deps: ScheduleDeps, actor: Actor, input: Re
     });
     await writeAudit(tx, { firmId: firmActor.firmId, actorUserId: actor.userId, action: 'recurring.create', targetType: 'recurring_schedule', targetPk: inserted.pk });
     if (next === null || next > today) return { row: inserted, created: 0 };
-    const made = await runOccurrenceBatch({ ...deps, db: tx }, { firmId: firmActor.firmId, occurrences: [{ schedulePk: inserted.pk, date: next }] });
+    const made = await writeOccurrenceBatch({ ...deps, db: tx }, { firmId: firmActor.firmId, occurrences: [{ schedulePk: inserted.pk, date: next }] });
     // The batch moved the schedule's next date on; a read-only firm's first date waits for the sweep, as every date does.
-    return { row: (await findLiveSchedule(tx, firmActor.firmId, inserted.pk)) ?? inserted, created: made };
+    return { row: (await findLiveSchedule(tx, firmActor.firmId, inserted.pk)) ?? inserted, created: made.created };
   });
+  // Today's request is committed: its client's people are told by email and text.
+  if (created > 0) await queueArrivalNotices(deps.jobs, [input.client_company]);
   return toSchedule(row, created);
 };
 

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { outbox } from '../../db/schema/index.js';
 import type { Brand } from '../../mail/layout.js';
-import { maskLinks, type Mailer } from '../../mail/mailer.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { hasOptedOut } from '../../mail/unsubscribe.js';
 import type { SmsSender } from '../../sms/sms-sender.js';
+import { sendText, textablePhone } from '../../sms/send-text.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import { replyAddressFor, type ReplyAddressing } from '../inbound/reply-token.js';
@@ -33,34 +32,6 @@ export interface ReminderPerson {
   phone: string;
 }
 
-const INTERNATIONAL = /^\+[1-9]\d{6,14}$/;
-
-/** A phone a text can go to: written with its country code; spaces, dashes and brackets are ignored. */
-export const textablePhone = (phone: string): string | null => {
-  const number = phone.replace(/[\s().-]/g, '');
-  return INTERNATIONAL.test(number) ? number : null;
-};
-
-/**
- * Sends one text and keeps it in the outbox like an email (link masked). A failure is recorded on the
- * row, never thrown: the email already went, and retrying the run would send it twice.
- */
-const sendText = async (ctx: ReminderContext, to: string, body: string) => {
-  const [row] = await ctx.db
-    .insert(outbox)
-    .values({ channel: 'SMS', recipient: to, textBody: maskLinks(body), template: 'CLIENT_REMINDER_SMS', transport: 'twilio' })
-    .returning({ pk: outbox.pk });
-  try {
-    await ctx.sms.send(to, body);
-    await ctx.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.pk, row!.pk));
-  } catch (err) {
-    await ctx.db
-      .update(outbox)
-      .set({ error: err instanceof Error ? err.message : String(err) })
-      .where(eq(outbox.pk, row!.pk));
-  }
-};
-
 /**
  * Reminds one person of what waits on them in one company: an email with their own sign-in link and a
  * reply address for the company's thread, and a text when their phone is known. Someone who turned
@@ -82,7 +53,7 @@ export const sendReminder = async (ctx: ReminderContext, brand: Brand, company: 
   // The text carries a link of its own (each sign-in link works once); with nothing open ("Notify now") there is nothing to text.
   if (went && phone && hasOpenWork(work)) {
     const textUrl = magicLinkUrl(ctx.appUrl, await issueCode(ctx.db, person.pk, 'MAGIC_LINK'));
-    await sendText(ctx, phone, reminderText({ firmName, companyName: company.name, url: textUrl, work }));
+    await sendText(ctx.db, ctx.sms, phone, reminderText({ firmName, companyName: company.name, url: textUrl, work }), 'CLIENT_REMINDER_SMS');
   }
   return went;
 };

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { arrayLiteral } from '../../db/prepared.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+
+/**
+ * Telling the client a request arrived (docs/requests.md, "Telling the client"), the request's side: in
+ * the transaction that writes the firm's requests, one row per active client user of each one's company
+ * (every client user of a company sees its requests; account restrictions limit transactions and
+ * receipts, not these). After the commit, one `request-arrival` job per company sends them.
+ */
+export const holdArrivalNotices = async (tx: Db, firmId: number, communicationPks: number[]) => {
+  if (communicationPks.length === 0) return;
+  await tx.execute(sql`insert into request_arrival_notices (communication_id, user_id, firm_id, client_company_id)
+    select c.pk, m.user_id, c.firm_id, c.client_company_id
+    from communications c
+    join client_memberships m on m.client_company_id = c.client_company_id
+    join users u on u.pk = m.user_id and u.is_active
+    where c.firm_id = ${firmId} and c.sender = 'ACCOUNTANT' and c.pk = any(${arrayLiteral(communicationPks)}::integer[])
+    on conflict do nothing`);
+};
+
+/**
+ * Queues the sending for these companies: one job per company at a time (keyed by it), so requests
+ * written together, or while one runs, go out in one message per person.
+ */
+export const queueArrivalNotices = async (jobs: Pick<JobQueue, 'sendMany'>, companyPks: number[]) => {
+  const companies = [...new Set(companyPks)];
+  if (companies.length > 0)
+    await jobs.sendMany(
+      'request-arrival',
+      companies.map((companyPk) => ({ data: { companyPk }, key: `arrival:${companyPk}` })),
+    );
+};
