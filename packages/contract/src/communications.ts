@@ -154,6 +154,8 @@ export const communication = z.object({
   /** The client's W-9 (W9 only), its TIN masked. */
   w9: communicationW9.nullable(),
   sync_error: z.string().nullable(),
+  /** How many of the client's people Herd has not yet managed to email about it (it keeps trying): 0 when all went. */
+  undelivered: z.number(),
   /** The schedule that made it, and the day it stands for. */
   recurring_schedule: z.number().nullable(),
   occurrence_date: z.string().nullable(),

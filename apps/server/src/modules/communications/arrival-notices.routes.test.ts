@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMemberships, emailOptOuts, outbox, requestArrivalNotices, subscriptions, users } from '../../db/schema/index.js';
 import { clientMaker } from '../../../test/client.js';
-import { checklist, createCommunication, dayFromToday } from '../../../test/communications.js';
+import { accPath, checklist, createCommunication, dayFromToday } from '../../../test/communications.js';
 import { createClientUser, createFirm, signIn, uniqueEmail } from '../../../test/factories.js';
 import { createTestApp, recordingTransport, type TestApp } from '../../../test/harness.js';
 import { insertUser } from '../auth/auth.queries.js';
@@ -128,7 +128,11 @@ describe('a request arrives: the client hears at once', () => {
       ['', 1, 'SMTP 451: try again later', null],
       ['', 1, 'SMTP 451: try again later', null],
     ]);
+    // The accountant sees it on the request, without the mail server's words.
+    const undelivered = async () => (await admin.get(accPath(client.companyId, 'list/'))).json().results.find((r: { pk: number }) => r.pk === sent.pk).undelivered;
+    expect(await undelivered()).toBe(2);
     await sendArrivalNotices(deps(), client.companyId);
+    expect(await undelivered()).toBe(0);
     expect(mailsTo(client.email)).toHaveLength(1);
     expect((await noticesOf(sent.pk)).map((n) => [n.outcome, n.error])).toEqual([
       ['sent', ''],

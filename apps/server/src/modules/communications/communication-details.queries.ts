@@ -2,7 +2,17 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CommunicationFileRole, CommunicationItemAnswerKind, W9TaxClassification, W9TinKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { arrayLiteral, preparedPerDb } from '../../db/prepared.js';
-import { clientCompanies, communicationFiles, communicationItems, communications, communicationW9s, files, notes, users } from '../../db/schema/index.js';
+import {
+  clientCompanies,
+  communicationFiles,
+  communicationItems,
+  communications,
+  communicationW9s,
+  files,
+  notes,
+  requestArrivalNotices,
+  users,
+} from '../../db/schema/index.js';
 
 // What a communication's answer shows besides its own row, read for a page of rows at once; every read names the firm.
 
@@ -38,6 +48,8 @@ export interface CommunicationDetails {
     signed_form: DetailFile | null;
   } | null;
   notes_count: number;
+  /** The client's people whose email about it failed and waits for a retry. */
+  undelivered: number;
 }
 
 const fileJson = (f: string) =>
@@ -62,7 +74,8 @@ const details = sql<CommunicationDetails | string>`json_build_object(
       'tin_last4', w.tin_last4, 'submitted_at', ${isoSql(sql.raw('w.submitted_at'))},
       'signed_form', (select ${fileJson('sf')} from ${files} sf where sf.pk = w.signed_form_file_id and sf.firm_id = ${c('firm_id')}))
     from ${communicationW9s} w where w.communication_id = ${c('pk')}),
-  'notes_count', (select count(*)::int from ${notes} n where n.firm_id = ${c('firm_id')} and n.target_type = 'COMMUNICATION' and n.target_pk = ${c('pk')}))`;
+  'notes_count', (select count(*)::int from ${notes} n where n.firm_id = ${c('firm_id')} and n.target_type = 'COMMUNICATION' and n.target_pk = ${c('pk')}),
+  'undelivered', (select count(*)::int from ${requestArrivalNotices} a where a.communication_id = ${c('pk')} and a.settled_at is null and a.error <> ''))`;
 
 const rowsWithDetailsStatement = preparedPerDb((db) =>
   db

@@ -51,6 +51,7 @@ const toCommunication = (row: CommunicationRow, details: CommunicationDetails, t
         }
       : null,
     sync_error: row.syncError,
+    undelivered: details.undelivered,
     recurring_schedule: row.recurringScheduleId,
     occurrence_date: row.occurrenceDate,
     notes_count: details.notes_count,

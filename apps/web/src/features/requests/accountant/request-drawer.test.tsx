@@ -100,4 +100,17 @@ describe('a request’s drawer', () => {
     expect(drawer).toHaveTextContent('The client asks: Why is rent higher?');
     expect(screen.queryByText('Not acknowledged yet.')).not.toBeInTheDocument();
   });
+
+  it('says when the client has not been emailed yet', async () => {
+    createFakeApi().answer(noteEndpoints.communicationList, { pk: 5 }, []).install();
+    const stuck = await show(makeCommunication({ pk: 5, subject: 'November close', undelivered: 2 }));
+    expect(stuck).toHaveTextContent('Not emailed yet');
+    expect(stuck).toHaveTextContent('Herd could not email this to 2 people at the client yet and keeps trying.');
+  });
+
+  it('shows no delivery warning when every email went', async () => {
+    createFakeApi().answer(noteEndpoints.communicationList, { pk: 6 }, []).install();
+    const fine = await show(makeCommunication({ pk: 6, subject: 'December close', undelivered: 0 }));
+    expect(fine).not.toHaveTextContent('Not emailed yet');
+  });
 });

@@ -56,6 +56,14 @@ const Body = ({ c, onMove, busy }: { c: Communication; onMove: RequestDrawerProp
         ) : null}
       </Flex>
       {c.sync_error ? <Alert type="error" showIcon message="Sync error" description={c.sync_error} /> : null}
+      {c.undelivered > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          message="Not emailed yet"
+          description={`Herd could not email this to ${c.undelivered === 1 ? '1 person' : `${c.undelivered} people`} at the client yet and keeps trying. They can see it when they sign in.`}
+        />
+      ) : null}
       <ChangesOnly>
         <Flex gap={8} wrap aria-label="Actions" role="group">
           {allowedMoves(c).map((move) => (

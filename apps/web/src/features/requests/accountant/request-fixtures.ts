@@ -42,6 +42,7 @@ export const makeCommunication = (overrides: Partial<Communication> = {}): Commu
   answered_at: null,
   w9: null,
   sync_error: null,
+  undelivered: 0,
   recurring_schedule: null,
   occurrence_date: null,
   notes_count: 0,

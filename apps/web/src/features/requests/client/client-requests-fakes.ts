@@ -36,6 +36,7 @@ export const makeRequest = (overrides: Partial<Communication> = {}): Communicati
   answered_at: null,
   w9: null,
   sync_error: null,
+  undelivered: 0,
   recurring_schedule: null,
   occurrence_date: null,
   notes_count: 0,
