@@ -151,6 +151,10 @@ export const requestArrivalNotices = pgTable(
       .references(() => users.pk, { onDelete: 'cascade' }),
     firmId: integer('firm_id').notNull(),
     clientCompanyId: integer('client_company_id').notNull(),
+    /** What the person is told: the request ARRIVED, is DUE today, or is OVERDUE (docs/requests.md, "Telling the client"). */
+    kind: text('kind', { enum: ['ARRIVED', 'DUE', 'OVERDUE'] })
+      .notNull()
+      .default('ARRIVED'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Taken by a run that is sending it; a run that died holding it is overtaken after ARRIVAL_CLAIM_MINUTES. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -161,7 +165,7 @@ export const requestArrivalNotices = pgTable(
     error: text('error').notNull().default(''),
   },
   (t) => [
-    primaryKey({ columns: [t.communicationId, t.userId] }),
+    primaryKey({ columns: [t.communicationId, t.userId, t.kind] }),
     index('request_arrival_notices_pending_idx')
       .on(t.clientCompanyId, t.userId)
       .where(sql`${t.settledAt} is null`),
