@@ -9,6 +9,7 @@ export const receiptMatchKeys = {
   all: ['receipt-matches'] as const,
   suggestions: (receiptPk: number) => [...receiptMatchKeys.all, 'suggestions', receiptPk] as const,
   matched: (receiptPk: number) => [...receiptMatchKeys.all, 'matched', receiptPk] as const,
+  reasons: (receiptPk: number) => [...receiptMatchKeys.all, 'reasons', receiptPk] as const,
 };
 
 /** Where each side keeps its receipt lists and counters (the accountant's and the client's). */
@@ -61,6 +62,18 @@ export const useMatchedTransaction = (receipt: Receipt) =>
     queryKey: receiptMatchKeys.matched(receipt.pk),
     queryFn: () => call(e.transactionDetails, { params: { receiptPk: receipt.pk } }),
     enabled: receipt.transaction !== null,
+  });
+
+/**
+ * Why a receipt is matched as it is and what lost, and the earlier receipt a duplicate repeats:
+ * asked only for a matched receipt or a duplicate (an open receipt's prompt has its suggestions).
+ * The matched charge is part of the key, so a new match is a new look.
+ */
+export const useReceiptReasons = (receipt: Receipt) =>
+  useQuery({
+    queryKey: [...receiptMatchKeys.reasons(receipt.pk), receipt.transaction, receipt.duplicate_of],
+    queryFn: () => call(e.reasons, { params: { receiptPk: receipt.pk } }),
+    enabled: receipt.transaction !== null || receipt.duplicate_of !== null,
   });
 
 /**

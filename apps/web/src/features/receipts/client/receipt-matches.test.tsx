@@ -16,7 +16,7 @@ const receipt = makeReceipt();
 const suggestion = (pk: number, score: number, payee: string, words: string[]): ReceiptSuggestion => ({
   transaction: { pk, date: '2026-11-20', amount: '12.50', currency: 'USD', payee, description: 'Card purchase' },
   score,
-  parts: words.map((w, i) => ({ kind: ['amount', 'date', 'vendor', 'currency'][i]!, points: 0.1, words: w })),
+  parts: words.map((w, i) => ({ kind: ['AMOUNT', 'DATE', 'VENDOR', 'CURRENCY'][i]!, points: [0.45, 0.2, 0.3, 0.05][i]!, words: w })),
 });
 const strong = suggestion(301, 0.93, 'BLUE BOTTLE COFFEE #12', [
   'amount matches exactly (12.50 USD)',
@@ -53,7 +53,11 @@ describe('the charges that may be a receipt’s, in its drawer', () => {
     expect(first).toHaveTextContent('Strong match');
     expect(first).toHaveTextContent('BLUE BOTTLE COFFEE #12');
     expect(first).toHaveTextContent('12.50 USD');
-    expect(first).toHaveTextContent('amount matches exactly (12.50 USD), 1 day apart, same vendor: "Blue Bottle Coffee" ~ "BLUE BOTTLE COFFEE #12"');
+    // Each part of the score on its line, with its points out of its weight.
+    const parts = within(first!).getByRole('group', { name: 'How it scored' });
+    expect(parts).toHaveTextContent('Amount 0.45 of 0.45 amount matches exactly (12.50 USD)');
+    expect(parts).toHaveTextContent('Date 0.20 of 0.20 1 day apart');
+    expect(parts).toHaveTextContent('Vendor 0.30 of 0.30 same vendor: "Blue Bottle Coffee" ~ "BLUE BOTTLE COFFEE #12"');
     expect(first).not.toHaveTextContent('0.93');
     expect(second).toHaveTextContent('Possible match');
     expect(second).toHaveTextContent('vendors differ');
@@ -145,6 +149,25 @@ describe('a matched receipt opened by its client', () => {
           },
         },
       )
+      .answer(
+        e.reasons,
+        { receiptPk: matched.pk },
+        {
+          receipt: matched.pk,
+          match: {
+            transaction: 301,
+            score: 0.65,
+            parts: [
+              { kind: 'AMOUNT', points: 0.45, words: 'amount matches exactly (12.50)' },
+              { kind: 'DATE', points: 0.2, words: 'same day' },
+            ],
+            automatic: false,
+            recorded: true,
+          },
+          passed_over: [{ transaction: possible.transaction, score: 0.62, parts: possible.parts, why: 'TURNED_DOWN' }],
+          twin: null,
+        },
+      )
       .answer(noteEndpoints.receiptList, { pk: matched.pk }, [])
       .install();
     renderPage(<ClientReceiptsListPage list="completed" />, {
@@ -158,7 +181,14 @@ describe('a matched receipt opened by its client', () => {
     expect(shown).toHaveTextContent('BLUE BOTTLE COFFEE #12');
     expect(shown).toHaveTextContent('12.50 USD');
     expect(shown).toHaveTextContent('Nov 20, 2026');
-    expect(within(shown).getByLabelText('Why it matches')).toHaveTextContent('amount matches exactly (12.50), same day');
+    const why = await within(shown).findByRole('group', { name: 'Why it matches' });
+    expect(why).toHaveTextContent('A person matched this receipt to this charge. How it scored:');
+    expect(why).toHaveTextContent('Amount 0.45 of 0.45 amount matches exactly (12.50)');
+    expect(why).toHaveTextContent('Date 0.20 of 0.20 same day');
+    // The charge the client turned down before picking this one, and why it lost.
+    const lost = within(why).getByRole('group', { name: 'Other charges considered' });
+    expect(lost).toHaveTextContent('SQ *CORNER CAFE');
+    expect(lost).toHaveTextContent('Turned down: someone said it is not this receipt’s charge');
     expect(fake.callsTo(e.findMatches, {})).toHaveLength(0);
   });
 });

@@ -3,38 +3,14 @@ import { Alert, App, Button, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { Receipt, ReceiptSuggestion, Transaction } from '@herd/contract';
-import { formatDate } from '../../../lib/format';
 import { serverErrorText } from '../../../lib/form-errors';
 import { FormAlert } from '../../../ui/form-alert';
 import { ChangesOnly } from '../../billing/read-only-guard';
-import { formatMoney } from '../../transactions/money';
 import { canLookForCharges, useMatchedTransaction, useMatchReceipt, useReceiptSuggestions } from '../receipt-matches-api';
-import { matchReasons, matchStrength } from '../receipt-words';
-
-type Charge = ReceiptSuggestion['transaction'];
-
-/** Who was paid, as the bank wrote it; the description when the payee is empty. */
-const chargeName = (charge: Pick<Charge, 'payee' | 'description'>) => charge.payee || charge.description || 'A charge';
-
-/** One charge: who, how much and when, on lines that wrap rather than scroll on a phone. */
-const ChargeLine = ({ charge }: { charge: Pick<Charge, 'payee' | 'description' | 'amount' | 'currency' | 'date'> }) => (
-  <Flex vertical gap={2} style={{ minWidth: 0 }}>
-    <Flex justify="space-between" gap={8} wrap>
-      <Typography.Text strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        {chargeName(charge)}
-      </Typography.Text>
-      <Typography.Text strong style={{ flex: 'none' }}>
-        {formatMoney(charge.amount, charge.currency)}
-      </Typography.Text>
-    </Flex>
-    <Typography.Text type="secondary" style={{ fontSize: 13, overflowWrap: 'anywhere' }}>
-      {formatDate(charge.date)}
-      {charge.payee && charge.description ? ` · ${charge.description}` : ''}
-    </Typography.Text>
-  </Flex>
-);
-
-const box = { border: '1px solid #e5e7e5', borderRadius: 8, padding: 12 } as const;
+import { matchStrength } from '../receipt-words';
+import { whyAsking } from '../receipt-reasons-words';
+import { ChargeLine, chargeBox as box, chargeName } from './charge-line';
+import { MatchedReasons, ReceiptTwin, ScoreParts } from './receipt-reasons';
 
 /** Where this person opens a matched charge: the accountant's lists; none on the client's side (their completed list shows it). */
 export type ChargeAddress = (charge: Transaction) => string | null;
@@ -46,16 +22,11 @@ const Matched = ({ receipt, chargeAddress }: { receipt: Receipt; chargeAddress?:
   if (details.isError) return <Alert type="error" showIcon title={serverErrorText(details.error)} />;
   const charge = details.data.transaction;
   if (!charge) return <Typography.Text>Matched to a charge on an account you do not see.</Typography.Text>;
-  const why = details.data.match;
   const address = chargeAddress?.(charge) ?? null;
   return (
     <div style={box} aria-label="Matched charge" role="group">
       <ChargeLine charge={charge} />
-      {why ? (
-        <Typography.Text style={{ display: 'block', marginTop: 6, fontSize: 13 }} aria-label="Why it matches">
-          {matchReasons(why.parts)}
-        </Typography.Text>
-      ) : null}
+      <MatchedReasons receipt={receipt} />
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6, fontSize: 13 }}>
         The receipt’s file is attached to this charge.
       </Typography.Text>
@@ -85,7 +56,7 @@ const SuggestionCard = ({ suggestion, busy, onMatch, onReject }: SuggestionCardP
           {strength.text}
         </Tag>
         <ChargeLine charge={suggestion.transaction} />
-        <Typography.Text style={{ fontSize: 13 }}>{matchReasons(suggestion.parts)}</Typography.Text>
+        <ScoreParts parts={suggestion.parts} />
         <ChangesOnly>
           {/* Buttons a thumb can hit: at least 40 px high, side by side, wrapping on a narrow phone. */}
           <Flex gap={8} wrap>
@@ -156,6 +127,7 @@ const Suggestions = ({ receipt }: { receipt: Receipt }) => {
       {suggestions.isSuccess && list.length === 0 ? (
         <Typography.Text type="secondary">No charge fits yet. Herd looks again when new charges arrive.</Typography.Text>
       ) : null}
+      {whyAsking(list) ? <Typography.Text style={{ fontSize: 13 }}>{whyAsking(list)}</Typography.Text> : null}
       {list.length > 0 ? (
         <ul aria-label="Suggested charges" style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
           {list.map((suggestion) => (
@@ -181,14 +153,7 @@ const Suggestions = ({ receipt }: { receipt: Receipt }) => {
   );
 };
 
-/**
- * A receipt's charge: the one it is matched to, or the charges that may be it. Both sides' drawers
- * show it; the endpoints answer whoever sees the receipt, each side with what that person may see.
- * `mayMatch` false (a client whose company does not let clients add attachments: matching attaches
- * the file) leaves the matching to the accountant rather than offering what the server refuses;
- * null (not known yet) offers nothing until it is known.
- */
-export const ReceiptMatches = ({ receipt, mayMatch = true, chargeAddress }: { receipt: Receipt; mayMatch?: boolean | null; chargeAddress?: ChargeAddress }) => {
+const ChargeSection = ({ receipt, mayMatch = true, chargeAddress }: { receipt: Receipt; mayMatch?: boolean | null; chargeAddress?: ChargeAddress }) => {
   const open = !receipt.is_hidden && ['READY', 'PROCESSING', 'SYNC_ERROR'].includes(receipt.status);
   // Not known yet whether this person may match: nothing is offered (or asked) until it is.
   if (receipt.transaction === null && (!open || mayMatch === null)) return null;
@@ -209,3 +174,18 @@ export const ReceiptMatches = ({ receipt, mayMatch = true, chargeAddress }: { re
     </section>
   );
 };
+
+/**
+ * A receipt's charge: the one it is matched to, or the charges that may be it. Both sides' drawers
+ * show it; the endpoints answer whoever sees the receipt, each side with what that person may see.
+ * `mayMatch` false (a client whose company does not let clients add attachments: matching attaches
+ * the file) leaves the matching to the accountant rather than offering what the server refuses;
+ * null (not known yet) offers nothing until it is known.
+ */
+export const ReceiptMatches = (props: { receipt: Receipt; mayMatch?: boolean | null; chargeAddress?: ChargeAddress }) => (
+  <>
+    {/* A duplicate names the receipt it repeats, whatever became of either. */}
+    <ReceiptTwin receipt={props.receipt} />
+    <ChargeSection {...props} />
+  </>
+);
