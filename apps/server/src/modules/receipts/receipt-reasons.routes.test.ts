@@ -109,6 +109,30 @@ describe('a receipt’s reasons', () => {
     ]);
   });
 
+  it('a restricted client is told only of charges on their accounts', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    await importCharges(cast.admin, pk, ['2026-03-15,GREEN VALLEY MARKET,-29.67,Checking', '2026-03-16,GREEN VALLEY MARKET,-29.67,Visa']);
+    const charges = await t.db.select().from(transactions).where(eq(transactions.clientCompanyId, pk));
+    const onVisa = charges.find((c) => c.date === '2026-03-16')!;
+    const onChecking = charges.find((c) => c.date === '2026-03-15')!;
+    const restricted = await cast.admin.post('accounting/accountant/user-account-restrictions/', {
+      client_company: pk,
+      user: cast.clientUser.userId,
+      account: onVisa.paymentAccountId,
+      kind: 'PAYMENT_ACCOUNT',
+    });
+    expect(restricted.statusCode).toBe(201);
+    const receiptPk = await upload(cast.client, pk);
+    await t.runJobs();
+    expect((await cast.client.post('accounting/receipt/update/match/', { receipt: receiptPk, transaction: onVisa.pk })).statusCode).toBe(200);
+    // The accountant sees the charge on Checking that was passed over; the client, who does not see that account, is not told of it.
+    expect((await reasonsOf(cast.admin, receiptPk)).passed_over.map((p) => [p.transaction.pk, p.why])).toEqual([[onChecking.pk, 'NOT_CHOSEN']]);
+    const own = await reasonsOf(cast.client, receiptPk);
+    expect(own.match).toMatchObject({ transaction: onVisa.pk, automatic: false, recorded: true });
+    expect(own.passed_over).toEqual([]);
+  });
+
   it('a duplicate answers the earlier receipt it repeats', async () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;
