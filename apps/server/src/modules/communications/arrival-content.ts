@@ -3,6 +3,8 @@ import type { EmailContent } from '../../mail/email-content.js';
 
 export interface ArrivedRequest {
   pk: number;
+  /** What this message tells of it: new, due today, or overdue. */
+  notice: 'ARRIVED' | 'DUE' | 'OVERDUE';
   kind: CommunicationKind;
   subject: string;
   text: string;
@@ -19,7 +21,11 @@ const formatDue = (date: string) =>
 const ITEMS_SHOWN = 8;
 const TEXT_SHOWN = 600;
 
-const dueWords = (r: ArrivedRequest) => (r.dueDate ? ` — due ${formatDue(r.dueDate)}` : '');
+const dueWords = (r: ArrivedRequest) => {
+  if (r.notice === 'DUE') return ' — due today';
+  if (r.notice === 'OVERDUE' && r.dueDate) return ` — overdue since ${formatDue(r.dueDate)}`;
+  return r.dueDate ? ` — due ${formatDue(r.dueDate)}` : '';
+};
 
 /** One request's lines in the email: its title and due date, its words (shortened) and its checklist. */
 const requestLines = (r: ArrivedRequest, withTitle: boolean): string[] => [
@@ -35,26 +41,41 @@ const requestLines = (r: ArrivedRequest, withTitle: boolean): string[] => [
  */
 export const arrivalEmail = (p: { firstName: string; firmName: string; companyName: string; url: string; requests: ArrivedRequest[] }): EmailContent => {
   const [only] = p.requests;
+  const heading = `Hi ${p.firstName || 'there'},`;
+  const footnote = 'This link signs you in once and expires in 7 days.';
   if (p.requests.length === 1 && only) {
+    const what = KIND_WORDS[only.kind];
+    const opening =
+      only.notice === 'ARRIVED'
+        ? `${p.firmName} sent you a new ${what} for ${p.companyName}: “${only.subject}”${only.dueDate ? `, due ${formatDue(only.dueDate)}` : ''}.`
+        : only.notice === 'DUE'
+          ? `A reminder from ${p.firmName}: the ${what} “${only.subject}” for ${p.companyName} is due today.`
+          : `A reminder from ${p.firmName}: the ${what} “${only.subject}” for ${p.companyName} was due ${only.dueDate ? formatDue(only.dueDate) : 'earlier'} and is still open.`;
+    const subject = only.notice === 'ARRIVED' ? `${p.firmName}: ${only.subject}` : only.notice === 'DUE' ? `Due today: ${only.subject}` : `Overdue: ${only.subject}`;
     return {
-      subject: `${p.firmName}: ${only.subject}`,
-      heading: `Hi ${p.firstName || 'there'},`,
-      paragraphs: [
-        `${p.firmName} sent you a new ${KIND_WORDS[only.kind]} for ${p.companyName}: “${only.subject}”${only.dueDate ? `, due ${formatDue(only.dueDate)}` : ''}.`,
-        ...requestLines(only, false),
-        'You can answer in Herd, or reply to this email with your answer.',
-      ],
-      action: { label: `Open the ${KIND_WORDS[only.kind]}`, url: p.url },
-      footnote: 'This link signs you in once and expires in 7 days.',
+      subject,
+      heading,
+      paragraphs: [opening, ...requestLines(only, false), 'You can answer in Herd, or reply to this email with your answer.'],
+      action: { label: `Open the ${what}`, url: p.url },
+      footnote,
     };
   }
+  const fresh = p.requests.filter((r) => r.notice === 'ARRIVED').length;
   return {
-    subject: `${p.firmName} sent you ${p.requests.length} new requests for ${p.companyName}`,
-    heading: `Hi ${p.firstName || 'there'},`,
-    paragraphs: [`${p.firmName} sent you ${p.requests.length} new requests for ${p.companyName}.`, 'You can answer them in Herd.'],
+    subject:
+      fresh === p.requests.length
+        ? `${p.firmName} sent you ${p.requests.length} new requests for ${p.companyName}`
+        : `${p.requests.length} requests waiting for you for ${p.companyName}`,
+    heading,
+    paragraphs: [
+      fresh === p.requests.length
+        ? `${p.firmName} sent you ${p.requests.length} new requests for ${p.companyName}.`
+        : `${p.firmName} is waiting for your answers to ${p.requests.length} requests for ${p.companyName}.`,
+      'You can answer them in Herd.',
+    ],
     sections: p.requests.map((r) => ({ title: `${r.subject}${dueWords(r)}`, lines: requestLines(r, false) })),
     action: { label: 'Open your requests', url: p.url },
-    footnote: 'This link signs you in once and expires in 7 days.',
+    footnote,
   };
 };
 
@@ -63,7 +84,9 @@ export const arrivalText = (p: { firmName: string; companyName: string; url: str
   const [only] = p.requests;
   const what =
     p.requests.length === 1 && only
-      ? `new ${KIND_WORDS[only.kind]} “${only.subject}”${only.dueDate ? ` due ${formatDue(only.dueDate)}` : ''}`
-      : `${p.requests.length} new requests`;
+      ? only.notice === 'ARRIVED'
+        ? `new ${KIND_WORDS[only.kind]} “${only.subject}”${only.dueDate ? ` due ${formatDue(only.dueDate)}` : ''}`
+        : `“${only.subject}” is ${only.notice === 'DUE' ? 'due today' : 'overdue'}`
+      : `${p.requests.length} requests waiting`;
   return `${p.firmName}: ${what} for ${p.companyName} in Herd. ${p.url}`;
 };

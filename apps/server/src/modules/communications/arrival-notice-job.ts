@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, clientMemberships, communicationItems, communications, requestArrivalNotices, users } from '../../db/schema/index.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -11,6 +11,7 @@ import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
 import { findSubscriptionOfCompany } from '../billing/billing.queries.js';
 import { replyAddressFor, type ReplyAddressing } from '../inbound/reply-token.js';
 import { arrivalEmail, arrivalText, type ArrivedRequest } from './arrival-content.js';
+import type { ClientNoticeKind } from './arrival-notices.js';
 
 export interface ArrivalDeps {
   db: Db;
@@ -28,8 +29,14 @@ type Outcome = 'sent' | 'opted_out' | 'inactive' | 'not_a_member' | 'withdrawn' 
 /** How long a run may hold a person's notices before another run takes them over (it died while sending). */
 export const ARRIVAL_CLAIM_MINUTES = 10;
 
+/** The person's notices of these requests that this run claimed (one written since waits for the next run). */
 const ofPerson = (companyPk: number, userPk: number, pks: number[]) =>
-  and(eq(requestArrivalNotices.clientCompanyId, companyPk), eq(requestArrivalNotices.userId, userPk), inArray(requestArrivalNotices.communicationId, pks));
+  and(
+    eq(requestArrivalNotices.clientCompanyId, companyPk),
+    eq(requestArrivalNotices.userId, userPk),
+    inArray(requestArrivalNotices.communicationId, pks),
+    isNotNull(requestArrivalNotices.claimedAt),
+  );
 
 const settle = (db: Db, companyPk: number, userPk: number, pks: number[], outcome: Outcome) =>
   pks.length === 0
@@ -56,8 +63,13 @@ const claim = async (db: Db, companyPk: number, userPk: number) =>
           sql`(${requestArrivalNotices.claimedAt} is null or ${requestArrivalNotices.claimedAt} < now() - make_interval(mins => ${ARRIVAL_CLAIM_MINUTES}))`,
         ),
       )
-      .returning({ communicationId: requestArrivalNotices.communicationId })
-  ).map((r) => r.communicationId);
+      .returning({ communicationId: requestArrivalNotices.communicationId, kind: requestArrivalNotices.kind })
+  ).reduce((told, r) => told.set(r.communicationId, pressing(told.get(r.communicationId), r.kind)), new Map<number, ClientNoticeKind>());
+
+const URGENCY: ClientNoticeKind[] = ['ARRIVED', 'DUE', 'OVERDUE'];
+
+/** A request with several notices waiting (it arrived due today) is told by the most pressing. */
+const pressing = (a: ClientNoticeKind | undefined, b: ClientNoticeKind) => (a && URGENCY.indexOf(a) > URGENCY.indexOf(b) ? a : b);
 
 /** A failure: the claim is let go and the error kept, for the accountant to see while the job retries. */
 const release = (db: Db, companyPk: number, userPk: number, pks: number[], err: unknown) =>
@@ -67,7 +79,8 @@ const release = (db: Db, companyPk: number, userPk: number, pks: number[], err: 
     .where(ofPerson(companyPk, userPk, pks));
 
 /** The requests still waiting on the client, with their checklists, in the order they were written. */
-const waitingRequests = async (tx: Db, companyPk: number, pks: number[]): Promise<ArrivedRequest[]> => {
+const waitingRequests = async (tx: Db, companyPk: number, notices: Map<number, ClientNoticeKind>): Promise<ArrivedRequest[]> => {
+  const pks = [...notices.keys()];
   const rows = await tx
     .select({ pk: communications.pk, kind: communications.kind, subject: communications.subject, text: communications.text, dueDate: communications.dueDate })
     .from(communications)
@@ -85,7 +98,7 @@ const waitingRequests = async (tx: Db, companyPk: number, pks: number[]): Promis
       ),
     )
     .orderBy(asc(communicationItems.communicationId), asc(communicationItems.position));
-  return rows.map((r) => ({ ...r, items: items.filter((i) => i.communicationId === r.pk).map((i) => i.label) }));
+  return rows.map((r) => ({ ...r, notice: notices.get(r.pk)!, items: items.filter((i) => i.communicationId === r.pk).map((i) => i.label) }));
 };
 
 /**
@@ -96,7 +109,8 @@ const waitingRequests = async (tx: Db, companyPk: number, pks: number[]): Promis
  */
 const tellPerson = async (deps: ArrivalDeps, company: { pk: number; name: string }, userPk: number) => {
   const { db } = deps;
-  const pks = await claim(db, company.pk, userPk);
+  const notices = await claim(db, company.pk, userPk);
+  const pks = [...notices.keys()];
   if (pks.length === 0) return;
   try {
     const [person] = await db
@@ -106,7 +120,7 @@ const tellPerson = async (deps: ArrivalDeps, company: { pk: number; name: string
       .where(eq(users.pk, userPk));
     if (!person?.isActive) return await settle(db, company.pk, userPk, pks, 'inactive');
     if (person.member === null) return await settle(db, company.pk, userPk, pks, 'not_a_member');
-    const requests = await waitingRequests(db, company.pk, pks);
+    const requests = await waitingRequests(db, company.pk, notices);
     await settle(
       db,
       company.pk,

@@ -3,16 +3,20 @@ import type { Db } from '../../db/client.js';
 import { arrayLiteral } from '../../db/prepared.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 
+/** What a client is told of a request: that it arrived, that it is due today, or that it became overdue. */
+export type ClientNoticeKind = 'ARRIVED' | 'DUE' | 'OVERDUE';
+
 /**
  * Telling the client a request arrived (docs/requests.md, "Telling the client"), the request's side: in
  * the transaction that writes the firm's requests, one row per active client user of each one's company
  * (every client user of a company sees its requests; account restrictions limit transactions and
- * receipts, not these). After the commit, one `request-arrival` job per company sends them.
+ * receipts, not these). After the commit, one `request-arrival` job per company sends them. The due-date
+ * sweep holds DUE and OVERDUE notices the same way (`due-notices.ts`).
  */
-export const holdArrivalNotices = async (tx: Db, firmId: number, communicationPks: number[]) => {
+export const holdArrivalNotices = async (tx: Db, firmId: number, communicationPks: number[], kind: ClientNoticeKind = 'ARRIVED') => {
   if (communicationPks.length === 0) return;
-  await tx.execute(sql`insert into request_arrival_notices (communication_id, user_id, firm_id, client_company_id)
-    select c.pk, m.user_id, c.firm_id, c.client_company_id
+  await tx.execute(sql`insert into request_arrival_notices (communication_id, user_id, firm_id, client_company_id, kind)
+    select c.pk, m.user_id, c.firm_id, c.client_company_id, ${kind}
     from communications c
     join client_memberships m on m.client_company_id = c.client_company_id
     join users u on u.pk = m.user_id and u.is_active

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCompanies, clientCompanyAssignments, communications, notifications } from '../../db/schema/index.js';
+import { clientCompanies, clientCompanyAssignments, communications, notifications, outbox } from '../../db/schema/index.js';
 import { addFirmMember, createClientUser, createFirm, firmMemberPkOf, setSubscription } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { OVERDUE_WINDOW_DAYS, sweepDueRequests } from './due-notices.js';
@@ -146,5 +146,60 @@ describe('requests due today and overdue, in the bell', () => {
     await sweepAt(noon(10));
     await sweepAt(noon(11));
     expect(await heard(c.pk)).toEqual({});
+  });
+});
+
+describe('requests due today and overdue, to the client', () => {
+  /** The client's emails about requests, by subject, oldest first. */
+  const clientMail = async (s: Setup) =>
+    (
+      await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, s.client.email), eq(outbox.template, 'REQUEST_ARRIVED')))
+        .orderBy(outbox.pk)
+    ).map((m) => m.subject);
+  const reminders = (s: Setup, weekdays: number[]) =>
+    t.db
+      .update(clientCompanies)
+      .set({ reminderSchedule: { enabled: weekdays.length > 0, weekdays } })
+      .where(eq(clientCompanies.pk, s.client.companyId));
+
+  it('emails the client on the due day and when it becomes overdue, once each, when no reminder goes that day', async () => {
+    const s = await firmWithClient();
+    await reminders(s, []);
+    await request(s);
+    await sweepAt(noon(10));
+    await sweepAt(noon(10));
+    await t.runJobs();
+    expect(await clientMail(s)).toEqual(['Due today: May bank statement']);
+    await sweepAt(noon(11));
+    await t.runJobs();
+    await sweepAt(noon(12));
+    await t.runJobs();
+    expect(await clientMail(s)).toEqual(['Due today: May bank statement', 'Overdue: May bank statement']);
+  });
+
+  it('leaves it to the reminder on one of the company’s reminder days (one message a day), and tells the firm all the same', async () => {
+    const s = await firmWithClient();
+    // June 10th 2026 is a Wednesday (3); the 11th a Thursday, not a reminder day.
+    await reminders(s, [3]);
+    const c = await request(s);
+    await sweepAt(noon(10));
+    await t.runJobs();
+    expect(await clientMail(s)).toEqual([]);
+    expect(Object.keys(await heard(c.pk))).toEqual(['REQUEST_DUE']);
+    await sweepAt(noon(11));
+    await t.runJobs();
+    expect(await clientMail(s)).toEqual(['Overdue: May bank statement']);
+  });
+
+  it('tells nothing of a request answered before its due day', async () => {
+    const s = await firmWithClient();
+    await reminders(s, []);
+    await request(s, { status: 'READY' });
+    await sweepAt(noon(10));
+    await t.runJobs();
+    expect(await clientMail(s)).toEqual([]);
   });
 });
