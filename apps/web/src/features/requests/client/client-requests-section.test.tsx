@@ -44,6 +44,20 @@ describe('the client’s requests on the company page', () => {
     expect(await within(section).findByText('November close')).toBeInTheDocument();
   });
 
+  it('opens the request an emailed link names, and forgets it from the address once closed', async () => {
+    const wanted = makeRequest({ pk: 42, subject: 'Payroll report' });
+    fakeRequests([makeRequest(), wanted]);
+    const { searchParams } = renderPage(<ClientRequestsSection companyPk={7} />, {
+      path: '/dashboard/client/company-client/?company=7&request=42',
+      profile: makeClientProfile(),
+    });
+    const drawer = await screen.findByRole('dialog');
+    expect(drawer).toHaveTextContent('Payroll report');
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    await waitFor(() => expect(searchParams().toString()).toBe('company=7'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('lists the open requests with who sent them, when they are due and what they ask', async () => {
     fakeRequests([makeRequest({ overdue: true, due_date: '2026-11-01' }), makeNotice()], requestCounters({ active: 2, waiting_on_client: 2, completed: 4, overdue: 1 }));
     open();

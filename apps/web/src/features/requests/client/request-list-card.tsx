@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Card, Flex, Pagination, Typography } from 'antd';
 import { countText } from '../../../lib/format';
 import { errorStatus } from '../../../lib/api-errors';
@@ -8,6 +9,10 @@ import { QueryError } from '../../../ui/query-error';
 import { CLIENT_REQUESTS_PAGE_SIZE, useClientRequests, type ClientRequestList } from './client-requests-api';
 import { RequestDrawer } from './request-drawer';
 import { RequestRow } from './request-row';
+import { parseClientPk } from '../../../lib/routes';
+
+/** The address's name for a request to open (the emailed link of a new request carries it). */
+export const REQUEST_PARAM = 'request';
 
 interface RequestListCardProps {
   companyPk: number;
@@ -26,7 +31,19 @@ interface RequestListCardProps {
 /** One of the client's request lists in a card; each row opens the request in a drawer. */
 export const RequestListCard = ({ companyPk, list, page, onPage, empty, title, extra, footer, wholePage = false }: RequestListCardProps) => {
   const requests = useClientRequests(companyPk, list, page);
-  const [openPk, setOpenPk] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  // An emailed link names the request it is about (`?request=<pk>`): it opens once the list holds it.
+  const linked = list === 'active' ? parseClientPk(params.get(REQUEST_PARAM) ?? undefined) : null;
+  const [chosenPk, setChosenPk] = useState<number | null>(null);
+  const openPk = chosenPk ?? linked;
+  const close = () => {
+    setChosenPk(null);
+    if (linked !== null) {
+      const next = new URLSearchParams(params);
+      next.delete(REQUEST_PARAM);
+      setParams(next, { replace: true });
+    }
+  };
   if (wholePage && requests.isError && errorStatus(requests.error) === 404) return <NotFoundResult />;
   // The drawer shows the list's copy, so it follows the list once an answer refreshes it.
   const open = requests.data?.results.find((request) => request.pk === openPk) ?? null;
@@ -46,7 +63,7 @@ export const RequestListCard = ({ companyPk, list, page, onPage, empty, title, e
           </Typography.Text>
           <ul aria-label="Requests" style={{ margin: 0, padding: 0 }}>
             {requests.data.results.map((request) => (
-              <RequestRow key={request.pk} request={request} onOpen={() => setOpenPk(request.pk)} showStatus={list === 'completed'} />
+              <RequestRow key={request.pk} request={request} onOpen={() => setChosenPk(request.pk)} showStatus={list === 'completed'} />
             ))}
           </ul>
           {requests.data.count > CLIENT_REQUESTS_PAGE_SIZE || page > 1 ? (
@@ -57,7 +74,7 @@ export const RequestListCard = ({ companyPk, list, page, onPage, empty, title, e
           {footer ? <div style={{ padding: '12px 16px', borderTop: '1px solid #eef1ef' }}>{footer}</div> : null}
         </>
       ) : null}
-      <RequestDrawer companyPk={companyPk} request={open} onClose={() => setOpenPk(null)} />
+      <RequestDrawer companyPk={companyPk} request={open} onClose={close} />
     </Card>
   );
 };
