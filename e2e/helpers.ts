@@ -73,6 +73,27 @@ const linkCodeFromOutbox = async (request: APIRequestContext, to: string, param:
   return decodeURIComponent(code!);
 };
 
+/**
+ * The sign-in link (its path, from `/auth/?magic=…` on, with where it leads) of the newest email to `to`
+ * whose subject holds `subject`: emails are written by jobs, so this waits for it to reach the outbox.
+ */
+export const mailedLinkFromOutbox = async (request: APIRequestContext, to: string, subject: string): Promise<string> => {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(urlOf(testingEndpoints.outbox, {}, { to }));
+        if (!response.ok()) return undefined;
+        const mail = (await response.json()) as { subject: string; text: string };
+        link = mail.subject.includes(subject) ? /\/auth\/\?magic=[^\s"'<>)]+/.exec(mail.text)?.[0] : undefined;
+        return link;
+      },
+      { message: `an email about “${subject}” to ${to}`, timeout: 30_000 },
+    )
+    .toBeTruthy();
+  return link!;
+};
+
 /** The code of the sign-in link mailed to `to`. */
 export const magicCodeFromOutbox = (request: APIRequestContext, to: string) => linkCodeFromOutbox(request, to, 'magic');
 

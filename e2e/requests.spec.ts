@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createCanvas } from '@napi-rs/canvas';
 import { clientCompanyEndpoints } from '@herd/contract';
 import { receiptPdf } from '../apps/server/src/seed/receipt-pdf';
-import { apiCall, DEMO, signIn, uniqueName } from './helpers';
+import { apiCall, DEMO, mailedLinkFromOutbox, signIn, uniqueName } from './helpers';
 
 /** The demo accountant's name (apps/server/src/seed/demo.ts), as the client sees who sent a request. */
 const ACCOUNTANT_NAME = 'Avery Stone';
@@ -126,20 +126,18 @@ test('an accountant schedules a monthly checklist with a file, the client answer
     await expect(schedule).toContainText('1 sent so far');
     await expect(accountant.getByRole('list', { name: 'Coming up' })).toContainText(`${next}${subject}`);
 
-    // 3. The client, on a phone, opens the company page and answers it.
+    // 3. The client hears at once by email: on a phone, its sign-in link opens the request, and they answer it.
     const client = await phone.newPage();
-    await signIn(client, DEMO.clientEmail, DEMO.password);
-    await expect(client.getByRole('heading', { name: DEMO.clientCompanyName })).toBeVisible(PAGE_LOAD);
-    await client.goto(`/dashboard/client/company-client/?company=${companyPk}`);
+    await client.goto(await mailedLinkFromOutbox(client.request, DEMO.clientEmail, subject));
+    const drawer = client.getByRole('dialog', { name: subject });
+    await expect(drawer).toBeVisible(PAGE_LOAD);
+    await expect(client).toHaveURL(new RegExp(`/dashboard/client/company-client/\\?company=${companyPk}&request=\\d+$`));
     const requests = client.getByRole('region', { name: 'Requests' });
     const open = requests.getByRole('button', { name: `Open request ${subject}` });
-    await expect(open).toBeVisible(PAGE_LOAD);
     // Created by the accountant's own click (a start of today), it comes from them by name.
     await expect(open).toContainText(`From ${ACCOUNTANT_NAME}`);
     await expect(open).toContainText('2 of 2 items to answer');
-    await open.tap();
 
-    const drawer = client.getByRole('dialog', { name: subject });
     const shared = drawer.getByRole('region', { name: 'Shared files' });
     await expect(shared.getByRole('link', { name: attachmentName })).toBeVisible(PAGE_LOAD);
     await expect(shared.getByRole('link', { name: attachmentName })).toHaveAttribute('download', attachmentName);
