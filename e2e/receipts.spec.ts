@@ -81,6 +81,9 @@ const expectMatchShownToClient = async (client: Page, row: ReturnType<Page['getB
   await expect(matched).toContainText(charge.amount);
   await expect(matched.getByLabel('Why it matches')).toContainText(`amount matches exactly (${charge.amount} USD)`);
   await expect(matched.getByLabel('Why it matches')).toContainText('same day');
+  // Who matched it, and each part out of its weight.
+  await expect(matched.getByLabel('Why it matches')).toContainText('Herd matched it by itself');
+  await expect(matched.getByLabel('Why it matches')).toContainText('Amount 0.45 of 0.45');
   await client.keyboard.press('Escape');
   await expect(client.getByRole('dialog')).toBeHidden();
 };
