@@ -40,6 +40,8 @@ export const firmMembers = pgTable(
      */
     digestHour: smallint('digest_hour').notNull().default(8),
     digestTimeZone: text('digest_time_zone'),
+    /** The digest's counts also by text, to the member's phone (their own choice, beside the email). */
+    digestByText: boolean('digest_by_text').notNull().default(false),
     /** The member-local date of the last digest run claimed (one per day, whoever runs it), and when it ran: the next one tells what came after. */
     lastDigestDate: date('last_digest_date'),
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "firm_members" ADD COLUMN "digest_by_text" boolean DEFAULT false NOT NULL;
