@@ -17,6 +17,12 @@ export const digestSettings = z.object({
   time_zone: z.string().nullable(),
   /** The firm's zone, which `time_zone: null` follows. */
   firm_time_zone: z.string(),
+  /** Its counts also by text, beside the email. */
+  by_text: z.boolean(),
+  /** The phone a text would go to (the person's own, written with its country code), or null when none is. */
+  text_phone: z.string().nullable(),
+  /** Whether this server can text at all (texts set up, or its sandbox on). */
+  texts_available: z.boolean(),
 });
 export type DigestSettings = z.infer<typeof digestSettings>;
 
@@ -25,5 +31,6 @@ export const digestSettingsBody = z.object({
   enabled: z.boolean({ error: messages.notValid('Enabled') }).optional(),
   hour: z.number({ error: HOUR_MESSAGE }).int({ error: HOUR_MESSAGE }).min(0, { error: HOUR_MESSAGE }).max(23, { error: HOUR_MESSAGE }).optional(),
   time_zone: timeZoneField().nullable().optional(),
+  by_text: z.boolean({ error: messages.notValid('By text') }).optional(),
 });
 export type DigestSettingsBody = z.infer<typeof digestSettingsBody>;

@@ -91,3 +91,19 @@ export const digestEmail = (p: { firstName: string; appUrl: string; companies: C
     action: { label: 'Open your dashboard', url: `${p.appUrl}/dashboard/accountant/` },
   };
 };
+
+/**
+ * The digest as one text: how many clients have news and what their people did, in counts only (a text
+ * may be read by anyone holding the phone), and the dashboard's address.
+ */
+export const digestText = (appUrl: string, companies: CompanyDigest[]) => {
+  const sum = (count: DigestCount) => companies.reduce((total, c) => total + (c.counts[count] ?? 0), 0);
+  const requests = companies.reduce((total, c) => total + (c.lines.request_answered?.total ?? 0), 0);
+  const receipts = sum('receipts_arrived');
+  const did = [
+    ...(sum('answered') ? [`${plural(sum('answered'), 'transaction')} answered`] : []),
+    ...(requests ? [`${plural(requests, 'request')} answered`] : []),
+    ...(receipts ? [`${plural(receipts, 'receipt')} sent`] : []),
+  ];
+  return `Herd digest: ${plural(companies.length, 'client')} with news${did.length ? ` (${did.join(', ')})` : ''}. ${appUrl}/dashboard/accountant/`;
+};

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCompanies, clientCompanyAssignments, communications, emailOptOuts, firmMembers, firms, notes, transactions } from '../../db/schema/index.js';
+import { clientCompanies, clientCompanyAssignments, communications, emailOptOuts, firmMembers, firms, notes, transactions, users } from '../../db/schema/index.js';
 import { addFirmMember, createClientUser, createFirm, emailsTo, firmMemberPkOf, setSubscription } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { runDigest, sweepDigests, type DigestRunDeps } from './digest-run.js';
@@ -94,6 +94,27 @@ describe('the daily digest run', () => {
     // Not twice the same day, whatever the sweeps; the colleague's own 08:00 comes an hour later.
     await sweepAndRun(minutes(70));
     expect(await digests(firm.adminEmail)).toHaveLength(1);
+    expect(await digests(colleague.email)).toHaveLength(1);
+  });
+
+  it('texts its counts too to whoever asked for it, beside the email; not to those who did not', async () => {
+    const { firm, client } = await firmWithClient('Texted Bakery');
+    await t.db.update(users).set({ phone: '+1 415 555 0177' }).where(eq(users.pk, firm.adminId));
+    await t.db.update(firmMembers).set({ digestByText: true }).where(eq(firmMembers.userId, firm.adminId));
+    const colleague = await addFirmMember(t.db, firm.firmId, 'FIRM_ADMIN');
+    // A colleague with a phone who did not ask for texts, reading the digest at the same hour.
+    await t.db.update(users).set({ phone: '+1 415 555 0178' }).where(eq(users.pk, colleague.userId));
+    await t.db.update(firmMembers).set({ digestTimeZone: 'Asia/Tokyo' }).where(eq(firmMembers.userId, colleague.userId));
+    await answered(client.companyId, client.userId);
+    await answered(client.companyId, client.userId);
+    const texts: { to: string; body: string }[] = [];
+    const deps = { ...depsAt(minutes(10)), sms: { reachesPhones: true, send: async (to: string, body: string) => void texts.push({ to, body }) } };
+    await sweepDigests(deps);
+    await t.app.deps.jobs.drain('accountant-digest', async (data) => void (await runDigest(deps, data)));
+    expect(await digests(firm.adminEmail)).toHaveLength(1);
+    expect(texts).toEqual([
+      { to: '+14155550177', body: expect.stringMatching(/^Herd digest: 1 client with news \(2 transactions answered\)\. \S+\/dashboard\/accountant\/$/) },
+    ]);
     expect(await digests(colleague.email)).toHaveLength(1);
   });
 

@@ -1,12 +1,13 @@
 import { firmRoleRules } from '@herd/contract';
+import { sendText, textablePhone } from '../../sms/send-text.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
 import { digestCompanies, digestCounts, digestLines, type DigestViewer } from './digest-facts.queries.js';
-import { digestEmail, hasNews, type CompanyDigest } from './digest-content.js';
+import { digestEmail, digestText, hasNews, type CompanyDigest } from './digest-content.js';
 import { claimDigestRun, findDigestMember, membersDueForDigest, type DigestMember } from './digest-run.queries.js';
 
-export interface DigestRunDeps extends Pick<AppDeps, 'db' | 'mailer' | 'config'> {
+export interface DigestRunDeps extends Pick<AppDeps, 'db' | 'mailer' | 'config' | 'sms'> {
   jobs: JobQueue;
   now?: () => Date;
 }
@@ -77,11 +78,15 @@ export const runDigest = async (deps: DigestRunDeps, data: { memberPk: number; d
   const viewer = { firmId: member.firmId, memberPk: member.memberPk, seesAllClients: firmRoleRules.seesAllClients(member.role) };
   const companies = await gatherDigest(deps, viewer, since, now);
   if (companies.length === 0) return false;
-  return deps.mailer.send(
+  const went = await deps.mailer.send(
     member.email,
     { firmName: member.firmName, mainColor: member.mainColor },
     digestEmail({ firstName: member.firstName, appUrl: deps.config.appUrl, companies, firstDigest: previous === null }),
     'ACCOUNTANT_DIGEST',
     { unsubscribe: { userId: member.userId, kind: 'DIGEST' } },
   );
+  // The counts by text too, for whoever chose it: the digest turned off stops both.
+  const phone = member.byText ? textablePhone(member.phone) : null;
+  if (went && phone && deps.sms.reachesPhones) await sendText(deps.db, deps.sms, phone, digestText(deps.config.appUrl, companies), 'ACCOUNTANT_DIGEST_SMS');
+  return went;
 };

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMaker } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
 import { unsubscribeToken } from '../../mail/unsubscribe.js';
+import { resolveActor } from '../auth/actor.js';
+import { getDigestSettings, updateDigestSettings } from './digest-settings.service.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 43);
@@ -17,7 +21,15 @@ const UPDATE = 'users/profile/digest/update/';
 describe('digest settings', () => {
   it('start on at 08:00 in the firm’s zone; an accountant changes hour and zone, and goes back to the firm’s zone', async () => {
     const cast = await signedInCast(t.db, newClient);
-    expect((await cast.teamMember.get(GET)).json()).toEqual({ enabled: true, hour: 8, time_zone: null, firm_time_zone: 'America/New_York' });
+    expect((await cast.teamMember.get(GET)).json()).toEqual({
+      enabled: true,
+      hour: 8,
+      time_zone: null,
+      firm_time_zone: 'America/New_York',
+      by_text: false,
+      text_phone: null,
+      texts_available: true,
+    });
 
     const changed = await cast.teamMember.patch(UPDATE, { hour: 17, time_zone: 'Europe/Paris' });
     expect(changed.statusCode).toBe(200);
@@ -42,6 +54,22 @@ describe('digest settings', () => {
     const token = unsubscribeToken(t.app.deps.config.secretKey, { userId: cast.firm.adminId, kind: 'DIGEST' });
     expect((await cast.anonymous.post('generic/unsubscribe/', { token })).statusCode).toBe(200);
     expect((await cast.admin.get(GET)).json()).toMatchObject({ enabled: false });
+  });
+
+  it('sends its counts by text too once asked, only to a phone with its country code, and only where texts can go', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const refused = await cast.admin.patch(UPDATE, { by_text: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ by_text: ['Add your mobile number, with its country code (+1…), in your profile first.'] });
+    await t.db.update(users).set({ phone: '+1 (415) 555-0142' }).where(eq(users.pk, cast.firm.adminId));
+    expect((await cast.admin.patch(UPDATE, { by_text: true })).json()).toMatchObject({ by_text: true, text_phone: '+14155550142' });
+    expect((await cast.admin.patch(UPDATE, { by_text: false })).json()).toMatchObject({ by_text: false });
+
+    // A server whose texts reach no phone (none set up, sandbox off) refuses it, and says so.
+    const noTexts = { db: t.db, sms: { reachesPhones: false } };
+    const admin = await resolveActor(t.db, cast.firm.adminId);
+    await expect(updateDigestSettings(noTexts, admin!, { by_text: true })).rejects.toMatchObject({ fields: { by_text: ['Texts cannot be sent from this server yet.'] } });
+    expect(await getDigestSettings(noTexts, admin!)).toMatchObject({ by_text: false, texts_available: false });
   });
 
   it('refuses a bad hour or zone with field errors, and answers a client 403', async () => {

@@ -1,6 +1,8 @@
 import type { DigestSettings, DigestSettingsBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { SmsSender } from '../../sms/sms-sender.js';
+import { textablePhone } from '../../sms/send-text.js';
 import { hasOptedOut } from '../../mail/unsubscribe.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor, type FirmActor } from '../auth/permissions.js';
@@ -13,30 +15,53 @@ const requireDigestReader = (actor: Actor): FirmActor => {
   return actor;
 };
 
-const settingsOf = async (db: Db, actor: FirmActor): Promise<DigestSettings> => {
+/** What the settings need besides the database: whether texts reach phones on this server. */
+export interface DigestSettingsDeps {
+  db: Db;
+  sms: Pick<SmsSender, 'reachesPhones'>;
+}
+
+const settingsOf = async ({ db, sms }: DigestSettingsDeps, actor: FirmActor): Promise<DigestSettings> => {
   const schedule = await findDigestSchedule(db, actor.firmId, actor.firmMemberId);
   if (!schedule) throw new NotFoundError();
   // On or off is the DIGEST opt-out: the email settings' switch and the email's unsubscribe link set the same state.
   const off = await hasOptedOut(db, { userId: actor.userId, kind: 'DIGEST' });
-  return { enabled: !off, hour: schedule.hour, time_zone: schedule.timeZone, firm_time_zone: schedule.firmTimeZone };
+  return {
+    enabled: !off,
+    hour: schedule.hour,
+    time_zone: schedule.timeZone,
+    firm_time_zone: schedule.firmTimeZone,
+    by_text: schedule.byText,
+    text_phone: textablePhone(schedule.phone),
+    texts_available: sms.reachesPhones,
+  };
 };
 
-export const getDigestSettings = (db: Db, actor: Actor) => settingsOf(db, requireDigestReader(actor));
+export const getDigestSettings = (deps: DigestSettingsDeps, actor: Actor) => settingsOf(deps, requireDigestReader(actor));
+
+/** Texts need a phone to go to and a server that sends them: asked for without either, it is a field error that says which. */
+const checkTextable = (settings: DigestSettings) => {
+  if (!settings.texts_available) throw ValidationError.field('by_text', 'Texts cannot be sent from this server yet.');
+  if (!settings.text_phone) throw ValidationError.field('by_text', 'Add your mobile number, with its country code (+1…), in your profile first.');
+};
 
 /**
  * Changes the signed-in accountant's own digest. One's own setting, not the firm's data, so a lapsed
  * firm's people may change it too (the route is open while read-only).
  */
-export const updateDigestSettings = async (db: Db, actor: Actor, change: DigestSettingsBody): Promise<DigestSettings> => {
+export const updateDigestSettings = async (deps: DigestSettingsDeps, actor: Actor, change: DigestSettingsBody): Promise<DigestSettings> => {
+  const { db } = deps;
   const member = requireDigestReader(actor);
+  if (change.by_text === true) checkTextable(await settingsOf(deps, member));
   await db.transaction(async (tx) => {
     if (change.enabled === true) await optIn(tx, member.userId, 'DIGEST');
     if (change.enabled === false) await optOut(tx, member.userId, 'DIGEST', 'SETTINGS');
     const values = {
       ...(change.hour !== undefined ? { digestHour: change.hour } : {}),
       ...(change.time_zone !== undefined ? { digestTimeZone: change.time_zone } : {}),
+      ...(change.by_text !== undefined ? { digestByText: change.by_text } : {}),
     };
     if (Object.keys(values).length > 0) await updateDigestSchedule(tx, member.firmId, member.firmMemberId, values);
   });
-  return settingsOf(db, member);
+  return settingsOf(deps, member);
 };

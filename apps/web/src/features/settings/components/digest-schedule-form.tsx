@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Flex, Form, Select, Typography } from 'antd';
+import { App, Button, Checkbox, Flex, Form, Select, Typography } from 'antd';
 import type { DigestSettings } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../ui/form-alert';
@@ -13,9 +13,17 @@ const FIRM_ZONE = '';
 interface Values {
   hour: number;
   time_zone: string;
+  by_text: boolean;
 }
 
-const FIELDS = ['hour', 'time_zone'] as const;
+const FIELDS = ['hour', 'time_zone', 'by_text'] as const;
+
+/** Why the digest cannot go by text, or where it would go. */
+const textHint = (settings: DigestSettings) => {
+  if (!settings.texts_available) return 'Texts cannot be sent from this server yet.';
+  if (!settings.text_phone) return 'Add your mobile number, with its country code (+1…), in your profile to get it by text.';
+  return `The counts and a link, to ${settings.text_phone}.`;
+};
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: hour, label: `${String(hour).padStart(2, '0')}:00` }));
 
@@ -39,7 +47,7 @@ const Schedule = ({ settings }: { settings: DigestSettings }) => {
   const onFinish = (values: Values) => {
     setError(null);
     update.mutate(
-      { hour: values.hour, time_zone: values.time_zone === FIRM_ZONE ? null : values.time_zone },
+      { hour: values.hour, time_zone: values.time_zone === FIRM_ZONE ? null : values.time_zone, by_text: values.by_text },
       { onSuccess: () => void message.success('Digest time saved'), onError: (err) => setError(applyServerErrors(form, err, FIELDS)) },
     );
   };
@@ -50,7 +58,7 @@ const Schedule = ({ settings }: { settings: DigestSettings }) => {
       layout="vertical"
       requiredMark={false}
       name="digest-schedule"
-      initialValues={{ hour: settings.hour, time_zone: settings.time_zone ?? FIRM_ZONE }}
+      initialValues={{ hour: settings.hour, time_zone: settings.time_zone ?? FIRM_ZONE, by_text: settings.by_text }}
       onFinish={onFinish}
     >
       <FormAlert message={error} />
@@ -62,6 +70,9 @@ const Schedule = ({ settings }: { settings: DigestSettings }) => {
           <Select showSearch options={options} optionFilterProp="label" aria-label="Digest time zone" />
         </Form.Item>
       </Flex>
+      <Form.Item name="by_text" valuePropName="checked" extra={textHint(settings)}>
+        <Checkbox disabled={!settings.by_text && (!settings.texts_available || !settings.text_phone)}>Also send it to me by text</Checkbox>
+      </Form.Item>
       <Button htmlType="submit" loading={update.isPending}>
         Save digest time
       </Button>
@@ -80,7 +91,7 @@ export const DigestScheduleForm = () => {
   return (
     <Flex vertical gap={8}>
       <Typography.Text type="secondary">Sent once a day, only when a client did something or something waits for you.</Typography.Text>
-      <Schedule key={`${settings.data.hour}:${settings.data.time_zone ?? ''}`} settings={settings.data} />
+      <Schedule key={`${settings.data.hour}:${settings.data.time_zone ?? ''}:${String(settings.data.by_text)}`} settings={settings.data} />
     </Flex>
   );
 };

@@ -15,7 +15,7 @@ beforeEach(() => {
 const preferences = (off: EmailKind[] = []) => ({
   preferences: EMAIL_KINDS.map((kind) => ({ kind, ...EMAIL_KIND_LABELS[kind], enabled: !off.includes(kind) })),
 });
-const digest = { enabled: true, hour: 8, time_zone: null, firm_time_zone: 'America/Chicago' };
+const digest = { enabled: true, hour: 8, time_zone: null, firm_time_zone: 'America/Chicago', by_text: false, text_phone: null, texts_available: true };
 
 const open = (off: EmailKind[] = []) =>
   createFakeApi()
@@ -42,7 +42,29 @@ describe('the daily digest’s time', () => {
     await userEvent.click(await screen.findByTitle('Europe/Paris'));
     await userEvent.click(within(digestForm).getByRole('button', { name: 'Save digest time' }));
     expect(await screen.findByText('Digest time saved')).toBeInTheDocument();
-    expect(fake.callsTo(emailPreferenceEndpoints.digestUpdate, {})[0]?.body).toEqual({ hour: 17, time_zone: 'Europe/Paris' });
+    expect(fake.callsTo(emailPreferenceEndpoints.digestUpdate, {})[0]?.body).toEqual({ hour: 17, time_zone: 'Europe/Paris', by_text: false });
+  });
+
+  it('sends it by text too when asked, to the phone the profile holds', async () => {
+    const fake = open()
+      .answer(emailPreferenceEndpoints.digest, {}, { ...digest, text_phone: '+14155550142' })
+      .answer(emailPreferenceEndpoints.digestUpdate, {}, { ...digest, text_phone: '+14155550142', by_text: true })
+      .install();
+    render();
+    const digestForm = await form();
+    expect(within(digestForm).getByText('The counts and a link, to +14155550142.')).toBeInTheDocument();
+    await userEvent.click(within(digestForm).getByRole('checkbox', { name: 'Also send it to me by text' }));
+    await userEvent.click(within(digestForm).getByRole('button', { name: 'Save digest time' }));
+    expect(await screen.findByText('Digest time saved')).toBeInTheDocument();
+    expect(fake.callsTo(emailPreferenceEndpoints.digestUpdate, {})[0]?.body).toEqual({ hour: 8, time_zone: null, by_text: true });
+  });
+
+  it('offers no text without a phone in the profile, and says why', async () => {
+    open().install();
+    render();
+    const digestForm = await form();
+    expect(within(digestForm).getByRole('checkbox', { name: 'Also send it to me by text' })).toBeDisabled();
+    expect(within(digestForm).getByText('Add your mobile number, with its country code (+1…), in your profile to get it by text.')).toBeInTheDocument();
   });
 
   it('shows the server’s field error beside its field', async () => {
