@@ -94,7 +94,7 @@ export const AppRoutes = () => {
                 <Route element={<RequireAccountType types={ACCOUNTANT_TYPES} />}>
                   <Route path={a.dashboard} element={<AccountantDashboardPage />} />
                   <Route path={a.clients} element={<ClientsPage />} />
-                  <Route path={a.asClient} element={<AsClientPage inbox={TransactionInbox} />} />
+                  <Route path={a.asClient} element={<AsClientPage inbox={TransactionInbox} receipts={ClientReceiptsSection} requests={ClientRequestsSection} />} />
                   <Route path={a.active} element={<AccountantTransactionsPage kind="active" />} />
                   <Route path={a.categorized} element={<AccountantTransactionsPage kind="categorized" />} />
                   <Route path={a.hidden} element={<AccountantTransactionsPage kind="hidden" />} />

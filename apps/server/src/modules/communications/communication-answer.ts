@@ -2,7 +2,7 @@ import { notifyCommunicationsAnswered } from '../notifications/events.js';
 import { answerFinishes, nextCommunicationStatus, type CommunicationClientChange, type CommunicationKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { communicationItems, communications } from '../../db/schema/index.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Actor } from '../auth/actor.js';
 import { itemsOfCommunications, replaceAnswerFiles, saveItemAnswer } from './communication-answer.queries.js';
@@ -98,6 +98,8 @@ const plan = async (
   return result;
 };
 
+export const ANSWERS_ARE_THE_CLIENTS = 'Only the client can answer their requests. In the client’s view you see them as the client does.';
+
 /**
  * The client's answers, all or none: checklist items (text or files), an
  * acknowledgement (with a report's question), a W-9. A REQUEST moves on only
@@ -107,6 +109,9 @@ const plan = async (
  */
 export const answerCommunications = async (db: Db, box: SecretBox, actor: Actor, companyPk: number, changes: CommunicationClientChange[]) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'client');
+  // The answers, the acknowledgement and the W-9's signature are the client's own word: the firm's view of
+  // the client's screens shows them, it does not give them (docs/requests.md, "In the client's view").
+  if (scope.access.viewingAsClient) throw new ForbiddenError(ANSWERS_ARE_THE_CLIENTS);
   const pks = changes.map((c) => c.pk);
   if (new Set(pks).size !== pks.length) throw ValidationError.field('communications', 'Each communication may be answered once per request.');
   const rows = await findScopedCommunications(db, scope, pks);
@@ -147,11 +152,8 @@ export const answerCommunications = async (db: Db, box: SecretBox, actor: Actor,
       'communication.answer',
       plans.map((p) => ({ row: p.row, values: p.values, details: { items: p.items.map((a) => a.item.pk), w9: p.w9 !== null } })),
     );
-    // An accountant answering in the client's view is the firm's own work: nobody is told.
-    if (!scope.access.viewingAsClient) {
-      const answered = plans.map((p) => ({ pk: p.row.pk, subject: p.row.subject, complete: p.values.status !== undefined && p.values.status !== p.row.status }));
-      await notifyCommunicationsAnswered(tx, { firmId: scope.home.firmId, companyPk: scope.home.companyPk, by: actor.userId, answered });
-    }
+    const answered = plans.map((p) => ({ pk: p.row.pk, subject: p.row.subject, complete: p.values.status !== undefined && p.values.status !== p.row.status }));
+    await notifyCommunicationsAnswered(tx, { firmId: scope.home.firmId, companyPk: scope.home.companyPk, by: actor.userId, answered });
   });
   return toCommunications(db, scope.home.firmId, await findScopedCommunications(db, scope, pks));
 };

@@ -140,6 +140,17 @@ describe('communications: create, lists, counters, permissions', () => {
     expect((await cast.anonymous.get(cli(pk, 'list/'))).statusCode).toBe(401);
   });
 
+  it('in the client’s view the firm sees the client’s requests but cannot answer them for the client', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    const made = await createCommunication(cast.admin, pk, { kind: 'NOTICE', subject: 'Office closed Friday' });
+    expect(pksOf(await cast.admin.get(cli(pk, 'list/')))).toEqual([made.pk]);
+    const refused = await cast.admin.patch(cli(pk, 'update/'), { communications: [{ pk: made.pk, acknowledge: true }] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: 'Only the client can answer their requests. In the client’s view you see them as the client does.' });
+    expect((await cast.client.patch(cli(pk, 'update/'), { communications: [{ pk: made.pk, acknowledge: true }] })).statusCode).toBe(200);
+  });
+
   it('hide and unhide: a hidden communication leaves the client’s lists, counters and thread; the accountant’s Hidden list holds it', async () => {
     const cast = await signedInCast(t.db, newClient);
     const pk = cast.clientUser.companyId;

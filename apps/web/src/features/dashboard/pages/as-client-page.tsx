@@ -8,9 +8,17 @@ import { ButtonLink } from '../../../ui/button-link';
 import { NOT_FOUND_TITLE, NotFoundResult } from '../../../ui/not-found-result';
 import { useProfile } from '../../auth/api';
 import { useOwnCompany } from '../../client-side/api';
-import { CompanyView, type CompanyInbox } from '../components/company-view';
+import { ClientPreviewProvider } from '../../client-side/preview';
+import { CompanyView, type CompanyInbox, type CompanyReceipts, type CompanyRequests } from '../components/company-view';
 
-const AsClientContent = ({ pk, inbox }: { pk: number; inbox?: CompanyInbox }) => {
+/** The client's sections, handed in by the routes as on the client's own company page. */
+interface Sections {
+  inbox?: CompanyInbox;
+  receipts?: CompanyReceipts;
+  requests?: CompanyRequests;
+}
+
+const AsClientContent = ({ pk, inbox, receipts, requests }: Sections & { pk: number }) => {
   const profile = useProfile();
   const company = useOwnCompany(pk);
   const missing = company.isError && errorStatus(company.error) === 404;
@@ -23,7 +31,7 @@ const AsClientContent = ({ pk, inbox }: { pk: number; inbox?: CompanyInbox }) =>
         showIcon
         icon={<EyeOutlined />}
         title={company.data ? `Viewing as ${company.data.name}` : 'Viewing as the client'}
-        description="This is the dashboard exactly as the client sees it. Anything you do here is recorded as you."
+        description="A preview of the client’s screens as they see them: transactions, receipts and requests. Their requests are theirs to answer; what you do with transactions and receipts here is recorded as you."
         action={
           <ButtonLink to={routes.accountant.clients} size="middle">
             Back to clients
@@ -32,15 +40,17 @@ const AsClientContent = ({ pk, inbox }: { pk: number; inbox?: CompanyInbox }) =>
         style={{ marginBottom: 24 }}
         data-testid="view-as-banner"
       />
-      <CompanyView companyPk={pk} inbox={inbox} firmName={profile.accountant_company_user?.company.company_name ?? null} />
+      <ClientPreviewProvider value>
+        <CompanyView companyPk={pk} inbox={inbox} receipts={receipts} requests={requests} firmName={profile.accountant_company_user?.company.company_name ?? null} />
+      </ClientPreviewProvider>
     </>
   );
 };
 
 /** /dashboard/accountant/as-client/:clientPk/: the client's own dashboard, seen by their accountant. */
-export const AsClientPage = ({ inbox }: { inbox?: CompanyInbox }) => {
+export const AsClientPage = (sections: Sections) => {
   const { clientPk } = useParams();
   const pk = parseClientPk(clientPk);
   if (pk === null) return <NotFoundResult />;
-  return <AsClientContent key={pk} pk={pk} inbox={inbox} />;
+  return <AsClientContent key={pk} pk={pk} {...sections} />;
 };

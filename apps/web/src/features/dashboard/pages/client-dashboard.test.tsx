@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { clientSideEndpoints, profileEndpoints, receiptEndpoints, transactionEndpoints } from '@herd/contract';
+import { clientSideEndpoints, communicationEndpoints, noteEndpoints, profileEndpoints, receiptEndpoints, transactionEndpoints } from '@herd/contract';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany, makeProfile } from '../../../../test/fake-api';
 import { transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
+import { makeRequest, requestCounters, requestPage } from '../../requests/client/client-requests-fakes';
 
 const bakery = makeOwnCompany({ pk: 7, name: 'Sunrise Bakery LLC', pinned_note: 'Please upload the March statement.' });
 const catering = makeOwnCompany({ pk: 8, name: 'Sunrise Catering', pinned_note: '' });
@@ -149,6 +150,23 @@ describe('viewing as the client', () => {
     expect(fake.callsTo(clientSideEndpoints.myAccountant, {})[0]?.params).toEqual({ client_company: 7 });
     // An accountant has no client company list of their own.
     expect(fake.callsTo(clientSideEndpoints.ownCompanies, {})).toHaveLength(0);
+  });
+
+  it('shows the client’s receipts and requests too, a request to answer shown but left to the client', async () => {
+    fakeAccountant()
+      .answer(receiptEndpoints.clientCounters, { pk: 7 }, { active: 0, completed: 0, hidden: 0, duplicates: 0, unread: 0 })
+      .answer(receiptEndpoints.clientActive, { pk: 7 }, { count: 0, next: null, previous: null, results: [] })
+      .answer(communicationEndpoints.clientActive, { pk: 7 }, requestPage([makeRequest()]))
+      .answer(communicationEndpoints.clientCounters, { pk: 7 }, requestCounters({ active: 1, waiting_on_client: 1 }))
+      .answer(noteEndpoints.communicationList, { pk: makeRequest().pk }, []);
+    renderAt('/dashboard/accountant/as-client/7/');
+    expect(await screen.findByTestId('view-as-banner')).toHaveTextContent('A preview of the client’s screens');
+    const requests = await screen.findByRole('region', { name: 'Requests' });
+    await waitFor(() => expect(document.getElementById('company-receipts')).not.toBeNull());
+    await userEvent.click(await within(requests).findByRole('button', { name: 'Open request November close' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(drawer).toHaveTextContent('Only the client can answer this.');
+    expect(within(drawer).queryByRole('button', { name: 'Send answers' })).not.toBeInTheDocument();
   });
 
   it('is the not-found page for a client the accountant cannot see', async () => {

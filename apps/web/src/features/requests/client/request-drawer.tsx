@@ -8,6 +8,7 @@ import { ChecklistAnswers, RequestChecklist } from './request-checklist';
 import { RequestAcknowledge } from './request-acknowledge';
 import { RequestNotes } from './request-notes';
 import { RequestW9 } from './request-w9';
+import { useClientPreview } from '../../client-side/preview';
 import { dueWords, fromWords, KIND_WORDS, STATUS_WORDS, TAX_CLASSIFICATION_WORDS } from './request-words';
 
 interface RequestDrawerProps {
@@ -98,6 +99,7 @@ const DrawerBody = ({ companyPk, request, onClose }: { companyPk: number; reques
   const due = request.status === 'PROCESSING' ? dueWords(request) : null;
   // Only what the accountant asked, and only while it waits on the client, takes an answer here. Decided when it opens: the
   // answer's own refresh of the list must not swap the form away before it has closed the drawer and said it was sent.
+  const preview = useClientPreview();
   const [answering] = useState(() => request.sender === 'ACCOUNTANT' && request.status === 'PROCESSING');
   const answered = () => {
     const acknowledged = request.kind === 'NOTICE' || request.kind === 'REPORT';
@@ -118,7 +120,10 @@ const DrawerBody = ({ companyPk, request, onClose }: { companyPk: number; reques
       {request.text ? <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{request.text}</Typography.Paragraph> : null}
       <Shared request={request} />
       {request.status === 'READY' && request.sender === 'ACCOUNTANT' ? <Alert type="info" showIcon message="Answered: your accountant is reviewing it." /> : null}
-      {answering ? <Answer companyPk={companyPk} request={request} onClose={answered} /> : <Given request={request} />}
+      {answering && preview ? (
+        <Alert type="info" showIcon message="Waiting on the client" description="Only the client can answer this. In their view, the form to answer it is here." />
+      ) : null}
+      {answering && !preview ? <Answer companyPk={companyPk} request={request} onClose={answered} /> : <Given request={request} />}
       <RequestNotes companyPk={companyPk} communicationPk={request.pk} />
     </Flex>
   );
