@@ -11,12 +11,12 @@ export type ClientNoticeKind = 'ARRIVED' | 'DUE' | 'OVERDUE';
  * the transaction that writes the firm's requests, one row per active client user of each one's company
  * (every client user of a company sees its requests; account restrictions limit transactions and
  * receipts, not these). After the commit, one `request-arrival` job per company sends them. The due-date
- * sweep holds DUE and OVERDUE notices the same way (`due-notices.ts`).
+ * sweep holds DUE and OVERDUE notices in the same table (`holdClientDueNotices`).
  */
-export const holdArrivalNotices = async (tx: Db, firmId: number, communicationPks: number[], kind: ClientNoticeKind = 'ARRIVED') => {
+export const holdArrivalNotices = async (tx: Db, firmId: number, communicationPks: number[]) => {
   if (communicationPks.length === 0) return;
   await tx.execute(sql`insert into request_arrival_notices (communication_id, user_id, firm_id, client_company_id, kind)
-    select c.pk, m.user_id, c.firm_id, c.client_company_id, ${kind}
+    select c.pk, m.user_id, c.firm_id, c.client_company_id, 'ARRIVED'
     from communications c
     join client_memberships m on m.client_company_id = c.client_company_id
     join users u on u.pk = m.user_id and u.is_active

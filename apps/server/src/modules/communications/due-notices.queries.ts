@@ -60,3 +60,43 @@ export const claimDueNotice = async (tx: Db, pk: number, dueDate: string, overdu
     .returning({ pk: communications.pk });
   return rows.length > 0;
 };
+
+/** The hour of the firm's morning from which its clients are told of requests due today or overdue. */
+export const CLIENT_DUE_NOTICE_HOUR = 8;
+
+/**
+ * Holds, in one statement for every firm, the client's notices of requests waiting on them that are due
+ * today or overdue (by at most `overdueWindowDays`) in their firm's zone, once that zone's morning has
+ * come: one row per active client user and kind, so each is held once, whatever the sweeps. None on one of
+ * the company's reminder days (the reminder, sent as the day begins, lists the request with its due
+ * date: one message a day). Answers the companies whose people now have notices to be sent.
+ */
+export const holdClientDueNotices = async (db: Db, now: Date, overdueWindowDays: number): Promise<number[]> => {
+  const at = now.toISOString();
+  const utc = at.slice(0, 10);
+  const result = (await db.execute(sql`
+    with local as (
+      select c.pk, c.firm_id, c.client_company_id,
+        case when c.due_date = (${at}::timestamptz at time zone f.time_zone)::date then 'DUE' else 'OVERDUE' end as kind
+      from communications c
+      join firms f on f.pk = c.firm_id
+      join client_companies cc on cc.pk = c.client_company_id
+      where c.status = 'PROCESSING' and not c.is_hidden and c.due_date is not null
+        and c.due_date between ${utc}::date - ${overdueWindowDays + 2}::int and ${utc}::date + 1
+        and c.due_date <= (${at}::timestamptz at time zone f.time_zone)::date
+        and c.due_date >= (${at}::timestamptz at time zone f.time_zone)::date - ${overdueWindowDays}::int
+        and extract(hour from (${at}::timestamptz at time zone f.time_zone)) >= ${CLIENT_DUE_NOTICE_HOUR}
+        and not ((cc.reminder_schedule->>'enabled')::boolean
+          and case when jsonb_typeof(cc.reminder_schedule->'weekdays') = 'array'
+            then cc.reminder_schedule->'weekdays' @> to_jsonb(extract(dow from (${at}::timestamptz at time zone f.time_zone))::int)
+            else f.reminder_weekday = extract(dow from (${at}::timestamptz at time zone f.time_zone))::int end)
+    )
+    insert into request_arrival_notices (communication_id, user_id, firm_id, client_company_id, kind)
+    select l.pk, m.user_id, l.firm_id, l.client_company_id, l.kind
+    from local l
+    join client_memberships m on m.client_company_id = l.client_company_id
+    join users u on u.pk = m.user_id and u.is_active
+    on conflict do nothing
+    returning client_company_id`)) as unknown as { rows: { client_company_id: number }[] };
+  return [...new Set(result.rows.map((r) => r.client_company_id))];
+};

@@ -169,6 +169,10 @@ describe('requests due today and overdue, to the client', () => {
     const s = await firmWithClient();
     await reminders(s, []);
     await request(s);
+    // 06:00 in New York on the due day: the firm's bell hears, the client waits for the morning.
+    await sweepAt(new Date('2026-06-10T10:00:00Z'));
+    await t.runJobs();
+    expect(await clientMail(s)).toEqual([]);
     await sweepAt(noon(10));
     await sweepAt(noon(10));
     await t.runJobs();

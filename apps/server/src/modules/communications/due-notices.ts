@@ -1,10 +1,9 @@
 import type { Db } from '../../db/client.js';
 import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
 import { notifyRequestDue } from '../notifications/follow-up-events.js';
-import { claimDueNotice, requestsToTellOf } from './due-notices.queries.js';
+import { claimDueNotice, holdClientDueNotices, requestsToTellOf } from './due-notices.queries.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { isReminderDay } from '../reminders/reminders.queries.js';
-import { holdArrivalNotices, queueArrivalNotices } from './arrival-notices.js';
+import { queueArrivalNotices } from './arrival-notices.js';
 
 /**
  * How long after its due date a request is still told of as overdue. After downtime (or when a lapsed firm
@@ -25,29 +24,24 @@ export interface DueNoticeDeps {
  * The clocked sweep (`request-due-sweep`): tells the firm's people who see each company of its requests
  * waiting on the client that are due today or became overdue, in the firm's zone, once per request and due
  * date. Each notice is claimed on the request's row in the transaction that writes its notifications, so
- * two workers' sweeps racing write them once; the client's people are told too, by email and text, unless
- * their reminder goes today. A read-only firm is told nothing (its clients cannot answer until it pays).
+ * two workers' sweeps racing write them once. The client's people are told too, by email and text, from
+ * their firm's morning on, unless their reminder goes that day. A read-only firm is told nothing (its clients cannot answer until it pays).
  * Returns how many requests it told of.
  */
 export const sweepDueRequests = async (deps: DueNoticeDeps): Promise<number> => {
   const now = deps.now?.() ?? new Date();
   let told = 0;
-  const clientsToTell: number[] = [];
   for (const request of await requestsToTellOf(deps.db, now, OVERDUE_WINDOW_DAYS)) {
     if (subscriptionIsReadOnly(deps.config?.billing, request.subscription, now)) continue;
     const claimed = await deps.db.transaction(async (tx) => {
       if (!(await claimDueNotice(tx, request.pk, request.dueDate, request.overdue))) return false;
       await notifyRequestDue(tx, { ...request, overdue: Boolean(request.overdue) });
-      // The client's people: by their reminder when today is one of the company's reminder days (it lists the
-      // request with its due date), else by a message of their own (one a day at most either way).
-      if (!(await isReminderDay(tx, request.companyPk, now))) {
-        await holdArrivalNotices(tx, request.firmId, [request.pk], request.overdue ? 'OVERDUE' : 'DUE');
-        clientsToTell.push(request.companyPk);
-      }
       return true;
     });
     if (claimed) told += 1;
   }
-  await queueArrivalNotices(deps.jobs, clientsToTell);
+  // The client's people, from their firm's morning on: by a message of their own, sent by the jobs, unless
+  // the day's reminder lists the request (one message a day at most either way).
+  await queueArrivalNotices(deps.jobs, await holdClientDueNotices(deps.db, now, OVERDUE_WINDOW_DAYS));
   return told;
 };

@@ -51,30 +51,6 @@ export const companiesDueForReminders = (db: Db, now: Date) => {
     );
 };
 
-/** Whether the company's clients get a reminder today at `now` (its firm's zone): its reminders are on and today is one of its days. */
-const remindedOn = (now: Date) => {
-  const dow = sql`extract(dow from ${localDate(now)})::int`;
-  return and(
-    sql`(${clientCompanies.reminderSchedule}->>'enabled')::boolean`,
-    sql`case when jsonb_typeof(${clientCompanies.reminderSchedule}->'weekdays') = 'array'
-      then ${clientCompanies.reminderSchedule}->'weekdays' @> to_jsonb(${dow}) else ${firms.reminderWeekday} = ${dow} end`,
-  );
-};
-
-/**
- * Whether today (at `now`, in the company's firm's zone) is one of the company's reminder days: its reminder
- * lists the requests waiting on its clients with their due dates, so a request due or overdue today is told
- * there rather than in a message of its own (one message a day at most).
- */
-export const isReminderDay = async (db: Db, companyPk: number, now: Date) => {
-  const [row] = await db
-    .select({ pk: clientCompanies.pk })
-    .from(clientCompanies)
-    .innerJoin(firms, eq(firms.pk, clientCompanies.firmId))
-    .where(and(eq(clientCompanies.pk, companyPk), remindedOn(now)));
-  return row !== undefined;
-};
-
 /**
  * Claims a company's run for one date: true for exactly one caller, whichever worker or retry comes
  * first (the row's lock orders them, the second finds the date taken). A company whose reminders were
