@@ -87,6 +87,6 @@ export const runDigest = async (deps: DigestRunDeps, data: { memberPk: number; d
   );
   // The counts by text too, for whoever chose it: the digest turned off stops both.
   const phone = member.byText ? textablePhone(member.phone) : null;
-  if (went && phone && deps.sms.reachesPhones) await sendText(deps.db, deps.sms, phone, digestText(deps.config.appUrl, companies), 'ACCOUNTANT_DIGEST_SMS');
+  if (went && phone && deps.config.sms.mode !== 'off') await sendText(deps.db, deps.sms, phone, digestText(deps.config.appUrl, companies), 'ACCOUNTANT_DIGEST_SMS');
   return went;
 };

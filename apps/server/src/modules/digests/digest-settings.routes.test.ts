@@ -65,8 +65,8 @@ describe('digest settings', () => {
     expect((await cast.admin.patch(UPDATE, { by_text: true })).json()).toMatchObject({ by_text: true, text_phone: '+14155550142' });
     expect((await cast.admin.patch(UPDATE, { by_text: false })).json()).toMatchObject({ by_text: false });
 
-    // A server whose texts reach no phone (none set up, sandbox off) refuses it, and says so.
-    const noTexts = { db: t.db, sms: { reachesPhones: false } };
+    // A server that sends no texts (no Twilio account, sandboxes off) refuses it, and says so.
+    const noTexts = { db: t.db, config: { sms: { mode: 'off' as const } } };
     const admin = await resolveActor(t.db, cast.firm.adminId);
     await expect(updateDigestSettings(noTexts, admin!, { by_text: true })).rejects.toMatchObject({ fields: { by_text: ['Texts cannot be sent from this server yet.'] } });
     expect(await getDigestSettings(noTexts, admin!)).toMatchObject({ by_text: false, texts_available: false });

@@ -1,7 +1,7 @@
 import type { DigestSettings, DigestSettingsBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { SmsSender } from '../../sms/sms-sender.js';
+import type { SmsSettings } from '../../sms/sms-settings.js';
 import { textablePhone } from '../../sms/send-text.js';
 import { hasOptedOut } from '../../mail/unsubscribe.js';
 import type { Actor } from '../auth/actor.js';
@@ -15,13 +15,13 @@ const requireDigestReader = (actor: Actor): FirmActor => {
   return actor;
 };
 
-/** What the settings need besides the database: whether texts reach phones on this server. */
+/** What the settings need besides the database: whether this server sends texts (Twilio, or its sandbox). */
 export interface DigestSettingsDeps {
   db: Db;
-  sms: Pick<SmsSender, 'reachesPhones'>;
+  config: { sms: Pick<SmsSettings, 'mode'> };
 }
 
-const settingsOf = async ({ db, sms }: DigestSettingsDeps, actor: FirmActor): Promise<DigestSettings> => {
+const settingsOf = async ({ db, config }: DigestSettingsDeps, actor: FirmActor): Promise<DigestSettings> => {
   const schedule = await findDigestSchedule(db, actor.firmId, actor.firmMemberId);
   if (!schedule) throw new NotFoundError();
   // On or off is the DIGEST opt-out: the email settings' switch and the email's unsubscribe link set the same state.
@@ -33,7 +33,7 @@ const settingsOf = async ({ db, sms }: DigestSettingsDeps, actor: FirmActor): Pr
     firm_time_zone: schedule.firmTimeZone,
     by_text: schedule.byText,
     text_phone: textablePhone(schedule.phone),
-    texts_available: sms.reachesPhones,
+    texts_available: config.sms.mode !== 'off',
   };
 };
 

@@ -163,6 +163,8 @@ describe('viewing as the client', () => {
     expect(await screen.findByTestId('view-as-banner')).toHaveTextContent('A preview of the client’s screens');
     const requests = await screen.findByRole('region', { name: 'Requests' });
     await waitFor(() => expect(document.getElementById('company-receipts')).not.toBeNull());
+    // Writing to the firm is the client's own act.
+    expect(within(requests).queryByRole('button', { name: 'Ask your accountant' })).not.toBeInTheDocument();
     await userEvent.click(await within(requests).findByRole('button', { name: 'Open request November close' }));
     const drawer = await screen.findByRole('dialog');
     expect(drawer).toHaveTextContent('Only the client can answer this.');

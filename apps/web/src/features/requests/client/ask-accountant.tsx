@@ -7,6 +7,7 @@ import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { ChangesOnly } from '../../billing/read-only-guard';
 import { useAskAccountant } from './client-requests-api';
 import { RequestFilePicker } from './request-file-picker';
+import { useClientPreview } from '../../client-side/preview';
 
 interface AskValues {
   subject: string;
@@ -22,6 +23,7 @@ const FIELDS = ['subject', 'text'] as const;
  */
 export const AskAccountant = ({ companyPk }: { companyPk: number }) => {
   const phone = usePhoneLayout();
+  const preview = useClientPreview();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<AskValues>();
   const [files, setFiles] = useState<StoredFile[]>([]);
@@ -51,6 +53,8 @@ export const AskAccountant = ({ companyPk }: { companyPk: number }) => {
     );
   };
 
+  // Writing to the firm is the client's to do: the firm's preview of their screens leaves it out.
+  if (preview) return null;
   return (
     <>
       <ChangesOnly>
