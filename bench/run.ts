@@ -176,14 +176,18 @@ const answersOn = async (pgUrl: string) => {
   return runAnswersBench(await freshDatabase(pgUrl, 'herd_bench_answers'));
 };
 
-/** Writes a marked section at the end of BENCHMARKS.md, replacing its previous run. */
+/** Writes a marked section of BENCHMARKS.md: in place of its previous run, or at the end the first time. */
 const writeSection = (file: string, marker: string, section: string) => {
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const start = previous.indexOf(`<!-- ${marker}:start -->`);
   const endMark = `<!-- ${marker}:end -->\n`;
   const end = previous.indexOf(endMark);
-  const kept = start >= 0 && end > start ? `${previous.slice(0, start)}${previous.slice(end + endMark.length)}` : previous;
-  writeFileSync(file, `${kept.trimEnd()}\n\n${section}`);
+  if (start >= 0 && end > start) {
+    // The hand-written paragraphs around it (what changed, why) stay where they are.
+    writeFileSync(file, `${previous.slice(0, start)}${section.trimEnd()}\n${previous.slice(end + endMark.length)}`);
+    return;
+  }
+  writeFileSync(file, `${previous.trimEnd()}\n\n${section}`);
 };
 
 /**
