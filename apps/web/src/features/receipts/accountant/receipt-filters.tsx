@@ -2,9 +2,18 @@ import { Flex, Select } from 'antd';
 import { RECEIPT_SOURCES, type ReceiptSource } from '@herd/contract';
 import { SearchInput } from '../../../ui/search-input';
 import { RECEIPT_SOURCE_LABELS } from '../receipt-words';
-import type { useReceiptListState } from './use-receipt-list-state';
+import type { ReceiptOrdering, useReceiptListState } from './use-receipt-list-state';
 
-/** Search, how it came in, and possible duplicates only. */
+const ORDERINGS: { value: ReceiptOrdering; label: string }[] = [
+  { value: '-created_at', label: 'Newest first' },
+  { value: 'created_at', label: 'Oldest first' },
+  { value: '-date', label: 'Latest date' },
+  { value: 'date', label: 'Earliest date' },
+  { value: '-total', label: 'Largest total' },
+  { value: 'total', label: 'Smallest total' },
+];
+
+/** Search, how it came in, possible duplicates only, and the order. */
 export const ReceiptFilters = ({ state, withDuplicates = true }: { state: ReturnType<typeof useReceiptListState>; withDuplicates?: boolean }) => (
   <Flex gap={8} wrap align="center">
     <SearchInput label="Search receipts" placeholder="Vendor, note, file" value={state.params.search ?? ''} onSearch={state.setSearch} />
@@ -27,5 +36,6 @@ export const ReceiptFilters = ({ state, withDuplicates = true }: { state: Return
         ]}
       />
     ) : null}
+    <Select<ReceiptOrdering> aria-label="Order" style={{ width: 150 }} value={state.params.ordering ?? '-created_at'} onChange={state.setOrdering} options={ORDERINGS} />
   </Flex>
 );

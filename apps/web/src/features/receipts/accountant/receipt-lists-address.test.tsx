@@ -1,0 +1,105 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { clientCompanyEndpoints, profileEndpoints, receiptEndpoints as e, transactionEndpoints, type Receipt } from '@herd/contract';
+import { createFakeApi, makeClientCompany, makeProfile, paginated } from '../../../../test/fake-api';
+import { renderAt } from '../../../../test/render-app';
+
+const company = { pk: 7 };
+const field = <T,>(value: T | null) => ({ value, confidence: 0.9, edited: false });
+const coffee: Receipt = {
+  pk: 1,
+  client_company: { pk: 7, name: 'Sunrise Bakery LLC' },
+  status: 'FINISHED_IN_HERD',
+  is_hidden: false,
+  source: 'EMAIL',
+  read_state: 'READ',
+  read_error: null,
+  file: { pk: 11, name: 'coffee.jpg', content_type: 'image/jpeg', size: 1000, url: '/api/v1/storage/file/retrieve/11/', created_at: '2026-11-20T10:00:00Z' },
+  thumbnail: null,
+  vendor: field('Blue Bottle'),
+  date: field('2026-11-18'),
+  total: field('12.50'),
+  currency: field('USD'),
+  note: '',
+  uploaded_by: { pk: 3, name: 'Sam Client' },
+  duplicate_of: null,
+  transaction: null,
+  notes_count: 0,
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:00:00Z',
+};
+
+/** 80 receipts in every list: one row stands for each page. */
+const fakeLists = () =>
+  createFakeApi()
+    .answer(profileEndpoints.profile, {}, makeProfile())
+    .answer(clientCompanyEndpoints.retrieve, company, makeClientCompany({ pk: 7, name: 'Sunrise Bakery LLC' }))
+    .answer(transactionEndpoints.accountantCounters, company, { active: 3, categorized: 2, hidden: 0, sync_errors: 0, completed: 2, processing: 0 })
+    .answer(e.accountantCounters, company, { active: 80, completed: 80, hidden: 80, duplicates: 1, unread: 0 })
+    .answer(e.accountantChoices, company, { statuses: ['READY'], sources: ['WEB', 'EMAIL'], companies: [{ pk: 7, name: 'Sunrise Bakery LLC' }] })
+    .answer(e.accountantActive, company, paginated([coffee], 80))
+    .answer(e.accountantCompleted, company, paginated([coffee], 80))
+    .answer(e.accountantHidden, company, paginated([coffee], 80))
+    .answer(e.inbox, {}, paginated([{ ...coffee, client_company: null }], 80))
+    .install();
+
+type Fake = ReturnType<typeof fakeLists>;
+const LISTS = [
+  { name: 'active', path: '/dashboard/accountant/receipts/7/', calls: (f: Fake) => f.callsTo(e.accountantActive, company) },
+  { name: 'completed', path: '/dashboard/accountant/receipts/completed/7/', calls: (f: Fake) => f.callsTo(e.accountantCompleted, company) },
+  { name: 'hidden', path: '/dashboard/accountant/receipts/hidden/7/', calls: (f: Fake) => f.callsTo(e.accountantHidden, company) },
+  { name: 'inbox', path: '/dashboard/accountant/receipts-inbox/', calls: (f: Fake) => f.callsTo(e.inbox, {}) },
+] as const;
+
+const selectOf = (name: string) => screen.getByRole('combobox', { name }).closest('.ant-select') as HTMLElement;
+const pick = async (name: string, option: string) => {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name }));
+  fireEvent.click(await screen.findByTitle(option));
+};
+
+describe('the accountant’s receipt lists in the address', () => {
+  it.each(LISTS)('the $name list asks for the page, search, source and order of the address, and its controls show them', async ({ path, calls }) => {
+    const fake = fakeLists();
+    renderAt(`${path}?page=2&search=blue&source=EMAIL&ordering=-total`);
+    await screen.findByText('coffee.jpg', {}, { timeout: 15_000 });
+    expect(calls(fake)[0]!.params).toMatchObject({ page: 2, search: 'blue', source: 'EMAIL', ordering: '-total' });
+    expect(screen.getByLabelText('Search receipts')).toHaveValue('blue');
+    await waitFor(() => expect(selectOf('Source')).toHaveTextContent('Email'));
+    expect(selectOf('Order')).toHaveTextContent('Largest total');
+    expect(screen.getByRole('listitem', { name: '2' })).toHaveClass('ant-pagination-item-active');
+  });
+
+  it.each(LISTS)('the $name list writes a new order to the address, back at the first page, and Back returns', async ({ path, calls }) => {
+    const fake = fakeLists();
+    const app = renderAt(`${path}?page=3`);
+    await screen.findByText('coffee.jpg', {}, { timeout: 15_000 });
+    await pick('Order', 'Earliest date');
+    await waitFor(() => expect(app.location().search).toBe('?ordering=date'));
+    await waitFor(() => expect(calls(fake).at(-1)!.params).toMatchObject({ ordering: 'date', page: 1 }));
+
+    app.back();
+    expect(app.location().search).toBe('?page=3');
+    await waitFor(() => expect(calls(fake).at(-1)!.params).toMatchObject({ ordering: '-created_at', page: 3 }));
+  });
+
+  it('keeps the duplicates filter of the active list in the address', async () => {
+    const fake = fakeLists();
+    const app = renderAt('/dashboard/accountant/receipts/7/?duplicates=true');
+    await screen.findByText('coffee.jpg', {}, { timeout: 15_000 });
+    expect(fake.callsTo(e.accountantActive, company)[0]!.params).toMatchObject({ duplicates: 'true' });
+    await waitFor(() => expect(selectOf('Duplicates')).toHaveTextContent('Possible duplicates'));
+    await pick('Source', 'Text');
+    await waitFor(() => expect(app.location().search).toBe('?duplicates=true&source=SMS'));
+  });
+
+  it('falls back to the defaults for tampered parameters, keeping the valid ones', async () => {
+    const fake = fakeLists();
+    renderAt('/dashboard/accountant/receipts/7/?page=-4&ordering=evil&source=FAX&duplicates=maybe&search=blue');
+    await screen.findByText('coffee.jpg', {}, { timeout: 15_000 });
+    const params = fake.callsTo(e.accountantActive, company)[0]!.params;
+    expect(params).toMatchObject({ page: 1, page_size: 25, ordering: '-created_at', search: 'blue' });
+    expect(params.source).toBeUndefined();
+    expect(params.duplicates).toBeUndefined();
+    expect(within(document.body).getByLabelText('Search receipts')).toHaveValue('blue');
+  });
+});
