@@ -102,3 +102,21 @@ export const stripeEvents = pgTable(
   },
   (t) => [index('stripe_events_received_idx').on(t.receivedAt)],
 );
+
+/**
+ * Billing emails to a firm's admins, one row per email ever claimed: the key names what it is about
+ * (the trial's end date for the countdown, the invoice for a failed payment, the day of a change of
+ * standing), so a second sweep, a racing worker or a repeated webhook finds the row and sends nothing.
+ */
+export const billingNotices = pgTable(
+  'billing_notices',
+  {
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.pk, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.firmId, t.kind, t.key] })],
+);
