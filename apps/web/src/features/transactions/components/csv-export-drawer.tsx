@@ -4,6 +4,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { serverErrorText } from '../../../lib/form-errors';
 import { countText } from '../../../lib/format';
+import { useExportListParams } from '../csv-export-address';
 import { downloadFile, useCreateExport, useExportPreview, type ExportFilters } from '../csv-export-api';
 import { CsvExportHistory } from './csv-export-history';
 
@@ -80,15 +81,16 @@ const ExportForm = ({ companyPk }: { companyPk: number }) => {
  * For CSV companies: the client's published answers leave Herd as a CSV
  * file, one row per line. Each export is kept, listed below the form and
  * downloadable again; by default an export holds only what no earlier one did.
+ * The open drawer and the history's page are in the address: Back closes it.
  */
 export const CsvExportButton = ({ companyPk }: { companyPk: number }) => {
-  const [open, setOpen] = useState(false);
+  const [{ open, page }, update] = useExportListParams();
   return (
     <>
-      <Button icon={<ExportOutlined />} onClick={() => setOpen(true)}>
+      <Button icon={<ExportOutlined />} onClick={() => update({ open: true })}>
         Export
       </Button>
-      <Drawer open={open} onClose={() => setOpen(false)} size={560} title="Export published transactions" destroyOnHidden>
+      <Drawer open={open} onClose={() => update({ open: false })} size={560} title="Export published transactions" destroyOnHidden>
         <Typography.Paragraph type="secondary">
           What you published leaves Herd as a CSV file: one row per line, with its account, vendor or customer, class, location, memo and links to its attachments
           (opening them asks to sign in).
@@ -97,7 +99,7 @@ export const CsvExportButton = ({ companyPk }: { companyPk: number }) => {
         <Typography.Title level={5} style={{ marginTop: 24 }}>
           Past exports
         </Typography.Title>
-        <CsvExportHistory companyPk={companyPk} />
+        <CsvExportHistory companyPk={companyPk} page={page} onPage={(next) => update({ page: next })} />
       </Drawer>
     </>
   );

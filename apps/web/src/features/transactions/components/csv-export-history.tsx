@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Table, Typography, type TableProps } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { CsvExportBatch } from '@herd/contract';
@@ -20,9 +19,8 @@ const filtersText = (b: CsvExportBatch) => {
   return `${range}${status}${b.only_new ? ', only new' : ', including exported'}`;
 };
 
-/** The company's past exports, newest first, each downloadable again exactly as it was first sent. */
-export const CsvExportHistory = ({ companyPk }: { companyPk: number }) => {
-  const [page, setPage] = useState(1);
+/** The company's past exports, newest first, each downloadable again exactly as it was first sent; the page is the caller's (kept in the address). */
+export const CsvExportHistory = ({ companyPk, page, onPage }: { companyPk: number; page: number; onPage: (page: number) => void }) => {
   const batches = useExportBatches(companyPk, page, true);
   if (batches.isError) return <QueryError error={batches.error} title="Could not load the past exports" onRetry={() => void batches.refetch()} />;
 
@@ -69,7 +67,7 @@ export const CsvExportHistory = ({ companyPk }: { companyPk: number }) => {
       columns={columns}
       dataSource={batches.data?.results ?? []}
       locale={{ emptyText: 'No exports yet' }}
-      pagination={{ current: page, pageSize: 20, total: batches.data?.count ?? 0, hideOnSinglePage: true, onChange: setPage }}
+      pagination={{ current: page, pageSize: 20, total: batches.data?.count ?? 0, hideOnSinglePage: true, onChange: onPage }}
     />
   );
 };
