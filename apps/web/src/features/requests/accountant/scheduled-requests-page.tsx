@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useParams } from 'react-router';
-import type { RecurringSchedule } from '@herd/contract';
+import { recurringScheduleListQuery, type RecurringSchedule } from '@herd/contract';
 import { errorStatus } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
+import { parsedBy, type ListParamsSchema } from '../../../lib/list-params';
 import { buildPath } from '../../../lib/path-builder';
 import { parseClientPk, routes } from '../../../lib/routes';
+import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ButtonLink } from '../../../ui/button-link';
 import { NotFoundResult } from '../../../ui/not-found-result';
@@ -20,6 +22,9 @@ import { SCHEDULES_PAGE_SIZE, useDeleteSchedule, useSchedules, useUpcoming } fro
 import { ScheduleEditor } from './schedule-editor';
 
 const FIRST_DATES = 8;
+// The schedules list pages only (the API has no search or order for it); the page is in the address.
+const LIST_DEFAULTS = { page: 1 };
+const LIST_PARAMS: ListParamsSchema<typeof LIST_DEFAULTS> = { page: parsedBy(recurringScheduleListQuery.shape.page) };
 const sentWords = (n: number) => (n === 0 ? 'None sent yet' : n === 1 ? '1 sent so far' : `${n} sent so far`);
 
 /** The dates still to come across the company's schedules (the next three months). */
@@ -58,7 +63,7 @@ const ComingUp = ({ pk }: { pk: number }) => {
 
 const Content = ({ pk }: { pk: number }) => {
   const company = useClient(pk);
-  const [page, setPage] = useState(1);
+  const [{ page }, setListParams] = useListParams(LIST_PARAMS, LIST_DEFAULTS);
   const schedules = useSchedules(pk, page);
   const remove = useDeleteSchedule();
   const showError = useServerError();
@@ -94,7 +99,7 @@ const Content = ({ pk }: { pk: number }) => {
           current: page,
           pageSize: SCHEDULES_PAGE_SIZE,
           total: schedules.data?.count ?? 0,
-          onChange: setPage,
+          onChange: (next) => setListParams({ page: next }),
           showSizeChanger: false,
           hideOnSinglePage: true,
         }}
