@@ -230,8 +230,14 @@ const walk = async (browser: Browser, link: string, window: string, viewport: { 
         await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').filter({ hasText: category }).waitFor();
         await press('Enter');
         await editor.getByTestId('line-0').filter({ hasText: category }).waitFor();
-        // …and sees the list close before the Enter that finishes (while it is open, Enter picks an option).
+        // …and sees the list close before the Enter that finishes (while it is open, Enter picks an option): the
+        // picker says so itself (aria-expanded) a moment after the list's closing animation has hidden it.
         await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+        await until(
+          `the category picker closed on its choice (${payee})`,
+          async () => ((await start.evaluate((el) => el.getAttribute('aria-expanded') !== 'true' && el.closest('[data-chosen]') !== null)) ? true : null),
+          10,
+        );
         await press('Enter');
       }
       await editor.waitFor({ state: 'hidden' });
