@@ -1,8 +1,10 @@
-import { useState } from 'react';
 import { Flex, Typography } from 'antd';
 import { Link } from 'react-router';
+import { receiptListQuery } from '@herd/contract';
+import { parsedBy, type ListParamsSchema } from '../../../lib/list-params';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
+import { useListParams } from '../../../lib/use-list-params';
 import { useClientReceiptCounters } from './client-receipts-api';
 import { ReceiptListCard } from './receipt-list-card';
 import { ReceiptUpload } from './receipt-upload';
@@ -19,19 +21,23 @@ const ListLinks = ({ companyPk }: { companyPk: number }) => {
   );
 };
 
+// The company page's address also holds the transactions' `page` and the requests' page: this list's is `receipts_page`.
+const LIST_DEFAULTS = { page: 1 };
+const LIST_PARAMS: ListParamsSchema<typeof LIST_DEFAULTS> = { page: parsedBy(receiptListQuery.shape.page) };
+const LIST_PREFIX = 'receipts_';
+
 /**
  * The receipts part of a client company's page: hand receipts over, and the active ones with what
- * was read from them. The page number stays in the component: the page's address already keeps the
- * transactions' `page`.
+ * was read from them. Its page is in the address as `receipts_page`, beside the other lists'.
  */
 export const ClientReceiptsSection = ({ companyPk }: { companyPk: number }) => {
-  const [page, setPage] = useState(1);
+  const [{ page }, setListParams] = useListParams(LIST_PARAMS, LIST_DEFAULTS, LIST_PREFIX);
   return (
     <ReceiptListCard
       companyPk={companyPk}
       list="active"
       page={page}
-      onPage={setPage}
+      onPage={(next) => setListParams({ page: next })}
       title="Receipts"
       extra={<ListLinks companyPk={companyPk} />}
       header={<ReceiptUpload companyPk={companyPk} />}

@@ -1,8 +1,10 @@
-import { useState } from 'react';
 import { Badge, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
+import { communicationListQuery } from '@herd/contract';
+import { parsedBy, type ListParamsSchema } from '../../../lib/list-params';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
+import { useListParams } from '../../../lib/use-list-params';
 import { AskAccountant } from './ask-accountant';
 import { useClientRequestCounters } from './client-requests-api';
 import { RequestListCard } from './request-list-card';
@@ -36,19 +38,24 @@ const ListLinks = ({ companyPk }: { companyPk: number }) => {
   );
 };
 
+// The company page's address also holds the transactions' `page` and the receipts' page: this list's is `requests_page`.
+const LIST_DEFAULTS = { page: 1 };
+const LIST_PARAMS: ListParamsSchema<typeof LIST_DEFAULTS> = { page: parsedBy(communicationListQuery.shape.page) };
+const LIST_PREFIX = 'requests_';
+
 /**
  * The requests part of a client company's page: what the accountant asks (checklists, reports,
  * notices, W-9s), the most urgent first, each answered in its drawer; and a way to write to them.
  */
 export const ClientRequestsSection = ({ companyPk }: { companyPk: number }) => {
-  const [page, setPage] = useState(1);
+  const [{ page }, setListParams] = useListParams(LIST_PARAMS, LIST_DEFAULTS, LIST_PREFIX);
   return (
     <section aria-label="Requests">
       <RequestListCard
         companyPk={companyPk}
         list="active"
         page={page}
-        onPage={setPage}
+        onPage={(next) => setListParams({ page: next })}
         title={<Title companyPk={companyPk} />}
         extra={<ListLinks companyPk={companyPk} />}
         empty={
