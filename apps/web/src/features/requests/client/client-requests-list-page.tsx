@@ -1,17 +1,20 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { communicationListQuery } from '@herd/contract';
+import { parsedBy, type ListParamsSchema } from '../../../lib/list-params';
 import { parseClientPk, routes } from '../../../lib/routes';
+import { useListParams } from '../../../lib/use-list-params';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EmptyPanel } from '../../../ui/empty-panel';
 import { NotFoundResult } from '../../../ui/not-found-result';
 import { PageHeader } from '../../../ui/page-header';
 import { RequestListCard } from './request-list-card';
 
-/** `?page=` keeps the place in the list across a reload; anything that is not a page number is page 1. */
+/** `?page=` keeps the place in the list across a reload and Back; anything that is not a page number is page 1. */
+const LIST_DEFAULTS = { page: 1 };
+const LIST_PARAMS: ListParamsSchema<typeof LIST_DEFAULTS> = { page: parsedBy(communicationListQuery.shape.page) };
 const usePageParam = (): [number, (page: number) => void] => {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('page');
-  const page = raw && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
-  return [page, (next) => setParams(next === 1 ? {} : { page: String(next) })];
+  const [{ page }, setListParams] = useListParams(LIST_PARAMS, LIST_DEFAULTS);
+  return [page, (next) => setListParams({ page: next })];
 };
 
 const Content = ({ companyPk }: { companyPk: number }) => {
