@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { countActiveCompanies, expireEndedTrials, findSubscription, firmsWithLiveSubscriptions } from './billing.queries.js';
 import { applyStripeSubscription, LIVE_STRIPE_STATUSES } from './subscription-sync.js';
+import { sendReadOnly, sendTrialCountdown } from './billing-notices.js';
 
 /** Stripe bills at least one company: a firm that has none yet still holds a seat. */
 export const billableQuantity = (activeCompanies: number) => Math.max(1, activeCompanies);
@@ -33,11 +34,15 @@ export const syncBilledQuantity = async (deps: AppDeps, firmId: number): Promise
 /**
  * The hourly billing sweep: trials past their end become TRIAL_EXPIRED (the
  * sign-in check already treats them so; this records it), and every paying
- * firm's quantity is checked, in case a change was missed.
+ * firm's quantity is checked, in case a change was missed. The admins of a
+ * firm whose trial ends within 7 days get the countdown emails, and those of
+ * a firm it just expired are told it is read-only (each email once, keyed).
  */
-export const runBillingSweep = async (deps: AppDeps, now = new Date()): Promise<{ expired: number[] }> => {
-  if (deps.config.billing.mode === 'off') return { expired: [] };
-  const expired = (await expireEndedTrials(deps.db, now)).map((r) => r.firmId);
+export const runBillingSweep = async (deps: AppDeps, now = new Date()): Promise<{ expired: number[]; trialNotices: number[] }> => {
+  if (deps.config.billing.mode === 'off') return { expired: [], trialNotices: [] };
+  const ended = await expireEndedTrials(deps.db, now);
+  for (const { firmId, trialEndsAt } of ended) await sendReadOnly(deps, firmId, 'trial', trialEndsAt!.toISOString());
+  const trialNotices = await sendTrialCountdown(deps, now);
   for (const firmId of await firmsWithLiveSubscriptions(deps.db)) await queueQuantitySync(deps.jobs, firmId);
-  return { expired };
+  return { expired: ended.map((r) => r.firmId), trialNotices };
 };

@@ -5,6 +5,8 @@ import { AppError, NotFoundError } from '../../lib/errors.js';
 import { claimStripeEvent, findFirmIdByCustomer, findSubscription, lockSubscription } from './billing.queries.js';
 import { queueQuantitySync } from './billing-jobs.js';
 import { applyStripeSubscription, LIVE_STRIPE_STATUSES } from './subscription-sync.js';
+import { sendPaymentFailed, sendReadOnly, sendWritableAgain } from './billing-notices.js';
+import { subscriptionIsReadOnly } from './billing-standing.js';
 
 export const BAD_SIGNATURE = 'The Stripe-Signature header is missing or does not match this delivery.';
 
@@ -71,13 +73,34 @@ export const receiveStripeWebhook = async (deps: AppDeps, rawBody: string, signa
     await adoptNewCard(deps.db, stripe, firmId, event.data.object as Stripe.Checkout.Session);
   }
   const subscriptionId = subscriptionOf(event);
-  const applied = await deps.db.transaction(async (tx) => {
-    await lockSubscription(tx, firmId);
-    if (!(await claimStripeEvent(tx, { id: event.id, type: event.type, firmId }))) return false;
-    if (!subscriptionId) return false;
-    return (await applyStripeSubscription(tx, firmId, await stripe.subscriptions.retrieve(subscriptionId))) === 'applied';
+  const outcome = await deps.db.transaction(async (tx) => {
+    const before = await lockSubscription(tx, firmId);
+    if (!(await claimStripeEvent(tx, { id: event.id, type: event.type, firmId }))) return null;
+    if (!subscriptionId) return { applied: false, before, after: before };
+    const applied = (await applyStripeSubscription(tx, firmId, await stripe.subscriptions.retrieve(subscriptionId))) === 'applied';
+    return { applied, before, after: await findSubscription(tx, firmId) };
   });
+  if (!outcome) return true;
   // Companies may have been added between Checkout and payment: the quantity is checked once the subscription is known.
-  if (applied && event.type === 'checkout.session.completed') await queueQuantitySync(deps.jobs, firmId);
+  if (outcome.applied && event.type === 'checkout.session.completed') await queueQuantitySync(deps.jobs, firmId);
+  if (event.type === 'invoice.payment_failed') {
+    const invoice = event.data.object as Stripe.Invoice;
+    if (invoice.id) await sendPaymentFailed(deps, firmId, invoice.id, invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null);
+  }
+  await tellChangeOfStanding(deps, firmId, event.id, outcome.before, outcome.after);
   return true;
+};
+
+type StandingRow = Awaited<ReturnType<typeof findSubscription>>;
+
+/**
+ * A delivery that turned the firm read-only, or writable again, tells its admins. The change is seen by
+ * exactly one event (the firm's row is locked while it applies), so the email is keyed by that event.
+ */
+const tellChangeOfStanding = async (deps: AppDeps, firmId: number, eventId: string, before: StandingRow, after: StandingRow) => {
+  if (!before || !after) return;
+  const wasReadOnly = subscriptionIsReadOnly(deps.config.billing, before);
+  const isReadOnly = subscriptionIsReadOnly(deps.config.billing, after);
+  if (!wasReadOnly && isReadOnly) await sendReadOnly(deps, firmId, 'subscription', eventId);
+  if (wasReadOnly && !isReadOnly) await sendWritableAgain(deps, firmId, eventId);
 };

@@ -56,7 +56,7 @@ export const expireEndedTrials = async (db: Db, now: Date) =>
     .update(subscriptions)
     .set({ status: 'TRIAL_EXPIRED', updatedAt: now })
     .where(and(eq(subscriptions.status, 'TRIAL'), isNotNull(subscriptions.trialEndsAt), lt(subscriptions.trialEndsAt, now)))
-    .returning({ firmId: subscriptions.firmId });
+    .returning({ firmId: subscriptions.firmId, trialEndsAt: subscriptions.trialEndsAt });
 
 /** Firms with a Stripe subscription that may still bill (for the hourly quantity check). */
 export const firmsWithLiveSubscriptions = async (db: Db) => {
