@@ -5,6 +5,7 @@ import { SIDER_COLLAPSED_WIDTH_PX, SIDER_WIDTH_PX } from '@herd/contract';
 import { useProfile } from '../../features/auth/api';
 import { GlobalBanners } from '../../features/banners/components/global-banners';
 import { ReadOnlyBanner } from '../../features/billing/components/read-only-banner';
+import { TrialCountdownBanner } from '../../features/billing/components/trial-countdown-banner';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { firmRoleOf } from '../../lib/permissions';
 import { LoadingScreen } from '../../ui/loading-screen';
@@ -68,6 +69,7 @@ export const AppLayout = () => {
             </Flex>
           </Layout.Header>
           <ReadOnlyBanner />
+          <TrialCountdownBanner />
           <GlobalBanners banners={profile.global_banners} />
           <MfaSetupPrompt profile={profile} />
           <Layout.Content style={{ padding: phone ? '20px 12px 40px' : '32px clamp(16px, 4vw, 40px) 48px' }}>
