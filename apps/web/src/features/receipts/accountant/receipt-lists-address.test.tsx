@@ -92,6 +92,17 @@ describe('the accountant’s receipt lists in the address', () => {
     await waitFor(() => expect(app.location().search).toBe('?duplicates=true&source=SMS'));
   });
 
+  it.each(LISTS.filter((l) => l.name !== 'active'))(
+    'the $name list, which offers no duplicates filter, does not filter by one in the address',
+    async ({ path, calls }) => {
+      const fake = fakeLists();
+      renderAt(`${path}?duplicates=true&page=2`);
+      await screen.findByText('coffee.jpg', {}, { timeout: 15_000 });
+      expect(calls(fake)[0]!.params).toMatchObject({ page: 2 });
+      expect(calls(fake)[0]!.params.duplicates).toBeUndefined();
+    },
+  );
+
   it('falls back to the defaults for tampered parameters, keeping the valid ones', async () => {
     const fake = fakeLists();
     renderAt('/dashboard/accountant/receipts/7/?page=-4&ordering=evil&source=FAX&duplicates=maybe&search=blue');

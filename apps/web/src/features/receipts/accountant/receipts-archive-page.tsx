@@ -68,7 +68,7 @@ const SendBackModal = ({
 const Content = ({ pk, kind }: { pk: number; kind: ArchiveKind }) => {
   const company = useClient(pk);
   const counters = useReceiptCounters(pk);
-  const state = useReceiptListState();
+  const state = useReceiptListState({ withDuplicates: false });
   const list = useReceiptList(pk, kind, state.params);
   const act = useReceiptAction(pk);
   const update = useUpdateReceipts(pk);

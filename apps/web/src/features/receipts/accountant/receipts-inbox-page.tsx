@@ -23,7 +23,7 @@ const countWord = (n: number) => (n === 1 ? '1 receipt' : `${n} receipts`);
  */
 export const ReceiptsInboxPage = () => {
   usePageTitle('Receipts inbox');
-  const state = useReceiptListState();
+  const state = useReceiptListState({ withDuplicates: false });
   const list = useReceiptInbox(state.params);
   // The clients one can give a receipt to: the ones this person sees (the server checks again).
   const clients = useClientList({ page: 1, page_size: MAX_PAGE_SIZE, ordering: 'name' });

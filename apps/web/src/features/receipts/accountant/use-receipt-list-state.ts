@@ -28,9 +28,10 @@ const SCHEMA: ListParamsSchema<ReceiptListState> = {
 /**
  * A receipt list's page, search, order and filters, kept in the address so Back, a reload or a
  * shared link return to the same view; a new search, order or filter starts again at page 1.
- * The selection is dropped whenever any of them changes.
+ * The selection is dropped whenever any of them changes. `withDuplicates` is false on the lists
+ * that offer no duplicates filter.
  */
-export const useReceiptListState = () => {
+export const useReceiptListState = ({ withDuplicates = true }: { withDuplicates?: boolean } = {}) => {
   const [state, update] = useListParams(SCHEMA, DEFAULTS);
   const [selected, setSelected] = useState<number[]>([]);
   const { page, search, ordering, source, duplicates } = state;
@@ -41,7 +42,8 @@ export const useReceiptListState = () => {
     search: search || undefined,
     ordering,
     source: source || undefined,
-    duplicates: duplicates || undefined,
+    // Only the active list offers the filter: elsewhere a `duplicates` in the address would filter unseen.
+    duplicates: withDuplicates && duplicates ? duplicates : undefined,
   };
   return {
     params,
