@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { clientCompanyEndpoints, profileEndpoints, receiptEndpoints as e, transactionEndpoints, type Receipt } from '@herd/contract';
+import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile, paginated } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
@@ -80,6 +81,21 @@ describe('the accountant’s receipt lists in the address', () => {
     app.back();
     expect(app.location().search).toBe('?page=3');
     await waitFor(() => expect(calls(fake).at(-1)!.params).toMatchObject({ ordering: '-created_at', page: 3 }));
+  });
+
+  it('writes the search to the address once typing pauses, replacing the entry so Back skips the typing', async () => {
+    const fake = fakeLists();
+    const app = renderAt('/dashboard/accountant/receipts/7/');
+    await screen.findByText('coffee.jpg', {}, { timeout: 15_000 });
+    await pick('Source', 'Upload');
+    await waitFor(() => expect(app.location().search).toBe('?source=WEB'));
+    await fastUser().type(screen.getByLabelText('Search receipts'), 'blue');
+    await waitFor(() => expect(app.location().search).toBe('?source=WEB&search=blue'));
+    await waitFor(() => expect(fake.callsTo(e.accountantActive, company).at(-1)!.params).toMatchObject({ source: 'WEB', search: 'blue' }));
+
+    app.back();
+    expect(app.location().search).toBe('');
+    await waitFor(() => expect(screen.getByLabelText('Search receipts')).toHaveValue(''));
   });
 
   it('keeps the duplicates filter of the active list in the address', async () => {
