@@ -145,6 +145,9 @@ export interface JobQueueOptions {
   supervise?: boolean;
 }
 
+/** How long after the last job queued a drain starts, so that the job is due on the database's clock. */
+const DRAIN_CLOCK_MS = 3;
+
 export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unknown) => void, options: JobQueueOptions = {}): Promise<JobQueue> => {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) },
@@ -155,6 +158,8 @@ export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unkn
   });
   boss.on('error', onError);
   await boss.start();
+  /** When this process last queued a job (for `drain`). */
+  let lastQueuedAt = 0;
   for (const queue of Object.values(QUEUES)) {
     if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
     else await boss.createQueue(queue.name, queue);
@@ -163,11 +168,13 @@ export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unkn
   return {
     async send(name, data, key) {
       await boss.send(name, data, { singletonKey: key });
+      lastQueuedAt = Date.now();
     },
     async sendMany(name, jobs) {
       for (let i = 0; i < jobs.length; i += 1000) {
         await boss.insert(jobs.slice(i, i + 1000).map(({ data, key }) => ({ name, data, singletonKey: key })));
       }
+      lastQueuedAt = Date.now();
     },
     async startSchedules() {
       for (const { name, cron } of SCHEDULES) await boss.schedule(name, cron, {}, { tz: 'UTC' });
@@ -178,6 +185,11 @@ export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unkn
       });
     },
     async drain(name, handler) {
+      // pg-boss hands out a job once its start time is strictly past on the database's clock: a job queued in the
+      // same millisecond (the embedded database's clock has no finer grain) is not yet due, and a drain right
+      // after a sweep found nothing now and then. Wait out the rest of that millisecond after the last job queued.
+      const sinceQueued = Date.now() - lastQueuedAt;
+      if (sinceQueued < DRAIN_CLOCK_MS) await new Promise((resolve) => setTimeout(resolve, DRAIN_CLOCK_MS - sinceQueued));
       let ran = 0;
       for (;;) {
         const [job] = await boss.fetch<JobPayloads[typeof name]>(name);
