@@ -55,7 +55,7 @@ export const arrivalEmail = (p: { firstName: string; firmName: string; companyNa
     return {
       subject,
       heading,
-      paragraphs: [opening, ...requestLines(only, false), 'You can answer in Herd, or reply to this email with your answer.'],
+      paragraphs: [opening, ...requestLines(only, false), 'Answer it in Herd. A reply to this email reaches your accountant on the request.'],
       action: { label: `Open the ${what}`, url: p.url },
       footnote,
     };

@@ -137,8 +137,8 @@ const tellPerson = async (deps: ArrivalDeps, company: { pk: number; name: string
     const signIn = async () => `${magicLinkUrl(deps.appUrl, await issueCode(db, userPk, 'MAGIC_LINK'))}&next=${encodeURIComponent(path)}`;
     const content = arrivalEmail({ firstName: person.firstName, firmName, companyName: company.name, url: await signIn(), requests });
     const went = await deps.mailer.send(person.email, brand, content, 'REQUEST_ARRIVED', {
-      // An answer by email lands in the company's thread, which the accountant reads beside its requests.
-      replyTo: replyAddressFor(deps.replies, { kind: 'client-company', pk: company.pk }, userPk),
+      // A reply lands in the request's own thread (several requests: the company's), where the accountant reads it.
+      replyTo: replyAddressFor(deps.replies, requests.length === 1 && only ? { kind: 'communication', pk: only.pk } : { kind: 'client-company', pk: company.pk }, userPk),
       unsubscribe: { userId: userPk, kind: 'REQUESTS' },
       throwOnFailure: true,
     });

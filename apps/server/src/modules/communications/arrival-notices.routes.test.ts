@@ -6,6 +6,7 @@ import { accPath, checklist, createCommunication, dayFromToday } from '../../../
 import { createClientUser, createFirm, signIn, uniqueEmail } from '../../../test/factories.js';
 import { createTestApp, recordingTransport, type TestApp } from '../../../test/harness.js';
 import { insertUser } from '../auth/auth.queries.js';
+import { gmailReply, PDF_BYTES, postInbound } from '../../../test/inbound.js';
 import { todayIn } from '../recurring/recurrence.js';
 import { sendArrivalNotices, type ArrivalDeps } from './arrival-notice-job.js';
 
@@ -68,6 +69,24 @@ describe('a request arrives: the client hears at once', () => {
     const [colleagueRow] = await t.db.select({ email: users.email }).from(users).where(eq(users.pk, colleague.pk));
     expect(mailsTo(colleagueRow!.email)).toHaveLength(1);
     expect((await noticesOf(sent.pk)).map((n) => n.outcome)).toEqual(['sent', 'sent']);
+  });
+
+  it('files a reply to the email in the request’s own thread, for the accountant to read there; files are answered in Herd', async () => {
+    const { admin, client } = await setup();
+    const sent = await createCommunication(admin, client.companyId, { ...checklist, subject: 'Q2 statements' });
+    await t.runJobs();
+    const [mail] = mailsTo(client.email);
+    const replied = await postInbound(t, await gmailReply(client.email, mail!.replyTo!, 'The June statement comes next week.'));
+    expect(replied.json()).toEqual({ deliveries: [{ recipient: mail!.replyTo, outcome: 'accepted' }] });
+    const thread = (await admin.get(`accounting/notes/communication/${sent.pk}/note/list/`)).json() as { body: string; sender: string }[];
+    expect(thread.at(-1)).toMatchObject({ body: 'The June statement comes next week.', sender: 'CLIENT' });
+    const withFile = await gmailReply(client.email, mail!.replyTo!, 'Here it is.', {
+      attachments: [{ filename: 'june.pdf', content: PDF_BYTES, contentType: 'application/pdf' }],
+    });
+    expect((await postInbound(t, withFile)).json().deliveries[0]).toMatchObject({
+      outcome: 'refused',
+      reason: expect.stringMatching(/^Files for a request are answered in Herd/),
+    });
   });
 
   it('tells requests sent together in one message per person, listing them', async () => {

@@ -66,6 +66,9 @@ const removeStored = async (ctx: InboundContext, files: StoredReplyFile[]) => {
     await ctx.deps.storage.delete(file.storageKey).catch((err: unknown) => ctx.log.error({ err, key: file.storageKey }, 'could not remove a stored file'));
 };
 
+/** The thread a reply's note goes to, by what the email it answers was about. */
+const NOTE_TARGETS = { transaction: 'TRANSACTION', 'client-company': 'CLIENT_COMPANY', communication: 'COMMUNICATION' } as const;
+
 /** Writes the note, the memo, the files and their links, and the claim on the message, in one transaction; then tells the firm. */
 export const fileReply = async (ctx: InboundContext, plan: ReplyPlan): Promise<HandlerOutcome> => {
   const { db } = ctx.deps;
@@ -81,7 +84,7 @@ export const fileReply = async (ctx: InboundContext, plan: ReplyPlan): Promise<H
         fileIds.push(row.pk);
       }
       if (target.kind === 'transaction') await attachFiles(tx, target.pk, fileIds, actor.userId);
-      const targetType = target.kind === 'transaction' ? 'TRANSACTION' : 'CLIENT_COMPANY';
+      const targetType = NOTE_TARGETS[target.kind];
       const [note] = await insertNotes(tx, [
         { firmId: access.firmId, clientCompanyId: companyPk, targetType, targetPk: target.pk, authorId: actor.userId, senderKind: 'CLIENT', body: plan.body },
       ]);
@@ -99,7 +102,7 @@ export const fileReply = async (ctx: InboundContext, plan: ReplyPlan): Promise<H
         firmId: access.firmId,
         actorUserId: actor.userId,
         action: 'inbound_email.reply',
-        targetType: target.kind === 'transaction' ? 'transaction' : 'client_company',
+        targetType: target.kind === 'client-company' ? 'client_company' : target.kind,
         targetPk: target.pk,
         details: { note: note!.pk, files: fileIds, memo_set: memoSet, message: plan.ref.messageKey },
       });

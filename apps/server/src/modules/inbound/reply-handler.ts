@@ -22,6 +22,8 @@ export const REPLY_REFUSALS = {
   empty: 'The reply has no text and no attachment Herd can keep.',
   attachmentsNotAllowed: 'Your accountant has not allowed attachments from you on this transaction; nothing was filed.',
   companyAttachments: 'Attachments can only be filed on a transaction: reply to an email about that transaction, or upload them in Herd.',
+  requestAttachments:
+    'Files for a request are answered in Herd, on the request (the link in the email opens it): your words were not filed either, so nothing is half-answered.',
   attachmentTooLarge: (maxMb: number) => `An attachment is larger than ${maxMb} MB, the most Herd takes per file.`,
 } as const;
 
@@ -41,7 +43,7 @@ const openThread = async (ctx: InboundContext, grant: ReplyGrant) => {
   const actor: Actor | null = await resolveActor(ctx.deps.db, grant.userPk);
   if (!actor || isFirmActor(actor) || actor.clientCompanyIds.length === 0) return null;
   try {
-    if (grant.target.kind === 'client-company') return { actor, access: await threadAccess(ctx.deps.db, actor, 'client-company', grant.target.pk), transaction: null };
+    if (grant.target.kind !== 'transaction') return { actor, access: await threadAccess(ctx.deps.db, actor, grant.target.kind, grant.target.pk), transaction: null };
     const { access, transaction } = await transactionAccess(ctx.deps.db, actor, grant.target.pk);
     const thread: ThreadAccess = { firmId: access.company.firmId, clientCompanyId: access.company.pk, senderKind: 'CLIENT' };
     return { actor, access: thread, transaction: { row: transaction, scope: access } };
@@ -85,7 +87,9 @@ export const replyHandler: InboundHandler = {
     const text = cleanText(replyTextOf(message.text));
     const oversized = message.attachments.some((a) => a.bytes.length > config.maxUploadBytes);
     if (oversized) return refused(REPLY_REFUSALS.attachmentTooLarge(Math.round(config.maxUploadBytes / (1024 * 1024))));
-    if (message.attachments.length > 0 && !thread.transaction) return refused(REPLY_REFUSALS.companyAttachments);
+    if (message.attachments.length > 0 && !thread.transaction) {
+      return refused(grant.target.kind === 'communication' ? REPLY_REFUSALS.requestAttachments : REPLY_REFUSALS.companyAttachments);
+    }
     const scope = thread.transaction?.scope;
     if (message.attachments.length > 0 && scope && scope.editable !== 'all' && !scope.editable.includes('attachments')) {
       return refused(REPLY_REFUSALS.attachmentsNotAllowed);

@@ -9,8 +9,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * address's local part may have.
  */
 
-/** A transaction's thread, or the client company's (invitations, reminders, company notes). */
-export type ReplyTarget = { kind: 'transaction'; pk: number } | { kind: 'client-company'; pk: number };
+/** A transaction's thread, a request's (the email telling of it), or the client company's (invitations, reminders, company notes). */
+export type ReplyTarget = { kind: 'transaction'; pk: number } | { kind: 'client-company'; pk: number } | { kind: 'communication'; pk: number };
 
 export interface ReplyGrant {
   target: ReplyTarget;
@@ -23,7 +23,8 @@ export interface ReplyGrant {
 export const REPLY_TOKEN_DAYS = 60;
 
 const VERSION = 1;
-const KIND_CODES = { transaction: 1, 'client-company': 2 } as const;
+const KIND_CODES = { transaction: 1, 'client-company': 2, communication: 3 } as const;
+const KINDS_BY_CODE = new Map<number, ReplyTarget['kind']>(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as ReplyTarget['kind']]));
 const PAYLOAD_BYTES = 14;
 const MAC_BYTES = 16;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -86,10 +87,10 @@ export const verifyReplyToken = (secretKey: string, token: string, now = new Dat
   const payload = bytes.subarray(0, PAYLOAD_BYTES);
   if (!timingSafeEqual(bytes.subarray(PAYLOAD_BYTES), macOf(secretKey, payload))) return { ok: false, why: 'forged' };
   const kindCode = payload.readUInt8(1);
-  if (payload.readUInt8(0) !== VERSION || (kindCode !== 1 && kindCode !== 2)) return { ok: false, why: 'forged' };
+  const kind = KINDS_BY_CODE.get(kindCode);
+  if (payload.readUInt8(0) !== VERSION || !kind) return { ok: false, why: 'forged' };
   const expiresAt = new Date(payload.readUInt32BE(10) * 1000);
   if (expiresAt <= now) return { ok: false, why: 'expired' };
-  const kind = kindCode === 1 ? 'transaction' : 'client-company';
   return { ok: true, grant: { target: { kind, pk: payload.readUInt32BE(2) }, userPk: payload.readUInt32BE(6), expiresAt } };
 };
 
