@@ -60,7 +60,7 @@ const Body = ({ c, onMove, busy }: { c: Communication; onMove: RequestDrawerProp
         <Alert
           type="warning"
           showIcon
-          message="Not emailed yet"
+          title="Not emailed yet"
           description={`Herd could not email this to ${c.undelivered === 1 ? '1 person' : `${c.undelivered} people`} at the client yet and keeps trying. They can see it when they sign in.`}
         />
       ) : null}

@@ -121,7 +121,7 @@ const DrawerBody = ({ companyPk, request, onClose }: { companyPk: number; reques
       <Shared request={request} />
       {request.status === 'READY' && request.sender === 'ACCOUNTANT' ? <Alert type="info" showIcon message="Answered: your accountant is reviewing it." /> : null}
       {answering && preview ? (
-        <Alert type="info" showIcon message="Waiting on the client" description="Only the client can answer this. In their view, the form to answer it is here." />
+        <Alert type="info" showIcon title="Waiting on the client" description="Only the client can answer this. In their view, the form to answer it is here." />
       ) : null}
       {answering && !preview ? <Answer companyPk={companyPk} request={request} onClose={answered} /> : <Given request={request} />}
       <RequestNotes companyPk={companyPk} communicationPk={request.pk} />
