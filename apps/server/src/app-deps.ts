@@ -4,7 +4,7 @@ import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { JobQueue } from './jobs/job-queue.js';
-import type { LedgerRegistry } from './integrations/ledger-adapter.js';
+import type { LedgerRegistry } from './modules/ledger/ledger-adapter.js';
 import type { BillingContext } from './modules/billing/stripe-gateway.js';
 import type { SmsSender } from './sms/sms-sender.js';
 

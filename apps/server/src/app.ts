@@ -15,7 +15,8 @@ import { mountBuiltinSandbox } from './integrations/qbo/builtin-sandbox.js';
 import { BUILTIN_SANDBOX_PATH, QBO_PATHS } from './integrations/qbo/qbo-settings.js';
 import { qboRoutes } from './integrations/qbo/http/qbo.routes.js';
 import { testingQboSandboxRoutes } from './integrations/qbo/http/qbo-sandbox-testing.routes.js';
-import { createLedgerRegistry } from './integrations/registry.js';
+import { createLedgerRegistry } from './modules/ledger/registry.js';
+import { ledgerServices } from './modules/ledger-connections/ledger-services.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -88,8 +89,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     bodyLimit: 1024 * 1024,
   });
   const storage = createStorage(opts.config);
-  const qbo = createQboContext(opts.config, opts.qbo);
-  const ledgers = createLedgerRegistry([qboAdapter(qbo, storage)]);
+  const qbo = createQboContext(opts.config, ledgerServices(opts.db), opts.qbo);
+  const ledgers = createLedgerRegistry([qboAdapter(qbo)]);
   const billing = createBillingContext(opts.config);
   const sms = createTwilioSender(opts.config.sms, opts.config.outboundTimeoutMs);
   const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing, sms };

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
-import { deleteDeliveriesBefore } from './integrations/webhook-deliveries.queries.js';
+import { deleteDeliveriesBefore } from './modules/ledger-connections/webhook-deliveries.queries.js';
 import { deleteOutboxBefore } from './mail/outbox.queries.js';
 import { deletePendingSignupsExpiredBefore } from './modules/auth/pending-signups.queries.js';
 import { deleteExpiredSessions } from './modules/auth/sessions.queries.js';

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { ledgerConnections } from '../../db/schema/index.js';
-import type { CompanyRow, DisconnectOutcome, LedgerCompanyInfo, LedgerGrant } from '../ledger-adapter.js';
-import { classifyCommonLedgerError, type LedgerErrorKind } from '../ledger-errors.js';
+import type { LedgerGrant } from '../../modules/ledger/credential-store.js';
+import type { DisconnectOutcome, LedgerCompany, LedgerCompanyInfo } from '../../modules/ledger/ledger-adapter.js';
+import { classifyCommonLedgerError, type LedgerErrorKind } from '../../modules/ledger/ledger-errors.js';
 import { MINOR_VERSION } from './qbo-api.js';
 import type { QboContext } from './qbo-context.js';
 import { QboFault } from './qbo-faults.js';
@@ -51,29 +49,19 @@ export const qboCompanyInfo = async (qbo: QboContext, grant: LedgerGrant): Promi
   return { name: body?.CompanyInfo?.CompanyName || fallback };
 };
 
-const forgetTokens = (db: Db, companyPk: number) =>
-  db
-    .update(ledgerConnections)
-    .set({ accessTokenEnc: null, refreshTokenEnc: null, accessExpiresAt: null, refreshExpiresAt: null, syncState: 'IDLE', updatedAt: new Date() })
-    .where(eq(ledgerConnections.clientCompanyId, companyPk));
-
 /**
- * Revokes the company's grant at Intuit and forgets the tokens. The tokens
- * are forgotten even when Intuit cannot be reached, so Herd can no longer
- * use them and the disconnect stands.
+ * Revokes the company's grant at Intuit (revoking the refresh token ends the whole grant). The
+ * module forgets the credentials whatever Intuit answers, so the disconnect stands.
  */
-export const qboDisconnect = async (qbo: QboContext, db: Db, company: CompanyRow): Promise<DisconnectOutcome> => {
-  const [connection] = await db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, company.pk));
-  if (!connection?.refreshTokenEnc) return { kind: 'nothing-to-revoke' };
-  let outcome: DisconnectOutcome = { kind: 'revoked' };
+export const qboRevoke = async (qbo: QboContext, company: LedgerCompany): Promise<DisconnectOutcome> => {
+  const grant = await qbo.services.credentials.read(company.pk);
+  if (!grant?.credentials) return { kind: 'nothing-to-revoke' };
   try {
-    // Revoking the refresh token ends the whole grant.
-    await qbo.oauth.revoke(qbo.box.open(connection.refreshTokenEnc));
+    await qbo.oauth.revoke(qbo.box.open(grant.credentials.refreshTokenEnc));
+    return { kind: 'revoked' };
   } catch (error) {
-    outcome = { kind: 'revoke-failed', error };
+    return { kind: 'revoke-failed', error };
   }
-  await forgetTokens(db, company.pk);
-  return outcome;
 };
 
 export const classifyQboError = (err: unknown): LedgerErrorKind => {

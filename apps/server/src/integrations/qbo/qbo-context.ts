@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { API_PREFIX } from '@herd/contract';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { ledgerConnections } from '../../db/schema/index.js';
 import { LedgerError } from '../../lib/errors.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../../lib/outbound-http.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
-import { SharedRateWindow } from '../../lib/shared-rate-window.js';
+import type { AdapterServices } from '../../modules/ledger/ledger-adapter.js';
 import { QboApi } from './qbo-api.js';
 import { BATCH_REQUESTS_PER_MINUTE } from './qbo-batch.js';
 import { qboOAuth, type QboOAuth } from './qbo-oauth.js';
@@ -28,8 +25,10 @@ export interface QboContext {
   readRetry: RetryPolicy;
   /** Where Intuit sends the browser back: the connect/reauth callback, or sign-up's. */
   redirectUri(signup: boolean): string;
+  /** Where the company's credentials are kept; the app's store. */
+  services: AdapterServices;
   /** Opens the Accounting API of a connected company. */
-  openApi(db: Db, companyPk: number): Promise<QboApi>;
+  openApi(companyPk: number): Promise<QboApi>;
 }
 
 export interface QboContextOptions {
@@ -42,7 +41,7 @@ export interface QboContextOptions {
   pageSize?: number;
 }
 
-export const createQboContext = (config: Config, options: QboContextOptions = {}): QboContext => {
+export const createQboContext = (config: Config, services: AdapterServices, options: QboContextOptions = {}): QboContext => {
   const endpoints = qboEndpoints(config.qbo, config.appUrl, `http://127.0.0.1:${config.port}`);
   const timeoutMs = config.outboundTimeoutMs;
   const oauth = qboOAuth(config.qbo, endpoints, { timeoutMs, retryBaseMs: options.retryBaseMs });
@@ -56,14 +55,15 @@ export const createQboContext = (config: Config, options: QboContextOptions = {}
     box,
     timeoutMs,
     readRetry,
+    services,
     redirectUri: (signup) => `${config.appUrl}${API_PREFIX}${signup ? QBO_PATHS.signupCallback : QBO_PATHS.callback}`,
-    async openApi(db, companyPk) {
-      const [connection] = await db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
-      if (!connection || connection.provider !== 'QBO') throw new LedgerError('This company is not connected to QuickBooks Online.', 409);
-      const session = new QboSession(db, oauth, box, connection);
-      // Counted in the database, so every worker and API process together keeps to the realm's limit.
-      const window = new SharedRateWindow(db, 'QBO', { limit: perMinute, windowMs: 60_000 });
-      const batchWindow = new SharedRateWindow(db, 'QBO-batch', { limit: options.batchesPerMinute ?? BATCH_REQUESTS_PER_MINUTE, windowMs: 60_000 });
+    async openApi(companyPk) {
+      const grant = await services.credentials.read(companyPk);
+      if (!grant || grant.provider !== 'QBO') throw new LedgerError('This company is not connected to QuickBooks Online.', 409);
+      const session = new QboSession(services.credentials, oauth, box, companyPk, grant);
+      // The app's windows are shared by every worker and API process, so together they keep to the realm's limit.
+      const window = services.rateWindow('QBO', perMinute, 60_000);
+      const batchWindow = services.rateWindow('QBO-batch', options.batchesPerMinute ?? BATCH_REQUESTS_PER_MINUTE, 60_000);
       return new QboApi(session, { apiBase: endpoints.apiBase, window, batchWindow, timeoutMs, retryBaseMs: options.retryBaseMs, pageSize: options.pageSize });
     },
   };

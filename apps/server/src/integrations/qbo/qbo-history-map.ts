@@ -1,5 +1,4 @@
-import type { LedgerHistoryLine } from '../../modules/suggestions/ledger-history.queries.js';
-import { merchantOfTransaction } from '../../modules/suggestions/merchant.js';
+import type { LedgerHistoryRecord } from '../../modules/ledger/ledger-records.js';
 import type { QboEntity } from './qbo-api.js';
 import type { Lookups } from './qbo-lookups.js';
 import { detailOf, lineAccount, payeeOf, refValue, type QboLine, type TransactionEntity } from './qbo-transaction-map.js';
@@ -28,9 +27,9 @@ const partyOf = (entity: TransactionEntity, raw: QboEntity): { vendor: string | 
  * The categorization history one ledger transaction holds: each of its lines on an income or
  * expense account of the company's chart, when none of its lines waits on a watched account (a
  * transaction partly uncategorized is still a question, not an answer). Empty when it teaches
- * nothing: a journal entry, no such line, or a payee and description that name no merchant.
+ * nothing: a journal entry, or no such line. (Whether its words name a merchant is Herd's to judge.)
  */
-export const historyLinesOf = (entity: TransactionEntity, raw: QboEntity, lookups: Lookups): LedgerHistoryLine[] => {
+export const historyLinesOf = (entity: TransactionEntity, raw: QboEntity, lookups: Lookups): LedgerHistoryRecord[] => {
   if (!HISTORY_ENTITIES.includes(entity)) return [];
   const lines = ((raw.Line as QboLine[] | undefined) ?? []).filter((line) => line.DetailType !== 'SubTotalLineDetail');
   const accounts = lines.map((line) => lineAccount(line, lookups));
@@ -38,30 +37,25 @@ export const historyLinesOf = (entity: TransactionEntity, raw: QboEntity, lookup
   const payee = payeeOf(entity, raw, lines);
   const firstDescription = lines.map((line) => String(line.Description ?? '')).find((d) => d !== '') ?? '';
   const description = String(raw.PrivateNote ?? '') || firstDescription;
-  const merchant = merchantOfTransaction({ payee, description });
-  if (!merchant) return [];
   const party = partyOf(entity, raw);
   const common = {
-    externalId: `${entity}:${String(raw.Id)}`,
     date: String(raw.TxnDate ?? '').slice(0, 10),
     payee,
     description,
-    merchantKey: merchant.key,
     deposit: entity === 'Deposit' || entity === 'SalesReceipt',
   };
-  const out: LedgerHistoryLine[] = [];
+  const out: LedgerHistoryRecord[] = [];
   lines.forEach((line, i) => {
     const account = accounts[i];
-    const categoryId = account && lookups.isCategoryAccount(account) ? lookups.accountPk(account) : null;
-    if (categoryId === null) return;
+    if (!account || !lookups.isCategoryAccount(account)) return;
     const detail = detailOf(line);
     out.push({
       ...common,
       lineNumber: out.length,
-      categoryId,
-      vendorId: lookups.refPk('VENDOR', party.vendor),
-      customerId: lookups.refPk('CUSTOMER', refValue(detail.CustomerRef) ?? party.customer),
-      classId: lookups.refPk('CLASS', refValue(detail.ClassRef)),
+      categoryExternalId: account,
+      vendorExternalId: party.vendor,
+      customerExternalId: refValue(detail.CustomerRef) ?? party.customer,
+      classExternalId: refValue(detail.ClassRef),
     });
   });
   return common.date === '' ? [] : out;

@@ -1,4 +1,4 @@
-import { LedgerUnreachableError } from '../ledger-errors.js';
+import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
 import { OutboundHttpError, outboundRequestWithRetry, type OutboundResponse, type RetryPolicy } from '../../lib/outbound-http.js';
 
 /** No retry: the Accounting API's calls retry in QboApi, which takes room in the rate window before each send. */

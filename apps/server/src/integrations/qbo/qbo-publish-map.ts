@@ -1,18 +1,9 @@
+import { fromCents } from '@herd/contract';
+import type { PublishLine } from '../../modules/ledger/ledger-records.js';
 import type { QboEntity } from './qbo-api.js';
 import { detailOf, isWatchedLine, type MapContext, type QboLine, type TransactionEntity } from './qbo-transaction-map.js';
 
-/** A Herd line with every reference as QuickBooks knows it. */
-export interface PublishLine {
-  amountCents: number;
-  description: string;
-  categoryExternalId: string;
-  vendorExternalId: string | null;
-  customerExternalId: string | null;
-  classExternalId: string | null;
-  locationExternalId: string | null;
-  taxExternalId: string | null;
-  billable: 'BILLABLE' | 'NOT_BILLABLE' | null;
-}
+export type { PublishLine };
 
 export interface PublishContext extends MapContext {
   /** Income account id → an active item posting to it: sales receipts are categorized through items. */
@@ -24,7 +15,8 @@ export class UnpublishableError extends Error {}
 
 type Obj = Record<string, unknown>;
 const ref = (value: string | null) => (value ? { value } : undefined);
-const amount = (cents: number) => cents / 100;
+/** QuickBooks takes amounts as JSON numbers: the exact decimal of the cents, read as a number. */
+const amount = (cents: number) => Number(fromCents(cents));
 const billableStatus = (flag: PublishLine['billable']) => (flag === 'BILLABLE' ? 'Billable' : flag === 'NOT_BILLABLE' ? 'NotBillable' : undefined);
 /** Drops the keys left undefined, so a sparse update never clears what Herd did not set. */
 const defined = (obj: Obj): Obj => Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined));

@@ -1,41 +1,16 @@
-import type { Db } from '../../db/client.js';
-import type { StorageDriver } from '../../storage/driver.js';
-import type { LineRow } from '../../modules/transactions/transactions.queries.js';
-import type { PublishItem, PublishOutcome, RecordOutcome, SettledItem } from '../ledger-adapter.js';
+import type { LedgerReferences, PublishItem, PublishOutcome, SettledItem } from '../../modules/ledger/ledger-records.js';
 import type { QboApi, QboEntity } from './qbo-api.js';
 import type { BatchAnswer, BatchOperation } from './qbo-batch.js';
 import type { QboFault } from './qbo-faults.js';
-import { attachFiles, filesToAttach, type FileToAttach } from './qbo-publish-attachments.js';
-import type { Lookups } from './qbo-lookups.js';
+import { attachFiles } from './qbo-publish-attachments.js';
+import { qboLookups, type Lookups } from './qbo-lookups.js';
 import { buildPublishUpdate, UnpublishableError, type PublishLine } from './qbo-publish-map.js';
+import { qboIdOf } from './qbo-records.js';
 import { mapTransaction, type TransactionEntity } from './qbo-transaction-map.js';
 
-/** Herd's lines with QuickBooks ids; null when a category is not one QuickBooks knows. */
-const toPublishLines = (lines: LineRow[], lookups: Lookups): PublishLine[] | null => {
-  const mapped: PublishLine[] = [];
-  for (const line of lines) {
-    const category = lookups.accountExternalId(line.categoryId);
-    if (!category) return null;
-    mapped.push({
-      amountCents: Math.round(Number(line.amount) * 100),
-      description: line.description,
-      categoryExternalId: category,
-      vendorExternalId: lookups.refExternalId(line.vendorId),
-      customerExternalId: lookups.refExternalId(line.customerId),
-      classExternalId: lookups.refExternalId(line.classId),
-      locationExternalId: lookups.refExternalId(line.locationId),
-      taxExternalId: lookups.refExternalId(line.taxId),
-      billable: line.billable,
-    });
-  }
-  return mapped;
-};
-
 export interface PublishDeps {
-  db: Db;
   api: QboApi;
   lookups: Lookups;
-  storage: StorageDriver;
 }
 
 /** A transaction on its way: the copy of QuickBooks' row its update is built on, and what happened so far. */
@@ -74,23 +49,16 @@ type Planned = { op: BatchOperation; write: Pending } | { op: BatchOperation; re
  * transaction) as soon as it is answered, so a job cut short leaves only the
  * unanswered rows in PROCESSING.
  */
-export const publishToQbo = async (deps: PublishDeps, items: PublishItem[], record: RecordOutcome): Promise<void> => {
+export async function* publishToQbo(api: QboApi, items: PublishItem[], references: LedgerReferences): AsyncGenerator<SettledItem[]> {
+  const deps: PublishDeps = { api, lookups: qboLookups(references) };
   const settled: SettledItem[] = [];
   const note: Note = (item, outcome) => void settled.push({ item, outcome });
-  const flush = async () => {
-    if (settled.length > 0) await record(settled.splice(0));
-  };
-  const toWrite: Pending[] = [];
+  const toWrite: Pending[] = items.map((item) => {
+    const entity = item.entityType as TransactionEntity;
+    const raw = (item.raw ?? { Id: qboIdOf(entity, item.externalId), SyncToken: item.version ?? '' }) as QboEntity;
+    return { item, entity, lines: item.lines, raw, reread: false, failures: 0 };
+  });
   let toRead: Pending[] = [];
-  for (const item of items) {
-    const lines = toPublishLines(item.lines, deps.lookups);
-    if (!lines) {
-      note(item, { kind: 'rejected', code: 'HERD', message: 'Every line needs a category that exists in QuickBooks.' });
-      continue;
-    }
-    toWrite.push({ item, entity: item.row.ledgerEntityType as TransactionEntity, lines, raw: item.row.raw as QboEntity, reread: false, failures: 0 });
-  }
-  await flush();
 
   let sequence = 0;
   const nextId = () => String((sequence += 1));
@@ -115,22 +83,23 @@ export const publishToQbo = async (deps: PublishDeps, items: PublishItem[], reco
       }
       planned.push({ op: { bId: nextId(), kind: 'update', entity: pending.entity, fields }, write: pending });
     }
-    // What this round settled is recorded together, even when a later step of it throws.
+    // What this round settled is handed back together, even when a later step of it throws.
     try {
-      if (planned.length === 0) continue;
-      const answers = await deps.api.batch(planned.map((p) => p.op));
-      const written = planned.flatMap((p) => ('write' in p && answers.get(p.op.bId)?.kind === 'entity' ? [p.write.item.row.pk] : []));
-      const files = await filesToAttach(deps.db, written);
-      for (const p of planned) {
-        const answer = answers.get(p.op.bId)!;
-        if ('write' in p) await settleWrite(deps, p.write, answer, note, { toWrite, toRead }, files.get(p.write.item.row.pk) ?? []);
-        else settleRead(deps, p.read, answer, note, { toWrite, toRead });
+      if (planned.length > 0) {
+        const answers = await deps.api.batch(planned.map((p) => p.op));
+        for (const p of planned) {
+          const answer = answers.get(p.op.bId)!;
+          if ('write' in p) await settleWrite(deps, p.write, answer, note, { toWrite, toRead });
+          else settleRead(deps, p.read, answer, note, { toWrite, toRead });
+        }
       }
-    } finally {
-      await flush();
+    } catch (err) {
+      if (settled.length > 0) yield settled.splice(0);
+      throw err;
     }
+    if (settled.length > 0) yield settled.splice(0);
   }
-};
+}
 
 /** Notes a transaction's outcome, to be recorded with the rest of its round. */
 type Note = (item: PublishItem, outcome: PublishOutcome) => void;
@@ -157,10 +126,10 @@ const again = (pending: Pending, fault: QboFault, queue: Pending[]) => {
   queue.push(pending);
 };
 
-const settleWrite = async (deps: PublishDeps, pending: Pending, answer: BatchAnswer, note: Note, queues: Queues, files: FileToAttach[]) => {
+const settleWrite = async (deps: PublishDeps, pending: Pending, answer: BatchAnswer, note: Note, queues: Queues) => {
   if (answer.kind === 'entity') {
     const updated = answer.entity;
-    const attachmentError = await attachFiles(deps, pending.item.row.pk, pending.entity, updated.Id, files);
+    const attachmentError = await attachFiles(deps.api, pending.entity, updated.Id, pending.item.files);
     if (attachmentError) {
       note(pending.item, { kind: 'rejected', code: attachmentError.code, message: attachmentError.message, raw: updated, ledgerVersion: updated.SyncToken });
     } else {

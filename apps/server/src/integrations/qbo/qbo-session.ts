@@ -1,13 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { clientCompanies, ledgerConnections } from '../../db/schema/index.js';
+import type { CredentialStore, SealedCredentials, StoredGrant } from '../../modules/ledger/credential-store.js';
+import { LedgerNeedsReauthError } from '../../modules/ledger/ledger-errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { notifyLedgerNeedsReauth } from '../../modules/notifications/events.js';
-import type { SealedCredentials } from '../ledger-adapter.js';
-import { LedgerNeedsReauthError } from '../ledger-errors.js';
 import { OAuthError, type QboOAuth, type TokenSet } from './qbo-oauth.js';
-
-export type ConnectionRow = typeof ledgerConnections.$inferSelect;
 
 /** QuickBooks no longer accepts our tokens; the accountant has to connect again (reauth). Generic code catches it as LedgerNeedsReauthError. */
 export class NeedsReauthError extends LedgerNeedsReauthError {
@@ -27,76 +21,52 @@ export const sealTokens = (box: SecretBox, tokens: TokenSet): SealedCredentials 
 });
 
 /**
- * One company's way into QuickBooks: its realm and a valid access token,
- * refreshed when due. Intuit rotates refresh tokens, so every refresh stores
- * the new one at once; a refused refresh puts the company in NEEDS_REAUTH.
+ * One company's way into QuickBooks: its realm and a valid access token, refreshed when due.
+ * Intuit rotates refresh tokens, so every refresh saves the new one at once through the credential
+ * store. A refused grant throws NeedsReauthError: the module that called the adapter records it on
+ * the company and tells the firm.
  */
 export class QboSession {
-  private connection: ConnectionRow;
-
   constructor(
-    private readonly db: Db,
+    private readonly credentials: CredentialStore,
     private readonly oauth: QboOAuth,
     private readonly box: SecretBox,
-    connection: ConnectionRow,
+    private readonly companyPk: number,
+    private grant: StoredGrant,
     private readonly now: () => Date = () => new Date(),
-  ) {
-    this.connection = connection;
-  }
+  ) {}
 
   get realmId(): string {
-    return this.connection.externalCompanyId;
-  }
-
-  get companyPk(): number {
-    return this.connection.clientCompanyId;
+    return this.grant.externalCompanyId;
   }
 
   async accessToken(): Promise<string> {
-    const { accessTokenEnc, accessExpiresAt } = this.connection;
-    if (accessTokenEnc && accessExpiresAt && accessExpiresAt.getTime() - EXPIRY_MARGIN_MS > this.now().getTime()) {
-      return this.box.open(accessTokenEnc);
-    }
+    const sealed = this.grant.credentials;
+    if (sealed && sealed.accessExpiresAt.getTime() - EXPIRY_MARGIN_MS > this.now().getTime()) return this.box.open(sealed.accessTokenEnc);
     return this.refresh();
   }
 
   /** Gets new tokens with the newest refresh token; called when due or when the ledger answers 401. */
   async refresh(): Promise<string> {
     // Another worker may have rotated the tokens since this session read them.
-    const [latest] = await this.db.select().from(ledgerConnections).where(eq(ledgerConnections.pk, this.connection.pk));
-    if (!latest?.refreshTokenEnc) return this.giveUp();
-    this.connection = latest;
+    const latest = await this.credentials.read(this.companyPk);
+    if (!latest?.credentials || latest.externalCompanyId !== this.grant.externalCompanyId) return this.giveUp();
+    this.grant = latest;
     let tokens: TokenSet;
     try {
-      tokens = await this.oauth.refresh(this.box.open(latest.refreshTokenEnc));
+      tokens = await this.oauth.refresh(this.box.open(latest.credentials.refreshTokenEnc));
     } catch (err) {
       if (err instanceof OAuthError && err.grantIsGone) return this.giveUp();
       throw err;
     }
-    const [saved] = await this.db
-      .update(ledgerConnections)
-      .set({ ...sealTokens(this.box, tokens), updatedAt: new Date() })
-      .where(eq(ledgerConnections.pk, latest.pk))
-      .returning();
-    this.connection = saved!;
+    const sealed = sealTokens(this.box, tokens);
+    await this.credentials.save(this.companyPk, sealed);
+    this.grant = { ...latest, credentials: sealed };
     return tokens.accessToken;
   }
 
-  /** The grant is gone: say so on the company, where the clients list shows it, and stop. */
+  /** The grant is gone: nothing more can be read or written until the company is reconnected. */
   async giveUp(): Promise<never> {
-    await this.db.transaction(async (tx) => {
-      // Only the moment the grant is lost is news: a company already waiting to be reconnected is not announced again.
-      const [lost] = await tx
-        .update(clientCompanies)
-        .set({ connectionState: 'NEEDS_REAUTH', updatedAt: new Date() })
-        .where(and(eq(clientCompanies.pk, this.connection.clientCompanyId), ne(clientCompanies.connectionState, 'NEEDS_REAUTH')))
-        .returning({ firmId: clientCompanies.firmId, pk: clientCompanies.pk });
-      if (lost) await notifyLedgerNeedsReauth(tx, { firmId: lost.firmId, companyPk: lost.pk, ledger: 'QuickBooks' });
-      await tx
-        .update(ledgerConnections)
-        .set({ syncState: 'FAILED', lastSyncError: 'QuickBooks refused the connection: reconnect the company.', updatedAt: new Date() })
-        .where(and(eq(ledgerConnections.pk, this.connection.pk), eq(ledgerConnections.clientCompanyId, this.connection.clientCompanyId)));
-    });
     throw new NeedsReauthError();
   }
 }

@@ -7,8 +7,10 @@ import { signedInCast } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/harness.js';
 import { forceStatus } from '../../../test/status-audit.js';
 import { companyFromRedirect, connectQbo, startQboWorld } from '../../../test/qbo.js';
-import { applyTransactionPage } from './qbo-apply.js';
-import { loadLookups } from './qbo-lookups.js';
+import { loadCompanyReferences } from '../../modules/refs/ledger-references.js';
+import { applyLedgerRecords } from '../../modules/transactions/ledger-apply.js';
+import { qboLookups } from './qbo-lookups.js';
+import { ledgerRecordOf } from './qbo-records.js';
 
 let sim: QboSimulator;
 let t: TestApp;
@@ -181,14 +183,19 @@ describe('pulling a QuickBooks Online company', () => {
     sim.putEntity(realm, 'Purchase', { Id: stale.Id, PrivateNote: 'newer' } as unknown as QboEntity);
     await cast.admin.post(`accounting/accountant/client-company/${companyPk}/transactions/resync/`, { pks: [row!.pk] });
     await t.runJobs();
-    const lookups = await loadLookups(t.db, companyPk);
-    await applyTransactionPage(t.db, companyPk, 'Purchase', [{ ...stale, PrivateNote: 'older' }], lookups, { firmId: cast.firm.firmId });
+    /** A page of Purchases applied as a pull applies it, whenever the test says. */
+    const applyPage = async (rows: QboEntity[]) => {
+      const refs = await loadCompanyReferences(t.db, companyPk);
+      const records = rows.map((r) => ledgerRecordOf('Purchase', r, qboLookups(refs.references)));
+      await applyLedgerRecords(t.db, { firmId: cast.firm.firmId, companyPk }, records, refs);
+    };
+    await applyPage([{ ...stale, PrivateNote: 'older' }]);
     const [after] = await t.db.select().from(transactions).where(eq(transactions.pk, row!.pk));
     expect(after!.description).toBe('newer');
 
     await forceStatus(t.db, row!.pk, 'PROCESSING');
     const categorized = sim.putEntity(realm, 'Purchase', { Id: stale.Id, PrivateNote: 'categorized meanwhile', Line: [] } as unknown as QboEntity);
-    await applyTransactionPage(t.db, companyPk, 'Purchase', [categorized], lookups, { firmId: cast.firm.firmId });
+    await applyPage([categorized]);
     const [still] = await t.db.select().from(transactions).where(eq(transactions.pk, row!.pk));
     expect(still!.status).toBe('PROCESSING');
   });

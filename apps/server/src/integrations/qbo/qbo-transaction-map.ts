@@ -1,4 +1,5 @@
-import type { TransactionType } from '@herd/contract';
+import { centsOf, type TransactionType } from '@herd/contract';
+import type { LedgerRecordLine, LedgerTransaction } from '../../modules/ledger/ledger-records.js';
 import type { QboEntity } from './qbo-api.js';
 
 /** The transaction lists Herd reads from QuickBooks, in the order a pull reads them. */
@@ -13,34 +14,6 @@ const ENTITY_LABELS: Record<TransactionEntity, string> = {
   VendorCredit: 'Vendor credit',
   SalesReceipt: 'Sales receipt',
 };
-
-export interface PulledLine {
-  amountCents: number;
-  description: string;
-  classExternalId: string | null;
-  customerExternalId: string | null;
-  taxExternalId: string | null;
-  billable: 'BILLABLE' | 'NOT_BILLABLE' | null;
-}
-
-/** A QuickBooks transaction as Herd holds it: only the part sitting on watched accounts. */
-export interface PulledTransaction {
-  externalId: string;
-  entity: TransactionEntity;
-  type: TransactionType;
-  subtype: string;
-  date: string;
-  amountCents: number;
-  currency: string;
-  description: string;
-  payee: string;
-  paymentAccountExternalId: string | null;
-  watchedAccountExternalId: string;
-  locationExternalId: string | null;
-  ledgerVersion: string;
-  lines: PulledLine[];
-  raw: QboEntity;
-}
 
 export interface MapContext {
   /** External ids of the watched accounts. */
@@ -57,7 +30,8 @@ export const refValue = (ref: unknown): string | null => {
   return value === undefined || value === null ? null : String(value);
 };
 const refName = (ref: unknown): string => String((ref as Obj | undefined)?.name ?? '');
-export const toCents = (amount: unknown): number => Math.round(Number(amount ?? 0) * 100);
+/** QuickBooks writes amounts as JSON numbers; to two decimals, then to exact cents. */
+export const toCents = (amount: unknown): number => centsOf(Number(amount ?? 0).toFixed(2));
 export const detailOf = (line: QboLine): Obj => (line.DetailType ? ((line[line.DetailType] as Obj | undefined) ?? {}) : {});
 
 /** The account a line posts to (a sales line posts to its item's income account). */
@@ -75,7 +49,7 @@ export const isWatchedLine = (line: QboLine, ctx: MapContext): boolean => {
   return account !== null && ctx.watched.has(account);
 };
 
-const billableOf = (status: unknown): PulledLine['billable'] => (status === 'Billable' ? 'BILLABLE' : status === 'NotBillable' ? 'NOT_BILLABLE' : null);
+const billableOf = (status: unknown): LedgerRecordLine['billable'] => (status === 'Billable' ? 'BILLABLE' : status === 'NotBillable' ? 'NOT_BILLABLE' : null);
 
 const kindOf = (entity: TransactionEntity, raw: QboEntity, watchedLines: QboLine[]): { type: TransactionType; subtype: string } | null => {
   switch (entity) {
@@ -116,12 +90,12 @@ export const payeeOf = (entity: TransactionEntity, raw: QboEntity, watchedLines:
 };
 
 /** Maps one QuickBooks transaction; null when none of its lines sits on a watched account. */
-export const mapTransaction = (entity: TransactionEntity, raw: QboEntity, ctx: MapContext): PulledTransaction | null => {
+export const mapTransaction = (entity: TransactionEntity, raw: QboEntity, ctx: MapContext): LedgerTransaction | null => {
   const lines = ((raw.Line as QboLine[] | undefined) ?? []).filter((line) => line.DetailType !== 'SubTotalLineDetail');
   const watchedLines = lines.filter((line) => isWatchedLine(line, ctx));
   if (watchedLines.length === 0) return null;
   const kind = kindOf(entity, raw, watchedLines)!;
-  const pulledLines = watchedLines.map((line): PulledLine => {
+  const pulledLines = watchedLines.map((line): LedgerRecordLine => {
     const detail = detailOf(line);
     return {
       amountCents: toCents(line.Amount),
@@ -136,8 +110,7 @@ export const mapTransaction = (entity: TransactionEntity, raw: QboEntity, ctx: M
   // Something a person can recognize even when QuickBooks holds no memo, description or number.
   const fallback = `${ENTITY_LABELS[entity]}${raw.DocNumber ? ` ${String(raw.DocNumber)}` : ''}`;
   return {
-    externalId: `${entity}:${raw.Id}`,
-    entity,
+    entityType: entity,
     ...kind,
     date: String(raw.TxnDate ?? '').slice(0, 10),
     amountCents: pulledLines.reduce((sum, line) => sum + line.amountCents, 0),
@@ -147,8 +120,6 @@ export const mapTransaction = (entity: TransactionEntity, raw: QboEntity, ctx: M
     paymentAccountExternalId: paymentAccountOf(entity, raw, lines, ctx),
     watchedAccountExternalId: lineAccount(watchedLines[0]!, ctx)!,
     locationExternalId: refValue(raw.DepartmentRef),
-    ledgerVersion: String(raw.SyncToken),
     lines: pulledLines,
-    raw,
   };
 };

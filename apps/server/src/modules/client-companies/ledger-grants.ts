@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { CompanyRow, LedgerRegistry } from '../../integrations/ledger-adapter.js';
+import type { CompanyRow } from '../access/company-access.js';
+import type { LedgerRegistry } from '../ledger/ledger-adapter.js';
+import { forgetCredentials } from '../ledger-connections/credential-store.js';
 
 export interface GrantDeps {
   db: Db;
@@ -12,8 +14,9 @@ const AT_ONCE = 4;
 
 const revokeOne = async (deps: GrantDeps, company: CompanyRow, log: FastifyBaseLogger) => {
   const adapter = deps.ledgers.adapterFor(company.connectionKind);
-  const outcome = await adapter.disconnect(deps.db, company);
-  // The disconnect stands either way: the credentials are already forgotten, so Herd cannot use them.
+  const outcome = await adapter.revoke(company);
+  // The disconnect stands either way: the credentials are forgotten, so Herd cannot use them.
+  await forgetCredentials(deps.db, company.pk);
   if (outcome.kind === 'revoke-failed') {
     log.warn(
       { err: outcome.error, companyPk: company.pk, failure: adapter.classifyError(outcome.error) },

@@ -9,9 +9,9 @@ import { clientCompanies, ledgerAccounts, ledgerRefs, transactions } from '../..
 import { ValidationError } from '../../lib/errors.js';
 import { companyAccess } from '../access/company-access.js';
 import type { Actor } from '../auth/actor.js';
-import { upsertLedgerRows, type LedgerRowWrite } from '../transactions/ledger-rows.js';
-import { canTransition } from '../transactions/status.js';
-import { moveStatuses, type StatusMove } from '../transactions/status-writer.js';
+import { loadCompanyReferences } from '../refs/ledger-references.js';
+import { applyLedgerRecords } from '../transactions/ledger-apply.js';
+import { genericRecordOf } from './generic-records.js';
 
 type RefsBody = z.infer<typeof genericReferenceListsBody>;
 type TxBody = z.infer<typeof genericTransactionsBody>;
@@ -68,85 +68,32 @@ export const upsertReferenceLists = async (db: Db, companyPk: number, body: Refs
   });
 
 /**
- * Upserts transactions by external id. New ones arrive READY with one line;
- * one the client has not touched yet takes the ledger's new values; once
- * categorized, Herd's answer wins and only a deletion (CANCELLED) gets
- * through — where the transition table allows it: a transaction already
- * published or matched stays as it is, and is counted unchanged.
+ * Upserts transactions by external id, through the inbound policy every ledger shares: a new one
+ * arrives READY with one line; one the client has not touched yet takes the ledger's new values;
+ * once categorized, Herd's answer wins (the API keeps no versions to say the ledger's edit is
+ * newer) and only a deletion (CANCELLED) gets through — where the transition table allows it: a
+ * transaction already published or matched stays as it is, and is counted unchanged. Accounts
+ * are named by external id and must have been pushed first.
  */
-export const upsertTransactions = async ({ db, jobs }: { db: Db; jobs: Pick<JobQueue, 'send'> }, companyPk: number, body: TxBody) => {
-  const counts = await db.transaction(async (tx) => {
-    const [company] = await tx.select({ firmId: clientCompanies.firmId }).from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
-    const accountIds = new Map(
-      (await tx.select({ pk: ledgerAccounts.pk, externalId: ledgerAccounts.externalId }).from(ledgerAccounts).where(eq(ledgerAccounts.clientCompanyId, companyPk))).map(
-        (a) => [a.externalId, a.pk],
-      ),
-    );
-    const accountOf = (ext: string | undefined, field: string, i: number) => {
-      if (ext === undefined) return null;
-      const pk = accountIds.get(ext);
-      if (pk === undefined) throw ValidationError.field(`transactions.${i}.${field}`, `Account "${ext}" is not known: push it with the reference lists first.`);
-      return pk;
-    };
-    const existing = new Map(
-      (
-        await tx
-          .select()
-          .from(transactions)
-          .where(
-            and(
-              eq(transactions.clientCompanyId, companyPk),
-              inArray(
-                transactions.externalId,
-                body.transactions.map((t) => t.external_id),
-              ),
-            ),
-          )
-      ).map((t) => [t.externalId, t]),
-    );
-    const counts = { created: 0, updated: 0, unchanged: 0 };
-    const writes: LedgerRowWrite[] = [];
-    const cancels: StatusMove[] = [];
-    for (const [i, t] of body.transactions.entries()) {
-      const values = {
-        type: t.type,
-        subtype: t.subtype,
-        date: t.date,
-        amount: t.amount,
-        currency: t.currency.toUpperCase(),
-        description: t.description,
-        payee: t.payee,
-        paymentAccountId: accountOf(t.payment_account, 'payment_account', i),
-        watchedAccountId: accountOf(t.watched_account, 'watched_account', i),
-      };
-      const before = existing.get(t.external_id);
-      if (!before) {
-        if (t.deleted) counts.unchanged += 1;
-        else writes.push({ externalId: t.external_id, create: { ledgerEntityType: 'generic', ...values } });
-      } else if (t.deleted && before.status !== 'CANCELLED' && canTransition(before.status, 'CANCELLED')) {
-        cancels.push({ row: before, to: 'CANCELLED' });
-      } else if (!t.deleted && before.status === 'READY' && changed(before, values)) {
-        writes.push({ pk: before.pk, refresh: values, ...(before.amount !== t.amount ? { lines: [{ amount: t.amount }] } : {}) });
-        counts.updated += 1;
-      } else {
-        counts.unchanged += 1;
-      }
+export const upsertTransactions = async (deps: { db: Db; jobs: Pick<JobQueue, 'send'> }, companyPk: number, body: TxBody) => {
+  const { db, jobs } = deps;
+  const [company] = await db.select({ firmId: clientCompanies.firmId }).from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
+  const refs = await loadCompanyReferences(db, companyPk);
+  body.transactions.forEach((t, i) => {
+    for (const field of ['payment_account', 'watched_account'] as const) {
+      const ext = t[field];
+      if (ext !== undefined && refs.accountPk(ext) === null)
+        throw ValidationError.field(`transactions.${i}.${field}`, `Account "${ext}" is not known: push it with the reference lists first.`);
     }
-    counts.created = (await upsertLedgerRows(tx, companyPk, writes)).length;
-    const cancelled = await moveStatuses(tx, { firmId: company!.firmId, companyPk, actorUserId: null }, 'transaction.sync', cancels, 'skip');
-    counts.updated += cancelled.length;
-    counts.unchanged += cancels.length - cancelled.length;
-    return counts;
   });
+  const applied = await applyLedgerRecords(db, { firmId: company!.firmId, companyPk }, body.transactions.map(genericRecordOf), refs);
+  const counts = { created: applied.created, updated: applied.updated + applied.cancelled + applied.matched, unchanged: applied.unchanged };
   if (counts.created + counts.updated > 0) {
     await queueSuggestionRefresh(jobs, companyPk, null);
     await queueCompanyReceiptMatch(jobs, companyPk);
   }
   return counts;
 };
-
-const changed = (before: typeof transactions.$inferSelect, values: Record<string, unknown>) =>
-  Object.entries(values).some(([k, v]) => (before as Record<string, unknown>)[k] !== v);
 
 /** What Herd published since a moment, oldest first, for the other system to apply to its ledger. */
 export const publishedSince = async (db: Db, companyPk: number, since: string | undefined, limit: number) => {

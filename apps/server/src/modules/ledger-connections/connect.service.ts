@@ -3,7 +3,7 @@ import type { ConnectionKind } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { clientCompanies } from '../../db/schema/index.js';
-import type { LedgerGrant } from '../../integrations/ledger-adapter.js';
+import type { LedgerGrant } from '../ledger/credential-store.js';
 import { AppError, ConflictError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';

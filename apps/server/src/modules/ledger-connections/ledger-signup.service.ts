@@ -1,6 +1,6 @@
 import { TRIAL_DAYS, type ConnectionKind } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
-import type { LedgerGrant } from '../../integrations/ledger-adapter.js';
+import type { LedgerGrant } from '../ledger/credential-store.js';
 import { ConflictError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser } from '../auth/auth.queries.js';

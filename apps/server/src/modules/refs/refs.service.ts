@@ -10,7 +10,8 @@ import {
   type SelectQuery,
 } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import type { LedgerRegistry, NewListEntry } from '../../integrations/ledger-adapter.js';
+import type { LedgerRegistry, NewListEntry } from '../ledger/ledger-adapter.js';
+import { withGrant } from '../ledger-connections/grant-lost.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -88,7 +89,8 @@ const LABELS: Partial<Record<RefKind, string>> = { VENDOR: 'vendor', CUSTOMER: '
  * (CSV, generic) keep the list here with an id of Herd's own.
  */
 const createInLedger = async (deps: RefDeps, scope: CompanyAccess, entry: NewListEntry) => {
-  const outcome = await deps.ledgers.adapterFor(scope.company.connectionKind).createListEntry(deps.db, scope.company, entry);
+  const adapter = deps.ledgers.adapterFor(scope.company.connectionKind);
+  const outcome = await withGrant(deps.db, scope.company, adapter.displayName, () => adapter.createListEntry(scope.company, entry));
   if (outcome.kind === 'refused') throw ValidationError.field('name', outcome.message);
   return outcome.kind === 'created' ? { externalId: outcome.externalId, raw: outcome.raw } : { externalId: `herd:${randomUUID()}`, raw: {} };
 };
@@ -167,7 +169,7 @@ export const createCategory = async (
   });
 };
 
-/** The accountant chooses which accounts Herd watches (the defaults of integrations/watched-accounts.ts are a starting point). */
+/** The accountant chooses which accounts Herd watches (the defaults of ledger/watched-accounts.ts are a starting point). */
 export const updateHerdAccounts = async (db: Db, actor: Actor, companyPk: number, watched: number[]) => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const unique = [...new Set(watched)];

@@ -6,7 +6,7 @@ import { companyFirmIsReadOnly } from '../billing/billing-standing.js';
 import { sendToLedger } from '../transactions/publish.js';
 import { findTransactionsOfCompany } from '../transactions/transactions.queries.js';
 
-export type AutoPublishDeps = Pick<AppDeps, 'db' | 'config' | 'ledgers' | 'jobs'>;
+export type AutoPublishDeps = Pick<AppDeps, 'db' | 'config' | 'ledgers' | 'jobs' | 'storage'>;
 
 /**
  * The transactions a rule with automatic publishing just answered go to the ledger through the

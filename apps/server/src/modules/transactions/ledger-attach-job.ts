@@ -1,7 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
-import { clientCompanies, files, transactionAttachments, transactions } from '../../db/schema/index.js';
+import { clientCompanies, transactions } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import { withGrant } from '../ledger-connections/grant-lost.js';
+import { filesForLedger } from './ledger-files.js';
 
 /**
  * A file attached in Herd to a transaction the ledger already holds categorized goes to the ledger
@@ -27,7 +29,7 @@ export class PublishRunningError extends Error {
   }
 }
 
-type AttachDeps = Pick<AppDeps, 'db' | 'ledgers'> & { log?: { warn: (details: object, message: string) => void } };
+type AttachDeps = Pick<AppDeps, 'db' | 'ledgers' | 'storage'> & { log?: { warn: (details: object, message: string) => void } };
 
 /**
  * Uploads one file of one transaction to the ledger, through the ledger adapter's attachment
@@ -50,12 +52,9 @@ export const runLedgerAttach = async (deps: AttachDeps, { transactionPk, fileId 
   if (!adapter.attachFiles || company.connectionState !== 'CONNECTED') return;
   if (row.status === 'PROCESSING') throw new PublishRunningError();
   if (!IN_LEDGER.has(row.status)) return;
-  const pending = await deps.db
-    .select({ pk: transactionAttachments.pk, name: files.name, contentType: files.contentType, storageKey: files.storageKey })
-    .from(transactionAttachments)
-    .innerJoin(files, eq(files.pk, transactionAttachments.fileId))
-    .where(and(eq(transactionAttachments.transactionId, transactionPk), eq(transactionAttachments.fileId, fileId), isNull(transactionAttachments.ledgerAttachmentId)));
+  const pending = (await filesForLedger(deps, [transactionPk], fileId)).get(transactionPk) ?? [];
   if (pending.length === 0) return;
-  const refusal = await adapter.attachFiles(deps.db, company, row, pending);
+  const target = { externalId: row.externalId, entityType: row.ledgerEntityType };
+  const refusal = await withGrant(deps.db, company, adapter.displayName, () => adapter.attachFiles!(company, target, pending));
   if (refusal) deps.log?.warn({ transactionPk, fileId, code: refusal.code }, `The ledger refused a file attached after publishing: ${refusal.message}`);
 };

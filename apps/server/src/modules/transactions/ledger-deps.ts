@@ -1,12 +1,14 @@
 import type { Db } from '../../db/client.js';
-import type { LedgerRegistry } from '../../integrations/ledger-adapter.js';
+import type { LedgerRegistry } from '../ledger/ledger-adapter.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import type { StorageDriver } from '../../storage/driver.js';
 
-/** What the services that talk to ledgers need: the database, the adapters, and the job queue for remote ledgers. */
+/** What the services that talk to ledgers need: the database, the adapters, the job queue for remote ledgers, and the files' storage. */
 export interface LedgerDeps {
   db: Db;
   ledgers: LedgerRegistry;
   jobs: JobQueue;
+  storage: StorageDriver;
 }
 
 /** Jobs of one company run one at a time: two writes never race on one ledger transaction. */

@@ -9,6 +9,10 @@ import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
 import { type CompanyAccess } from '../access/company-access.js';
+import { withGrant } from '../ledger-connections/grant-lost.js';
+import { loadCompanyReferences } from '../refs/ledger-references.js';
+import { applyLedgerRecords } from './ledger-apply.js';
+import { pullCompany } from './ledger-pull.js';
 
 export type PullMode = (typeof PULL_MODES)[number];
 
@@ -65,15 +69,21 @@ export const queuePull = async (deps: LedgerDeps, companyPk: number, mode: PullM
 export const runPull = async (deps: LedgerDeps, companyPk: number) => {
   const [company] = await deps.db.select().from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
   if (!company) return;
-  await deps.ledgers.adapterFor(company.connectionKind).pull(deps.db, company);
+  await pullCompany(deps, company);
   await queueSuggestionRefresh(deps.jobs, companyPk, null);
   await queueCompanyReceiptMatch(deps.jobs, companyPk);
 };
 
-/** The job behind a resync. */
+/** The job behind a resync: each transaction read again is applied as a pull would apply it, on its own. */
 export const runQueuedResync = async (deps: LedgerDeps, data: { companyPk: number; pks: number[] }) => {
   const [company] = await deps.db.select().from(clientCompanies).where(eq(clientCompanies.pk, data.companyPk));
   if (!company || company.connectionState !== 'CONNECTED') return;
+  const adapter = deps.ledgers.adapterFor(company.connectionKind);
   const rows = await findTransactionsOfCompany(deps.db, company.pk, data.pks);
-  await deps.ledgers.adapterFor(company.connectionKind).resync(deps.db, company, rows);
+  const refs = await loadCompanyReferences(deps.db, company.pk);
+  const owner = { firmId: company.firmId, companyPk: company.pk };
+  const targets = rows.map((row) => ({ externalId: row.externalId, entityType: row.ledgerEntityType }));
+  await withGrant(deps.db, company, adapter.displayName, async () => {
+    for await (const records of adapter.reread(company, targets, refs.references)) await applyLedgerRecords(deps.db, owner, records, refs);
+  });
 };

@@ -1,10 +1,13 @@
 import { notifySyncErrors } from '../notifications/events.js';
 import { eq, sql } from 'drizzle-orm';
-import type { PublishResult } from '@herd/contract';
+import { centsOf, type PublishResult } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, syncErrors } from '../../db/schema/index.js';
-import type { CompanyRow, PublishItem, PublishOutcome, SettledItem } from '../../integrations/ledger-adapter.js';
-import { LedgerNeedsReauthError } from '../../integrations/ledger-errors.js';
+import { LedgerNeedsReauthError } from '../ledger/ledger-errors.js';
+import type { PublishItem, PublishLine, PublishOutcome } from '../ledger/ledger-records.js';
+import { withGrant } from '../ledger-connections/grant-lost.js';
+import { loadCompanyReferences, type CompanyReferences } from '../refs/ledger-references.js';
+import { filesForLedger } from './ledger-files.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
@@ -13,10 +16,16 @@ import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import { findTransactionsOfCompany, loadLines, type LineRow, type TransactionRow } from './transactions.queries.js';
 import { publishRefusal, statusRefusal } from './publish-refusal.js';
 import { findScoped } from './transactions.scope.js';
-import { type CompanyAccess } from '../access/company-access.js';
+import { type CompanyAccess, type CompanyRow } from '../access/company-access.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 
 const UNREACHABLE = 'The ledger could not be reached after several tries. Clear this error to publish again.';
+
+/** A transaction and what the ledger answered for it. */
+interface Settled {
+  row: TransactionRow;
+  outcome: PublishOutcome;
+}
 
 const END_STATUS = { published: 'PUBLISHED_IN_PLATFORM', matched: 'MATCHED_TO_PLATFORM', rejected: 'SYNC_ERROR' } as const;
 
@@ -171,17 +180,72 @@ export const giveUpQueuedPublish = async (deps: LedgerDeps, data: { companyPk: n
   await refreshAfterPublish(deps, company.pk);
 };
 
+/** Herd's lines by the ledger's ids; null when a category is not one the ledger knows. */
+const toPublishLines = (lines: LineRow[], refs: CompanyReferences): PublishLine[] | null => {
+  const mapped: PublishLine[] = [];
+  for (const line of lines) {
+    const category = refs.accountExternalId(line.categoryId);
+    if (!category) return null;
+    mapped.push({
+      amountCents: centsOf(line.amount),
+      description: line.description,
+      categoryExternalId: category,
+      vendorExternalId: refs.refExternalId(line.vendorId),
+      customerExternalId: refs.refExternalId(line.customerId),
+      classExternalId: refs.refExternalId(line.classId),
+      locationExternalId: refs.refExternalId(line.locationId),
+      taxExternalId: refs.refExternalId(line.taxId),
+      billable: line.billable,
+    });
+  }
+  return mapped;
+};
+
+/**
+ * The publish loop: each row becomes a publish item (its lines by the ledger's ids, its files not
+ * in the ledger yet), and every answer the adapter hands back is recorded before the next is
+ * asked for, so a job cut short leaves only the unanswered rows in PROCESSING. A row whose
+ * category the ledger does not know is refused here, before anything is sent.
+ */
 const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: TransactionRow[], actorUserId: number | null, counted: (o: PublishOutcome) => void) => {
   if (rows.length === 0) return;
-  const allLines = await loadLines(
-    deps.db,
-    company.pk,
-    rows.map((r) => r.pk),
-  );
-  const items: PublishItem[] = rows.map((row) => ({ row, lines: allLines.filter((l) => l.transactionId === row.pk) }));
-  await deps.ledgers.adapterFor(company.connectionKind).publish(deps.db, company, items, async (settled) => {
+  const adapter = deps.ledgers.adapterFor(company.connectionKind);
+  const pks = rows.map((r) => r.pk);
+  const allLines = await loadLines(deps.db, company.pk, pks);
+  const refs = await loadCompanyReferences(deps.db, company.pk);
+  const files = adapter.attachFiles ? await filesForLedger(deps, pks) : new Map();
+  const byPk = new Map(rows.map((row) => [row.pk, row]));
+  const record = async (settled: Settled[]) => {
     await recordOutcomes(deps.db, company, actorUserId, settled);
     for (const { outcome } of settled) counted(outcome);
+  };
+  const items: PublishItem[] = [];
+  const unknownCategory: Settled[] = [];
+  for (const row of rows) {
+    const lines = toPublishLines(
+      allLines.filter((l) => l.transactionId === row.pk),
+      refs,
+    );
+    if (!lines) {
+      unknownCategory.push({ row, outcome: { kind: 'rejected', code: 'HERD', message: `Every line needs a category that exists in ${adapter.displayName}.` } });
+      continue;
+    }
+    items.push({
+      key: row.pk,
+      externalId: row.externalId,
+      entityType: row.ledgerEntityType,
+      version: row.ledgerVersion,
+      raw: row.raw as Record<string, unknown>,
+      lines,
+      files: files.get(row.pk) ?? [],
+    });
+  }
+  await record(unknownCategory);
+  if (items.length === 0) return;
+  await withGrant(deps.db, company, adapter.displayName, async () => {
+    for await (const settled of adapter.publish(company, items, refs.references)) {
+      await record(settled.map(({ item, outcome }) => ({ row: byPk.get(item.key)!, outcome })));
+    }
   });
 };
 
@@ -192,12 +256,12 @@ const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: Transact
  * published, when), so a batch of them is one UPDATE; the ledger copies, different for every row,
  * go in one more statement rather than one each.
  */
-const recordOutcomes = (db: Db, company: CompanyRow, actorUserId: number | null, settled: SettledItem[]) =>
+const recordOutcomes = (db: Db, company: CompanyRow, actorUserId: number | null, settled: Settled[]) =>
   db.transaction(async (tx) => {
     if (settled.length === 0) return;
     const publishedAt = new Date();
-    const moves = settled.map(({ item, outcome }) => ({
-      row: item.row,
+    const moves = settled.map(({ row, outcome }) => ({
+      row,
       to: END_STATUS[outcome.kind],
       values: outcome.kind === 'rejected' ? {} : { publishedBy: actorUserId, publishedAt },
       details: { outcome: outcome.kind, ...(outcome.kind === 'rejected' ? { error: outcome.message } : {}) },
@@ -210,9 +274,7 @@ const recordOutcomes = (db: Db, company: CompanyRow, actorUserId: number | null,
       company.pk,
       moved.map((m) => ({ pk: m.row.pk, ledgerVersion: m.outcome.ledgerVersion || null, raw: m.outcome.raw ?? null })),
     );
-    const errors = settled.flatMap(({ item, outcome }) =>
-      outcome.kind === 'rejected' ? [{ transactionId: item.row.pk, code: outcome.code, message: outcome.message }] : [],
-    );
+    const errors = settled.flatMap(({ row, outcome }) => (outcome.kind === 'rejected' ? [{ transactionId: row.pk, code: outcome.code, message: outcome.message }] : []));
     if (errors.length === 0) return;
     await tx.insert(syncErrors).values(errors);
     await notifySyncErrors(tx, { firmId: company.firmId, companyPk: company.pk, pks: errors.map((e) => e.transactionId), message: errors[0]!.message });

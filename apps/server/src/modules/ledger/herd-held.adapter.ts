@@ -1,5 +1,5 @@
 import type { ConnectionKind } from '@herd/contract';
-import { ConflictError } from '../lib/errors.js';
+import { ConflictError } from '../../lib/errors.js';
 import type { LedgerAdapter } from './ledger-adapter.js';
 import { classifyCommonLedgerError } from './ledger-errors.js';
 
@@ -17,11 +17,11 @@ export const herdHeldAdapter = (kind: Extract<ConnectionKind, 'CSV' | 'GENERIC' 
     kind,
     displayName: DISPLAY_NAMES[kind],
     remote: false,
-    async publish(_db, _company, items, record) {
-      await record(items.map((item) => ({ item, outcome: { kind: 'published', ledgerVersion: null } })));
+    async *publish(_company, items) {
+      yield items.map((item) => ({ item, outcome: { kind: 'published', ledgerVersion: null } }));
     },
-    async pull() {},
-    async resync() {},
+    async *pull() {},
+    async *reread() {},
     async createListEntry() {
       return { kind: 'held' };
     },
@@ -31,7 +31,7 @@ export const herdHeldAdapter = (kind: Extract<ConnectionKind, 'CSV' | 'GENERIC' 
     reauthorize() {
       throw nothingToConnect();
     },
-    async disconnect() {
+    async revoke() {
       return { kind: 'nothing-to-revoke' };
     },
     async companyInfo() {

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { webhookDeliveries } from '../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { webhookDeliveries } from '../../db/schema/index.js';
 
 // No tenant: a delivery is known by its ledger and the digest of its signed body, before anyone knows which firm it concerns.
 

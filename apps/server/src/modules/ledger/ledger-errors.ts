@@ -1,4 +1,4 @@
-import { LedgerError } from '../lib/errors.js';
+import { LedgerError } from '../../lib/errors.js';
 
 /**
  * The ledger no longer accepts Herd's grant. Whatever ledger it came from,
