@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clientSideEndpoints, profileEndpoints } from '@herd/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noteEndpoints, refEndpoints, transactionEndpoints as e, type ClientEditableField, type Transaction } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientProfile, makeMyAccountant, makeOwnCompany } from '../../../../test/fake-api';
@@ -72,6 +72,22 @@ describe('the client’s transactions', () => {
     await waitFor(() => expect(fake.callsTo(e.clientUpdate, company)).toHaveLength(1));
     expect(fake.callsTo(e.clientUpdate, company)[0]!.body).toEqual({
       transactions: [{ pk: 102, finished: true, client_memo: '', lines: [{ pk: 501, amount: '100.00', description: '', category: null, vendor: null }] }],
+    });
+  });
+
+  describe('keeping the cursor in view', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('leaves the page where it is on load, and scrolls to the cursor once the keyboard moves it', async () => {
+      const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+      fakeInbox();
+      open();
+      await screen.findByText('Blue Bottle Coffee');
+      // The first row is the cursor from the start; on a phone it sits below the requests and receipts.
+      expect(rows()[0]).toHaveAttribute('aria-current', 'true');
+      expect(scrolled).not.toHaveBeenCalled();
+      fireEvent.keyDown(window, { key: 'j' });
+      await waitFor(() => expect(scrolled.mock.contexts).toContain(rows()[1]));
     });
   });
 

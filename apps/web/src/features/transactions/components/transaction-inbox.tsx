@@ -55,6 +55,8 @@ export const TransactionInbox = ({ companyPk, editable, finishRule }: Transactio
   const [cursorAt, setCursorAt] = useState({ page, row: 0 });
   const cursor = cursorAt.page === page ? cursorAt.row : 0;
   const setCursor = (row: number) => setCursorAt({ page, row });
+  // Whether the keyboard has moved the cursor yet: only then does the page scroll to follow it.
+  const [keyed, setKeyed] = useState(false);
   const { openPk, open: openTransaction, close } = useOpenTransaction();
   const touch = useTouchDevice();
   // Another page, however it is reached, starts with nothing selected.
@@ -80,6 +82,7 @@ export const TransactionInbox = ({ companyPk, editable, finishRule }: Transactio
   }, [emptiedPage, pages, page, setListParams]);
 
   const move = (step: 1 | -1) => {
+    setKeyed(true);
     // j past the last row turns the page; k above the first turns back to the previous page's last row.
     if (step === 1 && at === items.length - 1 && page < pages) return goTo(page + 1, 0);
     if (step === -1 && at === 0 && page > 1) return goTo(page - 1, CLIENT_PAGE_SIZE - 1);
@@ -169,6 +172,7 @@ export const TransactionInbox = ({ companyPk, editable, finishRule }: Transactio
             key={t.pk}
             transaction={t}
             active={index === at}
+            follow={keyed}
             selected={selected.includes(t.pk)}
             error={rowErrors[t.pk]}
             extra={<DraftTag transactionPk={t.pk} side="client" />}

@@ -16,6 +16,12 @@ export const SignedAmount = ({ transaction }: { transaction: Transaction }) => (
 interface TransactionRowProps {
   transaction: Transaction;
   active: boolean;
+  /**
+   * The cursor is being walked with the keyboard: the active row is kept in view. Not on load, when the
+   * first row is the cursor too: scrolling to it would move the page past what stands above the list
+   * (the client's requests and receipts, the preview's banner) before anyone pressed a key.
+   */
+  follow?: boolean;
   selected: boolean;
   error?: string;
   /** Without it the row has no checkbox (a read-only list). */
@@ -25,12 +31,12 @@ interface TransactionRowProps {
 }
 
 /** One transaction waiting for the client; the keyboard cursor is `active`. */
-export const TransactionRow = ({ transaction: t, active, selected, error, onSelect, onOpen, extra }: TransactionRowProps) => {
+export const TransactionRow = ({ transaction: t, active, follow = false, selected, error, onSelect, onOpen, extra }: TransactionRowProps) => {
   const row = useRef<HTMLLIElement>(null);
   // The keyboard cursor never leaves the screen while j/k walk a long list.
   useEffect(() => {
-    if (active) row.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [active]);
+    if (active && follow) row.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, follow]);
   return (
     <li
       ref={row}
