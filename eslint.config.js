@@ -44,6 +44,22 @@ const ledgerInternals = {
   regex: 'integrations/[^/]+/',
   message: 'Modules reach a ledger through LedgerAdapter (deps.ledgers.adapterFor(kind)), never through a ledger’s own files.',
 };
+/**
+ * A ledger adapter is a translator: it speaks its ledger's protocol and answers in the port's
+ * records (modules/ledger). It takes no database and decides nothing for Herd, so outside its
+ * HTTP side (OAuth callbacks, webhooks, sandbox pages in `integrations/<ledger>/http/`) it imports
+ * no module but the port, and neither the ORM nor the schema.
+ */
+const adapterBoundary = [
+  {
+    regex: '(^|/)modules/(?!ledger/)',
+    message: 'A ledger adapter reaches Herd only through the port (modules/ledger): the module that calls it does the writing, deciding and notifying.',
+  },
+  {
+    regex: '^drizzle-orm(/|$)|(^|/)db/(schema|client)(/|\\.|$)',
+    message: 'A ledger adapter takes no database: return records from the port (modules/ledger/ledger-records.ts) and let the module write them.',
+  },
+];
 const routesToQueries = {
   regex: '\\.queries(\\.[jt]s)?$',
   message: "A route parses the request, calls its module's service and replies: move the query call into the service (*.service.ts).",
@@ -116,6 +132,17 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.routes.ts'],
+    ignores: ['apps/server/src/integrations/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [routesToQueries] }] },
+  },
+  {
+    // Tests drive the whole app (database included) and are not adapter code.
+    files: ['apps/server/src/integrations/**/*.ts'],
+    ignores: ['apps/server/src/integrations/*/http/**', 'apps/server/src/integrations/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: adapterBoundary }] },
+  },
+  {
+    files: ['apps/server/src/integrations/*/http/**/*.routes.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [routesToQueries] }] },
   },
   {

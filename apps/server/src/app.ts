@@ -11,7 +11,7 @@ import type { Mailer } from './mail/mailer.js';
 import { createStorage } from './storage/create-storage.js';
 import { createQboContext, type QboContextOptions } from './integrations/qbo/qbo-context.js';
 import { qboAdapter } from './integrations/qbo/qbo.adapter.js';
-import { mountBuiltinSandbox } from './integrations/qbo/builtin-sandbox.js';
+import { mountBuiltinSandbox } from './integrations/qbo/http/builtin-sandbox.js';
 import { BUILTIN_SANDBOX_PATH, QBO_PATHS } from './integrations/qbo/qbo-settings.js';
 import { qboRoutes } from './integrations/qbo/http/qbo.routes.js';
 import { testingQboSandboxRoutes } from './integrations/qbo/http/qbo-sandbox-testing.routes.js';

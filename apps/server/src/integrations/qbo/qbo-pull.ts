@@ -1,5 +1,5 @@
 import type { LedgerCompany, PullCursor, PullPage, PullProgress, ReferencesSource } from '../../modules/ledger/ledger-adapter.js';
-import { daysBefore, ledgerDay } from '../../modules/ledger/ledger-dates.js';
+import { before, ledgerDay } from '../../modules/ledger/ledger-dates.js';
 import type { QboApi, QboEntity } from './qbo-api.js';
 import { qboLookups } from './qbo-lookups.js';
 import { ledgerRecordOf } from './qbo-records.js';
@@ -7,11 +7,11 @@ import { REF_ENTITY_NAMES, referencePage } from './qbo-refs.js';
 import { TRANSACTION_ENTITIES, type TransactionEntity } from './qbo-transaction-map.js';
 
 /** CDC looks back at most 30 days and answers at most 1,000 objects; past either, read the lists. */
-const CDC_LOOKBACK_MS = 29 * 24 * 60 * 60 * 1000;
+const CDC_LOOKBACK = { days: 29 };
 const CDC_CAP = 1000;
 /** Changes stamped just before the previous pull started may not have been visible to it. */
-const OVERLAP_MS = 5 * 60 * 1000;
-const DEFAULT_HISTORY_DAYS = 90;
+const OVERLAP = { minutes: 5 };
+const DEFAULT_HISTORY = { days: 90 };
 
 const quote = (value: string) => `'${value.replace(/'/g, "\\'")}'`;
 
@@ -24,10 +24,10 @@ const quote = (value: string) => `'${value.replace(/'/g, "\\'")}'`;
  */
 export async function* pullQbo(api: QboApi, company: LedgerCompany, cursor: PullCursor, references: ReferencesSource, now: Date): AsyncGenerator<PullPage> {
   const progress: PullProgress = cursor.progress ?? { startedAt: now.toISOString(), mode: cursor.mode, done: [], current: null };
-  const since = cursor.pulledUpTo ? new Date(cursor.pulledUpTo.getTime() - OVERLAP_MS) : null;
-  const syncDate = company.syncDate ?? ledgerDay(daysBefore(now, DEFAULT_HISTORY_DAYS));
+  const since = cursor.pulledUpTo ? before(cursor.pulledUpTo, OVERLAP) : null;
+  const syncDate = company.syncDate ?? ledgerDay(before(now, DEFAULT_HISTORY));
 
-  if (progress.mode === 'INCREMENTAL' && since && now.getTime() - since.getTime() < CDC_LOOKBACK_MS && !progress.current) {
+  if (progress.mode === 'INCREMENTAL' && since && since > before(now, CDC_LOOKBACK) && !progress.current) {
     const changed = await api.changedSince([...REF_ENTITY_NAMES, ...TRANSACTION_ENTITIES], since);
     const total = Object.values(changed).reduce((n, rows) => n + rows.length, 0);
     if (total < CDC_CAP) {

@@ -1,10 +1,10 @@
-import { DateTime } from 'luxon';
+import { DateTime, type DurationLikeObject } from 'luxon';
 
 /**
- * The two date sums ledger code does, on the date library the server already uses rather than by
- * milliseconds: a ledger's day of a moment (its transaction dates are plain days, read in UTC as
- * the ledgers' APIs write their timestamps), and a moment some days before another.
+ * The date sums ledger code does, on the date library the server already uses rather than by
+ * milliseconds: a ledger's day of a moment (transaction dates are plain days, and the ledgers'
+ * APIs write their timestamps in UTC), and a moment some time before another.
  */
 export const ledgerDay = (moment: Date): string => DateTime.fromJSDate(moment, { zone: 'utc' }).toISODate()!;
 
-export const daysBefore = (moment: Date, days: number): Date => DateTime.fromJSDate(moment, { zone: 'utc' }).minus({ days }).toJSDate();
+export const before = (moment: Date, span: DurationLikeObject): Date => DateTime.fromJSDate(moment, { zone: 'utc' }).minus(span).toJSDate();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientMaker, type TestClient } from '../../../test/client.js';
-import { signedInCast } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { clientMaker, type TestClient } from '../../../../test/client.js';
+import { signedInCast } from '../../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
 
 /** Herd as run locally without Intuit credentials: APP_URL says localhost, the person may browse 127.0.0.1. */
 const APP_URL = 'http://localhost:3000';

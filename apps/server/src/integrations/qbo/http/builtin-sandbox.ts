@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createControl, createQboState, qboSimulatorPlugin, type QboControl, type QboState } from '@herd/simulators';
-import type { Config } from '../../config.js';
+import type { Config } from '../../../config.js';
 import { API_PREFIX } from '@herd/contract';
-import { readSignedState } from '../../modules/ledger-connections/oauth-state.js';
-import { appOrigin } from '../../modules/ledger-connections/return-origin.js';
-import { sandboxVisitor } from '../../modules/sandboxes/sandbox-visitor.js';
-import { BUILTIN_SANDBOX_PATH, QBO_PATHS } from './qbo-settings.js';
+import { readSignedState } from '../../../modules/ledger-connections/oauth-state.js';
+import { appOrigin } from '../../../modules/ledger-connections/return-origin.js';
+import { sandboxVisitor } from '../../../modules/sandboxes/sandbox-visitor.js';
+import { BUILTIN_SANDBOX_PATH, QBO_PATHS } from '../qbo-settings.js';
 
 /** The companies every owner of sandbox companies gets, each with its own realm. */
 const SANDBOX_COMPANIES = [
