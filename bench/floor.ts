@@ -3,10 +3,10 @@ import type { TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../apps/server/src/db/client.js';
 import { clientCompanies } from '../apps/server/src/db/schema/index.js';
 import type { CompanyAccess } from '../apps/server/src/modules/access/company-access.js';
-import { UNRESTRICTED } from '../apps/server/src/modules/restrictions/account-scope.js';
 import { CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES } from '../apps/server/src/modules/transactions/status.js';
 import { countsByList, storedStatusCounts } from '../apps/server/src/modules/transactions/transactions.queries.js';
 import { listPage } from '../apps/server/src/modules/transactions/transactions.read.js';
+import { firmScope } from '../apps/server/test/company-scope.js';
 import { percentile } from './load.js';
 
 export const CATEGORIZED_FILTER = { date_from: '2026-03-01', date_to: '2026-09-30', amount_min: '10.00', markers: ['WITHOUT_CLASS'] } as const;
@@ -25,23 +25,14 @@ const time = async (fn: () => Promise<unknown>, runs = 200) => {
 };
 
 /** Who the floor reads as: the firm's view of the company, unrestricted (the SQL is the client's too, but for the suggestions' fields). */
-const firmScope = async (db: Db, companyPk: number): Promise<CompanyAccess> => {
+const readFirmScope = async (db: Db, companyPk: number): Promise<CompanyAccess> => {
   const [company] = await db.select().from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
-  return {
-    actor: {} as CompanyAccess['actor'],
-    company: company!,
-    side: 'accountant',
-    viewingAsClient: false,
-    role: null,
-    restrictions: UNRESTRICTED,
-    senderKind: 'ACCOUNTANT',
-    editable: 'all',
-  };
+  return firmScope(company!);
 };
 
 /** The same statements each endpoint runs (the list's page with its count, or the counters), timed alone: the floor under the HTTP figures. */
 export const measureFloors = async (db: Db, companyPk: number) => {
-  const scope = await firmScope(db, companyPk);
+  const scope = await readFirmScope(db, companyPk);
   const list = async (statuses: readonly TransactionStatus[], filter: Partial<TransactionListQuery>) => {
     const query = { page: 1, page_size: 10, ordering: '-date', ...filter } as TransactionListQuery;
     const { results } = await listPage(db, scope, { statuses, hidden: false }, query);

@@ -16,3 +16,7 @@ export const importBankRows = async (admin: TestClient, companyPk: number, rows:
   const list = (await admin.get(`accounting/accountant/client-company/${companyPk}/transactions/list/?page_size=100`)).json().results as Transaction[];
   return list.sort((a, b) => a.date.localeCompare(b.date));
 };
+
+/** Imports bank CSV lines written whole (`date,description,amount,account`) into a CSV company as the accountant. */
+export const importCharges = async (admin: TestClient, companyPk: number, rows: string[]) =>
+  expect((await postBankCsv(admin, companyPk, ['date,description,amount,account', ...rows].join('\n'))).statusCode).toBe(200);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { multipartFiles, postBankCsv } from '../../../test/multipart.js';
+import { importCharges } from '../../../test/bank-rows.js';
+import { multipartFiles } from '../../../test/multipart.js';
 import { TEST_RECEIPTS, textLayerPdf } from '../../../test/receipt-images.js';
 import { transactions } from '../../db/schema/index.js';
 
@@ -29,9 +30,6 @@ const upload = async (client: TestClient, companyPk: number) => {
   expect(res.statusCode).toBe(201);
   return res.json()[0] as { pk: number };
 };
-
-const importCharges = async (admin: TestClient, companyPk: number, rows: string[]) =>
-  expect((await postBankCsv(admin, companyPk, ['date,description,amount,account', ...rows].join('\n'))).statusCode).toBe(200);
 
 type Entry = { action: string; actor: { name: string; side: string } | null; message: string; at: string };
 const historyOf = async (admin: TestClient, companyPk: number, txPk: number) =>

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { multipartFiles, postBankCsv } from '../../../test/multipart.js';
+import { importCharges } from '../../../test/bank-rows.js';
+import { multipartFiles } from '../../../test/multipart.js';
 import { TEST_RECEIPTS, textLayerPdf } from '../../../test/receipt-images.js';
 import { auditLog, clientCompanies, receiptMatches, receipts, transactionAttachments, transactions } from '../../db/schema/index.js';
 import { runCompanyReceiptMatch } from './receipt-match-job.js';
@@ -30,9 +31,6 @@ const upload = async (client: TestClient, companyPk: number, name = 'grocery.pdf
   expect(res.statusCode).toBe(201);
   return res.json()[0] as { pk: number };
 };
-
-const importCharges = async (admin: TestClient, companyPk: number, rows: string[]) =>
-  expect((await postBankCsv(admin, companyPk, ['date,description,amount,account', ...rows].join('\n'))).statusCode).toBe(200);
 
 const chargesOf = (companyPk: number) => t.db.select().from(transactions).where(eq(transactions.clientCompanyId, companyPk));
 const receiptRow = async (pk: number) => (await t.db.select().from(receipts).where(eq(receipts.pk, pk)))[0]!;

@@ -4,7 +4,8 @@ import { RECEIPT_MATCH_WEIGHTS } from '@herd/contract';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { multipartFiles, postBankCsv } from '../../../test/multipart.js';
+import { importCharges } from '../../../test/bank-rows.js';
+import { multipartFiles } from '../../../test/multipart.js';
 import { TEST_RECEIPTS, textLayerPdf } from '../../../test/receipt-images.js';
 import { receiptMatches, transactions } from '../../db/schema/index.js';
 import { scoreCandidate } from './matching/score.js';
@@ -28,9 +29,6 @@ const upload = async (client: TestClient, companyPk: number) => {
   expect(res.statusCode).toBe(201);
   return (res.json() as { pk: number }[])[0]!.pk;
 };
-
-const importCharges = async (admin: TestClient, companyPk: number, rows: string[]) =>
-  expect((await postBankCsv(admin, companyPk, ['date,description,amount,account', ...rows].join('\n'))).statusCode).toBe(200);
 
 /** The company's charges by their description. */
 const chargePks = async (companyPk: number) =>

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
+import { firmScope } from '../../../test/company-scope.js';
 import { createFirm } from '../../../test/factories.js';
 import { openPostgresTestDatabase } from '../../../test/harness.js';
 import { planNodes, planOf, statementsSentBy, type PlanNode } from '../../../test/statement-plans.js';
-import { UNRESTRICTED } from '../restrictions/account-scope.js';
 import { listPage } from './transactions.read.js';
 import { CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES } from './status.js';
 import type { CompanyAccess } from '../access/company-access.js';
@@ -37,16 +37,7 @@ beforeAll(async () => {
     select c.pk, c.pk || '-' || g, 'csv', 'EXPENSE', 'BANK_DEBIT', date '2026-01-01' + (g % 300), (g % 5000) / 10.0 + 1, 'Purchase ' || g, 'Vendor ' || (g % 40), ${statusOf}
     from client_companies c cross join generate_series(1, case when c.pk = ${company!.pk} then ${ROWS} else 50 end) g where c.firm_id = ${firm.firmId}`);
   await db.execute(sql`vacuum analyze`);
-  scope = {
-    actor: { userId: firm.adminId } as CompanyAccess['actor'],
-    company: company!,
-    side: 'accountant',
-    viewingAsClient: false,
-    role: null,
-    restrictions: UNRESTRICTED,
-    senderKind: 'ACCOUNTANT',
-    editable: 'all',
-  };
+  scope = firmScope(company!, { userId: firm.adminId });
   explainer = new pg.Client({ connectionString: database.url });
   await explainer.connect();
 }, 120_000);

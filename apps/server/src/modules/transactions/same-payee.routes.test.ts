@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '@herd/contract';
 import { auditLog } from '../../db/schema/index.js';
+import { ADOBE, importCharges } from '../../../test/bank-rows.js';
 import { clientMaker } from '../../../test/client.js';
 import { createLedgerAccount, createRef, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { postBankCsv } from '../../../test/multipart.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 53);
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const ADOBE = 'POS 4411 ADOBE *CREATIVE CLD 408-536-6000 CA';
 const client = (pk: number) => `accounting/client/company/${pk}/transactions`;
 const accountantAll = async (admin: { get(p: string): Promise<{ json(): unknown }> }, pk: number) => {
   const base = `accounting/accountant/client-company/${pk}/transactions`;
@@ -38,7 +37,7 @@ const setup = async () => {
     `2026-09-05,${ADOBE},15.00,Visa`,
     '2026-09-06,SQ *BLUE BOTTLE COFFEE OAKLAND CA,-6.50,Visa',
   ];
-  expect((await postBankCsv(cast.admin, pk, ['date,description,amount,account', ...rows].join('\n'))).statusCode).toBe(200);
+  await importCharges(cast.admin, pk, rows);
   const all = await accountantAll(cast.admin, pk);
   const byDate = (d: string) => all.find((r) => r.date === d)!;
   return { cast, pk, software, adobeVendor, all, byDate };
