@@ -1,43 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clientCompanyEndpoints, csvExportEndpoints as x, profileEndpoints, transactionEndpoints as e, type CsvExportBatch } from '@herd/contract';
+import { csvExportEndpoints as x, transactionEndpoints as e } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
-import { createFakeApi, makeClientCompany, makeProfile, paginated } from '../../../../test/fake-api';
-import { transactionPage } from '../../../../test/fake-transactions';
+import { fakeCsvCompany } from '../../../../test/fake-csv-exports';
 import { renderAt } from '../../../../test/render-app';
 
 const company = { pk: 7 };
-const march: CsvExportBatch = {
-  pk: 3,
-  created_at: '2026-04-01T09:00:00.000Z',
-  created_by: { pk: 1, name: 'Ada Admin' },
-  date_from: '2026-03-01',
-  date_to: '2026-03-31',
-  status: null,
-  only_new: true,
-  transaction_count: 12,
-  line_count: 14,
-  download_url: '/api/v1/accounting/accountant/client-company/7/csv-exports/3/download/',
-};
-
-/** 70 past exports (four pages of 20); one row stands for each page. */
-const fakeCsvCompany = () =>
-  createFakeApi()
-    .answer(profileEndpoints.profile, {}, makeProfile())
-    .answer(clientCompanyEndpoints.retrieve, company, makeClientCompany({ connection_kind: 'CSV' }))
-    .answer(e.accountantCounters, company, { active: 0, categorized: 0, hidden: 0, sync_errors: 0, completed: 0, processing: 0 })
-    .answer(e.choices, company, { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] })
-    .answer(e.accountantCategorized, company, transactionPage([]))
-    .answer(x.preview, company, { transactions: 3, lines: 4 })
-    .answer(x.list, company, paginated([march], 70))
-    .install();
+/** Four pages of 20 past exports; one row stands for each page. */
+const PAST_EXPORTS = 70;
 
 const drawer = () => screen.findByText('Export published transactions').then((title) => title.closest('.ant-drawer') as HTMLElement);
 const lastPage = (fake: ReturnType<typeof fakeCsvCompany>) => fake.callsTo(x.list, company).at(-1)!.params;
 
 describe('the CSV export history in the address', () => {
   it('opens the drawer at the page of past exports the address names', async () => {
-    const fake = fakeCsvCompany();
+    const fake = fakeCsvCompany({ pastExports: PAST_EXPORTS });
     renderAt('/dashboard/accountant/categorized/7/?search=bakery&exports_open=true&exports_page=3');
     const open = await drawer();
     await within(open).findByRole('link', { name: 'Download export 3' }, { timeout: 15_000 });
@@ -48,7 +25,7 @@ describe('the CSV export history in the address', () => {
   });
 
   it('writes the open drawer and a new page to the address; closing drops both, and Back opens it again', async () => {
-    const fake = fakeCsvCompany();
+    const fake = fakeCsvCompany({ pastExports: PAST_EXPORTS });
     const app = renderAt('/dashboard/accountant/categorized/7/?page=2');
     await fastUser().click(await screen.findByRole('button', { name: /Export$/ }, { timeout: 15_000 }));
     const open = await drawer();
@@ -66,14 +43,14 @@ describe('the CSV export history in the address', () => {
   });
 
   it('falls back to the first page for a tampered page, keeping the drawer open', async () => {
-    const fake = fakeCsvCompany();
+    const fake = fakeCsvCompany({ pastExports: PAST_EXPORTS });
     renderAt('/dashboard/accountant/categorized/7/?exports_open=true&exports_page=-2');
     await within(await drawer()).findByRole('link', { name: 'Download export 3' }, { timeout: 15_000 });
     expect(fake.callsTo(x.list, company)[0]!.params).toMatchObject({ page: 1 });
   });
 
   it('keeps the drawer closed when the flag is not true or false', async () => {
-    const fake = fakeCsvCompany();
+    const fake = fakeCsvCompany({ pastExports: PAST_EXPORTS });
     renderAt('/dashboard/accountant/categorized/7/?exports_open=maybe&exports_page=2');
     await screen.findByRole('button', { name: /Export$/ }, { timeout: 15_000 });
     expect(screen.queryByText('Export published transactions')).not.toBeInTheDocument();

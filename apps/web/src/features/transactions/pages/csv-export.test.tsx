@@ -1,34 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { clientCompanyEndpoints, csvExportEndpoints as x, profileEndpoints, transactionEndpoints as e, type CsvExportBatch } from '@herd/contract';
+import { csvExportEndpoints as x, type CsvExportBatch } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
-import { createFakeApi, makeClientCompany, makeProfile, paginated } from '../../../../test/fake-api';
-import { transactionPage } from '../../../../test/fake-transactions';
+import { fakeCsvCompany, marchExport as march } from '../../../../test/fake-csv-exports';
 import { renderAt } from '../../../../test/render-app';
 
 const company = { pk: 7 };
-const march: CsvExportBatch = {
-  pk: 3,
-  created_at: '2026-04-01T09:00:00.000Z',
-  created_by: { pk: 1, name: 'Ada Admin' },
-  date_from: '2026-03-01',
-  date_to: '2026-03-31',
-  status: null,
-  only_new: true,
-  transaction_count: 12,
-  line_count: 14,
-  download_url: '/api/v1/accounting/accountant/client-company/7/csv-exports/3/download/',
-};
-
-const fakeCsvCompany = (kind: 'CSV' | 'QBO' = 'CSV') =>
-  createFakeApi()
-    .answer(profileEndpoints.profile, {}, makeProfile())
-    .answer(clientCompanyEndpoints.retrieve, company, makeClientCompany({ connection_kind: kind }))
-    .answer(e.accountantCounters, company, { active: 0, categorized: 0, hidden: 0, sync_errors: 0, completed: 0, processing: 0 })
-    .answer(e.choices, company, { statuses: [], types: [], subtypes: [], directions: [], markers: [], payment_accounts: [] })
-    .answer(e.accountantCategorized, company, transactionPage([]))
-    .answer(x.list, company, paginated([march]))
-    .install();
 
 const openDrawer = async () => {
   await fastUser().click(await screen.findByRole('button', { name: /Export$/ }));
@@ -78,7 +55,7 @@ describe('the CSV export of a CSV company', () => {
   });
 
   it('is not offered for a QuickBooks company, whose answers reach QuickBooks when published', async () => {
-    fakeCsvCompany('QBO');
+    fakeCsvCompany({ kind: 'QBO' });
     renderAt('/dashboard/accountant/categorized/7/');
     expect(await screen.findByRole('tab', { name: /Categorized/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Export$/ })).not.toBeInTheDocument();
