@@ -1,34 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clientCompanyEndpoints, profileEndpoints, receiptEndpoints as e, transactionEndpoints, type Receipt } from '@herd/contract';
+import { clientCompanyEndpoints, profileEndpoints, receiptEndpoints as e, transactionEndpoints } from '@herd/contract';
 import { fastUser } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile, paginated } from '../../../../test/fake-api';
+import { makeReceipt } from '../../../../test/fake-receipts';
 import { renderAt } from '../../../../test/render-app';
 
 const company = { pk: 7 };
-const field = <T,>(value: T | null) => ({ value, confidence: 0.9, edited: false });
-const coffee: Receipt = {
-  pk: 1,
-  client_company: { pk: 7, name: 'Sunrise Bakery LLC' },
-  status: 'FINISHED_IN_HERD',
-  is_hidden: false,
-  source: 'EMAIL',
-  read_state: 'READ',
-  read_error: null,
-  file: { pk: 11, name: 'coffee.jpg', content_type: 'image/jpeg', size: 1000, url: '/api/v1/storage/file/retrieve/11/', created_at: '2026-11-20T10:00:00Z' },
-  thumbnail: null,
-  vendor: field('Blue Bottle'),
-  date: field('2026-11-18'),
-  total: field('12.50'),
-  currency: field('USD'),
-  note: '',
-  uploaded_by: { pk: 3, name: 'Sam Client' },
-  duplicate_of: null,
-  transaction: null,
-  notes_count: 0,
-  created_at: '2026-11-20T10:00:00Z',
-  updated_at: '2026-11-20T10:00:00Z',
-};
+const coffee = makeReceipt({ status: 'FINISHED_IN_HERD', source: 'EMAIL' });
 
 /** 80 receipts in every list: one row stands for each page. */
 const fakeLists = () =>
