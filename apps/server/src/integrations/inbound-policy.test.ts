@@ -69,12 +69,12 @@ const KINDS: LedgerKind[] = [
 ];
 
 const HELD_CENTS = 4250;
-const CREATE = { kind: 'create' };
-const IGNORE = { kind: 'ignore' };
-const TAKE_ALL = { kind: 'refresh', take: 'everything', lines: false, reopen: false };
-const TAKE_ALL_AND_LINES = { kind: 'refresh', take: 'everything', lines: true, reopen: false };
-const KEEP_ANSWER = { kind: 'refresh', take: 'copy', lines: false, reopen: false };
-const REOPEN = { kind: 'refresh', take: 'everything', lines: true, reopen: true };
+const CREATE: InboundDecision = { kind: 'create' };
+const IGNORE: InboundDecision = { kind: 'ignore' };
+const TAKE_ALL: InboundDecision = { kind: 'refresh', take: 'everything', lines: false, reopen: false };
+const TAKE_ALL_AND_LINES: InboundDecision = { kind: 'refresh', take: 'everything', lines: true, reopen: false };
+const KEEP_ANSWER: InboundDecision = { kind: 'refresh', take: 'copy', lines: false, reopen: false };
+const REOPEN: InboundDecision = { kind: 'refresh', take: 'everything', lines: true, reopen: true };
 
 /** [Herd's status (null: never held), the change, what a versioned ledger's row does, what a versionless one's does]. */
 const CASES: [TransactionStatus | null, Change, InboundDecision, InboundDecision][] = [
