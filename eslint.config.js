@@ -60,6 +60,15 @@ const adapterBoundary = [
     message: 'A ledger adapter takes no database: return records from the port (modules/ledger/ledger-records.ts) and let the module write them.',
   },
 ];
+/**
+ * A module's queries are its own: another module calls its service or its published face
+ * (`<module>.face.ts`, the list of what it offers others). The audit log is the one table every
+ * module writes, through audit.queries.ts.
+ */
+const otherModulesQueries = {
+  regex: '^\\.\\./(?!audit/)[a-z-]+/.+\\.queries(\\.[jt]s)?$',
+  message: "Another module's queries are its own: call its service or its published face (<module>.face.ts), adding there what you need.",
+};
 const routesToQueries = {
   regex: '\\.queries(\\.[jt]s)?$',
   message: "A route parses the request, calls its module's service and replies: move the query call into the service (*.service.ts).",
@@ -127,7 +136,12 @@ export default tseslint.config(
   // so the server's import boundaries are one list per kind of file, built from the patterns at the top.
   {
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/**/*.routes.ts'],
+    ignores: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ledgerInternals, otherModulesQueries] }] },
+  },
+  {
+    // Tests set up what they need wherever it lives.
+    files: ['apps/server/src/modules/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [ledgerInternals] }] },
   },
   {

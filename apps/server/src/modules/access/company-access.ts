@@ -6,7 +6,7 @@ import { clientCompanies, clientMemberships, userAccountRestrictions } from '../
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
-import { findVisibleCompany } from '../client-companies/client-companies.queries.js';
+import { findVisibleCompany } from '../client-companies/client-companies.face.js';
 import { UNRESTRICTED, type AccountRestrictions } from '../restrictions/account-scope.js';
 
 export type CompanyRow = typeof clientCompanies.$inferSelect;

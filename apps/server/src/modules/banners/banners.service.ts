@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
-import { findVisibleBanners } from '../profile/profile.queries.js';
+import { findVisibleBanners } from '../profile/profile.face.js';
 import { insertDismissal } from './banners.queries.js';
 
 /** A user may dismiss only a banner they can see; once dismissed it is gone for them (404 after). */

@@ -24,10 +24,10 @@ import { toClientCompanies } from './client-companies.serializer.js';
 import { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';
 import { companyAccess } from '../access/company-access.js';
 import { finishRuleAfterUpdate } from './finish-rule-settings.js';
-import { revokeTokensOf } from '../generic/tokens.queries.js';
+import { revokeTokensOf } from '../generic/generic.face.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { queueQuantitySync } from '../billing/billing-jobs.js';
-import { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from '../invitations/pending-assignments.queries.js';
+import { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from '../invitations/invitations.face.js';
 
 /** The members assigned to each company, coworkers whose invitation is pending among them, in name order. */
 const assignedMembersOf = async (db: Db, firmId: number, companyPks: number[]) => {

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm
 import type { Db } from '../../db/client.js';
 import { clientCompanies, clientMemberships, firmMembers, pendingInvitations, users } from '../../db/schema/index.js';
 import type { FirmActor } from '../auth/permissions.js';
-import { visibleCompaniesWhere } from '../client-companies/client-companies.queries.js';
+import { visibleCompaniesWhere } from '../client-companies/client-companies.face.js';
 
 /*
  * Left without a tenant on purpose: countOtherMemberships and findFirmsOfUser look

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { findBrandOfUser, findUserOfFirm, findUserOfFirmByEmail } from '../auth/auth.queries.js';
+import { findBrandOfUser, findUserOfFirm, findUserOfFirmByEmail } from '../auth/auth.face.js';
 import { queueEmailChangeJob, recordEmailChange } from '../email-change/email-change.js';
 import { pageLinks } from '../../lib/pagination.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
@@ -21,13 +21,13 @@ import {
   usersOfCompany,
 } from './client-users.queries.js';
 import { inviteToCompany } from '../invitations/client-invitation.js';
-import { findPendingClientRows, findPendingOfCompany, findPendingOfEmail, updatePendingPerson } from '../invitations/pending-invitations.queries.js';
+import { findPendingClientRows, findPendingOfCompany, findPendingOfEmail, updatePendingPerson } from '../invitations/invitations.face.js';
 import { queueInvitationJob } from '../invitations/record-invitation.js';
 import { issueInvitationLink } from '../invitations/invitation-links.js';
 import type { PeopleContext } from '../invitations/people-context.js';
 import { removePendingAccess, updatePendingContacts, type PendingRows } from './pending-client-people.js';
 import { companyAccess } from '../access/company-access.js';
-import { openWorkOf, reminderRecipients } from '../reminders/reminders.queries.js';
+import { openWorkOf, reminderRecipients } from '../reminders/reminders.face.js';
 import { sendReminder } from '../reminders/send-reminder.js';
 import type { SmsSender } from '../../sms/sms-sender.js';
 

@@ -16,7 +16,7 @@ import { pageLinks } from '../../lib/pagination.js';
 import type { CompanyAccess, Side } from '../access/company-access.js';
 import { writeAuditMany } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { insertAccountantNotes } from '../notes/notes.queries.js';
+import { insertAccountantNotes } from '../notes/notes.face.js';
 import { companyCommunicationScope, findScopedCommunications, type CommunicationScope } from './communication-scope.js';
 import { communicationsByPk } from './communication-serializer.js';
 import { moveOrRefuse } from './communication-status.js';

@@ -8,7 +8,7 @@ import { can } from '../auth/permissions.js';
 import { COWORKER_INVITATION_SUBJECT, sendInvitation } from '../invitations/invitation-mail.js';
 import { issueInvitationLink } from '../invitations/invitation-links.js';
 import type { PeopleContext } from '../invitations/people-context.js';
-import { findPendingCoworker, markPendingResent } from '../invitations/pending-invitations.queries.js';
+import { findPendingCoworker, markPendingResent } from '../invitations/invitations.face.js';
 import { queueInvitationJob } from '../invitations/record-invitation.js';
 import { findFirmMember } from './coworkers.queries.js';
 

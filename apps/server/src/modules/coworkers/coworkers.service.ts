@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { findUserOfFirmByEmail } from '../auth/auth.queries.js';
+import { findUserOfFirmByEmail } from '../auth/auth.face.js';
 import { can } from '../auth/permissions.js';
 import type { PeopleContext } from '../invitations/people-context.js';
 import {
@@ -13,7 +13,7 @@ import {
   findPendingOfEmail,
   listPendingCoworkers,
   updatePendingPerson,
-} from '../invitations/pending-invitations.queries.js';
+} from '../invitations/invitations.face.js';
 import { queueInvitationJob, recordInvitation } from '../invitations/record-invitation.js';
 import { countFirmMembers, deleteUserOfMember, findFirmMember, listFirmMembers, updateFirmMember, updateMemberUserFields } from './coworkers.queries.js';
 

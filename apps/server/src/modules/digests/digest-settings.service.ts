@@ -6,7 +6,7 @@ import { textablePhone } from '../../sms/send-text.js';
 import { hasOptedOut } from '../../mail/unsubscribe.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor, type FirmActor } from '../auth/permissions.js';
-import { optIn, optOut } from '../email-preferences/email-preferences.queries.js';
+import { optIn, optOut } from '../email-preferences/email-preferences.face.js';
 import { findDigestSchedule, updateDigestSchedule } from './digest-settings.queries.js';
 
 /** The digest tells a firm's people about their clients; a client has no clients to hear about. */

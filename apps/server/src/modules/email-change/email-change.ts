@@ -7,8 +7,8 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { emailChangeConfirmEmail, emailChangeTakenEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { findUserByEmail } from '../auth/auth.queries.js';
-import { findFirm } from '../client-side/client-side.queries.js';
+import { findUserByEmail } from '../auth/auth.face.js';
+import { findFirm } from '../client-side/client-side.face.js';
 import {
   claimEmailChange,
   deletePendingEmailChange,

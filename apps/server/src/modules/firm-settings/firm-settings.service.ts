@@ -7,7 +7,7 @@ import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { logoUrl } from '../profile/profile.service.js';
-import { findFile } from '../storage/storage.queries.js';
+import { findFile } from '../storage/storage.face.js';
 import { findFirmByPk, updateFirm } from './firm-settings.queries.js';
 
 type FirmRow = NonNullable<Awaited<ReturnType<typeof findFirmByPk>>>;

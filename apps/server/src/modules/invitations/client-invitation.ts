@@ -1,9 +1,9 @@
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { findUserOfFirmByEmail } from '../auth/auth.queries.js';
-import { findFirmsOfUser, findMembership, insertMembership } from '../client-users/client-users.queries.js';
+import { findUserOfFirmByEmail } from '../auth/auth.face.js';
+import { findFirmsOfUser, findMembership, insertMembership } from '../client-users/client-users.face.js';
 import type { AccountRestrictions } from '../restrictions/account-scope.js';
-import { grantRestrictions } from '../restrictions/restrictions.queries.js';
+import { grantRestrictions } from '../restrictions/restrictions.face.js';
 import { sendInvitation } from './invitation-mail.js';
 import type { PeopleContext } from './people-context.js';
 import { findPendingOfEmail } from './pending-invitations.queries.js';

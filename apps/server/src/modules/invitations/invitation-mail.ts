@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { invitationEmail, invitationEmailTakenEmail } from '../../mail/templates.js';
-import { findUserOfFirm } from '../auth/auth.queries.js';
+import { findUserOfFirm } from '../auth/auth.face.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
-import { findFirm } from '../client-side/client-side.queries.js';
+import { findFirm } from '../client-side/client-side.face.js';
 import { replyAddressFor, type ReplyAddressing } from '../inbound/reply-token.js';
 
 export interface InvitationMailContext {

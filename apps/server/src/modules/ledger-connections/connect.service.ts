@@ -8,7 +8,7 @@ import { AppError, ConflictError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { insertCompany } from '../client-companies/client-companies.queries.js';
+import { insertCompany } from '../client-companies/client-companies.face.js';
 import { queuePull } from '../transactions/ledger-sync.js';
 import { connectionOfCompany, saveConnection } from './ledger-connections.queries.js';
 import { createState, type ConnectState } from './oauth-state.js';

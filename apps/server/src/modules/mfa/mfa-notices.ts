@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { mfaChangedEmail, type MfaChange } from '../../mail/mfa-templates.js';
-import { findBrandOfUser } from '../auth/auth.queries.js';
+import { findBrandOfUser } from '../auth/auth.face.js';
 import { findMfaUser } from './mfa.queries.js';
 
 /** Phones in emails show only their last two digits, as the Security tab does. */

@@ -4,7 +4,7 @@ import { ConflictError, UnauthorizedError, ValidationError } from '../../lib/err
 import { createSecretBox } from '../../lib/secret-box.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { deleteUserSessions } from '../auth/sessions.queries.js';
+import { deleteUserSessions } from '../auth/auth.face.js';
 import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
 import {

@@ -4,7 +4,7 @@ import { clientCompanies, communications, transactions, users } from '../../db/s
 import type { Mailer } from '../../mail/mailer.js';
 import { noteEmail } from '../../mail/templates.js';
 import type { Actor } from '../auth/actor.js';
-import { findBrandOfUser } from '../auth/auth.queries.js';
+import { findBrandOfUser } from '../auth/auth.face.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import type { ThreadAccess, ThreadKind } from './note-targets.js';

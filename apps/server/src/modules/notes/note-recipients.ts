@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { firmMembers, receipts, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
-import { findAssignments } from '../client-companies/client-companies.queries.js';
-import { usersOfCompany } from '../client-users/client-users.queries.js';
+import { findAssignments } from '../client-companies/client-companies.face.js';
+import { usersOfCompany } from '../client-users/client-users.face.js';
 
 export interface Recipient {
   pk: number;

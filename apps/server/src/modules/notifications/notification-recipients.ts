@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { FIRM_ROLES, firmRoleRules } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { clientCompanyAssignments, firmMembers, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
-import { usersOfCompany } from '../client-users/client-users.queries.js';
+import { usersOfCompany } from '../client-users/client-users.face.js';
 import { clientRecipients, receiptRecipients } from '../notes/note-recipients.js';
 
 /** Roles that see every client of the firm, and so hear about every one. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bannerDismissals, globalBanners, users } from '../../db/schema/index.js';
-export { findClientFirm, findMemberWithFirm } from '../auth/actor.queries.js';
+export { findClientFirm, findMemberWithFirm } from '../auth/auth.face.js';
 
 // The signed-in user's own row, by their own user id: no tenant to add. Another
 // user's row is changed through coworkers.queries or client-users.queries, scoped by firm.

@@ -7,7 +7,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import type { StorageDriver } from '../../storage/driver.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { notifyReceiptsArrived } from '../notifications/events.js';
-import { insertFile } from '../storage/storage.queries.js';
+import { insertFile } from '../storage/storage.face.js';
 import { cleanName, newStorageKey } from '../storage/storage.service.js';
 
 export interface IntakeDeps {

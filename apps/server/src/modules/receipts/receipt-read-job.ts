@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MONEY_PATTERN } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { files, receipts } from '../../db/schema/index.js';
-import { insertFile } from '../storage/storage.queries.js';
+import { insertFile } from '../storage/storage.face.js';
 import { newStorageKey } from '../storage/storage.service.js';
 import { queueReceiptMatch } from './matching-queue.js';
 import { ReceiptReadingError, type ReadingHints } from './reading/index.js';

@@ -7,7 +7,7 @@ import type { Side } from '../access/company-access.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { requireFirmActor } from '../auth/permissions.js';
-import { findVisibleCompany } from '../client-companies/client-companies.queries.js';
+import { findVisibleCompany } from '../client-companies/client-companies.face.js';
 import { companyReceiptScope, findScopedReceipts, inboxScope, type ReceiptScope } from './receipt-scope.js';
 import { toReceipt } from './receipt-serializer.js';
 import { queueReceiptMatch } from './matching-queue.js';

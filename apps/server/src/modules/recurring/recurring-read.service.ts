@@ -5,7 +5,7 @@ import { pageLinks } from '../../lib/pagination.js';
 import { companyAccess } from '../access/company-access.js';
 import type { Actor } from '../auth/actor.js';
 import { requireFirmActor } from '../auth/permissions.js';
-import { findFirmByPk } from '../firm-settings/firm-settings.queries.js';
+import { findFirmByPk } from '../firm-settings/firm-settings.face.js';
 import { addDays, occurrencesBetween, todayIn } from './recurrence.js';
 import { companySchedules, countSchedules, listSchedules, occurrenceCounts, scheduleOccurrences } from './recurring.queries.js';
 import { recurrenceOf } from './schedule-row.js';

@@ -5,7 +5,7 @@ import { companyAccess } from '../access/company-access.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { requireFirmActor } from '../auth/permissions.js';
-import { usableFiles } from '../communications/communications.queries.js';
+import { usableFiles } from '../communications/communications.face.js';
 import { firmToday } from '../firm-settings/firm-today.js';
 import { writeOccurrenceBatch, type OccurrenceDeps } from './occurrence-batch.js';
 import { queueArrivalNotices } from '../communications/arrival-notices.js';

@@ -17,7 +17,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
-import { openSyncErrorCount } from '../transactions/transactions.queries.js';
+import { openSyncErrorCount } from '../transactions/transactions.face.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import {
   countCompanyAccounts,

@@ -1,6 +1,6 @@
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
-import { findSubscriptionOfCompany } from '../billing/billing.queries.js';
+import { findSubscriptionOfCompany } from '../billing/billing.face.js';
 import { notifyClientUnresponsive } from '../notifications/follow-up-events.js';
 import { accountantsToTell, emailEscalation, type Accountant, type Escalation } from './escalation.js';
 import { hasOpenWork } from './reminder-content.js';

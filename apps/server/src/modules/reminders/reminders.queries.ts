@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
-import { viewerWhere } from '../receipts/receipts.queries.js';
+import { viewerWhere } from '../receipts/receipts.face.js';
 
 /** The firm-local date and weekday of `now`, in SQL, for the firm joined as `firms`. */
 const localDate = (now: Date) => sql`((${now.toISOString()}::timestamptz) at time zone ${firms.timeZone})::date`;

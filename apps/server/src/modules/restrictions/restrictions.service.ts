@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { can, type FirmActor } from '../auth/permissions.js';
-import { findMembership } from '../client-users/client-users.queries.js';
+import { findMembership } from '../client-users/client-users.face.js';
 import {
   deleteRestrictions,
   findCompanyAccountPks,

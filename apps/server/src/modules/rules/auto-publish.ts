@@ -4,7 +4,7 @@ import { clientCompanies } from '../../db/schema/index.js';
 import { writeAuditMany } from '../audit/audit.queries.js';
 import { companyFirmIsReadOnly } from '../billing/billing-standing.js';
 import { sendToLedger } from '../transactions/publish.js';
-import { findTransactionsOfCompany } from '../transactions/transactions.queries.js';
+import { findTransactionsOfCompany } from '../transactions/transactions.face.js';
 
 export type AutoPublishDeps = Pick<AppDeps, 'db' | 'config' | 'ledgers' | 'jobs' | 'storage'>;
 

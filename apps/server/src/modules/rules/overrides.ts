@@ -1,7 +1,7 @@
 import type { ChangedField } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { CompanyAccess } from '../access/company-access.js';
-import { updateTransactions } from '../transactions/transactions.queries.js';
+import { updateTransactions } from '../transactions/transactions.face.js';
 import { countRuleUses } from './rules.queries.js';
 
 /**

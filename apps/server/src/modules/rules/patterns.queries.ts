@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerRefs, transactionLines, transactions } from '../../db/schema/index.js';
-import { ANSWERED_STATUSES } from '../suggestions/suggestions.queries.js';
+import { ANSWERED_STATUSES } from '../suggestions/suggestions.face.js';
 
 /**
  * The company's answered transactions (finished in Herd, published or matched) of every merchant,

@@ -4,7 +4,7 @@ import { companyAccess } from '../access/company-access.js';
 import type { Actor } from '../auth/actor.js';
 import { merchantOfTransaction } from '../suggestions/merchant.js';
 import { suggestionFor } from '../suggestions/ranking.js';
-import { companyAccounts, firmAnswers, ownAnswers } from '../suggestions/suggestions.queries.js';
+import { companyAccounts, firmAnswers, ownAnswers } from '../suggestions/suggestions.face.js';
 import { answerTallies, vendorNames, type AnswerTally } from './patterns.queries.js';
 
 /** The screen lists the most answered merchants: those a rule would save the most work on. */

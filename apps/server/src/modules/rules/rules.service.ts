@@ -8,7 +8,7 @@ import type { Actor } from '../auth/actor.js';
 import { can, requireFirmActor } from '../auth/permissions.js';
 import { writeAuditMany } from '../audit/audit.queries.js';
 import { isClientCategoryType } from '../refs/client-categories.js';
-import { companyAccounts } from '../suggestions/suggestions.queries.js';
+import { companyAccounts } from '../suggestions/suggestions.face.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 import type { Account } from '../suggestions/ranking.js';
 import { accountForRule } from './rule-account.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { isTwilioSignatureValid } from '../../sms/twilio-signature.js';
 import { resolveActor } from '../auth/actor.js';
-import { claimMessage, isAlreadyFiled } from '../inbound/inbound.queries.js';
+import { claimMessage, isAlreadyFiled } from '../inbound/inbound.face.js';
 import { checkReceiptFile } from '../receipts/receipt-files.js';
 import { companiesOfClient } from '../receipts/receipt-address.js';
 import { intakeReceipts } from '../receipts/receipt-intake.js';

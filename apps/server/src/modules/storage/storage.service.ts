@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/audit.queries.js';
 import type { Upload } from '../../lib/uploads.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
-import { findVisibleCompany } from '../client-companies/client-companies.queries.js';
+import { findVisibleCompany } from '../client-companies/client-companies.face.js';
 import { companyAccess } from '../access/company-access.js';
 import { clientSeesCommunicationFile } from '../communications/communication-scope.js';
 import { seesReceiptFile } from '../receipts/receipt-scope.js';

@@ -3,7 +3,7 @@ import { merchantOfTransaction } from './merchant.js';
 import { suggestionFor, type Suggestion } from './ranking.js';
 import { autoAnswer, type AutoAnswer } from '../rules/auto-answer.js';
 import { ruleFor } from '../rules/rule-match.js';
-import { rulesForCompany } from '../rules/rules.queries.js';
+import { rulesForCompany } from '../rules/rules.face.js';
 import {
   companyAccounts,
   companyFirm,

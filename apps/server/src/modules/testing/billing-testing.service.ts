@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
-import { updateSubscription } from '../billing/billing.queries.js';
+import { updateSubscription } from '../billing/billing.face.js';
 
 /** Ends the firm admin's firm's trial a second ago: read-only at once, as after its 14 days. */
 export const endTrialNow = async (deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<void> => {

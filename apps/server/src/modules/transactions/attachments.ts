@@ -7,7 +7,7 @@ import type { StorageDriver } from '../../storage/driver.js';
 import { zipStoredFiles } from '../../storage/zip-stored-files.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import { findMembership } from '../client-users/client-users.queries.js';
+import { findMembership } from '../client-users/client-users.face.js';
 import { attachmentRemovalRefusal } from './attachment-removal.js';
 import { serialize } from './transactions.read.js';
 import { findScoped, transactionAccess } from './transactions.scope.js';

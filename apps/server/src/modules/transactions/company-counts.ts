@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { clientCompanies, communications, receipts, transactionCounts } from '../../db/schema/index.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
-import { visibleCompaniesWhere } from '../client-companies/client-companies.queries.js';
+import { visibleCompaniesWhere } from '../client-companies/client-companies.face.js';
 
 /**
  * Open work per client company the user can see: what waits for the client,

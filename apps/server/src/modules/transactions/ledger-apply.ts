@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
 import { decideInbound, type InboundOptions } from '../ledger/inbound-policy.js';
 import type { LedgerRecord, LedgerTransaction } from '../ledger/ledger-records.js';
-import { replaceLedgerHistory, type LedgerHistoryLine } from '../suggestions/ledger-history.queries.js';
+import { replaceLedgerHistory, type LedgerHistoryLine } from '../suggestions/suggestions.face.js';
 import { merchantOfTransaction } from '../suggestions/merchant.js';
 import { upsertLedgerRows, type LedgerLine, type LedgerRowWrite, type LedgerValues } from './ledger-rows.js';
 import { moveStatuses, type StatusMove } from './status-writer.js';

@@ -4,7 +4,7 @@ import { ledgerConnections, type PullProgress } from '../../db/schema/index.js';
 import type { CompanyRow } from '../access/company-access.js';
 import { LedgerNeedsReauthError } from '../ledger/ledger-errors.js';
 import { withGrant } from '../ledger-connections/grant-lost.js';
-import { connectionOfCompany } from '../ledger-connections/ledger-connections.queries.js';
+import { connectionOfCompany } from '../ledger-connections/ledger-connections.face.js';
 import { upsertReferencePage } from '../refs/ledger-reference-pages.js';
 import { loadCompanyReferences, type CompanyReferences } from '../refs/ledger-references.js';
 import { applyLedgerRecords, type ApplyCounts } from './ledger-apply.js';

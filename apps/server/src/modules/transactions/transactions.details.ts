@@ -13,7 +13,7 @@ import {
   transactionSuggestions,
   transactions,
 } from '../../db/schema/index.js';
-import type { StoredSuggestion } from '../suggestions/suggestions.queries.js';
+import type { StoredSuggestion } from '../suggestions/suggestions.face.js';
 
 /**
  * What a list row shows beyond the transaction's own columns, read in the same

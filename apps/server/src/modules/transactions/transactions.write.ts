@@ -1,7 +1,7 @@
 import { EDITABLE_STATUSES, statusLabel, type ChangedField, type TransactionChange, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { writeAuditMany, type AuditEntry } from '../audit/audit.queries.js';
-import { insertAccountantNotes } from '../notes/notes.queries.js';
+import { insertAccountantNotes } from '../notes/notes.face.js';
 import { changedFields } from './changed-fields.js';
 import { FieldErrors, resolveLines, throwIfAny, type NewLine } from './lines.js';
 import { checkFinishable, finishBarOf } from './finish-rule.js';

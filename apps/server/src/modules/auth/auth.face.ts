@@ -1,0 +1,19 @@
+/**
+ * The auth module's published face: what other modules may use of it, and all they may use. The
+ * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
+ */
+export {
+  expireUnusedCodes,
+  findBrandOfUser,
+  findCompanyNamesOfUser,
+  findUserByEmail,
+  findUserOfFirm,
+  findUserOfFirmByEmail,
+  insertFirm,
+  insertFirmMember,
+  insertSubscription,
+  insertUser,
+  setPasswordHash,
+} from './auth.queries.js';
+export { deleteUserSessions } from './sessions.queries.js';
+export { findClientFirm, findMemberWithFirm } from './actor.queries.js';

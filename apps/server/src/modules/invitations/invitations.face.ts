@@ -1,0 +1,16 @@
+/**
+ * The invitations module's published face: what other modules may use of it, and all they may use. The
+ * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
+ */
+export { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from './pending-assignments.queries.js';
+export {
+  countPendingCoworkers,
+  deletePendingInvitations,
+  findPendingClientRows,
+  findPendingCoworker,
+  findPendingOfCompany,
+  findPendingOfEmail,
+  listPendingCoworkers,
+  markPendingResent,
+  updatePendingPerson,
+} from './pending-invitations.queries.js';

@@ -1,0 +1,6 @@
+/**
+ * The suggestions module's published face: what other modules may use of it, and all they may use. The
+ * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
+ */
+export { type LedgerHistoryLine, replaceLedgerHistory } from './ledger-history.queries.js';
+export { ANSWERED_STATUSES, type StoredSuggestion, companyAccounts, firmAnswers, ownAnswers } from './suggestions.queries.js';
