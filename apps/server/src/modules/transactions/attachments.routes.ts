@@ -11,9 +11,9 @@ const sendZip = (reply: FastifyReply, zip: AttachmentsZip) =>
 /** A transaction's attachments, as the contract's route table declares them. */
 export const attachmentRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db, storage } = app.deps;
+  const deps = app.deps;
 
-  serveEndpoint(app, e.attach, (r) => attachFile(db, r.actor, r.params.transactionPk, r.body.file));
-  serveEndpoint(app, e.detach, (r) => detachFile(db, r.actor, r.params.transactionPk, r.params.pk));
-  serveEndpoint(app, e.attachmentsZip, async (r, reply) => sendZip(reply, await attachmentsZip(db, storage, r.actor, r.params.pk, r.query.pks)));
+  serveEndpoint(app, e.attach, (r) => attachFile(deps, r.actor, { transactionPk: r.params.transactionPk, filePk: r.body.file }));
+  serveEndpoint(app, e.detach, (r) => detachFile(deps, r.actor, { transactionPk: r.params.transactionPk, attachmentPk: r.params.pk }));
+  serveEndpoint(app, e.attachmentsZip, async (r, reply) => sendZip(reply, await attachmentsZip(deps, r.actor, { companyPk: r.params.pk, pks: r.query.pks })));
 };

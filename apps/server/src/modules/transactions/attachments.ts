@@ -1,9 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import type { Db } from '../../db/client.js';
+import type { AppDeps } from '../../app-deps.js';
 import { files, transactionAttachments } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { StorageDriver } from '../../storage/driver.js';
 import { zipStoredFiles } from '../../storage/zip-stored-files.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
@@ -14,8 +13,8 @@ import { findScoped, transactionAccess } from './transactions.scope.js';
 import { companyAccess } from '../access/company-access.js';
 
 /** Links an uploaded file (of this company) to a transaction; attaching twice is harmless. */
-export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: number) => {
-  const { access: scope } = await transactionAccess(db, actor, txPk);
+export const attachFile = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { transactionPk, filePk }: { transactionPk: number; filePk: number }) => {
+  const { access: scope } = await transactionAccess(db, actor, transactionPk);
   if (scope.side === 'client' && scope.editable !== 'all' && !scope.editable.includes('attachments')) {
     throw ValidationError.detail('This client may not add attachments.');
   }
@@ -25,24 +24,24 @@ export const attachFile = async (db: Db, actor: Actor, txPk: number, filePk: num
     .where(and(eq(files.pk, filePk), eq(files.clientCompanyId, scope.company.pk)));
   if (!file) throw ValidationError.field('file', 'File is not valid.');
   await db.transaction(async (tx) => {
-    await tx.insert(transactionAttachments).values({ transactionId: txPk, fileId: filePk, createdBy: actor.userId }).onConflictDoNothing();
+    await tx.insert(transactionAttachments).values({ transactionId: transactionPk, fileId: filePk, createdBy: actor.userId }).onConflictDoNothing();
     await writeAudit(tx, {
       firmId: scope.company.firmId,
       actorUserId: actor.userId,
       action: 'transaction.attach',
       targetType: 'transaction',
-      targetPk: txPk,
+      targetPk: transactionPk,
       details: { file: filePk },
     });
   });
-  const [result] = await serialize(db, scope, await findScoped(db, scope, [txPk]));
+  const [result] = await serialize(db, scope, await findScoped(db, scope, [transactionPk]));
   return result!;
 };
 
 /** Removes an attachment, when `attachmentRemovalRefusal` lets this user (the same rule as its `removable` flag). */
-export const detachFile = async (db: Db, actor: Actor, txPk: number, attachmentPk: number) => {
-  const { access: scope } = await transactionAccess(db, actor, txPk);
-  const where = and(eq(transactionAttachments.pk, attachmentPk), eq(transactionAttachments.transactionId, txPk));
+export const detachFile = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { transactionPk, attachmentPk }: { transactionPk: number; attachmentPk: number }) => {
+  const { access: scope } = await transactionAccess(db, actor, transactionPk);
+  const where = and(eq(transactionAttachments.pk, attachmentPk), eq(transactionAttachments.transactionId, transactionPk));
   const [attachment] = await db.select({ createdBy: transactionAttachments.createdBy }).from(transactionAttachments).where(where);
   if (!attachment) throw new NotFoundError();
   const addedByClient = attachment.createdBy !== null && (await findMembership(db, scope.company.pk, attachment.createdBy)) !== null;
@@ -56,7 +55,7 @@ export const detachFile = async (db: Db, actor: Actor, txPk: number, attachmentP
       actorUserId: actor.userId,
       action: 'transaction.detach',
       targetType: 'transaction',
-      targetPk: txPk,
+      targetPk: transactionPk,
       details: { attachment: attachmentPk, created_by: attachment.createdBy },
     });
   });
@@ -73,7 +72,11 @@ export interface AttachmentsZip {
  * date, payee and file name so an accountant can find them; one file is
  * opened at a time (`zipStoredFiles`).
  */
-export const attachmentsZip = async (db: Db, storage: StorageDriver, actor: Actor, companyPk: number, pks: number[]): Promise<AttachmentsZip> => {
+export const attachmentsZip = async (
+  { db, storage }: Pick<AppDeps, 'db' | 'storage'>,
+  actor: Actor,
+  { companyPk, pks }: { companyPk: number; pks: number[] },
+): Promise<AttachmentsZip> => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const rows = await findScoped(db, scope, pks);
   const entries = await db

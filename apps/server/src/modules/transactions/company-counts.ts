@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { COMMUNICATION_LIST_STATUSES, RECEIPT_LIST_STATUSES } from '@herd/contract';
-import type { Db } from '../../db/client.js';
+import type { AppDeps } from '../../app-deps.js';
 import { clientCompanies, communications, receipts, transactionCounts } from '../../db/schema/index.js';
+import type { NoInput } from '../../lib/service.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { visibleCompaniesWhere } from '../client-companies/client-companies.face.js';
@@ -13,7 +14,7 @@ import { visibleCompaniesWhere } from '../client-companies/client-companies.face
  * receipts and requests (communications) still active (not hidden, not
  * done). Companies with nothing open are left out.
  */
-export const countsPerCompany = async (db: Db, actor: Actor) => {
+export const countsPerCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, _input: NoInput) => {
   const firmActor = can.workOnClients(actor);
   const [transactionRows, receiptRows, requestRows] = await Promise.all([
     db

@@ -11,6 +11,7 @@ import {
   type TransactionHistory,
   type TransactionStatus,
 } from '@herd/contract';
+import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { listTargetAudit } from '../audit/audit.queries.js';
@@ -87,7 +88,11 @@ const LEDGER_HOLDS = new Set<TransactionStatus>(['PUBLISHED_IN_PLATFORM', 'MATCH
  * client is 403); a transaction of a company the actor cannot see is 404.
  * Bounded: the newest HISTORY_LIMIT entries, oldest first.
  */
-export const transactionHistory = async (db: Db, actor: Actor, companyPk: number, transactionPk: number): Promise<TransactionHistory> => {
+export const transactionHistory = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, transactionPk }: { companyPk: number; transactionPk: number },
+): Promise<TransactionHistory> => {
   const access = await companyAccess(db, actor, companyPk, 'accountant');
   const [row] = await findScoped(db, access, [transactionPk]);
   const audit = await listTargetAudit(db, access.company.firmId, { type: 'transaction', pk: row!.pk }, HISTORY_ACTIONS, HISTORY_LIMIT + 1);

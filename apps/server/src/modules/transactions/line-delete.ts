@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { EDITABLE_STATUSES, centsOf, fromCents, type TransactionStatus } from '@herd/contract';
+import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, transactionLines, transactions } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -35,7 +36,7 @@ const assertLinesEditable = (scope: CompanyAccess, row: { status: TransactionSta
  * The transaction row is locked while its lines are read and written, so two
  * deletes at once cannot each see two lines and leave none.
  */
-export const deleteLine = async (db: Db, actor: Actor, linePk: number) => {
+export const deleteLine = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { linePk }: { linePk: number }) => {
   if (actor.firmId === null) throw new NotFoundError();
   const transactionPk = await transactionOfLine(db, actor.firmId, linePk);
   if (transactionPk === null) throw new NotFoundError();

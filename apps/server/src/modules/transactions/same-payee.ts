@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { LineInput, SamePayee, TransactionChange } from '@herd/contract';
+import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -58,7 +59,11 @@ const openOfPayee = async (db: Db, scope: CompanyAccess, source: TransactionRow,
     .limit(SAME_PAYEE_LIMIT);
 };
 
-export const samePayee = async (db: Db, actor: Actor, companyPk: number, transactionPk: number): Promise<SamePayee> => {
+export const samePayee = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, transactionPk }: { companyPk: number; transactionPk: number },
+): Promise<SamePayee> => {
   const scope = await companyAccess(db, actor, companyPk, 'client');
   const { row, key, name } = await sourceOf(db, scope, transactionPk);
   // Only an answered transaction has an answer to repeat; an open one offers nothing yet.
@@ -95,7 +100,11 @@ const answerOf = (lines: LineRow[], scope: CompanyAccess): Answer => {
  * Every pk must still be an open transaction of that payee the client sees;
  * otherwise nothing is written.
  */
-export const applySamePayee = async (deps: SuggestionDeps, actor: Actor, companyPk: number, transactionPk: number, pks: number[]) => {
+export const applySamePayee = async (
+  deps: SuggestionDeps,
+  actor: Actor,
+  { companyPk, transactionPk, pks }: { companyPk: number; transactionPk: number; pks: number[] },
+) => {
   const scope = await companyAccess(deps.db, actor, companyPk, 'client');
   const { row, key } = await sourceOf(deps.db, scope, transactionPk);
   if (!CLIENT_COMPLETED_STATUSES.includes(row.status)) throw ValidationError.detail(NOT_ANSWERED);

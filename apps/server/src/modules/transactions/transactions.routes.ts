@@ -26,32 +26,31 @@ import {
 export const transactionRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
   const deps = app.deps;
-  const { db } = deps;
 
   const lists: (keyof typeof LISTS)[] = ['accountantActive', 'accountantCategorized', 'accountantHidden', 'clientActive', 'clientCompleted'];
   for (const list of lists) {
     // The page is built from typed rows; checking it again with zod cost more than the query (BENCHMARKS.md).
-    serveEndpoint(app, e[list], (r) => listTransactions(db, r.actor, list, r.params.pk, r.query, r.url), { trustedAnswer: true });
+    serveEndpoint(app, e[list], (r) => listTransactions(deps, r.actor, { list, companyPk: r.params.pk, query: r.query, url: r.url }), { trustedAnswer: true });
   }
-  serveEndpoint(app, e.clientUpdate, (r) => answerTransactions(deps, r.actor, 'client', r.params.pk, r.body.transactions));
-  serveEndpoint(app, e.clientSamePayee, (r) => samePayee(db, r.actor, r.params.pk, r.params.transactionPk));
-  serveEndpoint(app, e.clientSamePayeeApply, (r) => applySamePayee(deps, r.actor, r.params.pk, r.params.transactionPk, r.body.pks));
-  serveEndpoint(app, e.accountantUpdate, (r) => answerTransactions(deps, r.actor, 'accountant', r.params.pk, r.body.transactions));
-  serveEndpoint(app, e.accountantCounters, (r) => transactionCounters(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.clientCounters, (r) => clientCompanyCounters(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.hide, (r) => hideTransactions(db, r.actor, r.params.pk, r.body.pks, true));
-  serveEndpoint(app, e.unhide, (r) => hideTransactions(db, r.actor, r.params.pk, r.body.pks, false));
-  serveEndpoint(app, e.publish, (r) => publish(deps, r.actor, r.params.pk, r.body.pks));
-  serveEndpoint(app, e.resync, async (r, reply) => queuedIs202(reply, await resync(deps, r.actor, r.params.pk, r.body.pks)));
-  serveEndpoint(app, e.syncMissing, async (r, reply) => queuedIs202(reply, await pull(deps, r.actor, r.params.pk, 'MISSING')));
-  serveEndpoint(app, e.fullyResync, async (r, reply) => queuedIs202(reply, await pull(deps, r.actor, r.params.pk, 'FULL')));
-  serveEndpoint(app, e.companyCounts, (r) => countsPerCompany(db, r.actor));
-  serveEndpoint(app, e.choices, (r) => filterChoices(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.split, (r) => splitTransaction(deps, r.actor, r.params.pk, r.body));
-  serveEndpoint(app, e.lineDelete, (r) => deleteLine(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.back, (r) => sendTransactionsBack(deps, r.actor, r.params.pk, r.body.pks, r.body.message));
-  serveEndpoint(app, e.history, (r) => transactionHistory(db, r.actor, r.params.pk, r.params.transactionPk));
-  serveEndpoint(app, e.clearErrors, (r) => clearTransactionErrors(db, r.actor, r.params.pk, r.body.pks));
+  serveEndpoint(app, e.clientUpdate, (r) => answerTransactions(deps, r.actor, { side: 'client', companyPk: r.params.pk, changes: r.body.transactions }));
+  serveEndpoint(app, e.clientSamePayee, (r) => samePayee(deps, r.actor, { companyPk: r.params.pk, transactionPk: r.params.transactionPk }));
+  serveEndpoint(app, e.clientSamePayeeApply, (r) => applySamePayee(deps, r.actor, { companyPk: r.params.pk, transactionPk: r.params.transactionPk, pks: r.body.pks }));
+  serveEndpoint(app, e.accountantUpdate, (r) => answerTransactions(deps, r.actor, { side: 'accountant', companyPk: r.params.pk, changes: r.body.transactions }));
+  serveEndpoint(app, e.accountantCounters, (r) => transactionCounters(deps, r.actor, { companyPk: r.params.pk }));
+  serveEndpoint(app, e.clientCounters, (r) => clientCompanyCounters(deps, r.actor, { companyPk: r.params.pk }));
+  serveEndpoint(app, e.hide, (r) => hideTransactions(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, hidden: true }));
+  serveEndpoint(app, e.unhide, (r) => hideTransactions(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, hidden: false }));
+  serveEndpoint(app, e.publish, (r) => publish(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks }));
+  serveEndpoint(app, e.resync, async (r, reply) => queuedIs202(reply, await resync(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks })));
+  serveEndpoint(app, e.syncMissing, async (r, reply) => queuedIs202(reply, await pull(deps, r.actor, { companyPk: r.params.pk, mode: 'MISSING' })));
+  serveEndpoint(app, e.fullyResync, async (r, reply) => queuedIs202(reply, await pull(deps, r.actor, { companyPk: r.params.pk, mode: 'FULL' })));
+  serveEndpoint(app, e.companyCounts, (r) => countsPerCompany(deps, r.actor, {}));
+  serveEndpoint(app, e.choices, (r) => filterChoices(deps, r.actor, { companyPk: r.params.pk }));
+  serveEndpoint(app, e.split, (r) => splitTransaction(deps, r.actor, { companyPk: r.params.pk, split: r.body }));
+  serveEndpoint(app, e.lineDelete, (r) => deleteLine(deps, r.actor, { linePk: r.params.pk }));
+  serveEndpoint(app, e.back, (r) => sendTransactionsBack(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, message: r.body.message }));
+  serveEndpoint(app, e.history, (r) => transactionHistory(deps, r.actor, { companyPk: r.params.pk, transactionPk: r.params.transactionPk }));
+  serveEndpoint(app, e.clearErrors, (r) => clearTransactionErrors(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks }));
 };
 
 /** A sync handed to a background job answers 202 Accepted; one with nothing to do, 200. */

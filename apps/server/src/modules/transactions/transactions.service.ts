@@ -1,5 +1,5 @@
 import type { TransactionChange, TransactionListQuery, TransactionStatus } from '@herd/contract';
-import type { Db } from '../../db/client.js';
+import type { AppDeps } from '../../app-deps.js';
 import { pageLinks } from '../../lib/pagination.js';
 import type { Actor } from '../auth/actor.js';
 import { transactionChoices } from './choices.js';
@@ -31,7 +31,11 @@ export const LISTS = {
 } as const satisfies Record<string, { side: Side; statuses: readonly TransactionStatus[]; hidden: boolean }>;
 
 /** One page of a list, with links to its neighbours (`url`: the request's own). */
-export const listTransactions = async (db: Db, actor: Actor, list: keyof typeof LISTS, companyPk: number, query: TransactionListQuery, url: string) => {
+export const listTransactions = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { list, companyPk, query, url }: { list: keyof typeof LISTS; companyPk: number; query: TransactionListQuery; url: string },
+) => {
   const { side, statuses, hidden } = LISTS[list];
   const { count, capped, results } = await listPage(db, await companyAccess(db, actor, companyPk, side), { statuses, hidden }, query);
   // Past the cap there may be more pages than the count shows: a full page means there is a next one.
@@ -39,39 +43,47 @@ export const listTransactions = async (db: Db, actor: Actor, list: keyof typeof 
   return { count, count_capped: capped, ...pageLinks(url, query.page, query.page_size, count, hasMore), results };
 };
 
-export const answerTransactions = async (deps: SuggestionDeps, actor: Actor, side: Side, companyPk: number, changes: TransactionChange[]) =>
-  applyChanges(deps, await companyAccess(deps.db, actor, companyPk, side), changes);
+export const answerTransactions = async (
+  deps: SuggestionDeps,
+  actor: Actor,
+  { side, companyPk, changes }: { side: Side; companyPk: number; changes: TransactionChange[] },
+) => applyChanges(deps, await companyAccess(deps.db, actor, companyPk, side), changes);
 
-export const splitTransaction = async (deps: SuggestionDeps, actor: Actor, companyPk: number, split: TransactionChange) => {
+export const splitTransaction = async (deps: SuggestionDeps, actor: Actor, { companyPk, split }: { companyPk: number; split: TransactionChange }) => {
   const [result] = await applyChanges(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), [split]);
   return result!;
 };
 
-export const transactionCounters = async (db: Db, actor: Actor, companyPk: number) => countersFor(db, await companyAccess(db, actor, companyPk, 'accountant'));
+export const transactionCounters = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) =>
+  countersFor(db, await companyAccess(db, actor, companyPk, 'accountant'));
 
 /** The client's company counters: their transactions, the open receipts they see, and the requests waiting on them (their dashboard's figures per company). */
-export const clientCompanyCounters = async (db: Db, actor: Actor, companyPk: number) => {
+export const clientCompanyCounters = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const access = await companyAccess(db, actor, companyPk, 'client');
   const [counters, openReceipts, openRequests] = await Promise.all([countersFor(db, access), countOpenReceipts(db, access), requestsWaitingOnClient(db, access)]);
   return { ...counters, open_receipts: openReceipts, open_requests: openRequests };
 };
 
-export const hideTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], hidden: boolean) =>
+export const hideTransactions = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, pks, hidden }: { companyPk: number; pks: number[]; hidden: boolean }) =>
   setHidden(db, await companyAccess(db, actor, companyPk, 'accountant'), pks, hidden);
 
-export const sendTransactionsBack = async (deps: SuggestionDeps, actor: Actor, companyPk: number, pks: number[], message: string | undefined) =>
-  sendBack(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks, message);
+export const sendTransactionsBack = async (
+  deps: SuggestionDeps,
+  actor: Actor,
+  { companyPk, pks, message }: { companyPk: number; pks: number[]; message: string | undefined },
+) => sendBack(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks, message);
 
-export const clearTransactionErrors = async (db: Db, actor: Actor, companyPk: number, pks: number[]) =>
+export const clearTransactionErrors = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, pks }: { companyPk: number; pks: number[] }) =>
   clearErrors(db, await companyAccess(db, actor, companyPk, 'accountant'), pks);
 
-export const publish = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) =>
+export const publish = async (deps: LedgerDeps, actor: Actor, { companyPk, pks }: { companyPk: number; pks: number[] }) =>
   publishTransactions(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks);
 
-export const resync = async (deps: LedgerDeps, actor: Actor, companyPk: number, pks: number[]) =>
+export const resync = async (deps: LedgerDeps, actor: Actor, { companyPk, pks }: { companyPk: number; pks: number[] }) =>
   resyncTransactions(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), pks);
 
-export const pull = async (deps: LedgerDeps, actor: Actor, companyPk: number, mode: PullMode) =>
+export const pull = async (deps: LedgerDeps, actor: Actor, { companyPk, mode }: { companyPk: number; mode: PullMode }) =>
   requestPull(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), mode);
 
-export const filterChoices = async (db: Db, actor: Actor, companyPk: number) => transactionChoices(db, await companyAccess(db, actor, companyPk, 'accountant'));
+export const filterChoices = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) =>
+  transactionChoices(db, await companyAccess(db, actor, companyPk, 'accountant'));
