@@ -9,6 +9,8 @@ import { insertUser } from '../auth/auth.queries.js';
 import { gmailReply, PDF_BYTES, postInbound } from '../../../test/inbound.js';
 import { todayIn } from '../recurring/recurrence.js';
 import { sendArrivalNotices, type ArrivalDeps } from './arrival-notice-job.js';
+import { companiesWithFailedNotices, NOTICE_RETRY_DAYS } from './arrival-notices.js';
+import { sweepDueRequests } from './due-notices.js';
 
 /**
  * A request the firm sends reaches each client user of the company by email (and text where their
@@ -157,6 +159,23 @@ describe('a request arrives: the client hears at once', () => {
       ['sent', ''],
       ['sent', ''],
     ]);
+  });
+
+  it('keeps trying for three days after the job’s own retries: the quarter-hourly sweep queues the company again', async () => {
+    const { admin, client } = await setup();
+    await createCommunication(admin, client.companyId, checklist);
+    const failing = { ...deps(), mailer: { send: () => Promise.reject(new Error('SMTP 421: service not available')) } };
+    await expect(sendArrivalNotices(failing, client.companyId)).rejects.toThrow('SMTP 421');
+    const queued: unknown[] = [];
+    const jobs = { sendMany: async (_name: string, items: { data: unknown }[]) => void queued.push(...items.map((i) => i.data)) };
+    await sweepDueRequests({ db: t.db, jobs: jobs as never, config: { billing: { mode: 'off' } } });
+    expect(queued).toContainEqual({ companyPk: client.companyId });
+    const later = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+    expect(await companiesWithFailedNotices(t.db, later(NOTICE_RETRY_DAYS - 0.5))).toContain(client.companyId);
+    expect(await companiesWithFailedNotices(t.db, later(NOTICE_RETRY_DAYS + 0.5))).not.toContain(client.companyId);
+    // Once sent, nothing is left to try again.
+    await sendArrivalNotices(deps(), client.companyId);
+    expect(await companiesWithFailedNotices(t.db, new Date())).not.toContain(client.companyId);
   });
 
   it('tells of a request a schedule created, as of one an accountant sent', async () => {

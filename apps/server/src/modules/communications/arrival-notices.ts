@@ -36,3 +36,18 @@ export const queueArrivalNotices = async (jobs: Pick<JobQueue, 'sendMany'>, comp
       companies.map((companyPk) => ({ data: { companyPk }, key: `arrival:${companyPk}` })),
     );
 };
+
+/** How long Herd keeps trying a notice that could not be sent: the due sweep queues it again every quarter hour meanwhile. */
+export const NOTICE_RETRY_DAYS = 3;
+
+/**
+ * The companies with notices that failed and are still within NOTICE_RETRY_DAYS of being written: the
+ * job's own retries last minutes, so a mail server down for longer is waited out by the sweep.
+ */
+export const companiesWithFailedNotices = async (db: Db, now: Date): Promise<number[]> => {
+  const result = (await db.execute(sql`select distinct client_company_id from request_arrival_notices
+    where settled_at is null and error <> '' and created_at > ${now.toISOString()}::timestamptz - make_interval(days => ${NOTICE_RETRY_DAYS})`)) as unknown as {
+    rows: { client_company_id: number }[];
+  };
+  return result.rows.map((r) => r.client_company_id);
+};

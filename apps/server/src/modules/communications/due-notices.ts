@@ -3,7 +3,7 @@ import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
 import { notifyRequestDue } from '../notifications/follow-up-events.js';
 import { claimDueNotice, holdClientDueNotices, requestsToTellOf } from './due-notices.queries.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { queueArrivalNotices } from './arrival-notices.js';
+import { companiesWithFailedNotices, queueArrivalNotices } from './arrival-notices.js';
 
 /**
  * How long after its due date a request is still told of as overdue. After downtime (or when a lapsed firm
@@ -42,6 +42,7 @@ export const sweepDueRequests = async (deps: DueNoticeDeps): Promise<number> => 
   }
   // The client's people, from their firm's morning on: by a message of their own, sent by the jobs, unless
   // the day's reminder lists the request (one message a day at most either way).
-  await queueArrivalNotices(deps.jobs, await holdClientDueNotices(deps.db, now, OVERDUE_WINDOW_DAYS));
+  // …and notices that could not be sent earlier go round again, for a few days.
+  await queueArrivalNotices(deps.jobs, [...(await holdClientDueNotices(deps.db, now, OVERDUE_WINDOW_DAYS)), ...(await companiesWithFailedNotices(deps.db, now))]);
   return told;
 };

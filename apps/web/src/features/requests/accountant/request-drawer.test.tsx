@@ -105,7 +105,9 @@ describe('a request’s drawer', () => {
     createFakeApi().answer(noteEndpoints.communicationList, { pk: 5 }, []).install();
     const stuck = await show(makeCommunication({ pk: 5, subject: 'November close', undelivered: 2 }));
     expect(stuck).toHaveTextContent('Not emailed yet');
-    expect(stuck).toHaveTextContent('Herd could not email this to 2 people at the client yet and keeps trying.');
+    expect(stuck).toHaveTextContent(
+      'Herd could not email this to 2 people at the client yet. It tries again every quarter of an hour for three days after the request was sent.',
+    );
   });
 
   it('shows no delivery warning when every email went', async () => {

@@ -61,7 +61,7 @@ const Body = ({ c, onMove, busy }: { c: Communication; onMove: RequestDrawerProp
           type="warning"
           showIcon
           title="Not emailed yet"
-          description={`Herd could not email this to ${c.undelivered === 1 ? '1 person' : `${c.undelivered} people`} at the client yet and keeps trying. They can see it when they sign in.`}
+          description={`Herd could not email this to ${c.undelivered === 1 ? '1 person' : `${c.undelivered} people`} at the client yet. It tries again every quarter of an hour for three days after the request was sent. They can see it when they sign in.`}
         />
       ) : null}
       <ChangesOnly>
