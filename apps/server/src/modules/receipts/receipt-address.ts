@@ -6,6 +6,8 @@ import { clientCompanies, clientMemberships, users } from '../../db/schema/index
 import { ForbiddenError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { NoInput } from '../../lib/service.js';
 
 /**
  * A client user's personal receipts address: `receipts+<token>@INBOUND_DOMAIN`
@@ -50,7 +52,7 @@ export const findUserByReceiptsToken = async (db: Db, token: string) => {
 };
 
 /** A client's own receipts addresses, for their settings screen (staff have none: they upload, or use a client's). */
-export const receiptAddressesOf = async (db: Db, config: { inbound: { domain: string }; sms: { from: string } }, actor: Actor): Promise<ReceiptAddresses> => {
+export const receiptAddressesOf = async ({ db, config }: Pick<AppDeps, 'db' | 'config'>, actor: Actor, _input: NoInput): Promise<ReceiptAddresses> => {
   if (isFirmActor(actor) || actor.firmId === null) throw new ForbiddenError('Receipts addresses belong to client users.');
   const token = await ensureToken(db, actor.userId);
   const companies = await companiesOfClient(db, actor.firmId, actor.userId);

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { receiptMatches } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { serialize } from '../transactions/transactions.read.js';
 import { transactionAccess } from '../transactions/transactions.scope.js';
 import { receiptAccess } from './receipt-scope.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /**
  * `receipt/{receiptPk}/transaction_details/`: the transaction the receipt was
@@ -14,7 +14,7 @@ import { receiptAccess } from './receipt-scope.js';
  * removed with `transaction-line/{pk}/delete/`). None until it is matched, or
  * when the person may not see that transaction (a restricted client user).
  */
-export const receiptTransactionDetails = async (db: Db, actor: Actor, receiptPk: number) => {
+export const receiptTransactionDetails = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { receiptPk }: { receiptPk: number }) => {
   const { receipt } = await receiptAccess(db, actor, receiptPk);
   const none = { receipt: receipt.pk, transaction: null, match: null };
   if (receipt.transactionId === null) return none;

@@ -106,7 +106,7 @@ export const matchReceipt = async ({ db, jobs }: MatchDeps, actor: Actor, body: 
 };
 
 /** `receipts/bulk/match/`: several receipts to their charges, all or none. */
-export const bulkMatchReceipts = async ({ db, jobs }: MatchDeps, actor: Actor, matches: { receipt: number; transaction: number }[]) => {
+export const bulkMatchReceipts = async ({ db, jobs }: MatchDeps, actor: Actor, { matches }: { matches: { receipt: number; transaction: number }[] }) => {
   const receiptPks = matches.map((m) => m.receipt);
   const transactionPks = matches.map((m) => m.transaction);
   if (new Set(receiptPks).size !== receiptPks.length) throw ValidationError.field('matches', 'Each receipt may be matched once.');
@@ -132,7 +132,11 @@ export const bulkMatchReceipts = async ({ db, jobs }: MatchDeps, actor: Actor, m
  * best are kept as its suggestions and answered, the surest first. Nothing is
  * matched without the person: even a sure charge is only offered.
  */
-export const findReceiptMatches = async (db: Db, actor: Actor, receiptPk: number): Promise<{ suggestions: ReceiptSuggestion[] }> => {
+export const findReceiptMatches = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { receiptPk }: { receiptPk: number },
+): Promise<{ suggestions: ReceiptSuggestion[] }> => {
   const { row, access } = await matchingAccess(db, actor, receiptPk);
   if (row.transactionId !== null) throw ValidationError.field('receipt', 'This receipt is already matched.');
   const receipt = matchable(row);

@@ -7,6 +7,7 @@ import type { Actor } from '../auth/actor.js';
 import { toReceipt } from './receipt-serializer.js';
 import { receiptAccess, type ReceiptScope } from './receipt-scope.js';
 import { findFullReceipts, findReceipts, type ReceiptRow } from './receipts.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 type Passed = ReceiptReasons['passed_over'][number];
 type Charge = Passed['transaction'];
@@ -67,7 +68,7 @@ const twinOf = async (db: Db, scope: ReceiptScope, receipt: ReceiptRow): Promise
  * earlier receipt a duplicate repeats. Only charges the person may see are named: a matched charge
  * outside a restricted client's accounts gives no reasons at all (its words quote its payee).
  */
-export const receiptReasons = async (db: Db, actor: Actor, receiptPk: number): Promise<ReceiptReasons> => {
+export const receiptReasons = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { receiptPk }: { receiptPk: number }): Promise<ReceiptReasons> => {
   const { scope, receipt } = await receiptAccess(db, actor, receiptPk);
   const pairings = await pairingsOf(db, receipt);
   const accepted = receipt.transactionId === null ? undefined : pairings.find((p) => p.state === 'ACCEPTED' && p.transactionId === receipt.transactionId);

@@ -13,6 +13,7 @@ import { toReceipt } from './receipt-serializer.js';
 import { queueReceiptMatch } from './matching-queue.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { findFullReceipts, type ReceiptRow } from './receipts.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /** A value a person typed is certain: its confidence is 1 and it is marked edited, so no later reading replaces it. */
 const USER_GIVEN = 1;
@@ -132,8 +133,11 @@ const updateInScope = async (
   return rows.map((r) => toReceipt(full.find((f) => f.receipt.pk === r.pk)!));
 };
 
-export const updateCompanyReceipts = async (db: Db, jobs: Pick<JobQueue, 'send'>, actor: Actor, side: Side, companyPk: number, changes: ReceiptChange[]) =>
-  updateInScope(db, jobs, actor, await companyReceiptScope(db, actor, companyPk, side), side, changes);
+export const updateCompanyReceipts = async (
+  { db, jobs }: Pick<AppDeps, 'db' | 'jobs'>,
+  actor: Actor,
+  { side, companyPk, changes }: { side: Side; companyPk: number; changes: ReceiptChange[] },
+) => updateInScope(db, jobs, actor, await companyReceiptScope(db, actor, companyPk, side), side, changes);
 
-export const updateInboxReceipts = (db: Db, jobs: Pick<JobQueue, 'send'>, actor: Actor, changes: ReceiptChange[]) =>
+export const updateInboxReceipts = ({ db, jobs }: Pick<AppDeps, 'db' | 'jobs'>, actor: Actor, { changes }: { changes: ReceiptChange[] }) =>
   updateInScope(db, jobs, actor, inboxScope(actor), 'inbox', changes);

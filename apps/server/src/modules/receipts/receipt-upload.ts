@@ -5,10 +5,11 @@ import type { MultiUpload } from '../../lib/uploads.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
 import { checkReceiptFile } from './receipt-files.js';
-import { intakeReceipts, type IntakeDeps } from './receipt-intake.js';
+import { intakeReceipts } from './receipt-intake.js';
 import { companyReceiptScope } from './receipt-scope.js';
 import { findFullReceipts } from './receipts.queries.js';
 import { toReceipt } from './receipt-serializer.js';
+import type { AppDeps } from '../../app-deps.js';
 
 const NOTE_MAX = 2000;
 
@@ -30,13 +31,17 @@ const companyOf = (actor: Actor, fields: Record<string, string>): number | null 
  * before anything is kept; one bad file refuses the whole upload with a field
  * error per bad file, so the person fixes the selection and sends it again.
  */
-export const uploadReceipts = async (deps: IntakeDeps & { maxUploadBytes: number }, log: FastifyBaseLogger, actor: Actor, upload: MultiUpload): Promise<Receipt[]> => {
+export const uploadReceipts = async (
+  deps: Pick<AppDeps, 'db' | 'storage' | 'jobs' | 'config'>,
+  actor: Actor,
+  { upload, log }: { upload: MultiUpload; log: FastifyBaseLogger },
+): Promise<Receipt[]> => {
   if (actor.firmId === null) throw new ForbiddenError();
   const companyPk = companyOf(actor, upload.fields);
   const note = (upload.fields.note ?? '').trim();
   if (note.length > NOTE_MAX) throw ValidationError.field('note', `Note must be at most ${NOTE_MAX} characters.`);
   const firmId = companyPk === null ? actor.firmId : (await companyReceiptScope(deps.db, actor, companyPk, isFirmActor(actor) ? 'accountant' : 'client')).home.firmId;
-  const checked = await Promise.all(upload.files.map((file) => checkReceiptFile(file, deps.maxUploadBytes)));
+  const checked = await Promise.all(upload.files.map((file) => checkReceiptFile(file, deps.config.maxUploadBytes)));
   const refusals = checked.flatMap((c) => (c.ok ? [] : [c.reason]));
   if (refusals.length > 0) throw new ValidationError({ file: refusals });
   const pks = await intakeReceipts(deps, log, {

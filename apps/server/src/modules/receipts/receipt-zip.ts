@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { RECEIPT_LIST_STATUSES } from '@herd/contract';
-import type { Db } from '../../db/client.js';
 import { files, receipts } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
-import type { StorageDriver } from '../../storage/driver.js';
 import { zipStoredFiles } from '../../storage/zip-stored-files.js';
 import type { Actor } from '../auth/actor.js';
 import { companyReceiptScope } from './receipt-scope.js';
+import type { AppDeps } from '../../app-deps.js';
 
 export interface ReceiptsZip {
   fileName: string;
@@ -22,7 +21,11 @@ const safe = (text: string) => text.replace(/[\\/:*?"<>|\r\n\t]/g, '_').slice(0,
  * (`zipStoredFiles`), so however many there are nothing large sits in memory. Entries are named by date, vendor and file
  * name, so the accountant can find them; a name used twice gets a number.
  */
-export const receiptsZip = async (db: Db, storage: StorageDriver, actor: Actor, companyPk: number, list: 'active' | 'completed'): Promise<ReceiptsZip> => {
+export const receiptsZip = async (
+  { db, storage }: Pick<AppDeps, 'db' | 'storage'>,
+  actor: Actor,
+  { companyPk, list }: { companyPk: number; list: 'active' | 'completed' },
+): Promise<ReceiptsZip> => {
   const scope = await companyReceiptScope(db, actor, companyPk, 'accountant');
   const entries = await db
     .select({ pk: receipts.pk, date: receipts.receiptDate, vendor: receipts.vendor, name: files.name, key: files.storageKey })

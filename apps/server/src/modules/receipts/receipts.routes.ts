@@ -19,37 +19,45 @@ const sendZip = (reply: FastifyReply, zip: ReceiptsZip) =>
 /** Receipts, as the contract's route table declares them. */
 export const receiptRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db, storage, jobs, config } = app.deps;
-  const intake = { db, storage, jobs, maxUploadBytes: config.maxUploadBytes };
+  const deps = app.deps;
+  const { config } = deps;
 
   // Multipart: the handler reads every file (each within the upload limit) and hands them to the service.
-  serveEndpoint(app, e.create, async (r) => uploadReceipts(intake, r.log, r.actor, await readUploads(r, config.maxUploadBytes, RECEIPT_UPLOAD_MAX_FILES)));
-  serveEndpoint(app, e.transactionDetails, (r) => receiptTransactionDetails(db, r.actor, r.params.receiptPk));
-  serveEndpoint(app, e.reasons, (r) => receiptReasons(db, r.actor, r.params.receiptPk));
-  serveEndpoint(app, e.address, (r) => receiptAddressesOf(db, config, r.actor));
-  serveEndpoint(app, e.match, (r) => matchReceipt({ db, jobs }, r.actor, r.body));
-  serveEndpoint(app, e.bulkMatch, (r) => bulkMatchReceipts({ db, jobs }, r.actor, r.body.matches));
-  serveEndpoint(app, e.findMatches, (r) => findReceiptMatches(db, r.actor, r.body.receipt));
+  serveEndpoint(app, e.create, async (r) => uploadReceipts(deps, r.actor, { upload: await readUploads(r, config.maxUploadBytes, RECEIPT_UPLOAD_MAX_FILES), log: r.log }));
+  serveEndpoint(app, e.transactionDetails, (r) => receiptTransactionDetails(deps, r.actor, { receiptPk: r.params.receiptPk }));
+  serveEndpoint(app, e.reasons, (r) => receiptReasons(deps, r.actor, { receiptPk: r.params.receiptPk }));
+  serveEndpoint(app, e.address, (r) => receiptAddressesOf(deps, r.actor, {}));
+  serveEndpoint(app, e.match, (r) => matchReceipt(deps, r.actor, r.body));
+  serveEndpoint(app, e.bulkMatch, (r) => bulkMatchReceipts(deps, r.actor, { matches: r.body.matches }));
+  serveEndpoint(app, e.findMatches, (r) => findReceiptMatches(deps, r.actor, { receiptPk: r.body.receipt }));
 
-  serveEndpoint(app, e.accountantCounters, (r) => receiptCounters(db, r.actor, 'accountant', r.params.pk));
-  serveEndpoint(app, e.accountantActive, (r) => listCompanyReceipts(db, r.actor, 'accountant', 'active', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.accountantCompleted, (r) => listCompanyReceipts(db, r.actor, 'accountant', 'completed', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.accountantHidden, (r) => listCompanyReceipts(db, r.actor, 'accountant', 'hidden', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.accountantChoices, (r) => receiptChoices(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.accountantZip, async (r, reply) => sendZip(reply, await receiptsZip(db, storage, r.actor, r.params.pk, 'active')));
-  serveEndpoint(app, e.accountantCompletedZip, async (r, reply) => sendZip(reply, await receiptsZip(db, storage, r.actor, r.params.pk, 'completed')));
-  serveEndpoint(app, e.accountantUpdate, (r) => updateCompanyReceipts(db, jobs, r.actor, 'accountant', r.params.pk, r.body.receipts));
-  serveEndpoint(app, e.accountantHide, (r) => setReceiptsHidden(db, r.actor, 'accountant', r.params.pk, r.body.pks, true));
-  serveEndpoint(app, e.accountantUnhide, (r) => setReceiptsHidden(db, r.actor, 'accountant', r.params.pk, r.body.pks, false));
-  serveEndpoint(app, e.accountantBack, (r) => sendReceiptsBack(db, r.actor, r.params.pk, r.body.pks, r.body.message));
-  serveEndpoint(app, e.inbox, (r) => listInbox(db, r.actor, r.query, r.url));
-  serveEndpoint(app, e.inboxUpdate, (r) => updateInboxReceipts(db, jobs, r.actor, r.body.receipts));
+  serveEndpoint(app, e.accountantCounters, (r) => receiptCounters(deps, r.actor, { side: 'accountant', companyPk: r.params.pk }));
+  serveEndpoint(app, e.accountantActive, (r) =>
+    listCompanyReceipts(deps, r.actor, { side: 'accountant', list: 'active', companyPk: r.params.pk, query: r.query, url: r.url }),
+  );
+  serveEndpoint(app, e.accountantCompleted, (r) =>
+    listCompanyReceipts(deps, r.actor, { side: 'accountant', list: 'completed', companyPk: r.params.pk, query: r.query, url: r.url }),
+  );
+  serveEndpoint(app, e.accountantHidden, (r) =>
+    listCompanyReceipts(deps, r.actor, { side: 'accountant', list: 'hidden', companyPk: r.params.pk, query: r.query, url: r.url }),
+  );
+  serveEndpoint(app, e.accountantChoices, (r) => receiptChoices(deps, r.actor, { companyPk: r.params.pk }));
+  serveEndpoint(app, e.accountantZip, async (r, reply) => sendZip(reply, await receiptsZip(deps, r.actor, { companyPk: r.params.pk, list: 'active' })));
+  serveEndpoint(app, e.accountantCompletedZip, async (r, reply) => sendZip(reply, await receiptsZip(deps, r.actor, { companyPk: r.params.pk, list: 'completed' })));
+  serveEndpoint(app, e.accountantUpdate, (r) => updateCompanyReceipts(deps, r.actor, { side: 'accountant', companyPk: r.params.pk, changes: r.body.receipts }));
+  serveEndpoint(app, e.accountantHide, (r) => setReceiptsHidden(deps, r.actor, { side: 'accountant', companyPk: r.params.pk, pks: r.body.pks, hidden: true }));
+  serveEndpoint(app, e.accountantUnhide, (r) => setReceiptsHidden(deps, r.actor, { side: 'accountant', companyPk: r.params.pk, pks: r.body.pks, hidden: false }));
+  serveEndpoint(app, e.accountantBack, (r) => sendReceiptsBack(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, message: r.body.message }));
+  serveEndpoint(app, e.inbox, (r) => listInbox(deps, r.actor, { query: r.query, url: r.url }));
+  serveEndpoint(app, e.inboxUpdate, (r) => updateInboxReceipts(deps, r.actor, { changes: r.body.receipts }));
 
-  serveEndpoint(app, e.clientCounters, (r) => receiptCounters(db, r.actor, 'client', r.params.pk));
-  serveEndpoint(app, e.clientActive, (r) => listCompanyReceipts(db, r.actor, 'client', 'active', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.clientCompleted, (r) => listCompanyReceipts(db, r.actor, 'client', 'completed', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.clientHidden, (r) => listCompanyReceipts(db, r.actor, 'client', 'hidden', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.clientUpdate, (r) => updateCompanyReceipts(db, jobs, r.actor, 'client', r.params.pk, r.body.receipts));
-  serveEndpoint(app, e.clientHide, (r) => setReceiptsHidden(db, r.actor, 'client', r.params.pk, r.body.pks, true));
-  serveEndpoint(app, e.clientUnhide, (r) => setReceiptsHidden(db, r.actor, 'client', r.params.pk, r.body.pks, false));
+  serveEndpoint(app, e.clientCounters, (r) => receiptCounters(deps, r.actor, { side: 'client', companyPk: r.params.pk }));
+  serveEndpoint(app, e.clientActive, (r) => listCompanyReceipts(deps, r.actor, { side: 'client', list: 'active', companyPk: r.params.pk, query: r.query, url: r.url }));
+  serveEndpoint(app, e.clientCompleted, (r) =>
+    listCompanyReceipts(deps, r.actor, { side: 'client', list: 'completed', companyPk: r.params.pk, query: r.query, url: r.url }),
+  );
+  serveEndpoint(app, e.clientHidden, (r) => listCompanyReceipts(deps, r.actor, { side: 'client', list: 'hidden', companyPk: r.params.pk, query: r.query, url: r.url }));
+  serveEndpoint(app, e.clientUpdate, (r) => updateCompanyReceipts(deps, r.actor, { side: 'client', companyPk: r.params.pk, changes: r.body.receipts }));
+  serveEndpoint(app, e.clientHide, (r) => setReceiptsHidden(deps, r.actor, { side: 'client', companyPk: r.params.pk, pks: r.body.pks, hidden: true }));
+  serveEndpoint(app, e.clientUnhide, (r) => setReceiptsHidden(deps, r.actor, { side: 'client', companyPk: r.params.pk, pks: r.body.pks, hidden: false }));
 };

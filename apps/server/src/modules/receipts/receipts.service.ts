@@ -13,6 +13,7 @@ import { insertAccountantNotes } from '../notes/notes.face.js';
 import { companyReceiptScope, findScopedReceipts, inboxScope, type ReceiptScope } from './receipt-scope.js';
 import { toReceipt } from './receipt-serializer.js';
 import { countReceipts, listReceipts, type ReceiptListKind } from './receipts.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 const LISTS: Record<ReceiptListKind, { statuses: readonly TransactionStatus[] | null; hidden: boolean }> = {
   active: { statuses: RECEIPT_LIST_STATUSES.active, hidden: false },
@@ -26,23 +27,26 @@ const page = async (db: Db, scope: ReceiptScope, list: ReceiptListKind, query: R
 };
 
 /** One page of a company's active, completed or hidden receipts, from one side (`url`: the request's own, for the page links). */
-export const listCompanyReceipts = async (db: Db, actor: Actor, side: Side, list: ReceiptListKind, companyPk: number, query: ReceiptListQuery, url: string) =>
-  page(db, await companyReceiptScope(db, actor, companyPk, side), list, query, url);
+export const listCompanyReceipts = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { side, list, companyPk, query, url }: { side: Side; list: ReceiptListKind; companyPk: number; query: ReceiptListQuery; url: string },
+) => page(db, await companyReceiptScope(db, actor, companyPk, side), list, query, url);
 
 /** The firm's inbox: receipts waiting for a company, whatever their status. */
-export const listInbox = async (db: Db, actor: Actor, query: ReceiptListQuery, url: string) => {
+export const listInbox = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { query, url }: { query: ReceiptListQuery; url: string }) => {
   const scope = inboxScope(actor);
   const { count, rows } = await listReceipts(db, scope.home, null, { statuses: null, hidden: false }, query);
   return { count, ...pageLinks(url, query.page, query.page_size, count), results: rows.map(toReceipt) };
 };
 
-export const receiptCounters = async (db: Db, actor: Actor, side: Side, companyPk: number) => {
+export const receiptCounters = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { side, companyPk }: { side: Side; companyPk: number }) => {
   const scope = await companyReceiptScope(db, actor, companyPk, side);
   return countReceipts(db, scope.home, scope.viewer, RECEIPT_LIST_STATUSES.active, RECEIPT_LIST_STATUSES.completed);
 };
 
 /** What the accountant's lists filter by, and the companies of the firm (that this person sees) a receipt may move to. */
-export const receiptChoices = async (db: Db, actor: Actor, companyPk: number) => {
+export const receiptChoices = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   await companyReceiptScope(db, actor, companyPk, 'accountant');
   const companies = await db
     .select({ pk: clientCompanies.pk, name: clientCompanies.name })
@@ -92,15 +96,22 @@ const changeReceipts = async (
 };
 
 /** Hide or unhide receipts: on both sides (a client only the receipts they can see). */
-export const setReceiptsHidden = async (db: Db, actor: Actor, side: Side, companyPk: number, pks: number[], hidden: boolean) =>
-  changeReceipts(db, actor, await companyReceiptScope(db, actor, companyPk, side), pks, hidden ? 'receipt.hide' : 'receipt.unhide', { isHidden: hidden });
+export const setReceiptsHidden = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { side, companyPk, pks, hidden }: { side: Side; companyPk: number; pks: number[]; hidden: boolean },
+) => changeReceipts(db, actor, await companyReceiptScope(db, actor, companyPk, side), pks, hidden ? 'receipt.hide' : 'receipt.unhide', { isHidden: hidden });
 
 /**
  * Sends completed receipts back to the client's active list; the accountant's
  * message, if any, goes in each receipt's note thread. Only a receipt the
  * client finished can go back: one matched in the ledger is done there.
  */
-export const sendReceiptsBack = async (db: Db, actor: Actor, companyPk: number, pks: number[], message: string | undefined) => {
+export const sendReceiptsBack = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, pks, message }: { companyPk: number; pks: number[]; message: string | undefined },
+) => {
   const scope = await companyReceiptScope(db, actor, companyPk, 'accountant');
   const rows = await findScopedReceipts(db, scope, pks);
   const notFinished = rows.filter((r) => r.status !== 'FINISHED_IN_HERD');
