@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { communicationAccountantChange } from '@herd/contract';
-import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
 import type { communications } from '../../db/schema/index.js';
 import type { Actor } from '../auth/actor.js';
@@ -10,6 +9,7 @@ import { companyCommunicationScope, findScopedCommunications } from './communica
 import { toCommunications } from './communication-serializer.js';
 import { moveOrRefuse } from './communication-status.js';
 import { writeCommunicationChanges } from './communications.service.js';
+import type { AppDeps } from '../../app-deps.js';
 
 type Change = z.infer<typeof communicationAccountantChange>;
 
@@ -19,7 +19,7 @@ type Change = z.infer<typeof communicationAccountantChange>;
  * transition table. A refused move answers 400 naming the communication and
  * why; nothing of the batch is written then.
  */
-export const updateCommunicationsAsAccountant = async (db: Db, actor: Actor, companyPk: number, changes: Change[]) => {
+export const updateCommunicationsAsAccountant = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, changes }: { companyPk: number; changes: Change[] }) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
   const rows = await findScopedCommunications(
     db,

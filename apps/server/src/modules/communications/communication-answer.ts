@@ -3,7 +3,7 @@ import { answerFinishes, nextCommunicationStatus, type CommunicationClientChange
 import type { Db } from '../../db/client.js';
 import type { communicationItems, communications } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { SecretBox } from '../../lib/secret-box.js';
+import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
 import type { Actor } from '../auth/actor.js';
 import { itemsOfCommunications, replaceAnswerFiles, saveItemAnswer } from './communication-answer.queries.js';
 import { checkCommunicationFiles } from './communication-files.js';
@@ -13,6 +13,7 @@ import { moveOrRefuse } from './communication-status.js';
 import { saveW9, w9Values } from './communication-w9.js';
 import { writeCommunicationChanges } from './communications.service.js';
 import type { CommunicationRow } from './communications.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 type ItemRow = typeof communicationItems.$inferSelect;
 type AnswerField = 'answers' | 'acknowledge' | 'question' | 'w9' | 'w9_signed_form';
@@ -107,7 +108,13 @@ export const ANSWERS_ARE_THE_CLIENTS = 'Only the client can answer their request
  * kept. A communication the table does not let the client answer (already
  * answered, finished, cancelled) is a 400 saying why.
  */
-export const answerCommunications = async (db: Db, box: SecretBox, actor: Actor, companyPk: number, changes: CommunicationClientChange[]) => {
+export const answerCommunications = async (
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
+  actor: Actor,
+  { companyPk, changes }: { companyPk: number; changes: CommunicationClientChange[] },
+) => {
+  // W-9 TINs are sealed with the app's secret, as ledger tokens are.
+  const box = createSecretBox(config.secretKey);
   const scope = await companyCommunicationScope(db, actor, companyPk, 'client');
   // The answers, the acknowledgement and the W-9's signature are the client's own word: the firm's view of
   // the client's screens shows them, it does not give them (docs/requests.md, "In the client's view").

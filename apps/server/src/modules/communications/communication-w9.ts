@@ -3,11 +3,12 @@ import { formatTin, parseTin, type W9FormAnswer } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { communicationW9s } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import type { SecretBox } from '../../lib/secret-box.js';
+import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
 import { communicationAccess } from './communication-scope.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /**
  * The row a W-9 answer writes. The TIN is sealed with the app's secret (as
@@ -59,15 +60,16 @@ export const saveW9 = async (tx: Db, communicationPk: number, values: ReturnType
  * client (who typed it) gets 403, anyone outside 404. Every reveal is written
  * to the audit log (who, which W-9, which kind of number; never the number).
  */
-export const revealTin = async (db: Db, box: SecretBox, actor: Actor, pk: number) => {
-  const { scope, communication } = await communicationAccess(db, actor, pk);
+export const revealTin = async ({ db, config }: Pick<AppDeps, 'db' | 'config'>, actor: Actor, { communicationPk }: { communicationPk: number }) => {
+  const { scope, communication } = await communicationAccess(db, actor, communicationPk);
   if (!isFirmActor(actor)) throw new ForbiddenError('Only the firm’s staff can see a whole TIN.');
   const [w9] = await db
     .select()
     .from(communicationW9s)
     .where(and(eq(communicationW9s.communicationId, communication.pk)));
   if (!w9?.tinEnc || !w9.tinKind) throw new NotFoundError('This communication holds no typed W-9 TIN.');
-  const tin = formatTin(box.open(w9.tinEnc), w9.tinKind);
+  // W-9 TINs are sealed with the app's secret, as ledger tokens are.
+  const tin = formatTin(createSecretBox(config.secretKey).open(w9.tinEnc), w9.tinKind);
   await writeAudit(db, {
     firmId: scope.home.firmId,
     actorUserId: actor.userId,

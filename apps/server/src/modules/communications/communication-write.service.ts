@@ -1,6 +1,4 @@
 import { CLIENT_COMMUNICATION_KINDS, type CommunicationCreateBody } from '@herd/contract';
-import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
 import { queueArrivalNotices } from './arrival-notices.js';
 import { ValidationError } from '../../lib/errors.js';
 import { companyAccess } from '../access/company-access.js';
@@ -15,6 +13,7 @@ import { toCommunications } from './communication-serializer.js';
 import { moveOrRefuse } from './communication-status.js';
 import { writeCommunicationChanges } from './communications.service.js';
 import { deleteCommunication, findCommunications, hasAnswers } from './communications.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /**
  * A new communication from the create endpoint. Staff write to a client
@@ -22,7 +21,7 @@ import { deleteCommunication, findCommunications, hasAnswers } from './communica
  * of their companies, a NOTICE or a REPORT (a client does not send their firm
  * a checklist or a W-9 request), and it waits on the accountant.
  */
-export const createCommunicationFor = async ({ db, jobs }: { db: Db; jobs: Pick<JobQueue, 'sendMany'> }, actor: Actor, body: CommunicationCreateBody) => {
+export const createCommunicationFor = async ({ db, jobs }: Pick<AppDeps, 'db' | 'jobs'>, actor: Actor, body: CommunicationCreateBody) => {
   const fromFirm = isFirmActor(actor);
   const access = await companyAccess(db, actor, body.client_company, fromFirm ? 'accountant' : 'client');
   if (!fromFirm && !(CLIENT_COMMUNICATION_KINDS as readonly string[]).includes(body.kind)) {
@@ -55,9 +54,9 @@ export const createCommunicationFor = async ({ db, jobs }: { db: Db; jobs: Pick<
  * by the client) is cancelled instead, so nothing a client gave is lost.
  * Staff only.
  */
-export const deleteOrCancelCommunication = async (db: Db, actor: Actor, pk: number) => {
+export const deleteOrCancelCommunication = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { communicationPk }: { communicationPk: number }) => {
   requireFirmActor(actor);
-  const { scope, communication: row } = await communicationAccess(db, actor, pk);
+  const { scope, communication: row } = await communicationAccess(db, actor, communicationPk);
   if (row.sender === 'CLIENT' || (await hasAnswers(db, row))) {
     const status = moveOrRefuse(row, 'cancel');
     await db.transaction((tx) => writeCommunicationChanges(tx, actor, scope, 'communication.cancel', [{ row, values: { status }, details: { deleted: true } }]));

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { communicationEndpoints as e } from '@herd/contract';
-import { createSecretBox } from '../../lib/secret-box.js';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import { updateCommunicationsAsAccountant } from './communication-accountant-update.js';
@@ -25,27 +24,35 @@ export const communicationRoutes: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', 'no-store');
     return payload;
   });
-  const { db, config } = app.deps;
-  // W-9 TINs are sealed with the app's secret, as ledger tokens are.
-  const box = createSecretBox(config.secretKey);
+  const deps = app.deps;
 
-  serveEndpoint(app, e.choices, () => communicationChoices());
-  serveEndpoint(app, e.create, (r) => createCommunicationFor(app.deps, r.actor, r.body));
-  serveEndpoint(app, e.delete, (r) => deleteOrCancelCommunication(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.revealTin, (r) => revealTin(db, box, r.actor, r.params.pk));
+  serveEndpoint(app, e.choices, (r) => communicationChoices(deps, r.actor, {}));
+  serveEndpoint(app, e.create, (r) => createCommunicationFor(deps, r.actor, r.body));
+  serveEndpoint(app, e.delete, (r) => deleteOrCancelCommunication(deps, r.actor, { communicationPk: r.params.pk }));
+  serveEndpoint(app, e.revealTin, (r) => revealTin(deps, r.actor, { communicationPk: r.params.pk }));
 
-  serveEndpoint(app, e.accountantCounters, (r) => communicationCounters(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.accountantActive, (r) => listCompanyCommunications(db, r.actor, 'accountant', 'active', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.accountantCompleted, (r) => listCompanyCommunications(db, r.actor, 'accountant', 'completed', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.accountantHidden, (r) => listCompanyCommunications(db, r.actor, 'accountant', 'hidden', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.accountantUpdate, (r) => updateCommunicationsAsAccountant(db, r.actor, r.params.pk, r.body.communications));
-  serveEndpoint(app, e.accountantHide, (r) => setCommunicationsHidden(db, r.actor, r.params.pk, r.body.pks, true));
-  serveEndpoint(app, e.accountantUnhide, (r) => setCommunicationsHidden(db, r.actor, r.params.pk, r.body.pks, false));
-  serveEndpoint(app, e.accountantBack, (r) => sendCommunicationsBack(db, r.actor, r.params.pk, r.body.pks, r.body.message));
-  serveEndpoint(app, e.accountantClearErrors, (r) => clearCommunicationErrors(db, r.actor, r.params.pk, r.body.pks));
+  serveEndpoint(app, e.accountantCounters, (r) => communicationCounters(deps, r.actor, { companyPk: r.params.pk }));
+  serveEndpoint(app, e.accountantActive, (r) =>
+    listCompanyCommunications(deps, r.actor, { side: 'accountant', list: 'active', companyPk: r.params.pk, query: r.query, url: r.url }),
+  );
+  serveEndpoint(app, e.accountantCompleted, (r) =>
+    listCompanyCommunications(deps, r.actor, { side: 'accountant', list: 'completed', companyPk: r.params.pk, query: r.query, url: r.url }),
+  );
+  serveEndpoint(app, e.accountantHidden, (r) =>
+    listCompanyCommunications(deps, r.actor, { side: 'accountant', list: 'hidden', companyPk: r.params.pk, query: r.query, url: r.url }),
+  );
+  serveEndpoint(app, e.accountantUpdate, (r) => updateCommunicationsAsAccountant(deps, r.actor, { companyPk: r.params.pk, changes: r.body.communications }));
+  serveEndpoint(app, e.accountantHide, (r) => setCommunicationsHidden(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, hidden: true }));
+  serveEndpoint(app, e.accountantUnhide, (r) => setCommunicationsHidden(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, hidden: false }));
+  serveEndpoint(app, e.accountantBack, (r) => sendCommunicationsBack(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, message: r.body.message }));
+  serveEndpoint(app, e.accountantClearErrors, (r) => clearCommunicationErrors(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks }));
 
-  serveEndpoint(app, e.clientCounters, (r) => clientCommunicationCounters(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.clientActive, (r) => listCompanyCommunications(db, r.actor, 'client', 'active', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.clientCompleted, (r) => listCompanyCommunications(db, r.actor, 'client', 'completed', r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.clientUpdate, (r) => answerCommunications(db, box, r.actor, r.params.pk, r.body.communications));
+  serveEndpoint(app, e.clientCounters, (r) => clientCommunicationCounters(deps, r.actor, { companyPk: r.params.pk }));
+  serveEndpoint(app, e.clientActive, (r) =>
+    listCompanyCommunications(deps, r.actor, { side: 'client', list: 'active', companyPk: r.params.pk, query: r.query, url: r.url }),
+  );
+  serveEndpoint(app, e.clientCompleted, (r) =>
+    listCompanyCommunications(deps, r.actor, { side: 'client', list: 'completed', companyPk: r.params.pk, query: r.query, url: r.url }),
+  );
+  serveEndpoint(app, e.clientUpdate, (r) => answerCommunications(deps, r.actor, { companyPk: r.params.pk, changes: r.body.communications }));
 };

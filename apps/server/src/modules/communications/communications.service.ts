@@ -28,6 +28,8 @@ import {
   type CommunicationListKind,
   type CommunicationRow,
 } from './communications.queries.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { NoInput } from '../../lib/service.js';
 
 const LISTS: Record<CommunicationListKind, { statuses: readonly CommunicationStatus[] | null; hidden: boolean }> = {
   active: { statuses: COMMUNICATION_LIST_STATUSES.active, hidden: false },
@@ -37,13 +39,9 @@ const LISTS: Record<CommunicationListKind, { statuses: readonly CommunicationSta
 
 /** One page of a company's open, completed or hidden communications (the hidden list is the accountant's only: its route is). */
 export const listCompanyCommunications = async (
-  db: Db,
+  { db }: Pick<AppDeps, 'db'>,
   actor: Actor,
-  side: Side,
-  list: CommunicationListKind,
-  companyPk: number,
-  query: CommunicationListQuery,
-  url: string,
+  { side, list, companyPk, query, url }: { side: Side; list: CommunicationListKind; companyPk: number; query: CommunicationListQuery; url: string },
 ) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, side);
   const { count, pks } = await pageOfCommunications(db, scope.home, LISTS[list], query);
@@ -51,19 +49,19 @@ export const listCompanyCommunications = async (
 };
 
 /** The accountant's counters: each list's size, and of the open ones whom they wait on. */
-export const communicationCounters = async (db: Db, actor: Actor, companyPk: number) => {
+export const communicationCounters = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
   return countCommunications(db, scope.home);
 };
 
 /** The client's counters, without the hidden list they never see. */
-export const clientCommunicationCounters = async (db: Db, actor: Actor, companyPk: number) => {
+export const clientCommunicationCounters = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'client');
   const { hidden: _hidden, ...counts } = await countCommunications(db, scope.home);
   return counts;
 };
 
-export const communicationChoices = async () => ({
+export const communicationChoices = async (_deps: object, _actor: Actor, _input: NoInput) => ({
   kinds: [...COMMUNICATION_KINDS],
   client_kinds: [...CLIENT_COMMUNICATION_KINDS],
   statuses: [...COMMUNICATION_STATUSES],
@@ -102,7 +100,11 @@ export const writeCommunicationChanges = async (
 };
 
 /** Hide or unhide communications: the accountant's only (a client neither hides nor sees hidden ones). */
-export const setCommunicationsHidden = async (db: Db, actor: Actor, companyPk: number, pks: number[], hidden: boolean) => {
+export const setCommunicationsHidden = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, pks, hidden }: { companyPk: number; pks: number[]; hidden: boolean },
+) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
   const rows = await findScopedCommunications(db, scope, pks);
   await db.transaction((tx) =>
@@ -122,7 +124,11 @@ export const setCommunicationsHidden = async (db: Db, actor: Actor, companyPk: n
  * in each one's note thread. A client's own communication is not sent back:
  * the accountant answers it in its notes, then accepts it.
  */
-export const sendCommunicationsBack = async (db: Db, actor: Actor, companyPk: number, pks: number[], message: string | undefined) => {
+export const sendCommunicationsBack = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, pks, message }: { companyPk: number; pks: number[]; message: string | undefined },
+) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
   const rows = await findScopedCommunications(db, scope, pks);
   const fromClient = rows.find((r) => r.sender === 'CLIENT');
@@ -143,7 +149,7 @@ export const sendCommunicationsBack = async (db: Db, actor: Actor, companyPk: nu
 };
 
 /** Clears the sync error of communications a sync refused: each returns to where it stood. */
-export const clearCommunicationErrors = async (db: Db, actor: Actor, companyPk: number, pks: number[]) => {
+export const clearCommunicationErrors = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, pks }: { companyPk: number; pks: number[] }) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
   const rows = await findScopedCommunications(db, scope, pks);
   const changes = rows.map((row) => ({ row, values: { status: moveOrRefuse(row, 'clear_error'), statusBeforeError: null, syncError: null } }));
