@@ -2,7 +2,6 @@ import { details, type MfaMethod } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { hashPassword, randomToken, verifyAgainstDummy, verifyPassword } from '../../lib/crypto.js';
 import { ValidationError } from '../../lib/errors.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -12,6 +11,8 @@ import { redeemInvitationLink } from '../invitations/invitation-links.js';
 import { issueCode, lookupCode, redeemCode } from './one-time-codes.js';
 import { assertStrongPassword } from './password-strength.js';
 import { deleteUserSessions } from './sessions.queries.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Visitor } from './visitor.js';
 
 /** What writing an email with a link needs, in a request or in a job. */
 export interface MailContext {
@@ -20,12 +21,13 @@ export interface MailContext {
   appUrl: string;
 }
 
-/** What the signed-out flows need: there is no actor yet, only the caller's address. */
-export interface AuthContext extends MailContext {
-  ip: string;
-  /** Emails whose existence must not show in the answer are written by a job, after it. */
-  jobs: JobQueue;
-}
+/**
+ * What the signed-out flows reach of the app's dependencies. Emails whose existence must not show in
+ * the answer are written by a job (`jobs`), after it.
+ */
+export type AuthDeps = Pick<AppDeps, 'db' | 'mailer' | 'jobs' | 'config'>;
+
+export const mailContextOf = (deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>): MailContext => ({ db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl });
 
 export interface SignInResult {
   userId: number;
@@ -49,22 +51,22 @@ const pairKey = (email: string, ip: string) => `${email.toLowerCase()}|${ip}`;
  * email from the same address (and, far later, of the email or the address
  * alone), checked before anything else; see `LOGIN_BACKOFF`.
  */
-export const signInWithPassword = async (ctx: AuthContext, input: { email: string; password: string }): Promise<SignInResult> => {
+export const signInWithPassword = async (deps: AuthDeps, visitor: Visitor, input: { email: string; password: string }): Promise<SignInResult> => {
   const email = input.email.toLowerCase();
-  await assertBackoff(ctx.db, LOGIN_BACKOFF.perPair, pairKey(email, ctx.ip));
-  await assertBackoff(ctx.db, LOGIN_BACKOFF.perEmail, email);
-  await assertBackoff(ctx.db, LOGIN_BACKOFF.perAddress, ctx.ip);
-  const user = await findUserByEmail(ctx.db, email);
+  await assertBackoff(deps.db, LOGIN_BACKOFF.perPair, pairKey(email, visitor.ip));
+  await assertBackoff(deps.db, LOGIN_BACKOFF.perEmail, email);
+  await assertBackoff(deps.db, LOGIN_BACKOFF.perAddress, visitor.ip);
+  const user = await findUserByEmail(deps.db, email);
   const ok = user && user.isActive && user.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!ok || !user) {
-    await recordHit(ctx.db, LOGIN_BACKOFF.perPair, pairKey(email, ctx.ip));
-    await recordHit(ctx.db, LOGIN_BACKOFF.perEmail, email);
-    await recordHit(ctx.db, LOGIN_BACKOFF.perAddress, ctx.ip);
+    await recordHit(deps.db, LOGIN_BACKOFF.perPair, pairKey(email, visitor.ip));
+    await recordHit(deps.db, LOGIN_BACKOFF.perEmail, email);
+    await recordHit(deps.db, LOGIN_BACKOFF.perAddress, visitor.ip);
     throw ValidationError.detail(details.badCredentials);
   }
-  await reset(ctx.db, LOGIN_BACKOFF.perPair, pairKey(email, ctx.ip));
-  await reset(ctx.db, LOGIN_BACKOFF.perEmail, email);
-  await setLastLogin(ctx.db, user.pk);
+  await reset(deps.db, LOGIN_BACKOFF.perPair, pairKey(email, visitor.ip));
+  await reset(deps.db, LOGIN_BACKOFF.perEmail, email);
+  await setLastLogin(deps.db, user.pk);
   return { userId: user.pk, mfaMethod: user.mfaMethod };
 };
 
@@ -73,14 +75,14 @@ export const signInWithPassword = async (ctx: AuthContext, input: { email: strin
  * email belongs to someone is looked at only by the job (`mailRequestedLink`), after the answer has gone,
  * so neither the answer nor its timing tells.
  */
-const queueRequestedLink = (ctx: AuthContext, kind: 'magic-link' | 'password-reset', email: string) =>
-  ctx.jobs.send('auth-email', { kind, email }, `auth-email:${randomToken()}`);
+const queueRequestedLink = (deps: AuthDeps, kind: 'magic-link' | 'password-reset', email: string) =>
+  deps.jobs.send('auth-email', { kind, email }, `auth-email:${randomToken()}`);
 
 /** Mails a sign-in link when the email belongs to an active user; answers the same either way. */
-export const sendMagicLink = async (ctx: AuthContext, email: string): Promise<Detail> => {
-  await consume(ctx.db, RULES.magicLinksPerAddress, ctx.ip);
-  await consume(ctx.db, RULES.magicLinksPerEmail, email);
-  await queueRequestedLink(ctx, 'magic-link', email);
+export const sendMagicLink = async (deps: AuthDeps, visitor: Visitor, { email }: { email: string }): Promise<Detail> => {
+  await consume(deps.db, RULES.magicLinksPerAddress, visitor.ip);
+  await consume(deps.db, RULES.magicLinksPerEmail, email);
+  await queueRequestedLink(deps, 'magic-link', email);
   return { detail: details.magicLinkSent };
 };
 
@@ -99,46 +101,46 @@ const mailMagicLink = async (ctx: MailContext, user: { pk: number; email: string
 };
 
 /** Failed code attempts from one address are limited, so codes cannot be guessed at scale. */
-const redeemWithLimit = async (ctx: AuthContext, code: string, purpose: 'MAGIC_LINK' | 'PASSWORD_RESET') => {
-  await assertWithinLimit(ctx.db, RULES.codeFailuresPerAddress, ctx.ip);
+const redeemWithLimit = async (deps: AuthDeps, visitor: Visitor, code: string, purpose: 'MAGIC_LINK' | 'PASSWORD_RESET') => {
+  await assertWithinLimit(deps.db, RULES.codeFailuresPerAddress, visitor.ip);
   try {
     // A sign-in link copied for a person still invited takes their invitation up (invitations/invitation-links.ts).
-    const invited = purpose === 'MAGIC_LINK' ? await redeemInvitationLink(ctx.db, code) : null;
-    return invited ?? (await redeemCode(ctx.db, code, purpose));
+    const invited = purpose === 'MAGIC_LINK' ? await redeemInvitationLink(deps.db, code) : null;
+    return invited ?? (await redeemCode(deps.db, code, purpose));
   } catch (err) {
-    await recordHit(ctx.db, RULES.codeFailuresPerAddress, ctx.ip);
+    await recordHit(deps.db, RULES.codeFailuresPerAddress, visitor.ip);
     throw err;
   }
 };
 
-export const signInWithMagicLink = async (ctx: AuthContext, code: string): Promise<SignInResult> => {
-  const userId = await redeemWithLimit(ctx, code, 'MAGIC_LINK');
-  const user = await findUserByPk(ctx.db, userId);
+export const signInWithMagicLink = async (deps: AuthDeps, visitor: Visitor, { code }: { code: string }): Promise<SignInResult> => {
+  const userId = await redeemWithLimit(deps, visitor, code, 'MAGIC_LINK');
+  const user = await findUserByPk(deps.db, userId);
   if (!user || !user.isActive) throw ValidationError.detail(details.codeInvalid);
-  await setLastLogin(ctx.db, user.pk);
+  await setLastLogin(deps.db, user.pk);
   return { userId: user.pk, mfaMethod: user.mfaMethod };
 };
 
 /** For an expired or used link: mails a fresh one to the owner of the old code, never to the caller. */
-export const sendNewMagicLink = async (ctx: AuthContext, code: string): Promise<Detail> => {
-  await consume(ctx.db, RULES.magicLinksPerAddress, ctx.ip);
-  const row = await lookupCode(ctx.db, code, 'MAGIC_LINK');
+export const sendNewMagicLink = async (deps: AuthDeps, visitor: Visitor, { code }: { code: string }): Promise<Detail> => {
+  await consume(deps.db, RULES.magicLinksPerAddress, visitor.ip);
+  const row = await lookupCode(deps.db, code, 'MAGIC_LINK');
   if (!row) {
-    await recordHit(ctx.db, RULES.codeFailuresPerAddress, ctx.ip);
+    await recordHit(deps.db, RULES.codeFailuresPerAddress, visitor.ip);
     throw ValidationError.detail(details.codeInvalid);
   }
-  const user = await findUserByPk(ctx.db, row.userId);
+  const user = await findUserByPk(deps.db, row.userId);
   if (!user || !user.isActive) throw ValidationError.detail(details.codeInvalid);
-  await consume(ctx.db, RULES.magicLinksPerEmail, user.email.toLowerCase());
-  await mailMagicLink(ctx, user);
+  await consume(deps.db, RULES.magicLinksPerEmail, user.email.toLowerCase());
+  await mailMagicLink(mailContextOf(deps), user);
   return { detail: details.newMagicLinkSent };
 };
 
 /** Mails a reset link when the email belongs to an active user; answers the same either way. */
-export const requestPasswordReset = async (ctx: AuthContext, email: string): Promise<Detail> => {
-  await consume(ctx.db, RULES.resetsPerAddress, ctx.ip);
-  await consume(ctx.db, RULES.resetsPerEmail, email);
-  await queueRequestedLink(ctx, 'password-reset', email);
+export const requestPasswordReset = async (deps: AuthDeps, visitor: Visitor, { email }: { email: string }): Promise<Detail> => {
+  await consume(deps.db, RULES.resetsPerAddress, visitor.ip);
+  await consume(deps.db, RULES.resetsPerEmail, email);
+  await queueRequestedLink(deps, 'password-reset', email);
   return { detail: details.resetSent };
 };
 
@@ -149,19 +151,19 @@ const mailPasswordReset = async (ctx: MailContext, user: { pk: number; email: st
 };
 
 /** Sets the new password, voids every other link mailed to the user and signs them out everywhere. */
-export const finishPasswordReset = async (ctx: AuthContext, code: string, password: string): Promise<Detail> => {
+export const finishPasswordReset = async (deps: AuthDeps, visitor: Visitor, { code, password }: { code: string; password: string }): Promise<Detail> => {
   // Checked before the code is used, so a weak choice does not cost the person their link.
-  const owner = await lookupCode(ctx.db, code, 'PASSWORD_RESET');
-  const user = owner ? await findUserByPk(ctx.db, owner.userId) : null;
-  if (user) await assertStrongPassword('password', 'New password', password, { ...user, companyNames: await findCompanyNamesOfUser(ctx.db, user.pk) });
-  const userId = await redeemWithLimit(ctx, code, 'PASSWORD_RESET');
+  const owner = await lookupCode(deps.db, code, 'PASSWORD_RESET');
+  const user = owner ? await findUserByPk(deps.db, owner.userId) : null;
+  if (user) await assertStrongPassword('password', 'New password', password, { ...user, companyNames: await findCompanyNamesOfUser(deps.db, user.pk) });
+  const userId = await redeemWithLimit(deps, visitor, code, 'PASSWORD_RESET');
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash);
     await expireUnusedCodes(tx, userId);
     await deleteUserSessions(tx, userId);
     await writeAudit(tx, { firmId: null, actorUserId: userId, action: 'user.password_reset', targetType: 'user', targetPk: userId });
   });
-  await reset(ctx.db, LOGIN_BACKOFF.perEmail, (await findUserByPk(ctx.db, userId))?.email.toLowerCase() ?? '');
+  await reset(deps.db, LOGIN_BACKOFF.perEmail, (await findUserByPk(deps.db, userId))?.email.toLowerCase() ?? '');
   return { detail: details.passwordChanged };
 };

@@ -6,7 +6,8 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { signupConfirmEmail, signupExistingAccountEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { RULES, assertWithinLimit, consume, recordHit } from '../rate-limit/rate-limit.service.js';
-import type { AuthContext, MailContext } from './auth.service.js';
+import type { AuthDeps, MailContext } from './auth.service.js';
+import type { Visitor } from './visitor.js';
 import { seedStarterTemplates } from '../request-templates/starter-templates.js';
 import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser } from './auth.queries.js';
 import { assertStrongPassword } from './password-strength.js';
@@ -24,9 +25,9 @@ export const signupConfirmUrl = (appUrl: string, code: string) => `${appUrl}/aut
  * any email. Only the job looks the email up (`mailSignupLink`), after the
  * answer has gone. The password is hashed here, so no job or row ever holds it.
  */
-export const requestSignup = async (ctx: AuthContext, input: SignupBody): Promise<{ detail: string }> => {
-  await consume(ctx.db, RULES.signupsPerAddress, ctx.ip);
-  await consume(ctx.db, RULES.signupsPerEmail, input.email.toLowerCase());
+export const requestSignup = async (deps: AuthDeps, visitor: Visitor, input: SignupBody): Promise<{ detail: string }> => {
+  await consume(deps.db, RULES.signupsPerAddress, visitor.ip);
+  await consume(deps.db, RULES.signupsPerEmail, input.email.toLowerCase());
   await assertStrongPassword('password', 'Password', input.password, {
     email: input.email,
     firstName: input.first_name,
@@ -41,7 +42,7 @@ export const requestSignup = async (ctx: AuthContext, input: SignupBody): Promis
     companyName: input.company_name,
     timeZone: input.time_zone ?? DEFAULT_TIME_ZONE,
   };
-  await ctx.jobs.send('auth-email', { kind: 'signup', ...request }, `auth-email:${randomToken()}`);
+  await deps.jobs.send('auth-email', { kind: 'signup', ...request }, `auth-email:${randomToken()}`);
   return { detail: details.signupLinkSent };
 };
 
@@ -91,12 +92,12 @@ export const lookupPendingSignup = (db: Db, code: string) => findPendingSignup(d
  * account since the link was sent (a second link of the same person, say) is
  * told so: whoever opens the link holds that mailbox.
  */
-export const confirmSignup = async (ctx: AuthContext, code: string): Promise<number> => {
-  await assertWithinLimit(ctx.db, RULES.codeFailuresPerAddress, ctx.ip);
-  const pending = await lookupPendingSignup(ctx.db, code);
+export const confirmSignup = async (deps: AuthDeps, visitor: Visitor, { code }: { code: string }): Promise<number> => {
+  await assertWithinLimit(deps.db, RULES.codeFailuresPerAddress, visitor.ip);
+  const pending = await lookupPendingSignup(deps.db, code);
   try {
     if (!pending) throw ValidationError.detail(details.codeInvalid);
-    return await ctx.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const claimed = await claimPendingSignup(tx, pending.pk);
       if (!claimed) throw ValidationError.detail(details.codeUsedOrExpired);
       const userId = await createFirmWithAdmin(tx, claimed);
@@ -105,7 +106,7 @@ export const confirmSignup = async (ctx: AuthContext, code: string): Promise<num
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw ValidationError.detail(details.emailTaken);
-    await recordHit(ctx.db, RULES.codeFailuresPerAddress, ctx.ip);
+    await recordHit(deps.db, RULES.codeFailuresPerAddress, visitor.ip);
     throw err;
   }
 };

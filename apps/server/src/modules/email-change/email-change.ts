@@ -20,6 +20,8 @@ import {
   setEmailChangeCode,
   setUserEmail,
 } from './email-change.queries.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Visitor } from '../auth/visitor.js';
 
 /*
  * An email change is confirmed by the new address. The request only records it (the same statements
@@ -67,7 +69,7 @@ export const runEmailChangeJob = async (ctx: { db: Db; mailer: Mailer; appUrl: s
  * Opens the link: the person's email becomes the new address. Whoever opens it owns that address, so
  * telling them it has meanwhile been taken reveals nothing they could not learn by signing in with it.
  */
-export const confirmEmailChange = async (db: Db, code: string) => {
+export const confirmEmailChange = async ({ db }: Pick<AppDeps, 'db'>, _visitor: Visitor, { code }: { code: string }) => {
   const row = await findPendingEmailChangeByCode(db, sha256(code));
   if (!row) throw ValidationError.detail(details.codeInvalid);
   if (row.confirmedAt || !row.expiresAt || row.expiresAt < new Date()) throw ValidationError.detail(details.codeUsedOrExpired);

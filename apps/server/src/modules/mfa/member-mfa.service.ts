@@ -6,9 +6,9 @@ import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { deleteUserSessions } from '../auth/auth.face.js';
 import { findPendingCoworker, updatePendingPerson } from '../invitations/invitations.face.js';
-import type { Mailer } from '../../mail/mailer.js';
 import { mailMfaChange } from './mfa-notices.js';
 import { deleteSmsCodes, findMemberMfa, replaceRecoveryCodes, setMemberMfaFlags, setUserMfa } from './mfa.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof findMemberMfa>>>;
 
@@ -36,7 +36,11 @@ const adminOver = async (db: Db, actor: Actor, memberPk: number) => {
 };
 
 /** A firm admin requires (or stops requiring) a team member to use a second factor; the member is prompted to set it up. */
-export const setMemberMfaRequired = async (db: Db, actor: Actor, memberPk: number, mfaEnabled: boolean): Promise<MemberMfa> => {
+export const setMemberMfaRequired = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { memberPk, mfaEnabled }: { memberPk: number; mfaEnabled: boolean },
+): Promise<MemberMfa> => {
   const { admin, member, pending } = await adminOver(db, actor, memberPk);
   if (mfaEnabled && EXEMPT_ROLES.includes(member.role)) throw ValidationError.field('mfa_enabled', mfaDetails.adminRoleExempt);
   await db.transaction(async (tx) => {
@@ -58,7 +62,7 @@ export const setMemberMfaRequired = async (db: Db, actor: Actor, memberPk: numbe
  * phone and recovery codes are removed and they are signed out everywhere. Whether MFA is required
  * of them stays as it was, so a required member is prompted to set it up again at their next sign-in.
  */
-export const resetMemberMfa = async (db: Db, mailer: Mailer, actor: Actor, memberPk: number): Promise<MemberMfa> => {
+export const resetMemberMfa = async ({ db, mailer }: Pick<AppDeps, 'db' | 'mailer'>, actor: Actor, { memberPk }: { memberPk: number }): Promise<MemberMfa> => {
   const { admin, member, pending } = await adminOver(db, actor, memberPk);
   if (member.userId === admin.userId) throw ValidationError.detail(mfaDetails.ownReset);
   await db.transaction(async (tx) => {

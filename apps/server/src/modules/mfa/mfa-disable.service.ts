@@ -7,8 +7,8 @@ import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.se
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
 import { mailMfaChange } from './mfa-notices.js';
 import { isMfaRequiredFor } from './mfa-required.js';
-import type { MfaSetupContext } from './mfa-setup.service.js';
 import { deleteSmsCodes, findMfaUser, findOwnMfaStanding, replaceRecoveryCodes, setMemberMfaSetup, setUserMfa } from './mfa.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /**
  * Turns one's own second factor off: method, secret, phone, codes and recovery codes go in one
@@ -16,25 +16,25 @@ import { deleteSmsCodes, findMfaUser, findOwnMfaStanding, replaceRecoveryCodes, 
  * (a session left open on a shared computer must not be enough); a wrong one counts against the
  * person like a wrong code. Refused to a member whose admin requires MFA: they may switch method.
  */
-export const disableOwnMfa = async (ctx: MfaSetupContext, actor: Actor, password: string): Promise<{ detail: string }> => {
-  const [user, standing] = await Promise.all([findMfaUser(ctx.db, actor.userId), findOwnMfaStanding(ctx.db, actor.userId)]);
+export const disableOwnMfa = async (deps: Pick<AppDeps, 'db' | 'mailer'>, actor: Actor, { password }: { password: string }): Promise<{ detail: string }> => {
+  const [user, standing] = await Promise.all([findMfaUser(deps.db, actor.userId), findOwnMfaStanding(deps.db, actor.userId)]);
   if (!user || !standing) throw new UnauthorizedError();
   if (!user.mfaMethod) throw ValidationError.detail(mfaDetails.notSetUp);
   if (isMfaRequiredFor(standing)) throw new ForbiddenError(mfaDetails.requiredByAdmin);
   if (!standing.passwordHash) throw ValidationError.detail(mfaDetails.noPasswordToConfirm);
-  await assertWithinLimit(ctx.db, MFA_FAILURES_PER_USER, String(user.pk));
+  await assertWithinLimit(deps.db, MFA_FAILURES_PER_USER, String(user.pk));
   if (!(await verifyPassword(standing.passwordHash, password))) {
-    await recordHit(ctx.db, MFA_FAILURES_PER_USER, String(user.pk));
+    await recordHit(deps.db, MFA_FAILURES_PER_USER, String(user.pk));
     throw ValidationError.field('password', mfaDetails.wrongPassword);
   }
-  await reset(ctx.db, MFA_FAILURES_PER_USER, String(user.pk));
-  await ctx.db.transaction(async (tx) => {
+  await reset(deps.db, MFA_FAILURES_PER_USER, String(user.pk));
+  await deps.db.transaction(async (tx) => {
     await setUserMfa(tx, user.pk, { mfaMethod: null, mfaPhone: null, totpSecret: null, totpLastStep: null });
     await setMemberMfaSetup(tx, user.pk, false);
     await replaceRecoveryCodes(tx, user.pk, []);
     await deleteSmsCodes(tx, user.pk);
     await writeAudit(tx, { firmId: actor.firmId, actorUserId: actor.userId, action: 'user.mfa_off', targetType: 'user', targetPk: user.pk });
   });
-  await mailMfaChange(ctx.db, ctx.mailer, user.pk, { kind: 'off' });
+  await mailMfaChange(deps.db, deps.mailer, user.pk, { kind: 'off' });
   return { detail: mfaDetails.turnedOff };
 };

@@ -1,5 +1,4 @@
 import { mfaDetails, type MfaStatus, type RecoveryCodes, type TotpSetup } from '@herd/contract';
-import type { Db } from '../../db/client.js';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -21,36 +20,33 @@ import { isMfaRequiredFor } from './mfa-required.js';
 import { newRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, totpLink } from './totp.js';
 import { redeemSmsCode, sendSmsCode } from './sms-codes.js';
-import type { SmsSender } from '../../sms/sms-sender.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { NoInput } from '../../lib/service.js';
 import { mailMfaChange, phoneHint } from './mfa-notices.js';
 
-/** What setting up one's own second factor needs besides the actor. */
-export interface MfaSetupContext {
-  db: Db;
-  secretKey: string;
-  /** The session doing the setup stays signed in; the person's other sessions are signed out. */
+/** What setting up one's own second factor reaches of the app's dependencies; every change of it is emailed to its owner (`mailer`). */
+export type MfaSetupDeps = Pick<AppDeps, 'db' | 'config' | 'sms' | 'mailer'>;
+
+/** The session doing the setup stays signed in when a method is turned on; the person's other sessions are signed out. */
+interface KeptSession {
   sessionTokenHash: string;
-  sms: SmsSender;
-  /** Every change of the second factor is emailed to its owner. */
-  mailer: Mailer;
 }
 
-const ownUser = async (ctx: MfaSetupContext, actor: Actor) => {
-  const user = await findMfaUser(ctx.db, actor.userId);
+const ownUser = async (deps: MfaSetupDeps, actor: Actor) => {
+  const user = await findMfaUser(deps.db, actor.userId);
   if (!user) throw new UnauthorizedError();
   return user;
 };
 
-export const getMfaStatus = async (ctx: MfaSetupContext, actor: Actor): Promise<MfaStatus> => {
-  const user = await ownUser(ctx, actor);
-  const standing = await findOwnMfaStanding(ctx.db, user.pk);
+export const getMfaStatus = async (deps: MfaSetupDeps, actor: Actor, _input: NoInput): Promise<MfaStatus> => {
+  const user = await ownUser(deps, actor);
+  const standing = await findOwnMfaStanding(deps.db, user.pk);
   return {
     mfa_method: user.mfaMethod,
     phone_hint: user.mfaMethod === 'SMS' ? phoneHint(user.mfaPhone) : null,
-    recovery_codes_left: user.mfaMethod ? await countUnusedRecoveryCodes(ctx.db, user.pk) : 0,
+    recovery_codes_left: user.mfaMethod ? await countUnusedRecoveryCodes(deps.db, user.pk) : 0,
     mfa_required: standing !== null && isMfaRequiredFor(standing),
-    sms_available: ctx.sms.reachesPhones,
+    sms_available: deps.sms.reachesPhones,
   };
 };
 
@@ -58,22 +54,27 @@ export const getMfaStatus = async (ctx: MfaSetupContext, actor: Actor): Promise<
  * A new secret, sealed at rest, waiting for its first code. Starting again replaces a setup not yet
  * confirmed; an app already confirmed is not replaced (a firm admin's reset turns it off first).
  */
-export const startTotpSetup = async (ctx: MfaSetupContext, actor: Actor): Promise<TotpSetup> => {
-  const user = await ownUser(ctx, actor);
+export const startTotpSetup = async (deps: MfaSetupDeps, actor: Actor, _input: NoInput): Promise<TotpSetup> => {
+  const user = await ownUser(deps, actor);
   if (user.mfaMethod === 'TOTP') throw new ConflictError(mfaDetails.totpAlreadyOn);
   const secret = newTotpSecret();
-  await setPendingTotpSecret(ctx.db, user.pk, createSecretBox(ctx.secretKey).seal(secret));
+  await setPendingTotpSecret(deps.db, user.pk, createSecretBox(deps.config.secretKey).seal(secret));
   return { totp_qr_link: totpLink(secret, user.email), secret };
 };
 
 /** Turns a method on in one transaction: the user's method, the member's `is_mfa_setup`, new recovery codes, other sessions signed out. */
-export const turnOnMfa = async (ctx: MfaSetupContext, actor: Actor, values: Parameters<typeof setUserMfa>[2]): Promise<RecoveryCodes> => {
+export const turnOnMfa = async (
+  deps: MfaSetupDeps,
+  actor: Actor,
+  values: Parameters<typeof setUserMfa>[2],
+  { sessionTokenHash }: KeptSession,
+): Promise<RecoveryCodes> => {
   const { codes, hashes } = newRecoveryCodes();
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await setUserMfa(tx, actor.userId, values);
     await setMemberMfaSetup(tx, actor.userId, true);
     await replaceRecoveryCodes(tx, actor.userId, hashes);
-    await deleteUserSessions(tx, actor.userId, ctx.sessionTokenHash);
+    await deleteUserSessions(tx, actor.userId, sessionTokenHash);
     await writeAudit(tx, {
       firmId: actor.firmId,
       actorUserId: actor.userId,
@@ -83,34 +84,34 @@ export const turnOnMfa = async (ctx: MfaSetupContext, actor: Actor, values: Para
     });
   });
   const method = values.mfaMethod === 'SMS' ? 'SMS' : 'TOTP';
-  await mailMfaChange(ctx.db, ctx.mailer, actor.userId, { kind: 'on', method, phoneHint: phoneHint(values.mfaPhone ?? null) });
+  await mailMfaChange(deps.db, deps.mailer, actor.userId, { kind: 'on', method, phoneHint: phoneHint(values.mfaPhone ?? null) });
   return { recovery_codes: codes };
 };
 
 /** The first valid code from the app proves it holds the secret: TOTP becomes the user's method. */
-export const confirmTotpSetup = async (ctx: MfaSetupContext, actor: Actor, code: string): Promise<RecoveryCodes> => {
-  const user = await ownUser(ctx, actor);
+export const confirmTotpSetup = async (deps: MfaSetupDeps, actor: Actor, { code, ...kept }: { code: string } & KeptSession): Promise<RecoveryCodes> => {
+  const user = await ownUser(deps, actor);
   if (!user.totpSecret || user.mfaMethod === 'TOTP') throw ValidationError.detail(mfaDetails.noSetupStarted);
-  await assertWithinLimit(ctx.db, MFA_FAILURES_PER_USER, String(user.pk));
-  const step = matchTotpStep(createSecretBox(ctx.secretKey).open(user.totpSecret), code);
-  if (step === null || !(await claimTotpStep(ctx.db, user.pk, step))) {
-    await recordHit(ctx.db, MFA_FAILURES_PER_USER, String(user.pk));
+  await assertWithinLimit(deps.db, MFA_FAILURES_PER_USER, String(user.pk));
+  const step = matchTotpStep(createSecretBox(deps.config.secretKey).open(user.totpSecret), code);
+  if (step === null || !(await claimTotpStep(deps.db, user.pk, step))) {
+    await recordHit(deps.db, MFA_FAILURES_PER_USER, String(user.pk));
     throw ValidationError.field('code', mfaDetails.wrongCode);
   }
-  await reset(ctx.db, MFA_FAILURES_PER_USER, String(user.pk));
-  return turnOnMfa(ctx, actor, { mfaMethod: 'TOTP', mfaPhone: null });
+  await reset(deps.db, MFA_FAILURES_PER_USER, String(user.pk));
+  return turnOnMfa(deps, actor, { mfaMethod: 'TOTP', mfaPhone: null }, kept);
 };
 
 /** Ten new recovery codes; the unused old ones stop working at once. */
-export const regenerateRecoveryCodes = async (ctx: MfaSetupContext, actor: Actor): Promise<RecoveryCodes> => {
-  const user = await ownUser(ctx, actor);
+export const regenerateRecoveryCodes = async (deps: MfaSetupDeps, actor: Actor, _input: NoInput): Promise<RecoveryCodes> => {
+  const user = await ownUser(deps, actor);
   if (!user.mfaMethod) throw ValidationError.detail(mfaDetails.notSetUp);
   const { codes, hashes } = newRecoveryCodes();
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await replaceRecoveryCodes(tx, user.pk, hashes);
     await writeAudit(tx, { firmId: actor.firmId, actorUserId: actor.userId, action: 'user.mfa_recovery_codes_regenerated', targetType: 'user', targetPk: user.pk });
   });
-  await mailMfaChange(ctx.db, ctx.mailer, user.pk, { kind: 'recovery-codes' });
+  await mailMfaChange(deps.db, deps.mailer, user.pk, { kind: 'recovery-codes' });
   return { recovery_codes: codes };
 };
 
@@ -122,16 +123,16 @@ const e164 = (phone: string) => {
 };
 
 /** Texts a code to the phone given; confirming it makes text messages the user's method. */
-export const startSmsSetup = async (ctx: MfaSetupContext, actor: Actor, phone: string): Promise<{ detail: string }> => {
-  const user = await ownUser(ctx, actor);
-  if (!ctx.sms.reachesPhones) throw ValidationError.detail(mfaDetails.smsNotDelivered);
-  await sendSmsCode(ctx.db, ctx.sms, user.pk, 'SETUP', e164(phone));
+export const startSmsSetup = async (deps: MfaSetupDeps, actor: Actor, { phone }: { phone: string }): Promise<{ detail: string }> => {
+  const user = await ownUser(deps, actor);
+  if (!deps.sms.reachesPhones) throw ValidationError.detail(mfaDetails.smsNotDelivered);
+  await sendSmsCode(deps.db, deps.sms, user.pk, 'SETUP', e164(phone));
   return { detail: mfaDetails.codeSent };
 };
 
 /** The texted code proves the phone is the person's: SMS becomes their method, codes going to that phone (a pending app setup is dropped). */
-export const confirmSmsSetup = async (ctx: MfaSetupContext, actor: Actor, code: string): Promise<RecoveryCodes> => {
-  const user = await ownUser(ctx, actor);
-  const row = await redeemSmsCode(ctx.db, user.pk, 'SETUP', code);
-  return turnOnMfa(ctx, actor, { mfaMethod: 'SMS', mfaPhone: row.phone, totpSecret: null, totpLastStep: null });
+export const confirmSmsSetup = async (deps: MfaSetupDeps, actor: Actor, { code, ...kept }: { code: string } & KeptSession): Promise<RecoveryCodes> => {
+  const user = await ownUser(deps, actor);
+  const row = await redeemSmsCode(deps.db, user.pk, 'SETUP', code);
+  return turnOnMfa(deps, actor, { mfaMethod: 'SMS', mfaPhone: row.phone, totpSecret: null, totpLastStep: null }, kept);
 };
