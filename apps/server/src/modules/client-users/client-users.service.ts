@@ -24,12 +24,13 @@ import { inviteToCompany } from '../invitations/client-invitation.js';
 import { findPendingClientRows, findPendingOfCompany, findPendingOfEmail, updatePendingPerson } from '../invitations/invitations.face.js';
 import { queueInvitationJob } from '../invitations/record-invitation.js';
 import { issueInvitationLink } from '../invitations/invitation-links.js';
-import type { PeopleContext } from '../invitations/people-context.js';
+import { peopleContextOf, type PeopleContext, type PeopleDeps } from '../invitations/people-context.js';
 import { removePendingAccess, updatePendingContacts, type PendingRows } from './pending-client-people.js';
 import { companyAccess } from '../access/company-access.js';
 import { openWorkOf, reminderRecipients } from '../reminders/reminders.face.js';
 import { sendReminder } from '../reminders/send-reminder.js';
 import type { SmsSender } from '../../sms/sms-sender.js';
+import type { AppDeps } from '../../app-deps.js';
 
 export type { PeopleContext } from '../invitations/people-context.js';
 
@@ -96,7 +97,8 @@ const assertSeesEveryCompanyOf = async (db: Db, actor: FirmActor, userPk: number
 };
 
 /** Invites a person to a client company as its CLIENT; another firm's person is answered like anyone (`invitations/`). */
-export const inviteClientUser = async (ctx: PeopleContext, actor: Actor, input: ClientUserInviteBody): Promise<ClientUser> => {
+export const inviteClientUser = async (deps: PeopleDeps, actor: Actor, input: ClientUserInviteBody): Promise<ClientUser> => {
+  const ctx = peopleContextOf(deps);
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(ctx.db, firmActor, input.client_company, 'accountant')).company;
   const userPk = await inviteToCompany(ctx, {
@@ -110,15 +112,14 @@ export const inviteClientUser = async (ctx: PeopleContext, actor: Actor, input: 
     restrictions: null,
     audit: { action: 'client_user.invite', details: { client_company: company.pk } },
   });
-  return retrieveClientUser(ctx.db, actor, userPk);
+  return clientUserOf(ctx.db, actor, userPk);
 };
 
 /** One page of the client users the firm user can see, with links to its neighbours (`url`: the request's own). */
 export const listClientUsers = async (
-  db: Db,
+  { db }: Pick<AppDeps, 'db'>,
   actor: Actor,
-  query: { page: number; page_size: number; search?: string | undefined; client_company?: number | undefined },
-  url: string,
+  { query, url }: { query: { page: number; page_size: number; search?: string | undefined; client_company?: number | undefined }; url: string },
 ) => {
   const firmActor = can.workOnClients(actor);
   // A filter naming a company the accountant cannot see (another firm's, or one not assigned to them) is 404,
@@ -133,18 +134,19 @@ export const listClientUsers = async (
   return { count, ...pageLinks(url, query.page, query.page_size, count), results: await toClientUsers(db, firmActor, rows) };
 };
 
-export const retrieveClientUser = async (db: Db, actor: Actor, userPk: number) => {
+const clientUserOf = async (db: Db, actor: Actor, userPk: number) => {
   const firmActor = can.workOnClients(actor);
   const { user } = await getVisibleClientUser(db, firmActor, userPk);
   const [result] = await toClientUsers(db, firmActor, [user]);
   return result!;
 };
 
+export const retrieveClientUser = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { userPk }: { userPk: number }) => clientUserOf(db, actor, userPk);
+
 export const updateClientUser = async (
-  db: Db,
+  { db }: Pick<AppDeps, 'db'>,
   actor: Actor,
-  userPk: number,
-  input: { first_name?: string | undefined; last_name?: string | undefined; phone?: string | undefined },
+  { userPk, ...input }: { userPk: number; first_name?: string | undefined; last_name?: string | undefined; phone?: string | undefined },
 ) => {
   const firmActor = can.workOnClients(actor);
   const { pendingRows } = await getVisibleClientUser(db, firmActor, userPk);
@@ -152,18 +154,23 @@ export const updateClientUser = async (
   const values = { firstName: input.first_name, lastName: input.last_name, phone: input.phone };
   if (pendingRows) await updatePendingPerson(db, firmActor.firmId, userPk, values);
   else await updateClientUserFields(db, firmActor.firmId, userPk, values);
-  return retrieveClientUser(db, actor, userPk);
+  return clientUserOf(db, actor, userPk);
 };
 
 /** A phone changes at once; an email change waits for the new address to confirm it. */
-export const updateClientContacts = async (ctx: PeopleContext, actor: Actor, userPk: number, input: { email?: string | undefined; phone?: string | undefined }) => {
+export const updateClientContacts = async (
+  deps: PeopleDeps,
+  actor: Actor,
+  { userPk, ...input }: { userPk: number; email?: string | undefined; phone?: string | undefined },
+) => {
+  const ctx = peopleContextOf(deps);
   const { db } = ctx;
   const firmActor = can.workOnClients(actor);
   const { user, pendingRows } = await getVisibleClientUser(db, firmActor, userPk);
   await assertSeesEveryCompanyOf(db, firmActor, user.pk, pendingRows);
   if (pendingRows) {
     await updatePendingContacts(ctx, firmActor, pendingRows, input);
-    return retrieveClientUser(db, actor, userPk);
+    return clientUserOf(db, actor, userPk);
   }
   // A new email is confirmed by its owner (see modules/email-change): only the firm's own people are checked
   // here, so the answer is the same whether the address is unknown or belongs to someone elsewhere.
@@ -187,14 +194,14 @@ export const updateClientContacts = async (ctx: PeopleContext, actor: Actor, use
     return recorded;
   });
   if (change) await queueEmailChangeJob(ctx.jobs, change.pk);
-  return retrieveClientUser(db, actor, userPk);
+  return clientUserOf(db, actor, userPk);
 };
 
 /**
  * Takes away access to one visible company (or all of them). A user left with
  * no company at all is deleted, which also ends their sessions.
  */
-export const removeClientUser = async (db: Db, actor: Actor, userPk: number, companyPk?: number) => {
+export const removeClientUser = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { userPk, companyPk }: { userPk: number; companyPk?: number | undefined }) => {
   const firmActor = can.workOnClients(actor);
   const { memberships, pendingRows } = await getVisibleClientUser(db, firmActor, userPk);
   const targets = memberships.filter((m) => companyPk === undefined || m.pk === companyPk).map((m) => m.pk);

@@ -7,7 +7,7 @@ import { issueCode } from '../auth/one-time-codes.js';
 import { can } from '../auth/permissions.js';
 import { COWORKER_INVITATION_SUBJECT, sendInvitation } from '../invitations/invitation-mail.js';
 import { issueInvitationLink } from '../invitations/invitation-links.js';
-import type { PeopleContext } from '../invitations/people-context.js';
+import { peopleContextOf, type PeopleDeps } from '../invitations/people-context.js';
 import { findPendingCoworker, markPendingResent } from '../invitations/invitations.face.js';
 import { queueInvitationJob } from '../invitations/record-invitation.js';
 import { findFirmMember } from './coworkers.queries.js';
@@ -34,7 +34,8 @@ const pendingInvitee = async (db: Db, actor: Actor, memberPk: number) => {
 };
 
 /** Mails the invitation again, with a fresh link (the earlier one stays good until it expires). */
-export const resendCoworkerInvitation = async (ctx: PeopleContext, actor: Actor, memberPk: number) => {
+export const resendCoworkerInvitation = async (deps: PeopleDeps, actor: Actor, { memberPk }: { memberPk: number }) => {
+  const ctx = peopleContextOf(deps);
   const { firmActor, member, pending } = await pendingInvitee(ctx.db, actor, memberPk);
   if (pending) {
     // The job looks the email up again: the address may have become free, or it mails the notice once more.
@@ -55,7 +56,8 @@ export const resendCoworkerInvitation = async (ctx: PeopleContext, actor: Actor,
 };
 
 /** A fresh invitation link for the admin to pass on themselves (chat, text message). */
-export const coworkerInvitationLink = async (ctx: PeopleContext, actor: Actor, memberPk: number) => {
+export const coworkerInvitationLink = async (deps: PeopleDeps, actor: Actor, { memberPk }: { memberPk: number }) => {
+  const ctx = peopleContextOf(deps);
   const { firmActor, member, pending } = await pendingInvitee(ctx.db, actor, memberPk);
   // A pending invitation has nobody to sign in as yet: its link takes the invitation up when opened (docs/architecture.md).
   const code = pending ? await issueInvitationLink(ctx.db, firmActor.firmId, member.user) : await issueCode(ctx.db, member.user, 'MAGIC_LINK');

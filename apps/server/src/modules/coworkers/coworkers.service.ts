@@ -5,7 +5,6 @@ import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { findUserOfFirmByEmail } from '../auth/auth.face.js';
 import { can } from '../auth/permissions.js';
-import type { PeopleContext } from '../invitations/people-context.js';
 import {
   countPendingCoworkers,
   deletePendingInvitations,
@@ -16,6 +15,8 @@ import {
 } from '../invitations/invitations.face.js';
 import { queueInvitationJob, recordInvitation } from '../invitations/record-invitation.js';
 import { countFirmMembers, deleteUserOfMember, findFirmMember, listFirmMembers, updateFirmMember, updateMemberUserFields } from './coworkers.queries.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { NoInput } from '../../lib/service.js';
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof findFirmMember>>>;
 type PendingCoworker = NonNullable<Awaited<ReturnType<typeof findPendingCoworker>>>;
@@ -54,7 +55,7 @@ const pendingToCoworker = (row: PendingCoworker): Coworker => ({
 const byName = (c: Coworker) => [c.first_name.toLowerCase(), c.last_name.toLowerCase(), String(c.pk).padStart(10, '0')].join('\u0000');
 
 /** Every firm user sees the team (to assign clients), pending invitations included; only a FIRM_ADMIN changes it. */
-export const listCoworkers = async (db: Db, actor: Actor) => {
+export const listCoworkers = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, _input: NoInput) => {
   const firmActor = can.workOnClients(actor);
   const team = [...(await listFirmMembers(db, firmActor.firmId)).map(toCoworker), ...(await listPendingCoworkers(db, firmActor.firmId)).map(pendingToCoworker)];
   return team.sort((x, y) => (byName(x) < byName(y) ? -1 : byName(x) > byName(y) ? 1 : 0));
@@ -63,7 +64,7 @@ export const listCoworkers = async (db: Db, actor: Actor) => {
 /** Members and pending invitations together (the team as its admins see it). */
 const countTeam = async (db: Db, firmId: number, role?: 'FIRM_ADMIN') => (await countFirmMembers(db, firmId, role)) + (await countPendingCoworkers(db, firmId, role));
 
-export const countCoworkers = async (db: Db, actor: Actor) => ({ count: await countTeam(db, can.workOnClients(actor).firmId) });
+export const countCoworkers = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, _input: NoInput) => ({ count: await countTeam(db, can.workOnClients(actor).firmId) });
 
 /** A member of the firm or a pending invitation of it, by the member pk both are addressed by; else 404. */
 const getMember = async (db: Db, firmId: number, memberPk: number) => {
@@ -76,18 +77,22 @@ const getMember = async (db: Db, firmId: number, memberPk: number) => {
 
 const coworkerOf = (found: Awaited<ReturnType<typeof getMember>>) => (found.member ? toCoworker(found.member) : pendingToCoworker(found.pending!));
 
-export const retrieveCoworker = async (db: Db, actor: Actor, memberPk: number) => coworkerOf(await getMember(db, can.workOnClients(actor).firmId, memberPk));
+export const retrieveCoworker = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { memberPk }: { memberPk: number }) =>
+  coworkerOf(await getMember(db, can.workOnClients(actor).firmId, memberPk));
 
 /**
  * Records the invitation for the firm and answers it at once. Only the firm's own people are looked up
  * here; whether anyone else uses the email is the invitation job's to find out, after the answer.
  */
-export const inviteCoworker = async (ctx: PeopleContext, actor: Actor, input: { email: string; first_name: string; last_name: string; role: FirmRole }) => {
+export const inviteCoworker = async (
+  { db, jobs }: Pick<AppDeps, 'db' | 'jobs'>,
+  actor: Actor,
+  input: { email: string; first_name: string; last_name: string; role: FirmRole },
+) => {
   const firmActor = can.administerFirm(actor);
-  const taken =
-    (await findUserOfFirmByEmail(ctx.db, firmActor.firmId, input.email)) !== null || (await findPendingOfEmail(ctx.db, firmActor.firmId, input.email)).length > 0;
+  const taken = (await findUserOfFirmByEmail(db, firmActor.firmId, input.email)) !== null || (await findPendingOfEmail(db, firmActor.firmId, input.email)).length > 0;
   if (taken) throw ValidationError.field('email', details.emailTaken);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const recorded = await recordInvitation(tx, {
       firmId: firmActor.firmId,
       clientCompanyId: null,
@@ -107,15 +112,14 @@ export const inviteCoworker = async (ctx: PeopleContext, actor: Actor, input: { 
     });
     return recorded;
   });
-  await queueInvitationJob(ctx.jobs, row.pk);
+  await queueInvitationJob(jobs, row.pk);
   return pendingToCoworker(row);
 };
 
 export const updateCoworker = async (
-  db: Db,
+  { db }: Pick<AppDeps, 'db'>,
   actor: Actor,
-  memberPk: number,
-  input: { first_name?: string | undefined; last_name?: string | undefined; phone?: string | undefined; role?: FirmRole | undefined },
+  { memberPk, ...input }: { memberPk: number; first_name?: string | undefined; last_name?: string | undefined; phone?: string | undefined; role?: FirmRole | undefined },
 ) => {
   const firmActor = can.administerFirm(actor);
   const found = await getMember(db, firmActor.firmId, memberPk);
@@ -143,7 +147,7 @@ export const updateCoworker = async (
 };
 
 /** Removes a coworker's account; a firm admin cannot remove themselves. */
-export const removeCoworker = async (db: Db, actor: Actor, memberPk: number) => {
+export const removeCoworker = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { memberPk }: { memberPk: number }) => {
   const firmActor = can.administerFirm(actor);
   const found = await getMember(db, firmActor.firmId, memberPk);
   const member = coworkerOf(found);

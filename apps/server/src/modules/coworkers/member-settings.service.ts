@@ -4,6 +4,7 @@ import type { Actor } from '../auth/actor.js';
 import { requireFirmActor } from '../auth/permissions.js';
 import { findFirmMember, updateFirmMember } from './coworkers.queries.js';
 import { companyAccess } from '../access/company-access.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /** These settings are a user's own: another member's pk is 404, whatever the role. */
 const ownMember = async (db: Db, actor: Actor, memberPk: number) => {
@@ -20,7 +21,7 @@ const toSettings = (m: { pk: number; defaultClientCompanyId: number | null; tour
   tours: (m.tours ?? {}) as Record<string, boolean>,
 });
 
-export const setDefaultClientCompany = async (db: Db, actor: Actor, memberPk: number, companyPk: number | null) => {
+export const setDefaultClientCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { memberPk, companyPk }: { memberPk: number; companyPk: number | null }) => {
   const { firmActor, member } = await ownMember(db, actor, memberPk);
   if (companyPk !== null) await companyAccess(db, firmActor, companyPk, 'accountant');
   await updateFirmMember(db, firmActor.firmId, member.pk, { defaultClientCompanyId: companyPk });
@@ -30,7 +31,11 @@ export const setDefaultClientCompany = async (db: Db, actor: Actor, memberPk: nu
 const TOUR_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** Records that the user finished (or wants to see again) a product tour. */
-export const setTourState = async (db: Db, actor: Actor, memberPk: number, tourName: string, completed: boolean) => {
+export const setTourState = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { memberPk, tourName, completed }: { memberPk: number; tourName: string; completed: boolean },
+) => {
   if (!TOUR_NAME.test(tourName)) throw new NotFoundError();
   const { firmActor, member } = await ownMember(db, actor, memberPk);
   const tours = { ...(member.tours as Record<string, boolean>), [tourName]: completed };

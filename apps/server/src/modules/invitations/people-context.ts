@@ -1,3 +1,4 @@
+import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -12,3 +13,14 @@ export interface PeopleContext {
   /** Signs the Reply-To of emails that ask a client something, so their answer comes back to the thread. */
   replies: ReplyAddressing;
 }
+
+/** What the people endpoints reach of the app's dependencies. */
+export type PeopleDeps = Pick<AppDeps, 'db' | 'mailer' | 'jobs' | 'config'>;
+
+export const peopleContextOf = (deps: PeopleDeps): PeopleContext => ({
+  db: deps.db,
+  mailer: deps.mailer,
+  appUrl: deps.config.appUrl,
+  jobs: deps.jobs,
+  replies: deps.config,
+});
