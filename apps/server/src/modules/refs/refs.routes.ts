@@ -36,26 +36,28 @@ const ACCOUNT_LISTS = [
 /** Selects (the options of the company's ledger lists) and the entries an accountant adds, as the contract's route table declares them. */
 export const refRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db } = app.deps;
+  const deps = app.deps;
 
   for (const [endpoint, kind] of REF_SELECTS) {
-    serveEndpoint(app, endpoint, (r) => listRefOptions(db, r.actor, r.params.pk, kind, r.query));
+    serveEndpoint(app, endpoint, (r) => listRefOptions(deps, r.actor, { companyPk: r.params.pk, kind, query: r.query }));
   }
-  serveEndpoint(app, e.trackingOptions, (r) => listTrackingOptions(db, r.actor, r.params.pk, r.params.trackingCategoryPk, r.query));
-  serveEndpoint(app, e.taxCalculations, (r) => taxCalculationsFor(db, r.actor, r.params.pk));
+  serveEndpoint(app, e.trackingOptions, (r) =>
+    listTrackingOptions(deps, r.actor, { companyPk: r.params.pk, trackingCategoryPk: r.params.trackingCategoryPk, query: r.query }),
+  );
+  serveEndpoint(app, e.taxCalculations, (r) => taxCalculationsFor(deps, r.actor, { companyPk: r.params.pk }));
   for (const [endpoint, system] of [
     [e.qboAccountTypes, 'qbo'],
     [e.qbdAccountTypes, 'qbd'],
     [e.xeroAccountTypes, 'xero'],
   ] as const) {
-    serveEndpoint(app, endpoint, (r) => accountTypesFor(db, r.actor, r.params.pk, system));
+    serveEndpoint(app, endpoint, (r) => accountTypesFor(deps, r.actor, { companyPk: r.params.pk, system }));
   }
   for (const [endpoint, set, side] of ACCOUNT_LISTS) {
-    serveEndpoint(app, endpoint, (r) => listAccountOptions(db, r.actor, r.params.pk, side, set, r.query));
+    serveEndpoint(app, endpoint, (r) => listAccountOptions(deps, r.actor, { companyPk: r.params.pk, side, set, query: r.query }));
   }
-  serveEndpoint(app, e.items, (r) => listRefOptions(db, r.actor, r.params.pk, 'ITEM', r.query, 'accountant'));
-  serveEndpoint(app, e.herdAccountsUpdate, (r) => updateHerdAccounts(db, r.actor, r.params.pk, r.body.watched));
-  serveEndpoint(app, e.vendorCreate, (r) => createRef(app.deps, r.actor, r.params.pk, 'VENDOR', r.body));
-  serveEndpoint(app, e.customerCreate, (r) => createRef(app.deps, r.actor, r.params.pk, 'CUSTOMER', r.body));
-  serveEndpoint(app, e.categoryCreate, (r) => createCategory(app.deps, r.actor, r.params.pk, r.body));
+  serveEndpoint(app, e.items, (r) => listRefOptions(deps, r.actor, { companyPk: r.params.pk, kind: 'ITEM', query: r.query, who: 'accountant' }));
+  serveEndpoint(app, e.herdAccountsUpdate, (r) => updateHerdAccounts(deps, r.actor, { companyPk: r.params.pk, watched: r.body.watched }));
+  serveEndpoint(app, e.vendorCreate, (r) => createRef(deps, r.actor, { companyPk: r.params.pk, kind: 'VENDOR', ...r.body }));
+  serveEndpoint(app, e.customerCreate, (r) => createRef(deps, r.actor, { companyPk: r.params.pk, kind: 'CUSTOMER', ...r.body }));
+  serveEndpoint(app, e.categoryCreate, (r) => createCategory(deps, r.actor, { companyPk: r.params.pk, ...r.body }));
 };

@@ -10,7 +10,7 @@ import {
   type SelectQuery,
 } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import type { LedgerRegistry, NewListEntry } from '../ledger/ledger-adapter.js';
+import type { NewListEntry } from '../ledger/ledger-adapter.js';
 import { withGrant } from '../ledger-connections/grant-lost.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -31,6 +31,7 @@ import {
   type OptionFilter,
 } from './refs.queries.js';
 import { companyAccess, type CompanyAccess, type Side } from '../access/company-access.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /** Selects serve both sides (the accountant's forms, the client's categorization): each from its own side. */
 const eitherSide = (db: Db, actor: Actor, companyPk: number) => companyAccess(db, actor, companyPk, isFirmActor(actor) ? 'accountant' : 'client');
@@ -38,7 +39,7 @@ const eitherSide = (db: Db, actor: Actor, companyPk: number) => companyAccess(db
 const filterOf = (q: SelectQuery): OptionFilter => ({ search: q.search, limit: q.limit, includeInactive: q.include_inactive === 'true' });
 
 /** The ledger's account types (a fixed list per ledger), to anyone who can see the company. */
-export const accountTypesFor = async (db: Db, actor: Actor, companyPk: number, system: 'qbo' | 'qbd' | 'xero') => {
+export const accountTypesFor = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, system }: { companyPk: number; system: 'qbo' | 'qbd' | 'xero' }) => {
   await eitherSide(db, actor, companyPk);
   return system === 'qbo'
     ? Object.entries(QBO_ACCOUNT_TYPES).map(([type, subtypes]) => ({ type, subtypes: [...subtypes] }))
@@ -46,26 +47,38 @@ export const accountTypesFor = async (db: Db, actor: Actor, companyPk: number, s
 };
 
 /** One reference list of the company, to either side (`either`) or to the accountant only (products and services). */
-export const listRefOptions = async (db: Db, actor: Actor, companyPk: number, kind: RefKind, query: SelectQuery, who: 'either' | 'accountant' = 'either') => {
+export const listRefOptions = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, kind, query, who = 'either' }: { companyPk: number; kind: RefKind; query: SelectQuery; who?: 'either' | 'accountant' },
+) => {
   const scope = who === 'either' ? await eitherSide(db, actor, companyPk) : await companyAccess(db, actor, companyPk, 'accountant');
   return findRefOptions(db, scope.company.pk, kind, filterOf(query));
 };
 
 /** The options of one tracking category of the company (404 for another company's). */
-export const listTrackingOptions = async (db: Db, actor: Actor, companyPk: number, trackingCategoryPk: number, query: SelectQuery) => {
+export const listTrackingOptions = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, trackingCategoryPk, query }: { companyPk: number; trackingCategoryPk: number; query: SelectQuery },
+) => {
   const scope = await eitherSide(db, actor, companyPk);
   if (!(await findTrackingCategory(db, scope.company.pk, trackingCategoryPk))) throw new NotFoundError();
   return findRefOptions(db, scope.company.pk, 'TRACKING_OPTION', { ...filterOf(query), parentId: trackingCategoryPk });
 };
 
-export const listAccountOptions = async (db: Db, actor: Actor, companyPk: number, side: Side, set: AccountSet, query: AccountSelectQuery) => {
+export const listAccountOptions = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, side, set, query }: { companyPk: number; side: Side; set: AccountSet; query: AccountSelectQuery },
+) => {
   const scope = await companyAccess(db, actor, companyPk, side);
   // A client limited to some payment (or watched) accounts is offered only those, as their lists show only those.
   const onlyPks = set === 'payment' ? scope.restrictions.paymentAccountIds : set === 'herd' ? scope.restrictions.watchedAccountIds : null;
   return findAccountOptions(db, scope.company.pk, set, { ...filterOf(query), direction: query.direction, onlyPks });
 };
 
-export const taxCalculationsFor = async (db: Db, actor: Actor, companyPk: number) => {
+export const taxCalculationsFor = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const scope = await eitherSide(db, actor, companyPk);
   return (scope.company.connectionKind === 'XERO' ? TAX_CALCULATIONS.XERO : TAX_CALCULATIONS.QUICKBOOKS).map((name, i) => ({
     pk: i + 1,
@@ -95,18 +108,13 @@ const createInLedger = async (deps: RefDeps, scope: CompanyAccess, entry: NewLis
   return outcome.kind === 'created' ? { externalId: outcome.externalId, raw: outcome.raw } : { externalId: `herd:${randomUUID()}`, raw: {} };
 };
 
-export interface RefDeps {
-  db: Db;
-  ledgers: LedgerRegistry;
-}
+export type RefDeps = Pick<AppDeps, 'db' | 'ledgers'>;
 
 /** Creates a vendor or customer in the company's lists (the accountant's), in the ledger first. */
 export const createRef = async (
   deps: RefDeps,
   actor: Actor,
-  companyPk: number,
-  kind: 'VENDOR' | 'CUSTOMER',
-  input: { name: string; transaction?: number | undefined },
+  { companyPk, kind, ...input }: { companyPk: number; kind: 'VENDOR' | 'CUSTOMER'; name: string; transaction?: number | undefined },
 ) => {
   const { db } = deps;
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
@@ -133,8 +141,7 @@ export const createRef = async (
 export const createCategory = async (
   deps: RefDeps,
   actor: Actor,
-  companyPk: number,
-  input: { name: string; account_type: string; account_subtype?: string | undefined; transaction?: number | undefined },
+  { companyPk, ...input }: { companyPk: number; name: string; account_type: string; account_subtype?: string | undefined; transaction?: number | undefined },
 ) => {
   const { db } = deps;
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
@@ -170,7 +177,7 @@ export const createCategory = async (
 };
 
 /** The accountant chooses which accounts Herd watches (the defaults of ledger/watched-accounts.ts are a starting point). */
-export const updateHerdAccounts = async (db: Db, actor: Actor, companyPk: number, watched: number[]) => {
+export const updateHerdAccounts = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, watched }: { companyPk: number; watched: number[] }) => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const unique = [...new Set(watched)];
   if ((await countCompanyAccounts(db, scope.company.pk, unique)) !== unique.length) throw ValidationError.field('watched', 'Accounts is not valid.');
