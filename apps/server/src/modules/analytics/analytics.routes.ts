@@ -7,11 +7,10 @@ import { getAnalyticsSummary, getCompanyAnalytics, getMonthlyAnalytics, getUserA
 /** Transaction analytics, behind FEATURE_TRANSACTION_ANALYTICS (docs/analytics.md). */
 export const analyticsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db, config } = app.deps;
-  const ctx = () => ({ db, flagDefaults: config.featureFlagDefaults, now: new Date() });
+  const deps = app.deps;
 
-  serveEndpoint(app, e.summary, (r) => getAnalyticsSummary(ctx(), r.actor, r.query));
-  serveEndpoint(app, e.companyTotals, (r) => getCompanyAnalytics(ctx(), r.actor, r.query));
-  serveEndpoint(app, e.perMonth, (r) => getMonthlyAnalytics(ctx(), r.actor, r.query));
-  serveEndpoint(app, e.users, (r) => getUserAnalytics(ctx(), r.actor, r.query));
+  serveEndpoint(app, e.summary, (r) => getAnalyticsSummary(deps, r.actor, r.query));
+  serveEndpoint(app, e.companyTotals, (r) => getCompanyAnalytics(deps, r.actor, r.query));
+  serveEndpoint(app, e.perMonth, (r) => getMonthlyAnalytics(deps, r.actor, r.query));
+  serveEndpoint(app, e.users, (r) => getUserAnalytics(deps, r.actor, r.query));
 };

@@ -8,6 +8,7 @@ import { findAccountantActivity, findAnswerers, findClientUsers } from './analyt
 import { daysSince, monthsOf, resolveRange, type DayRange } from './analytics-range.js';
 import type { AnalyticsScope } from './analytics-scope.js';
 import { findCompanyActivity, findCompanyStates, findMonths } from './analytics.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 export interface AnalyticsFilters {
   date_from?: string | undefined;
@@ -16,11 +17,17 @@ export interface AnalyticsFilters {
 }
 
 /** What every analytics request needs before it counts anything. */
-export interface AnalyticsContext {
+/** What the analytics endpoints reach of the app's dependencies. */
+export type AnalyticsDeps = Pick<AppDeps, 'db' | 'config'>;
+
+/** One request's view: its database, the deployment's default flags and one clock reading for every range it computes. */
+interface AnalyticsContext {
   db: Db;
   flagDefaults: readonly FeatureFlag[];
   now: Date;
 }
+
+const contextOf = (deps: AnalyticsDeps): AnalyticsContext => ({ db: deps.db, flagDefaults: deps.config.featureFlagDefaults, now: new Date() });
 
 /**
  * Analytics exist only for a firm with FEATURE_TRANSACTION_ANALYTICS (404 otherwise, for anyone)
@@ -71,13 +78,15 @@ const companyRows = async (ctx: AnalyticsContext, scope: AnalyticsScope): Promis
 };
 
 /** `client-company/transactions-analytics-total/`: one row per company the asker sees, by name. */
-export const getCompanyAnalytics = async (ctx: AnalyticsContext, actor: Actor, filters: AnalyticsFilters): Promise<CompanyAnalyticsList> => {
+export const getCompanyAnalytics = async (deps: AnalyticsDeps, actor: Actor, filters: AnalyticsFilters): Promise<CompanyAnalyticsList> => {
+  const ctx = contextOf(deps);
   const { scope, range } = await scopeFor(ctx, actor, filters);
   return { range: rangeOf(range), results: (await companyRows(ctx, scope)).rows };
 };
 
 /** `analytics/`: the same counts summed over the companies, the oldest open item of any, and the median of all answers. */
-export const getAnalyticsSummary = async (ctx: AnalyticsContext, actor: Actor, filters: AnalyticsFilters): Promise<AnalyticsSummary> => {
+export const getAnalyticsSummary = async (deps: AnalyticsDeps, actor: Actor, filters: AnalyticsFilters): Promise<AnalyticsSummary> => {
+  const ctx = contextOf(deps);
   const { scope, range } = await scopeFor(ctx, actor, filters);
   const { rows, overallMedian } = await companyRows(ctx, scope);
   const sum = (pick: (r: CompanyAnalytics) => number) => rows.reduce((n, r) => n + pick(r), 0);
@@ -98,7 +107,8 @@ export const getAnalyticsSummary = async (ctx: AnalyticsContext, actor: Actor, f
 };
 
 /** `client-company/transactions-analytics-per-month/`: every month of the range, those with nothing at zero. */
-export const getMonthlyAnalytics = async (ctx: AnalyticsContext, actor: Actor, filters: AnalyticsFilters): Promise<MonthAnalyticsList> => {
+export const getMonthlyAnalytics = async (deps: AnalyticsDeps, actor: Actor, filters: AnalyticsFilters): Promise<MonthAnalyticsList> => {
+  const ctx = contextOf(deps);
   const { scope, range } = await scopeFor(ctx, actor, filters);
   const found = new Map((await findMonths(ctx.db, scope)).map((m) => [m.month, m]));
   return {
@@ -108,7 +118,8 @@ export const getMonthlyAnalytics = async (ctx: AnalyticsContext, actor: Actor, f
 };
 
 /** `users-analytics/`: the firm's staff (all of them, even with nothing in the range) and the client users of the counted companies. */
-export const getUserAnalytics = async (ctx: AnalyticsContext, actor: Actor, filters: AnalyticsFilters): Promise<UserAnalytics> => {
+export const getUserAnalytics = async (deps: AnalyticsDeps, actor: Actor, filters: AnalyticsFilters): Promise<UserAnalytics> => {
+  const ctx = contextOf(deps);
   const { scope, range } = await scopeFor(ctx, actor, filters);
   const [staff, clients, answerers] = await Promise.all([findAccountantActivity(ctx.db, scope), findClientUsers(ctx.db, scope), findAnswerers(ctx.db, scope)]);
   const answersOf = new Map(answerers.map((a) => [a.actor, a]));

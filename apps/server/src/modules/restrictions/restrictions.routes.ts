@@ -14,13 +14,13 @@ import {
 /** Which accounts a client user may see and answer for, as the contract's route table declares it. */
 export const restrictionRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db } = app.deps;
+  const deps = app.deps;
 
-  serveEndpoint(app, e.list, (r) => listCompanyRestrictions(db, r.actor, r.query.client_company, r.query.user));
-  serveEndpoint(app, e.create, (r) => createRestriction(db, r.actor, r.body));
-  serveEndpoint(app, e.update, (r) => updateOneRestriction(db, r.actor, r.params.restriction_pk, r.body));
-  serveEndpoint(app, e.remove, (r) => removeRestrictions(db, r.actor, [r.params.restriction_pk]));
-  serveEndpoint(app, e.bulkCreate, (r) => createRestrictions(db, r.actor, r.body));
-  serveEndpoint(app, e.bulkDelete, (r) => removeRestrictions(db, r.actor, r.body.pks));
-  serveEndpoint(app, e.usersWithRestrictions, (r) => usersWithRestrictions(db, r.actor, r.query.client_company));
+  serveEndpoint(app, e.list, (r) => listCompanyRestrictions(deps, r.actor, { companyPk: r.query.client_company, userPk: r.query.user }));
+  serveEndpoint(app, e.create, (r) => createRestriction(deps, r.actor, r.body));
+  serveEndpoint(app, e.update, (r) => updateOneRestriction(deps, r.actor, { restrictionPk: r.params.restriction_pk, ...r.body }));
+  serveEndpoint(app, e.remove, (r) => removeRestrictions(deps, r.actor, { pks: [r.params.restriction_pk] }));
+  serveEndpoint(app, e.bulkCreate, (r) => createRestrictions(deps, r.actor, r.body));
+  serveEndpoint(app, e.bulkDelete, (r) => removeRestrictions(deps, r.actor, { pks: r.body.pks }));
+  serveEndpoint(app, e.usersWithRestrictions, (r) => usersWithRestrictions(deps, r.actor, { companyPk: r.query.client_company }));
 };

@@ -14,6 +14,7 @@ import {
   upsertRestrictions,
 } from './restrictions.queries.js';
 import { companyAccess } from '../access/company-access.js';
+import type { AppDeps } from '../../app-deps.js';
 
 type Kind = 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT';
 type Row = Awaited<ReturnType<typeof listRestrictions>>[number];
@@ -36,14 +37,14 @@ const checkTargets = async (db: Db, companyPk: number, userPk: number, accountPk
 const audit = (db: Db, actor: FirmActor, action: string, companyPk: number, details: Record<string, unknown>) =>
   writeAudit(db, { firmId: actor.firmId, actorUserId: actor.userId, action, targetType: 'client_company', targetPk: companyPk, details });
 
-export const listCompanyRestrictions = async (db: Db, actor: Actor, companyPk: number, userPk?: number) => {
+export const listCompanyRestrictions = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, userPk }: { companyPk: number; userPk?: number | undefined }) => {
   const firmActor = can.workOnClients(actor);
   await companyAccess(db, firmActor, companyPk, 'accountant');
   return (await listRestrictions(db, companyPk, userPk)).map(toRestriction);
 };
 
-export const usersWithRestrictions = async (db: Db, actor: Actor, companyPk: number) => {
-  const restrictions = await listCompanyRestrictions(db, actor, companyPk);
+export const usersWithRestrictions = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
+  const restrictions = await listCompanyRestrictions({ db }, actor, { companyPk });
   const people = await findRestrictedUsers(db, companyPk, [...new Set(restrictions.map((r) => r.user))]);
   return people.map((u) => ({
     user: { pk: u.pk, email: u.email, name: `${u.firstName} ${u.lastName}`.trim() },
@@ -51,7 +52,7 @@ export const usersWithRestrictions = async (db: Db, actor: Actor, companyPk: num
   }));
 };
 
-export const createRestrictions = async (db: Db, actor: Actor, input: { client_company: number; user: number; kind: Kind; accounts: number[] }) => {
+export const createRestrictions = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, input: { client_company: number; user: number; kind: Kind; accounts: number[] }) => {
   const firmActor = can.workOnClients(actor);
   const { company } = await companyAccess(db, firmActor, input.client_company, 'accountant');
   await checkTargets(db, company.pk, input.user, input.accounts);
@@ -67,9 +68,9 @@ export const createRestrictions = async (db: Db, actor: Actor, input: { client_c
 };
 
 /** One restriction: the route's single `account` is a list of one for `createRestrictions`. */
-export const createRestriction = async (db: Db, actor: Actor, input: { client_company: number; user: number; kind: Kind; account: number }) => {
+export const createRestriction = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, input: { client_company: number; user: number; kind: Kind; account: number }) => {
   const { account, ...rest } = input;
-  const [created] = await createRestrictions(db, actor, { ...rest, accounts: [account] });
+  const [created] = await createRestrictions({ db }, actor, { ...rest, accounts: [account] });
   return created!;
 };
 
@@ -81,7 +82,11 @@ const getVisibleRestrictions = async (db: Db, actor: FirmActor, pks: number[]) =
   return rows;
 };
 
-export const updateOneRestriction = async (db: Db, actor: Actor, pk: number, input: { account?: number | undefined; kind?: Kind | undefined }) => {
+export const updateOneRestriction = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { restrictionPk: pk, ...input }: { restrictionPk: number; account?: number | undefined; kind?: Kind | undefined },
+) => {
   const firmActor = can.workOnClients(actor);
   const [row] = await getVisibleRestrictions(db, firmActor, [pk]);
   // A PATCH that names no field changes nothing (and writes no audit entry): the restriction as it is.
@@ -94,7 +99,7 @@ export const updateOneRestriction = async (db: Db, actor: Actor, pk: number, inp
   return toRestriction((await findRestrictions(db, firmActor.firmId, [pk]))[0]!);
 };
 
-export const removeRestrictions = async (db: Db, actor: Actor, pks: number[]) => {
+export const removeRestrictions = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { pks }: { pks: number[] }) => {
   const firmActor = can.workOnClients(actor);
   const rows = await getVisibleRestrictions(db, firmActor, pks);
   await db.transaction(async (tx) => {

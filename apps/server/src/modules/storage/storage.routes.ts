@@ -24,11 +24,12 @@ const sendFile = (reply: FastifyReply, { row, stream }: OpenedFile) => {
 
 /** Uploaded files, as the contract's route table declares them. */
 export const storageRoutes: FastifyPluginAsync = async (app) => {
-  const { db, storage, config } = app.deps;
+  const deps = app.deps;
+  const { config } = deps;
   app.addHook('preHandler', requireActor);
 
   // Multipart: the handler reads the file (within the upload limit) and hands it to the service.
-  serveEndpoint(app, e.create, async (r) => storeUpload(db, storage, r.actor, await readUpload(r, config.maxUploadBytes)));
-  serveEndpoint(app, e.retrieve, async (r, reply) => sendFile(reply, await openFile(db, storage, r.actor, r.params.pk)));
-  serveEndpoint(app, e.delete, (r) => deleteFile(db, storage, r.actor, r.params.pk));
+  serveEndpoint(app, e.create, async (r) => storeUpload(deps, r.actor, await readUpload(r, config.maxUploadBytes)));
+  serveEndpoint(app, e.retrieve, async (r, reply) => sendFile(reply, await openFile(deps, r.actor, { filePk: r.params.pk })));
+  serveEndpoint(app, e.delete, (r) => deleteFile(deps, r.actor, { filePk: r.params.pk }));
 };

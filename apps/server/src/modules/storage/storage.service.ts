@@ -14,6 +14,7 @@ import { clientSeesCommunicationFile } from '../communications/communication-sco
 import { seesReceiptFile } from '../receipts/receipt-scope.js';
 import { transactionAccess } from '../transactions/transactions.scope.js';
 import { clearLogoReferences, deleteFileRow, findAttachingTransactionPks, findFile, insertFile, isFirmLogo } from './storage.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 type FileRow = NonNullable<Awaited<ReturnType<typeof findFile>>>;
 
@@ -86,7 +87,7 @@ const companyField = (fields: Record<string, string>): number | null => {
 };
 
 /** Stores an uploaded file: of a client company (`client_company` field) or, for firm staff, of the firm (a logo). */
-export const storeUpload = async (db: Db, storage: StorageDriver, actor: Actor, { bytes, fileName, fields }: Upload): Promise<StoredFile> => {
+export const storeUpload = async ({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, actor: Actor, { bytes, fileName, fields }: Upload): Promise<StoredFile> => {
   const upload = { bytes, fileName, clientCompanyPk: companyField(fields) };
   if (actor.firmId === null) throw new ForbiddenError();
   if (!isFirmActor(actor) && upload.clientCompanyPk === null) throw ValidationError.field('client_company', 'Client company is required.');
@@ -120,7 +121,7 @@ export interface OpenedFile {
   stream: Awaited<ReturnType<StorageDriver['get']>>;
 }
 
-export const openFile = async (db: Db, storage: StorageDriver, actor: Actor, pk: number): Promise<OpenedFile> => {
+export const openFile = async ({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, actor: Actor, { filePk: pk }: { filePk: number }): Promise<OpenedFile> => {
   const row = await getVisibleFile(db, actor, pk);
   try {
     return { row, stream: await storage.get(row.storageKey) };
@@ -132,7 +133,7 @@ export const openFile = async (db: Db, storage: StorageDriver, actor: Actor, pk:
 };
 
 /** Staff may delete the firm's files they can see; a client only what they uploaded. */
-export const deleteFile = async (db: Db, storage: StorageDriver, actor: Actor, pk: number) => {
+export const deleteFile = async ({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, actor: Actor, { filePk: pk }: { filePk: number }) => {
   const row = await getVisibleFile(db, actor, pk);
   if (!isFirmActor(actor) && row.createdBy !== actor.userId) throw new ForbiddenError();
   await db.transaction(async (tx) => {
