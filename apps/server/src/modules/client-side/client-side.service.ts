@@ -1,10 +1,9 @@
 import { clientFinishRule, type ClientSideCompany } from '@herd/contract';
-import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { type Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
-import type { PeopleContext } from '../invitations/people-context.js';
+import { peopleContextOf, type PeopleDeps } from '../invitations/people-context.js';
 import { inviteToCompany } from '../invitations/client-invitation.js';
 import { deletePendingInvitations, findPendingOfCompany } from '../invitations/invitations.face.js';
 import { removeClientAccess } from '../client-users/client-users.face.js';
@@ -13,6 +12,8 @@ import { assertManagesCompanyUsers } from './client-scope.js';
 import { findCompaniesOfClient, findCompanyUsers, findContactFor, findFirm } from './client-side.queries.js';
 import { companyAccess } from '../access/company-access.js';
 import { pinnedNotesByCompany } from '../notes/note-pins.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { NoInput } from '../../lib/service.js';
 
 type CompanyRow = Awaited<ReturnType<typeof findCompaniesOfClient>>[number]['company'];
 
@@ -30,7 +31,7 @@ const toClientSideCompany = (company: CompanyRow, role: 'CLIENT' | 'CLIENT_COWOR
 });
 
 /** A client's own companies (an accountant has no such list: they view one company as its client). */
-export const listOwnCompanies = async (db: Db, actor: Actor) => {
+export const listOwnCompanies = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, _input: NoInput) => {
   if (isFirmActor(actor)) throw new ForbiddenError();
   const rows = await findCompaniesOfClient(db, actor.userId);
   const pinned = await pinnedNotesByCompany(
@@ -40,13 +41,13 @@ export const listOwnCompanies = async (db: Db, actor: Actor) => {
   return rows.map((r) => toClientSideCompany(r.company, r.role, pinned.get(r.company.pk) ?? null));
 };
 
-export const retrieveOwnCompany = async (db: Db, actor: Actor, companyPk: number) => {
+export const retrieveOwnCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const scope = await companyAccess(db, actor, companyPk, 'client');
   const pinned = await pinnedNotesByCompany(db, [scope.company.pk]);
   return toClientSideCompany(scope.company, scope.role ?? 'CLIENT', pinned.get(scope.company.pk) ?? null);
 };
 
-export const myAccountant = async (db: Db, actor: Actor, companyPk?: number) => {
+export const myAccountant = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk?: number | undefined }) => {
   const pk = companyPk ?? actor.clientCompanyIds[0];
   if (pk === undefined) throw new NotFoundError();
   const { company } = await companyAccess(db, actor, pk, 'client');
@@ -60,7 +61,7 @@ export const myAccountant = async (db: Db, actor: Actor, companyPk?: number) => 
 };
 
 /** The people of a company: its users and those whose invitation to it is pending (never signed in), by name. */
-export const listCompanyUsers = async (db: Db, actor: Actor, companyPk: number) => {
+export const listCompanyUsers = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const { company } = await companyAccess(db, actor, companyPk, 'client');
   const people = [
     ...(await findCompanyUsers(db, company.pk)).map(({ user, role }) => ({
@@ -85,7 +86,8 @@ export const listCompanyUsers = async (db: Db, actor: Actor, companyPk: number) 
 };
 
 /** A client invites a coworker to their company; another firm's person is answered like anyone (`invitations/`). */
-export const inviteClientCoworker = async (ctx: PeopleContext, actor: Actor, input: { email: string; first_name: string; last_name: string; client_company: number }) => {
+export const inviteClientCoworker = async (deps: PeopleDeps, actor: Actor, input: { email: string; first_name: string; last_name: string; client_company: number }) => {
+  const ctx = peopleContextOf(deps);
   const scope = await companyAccess(ctx.db, actor, input.client_company, 'client');
   assertManagesCompanyUsers(scope);
   const userPk = await inviteToCompany(ctx, {
@@ -103,13 +105,13 @@ export const inviteClientCoworker = async (ctx: PeopleContext, actor: Actor, inp
       details: { client_company: scope.company.pk, viewing_as_client: scope.viewingAsClient, restrictions: scope.restrictions },
     },
   });
-  return (await listCompanyUsers(ctx.db, actor, scope.company.pk)).find((u) => u.pk === userPk)!;
+  return (await listCompanyUsers(ctx, actor, { companyPk: scope.company.pk })).find((u) => u.pk === userPk)!;
 };
 
-export const removeClientCoworker = async (db: Db, actor: Actor, userPk: number, companyPk: number) => {
+export const removeClientCoworker = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { userPk, companyPk }: { userPk: number; companyPk: number }) => {
   const scope = await companyAccess(db, actor, companyPk, 'client');
   assertManagesCompanyUsers(scope);
-  const target = (await listCompanyUsers(db, actor, scope.company.pk)).find((u) => u.pk === userPk);
+  const target = (await listCompanyUsers({ db }, actor, { companyPk: scope.company.pk })).find((u) => u.pk === userPk);
   if (!target || target.role !== 'CLIENT_COWORKER') throw new NotFoundError();
   const pending = (await findPendingOfCompany(db, scope.company.firmId, scope.company.pk)).filter((r) => r.userPk === userPk);
   await db.transaction(async (tx) => {

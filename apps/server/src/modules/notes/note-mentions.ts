@@ -7,6 +7,7 @@ import type { Actor } from '../auth/actor.js';
 import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
 import { companyAccess } from '../access/company-access.js';
 import { firmAudience } from '../notifications/notification-recipients.js';
+import type { AppDeps } from '../../app-deps.js';
 
 const nameOf = (row: { firstName: string; lastName: string; email: string }) => `${row.firstName} ${row.lastName}`.trim() || row.email;
 
@@ -47,7 +48,7 @@ export const mentionedPeople = async (db: Db, firmId: number, userPks: number[])
  * note is not offered, and would not be told if named anyway. Clients are
  * never offered the firm's people (403, as for any accountant-side read).
  */
-export const listMentionable = async (db: Db, actor: Actor, companyPk: number | undefined): Promise<MentionedPerson[]> => {
+export const listMentionable = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number | undefined }): Promise<MentionedPerson[]> => {
   const staff = requireFirmActor(actor);
   if (companyPk !== undefined) await companyAccess(db, actor, companyPk, 'accountant');
   const seeing = await firmAudience(db, staff.firmId, companyPk ?? null);

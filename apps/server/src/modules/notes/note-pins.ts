@@ -6,6 +6,7 @@ import { requireFirmActor } from '../auth/permissions.js';
 import { companyAccess } from '../access/company-access.js';
 import { findNote, findPinnedNotes, setPinnedNote } from './notes.queries.js';
 import { noteAsSeen } from './notes.service.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /**
  * The firm pins one note of a client company's thread to the top of the
@@ -14,7 +15,7 @@ import { noteAsSeen } from './notes.service.js';
  * and a note of another firm, of a company the person cannot see, or of any
  * other thread (the firm's internal one included) is 404.
  */
-export const pinNote = async (db: Db, actor: Actor, notePk: number, pin: boolean) => {
+export const pinNote = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { notePk, pin }: { notePk: number; pin: boolean }) => {
   const staff = requireFirmActor(actor);
   const existing = await findNote(db, staff.firmId, notePk);
   if (!existing || existing.targetType !== 'CLIENT_COMPANY' || existing.clientCompanyId === null) throw new NotFoundError();

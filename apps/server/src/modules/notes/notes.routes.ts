@@ -19,16 +19,16 @@ const THREADS = [
 /** Note threads, as the contract's route table declares them. */
 export const noteRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db } = app.deps;
+  const deps = app.deps;
 
   for (const [kind, list, create, update] of THREADS) {
-    serveEndpoint(app, list, (r) => listThread(db, r.actor, kind, r.params.pk));
-    serveEndpoint(app, create, (r) => addNote(app.deps, r.actor, kind, r.params.pk, r.body));
-    serveEndpoint(app, update, (r) => editNote(db, r.actor, kind, r.params.messagePk, r.body));
+    serveEndpoint(app, list, (r) => listThread(deps, r.actor, { kind, targetPk: r.params.pk }));
+    serveEndpoint(app, create, (r) => addNote(deps, r.actor, { kind, targetPk: r.params.pk, ...r.body }));
+    serveEndpoint(app, update, (r) => editNote(deps, r.actor, { kind, notePk: r.params.messagePk, ...r.body }));
   }
-  serveEndpoint(app, e.mentionable, (r) => listMentionable(db, r.actor, r.query.client_company));
-  serveEndpoint(app, e.clientCompanyPin, (r) => pinNote(db, r.actor, r.params.messagePk, true));
-  serveEndpoint(app, e.clientCompanyUnpin, (r) => pinNote(db, r.actor, r.params.messagePk, false));
-  serveEndpoint(app, e.communicationsCreate, (r) => addNoteToCommunications(db, r.actor, r.body.client_company, r.body.pks, r.body.body));
-  serveEndpoint(app, e.transactionsCreate, (r) => addNoteToTransactions(db, r.actor, r.body.client_company, r.body.pks, r.body.body));
+  serveEndpoint(app, e.mentionable, (r) => listMentionable(deps, r.actor, { companyPk: r.query.client_company }));
+  serveEndpoint(app, e.clientCompanyPin, (r) => pinNote(deps, r.actor, { notePk: r.params.messagePk, pin: true }));
+  serveEndpoint(app, e.clientCompanyUnpin, (r) => pinNote(deps, r.actor, { notePk: r.params.messagePk, pin: false }));
+  serveEndpoint(app, e.communicationsCreate, (r) => addNoteToCommunications(deps, r.actor, { companyPk: r.body.client_company, pks: r.body.pks, body: r.body.body }));
+  serveEndpoint(app, e.transactionsCreate, (r) => addNoteToTransactions(deps, r.actor, { companyPk: r.body.client_company, pks: r.body.pks, body: r.body.body }));
 };

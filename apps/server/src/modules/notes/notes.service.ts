@@ -12,6 +12,7 @@ import { notifyBulkNote } from '../notifications/events.js';
 import { findNote, insertAccountantNotes, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
 import { companyAccess } from '../access/company-access.js';
 import { companyCommunicationScope, findScopedCommunications } from '../communications/communication-scope.js';
+import type { AppDeps } from '../../app-deps.js';
 
 type ListedRow = Awaited<ReturnType<typeof listNotes>>[number];
 
@@ -52,12 +53,12 @@ export const noteAsSeen = async (db: Db, actor: Actor, firmId: number, target: N
     )
   )[0]!;
 
-export const listThread = async (db: Db, actor: Actor, kind: ThreadKind, pk: number) => {
+export const listThread = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { kind, targetPk: pk }: { kind: ThreadKind; targetPk: number }) => {
   const access = await threadAccess(db, actor, kind, pk);
   return serializeNotes(db, actor, access.firmId, await listNotes(db, access.firmId, TARGET_OF[kind], pk));
 };
 
-export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind, pk: number, input: ThreadNoteBody) => {
+export const addNote = async (deps: NoteMailDeps, actor: Actor, { kind, targetPk: pk, ...input }: { kind: ThreadKind; targetPk: number } & ThreadNoteBody) => {
   const { db } = deps;
   const { body } = input;
   const access = await threadAccess(db, actor, kind, pk);
@@ -98,7 +99,7 @@ export const addNote = async (deps: NoteMailDeps, actor: Actor, kind: ThreadKind
  * Only the author edits a note; it is then shown as edited. Mentions given
  * with the edit replace the note's; only people newly mentioned are told.
  */
-export const editNote = async (db: Db, actor: Actor, kind: ThreadKind, notePk: number, input: ThreadNoteBody) => {
+export const editNote = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { kind, notePk, ...input }: { kind: ThreadKind; notePk: number } & ThreadNoteBody) => {
   // Before the note is looked up: a client must not learn which ids of the firm's internal thread exist.
   if (kind === 'accountant-company' && !isFirmActor(actor)) throw new NotFoundError();
   const existing = actor.firmId === null ? null : await findNote(db, actor.firmId, notePk);
@@ -116,7 +117,7 @@ export const editNote = async (db: Db, actor: Actor, kind: ThreadKind, notePk: n
 };
 
 /** One accountant note to many transactions of a company, in one write. */
-export const addNoteToTransactions = async (db: Db, actor: Actor, companyPk: number, pks: number[], body: string) => {
+export const addNoteToTransactions = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, pks, body }: { companyPk: number; pks: number[]; body: string }) => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const rows = await findScoped(db, scope, pks);
   const owner = { firmId: scope.company.firmId, companyPk: scope.company.pk };
@@ -129,7 +130,11 @@ export const addNoteToTransactions = async (db: Db, actor: Actor, companyPk: num
 };
 
 /** One accountant note to many communications of a company, in one write. */
-export const addNoteToCommunications = async (db: Db, actor: Actor, companyPk: number, pks: number[], body: string) => {
+export const addNoteToCommunications = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, pks, body }: { companyPk: number; pks: number[]; body: string },
+) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
   const rows = await findScopedCommunications(db, scope, pks);
   const owner = { firmId: scope.home.firmId, companyPk: scope.home.companyPk };
