@@ -11,9 +11,14 @@ import { companySchedules, countSchedules, listSchedules, occurrenceCounts, sche
 import { recurrenceOf } from './schedule-row.js';
 import { toSchedule } from './schedule-view.js';
 import { visibleSchedule } from './recurring.service.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /** A company's schedules, newest first, a page at a time (staff only). */
-export const listCompanySchedules = async (db: Db, actor: Actor, companyPk: number, query: { page: number; page_size: number }, url: string) => {
+export const listCompanySchedules = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, query, url }: { companyPk: number; query: { page: number; page_size: number }; url: string },
+) => {
   const firmActor = requireFirmActor(actor);
   await companyAccess(db, actor, companyPk, 'accountant');
   const [count, rows] = await Promise.all([
@@ -28,7 +33,7 @@ export const listCompanySchedules = async (db: Db, actor: Actor, companyPk: numb
 };
 
 /** The company's schedules for pickers. */
-export const scheduleChoices = async (db: Db, actor: Actor, companyPk: number) => {
+export const scheduleChoices = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const firmActor = requireFirmActor(actor);
   await companyAccess(db, actor, companyPk, 'accountant');
   const rows = await companySchedules(db, firmActor.firmId, companyPk);
@@ -36,7 +41,7 @@ export const scheduleChoices = async (db: Db, actor: Actor, companyPk: number) =
 };
 
 /** What a schedule created: each date with its communication (null once that was deleted), newest first. */
-export const scheduleCommunications = async (db: Db, actor: Actor, schedulePk: number) => {
+export const scheduleCommunications = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { schedulePk }: { schedulePk: number }) => {
   const { firmActor } = await visibleSchedule(db, actor, schedulePk);
   const rows = await scheduleOccurrences(db, firmActor.firmId, schedulePk);
   return rows.map((r) => ({
@@ -56,8 +61,7 @@ export const scheduleCommunications = async (db: Db, actor: Actor, schedulePk: n
 export const upcomingOccurrences = async (
   deps: { db: Db; now?: () => Date },
   actor: Actor,
-  companyPk: number,
-  side: 'accountant' | 'client',
+  { companyPk, side }: { companyPk: number; side: 'accountant' | 'client' },
 ): Promise<UpcomingOccurrence[]> => {
   const access = await companyAccess(deps.db, actor, companyPk, side);
   const firm = await findFirmByPk(deps.db, access.company.firmId);

@@ -8,13 +8,13 @@ import { listCompanySchedules, scheduleChoices, scheduleCommunications, upcoming
 /** Recurring requests, as the contract's route table declares them. */
 export const recurringRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db } = app.deps;
-  serveEndpoint(app, e.create, (r) => createSchedule(app.deps, r.actor, r.body));
-  serveEndpoint(app, e.update, (r) => updateScheduleOf(app.deps, r.actor, r.params.pk, r.body));
-  serveEndpoint(app, e.delete, (r) => deleteSchedule(app.deps, r.actor, r.params.pk));
-  serveEndpoint(app, e.list, (r) => listCompanySchedules(db, r.actor, r.params.pk, r.query, r.url));
-  serveEndpoint(app, e.simpleList, (r) => scheduleChoices(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.recurring, (r) => scheduleCommunications(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.recurringList, (r) => upcomingOccurrences(app.deps, r.actor, r.params.pk, 'accountant'));
-  serveEndpoint(app, e.clientRecurringList, (r) => upcomingOccurrences(app.deps, r.actor, r.params.pk, 'client'));
+  const deps = app.deps;
+  serveEndpoint(app, e.create, (r) => createSchedule(deps, r.actor, r.body));
+  serveEndpoint(app, e.update, (r) => updateScheduleOf(deps, r.actor, { schedulePk: r.params.pk, ...r.body }));
+  serveEndpoint(app, e.delete, (r) => deleteSchedule(deps, r.actor, { schedulePk: r.params.pk }));
+  serveEndpoint(app, e.list, (r) => listCompanySchedules(deps, r.actor, { companyPk: r.params.pk, query: r.query, url: r.url }));
+  serveEndpoint(app, e.simpleList, (r) => scheduleChoices(deps, r.actor, { companyPk: r.params.pk }));
+  serveEndpoint(app, e.recurring, (r) => scheduleCommunications(deps, r.actor, { schedulePk: r.params.pk }));
+  serveEndpoint(app, e.recurringList, (r) => upcomingOccurrences(deps, r.actor, { companyPk: r.params.pk, side: 'accountant' }));
+  serveEndpoint(app, e.clientRecurringList, (r) => upcomingOccurrences(deps, r.actor, { companyPk: r.params.pk, side: 'client' }));
 };

@@ -90,7 +90,7 @@ const visibleSchedule = async (db: Db, actor: Actor, pk: number) => {
  * Changes a schedule from now on: occurrences already created keep their communications as they were;
  * the next date is worked out again from today (or the day after the last one created, if later).
  */
-export const updateScheduleOf = async (deps: ScheduleDeps, actor: Actor, pk: number, input: RecurringScheduleUpdateBody) => {
+export const updateScheduleOf = async (deps: ScheduleDeps, actor: Actor, { schedulePk: pk, ...input }: { schedulePk: number } & RecurringScheduleUpdateBody) => {
   const { firmActor, row } = await visibleSchedule(deps.db, actor, pk);
   if (Object.keys(input).length === 0) return toSchedule(row, (await occurrenceCounts(deps.db, [pk])).get(pk) ?? 0);
   const today = await firmToday(deps.db, firmActor.firmId, deps.now?.() ?? new Date());
@@ -138,7 +138,7 @@ export const updateScheduleOf = async (deps: ScheduleDeps, actor: Actor, pk: num
 };
 
 /** Stops a schedule: nothing more is created; the communications it created stay, with their answers. */
-export const deleteSchedule = async (deps: ScheduleDeps, actor: Actor, pk: number): Promise<void> => {
+export const deleteSchedule = async (deps: ScheduleDeps, actor: Actor, { schedulePk: pk }: { schedulePk: number }): Promise<void> => {
   const { firmActor } = await visibleSchedule(deps.db, actor, pk);
   await deps.db.transaction(async (tx) => {
     if (!(await softDeleteSchedule(tx, firmActor.firmId, pk))) throw new NotFoundError();
