@@ -11,10 +11,10 @@ const sendCsv = (reply: FastifyReply, file: { fileName: string; content: string 
 /** CSV exports of a CSV company's published answers, as the contract's route table declares them. */
 export const csvExportRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db, config } = app.deps;
+  const deps = app.deps;
 
-  serveEndpoint(app, e.preview, (r) => previewExport(db, r.actor, r.params.pk, r.query));
-  serveEndpoint(app, e.create, (r) => createExport(db, config.appUrl, r.actor, r.params.pk, r.body));
-  serveEndpoint(app, e.list, (r) => listExports(db, r.actor, r.params.pk, r.query.page, r.url));
-  serveEndpoint(app, e.download, async (r, reply) => sendCsv(reply, await downloadExport(db, r.actor, r.params.pk, r.params.batchPk)));
+  serveEndpoint(app, e.preview, (r) => previewExport(deps, r.actor, { companyPk: r.params.pk, query: r.query }));
+  serveEndpoint(app, e.create, (r) => createExport(deps, r.actor, { companyPk: r.params.pk, body: r.body }));
+  serveEndpoint(app, e.list, (r) => listExports(deps, r.actor, { companyPk: r.params.pk, page: r.query.page, url: r.url }));
+  serveEndpoint(app, e.download, async (r, reply) => sendCsv(reply, await downloadExport(deps, r.actor, { companyPk: r.params.pk, batchPk: r.params.batchPk })));
 };

@@ -20,6 +20,7 @@ import {
   type BatchSummaryRow,
   type ExportFilters,
 } from './csv-exports.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 export interface ExportRequest {
   date_from?: string | undefined;
@@ -58,7 +59,7 @@ const toBatch = (companyPk: number, b: BatchSummaryRow): CsvExportBatch => ({
 });
 
 /** How many transactions and rows an export with these filters would hold now. */
-export const previewExport = async (db: Db, actor: Actor, companyPk: number, query: ExportRequest) => {
+export const previewExport = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, query }: { companyPk: number; query: ExportRequest }) => {
   await csvCompany(db, actor, companyPk);
   return countExportable(db, companyPk, filtersOf(query));
 };
@@ -71,12 +72,12 @@ export const previewExport = async (db: Db, actor: Actor, companyPk: number, que
  * An export that would hold nothing is refused, so the list of past exports
  * holds only files worth downloading.
  */
-export const createExport = async (db: Db, appUrl: string, actor: Actor, companyPk: number, body: ExportRequest) => {
+export const createExport = async ({ db, config }: Pick<AppDeps, 'db' | 'config'>, actor: Actor, { companyPk, body }: { companyPk: number; body: ExportRequest }) => {
   const scope = await csvCompany(db, actor, companyPk);
   const filters = filtersOf(body);
   const batch = await db.transaction(async (tx) => {
     await lockCompanyForExport(tx, companyPk);
-    const file = buildExportCsv(await findExportLines(tx, companyPk, filters), appUrl);
+    const file = buildExportCsv(await findExportLines(tx, companyPk, filters), config.appUrl);
     if (file.transactions.length === 0) {
       throw ValidationError.detail(
         filters.onlyNew
@@ -119,14 +120,14 @@ export const createExport = async (db: Db, appUrl: string, actor: Actor, company
 };
 
 /** Past exports of the company, newest first, 20 a page. */
-export const listExports = async (db: Db, actor: Actor, companyPk: number, page: number, url: string) => {
+export const listExports = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, page, url }: { companyPk: number; page: number; url: string }) => {
   await companyAccess(db, actor, companyPk, 'accountant');
   const [count, rows] = await Promise.all([countBatches(db, companyPk), findBatches(db, companyPk, page, PAGE_SIZE)]);
   return { count, ...pageLinks(url, page, PAGE_SIZE, count), results: rows.map((b) => toBatch(companyPk, b)) };
 };
 
 /** A past export's file, byte for byte what it first was (even if the company later left the CSV ledger: its past files stay its own). */
-export const downloadExport = async (db: Db, actor: Actor, companyPk: number, batchPk: number) => {
+export const downloadExport = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, batchPk }: { companyPk: number; batchPk: number }) => {
   await companyAccess(db, actor, companyPk, 'accountant');
   const content = await findBatchContent(db, companyPk, batchPk);
   if (content === undefined) throw new NotFoundError();

@@ -7,9 +7,9 @@ import { changeTemplate, createTemplate, listFirmTemplates, removeTemplate } fro
 /** The firm's request templates, as the contract's route table declares them. */
 export const requestTemplateRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db } = app.deps;
-  serveEndpoint(app, e.list, (r) => listFirmTemplates(db, r.actor));
-  serveEndpoint(app, e.create, (r) => createTemplate(db, r.actor, r.body));
-  serveEndpoint(app, e.update, (r) => changeTemplate(db, r.actor, r.params.pk, r.body));
-  serveEndpoint(app, e.delete, (r) => removeTemplate(db, r.actor, r.params.pk));
+  const deps = app.deps;
+  serveEndpoint(app, e.list, (r) => listFirmTemplates(deps, r.actor, {}));
+  serveEndpoint(app, e.create, (r) => createTemplate(deps, r.actor, r.body));
+  serveEndpoint(app, e.update, (r) => changeTemplate(deps, r.actor, { templatePk: r.params.pk, ...r.body }));
+  serveEndpoint(app, e.delete, (r) => removeTemplate(deps, r.actor, { templatePk: r.params.pk }));
 };

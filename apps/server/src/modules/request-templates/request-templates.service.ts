@@ -6,6 +6,8 @@ import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { can, requireFirmActor } from '../auth/permissions.js';
 import { deleteTemplate, findTemplate, insertTemplates, listTemplates, nameTaken, updateTemplate, type TemplateWithAuthor } from './request-templates.queries.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { NoInput } from '../../lib/service.js';
 
 const NAME_TAKEN = 'Your firm already has a template with this name.';
 
@@ -43,13 +45,13 @@ const visibleTemplate = async (db: Db, firmId: number, pk: number) => {
 };
 
 /** Every firm user composes requests, so every one of them lists the firm's templates. */
-export const listFirmTemplates = async (db: Db, actor: Actor): Promise<RequestTemplate[]> => {
+export const listFirmTemplates = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, _input: NoInput): Promise<RequestTemplate[]> => {
   const firmActor = requireFirmActor(actor);
   return (await listTemplates(db, firmActor.firmId)).map(toTemplate);
 };
 
 /** A new template of the firm (FIRM_ADMIN, CLIENT_ADMIN), its name not yet used in the firm. */
-export const createTemplate = async (db: Db, actor: Actor, input: RequestTemplateCreateBody): Promise<RequestTemplate> => {
+export const createTemplate = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, input: RequestTemplateCreateBody): Promise<RequestTemplate> => {
   const firmActor = can.manageRequestTemplates(actor);
   if (await nameTaken(db, firmActor.firmId, input.name, null)) throw ValidationError.field('name', NAME_TAKEN);
   const pk = await db
@@ -65,7 +67,11 @@ export const createTemplate = async (db: Db, actor: Actor, input: RequestTemplat
 };
 
 /** Changes a template, checked as a whole once changed (a new kind with the checklist it keeps, say). */
-export const changeTemplate = async (db: Db, actor: Actor, pk: number, input: RequestTemplateUpdateBody): Promise<RequestTemplate> => {
+export const changeTemplate = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { templatePk: pk, ...input }: { templatePk: number } & RequestTemplateUpdateBody,
+): Promise<RequestTemplate> => {
   const firmActor = can.manageRequestTemplates(actor);
   const current = await visibleTemplate(db, firmActor.firmId, pk);
   if (Object.keys(input).length === 0) return toTemplate(current);
@@ -98,7 +104,7 @@ export const changeTemplate = async (db: Db, actor: Actor, pk: number, input: Re
 };
 
 /** Deletes a template; requests composed from it were copies and stay as they are. */
-export const removeTemplate = async (db: Db, actor: Actor, pk: number): Promise<void> => {
+export const removeTemplate = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { templatePk: pk }: { templatePk: number }): Promise<void> => {
   const firmActor = can.manageRequestTemplates(actor);
   await db.transaction(async (tx) => {
     if (!(await deleteTemplate(tx, firmActor.firmId, pk))) throw new NotFoundError();

@@ -1,11 +1,11 @@
 import type { LearnedPattern } from '@herd/contract';
-import type { Db } from '../../db/client.js';
 import { companyAccess } from '../access/company-access.js';
 import type { Actor } from '../auth/actor.js';
 import { merchantOfTransaction } from '../suggestions/merchant.js';
 import { suggestionFor } from '../suggestions/ranking.js';
 import { companyAccounts, firmAnswers, ownAnswers } from '../suggestions/suggestions.face.js';
 import { answerTallies, vendorNames, type AnswerTally } from './patterns.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /** The screen lists the most answered merchants: those a rule would save the most work on. */
 export const PATTERN_LIMIT = 50;
@@ -41,7 +41,11 @@ const patternsOf = (tallies: AnswerTally[]) => {
  * chose that category, and how many were a suggestion taken as it was. Read on demand for the
  * accountant's rules screen, for the PATTERN_LIMIT most answered merchants.
  */
-export const learnedPatterns = async (db: Db, actor: Actor, companyPk: number, now = new Date()): Promise<LearnedPattern[]> => {
+export const learnedPatterns = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, now = new Date() }: { companyPk: number; now?: Date },
+): Promise<LearnedPattern[]> => {
   const { company } = await companyAccess(db, actor, companyPk, 'accountant');
   const patterns = patternsOf(await answerTallies(db, company.pk)).slice(0, PATTERN_LIMIT);
   if (patterns.length === 0) return [];

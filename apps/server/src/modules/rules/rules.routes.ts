@@ -8,10 +8,10 @@ import { learnedPatterns } from './patterns.js';
 /** The accountant's rules, as the contract's route table declares them. */
 export const ruleRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db } = app.deps;
-  serveEndpoint(app, e.list, (r) => listRules(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.patterns, (r) => learnedPatterns(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.create, (r) => createRule(app.deps, r.actor, r.params.pk, r.body));
-  serveEndpoint(app, e.update, (r) => changeRule(app.deps, r.actor, r.params.pk, r.body));
-  serveEndpoint(app, e.delete, (r) => removeRule(app.deps, r.actor, r.params.pk));
+  const deps = app.deps;
+  serveEndpoint(app, e.list, (r) => listRules(deps, r.actor, { companyPk: r.params.pk }));
+  serveEndpoint(app, e.patterns, (r) => learnedPatterns(deps, r.actor, { companyPk: r.params.pk }));
+  serveEndpoint(app, e.create, (r) => createRule(deps, r.actor, { companyPk: r.params.pk, ...r.body }));
+  serveEndpoint(app, e.update, (r) => changeRule(deps, r.actor, { rulePk: r.params.pk, ...r.body }));
+  serveEndpoint(app, e.delete, (r) => removeRule(deps, r.actor, { rulePk: r.params.pk }));
 };

@@ -14,6 +14,7 @@ import type { Account } from '../suggestions/ranking.js';
 import { accountForRule } from './rule-account.js';
 import type { SuggestionDeps } from '../suggestions/answers.js';
 import { deleteRule, findRule, firmCompanyPks, insertRule, rulesForCompany, updateRule, type RuleRow, type RuleWithNames } from './rules.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 const toRule = (r: RuleWithNames, accounts: Account[]): SuggestionRule => {
   const own = accountForRule(r.rule, accounts);
@@ -34,7 +35,7 @@ const toRule = (r: RuleWithNames, accounts: Account[]): SuggestionRule => {
   };
 };
 
-export const listRules = async (db: Db, actor: Actor, companyPk: number) => {
+export const listRules = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const { company } = await companyAccess(db, actor, companyPk, 'accountant');
   const [rows, accounts] = await Promise.all([rulesForCompany(db, company.firmId, company.pk), companyAccounts(db, company.pk)]);
   return rows.map((r) => toRule(r, accounts));
@@ -49,7 +50,7 @@ const oneRule = async (db: Db, firmId: number, companyPk: number, pk: number) =>
 /** Firm rules are the firm administrators'; a company's rules, anyone of the firm who sees the company. */
 const mayChange = (actor: Actor, scope: 'FIRM' | 'COMPANY') => (scope === 'FIRM' ? can.administerFirm(actor) : can.workOnClients(actor));
 
-export const createRule = async (deps: SuggestionDeps, actor: Actor, companyPk: number, body: CreateRuleBody) => {
+export const createRule = async (deps: SuggestionDeps, actor: Actor, { companyPk, ...body }: { companyPk: number } & CreateRuleBody) => {
   const { db } = deps;
   const { company } = await companyAccess(db, actor, companyPk, 'accountant');
   mayChange(actor, body.scope);
@@ -121,7 +122,7 @@ const switchesAfter = (actor: Actor, rule: RuleRow, body: UpdateRuleBody) => {
   return { enabled: body.enabled ?? rule.enabled, autoAnswer, autoPublish: autoAnswer && (body.auto_publish ?? rule.autoPublish) };
 };
 
-export const changeRule = async (deps: SuggestionDeps, actor: Actor, pk: number, body: UpdateRuleBody) => {
+export const changeRule = async (deps: SuggestionDeps, actor: Actor, { rulePk: pk, ...body }: { rulePk: number } & UpdateRuleBody) => {
   const { db } = deps;
   const rule = await ruleToChange(db, actor, pk);
   const switches = switchesAfter(actor, rule, body);
@@ -146,7 +147,7 @@ export const changeRule = async (deps: SuggestionDeps, actor: Actor, pk: number,
   return oneRule(db, rule.firmId, companyPk, rule.pk);
 };
 
-export const removeRule = async (deps: SuggestionDeps, actor: Actor, pk: number) => {
+export const removeRule = async (deps: SuggestionDeps, actor: Actor, { rulePk: pk }: { rulePk: number }) => {
   const rule = await ruleToChange(deps.db, actor, pk);
   await deps.db.transaction(async (tx) => {
     await deleteRule(tx, rule.firmId, rule.pk);
