@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { LoginBody, LoginResponse, Profile } from '@herd/contract';
 import type { Config } from '../../config.js';
-import { getProfile } from '../profile/profile.service.js';
+import { profileOf } from '../profile/profile.service.js';
 import { signInWithMagicLink, signInWithPassword, type AuthDeps, type SignInResult } from './auth.service.js';
 import { lookupCode } from './one-time-codes.js';
 import { confirmSignup, lookupPendingSignup } from './signup.service.js';
@@ -18,7 +18,7 @@ export const cookieSettingsOf = (config: Pick<Config, 'appUrl' | 'secretKey'>) =
 
 /** The profile answered at sign-in, with the deployment's default feature flags. */
 export const signedInProfile = (deps: Pick<AuthDeps, 'db' | 'config'>, userId: number) =>
-  getProfile(deps.db, userId, deps.config.featureFlagDefaults, deps.config.secretKey);
+  profileOf(deps.db, userId, deps.config.featureFlagDefaults, deps.config.secretKey);
 
 /** Opens a session for the visitor: signed in, or half-open while a second factor is pending. */
 export const openSession = (deps: Pick<AuthDeps, 'db' | 'config'>, visitor: Visitor, reply: FastifyReply, userId: number, mfaVerified: boolean) =>

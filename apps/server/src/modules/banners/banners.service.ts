@@ -1,11 +1,11 @@
-import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { findVisibleBanners } from '../profile/profile.face.js';
 import { insertDismissal } from './banners.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /** A user may dismiss only a banner they can see; once dismissed it is gone for them (404 after). */
-export const dismissBanner = async (db: Db, actor: Actor, bannerPk: number): Promise<void> => {
+export const dismissBanner = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { bannerPk }: { bannerPk: number }): Promise<void> => {
   const visible = await findVisibleBanners(db, actor.userId, actor.firmId);
   const banner = visible.find((b) => b.pk === bannerPk);
   if (!banner) throw new NotFoundError();

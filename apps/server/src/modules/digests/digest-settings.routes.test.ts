@@ -69,7 +69,7 @@ describe('digest settings', () => {
     const noTexts = { db: t.db, config: { sms: { mode: 'off' as const } } };
     const admin = await resolveActor(t.db, cast.firm.adminId);
     await expect(updateDigestSettings(noTexts, admin!, { by_text: true })).rejects.toMatchObject({ fields: { by_text: ['Texts cannot be sent from this server yet.'] } });
-    expect(await getDigestSettings(noTexts, admin!)).toMatchObject({ by_text: false, texts_available: false });
+    expect(await getDigestSettings(noTexts, admin!, {})).toMatchObject({ by_text: false, texts_available: false });
   });
 
   it('refuses a bad hour or zone with field errors, and answers a client 403', async () => {

@@ -7,6 +7,6 @@ import { getDigestSettings, updateDigestSettings } from './digest-settings.servi
 /** The signed-in accountant's daily digest: on or off, hour and time zone. */
 export const digestSettingsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  serveEndpoint(app, e.digest, (r) => getDigestSettings(app.deps, r.actor));
+  serveEndpoint(app, e.digest, (r) => getDigestSettings(app.deps, r.actor, {}));
   serveEndpoint(app, e.digestUpdate, (r) => updateDigestSettings(app.deps, r.actor, r.body));
 };

@@ -8,6 +8,7 @@ import type { Actor } from '../auth/actor.js';
 import { isFirmActor, type FirmActor } from '../auth/permissions.js';
 import { optIn, optOut } from '../email-preferences/email-preferences.face.js';
 import { findDigestSchedule, updateDigestSchedule } from './digest-settings.queries.js';
+import type { NoInput } from '../../lib/service.js';
 
 /** The digest tells a firm's people about their clients; a client has no clients to hear about. */
 const requireDigestReader = (actor: Actor): FirmActor => {
@@ -37,7 +38,7 @@ const settingsOf = async ({ db, config }: DigestSettingsDeps, actor: FirmActor):
   };
 };
 
-export const getDigestSettings = (deps: DigestSettingsDeps, actor: Actor) => settingsOf(deps, requireDigestReader(actor));
+export const getDigestSettings = (deps: DigestSettingsDeps, actor: Actor, _input: NoInput) => settingsOf(deps, requireDigestReader(actor));
 
 /** Texts need a phone to go to and a server that sends them: asked for without either, it is a field error that says which. */
 const checkTextable = (settings: DigestSettings) => {

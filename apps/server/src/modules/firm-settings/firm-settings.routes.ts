@@ -7,8 +7,8 @@ import { getFirmSettings, updateFirmSettings } from './firm-settings.service.js'
 /** The firm's branding, as the contract's route table declares it. */
 export const firmSettingsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db } = app.deps;
+  const deps = app.deps;
 
-  serveEndpoint(app, e.settings, (r) => getFirmSettings(db, r.actor));
-  serveEndpoint(app, e.update, (r) => updateFirmSettings(db, r.actor, r.body));
+  serveEndpoint(app, e.settings, (r) => getFirmSettings(deps, r.actor, {}));
+  serveEndpoint(app, e.update, (r) => updateFirmSettings(deps, r.actor, r.body));
 };

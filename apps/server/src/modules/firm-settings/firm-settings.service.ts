@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { firmSettingsBody } from '@herd/contract';
-import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { IMAGE_TYPES } from '../../storage/sniff.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -9,6 +8,8 @@ import { can } from '../auth/permissions.js';
 import { logoUrl } from '../profile/profile.service.js';
 import { findFile } from '../storage/storage.face.js';
 import { findFirmByPk, updateFirm } from './firm-settings.queries.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { NoInput } from '../../lib/service.js';
 
 type FirmRow = NonNullable<Awaited<ReturnType<typeof findFirmByPk>>>;
 
@@ -23,7 +24,7 @@ const toFirmSettings = (firm: FirmRow) => ({
   reminder_escalate_after: firm.reminderEscalateAfter,
 });
 
-export const getFirmSettings = async (db: Db, actor: Actor) => {
+export const getFirmSettings = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, _input: NoInput) => {
   const firmActor = can.workOnClients(actor);
   const firm = await findFirmByPk(db, firmActor.firmId);
   if (!firm) throw new NotFoundError();
@@ -35,10 +36,10 @@ export const getFirmSettings = async (db: Db, actor: Actor) => {
  * time zone, which its recurring requests follow: a change moves when each next date begins, never which dates.
  * Also the day its clients are reminded of open work and after how many unanswered reminders it is told (docs/reminders.md).
  */
-export const updateFirmSettings = async (db: Db, actor: Actor, input: z.infer<typeof firmSettingsBody>) => {
+export const updateFirmSettings = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, input: z.infer<typeof firmSettingsBody>) => {
   const firmActor = can.administerFirm(actor);
   // A PATCH that names no field changes nothing (and writes no audit entry): the settings as they are.
-  if (Object.keys(input).length === 0) return getFirmSettings(db, actor);
+  if (Object.keys(input).length === 0) return getFirmSettings({ db }, actor, {});
   if (input.logo !== undefined && input.logo !== null) {
     const file = await findFile(db, firmActor.firmId, input.logo);
     // Another firm's file reads as "not valid", never as "exists elsewhere".

@@ -7,9 +7,9 @@ import { hideAllNotifications, listNotifications, markNotificationsRead, unreadC
 /** The bell, as the contract's route table declares it. */
 export const notificationRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
-  const { db } = app.deps;
-  serveEndpoint(app, e.list, (r) => listNotifications(db, r.actor, r.query, r.url));
-  serveEndpoint(app, e.unreadCount, (r) => unreadCountOf(db, r.actor));
-  serveEndpoint(app, e.markRead, (r) => markNotificationsRead(db, r.actor, r.body));
-  serveEndpoint(app, e.hideAll, (r) => hideAllNotifications(db, r.actor));
+  const deps = app.deps;
+  serveEndpoint(app, e.list, (r) => listNotifications(deps, r.actor, { query: r.query, url: r.url }));
+  serveEndpoint(app, e.unreadCount, (r) => unreadCountOf(deps, r.actor, {}));
+  serveEndpoint(app, e.markRead, (r) => markNotificationsRead(deps, r.actor, r.body));
+  serveEndpoint(app, e.hideAll, (r) => hideAllNotifications(deps, r.actor, {}));
 };

@@ -2,7 +2,6 @@ import { details, type FeatureFlag, type Profile, type ProfileUpdateBody } from 
 import type { Db } from '../../db/client.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { NotFoundError, ValidationError, UnauthorizedError } from '../../lib/errors.js';
-import type { Mailer } from '../../mail/mailer.js';
 import { passwordChangedEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
@@ -14,6 +13,8 @@ import { fileUrl } from '../storage/storage.service.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { totpLink } from '../mfa/totp.js';
 import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateOwnUserFields } from './profile.queries.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { NoInput } from '../../lib/service.js';
 
 type FirmRow = NonNullable<Awaited<ReturnType<typeof findClientFirm>>>;
 
@@ -31,7 +32,8 @@ const companyOf = (firm: FirmRow) => ({
 const pendingTotpLink = (user: { email: string; mfaMethod: string | null; totpSecret: string | null }, secretKey: string) =>
   user.totpSecret && user.mfaMethod !== 'TOTP' ? totpLink(createSecretBox(secretKey).open(user.totpSecret), user.email) : null;
 
-export const getProfile = async (db: Db, userId: number, flagDefaults: readonly FeatureFlag[], secretKey: string): Promise<Profile> => {
+/** The signed-in person's profile, as the profile endpoint and a sign-in answer it. */
+export const profileOf = async (db: Db, userId: number, flagDefaults: readonly FeatureFlag[], secretKey: string): Promise<Profile> => {
   const user = await findUser(db, userId);
   if (!user) throw new UnauthorizedError();
   const membership = await findMemberWithFirm(db, userId);
@@ -62,13 +64,16 @@ export const getProfile = async (db: Db, userId: number, flagDefaults: readonly 
   };
 };
 
-export const updateProfile = async (db: Db, actor: Actor, input: ProfileUpdateBody, flagDefaults: readonly FeatureFlag[], secretKey: string): Promise<Profile> => {
+export const getProfile = async ({ db, config }: Pick<AppDeps, 'db' | 'config'>, actor: Actor, _input: NoInput): Promise<Profile> =>
+  profileOf(db, actor.userId, config.featureFlagDefaults, config.secretKey);
+
+export const updateProfile = async ({ db, config }: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: ProfileUpdateBody): Promise<Profile> => {
   await updateOwnUserFields(db, actor.userId, {
     firstName: input.first_name,
     lastName: input.last_name,
     phone: input.phone,
   });
-  return getProfile(db, actor.userId, flagDefaults, secretKey);
+  return profileOf(db, actor.userId, config.featureFlagDefaults, config.secretKey);
 };
 
 /**
@@ -78,11 +83,9 @@ export const updateProfile = async (db: Db, actor: Actor, input: ProfileUpdateBo
  * current password.
  */
 export const changePassword = async (
-  db: Db,
-  mailer: Mailer,
+  { db, mailer }: Pick<AppDeps, 'db' | 'mailer'>,
   actor: Actor,
-  input: { current_password?: string | undefined; new_password: string },
-  currentSessionHash: string,
+  { currentSessionHash, ...input }: { current_password?: string | undefined; new_password: string; currentSessionHash: string },
 ): Promise<void> => {
   const user = await findUser(db, actor.userId);
   if (!user) throw new NotFoundError();
