@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { API_PREFIX, GENERIC_INGEST_PATH, genericEndpoints as e } from '@herd/contract';
 import { UnauthorizedError } from '../../lib/errors.js';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
+import { visitorOf } from '../auth/visitor.js';
 import { requireActor } from '../../plugins/auth.js';
 import { companySyncStatus, upsertReferenceLists, upsertTransactions } from './ingest.service.js';
 import { publishedFeed } from './published-feed.js';
@@ -11,7 +12,8 @@ export const GENERIC_INGEST_PREFIX = `${API_PREFIX}/${GENERIC_INGEST_PATH}`;
 
 /** Routes another system calls with `Authorization: Bearer <token>` (no cookie, so no CSRF). */
 const ingestRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps;
+  const deps = app.deps;
+  const { db } = deps;
   app.decorateRequest('genericCompanyPk', 0);
   // The API documentation says these take the bearer token (the route table has no field for it).
   app.addHook('onRoute', (route) => {
@@ -25,9 +27,9 @@ const ingestRoutes: FastifyPluginAsync = async (app) => {
     request.genericCompanyPk = companyPk;
   });
 
-  serveEndpoint(app, e.ingestReferenceLists, (r) => upsertReferenceLists(db, r.genericCompanyPk, r.body));
-  serveEndpoint(app, e.ingestTransactions, (r) => upsertTransactions(app.deps, r.genericCompanyPk, r.body));
-  serveEndpoint(app, e.ingestPublished, (r) => publishedFeed(db, r.genericCompanyPk, r.query.since, r.query.limit));
+  serveEndpoint(app, e.ingestReferenceLists, (r) => upsertReferenceLists(deps, visitorOf(r), { companyPk: r.genericCompanyPk, body: r.body }));
+  serveEndpoint(app, e.ingestTransactions, (r) => upsertTransactions(deps, visitorOf(r), { companyPk: r.genericCompanyPk, body: r.body }));
+  serveEndpoint(app, e.ingestPublished, (r) => publishedFeed(deps, visitorOf(r), { companyPk: r.genericCompanyPk, since: r.query.since, limit: r.query.limit }));
 };
 
 declare module 'fastify' {
@@ -38,12 +40,12 @@ declare module 'fastify' {
 
 /** The accountant's side: API tokens and sync state, with the session cookie. */
 const accountantRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps;
+  const deps = app.deps;
   app.addHook('preHandler', requireActor);
-  serveEndpoint(app, e.tokens, (r) => listTokens(db, r.actor, r.params.pk));
-  serveEndpoint(app, e.createToken, (r) => createToken(db, r.actor, r.params.pk, r.body));
-  serveEndpoint(app, e.revokeToken, (r) => revokeToken(db, r.actor, r.params.pk, r.params.tokenPk));
-  serveEndpoint(app, e.syncClient, (r) => companySyncStatus(db, r.actor, r.body.client_company));
+  serveEndpoint(app, e.tokens, (r) => listTokens(deps, r.actor, { companyPk: r.params.pk }));
+  serveEndpoint(app, e.createToken, (r) => createToken(deps, r.actor, { companyPk: r.params.pk, ...r.body }));
+  serveEndpoint(app, e.revokeToken, (r) => revokeToken(deps, r.actor, { companyPk: r.params.pk, tokenPk: r.params.tokenPk }));
+  serveEndpoint(app, e.syncClient, (r) => companySyncStatus(deps, r.actor, { companyPk: r.body.client_company }));
 };
 
 export const genericRoutes: FastifyPluginAsync = async (app) => {

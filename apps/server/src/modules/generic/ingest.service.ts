@@ -2,7 +2,6 @@ import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { genericReferenceListsBody, genericTransactionsBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/job-queue.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 import { clientCompanies, ledgerAccounts, ledgerRefs, transactions } from '../../db/schema/index.js';
@@ -12,12 +11,14 @@ import type { Actor } from '../auth/actor.js';
 import { loadCompanyReferences } from '../refs/ledger-references.js';
 import { applyLedgerRecords } from '../transactions/ledger-apply.js';
 import { genericRecordOf } from './generic-records.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Visitor } from '../auth/visitor.js';
 
 type RefsBody = z.infer<typeof genericReferenceListsBody>;
 type TxBody = z.infer<typeof genericTransactionsBody>;
 
 /** Upserts the company's accounts and reference lists by external id: pushing the same list twice changes nothing. */
-export const upsertReferenceLists = async (db: Db, companyPk: number, body: RefsBody) =>
+export const upsertReferenceLists = async ({ db }: Pick<AppDeps, 'db'>, _visitor: Visitor, { companyPk, body }: { companyPk: number; body: RefsBody }) =>
   db.transaction(async (tx) => {
     for (const a of body.accounts) {
       await tx
@@ -75,7 +76,7 @@ export const upsertReferenceLists = async (db: Db, companyPk: number, body: Refs
  * transaction already published or matched stays as it is, and is counted unchanged. Accounts
  * are named by external id and must have been pushed first.
  */
-export const upsertTransactions = async (deps: { db: Db; jobs: Pick<JobQueue, 'send'> }, companyPk: number, body: TxBody) => {
+export const upsertTransactions = async (deps: Pick<AppDeps, 'db' | 'jobs'>, _visitor: Visitor, { companyPk, body }: { companyPk: number; body: TxBody }) => {
   const { db, jobs } = deps;
   const [company] = await db.select({ firmId: clientCompanies.firmId }).from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
   const refs = await loadCompanyReferences(db, companyPk);
@@ -130,4 +131,5 @@ export const syncStatus = async (db: Db, companyPk: number) => {
 };
 
 /** `generic-client/sync-client/`: the sync state of a company the accountant can see. */
-export const companySyncStatus = async (db: Db, actor: Actor, companyPk: number) => syncStatus(db, (await companyAccess(db, actor, companyPk, 'accountant')).company.pk);
+export const companySyncStatus = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) =>
+  syncStatus(db, (await companyAccess(db, actor, companyPk, 'accountant')).company.pk);

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs, transactionLines, type transactions } from '../../db/schema/index.js';
 import { publishedSince } from './ingest.service.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { Visitor } from '../auth/visitor.js';
 
 type Row = typeof transactions.$inferSelect;
 
@@ -71,5 +73,8 @@ export const toPublishedFeed = async (db: Db, companyPk: number, rows: Row[]) =>
 };
 
 /** `generic-client/ingest/published/`: what Herd published since a moment, in the other system's own ids. */
-export const publishedFeed = async (db: Db, companyPk: number, since: string | undefined, limit: number) =>
-  toPublishedFeed(db, companyPk, await publishedSince(db, companyPk, since, limit));
+export const publishedFeed = async (
+  { db }: Pick<AppDeps, 'db'>,
+  _visitor: Visitor,
+  { companyPk, since, limit }: { companyPk: number; since: string | undefined; limit: number },
+) => toPublishedFeed(db, companyPk, await publishedSince(db, companyPk, since, limit));

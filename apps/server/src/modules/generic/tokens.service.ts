@@ -9,6 +9,7 @@ import { type Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { companyAccess } from '../access/company-access.js';
 import { findLiveTokenByHash, LAST_USE_RESOLUTION_MS, touchToken } from './tokens.queries.js';
+import type { AppDeps } from '../../app-deps.js';
 
 type TokenRow = typeof integrationTokens.$inferSelect;
 const TOKEN_PREFIX = 'herd_';
@@ -31,7 +32,7 @@ const genericCompany = async (db: Db, actor: Actor, companyPk: number) => {
   return { firmActor, company };
 };
 
-export const listTokens = async (db: Db, actor: Actor, companyPk: number) => {
+export const listTokens = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const { company } = await genericCompany(db, actor, companyPk);
   const rows = await db
     .select()
@@ -46,7 +47,11 @@ export const listTokens = async (db: Db, actor: Actor, companyPk: number) => {
  * company gets none: disconnecting revoked its tokens, and a new one would
  * let its ledger push again.
  */
-export const createToken = async (db: Db, actor: Actor, companyPk: number, input: { name: string; expires_at?: string | null | undefined }) => {
+export const createToken = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, ...input }: { companyPk: number; name: string; expires_at?: string | null | undefined },
+) => {
   const { firmActor, company } = await genericCompany(db, actor, companyPk);
   if (company.connectionState === 'DISCONNECTED') throw ValidationError.detail('This client is disconnected, so it cannot have API tokens.');
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
@@ -70,7 +75,7 @@ export const createToken = async (db: Db, actor: Actor, companyPk: number, input
   return toToken(row, token);
 };
 
-export const revokeToken = async (db: Db, actor: Actor, companyPk: number, tokenPk: number) => {
+export const revokeToken = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, tokenPk }: { companyPk: number; tokenPk: number }) => {
   const { firmActor, company } = await genericCompany(db, actor, companyPk);
   const rows = await db
     .update(integrationTokens)
