@@ -22,7 +22,10 @@ if (!actor) throw new Error(`no user ${job.userId}`);
 const noJobs = { send: async () => {} };
 const result =
   job.kind === 'import-csv'
-    ? await importBankCsv({ db: database.db, jobs: noJobs }, actor, job.companyPk, async () => ({ bytes: readFileSync(job.csvFile), fileName: 'bank.csv', fields: {} }))
+    ? await importBankCsv({ db: database.db, jobs: noJobs }, actor, {
+        companyPk: job.companyPk,
+        readFile: async () => ({ bytes: readFileSync(job.csvFile), fileName: 'bank.csv', fields: {} }),
+      })
     : (await answerTransactions({ db: database.db, jobs: noJobs }, actor, { side: 'client', companyPk: job.companyPk, changes: job.changes })).length;
 process.stdout.write(`${JSON.stringify(result)}\n`);
 await database.close();

@@ -74,7 +74,7 @@ const stripeDetails = async (stripe: Stripe, customerId: string, subscriptionId:
  * and invoices. Stripe being unreachable never fails the page: the record is
  * answered with `stripe_unavailable`.
  */
-export const retrieveBillingInfo = async (deps: AppDeps, actor: Actor, log: FastifyBaseLogger): Promise<BillingInfo> => {
+export const retrieveBillingInfo = async (deps: AppDeps, actor: Actor, { log }: { log: FastifyBaseLogger }): Promise<BillingInfo> => {
   const mode = deps.config.billing.mode;
   if (mode === 'off') return { ...EMPTY, mode, status: null, read_only: false, can_manage: false };
   const canManage = isFirmActor(actor) && firmRoleRules.administerFirm(actor.firmRole);

@@ -7,6 +7,7 @@ import { queueQuantitySync } from './billing-jobs.js';
 import { applyStripeSubscription, LIVE_STRIPE_STATUSES } from './subscription-sync.js';
 import { sendPaymentFailed, sendReadOnly, sendWritableAgain } from './billing-notices.js';
 import { subscriptionIsReadOnly } from './billing-standing.js';
+import type { Visitor } from '../auth/visitor.js';
 
 export const BAD_SIGNATURE = 'The Stripe-Signature header is missing or does not match this delivery.';
 
@@ -53,7 +54,11 @@ const adoptNewCard = async (db: Db, stripe: Stripe, firmId: number, session: Str
  * taken again when Stripe retries. What an event says is never trusted as
  * state: the subscription is read from Stripe again, so order does not matter.
  */
-export const receiveStripeWebhook = async (deps: AppDeps, rawBody: string, signature: string | undefined): Promise<boolean> => {
+export const receiveStripeWebhook = async (
+  deps: AppDeps,
+  _visitor: Visitor,
+  { rawBody, signature }: { rawBody: string; signature: string | undefined },
+): Promise<boolean> => {
   const stripe = deps.billing.stripe;
   if (!stripe) throw new NotFoundError('Billing is off on this deployment.');
   let event: Stripe.Event;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { billingEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
+import { visitorOf } from '../auth/visitor.js';
 import { requireActor } from '../../plugins/auth.js';
 import { retrieveBillingInfo } from './billing-info.js';
 import { cancelSubscription, restartSubscription, startCardChange, startSubscriptionCheckout } from './billing.service.js';
@@ -19,15 +20,15 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', requireActor);
-    serveEndpoint(signedIn, e.info, (r) => retrieveBillingInfo(deps, r.actor, r.log));
-    serveEndpoint(signedIn, e.session, (r) => startSubscriptionCheckout(deps, r.actor));
-    serveEndpoint(signedIn, e.attachPaymentMethod, (r) => startCardChange(deps, r.actor));
-    serveEndpoint(signedIn, e.restart, (r) => restartSubscription(deps, r.actor));
-    serveEndpoint(signedIn, e.cancel, (r) => cancelSubscription(deps, r.actor, r.log));
+    serveEndpoint(signedIn, e.info, (r) => retrieveBillingInfo(deps, r.actor, { log: r.log }));
+    serveEndpoint(signedIn, e.session, (r) => startSubscriptionCheckout(deps, r.actor, {}));
+    serveEndpoint(signedIn, e.attachPaymentMethod, (r) => startCardChange(deps, r.actor, {}));
+    serveEndpoint(signedIn, e.restart, (r) => restartSubscription(deps, r.actor, {}));
+    serveEndpoint(signedIn, e.cancel, (r) => cancelSubscription(deps, r.actor, { log: r.log }));
   });
   await app.register(async (hooks) => {
     // The signature covers the exact bytes Stripe sent, so the body stays a string until it is checked.
     hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    serveEndpoint(hooks, e.webhook, async (r) => ({ received: await receiveStripeWebhook(deps, rawBody(r), signatureOf(r)) }));
+    serveEndpoint(hooks, e.webhook, async (r) => ({ received: await receiveStripeWebhook(deps, visitorOf(r), { rawBody: rawBody(r), signature: signatureOf(r) }) }));
   });
 };

@@ -9,6 +9,7 @@ import { billableQuantity } from './billing-jobs.js';
 import { retrieveBillingInfo } from './billing-info.js';
 import { countActiveCompanies, findFirmForCustomer, findSubscription, updateSubscription } from './billing.queries.js';
 import { LIVE_STRIPE_STATUSES, syncSubscriptionFromStripe } from './subscription-sync.js';
+import type { NoInput } from '../../lib/service.js';
 
 /** Where Checkout sends the browser back: the billing page, saying how it went. */
 export const BILLING_PAGE = '/settings/accountant/billing/';
@@ -68,14 +69,14 @@ const subscriptionCheckout = async (deps: AppDeps, stripe: Stripe, firmActor: Fi
 };
 
 /** `stripe/session/`: pay for the subscription (a trial, an expired trial or a cancelled firm). */
-export const startSubscriptionCheckout = async (deps: AppDeps, actor: Actor) => {
+export const startSubscriptionCheckout = async (deps: AppDeps, actor: Actor, _input: NoInput) => {
   const { firmActor, stripe } = admin(deps, actor);
   if (liveRow(await findSubscription(deps.db, firmActor.firmId))) throw new ConflictError(messages.active);
   return subscriptionCheckout(deps, stripe, firmActor);
 };
 
 /** `stripe/attach-payment-method/`: a setup-mode Checkout; the webhook makes the new card the default. */
-export const startCardChange = async (deps: AppDeps, actor: Actor) => {
+export const startCardChange = async (deps: AppDeps, actor: Actor, _input: NoInput) => {
   const { firmActor, stripe } = admin(deps, actor);
   const row = await findSubscription(deps.db, firmActor.firmId);
   if (!row?.stripeCustomerId) throw new ConflictError(messages.noCustomer);
@@ -96,7 +97,7 @@ export const startCardChange = async (deps: AppDeps, actor: Actor) => {
  * (nothing to pay, `url` null); an ended subscription is replaced through
  * Checkout, as a first one would be.
  */
-export const restartSubscription = async (deps: AppDeps, actor: Actor) => {
+export const restartSubscription = async (deps: AppDeps, actor: Actor, _input: NoInput) => {
   const { firmActor, stripe } = admin(deps, actor);
   const row = await findSubscription(deps.db, firmActor.firmId);
   if (liveRow(row) && row?.stripeSubscriptionId) {
@@ -110,12 +111,12 @@ export const restartSubscription = async (deps: AppDeps, actor: Actor) => {
 };
 
 /** `stripe/cancel-subscription/`: ends at the close of the period already paid; until then the firm works as before. */
-export const cancelSubscription = async (deps: AppDeps, actor: Actor, log: FastifyBaseLogger) => {
+export const cancelSubscription = async (deps: AppDeps, actor: Actor, { log }: { log: FastifyBaseLogger }) => {
   const { firmActor, stripe } = admin(deps, actor);
   const row = await findSubscription(deps.db, firmActor.firmId);
   if (!liveRow(row) || !row?.stripeSubscriptionId) throw new ConflictError(messages.nothingToCancel);
   await stripe.subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: true });
   await syncSubscriptionFromStripe(deps.db, stripe, firmActor.firmId, row.stripeSubscriptionId);
   await writeAudit(deps.db, { firmId: firmActor.firmId, actorUserId: firmActor.userId, action: 'billing.cancel' });
-  return retrieveBillingInfo(deps, actor, log);
+  return retrieveBillingInfo(deps, actor, { log });
 };

@@ -10,9 +10,9 @@ import { importRefList } from './ref-lists-import.service.js';
 export const csvImportRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireActor);
   const { deps } = app;
-  const { db, config } = deps;
+  const { config } = deps;
 
   // Multipart: the service checks who may import into the company before it reads the file (within the upload limit).
-  serveEndpoint(app, e.bankCsv, (r) => importBankCsv(deps, r.actor, r.params.pk, () => readUpload(r, config.maxUploadBytes)));
-  serveEndpoint(app, e.refList, (r) => importRefList(db, r.actor, r.params.pk, () => readUpload(r, config.maxUploadBytes)));
+  serveEndpoint(app, e.bankCsv, (r) => importBankCsv(deps, r.actor, { companyPk: r.params.pk, readFile: () => readUpload(r, config.maxUploadBytes) }));
+  serveEndpoint(app, e.refList, (r) => importRefList(deps, r.actor, { companyPk: r.params.pk, readFile: () => readUpload(r, config.maxUploadBytes) }));
 };

@@ -41,8 +41,7 @@ export const externalIds = (rows: BankRow[]): string[] => {
 export const importBankCsv = async (
   { db, jobs }: { db: Db; jobs: Pick<JobQueue, 'send'> },
   actor: Actor,
-  companyPk: number,
-  readFile: () => Promise<Upload>,
+  { companyPk, readFile }: { companyPk: number; readFile: () => Promise<Upload> },
 ): Promise<CsvImportResult> => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const text = (await readFile()).bytes.toString('utf8');

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RefKind } from '@herd/contract';
-import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -9,6 +8,7 @@ import type { Actor } from '../auth/actor.js';
 import { CsvFormatError } from './read-csv.js';
 import { parseRefListCsv } from './ref-lists-csv.js';
 import { companyAccess } from '../access/company-access.js';
+import type { AppDeps } from '../../app-deps.js';
 
 export const IMPORTABLE_LISTS = ['ACCOUNT', 'VENDOR', 'CUSTOMER', 'CLASS', 'LOCATION', 'TAX', 'ITEM', 'PAYMENT_METHOD'] as const;
 export type ImportableList = (typeof IMPORTABLE_LISTS)[number];
@@ -18,7 +18,7 @@ export type ImportableList = (typeof IMPORTABLE_LISTS)[number];
  * (multipart `file`, and `list` naming which), upserted in one transaction.
  * The file is read (`readFile`) only once the accountant may import into the company.
  */
-export const importRefList = async (db: Db, actor: Actor, companyPk: number, readFile: () => Promise<Upload>) => {
+export const importRefList = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, readFile }: { companyPk: number; readFile: () => Promise<Upload> }) => {
   const scope = await companyAccess(db, actor, companyPk, 'accountant');
   const { bytes, fields } = await readFile();
   const list = IMPORTABLE_LISTS.find((l) => l === fields.list);
