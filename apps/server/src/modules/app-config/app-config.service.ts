@@ -1,11 +1,17 @@
 import type { ClientConfig } from '@herd/contract';
 import type { Config } from '../../config.js';
+import type { NoInput } from '../../lib/service.js';
+import type { Visitor } from '../auth/visitor.js';
 
 /**
  * Settings the web app reads at start, so one build runs in any deployment:
  * error reporting and the tag manager stay off unless their ids are set.
  */
-export const clientConfigOf = (config: Pick<Config, 'sentryDsn' | 'gtmId' | 'environment' | 'qbo'>): ClientConfig => ({
+export const clientConfigOf = (
+  { config }: { config: Pick<Config, 'sentryDsn' | 'gtmId' | 'environment' | 'qbo'> },
+  _visitor: Visitor,
+  _input: NoInput,
+): ClientConfig => ({
   sentry_dsn: config.sentryDsn,
   gtm_id: config.gtmId,
   environment: config.environment,

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { MESSAGE_REFUSALS, receiveInbound } from './inbound-pipeline.js';
 import { readLimited } from './read-limited.js';
+import type { Visitor } from '../auth/visitor.js';
 
 export interface WebhookDelivery {
   /** From `X-Herd-Inbound-Secret`, or the password of HTTP basic auth. */
@@ -24,7 +25,11 @@ const sameSecret = (given: string, expected: string) => timingSafeEqual(createHa
  * inbound domain, into the same pipeline as Herd's own SMTP listener. The
  * shared secret is checked before a byte of the body is read.
  */
-export const receiveInboundWebhook = async (deps: AppDeps, log: FastifyBaseLogger, delivery: WebhookDelivery): Promise<InboundResult> => {
+export const receiveInboundWebhook = async (
+  deps: AppDeps,
+  _visitor: Visitor,
+  { delivery, log }: { delivery: WebhookDelivery; log: FastifyBaseLogger },
+): Promise<InboundResult> => {
   const expected = deps.config.inbound.webhookSecret;
   if (expected === null) throw new NotFoundError();
   if (delivery.secret === null || !sameSecret(delivery.secret, expected)) {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { INBOUND_RECIPIENT_HEADER, INBOUND_SECRET_HEADER, inboundEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
+import { visitorOf } from '../auth/visitor.js';
 import { receiveInboundWebhook, type WebhookDelivery } from './inbound-webhook.js';
 
 /** The raw message's stream, left unread by its content-type parser until the secret has been checked. */
@@ -47,5 +48,5 @@ export const inboundRoutes: FastifyPluginAsync = async (app) => {
       done(null, undefined);
     });
   }
-  serveEndpoint(app, e.receive, (r) => receiveInboundWebhook(deps, r.log, deliveryOf(r as unknown as FastifyRequest)));
+  serveEndpoint(app, e.receive, (r) => receiveInboundWebhook(deps, visitorOf(r), { delivery: deliveryOf(r as unknown as FastifyRequest), log: r.log }));
 };

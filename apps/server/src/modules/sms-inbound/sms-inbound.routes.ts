@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { smsEndpoints as e, TWILIO_SIGNATURE_HEADER } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
+import { visitorOf } from '../auth/visitor.js';
 import { receiveText, type SignedText, type SmsAnswer } from './sms-inbound.service.js';
 
 const signatureOf = (request: FastifyRequest) => {
@@ -29,5 +30,7 @@ export const smsInboundRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
   // The signature covers the form's names and values, so the body stays text until it is checked.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  serveEndpoint(app, e.incoming, async (r, reply) => sendAnswer(reply, await receiveText(deps, r.log, signedTextOf(r as unknown as FastifyRequest, deps.config.appUrl))));
+  serveEndpoint(app, e.incoming, async (r, reply) =>
+    sendAnswer(reply, await receiveText(deps, visitorOf(r), { text: signedTextOf(r as unknown as FastifyRequest, deps.config.appUrl), log: r.log })),
+  );
 };

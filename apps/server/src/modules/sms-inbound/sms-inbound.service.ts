@@ -11,6 +11,7 @@ import { readIncomingText, type IncomingText } from './incoming-text.js';
 import { clientsTextingFrom } from './sender.js';
 import { SMS_REPLIES } from './sms-replies.js';
 import { twimlReply } from './twiml.js';
+import type { Visitor } from '../auth/visitor.js';
 
 /** The webhook request as it arrived: the URL Twilio called (as the public sees it), its signature header and the raw form. */
 export interface SignedText {
@@ -33,7 +34,7 @@ const reply = (...texts: string[]): SmsAnswer => ({ status: 200, twiml: twimlRep
  * and filed as a receipt of the client's company, all together or none; Herd answers by text.
  * Every refusal is logged and told to the sender.
  */
-export const receiveText = async (deps: AppDeps, log: FastifyBaseLogger, request: SignedText): Promise<SmsAnswer> => {
+export const receiveText = async (deps: AppDeps, _visitor: Visitor, { text: request, log }: { text: SignedText; log: FastifyBaseLogger }): Promise<SmsAnswer> => {
   const settings = deps.config.sms;
   if (request.signature === null) return { status: 400, detail: 'The X-Twilio-Signature header is missing.' };
   const form = new URLSearchParams(request.form);

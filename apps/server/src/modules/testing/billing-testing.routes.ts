@@ -14,5 +14,5 @@ import { hideFromDocs } from './hidden-from-docs.js';
 export const testingBillingRoutes: FastifyPluginAsync = async (app) => {
   hideFromDocs(app);
   app.addHook('preHandler', requireActor);
-  serveEndpoint(app, e.endTrial, (r) => endTrialNow(app.deps, r.actor));
+  serveEndpoint(app, e.endTrial, (r) => endTrialNow(app.deps, r.actor, {}));
 };

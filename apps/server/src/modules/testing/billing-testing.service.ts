@@ -2,9 +2,10 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { updateSubscription } from '../billing/billing.face.js';
+import type { NoInput } from '../../lib/service.js';
 
 /** Ends the firm admin's firm's trial a second ago: read-only at once, as after its 14 days. */
-export const endTrialNow = async (deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<void> => {
+export const endTrialNow = async (deps: Pick<AppDeps, 'db'>, actor: Actor, _input: NoInput): Promise<void> => {
   const { firmId } = can.administerFirm(actor);
   await updateSubscription(deps.db, firmId, { trialEndsAt: new Date(Date.now() - 1000) });
 };

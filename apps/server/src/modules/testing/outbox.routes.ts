@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { testingEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
+import { visitorOf } from '../auth/visitor.js';
 import { hideFromDocs } from './hidden-from-docs.js';
 import { newestEmailTo } from './outbox.service.js';
 
@@ -12,5 +13,5 @@ import { newestEmailTo } from './outbox.service.js';
  */
 export const testingOutboxRoutes: FastifyPluginAsync = async (app) => {
   hideFromDocs(app);
-  serveEndpoint(app, e.outbox, (r) => newestEmailTo(app.deps.db, r.query.to));
+  serveEndpoint(app, e.outbox, (r) => newestEmailTo(app.deps, visitorOf(r), { to: r.query.to }));
 };
