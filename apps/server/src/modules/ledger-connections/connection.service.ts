@@ -9,7 +9,7 @@ import { connectionOfCompany } from './ledger-connections.queries.js';
 import { companyAccess } from '../access/company-access.js';
 
 /** `<ledger>/profile/`: the company's link to that ledger and where its sync stands. */
-export const connectionProfile = async (deps: AppDeps, actor: Actor, kind: ConnectionKind, companyPk: number) => {
+export const connectionProfile = async (deps: Pick<AppDeps, 'db' | 'ledgers'>, actor: Actor, { kind, companyPk }: { kind: ConnectionKind; companyPk: number }) => {
   const { company } = await companyAccess(deps.db, actor, companyPk, 'accountant');
   const connection = await connectionOfCompany(deps.db, company.pk);
   if (!connection || connection.provider !== kind) throw new NotFoundError(`This company is not connected to ${deps.ledgers.adapterFor(kind).displayName}.`);
@@ -17,5 +17,5 @@ export const connectionProfile = async (deps: AppDeps, actor: Actor, kind: Conne
 };
 
 /** `<ledger>/sync-client/`: pull what changed now instead of waiting for the next webhook. */
-export const syncClient = async (deps: AppDeps, actor: Actor, companyPk: number): Promise<SyncRequestResult> =>
+export const syncClient = async (deps: AppDeps, actor: Actor, { companyPk }: { companyPk: number }): Promise<SyncRequestResult> =>
   requestPull(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), 'INCREMENTAL');

@@ -27,6 +27,6 @@ export const ledgerConnectionRoutes: FastifyPluginAsync<LedgerRouteOptions> = as
   serveEndpoint(app, e.reauth, async (r, reply) =>
     towardsLedger(r, reply, stateCookie, await startReauth(deps, r.actor, { kind, companyPk: r.query.client_company, origin: returnOriginOf(r, deps.config.appUrl) })),
   );
-  serveEndpoint(app, e.profile, (r) => connectionProfile(deps, r.actor, kind, r.query.client_company));
-  serveEndpoint(app, e.syncClient, (r) => syncClient(deps, r.actor, r.body.client_company));
+  serveEndpoint(app, e.profile, (r) => connectionProfile(deps, r.actor, { kind, companyPk: r.query.client_company }));
+  serveEndpoint(app, e.syncClient, (r) => syncClient(deps, r.actor, { companyPk: r.body.client_company }));
 };
