@@ -28,6 +28,7 @@ import { revokeTokensOf } from '../generic/generic.face.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { queueQuantitySync } from '../billing/billing-jobs.js';
 import { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from '../invitations/invitations.face.js';
+import type { AppDeps } from '../../app-deps.js';
 
 /** The members assigned to each company, coworkers whose invitation is pending among them, in name order. */
 const assignedMembersOf = async (db: Db, firmId: number, companyPks: number[]) => {
@@ -63,7 +64,7 @@ const updateFirmCompany = async (db: Db, firmId: number, pk: number, values: Par
 /** What creating and disconnecting need beyond the database: the ledgers (to revoke grants) and the job queue (billing follows the count). */
 type CompanyDeps = GrantDeps & { jobs: JobQueue };
 
-export const createClientCompany = async (deps: { db: Db; jobs: JobQueue }, actor: Actor, input: z.infer<typeof clientCompanyCreateBody>): Promise<ClientCompany> => {
+export const createClientCompany = async (deps: Pick<AppDeps, 'db' | 'jobs'>, actor: Actor, input: z.infer<typeof clientCompanyCreateBody>): Promise<ClientCompany> => {
   const { db } = deps;
   const firmActor = can.manageClientCompanies(actor);
   const row = await db.transaction(async (tx) => {
@@ -102,22 +103,23 @@ const findClientCompanies = async (db: Db, actor: Actor, query: ListQuery) => {
 };
 
 /** One page of the client list, with links to the pages around it (`url` is the request's own). */
-export const listClientCompanies = async (db: Db, actor: Actor, query: ListQuery, url: string) => {
+export const listClientCompanies = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { query, url }: { query: ListQuery; url: string }) => {
   const { count, results } = await findClientCompanies(db, actor, query);
   return { count, ...pageLinks(url, query.page, query.page_size, count), results };
 };
 
 /** The whole list (up to 10,000 companies) with the same filters, as CSV. */
-export const exportClientCompaniesCsv = async (db: Db, actor: Actor, query: z.infer<typeof clientCompanyCsvQuery>) =>
+export const exportClientCompaniesCsv = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { query }: { query: z.infer<typeof clientCompanyCsvQuery> }) =>
   clientCompaniesCsv((await findClientCompanies(db, actor, { ...query, page: 1, page_size: CSV_EXPORT_LIMIT })).results);
 
-export const retrieveClientCompany = async (db: Db, actor: Actor, pk: number) => serializeOne(db, (await companyAccess(db, actor, pk, 'accountant')).company);
+export const retrieveClientCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk: pk }: { companyPk: number }) =>
+  serializeOne(db, (await companyAccess(db, actor, pk, 'accountant')).company);
 
 /**
  * Any firm user may edit the clients they can see; only admins may change who
  * is assigned (a team member could otherwise grant themselves clients).
  */
-export const updateClientCompany = async (db: Db, actor: Actor, pk: number, input: ClientCompanyUpdateBody) => {
+export const updateClientCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk: pk, ...input }: { companyPk: number } & ClientCompanyUpdateBody) => {
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
   if (input.assigned_members !== undefined) can.manageClientCompanies(actor);
@@ -160,7 +162,7 @@ export const updateClientCompany = async (db: Db, actor: Actor, pk: number, inpu
   return serializeOne(db, row);
 };
 
-export const updateSyncDate = async (db: Db, actor: Actor, pk: number, syncDate: string | null) => {
+export const updateSyncDate = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk: pk, syncDate }: { companyPk: number; syncDate: string | null }) => {
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
   const row = await db.transaction(async (tx) => {
@@ -179,7 +181,7 @@ export const updateSyncDate = async (db: Db, actor: Actor, pk: number, syncDate:
 };
 
 /** Disconnects one company; its ledger then revokes the grant and forgets the credentials. */
-export const disconnectClientCompany = async (deps: CompanyDeps, actor: Actor, pk: number, log: FastifyBaseLogger) => {
+export const disconnectClientCompany = async (deps: CompanyDeps, actor: Actor, { companyPk: pk, log }: { companyPk: number; log: FastifyBaseLogger }) => {
   const { db } = deps;
   const firmActor = can.manageClientCompanies(actor);
   const company = (await companyAccess(db, firmActor, pk, 'accountant')).company;
@@ -202,7 +204,7 @@ export const disconnectClientCompany = async (deps: CompanyDeps, actor: Actor, p
 };
 
 /** Disconnects every company of the firm, and revokes each one's grant at its ledger as a single disconnect does. */
-export const disconnectAll = async (deps: CompanyDeps, actor: Actor, log: FastifyBaseLogger): Promise<{ disconnected: number }> => {
+export const disconnectAll = async (deps: CompanyDeps, actor: Actor, { log }: { log: FastifyBaseLogger }): Promise<{ disconnected: number }> => {
   const firmActor = can.administerFirm(actor);
   const rows = await deps.db.transaction(async (tx) => {
     const disconnected = await disconnectFirmCompanies(tx, firmActor.firmId);

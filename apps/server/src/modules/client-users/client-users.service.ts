@@ -24,15 +24,12 @@ import { inviteToCompany } from '../invitations/client-invitation.js';
 import { findPendingClientRows, findPendingOfCompany, findPendingOfEmail, updatePendingPerson } from '../invitations/invitations.face.js';
 import { queueInvitationJob } from '../invitations/record-invitation.js';
 import { issueInvitationLink } from '../invitations/invitation-links.js';
-import { peopleContextOf, type PeopleContext, type PeopleDeps } from '../invitations/people-context.js';
+import { peopleContextOf, type PeopleDeps } from '../invitations/people-context.js';
 import { removePendingAccess, updatePendingContacts, type PendingRows } from './pending-client-people.js';
 import { companyAccess } from '../access/company-access.js';
 import { openWorkOf, reminderRecipients } from '../reminders/reminders.face.js';
 import { sendReminder } from '../reminders/send-reminder.js';
-import type { SmsSender } from '../../sms/sms-sender.js';
 import type { AppDeps } from '../../app-deps.js';
-
-export type { PeopleContext } from '../invitations/people-context.js';
 
 const toClientUsers = async (db: Db, actor: FirmActor, rows: ListedClientUser[]): Promise<ClientUser[]> => {
   const pks = rows.map((r) => r.pk);
@@ -226,7 +223,8 @@ export const removeClientUser = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor
  * Allowed in read-only mode (the route table marks it so): signing in changes
  * none of the firm's data, and clients may still look at their history.
  */
-export const getClientMagicLink = async (ctx: PeopleContext, actor: Actor, companyPk: number, userPk: number) => {
+export const getClientMagicLink = async (deps: PeopleDeps, actor: Actor, { companyPk, userPk }: { companyPk: number; userPk: number }) => {
+  const ctx = peopleContextOf(deps);
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(ctx.db, firmActor, companyPk, 'accountant')).company;
   const member = (await usersOfCompany(ctx.db, company.pk)).find((u) => u.pk === userPk);
@@ -253,7 +251,8 @@ export const getClientMagicLink = async (ctx: PeopleContext, actor: Actor, compa
  * own open work (a user with nothing open is still asked to look in: the accountant asked). It does not count
  * towards the escalation of unanswered reminders, which follows the schedule alone (docs/reminders.md).
  */
-export const notifyClient = async (ctx: PeopleContext & { sms: SmsSender }, actor: Actor, companyPk: number) => {
+export const notifyClient = async (deps: PeopleDeps & Pick<AppDeps, 'sms'>, actor: Actor, { companyPk }: { companyPk: number }) => {
+  const ctx = { ...peopleContextOf(deps), sms: deps.sms };
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(ctx.db, firmActor, companyPk, 'accountant')).company;
   const recipients = await reminderRecipients(ctx.db, company.pk);
