@@ -53,6 +53,8 @@ export const saveGrant = (db: Db, input: { kind: ConnectionKind; companyPk: numb
 
 export interface FinishConnectInput {
   kind: ConnectionKind;
+  /** The OAuth state the callback brought back, verified. */
+  state: ConnectState;
   /** The company at the ledger the person granted, as the callback names it. */
   externalCompanyId: string;
   /** Turns the callback's code into a grant; called only once the request is known to be acceptable, so a refused one leaves no live grant behind. */
@@ -64,7 +66,7 @@ export interface FinishConnectInput {
  * or links the client company, and queues its first pull. Returns the
  * company's pk.
  */
-export const finishConnect = async (deps: AppDeps, actor: Actor, state: ConnectState, input: FinishConnectInput): Promise<number> => {
+export const finishConnect = async (deps: AppDeps, actor: Actor, { state, ...input }: FinishConnectInput): Promise<number> => {
   const adapter = deps.ledgers.adapterFor(input.kind);
   const firmActor = can.manageClientCompanies(actor);
   if (state.userId !== actor.userId) throw new ConflictError(`This ${adapter.displayName} connection was started by someone else. Start it again.`);

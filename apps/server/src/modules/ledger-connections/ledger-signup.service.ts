@@ -9,6 +9,7 @@ import { queuePull } from '../transactions/ledger-sync.js';
 import { seedStarterTemplates } from '../request-templates/starter-templates.js';
 import { saveGrant, type StartedGrant } from './connect.service.js';
 import { createState } from './oauth-state.js';
+import type { Visitor } from '../auth/visitor.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,7 +21,7 @@ export interface LedgerPerson {
   phone: string;
 }
 
-export const startSignup = (deps: AppDeps, kind: ConnectionKind, origin: string): StartedGrant => {
+export const startSignup = (deps: AppDeps, _visitor: Visitor, { kind, origin }: { kind: ConnectionKind; origin: string }): StartedGrant => {
   const { state, nonce } = createState(deps.config.secretKey, { purpose: 'signup', userId: null, companyPk: null, origin });
   return { url: deps.ledgers.adapterFor(kind).connect({ state, signup: true }), nonce };
 };
@@ -34,6 +35,7 @@ export const startSignup = (deps: AppDeps, kind: ConnectionKind, origin: string)
  */
 export const finishSignup = async (
   deps: AppDeps,
+  _visitor: Visitor,
   input: { kind: ConnectionKind; person: LedgerPerson; grant: LedgerGrant },
 ): Promise<{ userId: number; companyPk: number }> => {
   const { person, grant } = input;

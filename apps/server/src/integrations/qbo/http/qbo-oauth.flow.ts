@@ -6,6 +6,7 @@ import { ConflictError, UnauthorizedError, ValidationError } from '../../../lib/
 import { secureCookies } from '../../../lib/request-context.js';
 import { assertWritable, type Actor } from '../../../modules/auth/actor.js';
 import { startSession } from '../../../modules/auth/sessions.js';
+import { visitorOf } from '../../../modules/auth/visitor.js';
 import { connectFailureMessage, finishConnect, startConnect } from '../../../modules/ledger-connections/connect.service.js';
 import { finishSignup, startSignup } from '../../../modules/ledger-connections/ledger-signup.service.js';
 import { readSignedState, readState } from '../../../modules/ledger-connections/oauth-state.js';
@@ -98,7 +99,7 @@ export const connectQuickBooks = async (deps: AppDeps, qbo: QboContext, request:
   try {
     assertWritable(actor);
     const obtainGrant = async () => (await qboGrantFromCode(qbo, { code, realmId, signup: false })).grant;
-    const companyPk = await finishConnect(deps, actor, verified, { kind: 'QBO', externalCompanyId: realmId, obtainGrant });
+    const companyPk = await finishConnect(deps, actor, { kind: 'QBO', state: verified, externalCompanyId: realmId, obtainGrant });
     return backTo(reply, CLIENTS_PAGE, { qbo_connected: String(companyPk) });
   } catch (err) {
     request.log.warn({ err }, 'QuickBooks connection failed');
@@ -111,7 +112,7 @@ export const signUpWithIntuit = async (deps: AppDeps, qbo: QboContext, request: 
   const { code, state, realmId } = query;
   if (!state && !code && !query.error) {
     assertQuickBooksSetUp(qbo);
-    return towardsLedger(request, reply, QBO_STATE_COOKIE, startSignup(deps, 'QBO', returnOriginOf(request, deps.config.appUrl)));
+    return towardsLedger(request, reply, QBO_STATE_COOKIE, startSignup(deps, visitorOf(request), { kind: 'QBO', origin: returnOriginOf(request, deps.config.appUrl) }));
   }
   const elsewhere = returnToOrigin(deps, request, reply, state);
   if (elsewhere) return elsewhere;
@@ -122,7 +123,7 @@ export const signUpWithIntuit = async (deps: AppDeps, qbo: QboContext, request: 
     const { grant, accessToken } = await qboGrantFromCode(qbo, { code, realmId, signup: true });
     const person = await qbo.oauth.userinfo(accessToken);
     if (!person.email) throw new ConflictError('Intuit did not share an email address, which Herd needs for your account.');
-    const { userId, companyPk } = await finishSignup(deps, { kind: 'QBO', person, grant });
+    const { userId, companyPk } = await finishSignup(deps, visitorOf(request), { kind: 'QBO', person, grant });
     await startSession(deps.db, reply, {
       userId,
       mfaVerified: true,
