@@ -39,6 +39,15 @@ export const ledgerConnections = pgTable(
     pullProgress: jsonb('pull_progress').$type<PullProgress | null>(),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     lastSyncError: text('last_sync_error'),
+    /**
+     * When the sync schedule pulls this company next (docs/quickbooks.md, "The sync schedule"); null until the
+     * first sweep or pull gives it its place in the interval.
+     */
+    nextPullAt: timestamp('next_pull_at', { withTimezone: true }),
+    /** Pulls that failed since the last one that finished: each one pushes the next scheduled try further out. */
+    pullFailures: integer('pull_failures').notNull().default(0),
+    /** When a sweep last queued this company, so a grant close to expiry is queued at most once an interval. */
+    lastScheduledAt: timestamp('last_scheduled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +55,8 @@ export const ledgerConnections = pgTable(
     uniqueIndex('ledger_connections_company_unique').on(t.clientCompanyId),
     // Webhooks name the realm only.
     index('ledger_connections_realm_idx').on(t.provider, t.externalCompanyId),
+    // The sync sweep reads the connections whose turn has come.
+    index('ledger_connections_next_pull_idx').on(t.nextPullAt),
   ],
 );
 
