@@ -41,6 +41,27 @@ const oneOf = <const T extends string>(name: string, values: readonly T[]) =>
     (values as readonly string[]).includes(raw) ? { ok: true, value: raw as T } : { ok: false, why: `must be ${values.map((v) => `"${v}"`).join(' or ')}, not "${raw}"` },
   );
 
+const DURATION_UNITS_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const readableDuration = (ms: number) => (ms % 86_400_000 === 0 ? `${ms / 86_400_000}d` : ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : `${ms / 60_000}m`);
+
+/**
+ * A length of time in milliseconds: a whole number of minutes ("240"), or amounts with units m, h and d
+ * ("4h", "90m", "1h30m", "1d"), between the bounds.
+ */
+const duration = (name: string, minMs: number, maxMs: number) =>
+  variable(name, (raw) => {
+    const text = raw.trim().toLowerCase();
+    const withUnits = /^\d+$/.test(text) ? `${text}m` : text;
+    const ms = /^(\d+\s*[mhd]\s*)+$/.test(withUnits)
+      ? [...withUnits.matchAll(/(\d+)\s*([mhd])/g)].reduce((sum, [, amount, unit]) => sum + Number(amount) * DURATION_UNITS_MS[unit!]!, 0)
+      : NaN;
+    if (ms >= minMs && ms <= maxMs) return { ok: true, value: ms };
+    return {
+      ok: false,
+      why: `must be a length of time from ${readableDuration(minMs)} to ${readableDuration(maxMs)}, in minutes ("240") or with units m, h, d ("4h", "1h30m"), not "${raw}"`,
+    };
+  });
+
 const TRUE = ['true', '1', 'yes', 'on'];
 const FALSE = ['false', '0', 'no', 'off'];
 const flag = (name: string) =>
@@ -120,6 +141,8 @@ export const envSchema = z.object({
   TWILIO_AUTH_TOKEN: text('TWILIO_AUTH_TOKEN'),
   TWILIO_FROM: text('TWILIO_FROM'),
   OUTBOUND_TIMEOUT_MS: integer('OUTBOUND_TIMEOUT_MS', 1, 3_600_000),
+  // The sweep runs every five minutes, so a shorter interval could not be kept; past a week a grant's tokens could lapse between pulls.
+  LEDGER_SYNC_INTERVAL: duration('LEDGER_SYNC_INTERVAL', 5 * 60_000, 7 * 86_400_000),
   FEATURE_FLAGS: featureFlagList('FEATURE_FLAGS'),
   BILLING: oneOf('BILLING', ['on', 'off']),
   STRIPE_SECRET_KEY: text('STRIPE_SECRET_KEY'),

@@ -36,6 +36,7 @@ describe('configuration', () => {
       e2eOutbox: false,
       s3: null,
       outboundTimeoutMs: 60_000,
+      ledgerSyncIntervalMs: 4 * 3_600_000,
       environment: 'production',
       featureFlagDefaults: [],
     });
@@ -52,6 +53,7 @@ describe('configuration', () => {
       MAX_UPLOAD_MB: '2.5',
       HERD_E2E_OUTBOX: '1',
       OUTBOUND_TIMEOUT_MS: '1500',
+      LEDGER_SYNC_INTERVAL: '1h30m',
       DATABASE_POOL_SIZE: '25',
       DATABASE_URL: 'postgres://herd:pw@db:5432/herd',
       SECRET_KEY: KEY,
@@ -75,6 +77,7 @@ describe('configuration', () => {
       maxUploadBytes: Math.floor(2.5 * 1024 * 1024),
       e2eOutbox: true,
       outboundTimeoutMs: 1500,
+      ledgerSyncIntervalMs: 90 * 60_000,
       databasePoolSize: 25,
       secretKey: KEY,
       s3: { bucket: 'files', region: 'us-east-1', endpoint: 'http://minio:9000', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true },
@@ -87,6 +90,12 @@ describe('configuration', () => {
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not "0".'],
     [{ OUTBOUND_TIMEOUT_MS: '1.5' }, 'OUTBOUND_TIMEOUT_MS must be a whole number from 1 to 3600000, not "1.5".'],
+    [
+      { LEDGER_SYNC_INTERVAL: '4 hours' },
+      'LEDGER_SYNC_INTERVAL must be a length of time from 5m to 7d, in minutes ("240") or with units m, h, d ("4h", "1h30m"), not "4 hours".',
+    ],
+    [{ LEDGER_SYNC_INTERVAL: '2' }, 'LEDGER_SYNC_INTERVAL must be a length of time from 5m to 7d, in minutes ("240") or with units m, h, d ("4h", "1h30m"), not "2".'],
+    [{ LEDGER_SYNC_INTERVAL: '8d' }, 'LEDGER_SYNC_INTERVAL must be a length of time from 5m to 7d, in minutes ("240") or with units m, h, d ("4h", "1h30m"), not "8d".'],
     [{ MAX_UPLOAD_MB: '-1' }, 'MAX_UPLOAD_MB must be a number of megabytes above 0, not "-1".'],
     [{ DEMO_DATA: 'yes' }, 'DEMO_DATA must be "on" or "off", not "yes".'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be "fatal" or "error" or "warn" or "info" or "debug" or "trace" or "silent", not "loud".'],
@@ -107,6 +116,16 @@ describe('configuration', () => {
     [{ FEATURE_FLAGS: 'FEATURE_MFA,FEATURE_TELEPORT' }, 'FEATURE_FLAGS names unknown flags (FEATURE_TELEPORT); the flags are FEATURE_TRANSACTION_ANALYTICS.'],
   ])('refuses %o: %s', (env, message) => {
     expect(problems(env)).toEqual([message]);
+  });
+
+  it.each([
+    ['240', 4 * 3_600_000],
+    ['4h', 4 * 3_600_000],
+    ['90m', 90 * 60_000],
+    [' 1H 30m ', 90 * 60_000],
+    ['1d', 86_400_000],
+  ])('reads the sync interval %s', (raw, ms) => {
+    expect(loadConfig({ DATA_DIR: freshDir(), LEDGER_SYNC_INTERVAL: raw }).ledgerSyncIntervalMs).toBe(ms);
   });
 
   it('lists every problem at once, and never repeats a value that may hold a password', () => {

@@ -9,6 +9,9 @@ import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files
 import type { S3Settings } from './storage/s3-driver.js';
 import { parseInboundSettings, type InboundSettings } from './modules/inbound/inbound-settings.js';
 
+/** Every connected company is pulled this often unless LEDGER_SYNC_INTERVAL says otherwise. */
+export const DEFAULT_LEDGER_SYNC_INTERVAL_MS = 4 * 3_600_000;
+
 export type DemoDataMode = 'auto' | 'on' | 'off';
 
 export interface Config {
@@ -50,6 +53,8 @@ export interface Config {
   sms: SmsSettings;
   /** How long any call to another server (ledgers, their OAuth endpoints, object storage) may take. */
   outboundTimeoutMs: number;
+  /** How often the sync schedule pulls each connected company from its ledger (`LEDGER_SYNC_INTERVAL`, 4 hours by default). */
+  ledgerSyncIntervalMs: number;
   /** Feature flags on for every firm that has not been set otherwise (`npm run flags`). */
   featureFlagDefaults: readonly FeatureFlag[];
   /** Stripe billing, the built-in Stripe sandbox when no key is set, or off (`BILLING=off`). */
@@ -120,6 +125,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     qbo: parseQboSettings(qboEnv, secretKey, sandboxes),
     sms: parseSmsSettings(env, port, sandboxes),
     outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
+    ledgerSyncIntervalMs: env.LEDGER_SYNC_INTERVAL ?? DEFAULT_LEDGER_SYNC_INTERVAL_MS,
     featureFlagDefaults: env.FEATURE_FLAGS ?? [],
     billing: parseBillingSettings(env, secretKey, sandboxes),
     inbound: parseInboundSettings(env, { dataDir, databaseUrl, host: env.HOST ?? '0.0.0.0' }),
