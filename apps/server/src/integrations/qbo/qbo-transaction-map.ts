@@ -103,6 +103,9 @@ export const mapTransaction = (entity: TransactionEntity, raw: QboEntity, ctx: M
       classExternalId: refValue(detail.ClassRef),
       customerExternalId: refValue(detail.CustomerRef),
       taxExternalId: refValue(detail.TaxCodeRef),
+      // QuickBooks Online has classes and locations, not tracking categories.
+      trackingOneExternalId: null,
+      trackingTwoExternalId: null,
       billable: billableOf(detail.BillableStatus),
     };
   });

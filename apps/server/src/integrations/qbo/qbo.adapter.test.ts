@@ -145,6 +145,8 @@ describe('the QuickBooks Online adapter, with no database', () => {
           classExternalId: null,
           locationExternalId: null,
           taxExternalId: null,
+          trackingOneExternalId: null,
+          trackingTwoExternalId: null,
           billable: null,
         },
       ],

@@ -32,7 +32,18 @@ export const genericRecordOf = (t: PushedTransaction): LedgerRecord => {
           paymentAccountExternalId: t.payment_account ?? null,
           watchedAccountExternalId: t.watched_account ?? null,
           locationExternalId: null,
-          lines: [{ amountCents, description: '', classExternalId: null, customerExternalId: null, taxExternalId: null, billable: null }],
+          lines: [
+            {
+              amountCents,
+              description: '',
+              classExternalId: null,
+              customerExternalId: null,
+              taxExternalId: null,
+              trackingOneExternalId: null,
+              trackingTwoExternalId: null,
+              billable: null,
+            },
+          ],
         },
   };
 };

@@ -15,6 +15,9 @@ export interface LedgerRecordLine {
   classExternalId: string | null;
   customerExternalId: string | null;
   taxExternalId: string | null;
+  /** Options of the ledger's first and second tracking categories (Xero's tracking; null where a ledger has none). */
+  trackingOneExternalId: string | null;
+  trackingTwoExternalId: string | null;
   billable: Billable;
 }
 
@@ -84,6 +87,8 @@ export interface LedgerAccountRecord {
 export interface LedgerRefRecord {
   kind: RefKind;
   externalId: string;
+  /** A tracking option's category (TRACKING_CATEGORY), which comes in the same or an earlier page. */
+  parentExternalId?: string | null;
   name: string;
   active: boolean;
   raw: Record<string, unknown>;
@@ -105,6 +110,8 @@ export interface PublishLine {
   classExternalId: string | null;
   locationExternalId: string | null;
   taxExternalId: string | null;
+  trackingOneExternalId: string | null;
+  trackingTwoExternalId: string | null;
   billable: Billable;
 }
 

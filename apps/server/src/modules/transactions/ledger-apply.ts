@@ -51,6 +51,8 @@ const lineValues = (t: LedgerTransaction, ids: LedgerIds): LedgerLine[] =>
     customerId: ids.refPk('CUSTOMER', line.customerExternalId),
     taxId: ids.refPk('TAX', line.taxExternalId),
     locationId: ids.refPk('LOCATION', t.locationExternalId),
+    trackingOptionOneId: ids.refPk('TRACKING_OPTION', line.trackingOneExternalId),
+    trackingOptionTwoId: ids.refPk('TRACKING_OPTION', line.trackingTwoExternalId),
     billable: line.billable,
   }));
 

@@ -195,6 +195,8 @@ const toPublishLines = (lines: LineRow[], refs: CompanyReferences): PublishLine[
       classExternalId: refs.refExternalId(line.classId),
       locationExternalId: refs.refExternalId(line.locationId),
       taxExternalId: refs.refExternalId(line.taxId),
+      trackingOneExternalId: refs.refExternalId(line.trackingOptionOneId),
+      trackingTwoExternalId: refs.refExternalId(line.trackingOptionTwoId),
       billable: line.billable,
     });
   }
