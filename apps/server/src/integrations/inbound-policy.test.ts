@@ -24,8 +24,8 @@ const WATCHED = 'W';
 const CATEGORY = 'C';
 const references = qboLookups({
   accounts: [
-    { externalId: WATCHED, accountType: 'Expense', watched: true, category: false },
-    { externalId: CATEGORY, accountType: 'Expense', watched: false, category: true },
+    { externalId: WATCHED, accountType: 'Expense', watched: true, category: false, raw: {} },
+    { externalId: CATEGORY, accountType: 'Expense', watched: false, category: true, raw: {} },
   ],
   refs: [],
 });

@@ -96,7 +96,8 @@ export interface LedgerRefRecord {
 
 /** What Herd knows of the company's chart and lists, by the ledger's ids: what an adapter maps with. */
 export interface LedgerReferences {
-  accounts: { externalId: string; accountType: string; watched: boolean; /** One a categorization may name. */ category: boolean }[];
+  /** `raw`: the ledger's own copy (an adapter may need its own fields of it, such as Xero's account code). */
+  accounts: { externalId: string; accountType: string; watched: boolean; /** One a categorization may name. */ category: boolean; raw: unknown }[];
   refs: { kind: RefKind; externalId: string; active: boolean; raw: unknown }[];
 }
 

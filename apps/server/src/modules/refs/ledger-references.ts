@@ -20,7 +20,13 @@ export interface CompanyReferences {
 
 export const loadCompanyReferences = async (db: Db, companyPk: number): Promise<CompanyReferences> => {
   const accounts = await db
-    .select({ pk: ledgerAccounts.pk, externalId: ledgerAccounts.externalId, isWatched: ledgerAccounts.isWatched, accountType: ledgerAccounts.accountType })
+    .select({
+      pk: ledgerAccounts.pk,
+      externalId: ledgerAccounts.externalId,
+      isWatched: ledgerAccounts.isWatched,
+      accountType: ledgerAccounts.accountType,
+      raw: ledgerAccounts.raw,
+    })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.clientCompanyId, companyPk));
   const refs = await db
@@ -39,6 +45,7 @@ export const loadCompanyReferences = async (db: Db, companyPk: number): Promise<
         watched: a.isWatched,
         // A categorization names an income or expense account of the chart, never a watched one.
         category: !a.isWatched && a.accountType.trim() !== '' && isClientCategoryType(a.accountType),
+        raw: a.raw,
       })),
       refs: refs.map((r) => ({ kind: r.kind, externalId: r.externalId, active: r.active, raw: r.raw })),
     },
