@@ -64,6 +64,7 @@ const pullAll = async (cursor: PullCursor) => {
       accountType: a.accountType,
       watched: isWatchedByDefault(a.name),
       category: !isWatchedByDefault(a.name),
+      raw: a.raw,
     })),
     refs,
   });
