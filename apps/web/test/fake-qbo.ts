@@ -9,6 +9,8 @@ export const makeLedgerSync = (overrides: Partial<LedgerSyncInfo> = {}): LedgerS
   state: 'IDLE',
   last_synced_at: null,
   last_error: null,
+  next_sync_at: null,
+  consecutive_failures: 0,
   ...overrides,
 });
 

@@ -29,6 +29,10 @@ export const ledgerSyncInfo = z.object({
   state: z.enum(SYNC_STATES),
   last_synced_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** When the sync schedule pulls next (null until it has placed the company): after failures, the backed-off try. */
+  next_sync_at: z.string().nullable(),
+  /** Pulls that failed in a row since the last one that finished (0 when the last one finished). */
+  consecutive_failures: z.number().int(),
 });
 export type LedgerSyncInfo = z.infer<typeof ledgerSyncInfo>;
 

@@ -20,6 +20,7 @@ import { runLedgerAttach } from '../modules/transactions/ledger-attach-job.js';
 import { runCompanyReminder, sweepReminders, type ReminderRunDeps } from '../modules/reminders/reminder-run.js';
 import { runDigest, sweepDigests } from '../modules/digests/digest-run.js';
 import { sweepDueRequests } from '../modules/communications/due-notices.js';
+import { recordPullOutcome, sweepLedgerSyncs } from '../modules/ledger-connections/sync-sweep.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -33,9 +34,10 @@ export const jobHandlers = (deps: AppDeps, log?: JobLog): { [N in JobName]: JobH
 };
 
 const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { [N in JobName]: JobHandler<N> } => ({
-  // A read-only firm's companies are not pulled; the first pull after it pays catches up.
+  // A read-only firm's companies are not pulled; the first pull after it pays catches up. Every pull's outcome
+  // sets the company's next scheduled one (backed off after a failure, which is thrown on for pg-boss to retry).
   'ledger-pull': async (data) => {
-    if (!(await companyFirmIsReadOnly(deps, data.companyPk))) await runPull(deps, data.companyPk);
+    if (!(await companyFirmIsReadOnly(deps, data.companyPk))) await recordPullOutcome(deps, data.companyPk, () => runPull(deps, data.companyPk));
   },
   'ledger-push': (data) => (data.action === 'publish' ? runQueuedPublish(deps, data) : runQueuedResync(deps, data)),
   // A resync that never got through changes nothing in Herd; a publish gives its rows back.
@@ -91,6 +93,9 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   'request-due-sweep': async () => {
     await sweepDueRequests(deps);
   },
+  'ledger-sync-sweep': async () => {
+    await sweepLedgerSyncs(deps);
+  },
 });
 
 export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
@@ -116,5 +121,6 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('digest-sweep', handlers['digest-sweep']);
   await deps.jobs.work('accountant-digest', handlers['accountant-digest']);
   await deps.jobs.work('request-due-sweep', handlers['request-due-sweep']);
+  await deps.jobs.work('ledger-sync-sweep', handlers['ledger-sync-sweep']);
   await deps.jobs.startSchedules();
 };

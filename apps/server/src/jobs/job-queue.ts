@@ -56,6 +56,8 @@ export interface JobPayloads {
   'accountant-digest': { memberPk: number; date: string };
   /** Every 15 minutes: tell the firms of requests waiting on their clients that are due today or became overdue, in each firm's zone. */
   'request-due-sweep': Record<string, never>;
+  /** Every five minutes: queue an incremental pull of each connected company whose scheduled turn has come (sync-sweep.ts). */
+  'ledger-sync-sweep': Record<string, never>;
   /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
   'ledger-attach': { transactionPk: number; fileId: number };
 }
@@ -110,6 +112,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'accountant-digest': { name: 'accountant-digest', policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   // One sweep at a time; each request's notice is claimed on its row, so two sweeps racing still tell once.
   'request-due-sweep': { name: 'request-due-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
+  // One sweep at a time; each company's turn is claimed on its row, so two sweeps racing queue it once.
+  'ledger-sync-sweep': { name: 'ledger-sync-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
   'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
@@ -125,6 +129,8 @@ export const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'digest-sweep', cron: '10,25,40,55 * * * *' },
   // Due and overdue requests: a firm's day begins on a quarter hour, so its requests fall due then (two minutes after the digests' sweep).
   { name: 'request-due-sweep', cron: '12,27,42,57 * * * *' },
+  // Scheduled ledger pulls: every five minutes, on minutes no other sweep takes; each company's turn is spread over the interval.
+  { name: 'ledger-sync-sweep', cron: '3-58/5 * * * *' },
 ];
 
 export interface JobQueue {

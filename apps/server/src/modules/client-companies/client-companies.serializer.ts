@@ -15,6 +15,8 @@ export const syncInfo = (connection: Connection): NonNullable<ClientCompany['led
   state: connection.syncState,
   last_synced_at: connection.lastSyncedAt?.toISOString() ?? null,
   last_error: connection.lastSyncError,
+  next_sync_at: connection.nextPullAt?.toISOString() ?? null,
+  consecutive_failures: connection.pullFailures,
 });
 
 const syncOfCompany = (connections: Connection[], companyPk: number) => {
