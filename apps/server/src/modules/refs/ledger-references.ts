@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { RefKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
@@ -32,7 +32,9 @@ export const loadCompanyReferences = async (db: Db, companyPk: number): Promise<
   const refs = await db
     .select({ pk: ledgerRefs.pk, kind: ledgerRefs.kind, externalId: ledgerRefs.externalId, active: ledgerRefs.active, raw: ledgerRefs.raw })
     .from(ledgerRefs)
-    .where(eq(ledgerRefs.clientCompanyId, companyPk));
+    .where(eq(ledgerRefs.clientCompanyId, companyPk))
+    // In the order Herd first saw them: a ledger's first tracking category stays its first.
+    .orderBy(asc(ledgerRefs.pk));
   const accountByExternal = new Map(accounts.map((a) => [a.externalId, a.pk]));
   const accountByPk = new Map(accounts.map((a) => [a.pk, a.externalId]));
   const refByExternal = new Map(refs.map((r) => [`${r.kind}:${r.externalId}`, r.pk]));

@@ -1,0 +1,69 @@
+import { fromCents } from '@herd/contract';
+import type { PublishLine } from '../../modules/ledger/ledger-records.js';
+import type { XeroLookups } from './xero-lookups.js';
+import { idOfRow, linesOf, XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
+import { text, xeroCents, type XeroObject } from './xero-values.js';
+
+/** The categorization cannot be written to Xero; the message says what to do. */
+export class XeroUnpublishableError extends Error {}
+
+/** The exact decimal of some cents, as the JSON number Xero reads. */
+const amount = (cents: number) => Number(fromCents(cents));
+
+const tracking = (line: PublishLine, lookups: XeroLookups): XeroObject[] =>
+  [line.trackingOneExternalId, line.trackingTwoExternalId].flatMap((optionId) => {
+    if (!optionId) return [];
+    const option = lookups.trackingOption(optionId);
+    if (!option) throw new XeroUnpublishableError('A tracking option of this answer is no longer in Xero. Choose another and publish again.');
+    return [{ TrackingCategoryID: option.categoryId, TrackingOptionID: optionId, Name: option.categoryName, Option: option.optionName }];
+  });
+
+/** How a line names its account: by code where the account has one (as Xero's own screens do), else by id. */
+const accountRef = (accountId: string, lookups: XeroLookups): XeroObject => {
+  const code = lookups.codeOf(accountId);
+  return code ? { AccountCode: code } : { AccountID: accountId };
+};
+
+const answerLine = (entity: XeroEntity, line: PublishLine, sign: number, lookups: XeroLookups): XeroObject => {
+  const common = {
+    Description: line.description || undefined,
+    ...accountRef(line.categoryExternalId, lookups),
+    ...(line.taxExternalId ? { TaxType: line.taxExternalId } : {}),
+    ...(tracking(line, lookups).length > 0 ? { Tracking: tracking(line, lookups) } : {}),
+  };
+  // A journal line's amount carries its side (debit positive); the answer keeps the side of the line it replaces.
+  if (entity === 'ManualJournal') return { ...common, LineAmount: amount(sign * line.amountCents) };
+  return { ...common, Quantity: 1, UnitAmount: amount(line.amountCents), LineAmount: amount(line.amountCents) };
+};
+
+/** A line kept as Xero has it: what Xero needs to keep it unchanged when the lines are sent whole again. */
+const keptLine = (line: XeroObject): XeroObject => Object.fromEntries(Object.entries(line).filter(([key]) => !['TaxAmount', 'ValidationErrors'].includes(key)));
+
+/**
+ * The object to POST (with its id, so Xero updates it): its lines on watched accounts replaced by
+ * the answer's lines — account, tax type, up to two tracking options, description, amounts — and
+ * every other line kept as it is, since Xero replaces the lines whole. The line-amount type is
+ * kept. A contact named on the answer's first line becomes the object's contact (Xero keeps one
+ * per object). The answer must add up to the watched lines' total to the cent.
+ */
+export const buildXeroUpdate = (entity: XeroEntity, raw: XeroObject, lines: PublishLine[], lookups: XeroLookups): XeroObject => {
+  const current = linesOf(entity, raw);
+  const watched = current.filter((line) => lookups.isWatched(lookups.accountOf(line)));
+  if (watched.length === 0) throw new XeroUnpublishableError('This transaction no longer waits on a watched account in Xero.');
+  const watchedCents = watched.reduce((sum, line) => sum + xeroCents(line.LineAmount), 0);
+  const sign = entity === 'ManualJournal' && watchedCents < 0 ? -1 : 1;
+  const answerCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  if (answerCents !== Math.abs(watchedCents))
+    throw new XeroUnpublishableError(`The lines add up to ${fromCents(answerCents)}, not ${fromCents(Math.abs(watchedCents))} as in Xero.`);
+  const kept = current.filter((line) => !watched.includes(line)).map(keptLine);
+  const contactId = lines.map((line) => line.vendorExternalId ?? line.customerExternalId).find((id) => id);
+  const spec = XERO_TRANSACTION_ENTITIES[entity];
+  return {
+    [spec.id]: idOfRow(entity, raw),
+    ...(raw.LineAmountTypes ? { LineAmountTypes: raw.LineAmountTypes } : {}),
+    ...(contactId && entity !== 'ManualJournal' ? { Contact: { ContactID: contactId } } : {}),
+    [spec.lines]: [...kept, ...lines.map((line) => answerLine(entity, line, sign, lookups))],
+  };
+};
+
+export const collectionOf = (entity: XeroEntity) => XERO_TRANSACTION_ENTITIES[entity].collection;

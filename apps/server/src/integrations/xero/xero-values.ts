@@ -1,0 +1,36 @@
+import { centsOf } from '@herd/contract';
+import { DateTime } from 'luxon';
+
+/** A Xero object as its JSON holds it; each mapper reads the fields it knows. */
+export type XeroObject = Record<string, unknown>;
+
+const MS_DATE = /^\/Date\((-?\d+)([+-]\d{4})?\)\/$/;
+
+/**
+ * Xero writes dates two ways: `/Date(1700000000000+0000)/` (milliseconds since 1970, UTC) and an
+ * ISO text without zone (`2026-11-02T00:00:00`, the organisation's day). Null when neither.
+ */
+export const xeroMoment = (value: unknown): DateTime | null => {
+  if (typeof value !== 'string') return null;
+  const ms = MS_DATE.exec(value);
+  if (ms) return DateTime.fromMillis(Number(ms[1]), { zone: 'utc' });
+  const iso = DateTime.fromISO(value, { zone: 'utc' });
+  return iso.isValid ? iso : null;
+};
+
+/** The day of a transaction (YYYY-MM-DD): its `DateString` when given, else its `Date`. */
+export const xeroDay = (row: XeroObject): string => (xeroMoment(row.DateString) ?? xeroMoment(row.Date))?.toISODate() ?? '';
+
+/** The object's version: when Xero last changed it, in milliseconds (Xero keeps no other version). */
+export const xeroVersion = (row: XeroObject): string => String(xeroMoment(row.UpdatedDateUTC)?.toMillis() ?? '');
+
+/** Amounts are JSON numbers in Xero: read to two decimals, then exact cents. */
+export const xeroCents = (amount: unknown): number => centsOf(Number(amount ?? 0).toFixed(2));
+
+export const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+
+/** An object nested by reference (`Contact`, `BankAccount`): its id field, or null. */
+export const idOf = (ref: unknown, field: string): string | null => {
+  const value = (ref as XeroObject | undefined)?.[field];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
