@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined, ExclamationCircleOutlined, ExperimentOutlined, SyncOutlined } from '@ant-design/icons';
 import type { LedgerSyncInfo } from '@herd/contract';
-import { formatDate, formatRelativeTime } from '../lib/format';
+import { formatDate, formatDateTime, formatRelativeTime } from '../lib/format';
 
 /** Connected to a test company of the ledger, not the client's real books: never easy to miss. */
 export const SandboxTag = () => (
@@ -22,7 +22,19 @@ const useMinuteTick = () => {
   }, []);
 };
 
-/** Where a ledger sync stands: running, waiting its turn, failed (why, on hover) or when it last finished. */
+/** A time the schedule named, from now: "in 3 hours", or "any minute now" once it has come (the sweep runs every few minutes). */
+const fromNow = (iso: string) => (new Date(iso).getTime() <= Date.now() + 45_000 ? 'any minute now' : formatRelativeTime(iso));
+
+/** When the sync schedule pulls next, the exact time on hover. */
+const NextSync = ({ at }: { at: string }) => (
+  <Tooltip title={formatDateTime(at)}>
+    <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }} tabIndex={0}>
+      Next sync {fromNow(at)}
+    </Typography.Text>
+  </Tooltip>
+);
+
+/** Where a ledger sync stands: running, waiting its turn, failing (why, on hover, and when it is tried again) or when it last finished and runs next. */
 export const SyncState = ({ sync }: { sync: LedgerSyncInfo }) => {
   useMinuteTick();
   if (sync.state === 'RUNNING') {
@@ -41,20 +53,39 @@ export const SyncState = ({ sync }: { sync: LedgerSyncInfo }) => {
   }
   if (sync.state === 'FAILED') {
     return (
-      <Tooltip title={sync.last_error ?? 'The last sync did not finish.'}>
-        <Tag color="error" icon={<ExclamationCircleOutlined />} style={{ marginInlineEnd: 0 }} tabIndex={0}>
-          Sync failed
-        </Tag>
-      </Tooltip>
+      <Flex gap={6} wrap align="center">
+        <Tooltip title={sync.last_error ?? 'The last sync did not finish.'}>
+          <Tag color="error" icon={<ExclamationCircleOutlined />} style={{ marginInlineEnd: 0 }} tabIndex={0}>
+            {sync.consecutive_failures > 0 ? 'Sync failing' : 'Sync failed'}
+          </Tag>
+        </Tooltip>
+        {/* After failures the schedule waits longer each time: say when it tries again, as a time of day. */}
+        {sync.next_sync_at ? (
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            — next try {new Date(sync.next_sync_at).getTime() <= Date.now() + 45_000 ? 'any minute now' : `at ${formatDateTime(sync.next_sync_at)}`}
+          </Typography.Text>
+        ) : null}
+      </Flex>
     );
   }
-  if (!sync.last_synced_at) return <Typography.Text type="secondary">Not synced yet</Typography.Text>;
+  const next = sync.next_sync_at ? <NextSync at={sync.next_sync_at} /> : null;
+  if (!sync.last_synced_at) {
+    return (
+      <Flex gap={6} wrap align="center">
+        <Typography.Text type="secondary">Not synced yet</Typography.Text>
+        {next}
+      </Flex>
+    );
+  }
   return (
-    <Tooltip title={formatDate(sync.last_synced_at)}>
-      <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-        <CheckCircleOutlined style={{ color: '#2f7d5b', marginInlineEnd: 4 }} />
-        Last synced {formatRelativeTime(sync.last_synced_at)}
-      </Typography.Text>
-    </Tooltip>
+    <Flex gap={6} wrap align="center">
+      <Tooltip title={formatDate(sync.last_synced_at)}>
+        <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+          <CheckCircleOutlined style={{ color: '#2f7d5b', marginInlineEnd: 4 }} />
+          Last synced {formatRelativeTime(sync.last_synced_at)}
+        </Typography.Text>
+      </Tooltip>
+      {next}
+    </Flex>
   );
 };
