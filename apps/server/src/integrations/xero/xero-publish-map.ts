@@ -2,7 +2,7 @@ import { fromCents } from '@herd/contract';
 import type { PublishLine } from '../../modules/ledger/ledger-records.js';
 import type { XeroLookups } from './xero-lookups.js';
 import { idOfRow, linesOf, XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
-import { text, xeroCents, type XeroObject } from './xero-values.js';
+import { xeroCents, type XeroObject } from './xero-values.js';
 
 /** The categorization cannot be written to Xero; the message says what to do. */
 export class XeroUnpublishableError extends Error {}
