@@ -1,16 +1,11 @@
-import { DEFAULT_RETRY, type RetryPolicy } from '../../lib/outbound-http.js';
-import { parseJson, qboRequest } from './qbo-http.js';
+import { basicAuth, jsonObject, OAuthError, oauthRetries, requestTokens, type TokenSet } from '../oauth2-tokens.js';
+import { qboRequest } from './qbo-http.js';
 import type { QboEndpoints, QboSettings } from './qbo-settings.js';
+
+export { OAuthError, type TokenSet };
 
 export const ACCOUNTING_SCOPE = 'com.intuit.quickbooks.accounting';
 export const OPENID_SCOPES = 'openid profile email phone';
-
-export interface TokenSet {
-  accessToken: string;
-  refreshToken: string;
-  accessExpiresAt: Date;
-  refreshExpiresAt: Date;
-}
 
 export interface IntuitUser {
   sub: string;
@@ -20,23 +15,6 @@ export interface IntuitUser {
   phone: string;
 }
 
-/** The token endpoint refused: `invalid_grant` means the grant is gone and the company must reconnect. */
-export class OAuthError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: number,
-  ) {
-    super(`QuickBooks refused the token request (${code})`);
-    this.name = 'OAuthError';
-  }
-
-  get grantIsGone(): boolean {
-    return this.code === 'invalid_grant' || this.code === 'invalid_client';
-  }
-}
-
-const basicAuth = (settings: QboSettings) => `Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`;
-
 export interface QboOAuth {
   authorizeUrl(input: { state: string; redirectUri: string; openid: boolean }): string;
   exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
@@ -44,11 +22,6 @@ export interface QboOAuth {
   revoke(token: string): Promise<void>;
   userinfo(accessToken: string): Promise<IntuitUser>;
 }
-
-const jsonObject = (text: string): Record<string, unknown> => {
-  const body = parseJson(text);
-  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-};
 
 export interface QboOAuthOptions {
   /** The shared limit of outbound calls (config.outboundTimeoutMs). */
@@ -59,33 +32,20 @@ export interface QboOAuthOptions {
 }
 
 export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, options: QboOAuthOptions): QboOAuth => {
-  const now = options.now ?? (() => new Date());
-  const retry = (idempotent: boolean): RetryPolicy => ({ ...DEFAULT_RETRY, baseMs: options.retryBaseMs ?? DEFAULT_RETRY.baseMs, idempotent });
-  // A code is single use and a refresh rotates the refresh token: a token request is sent again only after a 429, which Intuit refused unseen.
-  const once = retry(false);
-  // Reading who the user is, and revoking (a grant revoked twice is revoked), may be sent twice.
-  const repeatable = retry(true);
-  const tokenRequest = async (form: Record<string, string>): Promise<TokenSet> => {
-    const response = await qboRequest(
-      endpoints.tokenUrl,
-      {
-        method: 'POST',
-        headers: { Authorization: basicAuth(settings), 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body: new URLSearchParams(form).toString(),
-      },
-      options.timeoutMs,
-      once,
-    );
-    const body = jsonObject(response.text);
-    if (!response.ok) throw new OAuthError(typeof body.error === 'string' ? body.error : `http_${response.status}`, response.status);
-    const at = now().getTime();
-    return {
-      accessToken: String(body.access_token),
-      refreshToken: String(body.refresh_token),
-      accessExpiresAt: new Date(at + Number(body.expires_in ?? 3600) * 1000),
-      refreshExpiresAt: new Date(at + Number(body.x_refresh_token_expires_in ?? 8_726_400) * 1000),
-    };
+  const client = {
+    ledger: 'QuickBooks',
+    tokenUrl: endpoints.tokenUrl,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    timeoutMs: options.timeoutMs,
+    retryBaseMs: options.retryBaseMs,
+    // Intuit's refresh tokens last 101 days when its answer does not say.
+    refreshLifetimeSeconds: 8_726_400,
+    ...(options.now ? { now: options.now } : {}),
   };
+  // Reading who the user is, and revoking (a grant revoked twice is revoked), may be sent twice.
+  const { repeatable } = oauthRetries(options.retryBaseMs);
+  const tokenRequest = (form: Record<string, string>): Promise<TokenSet> => requestTokens(client, form);
 
   return {
     authorizeUrl({ state, redirectUri, openid }) {
@@ -114,7 +74,7 @@ export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, options
         repeatable,
       );
       // A token that is already gone is what we wanted.
-      if (!response.ok && response.status !== 400) throw new OAuthError(`http_${response.status}`, response.status);
+      if (!response.ok && response.status !== 400) throw new OAuthError(`http_${response.status}`, response.status, 'QuickBooks');
     },
     async userinfo(accessToken) {
       const response = await qboRequest(
@@ -123,7 +83,7 @@ export const qboOAuth = (settings: QboSettings, endpoints: QboEndpoints, options
         options.timeoutMs,
         repeatable,
       );
-      if (!response.ok) throw new OAuthError(`http_${response.status}`, response.status);
+      if (!response.ok) throw new OAuthError(`http_${response.status}`, response.status, 'QuickBooks');
       const body = jsonObject(response.text);
       return {
         sub: String(body.sub ?? ''),
