@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerConnections } from '../../db/schema/index.js';
 import type { CredentialStore } from '../ledger/credential-store.js';
@@ -20,11 +20,20 @@ export const connectionCredentials = (db: Db): CredentialStore => ({
       credentials: complete ? { accessTokenEnc, refreshTokenEnc, accessExpiresAt, refreshExpiresAt } : null,
     };
   },
+  // One consent can hold several of the ledger's companies (Xero's organisations), linked to several Herd
+  // companies with the very same sealed tokens: a rotated refresh token goes to every one of them, since
+  // the old one no longer works for any.
   async save(companyPk, credentials) {
+    const [own] = await db
+      .select({ refreshTokenEnc: ledgerConnections.refreshTokenEnc, provider: ledgerConnections.provider })
+      .from(ledgerConnections)
+      .where(eq(ledgerConnections.clientCompanyId, companyPk));
+    if (!own) return;
+    const sameGrant = own.refreshTokenEnc ? and(eq(ledgerConnections.provider, own.provider), eq(ledgerConnections.refreshTokenEnc, own.refreshTokenEnc)) : undefined;
     await db
       .update(ledgerConnections)
       .set({ ...credentials, updatedAt: new Date() })
-      .where(eq(ledgerConnections.clientCompanyId, companyPk));
+      .where(or(eq(ledgerConnections.clientCompanyId, companyPk), sameGrant));
   },
 });
 
