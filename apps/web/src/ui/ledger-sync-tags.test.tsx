@@ -31,7 +31,7 @@ describe('SyncState', () => {
     const next = at(16 * 60);
     render(<SyncState sync={makeLedgerSync({ state: 'FAILED', last_error: 'QuickBooks did not answer in time.', consecutive_failures: 3, next_sync_at: next })} />);
     expect(screen.getByText('Sync failing')).toBeInTheDocument();
-    expect(screen.getByText(`— next try at ${formatDateTime(next)}`)).toBeInTheDocument();
+    expect(screen.getByText(`Next try at ${formatDateTime(next)}`)).toBeInTheDocument();
   });
 
   it('says nothing of a next run the schedule has not set yet', () => {

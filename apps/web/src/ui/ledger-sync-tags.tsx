@@ -34,7 +34,10 @@ const NextSync = ({ at }: { at: string }) => (
   </Tooltip>
 );
 
-/** Where a ledger sync stands: running, waiting its turn, failing (why, on hover, and when it is tried again) or when it last finished and runs next. */
+/**
+ * Where a ledger sync stands: running, waiting its turn, failing (why, on hover, and when it is tried again) or
+ * when it last finished and runs next. The next run sits under the state, so the clients list's column stays narrow.
+ */
 export const SyncState = ({ sync }: { sync: LedgerSyncInfo }) => {
   useMinuteTick();
   if (sync.state === 'RUNNING') {
@@ -53,7 +56,7 @@ export const SyncState = ({ sync }: { sync: LedgerSyncInfo }) => {
   }
   if (sync.state === 'FAILED') {
     return (
-      <Flex gap={6} wrap align="center">
+      <Flex vertical gap={2} align="flex-start">
         <Tooltip title={sync.last_error ?? 'The last sync did not finish.'}>
           <Tag color="error" icon={<ExclamationCircleOutlined />} style={{ marginInlineEnd: 0 }} tabIndex={0}>
             {sync.consecutive_failures > 0 ? 'Sync failing' : 'Sync failed'}
@@ -62,7 +65,7 @@ export const SyncState = ({ sync }: { sync: LedgerSyncInfo }) => {
         {/* After failures the schedule waits longer each time: say when it tries again, as a time of day. */}
         {sync.next_sync_at ? (
           <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-            — next try {new Date(sync.next_sync_at).getTime() <= Date.now() + 45_000 ? 'any minute now' : `at ${formatDateTime(sync.next_sync_at)}`}
+            Next try {new Date(sync.next_sync_at).getTime() <= Date.now() + 45_000 ? 'any minute now' : `at ${formatDateTime(sync.next_sync_at)}`}
           </Typography.Text>
         ) : null}
       </Flex>
@@ -71,14 +74,14 @@ export const SyncState = ({ sync }: { sync: LedgerSyncInfo }) => {
   const next = sync.next_sync_at ? <NextSync at={sync.next_sync_at} /> : null;
   if (!sync.last_synced_at) {
     return (
-      <Flex gap={6} wrap align="center">
+      <Flex vertical gap={2} align="flex-start">
         <Typography.Text type="secondary">Not synced yet</Typography.Text>
         {next}
       </Flex>
     );
   }
   return (
-    <Flex gap={6} wrap align="center">
+    <Flex vertical gap={2} align="flex-start">
       <Tooltip title={formatDate(sync.last_synced_at)}>
         <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
           <CheckCircleOutlined style={{ color: '#2f7d5b', marginInlineEnd: 4 }} />
