@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { OutboundHttpError, retryAfterMs, type RetryPolicy } from '../../lib/outbound-http.js';
+import type { RequestWindow } from '../../lib/shared-rate-window.js';
+import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { ledgerRequest, parseJson } from '../oauth2-tokens.js';
+import type { XeroObject } from './xero-values.js';
+
+/** Xero's page of a list. */
+export const XERO_PAGE_SIZE = 100;
+
+/** What the API needs of a session: a token, a refresh after a 401, and giving up when the grant is gone. */
+export interface XeroSession {
+  accessToken(): Promise<string>;
+  refresh(): Promise<string>;
+  giveUp(): Promise<never>;
+}
+
+export interface XeroApiOptions {
+  apiBase: string;
+  tenantId: string;
+  /** Room under the organisation's 60 calls a minute, taken before every call (retries included). */
+  window: RequestWindow;
+  timeoutMs: number;
+  /** First wait after a failure of Xero; doubles each time. */
+  retryBaseMs?: number | undefined;
+  retries?: number;
+  /** The longest Retry-After honoured in place; a longer one (the daily limit) fails the call, and the job is retried later. */
+  maxRetryAfterMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Xero refused the data (HTTP 400 ValidationException): its own messages, for the row's sync error. */
+export class XeroValidationError extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages.join(' ') || 'Xero refused the request.');
+    this.name = 'XeroValidationError';
+  }
+}
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  query?: Record<string, string>;
+  json?: unknown;
+  bytes?: { data: Buffer; contentType: string };
+  ifModifiedSince?: Date | null;
+  idempotencyKey?: string;
+}
+
+const isDroppedConnection = (err: unknown) => err instanceof LedgerUnreachableError && err.cause instanceof OutboundHttpError && err.cause.reason === 'network';
+
+const NO_RETRY: RetryPolicy = { retries: 0, baseMs: 0, maxRetryAfterMs: 0, idempotent: false };
+
+/** The messages of a ValidationException body: each element's `ValidationErrors`, else the body's own message. */
+export const validationMessages = (body: unknown): string[] => {
+  const elements = ((body as XeroObject | null)?.Elements as XeroObject[] | undefined) ?? [];
+  const messages = elements.flatMap((e) => ((e.ValidationErrors as XeroObject[] | undefined) ?? []).map((v) => String(v.Message ?? '')));
+  const own = (body as XeroObject | null)?.Message;
+  return messages.length > 0 ? messages : typeof own === 'string' ? [own] : [];
+};
+
+/**
+ * The Accounting API of one organisation: every call takes room in the organisation's minute
+ * window, carries the bearer token and `xero-tenant-id`, refreshes the token once on a 401 (a
+ * second 401, or a 403 for an organisation the grant no longer holds, means the grant is gone),
+ * waits out a 429's Retry-After when it is short (the minute limit) and fails the call when it is
+ * not (the day's 5,000), and sends again on Xero's own failures. A POST carries an Idempotency-Key,
+ * the same on each send of one call, so sending a write again never writes twice.
+ */
+export class XeroApi {
+  /** Requests sent, for the benchmark and the logs. */
+  requests = 0;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly session: XeroSession,
+    private readonly options: XeroApiOptions,
+  ) {
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** Pages of a list from `startPage`, each with its number, until Xero has no more. Lists Xero does not page come whole in one. */
+  async *pages(
+    collection: string,
+    filter: { where?: string; order?: string; ifModifiedSince?: Date | null; startPage?: number } = {},
+  ): AsyncGenerator<{ page: number; rows: XeroObject[] }> {
+    for (let page = filter.startPage ?? 1; ; page += 1) {
+      const query: Record<string, string> = { page: String(page), ...(filter.where ? { where: filter.where } : {}), ...(filter.order ? { order: filter.order } : {}) };
+      const body = (await this.call({ method: 'GET', path: collection, query, ifModifiedSince: filter.ifModifiedSince ?? null })) as XeroObject | null;
+      const rows = ((body?.[collection] as XeroObject[] | undefined) ?? []).filter((row) => row && typeof row === 'object');
+      yield { page, rows };
+      const pagination = body?.pagination as { pageCount?: number } | undefined;
+      if (!pagination || rows.length < XERO_PAGE_SIZE || (pagination.pageCount !== undefined && page >= pagination.pageCount)) return;
+    }
+  }
+
+  /** One object by id; null when Xero has no such object (deleted objects come back with their status). */
+  async get(collection: string, id: string): Promise<XeroObject | null> {
+    const body = (await this.call({ method: 'GET', path: `${collection}/${encodeURIComponent(id)}`, query: {} })) as XeroObject | null;
+    return ((body?.[collection] as XeroObject[] | undefined) ?? [])[0] ?? null;
+  }
+
+  /**
+   * Creates or updates (an item with its id updates) several objects in one request, each answered on
+   * its own: `summarizeErrors=false` makes Xero answer 200 with per-item `ValidationErrors`.
+   */
+  async post(collection: string, items: XeroObject[], idempotencyKey = randomUUID()): Promise<XeroObject[]> {
+    const body = (await this.call({
+      method: 'POST',
+      path: collection,
+      query: { summarizeErrors: 'false' },
+      json: { [collection]: items },
+      idempotencyKey,
+    })) as XeroObject | null;
+    return (body?.[collection] as XeroObject[] | undefined) ?? [];
+  }
+
+  /** Puts a file on an object (`{Endpoint}/{Guid}/Attachments/{FileName}`, the raw bytes as the body). */
+  async attach(collection: string, id: string, file: { name: string; contentType: string; bytes: Buffer }): Promise<XeroObject> {
+    const body = (await this.call({
+      method: 'PUT',
+      path: `${collection}/${encodeURIComponent(id)}/Attachments/${encodeURIComponent(file.name)}`,
+      query: {},
+      bytes: { data: file.bytes, contentType: file.contentType },
+      idempotencyKey: randomUUID(),
+    })) as XeroObject | null;
+    return ((body?.Attachments as XeroObject[] | undefined) ?? [])[0] ?? {};
+  }
+
+  /** Null for a 404 read: the object is not there. */
+  private async call(call: Call): Promise<unknown> {
+    const retries = this.options.retries ?? 4;
+    const base = this.options.retryBaseMs ?? 1000;
+    let refreshed = false;
+    for (let attempt = 0; ; attempt += 1) {
+      await this.options.window.take(this.options.tenantId);
+      let response;
+      try {
+        response = await this.send(call, await this.session.accessToken());
+      } catch (err) {
+        // A dropped connection is sent again (a write safely: it carries its Idempotency-Key); a timeout has already waited the whole limit.
+        if (!isDroppedConnection(err) || attempt >= retries) throw err;
+        await this.sleep(base * 2 ** attempt);
+        continue;
+      }
+      if (response.status === 401 && !refreshed) {
+        refreshed = true;
+        await this.session.refresh();
+        continue;
+      }
+      if (response.status === 401 || response.status === 403) return this.session.giveUp();
+      if (response.status === 404 && call.method === 'GET') return null;
+      if (response.status === 400) throw new XeroValidationError(validationMessages(parseJson(response.text)));
+      if (response.ok) return response.text === '' ? null : parseJson(response.text);
+      const wait = response.status === 429 ? this.rateLimitWait(response.headers) : response.status >= 500 ? base * 2 ** attempt : null;
+      if (wait === null || attempt >= retries) throw this.failure(response.status, response.headers);
+      await this.sleep(wait);
+    }
+  }
+
+  private rateLimitWait(headers: Headers): number | null {
+    const wait = retryAfterMs(headers) ?? 60_000;
+    return wait > (this.options.maxRetryAfterMs ?? 60_000) ? null : wait;
+  }
+
+  private failure(status: number, headers: Headers): LedgerUnreachableError {
+    if (status === 429 && /day/i.test(headers.get('x-rate-limit-problem') ?? '')) {
+      return new LedgerUnreachableError('Xero’s daily limit of calls for this organisation is reached. Herd tries again later.');
+    }
+    return new LedgerUnreachableError(status === 429 ? 'Xero asked Herd to slow down. Herd tries again later.' : `Xero failed (HTTP ${status}). Herd tries again later.`);
+  }
+
+  private async send(call: Call, token: string) {
+    this.requests += 1;
+    const url = new URL(`${this.options.apiBase}/${call.path}`);
+    for (const [key, value] of Object.entries(call.query ?? {})) url.searchParams.set(key, value);
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'xero-tenant-id': this.options.tenantId, Accept: 'application/json' };
+    if (call.ifModifiedSince) headers['If-Modified-Since'] = call.ifModifiedSince.toUTCString();
+    if (call.idempotencyKey) headers['Idempotency-Key'] = call.idempotencyKey;
+    let body: string | Uint8Array | undefined;
+    if (call.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(call.json);
+    } else if (call.bytes) {
+      headers['Content-Type'] = call.bytes.contentType;
+      body = new Uint8Array(call.bytes.data);
+    }
+    return ledgerRequest('Xero', url, { method: call.method, headers, ...(body === undefined ? {} : { body }) }, this.options.timeoutMs, NO_RETRY);
+  }
+}
