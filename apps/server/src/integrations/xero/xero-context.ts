@@ -1,0 +1,71 @@
+import type { Config } from '../../config.js';
+import { LedgerError } from '../../lib/errors.js';
+import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
+import type { AdapterServices } from '../../modules/ledger/ledger-adapter.js';
+import { LedgerNeedsReauthError } from '../../modules/ledger/ledger-errors.js';
+import { TokenSession } from '../oauth2-session.js';
+import { XeroApi } from './xero-api.js';
+import { xeroOAuth, type XeroOAuth } from './xero-oauth.js';
+import { xeroEndpoints, type XeroEndpoints, type XeroSettings } from './xero-settings.js';
+
+/** Xero allows 60 calls a minute per organisation; waiting for room beats earning a 429. */
+export const XERO_CALLS_PER_MINUTE = 60;
+
+/** Xero no longer accepts Herd's grant: the accountant connects the organisation again. */
+export class XeroNeedsReauthError extends LedgerNeedsReauthError {
+  constructor() {
+    super('Xero no longer accepts this connection. Reconnect the organisation to Xero.');
+  }
+}
+
+/** Everything a Xero call needs, built once per app. */
+export interface XeroContext {
+  settings: XeroSettings;
+  endpoints: XeroEndpoints;
+  oauth: XeroOAuth;
+  box: SecretBox;
+  services: AdapterServices;
+  timeoutMs: number;
+  /** Where Xero sends the browser back after consent. */
+  redirectUri: string;
+  /** Opens the Accounting API of a connected organisation. */
+  openApi(companyPk: number): Promise<XeroApi>;
+}
+
+export interface XeroContextOptions {
+  retryBaseMs?: number;
+  callsPerMinute?: number;
+  /** Where the consent comes back to (the app's Xero callback). */
+  redirectPath: string;
+}
+
+export const createXeroContext = (config: Config, settings: XeroSettings, services: AdapterServices, options: XeroContextOptions): XeroContext => {
+  const endpoints = xeroEndpoints(settings, `http://127.0.0.1:${config.port}`);
+  const timeoutMs = config.outboundTimeoutMs;
+  const oauth = xeroOAuth(settings, endpoints, { timeoutMs, retryBaseMs: options.retryBaseMs });
+  const box = createSecretBox(config.secretKey);
+  return {
+    settings,
+    endpoints,
+    oauth,
+    box,
+    services,
+    timeoutMs,
+    redirectUri: `${config.appUrl}${options.redirectPath}`,
+    async openApi(companyPk) {
+      const grant = await services.credentials.read(companyPk);
+      if (!grant || grant.provider !== 'XERO') throw new LedgerError('This company is not connected to Xero.', 409);
+      const session = new TokenSession({
+        credentials: services.credentials,
+        box,
+        companyPk,
+        grant,
+        refresh: (token) => oauth.refresh(token),
+        grantLost: () => new XeroNeedsReauthError(),
+      });
+      // The organisation's minute window is kept in the database, so every process together keeps to it.
+      const window = services.rateWindow('XERO', options.callsPerMinute ?? XERO_CALLS_PER_MINUTE, 60_000);
+      return new XeroApi(session, { apiBase: endpoints.apiBase, tenantId: grant.externalCompanyId, window, timeoutMs, retryBaseMs: options.retryBaseMs });
+    },
+  };
+};

@@ -1,0 +1,89 @@
+import type { LedgerAdapter } from '../../modules/ledger/ledger-adapter.js';
+import { classifyCommonLedgerError } from '../../modules/ledger/ledger-errors.js';
+import { OAuthError } from '../oauth2-tokens.js';
+import { XeroValidationError } from './xero-api.js';
+import type { XeroContext } from './xero-context.js';
+import { xeroLookups } from './xero-lookups.js';
+import { attachToXero, publishToXero } from './xero-publish.js';
+import { pullXero } from './xero-pull.js';
+import { xeroIdOf, xeroRecordOf } from './xero-records.js';
+import { XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
+import { text } from './xero-values.js';
+
+/** Xero behind Herd's LedgerAdapter: a translator between its Accounting API and the port's records. */
+export const xeroAdapter = (xero: XeroContext): LedgerAdapter => ({
+  kind: 'XERO',
+  displayName: 'Xero',
+  remote: true,
+
+  async *pull(company, cursor, references, now) {
+    yield* pullXero(await xero.openApi(company.pk), company, cursor, references, now);
+  },
+
+  async *reread(company, targets, references) {
+    const api = await xero.openApi(company.pk);
+    const lookups = xeroLookups(references);
+    for (const target of targets) {
+      const entity = target.entityType as XeroEntity;
+      const id = xeroIdOf(entity, target.externalId);
+      // An object Xero no longer has at all is as good as deleted.
+      const fresh = (await api.get(XERO_TRANSACTION_ENTITIES[entity].collection, id)) ?? { [XERO_TRANSACTION_ENTITIES[entity].id]: id, Status: 'DELETED' };
+      yield [xeroRecordOf(entity, fresh, lookups)];
+    }
+  },
+
+  async *publish(company, items, references) {
+    yield* publishToXero(await xero.openApi(company.pk), items, references);
+  },
+
+  async attachFiles(company, target, files) {
+    const entity = target.entityType as XeroEntity;
+    return attachToXero(await xero.openApi(company.pk), entity, xeroIdOf(entity, target.externalId), files);
+  },
+
+  async createListEntry(company, entry) {
+    const api = await xero.openApi(company.pk);
+    try {
+      if (entry.kind === 'CATEGORY') {
+        const [created] = await api.post('Accounts', [{ Name: entry.name, Type: entry.accountType }]);
+        return { kind: 'created', externalId: text(created?.AccountID), raw: created ?? {} };
+      }
+      const [created] = await api.post('Contacts', [{ Name: entry.name, ...(entry.kind === 'VENDOR' ? { IsSupplier: true } : { IsCustomer: true }) }]);
+      const refusal = ((created?.ValidationErrors as { Message?: string }[] | undefined) ?? []).map((v) => v.Message).join(' ');
+      if (refusal) return { kind: 'refused', message: refusal };
+      return { kind: 'created', externalId: text(created?.ContactID), raw: created ?? {} };
+    } catch (err) {
+      if (!(err instanceof XeroValidationError)) throw err;
+      return { kind: 'refused', message: err.message };
+    }
+  },
+
+  connect: ({ state }) => xero.oauth.authorizeUrl({ state, redirectUri: xero.redirectUri }),
+  reauthorize: (_company, state) => xero.oauth.authorizeUrl({ state, redirectUri: xero.redirectUri }),
+
+  async revoke(company) {
+    const grant = await xero.services.credentials.read(company.pk);
+    if (!grant?.credentials) return { kind: 'nothing-to-revoke' };
+    try {
+      // The organisation leaves the grant; the grant itself stays for the consent's other organisations.
+      const token = xero.box.open(grant.credentials.accessTokenEnc);
+      const connection = (await xero.oauth.connections(token)).find((c) => c.tenantId === grant.externalCompanyId);
+      if (connection) await xero.oauth.disconnect(token, connection.id);
+      return { kind: 'revoked' };
+    } catch (error) {
+      return { kind: 'revoke-failed', error };
+    }
+  },
+
+  async companyInfo(grant) {
+    const token = xero.box.open(grant.credentials.accessTokenEnc);
+    const connection = (await xero.oauth.connections(token)).find((c) => c.tenantId === grant.externalCompanyId);
+    return { name: connection?.tenantName || `Xero organisation ${grant.externalCompanyId}` };
+  },
+
+  classifyError(err) {
+    if (err instanceof OAuthError) return err.grantIsGone ? 'needs-reauth' : err.status >= 500 ? 'unreachable' : 'refused';
+    if (err instanceof XeroValidationError) return 'refused';
+    return classifyCommonLedgerError(err);
+  },
+});
