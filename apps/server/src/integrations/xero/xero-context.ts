@@ -28,6 +28,8 @@ export interface XeroContext {
   timeoutMs: number;
   /** Where Xero sends the browser back after consent. */
   redirectUri: string;
+  /** The token session of a connected organisation, and its tenant id. */
+  session(companyPk: number): Promise<{ session: TokenSession; tenantId: string }>;
   /** Opens the Accounting API of a connected organisation. */
   openApi(companyPk: number): Promise<XeroApi>;
 }

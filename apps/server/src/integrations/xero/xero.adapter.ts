@@ -66,7 +66,8 @@ export const xeroAdapter = (xero: XeroContext): LedgerAdapter => ({
     if (!grant?.credentials) return { kind: 'nothing-to-revoke' };
     try {
       // The organisation leaves the grant; the grant itself stays for the consent's other organisations.
-      const token = xero.box.open(grant.credentials.accessTokenEnc);
+      const { session } = await xero.session(company.pk);
+      const token = await session.accessToken();
       const connection = (await xero.oauth.connections(token)).find((c) => c.tenantId === grant.externalCompanyId);
       if (connection) await xero.oauth.disconnect(token, connection.id);
       return { kind: 'revoked' };
