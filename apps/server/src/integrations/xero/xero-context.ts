@@ -54,7 +54,7 @@ export const createXeroContext = (config: Config, settings: XeroSettings, servic
     services,
     timeoutMs,
     redirectUri: `${config.appUrl}${options.redirectPath}`,
-    async openApi(companyPk) {
+    async session(companyPk) {
       const grant = await services.credentials.read(companyPk);
       if (!grant || grant.provider !== 'XERO') throw new LedgerError('This company is not connected to Xero.', 409);
       const session = new TokenSession({
@@ -65,9 +65,13 @@ export const createXeroContext = (config: Config, settings: XeroSettings, servic
         refresh: (token) => oauth.refresh(token),
         grantLost: () => new XeroNeedsReauthError(),
       });
+      return { session, tenantId: grant.externalCompanyId };
+    },
+    async openApi(companyPk) {
+      const { session, tenantId } = await this.session(companyPk);
       // The organisation's minute window is kept in the database, so every process together keeps to it.
       const window = services.rateWindow('XERO', options.callsPerMinute ?? XERO_CALLS_PER_MINUTE, 60_000);
-      return new XeroApi(session, { apiBase: endpoints.apiBase, tenantId: grant.externalCompanyId, window, timeoutMs, retryBaseMs: options.retryBaseMs });
+      return new XeroApi(session, { apiBase: endpoints.apiBase, tenantId, window, timeoutMs, retryBaseMs: options.retryBaseMs });
     },
   };
 };
