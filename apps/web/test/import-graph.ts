@@ -70,6 +70,20 @@ export const staticImportGraph = (entries: string[]): Map<string, string> => {
   return seen;
 };
 
+/**
+ * The packages (bare specifiers outside the workspace: `antd`, `antd/locale/en_US`, `react`) that the
+ * files of `graph` import statically, each mapped to the first file that imports it.
+ */
+export const packageImports = (graph: Map<string, string>): Map<string, string> => {
+  const packages = new Map<string, string>();
+  for (const file of graph.keys()) {
+    for (const specifier of staticImports(file)) {
+      if (!specifier.startsWith('.') && !resolveImport(specifier, file) && !packages.has(specifier)) packages.set(specifier, file);
+    }
+  }
+  return packages;
+};
+
 /** A path relative to the repository, for readable failures. */
 export const repoPath = (file: string): string => path.relative(repoRoot, file);
 export const webSrc = (relative: string): string => path.join(repoRoot, 'apps/web/src', relative);

@@ -4,6 +4,7 @@ import { ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Profile } from '@herd/contract';
+import { AntdTheme } from '../src/app/antd-theme';
 import { AppRoutes } from '../src/app/app-routes';
 import { RequireSignedIn } from '../src/app/guards';
 import { AppFeedback } from '../src/app/feedback';
@@ -34,8 +35,10 @@ export const pageQueryClient = (): QueryClient => {
 const TestProviders = ({ client, children }: { client: QueryClient; children: ReactNode }) => (
   <ConfigProvider theme={{ zeroRuntime: true }}>
     <AppProviders client={client}>
-      {/* A screen rendered alone (renderPage) has no signed-in layout around it to give it App.useApp(). */}
-      <AppFeedback>{children}</AppFeedback>
+      {/* A screen rendered alone (renderPage) has no signed-in layout around it to give it antd's theme and App.useApp(). */}
+      <AntdTheme>
+        <AppFeedback>{children}</AppFeedback>
+      </AntdTheme>
     </AppProviders>
   </ConfigProvider>
 );

@@ -17,13 +17,15 @@ import {
   SettingsRedirect,
 } from './guards';
 import { ScrollToTop } from './scroll-to-top';
+import { themedPage } from './themed-page';
 
-// Each screen is its own chunk; the first paint loads only the shell.
-// The signed-in shell (menu, header, user menu) loads after sign-in, not with the sign-in page.
+// Each screen is its own chunk; the first paint loads only the shell, which holds no antd.
+// The signed-in shell (menu, header, user menu, antd's theme) loads after sign-in, not with the sign-in page;
+// screens outside it that are drawn with antd bring antd's theme along (themedPage).
 const AppLayout = lazyPage(() => import('./layout/app-layout').then((m) => m.AppLayout));
-const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page').then((m) => m.AuthPage));
-const FreeTrialPage = lazyPage(() => import('../features/auth/pages/free-trial-page').then((m) => m.FreeTrialPage));
-const XeroSignInPage = lazyPage(() => import('../features/auth/pages/xero-page').then((m) => m.XeroSignInPage));
+const AuthPage = themedPage(() => import('../features/auth/pages/auth-page').then((m) => m.AuthPage));
+const FreeTrialPage = themedPage(() => import('../features/auth/pages/free-trial-page').then((m) => m.FreeTrialPage));
+const XeroSignInPage = themedPage(() => import('../features/auth/pages/xero-page').then((m) => m.XeroSignInPage));
 const AccountantDashboardPage = lazyPage(() => import('../features/dashboard/pages/accountant-dashboard-page').then((m) => m.AccountantDashboardPage));
 const ClientDashboardPage = lazyPage(() => import('../features/dashboard/pages/client-dashboard-page').then((m) => m.ClientDashboardPage));
 const AnalyticsPage = lazyPage(() => import('../features/analytics/pages/analytics-page').then((m) => m.AnalyticsPage));
@@ -58,11 +60,11 @@ const ReceiptAddressCard = lazyPage(() => import('../features/receipts/client/re
 const ClientRequestsSection = lazyPage(() => import('../features/requests/client/client-requests-section').then((m) => m.ClientRequestsSection));
 const ClientRequestsCompletedPage = lazyPage(() => import('../features/requests/client/client-requests-list-page').then((m) => m.ClientRequestsCompletedPage));
 const ClientScheduledRequestsPage = lazyPage(() => import('../features/requests/client/client-scheduled-requests-page').then((m) => m.ClientScheduledRequestsPage));
-const VersionPage = lazyPage(() => import('../features/system/pages/version-page').then((m) => m.VersionPage));
-const ForbiddenPage = lazyPage(() => import('../features/system/pages/forbidden-page').then((m) => m.ForbiddenPage));
-const UnsubscribePage = lazyPage(() => import('../features/settings/pages/unsubscribe-page').then((m) => m.UnsubscribePage));
-const DownPage = lazyPage(() => import('../features/system/pages/down-page').then((m) => m.DownPage));
-const NotFoundPage = lazyPage(() => import('../features/system/pages/not-found-page').then((m) => m.NotFoundPage));
+const VersionPage = themedPage(() => import('../features/system/pages/version-page').then((m) => m.VersionPage));
+const ForbiddenPage = themedPage(() => import('../features/system/pages/forbidden-page').then((m) => m.ForbiddenPage));
+const UnsubscribePage = themedPage(() => import('../features/settings/pages/unsubscribe-page').then((m) => m.UnsubscribePage));
+const DownPage = themedPage(() => import('../features/system/pages/down-page').then((m) => m.DownPage));
+const NotFoundPage = themedPage(() => import('../features/system/pages/not-found-page').then((m) => m.NotFoundPage));
 
 const { accountant: a, client: c, settings: s } = routes;
 

@@ -1,14 +1,17 @@
-import { Flex, Spin, Typography } from 'antd';
 import { LOADING_TEXT } from '@herd/contract/constants';
 import { BrandMark } from './brand-mark';
+import { Spinner } from './plain/spinner';
 
-/** Full-screen wait while the session is verified or a screen's code loads. */
+/**
+ * Full-screen wait while the session is verified or a screen's code loads. Drawn without antd: it is
+ * the first thing every visitor sees, before any screen's code (or antd's) has arrived.
+ */
 export const LoadingScreen = () => (
-  <Flex vertical align="center" justify="center" gap={20} role="status" aria-live="polite" style={{ position: 'fixed', inset: 0, background: '#f5f7f6', zIndex: 1000 }}>
+  <div className="herd-loading-screen" role="status" aria-live="polite">
     <BrandMark size={56} />
-    <Spin size="large" />
-    <Typography.Text type="secondary" style={{ fontSize: 16 }}>
+    <Spinner />
+    <span className="herd-secondary" style={{ fontSize: 16 }}>
       {LOADING_TEXT}
-    </Typography.Text>
-  </Flex>
+    </span>
+  </div>
 );

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from 'antd';
 import { ChunkLoadTimeoutError, isChunkLoadError } from '../lib/lazy-page';
+import { PlainButton } from './plain/button';
 import { ScreenProblem } from './screen-problem';
 
 interface RouteErrorBoundaryProps {
@@ -48,9 +48,9 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
             : 'An unexpected error stopped this screen. Reloading usually fixes it.'
         }
         action={
-          <Button type="primary" onClick={() => window.location.reload()}>
+          <PlainButton variant="primary" onClick={() => window.location.reload()}>
             Try again
-          </Button>
+          </PlainButton>
         }
       />
     );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contractFile, repoPath, staticImportGraph, webSrc } from '../../../test/import-graph';
+import { contractFile, packageImports, repoPath, staticImportGraph, webSrc } from '../../../test/import-graph';
 
 /**
  * The signed-out sign-in page is every visitor's first download, so it loads only the auth area of
@@ -28,8 +28,18 @@ const AUTH_AREA = [
   'time-zone.ts',
 ].map(contractFile);
 
+/** antd, its icons and its component library: a few kilobytes of use bring its shared chunk, the biggest part of a first load. */
+const ANTD = /^(antd|@ant-design|@rc-component|rc-)(\/|$)/;
+
 describe('the sign-in page’s imports', () => {
   const graph = staticImportGraph(SIGN_IN_PAGE);
+
+  it('reach no antd from the app’s entry: antd’s theme comes with the screens drawn with it', () => {
+    const antd = [...packageImports(staticImportGraph([webSrc('main.tsx')]))]
+      .filter(([name]) => ANTD.test(name))
+      .map(([name, importer]) => `${name} (imported by ${repoPath(importer)})`);
+    expect(antd).toEqual([]);
+  });
 
   it('reach no contract file outside the auth area', () => {
     const outside = [...graph]

@@ -1,0 +1,30 @@
+import { useMemo, type ReactNode } from 'react';
+import { ConfigProvider, theme as antTheme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import { useSession } from '../features/auth/api';
+import { useTouchDevice } from '../lib/use-touch-device';
+import { buildTheme, firmColor } from './theme';
+
+/** Text outside any antd component (a bare line, a link) in the theme's font and ink, as antd's App would set it. */
+const BaseText = ({ children }: { children: ReactNode }) => {
+  const { token } = antTheme.useToken();
+  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
+};
+
+/**
+ * antd in the firm's colours, large controls (finger-sized on touch screens), English. It wraps what
+ * is drawn with antd (the signed-in layout, and each screen outside it through `themedPage`), never the
+ * app's entry: the sign-in page is drawn without antd and downloads none of it. Message and
+ * notification come with the signed-in layout (`AppFeedback`).
+ */
+export const AntdTheme = ({ children }: { children: ReactNode }) => {
+  const session = useSession();
+  const color = firmColor(session.profile);
+  const touch = useTouchDevice();
+  const theme = useMemo(() => buildTheme(color, { touch }), [color, touch]);
+  return (
+    <ConfigProvider componentSize="large" locale={enUS} theme={theme}>
+      <BaseText>{children}</BaseText>
+    </ConfigProvider>
+  );
+};

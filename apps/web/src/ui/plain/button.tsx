@@ -1,0 +1,42 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { PlainIcon } from './icons';
+import './plain.css';
+
+interface PlainButtonProps {
+  children: ReactNode;
+  /** `primary`: the screen's one main action; `link`: a quiet one (back, another way). */
+  variant?: 'primary' | 'link';
+  type?: 'button' | 'submit';
+  /** As wide as its container. */
+  block?: boolean;
+  /** Its request is running: a turning ring, and clicks are ignored until it ends. */
+  loading?: boolean;
+  onClick?: () => void;
+  className?: string;
+}
+
+/**
+ * antd's large Button (primary or link) for the plain screens. While loading it keeps its place in
+ * the tab order (the disabled attribute would drop focus) and says it is busy.
+ */
+export const PlainButton = ({ children, variant = 'primary', type = 'button', block = false, loading = false, onClick, className }: PlainButtonProps) => {
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    if (loading) {
+      // A second click while the first request runs sends nothing (a submit button would submit the form again).
+      event.preventDefault();
+      return;
+    }
+    onClick?.();
+  };
+  const classes = ['herd-button', `herd-button-${variant}`, block && 'herd-button-block', className].filter(Boolean).join(' ');
+  return (
+    <button type={type} className={classes} aria-busy={loading || undefined} onClick={click}>
+      {loading ? (
+        <span className="herd-button-icon">
+          <PlainIcon name="loading" />
+        </span>
+      ) : null}
+      <span>{children}</span>
+    </button>
+  );
+};
