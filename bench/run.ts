@@ -20,7 +20,9 @@
  * `--only=reminders` only a reminder day over 1,000 client companies and 5,000 client users, on PGlite and PostgreSQL
  * (bench/reminders.ts; `reminders-pglite` or `reminders-postgres` for one database),
  * `--only=answers` only 50 clients answering transactions at once for 60 s, on PostgreSQL (bench/answers.ts),
- * `--only=unread-count` only the bell's unread count with 100,000 notifications in one firm, 10 clients, on PostgreSQL (bench/unread-count.ts).
+ * `--only=unread-count` only the bell's unread count with 100,000 notifications in one firm, 10 clients, on PostgreSQL (bench/unread-count.ts),
+ * `--only=ledger-schedule` only one interval of scheduled ledger pulls over 1,000 QuickBooks companies on a compressed clock, on PostgreSQL
+ * (bench/ledger-schedule.ts; `--companies=<n>` for another number).
  */
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -47,6 +49,7 @@ import { renderUnreadCountReport, runUnreadCountBench } from './unread-count.js'
 import { signInAs, type BenchSession } from './sign-in.js';
 import { ANSWERS_LABEL, compareFigure, compareRun, recordedAnswers, recordedFigures, renderComparison } from './compare.js';
 import { renderAnswersReport, runAnswersBench } from './answers.js';
+import { companiesFlag, renderLedgerScheduleReport, runLedgerScheduleBench } from './ledger-schedule.js';
 
 const CONNECTIONS = 10;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS || 10_000);
@@ -293,6 +296,13 @@ const main = async () => {
       if (write) writeSection(file, 'unread-count', section);
     } else process.stderr.write('Unread count skipped: it is measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
   }
+  if (only === 'ledger-schedule') {
+    if (pgUrl) {
+      const section = renderLedgerScheduleReport(await runLedgerScheduleBench(pgUrl, companiesFlag(process.argv)));
+      process.stdout.write(`${section}\n`);
+      if (write) writeSection(file, 'ledger-schedule', section);
+    } else process.stderr.write('Scheduled ledger pulls skipped: they are measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
+  }
   if (!only || only === 'answers') {
     if (pgUrl) {
       const section = renderAnswersReport(await answersOn(pgUrl));
@@ -315,6 +325,7 @@ const main = async () => {
     'hostile-files',
     'recurring',
     'communications-lists',
+    'ledger-schedule',
   ];
   if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
     if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
