@@ -1,4 +1,4 @@
-import type { LedgerRecord } from '../../modules/ledger/ledger-records.js';
+import { deletedRecord, liveRecord, type LedgerRecord } from '../../modules/ledger/ledger-records.js';
 import type { QboEntity } from './qbo-api.js';
 import { historyLinesOf } from './qbo-history-map.js';
 import type { Lookups } from './qbo-lookups.js';
@@ -18,15 +18,6 @@ export const qboIdOf = (entity: TransactionEntity, externalId: string) => extern
 export const ledgerRecordOf = (entity: TransactionEntity, row: QboEntity, lookups: Lookups): LedgerRecord => {
   const externalId = externalIdOf(entity, String(row.Id));
   const version = row.SyncToken === undefined || row.SyncToken === null ? '' : String(row.SyncToken);
-  if (row.status === 'Deleted') return { externalId, version, deleted: true, categorizedInLedger: false, transaction: null, raw: null, history: [] };
-  const transaction = mapTransaction(entity, row, lookups);
-  return {
-    externalId,
-    version,
-    deleted: false,
-    categorizedInLedger: transaction === null,
-    transaction,
-    raw: row,
-    history: transaction ? [] : historyLinesOf(entity, row, lookups),
-  };
+  if (row.status === 'Deleted') return deletedRecord(externalId, version);
+  return liveRecord(externalId, version, row, mapTransaction(entity, row, lookups), () => historyLinesOf(entity, row, lookups));
 };

@@ -1,4 +1,4 @@
-import type { LedgerHistoryRecord, LedgerRecord } from '../../modules/ledger/ledger-records.js';
+import { deletedRecord, liveRecord, type LedgerHistoryRecord, type LedgerRecord } from '../../modules/ledger/ledger-records.js';
 import type { XeroLookups } from './xero-lookups.js';
 import { idOfRow, isGone, linesOf, mapXeroTransaction, trackingOf, type XeroEntity } from './xero-transaction-map.js';
 import { idOf, text, xeroDay, xeroVersion, type XeroObject } from './xero-values.js';
@@ -47,15 +47,6 @@ const historyOf = (entity: XeroEntity, row: XeroObject, lookups: XeroLookups): L
 export const xeroRecordOf = (entity: XeroEntity, row: XeroObject, lookups: XeroLookups): LedgerRecord => {
   const externalId = xeroExternalId(entity, idOfRow(entity, row));
   const version = xeroVersion(row);
-  if (isGone(row)) return { externalId, version, deleted: true, categorizedInLedger: false, transaction: null, raw: null, history: [] };
-  const transaction = mapXeroTransaction(entity, row, lookups);
-  return {
-    externalId,
-    version,
-    deleted: false,
-    categorizedInLedger: transaction === null,
-    transaction,
-    raw: row,
-    history: transaction ? [] : historyOf(entity, row, lookups),
-  };
+  if (isGone(row)) return deletedRecord(externalId, version);
+  return liveRecord(externalId, version, row, mapXeroTransaction(entity, row, lookups), () => historyOf(entity, row, lookups));
 };

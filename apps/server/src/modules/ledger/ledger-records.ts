@@ -153,3 +153,23 @@ export interface AttachRefusal {
   code: string;
   message: string;
 }
+
+/** The record of a row the ledger deleted (or voided): nothing of it is Herd's to keep. */
+export const deletedRecord = (externalId: string, version: string | null): LedgerRecord => ({
+  externalId,
+  version,
+  deleted: true,
+  categorizedInLedger: false,
+  transaction: null,
+  raw: null,
+  history: [],
+});
+
+/** The record of a live row: waiting on a watched account (its transaction), or categorized in the ledger (with what it teaches, read only then). */
+export const liveRecord = (
+  externalId: string,
+  version: string | null,
+  raw: Record<string, unknown>,
+  transaction: LedgerTransaction | null,
+  history: () => LedgerHistoryRecord[],
+): LedgerRecord => ({ externalId, version, deleted: false, categorizedInLedger: transaction === null, transaction, raw, history: transaction ? [] : history() });
