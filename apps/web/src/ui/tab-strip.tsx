@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { theme } from 'antd';
+import './plain/plain.css';
 
 export interface TabStripItem<K extends string> {
   key: K;
@@ -16,15 +16,15 @@ interface TabStripProps<K extends string> {
 
 /**
  * Tabs for a handful of short panels (the sign-in card), drawn like antd's
- * Tabs but without it: antd's Tabs brings a menu, a dropdown and overflow
- * measuring (about 20 KB compressed) into the first download. A tab list
+ * Tabs but without antd (colours from the plain screens' CSS variables): the
+ * sign-in page downloads no antd, and antd's Tabs alone would bring a menu, a
+ * dropdown and overflow measuring (about 20 KB compressed). A tab list
  * wider than the screen scrolls sideways inside itself instead of folding
  * tabs into a menu, its cut-off edge fading out to show there is more. Keyboard as the ARIA tabs pattern has it: arrows, Home and
  * End move between tabs and open the one reached. Only the open panel is
  * rendered, so a form in a closed one starts afresh.
  */
 export const TabStrip = <K extends string>({ items, activeKey, onChange, style }: TabStripProps<K>) => {
-  const { token } = theme.useToken();
   const id = useId();
   const tabs = useRef(new Map<K, HTMLButtonElement>());
   const list = useRef<HTMLDivElement>(null);
@@ -61,7 +61,6 @@ export const TabStrip = <K extends string>({ items, activeKey, onChange, style }
     open(items[next]!.key);
   };
 
-  const vars = { '--herd-tab-active': token.colorPrimary, '--herd-tab-hover': token.colorPrimaryHover, '--herd-tab-text': token.colorText } as CSSProperties;
   return (
     <div style={style}>
       <div
@@ -70,7 +69,6 @@ export const TabStrip = <K extends string>({ items, activeKey, onChange, style }
         className={['herd-tab-list', cut.start && 'herd-tab-list-cut-start', cut.end && 'herd-tab-list-cut-end'].filter(Boolean).join(' ')}
         onKeyDown={onKeyDown}
         onScroll={measure}
-        style={{ ...vars, borderBottom: `1px solid ${token.colorBorderSecondary}`, marginBottom: 16 }}
       >
         {items.map((item) => {
           const selected = item.key === active?.key;
@@ -89,7 +87,6 @@ export const TabStrip = <K extends string>({ items, activeKey, onChange, style }
               tabIndex={selected ? 0 : -1}
               className="herd-tab"
               onClick={() => open(item.key)}
-              style={{ fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
             >
               {item.label}
             </button>

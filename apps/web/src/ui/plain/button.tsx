@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { PlainIcon } from './icons';
 import './plain.css';
 
@@ -12,14 +12,14 @@ interface PlainButtonProps {
   /** Its request is running: a turning ring, and clicks are ignored until it ends. */
   loading?: boolean;
   onClick?: () => void;
-  className?: string;
+  style?: CSSProperties;
 }
 
 /**
  * antd's large Button (primary or link) for the plain screens. While loading it keeps its place in
  * the tab order (the disabled attribute would drop focus) and says it is busy.
  */
-export const PlainButton = ({ children, variant = 'primary', type = 'button', block = false, loading = false, onClick, className }: PlainButtonProps) => {
+export const PlainButton = ({ children, variant = 'primary', type = 'button', block = false, loading = false, onClick, style }: PlainButtonProps) => {
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     if (loading) {
       // A second click while the first request runs sends nothing (a submit button would submit the form again).
@@ -28,9 +28,9 @@ export const PlainButton = ({ children, variant = 'primary', type = 'button', bl
     }
     onClick?.();
   };
-  const classes = ['herd-button', `herd-button-${variant}`, block && 'herd-button-block', className].filter(Boolean).join(' ');
+  const classes = ['herd-button', `herd-button-${variant}`, block && 'herd-button-block'].filter(Boolean).join(' ');
   return (
-    <button type={type} className={classes} aria-busy={loading || undefined} onClick={click}>
+    <button type={type} className={classes} aria-busy={loading || undefined} onClick={click} style={style}>
       {loading ? (
         <span className="herd-button-icon">
           <PlainIcon name="loading" />

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Button, Flex, Spin, Typography } from 'antd';
 import { serverErrorText } from '../../../lib/form-errors';
-import { FormAlert } from '../../../ui/form-alert';
+import { PlainAlert } from '../../../ui/plain/alert';
+import { PlainButton } from '../../../ui/plain/button';
+import { Waiting } from '../../../ui/plain/waiting';
 import { useConfirmEmailChange } from '../api';
 
 interface EmailChangeConfirmProps {
@@ -30,18 +31,13 @@ export const EmailChangeConfirm = ({ code, onDone, onBackToSignIn }: EmailChange
   if (confirm.isError) {
     return (
       <>
-        <FormAlert message={serverErrorText(confirm.error)} />
-        <Button type="primary" block onClick={onBackToSignIn}>
+        <PlainAlert message={serverErrorText(confirm.error)} />
+        <PlainButton block onClick={onBackToSignIn}>
           Back to sign in
-        </Button>
+        </PlainButton>
       </>
     );
   }
 
-  return (
-    <Flex vertical align="center" gap={12} style={{ padding: '24px 0' }} role="status">
-      <Spin size="large" />
-      <Typography.Text type="secondary">Confirming your new email address…</Typography.Text>
-    </Flex>
-  );
+  return <Waiting>Confirming your new email address…</Waiting>;
 };

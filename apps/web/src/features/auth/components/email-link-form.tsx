@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Input, Typography } from 'antd';
 import { emailBody } from '@herd/contract/auth';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { zodRule } from '../../../lib/form-rules';
-import { FormAlert } from '../../../ui/form-alert';
+import { PlainAlert } from '../../../ui/plain/alert';
+import { PlainButton } from '../../../ui/plain/button';
+import { TextField } from '../../../ui/plain/text-field';
+import { usePlainForm } from '../../../ui/plain/use-plain-form';
 
 interface EmailLinkFormProps {
   name: string;
@@ -16,32 +16,30 @@ interface EmailLinkFormProps {
 
 /** One email field that asks the server to mail a link (sign-in link, password reset). */
 export const EmailLinkForm = ({ name, intro, submitLabel, send, pending }: EmailLinkFormProps) => {
-  const [form] = Form.useForm<{ email: string }>();
+  const form = usePlainForm({ email: emailBody.shape.email });
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
 
-  const onFinish = async ({ email }: { email: string }) => {
+  const onValid = async ({ email }: { email: string }) => {
     setError(null);
     setSent(null);
     try {
       const { detail } = await send(email);
       setSent(detail);
     } catch (err) {
-      setError(applyServerErrors(form, err, ['email']));
+      setError(form.placeServer(err));
     }
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish} name={name}>
-      <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
-      <FormAlert type="success" message={sent} />
-      <FormAlert message={error} />
-      <Form.Item label="Email" name="email" rules={[zodRule(emailBody.shape.email)]}>
-        <Input type="email" autoComplete="email" inputMode="email" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={pending}>
+    <form name={name} noValidate onSubmit={form.submit((values) => void onValid(values))}>
+      <p className="herd-secondary">{intro}</p>
+      <PlainAlert type="success" message={sent} />
+      <PlainAlert message={error} />
+      <TextField label="Email" field={form.field('email')} type="email" autoComplete="email" inputMode="email" />
+      <PlainButton type="submit" block loading={pending}>
         {submitLabel}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 };

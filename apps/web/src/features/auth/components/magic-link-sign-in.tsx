@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
 import { serverErrorText } from '../../../lib/form-errors';
 import { authParams, routes, safeNextPath } from '../../../lib/routes';
-import { FormAlert } from '../../../ui/form-alert';
+import { PlainAlert } from '../../../ui/plain/alert';
+import { PlainButton } from '../../../ui/plain/button';
+import { Waiting } from '../../../ui/plain/waiting';
 import { isMfaChallenge, useMagicLinkSignIn, useSendNewMagicLink } from '../api';
 import { MfaStep } from './mfa-step';
 
@@ -36,18 +37,13 @@ export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) 
   }, [code, mutate]);
 
   if (signIn.isPending || signIn.isIdle) {
-    return (
-      <Flex vertical align="center" gap={12} style={{ padding: '24px 0' }} role="status">
-        <Spin size="large" />
-        <Typography.Text type="secondary">Checking your sign-in link…</Typography.Text>
-      </Flex>
-    );
+    return <Waiting>Checking your sign-in link…</Waiting>;
   }
 
   const back = (
-    <Button type="link" onClick={onBackToSignIn} style={{ paddingInline: 0 }}>
+    <PlainButton variant="link" onClick={onBackToSignIn} style={{ paddingInline: 0 }}>
       Back to sign in
-    </Button>
+    </PlainButton>
   );
 
   if (signIn.isSuccess && isMfaChallenge(signIn.data) && !verified) {
@@ -61,15 +57,15 @@ export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) 
     };
     return (
       <>
-        <FormAlert message={serverErrorText(signIn.error)} />
+        <PlainAlert message={serverErrorText(signIn.error)} />
         {sendNew.isSuccess ? (
-          <Alert type="success" showIcon title={sendNew.data.detail} style={{ marginBottom: 20 }} />
+          <PlainAlert type="success" message={sendNew.data.detail} />
         ) : (
           <>
-            <FormAlert message={newLinkError} />
-            <Button type="primary" block loading={sendNew.isPending} onClick={onSendNew} style={{ marginBottom: 12 }}>
+            <PlainAlert message={newLinkError} />
+            <PlainButton block loading={sendNew.isPending} onClick={onSendNew} style={{ marginBottom: 12 }}>
               Email me a new link
-            </Button>
+            </PlainButton>
           </>
         )}
         {back}

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Form, Input, Typography } from 'antd';
 import type { MfaMethod } from '@herd/contract/enums';
 import { otpBody, recoveryCodeBody } from '@herd/contract/mfa';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { zodRule } from '../../../lib/form-rules';
-import { FormAlert } from '../../../ui/form-alert';
-import { useMfaVerify, useSendSignInSms } from '../api';
 import { serverErrorText } from '../../../lib/form-errors';
+import { PlainAlert } from '../../../ui/plain/alert';
+import { PlainButton } from '../../../ui/plain/button';
+import { TextField } from '../../../ui/plain/text-field';
+import { usePlainForm } from '../../../ui/plain/use-plain-form';
+import { useMfaVerify, useSendSignInSms } from '../api';
 
 const ASKS: Record<MfaMethod, string> = {
   TOTP: 'Enter the 6-digit code your authenticator app shows for Herd.',
@@ -26,8 +26,9 @@ interface MfaStepProps {
  * the page's guard moves on.
  */
 export const MfaStep = ({ method, onBack, onSignedIn }: MfaStepProps) => {
-  const [form] = Form.useForm<{ code: string }>();
   const [recovery, setRecovery] = useState(false);
+  const codeSchema = (recovery ? recoveryCodeBody : otpBody).shape.code;
+  const form = usePlainForm({ code: codeSchema });
   const [error, setError] = useState<string | null>(null);
   const verify = useMfaVerify();
   const sendSms = useSendSignInSms();
@@ -49,51 +50,54 @@ export const MfaStep = ({ method, onBack, onSignedIn }: MfaStepProps) => {
     textCode();
   }, [method, textCode]);
 
-  const onFinish = ({ code }: { code: string }) => {
+  const onValid = ({ code }: { code: string }) => {
     setError(null);
     // Sent as the server reads it (spaces and dashes dropped), so a retry of the same code is the same request.
-    const normalized = (recovery ? recoveryCodeBody : otpBody).shape.code.parse(code);
-    verify.mutate({ code: normalized, recovery, method }, { onSuccess: () => onSignedIn?.(), onError: (err) => setError(applyServerErrors(form, err, ['code'])) });
+    const normalized = codeSchema.parse(code);
+    verify.mutate({ code: normalized, recovery, method }, { onSuccess: () => onSignedIn?.(), onError: (err) => setError(form.placeServer(err)) });
   };
   const switchKind = () => {
     setRecovery((value) => !value);
     setError(null);
-    form.resetFields();
+    form.reset();
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} name="mfa-step">
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        Two-step verification
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
+    <form name="mfa-step" noValidate onSubmit={form.submit(onValid)}>
+      <h2 className="herd-title-small">Two-step verification</h2>
+      <p className="herd-secondary">
         {recovery ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.' : ASKS[method]}
-      </Typography.Paragraph>
-      {method === 'SMS' && !recovery && smsNote ? <FormAlert type={smsNote.type} message={smsNote.text} /> : null}
-      <FormAlert message={error} />
+      </p>
+      {method === 'SMS' && !recovery && smsNote ? <PlainAlert type={smsNote.type} message={smsNote.text} /> : null}
+      <PlainAlert message={error} />
       {recovery ? (
-        <Form.Item key="recovery" label="Recovery code" name="code" rules={[zodRule(recoveryCodeBody.shape.code)]}>
-          <Input autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="abcde-fghij" autoFocus />
-        </Form.Item>
+        <TextField
+          key="recovery"
+          label="Recovery code"
+          field={form.field('code')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="abcde-fghij"
+          autoFocus
+        />
       ) : (
-        <Form.Item key="otp" label="Code" name="code" rules={[zodRule(otpBody.shape.code)]}>
-          <Input autoComplete="one-time-code" inputMode="numeric" maxLength={7} placeholder="123456" autoFocus />
-        </Form.Item>
+        <TextField key="otp" label="Code" field={form.field('code')} autoComplete="one-time-code" inputMode="numeric" maxLength={7} placeholder="123456" autoFocus />
       )}
-      <Button type="primary" htmlType="submit" block loading={verify.isPending}>
+      <PlainButton type="submit" block loading={verify.isPending}>
         Verify
-      </Button>
+      </PlainButton>
       {method === 'SMS' && !recovery ? (
-        <Button type="link" block onClick={textCode} loading={sendSms.isPending} style={{ marginTop: 8 }}>
+        <PlainButton variant="link" block onClick={textCode} loading={sendSms.isPending} style={{ marginTop: 8 }}>
           Send the code again
-        </Button>
+        </PlainButton>
       ) : null}
-      <Button type="link" block onClick={switchKind} style={{ marginTop: method === 'SMS' ? 0 : 8 }}>
+      <PlainButton variant="link" block onClick={switchKind} style={{ marginTop: method === 'SMS' ? 0 : 8 }}>
         {recovery ? (method === 'SMS' ? 'Use the texted code instead' : 'Use the code from my app instead') : 'Use a recovery code'}
-      </Button>
-      <Button type="link" block onClick={onBack}>
+      </PlainButton>
+      <PlainButton variant="link" block onClick={onBack}>
         Back to sign in
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 };

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd';
 import { newPasswordBody } from '@herd/contract/auth';
 import { PASSWORD_MIN_LENGTH } from '@herd/contract/messages';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { zodRule } from '../../../lib/form-rules';
-import { FormAlert } from '../../../ui/form-alert';
+import { PlainAlert } from '../../../ui/plain/alert';
+import { PlainButton } from '../../../ui/plain/button';
+import { TextField } from '../../../ui/plain/text-field';
+import { usePlainForm } from '../../../ui/plain/use-plain-form';
 import { useFinishPasswordReset } from '../api';
 
 interface ResetPasswordFormProps {
@@ -15,30 +15,35 @@ interface ResetPasswordFormProps {
 
 /** The form behind a reset email's link (/auth/?reset=<code>). */
 export const ResetPasswordForm = ({ code, onDone }: ResetPasswordFormProps) => {
-  const [form] = Form.useForm<{ password: string }>();
+  const form = usePlainForm({ password: newPasswordBody.shape.password });
   const finish = useFinishPasswordReset();
   const [error, setError] = useState<string | null>(null);
 
-  const onFinish = ({ password }: { password: string }) => {
+  const onValid = ({ password }: { password: string }) => {
     setError(null);
     finish.mutate(
       { code, password },
       {
         onSuccess: ({ detail }) => onDone(detail),
-        onError: (err) => setError(applyServerErrors(form, err, ['password'])),
+        onError: (err) => setError(form.placeServer(err)),
       },
     );
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish} name="reset-password">
-      <FormAlert message={error} />
-      <Form.Item label="New password" name="password" rules={[zodRule(newPasswordBody.shape.password)]} extra={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-        <Input.Password autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={finish.isPending}>
+    <form name="reset-password" noValidate onSubmit={form.submit(onValid)}>
+      <PlainAlert message={error} />
+      <TextField
+        label="New password"
+        field={form.field('password')}
+        password
+        help={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        autoComplete="new-password"
+        autoFocus
+      />
+      <PlainButton type="submit" block loading={finish.isPending}>
         Set password
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 };

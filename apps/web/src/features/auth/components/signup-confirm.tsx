@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Button, Flex, Spin, Typography } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { serverErrorText } from '../../../lib/form-errors';
 import { routes } from '../../../lib/routes';
-import { FormAlert } from '../../../ui/form-alert';
+import { PlainAlert } from '../../../ui/plain/alert';
+import { PlainButton } from '../../../ui/plain/button';
+import { Waiting } from '../../../ui/plain/waiting';
 import { useConfirmSignUp } from '../api';
 
 interface SignupConfirmProps {
@@ -31,24 +32,19 @@ export const SignupConfirm = ({ code, onBackToSignIn }: SignupConfirmProps) => {
   }, [code, mutate]);
 
   if (confirm.isPending || confirm.isIdle) {
-    return (
-      <Flex vertical align="center" gap={12} style={{ padding: '24px 0' }} role="status">
-        <Spin size="large" />
-        <Typography.Text type="secondary">Creating your firm…</Typography.Text>
-      </Flex>
-    );
+    return <Waiting>Creating your firm…</Waiting>;
   }
 
   if (confirm.isError) {
     return (
       <>
-        <FormAlert message={serverErrorText(confirm.error)} />
-        <Button type="primary" block onClick={() => navigate(routes.freeTrial)} style={{ marginBottom: 12 }}>
+        <PlainAlert message={serverErrorText(confirm.error)} />
+        <PlainButton block onClick={() => void navigate(routes.freeTrial)} style={{ marginBottom: 12 }}>
           Start the sign-up again
-        </Button>
-        <Button type="link" onClick={onBackToSignIn} style={{ paddingInline: 0 }}>
+        </PlainButton>
+        <PlainButton variant="link" onClick={onBackToSignIn} style={{ paddingInline: 0 }}>
           Back to sign in
-        </Button>
+        </PlainButton>
       </>
     );
   }

@@ -73,7 +73,7 @@ describe('sign in', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'avery@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'whatever-password');
     await userEvent.click(await signInButton());
-    const emailItem = screen.getByLabelText('Email').closest('.ant-form-item') as HTMLElement;
+    const emailItem = screen.getByLabelText('Email').closest('.herd-field') as HTMLElement;
     expect(await within(emailItem).findByText('Email is not valid.')).toBeInTheDocument();
   });
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { authParams, routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -16,9 +15,9 @@ import { useRequestPasswordReset, useSendMagicLink } from '../api';
 type View = 'password' | 'magic-link' | 'forgot';
 
 const FreeTrialFooter = () => (
-  <Typography.Text type="secondary">
+  <span className="herd-secondary">
     New to Herd? <Link to={routes.freeTrial}>Start a free trial</Link>
-  </Typography.Text>
+  </span>
 );
 
 /** /auth/: sign in by password or emailed link, reset a password; also the landing of emailed links. */
