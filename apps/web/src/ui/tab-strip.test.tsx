@@ -6,6 +6,16 @@ import { TabStrip } from './tab-strip';
 
 type Key = 'one' | 'two' | 'three';
 
+/** A panel with a state of its own, as the sign-in card's two emailed-link forms are (one component, two tabs). */
+const Counter = () => {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount((was) => was + 1)}>
+      pressed {count}
+    </button>
+  );
+};
+
 const Strip = () => {
   const [key, setKey] = useState<Key>('one');
   return (
@@ -53,5 +63,29 @@ describe('TabStrip', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(tab('Second')).toHaveFocus();
     expect(tab('Second')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opens each panel afresh, even where two tabs show the same component', async () => {
+    const Twins = () => {
+      const [key, setKey] = useState<Key>('one');
+      return (
+        <TabStrip
+          activeKey={key}
+          onChange={setKey}
+          items={[
+            { key: 'one', label: 'First', children: <Counter /> },
+            { key: 'two', label: 'Second', children: <Counter /> },
+            { key: 'three', label: 'Third', children: <p>third panel</p> },
+          ]}
+        />
+      );
+    };
+    render(<Twins />);
+    await userEvent.click(screen.getByRole('button', { name: 'pressed 0' }));
+    expect(screen.getByRole('button', { name: 'pressed 1' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Second' }));
+    expect(screen.getByRole('tabpanel', { name: 'Second' })).toHaveTextContent('pressed 0');
+    await userEvent.click(screen.getByRole('tab', { name: 'First' }));
+    expect(screen.getByRole('tabpanel', { name: 'First' })).toHaveTextContent('pressed 0');
   });
 });

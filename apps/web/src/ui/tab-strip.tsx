@@ -93,8 +93,9 @@ export const TabStrip = <K extends string>({ items, activeKey, onChange, style }
           );
         })}
       </div>
+      {/* Keyed by its tab: two tabs showing the same component (the card's two emailed-link forms) would otherwise share its state. */}
       {active && (
-        <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active.key}`}>
+        <div key={active.key} role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active.key}`}>
           {active.children}
         </div>
       )}
