@@ -2,3 +2,4 @@
 export * from './qbo/index.js';
 export * from './stripe/index.js';
 export * from './twilio/index.js';
+export * from './xero/index.js';
