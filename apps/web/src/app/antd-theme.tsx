@@ -1,14 +1,27 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { ConfigProvider, theme as antTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { useSession } from '../features/auth/api';
 import { useTouchDevice } from '../lib/use-touch-device';
 import { buildTheme, firmColor } from './theme';
 
-/** Text outside any antd component (a bare line, a link) in the theme's font and ink, as antd's App would set it. */
+/**
+ * Text outside any antd component (a bare line, a link) in the theme's font and ink, as antd's App would
+ * set it. It also hands the firm's colours to the plain parts drawn inside antd screens (the error
+ * boundary's retry button, the loading screen's spinner: `ui/plain/plain.css`), which otherwise show
+ * Herd's own.
+ */
 const BaseText = ({ children }: { children: ReactNode }) => {
   const { token } = antTheme.useToken();
-  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
+  const plainColours = {
+    '--herd-primary': token.colorPrimary,
+    '--herd-primary-hover': token.colorPrimaryHover,
+    '--herd-primary-active': token.colorPrimaryActive,
+    '--herd-primary-border': token.colorPrimaryBorder,
+    '--herd-link-hover': token.colorLinkHover,
+    '--herd-control-outline': token.controlOutline,
+  } as CSSProperties;
+  return <div style={{ ...plainColours, color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
 };
 
 /**
