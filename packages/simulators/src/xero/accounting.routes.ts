@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { attachmentRoutes } from './attachments.routes.js';
 import { endpointNamed, type EndpointSpec } from './endpoints.js';
 import { envelope } from './envelope.js';
@@ -45,12 +45,14 @@ export function accountingRoutes(state: XeroState) {
       return envelope(state.clock.now(), endpoint.name, [toWire(endpoint, record, org)]);
     });
 
-    const write = (method: 'PUT' | 'POST') => async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const write = (method: 'PUT' | 'POST') => async (request: FastifyRequest, reply: FastifyReply) => {
       const endpoint = endpointOf(request, true);
       const org = orgOf(request);
       const summarizeErrors = (request.query as ListQuery).summarizeErrors?.toLowerCase() !== 'false';
       const pathId = (request.params as Params).id;
-      return idempotentWrite(state, org, request, reply, () => writeItems(org, endpoint, { method, body: request.body, summarizeErrors, pathId, now: state.clock.now() }));
+      return idempotentWrite(state, org, request, reply, () =>
+        writeItems(org, endpoint, { method, body: request.body, summarizeErrors, pathId, now: state.clock.now() }),
+      );
     };
     app.put('/:endpoint', write('PUT'));
     app.post('/:endpoint', write('POST'));
@@ -59,7 +61,10 @@ export function accountingRoutes(state: XeroState) {
     app.put('/TrackingCategories/:id/Options', async (request, reply) => {
       const org = orgOf(request);
       const id = (request.params as Params).id ?? '';
-      return idempotentWrite(state, org, request, reply, () => ({ status: 200, body: envelope(state.clock.now(), 'Options', addTrackingOptions(org, id, request.body)) }));
+      return idempotentWrite(state, org, request, reply, () => ({
+        status: 200,
+        body: envelope(state.clock.now(), 'Options', addTrackingOptions(org, id, request.body)),
+      }));
     });
 
     await app.register(attachmentRoutes(state));

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpointNamed, type EndpointSpec } from './endpoints.js';
 import { envelope } from './envelope.js';
 import { badRequest, notFound } from './errors.js';
@@ -31,7 +31,14 @@ function owner(request: FastifyRequest): { org: OrgStore; endpoint: EndpointSpec
 function describe(request: FastifyRequest, endpoint: EndpointSpec, recordId: string, file: StoredAttachment): JsonObject {
   const mount = request.url.slice(0, request.url.indexOf('/api.xro/2.0/'));
   const url = `${request.protocol}://${request.host}${mount}/api.xro/2.0/${endpoint.name}/${recordId}/Attachments/${encodeURIComponent(file.FileName)}`;
-  return { AttachmentID: file.AttachmentID, FileName: file.FileName, Url: url, MimeType: file.MimeType, ContentLength: file.bytes.length, IncludeOnline: file.IncludeOnline };
+  return {
+    AttachmentID: file.AttachmentID,
+    FileName: file.FileName,
+    Url: url,
+    MimeType: file.MimeType,
+    ContentLength: file.bytes.length,
+    IncludeOnline: file.IncludeOnline,
+  };
 }
 
 /**
@@ -48,7 +55,11 @@ export function attachmentRoutes(state: XeroState) {
     app.get('/:endpoint/:id/Attachments', async (request) => {
       const { org, endpoint, key } = owner(request);
       const recordId = key.split('/')[1] ?? '';
-      return envelope(state.clock.now(), 'Attachments', (org.attachments.get(key) ?? []).map((file) => describe(request, endpoint, recordId, file)));
+      return envelope(
+        state.clock.now(),
+        'Attachments',
+        (org.attachments.get(key) ?? []).map((file) => describe(request, endpoint, recordId, file)),
+      );
     });
 
     app.get('/:endpoint/:id/Attachments/:file', async (request, reply) => {
@@ -56,10 +67,13 @@ export function attachmentRoutes(state: XeroState) {
       const wanted = (request.params as Params).file ?? '';
       const file = (org.attachments.get(key) ?? []).find((row) => row.FileName === wanted || row.AttachmentID === wanted.toLowerCase());
       if (!file) throw notFound(`No attachment ${wanted}`);
-      return reply.type(file.MimeType).header('content-disposition', `attachment; filename="${file.FileName.replace(/"/g, '')}"`).send(file.bytes);
+      return reply
+        .type(file.MimeType)
+        .header('content-disposition', `attachment; filename="${file.FileName.replace(/"/g, '')}"`)
+        .send(file.bytes);
     });
 
-    const upload = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const upload = async (request: FastifyRequest, reply: FastifyReply) => {
       const { org, endpoint, key } = owner(request);
       const recordId = key.split('/')[1] ?? '';
       return idempotentWrite(state, org, request, reply, () => {
@@ -69,7 +83,13 @@ export function attachmentRoutes(state: XeroState) {
         const includeOnline = (request.query as Record<string, string | undefined>).IncludeOnline?.toLowerCase() === 'true';
         const files = (org.attachments.get(key) ?? []).filter((row) => row.FileName !== fileName);
         const contentType = String(request.headers['content-type'] ?? 'application/octet-stream').split(';')[0] ?? 'application/octet-stream';
-        const file: StoredAttachment = { AttachmentID: org.newId(), FileName: fileName, MimeType: contentType, IncludeOnline: includeOnline && endpoint.name === 'Invoices', bytes };
+        const file: StoredAttachment = {
+          AttachmentID: org.newId(),
+          FileName: fileName,
+          MimeType: contentType,
+          IncludeOnline: includeOnline && endpoint.name === 'Invoices',
+          bytes,
+        };
         org.attachments.set(key, [...files, file]);
         return { status: 200, body: envelope(state.clock.now(), 'Attachments', [describe(request, endpoint, recordId, file)]) };
       });

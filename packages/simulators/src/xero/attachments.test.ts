@@ -25,7 +25,11 @@ describe('attachments', () => {
     expect(list((await api.get(`/Invoices/${id}`)).body.Invoices)[0]?.HasAttachments).toBe(true);
 
     // POST with the same name replaces the file.
-    await fetch(`${sim.url}/api.xro/2.0/Invoices/${id}/Attachments/receipt.pdf`, { method: 'POST', headers: { ...headers, 'content-type': 'application/pdf' }, body: Buffer.from('v2') });
+    await fetch(`${sim.url}/api.xro/2.0/Invoices/${id}/Attachments/receipt.pdf`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/pdf' },
+      body: Buffer.from('v2'),
+    });
     const after = list((await api.get(`/Invoices/${id}/Attachments`)).body.Attachments);
     expect(after.map((row) => row.ContentLength)).toEqual([2]);
   });

@@ -18,7 +18,16 @@ export interface XeroConnectResult extends TokenResponse {
   tenantIds: string[];
 }
 
-export const DEFAULT_XERO_SCOPES = ['openid', 'profile', 'email', 'offline_access', 'accounting.transactions', 'accounting.settings', 'accounting.contacts', 'accounting.attachments'];
+export const DEFAULT_XERO_SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'offline_access',
+  'accounting.transactions',
+  'accounting.settings',
+  'accounting.contacts',
+  'accounting.attachments',
+];
 
 /**
  * Test-side levers, as plain methods. Entity writes here skip authentication and validation

@@ -30,7 +30,10 @@ describe('Accounting API writes', () => {
     const lines = [0.1, 0.2].map((UnitAmount) => ({ Description: 'x', UnitAmount, AccountCode: '429', TaxType: 'NONE' }));
     const exclusive = await api.put('/BankTransactions', bankTransaction({ LineItems: lines }));
     expect(list(exclusive.body.BankTransactions)[0]).toMatchObject({ SubTotal: 0.3, Total: 0.3 });
-    const inclusive = await api.put('/BankTransactions', bankTransaction({ LineAmountTypes: 'Inclusive', LineItems: [{ UnitAmount: 115, AccountCode: '445', TaxType: 'INPUT2' }] }));
+    const inclusive = await api.put(
+      '/BankTransactions',
+      bankTransaction({ LineAmountTypes: 'Inclusive', LineItems: [{ UnitAmount: 115, AccountCode: '445', TaxType: 'INPUT2' }] }),
+    );
     expect(list(inclusive.body.BankTransactions)[0]).toMatchObject({ SubTotal: 100, TotalTax: 15, Total: 115 });
   });
 
@@ -39,7 +42,16 @@ describe('Accounting API writes', () => {
     const created = list((await api.post('/BankTransactions', { BankTransactions: [bankTransaction()] })).body.BankTransactions)[0];
     const id = String(created?.BankTransactionID);
     const updated = await api.post('/BankTransactions', {
-      BankTransactions: [{ BankTransactionID: id, Reference: 'recoded', LineItems: [{ Description: 'Split A', UnitAmount: 40, AccountCode: '453', TaxType: 'NONE' }, { Description: 'Split B', UnitAmount: 60, AccountCode: '429', TaxType: 'NONE' }] }],
+      BankTransactions: [
+        {
+          BankTransactionID: id,
+          Reference: 'recoded',
+          LineItems: [
+            { Description: 'Split A', UnitAmount: 40, AccountCode: '453', TaxType: 'NONE' },
+            { Description: 'Split B', UnitAmount: 60, AccountCode: '429', TaxType: 'NONE' },
+          ],
+        },
+      ],
     });
     expect(updated.status).toBe(200);
     const row = list(updated.body.BankTransactions)[0];

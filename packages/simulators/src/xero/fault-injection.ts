@@ -3,11 +3,7 @@ import type { JsonObject } from './types.js';
 
 /** What the next call(s) to a tenant should fail with, for testing a client's retries. */
 export type XeroFailureSpec =
-  | 'serverError'
-  | 'serviceUnavailable'
-  | 'dropConnection'
-  | 'rateLimit'
-  | { status: number; body?: JsonObject | string; headers?: Record<string, string> };
+  'serverError' | 'serviceUnavailable' | 'dropConnection' | 'rateLimit' | { status: number; body?: JsonObject | string; headers?: Record<string, string> };
 
 /** Queued failures per tenant, consumed one per admitted API call in the order they were added. */
 export class XeroFaultInjector {

@@ -30,7 +30,13 @@ describe('Idempotency-Key', () => {
     const tokens = sim.connect(tenantId);
     const later = await fetch(`${sim.url}/api.xro/2.0/Contacts`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${tokens.access_token}`, 'xero-tenant-id': tenantId, accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': 'key-4' },
+      headers: {
+        authorization: `Bearer ${tokens.access_token}`,
+        'xero-tenant-id': tenantId,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'idempotency-key': 'key-4',
+      },
       body: JSON.stringify(contact('Day One Ltd')),
     });
     // The key is forgotten, so this is a second write, refused for the duplicate name.

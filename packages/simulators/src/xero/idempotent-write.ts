@@ -18,7 +18,8 @@ export async function idempotentWrite(state: XeroState, org: OrgStore, request: 
   try {
     answer = run();
   } catch (error) {
-    if (key !== undefined && error instanceof XeroError && error.status === 400) state.idempotency.remember(org.tenantId, key, request, { status: 400, body: error.body }, now);
+    if (key !== undefined && error instanceof XeroError && error.status === 400)
+      state.idempotency.remember(org.tenantId, key, request, { status: 400, body: error.body }, now);
     throw error;
   }
   if (key !== undefined) state.idempotency.remember(org.tenantId, key, request, answer, now);

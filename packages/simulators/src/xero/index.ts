@@ -25,5 +25,12 @@ export { createXeroControl, DEFAULT_XERO_SCOPES, type XeroControl, type Organisa
 export type { SeedOrganisationOptions } from './seed.js';
 export type { XeroFailureSpec } from './fault-injection.js';
 export type { TokenResponse as XeroTokenResponse, Connection as XeroConnection } from './oauth-store.js';
-export { signXeroWebhook, buildXeroWebhookBody, type XeroWebhookEvent, type XeroWebhookDelivery, type XeroWebhookConfig, type IntentToReceiveResult } from './webhooks.js';
+export {
+  signXeroWebhook,
+  buildXeroWebhookBody,
+  type XeroWebhookEvent,
+  type XeroWebhookDelivery,
+  type XeroWebhookConfig,
+  type IntentToReceiveResult,
+} from './webhooks.js';
 export { parseWhere, type WhereExpr } from './where-parse.js';

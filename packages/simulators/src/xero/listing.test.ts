@@ -47,7 +47,9 @@ describe('listing', () => {
     const contact = await api.put('/Contacts', { Contacts: [{ Name: 'New Customer Ltd', IsCustomer: true }] });
     expect(contact.status).toBe(200);
     expect(list((await api.get('/Invoices', { 'if-modified-since': since })).body.Invoices).map((row) => row.InvoiceID)).toEqual([invoice.InvoiceID]);
-    expect(list((await api.get('/Contacts', { 'if-modified-since': new Date(Date.parse(`${since}Z`)).toUTCString() })).body.Contacts).map((row) => row.Name)).toEqual(['New Customer Ltd']);
+    expect(list((await api.get('/Contacts', { 'if-modified-since': new Date(Date.parse(`${since}Z`)).toUTCString() })).body.Contacts).map((row) => row.Name)).toEqual([
+      'New Customer Ltd',
+    ]);
   });
 
   it('hides archived contacts unless includeArchived=true', async () => {

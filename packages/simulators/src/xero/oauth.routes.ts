@@ -19,7 +19,9 @@ const SCOPE = /^(openid|profile|email|offline_access|accounting\.[a-z.]+|payroll
 /** Xero's OAuth 2.0 / OpenID endpoints (§2.1), under /identity as on identity.xero.com and login.xero.com. */
 export function oauthRoutes(state: XeroState, consentScope?: XeroConsentScope) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/identity/connect/authorize', async (request, reply) => authorize(state, request, new URLSearchParams(request.query as Record<string, string>), reply, consentScope));
+    app.get('/identity/connect/authorize', async (request, reply) =>
+      authorize(state, request, new URLSearchParams(request.query as Record<string, string>), reply, consentScope),
+    );
     app.post('/identity/connect/authorize', async (request, reply) => authorize(state, request, formParams(request.body), reply, consentScope));
 
     app.post('/identity/connect/token', async (request, reply) => {
@@ -48,7 +50,12 @@ export function oauthRoutes(state: XeroState, consentScope?: XeroConsentScope) {
         xero_userid: XERO_USER.xeroUserId,
         ...(grant.scopes.includes('email') ? { email: XERO_USER.email } : {}),
         ...(grant.scopes.includes('profile')
-          ? { given_name: XERO_USER.givenName, family_name: XERO_USER.familyName, name: `${XERO_USER.givenName} ${XERO_USER.familyName}`, preferred_username: XERO_USER.email }
+          ? {
+              given_name: XERO_USER.givenName,
+              family_name: XERO_USER.familyName,
+              name: `${XERO_USER.givenName} ${XERO_USER.familyName}`,
+              preferred_username: XERO_USER.email,
+            }
           : {}),
       };
     });

@@ -24,7 +24,13 @@ const redirectParams = (response: Response) => new URL(response.headers.get('loc
 
 describe('Xero OAuth 2.0', () => {
   it('shows a consent page listing the organisations with checkboxes, and connects the ticked ones', async () => {
-    const sim = await startTestSimulator({ organisations: [{ name: 'Alpha Ltd', transactions: 2 }, { name: 'Beta Ltd', transactions: 2 }, { name: 'Gamma Ltd', transactions: 2 }] });
+    const sim = await startTestSimulator({
+      organisations: [
+        { name: 'Alpha Ltd', transactions: 2 },
+        { name: 'Beta Ltd', transactions: 2 },
+        { name: 'Gamma Ltd', transactions: 2 },
+      ],
+    });
     const page = await fetch(authorizeUrl(sim));
     const html = await page.text();
     expect(html).toContain('type="checkbox" name="tenantId"');
@@ -34,7 +40,12 @@ describe('Xero OAuth 2.0', () => {
     const form = new URLSearchParams({ client_id: CLIENT_ID, response_type: 'code', scope: SCOPES, redirect_uri: REDIRECT, state: 'csrf-1', decision: 'allow' });
     form.append('tenantId', alpha?.tenantId ?? '');
     form.append('tenantId', gamma?.tenantId ?? '');
-    const approved = await fetch(`${sim.url}/identity/connect/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const approved = await fetch(`${sim.url}/identity/connect/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
     expect(approved.status).toBe(302);
     expect(redirectParams(approved).get('state')).toBe('csrf-1');
     const tokens = await tokenRequest(sim, { grant_type: 'authorization_code', code: redirectParams(approved).get('code') ?? '', redirect_uri: REDIRECT });
@@ -45,7 +56,12 @@ describe('Xero OAuth 2.0', () => {
     expect(rows.map((row) => row.tenantName).sort()).toEqual(['Alpha Ltd', 'Gamma Ltd']);
     expect(rows[0]).toMatchObject({ tenantType: 'ORGANISATION' });
     expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['authEventId', 'createdDateUtc', 'id', 'tenantId', 'tenantName', 'tenantType', 'updatedDateUtc']);
-    const cancelled = await fetch(`${sim.url}/identity/connect/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${form.toString()}&decision=cancel`.replace('decision=allow&', '') });
+    const cancelled = await fetch(`${sim.url}/identity/connect/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `${form.toString()}&decision=cancel`.replace('decision=allow&', ''),
+    });
     expect(redirectParams(cancelled).get('error')).toBe('access_denied');
   });
 
@@ -65,8 +81,16 @@ describe('Xero OAuth 2.0', () => {
     const [header, payload, signature] = String(first.body.id_token).split('.');
     const jwks = (await (await fetch(`${sim.url}/identity/.well-known/openid-configuration/jwks`)).json()) as { keys: JsonWebKey[] };
     const key = createPublicKey({ key: jwks.keys[0] ?? {}, format: 'jwk' });
-    expect(createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(key, Buffer.from(signature ?? '', 'base64url'))).toBe(true);
-    expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString())).toMatchObject({ iss: 'https://identity.xero.com', aud: CLIENT_ID, email: 'sandbox.user@example.com' });
+    expect(
+      createVerify('RSA-SHA256')
+        .update(`${header}.${payload}`)
+        .verify(key, Buffer.from(signature ?? '', 'base64url')),
+    ).toBe(true);
+    expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString())).toMatchObject({
+      iss: 'https://identity.xero.com',
+      aud: CLIENT_ID,
+      email: 'sandbox.user@example.com',
+    });
 
     const second = await tokenRequest(sim, { grant_type: 'refresh_token', refresh_token: String(first.body.refresh_token) });
     expect(second.status).toBe(200);
@@ -130,7 +154,11 @@ describe('connections', () => {
     expect((await fetch(`${sim.url}/connections/${mine?.id ?? ''}`, { method: 'DELETE', headers: auth })).status).toBe(204);
     expect((await api.get('/Contacts')).status).toBe(403);
 
-    const revoke = await fetch(`${sim.url}/identity/connect/revocation`, { method: 'POST', headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${second.refresh_token ?? ''}` });
+    const revoke = await fetch(`${sim.url}/identity/connect/revocation`, {
+      method: 'POST',
+      headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${second.refresh_token ?? ''}`,
+    });
     expect(revoke.status).toBe(200);
     expect(sim.connections()).toEqual([]);
     expect((await apiClient(sim, two?.tenantId ?? '', second.access_token).get('/Contacts')).status).toBe(401);

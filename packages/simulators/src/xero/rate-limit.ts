@@ -46,7 +46,8 @@ export interface Remaining {
   appMinute: number;
 }
 
-export type Admission = { ok: true; remaining: Remaining } | { ok: false; problem: 'Concurrent' | 'Minute' | 'Day' | 'AppMinute'; retryAfter: number; remaining: Remaining };
+export type Admission =
+  { ok: true; remaining: Remaining } | { ok: false; problem: 'Concurrent' | 'Minute' | 'Day' | 'AppMinute'; retryAfter: number; remaining: Remaining };
 
 /**
  * Xero's throttles. Only admitted calls count, so a client that backs off recovers once its old

@@ -90,7 +90,17 @@ export function seedReferenceLists(store: OrgStore, at: number): SeedRefs {
   }
   const byCode = new Map<string, XeroRecord>();
   for (const [Code, Name, Type, TaxType, extra] of ACCOUNTS) {
-    const row = put('Accounts', { Code, Name, Type, TaxType, Class: ACCOUNT_CLASS[Type] ?? null, Status: 'ACTIVE', EnablePaymentsToAccount: false, ShowInExpenseClaims: false, ...extra });
+    const row = put('Accounts', {
+      Code,
+      Name,
+      Type,
+      TaxType,
+      Class: ACCOUNT_CLASS[Type] ?? null,
+      Status: 'ACTIVE',
+      EnablePaymentsToAccount: false,
+      ShowInExpenseClaims: false,
+      ...extra,
+    });
     byCode.set(Code, row);
   }
   const account = (code: string): XeroRecord => {
@@ -99,7 +109,13 @@ export function seedReferenceLists(store: OrgStore, at: number): SeedRefs {
     return row;
   };
   const contact = (Name: string, supplier: boolean) =>
-    put('Contacts', { Name, ContactStatus: 'ACTIVE', IsSupplier: supplier, IsCustomer: !supplier, EmailAddress: `accounts@${Name.toLowerCase().replace(/[^a-z]+/g, '')}.example` });
+    put('Contacts', {
+      Name,
+      ContactStatus: 'ACTIVE',
+      IsSupplier: supplier,
+      IsCustomer: !supplier,
+      EmailAddress: `accounts@${Name.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+    });
   const suppliers = SUPPLIERS.map((name) => contact(name, true));
   const customers = CUSTOMERS.map((name) => contact(name, false));
   const tracking = TRACKING.map(([Name, names]) => {
@@ -108,7 +124,13 @@ export function seedReferenceLists(store: OrgStore, at: number): SeedRefs {
   });
   put('Items', { Code: 'DEV', Name: 'Development work', IsSold: true, IsPurchased: false, SalesDetails: { UnitPrice: 15000, AccountCode: '200', TaxType: 'OUTPUT2' } });
   put('Items', { Code: 'CONS', Name: 'Consulting hour', IsSold: true, IsPurchased: false, SalesDetails: { UnitPrice: 12000, AccountCode: '200', TaxType: 'OUTPUT2' } });
-  put('Items', { Code: 'PAPER', Name: 'Copier paper (box)', IsSold: false, IsPurchased: true, PurchaseDetails: { UnitPrice: 4500, AccountCode: '453', TaxType: 'INPUT2' } });
+  put('Items', {
+    Code: 'PAPER',
+    Name: 'Copier paper (box)',
+    IsSold: false,
+    IsPurchased: true,
+    PurchaseDetails: { UnitPrice: 4500, AccountCode: '453', TaxType: 'INPUT2' },
+  });
   return {
     bank: account('090'),
     savings: account('091'),

@@ -24,9 +24,38 @@ type Kind =
   | 'quote'
   | 'journalReceive';
 
-const KINDS: readonly Kind[] = ['bill', 'spend', 'invoice', 'receive', 'spend', 'repeatingBill', 'spendOverpayment', 'spendPrepayment', 'transfer', 'purchaseOrder', 'journalSpend', 'repeatingInvoice', 'receiveOverpayment', 'receivePrepayment', 'quote', 'journalReceive'];
+const KINDS: readonly Kind[] = [
+  'bill',
+  'spend',
+  'invoice',
+  'receive',
+  'spend',
+  'repeatingBill',
+  'spendOverpayment',
+  'spendPrepayment',
+  'transfer',
+  'purchaseOrder',
+  'journalSpend',
+  'repeatingInvoice',
+  'receiveOverpayment',
+  'receivePrepayment',
+  'quote',
+  'journalReceive',
+];
 /** Kinds whose lines post to a category a bookkeeper may park on Suspense; overpayments post to AP/AR, transfers to a bank, orders and quotes nowhere. */
-const WATCHABLE: readonly Kind[] = ['bill', 'spend', 'invoice', 'receive', 'spend', 'repeatingBill', 'spendPrepayment', 'journalSpend', 'repeatingInvoice', 'receivePrepayment', 'journalReceive'];
+const WATCHABLE: readonly Kind[] = [
+  'bill',
+  'spend',
+  'invoice',
+  'receive',
+  'spend',
+  'repeatingBill',
+  'spendPrepayment',
+  'journalSpend',
+  'repeatingInvoice',
+  'receivePrepayment',
+  'journalReceive',
+];
 const RECEIVE_SIDE: ReadonlySet<Kind> = new Set(['invoice', 'repeatingInvoice', 'receive', 'receiveOverpayment', 'receivePrepayment', 'quote', 'journalReceive']);
 const SPREAD_DAYS = 90;
 const RATES: Record<string, number> = { INPUT2: 15, OUTPUT2: 15, NONE: 0 };
@@ -71,7 +100,11 @@ function createOne(context: Context, kind: Kind, watched: boolean, at: number): 
   const insert = (endpoint: string, fields: JsonObject) => store.insert(requireEndpoint(endpoint), fields, { at, silent: true });
   if (kind === 'transfer') {
     const [from, to] = rng.chance(0.5) ? [refs.bank, refs.savings] : [refs.savings, refs.bank];
-    insertTransfer(store, { Date: date, Amount: rng.int(100, 5000) * 100, Reference: `Transfer ${date}`, FromBankAccount: bankRef(from), ToBankAccount: bankRef(to), Status: 'AUTHORISED' }, { at, silent: true });
+    insertTransfer(
+      store,
+      { Date: date, Amount: rng.int(100, 5000) * 100, Reference: `Transfer ${date}`, FromBankAccount: bankRef(from), ToBankAccount: bankRef(to), Status: 'AUTHORISED' },
+      { at, silent: true },
+    );
     return;
   }
   if (kind === 'journalSpend' || kind === 'journalReceive') {
@@ -79,14 +112,27 @@ function createOne(context: Context, kind: Kind, watched: boolean, at: number): 
     const category = watched ? watchedAccount(context, receive) : rng.pick(receive ? refs.income : refs.expenses);
     const [debit, credit] = receive ? [refs.receivable, category] : [category, refs.payable];
     const JournalLines = [journalLine(debit, amount, 'Accrual'), journalLine(credit, -amount, 'Accrual')];
-    insert('ManualJournals', { Narration: receive ? 'Accrued income' : 'Accrued expense', Date: date, Status: 'POSTED', LineAmountTypes: 'NoTax', JournalLines, ShowOnCashBasisReports: true });
+    insert('ManualJournals', {
+      Narration: receive ? 'Accrued income' : 'Accrued expense',
+      Date: date,
+      Status: 'POSTED',
+      LineAmountTypes: 'NoTax',
+      JournalLines,
+      ShowOnCashBasisReports: true,
+    });
     return;
   }
   const overpayment = kind === 'spendOverpayment' || kind === 'receiveOverpayment';
   const taxType = overpayment ? 'NONE' : receive ? 'OUTPUT2' : 'INPUT2';
   const amountTypes = overpayment ? 'NoTax' : rng.chance(0.25) ? 'Inclusive' : 'Exclusive';
   const lines = linesFor(context, { receive, watched, overpayment, taxType, amountTypes });
-  const document = { Contact: { ContactID: contact.id, Name: contact.fields.Name ?? null }, Date: date, LineAmountTypes: amountTypes, LineItems: lines, ...totalsOf(lines, amountTypes) };
+  const document = {
+    Contact: { ContactID: contact.id, Name: contact.fields.Name ?? null },
+    Date: date,
+    LineAmountTypes: amountTypes,
+    LineItems: lines,
+    ...totalsOf(lines, amountTypes),
+  };
   const due = isoDay(at + 30 * DAY_MS);
   switch (kind) {
     case 'bill':
@@ -94,7 +140,17 @@ function createOne(context: Context, kind: Kind, watched: boolean, at: number): 
       const status = rng.pick(['AUTHORISED', 'AUTHORISED', 'AUTHORISED', 'PAID', 'DRAFT', 'VOIDED']);
       const paid = status === 'PAID' ? document.Total : 0;
       const number = kind === 'invoice' ? { InvoiceNumber: next(context, 'INV-') } : { InvoiceNumber: `SUP-${rng.int(1000, 99999)}` };
-      insert('Invoices', { Type: kind === 'bill' ? 'ACCPAY' : 'ACCREC', ...number, Reference: `Ref ${date}`, ...document, DueDate: due, Status: status, AmountPaid: paid, AmountDue: document.Total - paid, AmountCredited: 0 });
+      insert('Invoices', {
+        Type: kind === 'bill' ? 'ACCPAY' : 'ACCREC',
+        ...number,
+        Reference: `Ref ${date}`,
+        ...document,
+        DueDate: due,
+        Status: status,
+        AmountPaid: paid,
+        AmountDue: document.Total - paid,
+        AmountCredited: 0,
+      });
       return;
     }
     case 'repeatingBill':
@@ -111,10 +167,25 @@ function createOne(context: Context, kind: Kind, watched: boolean, at: number): 
       insert('Quotes', { QuoteNumber: next(context, 'QU-'), Title: 'Proposed work', ...document, ExpiryDate: due, Status: rng.pick(['DRAFT', 'SENT', 'ACCEPTED']) });
       return;
     default: {
-      const type = { spend: 'SPEND', spendOverpayment: 'SPEND-OVERPAYMENT', spendPrepayment: 'SPEND-PREPAYMENT', receive: 'RECEIVE', receiveOverpayment: 'RECEIVE-OVERPAYMENT', receivePrepayment: 'RECEIVE-PREPAYMENT' }[kind];
+      const type = {
+        spend: 'SPEND',
+        spendOverpayment: 'SPEND-OVERPAYMENT',
+        spendPrepayment: 'SPEND-PREPAYMENT',
+        receive: 'RECEIVE',
+        receiveOverpayment: 'RECEIVE-OVERPAYMENT',
+        receivePrepayment: 'RECEIVE-PREPAYMENT',
+      }[kind];
       const bank = !receive && rng.chance(0.35) ? refs.creditCard : refs.bank;
       const extra = overpayment ? { OverpaymentID: store.newId() } : kind.endsWith('Prepayment') ? { PrepaymentID: store.newId() } : {};
-      insert('BankTransactions', { Type: type, ...document, BankAccount: bankRef(bank), Status: 'AUTHORISED', IsReconciled: rng.chance(0.5), Reference: `Card ${rng.int(1000, 9999)}`, ...extra });
+      insert('BankTransactions', {
+        Type: type,
+        ...document,
+        BankAccount: bankRef(bank),
+        Status: 'AUTHORISED',
+        IsReconciled: rng.chance(0.5),
+        Reference: `Card ${rng.int(1000, 9999)}`,
+        ...extra,
+      });
     }
   }
 }
@@ -132,7 +203,13 @@ function linesFor(context: Context, spec: LineSpec): JsonObject[] {
   const { refs, rng, store } = context;
   const count = spec.overpayment ? 1 : rng.chance(0.3) ? rng.int(2, 3) : 1;
   return Array.from({ length: count }, (_, index) => {
-    const account = spec.overpayment ? (spec.receive ? refs.receivable : refs.payable) : index === 0 && spec.watched ? watchedAccount(context, spec.receive) : rng.pick(spec.receive ? refs.income : refs.expenses);
+    const account = spec.overpayment
+      ? spec.receive
+        ? refs.receivable
+        : refs.payable
+      : index === 0 && spec.watched
+        ? watchedAccount(context, spec.receive)
+        : rng.pick(spec.receive ? refs.income : refs.expenses);
     const taxType = account === refs.suspense || account === refs.askMyAccountant ? 'NONE' : spec.taxType;
     const amount = rng.int(1000, 250_000);
     const tracking = !spec.overpayment && rng.chance(0.3) ? trackingFor(context) : [];

@@ -6,7 +6,12 @@ import { createXeroState, type XeroSimulatorOptions } from './state.js';
 import { CLIENT_ID, CLIENT_SECRET, START, list } from './test-support.js';
 import type { JsonObject } from './types.js';
 
-const options = (organisations: XeroSimulatorOptions['organisations']): XeroSimulatorOptions => ({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, startTime: START, organisations });
+const options = (organisations: XeroSimulatorOptions['organisations']): XeroSimulatorOptions => ({
+  clientId: CLIENT_ID,
+  clientSecret: CLIENT_SECRET,
+  startTime: START,
+  organisations,
+});
 
 const WATCHED = new Set(['250', '499']);
 const lineCodes = (row: JsonObject) => list(row.LineItems ?? row.JournalLines ?? []).map((line) => String(line.AccountCode));
@@ -60,7 +65,9 @@ describe('seeded organisations', () => {
     const control = createXeroControl(createXeroState(options([{ transactions: 20_000, watchedTransactions: 5_000 }])));
     expect(Date.now() - started).toBeLessThan(15_000);
     const tenantId = control.organisations()[0]?.tenantId ?? '';
-    const watched = ['BankTransactions', 'Invoices', 'RepeatingInvoices', 'ManualJournals'].flatMap((endpoint) => control.listEntities(tenantId, endpoint)).filter(isWatched);
+    const watched = ['BankTransactions', 'Invoices', 'RepeatingInvoices', 'ManualJournals']
+      .flatMap((endpoint) => control.listEntities(tenantId, endpoint))
+      .filter(isWatched);
     expect(watched).toHaveLength(5_000);
   });
 
@@ -81,10 +88,15 @@ describe('xeroSimulatorPlugin', () => {
     await app.register(xeroSimulatorPlugin, { prefix: '/sandbox/xero', state });
     const control = createXeroControl(state);
     const { access_token: token, tenantIds } = control.connect();
-    const response = await app.inject({ url: '/sandbox/xero/api.xro/2.0/Accounts', headers: { authorization: `Bearer ${token}`, 'xero-tenant-id': tenantIds[0] ?? '', accept: 'application/json' } });
+    const response = await app.inject({
+      url: '/sandbox/xero/api.xro/2.0/Accounts',
+      headers: { authorization: `Bearer ${token}`, 'xero-tenant-id': tenantIds[0] ?? '', accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(200);
     expect(list(response.json<JsonObject>().Accounts).length).toBeGreaterThan(10);
-    const page = await app.inject({ url: `/sandbox/xero/identity/connect/authorize?client_id=${CLIENT_ID}&response_type=code&scope=openid&redirect_uri=http://localhost/cb&state=s` });
+    const page = await app.inject({
+      url: `/sandbox/xero/identity/connect/authorize?client_id=${CLIENT_ID}&response_type=code&scope=openid&redirect_uri=http://localhost/cb&state=s`,
+    });
     expect(page.body).toContain('Sandbox Organisation 1');
     await app.close();
   });

@@ -23,7 +23,12 @@ export function addTrackingOptions(org: OrgStore, categoryId: string, body: unkn
     return false;
   });
   if (invalid.length > 0) {
-    throw validationException(invalid.map((option) => ({ ...(isJsonObject(option) ? option : {}), ValidationErrors: [{ Message: 'For each specified tracking option the name must be unique and not empty.' }] })));
+    throw validationException(
+      invalid.map((option) => ({
+        ...(isJsonObject(option) ? option : {}),
+        ValidationErrors: [{ Message: 'For each specified tracking option the name must be unique and not empty.' }],
+      })),
+    );
   }
   const added = completeOptions(org, raw);
   org.replace(TRACKING, category.id, { ...category.fields, Options: [...existing, ...added] });

@@ -31,7 +31,11 @@ describe('validation', () => {
 
   it('refuses more than 2 tracking entries and an unknown option, and fills in a known one', async () => {
     const { api } = await connectedSimulator({ organisations: [{ transactions: 1 }] });
-    const three = [{ Name: 'Region', Option: 'North' }, { Name: 'Department', Option: 'Sales' }, { Name: 'Region', Option: 'South' }];
+    const three = [
+      { Name: 'Region', Option: 'North' },
+      { Name: 'Department', Option: 'Sales' },
+      { Name: 'Region', Option: 'South' },
+    ];
     expect(await errorsOf(api, spend({ Tracking: three }))).toContain('A line item can have at most 2 tracking categories');
     expect((await errorsOf(api, spend({ Tracking: [{ Name: 'Region', Option: 'Atlantis' }] })))[0]).toContain("'Atlantis' does not exist");
     const ok = await api.put('/BankTransactions', spend({ Tracking: [{ Name: 'region', Option: 'north' }] }));
@@ -51,9 +55,29 @@ describe('validation', () => {
 
   it('refuses an unbalanced manual journal and keeps signed journal lines', async () => {
     const { api } = await connectedSimulator({ organisations: [{ transactions: 1 }] });
-    const unbalanced = await api.put('/ManualJournals', { ManualJournals: [{ Narration: 'Reclass', JournalLines: [{ LineAmount: 50, AccountCode: '429' }, { LineAmount: -40, AccountCode: '250' }] }] });
+    const unbalanced = await api.put('/ManualJournals', {
+      ManualJournals: [
+        {
+          Narration: 'Reclass',
+          JournalLines: [
+            { LineAmount: 50, AccountCode: '429' },
+            { LineAmount: -40, AccountCode: '250' },
+          ],
+        },
+      ],
+    });
     expect(unbalanced.status).toBe(400);
-    const journal = await api.put('/ManualJournals', { ManualJournals: [{ Narration: 'Reclass', JournalLines: [{ LineAmount: 50, AccountCode: '429' }, { LineAmount: -50, AccountCode: '250' }] }] });
+    const journal = await api.put('/ManualJournals', {
+      ManualJournals: [
+        {
+          Narration: 'Reclass',
+          JournalLines: [
+            { LineAmount: 50, AccountCode: '429' },
+            { LineAmount: -50, AccountCode: '250' },
+          ],
+        },
+      ],
+    });
     expect(list(list(journal.body.ManualJournals)[0]?.JournalLines).map((line) => line.LineAmount)).toEqual([50, -50]);
   });
 
@@ -71,7 +95,9 @@ describe('validation', () => {
   it('with summarizeErrors=false answers 200, keeps the good items and marks the bad ones', async () => {
     const { sim, api, tenantId } = await connectedSimulator({ organisations: [{ transactions: 1 }] });
     const before = sim.listEntities(tenantId, 'BankTransactions').length;
-    const response = await api.put('/BankTransactions?summarizeErrors=false', { BankTransactions: [spend({ Description: 'good' }), spend({ AccountCode: '999', Description: 'bad' })] });
+    const response = await api.put('/BankTransactions?summarizeErrors=false', {
+      BankTransactions: [spend({ Description: 'good' }), spend({ AccountCode: '999', Description: 'bad' })],
+    });
     expect(response.status).toBe(200);
     const [good, bad] = list(response.body.BankTransactions);
     expect(good).toMatchObject({ HasErrors: false, StatusAttributeString: 'OK' });
@@ -87,7 +113,12 @@ describe('validation', () => {
     expect(JSON.stringify(duplicate.body)).toContain('must be unique');
     const garbled = await fetch(`${sim.url}/api.xro/2.0/Contacts`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${sim.connect().access_token}`, 'xero-tenant-id': sim.organisations()[0]?.tenantId ?? '', accept: 'application/json', 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${sim.connect().access_token}`,
+        'xero-tenant-id': sim.organisations()[0]?.tenantId ?? '',
+        accept: 'application/json',
+        'content-type': 'application/json',
+      },
       body: '{"Contacts":[',
     });
     expect(garbled.status).toBe(400);

@@ -44,15 +44,27 @@ describe('webhooks', () => {
     sim.configureWebhook(url, { key: KEY, debounceMs: 10 });
     const contact = list((await api.put('/Contacts', { Contacts: [{ Name: 'Hook Ltd' }] })).body.Contacts)[0];
     await api.post('/Contacts', { Contacts: [{ ContactID: contact?.ContactID, EmailAddress: 'hi@hook.example' }] });
-    await api.put('/BankTransactions', { Type: 'SPEND', Contact: { ContactID: contact?.ContactID }, BankAccount: { Code: '090' }, LineItems: [{ UnitAmount: 5, AccountCode: '429' }] });
+    await api.put('/BankTransactions', {
+      Type: 'SPEND',
+      Contact: { ContactID: contact?.ContactID },
+      BankAccount: { Code: '090' },
+      LineItems: [{ UnitAmount: 5, AccountCode: '429' }],
+    });
     await api.put('/Invoices', { Type: 'ACCREC', Contact: { ContactID: contact?.ContactID }, LineItems: [{ UnitAmount: 5, AccountCode: '200' }] });
     await sim.flushWebhooks();
 
     expect(sim.webhookDeliveries.every((delivery) => delivery.status === 200)).toBe(true);
-    const payloads = received.map((entry) => JSON.parse(entry.body) as { events: Record<string, string>[]; firstEventSequence: number; lastEventSequence: number; entropy: string });
+    const payloads = received.map(
+      (entry) => JSON.parse(entry.body) as { events: Record<string, string>[]; firstEventSequence: number; lastEventSequence: number; entropy: string },
+    );
     const events = payloads.flatMap((payload) => payload.events);
     expect(events.map((event) => `${event.eventCategory} ${event.eventType}`)).toEqual(['CONTACT CREATE', 'CONTACT UPDATE', 'INVOICE CREATE']);
-    expect(events[0]).toMatchObject({ resourceId: contact?.ContactID, tenantId, tenantType: 'ORGANISATION', resourceUrl: `${sim.url}/api.xro/2.0/Contacts/${String(contact?.ContactID)}` });
+    expect(events[0]).toMatchObject({
+      resourceId: contact?.ContactID,
+      tenantId,
+      tenantType: 'ORGANISATION',
+      resourceUrl: `${sim.url}/api.xro/2.0/Contacts/${String(contact?.ContactID)}`,
+    });
     expect(payloads[0]?.firstEventSequence).toBe(1);
     expect(payloads.at(-1)?.lastEventSequence).toBe(3);
     expect(typeof payloads[0]?.entropy).toBe('string');

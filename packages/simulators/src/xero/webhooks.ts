@@ -48,7 +48,12 @@ export function signXeroWebhook(body: string, key: string): string {
 }
 
 /** Xero's `entropy`: random uppercase letters, so no two payloads (and signatures) repeat. */
-const entropy = () => randomBytes(15).toString('base64').replace(/[^A-Z]/gi, 'X').toUpperCase().slice(0, 20);
+const entropy = () =>
+  randomBytes(15)
+    .toString('base64')
+    .replace(/[^A-Z]/gi, 'X')
+    .toUpperCase()
+    .slice(0, 20);
 
 export function buildXeroWebhookBody(events: XeroWebhookEvent[], firstSequence: number): string {
   const lastSequence = events.length === 0 ? firstSequence : firstSequence + events.length - 1;
