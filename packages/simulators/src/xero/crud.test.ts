@@ -105,4 +105,14 @@ describe('Accounting API writes', () => {
     const { api } = await connectedSimulator();
     expect((await api.get('/Accounts', { accept: 'application/xml' })).status).toBe(406);
   });
+
+  it('creates accounts with their class and refuses a taken code or name', async () => {
+    const { api } = await connectedSimulator({ organisations: [{ transactions: 1 }] });
+    const created = await api.put('/Accounts', { Code: '455', Name: 'Software', Type: 'OVERHEADS', TaxType: 'INPUT2' });
+    expect(list(created.body.Accounts)[0]).toMatchObject({ Code: '455', Class: 'EXPENSE', Status: 'ACTIVE' });
+    const taken = await api.put('/Accounts', { Code: '455', Name: 'Suspense', Type: 'EXPENSE' });
+    const messages = list(list(taken.body.Elements)[0]?.ValidationErrors).map((error) => error.Message);
+    expect(messages).toEqual(['Please enter a unique Code.', 'Please enter a unique Name.']);
+    expect((await api.put('/Items', { Code: 'DEV', Name: 'Again' })).status).toBe(400);
+  });
 });
