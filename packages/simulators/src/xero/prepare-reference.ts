@@ -1,8 +1,7 @@
 import type { EndpointSpec } from './endpoints.js';
-import type { Prepared } from './prepare.js';
 import { findAccount } from './resolve.js';
 import type { OrgStore } from './store.js';
-import { isJsonObject, type JsonObject, type XeroRecord } from './types.js';
+import { isJsonObject, type JsonObject, type Prepared, type XeroRecord } from './types.js';
 
 /** Account types and the class each reports under (Class is read-only, derived from Type). */
 export const ACCOUNT_CLASS: Record<string, string> = {

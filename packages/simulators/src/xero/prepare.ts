@@ -3,15 +3,9 @@ import { checkGivenTotals, normalizeLines } from './lines.js';
 import { prepareReference } from './prepare-reference.js';
 import { findAccount, findContact } from './resolve.js';
 import type { OrgStore } from './store.js';
-import { isJsonObject, type JsonObject, type XeroRecord } from './types.js';
+import { isJsonObject, type JsonObject, type Prepared, type XeroRecord } from './types.js';
 
-/** A body item made ready to store, or the reasons it cannot be. */
-export interface Prepared {
-  fields: JsonObject;
-  errors: string[];
-  /** A contact named by a transaction but not on file: Xero creates it along with the transaction. */
-  newContact?: JsonObject;
-}
+export type { Prepared };
 
 const TYPES: Record<string, readonly string[]> = {
   Invoices: ['ACCPAY', 'ACCREC', 'ACCPAYCREDIT', 'ACCRECCREDIT', 'APOVERPAYMENT', 'APPREPAYMENT', 'AROVERPAYMENT', 'ARPREPAYMENT'],

@@ -24,3 +24,11 @@ export interface ChangeEvent {
   type: EventType;
   at: number;
 }
+
+/** A body item made ready to store, or the reasons it cannot be. */
+export interface Prepared {
+  fields: JsonObject;
+  errors: string[];
+  /** A contact named by a transaction but not on file: Xero creates it along with the transaction. */
+  newContact?: JsonObject;
+}
