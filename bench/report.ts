@@ -54,3 +54,16 @@ export const renderReport = (results: TargetResult[], opts: { connections: numbe
   }
   return lines.join('\n');
 };
+
+/**
+ * The figures' part of BENCHMARKS.md after a run: the new report, with the section of a database
+ * this run did not measure (`--only=postgres` or `--only=pglite`) kept from the previous file.
+ */
+export const mergeReport = (previousHead: string, report: string): string => {
+  const sections = (text: string) => text.split(/\n(?=## )/);
+  const ran = new Set(sections(report).map((s) => s.split('\n')[0]));
+  const kept = sections(previousHead)
+    .slice(1)
+    .filter((s) => !ran.has(s.split('\n')[0]));
+  return [report.replace(/\n+$/, ''), ...kept.map((s) => s.replace(/\n+$/, ''))].join('\n\n') + '\n';
+};

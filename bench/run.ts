@@ -33,7 +33,7 @@ import { CATEGORIZED_FILTER } from './floor.js';
 import { runLoad, type LoadRequest, type LoadResult } from './load.js';
 import type { BenchData } from './seed.js';
 import { BENCH_PASSWORD } from './seed.js';
-import { renderReport, type TargetResult } from './report.js';
+import { mergeReport, renderReport, type TargetResult } from './report.js';
 import { renderClientEffortReport, runClientEffortBench } from './client-effort.js';
 import { renderFirstLoadReport, runFirstLoadBench } from './first-load.js';
 import { renderQboReport, runQboBench } from './qbo.js';
@@ -336,7 +336,7 @@ const main = async () => {
     if (write) {
       const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
       const notes = previous.indexOf('\n## Reading these figures');
-      writeFileSync(file, notes >= 0 ? `${report}${previous.slice(notes)}` : report);
+      writeFileSync(file, notes >= 0 ? `${mergeReport(previous.slice(0, notes), report)}${previous.slice(notes)}` : report);
     }
   }
   if (!only || only === 'qbo') {
