@@ -1,4 +1,4 @@
-import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { JwtSigner } from '../shared/jwt-signer.js';
 import { XERO_USER, type Grant } from './oauth-store.js';
 import type { JsonObject } from './types.js';
 
@@ -10,7 +10,7 @@ const KEY_ID = 'sim-xero-1';
  * use; the public half is served as a JWKS so a client can verify the signature end to end.
  */
 export class XeroIdTokenSigner {
-  private keys?: { privateKey: KeyObject; publicKey: KeyObject };
+  private readonly signer = new JwtSigner(KEY_ID, { typ: 'JWT' });
 
   constructor(private readonly clientId: string) {}
 
@@ -31,22 +31,10 @@ export class XeroIdTokenSigner {
     if (grant.scopes.includes('profile')) {
       Object.assign(claims, { given_name: XERO_USER.givenName, family_name: XERO_USER.familyName, preferred_username: XERO_USER.email });
     }
-    const input = `${encode({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })}.${encode(claims)}`;
-    const signature = createSign('RSA-SHA256').update(input).sign(this.keyPair().privateKey).toString('base64url');
-    return `${input}.${signature}`;
+    return this.signer.sign(claims);
   }
 
   jwks(): JsonObject {
-    const jwk = this.keyPair().publicKey.export({ format: 'jwk' });
-    return { keys: [{ kty: jwk.kty ?? 'RSA', n: jwk.n ?? '', e: jwk.e ?? '', kid: KEY_ID, alg: 'RS256', use: 'sig' }] };
+    return this.signer.jwks() as JsonObject;
   }
-
-  private keyPair(): { privateKey: KeyObject; publicKey: KeyObject } {
-    this.keys ??= generateKeyPairSync('rsa', { modulusLength: 2048 });
-    return this.keys;
-  }
-}
-
-function encode(value: object): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
