@@ -5,11 +5,7 @@ import type { JsonObject } from './types.js';
 export const ISSUER = 'https://oauth.platform.intuit.com/op/v1';
 const KEY_ID = 'sim-qbo-1';
 
-/**
- * Signs OpenID id_tokens with RS256 like Intuit (the shared JwtSigner), with its claims: a key made on first use (key generation
- * costs tens of milliseconds, so simulators that never see `openid` never pay it). The public
- * half is served as a JWKS so a client can verify the signature end to end.
- */
+/** Intuit's OpenID id_tokens: its claims, signed by the simulators' shared RS256 signer. */
 export class IdTokenSigner {
   private readonly signer = new JwtSigner(KEY_ID);
 

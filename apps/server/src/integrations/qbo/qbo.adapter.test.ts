@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQboSimulator, type QboSimulator } from '@herd/simulators';
 import { testConfig } from '../../../test/harness.js';
 import { QBO_CLIENT } from '../../../test/qbo.js';
+import { publishLine } from '../../../test/publish-lines.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import type { CredentialStore, SealedCredentials } from '../../modules/ledger/credential-store.js';
 import type { LedgerAdapter, PullCursor, PullPage } from '../../modules/ledger/ledger-adapter.js';
@@ -136,21 +137,7 @@ describe('the QuickBooks Online adapter, with no database', () => {
       entityType: 'Purchase',
       version: purchase.version,
       raw: purchase.raw,
-      lines: [
-        {
-          amountCents: purchase.transaction!.amountCents,
-          description: 'Paper',
-          categoryExternalId: category.externalId,
-          vendorExternalId: null,
-          customerExternalId: null,
-          classExternalId: null,
-          locationExternalId: null,
-          taxExternalId: null,
-          trackingOneExternalId: null,
-          trackingTwoExternalId: null,
-          billable: null,
-        },
-      ],
+      lines: [publishLine(purchase.transaction!.amountCents, category.externalId, { description: 'Paper' })],
       files: [],
     };
     const settled = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerReferences, PublishLine } from '../../modules/ledger/ledger-records.js';
+import type { LedgerReferences } from '../../modules/ledger/ledger-records.js';
+import { publishLine } from '../../../test/publish-lines.js';
 import { xeroLookups } from './xero-lookups.js';
 import { buildXeroUpdate, XeroUnpublishableError } from './xero-publish-map.js';
 import { xeroRecordOf } from './xero-records.js';
@@ -111,20 +112,7 @@ describe('Xero objects as the ledger port’s records', () => {
   });
 });
 
-const answer = (amountCents: number, categoryExternalId: string, extra: Partial<PublishLine> = {}): PublishLine => ({
-  amountCents,
-  description: '',
-  categoryExternalId,
-  vendorExternalId: null,
-  customerExternalId: null,
-  classExternalId: null,
-  locationExternalId: null,
-  taxExternalId: null,
-  trackingOneExternalId: null,
-  trackingTwoExternalId: null,
-  billable: null,
-  ...extra,
-});
+const answer = publishLine;
 
 describe('writing an answer back to Xero', () => {
   it('replaces the watched line with the answer’s split, exact to the cent, with tax, tracking and contact, keeping the other lines and the amount type', () => {

@@ -5,7 +5,8 @@ import { createSecretBox } from '../../lib/secret-box.js';
 import type { CredentialStore, SealedCredentials } from '../../modules/ledger/credential-store.js';
 import type { LedgerAdapter, PullPage } from '../../modules/ledger/ledger-adapter.js';
 import { LedgerNeedsReauthError } from '../../modules/ledger/ledger-errors.js';
-import type { LedgerAccountRecord, LedgerRecord, LedgerReferences, PublishLine } from '../../modules/ledger/ledger-records.js';
+import type { LedgerAccountRecord, LedgerRecord, LedgerReferences } from '../../modules/ledger/ledger-records.js';
+import { publishLine } from '../../../test/publish-lines.js';
 import { isWatchedByDefault } from '../../modules/ledger/watched-accounts.js';
 import { isClientCategoryType } from '../../modules/refs/client-categories.js';
 import { sealTokens } from '../oauth2-session.js';
@@ -86,20 +87,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sim?.close());
 
-const line = (amountCents: number, categoryExternalId: string, extra: Partial<PublishLine> = {}): PublishLine => ({
-  amountCents,
-  description: '',
-  categoryExternalId,
-  vendorExternalId: null,
-  customerExternalId: null,
-  classExternalId: null,
-  locationExternalId: null,
-  taxExternalId: null,
-  trackingOneExternalId: null,
-  trackingTwoExternalId: null,
-  billable: null,
-  ...extra,
-});
+const line = publishLine;
 
 describe('the Xero adapter, with no database', () => {
   it('pulls the chart before the transactions, and hands over every subtype waiting on a watched account', () => {
