@@ -203,18 +203,22 @@ const toPublishLines = (lines: LineRow[], refs: CompanyReferences): PublishLine[
   return mapped;
 };
 
+/** The ledgers Herd holds itself take the answer as it stands: nothing to translate, no chart to read. */
+const NO_REFERENCES = { accounts: [], refs: [] };
+
 /**
- * The publish loop: each row becomes a publish item (its lines by the ledger's ids, its files not
- * in the ledger yet), and every answer the adapter hands back is recorded before the next is
- * asked for, so a job cut short leaves only the unanswered rows in PROCESSING. A row whose
- * category the ledger does not know is refused here, before anything is sent.
+ * The publish loop: each row becomes a publish item (for a remote ledger, its lines by the ledger's
+ * ids and its files not in the ledger yet), and every answer the adapter hands back is recorded
+ * before the next is asked for, so a job cut short leaves only the unanswered rows in PROCESSING.
+ * A row whose category the ledger does not know is refused here, before anything is sent.
  */
 const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: TransactionRow[], actorUserId: number | null, counted: (o: PublishOutcome) => void) => {
   if (rows.length === 0) return;
   const adapter = deps.ledgers.adapterFor(company.connectionKind);
   const pks = rows.map((r) => r.pk);
-  const allLines = await loadLines(deps.db, company.pk, pks);
-  const refs = await loadCompanyReferences(deps.db, company.pk);
+  const refs = adapter.remote ? await loadCompanyReferences(deps.db, company.pk) : null;
+  const linesOf = new Map<number, LineRow[]>();
+  if (refs) for (const line of await loadLines(deps.db, company.pk, pks)) linesOf.set(line.transactionId, [...(linesOf.get(line.transactionId) ?? []), line]);
   const files = adapter.attachFiles ? await filesForLedger(deps, pks) : new Map();
   const byPk = new Map(rows.map((row) => [row.pk, row]));
   const record = async (settled: Settled[]) => {
@@ -224,10 +228,7 @@ const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: Transact
   const items: PublishItem[] = [];
   const unknownCategory: Settled[] = [];
   for (const row of rows) {
-    const lines = toPublishLines(
-      allLines.filter((l) => l.transactionId === row.pk),
-      refs,
-    );
+    const lines = refs ? toPublishLines(linesOf.get(row.pk) ?? [], refs) : [];
     if (!lines) {
       unknownCategory.push({ row, outcome: { kind: 'rejected', code: 'HERD', message: `Every line needs a category that exists in ${adapter.displayName}.` } });
       continue;
@@ -245,7 +246,7 @@ const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: Transact
   await record(unknownCategory);
   if (items.length === 0) return;
   await withGrant(deps.db, company, adapter.displayName, async () => {
-    for await (const settled of adapter.publish(company, items, refs.references)) {
+    for await (const settled of adapter.publish(company, items, refs?.references ?? NO_REFERENCES)) {
       await record(settled.map(({ item, outcome }) => ({ row: byPk.get(item.key)!, outcome })));
     }
   });
