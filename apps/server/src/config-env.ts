@@ -137,6 +137,10 @@ export const envSchema = z.object({
   QBO_ENVIRONMENT: oneOf('QBO_ENVIRONMENT', ['production', 'sandbox']),
   QBO_WEBHOOK_VERIFIER_TOKEN: text('QBO_WEBHOOK_VERIFIER_TOKEN'),
   QBO_BASE_URL: url('QBO_BASE_URL', HTTP),
+  XERO_CLIENT_ID: text('XERO_CLIENT_ID'),
+  XERO_CLIENT_SECRET: text('XERO_CLIENT_SECRET'),
+  XERO_WEBHOOK_KEY: text('XERO_WEBHOOK_KEY'),
+  XERO_BASE_URL: url('XERO_BASE_URL', HTTP),
   TWILIO_ACCOUNT_SID: text('TWILIO_ACCOUNT_SID'),
   TWILIO_AUTH_TOKEN: text('TWILIO_AUTH_TOKEN'),
   TWILIO_FROM: text('TWILIO_FROM'),
@@ -184,6 +188,7 @@ const crossProblems = (env: NodeJS.ProcessEnv): string[] => {
   }
   if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   if (set('QBO_CLIENT_ID') !== set('QBO_CLIENT_SECRET')) problems.push('QBO_CLIENT_ID and QBO_CLIENT_SECRET must be set together.');
+  if (set('XERO_CLIENT_ID') !== set('XERO_CLIENT_SECRET')) problems.push('XERO_CLIENT_ID and XERO_CLIENT_SECRET must be set together.');
   // With a Stripe key Herd bills for real: it must know which price to charge and how to check Stripe's webhooks.
   if (set('STRIPE_SECRET_KEY') && env.BILLING !== 'off' && !(set('STRIPE_WEBHOOK_SECRET') && set('STRIPE_PRICE_ID'))) {
     problems.push('STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are required when STRIPE_SECRET_KEY is set (or set BILLING=off to bill nobody).');

@@ -3,6 +3,7 @@ import { parseSmsSettings, type SmsSettings } from './sms/sms-settings.js';
 import type { FeatureFlag } from '@herd/contract';
 import { parseEnv, type Env } from './config-env.js';
 import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-settings.js';
+import { parseXeroSettings, type XeroSettings } from './integrations/xero/xero-settings.js';
 import { parseBillingSettings, type BillingSettings } from './modules/billing/billing-settings.js';
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
 import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files.js';
@@ -49,6 +50,8 @@ export interface Config {
   s3: S3Settings | null;
   /** QuickBooks Online: Intuit's credentials, or the built-in sandbox when there are none. */
   qbo: QboSettings;
+  /** Xero: its app's credentials, or the built-in Xero sandbox when there are none. */
+  xero: XeroSettings;
   /** Text messages (MFA codes): Twilio's credentials, or the built-in sandbox when there are none. */
   sms: SmsSettings;
   /** How long any call to another server (ledgers, their OAuth endpoints, object storage) may take. */
@@ -123,6 +126,11 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     e2eOutbox: env.HERD_E2E_OUTBOX ?? false,
     s3,
     qbo: parseQboSettings(qboEnv, secretKey, sandboxes),
+    xero: parseXeroSettings(
+      { XERO_CLIENT_ID: env.XERO_CLIENT_ID, XERO_CLIENT_SECRET: env.XERO_CLIENT_SECRET, XERO_WEBHOOK_KEY: env.XERO_WEBHOOK_KEY, XERO_BASE_URL: env.XERO_BASE_URL },
+      secretKey,
+      sandboxes,
+    ),
     sms: parseSmsSettings(env, port, sandboxes),
     outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
     ledgerSyncIntervalMs: env.LEDGER_SYNC_INTERVAL ?? DEFAULT_LEDGER_SYNC_INTERVAL_MS,

@@ -73,5 +73,6 @@ describe('a production start with nothing configured', () => {
     expect(JSON.stringify(config)).not.toContain('sandbox');
     // Without Intuit's credentials there is no sign-up with Intuit to offer.
     expect(config.quickbooks_signup).toBe(false);
+    expect(config.xero).toBe('off');
   });
 });

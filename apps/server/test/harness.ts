@@ -42,6 +42,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   e2eOutbox: false,
   s3: null,
   qbo: { mode: 'builtin-sandbox', clientId: 'herd-test', clientSecret: 'herd-test-secret', webhookVerifierToken: 'herd-test-verifier', baseUrl: null },
+  xero: { mode: 'builtin-sandbox', clientId: 'herd-test-xero', clientSecret: 'herd-test-xero-secret', webhookKey: 'herd-test-xero-webhook-key', baseUrl: null },
   outboundTimeoutMs: 10_000,
   ledgerSyncIntervalMs: 4 * 3_600_000,
   // Nothing listens there: the SMS tests start Twilio's simulator and point here at it.

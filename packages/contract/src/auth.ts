@@ -97,5 +97,7 @@ export const clientConfig = z.object({
   environment: z.string(),
   /** Whether "Sign up with Intuit" can work here: false when QuickBooks Online is not set up (production without its credentials). */
   quickbooks_signup: z.boolean(),
+  /** How Xero is reached here: `live` (Xero itself), `sandbox` (the built-in Xero sandbox, labelled so on every Xero button), `off` (not set up: no Xero buttons). */
+  xero: z.enum(['live', 'sandbox', 'off']),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

@@ -27,6 +27,7 @@ export * from './request-templates.js';
 export * from './time-zone.js';
 export * from './transaction-history.js';
 export * from './quickbooks.js';
+export * from './xero.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './money.js';

@@ -27,6 +27,7 @@ import { ruleEndpoints } from './rules.js';
 import { smsEndpoints } from './sms.js';
 import { testingEndpoints } from './testing.js';
 import { transactionEndpoints } from './transactions.js';
+import { xeroEndpoints } from './xero.js';
 
 export * from './analytics.js';
 export * from './app.js';
@@ -57,6 +58,7 @@ export * from './rules.js';
 export * from './sms.js';
 export * from './testing.js';
 export * from './transactions.js';
+export * from './xero.js';
 
 /** The route table: every endpoint group; the server serves each, the web app calls them. */
 export const endpointGroups = {
@@ -74,6 +76,7 @@ export const endpointGroups = {
   clientSide: clientSideEndpoints,
   generic: genericEndpoints,
   quickbooks: quickbooksEndpoints,
+  xero: xeroEndpoints,
   testing: testingEndpoints,
   transactions: transactionEndpoints,
   files: fileEndpoints,

@@ -8,7 +8,7 @@ import type { Visitor } from '../auth/visitor.js';
  * error reporting and the tag manager stay off unless their ids are set.
  */
 export const clientConfigOf = (
-  { config }: { config: Pick<Config, 'sentryDsn' | 'gtmId' | 'environment' | 'qbo'> },
+  { config }: { config: Pick<Config, 'sentryDsn' | 'gtmId' | 'environment' | 'qbo' | 'xero'> },
   _visitor: Visitor,
   _input: NoInput,
 ): ClientConfig => ({
@@ -16,4 +16,6 @@ export const clientConfigOf = (
   gtm_id: config.gtmId,
   environment: config.environment,
   quickbooks_signup: config.qbo.mode !== 'off',
+  // A Xero base URL (a simulator elsewhere) is not Xero itself either.
+  xero: config.xero.mode === 'off' ? 'off' : config.xero.mode === 'builtin-sandbox' || config.xero.baseUrl ? 'sandbox' : 'live',
 });
