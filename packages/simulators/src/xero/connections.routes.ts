@@ -5,16 +5,16 @@ import { bearerGrant } from './oauth.routes.js';
 import type { XeroState } from './state.js';
 
 /**
- * `GET /connections` and `DELETE /connections/{id}` (§2.1). Every connection of the app is listed
- * to any live token, as all of them belong to the one sandbox user.
+ * `GET /connections` and `DELETE /connections/{id}` (§2.1). A token sees the connections of the
+ * Xero user who consented, as Xero lists a user their own.
  */
 export function connectionRoutes(state: XeroState) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/connections', async (request) => {
-      bearerGrant(state, request);
+      const grant = bearerGrant(state, request);
       const { authEventId } = request.query as { authEventId?: string };
       return [...state.oauth.connections.values()]
-        .filter((connection) => authEventId === undefined || connection.authEventId === authEventId)
+        .filter((connection) => connection.userSub === grant.user.sub && (authEventId === undefined || connection.authEventId === authEventId))
         .map((connection) => ({
           id: connection.id,
           authEventId: connection.authEventId,
@@ -27,9 +27,9 @@ export function connectionRoutes(state: XeroState) {
     });
 
     app.delete('/connections/:id', async (request, reply) => {
-      bearerGrant(state, request);
+      const grant = bearerGrant(state, request);
       const { id } = request.params as { id: string };
-      if (!state.oauth.connections.delete(id)) throw notFound(`No connection ${id}`);
+      if (state.oauth.connections.get(id)?.userSub !== grant.user.sub || !state.oauth.connections.delete(id)) throw notFound(`No connection ${id}`);
       return reply.status(204).send();
     });
   };

@@ -1,5 +1,5 @@
 import { JwtSigner } from '../shared/jwt-signer.js';
-import { XERO_USER, type Grant } from './oauth-store.js';
+import type { Grant } from './oauth-store.js';
 import type { JsonObject } from './types.js';
 
 export const XERO_ISSUER = 'https://identity.xero.com';
@@ -19,17 +19,17 @@ export class XeroIdTokenSigner {
     const claims: JsonObject = {
       iss: XERO_ISSUER,
       aud: this.clientId,
-      sub: XERO_USER.sub,
-      xero_userid: XERO_USER.xeroUserId,
+      sub: grant.user.sub,
+      xero_userid: grant.user.xeroUserId,
       global_session_id: grant.authEventId,
       auth_time: Math.floor(grant.createdAt / 1000),
       iat: now,
       nbf: now,
       exp: now + 300,
     };
-    if (grant.scopes.includes('email')) claims.email = XERO_USER.email;
+    if (grant.scopes.includes('email')) claims.email = grant.user.email;
     if (grant.scopes.includes('profile')) {
-      Object.assign(claims, { given_name: XERO_USER.givenName, family_name: XERO_USER.familyName, preferred_username: XERO_USER.email });
+      Object.assign(claims, { given_name: grant.user.givenName, family_name: grant.user.familyName, preferred_username: grant.user.email });
     }
     return this.signer.sign(claims);
   }

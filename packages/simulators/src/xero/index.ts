@@ -24,7 +24,7 @@ export { createXeroState, XeroState, type XeroSimulatorOptions, type XeroRequest
 export { createXeroControl, DEFAULT_XERO_SCOPES, type XeroControl, type OrganisationSummary, type XeroConnectResult } from './control.js';
 export type { SeedOrganisationOptions } from './seed.js';
 export type { XeroFailureSpec } from './fault-injection.js';
-export type { TokenResponse as XeroTokenResponse, Connection as XeroConnection } from './oauth-store.js';
+export { XERO_USER, type TokenResponse as XeroTokenResponse, type Connection as XeroConnection, type XeroIdentity } from './oauth-store.js';
 export {
   signXeroWebhook,
   buildXeroWebhookBody,

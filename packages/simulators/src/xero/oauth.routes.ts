@@ -3,15 +3,19 @@ import { callbackUrl } from '../qbo/authorize.js';
 import { renderErrorPage } from '../qbo/consent-page.js';
 import { renderXeroConsentPage } from './consent-page.js';
 import { OAuthError } from './errors.js';
-import { XERO_USER, type Grant } from './oauth-store.js';
+import type { Grant, XeroIdentity } from './oauth-store.js';
 import type { XeroState } from './state.js';
 import { isJsonObject } from './types.js';
 
 /**
- * The organisations a visitor of the consent page may grant, as a host serving the simulator to
- * people decides (from their session and the authorize request's `state`); null: nobody to it.
+ * What a visitor of the consent page may grant, as a host serving the simulator to people decides
+ * (from their session and the authorize request's `state`): the organisations they may tick, and
+ * who they are at Xero (the default sandbox user when not named); null: nobody to it.
  */
-export type XeroConsentScope = (request: FastifyRequest, oauthState: string) => Promise<readonly string[] | null>;
+export type XeroConsentScope = (request: FastifyRequest, oauthState: string) => Promise<{ organisations: readonly string[]; user?: XeroIdentity } | null>;
+
+/** Scopes that reach organisations; without any (a "Sign in with Xero"), Xero signs the person in and picks none. */
+const reachesOrganisations = (scopes: string[]) => scopes.some((scope) => scope === 'offline_access' || /^(accounting|payroll|files|assets|projects)\./.test(scope));
 
 /** Scopes Xero's identity server knows; anything else is `invalid_scope`. */
 const SCOPE = /^(openid|profile|email|offline_access|accounting\.[a-z.]+|payroll\.[a-z.]+|files(\.read)?|assets(\.read)?|projects(\.read)?)$/;
@@ -44,17 +48,18 @@ export function oauthRoutes(state: XeroState, consentScope?: XeroConsentScope) {
 
     app.get('/identity/connect/userinfo', async (request) => {
       const grant = bearerGrant(state, request);
+      const person = grant.user;
       if (!grant.scopes.includes('openid')) throw new OAuthError(403, 'insufficient_scope');
       return {
-        sub: XERO_USER.sub,
-        xero_userid: XERO_USER.xeroUserId,
-        ...(grant.scopes.includes('email') ? { email: XERO_USER.email } : {}),
+        sub: person.sub,
+        xero_userid: person.xeroUserId,
+        ...(grant.scopes.includes('email') ? { email: person.email } : {}),
         ...(grant.scopes.includes('profile')
           ? {
-              given_name: XERO_USER.givenName,
-              family_name: XERO_USER.familyName,
-              name: `${XERO_USER.givenName} ${XERO_USER.familyName}`,
-              preferred_username: XERO_USER.email,
+              given_name: person.givenName,
+              family_name: person.familyName,
+              name: `${person.givenName} ${person.familyName}`,
+              preferred_username: person.email,
             }
           : {}),
       };
@@ -86,15 +91,17 @@ async function authorize(state: XeroState, http: FastifyRequest, params: URLSear
   if (scopes.length === 0 || scopes.some((scope) => !SCOPE.test(scope))) return back({ error: 'invalid_scope' });
   if (params.get('decision') === 'cancel') return back({ error: 'access_denied' });
 
-  const scope = consentScope ? await consentScope(http, appState ?? '') : [...state.orgs.keys()];
-  if (scope === null) return page(401, 'This sandbox page opens only from Herd\u2019s Connect Xero button, for the signed-in person who pressed it.');
+  const granted = consentScope ? await consentScope(http, appState ?? '') : { organisations: [...state.orgs.keys()] };
+  if (granted === null) return page(401, 'This sandbox page opens only from Herd\u2019s Xero buttons, for the person who pressed them.');
+  const scope = granted.organisations;
+  if (!reachesOrganisations(scopes)) return back({ code: state.oauth.issueCode([], scopes, redirectUri, granted.user), scope: scopes.join(' ') });
   const auto = state.autoApprove;
   const chosen = params.get('decision') === 'allow' ? params.getAll('tenantId') : auto === true ? scope.slice(0, 1) : auto === false ? [] : [auto].flat();
   if (params.get('decision') === 'allow' && chosen.length === 0) return page(400, 'Tick at least one organisation to connect.');
   if (chosen.length > 0) {
     const unknown = chosen.find((tenantId) => !scope.includes(tenantId) || !state.orgs.has(tenantId));
     if (unknown) return page(400, `No sandbox organisation ${unknown}.`);
-    const code = state.oauth.issueCode(chosen, scopes, redirectUri);
+    const code = state.oauth.issueCode(chosen, scopes, redirectUri, granted.user);
     return back({ code, scope: scopes.join(' ') });
   }
   const organisations = scope.flatMap((tenantId) => {

@@ -95,7 +95,7 @@ describe('xeroSimulatorPlugin', () => {
     expect(response.statusCode).toBe(200);
     expect(list(response.json<JsonObject>().Accounts).length).toBeGreaterThan(10);
     const page = await app.inject({
-      url: `/sandbox/xero/identity/connect/authorize?client_id=${CLIENT_ID}&response_type=code&scope=openid&redirect_uri=http://localhost/cb&state=s`,
+      url: `/sandbox/xero/identity/connect/authorize?client_id=${CLIENT_ID}&response_type=code&scope=openid%20accounting.settings&redirect_uri=http://localhost/cb&state=s`,
     });
     expect(page.body).toContain('Sandbox Organisation 1');
     await app.close();
