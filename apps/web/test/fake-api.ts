@@ -3,6 +3,7 @@ import {
   SESSION_HINT_COOKIE,
   successStatus,
   type BillingInfo,
+  type ClientConfig,
   type ClientCompany,
   type ClientSideCompany,
   type ClientUser,
@@ -133,6 +134,16 @@ export const makeClientProfile = (overrides: Partial<Profile> = {}): Profile =>
     client_firm: { pk: 1, company_name: 'Stone & Co Bookkeeping', main_color: '#1d4ed8', logo: null },
     ...overrides,
   });
+
+/** The deployment's runtime settings: production with QuickBooks sign-up and Xero itself, no monitoring. */
+export const makeClientConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig => ({
+  sentry_dsn: null,
+  gtm_id: null,
+  environment: 'production',
+  quickbooks_signup: true,
+  xero: 'live',
+  ...overrides,
+});
 
 /** A fake API where the profile endpoint answers with `profile`, or 401 when it is null. */
 export const fakeSession = (profile: Profile | null): FakeApi =>

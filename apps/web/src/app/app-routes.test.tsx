@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clientCompanyEndpoints, communicationEndpoints, LOADING_TEXT, profileEndpoints } from '@herd/contract';
-import { createFakeApi, fakeSession, makeClientCompany, makeClientProfile, makeProfile, paginated } from '../../test/fake-api';
+import { appEndpoints, clientCompanyEndpoints, communicationEndpoints, LOADING_TEXT, profileEndpoints } from '@herd/contract';
+import { createFakeApi, fakeSession, makeClientCompany, makeClientConfig, makeClientProfile, makeProfile, paginated } from '../../test/fake-api';
 import { renderAt } from '../../test/render-app';
 
 const expectPath = (app: ReturnType<typeof renderAt>, pathname: string) => waitFor(() => expect(app.pathname()).toBe(pathname));
@@ -56,11 +56,11 @@ describe('signed out', () => {
     expect(app.pathname()).toBe(path);
   });
 
-  it('/auth/xero/ says honestly that Xero sign-in is not there yet', async () => {
-    fakeSession(null);
+  it('/auth/xero/ offers signing in and signing up with Xero', async () => {
+    fakeSession(null).answer(appEndpoints.clientConfig, {}, makeClientConfig());
     renderAt('/auth/xero/');
-    expect(await screen.findByText('Sign in with Xero is not available yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/auth/');
+    expect(await screen.findByRole('button', { name: 'Sign in with Xero' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign up with Xero' })).toBeInTheDocument();
   });
 
   it('an unknown address is the not-found page with a link home', async () => {

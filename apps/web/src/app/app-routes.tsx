@@ -23,10 +23,10 @@ import { themedPage } from './themed-page';
 // The signed-in shell (menu, header, user menu, antd's theme) loads after sign-in, not with the sign-in page;
 // screens outside it that are drawn with antd bring antd's theme along (themedPage).
 const AppLayout = lazyPage(() => import('./layout/app-layout').then((m) => m.AppLayout));
-// The sign-in page is drawn without antd (its budget: docs/architecture.md, "Web app: what the first load carries").
+// The sign-in and Xero sign-in pages are drawn without antd (the budget: docs/architecture.md, "Web app: what the first load carries").
 const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page').then((m) => m.AuthPage));
 const FreeTrialPage = themedPage(() => import('../features/auth/pages/free-trial-page').then((m) => m.FreeTrialPage));
-const XeroSignInPage = themedPage(() => import('../features/auth/pages/xero-page').then((m) => m.XeroSignInPage));
+const XeroSignInPage = lazyPage(() => import('../features/auth/pages/xero-page').then((m) => m.XeroSignInPage));
 const AccountantDashboardPage = lazyPage(() => import('../features/dashboard/pages/accountant-dashboard-page').then((m) => m.AccountantDashboardPage));
 const ClientDashboardPage = lazyPage(() => import('../features/dashboard/pages/client-dashboard-page').then((m) => m.ClientDashboardPage));
 const AnalyticsPage = lazyPage(() => import('../features/analytics/pages/analytics-page').then((m) => m.AnalyticsPage));

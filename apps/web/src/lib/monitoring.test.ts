@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appEndpoints } from '@herd/contract';
-import { createFakeApi } from '../../test/fake-api';
+import { createFakeApi, makeClientConfig } from '../../test/fake-api';
 import { ApiError } from './api-errors';
 import { isMonitoringEnabled, runWhenIdle, startMonitoring, unregisterServiceWorkers } from './monitoring';
 
@@ -22,17 +22,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const config = (overrides: Record<string, unknown>) =>
+const config = (overrides: Parameters<typeof makeClientConfig>[0]) =>
   createFakeApi()
-    .answer(appEndpoints.clientConfig, {}, { sentry_dsn: null, gtm_id: null, environment: 'production', quickbooks_signup: true, ...overrides })
+    .answer(appEndpoints.clientConfig, {}, makeClientConfig(overrides))
     .install();
 
 describe('isMonitoringEnabled', () => {
   it('needs a DSN and is off locally', () => {
-    expect(isMonitoringEnabled({ sentry_dsn: 'https://k@o1.ingest.sentry.io/1', gtm_id: null, environment: 'production', quickbooks_signup: true })).toBe(true);
-    expect(isMonitoringEnabled({ sentry_dsn: null, gtm_id: null, environment: 'production', quickbooks_signup: true })).toBe(false);
-    expect(isMonitoringEnabled({ sentry_dsn: 'https://k@o1.ingest.sentry.io/1', gtm_id: null, environment: 'local', quickbooks_signup: true })).toBe(false);
-    expect(isMonitoringEnabled({ sentry_dsn: 'https://k@o1.ingest.sentry.io/1', gtm_id: null, environment: 'development', quickbooks_signup: true })).toBe(false);
+    const dsn = 'https://k@o1.ingest.sentry.io/1';
+    expect(isMonitoringEnabled(makeClientConfig({ sentry_dsn: dsn }))).toBe(true);
+    expect(isMonitoringEnabled(makeClientConfig({ sentry_dsn: null }))).toBe(false);
+    expect(isMonitoringEnabled(makeClientConfig({ sentry_dsn: dsn, environment: 'local' }))).toBe(false);
+    expect(isMonitoringEnabled(makeClientConfig({ sentry_dsn: dsn, environment: 'development' }))).toBe(false);
   });
 });
 

@@ -59,3 +59,18 @@ describe('the sign-in page’s imports', () => {
     expect(contractPackage.sideEffects).toEqual(['./src/error-map.ts']);
   });
 });
+
+describe('the Xero sign-in page’s imports', () => {
+  // Reached from the sign-in page, and drawn the same way: its chunk brings no antd either.
+  const graph = staticImportGraph([webSrc('features/auth/pages/xero-page.tsx')]);
+
+  it('reach no antd', () => {
+    const antd = [...packageImports(graph)].filter(([name]) => ANTD.test(name)).map(([name, importer]) => `${name} (imported by ${repoPath(importer)})`);
+    expect(antd).toEqual([]);
+  });
+
+  it('load Xero’s endpoints and the second step of signing in, so the walk saw the page', () => {
+    expect(graph.has(contractFile('endpoints/xero.ts'))).toBe(true);
+    expect(graph.has(webSrc('features/auth/components/mfa-step.tsx'))).toBe(true);
+  });
+});

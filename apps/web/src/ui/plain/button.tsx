@@ -4,8 +4,8 @@ import './plain.css';
 
 interface PlainButtonProps {
   children: ReactNode;
-  /** `primary`: the screen's one main action; `link`: a quiet one (back, another way). */
-  variant?: 'primary' | 'link';
+  /** `primary`: the screen's one main action; `default`: another main way, outlined; `link`: a quiet one (back, another way). */
+  variant?: 'primary' | 'default' | 'link';
   type?: 'button' | 'submit';
   /** As wide as its container. */
   block?: boolean;
@@ -16,7 +16,7 @@ interface PlainButtonProps {
 }
 
 /**
- * antd's large Button (primary or link) for the plain screens. While loading it keeps its place in
+ * antd's large Button (primary, default or link) for the plain screens. While loading it keeps its place in
  * the tab order (the disabled attribute would drop focus) and says it is busy.
  */
 export const PlainButton = ({ children, variant = 'primary', type = 'button', block = false, loading = false, onClick, style }: PlainButtonProps) => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useXeroMode } from '../../../lib/client-config';
 import { authParams, routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { TabStrip } from '../../../ui/tab-strip';
@@ -10,6 +11,8 @@ import { ResetPasswordForm } from '../components/reset-password-form';
 import { SignupConfirm } from '../components/signup-confirm';
 import { EmailChangeConfirm } from '../components/email-change-confirm';
 import { SignInForm } from '../components/sign-in-form';
+import { XeroAuthLink } from '../components/xero-auth-link';
+import { isXeroOffered } from '../../xero/xero-words';
 import { useRequestPasswordReset, useSendMagicLink } from '../api';
 
 type View = 'password' | 'magic-link' | 'forgot';
@@ -31,6 +34,7 @@ export const AuthPage = () => {
   const reset = params.get(authParams.reset);
   const signup = params.get(authParams.signup);
   const emailChange = params.get(authParams.emailChange);
+  const xero = useXeroMode();
 
   const dropParam = (name: string) =>
     setParams(
@@ -127,6 +131,13 @@ export const AuthPage = () => {
           },
         ]}
       />
+      {/* Another way in, offered once the server said it has Xero. */}
+      {isXeroOffered(xero) ? (
+        <>
+          <div className="herd-or">or</div>
+          <XeroAuthLink action="Sign in" mode={xero} />
+        </>
+      ) : null}
     </AuthCard>
   );
 };

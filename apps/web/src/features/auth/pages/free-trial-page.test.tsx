@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appEndpoints, authEndpoints, details, messages, profileEndpoints, quickbooksEndpoints } from '@herd/contract';
-import { createFakeApi } from '../../../../test/fake-api';
+import { createFakeApi, makeClientConfig } from '../../../../test/fake-api';
 import { stubLocationAssign } from '../../../../test/fake-qbo';
 import { renderAt } from '../../../../test/render-app';
 
@@ -16,10 +16,13 @@ const fill = async (values: Record<string, string>) => {
 
 describe('free trial', () => {
   it('offers no sign-up with Intuit where QuickBooks Online is not set up', async () => {
-    signedOut().answer(appEndpoints.clientConfig, {}, { sentry_dsn: null, gtm_id: null, environment: 'production', quickbooks_signup: false }).install();
+    signedOut().answer(appEndpoints.clientConfig, {}, makeClientConfig({ quickbooks_signup: false })).install();
     renderAt('/auth/free-trial/');
     expect(await screen.findByRole('button', { name: 'Start free trial' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign up with Intuit' })).not.toBeInTheDocument());
+    // Xero still is: its way in stays, above the email form.
+    expect(await screen.findByRole('link', { name: 'Sign up with Xero' })).toHaveAttribute('href', '/auth/xero/');
+    expect(screen.getByText('or with your email')).toBeInTheDocument();
   });
 
   it('names every missing field, in the contract words', async () => {
@@ -91,6 +94,23 @@ describe('free trial', () => {
     // A typo in the address: back to the form, the values kept.
     await userEvent.click(screen.getByRole('button', { name: 'Use a different email' }));
     expect(await screen.findByLabelText('Email')).toHaveValue('Robin@Example.com');
+  });
+});
+
+describe('signing up with Xero', () => {
+  it('links to the Xero page, labelled when the server uses the built-in sandbox', async () => {
+    signedOut().answer(appEndpoints.clientConfig, {}, makeClientConfig({ xero: 'sandbox' })).install();
+    renderAt('/auth/free-trial/');
+    expect(await screen.findByRole('link', { name: 'Sign up with Xero (sandbox)' })).toHaveAttribute('href', '/auth/xero/');
+  });
+
+  it('offers no Xero where the server has none', async () => {
+    signedOut().answer(appEndpoints.clientConfig, {}, makeClientConfig({ xero: 'off', quickbooks_signup: false })).install();
+    renderAt('/auth/free-trial/');
+    expect(await screen.findByRole('button', { name: 'Start free trial' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign up with Intuit' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: /Xero/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('or with your email')).not.toBeInTheDocument();
   });
 });
 

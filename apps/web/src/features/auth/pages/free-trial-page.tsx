@@ -9,6 +9,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { FormAlert } from '../../../ui/form-alert';
 import { useClientConfig } from '../../../lib/client-config';
 import { AuthCard } from '../components/auth-card';
+import { XeroAuthLink } from '../components/xero-auth-link';
+import { isXeroOffered } from '../../xero/xero-words';
 import { useIntuitSignup, qboReturnParams } from '../../quickbooks/api';
 import { useSignUp } from '../api';
 
@@ -30,6 +32,9 @@ export const FreeTrialPage = () => {
   const [error, setError] = useState<string | null>(null);
   const intuit = useIntuitSignup();
   const clientConfig = useClientConfig();
+  // Offered unless the server says QuickBooks Online is not set up there.
+  const intuitOffered = clientConfig.data?.quickbooks_signup !== false;
+  const xero = clientConfig.data?.xero ?? null;
   const [params, setParams] = useSearchParams();
   // The server sends the browser back here with `?qbo_error=` when signing up with Intuit failed.
   const [intuitError, setIntuitError] = useState<string | null>(() => params.get(qboReturnParams.error));
@@ -78,8 +83,7 @@ export const FreeTrialPage = () => {
       }
     >
       {intuitError ? <Alert type="error" showIcon title="Signing up with Intuit did not work" description={intuitError} style={{ marginBottom: 20 }} /> : null}
-      {/* Offered unless the server says QuickBooks Online is not set up there. */}
-      {clientConfig.data?.quickbooks_signup === false ? null : (
+      {intuitOffered ? (
         <>
           <Button block size="large" onClick={signUpWithIntuit} loading={intuit.isPending || intuit.isSuccess}>
             Sign up with Intuit
@@ -87,9 +91,18 @@ export const FreeTrialPage = () => {
           <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 13, textAlign: 'center' }}>
             Your QuickBooks Online company becomes your firm’s first client.
           </Typography.Paragraph>
-          <Divider plain>or with your email</Divider>
         </>
-      )}
+      ) : null}
+      {/* Only once the server said it has Xero. */}
+      {isXeroOffered(xero) ? (
+        <div style={{ marginTop: intuitOffered ? 16 : 0 }}>
+          <XeroAuthLink action="Sign up" mode={xero} />
+          <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 13, textAlign: 'center' }}>
+            Your Xero organisations become your firm’s first clients.
+          </Typography.Paragraph>
+        </div>
+      ) : null}
+      {intuitOffered || isXeroOffered(xero) ? <Divider plain>or with your email</Divider> : null}
       <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish} name="free-trial">
         <FormAlert message={error} />
         <Row gutter={16}>
