@@ -25,9 +25,18 @@ export interface TokenSessionOptions {
 }
 
 /**
+ * Refreshes under way in this process, per credential store and company. A rotating refresh token
+ * is good for one refresh: a second caller spending it too (another call of the same session, or
+ * another job's session for the same company) would be refused with invalid_grant, and the company
+ * asked to reconnect for nothing. So whoever comes while a refresh is under way waits for it.
+ */
+const refreshesUnderWay = new WeakMap<CredentialStore, Map<number, Promise<StoredGrant>>>();
+
+/**
  * One company's way into an OAuth 2 ledger: a valid access token, refreshed when due. Ledgers
  * rotate refresh tokens (QuickBooks, Xero), so every refresh saves the new one at once through the
- * credential store, reading the newest first (another worker may have rotated it). A refused grant
+ * credential store, reading the newest first (another worker may have rotated it), and callers in
+ * this process that find the token due at the same moment share the one refresh. A refused grant
  * throws the ledger's "needs reauthorization" error: the module that called the adapter records it
  * on the company and tells the firm.
  */
@@ -52,10 +61,22 @@ export class TokenSession {
 
   /** Gets new tokens with the newest refresh token; called when due or when the ledger answers 401. */
   async refresh(): Promise<string> {
+    const { credentials, companyPk, box } = this.options;
+    const underWay = refreshesUnderWay.get(credentials) ?? new Map<number, Promise<StoredGrant>>();
+    refreshesUnderWay.set(credentials, underWay);
+    let refreshed = underWay.get(companyPk);
+    if (!refreshed) {
+      refreshed = this.refreshAndSave().finally(() => underWay.delete(companyPk));
+      underWay.set(companyPk, refreshed);
+    }
+    this.grant = await refreshed;
+    return box.open(this.grant.credentials!.accessTokenEnc);
+  }
+
+  private async refreshAndSave(): Promise<StoredGrant> {
     const { credentials, box, companyPk } = this.options;
     const latest = await credentials.read(companyPk);
     if (!latest?.credentials || latest.externalCompanyId !== this.grant.externalCompanyId) return this.giveUp();
-    this.grant = latest;
     let tokens: TokenSet;
     try {
       tokens = await this.options.refresh(box.open(latest.credentials.refreshTokenEnc));
@@ -65,8 +86,7 @@ export class TokenSession {
     }
     const sealed = sealTokens(box, tokens);
     await credentials.save(companyPk, sealed);
-    this.grant = { ...latest, credentials: sealed };
-    return tokens.accessToken;
+    return { ...latest, credentials: sealed };
   }
 
   /** The grant is gone: nothing more can be read or written until the company is reconnected. */

@@ -1,88 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startXeroSimulator, type XeroSimulator } from '@herd/simulators';
-import { testConfig } from '../../../test/harness.js';
-import { createSecretBox } from '../../lib/secret-box.js';
-import type { CredentialStore, SealedCredentials } from '../../modules/ledger/credential-store.js';
-import type { LedgerAdapter, PullPage } from '../../modules/ledger/ledger-adapter.js';
+import type { LedgerAdapter } from '../../modules/ledger/ledger-adapter.js';
 import { LedgerNeedsReauthError } from '../../modules/ledger/ledger-errors.js';
-import type { LedgerAccountRecord, LedgerRecord, LedgerReferences } from '../../modules/ledger/ledger-records.js';
+import type { LedgerRecord, LedgerReferences } from '../../modules/ledger/ledger-records.js';
 import { publishLine } from '../../../test/publish-lines.js';
-import { isWatchedByDefault } from '../../modules/ledger/watched-accounts.js';
-import { isClientCategoryType } from '../../modules/refs/client-categories.js';
-import { sealTokens } from '../oauth2-session.js';
-import { createXeroContext } from './xero-context.js';
-import { xeroAdapter } from './xero.adapter.js';
+import { openXeroAdapterWorld, XERO_COMPANY as COMPANY, type XeroAdapterWorld } from '../../../test/xero-adapter.js';
 
 /**
- * The Xero adapter on its own, against the Xero simulator, with no database: its credentials live
- * in a map and its rate window admits everything. What it reads comes back as the port's records;
- * what it writes, as settled results, and the simulator's organisation shows the answer.
+ * The Xero adapter on its own, against the Xero simulator, with no database (test/xero-adapter.ts).
+ * What it reads comes back as the port's records; what it writes, as settled results, and the
+ * simulator's organisation shows the answer.
  */
-const CLIENT = { clientId: 'herd-test-xero', clientSecret: 'herd-test-xero-secret' };
-const COMPANY = { pk: 11, syncDate: '2000-01-01' };
-const box = createSecretBox(testConfig().secretKey);
-
-const memoryStore = () => {
-  let grant: { provider: string; externalCompanyId: string; credentials: SealedCredentials | null } | null = null;
-  const store: CredentialStore & { saves: number; put(tenant: string, credentials: SealedCredentials): void } = {
-    saves: 0,
-    put: (tenant, credentials) => void (grant = { provider: 'XERO', externalCompanyId: tenant, credentials }),
-    read: async () => structuredClone(grant),
-    save: async (_pk, credentials) => {
-      store.saves += 1;
-      grant = { ...grant!, credentials };
-    },
-  };
-  return store;
-};
-
-let sim: XeroSimulator;
+let world: XeroAdapterWorld;
+let sim: XeroAdapterWorld['sim'];
 let tenant: string;
-let store: ReturnType<typeof memoryStore>;
+let store: XeroAdapterWorld['store'];
 let adapter: LedgerAdapter;
 let chart: LedgerReferences;
 let records: LedgerRecord[];
 
-const pullAll = async () => {
-  const accounts = new Map<string, LedgerAccountRecord>();
-  const refs: LedgerReferences['refs'] = [];
-  const references = async (): Promise<LedgerReferences> => ({
-    accounts: [...accounts.values()].map((a) => ({
-      externalId: a.externalId,
-      accountType: a.accountType,
-      watched: isWatchedByDefault(a.name),
-      category: !isWatchedByDefault(a.name) && isClientCategoryType(a.accountType),
-      raw: a.raw,
-    })),
-    refs,
-  });
-  const pages: PullPage[] = [];
-  for await (const page of adapter.pull(COMPANY, { mode: 'FULL', pulledUpTo: null, progress: null }, references, new Date())) {
-    pages.push(page);
-    if (page.kind !== 'references') continue;
-    for (const a of page.accounts) accounts.set(a.externalId, a);
-    refs.push(...page.refs.map((r) => ({ kind: r.kind, externalId: r.externalId, active: r.active, raw: r.raw })));
-  }
-  return { pages, records: pages.flatMap((p) => (p.kind === 'transactions' ? p.records : [])), references: await references() };
-};
+const pullAll = () => world.pullAll();
 
 beforeAll(async () => {
-  sim = await startXeroSimulator({ ...CLIENT, organisations: [{ transactions: 60 }] });
-  tenant = sim.organisations()[0]!.tenantId;
-  store = memoryStore();
-  const tokens = sim.connect(tenant);
-  store.put(
-    tenant,
-    sealTokens(box, {
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token!,
-      accessExpiresAt: new Date(Date.now() + tokens.expires_in * 1000),
-      refreshExpiresAt: new Date(Date.now() + 60 * 86_400_000),
-    }),
-  );
-  const settings = { mode: 'xero' as const, ...CLIENT, webhookKey: '', baseUrl: sim.url };
-  const services = { credentials: store, rateWindow: () => ({ take: async () => {} }) };
-  adapter = xeroAdapter(createXeroContext(testConfig(), settings, services, { retryBaseMs: 1, redirectPath: '/api/v1/xero/oauth2/' }));
+  world = await openXeroAdapterWorld();
+  ({ sim, tenant, store, adapter } = world);
   ({ records, references: chart } = await pullAll());
 });
 afterAll(async () => sim?.close());
@@ -143,7 +83,7 @@ describe('the Xero adapter, with no database', () => {
     const saves = store.saves;
     await pullAll();
     expect(store.saves).toBe(saves + 1);
-    expect(box.open((await store.read(COMPANY.pk))!.credentials!.refreshTokenEnc)).not.toBe(box.open(before.refreshTokenEnc));
+    expect(world.box.open((await store.read(COMPANY.pk))!.credentials!.refreshTokenEnc)).not.toBe(world.box.open(before.refreshTokenEnc));
   });
 
   it('waits out a minute’s 429 and carries on', async () => {
