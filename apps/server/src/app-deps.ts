@@ -1,4 +1,4 @@
-import type { QboControl, TwilioState } from '@herd/simulators';
+import type { QboControl, TwilioState, XeroControl } from '@herd/simulators';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
@@ -28,6 +28,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** The built-in QuickBooks sandbox's controls, when it runs. */
     qboSandbox: QboControl | null;
+    /** The built-in Xero sandbox's controls, when it runs. */
+    xeroSandbox: XeroControl | null;
     /** The built-in Twilio sandbox's messages, when it runs. */
     smsSandbox: TwilioState | null;
   }

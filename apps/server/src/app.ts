@@ -15,6 +15,11 @@ import { mountBuiltinSandbox } from './integrations/qbo/http/builtin-sandbox.js'
 import { BUILTIN_SANDBOX_PATH, QBO_PATHS } from './integrations/qbo/qbo-settings.js';
 import { qboRoutes } from './integrations/qbo/http/qbo.routes.js';
 import { testingQboSandboxRoutes } from './integrations/qbo/http/qbo-sandbox-testing.routes.js';
+import { createXeroContext, type XeroContextOptions } from './integrations/xero/xero-context.js';
+import { xeroAdapter } from './integrations/xero/xero.adapter.js';
+import { BUILTIN_XERO_SANDBOX_PATH, XERO_PATHS } from './integrations/xero/xero-settings.js';
+import { xeroRoutes } from './integrations/xero/http/xero.routes.js';
+import { mountBuiltinXeroSandbox } from './integrations/xero/http/builtin-sandbox.js';
 import { createLedgerRegistry } from './modules/ledger/registry.js';
 import { ledgerServices } from './modules/ledger-connections/ledger-services.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -66,6 +71,7 @@ import { emailPreferenceRoutes } from './modules/email-preferences/email-prefere
 import { digestSettingsRoutes } from './modules/digests/digest-settings.routes.js';
 
 const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
+const XERO_WEBHOOK_PATH = `${API_PREFIX}${XERO_PATHS.webhooks}`;
 const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/${billingEndpoints.webhook.path}`;
 const INBOUND_PATH = `${API_PREFIX}/${INBOUND_WEBHOOK_PATH}`;
 const SMS_INCOMING = `${API_PREFIX}/${SMS_INCOMING_PATH}`;
@@ -79,6 +85,8 @@ export interface BuildOptions {
   jobs: JobQueue;
   /** Shorter waits after ledger throttles, for tests. */
   qbo?: QboContextOptions;
+  /** Shorter waits after Xero's throttles, for tests. */
+  xero?: Omit<XeroContextOptions, 'redirectPath'>;
   logger?: boolean | object;
 }
 
@@ -90,7 +98,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   });
   const storage = createStorage(opts.config);
   const qbo = createQboContext(opts.config, ledgerServices(opts.db), opts.qbo);
-  const ledgers = createLedgerRegistry([qboAdapter(qbo)]);
+  const xero = createXeroContext(opts.config, opts.config.xero, ledgerServices(opts.db), { ...opts.xero, redirectPath: `${API_PREFIX}${XERO_PATHS.callback}` });
+  const ledgers = createLedgerRegistry([qboAdapter(qbo), xeroAdapter(xero)]);
   const billing = createBillingContext(opts.config);
   const sms = createTwilioSender(opts.config.sms, opts.config.outboundTimeoutMs);
   const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing, sms };
@@ -126,7 +135,9 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     exempt: [
       GENERIC_INGEST_PREFIX,
       QBO_WEBHOOK_PATH,
+      XERO_WEBHOOK_PATH,
       BUILTIN_SANDBOX_PATH,
+      BUILTIN_XERO_SANDBOX_PATH,
       STRIPE_WEBHOOK_PATH,
       STRIPE_SANDBOX_PATH,
       SMS_SANDBOX_PATH,
@@ -174,6 +185,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(analyticsRoutes);
       // A ledger's own HTTP (OAuth callbacks, webhooks) and its generic connection endpoints.
       await api.register(qboRoutes, { qbo });
+      await api.register(xeroRoutes, { xero });
       if (opts.config.e2eOutbox) {
         await api.register(testingOutboxRoutes);
         await api.register(testingQboSandboxRoutes);
@@ -183,6 +195,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     { prefix: API_PREFIX },
   );
   app.decorate('qboSandbox', await mountBuiltinSandbox(app, opts.config));
+  app.decorate('xeroSandbox', await mountBuiltinXeroSandbox(app, opts.config));
   const stripeSandbox = await mountStripeSandbox(app, opts.config);
   if (stripeSandbox) Object.assign(billing, { stripe: stripeSandbox.stripe, sandbox: stripeSandbox.control });
   app.decorate('smsSandbox', await mountSmsSandbox(app, opts.config, smsSandboxViewer));

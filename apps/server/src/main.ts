@@ -74,6 +74,7 @@ const main = async () => {
   await app.listen({ port: config.port, host: config.host });
   // The built-in sandbox tells Herd about changes the way Intuit would: signed webhooks.
   app.qboSandbox?.configureWebhook(`http://127.0.0.1:${config.port}/api/v1/quickbooks/webhooks/`);
+  app.xeroSandbox?.configureWebhook(`http://127.0.0.1:${config.port}/api/v1/xero/webhooks/`);
   const url = config.appUrl;
   const lines = [
     '',

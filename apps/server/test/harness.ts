@@ -149,6 +149,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
     db: database.db,
     jobs,
     qbo: { retryBaseMs: 5, ...qbo },
+    xero: { retryBaseMs: 5 },
     mailer: (a) =>
       createMailer(database.db, mailTransport, a.log, { keepLinks: overrides.e2eOutbox ?? false, links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
     logger: false,

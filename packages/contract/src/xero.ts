@@ -43,9 +43,6 @@ export const xeroSelectClientResult = z.object({
   connected: z.array(z.object({ tenant_id: z.string(), client_company: z.number() })),
 });
 
-/** Xero's webhook answer: nothing but the status (200 taken, 401 refused signature), which Intent to Receive checks. */
-export const xeroWebhookResult = z.object({});
-
 /** A file Xero holds on a transaction. */
 export const xeroAttachment = z.object({
   attachment_id: z.string(),

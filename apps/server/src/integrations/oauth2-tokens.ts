@@ -98,7 +98,8 @@ export const requestTokens = async (client: TokenClient, form: Record<string, st
   const at = (client.now?.() ?? new Date()).getTime();
   return {
     accessToken: String(body.access_token),
-    refreshToken: String(body.refresh_token),
+    // Empty when the grant asked for no offline access (a sign-in, which only asks who the person is).
+    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : '',
     accessExpiresAt: new Date(at + Number(body.expires_in ?? 3600) * 1000),
     refreshExpiresAt: new Date(at + Number(body.x_refresh_token_expires_in ?? client.refreshLifetimeSeconds) * 1000),
     ...(typeof body.id_token === 'string' ? { idToken: body.id_token } : {}),

@@ -15,7 +15,7 @@ export interface JobPayloads {
   /** A push that failed every retry: its rows must not wait in PROCESSING for ever. */
   'ledger-push-failed': { companyPk: number; action: 'publish' | 'resync'; pks: number[]; actorUserId: number | null };
   /** A ledger's webhook delivery, verified, to be turned into pulls. */
-  'ledger-webhook': { provider: 'QBO'; realmIds: string[] };
+  'ledger-webhook': { provider: 'QBO' | 'XERO'; realmIds: string[] };
   /**
    * A sign-in or reset link asked for by email, or a sign-up to confirm (its password already hashed):
    * written after the answer, so the answer cannot tell whether the email is known. An invitation (a pending

@@ -8,7 +8,6 @@ import {
   xeroPendingGrant,
   xeroSelectClientBody,
   xeroSelectClientResult,
-  xeroWebhookResult,
 } from '../xero.js';
 import { ledgerConnectionEndpoints } from './ledgers.js';
 
@@ -72,7 +71,8 @@ export const xeroEndpoints = {
     path: `${XERO_PATH}/webhooks/`,
     tags,
     summary: 'Xero’s webhook deliveries and its Intent to Receive (signed with the webhook key)',
-    responses: { 200: xeroWebhookResult },
+    // Xero wants an empty answer: 200 taken, 401 refused signature (which Intent to Receive checks).
+    responses: { 200: noContent },
     whileReadOnly: true,
   }),
   /** The files Xero already holds on a client's transaction, so the client does not send them again. */

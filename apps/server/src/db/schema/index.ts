@@ -25,3 +25,4 @@ export * from './communications.js';
 export * from './recurring.js';
 export * from './request-templates.js';
 export * from './notifications.js';
+export * from './pending-grants.js';

@@ -37,6 +37,18 @@ export class XeroValidationError extends Error {
   }
 }
 
+/**
+ * The organisation's calls for the day are spent (429 with `X-Rate-Limit-Problem: day`). Like any
+ * passing failure the job is tried again later, but this one says when: `retryAfterMs` is Xero's
+ * Retry-After (null when it gave none), so a pull it cut short can resume from its saved progress
+ * once the organisation has room again, instead of failing every retry until then.
+ */
+export class XeroDayLimitError extends LedgerUnreachableError {
+  constructor(readonly retryAfterMs: number | null) {
+    super('Xero’s daily limit of calls for this organisation is reached. Herd tries again later.');
+  }
+}
+
 interface Call {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
@@ -48,6 +60,8 @@ interface Call {
 }
 
 const isDroppedConnection = (err: unknown) => err instanceof LedgerUnreachableError && err.cause instanceof OutboundHttpError && err.cause.reason === 'network';
+
+const isDayLimit = (headers: Headers) => /day/i.test(headers.get('x-rate-limit-problem') ?? '');
 
 const NO_RETRY: RetryPolicy = { retries: 0, baseMs: 0, maxRetryAfterMs: 0, idempotent: false };
 
@@ -79,18 +93,22 @@ export class XeroApi {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
-  /** Pages of a list from `startPage`, each with its number, until Xero has no more. Lists Xero does not page come whole in one. */
+  /**
+   * Pages of a list from `startPage`, each with its number and whether it is the last, until Xero has
+   * no more. Lists Xero does not page come whole in one.
+   */
   async *pages(
     collection: string,
     filter: { where?: string; order?: string; ifModifiedSince?: Date | null; startPage?: number } = {},
-  ): AsyncGenerator<{ page: number; rows: XeroObject[] }> {
+  ): AsyncGenerator<{ page: number; rows: XeroObject[]; last: boolean }> {
     for (let page = filter.startPage ?? 1; ; page += 1) {
       const query: Record<string, string> = { page: String(page), ...(filter.where ? { where: filter.where } : {}), ...(filter.order ? { order: filter.order } : {}) };
       const body = (await this.call({ method: 'GET', path: collection, query, ifModifiedSince: filter.ifModifiedSince ?? null })) as XeroObject | null;
       const rows = ((body?.[collection] as XeroObject[] | undefined) ?? []).filter((row) => row && typeof row === 'object');
-      yield { page, rows };
       const pagination = body?.pagination as { pageCount?: number } | undefined;
-      if (!pagination || rows.length < XERO_PAGE_SIZE || (pagination.pageCount !== undefined && page >= pagination.pageCount)) return;
+      const last = !pagination || rows.length < XERO_PAGE_SIZE || (pagination.pageCount !== undefined && page >= pagination.pageCount);
+      yield { page, rows, last };
+      if (last) return;
     }
   }
 
@@ -127,6 +145,12 @@ export class XeroApi {
     return ((body?.Attachments as XeroObject[] | undefined) ?? [])[0] ?? {};
   }
 
+  /** The files on an object (`{Endpoint}/{Guid}/Attachments`): their descriptions, not their bytes. */
+  async attachments(collection: string, id: string): Promise<XeroObject[]> {
+    const body = (await this.call({ method: 'GET', path: `${collection}/${encodeURIComponent(id)}/Attachments`, query: {} })) as XeroObject | null;
+    return (body?.Attachments as XeroObject[] | undefined) ?? [];
+  }
+
   /** Null for a 404 read: the object is not there. */
   private async call(call: Call): Promise<unknown> {
     const retries = this.options.retries ?? 4;
@@ -159,14 +183,15 @@ export class XeroApi {
   }
 
   private rateLimitWait(headers: Headers): number | null {
-    const wait = retryAfterMs(headers) ?? 60_000;
+    const asked = retryAfterMs(headers);
+    // A minute's limit frees within the minute; a day's with no Retry-After could last hours, so it is not waited for a minute at a time.
+    if (asked === null && isDayLimit(headers)) return null;
+    const wait = asked ?? 60_000;
     return wait > (this.options.maxRetryAfterMs ?? 60_000) ? null : wait;
   }
 
   private failure(status: number, headers: Headers): LedgerUnreachableError {
-    if (status === 429 && /day/i.test(headers.get('x-rate-limit-problem') ?? '')) {
-      return new LedgerUnreachableError('Xero’s daily limit of calls for this organisation is reached. Herd tries again later.');
-    }
+    if (status === 429 && isDayLimit(headers)) return new XeroDayLimitError(retryAfterMs(headers));
     return new LedgerUnreachableError(status === 429 ? 'Xero asked Herd to slow down. Herd tries again later.' : `Xero failed (HTTP ${status}). Herd tries again later.`);
   }
 

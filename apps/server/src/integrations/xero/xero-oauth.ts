@@ -19,6 +19,9 @@ export const XERO_SCOPES = [
   'accounting.manualjournals',
 ].join(' ');
 
+/** What "Sign in with Xero" asks for: who the person is, and nothing of their organisations. */
+export const XERO_SIGNIN_SCOPES = 'openid profile email';
+
 /** One organisation a grant holds (Xero's tenant). */
 export interface XeroConnection {
   id: string;
@@ -36,7 +39,8 @@ export interface XeroUser {
 }
 
 export interface XeroOAuth {
-  authorizeUrl(input: { state: string; redirectUri: string }): string;
+  /** `scopes` defaults to everything Herd works with; "Sign in with Xero" asks for the person only. */
+  authorizeUrl(input: { state: string; redirectUri: string; scopes?: string }): string;
   exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
   refresh(refreshToken: string): Promise<TokenSet>;
   revoke(refreshToken: string): Promise<void>;
@@ -69,10 +73,10 @@ export const xeroOAuth = (settings: XeroSettings, endpoints: XeroEndpoints, opti
   const bearer = (accessToken: string) => ({ Authorization: `Bearer ${accessToken}`, Accept: 'application/json' });
   const refused = (status: number) => new OAuthError(`http_${status}`, status, 'Xero');
   return {
-    authorizeUrl({ state, redirectUri }) {
+    authorizeUrl({ state, redirectUri, scopes = XERO_SCOPES }) {
       const relative = endpoints.authorizeUrl.startsWith('/');
       const url = new URL(endpoints.authorizeUrl, 'http://relative.invalid');
-      url.search = new URLSearchParams({ response_type: 'code', client_id: settings.clientId, redirect_uri: redirectUri, scope: XERO_SCOPES, state }).toString();
+      url.search = new URLSearchParams({ response_type: 'code', client_id: settings.clientId, redirect_uri: redirectUri, scope: scopes, state }).toString();
       return relative ? `${url.pathname}${url.search}` : url.toString();
     },
     exchangeCode: (code, redirectUri) => requestTokens(client, { grant_type: 'authorization_code', code, redirect_uri: redirectUri }),

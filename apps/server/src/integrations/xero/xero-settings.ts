@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { XERO_PATH, xeroEndpoints as xeroApiEndpoints } from '@herd/contract';
 
 /**
  * How Herd reaches Xero. With Xero credentials it talks to Xero; without them it uses the simulator
@@ -67,3 +68,13 @@ export const xeroEndpoints = (settings: XeroSettings, selfUrl: string): XeroEndp
     apiBase: 'https://api.xero.com/api.xro/2.0',
   };
 };
+
+/** The API paths of Xero's own endpoints: its prefix (the OAuth nonce cookie's path), the one callback registered with Xero, and its webhooks. */
+export const XERO_PATHS = {
+  prefix: `/${XERO_PATH}`,
+  callback: `/${xeroApiEndpoints.connect.path}`,
+  webhooks: `/${xeroApiEndpoints.webhook.path}`,
+} as const;
+
+/** Granted on anything but Xero itself (the built-in sandbox, or a simulator named by XERO_BASE_URL). */
+export const isXeroSandbox = (settings: XeroSettings) => settings.mode !== 'xero' || settings.baseUrl !== null;

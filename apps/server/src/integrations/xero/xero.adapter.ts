@@ -2,6 +2,7 @@ import type { LedgerAdapter } from '../../modules/ledger/ledger-adapter.js';
 import { classifyCommonLedgerError } from '../../modules/ledger/ledger-errors.js';
 import { OAuthError } from '../oauth2-tokens.js';
 import { XeroValidationError } from './xero-api.js';
+import { releaseXeroOrganisations } from './xero-connect.js';
 import type { XeroContext } from './xero-context.js';
 import { xeroLookups } from './xero-lookups.js';
 import { attachToXero, publishToXero } from './xero-publish.js';
@@ -41,6 +42,13 @@ export const xeroAdapter = (xero: XeroContext): LedgerAdapter => ({
     return attachToXero(await xero.openApi(company.pk), entity, xeroIdOf(entity, target.externalId), files);
   },
 
+  async listFiles(company, target) {
+    const entity = target.entityType as XeroEntity;
+    const api = await xero.openApi(company.pk);
+    const files = await api.attachments(XERO_TRANSACTION_ENTITIES[entity].collection, xeroIdOf(entity, target.externalId));
+    return files.map((f) => ({ id: text(f.AttachmentID), name: text(f.FileName), contentType: text(f.MimeType), size: Number(f.ContentLength ?? 0) }));
+  },
+
   async createListEntry(company, entry) {
     const api = await xero.openApi(company.pk);
     try {
@@ -75,6 +83,8 @@ export const xeroAdapter = (xero: XeroContext): LedgerAdapter => ({
       return { kind: 'revoke-failed', error };
     }
   },
+
+  releaseCompanies: (credentials, tenantIds) => releaseXeroOrganisations(xero, credentials, tenantIds),
 
   async companyInfo(grant) {
     const token = xero.box.open(grant.credentials.accessTokenEnc);

@@ -16,4 +16,5 @@ export {
   setPasswordHash,
 } from './auth.queries.js';
 export { deleteUserSessions } from './sessions.queries.js';
+export { linkLedgerIdentity } from './ledger-identities.queries.js';
 export { findClientFirm, findMemberWithFirm } from './actor.queries.js';

@@ -6,12 +6,12 @@ import { clientCompanies } from '../../db/schema/index.js';
 import type { LedgerGrant } from '../ledger/credential-store.js';
 import { AppError, ConflictError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
+import { can, type FirmActor } from '../auth/permissions.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { insertCompany } from '../client-companies/client-companies.face.js';
 import { queuePull } from '../transactions/ledger-sync.js';
 import { connectionOfCompany, saveConnection } from './ledger-connections.queries.js';
-import { createState, type ConnectState } from './oauth-state.js';
+import { createState, type ConnectPurpose, type ConnectState } from './oauth-state.js';
 import { companyAccess } from '../access/company-access.js';
 import { queueQuantitySync } from '../billing/billing-jobs.js';
 
@@ -81,24 +81,38 @@ export const finishConnect = async (deps: AppDeps, actor: Actor, { state, ...inp
   }
   const grant = await input.obtainGrant();
   const name = existing ? existing.name : (await adapter.companyInfo(grant)).name;
-  const companyPk = await deps.db.transaction(async (tx) => {
-    const company = existing ?? (await insertCompany(tx, { firmId: firmActor.firmId, name, connectionKind: input.kind }));
-    await tx.update(clientCompanies).set({ connectionKind: input.kind, connectionState: 'CONNECTED', updatedAt: new Date() }).where(eq(clientCompanies.pk, company.pk));
-    await saveGrant(tx, { kind: input.kind, companyPk: company.pk, userId: actor.userId, grant });
-    await writeAudit(tx, {
-      firmId: firmActor.firmId,
-      actorUserId: actor.userId,
-      action: state.purpose === 'reauth' ? 'client_company.reauth' : 'client_company.connect',
-      targetType: 'client_company',
-      targetPk: company.pk,
-      details: { provider: input.kind, external_company_id: grant.externalCompanyId, sandbox: grant.sandbox },
-    });
-    return company.pk;
-  });
-  await queuePull(deps, companyPk, state.purpose === 'reauth' ? 'INCREMENTAL' : 'FULL');
-  // A new company, or a disconnected one connected again, changes what the firm is billed for.
-  await queueQuantitySync(deps.jobs, firmActor.firmId);
+  const companyPk = await deps.db.transaction((tx) => linkCompany(tx, firmActor, { kind: input.kind, purpose: state.purpose, existing, name, grant }));
+  await afterLinking(deps, firmActor.firmId, [companyPk], state.purpose === 'reauth' ? 'INCREMENTAL' : 'FULL');
   return companyPk;
+};
+
+/**
+ * Inside the caller's transaction: the company (`existing`, or a new one named `name`) becomes a
+ * connected company of the ledger holding `grant`, audited. Returns its pk.
+ */
+export const linkCompany = async (
+  tx: Db,
+  firmActor: FirmActor,
+  input: { kind: ConnectionKind; purpose: ConnectPurpose; existing: { pk: number } | null; name: string; grant: LedgerGrant },
+): Promise<number> => {
+  const company = input.existing ?? (await insertCompany(tx, { firmId: firmActor.firmId, name: input.name, connectionKind: input.kind }));
+  await tx.update(clientCompanies).set({ connectionKind: input.kind, connectionState: 'CONNECTED', updatedAt: new Date() }).where(eq(clientCompanies.pk, company.pk));
+  await saveGrant(tx, { kind: input.kind, companyPk: company.pk, userId: firmActor.userId, grant: input.grant });
+  await writeAudit(tx, {
+    firmId: firmActor.firmId,
+    actorUserId: firmActor.userId,
+    action: input.purpose === 'reauth' ? 'client_company.reauth' : 'client_company.connect',
+    targetType: 'client_company',
+    targetPk: company.pk,
+    details: { provider: input.kind, external_company_id: input.grant.externalCompanyId, sandbox: input.grant.sandbox },
+  });
+  return company.pk;
+};
+
+/** Once linked and committed: each company's pull is queued, and the firm's billed quantity follows (a new or reconnected company changes it). */
+export const afterLinking = async (deps: AppDeps, firmId: number, companyPks: number[], mode: 'INCREMENTAL' | 'FULL') => {
+  for (const companyPk of companyPks) await queuePull(deps, companyPk, mode);
+  await queueQuantitySync(deps.jobs, firmId);
 };
 
 /** What the person reads back in the app when connecting failed: our own message, or what the failure means. */

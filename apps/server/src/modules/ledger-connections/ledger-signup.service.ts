@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { LedgerGrant } from '../ledger/credential-store.js';
 import { ConflictError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
-import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser } from '../auth/auth.face.js';
+import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser, linkLedgerIdentity } from '../auth/auth.face.js';
 import { insertCompany } from '../client-companies/client-companies.face.js';
 import { queuePull } from '../transactions/ledger-sync.js';
 import { seedStarterTemplates } from '../request-templates/starter-templates.js';
@@ -19,6 +19,8 @@ export interface LedgerPerson {
   givenName: string;
   familyName: string;
   phone: string;
+  /** The ledger's id of the person (Xero's user id), linked so they can sign in with the ledger later; absent when the ledger gives none. */
+  subject?: string;
 }
 
 export const startSignup = (deps: AppDeps, _visitor: Visitor, { kind, origin }: { kind: ConnectionKind; origin: string }): StartedGrant => {
@@ -28,21 +30,21 @@ export const startSignup = (deps: AppDeps, _visitor: Visitor, { kind, origin }: 
 
 /**
  * "Sign up with" a ledger: the person's profile at the ledger becomes a new
- * firm on a trial with them as FIRM_ADMIN, and the company they granted
- * becomes its first client company. An email that already has a Herd
+ * firm on a trial with them as FIRM_ADMIN, and the companies they granted
+ * (Xero lets them tick several organisations) become its first client companies. An email that already has a Herd
  * account is refused: that person signs in and connects instead, so a
  * ledger's login can never take over an existing account.
  */
 export const finishSignup = async (
   deps: AppDeps,
   _visitor: Visitor,
-  input: { kind: ConnectionKind; person: LedgerPerson; grant: LedgerGrant },
-): Promise<{ userId: number; companyPk: number }> => {
-  const { person, grant } = input;
+  input: { kind: ConnectionKind; person: LedgerPerson; grants: LedgerGrant[] },
+): Promise<{ userId: number; companyPks: number[] }> => {
+  const { person, grants } = input;
   const adapter = deps.ledgers.adapterFor(input.kind);
   if (await findUserByEmail(deps.db, person.email))
     throw new ConflictError(`A Herd account already uses this email. Sign in, then connect ${adapter.displayName} from your clients list.`);
-  const { name: companyName } = await adapter.companyInfo(grant);
+  const names = await Promise.all(grants.map(async (grant) => (await adapter.companyInfo(grant)).name));
   const firmName = person.familyName ? `${person.givenName} ${person.familyName}`.trim() : person.email;
   const result = await deps.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -57,11 +59,16 @@ export const finishSignup = async (
     await insertFirmMember(tx, { firmId: firm.pk, userId: user.pk, role: 'FIRM_ADMIN' });
     await insertSubscription(tx, { firmId: firm.pk, status: 'TRIAL', trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS) });
     await seedStarterTemplates(tx, firm.pk);
-    const company = await insertCompany(tx, { firmId: firm.pk, name: companyName, connectionKind: input.kind });
-    await saveGrant(tx, { kind: input.kind, companyPk: company.pk, userId: user.pk, grant });
+    if (person.subject) await linkLedgerIdentity(tx, { provider: input.kind, subject: person.subject, userId: user.pk });
+    const companyPks: number[] = [];
+    for (const [index, grant] of grants.entries()) {
+      const company = await insertCompany(tx, { firmId: firm.pk, name: names[index] ?? grant.externalCompanyId, connectionKind: input.kind });
+      await saveGrant(tx, { kind: input.kind, companyPk: company.pk, userId: user.pk, grant });
+      companyPks.push(company.pk);
+    }
     await writeAudit(tx, { firmId: firm.pk, actorUserId: user.pk, action: 'firm.signup', targetType: 'firm', targetPk: firm.pk, details: { via: adapter.kind } });
-    return { userId: user.pk, companyPk: company.pk };
+    return { userId: user.pk, companyPks };
   });
-  await queuePull(deps, result.companyPk, 'FULL');
+  for (const companyPk of result.companyPks) await queuePull(deps, companyPk, 'FULL');
   return result;
 };

@@ -7,11 +7,11 @@ import { safeEqual } from '../../lib/crypto.js';
  * bound to a nonce in a cookie of the browser that started, so a callback
  * cannot be replayed in someone else's session. It expires in 15 minutes.
  */
-export type ConnectPurpose = 'connect' | 'reauth' | 'signup';
+export type ConnectPurpose = 'connect' | 'reauth' | 'signup' | 'signin';
 
 export interface ConnectState {
   purpose: ConnectPurpose;
-  /** Absent on signup: there is no firm yet. */
+  /** Absent on signup and signin: nobody is signed in yet. */
   userId: number | null;
   /** The company to link or reconnect; absent to create one. */
   companyPk: number | null;

@@ -1,6 +1,6 @@
 import type { ConnectionKind } from '@herd/contract';
 import type { RequestWindow } from '../../lib/shared-rate-window.js';
-import type { CredentialStore, LedgerGrant } from './credential-store.js';
+import type { CredentialStore, LedgerGrant, SealedCredentials } from './credential-store.js';
 import type { LedgerErrorKind } from './ledger-errors.js';
 import type { AttachRefusal, LedgerAccountRecord, LedgerFile, LedgerRecord, LedgerReferences, LedgerRefRecord, PublishItem, SettledItem } from './ledger-records.js';
 
@@ -80,6 +80,8 @@ export interface LedgerAdapter {
    * reason for the first it refused. Left out by ledgers that take no attachments.
    */
   attachFiles?(company: LedgerCompany, target: LedgerTarget, files: LedgerFile[]): Promise<AttachRefusal | null>;
+  /** The files the ledger already holds on a transaction (so a client does not send them again). Left out by ledgers that hold none. */
+  listFiles?(company: LedgerCompany, target: LedgerTarget): Promise<LedgerHeldFile[]>;
   /** Makes a list entry in the ledger first, so Herd holds the ledger's id for it. */
   createListEntry(company: LedgerCompany, entry: NewListEntry): Promise<ListEntryOutcome>;
   /**
@@ -91,6 +93,11 @@ export interface LedgerAdapter {
   reauthorize(company: LedgerCompany, state: string): string;
   /** Revokes the company's grant at the ledger; the module forgets the credentials whatever the answer. */
   revoke(company: LedgerCompany): Promise<DisconnectOutcome>;
+  /**
+   * Gives back companies a consent granted that the accountant chose not to connect, so Herd holds
+   * no access it does not use (ledgers whose one consent grants several companies). Best effort.
+   */
+  releaseCompanies?(credentials: SealedCredentials, externalCompanyIds: string[]): Promise<void>;
   /** Who the granted company is at the ledger (its name names a company Herd creates on connecting). */
   companyInfo(grant: LedgerGrant): Promise<LedgerCompanyInfo>;
   /** What an error thrown by this ledger's calls means for Herd. */
@@ -101,6 +108,14 @@ export interface LedgerAdapter {
 export interface AdapterServices {
   credentials: CredentialStore;
   rateWindow(service: string, limit: number, windowMs: number): RequestWindow;
+}
+
+/** A file the ledger holds on a transaction, as it describes it. */
+export interface LedgerHeldFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
 }
 
 export interface LedgerCompanyInfo {

@@ -4,63 +4,26 @@ import type { qboOAuthQuery } from '@herd/contract';
 import type { AppDeps } from '../../../app-deps.js';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../../lib/errors.js';
 import { secureCookies } from '../../../lib/request-context.js';
-import { assertWritable, type Actor } from '../../../modules/auth/actor.js';
+import { assertWritable } from '../../../modules/auth/actor.js';
 import { startSession } from '../../../modules/auth/sessions.js';
 import { visitorOf } from '../../../modules/auth/visitor.js';
 import { connectFailureMessage, finishConnect, startConnect } from '../../../modules/ledger-connections/connect.service.js';
 import { finishSignup, startSignup } from '../../../modules/ledger-connections/ledger-signup.service.js';
-import { readSignedState, readState } from '../../../modules/ledger-connections/oauth-state.js';
-import { appOrigin, isReturnOrigin, requestOrigin, returnOriginOf } from '../../../modules/ledger-connections/return-origin.js';
-import { clearStateCookie, stateNonce, towardsLedger } from '../../../modules/ledger-connections/state-cookie.js';
+import { actorOf, backTo, CLIENTS_PAGE, FREE_TRIAL_PAGE, returnToOrigin, SIGN_IN_PAGE, type OAuthAnswer } from '../../../modules/ledger-connections/oauth-return.js';
+import { readState } from '../../../modules/ledger-connections/oauth-state.js';
+import { returnOriginOf } from '../../../modules/ledger-connections/return-origin.js';
+import { stateNonce, towardsLedger } from '../../../modules/ledger-connections/state-cookie.js';
 import type { QboContext } from '../qbo-context.js';
 import { qboGrantFromCode } from '../qbo-connect.js';
 import { QBO_STATE_COOKIE } from './qbo-http-settings.js';
 
 type OAuthQuery = z.output<typeof qboOAuthQuery>;
-/** Where to send the browser (200); a callback's redirect (302) is sent by the reply itself. */
-type OAuthAnswer = { url: string };
-
-const CLIENTS_PAGE = '/dashboard/accountant/clients/';
-const FREE_TRIAL_PAGE = '/auth/free-trial/';
-const SIGN_IN_PAGE = '/auth/';
-
-/**
- * Back to the app after Intuit, with what happened in the query so the page
- * can say it. The reply is sent here; the endpoint answers nothing more (its
- * 302 carries no body), hence no answer of the 200's shape.
- */
-const backTo = (reply: FastifyReply, page: string, params: Record<string, string>): OAuthAnswer => {
-  clearStateCookie(reply, QBO_STATE_COOKIE);
-  // serveEndpoint answers nothing more once the reply is sent, as for any Fastify handler that returns its reply.
-  return reply.redirect(`${page}?${new URLSearchParams(params).toString()}`, 302) as unknown as OAuthAnswer;
-};
-
-/**
- * Intuit calls back only to the one address registered with it (APP_URL's).
- * A grant started from another address of the same server (`127.0.0.1` for
- * `localhost`) has that address in its signed state; the callback sends the
- * browser back there, with Intuit's query as it came, to finish where the
- * person's session and the state's nonce cookie are. Only a state Herd signed
- * and an origin `isReturnOrigin` accepts are followed: nothing else can make
- * the callback hand Intuit's code to another host.
- */
-const returnToOrigin = (deps: AppDeps, request: FastifyRequest, reply: FastifyReply, state: string | undefined): OAuthAnswer | null => {
-  const signed = state ? readSignedState(deps.config.secretKey, state) : null;
-  if (!signed?.origin || !isReturnOrigin(signed.origin, deps.config.appUrl)) return null;
-  // A grant started at APP_URL's address finishes on the callback as it comes: that is where Intuit returns.
-  if (signed.origin === appOrigin(deps.config.appUrl) || signed.origin === requestOrigin(request)) return null;
-  const { pathname, search } = new URL(request.url, 'http://callback.invalid');
-  return reply.redirect(`${signed.origin}${pathname}${search}`, 302) as unknown as OAuthAnswer;
-};
 
 /** Without Intuit's credentials, and with the sandboxes off (production's default), there is nowhere to send the browser. */
 const assertQuickBooksSetUp = (qbo: QboContext) => {
   if (qbo.settings.mode === 'off') throw ValidationError.detail(QBO_NOT_SET_UP);
 };
 export const QBO_NOT_SET_UP = 'QuickBooks Online is not set up on this server yet: its operator sets QBO_CLIENT_ID and QBO_CLIENT_SECRET.';
-
-/** The person's actor when the request's session is a full one; null signed out (or with a second factor pending). */
-const actorOf = (request: FastifyRequest): Actor | null => (request.session?.actor ? { ...request.session.actor } : null);
 
 /**
  * Intuit's OAuth, which only QuickBooks speaks: `quickbooks/oauth2/` both
@@ -86,13 +49,13 @@ export const connectQuickBooks = async (deps: AppDeps, qbo: QboContext, request:
   if (elsewhere) return elsewhere;
   if (!actor) {
     const next = `${CLIENTS_PAGE}?${new URLSearchParams({ qbo_error: 'QuickBooks was not connected because you were signed out. Sign in and connect it again.' }).toString()}`;
-    return backTo(reply, SIGN_IN_PAGE, { next });
+    return backTo(reply, QBO_STATE_COOKIE, SIGN_IN_PAGE, { next });
   }
   const verified = state ? readState(deps.config.secretKey, state, stateNonce(request, QBO_STATE_COOKIE)) : null;
   if (!verified || verified.purpose === 'signup')
-    return backTo(reply, CLIENTS_PAGE, { qbo_error: 'This QuickBooks connection expired or was started elsewhere. Start it again.' });
+    return backTo(reply, QBO_STATE_COOKIE, CLIENTS_PAGE, { qbo_error: 'This QuickBooks connection expired or was started elsewhere. Start it again.' });
   if (error || !code || !realmId) {
-    return backTo(reply, CLIENTS_PAGE, {
+    return backTo(reply, QBO_STATE_COOKIE, CLIENTS_PAGE, {
       qbo_error: error === 'access_denied' ? 'QuickBooks was not connected: access was not granted.' : 'QuickBooks did not complete the connection.',
     });
   }
@@ -100,10 +63,10 @@ export const connectQuickBooks = async (deps: AppDeps, qbo: QboContext, request:
     assertWritable(actor);
     const obtainGrant = async () => (await qboGrantFromCode(qbo, { code, realmId, signup: false })).grant;
     const companyPk = await finishConnect(deps, actor, { kind: 'QBO', state: verified, externalCompanyId: realmId, obtainGrant });
-    return backTo(reply, CLIENTS_PAGE, { qbo_connected: String(companyPk) });
+    return backTo(reply, QBO_STATE_COOKIE, CLIENTS_PAGE, { qbo_connected: String(companyPk) });
   } catch (err) {
     request.log.warn({ err }, 'QuickBooks connection failed');
-    return backTo(reply, CLIENTS_PAGE, { qbo_error: connectFailureMessage(deps, 'QBO', err) });
+    return backTo(reply, QBO_STATE_COOKIE, CLIENTS_PAGE, { qbo_error: connectFailureMessage(deps, 'QBO', err) });
   }
 };
 
@@ -118,12 +81,12 @@ export const signUpWithIntuit = async (deps: AppDeps, qbo: QboContext, request: 
   if (elsewhere) return elsewhere;
   const verified = state ? readState(deps.config.secretKey, state, stateNonce(request, QBO_STATE_COOKIE)) : null;
   if (!verified || verified.purpose !== 'signup' || !code || !realmId)
-    return backTo(reply, FREE_TRIAL_PAGE, { qbo_error: 'Signing up with Intuit did not complete. Try again.' });
+    return backTo(reply, QBO_STATE_COOKIE, FREE_TRIAL_PAGE, { qbo_error: 'Signing up with Intuit did not complete. Try again.' });
   try {
     const { grant, accessToken } = await qboGrantFromCode(qbo, { code, realmId, signup: true });
     const person = await qbo.oauth.userinfo(accessToken);
     if (!person.email) throw new ConflictError('Intuit did not share an email address, which Herd needs for your account.');
-    const { userId, companyPk } = await finishSignup(deps, visitorOf(request), { kind: 'QBO', person, grant });
+    const { userId, companyPks } = await finishSignup(deps, visitorOf(request), { kind: 'QBO', person, grants: [grant] });
     await startSession(deps.db, reply, {
       userId,
       mfaVerified: true,
@@ -132,9 +95,9 @@ export const signUpWithIntuit = async (deps: AppDeps, qbo: QboContext, request: 
       secure: secureCookies(request),
       secretKey: deps.config.secretKey,
     });
-    return backTo(reply, CLIENTS_PAGE, { qbo_connected: String(companyPk) });
+    return backTo(reply, QBO_STATE_COOKIE, CLIENTS_PAGE, { qbo_connected: String(companyPks[0]) });
   } catch (err) {
     request.log.warn({ err }, 'Intuit sign-up failed');
-    return backTo(reply, FREE_TRIAL_PAGE, { qbo_error: connectFailureMessage(deps, 'QBO', err) });
+    return backTo(reply, QBO_STATE_COOKIE, FREE_TRIAL_PAGE, { qbo_error: connectFailureMessage(deps, 'QBO', err) });
   }
 };
