@@ -5,6 +5,7 @@ import { xeroLookups } from './xero-lookups.js';
 import { xeroRecordOf } from './xero-records.js';
 import { XERO_REF_LISTS, xeroReferencePage } from './xero-refs.js';
 import { XERO_ENTITY_NAMES, XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
+import { xeroMoment, type XeroObject } from './xero-values.js';
 
 /** Changes stamped just before the previous pull started may not have been visible to it. */
 const OVERLAP = { minutes: 5 };
@@ -18,6 +19,17 @@ const dateFilter = (entity: XeroEntity, syncDate: string) => {
 };
 
 /**
+ * Lists that ignore If-Modified-Since and answer whole: an incremental pull keeps only their rows
+ * changed since (a row without a stamp is kept), so what did not change is not handed over again.
+ */
+const IGNORES_MODIFIED_SINCE: ReadonlySet<XeroEntity> = new Set(['RepeatingInvoice']);
+const changedSince = (entity: XeroEntity, since: Date | null) => (row: XeroObject) => {
+  if (!since || !IGNORES_MODIFIED_SINCE.has(entity)) return true;
+  const changed = xeroMoment(row.UpdatedDateUTC);
+  return !changed || changed.toMillis() >= since.getTime();
+};
+
+/**
  * One pull of one organisation, as pages for the module to apply: the chart and lists first
  * (transactions point at them), then each kind of transaction since the sync date. An incremental
  * pull asks only for what changed since the last one (`If-Modified-Since`, for lists that take it);
@@ -25,30 +37,34 @@ const dateFilter = (entity: XeroEntity, syncDate: string) => {
  * Xero sends deleted and voided objects with their status, which the records say.
  */
 export async function* pullXero(api: XeroApi, company: LedgerCompany, cursor: PullCursor, references: ReferencesSource, now: Date): AsyncGenerator<PullPage> {
-  const progress: PullProgress = cursor.progress ?? { startedAt: now.toISOString(), mode: cursor.mode, done: [], current: null };
+  // A copy: the progress handed in is the module's saved one, not the pull's to change.
+  const progress: PullProgress = cursor.progress ? structuredClone(cursor.progress) : { startedAt: now.toISOString(), mode: cursor.mode, done: [], current: null };
   const since = progress.mode === 'INCREMENTAL' && cursor.pulledUpTo ? before(cursor.pulledUpTo, OVERLAP) : null;
   const syncDate = company.syncDate ?? ledgerDay(before(now, DEFAULT_HISTORY));
   const startPage = (list: string) => (progress.current?.entity === list ? progress.current.position : 1);
 
+  // The last page of a list carries the list as done: a pull cut short just after it goes on with
+  // the next list, instead of asking for a page past the end (or, of a list Xero does not page, for all of it again).
+  const advance = (list: string, page: number, last: boolean) => {
+    if (last) progress.done.push(list);
+    progress.current = last ? null : { entity: list, position: page + 1 };
+  };
   for (const list of XERO_REF_LISTS) {
     if (progress.done.includes(list)) continue;
-    for await (const { page, rows } of api.pages(list, { ifModifiedSince: since, startPage: startPage(list) })) {
-      progress.current = { entity: list, position: page + 1 };
+    for await (const { page, rows, last } of api.pages(list, { ifModifiedSince: since, startPage: startPage(list) })) {
+      advance(list, page, last);
       yield { kind: 'references', ...xeroReferencePage(list, rows), progress: structuredClone(progress) };
     }
-    progress.done.push(list);
-    progress.current = null;
   }
   const lookups = xeroLookups(await references());
   for (const entity of XERO_ENTITY_NAMES) {
     if (progress.done.includes(entity)) continue;
     const { collection } = XERO_TRANSACTION_ENTITIES[entity];
     const where = dateFilter(entity, syncDate);
-    for await (const { page, rows } of api.pages(collection, { ...(where ? { where } : {}), ifModifiedSince: since, startPage: startPage(entity) })) {
-      progress.current = { entity, position: page + 1 };
-      yield { kind: 'transactions', records: rows.map((row) => xeroRecordOf(entity, row, lookups)), progress: structuredClone(progress) };
+    for await (const { page, rows, last } of api.pages(collection, { ...(where ? { where } : {}), ifModifiedSince: since, startPage: startPage(entity) })) {
+      advance(entity, page, last);
+      const changed = rows.filter(changedSince(entity, since));
+      yield { kind: 'transactions', records: changed.map((row) => xeroRecordOf(entity, row, lookups)), progress: structuredClone(progress) };
     }
-    progress.done.push(entity);
-    progress.current = null;
   }
 }
