@@ -2,7 +2,7 @@ import { fromCents } from '@herd/contract';
 import type { PublishLine } from '../../modules/ledger/ledger-records.js';
 import type { XeroLookups } from './xero-lookups.js';
 import { idOfRow, linesOf, XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
-import { xeroCents, type XeroObject } from './xero-values.js';
+import { text, xeroCents, type XeroObject } from './xero-values.js';
 
 /** The categorization cannot be written to Xero; the message says what to do. */
 export class XeroUnpublishableError extends Error {}
@@ -40,6 +40,19 @@ const answerLine = (entity: XeroEntity, line: PublishLine, sign: number, lookups
 const keptLine = (line: XeroObject): XeroObject => Object.fromEntries(Object.entries(line).filter(([key]) => !['TaxAmount', 'ValidationErrors'].includes(key)));
 
 /**
+ * Bank transactions whose lines are not Herd's to recategorize, and what to do instead. A transfer's
+ * two sides are written by its bank transfer (Xero's BankTransactions refuses their types); an
+ * overpayment posts to accounts payable or receivable by Xero's own rule. Sent anyway, Xero would
+ * refuse the one with a message about types, and the other would leave its money off AP/AR.
+ */
+const FIXED_BANK_TYPES: Record<string, string> = {
+  'SPEND-TRANSFER': 'Xero changes a bank transfer only as a whole: categorize this transfer in Xero.',
+  'RECEIVE-TRANSFER': 'Xero changes a bank transfer only as a whole: categorize this transfer in Xero.',
+  'SPEND-OVERPAYMENT': 'Xero posts an overpayment to accounts payable itself, so it takes no category: allocate it to a bill in Xero.',
+  'RECEIVE-OVERPAYMENT': 'Xero posts an overpayment to accounts receivable itself, so it takes no category: allocate it to an invoice in Xero.',
+};
+
+/**
  * The object to POST (with its id, so Xero updates it): its lines on watched accounts replaced by
  * the answer's lines — account, tax type, up to two tracking options, description, amounts — and
  * every other line kept as it is, since Xero replaces the lines whole. The line-amount type is
@@ -47,6 +60,8 @@ const keptLine = (line: XeroObject): XeroObject => Object.fromEntries(Object.ent
  * per object). The answer must add up to the watched lines' total to the cent.
  */
 export const buildXeroUpdate = (entity: XeroEntity, raw: XeroObject, lines: PublishLine[], lookups: XeroLookups): XeroObject => {
+  const fixed = entity === 'BankTransaction' ? FIXED_BANK_TYPES[text(raw.Type)] : undefined;
+  if (fixed) throw new XeroUnpublishableError(fixed);
   const current = linesOf(entity, raw);
   const watched = current.filter((line) => lookups.isWatched(lookups.accountOf(line)));
   if (watched.length === 0) throw new XeroUnpublishableError('This transaction no longer waits on a watched account in Xero.');
