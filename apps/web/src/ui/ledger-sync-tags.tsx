@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined, ExclamationCircleOutlined, ExperimentOutlined, SyncOutlined } from '@ant-design/icons';
-import type { LedgerSyncInfo } from '@herd/contract';
+import type { ConnectionKind, LedgerSyncInfo } from '@herd/contract';
 import { formatDate, formatDateTime, formatRelativeTime } from '../lib/format';
+import { CONNECTION_KIND_LABELS } from '../lib/labels';
 
-/** Connected to a test company of the ledger, not the client's real books: never easy to miss. */
-export const SandboxTag = () => (
-  <Tooltip title="Connected to a QuickBooks sandbox company, not real books.">
+/** Connected to a test company of the ledger (`kind`), not the client's real books: never easy to miss. */
+export const SandboxTag = ({ kind }: { kind: ConnectionKind }) => (
+  <Tooltip title={`Connected to a ${CONNECTION_KIND_LABELS[kind]} sandbox, not real books.`}>
     <Tag color="magenta" icon={<ExperimentOutlined />} style={{ marginInlineEnd: 0, fontWeight: 600 }} data-testid="sandbox-tag">
       Sandbox
     </Tag>

@@ -11,7 +11,8 @@ import { useClientConfig } from '../../../lib/client-config';
 import { AuthCard } from '../components/auth-card';
 import { XeroAuthLink } from '../components/xero-auth-link';
 import { isXeroOffered } from '../../xero/xero-words';
-import { useIntuitSignup, qboReturnParams } from '../../quickbooks/api';
+import { OAUTH_LEDGERS } from '../../ledgers/oauth-ledgers';
+import { useIntuitSignup } from '../../quickbooks/api';
 import { useSignUp } from '../api';
 
 /** The browser's IANA zone, or nothing when it names none (the server then uses its default). */
@@ -37,9 +38,9 @@ export const FreeTrialPage = () => {
   const xero = clientConfig.data?.xero ?? null;
   const [params, setParams] = useSearchParams();
   // The server sends the browser back here with `?qbo_error=` when signing up with Intuit failed.
-  const [intuitError, setIntuitError] = useState<string | null>(() => params.get(qboReturnParams.error));
+  const [intuitError, setIntuitError] = useState<string | null>(() => params.get(OAUTH_LEDGERS.QBO.returnParams.error));
   useEffect(() => {
-    const returned = params.get(qboReturnParams.error);
+    const returned = params.get(OAUTH_LEDGERS.QBO.returnParams.error);
     if (!returned) return;
     setIntuitError(returned);
     setParams({}, { replace: true });

@@ -6,15 +6,10 @@ import { countText } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
 import { useServerError } from '../../../ui/use-server-error';
-import { useReconnectQuickBooks, useSyncClient } from '../../quickbooks/api';
+import { useReconnectLedger, useSyncClient } from '../../ledgers/api';
+import { ledgerAbilities, OAUTH_LEDGERS, oauthLedgerOf } from '../../ledgers/oauth-ledgers';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { useDisconnectClient, useNotifyClient } from '../api';
-
-/** What a client's QuickBooks row can do: sync now when connected, sign in again when the grant was refused. */
-export const qboAbilities = (company: ClientCompany) => ({
-  canSync: company.connection_kind === 'QBO' && company.connection_state === 'CONNECTED',
-  canReconnect: company.connection_kind === 'QBO' && company.connection_state === 'NEEDS_REAUTH',
-});
 
 /** Confirms and runs the two actions that reach outside Herd: emailing the client, cutting the ledger off. */
 export const useClientCommands = () => {
@@ -23,7 +18,7 @@ export const useClientCommands = () => {
   const notify = useNotifyClient();
   const disconnect = useDisconnectClient();
   const sync = useSyncClient();
-  const reconnectFlow = useReconnectQuickBooks();
+  const reconnectFlow = useReconnectLedger();
 
   const confirmNotify = (company: ClientCompany) =>
     modal.confirm({
@@ -57,13 +52,13 @@ export const useClientCommands = () => {
     });
 
   const syncNow = (company: ClientCompany) =>
-    sync.mutate(company.pk, {
+    sync.mutate(company, {
       onSuccess: (result) => void message.success(result.detail),
       onError: (error) => showError(error),
     });
 
-  /** Off to Intuit's sign-in; the server brings the browser back to the clients page. */
-  const reconnect = (company: ClientCompany) => reconnectFlow.mutate(company.pk, { onError: (error) => showError(error) });
+  /** Off to the company's ledger to sign in again; the server brings the browser back to the clients page. */
+  const reconnect = (company: ClientCompany) => reconnectFlow.mutate(company, { onError: (error) => showError(error) });
 
   return { confirmNotify, confirmDisconnect, syncNow, reconnect, reconnecting: reconnectFlow.isPending };
 };
@@ -79,7 +74,8 @@ interface ClientActionsProps {
 export const ClientActions = ({ company, canManage, onCopyLink }: ClientActionsProps) => {
   const navigate = useNavigate();
   const { confirmNotify, confirmDisconnect, syncNow, reconnect } = useClientCommands();
-  const { canSync, canReconnect } = qboAbilities(company);
+  const { canSync, canReconnect } = ledgerAbilities(company);
+  const ledger = oauthLedgerOf(company.connection_kind);
   // Opening, viewing and copying the sign-in link only read; the rest change data and wait while the firm is read-only.
   const guard = useChangeGuard();
   const change = { disabled: guard.disabled, title: guard.title };
@@ -90,7 +86,7 @@ export const ClientActions = ({ company, canManage, onCopyLink }: ClientActionsP
     { key: 'notify', icon: <NotificationOutlined />, label: 'Notify now', ...change },
   ];
   if (canSync) items.push({ key: 'sync', icon: <SyncOutlined />, label: 'Sync now', ...change });
-  if (canReconnect && canManage) items.push({ key: 'reconnect', icon: <ApiOutlined />, label: 'Reconnect QuickBooks', ...change });
+  if (canReconnect && canManage && ledger) items.push({ key: 'reconnect', icon: <ApiOutlined />, label: `Reconnect ${OAUTH_LEDGERS[ledger].name}`, ...change });
   if (canManage && company.connection_state !== 'DISCONNECTED') {
     items.push({ type: 'divider' }, { key: 'disconnect', icon: <DisconnectOutlined />, label: 'Disconnect', danger: true, ...change });
   }

@@ -4,7 +4,8 @@ import type { ClientCompany } from '@herd/contract';
 import { formatDate } from '../../../lib/format';
 import { ConnectionTags } from '../../../ui/connection-tags';
 import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
-import { qboAbilities, useClientCommands } from './client-actions';
+import { useClientCommands } from './client-actions';
+import { ledgerAbilities } from '../../ledgers/oauth-ledgers';
 import { ChangesOnly } from '../../billing/read-only-guard';
 
 const STATE_NOTE: Record<ClientCompany['connection_state'], string | null> = {
@@ -25,7 +26,7 @@ export const ClientConnectionCard = ({ company, canDisconnect }: { company: Clie
       extra={
         <ChangesOnly>
           <Flex gap={8}>
-            {canDisconnect && qboAbilities(company).canReconnect ? (
+            {canDisconnect && ledgerAbilities(company).canReconnect ? (
               <Button type="primary" icon={<ApiOutlined />} loading={reconnecting} onClick={() => reconnect(company)}>
                 Reconnect
               </Button>
@@ -48,7 +49,7 @@ export const ClientConnectionCard = ({ company, canDisconnect }: { company: Clie
             children: (
               <Flex gap={4} wrap>
                 <ConnectionTags kind={company.connection_kind} state={company.connection_state} />
-                {sync?.sandbox ? <SandboxTag /> : null}
+                {sync?.sandbox ? <SandboxTag kind={company.connection_kind} /> : null}
               </Flex>
             ),
           },

@@ -8,7 +8,8 @@ import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
 import { ConnectionTags } from '../../../ui/connection-tags';
 import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
-import { ClientActions, qboAbilities, useClientCommands } from './client-actions';
+import { ClientActions, useClientCommands } from './client-actions';
+import { ledgerAbilities } from '../../ledgers/oauth-ledgers';
 import { useChangeGuard } from '../../billing/read-only-guard';
 
 type SortOrder = 'ascend' | 'descend' | null;
@@ -59,7 +60,7 @@ export const transactionsPathOf = (companyPk: number, work: OpenWork | undefined
 /** The client's transactions that the ledger refused: the active list, filtered to the Sync error status (kept in the address like any filter). */
 export const syncErrorsPathOf = (companyPk: number): string => `${buildPath(routes.accountant.active, { clientPk: companyPk })}?status=SYNC_ERROR`;
 
-/** The ledger, whether it is a sandbox, where its sync stands, and a way back in when QuickBooks refused Herd's sign-in. */
+/** The ledger, whether it is a sandbox, where its sync stands, and a way back in when the ledger refused Herd's sign-in. */
 const LedgerCell = ({ company, canManage }: { company: ClientCompany; canManage: boolean }) => {
   const { reconnect, reconnecting } = useClientCommands();
   const guard = useChangeGuard();
@@ -68,10 +69,10 @@ const LedgerCell = ({ company, canManage }: { company: ClientCompany; canManage:
     <Flex vertical gap={4} align="flex-start">
       <Flex gap={4} wrap align="center">
         <ConnectionTags kind={company.connection_kind} state={company.connection_state} />
-        {sync?.sandbox ? <SandboxTag /> : null}
+        {sync?.sandbox ? <SandboxTag kind={company.connection_kind} /> : null}
       </Flex>
       {sync && company.connection_state === 'CONNECTED' ? <SyncState sync={sync} /> : null}
-      {canManage && qboAbilities(company).canReconnect ? (
+      {canManage && ledgerAbilities(company).canReconnect ? (
         <Button size="small" icon={<ApiOutlined />} loading={reconnecting} onClick={() => reconnect(company)} {...guard}>
           Reconnect
         </Button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Select, Typography } from 'antd';
-import { ApiOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CONNECTION_STATES, type ConnectionState } from '@herd/contract';
 import { countText } from '../../../lib/format';
@@ -16,16 +16,15 @@ import { PageHeader } from '../../../ui/page-header';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { SearchInput } from '../../../ui/search-input';
-import { useServerError } from '../../../ui/use-server-error';
 import { useProfile } from '../../auth/api';
-import { useConnectQuickBooks } from '../../quickbooks/api';
 import { useCompanyTransactionCounts } from '../../transactions/api';
 import { useRefreshWhenSettled } from '../../transactions/sync-api';
 import { clientCsvUrl, useClientList } from '../api';
 import { AddClientModal } from '../components/add-client-modal';
 import { ClientsTable, type ClientsTableChange } from '../components/clients-table';
 import { useMagicLinkCopier } from '../components/magic-link-copier';
-import { useQboReturn } from '../components/qbo-return-notice';
+import { useLedgerReturn } from '../components/ledger-return-notice';
+import { ConnectLedgerButtons } from '../components/connect-ledger-buttons';
 import { CLIENT_LIST_DEFAULTS, CLIENT_LIST_PARAMS } from '../list-params';
 import { ChangesOnly } from '../../billing/read-only-guard';
 
@@ -56,11 +55,7 @@ export const ClientsPage = () => {
   // A finished pull brings new open work: the counts are read again then.
   useRefreshWhenSettled(null, Boolean(list.data?.results.some((company) => isSyncBusy(company.ledger_sync))));
   const copier = useMagicLinkCopier();
-  const qboReturn = useQboReturn();
-  const connect = useConnectQuickBooks();
-  const showError = useServerError();
-
-  const startConnect = () => connect.mutate(undefined, { onError: (error) => showError(error) });
+  const ledgerReturn = useLedgerReturn();
 
   const closeAdd = () => {
     setAdding(false);
@@ -86,10 +81,7 @@ export const ClientsPage = () => {
   const addButton = canManage ? (
     <ChangesOnly>
       <Flex gap={8} wrap>
-        {/* Still spinning after the answer: the browser is on its way to Intuit. */}
-        <Button icon={<ApiOutlined />} loading={connect.isPending || connect.isSuccess} onClick={startConnect}>
-          Connect QuickBooks
-        </Button>
+        <ConnectLedgerButtons />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
           Add client
         </Button>
@@ -143,7 +135,7 @@ export const ClientsPage = () => {
         {list.isError ? <QueryError error={list.error} title="Could not refresh the list" onRetry={() => void list.refetch()} /> : null}
         <ClientsTable
           openWork={openWork}
-          highlightPk={qboReturn.connectedPk}
+          highlightPk={ledgerReturn.connectedPk}
           rows={list.data?.results ?? []}
           total={list.data?.count ?? 0}
           page={page}
@@ -166,7 +158,7 @@ export const ClientsPage = () => {
         subtitle={canManage ? 'Every client company of your firm.' : 'The client companies assigned to you.'}
         extra={firmHasNone ? null : addButton}
       />
-      {qboReturn.element}
+      {ledgerReturn.element}
       {body}
       <AddClientModal
         open={adding}

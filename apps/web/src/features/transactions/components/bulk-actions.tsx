@@ -13,7 +13,7 @@ interface BulkActionsProps {
   kind: AccountantListKind;
   selected: number[];
   onDone: () => void;
-  /** The ledger Herd reads from and writes to in the background (QuickBooks Online), by name; null for the others. */
+  /** The ledger Herd reads from and writes to in the background (QuickBooks, Xero), by name; null for the others. */
   remoteLedger?: string | null;
 }
 

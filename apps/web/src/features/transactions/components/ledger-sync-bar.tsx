@@ -5,19 +5,21 @@ import { isSyncBusy } from '../../../lib/ledger-sync';
 import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
 import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
 import { useServerError } from '../../../ui/use-server-error';
-import { useReconnectQuickBooks, useSyncClient } from '../../quickbooks/api';
+import { useReconnectLedger, useSyncClient } from '../../ledgers/api';
+import { ledgerOfCompany } from '../../ledgers/oauth-ledgers';
 import { useLedgerPull, type PullMode } from '../sync-api';
 import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 
 /**
- * A QuickBooks company's sync on its transactions page: where it stands, and
- * pulling now (what changed), what is missing, or everything again.
+ * A QuickBooks or Xero company's sync on its transactions page: where it
+ * stands, and pulling now (what changed), what is missing, or everything again.
  */
 export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompany; canReconnect: boolean }) => {
   const { message } = App.useApp();
   const syncNow = useSyncClient();
   const pull = useLedgerPull(company.pk);
-  const reconnect = useReconnectQuickBooks();
+  const reconnect = useReconnectLedger();
+  const ledger = ledgerOfCompany(company);
   const sync = company.ledger_sync;
   const connected = company.connection_state === 'CONNECTED';
   const busy = isSyncBusy(sync);
@@ -34,12 +36,12 @@ export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompan
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          title="QuickBooks refused Herd’s sign-in"
+          title={`${ledger.name} refused Herd’s sign-in`}
           description="Nothing syncs until this client is connected again."
           action={
             canReconnect ? (
               <ChangesOnly>
-                <Button icon={<ApiOutlined />} loading={reconnect.isPending || reconnect.isSuccess} onClick={() => reconnect.mutate(company.pk, { onError: fail })}>
+                <Button icon={<ApiOutlined />} loading={reconnect.isPending || reconnect.isSuccess} onClick={() => reconnect.mutate(company, { onError: fail })}>
                   Reconnect
                 </Button>
               </ChangesOnly>
@@ -58,7 +60,7 @@ export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompan
       >
         <Flex align="center" gap={10} wrap>
           <Typography.Text strong>{CONNECTION_KIND_LABELS[company.connection_kind]}</Typography.Text>
-          {sync?.sandbox ? <SandboxTag /> : null}
+          {sync?.sandbox ? <SandboxTag kind={company.connection_kind} /> : null}
           {sync ? <SyncState sync={sync} /> : null}
         </Flex>
         <ChangesOnly>
@@ -67,7 +69,7 @@ export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompan
               icon={<SyncOutlined />}
               disabled={readOnly || !connected || busy}
               loading={syncNow.isPending}
-              onClick={() => syncNow.mutate(company.pk, { onSuccess: (result) => void message.success(result.detail), onError: fail })}
+              onClick={() => syncNow.mutate(company, { onSuccess: (result) => void message.success(result.detail), onError: fail })}
             >
               Sync now
             </Button>
@@ -81,7 +83,7 @@ export const LedgerSyncBar = ({ company, canReconnect }: { company: ClientCompan
             </Button>
             <Popconfirm
               title="Read every transaction again?"
-              description="Herd pulls every transaction since the sync date from QuickBooks again. A large company takes a while."
+              description={`Herd pulls every transaction since the sync date from ${ledger.name} again. A large company takes a while.`}
               okText="Full resync"
               // Closes at once (the button shows the wait), so the answer's toast does not land on the open confirm.
               onConfirm={() => void runPull('fully-resync')}

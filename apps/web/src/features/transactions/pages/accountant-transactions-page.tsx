@@ -16,6 +16,7 @@ import { SandboxTag } from '../../../ui/ledger-sync-tags';
 import { QueryError } from '../../../ui/query-error';
 import { useProfile } from '../../auth/api';
 import { useClient } from '../../clients/api';
+import { OAUTH_LEDGERS, oauthLedgerOf } from '../../ledgers/oauth-ledgers';
 import { useAccountantTransactions, useTransactionChoices, useTransactionCounters, type AccountantListKind } from '../api';
 import { DEFAULT_FILTERS, FILTER_PARAMS, type TransactionFilters } from '../filters';
 import { AccountantTable } from '../components/accountant-table';
@@ -41,6 +42,8 @@ const selectionKey = ({ page: _page, page_size: _size, ...rest }: TransactionFil
 const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
   const profile = useProfile();
   const company = useClient(pk);
+  // A ledger with its own sign-in (QuickBooks, Xero) syncs and publishes in the background.
+  const ledger = company.data ? oauthLedgerOf(company.data.connection_kind) : null;
   const choices = useTransactionChoices(pk);
   const [filters, setFilters] = useListParams(FILTER_PARAMS, DEFAULT_FILTERS);
   // While the ledger sync runs, or rows are being written to the ledger, the lists and counts follow it.
@@ -63,7 +66,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
     <>
       <PageHeader
         title={name}
-        tags={company.data?.ledger_sync?.sandbox ? <SandboxTag /> : null}
+        tags={company.data?.ledger_sync?.sandbox ? <SandboxTag kind={company.data.connection_kind} /> : null}
         subtitle="Review what the client explained, then publish it to the ledger."
         extra={
           <Flex gap={8}>
@@ -75,7 +78,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           </Flex>
         }
       />
-      {company.data?.connection_kind === 'QBO' ? <LedgerSyncBar company={company.data} canReconnect={canManageClients(profile)} /> : null}
+      {company.data && ledger ? <LedgerSyncBar company={company.data} canReconnect={canManageClients(profile)} /> : null}
       <AccountantTabs companyPk={pk} active={kind} counters={c} />
       <FiltersBar filters={filters} choices={choices.data} listStatuses={STATUSES_OF[kind]} onChange={setFilters} />
       <BulkActions
@@ -83,7 +86,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
         kind={kind}
         selected={selected}
         onDone={() => setSelected([])}
-        remoteLedger={company.data?.connection_kind === 'QBO' ? 'QuickBooks' : null}
+        remoteLedger={ledger ? OAUTH_LEDGERS[ledger].name : null}
       />
       {list.isError ? (
         <QueryError error={list.error} title="Could not load the transactions" onRetry={() => void list.refetch()} />
