@@ -75,6 +75,14 @@ describe('Xero objects as the ledger port’s records', () => {
     expect(record.categorizedInLedger).toBe(false);
   });
 
+  it('dates every object: a repeating invoice (no Date of its own) by its schedule’s start, one with neither by its last change', () => {
+    const schedule = { StartDate: '/Date(1767225600000+0000)/', NextScheduledDate: '/Date(1769904000000+0000)/' };
+    const repeating = xeroRecordOf('RepeatingInvoice', { RepeatingInvoiceID: 'R-3', Type: 'ACCPAY', Schedule: schedule, LineItems: [line('250', 1)] }, lookups);
+    expect(repeating.transaction!.date).toBe('2026-01-01');
+    const undated = xeroRecordOf('Quote', { QuoteID: 'Q-2', UpdatedDateUTC: '/Date(1764547200000+0000)/', LineItems: [line('250', 1)] }, lookups);
+    expect(undated.transaction!.date).toBe('2025-12-01');
+  });
+
   it('reads dates, contact, bank account, currency and tracking, each option in its category’s place', () => {
     const row = bank('SPEND', [
       line('250', 10.1, {

@@ -19,7 +19,20 @@ export const xeroMoment = (value: unknown): DateTime | null => {
 };
 
 /** The day of a transaction (YYYY-MM-DD): its `DateString` when given, else its `Date`. */
-export const xeroDay = (row: XeroObject): string => (xeroMoment(row.DateString) ?? xeroMoment(row.Date))?.toISODate() ?? '';
+/**
+ * The day a transaction is dated: its Date; a repeating invoice has none of its own, so the day its
+ * schedule starts (fixed, unlike the next scheduled date, which moves every period); failing both,
+ * the day it last changed, so no object ever reaches Herd undated.
+ */
+export const xeroDay = (row: XeroObject): string => {
+  const schedule = (row.Schedule ?? {}) as XeroObject;
+  const candidates = [row.DateString, row.Date, schedule.StartDateString, schedule.StartDate, row.UpdatedDateUTC];
+  for (const candidate of candidates) {
+    const day = xeroMoment(candidate)?.toISODate();
+    if (day) return day;
+  }
+  return '';
+};
 
 /** The object's version: when Xero last changed it, in milliseconds (Xero keeps no other version). */
 export const xeroVersion = (row: XeroObject): string => String(xeroMoment(row.UpdatedDateUTC)?.toMillis() ?? '');

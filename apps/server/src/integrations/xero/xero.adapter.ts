@@ -1,7 +1,8 @@
 import type { LedgerAdapter } from '../../modules/ledger/ledger-adapter.js';
 import { classifyCommonLedgerError } from '../../modules/ledger/ledger-errors.js';
 import { OAuthError } from '../oauth2-tokens.js';
-import { XeroValidationError } from './xero-api.js';
+import { XeroValidationError, type XeroApi } from './xero-api.js';
+import { freeAccountCode } from './xero-account-code.js';
 import { releaseXeroOrganisations } from './xero-connect.js';
 import type { XeroContext } from './xero-context.js';
 import { xeroLookups } from './xero-lookups.js';
@@ -9,7 +10,14 @@ import { attachToXero, publishToXero } from './xero-publish.js';
 import { pullXero } from './xero-pull.js';
 import { xeroIdOf, xeroRecordOf } from './xero-records.js';
 import { XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
-import { text } from './xero-values.js';
+import { text, type XeroObject } from './xero-values.js';
+
+/** The organisation's chart as Xero holds it now (one request: Xero does not page accounts). */
+const allAccounts = async (api: XeroApi) => {
+  const rows: XeroObject[] = [];
+  for await (const page of api.pages('Accounts')) rows.push(...page.rows);
+  return rows;
+};
 
 /** Xero behind Herd's LedgerAdapter: a translator between its Accounting API and the port's records. */
 export const xeroAdapter = (xero: XeroContext): LedgerAdapter => ({
@@ -52,13 +60,14 @@ export const xeroAdapter = (xero: XeroContext): LedgerAdapter => ({
   async createListEntry(company, entry) {
     const api = await xero.openApi(company.pk);
     try {
-      if (entry.kind === 'CATEGORY') {
-        const [created] = await api.post('Accounts', [{ Name: entry.name, Type: entry.accountType }]);
-        return { kind: 'created', externalId: text(created?.AccountID), raw: created ?? {} };
-      }
-      const [created] = await api.post('Contacts', [{ Name: entry.name, ...(entry.kind === 'VENDOR' ? { IsSupplier: true } : { IsCustomer: true }) }]);
+      const [created] =
+        entry.kind === 'CATEGORY'
+          ? await api.post('Accounts', [{ Name: entry.name, Type: entry.accountType, Code: freeAccountCode(entry.accountType, await allAccounts(api)) }])
+          : await api.post('Contacts', [{ Name: entry.name, ...(entry.kind === 'VENDOR' ? { IsSupplier: true } : { IsCustomer: true }) }]);
+      // With summarizeErrors=false a refusal comes back as the item's own ValidationErrors, in a 200.
       const refusal = ((created?.ValidationErrors as { Message?: string }[] | undefined) ?? []).map((v) => v.Message).join(' ');
       if (refusal) return { kind: 'refused', message: refusal };
+      if (entry.kind === 'CATEGORY') return { kind: 'created', externalId: text(created?.AccountID), raw: created ?? {} };
       return { kind: 'created', externalId: text(created?.ContactID), raw: created ?? {} };
     } catch (err) {
       if (!(err instanceof XeroValidationError)) throw err;

@@ -1,0 +1,114 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { XeroSimulator } from '@herd/simulators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerAccounts, ledgerRefs, syncErrors, transactions } from '../../db/schema/index.js';
+import { clientMaker } from '../../../test/client.js';
+import { signedInCast } from '../../../test/factories.js';
+import type { TestApp } from '../../../test/harness.js';
+import { startXeroWorld, throughXero } from '../../../test/xero.js';
+
+/** Xero through the app, both ways: pulled by the worker, answered in Herd, published by the worker, read back from Xero's copy. */
+let sim: XeroSimulator;
+let t: TestApp;
+let cast: Awaited<ReturnType<typeof signedInCast>>;
+let companyPk: number;
+let tenant: string;
+const base = () => `accounting/accountant/client-company/${companyPk}/transactions`;
+
+const category = async (name: string) =>
+  (await t.db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.clientCompanyId, companyPk), eq(ledgerAccounts.name, name))))[0]!;
+const refsOf = (kind: 'TRACKING_OPTION' | 'TAX' | 'VENDOR') =>
+  t.db.select().from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, kind), eq(ledgerRefs.active, true)));
+const readySpend = async (skip = 0) =>
+  (
+    await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.subtype, 'SPEND'), eq(transactions.status, 'READY')))
+      .orderBy(transactions.pk)
+  )[skip]!;
+const statusOf = async (pk: number) => (await t.db.select().from(transactions).where(eq(transactions.pk, pk)))[0]!.status;
+const xeroCopy = (row: { externalId: string }) => sim.getEntity(tenant, 'BankTransactions', row.externalId.split(':').pop()!)!;
+
+const answerAndPublish = async (pk: number, lines: Record<string, unknown>[]) => {
+  const answered = await cast.admin.patch(`${base()}/update/`, { transactions: [{ pk, lines, finished: true }] });
+  expect(answered.statusCode, answered.body).toBe(200);
+  const published = await cast.admin.post(`${base()}/publish/`, { pks: [pk] });
+  expect(published.json()).toMatchObject({ queued: 1, sent: [pk] });
+  await t.runJobs();
+};
+
+beforeAll(async () => {
+  ({ sim, t } = await startXeroWorld([{ name: 'Delta Ltd', transactions: 80, watchedShare: 0.6 }]));
+  tenant = sim.organisations()[0]!.tenantId;
+  cast = await signedInCast(
+    t.db,
+    clientMaker(() => t.app, 54),
+  );
+  companyPk = Number((await throughXero(sim, cast.admin, 'xero/oauth2/', [tenant])).searchParams.get('xero_connected'));
+  await t.runJobs();
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+
+describe('publishing to Xero through the app', () => {
+  it('writes a split with a tax type and a tracking option, to the cent, as line items of the bank transaction', async () => {
+    const row = await readySpend();
+    const [option] = await refsOf('TRACKING_OPTION');
+    const [tax] = await refsOf('TAX');
+    const total = Math.round(Number(row.amount) * 100);
+    const first = (Math.floor(total / 3) / 100).toFixed(2);
+    const second = ((total - Math.floor(total / 3)) / 100).toFixed(2);
+    const office = await category('Office Expenses');
+    const travel = await category('Travel - National');
+    await answerAndPublish(row.pk, [
+      { amount: first, category: office.pk, description: 'Paper', tracking_option_one: option!.pk },
+      { amount: second, category: travel.pk, description: 'Train', tax: tax!.pk },
+    ]);
+    expect(await statusOf(row.pk)).toBe('PUBLISHED_IN_PLATFORM');
+    const lines = (xeroCopy(row).LineItems as Record<string, unknown>[]).filter((l) => l.Description === 'Paper' || l.Description === 'Train');
+    expect(lines.map((l) => [l.AccountCode, l.LineAmount])).toEqual([
+      [(office.raw as { Code: string }).Code, Number(first)],
+      [(travel.raw as { Code: string }).Code, Number(second)],
+    ]);
+    expect((lines[0]!.Tracking as { Option: string }[])[0]!.Option).toBe(option!.name);
+    expect(lines[1]!.TaxType).toBe((tax!.raw as { TaxType: string }).TaxType);
+  });
+
+  it('turns Xero’s refusal into a sync error in its words, shown and clearable', async () => {
+    const row = await readySpend();
+    const office = await category('Office Expenses');
+    sim.putEntity(tenant, 'Accounts', { AccountID: office.externalId, Status: 'ARCHIVED' });
+    await answerAndPublish(row.pk, [{ amount: row.amount, category: office.pk }]);
+    expect(await statusOf(row.pk)).toBe('SYNC_ERROR');
+    const [error] = await t.db.select().from(syncErrors).where(eq(syncErrors.transactionId, row.pk));
+    expect(error!.message.length).toBeGreaterThan(5);
+    expect((await cast.admin.post(`accounting/accountant/client-company/${companyPk}/transaction/errors/clear/`, { pks: [row.pk] })).statusCode).toBe(204);
+    expect(await statusOf(row.pk)).toBe('FINISHED_IN_HERD');
+    sim.putEntity(tenant, 'Accounts', { AccountID: office.externalId, Status: 'ACTIVE' });
+  });
+
+  it('creates a vendor in Xero from the categorization form, as a supplier contact', async () => {
+    const created = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/vendors/create/`, { name: 'Harbour Print Co' });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const contact = sim.listEntities(tenant, 'Contacts').find((c) => c.Name === 'Harbour Print Co');
+    expect(contact).toBeDefined();
+    const [vendor] = await t.db
+      .select()
+      .from(ledgerRefs)
+      .where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.name, 'Harbour Print Co'), isNotNull(ledgerRefs.externalId)));
+    expect(vendor!.externalId).toBe(contact!.ContactID);
+  });
+});
+
+describe('lists made in Xero from the categorization form', () => {
+  it('creates a category as a Xero account of the chosen type, with a code Xero requires', async () => {
+    const created = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/categories/create/`, { name: 'Client Gifts', account_type: 'EXPENSE' });
+    expect(created.statusCode, created.body).toBe(201);
+    const account = sim.listEntities(tenant, 'Accounts').find((a) => a.Name === 'Client Gifts');
+    expect(account).toMatchObject({ Type: 'EXPENSE' });
+    expect(String(account!.Code ?? '')).not.toBe('');
+  });
+});
