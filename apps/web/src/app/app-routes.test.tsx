@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { appEndpoints, clientCompanyEndpoints, communicationEndpoints, LOADING_TEXT, profileEndpoints } from '@herd/contract';
+import { appEndpoints, clientCompanyEndpoints, communicationEndpoints, LOADING_TEXT, profileEndpoints, xeroEndpoints } from '@herd/contract';
 import { createFakeApi, fakeSession, makeClientCompany, makeClientConfig, makeClientProfile, makeProfile, paginated } from '../../test/fake-api';
 import { renderAt } from '../../test/render-app';
 
@@ -134,6 +134,17 @@ describe('signed in', () => {
     const app = renderAt('/dashboard/accountant/categorized/5/');
     await expectPath(app, '/403');
     expect(await screen.findByText('You do not have access to this page')).toBeInTheDocument();
+  });
+
+  it('Xero’s choice of organisations is an accountant’s screen: it opens for them, a client goes to /403', async () => {
+    fakeSession(makeProfile()).answer(xeroEndpoints.pendingGrant, {}, () => ({ status: 404, data: { detail: 'This Xero connection has expired. Connect Xero again.' } }));
+    const app = renderAt('/dashboard/accountant/xero/select-client/?grant=g-1');
+    expect(await screen.findByText('This Xero connection has expired. Connect Xero again.')).toBeInTheDocument();
+    expect(app.pathname()).toBe('/dashboard/accountant/xero/select-client/');
+    app.unmount();
+    fakeSession(makeClientProfile());
+    const client = renderAt('/dashboard/accountant/xero/select-client/?grant=g-1');
+    await expectPath(client, '/403');
   });
 
   it('an accountant on a client screen goes to /403', async () => {

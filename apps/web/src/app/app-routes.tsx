@@ -36,6 +36,8 @@ const BillingSettingsPage = lazyPage(() => import('../features/settings/pages/se
 const BillingTab = lazyPage(() => import('../features/billing/components/billing-tab').then((m) => m.BillingTab));
 const ClientSettingsPage = lazyPage(() => import('../features/clients/pages/client-settings-page').then((m) => m.ClientSettingsPage));
 const ClientsPage = lazyPage(() => import('../features/clients/pages/clients-page').then((m) => m.ClientsPage));
+// Where one Xero consent that granted several organisations comes back to.
+const XeroSelectClientPage = lazyPage(() => import('../features/xero/pages/select-client-page').then((m) => m.XeroSelectClientPage));
 const AsClientPage = lazyPage(() => import('../features/dashboard/pages/as-client-page').then((m) => m.AsClientPage));
 const ClientCompanyPage = lazyPage(() => import('../features/dashboard/pages/client-company-page').then((m) => m.ClientCompanyPage));
 const AccountantTransactionsPage = lazyPage(() => import('../features/transactions/pages/accountant-transactions-page').then((m) => m.AccountantTransactionsPage));
@@ -97,6 +99,7 @@ export const AppRoutes = () => {
                 <Route element={<RequireAccountType types={ACCOUNTANT_TYPES} />}>
                   <Route path={a.dashboard} element={<AccountantDashboardPage />} />
                   <Route path={a.clients} element={<ClientsPage />} />
+                  <Route path={a.xeroSelectClient} element={<XeroSelectClientPage />} />
                   <Route path={a.asClient} element={<AsClientPage inbox={TransactionInbox} receipts={ClientReceiptsSection} requests={ClientRequestsSection} />} />
                   <Route path={a.active} element={<AccountantTransactionsPage kind="active" />} />
                   <Route path={a.categorized} element={<AccountantTransactionsPage kind="categorized" />} />

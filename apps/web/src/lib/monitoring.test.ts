@@ -22,10 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const config = (overrides: Parameters<typeof makeClientConfig>[0]) =>
-  createFakeApi()
-    .answer(appEndpoints.clientConfig, {}, makeClientConfig(overrides))
-    .install();
+const config = (overrides: Parameters<typeof makeClientConfig>[0]) => createFakeApi().answer(appEndpoints.clientConfig, {}, makeClientConfig(overrides)).install();
 
 describe('isMonitoringEnabled', () => {
   it('needs a DSN and is off locally', () => {

@@ -28,6 +28,8 @@ export const routes = {
     receiptsInbox: '/dashboard/accountant/receipts-inbox/',
     receiptsCompleted: '/dashboard/accountant/receipts/completed/:clientPk/',
     receiptsHidden: '/dashboard/accountant/receipts/hidden/:clientPk/',
+    /** Where the server sends the browser when one Xero consent granted several organisations: `?grant=<id>`. */
+    xeroSelectClient: '/dashboard/accountant/xero/select-client/',
   },
   client: {
     dashboard: '/dashboard/client/',

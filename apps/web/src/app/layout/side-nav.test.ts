@@ -19,6 +19,10 @@ describe('the highlighted menu entry', () => {
     }
   });
 
+  it('is Clients while the organisations of a Xero consent are placed', () => {
+    expect(selectedNavKey('/dashboard/accountant/xero/select-client/', accountantKeys)).toBe(routes.accountant.clients);
+  });
+
   it('is the most specific entry a path lies under otherwise', () => {
     expect(selectedNavKey('/dashboard/accountant/', accountantKeys)).toBe(routes.dashboard);
     expect(selectedNavKey('/dashboard/accountant/clients/', accountantKeys)).toBe(routes.accountant.clients);

@@ -23,8 +23,8 @@ export const navItems = (profile: Profile): Item[] => {
 };
 
 const { accountant } = routes;
-/** Pages about one client, reached from Clients though their paths sit under the dashboard. */
-const PER_CLIENT_PAGES = [
+/** Pages reached from Clients though their paths sit under the dashboard: one client's pages, and placing a Xero consent's organisations. */
+const CLIENTS_PAGES = [
   accountant.asClient,
   accountant.active,
   accountant.categorized,
@@ -35,12 +35,14 @@ const PER_CLIENT_PAGES = [
   accountant.receipts,
   accountant.receiptsCompleted,
   accountant.receiptsHidden,
-].map((pattern) => pattern.slice(0, pattern.indexOf(':')));
+]
+  .map((pattern) => pattern.slice(0, pattern.indexOf(':')))
+  .concat(accountant.xeroSelectClient);
 
 /** The menu entry the current page belongs to: Clients for a client's pages, else the most specific entry the path lies under. */
 export const selectedNavKey = (pathname: string, keys: readonly string[]): string | null => {
   const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
-  if (keys.includes(accountant.clients) && PER_CLIENT_PAGES.some((page) => path.startsWith(page))) return accountant.clients;
+  if (keys.includes(accountant.clients) && CLIENTS_PAGES.some((page) => path.startsWith(page))) return accountant.clients;
   const matches = keys.filter((key) => path.startsWith(key)).sort((a, b) => b.length - a.length);
   return matches[0] ?? null;
 };

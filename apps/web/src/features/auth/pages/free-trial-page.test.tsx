@@ -16,7 +16,9 @@ const fill = async (values: Record<string, string>) => {
 
 describe('free trial', () => {
   it('offers no sign-up with Intuit where QuickBooks Online is not set up', async () => {
-    signedOut().answer(appEndpoints.clientConfig, {}, makeClientConfig({ quickbooks_signup: false })).install();
+    signedOut()
+      .answer(appEndpoints.clientConfig, {}, makeClientConfig({ quickbooks_signup: false }))
+      .install();
     renderAt('/auth/free-trial/');
     expect(await screen.findByRole('button', { name: 'Start free trial' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign up with Intuit' })).not.toBeInTheDocument());
@@ -99,13 +101,17 @@ describe('free trial', () => {
 
 describe('signing up with Xero', () => {
   it('links to the Xero page, labelled when the server uses the built-in sandbox', async () => {
-    signedOut().answer(appEndpoints.clientConfig, {}, makeClientConfig({ xero: 'sandbox' })).install();
+    signedOut()
+      .answer(appEndpoints.clientConfig, {}, makeClientConfig({ xero: 'sandbox' }))
+      .install();
     renderAt('/auth/free-trial/');
     expect(await screen.findByRole('link', { name: 'Sign up with Xero (sandbox)' })).toHaveAttribute('href', '/auth/xero/');
   });
 
   it('offers no Xero where the server has none', async () => {
-    signedOut().answer(appEndpoints.clientConfig, {}, makeClientConfig({ xero: 'off', quickbooks_signup: false })).install();
+    signedOut()
+      .answer(appEndpoints.clientConfig, {}, makeClientConfig({ xero: 'off', quickbooks_signup: false }))
+      .install();
     renderAt('/auth/free-trial/');
     expect(await screen.findByRole('button', { name: 'Start free trial' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign up with Intuit' })).not.toBeInTheDocument());

@@ -103,10 +103,7 @@ describe('the second step after Xero', () => {
   });
 
   it('?mfa=sms texts the code as the step opens and checks it', async () => {
-    const fake = signedOut()
-      .answer(mfaSignInEndpoints.smsSend, {}, { detail: mfaDetails.codeSent })
-      .answer(mfaSignInEndpoints.smsVerify, {}, makeProfile())
-      .install();
+    const fake = signedOut().answer(mfaSignInEndpoints.smsSend, {}, { detail: mfaDetails.codeSent }).answer(mfaSignInEndpoints.smsVerify, {}, makeProfile()).install();
     const app = renderAt('/auth/xero/?mfa=sms');
     expect(await screen.findByText(mfaDetails.codeSent)).toBeInTheDocument();
     expect(fake.callsTo(mfaSignInEndpoints.smsSend, {})).toHaveLength(1);

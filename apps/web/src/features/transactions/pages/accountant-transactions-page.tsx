@@ -81,13 +81,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
       {company.data && ledger ? <LedgerSyncBar company={company.data} canReconnect={canManageClients(profile)} /> : null}
       <AccountantTabs companyPk={pk} active={kind} counters={c} />
       <FiltersBar filters={filters} choices={choices.data} listStatuses={STATUSES_OF[kind]} onChange={setFilters} />
-      <BulkActions
-        companyPk={pk}
-        kind={kind}
-        selected={selected}
-        onDone={() => setSelected([])}
-        remoteLedger={ledger ? OAUTH_LEDGERS[ledger].name : null}
-      />
+      <BulkActions companyPk={pk} kind={kind} selected={selected} onDone={() => setSelected([])} remoteLedger={ledger ? OAUTH_LEDGERS[ledger].name : null} />
       {list.isError ? (
         <QueryError error={list.error} title="Could not load the transactions" onRetry={() => void list.refetch()} />
       ) : (
