@@ -19,7 +19,7 @@ export const deletePendingGrant = (db: Db, pk: number) => db.delete(pendingGrant
 
 export const deleteExpiredPendingGrants = (db: Db, now = new Date()) => db.delete(pendingGrants).where(lt(pendingGrants.expiresAt, now));
 
-/** The firm's companies the person sees, with the ledger company each is linked to (if any): what an organisation may be linked to. */
+/** The firm's companies the person sees, with the ledger company each is or was linked to (if any): what an organisation may be linked to. */
 export const companiesForPlacing = (db: Db, actor: FirmActor) =>
   db
     .select({
@@ -28,6 +28,8 @@ export const companiesForPlacing = (db: Db, actor: FirmActor) =>
       connectionKind: clientCompanies.connectionKind,
       provider: ledgerConnections.provider,
       externalCompanyId: ledgerConnections.externalCompanyId,
+      /** Whether the link holds credentials: a disconnected company keeps its row (which company it was) without them. */
+      live: sql<boolean>`${ledgerConnections.accessTokenEnc} is not null`,
     })
     .from(clientCompanies)
     .leftJoin(ledgerConnections, eq(ledgerConnections.clientCompanyId, clientCompanies.pk))

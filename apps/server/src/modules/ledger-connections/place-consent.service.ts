@@ -24,13 +24,13 @@ const pendingOf = async (deps: AppDeps, actor: FirmActor, token: string) => {
 /**
  * The organisations a consent granted, each with the firm's company already linked to it and the
  * company whose name matches; and the companies an organisation may be linked to: those not
- * linked to a ledger company already (a company linked elsewhere is disconnected first).
+ * connected to a ledger now (a company connected elsewhere is disconnected first).
  */
 export const pendingConsent = async (deps: AppDeps, actor: Actor, { token }: { token: string }): Promise<PendingView> => {
   const firmActor = can.manageClientCompanies(actor);
   const pending = await pendingOf(deps, firmActor, token);
   const companies = await companiesForPlacing(deps.db, firmActor);
-  const linkable = companies.filter((c) => c.provider === null);
+  const linkable = companies.filter((c) => !c.live);
   return {
     organisations: pending.companies.map((org) => ({
       tenant_id: org.externalCompanyId,
@@ -64,7 +64,7 @@ export const placeConsent = async (deps: AppDeps, actor: Actor, { grant: token, 
     const linked = companies.find((c) => c.provider === pending.provider && c.externalCompanyId === org.externalCompanyId);
     const chosen = choice.client_company === null ? null : companies.find((c) => c.pk === choice.client_company);
     if (choice.client_company !== null && !chosen) throw new NotFoundError();
-    if (chosen && chosen.provider !== null && chosen.pk !== linked?.pk) {
+    if (chosen && chosen.live && chosen.pk !== linked?.pk) {
       throw ValidationError.detail(`${chosen.name} is already connected to a ledger. Disconnect it first, or make ${org.name} a new client company.`);
     }
     const target = chosen ?? linked ?? null;

@@ -114,7 +114,20 @@ describe('connecting Xero', () => {
     expect(after!.connectionState).toBe('CONNECTED');
   });
 
-  it('refuses a team member, the signed out, and a firm read-only', async () => {
+  it('disconnects one organisation at Xero, leaving the others of its consent connected', async () => {
+    const [beta] = await t.db.select().from(clientCompanies).where(eq(clientCompanies.name, 'beta ltd'));
+    const answered = await cast.admin.post(`accounting/accountant/client-company/${beta!.pk}/disconnect/`);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(sim.connections().some((c) => c.tenantId === tenant(1))).toBe(false);
+    expect(sim.connections().some((c) => c.tenantId === tenant(0))).toBe(true);
+    // Herd forgets the tokens; the company may be linked to an organisation again.
+    expect(await connectionOf(beta!.pk)).toMatchObject({ accessTokenEnc: null, refreshTokenEnc: null });
+    const page = await throughXero(sim, cast.admin, 'xero/oauth2/', [tenant(1), tenant(2)]);
+    const pending = (await cast.admin.get(`xero/select-client/?grant=${page.searchParams.get('grant')}`)).json();
+    expect(pending.companies.map((c: { pk: number }) => c.pk)).toContain(beta!.pk);
+  });
+
+  it('refuses a team member, the signed out, and a client', async () => {
     expect((await cast.teamMember.get('xero/oauth2/')).statusCode).toBe(403);
     expect((await cast.anonymous.get('xero/oauth2/')).statusCode).toBe(401);
     expect((await cast.client.get('xero/oauth2/')).statusCode).toBe(403);
