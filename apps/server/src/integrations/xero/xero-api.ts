@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OutboundHttpError, retryAfterMs, type RetryPolicy } from '../../lib/outbound-http.js';
 import type { RequestWindow } from '../../lib/shared-rate-window.js';
-import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { LedgerLimitReachedError, LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
 import { ledgerRequest, parseJson } from '../oauth2-tokens.js';
 import type { XeroObject } from './xero-values.js';
 
@@ -43,9 +43,9 @@ export class XeroValidationError extends Error {
  * Retry-After (null when it gave none), so a pull it cut short can resume from its saved progress
  * once the organisation has room again, instead of failing every retry until then.
  */
-export class XeroDayLimitError extends LedgerUnreachableError {
-  constructor(readonly retryAfterMs: number | null) {
-    super('Xero’s daily limit of calls for this organisation is reached. Herd tries again later.');
+export class XeroDayLimitError extends LedgerLimitReachedError {
+  constructor(retryAfterMs: number | null) {
+    super('Xero’s daily limit of calls for this organisation is reached. Herd tries again once Xero allows it.', retryAfterMs);
   }
 }
 

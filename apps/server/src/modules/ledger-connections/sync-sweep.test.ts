@@ -6,8 +6,9 @@ import { jobHandlers } from '../../jobs/handlers.js';
 import { clientMaker } from '../../../test/client.js';
 import { setSubscription, signedInCast } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/harness.js';
+import { LedgerLimitReachedError } from '../ledger/ledger-errors.js';
 import { companyFromRedirect, connectQbo, openSealed, startQboWorld } from '../../../test/qbo.js';
-import { sweepLedgerSyncs } from './sync-sweep.js';
+import { recordPullOutcome, sweepLedgerSyncs } from './sync-sweep.js';
 import { phaseOf } from './sync-schedule.js';
 
 const HOUR = 3_600_000;
@@ -175,5 +176,18 @@ describe('the sync schedule', () => {
     expect(forgiven.pullFailures).toBe(0);
     expect(forgiven.nextPullAt!.getTime()).toBeGreaterThanOrEqual(forgiven.lastSyncedAt!.getTime() + INTERVAL / 2);
     expect((forgiven.nextPullAt!.getTime() - phaseOf(pk, INTERVAL)) % INTERVAL).toBe(0);
+  });
+
+  it('waits for the time a spent allowance names, with no retry meeting the same refusal before it, and shows why', async () => {
+    const [pk] = [...realms][1]!;
+    const at = Date.now();
+    const spent = new LedgerLimitReachedError('The ledger’s daily limit is reached.', 30 * HOUR);
+    // The job does not fail (pg-boss would retry it into the same wall); the schedule resumes the pull.
+    await expect(recordPullOutcome(t.app.deps, pk, () => Promise.reject(spent))).resolves.toBeUndefined();
+    const connection = await connectionOf(pk);
+    expect(connection.pullFailures).toBe(1);
+    expect(Math.round((connection.nextPullAt!.getTime() - at) / HOUR)).toBe(30);
+    // Without a time named, it is any other passing failure: backed off and thrown for the job to retry.
+    await expect(recordPullOutcome(t.app.deps, pk, () => Promise.reject(new LedgerLimitReachedError('spent', null)))).rejects.toThrow('spent');
   });
 });

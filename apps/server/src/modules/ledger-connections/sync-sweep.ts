@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps.js';
+import { LedgerLimitReachedError } from '../ledger/ledger-errors.js';
 import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
 import { queuePull } from '../transactions/ledger-sync.js';
 import { GRANT_RENEWAL_INTERVALS, nextRunAfterFailure, nextRunAfterSuccess, slotAfter } from './sync-schedule.js';
@@ -45,7 +46,8 @@ export const sweepLedgerSyncs = async (deps: SyncSweepDeps, now = new Date()): P
 /**
  * Runs one pull (scheduled or not: a webhook's, a person's, a connect's) and records how it went on the
  * schedule: a pull that finished forgives earlier failures and sets the company's next slot; one that
- * failed counts, pushes the next scheduled try further out, and is thrown on so the job is retried.
+ * failed counts, pushes the next scheduled try further out, and is thrown on so the job is retried;
+ * one stopped by a spent allowance waits until the ledger allows it and is not retried before.
  * `now` is read when the pull ends (the bench moves it).
  */
 export const recordPullOutcome = async (
@@ -59,7 +61,12 @@ export const recordPullOutcome = async (
     await pull();
   } catch (err) {
     const failures = await countPullFailure(deps.db, companyPk);
-    if (failures !== null) await setBackedOffRun(deps.db, companyPk, failures, nextRunAfterFailure(failures, now(), interval));
+    // A spent allowance names when it comes back: the company waits for that (or its back-off, if later).
+    const allowedAgain = err instanceof LedgerLimitReachedError && err.retryAfterMs !== null ? new Date(now().getTime() + err.retryAfterMs) : null;
+    const backedOff = failures === null ? null : nextRunAfterFailure(failures, now(), interval);
+    if (failures !== null && backedOff) await setBackedOffRun(deps.db, companyPk, failures, allowedAgain && allowedAgain > backedOff ? allowedAgain : backedOff);
+    // The job's own retries would only meet the same refusal before then; the schedule resumes the pull.
+    if (allowedAgain) return;
     throw err;
   }
   await recordPullSuccess(deps.db, companyPk, nextRunAfterSuccess(companyPk, now(), interval));

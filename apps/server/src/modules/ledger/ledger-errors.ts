@@ -24,6 +24,20 @@ export class LedgerUnreachableError extends LedgerError {
 }
 
 /**
+ * The ledger's allowance of calls is spent until a time it names (Xero's 5,000 a day): trying again
+ * sooner only meets the same refusal. A pull that meets it stops where its saved progress is, and
+ * the sync schedule tries the company again once `retryAfterMs` has passed (null: it did not say).
+ */
+export class LedgerLimitReachedError extends LedgerUnreachableError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * What a failure means for Herd, whatever the ledger: `needs-reauth` (stop
  * until reconnected), `unreachable` (try again later), `refused` (the ledger
  * refused the data: a person must change it), `unknown` (a bug or something
