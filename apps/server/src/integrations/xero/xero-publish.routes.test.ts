@@ -103,6 +103,21 @@ describe('publishing to Xero through the app', () => {
   });
 });
 
+describe('the pickers of a Xero company', () => {
+  it('offer Xero’s tracking categories with their options, its tax rates, and its account types', async () => {
+    const selects = `accounting/selects/${companyPk}`;
+    const categories = (await cast.admin.get(`${selects}/tracking-categories/list/`)).json() as { pk: number; name: string }[];
+    const inXero = sim.listEntities(tenant, 'TrackingCategories');
+    expect(categories.map((c) => c.name).sort()).toEqual(inXero.map((c) => String(c.Name)).sort());
+    const region = categories.find((c) => c.name === inXero[0]!.Name)!;
+    const options = (await cast.admin.get(`${selects}/tracking-category/${region.pk}/options/list/`)).json() as { name: string }[];
+    expect(options.map((o) => o.name).sort()).toEqual((inXero[0]!.Options as { Name: string }[]).map((o) => o.Name).sort());
+    expect(((await cast.admin.get(`${selects}/taxes/list/`)).json() as unknown[]).length).toBeGreaterThan(0);
+    const types = (await cast.admin.get(`${selects}/xero/account-types/list/`)).json() as { type: string }[];
+    expect(types.map((t) => t.type)).toEqual(expect.arrayContaining(['EXPENSE', 'OVERHEADS', 'REVENUE']));
+  });
+});
+
 describe('lists made in Xero from the categorization form', () => {
   it('creates a category as a Xero account of the chosen type, with a code Xero requires', async () => {
     const created = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/categories/create/`, { name: 'Client Gifts', account_type: 'EXPENSE' });
