@@ -20,6 +20,7 @@ import { xeroAdapter } from './integrations/xero/xero.adapter.js';
 import { BUILTIN_XERO_SANDBOX_PATH, XERO_PATHS } from './integrations/xero/xero-settings.js';
 import { xeroRoutes } from './integrations/xero/http/xero.routes.js';
 import { mountBuiltinXeroSandbox } from './integrations/xero/http/builtin-sandbox.js';
+import { testingXeroSandboxRoutes } from './integrations/xero/http/xero-sandbox-testing.routes.js';
 import { createLedgerRegistry } from './modules/ledger/registry.js';
 import { ledgerServices } from './modules/ledger-connections/ledger-services.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -189,6 +190,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       if (opts.config.e2eOutbox) {
         await api.register(testingOutboxRoutes);
         await api.register(testingQboSandboxRoutes);
+        await api.register(testingXeroSandboxRoutes);
         await api.register(testingBillingRoutes);
       }
     },

@@ -31,6 +31,14 @@ export const testingEndpoints = {
     params: pkParams,
     responses: { 200: z.array(sandboxEntity) },
   }),
+  xeroSandboxTransaction: endpoint({
+    method: 'GET',
+    path: 'testing/xero-sandbox/transaction/{pk}/',
+    tags,
+    summary: 'A Herd transaction as the built-in Xero sandbox holds it',
+    params: pkParams,
+    responses: { 200: sandboxEntity },
+  }),
   /** The signed-in firm admin's firm: its trial ends now, so it is read-only until it pays (as after 14 days). */
   endTrial: endpoint({
     method: 'POST',
