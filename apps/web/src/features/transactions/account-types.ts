@@ -7,6 +7,9 @@ import { transactionKeys } from './api';
 export type LedgerSystem = 'qbo' | 'qbd' | 'xero';
 export const ledgerSystemOf = (kind: ConnectionKind): LedgerSystem => (kind === 'XERO' ? 'xero' : kind === 'QBD' ? 'qbd' : 'qbo');
 
+/** Whether the account types are the company's own ledger's (QuickBooks, Xero), not names a ledger Herd holds borrows: only then do its detail types apply. */
+export const hasOwnAccountTypes = (kind: ConnectionKind): boolean => kind === 'QBO' || kind === 'QBD' || kind === 'XERO';
+
 export type AccountType = ResponseOf<typeof refEndpoints.qboAccountTypes>[number];
 
 const ACCOUNT_TYPES = { qbo: refEndpoints.qboAccountTypes, qbd: refEndpoints.qbdAccountTypes, xero: refEndpoints.xeroAccountTypes } as const;

@@ -11,6 +11,7 @@ export type SelectClientBody = BodyOf<typeof xeroEndpoints.selectClient>;
 export const xeroKeys = {
   all: ['xero'] as const,
   pendingGrant: (grant: string) => [...xeroKeys.all, 'pending-grant', grant] as const,
+  attachments: (transactionPk: number) => [...xeroKeys.all, 'attachments', transactionPk] as const,
 };
 
 /** The organisations one Xero consent granted, waiting to be placed; an unknown or expired grant answers 404. */
@@ -32,3 +33,15 @@ export const useSelectClient = () => {
     onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.all }),
   });
 };
+
+/**
+ * The files Xero already holds on a client's transaction (of a Xero company). Only a hint beside the
+ * client's own files: a failure is not asked again, and shows nothing.
+ */
+export const useXeroAttachments = (transactionPk: number, enabled: boolean) =>
+  useQuery({
+    queryKey: xeroKeys.attachments(transactionPk),
+    queryFn: () => call(xeroEndpoints.clientAttachments, { params: { transactionPk } }),
+    enabled,
+    retry: false,
+  });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { App, Button, Flex, Typography, Upload } from 'antd';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
@@ -16,6 +17,8 @@ interface AttachmentsPanelProps {
   required?: boolean;
   /** The server's refusal about attachments ("An attachment is required."), said under them. */
   error?: string;
+  /** Said under the files (the files the ledger already holds). */
+  note?: ReactNode;
 }
 
 /**
@@ -24,7 +27,7 @@ interface AttachmentsPanelProps {
  * client never sees it on the accountant's files, nor where attachments are
  * not client-editable.
  */
-export const AttachmentsPanel = ({ transaction, companyPk, canEdit, required = false, error }: AttachmentsPanelProps) => {
+export const AttachmentsPanel = ({ transaction, companyPk, canEdit, required = false, error, note }: AttachmentsPanelProps) => {
   const add = useAddAttachment(transaction.pk, companyPk);
   const remove = useRemoveAttachment(transaction.pk, companyPk);
   const showError = useServerError();
@@ -76,6 +79,7 @@ export const AttachmentsPanel = ({ transaction, companyPk, canEdit, required = f
           {!canEdit && transaction.attachments.length === 0 ? <Typography.Text type="secondary">None</Typography.Text> : null}
         </Flex>
       </ChangesOnly>
+      {note}
       {error ? (
         <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
           {error}

@@ -17,6 +17,7 @@ import { NoteThread } from './note-thread';
 import { REQUIRED_TO_FINISH } from './required-mark';
 import { SuggestionCard, withSuggestion } from './suggestion-card';
 import { TransactionHeading } from './transaction-heading';
+import { XeroAttachmentsNote } from './xero-attachments-note';
 
 export interface EditorBodyProps {
   transaction: Transaction;
@@ -184,7 +185,15 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     </Form.Item>
   );
   const attachments = (
-    <AttachmentsPanel transaction={transaction} companyPk={companyPk} canEdit={may(editable, 'attachments')} required={attachmentsRequired} error={errors.attachments} />
+    <AttachmentsPanel
+      transaction={transaction}
+      companyPk={companyPk}
+      canEdit={may(editable, 'attachments')}
+      required={attachmentsRequired}
+      error={errors.attachments}
+      // The client is who would send a file Xero has already.
+      note={side === 'client' ? <XeroAttachmentsNote transactionPk={transaction.pk} companyPk={companyPk} /> : null}
+    />
   );
   return (
     <Flex vertical gap={20} data-testid="transaction-editor" ref={root} onKeyDownCapture={enterToFinish}>

@@ -5,7 +5,8 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
 import { useCreateRef, type SelectOption } from '../api';
-import { DEFAULT_ACCOUNT_TYPES, ledgerSystemOf, useAccountTypes } from '../account-types';
+import { DEFAULT_ACCOUNT_TYPES, hasOwnAccountTypes, ledgerSystemOf, useAccountTypes } from '../account-types';
+import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
 import { accountTypeLabel } from '../../../lib/account-type-labels';
 
 interface Values {
@@ -40,8 +41,9 @@ export const NewCategoryModal = ({ name, companyPk, transactionPk, connectionKin
   const system = ledgerSystemOf(connectionKind ?? 'CSV');
   const types = useAccountTypes(companyPk, system, name !== null && connectionKind !== null);
   const accountType = Form.useWatch('account_type', form);
-  // Only QuickBooks Online has detail types; a ledger Herd holds itself borrows its type names only.
-  const subtypes = connectionKind === 'QBO' ? (types.data?.find((t) => t.type === accountType)?.subtypes ?? []) : [];
+  // Detail types come with the ledger's own list (QuickBooks Online's; Xero's and QuickBooks Desktop's when theirs carry any);
+  // a ledger Herd holds itself borrows QuickBooks Online's type names only.
+  const subtypes = connectionKind && hasOwnAccountTypes(connectionKind) ? (types.data?.find((t) => t.type === accountType)?.subtypes ?? []) : [];
   const open = name !== null;
 
   useEffect(() => {
@@ -93,7 +95,11 @@ export const NewCategoryModal = ({ name, companyPk, transactionPk, connectionKin
           />
         </Form.Item>
         {subtypes.length > 0 ? (
-          <Form.Item label="Detail type" name="account_subtype" extra="Optional: QuickBooks’ finer kind of account.">
+          <Form.Item
+            label="Detail type"
+            name="account_subtype"
+            extra={`Optional: ${connectionKind ? CONNECTION_KIND_LABELS[connectionKind] : 'the ledger'}’s finer kind of account.`}
+          >
             <Select
               aria-label="Detail type"
               allowClear

@@ -82,6 +82,22 @@ describe('creating a category from the categorization form', () => {
     await waitFor(() => expect(within(panel).getByRole('combobox', { name: 'Category' }).closest('.ant-select')).toHaveTextContent('Coffee for clients'));
   });
 
+  it('offers the detail types Xero’s own list carries, and sends the one chosen', async () => {
+    const fake = fakeEditor('XERO', makeTransaction());
+    fake.answer(r.xeroAccountTypes, company, [
+      { type: 'EXPENSE', subtypes: ['ClientEntertainment', 'StaffMeals'] },
+      { type: 'REVENUE', subtypes: [] },
+    ]);
+    const { dialog } = await createCategory('Blue Bottle Coffee', 'Client lunches');
+    await waitFor(() => expect(selected(dialog, 'Account type')).toBe('Expense'));
+    expect(await within(dialog).findByText('Optional: Xero’s finer kind of account.')).toBeInTheDocument();
+    await choose(dialog, 'Detail type', 'Client', 'Client entertainment');
+    await fastUser().click(within(dialog).getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(created(fake)).toHaveLength(1));
+    expect(created(fake)[0]!.body).toEqual({ name: 'Client lunches', transaction: 101, account_type: 'EXPENSE', account_subtype: 'ClientEntertainment' });
+    expect(fake.callsTo(r.qboAccountTypes, company)).toHaveLength(0);
+  });
+
   it('starts from Income for money in, with the type names of the ledger Herd holds for a CSV company', async () => {
     const fake = fakeEditor('CSV', makeTransaction({ pk: 105, type: 'DEPOSIT', subtype: 'DEPOSIT', direction: 'SALES', payee: 'Cafe Luna' }));
     const { dialog } = await createCategory('Cafe Luna', 'Wholesale sales');
