@@ -22,10 +22,11 @@ export function renderXeroConsentPage(input: XeroConsentInput): string {
 <html lang="en">
 <head>
   <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Connect to Xero (sandbox)</title>
   <style>
     body { font-family: system-ui, sans-serif; background: #f2f5f7; margin: 0; }
-    main { max-width: 28rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px #0002; }
+    main { max-width: 28rem; width: calc(100% - 1.5rem); margin: 4rem auto; box-sizing: border-box; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px #0002; }
     h1 { font-size: 1.25rem; color: #13b5ea; }
     .org { display: block; padding: .5rem; border: 1px solid #ddd; border-radius: 4px; margin: .5rem 0; }
     button { padding: .6rem 1.4rem; border-radius: 4px; border: 0; font-size: 1rem; cursor: pointer; }
