@@ -22,6 +22,8 @@ export interface XeroLookups {
   /** 0 for the organisation's first tracking category, 1 for its second; null for any other. */
   trackingPosition(categoryId: string): 0 | 1 | null;
   trackingOption(optionId: string): TrackingOption | null;
+  /** Whether a tax type adds tax (its rate is above 0); an unknown one is taken to, to be safe. */
+  addsTax(taxType: string): boolean;
 }
 
 export const xeroLookups = (references: LedgerReferences): XeroLookups => {
@@ -45,7 +47,14 @@ export const xeroLookups = (references: LedgerReferences): XeroLookups => {
       options.set(text(option.TrackingOptionID), { categoryId: category.externalId, categoryName: text(raw.Name), optionName: text(option.Name) });
     }
   }
+  const rates = new Map(
+    references.refs.filter((r) => r.kind === 'TAX').map((r) => [r.externalId, Number(((r.raw ?? {}) as XeroObject).EffectiveRate ?? Number.NaN)]),
+  );
   return {
+    addsTax: (taxType) => {
+      const rate = rates.get(taxType);
+      return rate === undefined || Number.isNaN(rate) || rate > 0;
+    },
     accountOf: (line) => text(line.AccountID) || byCode.get(text(line.AccountCode)) || null,
     codeOf: (accountId) => codeOf.get(accountId) ?? null,
     isWatched: (accountId) => accountId !== null && watched.has(accountId),

@@ -52,11 +52,28 @@ const FIXED_BANK_TYPES: Record<string, string> = {
   'RECEIVE-OVERPAYMENT': 'Xero posts an overpayment to accounts receivable itself, so it takes no category: allocate it to an invoice in Xero.',
 };
 
+const TAX_EXCLUSIVE_REFUSAL =
+  'This transaction’s amounts exclude tax in Xero and its other lines are taxed, so a tax rate on the answer would add tax on top and change its total. Answer without a tax rate, or make the transaction tax-inclusive in Xero.';
+
+/**
+ * How the object's line amounts treat tax once answered. Herd's amounts are what the money was
+ * (tax included), so the object's total must not move. A tax-exclusive object whose answer adds
+ * tax would grow by that tax: it becomes tax-inclusive when that changes none of its other lines
+ * (none is taxed), and is refused otherwise. Any other object keeps its type.
+ */
+const lineAmountTypesFor = (raw: XeroObject, others: XeroObject[], lines: PublishLine[], lookups: XeroLookups): unknown => {
+  const taxedAnswer = lines.some((line) => line.taxExternalId && lookups.addsTax(line.taxExternalId));
+  if (raw.LineAmountTypes !== 'Exclusive' || !taxedAnswer) return raw.LineAmountTypes;
+  const taxed = (line: XeroObject) => xeroCents(line.TaxAmount) !== 0 || (text(line.TaxType) !== '' && lookups.addsTax(text(line.TaxType)));
+  if (others.some(taxed)) throw new XeroUnpublishableError(TAX_EXCLUSIVE_REFUSAL);
+  return 'Inclusive';
+};
+
 /**
  * The object to POST (with its id, so Xero updates it): its lines on watched accounts replaced by
  * the answer's lines — account, tax type, up to two tracking options, description, amounts — and
  * every other line kept as it is, since Xero replaces the lines whole. The line-amount type is
- * kept. A contact named on the answer's first line becomes the object's contact (Xero keeps one
+ * kept unless keeping it would change the total (lineAmountTypesFor). A contact named on the answer's first line becomes the object's contact (Xero keeps one
  * per object). The answer must add up to the watched lines' total to the cent.
  */
 export const buildXeroUpdate = (entity: XeroEntity, raw: XeroObject, lines: PublishLine[], lookups: XeroLookups): XeroObject => {
@@ -70,12 +87,14 @@ export const buildXeroUpdate = (entity: XeroEntity, raw: XeroObject, lines: Publ
   const answerCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (answerCents !== Math.abs(watchedCents))
     throw new XeroUnpublishableError(`The lines add up to ${fromCents(answerCents)}, not ${fromCents(Math.abs(watchedCents))} as in Xero.`);
-  const kept = current.filter((line) => !watched.includes(line)).map(keptLine);
+  const others = current.filter((line) => !watched.includes(line));
+  const lineAmountTypes = lineAmountTypesFor(raw, others, lines, lookups);
+  const kept = others.map(keptLine);
   const contactId = lines.map((line) => line.vendorExternalId ?? line.customerExternalId).find((id) => id);
   const spec = XERO_TRANSACTION_ENTITIES[entity];
   return {
     [spec.id]: idOfRow(entity, raw),
-    ...(raw.LineAmountTypes ? { LineAmountTypes: raw.LineAmountTypes } : {}),
+    ...(lineAmountTypes ? { LineAmountTypes: lineAmountTypes } : {}),
     ...(contactId && entity !== 'ManualJournal' ? { Contact: { ContactID: contactId } } : {}),
     [spec.lines]: [...kept, ...lines.map((line) => answerLine(entity, line, sign, lookups))],
   };

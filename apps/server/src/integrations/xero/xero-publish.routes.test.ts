@@ -68,6 +68,7 @@ describe('publishing to Xero through the app', () => {
       { amount: second, category: travel.pk, description: 'Train', tax: tax!.pk },
     ]);
     expect(await statusOf(row.pk)).toBe('PUBLISHED_IN_PLATFORM');
+    expect(xeroCopy(row).Total).toBe((row.raw as { Total: number }).Total);
     const lines = (xeroCopy(row).LineItems as Record<string, unknown>[]).filter((l) => l.Description === 'Paper' || l.Description === 'Train');
     expect(lines.map((l) => [l.AccountCode, l.LineAmount])).toEqual([
       [(office.raw as { Code: string }).Code, Number(first)],

@@ -159,4 +159,25 @@ describe('writing an answer back to Xero', () => {
     expect(() => buildXeroUpdate('ManualJournal', journal, [answer(4200, 'A-ADV')], lookups)).toThrow(XeroUnpublishableError);
     expect(() => buildXeroUpdate('BankTransaction', bank('SPEND'), [answer(4250, 'A-ADV', { trackingTwoExternalId: 'O-GONE' })], lookups)).toThrow(/no longer in Xero/);
   });
+
+  it('keeps the total of a tax-exclusive object: a taxed answer makes it tax-inclusive, or is refused when its other lines are taxed', () => {
+    const taxed = xeroLookups({
+      ...references,
+      refs: [
+        ...references.refs,
+        ...xeroReferencePage('TaxRates', [
+          { TaxType: 'INPUT2', Name: 'GST on Expenses', EffectiveRate: 15, Status: 'ACTIVE' },
+          { TaxType: 'NONE', Name: 'No GST', EffectiveRate: 0, Status: 'ACTIVE' },
+        ]).refs.map((r) => ({ kind: r.kind, externalId: r.externalId, active: r.active, raw: r.raw })),
+      ],
+    });
+    const exclusive = (lines: ReturnType<typeof line>[]) => ({ ...bank('SPEND', lines), LineAmountTypes: 'Exclusive' });
+    const untaxedRest = exclusive([line('250', 100), line('400', 5, { TaxAmount: 0 })]);
+    expect(buildXeroUpdate('BankTransaction', untaxedRest, [answer(10000, 'A-ADV', { taxExternalId: 'INPUT2' })], taxed).LineAmountTypes).toBe('Inclusive');
+    // No tax added (a zero rate, or none): nothing to keep, the type stays.
+    expect(buildXeroUpdate('BankTransaction', untaxedRest, [answer(10000, 'A-ADV', { taxExternalId: 'NONE' })], taxed).LineAmountTypes).toBe('Exclusive');
+    expect(buildXeroUpdate('BankTransaction', untaxedRest, [answer(10000, 'A-ADV')], taxed).LineAmountTypes).toBe('Exclusive');
+    const taxedRest = exclusive([line('250', 100), line('400', 5, { TaxType: 'INPUT2', TaxAmount: 0.75 })]);
+    expect(() => buildXeroUpdate('BankTransaction', taxedRest, [answer(10000, 'A-ADV', { taxExternalId: 'INPUT2' })], taxed)).toThrow(/exclude tax/);
+  });
 });
