@@ -14,7 +14,8 @@ const stored = (record: LedgerRecord) => world.sim.getEntity(world.tenant, 'Bank
 const codeOf = (accountId: string) => (pulled.references.accounts.find((a) => a.externalId === accountId)!.raw as { Code: string }).Code;
 
 beforeAll(async () => {
-  world = await openXeroAdapterWorld();
+  // Enough objects that several spends have lines off the watched accounts too.
+  world = await openXeroAdapterWorld({ organisations: [{ transactions: 200 }] });
   pulled = await world.pullAll();
 });
 afterAll(async () => world?.sim.close());
@@ -56,5 +57,32 @@ describe('publishing several answers where Xero refuses one', () => {
       expect(answered.AccountCode).toBe(codeOf(category));
       expect(Math.round(answered.LineAmount * 100)).toBe(record.transaction!.amountCents);
     }
+  });
+});
+
+describe('publishing on Xero’s copy as it is now', () => {
+  it('keeps a line changed in Xero since the pull, and refuses an object deleted there since', async () => {
+    const watchedCodes = new Set(pulled.references.accounts.filter((a) => a.watched).map((a) => (a.raw as { Code: string }).Code));
+    const stillWaiting = (record: LedgerRecord) => (stored(record).LineItems as { AccountCode: string }[]).some((l) => watchedCodes.has(l.AccountCode));
+    // Spends the test above left alone; the edited one has a line off the watched accounts as well.
+    const waiting = pulled.records.filter((r) => r.transaction?.subtype === 'SPEND' && stillWaiting(r));
+    const edited = waiting.find((r) => ((r.raw?.LineItems as unknown[] | undefined) ?? []).length > 1);
+    const deleted = waiting.find((r) => r !== edited);
+    const category = pulled.references.accounts.find((a) => a.category && a.accountType === 'EXPENSE')!.externalId;
+    // Someone edits the other line's description in Xero, and deletes the second object, after Herd's pull.
+    const copy = stored(edited!);
+    const lines = (copy.LineItems as { AccountCode: string; Description?: string }[]).map((l) => (watchedCodes.has(l.AccountCode) ? l : { ...l, Description: 'Edited in Xero' }));
+    world.sim.putEntity(world.tenant, 'BankTransactions', { BankTransactionID: xeroIdOfRecord(edited!), LineItems: lines });
+    world.sim.putEntity(world.tenant, 'BankTransactions', { BankTransactionID: xeroIdOfRecord(deleted!), Status: 'DELETED' });
+
+    const settled = await world.publish(
+      [edited!, deleted!].map((record, key) => publishItemFor(record, key, [publishLine(record.transaction!.amountCents, category, { description: 'Answered' })])),
+      pulled.references,
+    );
+    expect(settled.find((s) => s.item.key === 0)!.outcome).toMatchObject({ kind: 'published' });
+    expect(settled.find((s) => s.item.key === 1)!.outcome).toMatchObject({ kind: 'rejected', code: 'HERD', message: expect.stringMatching(/deleted or voided in Xero/) });
+    const descriptions = (stored(edited!).LineItems as { Description?: string }[]).map((l) => l.Description);
+    expect(descriptions).toContain('Edited in Xero');
+    expect(descriptions).toContain('Answered');
   });
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AttachRefusal, LedgerFile, LedgerReferences, PublishItem, SettledItem } from '../../modules/ledger/ledger-records.js';
 import { XeroValidationError, type XeroApi } from './xero-api.js';
-import { xeroLookups } from './xero-lookups.js';
+import { xeroLookups, type XeroLookups } from './xero-lookups.js';
 import { buildXeroUpdate, collectionOf, XeroUnpublishableError } from './xero-publish-map.js';
 import { xeroIdOf } from './xero-records.js';
-import type { XeroEntity } from './xero-transaction-map.js';
+import { XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
 import { text, xeroVersion, type XeroObject } from './xero-values.js';
 
 /** Objects written in one request: many fewer requests than transactions, well within what Xero takes in one body. */
@@ -26,38 +26,60 @@ export const attachToXero = async (api: XeroApi, entity: XeroEntity, id: string,
 
 const messagesOf = (row: XeroObject) => ((row.ValidationErrors as XeroObject[] | undefined) ?? []).map((v) => text(v.Message)).filter((m) => m !== '');
 
+/** Xero's copies of these objects as they are now, by id; one request for up to 100 (a page). */
+const currentCopies = async (api: XeroApi, entity: XeroEntity, ids: string[]): Promise<Map<string, XeroObject>> => {
+  const spec = XERO_TRANSACTION_ENTITIES[entity];
+  const where = ids.map((id) => `${spec.id}==Guid("${id}")`).join(' OR ');
+  const copies = new Map<string, XeroObject>();
+  for await (const page of api.pages(spec.collection, { where })) for (const row of page.rows) copies.set(text(row[spec.id]).toLowerCase(), row);
+  return copies;
+};
+
+const GONE = new Set(['DELETED', 'VOIDED']);
+
+/** The update of one answer, built on Xero's copy as it is now; or why it cannot be sent. */
+const updateOf = (entity: XeroEntity, item: PublishItem, current: XeroObject | undefined, lookups: XeroLookups): { update: XeroObject } | { refusal: string } => {
+  if (!current || GONE.has(text(current.Status))) return { refusal: 'This transaction was deleted or voided in Xero since Herd last read it.' };
+  try {
+    return { update: buildXeroUpdate(entity, current, item.lines, lookups) };
+  } catch (err) {
+    if (!(err instanceof XeroUnpublishableError)) throw err;
+    return { refusal: err.message };
+  }
+};
+
 /**
  * Writes answers back: the items of each kind, many to a request (`summarizeErrors=false`, so
  * each object is answered on its own), each request with its Idempotency-Key so a request sent
- * again writes nothing twice. Each object Xero accepted is published, then its files uploaded;
- * one it refused is the row's error in Xero's words; one Herd cannot express in Xero is refused
- * before anything is sent. What each request settled is handed back before the next is sent.
+ * again writes nothing twice. Xero has no version to refuse a stale write (QuickBooks' SyncToken),
+ * and an update sends an object's lines whole, so each batch's objects are read again first and
+ * the answer is built on Xero's copy as it is now: a line someone changed in Xero since the pull
+ * is kept as changed, not put back. Each object Xero accepted is published, then its files
+ * uploaded; one it refused is the row's error in Xero's words; one Herd cannot express in Xero (or
+ * gone from it) is refused before anything is sent. What each request settled is handed back
+ * before the next is sent.
  */
 export async function* publishToXero(api: XeroApi, items: PublishItem[], references: LedgerReferences): AsyncGenerator<SettledItem[]> {
   const lookups = xeroLookups(references);
-  const byEntity = new Map<XeroEntity, { item: PublishItem; update: XeroObject }[]>();
-  const refused: SettledItem[] = [];
-  for (const item of items) {
-    const entity = item.entityType as XeroEntity;
-    try {
-      const update = buildXeroUpdate(entity, (item.raw ?? {}) as XeroObject, item.lines, lookups);
-      byEntity.set(entity, [...(byEntity.get(entity) ?? []), { item, update }]);
-    } catch (err) {
-      if (!(err instanceof XeroUnpublishableError)) throw err;
-      refused.push({ item, outcome: { kind: 'rejected', code: 'HERD', message: err.message } });
-    }
-  }
-  if (refused.length > 0) yield refused;
+  const byEntity = new Map<XeroEntity, PublishItem[]>();
+  for (const item of items) byEntity.set(item.entityType as XeroEntity, [...(byEntity.get(item.entityType as XeroEntity) ?? []), item]);
   for (const [entity, pending] of byEntity) {
     for (let i = 0; i < pending.length; i += PER_REQUEST) {
       const chunk = pending.slice(i, i + PER_REQUEST);
-      const answers = await api.post(
-        collectionOf(entity),
-        chunk.map((p) => p.update),
-        randomUUID(),
+      const copies = await currentCopies(
+        api,
+        entity,
+        chunk.map((item) => xeroIdOf(entity, item.externalId)),
       );
       const settled: SettledItem[] = [];
-      for (const [n, { item }] of chunk.entries()) {
+      const sendable: { item: PublishItem; update: XeroObject }[] = [];
+      for (const item of chunk) {
+        const built = updateOf(entity, item, copies.get(xeroIdOf(entity, item.externalId).toLowerCase()), lookups);
+        if ('refusal' in built) settled.push({ item, outcome: { kind: 'rejected', code: 'HERD', message: built.refusal } });
+        else sendable.push({ item, update: built.update });
+      }
+      const answers = sendable.length > 0 ? await api.post(collectionOf(entity), sendable.map((p) => p.update), randomUUID()) : [];
+      for (const [n, { item }] of sendable.entries()) {
         const answer = answers[n];
         const messages = answer ? messagesOf(answer) : ['Xero did not answer for this transaction.'];
         if (!answer || answer.HasErrors === true || messages.length > 0) {
