@@ -107,10 +107,7 @@ export const openXeroAdapterWorld = async (options: Partial<XeroSimulatorOptions
   const connect = (accessLifetimeMs = 30 * 60_000) => {
     const tokens = sim.connect(tenant);
     const sealed = { accessToken: tokens.access_token, refreshToken: tokens.refresh_token! };
-    store.put(
-      tenant,
-      sealTokens(box, { ...sealed, accessExpiresAt: new Date(Date.now() + accessLifetimeMs), refreshExpiresAt: new Date(Date.now() + 60 * 86_400_000) }),
-    );
+    store.put(tenant, sealTokens(box, { ...sealed, accessExpiresAt: new Date(Date.now() + accessLifetimeMs), refreshExpiresAt: new Date(Date.now() + 60 * 86_400_000) }));
     return sealed;
   };
 

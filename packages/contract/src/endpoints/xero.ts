@@ -1,14 +1,7 @@
 import { endpoint, noContent } from '../endpoint.js';
 import { qboAuthorizeResponse } from '../quickbooks.js';
 import { transactionPkParams } from '../transactions.js';
-import {
-  xeroAttachmentsResponse,
-  xeroGrantQuery,
-  xeroOAuthQuery,
-  xeroPendingGrant,
-  xeroSelectClientBody,
-  xeroSelectClientResult,
-} from '../xero.js';
+import { xeroAttachmentsResponse, xeroGrantQuery, xeroOAuthQuery, xeroPendingGrant, xeroSelectClientBody, xeroSelectClientResult } from '../xero.js';
 import { ledgerConnectionEndpoints } from './ledgers.js';
 
 /** Xero's own path under /api/v1/ (its OAuth nonce cookie is kept on it). */

@@ -63,7 +63,7 @@ describe('who signs in at the Xero simulator', () => {
     const ann = await tokens(await authorize('ann', 'openid offline_access accounting.settings', [one!]));
     const bob = await tokens(await authorize('bob', 'openid offline_access accounting.settings', [one!, two!]));
     const listed = async (token: string) =>
-      ((await app.inject({ method: 'GET', url: '/connections', headers: bearer(token) })).json() as { tenantId: string; id: string; authEventId: string }[]);
+      (await app.inject({ method: 'GET', url: '/connections', headers: bearer(token) })).json() as { tenantId: string; id: string; authEventId: string }[];
     expect((await listed(ann.access_token)).map((c) => c.tenantId)).toEqual([one]);
     expect((await listed(bob.access_token)).map((c) => c.tenantId).sort()).toEqual([one, two].sort());
     expect((await listed(bob.access_token)).every((c) => c.authEventId === claimsOf(bob.access_token).authentication_event_id)).toBe(true);

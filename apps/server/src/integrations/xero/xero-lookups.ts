@@ -47,9 +47,7 @@ export const xeroLookups = (references: LedgerReferences): XeroLookups => {
       options.set(text(option.TrackingOptionID), { categoryId: category.externalId, categoryName: text(raw.Name), optionName: text(option.Name) });
     }
   }
-  const rates = new Map(
-    references.refs.filter((r) => r.kind === 'TAX').map((r) => [r.externalId, Number(((r.raw ?? {}) as XeroObject).EffectiveRate ?? Number.NaN)]),
-  );
+  const rates = new Map(references.refs.filter((r) => r.kind === 'TAX').map((r) => [r.externalId, Number(((r.raw ?? {}) as XeroObject).EffectiveRate ?? Number.NaN)]));
   return {
     addsTax: (taxType) => {
       const rate = rates.get(taxType);

@@ -43,9 +43,17 @@ describe('publishing several answers where Xero refuses one', () => {
     const outcome = (key: number) => settled.find((s) => s.item.key === key)!.outcome;
     expect(outcome(1)).toMatchObject({ kind: 'published' });
     expect(outcome(3)).toMatchObject({ kind: 'published' });
-    expect(outcome(2)).toEqual({ kind: 'rejected', code: 'XERO', message: "The TaxType code 'NOT-A-TAX' does not exist or cannot be used for this type of transaction." });
+    expect(outcome(2)).toEqual({
+      kind: 'rejected',
+      code: 'XERO',
+      message: "The TaxType code 'NOT-A-TAX' does not exist or cannot be used for this type of transaction.",
+    });
     expect(outcome(4)).toMatchObject({ kind: 'rejected', code: 'HERD', message: expect.stringMatching(/^The lines add up to/) });
-    expect(posts().slice(postsBefore).map((r) => r.query.summarizeErrors)).toEqual(['false']);
+    expect(
+      posts()
+        .slice(postsBefore)
+        .map((r) => r.query.summarizeErrors),
+    ).toEqual(['false']);
 
     const after = [first!, refused!, last!, unbalanced!].map(stored);
     expect(after[1]).toEqual(before[1]);
@@ -71,7 +79,9 @@ describe('publishing on Xero’s copy as it is now', () => {
     const category = pulled.references.accounts.find((a) => a.category && a.accountType === 'EXPENSE')!.externalId;
     // Someone edits the other line's description in Xero, and deletes the second object, after Herd's pull.
     const copy = stored(edited!);
-    const lines = (copy.LineItems as { AccountCode: string; Description?: string }[]).map((l) => (watchedCodes.has(l.AccountCode) ? l : { ...l, Description: 'Edited in Xero' }));
+    const lines = (copy.LineItems as { AccountCode: string; Description?: string }[]).map((l) =>
+      watchedCodes.has(l.AccountCode) ? l : { ...l, Description: 'Edited in Xero' },
+    );
     world.sim.putEntity(world.tenant, 'BankTransactions', { BankTransactionID: xeroIdOfRecord(edited!), LineItems: lines });
     world.sim.putEntity(world.tenant, 'BankTransactions', { BankTransactionID: xeroIdOfRecord(deleted!), Status: 'DELETED' });
 

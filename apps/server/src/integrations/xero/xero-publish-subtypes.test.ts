@@ -65,7 +65,12 @@ const parkOnWatchedAccounts = () => {
   const bank = { AccountID: account('090').AccountID, Code: '090', Name: account('090').Name };
   sim.putEntity(tenant, 'PurchaseOrders', { PurchaseOrderNumber: 'PO-9001', ...parked(431.07), Status: 'AUTHORISED' });
   sim.putEntity(tenant, 'Quotes', { QuoteNumber: 'QU-9001', ...parked(1289.33), Status: 'SENT' });
-  for (const [Type, amount] of [['SPEND-TRANSFER', 250.01], ['RECEIVE-TRANSFER', 250.02], ['SPEND-OVERPAYMENT', 77.77], ['RECEIVE-OVERPAYMENT', 88.88]] as const) {
+  for (const [Type, amount] of [
+    ['SPEND-TRANSFER', 250.01],
+    ['RECEIVE-TRANSFER', 250.02],
+    ['SPEND-OVERPAYMENT', 77.77],
+    ['RECEIVE-OVERPAYMENT', 88.88],
+  ] as const) {
     sim.putEntity(tenant, 'BankTransactions', { Type, ...parked(amount), BankAccount: bank, Status: 'AUTHORISED' });
   }
 };

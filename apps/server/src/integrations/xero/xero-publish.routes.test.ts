@@ -16,9 +16,17 @@ let tenant: string;
 const base = () => `accounting/accountant/client-company/${companyPk}/transactions`;
 
 const category = async (name: string) =>
-  (await t.db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.clientCompanyId, companyPk), eq(ledgerAccounts.name, name))))[0]!;
+  (
+    await t.db
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), eq(ledgerAccounts.name, name)))
+  )[0]!;
 const refsOf = (kind: 'TRACKING_OPTION' | 'TAX' | 'VENDOR') =>
-  t.db.select().from(ledgerRefs).where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, kind), eq(ledgerRefs.active, true)));
+  t.db
+    .select()
+    .from(ledgerRefs)
+    .where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, kind), eq(ledgerRefs.active, true)));
 const readySpend = async (skip = 0) =>
   (
     await t.db

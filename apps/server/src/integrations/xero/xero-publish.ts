@@ -78,7 +78,14 @@ export async function* publishToXero(api: XeroApi, items: PublishItem[], referen
         if ('refusal' in built) settled.push({ item, outcome: { kind: 'rejected', code: 'HERD', message: built.refusal } });
         else sendable.push({ item, update: built.update });
       }
-      const answers = sendable.length > 0 ? await api.post(collectionOf(entity), sendable.map((p) => p.update), randomUUID()) : [];
+      const answers =
+        sendable.length > 0
+          ? await api.post(
+              collectionOf(entity),
+              sendable.map((p) => p.update),
+              randomUUID(),
+            )
+          : [];
       for (const [n, { item }] of sendable.entries()) {
         const answer = answers[n];
         const messages = answer ? messagesOf(answer) : ['Xero did not answer for this transaction.'];

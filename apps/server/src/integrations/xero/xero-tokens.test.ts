@@ -34,7 +34,11 @@ describe('a refresh token Xero has already rotated', () => {
 
     expect(run.error).toBeInstanceOf(LedgerNeedsReauthError);
     expect(world.adapter.classifyError(run.error)).toBe('needs-reauth');
-    expect(tokenRequests().slice(tokens).map((r) => r.status)).toEqual([400]);
+    expect(
+      tokenRequests()
+        .slice(tokens)
+        .map((r) => r.status),
+    ).toEqual([400]);
     // The one call that met the expired token, and nothing after the refusal.
     expect(world.sim.requestCount(world.tenant) - calls).toBe(1);
     expect(world.store.saves).toBe(saves);
@@ -51,7 +55,11 @@ describe('callers that need a new access token at the same moment', () => {
 
     const handed = await Promise.all([session.accessToken(), session.accessToken(), session.refresh()]);
 
-    expect(tokenRequests().slice(tokens).map((r) => r.status)).toEqual([200]);
+    expect(
+      tokenRequests()
+        .slice(tokens)
+        .map((r) => r.status),
+    ).toEqual([200]);
     expect(new Set(handed).size).toBe(1);
     expect(world.store.saves).toBe(saves + 1);
     expect(await storedRefreshToken()).not.toBe(before);
@@ -67,7 +75,9 @@ describe('callers that need a new access token at the same moment', () => {
     expect(runs.map((r) => r.error)).toEqual([null, null]);
     expect(runs.map((r) => r.records.length)).toEqual([fullCount, fullCount]);
     // One refresh, or a second with the token the first saved; never a spent one (a 400).
-    const statuses = tokenRequests().slice(tokens).map((r) => r.status);
+    const statuses = tokenRequests()
+      .slice(tokens)
+      .map((r) => r.status);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 200)).toBe(true);
   });

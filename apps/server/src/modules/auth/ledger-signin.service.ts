@@ -28,7 +28,8 @@ export const NO_LINKED_ACCOUNT =
  */
 export const signInWithLedgerIdentity = async (deps: Pick<AuthDeps, 'db'>, visitor: Visitor, identity: LedgerIdentity): Promise<SignInResult> => {
   const linkedId = await findUserIdByLedgerIdentity(deps.db, identity.provider, identity.subject);
-  const user = linkedId !== null ? await findUserByPk(deps.db, linkedId) : identity.emailVouched && identity.email ? await findUserByEmail(deps.db, identity.email) : null;
+  const user =
+    linkedId !== null ? await findUserByPk(deps.db, linkedId) : identity.emailVouched && identity.email ? await findUserByEmail(deps.db, identity.email) : null;
   if (!user || !user.isActive) throw new UnauthorizedError(NO_LINKED_ACCOUNT);
   if (linkedId === null) await linkLedgerIdentity(deps.db, { provider: identity.provider, subject: identity.subject, userId: user.pk });
   await setLastLogin(deps.db, user.pk);

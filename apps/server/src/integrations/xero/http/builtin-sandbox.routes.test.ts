@@ -40,7 +40,11 @@ const personOf = async (callback: URL) => {
     method: 'POST',
     url: '/sandbox/xero/identity/connect/token',
     headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: `${APP_URL}/api/v1/xero/oauth2/` }).toString(),
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      redirect_uri: `${APP_URL}/api/v1/xero/oauth2/`,
+    }).toString(),
   });
   const info = await t.app.inject({ url: '/sandbox/xero/identity/connect/userinfo', headers: { authorization: `Bearer ${token.json().access_token as string}` } });
   return info.json() as { email: string; xero_userid: string };

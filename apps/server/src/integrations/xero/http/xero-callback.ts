@@ -58,13 +58,24 @@ export const finishXeroConnect = async (
  * Sign in with Xero: the Herd user linked to the Xero login (or, on Xero itself, the one with the
  * email Xero vouches for). A second factor still applies: the sign-in page then asks for it.
  */
-export const finishXeroSignin = async (deps: AppDeps, xero: XeroContext, request: FastifyRequest, reply: FastifyReply, { code, scope }: Callback): Promise<OAuthAnswer> => {
+export const finishXeroSignin = async (
+  deps: AppDeps,
+  xero: XeroContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { code, scope }: Callback,
+): Promise<OAuthAnswer> => {
   try {
     const { person } = await xeroConsentFromCode(xero, code, scope);
     if (!person?.sub) throw new ConflictError('Xero did not say who signed in. Try again.');
     const visitor = visitorOf(request);
     // A sandbox's email is typed by whoever uses it: only Xero itself vouches for one.
-    const result = await signInWithLedgerIdentity(deps, visitor, { provider: 'XERO', subject: person.sub, email: person.email, emailVouched: !isXeroSandbox(xero.settings) });
+    const result = await signInWithLedgerIdentity(deps, visitor, {
+      provider: 'XERO',
+      subject: person.sub,
+      email: person.email,
+      emailVouched: !isXeroSandbox(xero.settings),
+    });
     await openSession(deps, visitor, reply, result.userId, result.mfaMethod === null);
     if (result.mfaMethod) return backTo(reply, XERO_STATE_COOKIE, XERO_SIGN_IN_PAGE, { [XERO_RETURN.mfa]: result.mfaMethod.toLowerCase() });
     return backTo(reply, XERO_STATE_COOKIE, DASHBOARD_PAGE, {});
@@ -75,7 +86,13 @@ export const finishXeroSignin = async (deps: AppDeps, xero: XeroContext, request
 };
 
 /** Sign up with Xero: the person becomes a new firm's admin, and every organisation they ticked its client company. */
-export const finishXeroSignup = async (deps: AppDeps, xero: XeroContext, request: FastifyRequest, reply: FastifyReply, { code, scope }: Callback): Promise<OAuthAnswer> => {
+export const finishXeroSignup = async (
+  deps: AppDeps,
+  xero: XeroContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { code, scope }: Callback,
+): Promise<OAuthAnswer> => {
   try {
     const consent = await xeroConsentFromCode(xero, code, scope);
     const person = consent.person;

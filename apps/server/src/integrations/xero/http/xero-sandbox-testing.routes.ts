@@ -16,7 +16,10 @@ const sandboxObjectOf = async (app: FastifyInstance, pk: number): Promise<Record
     .innerJoin(ledgerConnections, eq(ledgerConnections.clientCompanyId, transactions.clientCompanyId))
     .where(eq(transactions.pk, pk));
   const entity = row?.entity as XeroEntity | undefined;
-  const object = entity && XERO_TRANSACTION_ENTITIES[entity] ? app.xeroSandbox?.getEntity(row!.tenantId, XERO_TRANSACTION_ENTITIES[entity].collection, xeroIdOf(entity, row!.externalId)) : undefined;
+  const object =
+    entity && XERO_TRANSACTION_ENTITIES[entity]
+      ? app.xeroSandbox?.getEntity(row!.tenantId, XERO_TRANSACTION_ENTITIES[entity].collection, xeroIdOf(entity, row!.externalId))
+      : undefined;
   if (!object) throw new NotFoundError();
   return object;
 };

@@ -88,7 +88,15 @@ describe('Xero webhooks', () => {
     const [south] = await t.db.select().from(clientCompanies).where(eq(clientCompanies.name, 'South Ltd'));
     const syncedAt = async (pk: number) => (await t.db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, pk)))[0]!.lastSyncedAt!.getTime();
     const [northBefore, southBefore] = [await syncedAt(north!.pk), await syncedAt(south!.pk)];
-    const event = { resourceUrl: 'x', resourceId: 'y', tenantId: tenant(0), tenantType: 'ORGANISATION', eventCategory: 'INVOICE', eventType: 'UPDATE', eventDateUtc: new Date().toISOString() };
+    const event = {
+      resourceUrl: 'x',
+      resourceId: 'y',
+      tenantId: tenant(0),
+      tenantType: 'ORGANISATION',
+      eventCategory: 'INVOICE',
+      eventType: 'UPDATE',
+      eventDateUtc: new Date().toISOString(),
+    };
     const body = JSON.stringify({ events: [event], firstEventSequence: 1, lastEventSequence: 1, entropy: 'KLMNOPQRST' });
     expect((await deliver(body, sign(body))).statusCode).toBe(200);
     expect((await deliver(body, sign(body))).statusCode).toBe(200);
@@ -109,7 +117,8 @@ describe("a client's Xero files", () => {
       .where(and(eq(transactions.clientCompanyId, north!.pk)));
     expect(row).toBeDefined();
     const tokens = sim.connect(tenant(0));
-    const collection = row!.ledgerEntityType === 'ManualJournal' ? 'ManualJournals' : row!.ledgerEntityType.endsWith('s') ? row!.ledgerEntityType : `${row!.ledgerEntityType}s`;
+    const collection =
+      row!.ledgerEntityType === 'ManualJournal' ? 'ManualJournals' : row!.ledgerEntityType.endsWith('s') ? row!.ledgerEntityType : `${row!.ledgerEntityType}s`;
     const id = row!.externalId.split(':').pop()!;
     const put = await fetch(`${sim.url}/api.xro/2.0/${collection}/${id}/Attachments/receipt.pdf`, {
       method: 'PUT',
