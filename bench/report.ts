@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { LoadResult } from './load.js';
 
 export interface TargetResult {
@@ -66,4 +67,18 @@ export const mergeReport = (previousHead: string, report: string): string => {
     .slice(1)
     .filter((s) => !ran.has(s.split('\n')[0]));
   return [report.replace(/\n+$/, ''), ...kept.map((s) => s.replace(/\n+$/, ''))].join('\n\n') + '\n';
+};
+
+/** Writes a marked section of BENCHMARKS.md: in place of its previous run, or at the end the first time. */
+export const writeSection = (file: string, marker: string, section: string) => {
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const start = previous.indexOf(`<!-- ${marker}:start -->`);
+  const endMark = `<!-- ${marker}:end -->\n`;
+  const end = previous.indexOf(endMark);
+  if (start >= 0 && end > start) {
+    // The hand-written paragraphs around it (what changed, why) stay where they are.
+    writeFileSync(file, `${previous.slice(0, start)}${section.trimEnd()}\n${previous.slice(end + endMark.length)}`);
+    return;
+  }
+  writeFileSync(file, `${previous.trimEnd()}\n\n${section}`);
 };

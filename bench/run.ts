@@ -7,6 +7,7 @@
  * "Reading these figures" section). BENCH_SCALE shrinks the data for a quick
  * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database;
  * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts),
+ * `--only=xero` only the Xero sync part, on PostgreSQL at Xero's 60 requests a minute (bench/xero.ts; several minutes),
  * `--only=first-load` only the bytes a browser downloads (bench/first-load.ts),
  * `--only=suggestions` only the suggestions' quality and job time (bench/suggestions.ts; `suggestions-pglite`
  * or `suggestions-postgres` for one database),
@@ -33,10 +34,11 @@ import { CATEGORIZED_FILTER } from './floor.js';
 import { runLoad, type LoadRequest, type LoadResult } from './load.js';
 import type { BenchData } from './seed.js';
 import { BENCH_PASSWORD } from './seed.js';
-import { mergeReport, renderReport, type TargetResult } from './report.js';
+import { mergeReport, renderReport, writeSection, type TargetResult } from './report.js';
 import { renderClientEffortReport, runClientEffortBench } from './client-effort.js';
 import { renderFirstLoadReport, runFirstLoadBench } from './first-load.js';
 import { renderQboReport, runQboBench } from './qbo.js';
+import { renderXeroReport, runXeroBench } from './xero.js';
 import { renderReceiptMatchingReport, runReceiptMatchingBench } from './receipt-matching.js';
 import { renderReceiptMatchingPostgresReport, runReceiptMatchingPostgresBench } from './receipt-matching-postgres.js';
 import { renderOcrReport, runOcrBench } from './ocr.js';
@@ -179,20 +181,6 @@ const answersOn = async (pgUrl: string) => {
   return runAnswersBench(await freshDatabase(pgUrl, 'herd_bench_answers'));
 };
 
-/** Writes a marked section of BENCHMARKS.md: in place of its previous run, or at the end the first time. */
-const writeSection = (file: string, marker: string, section: string) => {
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const start = previous.indexOf(`<!-- ${marker}:start -->`);
-  const endMark = `<!-- ${marker}:end -->\n`;
-  const end = previous.indexOf(endMark);
-  if (start >= 0 && end > start) {
-    // The hand-written paragraphs around it (what changed, why) stay where they are.
-    writeFileSync(file, `${previous.slice(0, start)}${section.trimEnd()}\n${previous.slice(end + endMark.length)}`);
-    return;
-  }
-  writeFileSync(file, `${previous.trimEnd()}\n\n${section}`);
-};
-
 /**
  * `--compare`: the list, counter and answer figures again on PostgreSQL, against those BENCHMARKS.md
  * recorded; exits 1 when any is more than 30% worse, so a regression is caught the day it lands.
@@ -317,6 +305,7 @@ const main = async () => {
     'reminders-postgres',
     'unread-count',
     'qbo',
+    'xero',
     'first-load',
     'client-effort',
     'receipt-matching',
@@ -345,6 +334,14 @@ const main = async () => {
     process.stdout.write(`${qbo}\n`);
     // The section lives at the end of the file, after the notes, and replaces its previous run.
     if (write) writeSection(file, 'qbo', qbo);
+  }
+  if (!only || only === 'xero') {
+    if (pgUrl) {
+      process.stderr.write('\nXero: pull of 20,000 and publish of 500 against the simulator, at Xero’s 60 requests a minute (several minutes)…\n');
+      const xero = renderXeroReport(await runXeroBench(await freshDatabase(pgUrl, 'herd_bench_xero')));
+      process.stdout.write(`${xero}\n`);
+      if (write) writeSection(file, 'xero', xero);
+    } else process.stderr.write('Xero sync skipped: it is measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
   }
   process.exit(0);
 };
