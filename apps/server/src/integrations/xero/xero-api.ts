@@ -202,13 +202,13 @@ export class XeroApi {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'xero-tenant-id': this.options.tenantId, Accept: 'application/json' };
     if (call.ifModifiedSince) headers['If-Modified-Since'] = call.ifModifiedSince.toUTCString();
     if (call.idempotencyKey) headers['Idempotency-Key'] = call.idempotencyKey;
-    let body: string | Uint8Array | undefined;
+    let body: string | Blob | undefined;
     if (call.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(call.json);
     } else if (call.bytes) {
       headers['Content-Type'] = call.bytes.contentType;
-      body = new Uint8Array(call.bytes.data);
+      body = new Blob([new Uint8Array(call.bytes.data)], { type: call.bytes.contentType });
     }
     return ledgerRequest('Xero', url, { method: call.method, headers, ...(body === undefined ? {} : { body }) }, this.options.timeoutMs, NO_RETRY);
   }

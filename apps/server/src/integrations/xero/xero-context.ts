@@ -10,6 +10,12 @@ import { xeroEndpoints, type XeroEndpoints, type XeroSettings } from './xero-set
 
 /** Xero allows 60 calls a minute per organisation; waiting for room beats earning a 429. */
 export const XERO_CALLS_PER_MINUTE = 60;
+/**
+ * The minute, and a second more: Herd stamps a call when its window admits it, Xero when the call
+ * arrives a few milliseconds later, so a window of exactly a minute let the 61st call reach Xero
+ * while Xero still counted the first (two 429s in a 20,000-transaction pull, each a wasted call).
+ */
+const XERO_WINDOW_MS = 61_000;
 
 /** Xero no longer accepts Herd's grant: the accountant connects the organisation again. */
 export class XeroNeedsReauthError extends LedgerNeedsReauthError {
@@ -70,7 +76,7 @@ export const createXeroContext = (config: Config, settings: XeroSettings, servic
     async openApi(companyPk) {
       const { session, tenantId } = await this.session(companyPk);
       // The organisation's minute window is kept in the database, so every process together keeps to it.
-      const window = services.rateWindow('XERO', options.callsPerMinute ?? XERO_CALLS_PER_MINUTE, 60_000);
+      const window = services.rateWindow('XERO', options.callsPerMinute ?? XERO_CALLS_PER_MINUTE, XERO_WINDOW_MS);
       return new XeroApi(session, { apiBase: endpoints.apiBase, tenantId, window, timeoutMs, retryBaseMs: options.retryBaseMs });
     },
   };
