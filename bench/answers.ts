@@ -8,16 +8,12 @@
  * process while its statements are noted, so the report names what an answer costs the database.
  * Target: no errors and p95 at most 300 ms.
  */
+import { startBenchApp } from './bench-app.js';
 import http from 'node:http';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { fromPostgresUrl, type Db } from '../apps/server/src/db/client.js';
-import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
-import { createMailer } from '../apps/server/src/mail/mailer.js';
-import { outboxTransport } from '../apps/server/src/mail/transports.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../apps/server/src/modules/auth/auth.queries.js';
 import { startApi } from './api-process.js';
 import { percentile } from './load.js';
@@ -143,15 +139,7 @@ const answerUntil = async (base: string, answerers: (Answerer & { session: Bench
 const statementsOfOneAnswer = async (url: string, a: Answerer) => {
   watchStatements();
   const database = fromPostgresUrl(url);
-  const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', WEB_DIST_DIR: '', DEMO_DATA: 'off' }), webDistDir: null };
-  const jobs = await createJobQueue(database.executeSql, () => {});
-  const app = await buildApp({
-    config,
-    db: database.db,
-    jobs,
-    mailer: (x) => createMailer(database.db, outboxTransport(x.log), x.log, { links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
-    logger: false,
-  });
+  const { app, jobs } = await startBenchApp(database, { DEMO_DATA: 'off' }, { supervise: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

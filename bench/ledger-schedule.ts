@@ -13,22 +13,18 @@
  * clock, per realm (QuickBooks allows 500 a minute, and 40 batch requests) and over all realms.
  * `--companies=<n>` runs fewer (or more) companies; 1,000 is the requirement.
  */
+import { startBenchApp } from './bench-app.js';
 import os from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { startQboSimulator } from '@herd/simulators';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { fromPostgresUrl, type Db } from '../apps/server/src/db/client.js';
 import { clientCompanies, ledgerConnections, transactions } from '../apps/server/src/db/schema/index.js';
 import { sealTokens } from '../apps/server/src/integrations/qbo/qbo-session.js';
 import { BATCH_REQUESTS_PER_MINUTE } from '../apps/server/src/integrations/qbo/qbo-batch.js';
-import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
-import { createMailer } from '../apps/server/src/mail/mailer.js';
-import { outboxTransport } from '../apps/server/src/mail/transports.js';
 import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
 import { recordPullOutcome, sweepLedgerSyncs } from '../apps/server/src/modules/ledger-connections/sync-sweep.js';
 import { queuePull, runPull } from '../apps/server/src/modules/transactions/ledger-sync.js';
@@ -94,26 +90,18 @@ export const runLedgerScheduleBench = async (url: string, companies: number): Pr
   const sim = await startQboSimulator({ ...CLIENT, companies: Array.from({ length: companies }, () => ({ transactions: 20 })) });
   const database = fromPostgresUrl(url, 12);
   await database.migrate();
-  const jobs = await createJobQueue(database.executeSql, (err) => console.error(err), { supervise: false });
-  const env = {
-    ...process.env,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'herd-bench-schedule-')),
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '',
-    QBO_CLIENT_ID: CLIENT.clientId,
-    QBO_CLIENT_SECRET: CLIENT.clientSecret,
-    QBO_ENVIRONMENT: 'sandbox',
-    QBO_BASE_URL: sim.url,
-  };
-  const config = { ...loadConfig(env), webDistDir: null };
+  const { app, jobs, config } = await startBenchApp(
+    database,
+    {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'herd-bench-schedule-')),
+      QBO_CLIENT_ID: CLIENT.clientId,
+      QBO_CLIENT_SECRET: CLIENT.clientSecret,
+      QBO_ENVIRONMENT: 'sandbox',
+      QBO_BASE_URL: sim.url,
+    },
+    { onJobError: (err) => console.error(err) },
+  );
   const interval = config.ledgerSyncIntervalMs;
-  const app = await buildApp({
-    config,
-    db: database.db,
-    jobs,
-    mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log, { links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
-    logger: false,
-  });
   const { db } = app.deps;
   try {
     // Connected together, as a firm's bulk connect (or a migration of connections) would make them.

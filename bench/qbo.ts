@@ -6,23 +6,19 @@
  * fewest requests the work can take (1,000 rows a page; 30 operations a
  * batch), at 500 requests a minute per realm and 40 batches a minute.
  */
+import { startBenchApp } from './bench-app.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { and, eq, inArray } from 'drizzle-orm';
 import { startQboSimulator } from '@herd/simulators';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { fromPglite, fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { ledgerAccounts, ledgerConnections, transactionLines, transactions } from '../apps/server/src/db/schema/index.js';
 import { sealTokens } from '../apps/server/src/integrations/qbo/qbo-session.js';
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
 import { BATCH_MAX_ITEMS, BATCH_REQUESTS_PER_MINUTE } from '../apps/server/src/integrations/qbo/qbo-batch.js';
 import { jobHandlers } from '../apps/server/src/jobs/handlers.js';
-import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
-import { createMailer } from '../apps/server/src/mail/mailer.js';
-import { outboxTransport } from '../apps/server/src/mail/transports.js';
 import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
 import { insertCompany } from '../apps/server/src/modules/client-companies/client-companies.queries.js';
 
@@ -46,24 +42,12 @@ export const runQboBench = async (databaseUrl: string | null): Promise<QboBenchR
   const dataDir = mkdtempSync(path.join(tmpdir(), 'herd-bench-qbo-'));
   const database = databaseUrl ? fromPostgresUrl(databaseUrl) : fromPglite(await PGlite.create(path.join(dataDir, 'pgdata')));
   await database.migrate();
-  const jobs = await createJobQueue(database.executeSql, () => {}, { supervise: false });
-  const env = {
-    ...process.env,
+  const { app, jobs, config } = await startBenchApp(database, {
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '',
     QBO_CLIENT_ID: CLIENT.clientId,
     QBO_CLIENT_SECRET: CLIENT.clientSecret,
     QBO_ENVIRONMENT: 'sandbox',
     QBO_BASE_URL: sim.url,
-  };
-  const config = { ...loadConfig(env), webDistDir: null };
-  const app = await buildApp({
-    config,
-    db: database.db,
-    jobs,
-    mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log, { links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
-    logger: false,
   });
   const { db } = app.deps;
   try {

@@ -7,13 +7,12 @@
  * requests the work can take (pages of 100 for the lists Xero pages, one request for each list it
  * does not; up to 50 objects a write), sent at 60 a minute.
  */
+import { startBenchApp } from './bench-app.js';
 import { mkdtempSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { startXeroSimulator, type XeroRequestLogEntry } from '@herd/simulators';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { ledgerAccounts, ledgerConnections, syncErrors, transactionLines, transactions } from '../apps/server/src/db/schema/index.js';
 import { sealTokens } from '../apps/server/src/integrations/oauth2-session.js';
@@ -23,9 +22,6 @@ import { XERO_REF_LISTS } from '../apps/server/src/integrations/xero/xero-refs.j
 import { XERO_ENTITY_NAMES, XERO_TRANSACTION_ENTITIES } from '../apps/server/src/integrations/xero/xero-transaction-map.js';
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
 import { jobHandlers } from '../apps/server/src/jobs/handlers.js';
-import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
-import { createMailer } from '../apps/server/src/mail/mailer.js';
-import { outboxTransport } from '../apps/server/src/mail/transports.js';
 import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
 import { insertCompany } from '../apps/server/src/modules/client-companies/client-companies.queries.js';
 import { isWatchedByDefault } from '../apps/server/src/modules/ledger/watched-accounts.js';
@@ -93,24 +89,12 @@ export const runXeroBench = async (databaseUrl: string): Promise<XeroBenchResult
   const dataDir = mkdtempSync(path.join(tmpdir(), 'herd-bench-xero-'));
   const database = fromPostgresUrl(databaseUrl);
   await database.migrate();
-  const jobs = await createJobQueue(database.executeSql, () => {}, { supervise: false });
-  const env = {
-    ...process.env,
+  // Herd's own minute window stays at Xero's 60 (no `xero: { callsPerMinute }`), as in production.
+  const { app, jobs, config } = await startBenchApp(database, {
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: '',
     XERO_CLIENT_ID: CLIENT.clientId,
     XERO_CLIENT_SECRET: CLIENT.clientSecret,
     XERO_BASE_URL: sim.url,
-  };
-  const config = { ...loadConfig(env), webDistDir: null };
-  // Herd's own minute window stays at Xero's 60 (no `xero: { callsPerMinute }`), as in production.
-  const app = await buildApp({
-    config,
-    db: database.db,
-    jobs,
-    mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log, { links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
-    logger: false,
   });
   const { db } = app.deps;
   const apiCalls = (from: number) => sim.requests.slice(from).filter((r) => r.tenantId === tenant);
