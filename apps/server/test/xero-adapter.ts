@@ -4,7 +4,7 @@ import { sealTokens } from '../src/integrations/oauth2-session.js';
 import { createXeroContext, type XeroContext } from '../src/integrations/xero/xero-context.js';
 import { xeroAdapter } from '../src/integrations/xero/xero.adapter.js';
 import type { CredentialStore, SealedCredentials } from '../src/modules/ledger/credential-store.js';
-import type { LedgerAdapter, LedgerCompany, PullCursor, PullPage, PullProgress } from '../src/modules/ledger/ledger-adapter.js';
+import type { AdapterServices, LedgerAdapter, LedgerCompany, PullCursor, PullPage, PullProgress } from '../src/modules/ledger/ledger-adapter.js';
 import type { LedgerAccountRecord, LedgerRecord, LedgerReferences, LedgerRefRecord, PublishItem, SettledItem } from '../src/modules/ledger/ledger-records.js';
 import { isWatchedByDefault } from '../src/modules/ledger/watched-accounts.js';
 import { isClientCategoryType } from '../src/modules/refs/client-categories.js';
@@ -93,15 +93,25 @@ export interface XeroAdapterWorld {
   publish(items: PublishItem[], references: LedgerReferences): Promise<SettledItem[]>;
 }
 
+/** How the adapter is built: its rate windows (none by default: every call admitted) and its allowance of calls a day. */
+export interface XeroAdapterOptions {
+  rateWindow?: AdapterServices['rateWindow'];
+  callsPerDay?: number;
+}
+
 /** A simulator with one organisation (60 transactions unless told), connected to a Xero adapter. */
-export const openXeroAdapterWorld = async (options: Partial<XeroSimulatorOptions> = {}): Promise<XeroAdapterWorld> => {
+export const openXeroAdapterWorld = async (options: Partial<XeroSimulatorOptions> = {}, adapterOptions: XeroAdapterOptions = {}): Promise<XeroAdapterWorld> => {
   const sim = await startXeroSimulator({ ...XERO_CLIENT, organisations: [{ transactions: 60 }], ...options });
   const tenant = sim.organisations()[0]!.tenantId;
   const store = memoryCredentialStore();
   const box = createSecretBox(testConfig().secretKey);
   const settings = { mode: 'xero' as const, ...XERO_CLIENT, webhookKey: '', baseUrl: sim.url };
-  const services = { credentials: store, rateWindow: () => ({ take: async () => {} }) };
-  const context = createXeroContext(testConfig(), settings, services, { retryBaseMs: 1, redirectPath: '/api/v1/xero/oauth2/' });
+  const services = { credentials: store, rateWindow: adapterOptions.rateWindow ?? (() => ({ take: async () => {} })) };
+  const context = createXeroContext(testConfig(), settings, services, {
+    retryBaseMs: 1,
+    redirectPath: '/api/v1/xero/oauth2/',
+    ...(adapterOptions.callsPerDay ? { callsPerDay: adapterOptions.callsPerDay } : {}),
+  });
   const adapter = xeroAdapter(context);
 
   const connect = (accessLifetimeMs = 30 * 60_000) => {

@@ -8,6 +8,11 @@ const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query
 export interface RequestWindow {
   /** Resolves once a request to `account` may be sent, having counted it. */
   take(account: string): Promise<void>;
+  /**
+   * Counts a request if there is room now and answers null; else counts nothing and answers how
+   * long until there is (for a window too long to wait in: a day's allowance).
+   */
+  tryTake?(account: string): Promise<number | null>;
 }
 
 export interface SharedRateWindowOptions {
@@ -68,6 +73,12 @@ export class SharedRateWindow implements RequestWindow {
 
   async take(account: string): Promise<void> {
     await this.takeAt(account);
+  }
+
+  async tryTake(account: string): Promise<number | null> {
+    const { limit, windowMs } = this.options;
+    if (await admitRequest(this.db, this.service, account, limit, windowMs)) return null;
+    return msUntilRoom(this.db, this.service, account, windowMs);
   }
 
   /** Like take, answering when (by the database's clock) the request was counted. */

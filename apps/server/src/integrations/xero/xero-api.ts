@@ -20,6 +20,8 @@ export interface XeroApiOptions {
   tenantId: string;
   /** Room under the organisation's 60 calls a minute, taken before every call (retries included). */
   window: RequestWindow;
+  /** The organisation's day (Xero's 5,000 calls in 24 hours): a call it has no room for is not sent. */
+  dayWindow?: RequestWindow;
   timeoutMs: number;
   /** First wait after a failure of Xero; doubles each time. */
   retryBaseMs?: number | undefined;
@@ -157,6 +159,9 @@ export class XeroApi {
     const base = this.options.retryBaseMs ?? 1000;
     let refreshed = false;
     for (let attempt = 0; ; attempt += 1) {
+      // The day's allowance is checked before the minute's is waited for: a call the day has no room for is never sent.
+      const dayFull = (await this.options.dayWindow?.tryTake?.(this.options.tenantId)) ?? null;
+      if (dayFull !== null) throw new XeroDayLimitError(dayFull);
       await this.options.window.take(this.options.tenantId);
       let response;
       try {

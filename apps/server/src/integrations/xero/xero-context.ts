@@ -16,6 +16,13 @@ export const XERO_CALLS_PER_MINUTE = 60;
  * while Xero still counted the first (two 429s in a 20,000-transaction pull, each a wasted call).
  */
 const XERO_WINDOW_MS = 61_000;
+/**
+ * Xero's 5,000 calls a day per organisation, less a margin: Herd stops for the day before Xero
+ * would refuse, so the day's last calls are never spent on refusals, and resumes when the oldest
+ * call of the 24 hours leaves the window.
+ */
+const XERO_CALLS_PER_DAY = 4_950;
+const DAY_MS = 24 * 60 * 60_000;
 
 /** Xero no longer accepts Herd's grant: the accountant connects the organisation again. */
 export class XeroNeedsReauthError extends LedgerNeedsReauthError {
@@ -43,6 +50,8 @@ export interface XeroContext {
 export interface XeroContextOptions {
   retryBaseMs?: number;
   callsPerMinute?: number;
+  /** Calls a day an organisation may take (Xero's 5,000 less a margin by default). */
+  callsPerDay?: number;
   /** Where the consent comes back to (the app's Xero callback). */
   redirectPath: string;
 }
@@ -77,7 +86,8 @@ export const createXeroContext = (config: Config, settings: XeroSettings, servic
       const { session, tenantId } = await this.session(companyPk);
       // The organisation's minute window is kept in the database, so every process together keeps to it.
       const window = services.rateWindow('XERO', options.callsPerMinute ?? XERO_CALLS_PER_MINUTE, XERO_WINDOW_MS);
-      return new XeroApi(session, { apiBase: endpoints.apiBase, tenantId, window, timeoutMs, retryBaseMs: options.retryBaseMs });
+      const dayWindow = services.rateWindow('XERO-day', options.callsPerDay ?? XERO_CALLS_PER_DAY, DAY_MS);
+      return new XeroApi(session, { apiBase: endpoints.apiBase, tenantId, window, dayWindow, timeoutMs, retryBaseMs: options.retryBaseMs });
     },
   };
 };
