@@ -112,6 +112,42 @@ describe('publishing to Xero through the app', () => {
   });
 });
 
+describe('reading Xero again on request', () => {
+  it('resyncs a transaction categorized in Xero meanwhile, and brings in one added there by sync-missing and fully-resync', async () => {
+    const row = await readySpend(3);
+    const copy = xeroCopy(row);
+    const office = await category('Office Expenses');
+    // In Xero, someone categorizes it themselves: its watched line now posts to Office Expenses.
+    const code = (office.raw as { Code: string }).Code;
+    const lines = (copy.LineItems as Record<string, unknown>[]).map((l) => ({ ...l, AccountCode: code, AccountID: office.externalId }));
+    sim.putEntity(tenant, 'BankTransactions', { BankTransactionID: copy.BankTransactionID as string, LineItems: lines });
+    expect((await cast.admin.post(`${base()}/resync/`, { pks: [row.pk] })).statusCode).toBeLessThan(300);
+    await t.runJobs();
+    expect(await statusOf(row.pk)).toBe('MATCHED_TO_PLATFORM');
+
+    // Added in Xero on Suspense after the pull: each of the two pulls brings it in (once).
+    const suspense = (await category('Suspense')).raw as { Code: string };
+    for (const [n, path] of ['sync-missing', 'fully-resync'].entries()) {
+      const cents = 1234 + n;
+      sim.putEntity(tenant, 'BankTransactions', {
+        Type: 'SPEND',
+        Contact: copy.Contact as Record<string, unknown>,
+        BankAccount: copy.BankAccount as Record<string, unknown>,
+        Date: copy.Date as string,
+        LineAmountTypes: 'Inclusive',
+        LineItems: [{ Description: 'Added in Xero', AccountCode: suspense.Code, Quantity: 1, UnitAmount: cents / 100, LineAmount: cents / 100 }],
+      });
+      expect((await cast.admin.post(`${base()}/${path}/`, {})).statusCode, path).toBeLessThan(300);
+      await t.runJobs();
+      const added = await t.db
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.amount, (cents / 100).toFixed(2))));
+      expect(added, path).toHaveLength(1);
+    }
+  });
+});
+
 describe('the pickers of a Xero company', () => {
   it('offer Xero’s tracking categories with their options, its tax rates, and its account types', async () => {
     const selects = `accounting/selects/${companyPk}`;
