@@ -16,7 +16,11 @@ const companyPk = async (page: Page, search: string) => {
 /** Picks the option of a picker of the editor: typed, or the first offered. */
 const choose = async (page: Page, label: string, nth: number, name?: string) => {
   const select = page.getByTestId('transaction-editor').getByRole('combobox', { name: label, exact: true }).nth(nth);
+  // The previous picker's list closes with an animation: until it is gone, "the active option" could be its.
+  const openLists = page.locator('.ant-select-dropdown:visible');
+  await expect(openLists).toHaveCount(0);
   await select.click();
+  await expect(openLists).toHaveCount(1);
   if (name) await select.fill(name);
   const active = page.locator('.ant-select-dropdown:visible .ant-select-item-option-active');
   if (name) await expect(active).toHaveText(name);
