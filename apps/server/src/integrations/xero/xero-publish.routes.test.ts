@@ -131,9 +131,9 @@ describe('reading Xero again on request', () => {
       const cents = 1234 + n;
       sim.putEntity(tenant, 'BankTransactions', {
         Type: 'SPEND',
-        Contact: copy.Contact as Record<string, unknown>,
-        BankAccount: copy.BankAccount as Record<string, unknown>,
-        Date: copy.Date as string,
+        Contact: copy.Contact!,
+        BankAccount: copy.BankAccount!,
+        Date: copy.Date!,
         LineAmountTypes: 'Inclusive',
         LineItems: [{ Description: 'Added in Xero', AccountCode: suspense.Code, Quantity: 1, UnitAmount: cents / 100, LineAmount: cents / 100 }],
       });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { xeroPendingGrant, xeroSelectClientBody, xeroSelectClientResult } from '@herd/contract';
+import type { ConnectionKind, xeroPendingGrant, xeroSelectClientBody, xeroSelectClientResult } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
@@ -79,7 +79,8 @@ export const placeConsent = async (deps: AppDeps, actor: Actor, { grant: token, 
     accessExpiresAt: pending.accessExpiresAt,
     refreshExpiresAt: pending.refreshExpiresAt,
   };
-  const kind = pending.provider as Parameters<typeof linkCompany>[2]['kind'];
+  // Written by finishConsent from a ConnectionKind.
+  const kind = pending.provider as ConnectionKind;
   const connected = await deps.db.transaction(async (tx) => {
     const placed: Placed['connected'] = [];
     for (const { org, target } of placements) {
