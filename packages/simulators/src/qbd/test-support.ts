@@ -1,6 +1,8 @@
 import { Clock } from '../qbo/clock.js';
 import { QbdCompany } from './company-store.js';
+import type { QbxmlProcessor } from './qbxml-processor.js';
 import { seedQbdCompany, type SeedQbdCompanyOptions } from './seed.js';
+import { buildXml, child, node, parseXml, type OutElement, type XmlElement } from './xml-tree.js';
 
 /** A fixed start so seeded ids, dates and EditSequences repeat in every test run. */
 export const TEST_START = Date.parse('2026-06-01T16:00:00Z');
@@ -10,3 +12,35 @@ export function seededCompany(options: SeedQbdCompanyOptions = {}, name = 'Sampl
   seedQbdCompany(company, options);
   return company;
 }
+
+/** A qbXML request document, built with the XML library as Herd would. */
+export function qbxmlRequest(requests: OutElement[], onError = 'stopOnError', version = '13.0'): string {
+  return buildXml(
+    [
+      { name: 'xml', attrs: { version: '1.0', encoding: 'utf-8' } },
+      { name: 'qbxml', attrs: { version } },
+    ],
+    node('QBXML', [node('QBXMLMsgsRq', requests, { onError })]),
+  );
+}
+
+/** `<Name requestID="n">children</Name>` with optional extra attributes. */
+export function rq(name: string, children: OutElement[] = [], attrs: Record<string, string> = {}, requestId = '1'): OutElement {
+  return node(name, children, { requestID: requestId, ...attrs });
+}
+
+/** The `…Rs` elements of a response document. */
+export function responses(xml: string): XmlElement[] {
+  const root = parseXml(xml).find((each) => each.name === 'QBXML');
+  const messages = root ? child(root, 'QBXMLMsgsRs') : undefined;
+  if (!messages) throw new Error(`not a qbXML response: ${xml.slice(0, 200)}`);
+  return messages.children;
+}
+
+export function processOne(processor: QbxmlProcessor, request: OutElement): XmlElement {
+  const [response] = responses(processor.process(qbxmlRequest([request])));
+  if (!response) throw new Error('no response');
+  return response;
+}
+
+export const names = (element: XmlElement): string[] => element.children.map((each) => each.name);
