@@ -1,8 +1,11 @@
 import { Clock } from '../qbo/clock.js';
 import { QbdCompany } from './company-store.js';
+import { qbxmlRequest } from './hcp-request.js';
 import type { QbxmlProcessor } from './qbxml-processor.js';
 import { seedQbdCompany, type SeedQbdCompanyOptions } from './seed.js';
-import { buildXml, child, node, parseXml, type OutElement, type XmlElement } from './xml-tree.js';
+import { child, node, parseXml, type OutElement, type XmlElement } from './xml-tree.js';
+
+export { qbxmlRequest };
 
 /** A fixed start so seeded ids, dates and EditSequences repeat in every test run. */
 export const TEST_START = Date.parse('2026-06-01T16:00:00Z');
@@ -11,17 +14,6 @@ export function seededCompany(options: SeedQbdCompanyOptions = {}, name = 'Sampl
   const company = new QbdCompany(name, new Clock(TEST_START));
   seedQbdCompany(company, options);
   return company;
-}
-
-/** A qbXML request document, built with the XML library as Herd would. */
-export function qbxmlRequest(requests: OutElement[], onError = 'stopOnError', version = '13.0'): string {
-  return buildXml(
-    [
-      { name: 'xml', attrs: { version: '1.0', encoding: 'utf-8' } },
-      { name: 'qbxml', attrs: { version } },
-    ],
-    node('QBXML', [node('QBXMLMsgsRq', requests, { onError })]),
-  );
 }
 
 /** `<Name requestID="n">children</Name>` with optional extra attributes. */
