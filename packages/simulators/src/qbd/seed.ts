@@ -16,11 +16,13 @@ export interface SeedQbdCompanyOptions {
 }
 
 export const DEFAULT_QBD_TRANSACTIONS = 60;
+const HOUR_MS = 3_600_000;
 
 /** Fills a company with its lists, set up four months before the first transaction, then transactions. */
 export function seedQbdCompany(company: QbdCompany, options: SeedQbdCompanyOptions = {}): SeedRefs {
   const rng = new Prng(options.seed ?? company.name);
-  const now = company.now();
+  // Anchored to the hour, so two companies seeded a few milliseconds apart are identical.
+  const now = Math.floor(company.now() / HOUR_MS) * HOUR_MS;
   const refs = seedReferenceLists(company, now - 485 * DAY_MS);
   const count = Math.max(0, options.transactions ?? DEFAULT_QBD_TRANSACTIONS);
   const share = Math.min(1, Math.max(0, options.watchedShare ?? 0.4));
