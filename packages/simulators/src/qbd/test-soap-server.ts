@@ -8,6 +8,7 @@ export interface ServedSession {
   sent: string[];
   received: { response: string; hresult: string; message: string }[];
   hcpResponse: string;
+  companyFileName: string;
   connectionError?: string;
   closed: boolean;
 }
@@ -19,6 +20,8 @@ export interface MinimalHerdOptions {
   requests: string[];
   /** sendRequestXML answers "" this many times first, with getLastError "NoOp" (data not ready yet). */
   noOpsFirst?: number;
+  /** authenticate's second item for a valid user: "" (the open company), "none", or a company file path. */
+  companyFile?: string;
 }
 
 /**
@@ -42,12 +45,13 @@ export async function startMinimalHerd(options: MinimalHerdOptions): Promise<{ u
       case 'authenticate': {
         if (params.strUserName !== options.userName || params.strPassword !== options.password) return ['', 'nvu'];
         const ticket = randomUUID();
-        sessions.push({ ticket, sent: [], received: [], hcpResponse: '', closed: false });
-        return [ticket, ''];
+        sessions.push({ ticket, sent: [], received: [], hcpResponse: '', companyFileName: '', closed: false });
+        return [ticket, options.companyFile ?? ''];
       }
       case 'sendRequestXML': {
         if (!session) return '';
         if (params.strHCPResponse) session.hcpResponse = params.strHCPResponse;
+        session.companyFileName = params.strCompanyFileName ?? '';
         if (noOpsLeft > 0) {
           noOpsLeft -= 1;
           lastErrors.set(session.ticket, 'NoOp');

@@ -32,8 +32,8 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-async function session(requests: string[], password = 'secret', noOpsFirst = 0) {
-  const herd = await startMinimalHerd({ userName: 'firm-42', password: 'secret', requests, noOpsFirst });
+async function session(requests: string[], password = 'secret', noOpsFirst = 0, companyFile?: string) {
+  const herd = await startMinimalHerd({ userName: 'firm-42', password: 'secret', requests, noOpsFirst, ...(companyFile !== undefined ? { companyFile } : {}) });
   closers.push(() => herd.app.close());
   const processor = new QbxmlProcessor(seededCompany({ transactions: 40 }));
   const connector = new WebConnector({ qwc: qwcFile(herd.url), password, processor });
@@ -96,6 +96,17 @@ describe('WebConnector', () => {
     expect(run.outcome).toBe('nvu');
     expect(run.rounds.map((round) => round.method)).toEqual(['serverVersion', 'clientVersion', 'authenticate']);
     expect(herd.sessions).toHaveLength(0);
+  });
+
+  it('ends at none (nothing to do), and opens the company file authenticate names', async () => {
+    const idle = await session([checkQuery('1')], 'secret', 0, 'none');
+    const idleRun = await idle.connector.run();
+    expect(idleRun.outcome).toBe('none');
+    expect(idleRun.rounds.map((round) => round.method)).toEqual(['serverVersion', 'clientVersion', 'authenticate']);
+    const path = 'C:\\Books\\Client & Co.QBW';
+    const named = await session([checkQuery('1')], 'secret', 0, path);
+    expect((await named.connector.run()).outcome).toBe('finished');
+    expect(named.herd.sessions[0]?.companyFileName).toBe(path);
   });
 
   it('drops the run after N requests as a closed laptop would: no answer, no close', async () => {
