@@ -115,6 +115,25 @@ describe('qbXML queries', () => {
     expect(childrenNamed(dated, 'CheckRet').every((each) => childText(each, 'TxnDate') === edited.txnDate)).toBe(true);
   });
 
+  it('filters bills by PaidStatus and transactions by AccountFilter on any line', () => {
+    const sim = processor(200);
+    const unpaid = processOne(sim, rq('BillQueryRq', leaf('PaidStatus', 'NotPaidOnly')));
+    expect(childrenNamed(unpaid, 'BillRet').map((each) => childText(each, 'IsPaid'))).toEqual(
+      sim.company
+        .txns('Bill')
+        .filter((txn) => !txn.isPaid)
+        .map(() => 'false'),
+    );
+    const onAskMyAccountant = processOne(
+      sim,
+      rq('JournalEntryQueryRq', [node('AccountFilter', leaf('FullName', 'Ask My Accountant')), ...leaf('IncludeLineItems', 'true')]),
+    );
+    expect(childrenNamed(onAskMyAccountant, 'JournalEntryRet').length).toBeGreaterThan(0);
+    for (const ret of childrenNamed(onAskMyAccountant, 'JournalEntryRet')) {
+      expect(childrenNamed(ret, 'JournalDebitLine').some((line) => childText(child(line, 'AccountRef')!, 'FullName') === 'Ask My Accountant')).toBe(true);
+    }
+  });
+
   it('escapes names on the way out', () => {
     const sim = processor();
     sim.company.addList({ kind: 'Vendor', name: 'Smith & Sons <LLC>' });

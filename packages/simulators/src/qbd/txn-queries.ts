@@ -38,7 +38,7 @@ function matchTxns(company: QbdCompany, kind: TxnKind, request: XmlElement): Que
     const foundRefs = new Set(found.map((txn) => txn.refNumber));
     return { ids: found.map((txn) => txn.txnId), missingIds: refNumbers.filter((ref) => !foundRefs.has(ref)) };
   }
-  const tests = [modifiedTest(request), txnDateTest(request), entityTest(request), accountTest(request)];
+  const tests = [modifiedTest(request), txnDateTest(request), entityTest(request), accountTest(request), paidStatusTest(request)];
   const matches = company.txns(kind).filter((txn) => tests.every((test) => test(txn)));
   return { ids: matches.map((txn) => txn.txnId), missingIds: [] };
 }
@@ -84,4 +84,12 @@ function accountTest(request: XmlElement): TxnTest {
     [txn.account, ...txn.expenseLines.map((line) => line.account), ...txn.journalLines.map((line) => line.account), ...txn.depositLines.map((line) => line.account)].some(
       (account) => refMatches(account, wanted),
     );
+}
+
+/** BillQuery's PaidStatus: All (the default), PaidOnly or NotPaidOnly. */
+function paidStatusTest(request: XmlElement): TxnTest {
+  const status = childText(request, 'PaidStatus');
+  if (status === 'PaidOnly') return (txn) => txn.isPaid === true;
+  if (status === 'NotPaidOnly') return (txn) => txn.isPaid !== true;
+  return () => true;
 }
