@@ -18,6 +18,10 @@ export interface MinimalHerdOptions {
   password: string;
   /** qbXML documents handed out in turn, one per sendRequestXML. */
   requests: string[];
+  /** Instead of `requests`: the next document from what the session has seen ("" for none). */
+  nextRequest?: (session: ServedSession) => string;
+  /** Instead of the share of `requests` answered: the percent done after each response. */
+  percentDone?: (session: ServedSession) => number;
   /** sendRequestXML answers "" this many times first, with getLastError "NoOp" (data not ready yet). */
   noOpsFirst?: number;
   /** authenticate's second item for a valid user: "" (the open company), "none", or a company file path. */
@@ -57,7 +61,7 @@ export async function startMinimalHerd(options: MinimalHerdOptions): Promise<{ u
           lastErrors.set(session.ticket, 'NoOp');
           return '';
         }
-        const next = options.requests[session.sent.length] ?? '';
+        const next = options.nextRequest ? options.nextRequest(session) : (options.requests[session.sent.length] ?? '');
         if (next) session.sent.push(next);
         return next;
       }
@@ -68,7 +72,7 @@ export async function startMinimalHerd(options: MinimalHerdOptions): Promise<{ u
           lastErrors.set(session.ticket, `QuickBooks error ${params.hresult}: ${params.message ?? ''}`);
           return -1;
         }
-        return Math.floor((100 * session.sent.length) / options.requests.length);
+        return options.percentDone ? options.percentDone(session) : Math.floor((100 * session.sent.length) / options.requests.length);
       }
       case 'getLastError':
         return lastErrors.get(params.ticket ?? '') ?? '';
