@@ -23,7 +23,7 @@ const error = (statusCode: number, statusMessage: string): QbxmlStatus => ({ sta
 export const nameNotUnique = (name: string): QbxmlStatus => error(3100, `The name "${name}" of the list element is already in use.`);
 export const objectNotFound = (id: string): QbxmlStatus => error(3120, `Object "${id}" specified in the request cannot be found.`);
 export const invalidReference = (value: string, field: string): QbxmlStatus =>
-  error(3140, `There is an invalid reference to QuickBooks ${field} "${value}" in the ${field.replace(/Ref$/, '')}.`);
+  error(3140, `There is an invalid reference to QuickBooks ${field.replace(/Ref$/, '')} "${value}".`);
 export const missingElement = (field: string): QbxmlStatus => error(3150, `There is a missing element: "${field}".`);
 export const editSequenceOutOfDate = (editSequence: string): QbxmlStatus => error(3200, `The provided edit sequence "${editSequence}" is out-of-date.`);
 export const invalidValue = (value: string, field: string): QbxmlStatus => error(3210, `The "${field}" field has an invalid value "${value}".`);

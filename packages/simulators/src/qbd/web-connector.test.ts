@@ -129,6 +129,15 @@ describe('WebConnector', () => {
     expect(herd.sessions[0]?.connectionError).toContain('0x80040408');
   });
 
+  it('ends with an error, and no further call, when the endpoint does not answer SOAP', async () => {
+    const herd = await startMinimalHerd({ userName: 'firm-42', password: 'secret', requests: [] });
+    closers.push(() => herd.app.close());
+    const connector = new WebConnector({ qwc: qwcFile(`${herd.url}-missing`), password: 'secret', processor: new QbxmlProcessor(seededCompany()) });
+    const run = await connector.run();
+    expect(run).toMatchObject({ outcome: 'error', lastError: 'serverVersion: HTTP 404' });
+    expect(run.rounds).toHaveLength(1);
+  });
+
   it('pauses on NoOp and asks again', async () => {
     const { connector } = await session([checkQuery('1')], 'secret', 2);
     const run = await connector.run();

@@ -37,6 +37,8 @@ export interface WebConnectorOptions {
   noOpPauseMs?: number;
   /** Stops a run that never finishes (default 10,000 sendRequestXML calls). */
   maxRequests?: number;
+  /** How long one SOAP call may take before the run fails (default 30 s). */
+  callTimeoutMs?: number;
   companyFilePath?: string;
 }
 
@@ -64,8 +66,21 @@ export class WebConnector {
     this.openFailure = { hresult, message };
   }
 
+  /**
+   * Runs one session. A transport failure (no answer in time, an HTTP error, a SOAP fault, a body
+   * that is not SOAP) ends it as QBWC does, with outcome 'error' and no further call.
+   */
   async run(): Promise<WebConnectorRun> {
     const rounds: RoundTrip[] = [];
+    try {
+      return await this.session(rounds);
+    } catch (error) {
+      this.options.processor.endSession();
+      return { outcome: 'error', ticket: '', requestsProcessed: 0, rounds, lastError: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private async session(rounds: RoundTrip[]): Promise<WebConnectorRun> {
     const call = async (method: string, params: [string, string | number][], asArray = false) => this.call(rounds, method, params, asArray);
     const finish = (outcome: RunOutcome, ticket: string, extra: Partial<WebConnectorRun> = {}): WebConnectorRun => {
       this.options.processor.endSession();
@@ -175,11 +190,13 @@ export class WebConnector {
       method: 'POST',
       headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${QBWC_NAMESPACE}${method}"` },
       body: request,
+      signal: AbortSignal.timeout(this.options.callTimeoutMs ?? 30_000),
     });
     const response = await reply.text();
     const round = { method, request, response, httpStatus: reply.status, durationMs: performance.now() - started };
     rounds.push(round);
     this.rounds.push(round);
+    if (!reply.ok) throw new Error(`${method}: HTTP ${reply.status}`);
     return parseSoapResponse(response, method, asArray);
   }
 }
