@@ -15,6 +15,19 @@ import type { XeroContext } from '../xero-context.js';
 import { isXeroSandbox } from '../xero-settings.js';
 import { DASHBOARD_PAGE, SELECT_CLIENT_PAGE, XERO_RETURN, XERO_SIGN_IN_PAGE, XERO_STATE_COOKIE } from './xero-http-settings.js';
 
+/**
+ * Runs a callback's work and ends on the page it answers; a failure ends on `failurePage` saying
+ * why (Herd's own message, or what the failure means), logged as `what` failed.
+ */
+const endOnPage = async (deps: AppDeps, request: FastifyRequest, reply: FastifyReply, failurePage: string, what: string, work: () => Promise<OAuthAnswer>) => {
+  try {
+    return await work();
+  } catch (err) {
+    request.log.warn({ err }, `${what} failed`);
+    return backTo(reply, XERO_STATE_COOKIE, failurePage, { [XERO_RETURN.error]: connectFailureMessage(deps, 'XERO', err) });
+  }
+};
+
 interface Callback {
   code: string;
   scope: string | undefined;
@@ -30,8 +43,8 @@ export const finishXeroConnect = async (
   request: FastifyRequest,
   reply: FastifyReply,
   { actor, state, code, scope }: Callback & { actor: Actor; state: ConnectState },
-): Promise<OAuthAnswer> => {
-  try {
+): Promise<OAuthAnswer> =>
+  endOnPage(deps, request, reply, CLIENTS_PAGE, 'Xero connection', async () => {
     assertWritable(actor);
     // Checked before the code is spent, so a callback in the wrong session leaves no grant behind.
     if (state.userId !== actor.userId) throw new ConflictError('This Xero connection was started by someone else. Start it again.');
@@ -48,28 +61,18 @@ export const finishXeroConnect = async (
     });
     if (outcome.kind === 'choose') return backTo(reply, XERO_STATE_COOKIE, SELECT_CLIENT_PAGE, { [XERO_RETURN.grant]: outcome.token });
     return backTo(reply, XERO_STATE_COOKIE, CLIENTS_PAGE, { [XERO_RETURN.connected]: String(outcome.companyPk) });
-  } catch (err) {
-    request.log.warn({ err }, 'Xero connection failed');
-    return backTo(reply, XERO_STATE_COOKIE, CLIENTS_PAGE, { [XERO_RETURN.error]: connectFailureMessage(deps, 'XERO', err) });
-  }
-};
+  });
 
 /**
  * Sign in with Xero: the Herd user linked to the Xero login (or, on Xero itself, the one with the
  * email Xero vouches for). A second factor still applies: the sign-in page then asks for it.
  */
-export const finishXeroSignin = async (
-  deps: AppDeps,
-  xero: XeroContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { code, scope }: Callback,
-): Promise<OAuthAnswer> => {
-  try {
+export const finishXeroSignin = async (deps: AppDeps, xero: XeroContext, request: FastifyRequest, reply: FastifyReply, { code, scope }: Callback): Promise<OAuthAnswer> =>
+  endOnPage(deps, request, reply, XERO_SIGN_IN_PAGE, 'Sign in with Xero', async () => {
     const { person } = await xeroConsentFromCode(xero, code, scope);
     if (!person?.sub) throw new ConflictError('Xero did not say who signed in. Try again.');
     const visitor = visitorOf(request);
-    // A sandbox's email is typed by whoever uses it: only Xero itself vouches for one.
+    // Only Xero itself vouches for an email: a sandbox's logins are made by Herd for whoever presses its buttons.
     const result = await signInWithLedgerIdentity(deps, visitor, {
       provider: 'XERO',
       subject: person.sub,
@@ -79,21 +82,11 @@ export const finishXeroSignin = async (
     await openSession(deps, visitor, reply, result.userId, result.mfaMethod === null);
     if (result.mfaMethod) return backTo(reply, XERO_STATE_COOKIE, XERO_SIGN_IN_PAGE, { [XERO_RETURN.mfa]: result.mfaMethod.toLowerCase() });
     return backTo(reply, XERO_STATE_COOKIE, DASHBOARD_PAGE, {});
-  } catch (err) {
-    request.log.warn({ err }, 'Sign in with Xero failed');
-    return backTo(reply, XERO_STATE_COOKIE, XERO_SIGN_IN_PAGE, { [XERO_RETURN.error]: connectFailureMessage(deps, 'XERO', err) });
-  }
-};
+  });
 
 /** Sign up with Xero: the person becomes a new firm's admin, and every organisation they ticked its client company. */
-export const finishXeroSignup = async (
-  deps: AppDeps,
-  xero: XeroContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { code, scope }: Callback,
-): Promise<OAuthAnswer> => {
-  try {
+export const finishXeroSignup = async (deps: AppDeps, xero: XeroContext, request: FastifyRequest, reply: FastifyReply, { code, scope }: Callback): Promise<OAuthAnswer> =>
+  endOnPage(deps, request, reply, XERO_SIGN_IN_PAGE, 'Sign up with Xero', async () => {
     const consent = await xeroConsentFromCode(xero, code, scope);
     const person = consent.person;
     if (!person?.email) throw new ConflictError('Xero did not share an email address, which Herd needs for your account.');
@@ -108,8 +101,4 @@ export const finishXeroSignup = async (
     });
     await openSession(deps, visitor, reply, userId, true);
     return backTo(reply, XERO_STATE_COOKIE, CLIENTS_PAGE, { [XERO_RETURN.connected]: String(companyPks[0]) });
-  } catch (err) {
-    request.log.warn({ err }, 'Sign up with Xero failed');
-    return backTo(reply, XERO_STATE_COOKIE, XERO_SIGN_IN_PAGE, { [XERO_RETURN.error]: connectFailureMessage(deps, 'XERO', err) });
-  }
-};
+  });
