@@ -1,0 +1,27 @@
+import { askOne, type QbxmlAsk } from './qbd-ask.js';
+import type { QbxmlExchange } from './qbxml-exchange.js';
+import { requireSuccess } from './qbxml-status.js';
+import type { QbxmlElement } from './qbxml-xml.js';
+
+/** One page of an iterator's answer; `last` once QuickBooks says nothing remains. */
+export interface QbdPage {
+  rets: QbxmlElement[];
+  last: boolean;
+}
+
+/**
+ * Reads a query through an iterator (INTEGRATIONS.md §3.5): `Start`, then `Continue` with the
+ * iterator's id until `iteratorRemainingCount` is 0. An iterator lives only as long as the
+ * QuickBooks session of one Web Connector run, so nothing of it is worth saving between runs.
+ */
+export async function* iterateQuery(exchange: QbxmlExchange, request: (iterator: { id: string } | 'Start') => QbxmlAsk): AsyncGenerator<QbdPage> {
+  let iterator: { id: string } | 'Start' = 'Start';
+  for (;;) {
+    const { status, rets } = await askOne(exchange, request(iterator));
+    requireSuccess(status);
+    const last = !status.iteratorId || status.iteratorRemaining === null || status.iteratorRemaining <= 0;
+    yield { rets, last };
+    if (last) return;
+    iterator = { id: status.iteratorId! };
+  }
+}
