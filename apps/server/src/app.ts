@@ -21,6 +21,12 @@ import { BUILTIN_XERO_SANDBOX_PATH, XERO_PATHS } from './integrations/xero/xero-
 import { xeroRoutes } from './integrations/xero/http/xero.routes.js';
 import { mountBuiltinXeroSandbox } from './integrations/xero/http/builtin-sandbox.js';
 import { testingXeroSandboxRoutes } from './integrations/xero/http/xero-sandbox-testing.routes.js';
+import { qbdAdapter } from './integrations/qbd/qbd.adapter.js';
+import { qbwcRoutes } from './integrations/qbd/http/qbwc.routes.js';
+import { qbdSandboxRoutes } from './integrations/qbd/http/builtin-sandbox.js';
+import { ConnectorChannels, type ConnectorChannelOptions } from './modules/ledger/connector-channel.js';
+import { webConnectorRoutes } from './modules/web-connector/web-connector.routes.js';
+import { QBWC_SERVICE_PATH } from './modules/web-connector/web-connector-paths.js';
 import { createLedgerRegistry } from './modules/ledger/registry.js';
 import { ledgerServices } from './modules/ledger-connections/ledger-services.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -88,6 +94,8 @@ export interface BuildOptions {
   qbo?: QboContextOptions;
   /** Shorter waits after Xero's throttles, for tests. */
   xero?: Omit<XeroContextOptions, 'redirectPath'>;
+  /** How long a Web Connector run waits for QuickBooks' answer before taking the connector as gone (tests shorten it). */
+  connectors?: ConnectorChannelOptions;
   logger?: boolean | object;
 }
 
@@ -100,7 +108,9 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const storage = createStorage(opts.config);
   const qbo = createQboContext(opts.config, ledgerServices(opts.db), opts.qbo);
   const xero = createXeroContext(opts.config, opts.config.xero, ledgerServices(opts.db), { ...opts.xero, redirectPath: `${API_PREFIX}${XERO_PATHS.callback}` });
-  const ledgers = createLedgerRegistry([qboAdapter(qbo), xeroAdapter(xero)]);
+  // Runs of the QuickBooks Web Connector under way in this process (the one ledger that calls Herd).
+  const connectors = new ConnectorChannels(opts.connectors ?? { answerTimeoutMs: 5 * 60_000 });
+  const ledgers = createLedgerRegistry([qboAdapter(qbo), xeroAdapter(xero), qbdAdapter({ exchangeFor: (companyPk) => connectors.exchangeFor(companyPk) })]);
   const billing = createBillingContext(opts.config);
   const sms = createTwilioSender(opts.config.sms, opts.config.outboundTimeoutMs);
   const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing, sms };
@@ -137,6 +147,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       GENERIC_INGEST_PREFIX,
       QBO_WEBHOOK_PATH,
       XERO_WEBHOOK_PATH,
+      // The Web Connector proves itself with the company's password and the run's ticket.
+      `${API_PREFIX}/${QBWC_SERVICE_PATH}`,
       BUILTIN_SANDBOX_PATH,
       BUILTIN_XERO_SANDBOX_PATH,
       STRIPE_WEBHOOK_PATH,
@@ -187,6 +199,9 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       // A ledger's own HTTP (OAuth callbacks, webhooks) and its generic connection endpoints.
       await api.register(qboRoutes, { qbo });
       await api.register(xeroRoutes, { xero });
+      await api.register(qbwcRoutes, { connectors });
+      await api.register(webConnectorRoutes);
+      await api.register(qbdSandboxRoutes);
       if (opts.config.e2eOutbox) {
         await api.register(testingOutboxRoutes);
         await api.register(testingQboSandboxRoutes);

@@ -150,6 +150,8 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
     jobs,
     qbo: { retryBaseMs: 5, ...qbo },
     xero: { retryBaseMs: 5 },
+    // A Web Connector that stops answering is taken as gone in seconds, not minutes.
+    connectors: { answerTimeoutMs: 3000 },
     mailer: (a) =>
       createMailer(database.db, mailTransport, a.log, { keepLinks: overrides.e2eOutbox ?? false, links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
     logger: false,

@@ -25,8 +25,8 @@ export const reminderSchedule = z.object({
 });
 export type ReminderSchedule = z.infer<typeof reminderSchedule>;
 
-/** Kinds created directly; QBO, Xero and QBD companies are created by their connect flows. */
-export const DIRECTLY_CREATED_KINDS = ['CSV', 'CONNECTIONLESS', 'GENERIC'] as const;
+/** Kinds created directly (a QuickBooks Desktop company is then set up for its Web Connector); QBO and Xero companies are created by their connect flows. */
+export const DIRECTLY_CREATED_KINDS = ['CSV', 'CONNECTIONLESS', 'GENERIC', 'QBD'] as const;
 
 export const clientCompanyCreateBody = z.object({
   name: requiredText('Name', 200),

@@ -28,6 +28,7 @@ export * from './time-zone.js';
 export * from './transaction-history.js';
 export * from './quickbooks.js';
 export * from './xero.js';
+export * from './qbd.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './money.js';

@@ -15,6 +15,7 @@ export const CREATABLE_KIND_HELP: Record<DirectlyCreatedKind, string> = {
   CSV: 'Import bank transactions from CSV files.',
   CONNECTIONLESS: 'Requests and receipts only, no transactions.',
   GENERIC: 'Transactions arrive through Herd’s import API.',
+  QBD: 'QuickBooks Desktop on the firm’s or the client’s computer, through the QuickBooks Web Connector.',
 };
 
 export const CONNECTION_STATE_LABELS: Record<ConnectionState, string> = {

@@ -28,6 +28,7 @@ import { smsEndpoints } from './sms.js';
 import { testingEndpoints } from './testing.js';
 import { transactionEndpoints } from './transactions.js';
 import { xeroEndpoints } from './xero.js';
+import { qbdEndpoints } from './qbd.js';
 
 export * from './analytics.js';
 export * from './app.js';
@@ -59,6 +60,7 @@ export * from './sms.js';
 export * from './testing.js';
 export * from './transactions.js';
 export * from './xero.js';
+export * from './qbd.js';
 
 /** The route table: every endpoint group; the server serves each, the web app calls them. */
 export const endpointGroups = {
@@ -77,6 +79,7 @@ export const endpointGroups = {
   generic: genericEndpoints,
   quickbooks: quickbooksEndpoints,
   xero: xeroEndpoints,
+  qbd: qbdEndpoints,
   testing: testingEndpoints,
   transactions: transactionEndpoints,
   files: fileEndpoints,

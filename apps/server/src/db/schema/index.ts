@@ -26,3 +26,4 @@ export * from './recurring.js';
 export * from './request-templates.js';
 export * from './notifications.js';
 export * from './pending-grants.js';
+export * from './web-connector.js';

@@ -37,6 +37,11 @@ export const ledgerConnections = pgTable(
     pulledUpTo: timestamp('pulled_up_to', { withTimezone: true }),
     /** Where an interrupted pull resumes: the list and the page it had reached. */
     pullProgress: jsonb('pull_progress').$type<PullProgress | null>(),
+    /**
+     * Transactions to read again at the connector's next run (a ledger that calls Herd, QuickBooks
+     * Desktop, cannot be asked now); emptied when that run has read them.
+     */
+    rereadPending: jsonb('reread_pending').$type<number[]>().notNull().default([]),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     lastSyncError: text('last_sync_error'),
     /**

@@ -27,6 +27,7 @@ import { finishRuleAfterUpdate } from './finish-rule-settings.js';
 import { revokeTokensOf } from '../generic/generic.face.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { queueQuantitySync } from '../billing/billing-jobs.js';
+import { prepareWebConnector } from '../web-connector/web-connector.face.js';
 import { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from '../invitations/invitations.face.js';
 import type { AppDeps } from '../../app-deps.js';
 
@@ -64,11 +65,12 @@ const updateFirmCompany = async (db: Db, firmId: number, pk: number, values: Par
 /** What creating and disconnecting need beyond the database: the ledgers (to revoke grants) and the job queue (billing follows the count). */
 type CompanyDeps = GrantDeps & { jobs: JobQueue };
 
-export const createClientCompany = async (deps: Pick<AppDeps, 'db' | 'jobs'>, actor: Actor, input: z.infer<typeof clientCompanyCreateBody>): Promise<ClientCompany> => {
+export const createClientCompany = async (deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, actor: Actor, input: z.infer<typeof clientCompanyCreateBody>): Promise<ClientCompany> => {
   const { db } = deps;
   const firmActor = can.manageClientCompanies(actor);
   const row = await db.transaction(async (tx) => {
     const created = await insertCompany(tx, { firmId: firmActor.firmId, name: input.name, connectionKind: input.connection_kind });
+    if (input.connection_kind === 'QBD') await prepareWebConnector(tx, created.pk, deps.config.sandboxes);
     await writeAudit(tx, {
       firmId: firmActor.firmId,
       actorUserId: actor.userId,

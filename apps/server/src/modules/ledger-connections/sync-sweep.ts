@@ -35,7 +35,9 @@ export const sweepLedgerSyncs = async (deps: SyncSweepDeps, now = new Date()): P
   });
   let queued = 0;
   for (const company of claimed) {
-    if (!deps.ledgers.adapterFor(company.kind).remote || subscriptionIsReadOnly(deps.config.billing, company.subscription, now)) continue;
+    // A ledger that calls Herd (QuickBooks Desktop) runs on its Web Connector's own schedule.
+    const adapter = deps.ledgers.adapterFor(company.kind);
+    if (!adapter.remote || adapter.waitsForConnector || subscriptionIsReadOnly(deps.config.billing, company.subscription, now)) continue;
     // The job key is the company's (`company:<pk>`), as for every pull: one waiting and one running at most.
     await queuePull(deps, company.companyPk, 'INCREMENTAL');
     queued += 1;

@@ -66,6 +66,12 @@ export interface LedgerAdapter {
    * it, so they run as background jobs and the rows wait in PROCESSING.
    */
   readonly remote: boolean;
+  /**
+   * The ledger calls Herd rather than being called: QuickBooks Desktop is reached only while its
+   * Web Connector runs (connector-channel.ts). Its work is not queued as jobs but waits for the
+   * connector's next run: a pull asked for, rows to publish (PROCESSING), transactions to read again.
+   */
+  readonly waitsForConnector?: true;
   /** Reads what the cursor asks for, page by page (remote ledgers; the others yield nothing). */
   pull(company: LedgerCompany, cursor: PullCursor, references: ReferencesSource, now: Date): AsyncIterable<PullPage>;
   /** Reads these transactions again (deleted ones come back deleted). */

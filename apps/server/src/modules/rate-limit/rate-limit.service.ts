@@ -43,6 +43,18 @@ export const LOGIN_BACKOFF = {
   perAddress: { bucket: 'login-failure:address', free: 100, windowMs: 60 * MINUTE, baseDelayMs: 1000, maxDelayMs: 5 * MINUTE },
 } satisfies Record<string, BackoffRule>;
 
+/**
+ * Failed Web Connector sign-ins from one address (a guesser at a company's connector password): the
+ * Web Connector on an accountant's machine signs in once a run, so this never slows a real one.
+ */
+export const CONNECTOR_LOGIN_BACKOFF = {
+  bucket: 'connector-login-failure:address',
+  free: 10,
+  windowMs: 60 * MINUTE,
+  baseDelayMs: 2000,
+  maxDelayMs: FIFTEEN_MINUTES,
+} satisfies BackoffRule;
+
 export const RULES = {
   magicLinksPerEmail: { bucket: 'magic-link:email', limit: 5, windowMs: FIFTEEN_MINUTES },
   magicLinksPerAddress: { bucket: 'magic-link:address', limit: 30, windowMs: FIFTEEN_MINUTES },

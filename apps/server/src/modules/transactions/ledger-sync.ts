@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { SyncRequestResult } from '@herd/contract';
+import type { ConnectionKind, SyncRequestResult } from '@herd/contract';
 import { clientCompanies, ledgerConnections, PULL_MODES } from '../../db/schema/index.js';
 import { ConflictError } from '../../lib/errors.js';
 
@@ -26,14 +26,32 @@ const assertConnected = (scope: CompanyAccess) => {
 /** Reads some transactions again from the ledger (`transactions/resync/`). */
 export const resyncTransactions = async (deps: LedgerDeps, scope: CompanyAccess, pks: number[]): Promise<SyncRequestResult> => {
   const rows = await findScoped(deps.db, scope, pks);
-  if (!deps.ledgers.adapterFor(scope.company.connectionKind).remote) return { queued: false, detail: NOTHING_TO_READ };
+  const adapter = deps.ledgers.adapterFor(scope.company.connectionKind);
+  if (!adapter.remote) return { queued: false, detail: NOTHING_TO_READ };
   assertConnected(scope);
+  const count = `${rows.length} transaction${rows.length === 1 ? '' : 's'}`;
+  if (adapter.waitsForConnector) {
+    await markForReread(
+      deps,
+      scope.company.pk,
+      rows.map((r) => r.pk),
+    );
+    return { queued: true, detail: `${count} will be read again from ${adapter.displayName} at the next Web Connector run.` };
+  }
   await deps.jobs.send(
     'ledger-push',
     { companyPk: scope.company.pk, action: 'resync', pks: rows.map((r) => r.pk), actorUserId: scope.actor.userId },
     companyJobKey(scope.company.pk),
   );
-  return { queued: true, detail: `${rows.length} transaction${rows.length === 1 ? '' : 's'} will be read again from the ledger.` };
+  return { queued: true, detail: `${count} will be read again from the ledger.` };
+};
+
+/** Adds transactions to those a connector's next run reads again (each once). */
+const markForReread = async (deps: LedgerDeps, companyPk: number, pks: number[]) => {
+  const [connection] = await deps.db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
+  if (!connection) return;
+  const rereadPending = [...new Set([...connection.rereadPending, ...pks])];
+  await deps.db.update(ledgerConnections).set({ rereadPending, updatedAt: new Date() }).where(eq(ledgerConnections.pk, connection.pk));
 };
 
 /**
@@ -43,11 +61,12 @@ export const resyncTransactions = async (deps: LedgerDeps, scope: CompanyAccess,
  * again while one waits costs nothing.
  */
 export const requestPull = async (deps: LedgerDeps, scope: CompanyAccess, mode: PullMode): Promise<SyncRequestResult> => {
-  if (!deps.ledgers.adapterFor(scope.company.connectionKind).remote) return { queued: false, detail: NOTHING_TO_READ };
+  const adapter = deps.ledgers.adapterFor(scope.company.connectionKind);
+  if (!adapter.remote) return { queued: false, detail: NOTHING_TO_READ };
   assertConnected(scope);
   await queuePull(deps, scope.company.pk, mode);
   const what = { INCREMENTAL: 'What changed in the ledger', MISSING: 'Transactions missing from Herd', FULL: 'Every transaction since the sync date' }[mode];
-  return { queued: true, detail: `${what} will be pulled in the background.` };
+  return { queued: true, detail: `${what} will be pulled ${adapter.waitsForConnector ? 'at the next Web Connector run' : 'in the background'}.` };
 };
 
 export const queuePull = async (deps: LedgerDeps, companyPk: number, mode: PullMode) => {
@@ -62,7 +81,8 @@ export const queuePull = async (deps: LedgerDeps, companyPk: number, mode: PullM
       updatedAt: new Date(),
     })
     .where(eq(ledgerConnections.pk, connection.pk));
-  await deps.jobs.send('ledger-pull', { companyPk }, companyJobKey(companyPk));
+  // A ledger that calls Herd pulls at its connector's next run, in the mode left here.
+  if (!deps.ledgers.adapterFor(connection.provider as ConnectionKind).waitsForConnector) await deps.jobs.send('ledger-pull', { companyPk }, companyJobKey(companyPk));
 };
 
 /** The job behind a pull. */
@@ -86,4 +106,13 @@ export const runQueuedResync = async (deps: LedgerDeps, data: { companyPk: numbe
   await withGrant(deps.db, company, adapter.displayName, async () => {
     for await (const records of adapter.reread(company, targets, refs.references)) await applyLedgerRecords(deps.db, owner, records, refs);
   });
+};
+
+/** Transactions a resync asked to read again from a ledger that calls Herd: read at its run, then forgotten. */
+export const rereadWaitingForConnector = async (deps: LedgerDeps, companyPk: number) => {
+  const [connection] = await deps.db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
+  const pks = connection?.rereadPending ?? [];
+  if (pks.length === 0) return;
+  await runQueuedResync(deps, { companyPk, pks });
+  await deps.db.update(ledgerConnections).set({ rereadPending: [], updatedAt: new Date() }).where(eq(ledgerConnections.pk, connection!.pk));
 };

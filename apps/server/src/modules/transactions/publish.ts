@@ -13,7 +13,7 @@ import { ConflictError, ValidationError } from '../../lib/errors.js';
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
 import { assertTransition } from './status.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
-import { findTransactionsOfCompany, loadLines, type LineRow, type TransactionRow } from './transactions.queries.js';
+import { findProcessingOfCompany, findTransactionsOfCompany, loadLines, type LineRow, type TransactionRow } from './transactions.queries.js';
 import { publishRefusal, statusRefusal } from './publish-refusal.js';
 import { findScoped } from './transactions.scope.js';
 import { type CompanyAccess, type CompanyRow } from '../access/company-access.js';
@@ -106,7 +106,9 @@ export const sendToLedger = async (deps: LedgerDeps, company: CompanyRow, rows: 
       'transaction.publish',
       rows.map((row) => ({ row, to: 'PROCESSING' as const })),
     );
-    await deps.jobs.send('ledger-push', { companyPk: company.pk, action: 'publish', pks: rows.map((r) => r.pk), actorUserId }, companyJobKey(company.pk));
+    // A ledger that calls Herd takes them at its connector's next run (publishWaitingForConnector).
+    if (!adapter.waitsForConnector)
+      await deps.jobs.send('ledger-push', { companyPk: company.pk, action: 'publish', pks: rows.map((r) => r.pk), actorUserId }, companyJobKey(company.pk));
     outcomes.queued = rows.length;
     return outcomes;
   }
@@ -147,6 +149,15 @@ export const runQueuedPublish = async (deps: LedgerDeps, data: { companyPk: numb
     );
     await refreshAfterPublish(deps, company.pk);
   }
+};
+
+/**
+ * A ledger that calls Herd (QuickBooks Desktop's Web Connector) takes what was published since its
+ * last run when it runs again: every row of the company still waiting in PROCESSING.
+ */
+export const publishWaitingForConnector = async (deps: LedgerDeps, companyPk: number) => {
+  const waiting = await findProcessingOfCompany(deps.db, companyPk);
+  if (waiting.length > 0) await runQueuedPublish(deps, { companyPk, pks: waiting.map((row) => row.pk), actorUserId: null });
 };
 
 /**

@@ -32,6 +32,13 @@ export const findTransactionsOfCompany = (db: Db, companyPk: number, pks: number
         .from(transactions)
         .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.pk, pks)));
 
+/** The company's rows waiting in PROCESSING (published, not yet written to the ledger). */
+export const findProcessingOfCompany = (db: Db, companyPk: number) =>
+  db
+    .select({ pk: transactions.pk })
+    .from(transactions)
+    .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.status, 'PROCESSING')));
+
 const storedListCountStatement = preparedPerDb((db) =>
   db
     .select({ n: sql<string | number | null>`sum(${transactionCounts.n})` })
