@@ -1,6 +1,7 @@
 import { askOne, type QbxmlAsk } from './qbd-ask.js';
 import type { QbxmlExchange } from './qbxml-exchange.js';
-import { requireSuccess } from './qbxml-status.js';
+import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { requireSuccess, succeeded } from './qbxml-status.js';
 import type { QbxmlElement } from './qbxml-xml.js';
 
 /** One page of an iterator's answer; `last` once QuickBooks says nothing remains. */
@@ -18,6 +19,9 @@ export async function* iterateQuery(exchange: QbxmlExchange, request: (iterator:
   let iterator: { id: string } | 'Start' = 'Start';
   for (;;) {
     const { status, rets } = await askOne(exchange, request(iterator));
+    // An iterator QuickBooks no longer knows (its session ended: QuickBooks was closed or restarted
+    // mid-run) is nothing wrong with the data: the next run starts the list again from Start.
+    if (iterator !== 'Start' && !succeeded(status)) throw new LedgerUnreachableError(`QuickBooks Desktop lost its place in the list (${status.code}): ${status.message}`);
     requireSuccess(status);
     const last = !status.iteratorId || status.iteratorRemaining === null || status.iteratorRemaining <= 0;
     yield { rets, last };

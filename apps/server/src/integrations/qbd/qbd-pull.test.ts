@@ -1,5 +1,6 @@
 import type { QbdTxn } from '@herd/simulators';
 import { describe, expect, it } from 'vitest';
+import type { PullPage } from '../../modules/ledger/ledger-adapter.js';
 import type { LedgerRecord } from '../../modules/ledger/ledger-records.js';
 import { COMPANY, freshCursor, pullPages, qbdTestCompany, recordsOf, referencesOf } from './qbd-test-company.js';
 import { isUncategorizedBucket } from './qbd-refs.js';
@@ -138,6 +139,20 @@ describe('QuickBooks Desktop pull', () => {
     const ids = new Set([...recordsOf(cut), ...recordsOf(rest)].map((r) => r.externalId));
     expect(ids.size).toBe(sim.transactions().length);
     expect(rest.at(-1)!.progress?.done).toContain('SalesReceipt');
+  });
+
+  it('stops as unreachable, its progress kept, when QuickBooks’ session ends between two pages of an iterator', async () => {
+    const { adapter, sim, sent } = qbdTestCompany({ transactions: 2_400, watchedShare: 0.1 }, (exchange) => async (xml) => {
+      if (xml.includes('<CheckQueryRq') && xml.includes('iterator="Continue"')) sim.endSession();
+      return exchange(xml);
+    });
+    const pages: PullPage[] = [];
+    const error = await (async () => {
+      for await (const page of adapter.pull(COMPANY, freshCursor(), () => Promise.resolve(referencesOf(pages)), new Date())) pages.push(page);
+    })().catch((err: unknown) => err);
+    expect(adapter.classifyError(error)).toBe('unreachable');
+    expect(pages.at(-1)?.progress?.current).toEqual({ entity: 'Check', position: 1 });
+    expect(sent.at(-1)).toContain('iterator="Continue"');
   });
 
   it('gives the same records when pulled again', async () => {
