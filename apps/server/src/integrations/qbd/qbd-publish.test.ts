@@ -1,4 +1,5 @@
 import type { QbdTxn } from '@herd/simulators';
+import { fromCents } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
 import type { LedgerRecord, PublishItem, PublishLine, SettledItem } from '../../modules/ledger/ledger-records.js';
 import { COMPANY, freshCursor, pullPages, qbdTestCompany, recordsOf, referencesOf, type QbdTestCompany } from './qbd-test-company.js';
@@ -54,7 +55,7 @@ describe('QuickBooks Desktop publish', () => {
     const company = await setUp();
     const { sim, account } = company;
     const record = watchedOf(company.records, kind);
-    const before = sim.company.getTxn(record.externalId)!;
+    const before = structuredClone(sim.company.getTxn(record.externalId)!);
     const kept = linesOf(before)
       .filter((l) => !WATCHED.has(l.account.fullName))
       .map((l) => ({ id: l.txnLineId, account: l.account.listId, cents: l.amountCents }));
@@ -63,12 +64,29 @@ describe('QuickBooks Desktop publish', () => {
     const customer = sim.listEntries('Customer')[0]!.listId;
     const klass = sim.listEntries('Class')[1]!.listId;
     const [first, second] = kind === 'Deposit' ? [account('Sales Income'), account('Sales Income')] : [account('Office Supplies'), account('Travel Expense')];
+    const expenseKind = kind !== 'Deposit' && kind !== 'JournalEntry';
+    const vendor = sim.listEntries('Vendor')[3]!.listId;
     const lines = [
-      line(third, first, { description: 'Paper & ink <bulk>', classExternalId: klass }),
+      line(third, first, { description: 'Paper & ink <bulk>', classExternalId: klass, ...(expenseKind ? { vendorExternalId: vendor } : {}) }),
       line(total - third, second, { customerExternalId: customer, ...(kind === 'Deposit' || kind === 'JournalEntry' ? {} : { billable: 'BILLABLE' as const }) }),
     ];
 
+    company.sent.length = 0;
     const settled = await publish(company, [itemOf(record, lines)]);
+
+    // The Mod as sent: header and lines in schema order, text escaped.
+    const mod = company.sent.find((doc) => doc.includes(`<${kind}ModRq`))!;
+    const memo = 'Paper &amp; ink &lt;bulk&gt;';
+    const ref = (name: string, id: string) => `<${name}><ListID>${id}</ListID></${name}>`;
+    const payee = kind === 'Bill' || kind === 'VendorCredit' ? ref('VendorRef', vendor) : expenseKind ? ref('PayeeEntityRef', vendor) : '';
+    expect(mod).toContain(`<${kind}Mod><TxnID>${record.externalId}</TxnID><EditSequence>${before.editSequence}</EditSequence>${payee}<`);
+    const firstLine =
+      {
+        Deposit: `<DepositLineMod><TxnLineID>-1</TxnLineID>${ref('AccountRef', first)}<Memo>${memo}</Memo>${ref('ClassRef', klass)}<Amount>${fromCents(third)}</Amount></DepositLineMod>`,
+        JournalEntry: `<JournalLineMod><TxnLineID>-1</TxnLineID><JournalLineType>Debit</JournalLineType>${ref('AccountRef', first)}<Amount>${fromCents(third)}</Amount><Memo>${memo}</Memo>${ref('ClassRef', klass)}</JournalLineMod>`,
+      }[kind as string] ??
+      `<ExpenseLineMod><TxnLineID>-1</TxnLineID>${ref('AccountRef', first)}<Amount>${fromCents(third)}</Amount><Memo>${memo}</Memo>${ref('ClassRef', klass)}</ExpenseLineMod>`;
+    expect(mod).toContain(firstLine);
 
     const after = sim.company.getTxn(record.externalId)!;
     expect(settled).toEqual([[expect.objectContaining({ outcome: expect.objectContaining({ kind: 'published', ledgerVersion: after.editSequence }) })]]);
@@ -82,6 +100,7 @@ describe('QuickBooks Desktop publish', () => {
     ]);
     const customerOf = (l: (typeof added)[number]) => ('customer' in l ? l.customer?.listId : 'entity' in l ? l.entity?.listId : undefined);
     expect(customerOf(added[1]!)).toBe(customer);
+    if (expenseKind) expect(after.payee?.listId).toBe(vendor);
     if (kind === 'JournalEntry') expect(added.map((l) => ('side' in l ? l.side : null))).toEqual(['Debit', 'Debit']);
     if (kind !== 'Deposit' && kind !== 'JournalEntry') expect('billableStatus' in added[1]! ? added[1].billableStatus : null).toBe('Billable');
     // The transaction's total is what it was: only where the money went changed.
