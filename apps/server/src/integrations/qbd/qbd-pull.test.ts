@@ -91,6 +91,11 @@ describe('QuickBooks Desktop pull', () => {
     const journal = records.get(credit.txnId)!.transaction!;
     expect(journal).toMatchObject({ type: 'DEPOSIT', subtype: 'JOURNAL_ENTRY', amountCents: 12_345, paymentAccountExternalId: bank.listId });
     expect(journal.lines[0]?.description).toBe('Unknown receipt');
+    // A transaction categorized in QuickBooks teaches its lines' categories, with its payee.
+    const categorized = sim.transactions('Check').find((t) => watchedLinesOf(t).length === 0)!;
+    expect(records.get(categorized.txnId)!.history.map((h) => [h.categoryExternalId, h.vendorExternalId, h.classExternalId, h.deposit])).toEqual(
+      categorized.expenseLines.map((l) => [l.account.listId, categorized.payee?.listId, l.class?.listId ?? null, false]),
+    );
     // Sales receipts post through items: categorized in QuickBooks, with nothing to ask.
     const receipt = sim.transactions('SalesReceipt')[0]!;
     expect(records.get(receipt.txnId)).toMatchObject({ categorizedInLedger: true, transaction: null });
