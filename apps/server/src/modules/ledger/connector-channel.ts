@@ -76,6 +76,11 @@ export class ConnectorChannel {
     return answer.document;
   };
 
+  /** Why the connector will not answer any more (null while it may). */
+  get lostBecause(): string | null {
+    return this.closed;
+  }
+
   /** The run's side: it has nothing more to send. */
   end(error: string | null): void {
     this.toConnector.put({ kind: 'end', error });

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, not, sql, type SQL } from 'drizzle-orm';
 import type { Direction, RefKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
@@ -117,3 +117,21 @@ export const countCompanyAccounts = async (db: Db, companyPk: number, pks: numbe
           .from(ledgerAccounts)
           .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), inArray(ledgerAccounts.pk, pks)))
       ).length;
+
+/** The company's vendors and customers, and its categories, still waiting under a pending id (pending-list-entries.ts). */
+export const findPendingEntries = async (db: Db, companyPk: number, prefix: string) => ({
+  refs: await db
+    .select()
+    .from(ledgerRefs)
+    .where(and(eq(ledgerRefs.clientCompanyId, companyPk), like(ledgerRefs.externalId, `${prefix}%`))),
+  accounts: await db
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), like(ledgerAccounts.externalId, `${prefix}%`))),
+});
+
+export const setRefLedgerCopy = (db: Db, pk: number, values: { externalId?: string; raw: Record<string, unknown> }) =>
+  db.update(ledgerRefs).set(values).where(eq(ledgerRefs.pk, pk));
+
+export const setAccountLedgerCopy = (db: Db, pk: number, values: { externalId?: string; raw: Record<string, unknown> }) =>
+  db.update(ledgerAccounts).set(values).where(eq(ledgerAccounts.pk, pk));

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { NewListEntry } from '../ledger/ledger-adapter.js';
 import { withGrant } from '../ledger-connections/grant-lost.js';
+import { pendingExternalId } from './pending-list-entries.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -103,6 +104,8 @@ const LABELS: Partial<Record<RefKind, string>> = { VENDOR: 'vendor', CUSTOMER: '
  */
 const createInLedger = async (deps: RefDeps, scope: CompanyAccess, entry: NewListEntry) => {
   const adapter = deps.ledgers.adapterFor(scope.company.connectionKind);
+  // A ledger that calls Herd is reached at its connector's next run, which makes the entry first (pending-list-entries.ts).
+  if (adapter.waitsForConnector) return { externalId: pendingExternalId(), raw: {} };
   const outcome = await withGrant(deps.db, scope.company, adapter.displayName, () => adapter.createListEntry(scope.company, entry));
   if (outcome.kind === 'refused') throw ValidationError.field('name', outcome.message);
   return outcome.kind === 'created' ? { externalId: outcome.externalId, raw: outcome.raw } : { externalId: `herd:${randomUUID()}`, raw: {} };

@@ -1,11 +1,13 @@
 import type { ConnectorChannel } from '../ledger/connector-channel.js';
+import { createWaitingListEntries } from '../refs/pending-list-entries.js';
 import { rereadWaitingForConnector, runPull } from '../transactions/ledger-sync.js';
 import { publishWaitingForConnector } from '../transactions/publish.js';
 import type { LedgerDeps } from '../transactions/ledger-deps.js';
 
 /**
  * Everything one Web Connector run does for its company, through the module loops every ledger
- * uses: the transactions a resync asked to read again, the pull (what changed, or what a resync
+ * uses: the vendors, customers and categories made in Herd since the last run, the transactions a
+ * resync asked to read again, the pull (what changed, or what a resync
  * asked for; an interrupted pull resumes from its saved progress), then the answers waiting to be
  * published. Each request the adapter makes goes out through the channel; when the work is done
  * (or has failed) the channel says so, and the connector's next call learns how the run ended.
@@ -13,6 +15,7 @@ import type { LedgerDeps } from '../transactions/ledger-deps.js';
 export const runConnectorWork = async (deps: LedgerDeps, companyPk: number, channel: ConnectorChannel): Promise<void> => {
   let error: string | null = null;
   try {
+    await createWaitingListEntries(deps, companyPk);
     await rereadWaitingForConnector(deps, companyPk);
     await runPull(deps, companyPk);
     await publishWaitingForConnector(deps, companyPk);

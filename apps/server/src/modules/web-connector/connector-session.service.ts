@@ -3,6 +3,7 @@ import { ThrottledError } from '../../lib/errors.js';
 import { assertBackoff, CONNECTOR_LOGIN_BACKOFF, recordHit } from '../rate-limit/rate-limit.service.js';
 import type { ConnectorChannel, ConnectorChannels, ConnectorMessage } from '../ledger/connector-channel.js';
 import { connectionOfCompany } from '../ledger-connections/ledger-connections.face.js';
+import { hasWaitingListEntries } from '../refs/pending-list-entries.js';
 import type { LedgerDeps } from '../transactions/ledger-deps.js';
 import { findProcessingOfCompany } from '../transactions/transactions.face.js';
 import { runConnectorWork } from './connector-run.js';
@@ -60,12 +61,12 @@ export const authenticate = async (
   return [ticket, found.login.companyFilePath ?? ''];
 };
 
-/** Nothing asked for and a run finished a moment ago (someone pressed "Update selected" twice). */
+/** Nothing asked for (no pull, no publish, no re-read, no list entry) and a run finished a moment ago (someone pressed "Update selected" twice). */
 const nothingWaits = async (deps: ConnectorSessionDeps, companyPk: number, now: Date) => {
   const connection = await connectionOfCompany(deps.db, companyPk);
   if (!connection?.lastSyncedAt || connection.syncState !== 'IDLE' || connection.rereadPending.length > 0) return false;
   if (now.getTime() - connection.lastSyncedAt.getTime() > QUIET_AFTER_MS) return false;
-  return (await findProcessingOfCompany(deps.db, companyPk)).length === 0;
+  return (await findProcessingOfCompany(deps.db, companyPk)).length === 0 && !(await hasWaitingListEntries(deps.db, companyPk));
 };
 
 /** The run of a ticket, while it runs. */
@@ -79,7 +80,14 @@ const channelFor = (deps: ConnectorSessionDeps, run: WebConnectorRun): Connector
   const held = deps.connectors.channelOf(run.clientCompanyId, run.pk);
   if (held) return held;
   const channel = deps.connectors.openFor(run.clientCompanyId, run.pk);
-  void runConnectorWork(deps, run.clientCompanyId, channel).finally(() => deps.connectors.close(channel));
+  void runConnectorWork(deps, run.clientCompanyId, channel)
+    .finally(async () => {
+      deps.connectors.close(channel);
+      // A run whose connector went away without a word (a closed laptop) ends here; the next run goes on from its saved progress.
+      if (channel.lostBecause !== null) await endRun(deps.db, run, 'INTERRUPTED', `${channel.lostBecause} The next run goes on from there.`);
+    })
+    // The work records its own failures; only the run's end could fail here, and the next run is opened afresh whatever it says.
+    .catch(() => {});
   return channel;
 };
 

@@ -57,6 +57,8 @@ const serializeConnector = async (db: Db, company: Pick<CompanyRow, 'pk' | 'name
 
 /** `qbd/get-qwc-file-paths/`: every QuickBooks Desktop company the person sees (or one), with its set-up. */
 export const listConnectors = async (deps: Pick<AppDeps, 'db'>, actor: Actor, query: { client_company?: number | undefined }) => {
+  // One company asked for by pk is one this person sees, and a QuickBooks Desktop one: anything else is 404, not an empty list.
+  if (query.client_company !== undefined) await qbdCompany(deps, actor, query.client_company);
   const rows = await listQbdCompanies(deps.db, can.workOnClients(actor), query.client_company);
   return { results: await Promise.all(rows.map(({ company, login }) => serializeConnector(deps.db, company, login))) };
 };
