@@ -12,6 +12,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
 import { useProfile } from '../../auth/api';
+import { QbdSetupCard } from '../../qbd/qbd-setup-card';
 import { useClient } from '../api';
 import { ApiTokensCard } from '../components/api-tokens-card';
 import { ChartImportCard } from '../components/chart-import-card';
@@ -61,6 +62,8 @@ const ClientSettingsContent = ({ pk }: { pk: number }) => {
       />
       <Flex vertical gap={24}>
         <ClientConnectionCard company={company} canDisconnect={canManage} />
+        {/* QuickBooks Desktop has no sign-in: the Web Connector is set up by hand, step by step. */}
+        {company.connection_kind === 'QBD' ? <QbdSetupCard companyPk={company.pk} canManage={canManage} /> : null}
         {/* Tokens are managed by those who manage client companies; the server refuses the others. */}
         {company.connection_kind === 'GENERIC' && canManage ? <ApiTokensCard company={company} /> : null}
         {/* Keyed by pk: the form's starting values belong to one client. */}
