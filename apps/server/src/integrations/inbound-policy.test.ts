@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { qboLookups } from './qbo/qbo-lookups.js';
 import { ledgerRecordOf } from './qbo/qbo-records.js';
 import { genericRecordOf } from '../modules/generic/generic-records.js';
+import { qbdLookups } from './qbd/qbd-lookups.js';
+import { qbdGoneRecord, qbdRecordOf } from './qbd/qbd-records.js';
+import { parseQbxmlResponse } from './qbd/qbxml-xml.js';
 import { decideInbound, type InboundDecision } from '../modules/ledger/inbound-policy.js';
 import type { LedgerRecord } from '../modules/ledger/ledger-records.js';
 
@@ -17,18 +20,21 @@ type Change = 'new' | 'same' | 'edited' | 'amount' | 'categorized' | 'deleted' |
 interface LedgerKind {
   name: string;
   versioned: boolean;
+  /** A deletion comes without a version: the ledger no longer answers for the row at all (QuickBooks Desktop). */
+  deletionUnversioned?: true;
   record(change: Change): LedgerRecord | null;
 }
 
 const WATCHED = 'W';
 const CATEGORY = 'C';
-const references = qboLookups({
+const chart = {
   accounts: [
     { externalId: WATCHED, accountType: 'Expense', watched: true, category: false, raw: {} },
     { externalId: CATEGORY, accountType: 'Expense', watched: false, category: true, raw: {} },
   ],
   refs: [],
-});
+};
+const references = qboLookups(chart);
 /** Herd holds version 5 of the QuickBooks row. */
 const qboRow = (change: Change) => ({
   Id: '42',
@@ -46,7 +52,27 @@ const qboRow = (change: Change) => ({
   ],
 });
 
+/** The same row as QuickBooks Desktop answers it: a CheckRet, its EditSequence the version. */
+const qbdRow = (change: Change) => {
+  const [rs] = parseQbxmlResponse(
+    `<?xml version="1.0"?><QBXML><QBXMLMsgsRs><CheckQueryRs requestID="1" statusCode="0" statusSeverity="Info" statusMessage="Status OK"><CheckRet>` +
+      `<TxnID>42-1</TxnID><EditSequence>${change === 'older' ? '4' : change === 'same' ? '5' : '6'}</EditSequence><TxnDate>2026-11-02</TxnDate>` +
+      `<AccountRef><ListID>BANK</ListID><FullName>Checking</FullName></AccountRef><Amount>${change === 'amount' ? '60.00' : '42.50'}</Amount>` +
+      `<Memo>${change === 'edited' ? 'Lunch with a client' : 'Lunch'}</Memo>` +
+      `<ExpenseLineRet><TxnLineID>L1</TxnLineID><AccountRef><ListID>${change === 'categorized' ? CATEGORY : WATCHED}</ListID><FullName>A</FullName></AccountRef>` +
+      `<Amount>${change === 'amount' ? '60.00' : '42.50'}</Amount></ExpenseLineRet></CheckRet></CheckQueryRs></QBXMLMsgsRs></QBXML>`,
+  );
+  return rs!.children[0]!;
+};
+
 const KINDS: LedgerKind[] = [
+  {
+    name: 'QuickBooks Desktop',
+    versioned: true,
+    deletionUnversioned: true,
+    // A transaction deleted in the company file no longer answers a query: it comes back gone.
+    record: (change) => (change === 'deleted' ? qbdGoneRecord('42-1') : qbdRecordOf('Check', qbdRow(change), qbdLookups(chart))),
+  },
   { name: 'QuickBooks Online', versioned: true, record: (change) => ledgerRecordOf('Purchase', qboRow(change), references) },
   {
     name: 'generic ledger',
@@ -119,7 +145,7 @@ describe.each(KINDS)('the inbound policy for the $name', (kind) => {
   it.each(CASES)('held %s, %s in the ledger', (status, change, versioned, versionless) => {
     const record = kind.record(change);
     if (!record) return; // This ledger cannot say it.
-    expect(record.version === null).toBe(!kind.versioned);
+    expect(record.version === null).toBe(!kind.versioned || (change === 'deleted' && kind.deletionUnversioned === true));
     expect(decideInbound(status && held(status, record, change), record)).toEqual(kind.versioned ? versioned : versionless);
   });
 

@@ -7,6 +7,13 @@ describe('default watched accounts', () => {
       expect(isWatchedByDefault(name), name).toBe(true);
   });
 
+  it('watches the buckets a ledger marks as uncategorized, whatever they are called', () => {
+    expect(isWatchedByDefault('Suspended Items', 'UncategorizedExpenses')).toBe(true);
+    expect(isWatchedByDefault('Other Income Pending', 'UncategorizedIncome')).toBe(true);
+    expect(isWatchedByDefault('Uncategorized Expenses')).toBe(true);
+    expect(isWatchedByDefault('Opening Balance Equity', 'OpeningBalanceEquity')).toBe(false);
+  });
+
   it('leaves real categories alone, including words that merely contain "ask"', () => {
     for (const name of ['Advertising', 'Office Supplies', 'Basket Sales', 'Task Fees', 'Checking']) expect(isWatchedByDefault(name), name).toBe(false);
   });

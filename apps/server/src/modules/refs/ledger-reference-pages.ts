@@ -13,7 +13,7 @@ export const upsertReferencePage = async (db: Db, companyPk: number, page: { acc
   if (page.accounts.length > 0) {
     await db
       .insert(ledgerAccounts)
-      .values(page.accounts.map((a) => ({ ...a, clientCompanyId: companyPk, isWatched: isWatchedByDefault(a.name) })))
+      .values(page.accounts.map((a) => ({ ...a, clientCompanyId: companyPk, isWatched: isWatchedByDefault(a.name, a.accountSubtype) })))
       .onConflictDoUpdate({
         target: [ledgerAccounts.clientCompanyId, ledgerAccounts.externalId],
         set: {
