@@ -7,6 +7,7 @@
  * "Reading these figures" section). BENCH_SCALE shrinks the data for a quick
  * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database;
  * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts),
+ * `--only=qbd` only the QuickBooks Desktop sync part, on PostgreSQL through the simulated Web Connector (bench/qbd.ts),
  * `--only=xero` only the Xero sync part, on PostgreSQL at Xero's 60 requests a minute (bench/xero.ts; several minutes),
  * `--only=first-load` only the bytes a browser downloads (bench/first-load.ts),
  * `--only=suggestions` only the suggestions' quality and job time (bench/suggestions.ts; `suggestions-pglite`
@@ -37,8 +38,7 @@ import { BENCH_PASSWORD } from './seed.js';
 import { mergeReport, renderReport, writeSection, type TargetResult } from './report.js';
 import { renderClientEffortReport, runClientEffortBench } from './client-effort.js';
 import { renderFirstLoadReport, runFirstLoadBench } from './first-load.js';
-import { renderQboReport, runQboBench } from './qbo.js';
-import { renderXeroReport, runXeroBench } from './xero.js';
+import { runLedgerSections } from './ledger-sections.js';
 import { renderReceiptMatchingReport, runReceiptMatchingBench } from './receipt-matching.js';
 import { renderReceiptMatchingPostgresReport, runReceiptMatchingPostgresBench } from './receipt-matching-postgres.js';
 import { renderOcrReport, runOcrBench } from './ocr.js';
@@ -306,6 +306,7 @@ const main = async () => {
     'unread-count',
     'qbo',
     'xero',
+    'qbd',
     'first-load',
     'client-effort',
     'receipt-matching',
@@ -328,21 +329,7 @@ const main = async () => {
       writeFileSync(file, notes >= 0 ? `${mergeReport(previous.slice(0, notes), report)}${previous.slice(notes)}` : report);
     }
   }
-  if (!only || only === 'qbo') {
-    process.stderr.write('\nQuickBooks Online: pull of 20,000 and publish of 500 against the simulator…\n');
-    const qbo = renderQboReport(await runQboBench(pgUrl));
-    process.stdout.write(`${qbo}\n`);
-    // The section lives at the end of the file, after the notes, and replaces its previous run.
-    if (write) writeSection(file, 'qbo', qbo);
-  }
-  if (!only || only === 'xero') {
-    if (pgUrl) {
-      process.stderr.write('\nXero: pull of 20,000 and publish of 500 against the simulator, at Xero’s 60 requests a minute (several minutes)…\n');
-      const xero = renderXeroReport(await runXeroBench(await freshDatabase(pgUrl, 'herd_bench_xero')));
-      process.stdout.write(`${xero}\n`);
-      if (write) writeSection(file, 'xero', xero);
-    } else process.stderr.write('Xero sync skipped: it is measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
-  }
+  await runLedgerSections({ only, pgUrl, write, file, freshDatabase });
   process.exit(0);
 };
 
