@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, App, Button, Card, Divider, Flex, Typography } from 'antd';
+import { App, Button, Card, Divider, Flex, Typography } from 'antd';
 import { CloudDownloadOutlined, ExperimentOutlined } from '@ant-design/icons';
 import type { QbdConnector } from '@herd/contract/qbd';
 import { SandboxTag } from '../../ui/ledger-sync-tags';
@@ -51,23 +51,28 @@ const SandboxRun = ({ connector }: { connector: QbdConnector }) => {
     }
   };
   return (
-    <Alert
-      type="info"
-      icon={<ExperimentOutlined />}
-      showIcon
-      title="Sandbox company: no real QuickBooks"
-      description={
-        <Flex vertical gap={8} align="flex-start">
-          <span>
-            This company is linked to a simulated QuickBooks company file on Herd’s server. Instead of waiting for a Web Connector on a Windows computer, run Herd’s
-            simulated one now: it pulls the sandbox file’s transactions and writes back published answers, as a real run would.
-          </span>
-          <Button icon={<ExperimentOutlined />} loading={run.isPending} onClick={() => void onClick()} {...guard}>
-            Run the Web Connector now (sandbox)
-          </Button>
-        </Flex>
-      }
-    />
+    // Magenta like the Sandbox tag: this box is about the simulated file, never the client's books.
+    <div style={{ background: '#fff0f6', border: '1px solid #ffadd2', borderRadius: 8, padding: '12px 16px' }} data-testid="qbd-sandbox">
+      <Flex vertical gap={8} align="flex-start">
+        <Typography.Text strong>
+          <ExperimentOutlined style={{ color: '#c41d7f', marginInlineEnd: 6 }} />
+          Sandbox company: no real QuickBooks
+        </Typography.Text>
+        <Typography.Text>
+          This company is linked to a simulated QuickBooks company file on Herd’s server. Instead of waiting for a Web Connector on a Windows computer, run Herd’s
+          simulated one now: it pulls the sandbox file’s transactions and writes back published answers, as a real run would.
+        </Typography.Text>
+        <Button
+          icon={<ExperimentOutlined />}
+          loading={run.isPending}
+          onClick={() => void onClick()}
+          style={{ whiteSpace: 'normal', height: 'auto', minHeight: 32, paddingBlock: 4, textAlign: 'start' }}
+          {...guard}
+        >
+          Run the Web Connector now (sandbox)
+        </Button>
+      </Flex>
+    </div>
   );
 };
 
@@ -102,13 +107,6 @@ export const QbdSetupCard = ({ companyPk, canManage }: { companyPk: number; canM
       }
       variant="outlined"
       data-testid="qbd-setup-card"
-      extra={
-        data ? (
-          <Button icon={<CloudDownloadOutlined />} loading={pull.isPending} onClick={() => void onPull()} {...guard}>
-            Pull at the next run
-          </Button>
-        ) : null
-      }
       loading={connector.isPending}
     >
       {connector.isError ? (
@@ -116,6 +114,12 @@ export const QbdSetupCard = ({ companyPk, canManage }: { companyPk: number; canM
       ) : data ? (
         <Flex vertical gap={16}>
           <LastRun connector={data} />
+          <Flex gap={8} wrap align="center">
+            <Button icon={<CloudDownloadOutlined />} loading={pull.isPending} onClick={() => void onPull()} {...guard}>
+              Pull at the next run
+            </Button>
+            <Typography.Text type="secondary">Asks the next Web Connector run to fetch what changed in QuickBooks.</Typography.Text>
+          </Flex>
           {data.sync.sandbox ? <SandboxRun connector={data} /> : null}
           <Divider style={{ margin: 0 }} />
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>

@@ -2,6 +2,7 @@ import { Descriptions, Flex, Tag, Tooltip, Typography } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import type { QbdConnector } from '@herd/contract/qbd';
 import { countText, formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { intervalText, RUN_OUTCOMES } from '../qbd-words';
 
 /** A moment as "5 minutes ago" (or "in 20 minutes"), the exact time on hover. */
@@ -29,11 +30,14 @@ const NextRun = ({ connector }: { connector: QbdConnector }) => {
 /** The last Web Connector run: when, how it ended, how many requests it carried, its error and the company file it had open. */
 export const LastRun = ({ connector }: { connector: QbdConnector }) => {
   const run = connector.last_run;
+  // On a phone each label sits over its value: a company file path needs the whole width.
+  const layout = usePhoneLayout() ? 'vertical' : 'horizontal';
   if (!run) {
     return (
       <Descriptions
         size="small"
         column={1}
+        layout={layout}
         items={[
           { key: 'last', label: 'Last run', children: <Typography.Text type="secondary">The Web Connector has not run yet.</Typography.Text> },
           { key: 'next', label: 'Next run', children: <NextRun connector={connector} /> },
@@ -46,6 +50,7 @@ export const LastRun = ({ connector }: { connector: QbdConnector }) => {
     <Descriptions
       size="small"
       column={1}
+      layout={layout}
       items={[
         {
           key: 'last',
