@@ -1,5 +1,6 @@
 import type { LedgerCompany, PullCursor, PullPage, PullProgress, ReferencesSource } from '../../modules/ledger/ledger-adapter.js';
 import { before, ledgerDay } from '../../modules/ledger/ledger-dates.js';
+import { askHost } from './qbd-host.js';
 import { qbdLookups } from './qbd-lookups.js';
 import { iterateQuery } from './qbd-paging.js';
 import { listQuery, txnQuery } from './qbd-queries.js';
@@ -14,7 +15,8 @@ const OVERLAP = { minutes: 5 };
 const DEFAULT_HISTORY = { days: 90 };
 
 /**
- * One pull of one company file, as pages for the module to apply: the chart and lists first
+ * One pull of one company file, as pages for the module to apply: QuickBooks' HostQuery and
+ * CompanyQuery first (is its qbXML new enough?), then the chart and lists
  * (transactions point at them), then each kind of transaction since the sync date, lines included.
  * An incremental pull asks only for what changed since the last one (FromModifiedDate); MISSING
  * and FULL read everything since the sync date, as Xero's pull does.
@@ -25,6 +27,8 @@ const DEFAULT_HISTORY = { days: 90 };
  * applied twice (same TxnID, same EditSequence) changes nothing the second time.
  */
 export async function* pullQbd(exchange: QbxmlExchange, company: LedgerCompany, cursor: PullCursor, references: ReferencesSource, now: Date): AsyncGenerator<PullPage> {
+  // QuickBooks must speak Herd's qbXML before anything is asked of the company file.
+  await askHost(exchange);
   // A copy: the progress handed in is the module's saved one, not the pull's to change.
   const progress: PullProgress = cursor.progress ? structuredClone(cursor.progress) : { startedAt: now.toISOString(), mode: cursor.mode, done: [], current: null };
   const since = progress.mode === 'INCREMENTAL' && cursor.pulledUpTo ? before(cursor.pulledUpTo, OVERLAP) : undefined;

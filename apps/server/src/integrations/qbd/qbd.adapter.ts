@@ -2,6 +2,7 @@ import { ConflictError } from '../../lib/errors.js';
 import type { LedgerAdapter } from '../../modules/ledger/ledger-adapter.js';
 import { classifyCommonLedgerError } from '../../modules/ledger/ledger-errors.js';
 import { askQbxml } from './qbd-ask.js';
+import { QbdHostTooOldError } from './qbd-host.js';
 import { createQbdListEntry } from './qbd-list-entries.js';
 import { qbdLookups } from './qbd-lookups.js';
 import { publishToQbd } from './qbd-publish.js';
@@ -88,7 +89,7 @@ export const qbdAdapter = (qbd: QbdContext): LedgerAdapter => ({
 
   /** The retry group (QbdBusyError), a lost run and an unreadable answer are all LedgerUnreachableErrors: tried again at the next run. */
   classifyError(err) {
-    if (err instanceof QbdRefusalError) return 'refused';
+    if (err instanceof QbdRefusalError || err instanceof QbdHostTooOldError) return 'refused';
     return classifyCommonLedgerError(err);
   },
 });

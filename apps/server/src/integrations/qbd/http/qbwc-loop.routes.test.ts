@@ -135,7 +135,7 @@ describe('the Web Connector loop', () => {
     const setup = await setUpQbdCompany(cast.admin, url, 'Cut Co');
     const { connector } = qbdWorld(setup, options);
     const first = connector();
-    first.dropAfterRequests(9);
+    first.dropAfterRequests(12);
     expect((await first.run()).outcome).toBe('dropped');
     // The run waits for an answer that never comes, then ends as interrupted; its progress is saved.
     await waitFor(async () => (await lastRunOf(setup.pk)).outcome === 'INTERRUPTED');
