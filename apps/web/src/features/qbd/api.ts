@@ -34,6 +34,15 @@ export const qwcDownloadUrl = (companyPk: number, runEveryMinutes: number): stri
   return `${API_PREFIX}/${e.downloadQwc.path}?${query.toString()}`;
 };
 
+/** How long after a download the card asks again: the server keeps the file's interval as it answers, out of the app's sight. */
+const AFTER_DOWNLOAD_MS = 1500;
+
+/** The .qwc download is a plain link the app does not see answered: the card asks again a moment later, for the interval the server kept. */
+export const useRefreshAfterDownload = (companyPk: number) => {
+  const client = useQueryClient();
+  return () => window.setTimeout(() => void client.invalidateQueries({ queryKey: qbdKeys.connector(companyPk) }), AFTER_DOWNLOAD_MS);
+};
+
 /** After anything that changes the set-up or pulls: the card and the company (its sync state, its counts). */
 const useRefreshCompany = () => {
   const client = useQueryClient();

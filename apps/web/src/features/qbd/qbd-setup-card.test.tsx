@@ -108,6 +108,22 @@ describe('the QuickBooks Desktop set-up card', () => {
     expect(await screen.findByText(/Enter a whole number of minutes from 1 to 1440/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Download the .qwc file/ })).toBeDisabled();
   });
+  it('after a download, asks again for the interval the server kept', async () => {
+    const { fake, current } = fakeQbd(makeConnector());
+    openCard();
+    const minutes = await screen.findByLabelText('Run every');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '15');
+    // The browser downloads the file from the server, which keeps its interval; jsdom only sees the click.
+    current.connector = { ...current.connector, run_every_minutes: 15 };
+    const asked = fake.callsTo(qbdEndpoints.filePaths, {}).length;
+    const link = screen.getByRole('link', { name: /Download the .qwc file/ });
+    // jsdom cannot download: the click stays in the page.
+    link.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(link);
+    await waitFor(() => expect(fake.callsTo(qbdEndpoints.filePaths, {}).length).toBeGreaterThan(asked), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByLabelText('The Web Connector runs every (minutes)')).toHaveValue('15'));
+  });
 });
 
 describe('the Web Connector password', () => {

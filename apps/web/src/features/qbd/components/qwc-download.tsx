@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, InputNumber, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { QBD_RUN_EVERY_MINUTES, type QbdConnector } from '@herd/contract/qbd';
-import { qwcDownloadUrl } from '../api';
+import { qwcDownloadUrl, useRefreshAfterDownload } from '../api';
 
 const isInterval = (value: number | null): value is number =>
   value !== null && Number.isInteger(value) && value >= QBD_RUN_EVERY_MINUTES.min && value <= QBD_RUN_EVERY_MINUTES.max;
@@ -11,6 +11,7 @@ const isInterval = (value: number | null): value is number =>
 export const QwcDownload = ({ connector }: { connector: QbdConnector }) => {
   const [minutes, setMinutes] = useState<number | null>(connector.run_every_minutes || QBD_RUN_EVERY_MINUTES.default);
   const valid = isInterval(minutes);
+  const refreshSoon = useRefreshAfterDownload(connector.client_company);
   return (
     <Flex vertical gap={8} align="flex-start">
       <Flex gap={8} wrap align="center">
@@ -33,7 +34,7 @@ export const QwcDownload = ({ connector }: { connector: QbdConnector }) => {
         </Typography.Text>
       )}
       {/* A plain link: the browser downloads the file with the session cookie. A download only reads, so it stays enabled when the firm is read-only. */}
-      <Button icon={<DownloadOutlined />} href={valid ? qwcDownloadUrl(connector.client_company, minutes) : undefined} download disabled={!valid}>
+      <Button icon={<DownloadOutlined />} href={valid ? qwcDownloadUrl(connector.client_company, minutes) : undefined} download disabled={!valid} onClick={refreshSoon}>
         Download the .qwc file
       </Button>
     </Flex>
