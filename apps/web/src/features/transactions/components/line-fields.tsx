@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Col, Form, Input, Row, Select } from 'antd';
+import { App, Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { ClientEditableField, Direction, FinishField } from '@herd/contract';
 import { CLIENT_EDITABLE_FIELD_LABELS } from '../../../lib/labels';
@@ -43,6 +43,7 @@ const REF_PATHS: Partial<Record<RefField, RefKindPath | 'categories'>> = {
 export const LineFields = (props: LineFieldsProps) => {
   const { line, index, companyPk, transactionPk, side, editable, direction, tracking, split, required, errors, onChange, onRemove } = props;
   const showError = useServerError();
+  const { message } = App.useApp();
   const create = useCreateRef(companyPk);
   const error = (field: string) => errors[`lines.${index}.${field}`];
   const isRequired = (field: FinishField) => required.includes(field);
@@ -66,7 +67,11 @@ export const LineFields = (props: LineFieldsProps) => {
     if (kind === 'categories') return (name: string) => new Promise<SelectOption | null>((resolve) => setNewCategory({ name, resolve }));
     return async (name: string) => {
       try {
-        return await create.mutateAsync({ kind, name, transaction: transactionPk });
+        const created = await create.mutateAsync({ kind, name, transaction: transactionPk });
+        // QuickBooks Desktop is reached only when its Web Connector runs: say when the entry gets there.
+        if (company.data?.connection_kind === 'QBD')
+          void message.info(`“${name}” can be used now; it will be created in QuickBooks Desktop at the next Web Connector run.`);
+        return created;
       } catch (failure) {
         showError(failure);
         return null;

@@ -79,7 +79,11 @@ export const NewCategoryModal = ({ name, companyPk, transactionPk, connectionKin
       }}
       // Not forceRender: a closed modal kept rendered stays on top of the Esc stack, and Esc would no longer close the editor under it.
     >
-      <Typography.Paragraph type="secondary">The category is added to the client’s chart of accounts with this type.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {connectionKind === 'QBD'
+          ? 'The category can be used at once; it is added to the client’s chart of accounts in QuickBooks Desktop, with this type, at the next Web Connector run.'
+          : 'The category is added to the client’s chart of accounts with this type.'}
+      </Typography.Paragraph>
       <FormAlert message={error ?? (types.isError ? 'Could not load the account types: please try again.' : null)} />
       <Form form={form} layout="vertical" requiredMark={false} name="new-category" onFinish={onFinish}>
         <Form.Item label="Name" name="name" rules={rules.name}>

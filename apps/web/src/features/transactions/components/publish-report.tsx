@@ -1,12 +1,15 @@
 import { App, Typography } from 'antd';
 import { countText } from '../../../lib/format';
+import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
 import type { PublishResult } from '../api';
 
 /** What a publish did: written at once (published, matched, refused), or handed to the background for a remote ledger. */
 export const publishMessage = (result: PublishResult, ledger: string): string => {
   const written = `${result.published} published, ${result.matched} matched, ${result.rejected} refused by the ledger.`;
   if (!result.queued) return written;
-  const sent = `${result.queued} sent to ${ledger}; each shows as published once ${ledger} has it.`;
+  // QuickBooks Desktop is written when its Web Connector next runs on the accountant's or client's computer, not now.
+  const when = ledger === CONNECTION_KIND_LABELS.QBD ? 'after the next Web Connector run' : `once ${ledger} has it`;
+  const sent = `${result.queued} sent to ${ledger}; each shows as published ${when}.`;
   return result.published || result.matched || result.rejected ? `${sent} ${written}` : sent;
 };
 
