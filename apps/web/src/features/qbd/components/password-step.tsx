@@ -3,44 +3,50 @@ import { Alert, App, Button, Descriptions, Flex, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import type { QbdConnector } from '@herd/contract/qbd';
 import { formatDateTime } from '../../../lib/format';
+import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { useServerError } from '../../../ui/use-server-error';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { useNewQbdPassword } from '../api';
 
 /** The password just made, with the user name the Web Connector shows beside it: copy it now, it is never shown again. */
-const ShownOnce = ({ userName, password }: { userName: string; password: string }) => (
-  <Alert
-    type="warning"
-    showIcon
-    title="Shown only now: copy the password before you leave this page"
-    description={
-      <Flex vertical gap={4}>
-        <span>Herd keeps only a fingerprint of it and cannot show it again. If it is lost, make a new one.</span>
-        <Descriptions
-          size="small"
-          column={1}
-          items={[
-            { key: 'user', label: 'User name', children: <Typography.Text code>{userName}</Typography.Text> },
-            {
-              key: 'password',
-              label: 'Password',
-              children: (
-                <Typography.Text
-                  code
-                  copyable={{ text: password, tooltips: ['Copy the password', 'Copied'] }}
-                  data-testid="qbd-new-password"
-                  style={{ wordBreak: 'break-all' }}
-                >
-                  {password}
-                </Typography.Text>
-              ),
-            },
-          ]}
-        />
-      </Flex>
-    }
-  />
-);
+const ShownOnce = ({ userName, password }: { userName: string; password: string }) => {
+  // On a phone each label sits over its value, so the password and its copy button stay on one line.
+  const layout = usePhoneLayout() ? 'vertical' : 'horizontal';
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title="Shown only now: copy the password before you leave this page"
+      description={
+        <Flex vertical gap={4}>
+          <span>Herd keeps only a fingerprint of it and cannot show it again. If it is lost, make a new one.</span>
+          <Descriptions
+            size="small"
+            column={1}
+            layout={layout}
+            items={[
+              { key: 'user', label: 'User name', children: <Typography.Text code>{userName}</Typography.Text> },
+              {
+                key: 'password',
+                label: 'Password',
+                children: (
+                  <Typography.Text
+                    code
+                    copyable={{ text: password, tooltips: ['Copy the password', 'Copied'] }}
+                    data-testid="qbd-new-password"
+                    style={{ wordBreak: 'break-all' }}
+                  >
+                    {password}
+                  </Typography.Text>
+                ),
+              },
+            ]}
+          />
+        </Flex>
+      }
+    />
+  );
+};
 
 /** Step 2: the password the Web Connector asks for. Making one (again) is for those who manage client companies. */
 export const PasswordStep = ({ connector, canManage }: { connector: QbdConnector; canManage: boolean }) => {
