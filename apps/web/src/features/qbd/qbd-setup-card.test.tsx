@@ -241,6 +241,6 @@ describe('runs', () => {
     fake.answer(qbdEndpoints.sandboxRun, { pk: PK }, () => ({ status: 404, data: { detail: 'The QuickBooks Desktop sandbox is off on this server.' } }));
     openCard();
     await userEvent.click(await screen.findByRole('button', { name: /Run the Web Connector now \(sandbox\)/ }));
-    expect(await screen.findByText('The sandbox run did not start: The QuickBooks Desktop sandbox is off on this server.')).toBeInTheDocument();
+    expect(await screen.findByText('Could not run the sandbox Web Connector: The QuickBooks Desktop sandbox is off on this server.')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { App, Button, Card, Divider, Flex, Typography } from 'antd';
 import { CloudDownloadOutlined, ExperimentOutlined } from '@ant-design/icons';
 import type { QbdConnector } from '@herd/contract/qbd';
+import { countText } from '../../lib/format';
 import { SandboxTag } from '../../ui/ledger-sync-tags';
 import { QueryError } from '../../ui/query-error';
 import { useServerError } from '../../ui/use-server-error';
@@ -44,10 +45,10 @@ const SandboxRun = ({ connector }: { connector: QbdConnector }) => {
     try {
       const done = await run.mutateAsync();
       const words = RUN_OUTCOMES[done.outcome].label;
-      if (done.outcome === 'FINISHED') void message.success(`Sandbox run finished (${done.requests} requests)`);
+      if (done.outcome === 'FINISHED') void message.success(`Sandbox run finished (${countText(done.requests, 'request')})`);
       else void message.warning(`Sandbox run: ${words}${done.error ? `: ${done.error}` : ''}`);
     } catch (error) {
-      showError(error, 'The sandbox run did not start');
+      showError(error, 'Could not run the sandbox Web Connector');
     }
   };
   return (
