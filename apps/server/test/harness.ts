@@ -151,7 +151,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
     qbo: { retryBaseMs: 5, ...qbo },
     xero: { retryBaseMs: 5 },
     // A Web Connector that stops answering is taken as gone in seconds, not minutes.
-    connectors: { answerTimeoutMs: 3000 },
+    connectors: { answerTimeoutMs: 1500 },
     mailer: (a) =>
       createMailer(database.db, mailTransport, a.log, { keepLinks: overrides.e2eOutbox ?? false, links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
     logger: false,
