@@ -1,4 +1,5 @@
 /** Local stand-ins of the ledgers and services Herd talks to, speaking their wire protocols. */
+export * from './karbon/index.js';
 export * from './qbd/index.js';
 export * from './qbo/index.js';
 export * from './stripe/index.js';
