@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -82,7 +83,11 @@ describe('webhook delivery', () => {
       { ResourcePermaKey: key, ResourceType: 'Contact', ActionType: 'Updated', TimeStamp: '2026-06-01T12:00:05Z' },
       { ResourcePermaKey: added.OrganizationKey, ResourceType: 'Contact', ActionType: 'Inserted', TimeStamp: '2026-06-01T12:00:05Z' },
     ]);
-    for (const entry of hook.received) expect(entry.signature).toBe(signKarbonWebhook(entry.body, SIGNING_KEY));
+    for (const entry of hook.received) {
+      // Checked against an HMAC computed here, not only the simulator's own helper.
+      expect(entry.signature).toBe(`sha256=${createHmac('sha256', SIGNING_KEY).update(entry.body).digest('hex')}`);
+      expect(signKarbonWebhook(entry.body, SIGNING_KEY)).toBe(entry.signature);
+    }
     expect(sim.deliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
   });
 
