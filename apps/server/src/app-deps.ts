@@ -7,6 +7,8 @@ import type { JobQueue } from './jobs/job-queue.js';
 import type { LedgerRegistry } from './modules/ledger/ledger-adapter.js';
 import type { BillingContext } from './modules/billing/stripe-gateway.js';
 import type { SmsSender } from './sms/sms-sender.js';
+import type { KarbonApi } from './karbon/karbon-port.js';
+import type { KarbonSandbox } from './karbon/builtin-sandbox.js';
 
 /** What every route, service and job reaches through `app.deps`; built once in `buildApp`. */
 export interface AppDeps {
@@ -21,6 +23,8 @@ export interface AppDeps {
   billing: BillingContext;
   /** Texts MFA codes: Twilio, or the built-in sandbox. */
   sms: SmsSender;
+  /** The firm's practice-management system (Karbon's API, or the built-in sandbox Karbon). */
+  karbon: KarbonApi;
 }
 
 declare module 'fastify' {
@@ -30,6 +34,8 @@ declare module 'fastify' {
     qboSandbox: QboControl | null;
     /** The built-in Xero sandbox's controls, when it runs. */
     xeroSandbox: XeroControl | null;
+    /** The built-in sandbox Karbon, when it runs. */
+    karbonSandbox: KarbonSandbox | null;
     /** The built-in Twilio sandbox's messages, when it runs. */
     smsSandbox: TwilioState | null;
   }

@@ -26,6 +26,10 @@ import { qbwcRoutes } from './integrations/qbd/http/qbwc.routes.js';
 import { qbdSandboxRoutes } from './integrations/qbd/http/builtin-sandbox.js';
 import { ConnectorChannels, type ConnectorChannelOptions } from './modules/ledger/connector-channel.js';
 import { webConnectorRoutes } from './modules/web-connector/web-connector.routes.js';
+import { createKarbonClient } from './karbon/karbon-client.js';
+import { KARBON_SANDBOX_PATH, mountKarbonSandbox, type KarbonSandbox } from './karbon/builtin-sandbox.js';
+import { karbonRoutes } from './modules/karbon/karbon.routes.js';
+import { NotFoundError } from './lib/errors.js';
 import { QBWC_SERVICE_PATH } from './modules/web-connector/web-connector-paths.js';
 import { createLedgerRegistry } from './modules/ledger/registry.js';
 import { ledgerServices } from './modules/ledger-connections/ledger-services.js';
@@ -113,7 +117,14 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const ledgers = createLedgerRegistry([qboAdapter(qbo), xeroAdapter(xero), qbdAdapter({ exchangeFor: (companyPk) => connectors.exchangeFor(companyPk) })]);
   const billing = createBillingContext(opts.config);
   const sms = createTwilioSender(opts.config.sms, opts.config.outboundTimeoutMs);
-  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing, sms };
+  // The built-in sandbox Karbon is mounted below, after the API; it answers on this server's own port once it listens.
+  let karbonSandbox: KarbonSandbox | null = null;
+  const karbon = createKarbonClient({ baseUrl: opts.config.karbonBaseUrl, sandboxUrl: () => karbonSandbox?.url() ?? null, timeoutMs: opts.config.outboundTimeoutMs });
+  const karbonSandboxKeys = (firmId: number) => {
+    if (!karbonSandbox) throw new NotFoundError('The sandbox Karbon is off on this server.');
+    return karbonSandbox.keysFor(firmId);
+  };
+  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing, sms, karbon };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -151,6 +162,9 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       `${API_PREFIX}/${QBWC_SERVICE_PATH}`,
       BUILTIN_SANDBOX_PATH,
       BUILTIN_XERO_SANDBOX_PATH,
+      KARBON_SANDBOX_PATH,
+      // Karbon's deliveries prove themselves with the firm's secret path token and their signature.
+      `${API_PREFIX}/integrations/karbon/webhooks/`,
       STRIPE_WEBHOOK_PATH,
       STRIPE_SANDBOX_PATH,
       SMS_SANDBOX_PATH,
@@ -202,6 +216,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(qbwcRoutes, { connectors });
       await api.register(webConnectorRoutes);
       await api.register(qbdSandboxRoutes);
+      await api.register(karbonRoutes, { sandboxKeys: karbonSandboxKeys });
       if (opts.config.e2eOutbox) {
         await api.register(testingOutboxRoutes);
         await api.register(testingQboSandboxRoutes);
@@ -213,6 +228,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   );
   app.decorate('qboSandbox', await mountBuiltinSandbox(app, opts.config));
   app.decorate('xeroSandbox', await mountBuiltinXeroSandbox(app, opts.config));
+  karbonSandbox = await mountKarbonSandbox(app, opts.config);
+  app.decorate('karbonSandbox', karbonSandbox);
   const stripeSandbox = await mountStripeSandbox(app, opts.config);
   if (stripeSandbox) Object.assign(billing, { stripe: stripeSandbox.stripe, sandbox: stripeSandbox.control });
   app.decorate('smsSandbox', await mountSmsSandbox(app, opts.config, smsSandboxViewer));

@@ -6,6 +6,7 @@ import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-setti
 import { parseXeroSettings, type XeroSettings } from './integrations/xero/xero-settings.js';
 import { parseBillingSettings, type BillingSettings } from './modules/billing/billing-settings.js';
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
+import { KARBON_API_URL } from './karbon/karbon-client.js';
 import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files.js';
 import type { S3Settings } from './storage/s3-driver.js';
 import { parseInboundSettings, type InboundSettings } from './modules/inbound/inbound-settings.js';
@@ -54,6 +55,8 @@ export interface Config {
   xero: XeroSettings;
   /** Text messages (MFA codes): Twilio's credentials, or the built-in sandbox when there are none. */
   sms: SmsSettings;
+  /** Where Karbon's API is: Karbon's own, unless `KARBON_BASE_URL` names another (a simulator). */
+  karbonBaseUrl: string;
   /** How long any call to another server (ledgers, their OAuth endpoints, object storage) may take. */
   outboundTimeoutMs: number;
   /** How often the sync schedule pulls each connected company from its ledger (`LEDGER_SYNC_INTERVAL`, 4 hours by default). */
@@ -132,6 +135,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
       sandboxes,
     ),
     sms: parseSmsSettings(env, port, sandboxes),
+    karbonBaseUrl: env.KARBON_BASE_URL ?? KARBON_API_URL,
     outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
     ledgerSyncIntervalMs: env.LEDGER_SYNC_INTERVAL ?? DEFAULT_LEDGER_SYNC_INTERVAL_MS,
     featureFlagDefaults: env.FEATURE_FLAGS ?? [],

@@ -44,6 +44,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   qbo: { mode: 'builtin-sandbox', clientId: 'herd-test', clientSecret: 'herd-test-secret', webhookVerifierToken: 'herd-test-verifier', baseUrl: null },
   xero: { mode: 'builtin-sandbox', clientId: 'herd-test-xero', clientSecret: 'herd-test-xero-secret', webhookKey: 'herd-test-xero-webhook-key', baseUrl: null },
   outboundTimeoutMs: 10_000,
+  // Nothing listens there: the Karbon tests start Karbon's simulator and point here at it.
+  karbonBaseUrl: 'http://127.0.0.1:9',
   ledgerSyncIntervalMs: 4 * 3_600_000,
   // Nothing listens there: the SMS tests start Twilio's simulator and point here at it.
   sms: { mode: 'twilio', baseUrl: 'http://127.0.0.1:9', accountSid: 'AC00000000000000000000000000000000', authToken: 'test-token', from: '+15005550006' },

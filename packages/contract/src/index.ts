@@ -29,6 +29,7 @@ export * from './transaction-history.js';
 export * from './quickbooks.js';
 export * from './xero.js';
 export * from './qbd.js';
+export * from './karbon.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './money.js';

@@ -21,6 +21,7 @@ import { runCompanyReminder, sweepReminders, type ReminderRunDeps } from '../mod
 import { runDigest, sweepDigests } from '../modules/digests/digest-run.js';
 import { sweepDueRequests } from '../modules/communications/due-notices.js';
 import { recordPullOutcome, sweepLedgerSyncs } from '../modules/ledger-connections/sync-sweep.js';
+import { sweepKarbonEvents } from '../modules/karbon/karbon-delivery.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -96,6 +97,9 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   'ledger-sync-sweep': async () => {
     await sweepLedgerSyncs(deps);
   },
+  'karbon-sweep': async () => {
+    await sweepKarbonEvents(deps);
+  },
 });
 
 export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
@@ -122,5 +126,6 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('accountant-digest', handlers['accountant-digest']);
   await deps.jobs.work('request-due-sweep', handlers['request-due-sweep']);
   await deps.jobs.work('ledger-sync-sweep', handlers['ledger-sync-sweep']);
+  await deps.jobs.work('karbon-sweep', handlers['karbon-sweep']);
   await deps.jobs.startSchedules();
 };

@@ -58,6 +58,8 @@ export interface JobPayloads {
   'request-due-sweep': Record<string, never>;
   /** Every five minutes: queue an incremental pull of each connected company whose scheduled turn has come (sync-sweep.ts). */
   'ledger-sync-sweep': Record<string, never>;
+  /** What firms owe their Karbon (notes, work items), sent within Karbon's minute limit. */
+  'karbon-sweep': Record<string, never>;
   /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
   'ledger-attach': { transactionPk: number; fileId: number };
 }
@@ -114,6 +116,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'request-due-sweep': { name: 'request-due-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // One sweep at a time; each company's turn is claimed on its row, so two sweeps racing queue it once.
   'ledger-sync-sweep': { name: 'ledger-sync-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
+  // Every minute; an event that fails waits its own backoff in its row, so the sweep itself is not retried.
+  'karbon-sweep': { name: 'karbon-sweep', policy: 'singleton', retryLimit: 0, expireInSeconds: 5 * 60 },
   // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
   'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
@@ -131,6 +135,8 @@ export const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'request-due-sweep', cron: '12,27,42,57 * * * *' },
   // Scheduled ledger pulls: every five minutes, on minutes no other sweep takes; each company's turn is spread over the interval.
   { name: 'ledger-sync-sweep', cron: '3-58/5 * * * *' },
+  // Karbon's events every minute: Karbon itself gathers changes in a minute, so a note is there about as soon as it could be.
+  { name: 'karbon-sweep', cron: '* * * * *' },
 ];
 
 export interface JobQueue {

@@ -29,6 +29,7 @@ import { testingEndpoints } from './testing.js';
 import { transactionEndpoints } from './transactions.js';
 import { xeroEndpoints } from './xero.js';
 import { qbdEndpoints } from './qbd.js';
+import { karbonEndpoints } from './karbon.js';
 
 export * from './analytics.js';
 export * from './app.js';
@@ -61,6 +62,7 @@ export * from './testing.js';
 export * from './transactions.js';
 export * from './xero.js';
 export * from './qbd.js';
+export * from './karbon.js';
 
 /** The route table: every endpoint group; the server serves each, the web app calls them. */
 export const endpointGroups = {
@@ -80,6 +82,7 @@ export const endpointGroups = {
   quickbooks: quickbooksEndpoints,
   xero: xeroEndpoints,
   qbd: qbdEndpoints,
+  karbon: karbonEndpoints,
   testing: testingEndpoints,
   transactions: transactionEndpoints,
   files: fileEndpoints,

@@ -27,3 +27,4 @@ export * from './request-templates.js';
 export * from './notifications.js';
 export * from './pending-grants.js';
 export * from './web-connector.js';
+export * from './karbon.js';

@@ -1,5 +1,6 @@
 import type { CommunicationKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
+import { oweKarbon } from '../karbon/karbon.face.js';
 import { notify, notifyBatch, notifyEach } from './notify.js';
 import { companyNameOf, companyNamesOf, isFirmStaff, personNameOf } from './notifications.queries.js';
 
@@ -7,7 +8,8 @@ import { companyNameOf, companyNamesOf, isFirmStaff, personNameOf } from './noti
  * What the bell tells of, one function per event, each called inside the
  * database transaction that saved what it tells of (docs/notifications.md).
  * A batch (many transactions answered, many receipts handed over) is one
- * notification, not one per object.
+ * notification, not one per object. The same events are owed to the firm's
+ * Karbon, when it has one (karbon/karbon-events.ts), in the same transaction.
  */
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -21,6 +23,7 @@ export const ANSWERS_BATCH_WINDOW_MS = 60 * 60 * 1000;
  */
 export const notifyTransactionsAnswered = async (tx: Db, e: { firmId: number; companyPk: number; count: number }) => {
   if (e.count === 0) return 0;
+  await oweKarbon(tx, { firmId: e.firmId, companyPk: e.companyPk, kind: 'TRANSACTIONS_ANSWERED', count: e.count });
   const name = await companyNameOf(tx, e.firmId, e.companyPk);
   return notifyBatch(tx, {
     firmId: e.firmId,
@@ -44,6 +47,8 @@ export const notifyCommunicationCreated = async (
   tx: Db,
   e: { firmId: number; companyPk: number; pk: number; kind: CommunicationKind; subject: string; fromFirm: boolean; by: number | null },
 ) => {
+  if (e.fromFirm && e.kind === 'REQUEST')
+    await oweKarbon(tx, { firmId: e.firmId, companyPk: e.companyPk, kind: 'REQUEST_SENT', about: String(e.pk), payload: { subject: e.subject } });
   const name = await companyNameOf(tx, e.firmId, e.companyPk);
   return notify(tx, {
     firmId: e.firmId,
@@ -68,6 +73,8 @@ export const notifyScheduledCommunications = async (tx: Db, firmId: number, crea
   let written = 0;
   for (const [companyPk, communications] of byCompany) {
     const name = names.get(companyPk) ?? 'A client';
+    for (const c of communications)
+      if (c.kind === 'REQUEST') await oweKarbon(tx, { firmId, companyPk, kind: 'REQUEST_SENT', about: String(c.pk), payload: { subject: c.subject } });
     written += await notifyEach(
       tx,
       { firmId, clientCompanyId: companyPk, kind: 'REQUEST_CREATED', to: { client: { type: 'company' } } },
@@ -85,6 +92,7 @@ export const notifyCommunicationsAnswered = async (
   if (e.answered.length === 0) return;
   const name = await companyNameOf(tx, e.firmId, e.companyPk);
   for (const c of e.answered) {
+    await oweKarbon(tx, { firmId: e.firmId, companyPk: e.companyPk, kind: 'REQUEST_ANSWERED', about: String(c.pk), payload: { subject: c.subject } });
     await notify(tx, {
       firmId: e.firmId,
       clientCompanyId: e.companyPk,
@@ -100,6 +108,7 @@ export const notifyCommunicationsAnswered = async (
 /** Receipts handed over (web, email, text message): the firm's people who see the company, or every staff member for the firm's inbox. */
 export const notifyReceiptsArrived = async (tx: Db, e: { firmId: number; companyPk: number | null; pks: number[]; by: number }) => {
   if (e.pks.length === 0 || (await isFirmStaff(tx, e.firmId, e.by))) return 0;
+  if (e.companyPk !== null) await oweKarbon(tx, { firmId: e.firmId, companyPk: e.companyPk, kind: 'RECEIPTS_ARRIVED', count: e.pks.length });
   const where = e.companyPk === null ? 'the firm’s inbox' : await companyNameOf(tx, e.firmId, e.companyPk);
   return notify(tx, {
     firmId: e.firmId,
@@ -140,6 +149,7 @@ export const notifyReceiptsMatched = async (tx: Db, e: { firmId: number; company
 /** The ledger refused transactions: the firm's people who see the company, the publisher included (the answer came later, in a job). */
 export const notifySyncErrors = async (tx: Db, e: { firmId: number; companyPk: number; pks: number[]; message: string }) => {
   if (e.pks.length === 0) return 0;
+  await oweKarbon(tx, { firmId: e.firmId, companyPk: e.companyPk, kind: 'SYNC_ERROR', count: e.pks.length, payload: { message: e.message } });
   const name = await companyNameOf(tx, e.firmId, e.companyPk);
   return notify(tx, {
     firmId: e.firmId,

@@ -1,0 +1,177 @@
+import type { KarbonClientType } from '@herd/contract';
+import { OutboundHttpError, outboundRequest } from '../lib/outbound-http.js';
+import type { KarbonUser } from '../db/schema/index.js';
+import {
+  KarbonAuthError,
+  KarbonConflictError,
+  KarbonRefusedError,
+  KarbonUnreachableError,
+  KarbonRateLimitError,
+  type KarbonApi,
+  type KarbonDirectoryRecord,
+  type KarbonKeys,
+} from './karbon-port.js';
+
+/** Karbon's real API, unless a base URL is given (a simulator: tests, the bench). */
+export const KARBON_API_URL = 'https://api.karbonhq.com';
+
+export interface KarbonClientOptions {
+  /** Where the real account's calls go (Karbon's API, or a simulator). */
+  baseUrl: string;
+  /** Where the built-in sandbox's calls go (null: no sandbox). */
+  sandboxUrl: () => string | null;
+  timeoutMs: number;
+}
+
+type Json = Record<string, unknown>;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+
+/** Karbon's error body: `{"error":{"code","message"}}`, or the rate limit's `{"statusCode","message"}`. */
+const errorOf = (body: string): { code: string; message: string } => {
+  try {
+    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown }; message?: unknown; statusCode?: unknown };
+    if (parsed.error) return { code: text(parsed.error.code), message: text(parsed.error.message) };
+    return { code: text(parsed.statusCode), message: text(parsed.message) };
+  } catch {
+    return { code: '', message: body.slice(0, 200) };
+  }
+};
+
+/** Karbon's API v3 behind Herd's KarbonApi: both auth headers on every call, OData pages followed by their nextLink. */
+export const createKarbonClient = (options: KarbonClientOptions): KarbonApi => {
+  const base = (keys: KarbonKeys) => {
+    if (!keys.sandbox) return options.baseUrl.replace(/\/+$/, '');
+    const sandbox = options.sandboxUrl();
+    if (!sandbox) throw new KarbonUnreachableError('The built-in sandbox Karbon is off on this server.');
+    return sandbox.replace(/\/+$/, '');
+  };
+
+  const call = async (keys: KarbonKeys, method: string, pathOrUrl: string, body?: Json): Promise<Json> => {
+    const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${base(keys)}/v3/${pathOrUrl}`;
+    let response;
+    try {
+      response = await outboundRequest(
+        url,
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${keys.applicationId}`,
+            accesskey: keys.accessKey,
+            accept: 'application/json',
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        },
+        options.timeoutMs,
+      );
+    } catch (err) {
+      if (err instanceof OutboundHttpError) throw new KarbonUnreachableError(`Karbon could not be reached: ${err.detail}.`);
+      throw err;
+    }
+    if (response.ok) return response.text ? (JSON.parse(response.text) as Json) : {};
+    const { code, message } = errorOf(response.text);
+    if (response.status === 401) throw new KarbonAuthError('Karbon refused the Application ID and Access Key.');
+    if (response.status === 429) throw new KarbonRateLimitError(Math.max(1, Number(response.headers.get('retry-after') ?? 10)) * 1000);
+    if (response.status === 409 && code === '4020') throw new KarbonConflictError(message || 'Karbon lost a race with another change; read again and retry.');
+    if (response.status >= 500) throw new KarbonUnreachableError(`Karbon failed (${response.status}): ${message}`);
+    throw new KarbonRefusedError(response.status, code, message || `Karbon refused the request (${response.status}).`);
+  };
+
+  /** Every page of a list, following `@odata.nextLink` as it is given. */
+  async function* pages(keys: KarbonKeys, path: string): AsyncGenerator<Json[]> {
+    let next: string | null = path;
+    while (next) {
+      const page = await call(keys, 'GET', next);
+      yield (page.value as Json[] | undefined) ?? [];
+      next = typeof page['@odata.nextLink'] === 'string' ? page['@odata.nextLink'] : null;
+    }
+  }
+
+  const directoryRecord = (row: Json, type: KarbonClientType): KarbonDirectoryRecord => ({
+    key: text(type === 'Organization' ? row.OrganizationKey : row.ContactKey),
+    type,
+    name: text(row.FullName),
+    email: text(row.EmailAddress) || null,
+  });
+
+  return {
+    async tenantSettings(keys) {
+      const settings = await call(keys, 'GET', 'TenantSettings');
+      return {
+        tenantKey: text(settings.TenantKey),
+        workTypes: ((settings.WorkTypes as Json[] | undefined) ?? []).map((w) => ({
+          key: text(w.WorkTypeKey),
+          name: text(w.Name),
+          statuses: ((w.AvailableStatuses as unknown[] | undefined) ?? []).map((s) => (typeof s === 'object' && s !== null ? text((s as Json).Name) : text(s))),
+        })),
+        workStatuses: ((settings.WorkStatuses as Json[] | undefined) ?? []).map((s) => ({ name: text(s.Name), type: text(s.Type) })),
+      };
+    },
+
+    async *directory(keys) {
+      for await (const rows of pages(keys, 'Organizations?$top=100')) yield rows.map((row) => directoryRecord(row, 'Organization'));
+      for await (const rows of pages(keys, 'Contacts?$top=100')) yield rows.map((row) => directoryRecord(row, 'Contact'));
+    },
+
+    async directoryEntry(keys, key, type) {
+      try {
+        return directoryRecord(await call(keys, 'GET', `${type === 'Organization' ? 'Organizations' : 'Contacts'}/${encodeURIComponent(key)}`), type);
+      } catch (err) {
+        if (err instanceof KarbonRefusedError && err.status === 404) return null;
+        throw err;
+      }
+    },
+
+    async users(keys) {
+      const users: KarbonUser[] = [];
+      for await (const rows of pages(keys, 'Users?$top=100')) users.push(...rows.map((u) => ({ id: text(u.Id), name: text(u.Name), email: text(u.EmailAddress) })));
+      return users;
+    },
+
+    async createNote(keys, note) {
+      const created = await call(keys, 'POST', 'Notes', {
+        Subject: note.subject,
+        Body: note.body,
+        AuthorEmailAddress: note.authorEmail,
+        Timelines: [{ EntityType: note.client.type, EntityKey: note.client.key }],
+      });
+      return { key: text(created.NoteKey ?? created.Id) };
+    },
+
+    async createWorkItem(keys, item) {
+      const created = await call(keys, 'POST', 'WorkItems', {
+        Title: item.title,
+        Description: item.description,
+        AssigneeEmailAddress: item.assigneeEmail,
+        ClientKey: item.client.key,
+        ClientType: item.client.type,
+        StartDate: item.startDate.toISOString(),
+        ...(item.workType ? { WorkType: item.workType } : {}),
+        ...(item.workStatus ? { WorkStatus: item.workStatus } : {}),
+      });
+      return { key: text(created.WorkItemKey) };
+    },
+
+    async findWorkItem(keys, clientKey, title) {
+      const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
+      const filter = encodeURIComponent(`ClientKey eq ${quoted(clientKey)} and Title eq ${quoted(title)}`);
+      const page = await call(keys, 'GET', `WorkItems?$filter=${filter}&$top=1`);
+      const [found] = (page.value as Json[] | undefined) ?? [];
+      return found ? text(found.WorkItemKey) : null;
+    },
+
+    async subscribe(keys, type, targetUrl, signingKey) {
+      await call(keys, 'POST', 'WebhookSubscriptions', { WebhookType: type, TargetUrl: targetUrl, SigningKey: signingKey });
+    },
+
+    async unsubscribe(keys, type) {
+      try {
+        await call(keys, 'DELETE', `WebhookSubscriptions/${encodeURIComponent(type)}`);
+      } catch (err) {
+        // None there (or Karbon cancelled it already): nothing to undo.
+        if (!(err instanceof KarbonRefusedError && err.status === 404)) throw err;
+      }
+    },
+  };
+};

@@ -1,0 +1,21 @@
+import type { KarbonSettings } from '@herd/contract';
+
+/** What a firm starts with: notes on the client's timeline for what clients do, no work items until a work type is chosen. */
+export const DEFAULT_KARBON_SETTINGS: KarbonSettings = {
+  note_on_transactions_answered: true,
+  note_on_request_answered: true,
+  note_on_receipts_arrived: false,
+  work_item_on_request_sent: false,
+  work_item_on_sync_error: false,
+  work_type: null,
+  work_status: null,
+  assignee: 'ASSIGNED_TEAM_MEMBER',
+  assignee_email: null,
+};
+
+/** The firm's settings with a client company's own choices over them (a choice left out or null follows the firm's). */
+export const effectiveSettings = (firm: KarbonSettings, overrides: Partial<Record<keyof KarbonSettings, unknown>>): KarbonSettings => {
+  const merged: Record<string, unknown> = { ...firm };
+  for (const [key, value] of Object.entries(overrides)) if (value !== null && value !== undefined) merged[key] = value;
+  return merged as KarbonSettings;
+};
