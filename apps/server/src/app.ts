@@ -29,7 +29,7 @@ import { webConnectorRoutes } from './modules/web-connector/web-connector.routes
 import { createKarbonClient } from './karbon/karbon-client.js';
 import { KARBON_SANDBOX_PATH, mountKarbonSandbox, type KarbonSandbox } from './karbon/builtin-sandbox.js';
 import { karbonRoutes } from './modules/karbon/karbon.routes.js';
-import { NotFoundError } from './lib/errors.js';
+import { ConflictError, NotFoundError } from './lib/errors.js';
 import { QBWC_SERVICE_PATH } from './modules/web-connector/web-connector-paths.js';
 import { createLedgerRegistry } from './modules/ledger/registry.js';
 import { ledgerServices } from './modules/ledger-connections/ledger-services.js';
@@ -122,6 +122,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   const karbon = createKarbonClient({ baseUrl: opts.config.karbonBaseUrl, sandboxUrl: () => karbonSandbox?.url() ?? null, timeoutMs: opts.config.outboundTimeoutMs });
   const karbonSandboxKeys = (firmId: number) => {
     if (!karbonSandbox) throw new NotFoundError('The sandbox Karbon is off on this server.');
+    // It answers on this server's own port: not before the server listens (an app driven without a port, as in tests).
+    if (!karbonSandbox.url()) throw new ConflictError('The sandbox Karbon answers once the server listens on a port.');
     return karbonSandbox.keysFor(firmId);
   };
   const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing, sms, karbon };

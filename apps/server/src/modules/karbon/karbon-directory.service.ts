@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/errors.js';
 import { KarbonAuthError, KarbonRateLimitError, KarbonUnreachableError, type KarbonDirectoryRecord } from '../../karbon/karbon-port.js';
 import type { Actor } from '../auth/actor.js';
+import type { NoInput } from './karbon-instance.service.js';
 import { findFirmMemberEmails } from './karbon-members.queries.js';
 import { instanceFor, keysOf, type KarbonDeps } from './karbon-instance.service.js';
 import { pageDirectory, replaceDirectory, updateInstance, type KarbonInstanceRow } from './karbon.queries.js';
@@ -33,7 +34,7 @@ export const readDirectory = async (deps: Pick<AppDeps, 'db' | 'config' | 'karbo
   return unique.length;
 };
 
-export const resyncOrganizations = async (deps: KarbonDeps, actor: Actor) => {
+export const resyncOrganizations = async (deps: KarbonDeps, actor: Actor, _input: NoInput) => {
   const { instance } = await instanceFor(deps, actor);
   const count = await withKarbon(() => readDirectory(deps, instance));
   return { detail: `${count} Karbon organizations and contacts read.`, count };
@@ -47,17 +48,17 @@ const readTenant = async (deps: KarbonDeps, actor: Actor) => {
   return tenant;
 };
 
-export const resyncWorkTypes = async (deps: KarbonDeps, actor: Actor) => {
+export const resyncWorkTypes = async (deps: KarbonDeps, actor: Actor, _input: NoInput) => {
   const tenant = await readTenant(deps, actor);
   return { detail: `${tenant.workTypes.length} Karbon work types read.`, count: tenant.workTypes.length };
 };
 
-export const resyncWorkStatuses = async (deps: KarbonDeps, actor: Actor) => {
+export const resyncWorkStatuses = async (deps: KarbonDeps, actor: Actor, _input: NoInput) => {
   const tenant = await readTenant(deps, actor);
   return { detail: `${tenant.workStatuses.length} Karbon work statuses read.`, count: tenant.workStatuses.length };
 };
 
-export const resyncUsers = async (deps: KarbonDeps, actor: Actor) => {
+export const resyncUsers = async (deps: KarbonDeps, actor: Actor, _input: NoInput) => {
   const { firmActor, instance } = await instanceFor(deps, actor);
   const users = await withKarbon(() => deps.karbon.users(keysOf(deps.config, instance)));
   await updateInstance(deps.db, firmActor.firmId, { users });
@@ -65,7 +66,7 @@ export const resyncUsers = async (deps: KarbonDeps, actor: Actor) => {
 };
 
 /** `worktypes/list/`: as last read; each Karbon user says whether they are one of the firm's people (same email). */
-export const listWorkTypes = async (deps: KarbonDeps, actor: Actor) => {
+export const listWorkTypes = async (deps: KarbonDeps, actor: Actor, _input: NoInput) => {
   const { firmActor, instance } = await instanceFor(deps, actor);
   const members = new Set((await findFirmMemberEmails(deps.db, firmActor.firmId)).map((email) => email.toLowerCase()));
   return {

@@ -14,6 +14,9 @@ import { deleteInstance, eventCounts, findInstance, insertInstance, updateInstan
 
 export type KarbonDeps = Pick<AppDeps, 'db' | 'config' | 'karbon' | 'jobs'>;
 
+/** What an endpoint that takes nothing hands its service (every service takes deps, who asks, and one input). */
+export type NoInput = Record<string, never>;
+
 /** Karbon's webhook types Herd subscribes to: organizations and contacts changing ("Contact" covers both). */
 export const KARBON_WEBHOOK_TYPES = ['Contact'] as const;
 
@@ -132,7 +135,7 @@ export const connectSandbox = async (deps: KarbonDeps, actor: Actor, sandboxKeys
 };
 
 /** `instance/delete/`: Karbon's webhooks are cancelled (best effort), then every key and mapping is forgotten. */
-export const removeInstance = async (deps: KarbonDeps, actor: Actor) => {
+export const removeInstance = async (deps: KarbonDeps, actor: Actor, _input: NoInput) => {
   const { firmActor, instance } = await instanceFor(deps, actor);
   const keys = keysOf(deps.config, instance);
   for (const type of instance.webhooks) await deps.karbon.unsubscribe(keys, type).catch(() => undefined);

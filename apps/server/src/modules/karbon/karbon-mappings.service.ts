@@ -2,6 +2,7 @@ import type { KarbonClientType } from '@herd/contract';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
+import type { NoInput } from './karbon-instance.service.js';
 import { instanceFor, keysOf, type KarbonDeps } from './karbon-instance.service.js';
 import { findClientEmails, findCompaniesForMapping } from './karbon-members.queries.js';
 import {
@@ -27,7 +28,7 @@ const nameKey = (name: string) =>
 const entryOf = (row: KarbonDirectoryRow) => ({ key: row.key, type: row.type, name: row.name, email: row.email });
 
 /** `organizations/mappings/`: every client company, its Karbon client, and when it has none the likely ones (same name, or a client user's email). */
-export const listMappings = async (deps: KarbonDeps, actor: Actor) => {
+export const listMappings = async (deps: KarbonDeps, actor: Actor, _input: NoInput = {}) => {
   const { firmActor } = await instanceFor(deps, actor);
   const [companies, mappings, directory, emails] = await Promise.all([
     findCompaniesForMapping(deps.db, firmActor.firmId),

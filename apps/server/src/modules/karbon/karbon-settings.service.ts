@@ -2,6 +2,7 @@ import type { KarbonSettings } from '@herd/contract';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
+import type { NoInput } from './karbon-instance.service.js';
 import { can } from '../auth/permissions.js';
 import { findCompaniesForMapping } from './karbon-members.queries.js';
 import { instanceFor, serializeInstance, type KarbonDeps } from './karbon-instance.service.js';
@@ -9,7 +10,7 @@ import { DEFAULT_KARBON_SETTINGS, effectiveSettings } from './karbon-settings.js
 import { findClientOverrides, findInstance, saveClientOverrides, updateInstance, type KarbonInstanceRow } from './karbon.queries.js';
 
 /** `settings/`: the connection (null before one) and what Herd writes; before a connection, the defaults. */
-export const getSettings = async (deps: KarbonDeps, actor: Actor) => {
+export const getSettings = async (deps: KarbonDeps, actor: Actor, _input: NoInput = {}) => {
   const firmActor = can.administerFirm(actor);
   const instance = await findInstance(deps.db, firmActor.firmId);
   return { instance: instance ? await serializeInstance(deps.db, instance) : null, settings: instance?.settings ?? DEFAULT_KARBON_SETTINGS };

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '../../lib/crypto.js';
+import type { Visitor } from '../auth/visitor.js';
 import { AppError } from '../../lib/errors.js';
 import { KarbonAuthError, KarbonRateLimitError, KarbonUnreachableError } from '../../karbon/karbon-port.js';
 import { keysOf, signingKeyOf, type KarbonDeps } from './karbon-instance.service.js';
@@ -37,7 +38,11 @@ interface Delivery {
  * it are unlinked. Answered 200 with no body once the token and signature are right, even when
  * Karbon cannot be read back just now (the next resync catches up); 401 otherwise.
  */
-export const receiveKarbonWebhook = async (deps: KarbonDeps, input: { token: string; rawBody: string; signature: string | undefined }): Promise<null> => {
+export const receiveKarbonWebhook = async (
+  deps: KarbonDeps,
+  _visitor: Visitor,
+  input: { token: string; rawBody: string; signature: string | undefined },
+): Promise<null> => {
   const instance = await findInstanceByWebhookToken(deps.db, input.token);
   if (!instance || !verifyKarbonSignature(signingKeyOf(deps.config, instance), input.rawBody, input.signature))
     throw new AppError(401, 'The webhook address or signature does not match.');
