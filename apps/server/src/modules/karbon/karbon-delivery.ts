@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.js';
 import { SharedRateWindow } from '../../lib/shared-rate-window.js';
 import { KarbonAuthError, KarbonConflictError, KarbonRateLimitError, KarbonRefusedError, type KarbonKeys } from '../../karbon/karbon-port.js';
-import { keysOf } from './karbon-instance.service.js';
+import { keysOf } from './karbon-access.js';
 import { effectiveSettings } from './karbon-settings.js';
 import { findAssigneeCandidates, findCompaniesForMapping } from './karbon-members.queries.js';
 import { KARBON_EVENT_SETTINGS, type KarbonEventKind } from './karbon-events.js';

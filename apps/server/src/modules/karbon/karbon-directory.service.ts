@@ -2,9 +2,8 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/errors.js';
 import { KarbonAuthError, KarbonRateLimitError, KarbonUnreachableError, type KarbonDirectoryRecord } from '../../karbon/karbon-port.js';
 import type { Actor } from '../auth/actor.js';
-import type { NoInput } from './karbon-instance.service.js';
 import { findFirmMemberEmails } from './karbon-members.queries.js';
-import { instanceFor, keysOf, type KarbonDeps } from './karbon-instance.service.js';
+import { instanceFor, keysOf, type KarbonDeps, type NoInput } from './karbon-access.js';
 import { pageDirectory, replaceDirectory, updateInstance, type KarbonInstanceRow } from './karbon.queries.js';
 
 const PAGE_SIZE = 50;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { API_PREFIX, type KarbonInstanceBody } from '@herd/contract';
-import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
@@ -9,32 +8,12 @@ import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { readDirectory } from './karbon-directory.service.js';
+import { instanceFor, keysOf, type KarbonDeps, type NoInput } from './karbon-access.js';
 import { DEFAULT_KARBON_SETTINGS } from './karbon-settings.js';
 import { deleteInstance, eventCounts, findInstance, insertInstance, updateInstance, type KarbonInstanceRow } from './karbon.queries.js';
 
-export type KarbonDeps = Pick<AppDeps, 'db' | 'config' | 'karbon' | 'jobs'>;
-
-/** What an endpoint that takes nothing hands its service (every service takes deps, who asks, and one input). */
-export type NoInput = Record<string, never>;
-
 /** Karbon's webhook types Herd subscribes to: organizations and contacts changing ("Contact" covers both). */
 export const KARBON_WEBHOOK_TYPES = ['Contact'] as const;
-
-/** The firm's keys, opened from their seals. */
-export const keysOf = (config: AppDeps['config'], instance: KarbonInstanceRow): KarbonKeys => {
-  const box = createSecretBox(config.secretKey);
-  return { applicationId: box.open(instance.applicationIdEnc), accessKey: box.open(instance.accessKeyEnc), sandbox: instance.sandbox };
-};
-
-export const signingKeyOf = (config: AppDeps['config'], instance: KarbonInstanceRow) => createSecretBox(config.secretKey).open(instance.signingKeyEnc);
-
-/** The firm's instance, for a firm admin; none is 404. */
-export const instanceFor = async (deps: Pick<AppDeps, 'db'>, actor: Actor) => {
-  const firmActor = can.administerFirm(actor);
-  const instance = await findInstance(deps.db, firmActor.firmId);
-  if (!instance) throw new NotFoundError('Karbon is not connected for this firm.');
-  return { firmActor, instance };
-};
 
 export const serializeInstance = async (db: Db, instance: KarbonInstanceRow) => ({
   tenant_key: instance.tenantKey,

@@ -2,8 +2,7 @@ import type { KarbonClientType } from '@herd/contract';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import type { NoInput } from './karbon-instance.service.js';
-import { instanceFor, keysOf, type KarbonDeps } from './karbon-instance.service.js';
+import { instanceFor, keysOf, type KarbonDeps, type NoInput } from './karbon-access.js';
 import { findClientEmails, findCompaniesForMapping } from './karbon-members.queries.js';
 import {
   deleteMapping,

@@ -2,10 +2,10 @@ import type { KarbonSettings } from '@herd/contract';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
-import type { NoInput } from './karbon-instance.service.js';
 import { can } from '../auth/permissions.js';
 import { findCompaniesForMapping } from './karbon-members.queries.js';
-import { instanceFor, serializeInstance, type KarbonDeps } from './karbon-instance.service.js';
+import { instanceFor, type KarbonDeps, type NoInput } from './karbon-access.js';
+import { serializeInstance } from './karbon-instance.service.js';
 import { DEFAULT_KARBON_SETTINGS, effectiveSettings } from './karbon-settings.js';
 import { findClientOverrides, findInstance, saveClientOverrides, updateInstance, type KarbonInstanceRow } from './karbon.queries.js';
 

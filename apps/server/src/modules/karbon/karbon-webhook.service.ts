@@ -3,7 +3,7 @@ import { safeEqual } from '../../lib/crypto.js';
 import type { Visitor } from '../auth/visitor.js';
 import { AppError } from '../../lib/errors.js';
 import { KarbonAuthError, KarbonRateLimitError, KarbonUnreachableError } from '../../karbon/karbon-port.js';
-import { keysOf, signingKeyOf, type KarbonDeps } from './karbon-instance.service.js';
+import { keysOf, signingKeyOf, type KarbonDeps } from './karbon-access.js';
 import {
   deleteDirectoryEntry,
   findDirectoryEntry,
