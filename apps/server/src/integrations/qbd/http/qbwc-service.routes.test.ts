@@ -79,6 +79,13 @@ describe('the SOAP service', () => {
     expect((await connector().run()).outcome).toBe('finished');
   });
 
+  it('answers "nvu" to the Web Connector of a company disconnected from QuickBooks Desktop', async () => {
+    const setup = await setUpQbdCompany(cast.admin, url, 'Leaving Co');
+    const disconnected = await cast.admin.post(`accounting/accountant/client-company/${setup.pk}/disconnect/`, {});
+    expect(disconnected.statusCode, disconnected.body).toBe(200);
+    expect((await qbdWorld(setup).connector().run()).outcome).toBe('nvu');
+  });
+
   it('stops taking the old password once a new one is made', async () => {
     const setup = await setUpQbdCompany(cast.admin, url, 'Rotated Co');
     const renewed = await cast.admin.post(`qbd/password/${setup.pk}/`, {});
