@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { buildSoapRequest, createQbdSimulator, parseSoapResponse, QBWC_NAMESPACE, type QbdSimulator, type QbdSimulatorOptions } from '@herd/simulators';
 import { expect } from 'vitest';
-import type { TestClient } from './client.js';
+import { clientMaker, type TestClient } from './client.js';
+import { signedInCast } from './factories.js';
 import { createTestApp, TEST_APP_URL, type TestApp } from './harness.js';
 
 /** A Herd app listening on a port of its own (the Web Connector calls it over HTTP), and its address. */
@@ -40,4 +41,14 @@ export const soap = async (url: string, method: string, params: [string, string 
   });
   expect(reply.status).toBe(200);
   return parseSoapResponse(await reply.text(), method, method === 'authenticate');
+};
+
+/** A listening app and a signed-in cast of one firm (and an outsider), for the Web Connector's tests. */
+export const startQbdApp = async (clientBlock: number) => {
+  const { t, url } = await startListeningApp();
+  const cast = await signedInCast(
+    t.db,
+    clientMaker(() => t.app, clientBlock),
+  );
+  return { t, url, cast };
 };

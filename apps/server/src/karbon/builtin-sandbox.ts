@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createKarbonControl, createKarbonState, karbonSimulatorPlugin, type KarbonControl } from '@herd/simulators';
 import type { Config } from '../config.js';
+import { listeningOrigin } from '../lib/local-origin.js';
 
 /** Where the built-in sandbox Karbon answers on Herd's own port. */
 export const KARBON_SANDBOX_PATH = '/sandbox/karbon';
@@ -42,10 +42,8 @@ export const mountKarbonSandbox = async (app: FastifyInstance, config: Config): 
       return keys;
     },
     url() {
-      const address = app.server.address() as AddressInfo | string | null;
-      if (!address || typeof address === 'string') return null;
-      const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-      return `http://${host}:${address.port}${KARBON_SANDBOX_PATH}`;
+      const origin = listeningOrigin(app);
+      return origin ? `${origin}${KARBON_SANDBOX_PATH}` : null;
     },
   };
 };

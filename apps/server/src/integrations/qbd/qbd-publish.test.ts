@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerRecord, PublishItem, PublishLine, SettledItem } from '../../modules/ledger/ledger-records.js';
 import { COMPANY, freshCursor, pullPages, qbdTestCompany, recordsOf, referencesOf, type QbdTestCompany } from './qbd-test-company.js';
 import { QbdBusyError } from './qbxml-status.js';
+import { publishLine } from '../../../test/publish-lines.js';
 
 const WATCHED = new Set(['Uncategorized Expenses', 'Ask My Accountant', 'Uncategorized Income']);
 const KINDS = ['Check', 'CreditCardCharge', 'CreditCardCredit', 'Bill', 'VendorCredit', 'Deposit', 'JournalEntry'] as const;
@@ -15,20 +16,7 @@ const setUp = async (wrap?: Parameters<typeof qbdTestCompany>[1]) => {
   return { ...company, references: referencesOf(pages), records: recordsOf(pages), account };
 };
 
-const line = (amountCents: number, categoryExternalId: string, extra: Partial<PublishLine> = {}): PublishLine => ({
-  amountCents,
-  description: '',
-  categoryExternalId,
-  vendorExternalId: null,
-  customerExternalId: null,
-  classExternalId: null,
-  locationExternalId: null,
-  taxExternalId: null,
-  trackingOneExternalId: null,
-  trackingTwoExternalId: null,
-  billable: null,
-  ...extra,
-});
+const line = publishLine;
 
 const itemOf = (record: LedgerRecord, lines: PublishLine[], key = 1): PublishItem => ({
   key,

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { qbdEndpoints as e } from '@herd/contract';
 import { createQbdSimulator, type QbdSimulator } from '@herd/simulators';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
+import { listeningOrigin } from '../../../lib/local-origin.js';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
 import { requireActor } from '../../../plugins/auth.js';
 import type { Actor } from '../../../modules/auth/actor.js';
@@ -11,12 +11,11 @@ import { listConnectors, sandboxRunSetup } from '../../../modules/web-connector/
 /** Transactions in a sandbox company file: enough to see every kind, few enough to read at a glance. */
 const SANDBOX_TRANSACTIONS = 40;
 
-/** Where this process listens, as the simulated Web Connector on the same machine reaches it. */
+/** Where the simulated Web Connector on the same machine reaches this server. */
 const localOrigin = (app: FastifyInstance) => {
-  const address = app.server.address() as AddressInfo | string | null;
-  if (!address || typeof address === 'string') throw new ConflictError('The QuickBooks Desktop sandbox needs the server to be listening on a port.');
-  const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-  return `http://${host}:${address.port}`;
+  const origin = listeningOrigin(app);
+  if (!origin) throw new ConflictError('The QuickBooks Desktop sandbox needs the server to be listening on a port.');
+  return origin;
 };
 
 /**

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerConnections, ledgerRefs, transactions, webConnectorRuns } from '../../../db/schema/index.js';
-import { clientMaker } from '../../../../test/client.js';
-import { signedInCast } from '../../../../test/factories.js';
+import type { signedInCast } from '../../../../test/factories.js';
 import type { TestApp } from '../../../../test/harness.js';
-import { qbdWorld, setUpQbdCompany, startListeningApp } from '../../../../test/qbd.js';
+import { qbdWorld, setUpQbdCompany, startQbdApp } from '../../../../test/qbd.js';
 
 /** QuickBooks Desktop through the app, both ways: answers published by the accountant wait for the next Web Connector run, which writes them. */
 let t: TestApp;
@@ -12,11 +11,7 @@ let url: string;
 let cast: Awaited<ReturnType<typeof signedInCast>>;
 
 beforeAll(async () => {
-  ({ t, url } = await startListeningApp());
-  cast = await signedInCast(
-    t.db,
-    clientMaker(() => t.app, 72),
-  );
+  ({ t, url, cast } = await startQbdApp(72));
 });
 afterAll(async () => t?.close());
 

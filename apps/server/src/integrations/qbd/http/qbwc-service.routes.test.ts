@@ -1,9 +1,8 @@
 import { parseQwcFile } from '@herd/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientMaker } from '../../../../test/client.js';
-import { signedInCast } from '../../../../test/factories.js';
+import type { signedInCast } from '../../../../test/factories.js';
 import type { TestApp } from '../../../../test/harness.js';
-import { qbdWorld, setUpQbdCompany, soap, startListeningApp } from '../../../../test/qbd.js';
+import { qbdWorld, setUpQbdCompany, soap, startQbdApp } from '../../../../test/qbd.js';
 
 /** The SOAP service as the Web Connector sees it, and the set-up endpoints as the accountant and others see them. */
 let t: TestApp;
@@ -11,11 +10,7 @@ let url: string;
 let cast: Awaited<ReturnType<typeof signedInCast>>;
 
 beforeAll(async () => {
-  ({ t, url } = await startListeningApp());
-  cast = await signedInCast(
-    t.db,
-    clientMaker(() => t.app, 73),
-  );
+  ({ t, url, cast } = await startQbdApp(73));
 });
 afterAll(async () => t?.close());
 

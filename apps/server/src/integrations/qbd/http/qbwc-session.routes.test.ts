@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerConnections, transactions, webConnectorLogins, webConnectorRuns } from '../../../db/schema/index.js';
-import { clientMaker } from '../../../../test/client.js';
-import { signedInCast } from '../../../../test/factories.js';
+import type { signedInCast } from '../../../../test/factories.js';
 import type { TestApp } from '../../../../test/harness.js';
-import { qbdWorld, setUpQbdCompany, soap, startListeningApp } from '../../../../test/qbd.js';
+import { qbdWorld, setUpQbdCompany, soap, startQbdApp } from '../../../../test/qbd.js';
 
 let t: TestApp;
 let url: string;
 let cast: Awaited<ReturnType<typeof signedInCast>>;
 
 beforeAll(async () => {
-  ({ t, url } = await startListeningApp());
-  cast = await signedInCast(
-    t.db,
-    clientMaker(() => t.app, 71),
-  );
+  ({ t, url, cast } = await startQbdApp(71));
 });
 afterAll(async () => t?.close());
 
