@@ -28,6 +28,8 @@ export interface KarbonControl {
   workItems(tenant: string): JsonObject[];
   notes(tenant: string): JsonObject[];
   addOrganization(tenant: string, fields: JsonObject): JsonObject;
+  /** Attaches a file to a client or work item, as someone uploading it in Karbon. */
+  addFile(tenant: string, file: { entityType: 'WorkItem' | 'Contact' | 'Organization'; entityKey: string; fileName: string; mimeType: string; bytes: Buffer }): string;
   /** Merges `change` into the organization, as a PATCH would. */
   updateOrganization(tenant: string, key: string, change: JsonObject): JsonObject;
   addContact(tenant: string, fields: JsonObject): JsonObject;
@@ -82,6 +84,22 @@ export function createKarbonControl(state: KarbonState): KarbonControl {
     workItems: list('WorkItems'),
     notes: list('Notes'),
     addOrganization: add('Organizations'),
+    addFile: (key, file) => {
+      const t = tenant(key);
+      const fileKey = t.newKey();
+      t.files.set(fileKey, {
+        FileContextKey: fileKey,
+        FileName: file.fileName,
+        FileSize: file.bytes.length,
+        MimeType: file.mimeType,
+        EntityType: file.entityType,
+        EntityKey: file.entityKey,
+        CreatedDate: new Date(t.now()).toISOString().slice(0, 19) + 'Z',
+        IsArchived: false,
+        bytes: file.bytes,
+      });
+      return fileKey;
+    },
     updateOrganization: update('Organizations'),
     addContact: add('Contacts'),
     updateContact: update('Contacts'),

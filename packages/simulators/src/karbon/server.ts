@@ -3,6 +3,7 @@ import { clientRoutes } from './clients.routes.js';
 import { badValue, KarbonError, karbonError } from './errors.js';
 import { installGateway, v3Path } from './gateway.js';
 import { noteRoutes } from './notes.routes.js';
+import { fileRoutes } from './files.routes.js';
 import { referenceRoutes } from './reference.routes.js';
 import type { KarbonRequestLogEntry, KarbonState } from './state.js';
 import { webhookRoutes } from './webhooks.routes.js';
@@ -45,6 +46,7 @@ export async function karbonSimulatorPlugin(app: FastifyInstance, { state }: Kar
       await v3.register(clientRoutes(state));
       await v3.register(workItemRoutes(state));
       await v3.register(noteRoutes);
+      await v3.register(fileRoutes);
       await v3.register(webhookRoutes(state));
     },
     { prefix: '/v3' },

@@ -24,6 +24,9 @@ export class KarbonTenant {
     Notes: new Map(),
   };
 
+  /** Files attached to clients and work items, by FileContextKey (their bytes kept here, not in a collection). */
+  readonly files = new Map<string, KarbonFile>();
+
   constructor(
     readonly tenantKey: string,
     readonly name: string,
@@ -81,4 +84,17 @@ export class KarbonTenant {
 /** Karbon's timestamps: ISO 8601 UTC to the second (`2026-03-31T14:22:00Z`). */
 export function isoSeconds(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
+/** A file in Karbon: what FileList and FileDetails describe, and its bytes. */
+export interface KarbonFile {
+  FileContextKey: string;
+  FileName: string;
+  FileSize: number;
+  MimeType: string;
+  EntityType: 'WorkItem' | 'Contact' | 'Organization';
+  EntityKey: string;
+  CreatedDate: string;
+  IsArchived: boolean;
+  bytes: Buffer;
 }
