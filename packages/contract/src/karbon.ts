@@ -62,6 +62,8 @@ export const karbonSettings = z.object({
   assignee: z.enum(KARBON_ASSIGNEE_RULES),
   /** The Karbon user's email when `assignee` is USER. */
   assignee_email: z.string().email(messages.notValid('Assignee email')).max(254).nullable(),
+  /** Photos and PDFs filed on the client in Karbon become the client's receipts in Herd. */
+  import_receipts: z.boolean().default(false),
 });
 export type KarbonSettings = z.infer<typeof karbonSettings>;
 
@@ -75,6 +77,7 @@ export const karbonClientOverrides = karbonSettings.partial().extend({
   work_item_on_request_sent: z.boolean().nullable().optional(),
   work_item_on_sync_error: z.boolean().nullable().optional(),
   assignee: z.enum(KARBON_ASSIGNEE_RULES).nullable().optional(),
+  import_receipts: z.boolean().nullable().optional(),
 });
 export const karbonClientSettingsView = z.object({ client_company: z.number(), overrides: karbonClientOverrides, effective: karbonSettings });
 

@@ -7,7 +7,8 @@ import { storedFile } from './people.js';
 import { moneyField, transaction } from './transactions.js';
 
 /** How a receipt reached Herd. */
-export const RECEIPT_SOURCES = ['WEB', 'EMAIL', 'SMS'] as const;
+/** Where a receipt came from: uploaded, emailed, texted, or a file of the client's in Karbon. */
+export const RECEIPT_SOURCES = ['WEB', 'EMAIL', 'SMS', 'KARBON'] as const;
 export type ReceiptSource = (typeof RECEIPT_SOURCES)[number];
 
 /** Where the reading engine (text extraction) stands on a receipt's file. */

@@ -22,6 +22,7 @@ import { runDigest, sweepDigests } from '../modules/digests/digest-run.js';
 import { sweepDueRequests } from '../modules/communications/due-notices.js';
 import { recordPullOutcome, sweepLedgerSyncs } from '../modules/ledger-connections/sync-sweep.js';
 import { sweepKarbonEvents } from '../modules/karbon/karbon-delivery.js';
+import { sweepKarbonReceipts } from '../modules/karbon/karbon-receipts.js';
 import type { JobHandler, JobName } from './job-queue.js';
 
 /** What each job does; the worker runs them as they arrive, tests and the bench drain them in place. */
@@ -99,6 +100,7 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   },
   'karbon-sweep': async () => {
     await sweepKarbonEvents(deps);
+    await sweepKarbonReceipts({ ...deps, log: { error: (details, message) => log?.warn(details, message) } });
   },
 });
 

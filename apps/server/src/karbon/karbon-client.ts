@@ -47,6 +47,9 @@ export const createKarbonClient = (options: KarbonClientOptions): KarbonApi => {
     return sandbox.replace(/\/+$/, '');
   };
 
+  /** Both of Karbon's headers, on every call. */
+  const authHeaders = (keys: KarbonKeys) => ({ authorization: `Bearer ${keys.applicationId}`, accesskey: keys.accessKey });
+
   const call = async (keys: KarbonKeys, method: string, pathOrUrl: string, body?: Json): Promise<Json> => {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${base(keys)}/v3/${pathOrUrl}`;
     let response;
@@ -55,12 +58,7 @@ export const createKarbonClient = (options: KarbonClientOptions): KarbonApi => {
         url,
         {
           method,
-          headers: {
-            authorization: `Bearer ${keys.applicationId}`,
-            accesskey: keys.accessKey,
-            accept: 'application/json',
-            ...(body ? { 'content-type': 'application/json' } : {}),
-          },
+          headers: { ...authHeaders(keys), accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
           ...(body ? { body: JSON.stringify(body) } : {}),
         },
         options.timeoutMs,
@@ -159,6 +157,33 @@ export const createKarbonClient = (options: KarbonClientOptions): KarbonApi => {
       const page = await call(keys, 'GET', `WorkItems?$filter=${filter}&$top=1`);
       const [found] = (page.value as Json[] | undefined) ?? [];
       return found ? text(found.WorkItemKey) : null;
+    },
+
+    async files(keys, client) {
+      const list = await call(keys, 'GET', `FileList/${client.type}?EntityKey=${encodeURIComponent(client.key)}`);
+      return ((list.Attachments as Json[] | undefined) ?? []).map((file) => ({
+        key: text(file.FileContextKey),
+        name: text(file.FileName),
+        size: Number(file.FileSize ?? 0),
+        contentType: text(file.MimeType),
+      }));
+    },
+
+    async download(keys, fileKey, maxBytes) {
+      const url = `${base(keys)}/v3/FileDetails/${encodeURIComponent(fileKey)}/Download`;
+      let response: Response;
+      try {
+        response = await fetch(url, { headers: authHeaders(keys), signal: AbortSignal.timeout(options.timeoutMs) });
+      } catch (err) {
+        throw new KarbonUnreachableError(`Karbon could not be reached: ${err instanceof Error ? err.message : String(err)}.`);
+      }
+      if (!response.ok) throw new KarbonRefusedError(response.status, '', `Karbon would not hand over the file (${response.status}).`);
+      // Read no further than the limit: a file larger than Herd takes is refused, not buffered.
+      const declared = Number(response.headers.get('content-length') ?? 0);
+      if (declared > maxBytes) throw new KarbonRefusedError(413, '', 'The file is larger than Herd takes.');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (bytes.length > maxBytes) throw new KarbonRefusedError(413, '', 'The file is larger than Herd takes.');
+      return bytes;
     },
 
     async subscribe(keys, type, targetUrl, signingKey) {

@@ -26,6 +26,13 @@ export interface KarbonDirectoryRecord {
   email: string | null;
 }
 
+export interface KarbonFileRecord {
+  key: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
 export interface KarbonNote {
   subject: string;
   body: string;
@@ -54,6 +61,10 @@ export interface KarbonApi {
   createWorkItem(keys: KarbonKeys, item: KarbonWorkItem): Promise<{ key: string }>;
   /** A work item of this client with exactly this title, so a retried event finds the one it already made. */
   findWorkItem(keys: KarbonKeys, clientKey: string, title: string): Promise<string | null>;
+  /** The files filed on a client (organization or contact). */
+  files(keys: KarbonKeys, client: { key: string; type: KarbonClientType }): Promise<KarbonFileRecord[]>;
+  /** A file's bytes (Karbon answers a download with a redirect to a short-lived token URL, which is followed). */
+  download(keys: KarbonKeys, fileKey: string, maxBytes: number): Promise<Buffer>;
   subscribe(keys: KarbonKeys, type: string, targetUrl: string, signingKey: string): Promise<void>;
   unsubscribe(keys: KarbonKeys, type: string): Promise<void>;
 }

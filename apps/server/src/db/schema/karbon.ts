@@ -2,6 +2,7 @@ import type { KarbonSettings } from '@herd/contract';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clientCompanies } from './client-companies.js';
 import { firms } from './firms.js';
+import { users } from './users.js';
 
 export interface KarbonWorkType {
   key: string;
@@ -43,9 +44,27 @@ export const karbonInstances = pgTable('karbon_instances', {
   users: jsonb('users').$type<KarbonUser[]>().notNull().default([]),
   lastError: text('last_error'),
   lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  /** The firm admin who connected Karbon: receipts brought in from Karbon are recorded as theirs. */
+  connectedBy: integer('connected_by').references(() => users.pk, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Karbon files Herd has taken in (or turned away, with why), so each is looked at once. */
+export const karbonImportedFiles = pgTable(
+  'karbon_imported_files',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.pk, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    receiptId: integer('receipt_id'),
+    refusal: text('refusal'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('karbon_imported_files_unique').on(t.firmId, t.fileKey)],
+);
 
 /** A client company's own Karbon choices; a key left out follows the firm's. */
 export const karbonClientSettings = pgTable('karbon_client_settings', {
@@ -72,6 +91,8 @@ export const karbonMappings = pgTable(
       .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
     karbonKey: text('karbon_key').notNull(),
     karbonType: text('karbon_type').$type<'Organization' | 'Contact'>().notNull(),
+    /** When the client's Karbon files were last looked at for receipts: the longest unlooked come first. */
+    filesCheckedAt: timestamp('files_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -85,6 +85,7 @@ const connect = async (deps: KarbonDeps, actor: Actor, keys: KarbonKeys) => {
       workTypes: tenant.workTypes,
       workStatuses: tenant.workStatuses,
       users,
+      connectedBy: actor.userId,
     });
     await writeAudit(tx, {
       firmId: firmActor.firmId,

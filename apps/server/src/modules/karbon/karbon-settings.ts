@@ -11,6 +11,7 @@ export const DEFAULT_KARBON_SETTINGS: KarbonSettings = {
   work_status: null,
   assignee: 'ASSIGNED_TEAM_MEMBER',
   assignee_email: null,
+  import_receipts: false,
 };
 
 /** The firm's settings with a client company's own choices over them (a choice left out or null follows the firm's). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import type { KarbonSettings } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { karbonClientSettings, karbonDirectory, karbonEvents, karbonInstances, karbonMappings } from '../../db/schema/index.js';
+import { karbonClientSettings, karbonDirectory, karbonEvents, karbonImportedFiles, karbonInstances, karbonMappings } from '../../db/schema/index.js';
 
 export type KarbonInstanceRow = typeof karbonInstances.$inferSelect;
 export type KarbonEventRow = typeof karbonEvents.$inferSelect;
@@ -181,3 +181,22 @@ export const firmsWithDueEvents = async (db: Db, now: Date) =>
       .from(karbonEvents)
       .where(and(eq(karbonEvents.state, 'PENDING'), lte(karbonEvents.nextAttemptAt, now)))
   ).map((row) => row.firmId);
+
+/** The firm's mappings whose companies take receipts from Karbon, the longest unlooked first. */
+export const mappingsToCheckForFiles = (db: Db, firmId: number) =>
+  db
+    .select()
+    .from(karbonMappings)
+    .where(eq(karbonMappings.firmId, firmId))
+    .orderBy(sql`${karbonMappings.filesCheckedAt} asc nulls first`, asc(karbonMappings.pk));
+
+export const markFilesChecked = (db: Db, mappingPk: number, at: Date) => db.update(karbonMappings).set({ filesCheckedAt: at }).where(eq(karbonMappings.pk, mappingPk));
+
+export const importedFileKeys = async (db: Db, firmId: number) =>
+  new Set((await db.select({ fileKey: karbonImportedFiles.fileKey }).from(karbonImportedFiles).where(eq(karbonImportedFiles.firmId, firmId))).map((row) => row.fileKey));
+
+/** Records a Karbon file as looked at; false when another sweep recorded it first (then this one's receipt is not made). */
+export const recordImportedFile = async (db: Db, values: { firmId: number; fileKey: string; receiptId?: number | null; refusal?: string | null }) =>
+  (await db.insert(karbonImportedFiles).values(values).onConflictDoNothing().returning({ pk: karbonImportedFiles.pk })).length > 0;
+
+export const firmsWithKarbon = async (db: Db) => (await db.select({ firmId: karbonInstances.firmId }).from(karbonInstances)).map((row) => row.firmId);

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ReceiptSource } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { receipts } from '../../db/schema/index.js';
@@ -26,6 +25,11 @@ export interface ReceiptIntake {
   files: { fileName: string; bytes: Buffer; contentType: string }[];
 }
 
+/** Where an intake reports a stored file it could not remove again (a request's logger, or a job's). */
+export interface IntakeLog {
+  error(details: object, message: string): void;
+}
+
 /** Runs inside the intake's transaction, for what must be written with the receipts (an email's claim on its message). */
 export type AlsoWrite = (tx: Db, receiptPks: number[]) => Promise<boolean>;
 
@@ -37,7 +41,7 @@ export type AlsoWrite = (tx: Db, receiptPks: number[]) => Promise<boolean>;
  * per receipt is queued, keyed by the receipt, so asking twice reads it once.
  * Answers the new receipts' pks, or null when `alsoWrite` declined.
  */
-export const intakeReceipts = async (deps: IntakeDeps, log: FastifyBaseLogger, intake: ReceiptIntake, alsoWrite?: AlsoWrite): Promise<number[] | null> => {
+export const intakeReceipts = async (deps: IntakeDeps, log: IntakeLog, intake: ReceiptIntake, alsoWrite?: AlsoWrite): Promise<number[] | null> => {
   const stored: { key: string; file: ReceiptIntake['files'][number] }[] = [];
   const removeStored = async () => {
     for (const { key } of stored) await deps.storage.delete(key).catch((err: unknown) => log.error({ err, key }, 'could not remove a stored receipt file'));

@@ -3,3 +3,5 @@
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
 export { viewerWhere } from './receipts.queries.js';
+export { intakeReceipts, type IntakeLog } from './receipt-intake.js';
+export { checkReceiptFile } from './receipt-files.js';

@@ -35,7 +35,7 @@ export const matchWords = (receipt: Receipt): string => {
 };
 
 /** How a receipt reached Herd, in words. */
-export const RECEIPT_SOURCE_LABELS: Record<ReceiptSource, string> = { WEB: 'Upload', EMAIL: 'Email', SMS: 'Text' };
+export const RECEIPT_SOURCE_LABELS: Record<ReceiptSource, string> = { WEB: 'Upload', EMAIL: 'Email', SMS: 'Text', KARBON: 'Karbon' };
 
 /** How sure Herd is of a read field, for a tag beside it; nothing when a person set it or nobody read it. */
 export const confidenceWords = (field: { confidence: number | null; edited: boolean }): { text: string; sure: boolean } | null => {
