@@ -1,3 +1,4 @@
+import { renderKarbonReport, runKarbonBench } from './karbon.js';
 import { renderQbdReport, runQbdBench } from './qbd.js';
 import { renderQboReport, runQboBench } from './qbo.js';
 import { writeSection } from './report.js';
@@ -12,7 +13,7 @@ interface SectionOptions {
   freshDatabase(url: string, name: string): Promise<string>;
 }
 
-/** The ledgers' parts of the bench (QuickBooks Online, Xero, QuickBooks Desktop): each a pull and a publish against its simulator, written as a section of its own. */
+/** The integrations' parts of the bench (QuickBooks Online, Xero, QuickBooks Desktop: a pull and a publish each; Karbon: events delivered) against their simulators, each written as a section of its own. */
 export const runLedgerSections = async ({ only, pgUrl, write, file, freshDatabase }: SectionOptions) => {
   if (!only || only === 'qbo') {
     process.stderr.write('\nQuickBooks Online: pull of 20,000 and publish of 500 against the simulator…\n');
@@ -36,5 +37,13 @@ export const runLedgerSections = async ({ only, pgUrl, write, file, freshDatabas
       process.stdout.write(`${qbd}\n`);
       if (write) writeSection(file, 'qbd', qbd);
     } else process.stderr.write('QuickBooks Desktop sync skipped: it is measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
+  }
+  if (!only || only === 'karbon') {
+    if (pgUrl) {
+      process.stderr.write('\nKarbon: 1,000 client finishes delivered at Karbon’s 120 requests a minute (about nine minutes)…\n');
+      const karbon = renderKarbonReport(await runKarbonBench(await freshDatabase(pgUrl, 'herd_bench_karbon')));
+      process.stdout.write(`${karbon}\n`);
+      if (write) writeSection(file, 'karbon', karbon);
+    } else process.stderr.write('Karbon events skipped: they are measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
   }
 };

@@ -7,6 +7,7 @@
  * "Reading these figures" section). BENCH_SCALE shrinks the data for a quick
  * try (e.g. 0.05); `--only=postgres` or `--only=pglite` runs one database;
  * `--only=qbo` runs only the QuickBooks Online sync part (bench/qbo.ts),
+ * `--only=karbon` only the Karbon events part, on PostgreSQL at Karbon's 120 requests a minute (bench/karbon.ts; about nine minutes),
  * `--only=qbd` only the QuickBooks Desktop sync part, on PostgreSQL through the simulated Web Connector (bench/qbd.ts),
  * `--only=xero` only the Xero sync part, on PostgreSQL at Xero's 60 requests a minute (bench/xero.ts; several minutes),
  * `--only=first-load` only the bytes a browser downloads (bench/first-load.ts),
@@ -307,6 +308,7 @@ const main = async () => {
     'qbo',
     'xero',
     'qbd',
+    'karbon',
     'first-load',
     'client-effort',
     'receipt-matching',
