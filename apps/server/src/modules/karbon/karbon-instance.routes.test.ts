@@ -51,6 +51,30 @@ describe('connecting Karbon', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('refuses every Karbon endpoint to a team member and a client admin of the firm (403)', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['post', 'integrations/karbon/instance/', pasted(sim)],
+      ['post', 'integrations/karbon/instance/delete/', {}],
+      ['post', 'integrations/karbon/sandbox/connect/', {}],
+      ['get', 'integrations/karbon/settings/'],
+      ['patch', 'integrations/karbon/settings/update/', {}],
+      ['get', 'integrations/karbon/organizations/list/'],
+      ['get', 'integrations/karbon/organizations/mappings/'],
+      ['get', 'integrations/karbon/worktypes/list/'],
+      ['post', 'integrations/karbon/worktypes/resync/', {}],
+      ['post', 'integrations/karbon/organizations/resync/', {}],
+      ['post', 'integrations/karbon/workstatuses/resync/', {}],
+      ['post', 'integrations/karbon/users/resync/', {}],
+    ];
+    for (const person of [cast.teamMember, cast.clientAdmin])
+      for (const [method, path, body] of calls) {
+        const reply = method === 'get' ? await person.get(path) : method === 'patch' ? await person.patch(path, body) : await person.post(path, body);
+        // A body the contract refuses is refused first (400); every other answer is the permission's.
+        expect([400, 403], `${method} ${path}`).toContain(reply.statusCode);
+        if (method === 'get' || path.endsWith('resync/') || path.endsWith('delete/')) expect(reply.statusCode, `${method} ${path}`).toBe(403);
+      }
+  });
+
   it('is the firm admins’ alone: other people are refused, another firm sees none of it', async () => {
     expect((await cast.teamMember.get('integrations/karbon/settings/')).statusCode).toBe(403);
     expect((await cast.clientAdmin.get('integrations/karbon/settings/')).statusCode).toBe(403);
