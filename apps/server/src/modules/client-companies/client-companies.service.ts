@@ -65,7 +65,11 @@ const updateFirmCompany = async (db: Db, firmId: number, pk: number, values: Par
 /** What creating and disconnecting need beyond the database: the ledgers (to revoke grants) and the job queue (billing follows the count). */
 type CompanyDeps = GrantDeps & { jobs: JobQueue };
 
-export const createClientCompany = async (deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>, actor: Actor, input: z.infer<typeof clientCompanyCreateBody>): Promise<ClientCompany> => {
+export const createClientCompany = async (
+  deps: Pick<AppDeps, 'db' | 'jobs' | 'config'>,
+  actor: Actor,
+  input: z.infer<typeof clientCompanyCreateBody>,
+): Promise<ClientCompany> => {
   const { db } = deps;
   const firmActor = can.manageClientCompanies(actor);
   const row = await db.transaction(async (tx) => {
