@@ -58,6 +58,7 @@ const TransactionInbox = lazyPage(() => import('../features/transactions/compone
 const ClientReceiptsSection = lazyPage(() => import('../features/receipts/client/client-receipts-section').then((m) => m.ClientReceiptsSection));
 const ClientReceiptsListPage = lazyPage(() => import('../features/receipts/client/client-receipts-list-page').then((m) => m.ClientReceiptsListPage));
 const RequestTemplatesTab = lazyPage(() => import('../features/requests/templates/request-templates-tab').then((m) => m.RequestTemplatesTab));
+const KarbonTab = lazyPage(() => import('../features/karbon/karbon-tab').then((m) => m.KarbonTab));
 const ReceiptAddressCard = lazyPage(() => import('../features/receipts/client/receipt-address-card').then((m) => m.ReceiptAddressCard));
 // The client's requests: on the company page, and their completed and scheduled lists.
 const ClientRequestsSection = lazyPage(() => import('../features/requests/client/client-requests-section').then((m) => m.ClientRequestsSection));
@@ -136,12 +137,15 @@ export const AppRoutes = () => {
 
                 <Route path={s.root} element={<SettingsRedirect />} />
                 <Route element={<RequireAccountType types={['ACCOUNTANT']} />}>
-                  <Route path={s.accountant} element={<SettingsPage section="accountant" billingTab={BillingTab} requestTemplatesTab={RequestTemplatesTab} />} />
+                  <Route
+                    path={s.accountant}
+                    element={<SettingsPage section="accountant" billingTab={BillingTab} requestTemplatesTab={RequestTemplatesTab} integrationsTab={KarbonTab} />}
+                  />
                 </Route>
                 <Route element={<RequireAccountType types={['ACCOUNTANT_COWORKER']} />}>
                   <Route
                     path={s.accountantCoworker}
-                    element={<SettingsPage section="accountant-coworker" billingTab={BillingTab} requestTemplatesTab={RequestTemplatesTab} />}
+                    element={<SettingsPage section="accountant-coworker" billingTab={BillingTab} requestTemplatesTab={RequestTemplatesTab} integrationsTab={KarbonTab} />}
                   />
                 </Route>
                 <Route element={<RequireAccountType types={['CLIENT']} />}>

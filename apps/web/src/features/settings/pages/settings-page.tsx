@@ -84,6 +84,8 @@ export interface SettingsPageProps {
   receiptsTab?: ComponentType;
   /** The requests feature's "Request templates" tab for firm users, handed in by the routes like billing's. */
   requestTemplatesTab?: ComponentType;
+  /** The Karbon feature's "Integrations" tab for firm admins, handed in by the routes like billing's. */
+  integrationsTab?: ComponentType;
 }
 
 /**
@@ -97,6 +99,7 @@ export const SettingsPage = ({
   billingTab: BillingTab,
   receiptsTab: ReceiptsTab,
   requestTemplatesTab: RequestTemplatesTab,
+  integrationsTab: IntegrationsTab,
 }: SettingsPageProps) => {
   usePageTitle(billing ? 'Billing' : 'Settings');
   const profile = useProfile();
@@ -132,6 +135,7 @@ export const SettingsPage = ({
     );
     // Every firm user picks from the firm's templates; the tab itself says who may change them.
     if (RequestTemplatesTab) items.push({ key: 'request-templates', label: 'Request templates', children: <RequestTemplatesTab /> });
+    if (firmAdmin && IntegrationsTab) items.push({ key: 'integrations', label: 'Integrations', children: <IntegrationsTab /> });
     if (firmAdmin && BillingTab) items.push({ key: BILLING_TAB, label: 'Billing', children: <BillingTab /> });
   } else if (section === 'client' || section === 'client-coworker') {
     items.push({ key: 'people', label: 'People', children: <PeopleTab selfPk={profile.pk} /> });
