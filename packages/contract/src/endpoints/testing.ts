@@ -39,6 +39,14 @@ export const testingEndpoints = {
     params: pkParams,
     responses: { 200: sandboxEntity },
   }),
+  /** The signed-in firm admin's sandbox Karbon, after sending what is due now (the minute's sweep): its notes. */
+  karbonSandboxNotes: endpoint({
+    method: 'POST',
+    path: 'testing/karbon-sandbox/notes/',
+    tags,
+    summary: 'Sends what the firm owes its sandbox Karbon now, then lists the notes it holds',
+    responses: { 200: z.array(z.object({ subject: z.string(), client_keys: z.array(z.string()) })) },
+  }),
   /** The signed-in firm admin's firm: its trial ends now, so it is read-only until it pays (as after 14 days). */
   endTrial: endpoint({
     method: 'POST',
