@@ -1,6 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { karbonEndpoints as e } from '@herd/contract/endpoints/karbon';
 import type { KarbonClientType, KarbonInstanceBody, KarbonSettings } from '@herd/contract/karbon';
+import type { z } from 'zod';
+import type { karbonClientOverrides } from '@herd/contract/karbon';
+
+export type KarbonClientOverrides = z.input<typeof karbonClientOverrides>;
 import { call } from '../../lib/api-client';
 import { useSubmitMutation } from '../../lib/use-submit-mutation';
 
@@ -10,6 +14,7 @@ export const karbonKeys = {
   lists: () => [...karbonKeys.all, 'lists'] as const,
   mappings: () => [...karbonKeys.all, 'mappings'] as const,
   directory: (search: string) => [...karbonKeys.all, 'directory', search] as const,
+  client: (companyPk: number) => [...karbonKeys.all, 'client', companyPk] as const,
 };
 
 /** The firm's Karbon connection (null before one) and what Herd writes there. */
@@ -70,5 +75,21 @@ export const useLinkKarbonClient = () => {
         ? call(e.updateMapping, { params: { client_company: companyPk }, body: { target } })
         : call(e.createMapping, { body: { client_company: companyPk, ...target } }),
     onSuccess: () => client.invalidateQueries({ queryKey: karbonKeys.mappings() }),
+  });
+};
+
+/** A client company's own Karbon choices and what applies to it. */
+export const useKarbonClientSettings = (companyPk: number | null) =>
+  useQuery({
+    queryKey: karbonKeys.client(companyPk ?? 0),
+    queryFn: () => call(e.clientSettings, { params: { client_pk: companyPk! } }),
+    enabled: companyPk !== null,
+  });
+
+export const useSaveKarbonClientSettings = (companyPk: number) => {
+  const client = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: (overrides: KarbonClientOverrides) => call(e.updateClientSettings, { params: { client_pk: companyPk }, body: overrides }),
+    onSuccess: (view) => client.setQueryData(karbonKeys.client(companyPk), view),
   });
 };

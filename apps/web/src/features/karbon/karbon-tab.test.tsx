@@ -110,6 +110,34 @@ describe('the Integrations tab', () => {
     expect(fake.callsTo(e.updateMapping, { client_company: 7 })[0]!.body).toEqual({ target: null });
   });
 
+  it('sets a linked company’s own choices: each as the firm, on or off', async () => {
+    const clientView = { client_company: 7, overrides: {}, effective: settings };
+    const fake = createFakeApi()
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(e.settings, {}, { instance, settings })
+      .answer(e.workTypes, {}, lists)
+      .answer(e.mappings, {}, { results: [{ client_company: 7, name: 'Harbor Dental LLC', mapping: harbor, suggestions: [] }] })
+      .answer(e.clientSettings, { client_pk: 7 }, clientView)
+      .answer(e.updateClientSettings, { client_pk: 7 }, { ...clientView, overrides: { import_receipts: true } })
+      .install();
+    openTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Its own settings' }));
+    const dialog = await screen.findByRole('dialog');
+    const receipts = await within(dialog).findByRole('combobox', { name: 'Their Karbon photos and PDFs become receipts' });
+    await userEvent.click(receipts);
+    await userEvent.click(await screen.findByText('On for this client'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.callsTo(e.updateClientSettings, { client_pk: 7 })).toHaveLength(1));
+    expect(fake.callsTo(e.updateClientSettings, { client_pk: 7 })[0]!.body).toEqual({
+      note_on_transactions_answered: null,
+      note_on_request_answered: null,
+      note_on_receipts_arrived: null,
+      work_item_on_request_sent: null,
+      work_item_on_sync_error: null,
+      import_receipts: true,
+    });
+  });
+
   it('saves the settings, and shows the server’s refusal of a work type on its field', async () => {
     const fake = connected()
       .answer(e.updateSettings, {}, () => ({ status: 400, data: { work_status: ['Choose one of the Karbon account’s work statuses.'] } }))

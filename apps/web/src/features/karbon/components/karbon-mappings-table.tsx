@@ -3,6 +3,7 @@ import { Button, Card, Flex, Select, Space, Table, Tag, Typography } from 'antd'
 import type { KarbonClientType } from '@herd/contract/karbon';
 import { useServerError } from '../../../ui/use-server-error';
 import { useKarbonDirectory, useKarbonMappings, useLinkKarbonClient } from '../api';
+import { KarbonClientSettingsModal } from './karbon-client-settings-modal';
 
 interface Target {
   key: string;
@@ -38,6 +39,7 @@ export const KarbonMappingsTable = () => {
   const mappings = useKarbonMappings(true);
   const link = useLinkKarbonClient();
   const showError = useServerError();
+  const [settingsOf, setSettingsOf] = useState<{ pk: number; name: string } | null>(null);
   const linkTo = (companyPk: number, linked: boolean, target: Target | null) =>
     link.mutate(
       { companyPk, linked, target: target ? { karbon_key: target.key, karbon_type: target.type } : null },
@@ -61,6 +63,9 @@ export const KarbonMappingsTable = () => {
                 <Space wrap>
                   <Tag color="green">Linked</Tag>
                   <Typography.Text>{describe(row.mapping)}</Typography.Text>
+                  <Button size="small" onClick={() => setSettingsOf({ pk: row.client_company, name: row.name })}>
+                    Its own settings
+                  </Button>
                   <Button size="small" onClick={() => linkTo(row.client_company, true, null)}>
                     Unlink
                   </Button>
@@ -82,6 +87,7 @@ export const KarbonMappingsTable = () => {
           },
         ]}
       />
+      <KarbonClientSettingsModal company={settingsOf} onClose={() => setSettingsOf(null)} />
     </Card>
   );
 };
