@@ -99,3 +99,20 @@ export const magicCodeFromOutbox = (request: APIRequestContext, to: string) => l
 
 /** The code of the sign-up link mailed to `to`. */
 export const signupCodeFromOutbox = (request: APIRequestContext, to: string) => linkCodeFromOutbox(request, to, 'signup');
+
+/** The client answers the first transaction of their list with the first category offered and finishes it (Ctrl+Enter). */
+export const answerFirstTransaction = async (client: Page) => {
+  const rows = client.getByTestId('transaction-row');
+  await expect(rows.first()).toBeVisible();
+  const waiting = await rows.count();
+  await client.keyboard.press('Enter');
+  const editor = client.getByTestId('transaction-editor');
+  await expect(editor).toBeVisible();
+  const category = editor.getByRole('combobox', { name: 'Category', exact: true }).first();
+  await category.click();
+  await expect(client.locator('.ant-select-dropdown:visible .ant-select-item-option-active')).toBeVisible();
+  await category.press('Enter');
+  await client.keyboard.press('Control+Enter');
+  await expect(editor).toBeHidden();
+  await expect(rows).toHaveCount(waiting - 1);
+};

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { testingEndpoints } from '@herd/contract';
-import { apiCall, DEMO, signIn } from './helpers';
+import { answerFirstTransaction, apiCall, DEMO, signIn } from './helpers';
 
 test('a firm admin connects the sandbox Karbon and links a client; the client finishes a transaction and the sandbox Karbon holds the note', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -29,19 +29,7 @@ test('a firm admin connects the sandbox Karbon and links a client; the client fi
   const clientContext = await browser.newContext();
   const client = await clientContext.newPage();
   await signIn(client, DEMO.clientEmail, DEMO.password);
-  const rows = client.getByTestId('transaction-row');
-  await expect(rows.first()).toBeVisible();
-  const waiting = await rows.count();
-  await client.keyboard.press('Enter');
-  const editor = client.getByTestId('transaction-editor');
-  await expect(editor).toBeVisible();
-  const category = editor.getByRole('combobox', { name: 'Category', exact: true }).first();
-  await category.click();
-  await expect(client.locator('.ant-select-dropdown:visible .ant-select-item-option-active')).toBeVisible();
-  await category.press('Enter');
-  await client.keyboard.press('Control+Enter');
-  await expect(editor).toBeHidden();
-  await expect(rows).toHaveCount(waiting - 1);
+  await answerFirstTransaction(client);
 
   // The sandbox Karbon holds the note on that organization's timeline (sent as the minute's sweep would).
   await expect

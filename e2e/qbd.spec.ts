@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { clientUserEndpoints, transactionEndpoints } from '@herd/contract';
-import { apiCall, DEMO, magicCodeFromOutbox, signIn, uniqueEmail, uniqueName } from './helpers';
+import { answerFirstTransaction, apiCall, DEMO, magicCodeFromOutbox, signIn, uniqueEmail, uniqueName } from './helpers';
 
 /** The simulated Web Connector runs a whole session against the sandbox company file: pull, then publish, then done. */
 const runSandboxConnector = async (page: Page) => {
@@ -65,20 +65,7 @@ test('in sandbox mode an accountant adds a QuickBooks Desktop client, runs the s
   const clientContext = await browser.newContext();
   const client = await clientContext.newPage();
   await client.goto(`/auth/?magic=${encodeURIComponent(await magicCodeFromOutbox(accountant.request, email))}`);
-  const rows = client.getByTestId('transaction-row');
-  await expect(rows.first()).toBeVisible();
-  const waiting = await rows.count();
-  await client.keyboard.press('Enter');
-  const editor = client.getByTestId('transaction-editor');
-  await expect(editor).toBeVisible();
-  const category = editor.getByRole('combobox', { name: 'Category', exact: true }).first();
-  await category.click();
-  const option = client.locator('.ant-select-dropdown:visible .ant-select-item-option-active');
-  await expect(option).toBeVisible();
-  await category.press('Enter');
-  await client.keyboard.press('Control+Enter');
-  await expect(editor).toBeHidden();
-  await expect(rows).toHaveCount(waiting - 1);
+  await answerFirstTransaction(client);
 
   // The accountant publishes it: with QuickBooks Desktop it waits for the next Web Connector run.
   await accountant.goto(`/dashboard/accountant/categorized/${pk}/`);
