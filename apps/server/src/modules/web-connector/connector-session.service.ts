@@ -69,6 +69,9 @@ const nothingWaits = async (deps: ConnectorSessionDeps, companyPk: number, now: 
   return (await findProcessingOfCompany(deps.db, companyPk)).length === 0 && !(await hasWaitingListEntries(deps.db, companyPk));
 };
 
+/** Whether a ticket names a run still going: only such a caller may send a large body (QuickBooks' answer). */
+export const isRunningTicket = async (deps: ConnectorSessionDeps, ticket: string) => (await runningRun(deps, ticket)) !== null;
+
 /** The run of a ticket, while it runs. */
 const runningRun = async (deps: ConnectorSessionDeps, ticket: string) => {
   const found = await findRunByTicket(deps.db, sha256(ticket));

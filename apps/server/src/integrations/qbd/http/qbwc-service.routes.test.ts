@@ -65,6 +65,22 @@ describe('the SOAP service', () => {
     expect(bomb.status).toBe(400);
   });
 
+  it('refuses a large call without a running session’s ticket before reading it, and reads one with it', async () => {
+    const large = (ticket: string) =>
+      `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><receiveResponseXML xmlns="http://developer.intuit.com/"><ticket>${ticket}</ticket><response>${'<a>1</a>'.repeat(20_000)}</response><hresult></hresult><message></message></receiveResponseXML></soap:Body></soap:Envelope>`;
+    const refused = await post(large('not-a-ticket'));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('ticket of a session under way');
+    const setup = await setUpQbdCompany(cast.admin, url, 'Large Co');
+    const [ticket] = (await soap(url, 'authenticate', [
+      ['strUserName', setup.userName],
+      ['strPassword', setup.password],
+    ])) as string[];
+    const read = await post(large(ticket!));
+    expect(read.status).toBe(200);
+    await soap(url, 'closeConnection', [['ticket', ticket!]]);
+  });
+
   it('answers "none" to a run right after one that left nothing waiting, and runs again once something waits', async () => {
     const setup = await setUpQbdCompany(cast.admin, url, 'Quiet Co');
     const { connector } = qbdWorld(setup, { transactions: 8 });

@@ -7,6 +7,7 @@ import {
   closeConnection,
   connectionError,
   getLastError,
+  isRunningTicket,
   receiveResponseXML,
   sendRequestXML,
   type ConnectorSessionDeps,
@@ -48,12 +49,27 @@ const answer = async (deps: ConnectorSessionDeps, call: QbwcCall, address: strin
   }
 };
 
+/** Every call but QuickBooks' answer is a few hundred bytes; anything larger is read only for a session under way. */
+const SMALL_CALL_BYTES = 64 * 1024;
+
+/**
+ * Parsing megabytes of XML holds the event loop for seconds, and this address takes callers who
+ * have not signed in: a large body must name a running session's ticket (found by a plain string
+ * search near its start, where receiveResponseXML puts it) before it is parsed at all.
+ */
+const largeBodyAllowed = async (deps: ConnectorSessionDeps, body: string) => {
+  const ticket = /<(?:[\w-]+:)?ticket>([^<]{1,200})<\/(?:[\w-]+:)?ticket>/.exec(body.slice(0, 4096))?.[1];
+  return ticket !== undefined && isRunningTicket(deps, ticket);
+};
+
 /** Answers one SOAP call: the method's result, or a client fault (400) for a call Herd cannot read. */
 const serveQbwcCall = async (deps: ConnectorSessionDeps, input: { body: string; address: string }, reply: FastifyReply) => {
   reply.type('text/xml; charset=utf-8');
   try {
     // A document type could declare entities that expand without end: the Web Connector never sends one.
     if (/<!DOCTYPE/i.test(input.body)) throw new QbwcEnvelopeError('A document type declaration is not accepted.');
+    if (input.body.length > SMALL_CALL_BYTES && !(await largeBodyAllowed(deps, input.body)))
+      throw new QbwcEnvelopeError('A call this large is accepted only with the ticket of a session under way.');
     const call = readQbwcCall(input.body);
     return qbwcResponse(call.method, await answer(deps, call, input.address));
   } catch (err) {
