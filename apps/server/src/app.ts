@@ -29,6 +29,7 @@ import { webConnectorRoutes } from './modules/web-connector/web-connector.routes
 import { createKarbonClient } from './karbon/karbon-client.js';
 import { KARBON_SANDBOX_PATH, mountKarbonSandbox, type KarbonSandbox } from './karbon/builtin-sandbox.js';
 import { karbonRoutes } from './modules/karbon/karbon.routes.js';
+import { documentRoutes } from './modules/documents/documents.routes.js';
 import { testingKarbonSandboxRoutes } from './modules/karbon/karbon-sandbox-testing.routes.js';
 import { ConflictError, NotFoundError } from './lib/errors.js';
 import { QBWC_SERVICE_PATH } from './modules/web-connector/web-connector-paths.js';
@@ -202,6 +203,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(noteRoutes);
       await api.register(notificationRoutes);
       await api.register(attachmentRoutes);
+      await api.register(documentRoutes);
       await api.register(receiptRoutes);
       await api.register(communicationRoutes);
       await api.register(recurringRoutes);

@@ -30,6 +30,7 @@ export * from './quickbooks.js';
 export * from './xero.js';
 export * from './qbd.js';
 export * from './karbon.js';
+export * from './documents.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './money.js';

@@ -17,11 +17,12 @@ export const NOTIFICATION_KINDS = [
   'CLIENT_UNRESPONSIVE',
   'REQUEST_DUE',
   'REQUEST_OVERDUE',
+  'DOCUMENTS_ADDED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The object a notification opens. */
-export const NOTIFICATION_TARGETS = ['TRANSACTION', 'RECEIPT', 'COMMUNICATION', 'CLIENT_COMPANY', 'ACCOUNTANT_COMPANY'] as const;
+/** The object a notification opens. A DOCUMENT_FOLDER's pk is the folder's, or 0 for the company's top level (`client_company` names the company). */
+export const NOTIFICATION_TARGETS = ['TRANSACTION', 'RECEIPT', 'COMMUNICATION', 'CLIENT_COMPANY', 'ACCOUNTANT_COMPANY', 'DOCUMENT_FOLDER'] as const;
 export type NotificationTarget = (typeof NOTIFICATION_TARGETS)[number];
 
 /** How many ids one mark-read may name. */

@@ -28,6 +28,8 @@ export const routes = {
     receiptsInbox: '/dashboard/accountant/receipts-inbox/',
     receiptsCompleted: '/dashboard/accountant/receipts/completed/:clientPk/',
     receiptsHidden: '/dashboard/accountant/receipts/hidden/:clientPk/',
+    /** The files and folders the firm shares with the client (a tab beside the lists); `?folder=` opens one. */
+    documents: '/dashboard/accountant/documents/:clientPk/',
     /** Where the server sends the browser when one Xero consent granted several organisations: `?grant=<id>`. */
     xeroSelectClient: '/dashboard/accountant/xero/select-client/',
   },
@@ -39,6 +41,8 @@ export const routes = {
     receiptsCompleted: '/dashboard/client/company-client/receipts/completed/:clientPk/',
     receiptsHidden: '/dashboard/client/company-client/receipts/hidden/:clientPk/',
     transactionsCompleted: '/dashboard/client/company-client/transactions/completed/:clientPk/',
+    /** The company's shared files and folders; `?folder=` opens one. */
+    documents: '/dashboard/client/company-client/documents/:clientPk/',
   },
   analytics: '/analytics/',
   settings: {

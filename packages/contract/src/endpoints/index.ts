@@ -30,6 +30,7 @@ import { transactionEndpoints } from './transactions.js';
 import { xeroEndpoints } from './xero.js';
 import { qbdEndpoints } from './qbd.js';
 import { karbonEndpoints } from './karbon.js';
+import { documentEndpoints } from './documents.js';
 
 export * from './analytics.js';
 export * from './app.js';
@@ -63,6 +64,7 @@ export * from './transactions.js';
 export * from './xero.js';
 export * from './qbd.js';
 export * from './karbon.js';
+export * from './documents.js';
 
 /** The route table: every endpoint group; the server serves each, the web app calls them. */
 export const endpointGroups = {
@@ -101,6 +103,8 @@ export const endpointGroups = {
   communications: communicationEndpoints,
   recurring: recurringEndpoints,
   requestTemplates: requestTemplateEndpoints,
+  documentsAccountant: documentEndpoints.accountant,
+  documentsClient: documentEndpoints.client,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

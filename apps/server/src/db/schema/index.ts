@@ -28,3 +28,4 @@ export * from './notifications.js';
 export * from './pending-grants.js';
 export * from './web-connector.js';
 export * from './karbon.js';
+export * from './documents.js';

@@ -199,3 +199,27 @@ export const notifyBulkNote = async (
     except: e.by,
   });
 };
+
+/**
+ * Files added to a company's documents: a client's upload tells the firm's people who see the company;
+ * the firm's tells the company's people, unless the folder is the firm's only. One upload (any number of
+ * files) is one line, opening the folder it went to.
+ */
+export const notifyDocumentsAdded = async (
+  tx: Db,
+  e: { firmId: number; companyPk: number; folderPk: number | null; folderName: string | null; count: number; by: number; byClient: boolean; firmOnly: boolean },
+) => {
+  if (e.count === 0 || (!e.byClient && e.firmOnly)) return 0;
+  const name = await companyNameOf(tx, e.firmId, e.companyPk);
+  const where = e.folderName ? `“${e.folderName}”` : 'Documents';
+  return notify(tx, {
+    firmId: e.firmId,
+    clientCompanyId: e.companyPk,
+    kind: 'DOCUMENTS_ADDED',
+    target: { type: 'DOCUMENT_FOLDER', pk: e.folderPk ?? 0 },
+    title: e.byClient ? `${name} added ${plural(e.count, 'file')} to ${where}` : `Your accountant added ${plural(e.count, 'file')} to ${where}`,
+    text: e.byClient ? '' : `For ${name}`,
+    to: e.byClient ? { firm: true } : { client: { type: 'company' } },
+    except: e.by,
+  });
+};

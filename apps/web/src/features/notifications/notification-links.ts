@@ -8,6 +8,9 @@ const OPEN_TRANSACTION = OPEN_PARAM;
 
 const withQuery = (path: string, query: Record<string, number>) => `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
 
+/** A company's documents, open at the folder (0 is the top level). */
+const documentsHref = (path: string, folderPk: number) => (folderPk > 0 ? withQuery(path, { folder: folderPk }) : path);
+
 /** Where an accountant goes to deal with it: the screen where that work is done. */
 const accountantHref = (n: Notification): string => {
   const clientPk = n.client_company;
@@ -20,6 +23,7 @@ const accountantHref = (n: Notification): string => {
   if (n.kind === 'REQUEST_DUE' || n.kind === 'REQUEST_OVERDUE') return buildPath(a.requests, { clientPk });
   // A client gone quiet: their settings, where reminders are set and "Notify now" is (as the escalation email links).
   if (n.kind === 'CLIENT_UNRESPONSIVE') return buildPath(routes.settings.accountantClient, { clientPk });
+  if (n.target.type === 'DOCUMENT_FOLDER') return documentsHref(buildPath(a.documents, { clientPk }), n.target.pk);
   if (n.target.type === 'TRANSACTION') return withQuery(buildPath(a.active, { clientPk }), { [OPEN_TRANSACTION]: n.target.pk });
   if (n.target.type === 'RECEIPT') return buildPath(a.receipts, { clientPk });
   if (n.target.type === 'COMMUNICATION') return buildPath(a.requests, { clientPk });
@@ -31,6 +35,7 @@ const accountantHref = (n: Notification): string => {
 /** Where a client goes: their company's screen (the right company), with the transaction open when it is about one. */
 const clientHref = (n: Notification): string => {
   if (n.client_company === null) return routes.client.dashboard;
+  if (n.target.type === 'DOCUMENT_FOLDER') return documentsHref(buildPath(routes.client.documents, { clientPk: n.client_company }), n.target.pk);
   const query: Record<string, number> = { company: n.client_company };
   if (n.target.type === 'TRANSACTION') query[OPEN_TRANSACTION] = n.target.pk;
   return withQuery(routes.client.company, query);

@@ -7,6 +7,7 @@ import {
   FileDoneOutlined,
   FileImageOutlined,
   FileTextOutlined,
+  FolderOpenOutlined,
   LinkOutlined,
   MessageOutlined,
   PhoneOutlined,
@@ -31,6 +32,7 @@ const ICONS: Record<NotificationKind, { Icon: typeof PhoneOutlined; color: strin
   CLIENT_UNRESPONSIVE: { Icon: PhoneOutlined, color: '#b7791f' },
   REQUEST_DUE: { Icon: ClockCircleOutlined, color: '#b7791f' },
   REQUEST_OVERDUE: { Icon: ExclamationCircleOutlined, color: '#c0392b' },
+  DOCUMENTS_ADDED: { Icon: FolderOpenOutlined, color: '#4a6fa5' },
 };
 
 export const NotificationIcon = ({ kind }: { kind: NotificationKind }) => {
