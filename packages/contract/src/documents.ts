@@ -78,7 +78,15 @@ export type DocumentListQuery = z.infer<typeof documentListQuery>;
 export const documentList = z.object({
   /** Root first, the folder listed last. */
   path: z.array(documentCrumb),
-  folder: z.object({ pk: z.number().nullable(), smart: z.enum(SMART_FOLDERS).nullable(), accountant_only: z.boolean(), writable: z.boolean() }),
+  folder: z.object({
+    pk: z.number().nullable(),
+    smart: z.enum(SMART_FOLDERS).nullable(),
+    /** The folder's own mark. */
+    accountant_only: z.boolean(),
+    /** Kept from the client by a folder above it (its own mark aside). */
+    inherits_accountant_only: z.boolean(),
+    writable: z.boolean(),
+  }),
   /** Items matching the search. */
   count: z.number(),
   /** Items of the folder, whatever the search. */

@@ -44,7 +44,12 @@ export const listDocuments = async ({ db }: Deps, actor: Actor, input: OnSide & 
     if (input.folder) throw ValidationError.field('smart', 'Choose a folder or a smart folder, not both.');
     const smart = await readSmartFolder(db, scope, input.smart, input);
     const path = [crumbsOf([])[0]!, { pk: null, smart: input.smart, name: smartFolderItem(input.smart, new Date()).name }];
-    return { path, folder: { pk: null, smart: input.smart, accountant_only: false, writable: false }, ...smart, next: pageLinks(url, page, pageSize, smart.count).next };
+    return {
+      path,
+      folder: { pk: null, smart: input.smart, accountant_only: false, inherits_accountant_only: false, writable: false },
+      ...smart,
+      next: pageLinks(url, page, pageSize, smart.count).next,
+    };
   }
   const chain = input.folder ? await visibleFolder(db, scope, input.folder) : [];
   if (!input.folder) await giveYearFolders(db, scope);
@@ -61,7 +66,13 @@ export const listDocuments = async ({ db }: Deps, actor: Actor, input: OnSide & 
   ];
   return {
     path: crumbsOf(chain),
-    folder: { pk: parentPk, smart: null, accountant_only: chain.some((row) => row.accountantOnly), writable: true },
+    folder: {
+      pk: parentPk,
+      smart: null,
+      accountant_only: chain.at(-1)?.accountantOnly ?? false,
+      inherits_accountant_only: chain.slice(0, -1).some((row) => row.accountantOnly),
+      writable: true,
+    },
     count: own + smart.length,
     total: ownTotal + (parentPk === null ? smartFoldersMatching().length : 0),
     next: pageLinks(url, page, pageSize, own).next,
