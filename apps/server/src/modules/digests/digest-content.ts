@@ -42,6 +42,7 @@ const activityLines = (c: CompanyDigest): string[] => {
       : []),
     ...(lines.request_created ? [`Sent you ${quoted(lines.request_created.items)}${more(lines.request_created.total, lines.request_created.items.length)}`] : []),
     ...(receiptsBits.some(Boolean) ? [`Receipts: ${receiptsBits.filter(Boolean).join(', ')}`] : []),
+    ...(n.documents_added ? [`Added ${plural(n.documents_added, 'file')} to Documents`] : []),
     ...(lines.note?.items.map((note) => `Note from ${note.who || 'the client'}: “${excerpt(note.line)}”`) ?? []),
     ...(lines.note && lines.note.total > lines.note.items.length ? [`…and ${plural(lines.note.total - lines.note.items.length, 'more note')}`] : []),
   ];
@@ -69,7 +70,9 @@ const linkOf = (appUrl: string, c: CompanyDigest) => {
         ? `requests/${c.pk}/`
         : n.receipts_arrived || n.receipts_matched
           ? `receipts/${c.pk}/`
-          : 'clients/';
+          : n.documents_added
+            ? `documents/${c.pk}/`
+            : 'clients/';
   return { label: `Open ${c.name} in Herd`, url: `${appUrl}/dashboard/accountant/${page}` };
 };
 
@@ -100,10 +103,12 @@ export const digestText = (appUrl: string, companies: CompanyDigest[]) => {
   const sum = (count: DigestCount) => companies.reduce((total, c) => total + (c.counts[count] ?? 0), 0);
   const requests = companies.reduce((total, c) => total + (c.lines.request_answered?.total ?? 0), 0);
   const receipts = sum('receipts_arrived');
+  const files = sum('documents_added');
   const did = [
     ...(sum('answered') ? [`${plural(sum('answered'), 'transaction')} answered`] : []),
     ...(requests ? [`${plural(requests, 'request')} answered`] : []),
     ...(receipts ? [`${plural(receipts, 'receipt')} sent`] : []),
+    ...(files ? [`${plural(files, 'file')} added`] : []),
   ];
   return `Herd digest: ${plural(companies.length, 'client')} with news${did.length ? ` (${did.join(', ')})` : ''}. ${appUrl}/dashboard/accountant/`;
 };

@@ -5,6 +5,7 @@ import {
   clientCompanyAssignments,
   clientMemberships,
   communications,
+  documents,
   notes,
   receiptMatches,
   receipts,
@@ -30,11 +31,11 @@ const visibleCompanies = (v: DigestViewer): SQL =>
 /** `user` is one of the company's client users: what the firm's people did themselves is not news to them. */
 const byClientOf = (company: SQL, user: SQL) => sql`exists (select 1 from ${clientMemberships} m where m.client_company_id = ${company} and m.user_id = ${user})`;
 
-export type DigestCount = 'answered' | 'receipts_arrived' | 'receipts_matched' | 'to_review' | 'sync_errors' | 'awaiting_acceptance';
+export type DigestCount = 'answered' | 'receipts_arrived' | 'receipts_matched' | 'documents_added' | 'to_review' | 'sync_errors' | 'awaiting_acceptance';
 
 /**
  * Every count of the digest, per company, in one statement: what clients did in the window (transactions
- * answered, receipts handed over, receipts matched) and what waits on the firm now (answers to review,
+ * answered, receipts handed over, receipts matched, files added to the documents) and what waits on the firm now (answers to review,
  * publishes the ledger refused, requests waiting to be accepted). Companies with nothing are absent.
  */
 export const digestCounts = async (db: Db, v: DigestViewer, since: Date, until: Date) => {
@@ -55,6 +56,11 @@ export const digestCounts = async (db: Db, v: DigestViewer, since: Date, until: 
     select r.client_company_id, 'receipts_matched', count(distinct r.pk)::int from ${receiptMatches} rm join ${receipts} r on r.pk = rm.receipt_id
       where r.firm_id = ${v.firmId} and r.client_company_id in ${companies} and rm.state = 'ACCEPTED'
         and rm.updated_at > ${from}::timestamptz and rm.updated_at <= ${to}::timestamptz
+      group by 1
+    union all
+    select d.client_company_id, 'documents_added', count(*)::int from ${documents} d
+      where d.firm_id = ${v.firmId} and d.client_company_id in ${companies} and d.kind = 'FILE' and d.added_by_client and d.deleted_at is null
+        and d.created_at > ${from}::timestamptz and d.created_at <= ${to}::timestamptz
       group by 1
     union all
     select tc.client_company_id, case when tc.status = 'FINISHED_IN_HERD' then 'to_review' else 'sync_errors' end, sum(tc.n)::int from ${transactionCounts} tc

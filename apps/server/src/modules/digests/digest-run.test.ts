@@ -1,6 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCompanies, clientCompanyAssignments, communications, emailOptOuts, firmMembers, firms, notes, transactions, users } from '../../db/schema/index.js';
+import {
+  clientCompanies,
+  clientCompanyAssignments,
+  communications,
+  documents,
+  emailOptOuts,
+  files,
+  firmMembers,
+  firms,
+  notes,
+  transactions,
+  users,
+} from '../../db/schema/index.js';
 import { addFirmMember, createClientUser, createFirm, emailsTo, firmMemberPkOf, setSubscription } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { runDigest, sweepDigests, type DigestRunDeps } from './digest-run.js';
@@ -178,6 +190,34 @@ describe('the daily digest run', () => {
     expect(mail!.textBody).toContain('Sent you “We moved offices”');
     expect(mail!.textBody).not.toContain('Staff note');
     expect(mail!.textBody).toMatch(new RegExp(`/dashboard/accountant/requests/${client.companyId}/`));
+  });
+
+  it('tells of files the client added to the documents, not of the firm’s own', async () => {
+    const { firm, client } = await firmWithClient('Paper Co');
+    const addFile = async (name: string, byClient: boolean) => {
+      const [file] = await t.db
+        .insert(files)
+        .values({
+          firmId: firm.firmId,
+          clientCompanyId: client.companyId,
+          storageKey: `digest/${name}/${externalId++}`,
+          name,
+          contentType: 'application/pdf',
+          size: 3,
+          sha256: 'x',
+        })
+        .returning();
+      await t.db
+        .insert(documents)
+        .values({ firmId: firm.firmId, clientCompanyId: client.companyId, kind: 'FILE', name, fileId: file!.pk, addedByClient: byClient, createdAt: EARLIER });
+    };
+    await addFile('w2.pdf', true);
+    await addFile('1099.pdf', true);
+    await addFile('engagement.pdf', false);
+    await sweepAndRun(minutes(10));
+    const [mail] = await digests(firm.adminEmail);
+    expect(mail!.textBody).toContain('Added 2 files to Documents');
+    expect(mail!.textBody).toMatch(new RegExp(`/dashboard/accountant/documents/${client.companyId}/`));
   });
 
   it('sends once when two workers race on the same person and date', async () => {
