@@ -1,3 +1,4 @@
+import { purgeDocumentTrash } from '../modules/documents/trash-purge.js';
 import { runEmailChangeJob } from '../modules/email-change/email-change.js';
 import type { AppDeps } from '../app-deps.js';
 import { queuePull, runPull, runQueuedResync } from '../modules/transactions/ledger-sync.js';
@@ -98,6 +99,9 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   'ledger-sync-sweep': async () => {
     await sweepLedgerSyncs(deps);
   },
+  'documents-purge': async () => {
+    await purgeDocumentTrash(deps);
+  },
   'karbon-sweep': async () => {
     await sweepKarbonEvents(deps);
     await sweepKarbonReceipts({ ...deps, log: { error: (details, message) => log?.warn(details, message) } });
@@ -129,5 +133,6 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('request-due-sweep', handlers['request-due-sweep']);
   await deps.jobs.work('ledger-sync-sweep', handlers['ledger-sync-sweep']);
   await deps.jobs.work('karbon-sweep', handlers['karbon-sweep']);
+  await deps.jobs.work('documents-purge', handlers['documents-purge']);
   await deps.jobs.startSchedules();
 };

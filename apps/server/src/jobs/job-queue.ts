@@ -60,6 +60,8 @@ export interface JobPayloads {
   'ledger-sync-sweep': Record<string, never>;
   /** What firms owe their Karbon (notes, work items), sent within Karbon's minute limit. */
   'karbon-sweep': Record<string, never>;
+  /** Daily: remove for good the documents deleted more than 30 days ago, with their stored bytes. */
+  'documents-purge': Record<string, never>;
   /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
   'ledger-attach': { transactionPk: number; fileId: number };
 }
@@ -118,6 +120,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'ledger-sync-sweep': { name: 'ledger-sync-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Every minute; an event that fails waits its own backoff in its row, so the sweep itself is not retried.
   'karbon-sweep': { name: 'karbon-sweep', policy: 'singleton', retryLimit: 0, expireInSeconds: 5 * 60 },
+  // Once a day; a batch that fails is found again by the next run, so the sweep itself is not retried.
+  'documents-purge': { name: 'documents-purge', policy: 'singleton', retryLimit: 0, expireInSeconds: 15 * 60 },
   // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
   'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
@@ -137,6 +141,8 @@ export const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'ledger-sync-sweep', cron: '3-58/5 * * * *' },
   // Karbon's events every minute: Karbon itself gathers changes in a minute, so a note is there about as soon as it could be.
   { name: 'karbon-sweep', cron: '* * * * *' },
+  // The documents' trash, once a day in the quiet hours (UTC).
+  { name: 'documents-purge', cron: '17 4 * * *' },
 ];
 
 export interface JobQueue {

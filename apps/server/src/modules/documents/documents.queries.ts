@@ -189,3 +189,40 @@ export const findStorageKeys = (db: Db, home: DocumentHome, documentPks: number[
         .from(documents)
         .innerJoin(files, and(eq(files.pk, documents.fileId), eq(files.firmId, home.firmId)))
         .where(and(homeWhere(home), inArray(documents.pk, documentPks)));
+
+/** Items in the trash since before `before`, oldest first: what a purge removes. */
+export const findExpiredTrash = async (db: Db, before: Date, limit: number) =>
+  (
+    await db
+      .select({ pk: documents.pk })
+      .from(documents)
+      .where(sql`${documents.deletedAt} is not null and ${documents.deletedAt} < ${before.toISOString()}::timestamptz`)
+      .orderBy(asc(documents.deletedAt))
+      .limit(limit)
+  ).map((r) => r.pk);
+
+/**
+ * Deletes trashed items with everything under them and the file rows of their files, answering the storage
+ * keys those rows held (the bytes to delete once this commits). Rows under a deleted folder go with it
+ * (the parent key cascades); a file row goes only if no other object (a receipt, an attachment) uses it.
+ */
+export const deleteFilesAndTrash = async (db: Db, rootPks: number[]) => {
+  const found = (await db.execute(sql`
+    with recursive tree(pk, file_id, depth) as (
+      select pk, file_id, 0 from ${documents} where pk in (${sql.join(rootPks, sql`, `)})
+      union all
+      select d.pk, d.file_id, t.depth + 1 from ${documents} d join tree t on d.parent_id = t.pk where t.depth < 200
+    )
+    select distinct file_id from tree where file_id is not null`)) as unknown as { rows: { file_id: number }[] };
+  const fileIds = found.rows.map((r) => Number(r.file_id));
+  await db.delete(documents).where(inArray(documents.pk, rootPks));
+  if (fileIds.length === 0) return [];
+  const gone = (await db.execute(sql`
+    delete from ${files} f where f.pk in (${sql.join(fileIds, sql`, `)})
+      and not exists (select 1 from ${documents} d where d.file_id = f.pk)
+      and not exists (select 1 from receipts r where r.file_id = f.pk or r.thumbnail_file_id = f.pk)
+      and not exists (select 1 from transaction_attachments a where a.file_id = f.pk)
+      and not exists (select 1 from communication_files c where c.file_id = f.pk)
+    returning f.storage_key`)) as unknown as { rows: { storage_key: string }[] };
+  return gone.rows.map((r) => r.storage_key);
+};
