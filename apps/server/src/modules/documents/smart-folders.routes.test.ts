@@ -5,6 +5,7 @@ import { documentsOf, namesOf } from '../../../test/documents.js';
 import { bankCsv, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { multipart, multipartFiles, PDF_BYTES, PNG_1X1 } from '../../../test/multipart.js';
+import { restrictedCast } from '../../../test/restricted.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 8);
@@ -71,5 +72,18 @@ describe('smart folders', () => {
     const other = await signedInCast(t.db, newClient);
     expect((await documentsOf(other.client, pk, 'client').list('?smart=RECEIPTS')).statusCode).toBe(404);
     expect((await client.list('?smart=RECEIPTS&folder=1')).json()).toEqual({ smart: ['Choose a folder or a smart folder, not both.'] });
+  });
+
+  it('keeps a restricted client to the attachments of their accounts’ transactions', async () => {
+    const { cast, pk, fuel, rent } = await restrictedCast(t.db, newClient);
+    for (const [txPk, name] of [
+      [fuel, 'fuel.pdf'],
+      [rent, 'rent.pdf'],
+    ] as const) {
+      const file = await uploadFile(cast.admin, pk, name, Buffer.concat([PDF_BYTES, Buffer.from(name)]));
+      expect((await cast.admin.post(`accounting/transaction/${txPk}/attachments/`, { file })).statusCode).toBe(200);
+    }
+    expect(namesOf(await documentsOf(cast.admin, pk, 'accountant').list('?smart=TRANSACTIONS'))).toEqual(['fuel.pdf', 'rent.pdf']);
+    expect(namesOf(await documentsOf(cast.client, pk, 'client').list('?smart=TRANSACTIONS'))).toEqual(['fuel.pdf']);
   });
 });
