@@ -47,6 +47,8 @@ const AccountantTabs = lazyPage(() => import('../features/transactions/component
 const ReceiptsArchivePage = lazyPage(() => import('../features/receipts/accountant/receipts-archive-page').then((m) => m.ReceiptsArchivePage));
 const ReceiptsInboxPage = lazyPage(() => import('../features/receipts/accountant/receipts-inbox-page').then((m) => m.ReceiptsInboxPage));
 // The accountant's requests of one client: the tab, the completed and hidden lists, the schedules.
+const AccountantDocumentsPage = lazyPage(() => import('../features/documents/pages/accountant-documents-page').then((m) => m.AccountantDocumentsPage));
+const ClientDocumentsPage = lazyPage(() => import('../features/documents/pages/client-documents-page').then((m) => m.ClientDocumentsPage));
 const AccountantRequestsPage = lazyPage(() => import('../features/requests/accountant/accountant-requests-page').then((m) => m.AccountantRequestsPage));
 const RequestsArchivePage = lazyPage(() => import('../features/requests/accountant/requests-archive-page').then((m) => m.RequestsArchivePage));
 const ScheduledRequestsPage = lazyPage(() => import('../features/requests/accountant/scheduled-requests-page').then((m) => m.ScheduledRequestsPage));
@@ -106,6 +108,7 @@ export const AppRoutes = () => {
                   <Route path={a.categorized} element={<AccountantTransactionsPage kind="categorized" />} />
                   <Route path={a.hidden} element={<AccountantTransactionsPage kind="hidden" />} />
                   <Route path={a.rules} element={<AccountantRulesPage />} />
+                  <Route path={a.documents} element={<AccountantDocumentsPage tabs={AccountantTabs} />} />
                   <Route path={a.requests} element={<AccountantRequestsPage tabs={AccountantTabs} />} />
                   <Route path={a.requestsCompleted} element={<RequestsArchivePage kind="completed" />} />
                   <Route path={a.requestsScheduled} element={<ScheduledRequestsPage />} />
@@ -126,6 +129,7 @@ export const AppRoutes = () => {
                   <Route path={c.receiptsCompleted} element={<ClientReceiptsListPage list="completed" />} />
                   <Route path={c.receiptsHidden} element={<ClientReceiptsListPage list="hidden" />} />
                   <Route path={c.transactionsCompleted} element={<ClientCompletedPage />} />
+                  <Route path={c.documents} element={<ClientDocumentsPage />} />
                 </Route>
 
                 {/* Without the flag the page does not exist for anyone; with it, it is the firm's (a client goes to /403). */}

@@ -12,6 +12,7 @@ import { QueryError } from '../../../ui/query-error';
 import { useMyAccountant, useOwnCompany } from '../../client-side/api';
 import { AccountantCard } from './accountant-card';
 import { PinnedThreadNote } from './pinned-thread-note';
+import { DocumentsShortcut } from './documents-shortcut';
 import { RECEIPTS_ANCHOR, ReceiptsShortcut } from './receipts-shortcut';
 
 /** The accountant's standing message to the client, in the firm's colour. */
@@ -93,6 +94,7 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, 
             {pinnedThreadNote ? <PinnedThreadNote note={pinnedThreadNote} firm={firm ?? 'your accountant'} /> : null}
             {pinnedNote ? <PinnedNote from={firm ?? 'your accountant'} note={pinnedNote} /> : null}
             {Receipts && phone ? <ReceiptsShortcut companyPk={companyPk} /> : null}
+            {phone ? <DocumentsShortcut companyPk={companyPk} firm={firm ?? null} /> : null}
             {/* Requests come first: they are few, often have a due date, and a list of transactions can be long. */}
             {Requests ? (
               <Suspense fallback={<PageSpinner caption="Loading your requests…" />}>
@@ -124,7 +126,10 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, 
           </Flex>
         </Col>
         <Col xs={24} lg={8}>
-          <AccountantCard accountant={accountant.data} loading={accountant.isPending} error={accountant.isError ? normaliseError(accountant.error).message : null} />
+          <Flex vertical gap={16}>
+            <AccountantCard accountant={accountant.data} loading={accountant.isPending} error={accountant.isError ? normaliseError(accountant.error).message : null} />
+            {phone ? null : <DocumentsShortcut companyPk={companyPk} firm={firm ?? null} />}
+          </Flex>
         </Col>
       </Row>
     </>

@@ -5,8 +5,8 @@ import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
 import { type useTransactionCounters, type AccountantListKind } from '../api';
 
-/** The accountant's tabs for one client: the three lists, the client's receipts and requests, then the client's rules. */
-export type AccountantTab = AccountantListKind | 'receipts' | 'requests' | 'rules';
+/** The accountant's tabs for one client: the three lists, the client's receipts, requests and documents, then the client's rules. */
+export type AccountantTab = AccountantListKind | 'receipts' | 'requests' | 'documents' | 'rules';
 
 const TAB_ROUTES: Record<AccountantTab, string> = {
   active: routes.accountant.active,
@@ -14,6 +14,7 @@ const TAB_ROUTES: Record<AccountantTab, string> = {
   hidden: routes.accountant.hidden,
   receipts: routes.accountant.receipts,
   requests: routes.accountant.requests,
+  documents: routes.accountant.documents,
   rules: routes.accountant.rules,
 };
 
@@ -47,6 +48,7 @@ export const AccountantTabs = ({ companyPk, active, counters: c, receiptsCount, 
         { key: 'hidden', label: <TabLabel label="Hidden" count={c?.hidden} /> },
         { key: 'receipts', label: <TabLabel label="Receipts" count={receiptsCount} /> },
         { key: 'requests', label: <TabLabel label="Requests" count={requestsCount} /> },
+        { key: 'documents', label: <TabLabel label="Documents" /> },
         { key: 'rules', label: <TabLabel label="Rules" /> },
       ]}
       tabBarExtraContent={

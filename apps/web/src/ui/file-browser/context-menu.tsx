@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import type { BrowserAction, ActionKey } from './browser-actions';
+import { MENU_TRANSITION_MS } from './constants';
+
+export interface MenuPlace {
+  x: number;
+  y: number;
+  actions: BrowserAction[];
+}
+
+/**
+ * The browser's own right-click menu, where the pointer was, with a hint that Alt plus right click opens
+ * the browser's menu instead. It closes on Escape, a click elsewhere, a scroll or a choice.
+ */
+export const ContextMenu = ({ place, onChoose, onClose }: { place: MenuPlace | null; onChoose: (key: ActionKey) => void; onClose: () => void }) => {
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!place) return;
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
+    const away = (event: Event) => {
+      if (!menu.current?.contains(event.target as Node)) onClose();
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('mousedown', away);
+    document.addEventListener('keydown', escape);
+    window.addEventListener('scroll', onClose, true);
+    return () => {
+      document.removeEventListener('mousedown', away);
+      document.removeEventListener('keydown', escape);
+      window.removeEventListener('scroll', onClose, true);
+    };
+  }, [place, onClose]);
+  if (!place) return null;
+  // Kept inside the window: a menu opened near the right or bottom edge opens leftwards or upwards.
+  const left = Math.max(4, Math.min(place.x, window.innerWidth - 220));
+  const top = Math.max(4, Math.min(place.y, window.innerHeight - (place.actions.length * 34 + 56)));
+  return (
+    <div ref={menu} role="menu" aria-label="Actions" className="herd-fb-menu" style={{ left, top, animationDuration: `${MENU_TRANSITION_MS}ms` }}>
+      {place.actions.map((action) => (
+        <div
+          key={action.key}
+          role="menuitem"
+          tabIndex={-1}
+          aria-disabled={action.disabled || undefined}
+          className={`herd-fb-menu-item${action.danger ? ' danger' : ''}`}
+          onClick={() => {
+            if (action.disabled) return;
+            onClose();
+            onChoose(action.key);
+          }}
+          onKeyDown={(event) => {
+            if ((event.key === 'Enter' || event.key === ' ') && !action.disabled) {
+              event.preventDefault();
+              onClose();
+              onChoose(action.key);
+            }
+            if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+              event.preventDefault();
+              const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
+              const at = items.indexOf(event.currentTarget);
+              items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+            }
+          }}
+        >
+          {action.label}
+        </div>
+      ))}
+      <div className="herd-fb-menu-hint">Alt + right click opens the browser’s menu</div>
+    </div>
+  );
+};

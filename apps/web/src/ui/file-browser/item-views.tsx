@@ -1,0 +1,138 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { GRID_GUTTER_COMPACT_PX, GRID_GUTTER_PX, GRID_TILE_COMPACT_PX, GRID_TILE_PX, LIST_ROW_PX, LOAD_MORE_THRESHOLD_ROWS, SCROLLBAR_ALLOWANCE_PX } from './constants';
+import { formatModified, formatSize } from './format';
+import { ItemIcon } from './item-icon';
+import { ItemTile, type DropState, type ItemHandlers } from './item-tile';
+import type { BrowserItem, BrowserView } from './types';
+
+export interface ItemViewProps extends ItemHandlers {
+  view: BrowserView;
+  items: BrowserItem[];
+  isSelected: (id: string) => boolean;
+  focus: number;
+  dropStateOf: (id: string) => DropState;
+  compact: boolean;
+  hasMore: boolean;
+  onLoadMore?: () => void;
+  /** The scrolling element (the parent's item area). */
+  scroller: RefObject<HTMLDivElement | null>;
+  /** Scroll the focused item into view: a new object each time it is asked. */
+  reveal: { index: number } | null;
+  onColumns: (columns: number) => void;
+  renderPdfThumbnail?: (url: string) => Promise<string>;
+  onThumbnailError?: (item: BrowserItem, error: unknown) => void;
+}
+
+/** The item area's width, followed as it is resized (jsdom has no layout: 800 px). */
+const useWidth = (scroller: RefObject<HTMLDivElement | null>) => {
+  const [width, setWidth] = useState(800);
+  useEffect(() => {
+    const node = scroller.current;
+    if (!node) return;
+    if (node.clientWidth > 0) setWidth(node.clientWidth);
+    const observer = new ResizeObserver(() => node.clientWidth > 0 && setWidth(node.clientWidth));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [scroller]);
+  return width;
+};
+
+const Meta = ({ item }: { item: BrowserItem }) => (
+  <>
+    {item.badge ? <span className="herd-fb-badge">{item.badge}</span> : null}
+    {item.link ? (
+      <a className="herd-fb-link" href={item.link.href} onClick={(event) => event.stopPropagation()} onDoubleClick={(event) => event.stopPropagation()}>
+        {item.link.label}
+      </a>
+    ) : null}
+  </>
+);
+
+/**
+ * The folder's items as a list or a grid, virtualised: only the rows in view (and a few around them) are
+ * in the page, so a folder of 10,000 files scrolls as smoothly as one of ten.
+ */
+export const ItemViews = (props: ItemViewProps) => {
+  const { view, items, compact, scroller, hasMore, onLoadMore, reveal } = props;
+  const width = useWidth(scroller);
+  const gutter = compact ? GRID_GUTTER_COMPACT_PX : GRID_GUTTER_PX;
+  const tile = compact ? GRID_TILE_COMPACT_PX : GRID_TILE_PX;
+  const usable = width - (compact ? 0 : SCROLLBAR_ALLOWANCE_PX);
+  const columns = view === 'grid' ? Math.max(1, Math.floor((usable + gutter) / (tile + gutter))) : 1;
+  const rowCount = Math.ceil(items.length / columns);
+  const rowHeight = view === 'grid' ? tile + 36 + gutter : compact ? LIST_ROW_PX + 8 : LIST_ROW_PX;
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 6,
+    initialRect: { width: 800, height: 600 },
+  });
+  const { onColumns } = props;
+  useEffect(() => onColumns(columns), [columns, onColumns]);
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
+  useEffect(() => {
+    if (reveal) virtualizer.scrollToIndex(Math.floor(reveal.index / columns), { align: 'auto' });
+  }, [reveal, columns, virtualizer]);
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows.at(-1)?.index ?? 0;
+  const asked = useRef(0);
+  useEffect(() => {
+    if (!hasMore || !onLoadMore || lastRow < rowCount - LOAD_MORE_THRESHOLD_ROWS / columns) return;
+    // Once per length of the list: the next page is asked for once, not on every scrolled pixel.
+    if (asked.current === items.length) return;
+    asked.current = items.length;
+    onLoadMore();
+  }, [lastRow, rowCount, hasMore, onLoadMore, items.length, columns]);
+
+  const tileProps = (item: BrowserItem, index: number) => ({
+    item,
+    selected: props.isSelected(item.id),
+    focused: index === props.focus,
+    dropState: props.dropStateOf(item.id),
+    onClick: props.onClick,
+    onDoubleClick: props.onDoubleClick,
+    onContextMenu: props.onContextMenu,
+  });
+  const icon = (item: BrowserItem, size: number) => (
+    <ItemIcon item={item} size={size} renderPdfThumbnail={props.renderPdfThumbnail} onThumbnailError={props.onThumbnailError} />
+  );
+
+  return (
+    <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+      {rows.map((row) => {
+        const style = { position: 'absolute' as const, top: 0, left: 0, width: '100%', height: row.size, transform: `translateY(${row.start}px)` };
+        if (view === 'list') {
+          const item = items[row.index]!;
+          return (
+            <ItemTile key={item.id} {...tileProps(item, row.index)} className="herd-fb-row" style={style}>
+              {icon(item, compact ? 32 : 28)}
+              <span className="herd-fb-name">
+                <span className="herd-fb-name-line">
+                  <span className="herd-fb-name-text">{item.name}</span>
+                  <Meta item={item} />
+                </span>
+                {compact ? <span className="herd-fb-sub">{[formatModified(item.modifiedAt), formatSize(item.size)].filter(Boolean).join(' · ')}</span> : null}
+              </span>
+              {compact ? null : <span className="herd-fb-col">{formatModified(item.modifiedAt)}</span>}
+              {compact ? null : <span className="herd-fb-col size">{formatSize(item.size)}</span>}
+            </ItemTile>
+          );
+        }
+        const start = row.index * columns;
+        return (
+          <div key={row.key} style={{ ...style, display: 'flex', gap: gutter, paddingBottom: gutter }}>
+            {items.slice(start, start + columns).map((item, offset) => (
+              <ItemTile key={item.id} {...tileProps(item, start + offset)} className="herd-fb-tile" style={{ width: tile, flex: `0 0 ${tile}px` }}>
+                {icon(item, tile - 40)}
+                <span className="herd-fb-tile-name">{item.name}</span>
+                {item.badge ? <span className="herd-fb-badge">{item.badge}</span> : null}
+              </ItemTile>
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+};
