@@ -1,4 +1,4 @@
-import { DndContext, DragOverlay } from '@dnd-kit/core';
+import { DndContext, DragOverlay, MeasuringStrategy, pointerWithin } from '@dnd-kit/core';
 import { useCallback, useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTouchDevice } from '../../lib/use-touch-device';
 import { areaActions, selectionActions, type ActionKey } from './browser-actions';
@@ -138,7 +138,16 @@ export const FileBrowser = (p: FileBrowserProps) => {
         count={countText(p.totalCount, selection.selected.size, p.hiddenCount)}
         extra={p.extraActions}
       />
-      <DndContext sensors={drag.sensors} onDragStart={drag.onDragStart} onDragOver={drag.onDragOver} onDragEnd={drag.onDragEnd} onDragCancel={drag.onDragCancel}>
+      <DndContext
+        sensors={drag.sensors}
+        // The folder under the pointer takes the drop, as in a file manager; rows are measured as the drag starts and while it scrolls.
+        collisionDetection={pointerWithin}
+        measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+        onDragStart={drag.onDragStart}
+        onDragOver={drag.onDragOver}
+        onDragEnd={drag.onDragEnd}
+        onDragCancel={drag.onDragCancel}
+      >
         <div
           ref={scroller}
           className={`herd-fb-area${filesOver ? ' files-over' : ''}${p.loading ? ' loading' : ''}`}

@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { GRID_GUTTER_COMPACT_PX, GRID_GUTTER_PX, GRID_TILE_COMPACT_PX, GRID_TILE_PX, LIST_ROW_PX, LOAD_MORE_THRESHOLD_ROWS, SCROLLBAR_ALLOWANCE_PX } from './constants';
 import { formatModified, formatSize } from './format';
@@ -23,6 +23,8 @@ export interface ItemViewProps extends ItemHandlers {
   renderPdfThumbnail?: (url: string) => Promise<string>;
   onThumbnailError?: (item: BrowserItem, error: unknown) => void;
 }
+
+const FALLBACK_RECT = { width: 800, height: 600 };
 
 /** The item area's width, followed as it is resized (jsdom has no layout: 800 px). */
 const useWidth = (scroller: RefObject<HTMLDivElement | null>) => {
@@ -67,7 +69,9 @@ export const ItemViews = (props: ItemViewProps) => {
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
     overscan: 6,
-    initialRect: { width: 800, height: 600 },
+    initialRect: FALLBACK_RECT,
+    // An area not laid out (hidden, or a test's DOM without layout) measures 0: a screenful is assumed instead of none.
+    observeElementRect: (instance, report) => observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : FALLBACK_RECT)),
   });
   const { onColumns } = props;
   useEffect(() => onColumns(columns), [columns, onColumns]);

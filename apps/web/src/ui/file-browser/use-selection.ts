@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { BrowserItem } from './types';
 
 /** Which items are selected, which one has the keyboard's focus, and the anchor a Shift range starts from. */
@@ -7,6 +7,8 @@ export const useSelection = (items: BrowserItem[]) => {
   const [focus, setFocus] = useState(0);
   const [anchor, setAnchor] = useState(0);
   const indexOf = (id: string) => items.findIndex((item) => item.id === id);
+  // Stable: the browser clears the selection whenever the open folder changes.
+  const clear = useCallback(() => setSelected(new Set()), []);
   const range = (from: number, to: number) => new Set(items.slice(Math.min(from, to), Math.max(from, to) + 1).map((item) => item.id));
 
   return {
@@ -14,7 +16,7 @@ export const useSelection = (items: BrowserItem[]) => {
     focus: Math.min(focus, Math.max(items.length - 1, 0)),
     selectedItems: items.filter((item) => selected.has(item.id)),
     isSelected: (id: string) => selected.has(id),
-    clear: () => setSelected(new Set()),
+    clear,
     all: () => setSelected(new Set(items.map((item) => item.id))),
     /** A click: only this one, this one toggled in (Ctrl/Cmd) or the range from the anchor (Shift). */
     pick: (id: string, { toggle, range: extend }: { toggle: boolean; range: boolean }) => {
