@@ -1,5 +1,5 @@
-import { DndContext, DragOverlay, MeasuringStrategy, pointerWithin } from '@dnd-kit/core';
-import { useCallback, useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import { DndContext, DragOverlay, MeasuringStrategy, pointerWithin, useDroppable, type CollisionDetection } from '@dnd-kit/core';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTouchDevice } from '../../lib/use-touch-device';
 import { areaActions, selectionActions, type ActionKey } from './browser-actions';
 import { Breadcrumbs } from './breadcrumbs';
@@ -16,6 +16,19 @@ import { useClickTimer } from './use-click-timer';
 import { useItemDrag } from './use-item-drag';
 import { useSelection } from './use-selection';
 import './file-browser.css';
+
+const AREA_DROP = 'area';
+
+/** The folder row or crumb under the pointer takes a drop; the open folder's area takes it only where nothing else does. */
+const underPointer: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  const specific = hits.filter((hit) => hit.id !== AREA_DROP);
+  return specific.length > 0 ? specific : hits;
+};
+
+/** The open folder as a drop target: items dragged from another folder, which a hover opened, land here. */
+const AreaDrop = ({ folderId, children }: { folderId: string | null; children: (ref: (node: HTMLElement | null) => void) => ReactNode }) =>
+  children(useDroppable({ id: AREA_DROP, data: { folderId } }).setNodeRef);
 
 const hasFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 
@@ -121,77 +134,84 @@ export const FileBrowser = (p: FileBrowserProps) => {
 
   return (
     <div ref={root} className={`herd-fb${p.compact ? ' compact' : ''}`}>
-      <Breadcrumbs path={p.path} onOpen={p.onOpenFolder} dropStateOf={drag.dropStateOf} />
-      <Toolbar
-        canWrite={p.canWrite}
-        camera={touch || !!p.compact}
-        selectionActions={selectionActions(selection.selectedItems, p.canWrite)}
-        selectedCount={selection.selected.size}
-        onAction={act}
-        onFiles={(files) => p.onUpload(files, current)}
-        search={p.search}
-        onSearchChange={p.onSearchChange}
-        sort={p.sort}
-        onSortChange={p.onSortChange}
-        view={view}
-        onViewChange={(next) => (p.onViewChange ? p.onViewChange(next) : setOwnView(next))}
-        count={countText(p.totalCount, selection.selected.size, p.hiddenCount)}
-        extra={p.extraActions}
-      />
       <DndContext
         sensors={drag.sensors}
         // The folder under the pointer takes the drop, as in a file manager; rows are measured as the drag starts and while it scrolls.
-        collisionDetection={pointerWithin}
+        collisionDetection={underPointer}
         measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
         onDragStart={drag.onDragStart}
         onDragOver={drag.onDragOver}
         onDragEnd={drag.onDragEnd}
         onDragCancel={drag.onDragCancel}
       >
-        <div
-          ref={scroller}
-          className={`herd-fb-area${filesOver ? ' files-over' : ''}${p.loading ? ' loading' : ''}`}
-          role="listbox"
-          aria-label="Files and folders"
-          aria-multiselectable
-          aria-busy={p.loading || undefined}
-          aria-activedescendant={p.items[selection.focus] ? `fb-item-${p.items[selection.focus]!.id}` : undefined}
-          tabIndex={0}
-          onKeyDown={onKeyDown}
-          onClick={() => selection.clear()}
-          onContextMenu={(event) => onItemMenu(null, event)}
-          onDragOver={(event) => {
-            if (!hasFiles(event)) return;
-            event.preventDefault();
-            setFilesOver(true);
-          }}
-          onDragLeave={(event) => event.currentTarget === event.target && setFilesOver(false)}
-          onDrop={dropFiles}
-        >
-          {p.items.length === 0 && !p.loading ? (
-            <div className="herd-fb-empty">{p.emptyText ?? 'Nothing to show'}</div>
-          ) : (
-            <ItemViews
-              view={view}
-              items={p.items}
-              isSelected={selection.isSelected}
-              focus={selection.focus}
-              dropStateOf={drag.dropStateOf}
-              compact={!!p.compact}
-              hasMore={!!p.hasMore}
-              onLoadMore={p.onLoadMore}
-              scroller={scroller}
-              reveal={reveal}
-              onColumns={setColumns}
-              onClick={onItemClick}
-              onDoubleClick={(item) => clicks.doubleClick(item.id)}
-              onContextMenu={(item, event) => onItemMenu(item, event)}
-              renderPdfThumbnail={p.renderPdfThumbnail}
-              onThumbnailError={p.onThumbnailError}
-            />
+        <Breadcrumbs path={p.path} onOpen={p.onOpenFolder} dropStateOf={drag.dropStateOf} />
+        <Toolbar
+          canWrite={p.canWrite}
+          camera={touch || !!p.compact}
+          selectionActions={selectionActions(selection.selectedItems, p.canWrite)}
+          selectedCount={selection.selected.size}
+          onAction={act}
+          onFiles={(files) => p.onUpload(files, current)}
+          search={p.search}
+          onSearchChange={p.onSearchChange}
+          sort={p.sort}
+          onSortChange={p.onSortChange}
+          view={view}
+          onViewChange={(next) => (p.onViewChange ? p.onViewChange(next) : setOwnView(next))}
+          count={countText(p.totalCount, selection.selected.size, p.hiddenCount)}
+          extra={p.extraActions}
+        />
+        <AreaDrop folderId={current}>
+          {(dropRef) => (
+            <div
+              ref={(node) => {
+                scroller.current = node;
+                dropRef(node);
+              }}
+              className={`herd-fb-area${filesOver ? ' files-over' : ''}${p.loading ? ' loading' : ''}`}
+              role="listbox"
+              aria-label="Files and folders"
+              aria-multiselectable
+              aria-busy={p.loading || undefined}
+              aria-activedescendant={p.items[selection.focus] ? `fb-item-${p.items[selection.focus]!.id}` : undefined}
+              tabIndex={0}
+              onKeyDown={onKeyDown}
+              onClick={() => selection.clear()}
+              onContextMenu={(event) => onItemMenu(null, event)}
+              onDragOver={(event) => {
+                if (!hasFiles(event)) return;
+                event.preventDefault();
+                setFilesOver(true);
+              }}
+              onDragLeave={(event) => event.currentTarget === event.target && setFilesOver(false)}
+              onDrop={dropFiles}
+            >
+              {p.items.length === 0 && !p.loading ? (
+                <div className="herd-fb-empty">{p.emptyText ?? 'Nothing to show'}</div>
+              ) : (
+                <ItemViews
+                  view={view}
+                  items={p.items}
+                  isSelected={selection.isSelected}
+                  focus={selection.focus}
+                  dropStateOf={drag.dropStateOf}
+                  compact={!!p.compact}
+                  hasMore={!!p.hasMore}
+                  onLoadMore={p.onLoadMore}
+                  scroller={scroller}
+                  reveal={reveal}
+                  onColumns={setColumns}
+                  onClick={onItemClick}
+                  onDoubleClick={(item) => clicks.doubleClick(item.id)}
+                  onContextMenu={(item, event) => onItemMenu(item, event)}
+                  renderPdfThumbnail={p.renderPdfThumbnail}
+                  onThumbnailError={p.onThumbnailError}
+                />
+              )}
+              {filesOver ? <div className="herd-fb-dropzone">Drop files to upload them here</div> : null}
+            </div>
           )}
-          {filesOver ? <div className="herd-fb-dropzone">Drop files to upload them here</div> : null}
-        </div>
+        </AreaDrop>
         <DragOverlay dropAnimation={null}>
           {drag.dragging ? <div className="herd-fb-drag-chip">{drag.dragging.ids.length === 1 ? '1 item' : `${drag.dragging.ids.length} items`}</div> : null}
         </DragOverlay>

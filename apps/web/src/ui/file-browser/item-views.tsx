@@ -106,7 +106,8 @@ export const ItemViews = (props: ItemViewProps) => {
   return (
     <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
       {rows.map((row) => {
-        const style = { position: 'absolute' as const, top: 0, left: 0, width: '100%', height: row.size, transform: `translateY(${row.start}px)` };
+        // Placed by `top`, not a transform: dnd-kit measures drop targets without their transforms.
+        const style = { position: 'absolute' as const, top: row.start, left: 0, width: '100%', height: row.size };
         if (view === 'list') {
           const item = items[row.index]!;
           return (

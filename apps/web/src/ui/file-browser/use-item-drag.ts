@@ -1,9 +1,15 @@
-import { MouseSensor, TouchSensor, useSensor, useSensors, type DragEndEvent, type DragOverEvent, type DragStartEvent } from '@dnd-kit/core';
+import { MouseSensor, TouchSensor, useSensor, useSensors, type DragEndEvent, type DragOverEvent, type DragStartEvent, type Over } from '@dnd-kit/core';
 import { useState } from 'react';
 import { dropRefusal, type DropTarget } from './drop-rules';
 import type { DropState } from './item-tile';
 import type { BrowserCrumb, BrowserItem } from './types';
 import { useHoverOpen } from './use-hover-open';
+
+/** The folder a drop target stands for; null (the top level) is a folder too, undefined is no target. */
+const folderIdOf = (target: Over | null): string | null | undefined => {
+  const data = target?.data.current;
+  return data && 'folderId' in data ? (data.folderId as string | null) : undefined;
+};
 
 interface DragState {
   ids: string[];
@@ -44,7 +50,8 @@ export const useItemDrag = (p: {
     return dropRefusal(drag.ids, targetOf(folderId), drag.source);
   };
   const allowed = over !== undefined && drag !== null && refusal(over) === null;
-  useHoverOpen(allowed && p.items.some((item) => item.id === over) ? over : undefined, (id) => {
+  // A folder of the listing or a crumb above opens under a lingering drag; the open folder itself (the area) has nothing to open.
+  useHoverOpen(allowed && over !== current ? over : undefined, (id) => {
     setOver(undefined);
     p.onOpenFolder(id);
   });
@@ -59,9 +66,9 @@ export const useItemDrag = (p: {
       const ids = p.selectedIds.has(id) ? p.items.filter((item) => p.selectedIds.has(item.id) && !item.readOnly).map((item) => item.id) : [id];
       setDrag({ ids, source: current });
     },
-    onDragOver: ({ over: target }: DragOverEvent) => setOver(target ? ((target.data.current?.folderId as string | null | undefined) ?? undefined) : undefined),
+    onDragOver: ({ over: target }: DragOverEvent) => setOver(folderIdOf(target)),
     onDragEnd: ({ over: target }: DragEndEvent) => {
-      const folderId = target ? (target.data.current?.folderId as string | null | undefined) : undefined;
+      const folderId = folderIdOf(target);
       if (drag && folderId !== undefined && refusal(folderId) === null) p.onMove(drag.ids, folderId);
       setDrag(null);
       setOver(undefined);
