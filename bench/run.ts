@@ -20,6 +20,7 @@
  * `--only=hostile-files` only the health check's latency while hostile receipt files are read (bench/hostile-files.ts),
  * `--only=recurring` only 10,000 recurring schedules due at once, two workers racing, on PostgreSQL (bench/recurring.ts),
  * `--only=communications-lists` only the communications lists with 100,000 in one firm, 10 clients, on PostgreSQL (bench/communications-lists.ts),
+ * `--only=documents-render` only a 10,000-file folder in Chromium, `--only=documents-lists` only the Documents listings over 100,000 files on PostgreSQL (bench/documents-sections.ts),
  * `--only=reminders` only a reminder day over 1,000 client companies and 5,000 client users, on PGlite and PostgreSQL
  * (bench/reminders.ts; `reminders-pglite` or `reminders-postgres` for one database),
  * `--only=answers` only 50 clients answering transactions at once for 60 s, on PostgreSQL (bench/answers.ts),
@@ -47,6 +48,7 @@ import { renderHostileFilesReport, runHostileFilesBench } from './hostile-files.
 import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
 import { renderRecurringReport, runRecurringBench } from './recurring.js';
 import { renderCommunicationsListsReport, runCommunicationsListsBench } from './communications-lists.js';
+import { runDocumentsSections } from './documents-sections.js';
 import { renderRemindersReport, runRemindersBench } from './reminders.js';
 import { renderUnreadCountReport, runUnreadCountBench } from './unread-count.js';
 import { signInAs, type BenchSession } from './sign-in.js';
@@ -310,6 +312,7 @@ const main = async () => {
     'qbd',
     'karbon',
     'first-load',
+    'documents-render',
     'client-effort',
     'receipt-matching',
     'receipt-matching-postgres',
@@ -317,6 +320,7 @@ const main = async () => {
     'hostile-files',
     'recurring',
     'communications-lists',
+    'documents-lists',
     'ledger-schedule',
   ];
   if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
@@ -332,6 +336,7 @@ const main = async () => {
     }
   }
   await runLedgerSections({ only, pgUrl, write, file, freshDatabase });
+  await runDocumentsSections({ only, pgUrl, write, file });
   process.exit(0);
 };
 
