@@ -142,9 +142,16 @@ describe('the file browser', () => {
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(60);
     expect(onLoadMore).not.toHaveBeenCalled();
+    // Scrolled to the end: the rows there are drawn, and the next page is asked for once.
+    act(() => {
+      area().scrollTop = 10_000 * 48;
+      fireEvent.scroll(area());
+    });
+    expect(itemNamed('file-10000.pdf')).toBeDefined();
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
   });
 
-  it('logs and ignores a thumbnail that fails, keeping the file’s icon', async () => {
+  it('logs and ignores a thumbnail that fails, keeping the file’s icon (PDFs are drawn in the grid)', async () => {
     const onThumbnailError = vi.fn();
     const renderPdfThumbnail = vi.fn().mockRejectedValue(new Error('bad pdf'));
     renderBrowser({
@@ -154,6 +161,7 @@ describe('the file browser', () => {
       ],
       renderPdfThumbnail,
       onThumbnailError,
+      view: 'grid',
     });
     await waitFor(() => expect(onThumbnailError).toHaveBeenCalledWith(expect.objectContaining({ id: 'd:1' }), expect.any(Error)));
     expect(itemNamed('scan.pdf').querySelector('[data-icon="file"]')).not.toBeNull();

@@ -27,8 +27,26 @@ const underPointer: CollisionDetection = (args) => {
 };
 
 /** The open folder as a drop target: items dragged from another folder, which a hover opened, land here. */
-const AreaDrop = ({ folderId, children }: { folderId: string | null; children: (ref: (node: HTMLElement | null) => void) => ReactNode }) =>
-  children(useDroppable({ id: AREA_DROP, data: { folderId } }).setNodeRef);
+const AreaDrop = ({
+  folderId,
+  onElement,
+  children,
+}: {
+  folderId: string | null;
+  onElement: (node: HTMLDivElement | null) => void;
+  children: (ref: (node: HTMLDivElement | null) => void) => ReactNode;
+}) => {
+  const { setNodeRef } = useDroppable({ id: AREA_DROP, data: { folderId } });
+  // One stable ref: a new one each render would detach and attach the element, and set the state each time.
+  const ref = useCallback(
+    (node: HTMLDivElement | null) => {
+      setNodeRef(node);
+      onElement(node);
+    },
+    [setNodeRef, onElement],
+  );
+  return children(ref);
+};
 
 const hasFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 
@@ -59,7 +77,8 @@ export const FileBrowser = (p: FileBrowserProps) => {
   const [columns, setColumns] = useState(1);
   const [reveal, setReveal] = useState<{ index: number } | null>(null);
   const root = useRef<HTMLDivElement>(null);
-  const scroller = useRef<HTMLDivElement>(null);
+  // State, not only a ref: the list's virtualiser must render again once the element it scrolls exists.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const current = p.path.at(-1)?.id ?? null;
   const parent = p.path.length > 1 ? p.path[p.path.length - 2]!.id : undefined;
 
@@ -161,13 +180,10 @@ export const FileBrowser = (p: FileBrowserProps) => {
           count={countText(p.totalCount, selection.selected.size, p.hiddenCount)}
           extra={p.extraActions}
         />
-        <AreaDrop folderId={current}>
-          {(dropRef) => (
+        <AreaDrop folderId={current} onElement={setScroller}>
+          {(areaRef) => (
             <div
-              ref={(node) => {
-                scroller.current = node;
-                dropRef(node);
-              }}
+              ref={areaRef}
               className={`herd-fb-area${filesOver ? ' files-over' : ''}${p.loading ? ' loading' : ''}`}
               role="listbox"
               aria-label="Files and folders"

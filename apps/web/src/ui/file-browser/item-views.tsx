@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { GRID_GUTTER_COMPACT_PX, GRID_GUTTER_PX, GRID_TILE_COMPACT_PX, GRID_TILE_PX, LIST_ROW_PX, LOAD_MORE_THRESHOLD_ROWS, SCROLLBAR_ALLOWANCE_PX } from './constants';
 import { formatModified, formatSize } from './format';
 import { ItemIcon } from './item-icon';
@@ -15,8 +15,8 @@ export interface ItemViewProps extends ItemHandlers {
   compact: boolean;
   hasMore: boolean;
   onLoadMore?: () => void;
-  /** The scrolling element (the parent's item area). */
-  scroller: RefObject<HTMLDivElement | null>;
+  /** The scrolling element (the parent's item area), once it exists. */
+  scroller: HTMLDivElement | null;
   /** Scroll the focused item into view: a new object each time it is asked. */
   reveal: { index: number } | null;
   onColumns: (columns: number) => void;
@@ -27,16 +27,15 @@ export interface ItemViewProps extends ItemHandlers {
 const FALLBACK_RECT = { width: 800, height: 600 };
 
 /** The item area's width, followed as it is resized (jsdom has no layout: 800 px). */
-const useWidth = (scroller: RefObject<HTMLDivElement | null>) => {
+const useWidth = (node: HTMLDivElement | null) => {
   const [width, setWidth] = useState(800);
   useEffect(() => {
-    const node = scroller.current;
     if (!node) return;
     if (node.clientWidth > 0) setWidth(node.clientWidth);
     const observer = new ResizeObserver(() => node.clientWidth > 0 && setWidth(node.clientWidth));
     observer.observe(node);
     return () => observer.disconnect();
-  }, [scroller]);
+  }, [node]);
   return width;
 };
 
@@ -66,7 +65,7 @@ export const ItemViews = (props: ItemViewProps) => {
   const rowHeight = view === 'grid' ? tile + 36 + gutter : compact ? LIST_ROW_PX + 8 : LIST_ROW_PX;
   const virtualizer = useVirtualizer({
     count: rowCount,
-    getScrollElement: () => scroller.current,
+    getScrollElement: () => scroller,
     estimateSize: () => rowHeight,
     overscan: 6,
     initialRect: FALLBACK_RECT,
@@ -100,7 +99,8 @@ export const ItemViews = (props: ItemViewProps) => {
     onContextMenu: props.onContextMenu,
   });
   const icon = (item: BrowserItem, size: number) => (
-    <ItemIcon item={item} size={size} renderPdfThumbnail={props.renderPdfThumbnail} onThumbnailError={props.onThumbnailError} />
+    // A PDF's first page is drawn for the grid's tiles only: a list row's icon is too small to show it.
+    <ItemIcon item={item} size={size} renderPdfThumbnail={view === 'grid' ? props.renderPdfThumbnail : undefined} onThumbnailError={props.onThumbnailError} />
   );
 
   return (
