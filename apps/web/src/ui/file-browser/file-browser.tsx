@@ -101,6 +101,11 @@ export const FileBrowser = (p: FileBrowserProps) => {
     onMove: (ids, t) => void p.onMove(ids, t),
   });
   const changeable = (items: BrowserItem[]) => items.filter((item) => !item.readOnly);
+  // What was deleted is no longer chosen, whether it goes or comes back with an undo.
+  const remove = (items: BrowserItem[]) => {
+    p.onDelete(items);
+    selection.clear();
+  };
 
   const act = (key: ActionKey) => {
     const chosen = selection.selectedItems;
@@ -110,7 +115,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
     if (key === 'zip') p.onDownloadZip(chosen);
     if (key === 'rename' && one) setRenaming(one);
     if (key === 'move') setMoving(changeable(chosen));
-    if (key === 'delete' && changeable(chosen).length > 0) p.onDelete(changeable(chosen));
+    if (key === 'delete' && changeable(chosen).length > 0) remove(changeable(chosen));
     if (key === 'new-folder') setCreating(true);
     if (key === 'upload') root.current?.querySelector<HTMLInputElement>('[data-testid="file-browser-upload"]')?.click();
     if (key === 'select-all') selection.all();
@@ -121,7 +126,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
     columns,
     open,
     up: () => parent !== undefined && p.onOpenFolder(parent),
-    remove: p.onDelete,
+    remove,
     rename: setRenaming,
     reveal: (index) => setReveal({ index }),
   });
@@ -168,7 +173,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
           canWrite={p.canWrite}
           camera={touch || !!p.compact}
           selectionActions={selectionActions(selection.selectedItems, p.canWrite)}
-          selectedCount={selection.selected.size}
+          selectedCount={selection.selectedItems.length}
           onAction={act}
           onFiles={(files) => p.onUpload(files, current)}
           search={p.search}
@@ -177,7 +182,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
           onSortChange={p.onSortChange}
           view={view}
           onViewChange={(next) => (p.onViewChange ? p.onViewChange(next) : setOwnView(next))}
-          count={countText(p.totalCount, selection.selected.size, p.hiddenCount)}
+          count={countText(p.totalCount, selection.selectedItems.length, p.hiddenCount)}
           extra={p.extraActions}
         />
         <AreaDrop folderId={current} onElement={setScroller}>
