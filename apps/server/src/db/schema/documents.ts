@@ -47,6 +47,13 @@ export const documents = pgTable(
     index('documents_by_date_idx')
       .on(t.clientCompanyId, sql`coalesce(${t.parentId}, 0)`, t.kind, t.updatedAt, t.pk)
       .where(sql`${t.deletedAt} is null`),
+    // The same orders reversed with folders still first: an index read backwards would put the files first.
+    index('documents_by_name_desc_idx')
+      .on(t.clientCompanyId, sql`coalesce(${t.parentId}, 0)`, t.kind, sql`lower(${t.name}) desc`, sql`${t.pk} desc`)
+      .where(sql`${t.deletedAt} is null`),
+    index('documents_by_date_desc_idx')
+      .on(t.clientCompanyId, sql`coalesce(${t.parentId}, 0)`, t.kind, sql`${t.updatedAt} desc`, sql`${t.pk} desc`)
+      .where(sql`${t.deletedAt} is null`),
     index('documents_deletion_idx')
       .on(t.clientCompanyId, t.deletionId)
       .where(sql`${t.deletionId} is not null`),

@@ -69,7 +69,8 @@ const listingWhere = (home: DocumentHome, q: Pick<FolderListing, 'parentPk' | 'c
     sql`${parentKey} = ${q.parentPk ?? 0}`,
     live,
     q.clientView ? eq(documents.accountantOnly, false) : undefined,
-    search ? ilike(documents.name, `%${escapeLike(search)}%`) : undefined,
+    // lower(name), as the name index holds it: the search is answered from the index alone.
+    search ? sql`lower(${documents.name}) like ${`%${escapeLike(search.toLowerCase())}%`}` : undefined,
   );
 
 const orderingOf = (ordering: DocumentOrdering) => {

@@ -1,0 +1,2 @@
+CREATE INDEX "documents_by_name_desc_idx" ON "documents" USING btree ("client_company_id",coalesce("parent_id", 0),"kind",lower("name") desc,"pk" desc) WHERE "documents"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "documents_by_date_desc_idx" ON "documents" USING btree ("client_company_id",coalesce("parent_id", 0),"kind","updated_at" desc,"pk" desc) WHERE "documents"."deleted_at" is null;
