@@ -7,7 +7,7 @@ import { StoredObjectMissingError } from '../../storage/driver.js';
 import { sniffDocument } from '../../storage/sniff-document.js';
 import { zipStoredFiles } from '../../storage/zip-stored-files.js';
 import type { Side } from '../access/company-access.js';
-import { writeAuditMany } from '../audit/audit.queries.js';
+import { auditDocuments } from './document-audit.js';
 import type { Actor } from '../auth/actor.js';
 import { notifyDocumentsAdded } from '../notifications/events.js';
 import { findFile, insertFile } from '../storage/storage.face.js';
@@ -87,17 +87,7 @@ export const uploadDocuments = async (
           }),
         );
       }
-      await writeAuditMany(
-        tx,
-        out.map((row) => ({
-          firmId: scope.home.firmId,
-          actorUserId: actor.userId,
-          action: 'document.upload',
-          targetType: 'document',
-          targetPk: row.pk,
-          details: { name: row.name },
-        })),
-      );
+      await auditDocuments(tx, scope, 'upload', out, (row) => ({ name: row.name }));
       await notifyDocumentsAdded(tx, {
         firmId: scope.home.firmId,
         companyPk: scope.home.companyPk,

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.js';
 import type { DocumentFolderChoice, DocumentItem, DocumentList, DocumentListQuery } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Side } from '../access/company-access.js';
-import { writeAudit, writeAuditMany } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
+import { auditDocuments } from './document-audit.js';
 import { freeName, nameTaken } from './document-names.js';
 import { toDocumentItem } from './document-items.js';
 import { documentScope, requireChangeable, targetChain, visibleFolder, visibleItems, type DocumentScope } from './document-scope.js';
@@ -139,14 +139,7 @@ export const createFolder = async (
         createdBy: actor.userId,
         addedByClient: scope.actsAsClient,
       });
-      await writeAudit(tx, {
-        firmId: scope.home.firmId,
-        actorUserId: actor.userId,
-        action: 'document.folder_create',
-        targetType: 'document',
-        targetPk: created.pk,
-        details: { name: created.name },
-      });
+      await auditDocuments(tx, scope, 'folder_create', [created], (row) => ({ name: row.name }));
       return created;
     }),
   );
@@ -170,14 +163,11 @@ export const updateDocumentItem = async (
     db.transaction(async (tx) => {
       const updated = await updateDocument(tx, scope.home, row!.pk, { ...(rename && { name: input.name }), ...(accountantOnly !== undefined && { accountantOnly }) });
       if (!updated) throw new NotFoundError();
-      await writeAudit(tx, {
-        firmId: scope.home.firmId,
-        actorUserId: actor.userId,
-        action: 'document.update',
-        targetType: 'document',
-        targetPk: row!.pk,
-        details: { from: row!.name, name: updated.name, accountant_only: updated.accountantOnly },
-      });
+      await auditDocuments(tx, scope, 'update', [updated], (row) => ({
+        from: row.name === updated.name ? undefined : row.name,
+        name: updated.name,
+        accountant_only: updated.accountantOnly,
+      }));
       return updated;
     });
   // Renaming to another case of the same name is the item's own name, not a clash.
@@ -207,17 +197,7 @@ export const moveDocuments = async ({ db }: Deps, actor: Actor, input: OnSide & 
     .transaction(async (tx) => {
       const out = [];
       for (const row of moving) out.push((await updateDocument(tx, scope.home, row.pk, { parentId: input.parent }))!);
-      await writeAuditMany(
-        tx,
-        moving.map((row) => ({
-          firmId: scope.home.firmId,
-          actorUserId: actor.userId,
-          action: 'document.move',
-          targetType: 'document',
-          targetPk: row.pk,
-          details: { from: row.parentId, to: input.parent },
-        })),
-      );
+      await auditDocuments(tx, scope, 'move', moving, (row) => ({ from: row.parentId, to: input.parent }));
       return out;
     })
     .catch(async (err: unknown) => {
@@ -241,17 +221,7 @@ export const deleteDocuments = async ({ db }: Deps, actor: Actor, input: OnSide 
       rows.map((row) => row.pk),
       deletion,
     );
-    await writeAuditMany(
-      tx,
-      rows.map((row) => ({
-        firmId: scope.home.firmId,
-        actorUserId: actor.userId,
-        action: 'document.delete',
-        targetType: 'document',
-        targetPk: row.pk,
-        details: { name: row.name, deletion },
-      })),
-    );
+    await auditDocuments(tx, scope, 'delete', rows, (row) => ({ name: row.name, deletion }));
     return done;
   });
   return { deletion, count: trashed.length };
@@ -273,17 +243,7 @@ export const restoreDocuments = async ({ db }: Deps, actor: Actor, input: OnSide
       const back = await untrashDocument(tx, scope.home, row.pk, name);
       out.push(parentId === row.parentId ? back : (await updateDocument(tx, scope.home, row.pk, { parentId }))!);
     }
-    await writeAuditMany(
-      tx,
-      rows.map((row) => ({
-        firmId: scope.home.firmId,
-        actorUserId: actor.userId,
-        action: 'document.restore',
-        targetType: 'document',
-        targetPk: row.pk,
-        details: { deletion: input.deletion },
-      })),
-    );
+    await auditDocuments(tx, scope, 'restore', rows, () => ({ deletion: input.deletion }));
     return out;
   });
   return { results: restored.map((row) => toDocumentItem(scope, row)) };
