@@ -7,7 +7,7 @@ import type { BrowserCrumb } from './types';
 
 const Crumb = ({ crumb, current, dropState, onOpen }: { crumb: BrowserCrumb; current: boolean; dropState: DropState; onOpen: () => void }) => {
   // A crumb above the open folder takes drops: moving items up the path.
-  const drop = useDroppable({ id: `crumb:${crumb.id ?? ''}`, disabled: current, data: { folderId: crumb.id } });
+  const drop = useDroppable({ id: `crumb:${crumb.id ?? ''}`, disabled: current, data: { kind: 'crumb', folderId: crumb.id } });
   return (
     <button
       ref={drop.setNodeRef}

@@ -1,12 +1,15 @@
-import { DndContext, DragOverlay, MeasuringStrategy, pointerWithin, useDroppable, type CollisionDetection } from '@dnd-kit/core';
-import { useCallback, useEffect, useRef, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
+import { DndContext, DragOverlay, MeasuringStrategy } from '@dnd-kit/core';
+import { theme } from 'antd';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTouchDevice } from '../../lib/use-touch-device';
+import { AreaDrop } from './area-drop';
 import { areaActions, selectionActions, type ActionKey } from './browser-actions';
 import { Breadcrumbs } from './breadcrumbs';
 import { countText } from './constants';
 import { dropRefusal } from './drop-rules';
 import { ContextMenu, type MenuPlace } from './context-menu';
 import { ItemViews } from './item-views';
+import { underPointer } from './keyboard-drag';
 import { MoveDialog } from './move-dialog';
 import { NameDialog } from './name-dialog';
 import { Toolbar } from './toolbar';
@@ -17,55 +20,32 @@ import { useItemDrag } from './use-item-drag';
 import { useSelection } from './use-selection';
 import './file-browser.css';
 
-const AREA_DROP = 'area';
-
-/** The folder row or crumb under the pointer takes a drop; the open folder's area takes it only where nothing else does. */
-const underPointer: CollisionDetection = (args) => {
-  const hits = pointerWithin(args);
-  const specific = hits.filter((hit) => hit.id !== AREA_DROP);
-  return specific.length > 0 ? specific : hits;
-};
-
-/** The open folder as a drop target: items dragged from another folder, which a hover opened, land here. */
-const AreaDrop = ({
-  folderId,
-  onElement,
-  children,
-}: {
-  folderId: string | null;
-  onElement: (node: HTMLDivElement | null) => void;
-  children: (ref: (node: HTMLDivElement | null) => void) => ReactNode;
-}) => {
-  const { setNodeRef } = useDroppable({ id: AREA_DROP, data: { folderId } });
-  // One stable ref: a new one each render would detach and attach the element, and set the state each time.
-  const ref = useCallback(
-    (node: HTMLDivElement | null) => {
-      setNodeRef(node);
-      onElement(node);
-    },
-    [setNodeRef, onElement],
-  );
-  return children(ref);
-};
-
 const hasFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 
-/** "Move to…" knows the targets by path only: a dragged folder's own subfolders are refused by the server, with its words. */
+/** "Move to…" knows the targets by id only: a dragged folder's own subfolders are refused by the server, with its words. */
 const moveRefusal = (moving: BrowserItem[], folderId: string | null, path: FileBrowserProps['path']) =>
   dropRefusal(
     moving.map((item) => item.id),
-    { folderId, ancestors: [] },
-    path.at(-1)?.id ?? null,
+    { kind: 'folder', folderId },
+    path,
   );
 
+type PickUp = (event: KeyboardEvent) => void;
+
 /**
- * A folder's files and folders, as a desktop file manager shows them: breadcrumbs, a toolbar, a list or a
- * grid, selection, a right-click menu, keys, and drag and drop (to move, and files from the desktop to
- * upload). It knows nothing of where items come from: the parent gives the path, the loaded items and
- * counts, and does what each callback asks; the widget owns selection, focus, menus, drags and timers.
+ * FileBrowser: a folder's files and folders, as a desktop file manager shows them (breadcrumbs, a toolbar,
+ * a virtualised list or grid, selection, a right-click menu, keys, drag and drop to move, files dropped
+ * from the desktop to upload).
+ *
+ * The parent owns the data: the path, the loaded items (in its order), the counts, the applied search,
+ * the sort and paging; it does what each callback asks (upload, move, delete with its undo...) and hands
+ * in the new state. The widget owns what is only on screen: the selection and keyboard focus (reset when
+ * the folder changes), menus and dialogs, drags and their rules, the search being typed, and timers
+ * (click, search debounce, drag hover). It never fetches anything itself.
  */
 export const FileBrowser = (p: FileBrowserProps) => {
   const touch = useTouchDevice();
+  const { token } = theme.useToken();
   const [ownView, setOwnView] = useState<'list' | 'grid'>('list');
   const view = p.view ?? ownView;
   const selection = useSelection(p.items);
@@ -77,6 +57,12 @@ export const FileBrowser = (p: FileBrowserProps) => {
   const [columns, setColumns] = useState(1);
   const [reveal, setReveal] = useState<{ index: number } | null>(null);
   const root = useRef<HTMLDivElement>(null);
+  // The last pointer pressed: a finger's tap opens. Read from pointerdown, as not every browser's click says it.
+  const pointerType = useRef('mouse');
+  // A menu the keyboard opened: the contextmenu event the same key then fires must not replace it.
+  const keyMenuAt = useRef(0);
+  const pickUps = useRef(new Map<string, PickUp>());
+  const registerPickUp = useCallback((id: string, handler: PickUp | undefined) => void (handler ? pickUps.current.set(id, handler) : pickUps.current.delete(id)), []);
   // State, not only a ref: the list's virtualiser must render again once the element it scrolls exists.
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const current = p.path.at(-1)?.id ?? null;
@@ -120,20 +106,32 @@ export const FileBrowser = (p: FileBrowserProps) => {
     if (key === 'upload') root.current?.querySelector<HTMLInputElement>('[data-testid="file-browser-upload"]')?.click();
     if (key === 'select-all') selection.all();
   };
+  const openMenu = (item: BrowserItem | null, x: number, y: number) => {
+    if (item) selection.ensure(item.id);
+    const chosen = item ? (selection.isSelected(item.id) ? selection.selectedItems : [item]) : [];
+    setMenu({ x, y, actions: item ? selectionActions(chosen, p.canWrite) : areaActions(p.canWrite, p.items.length > 0) });
+  };
   const onKeyDown = useBrowserKeys({
     items: p.items,
     selection,
     columns,
+    dragging: drag.dragging !== null,
     open,
     up: () => parent !== undefined && p.onOpenFolder(parent),
     remove,
     rename: setRenaming,
     reveal: (index) => setReveal({ index }),
+    pickUp: (item, event) => pickUps.current.get(item.id)?.(event),
+    menu: (item) => {
+      keyMenuAt.current = Date.now();
+      const at = document.getElementById(`fb-item-${item.id}`)?.getBoundingClientRect();
+      openMenu(item, (at?.left ?? 0) + 24, at?.bottom ?? 0);
+    },
   });
   const onItemClick = (item: BrowserItem, event: MouseEvent) => {
     event.stopPropagation();
-    // A finger has no double click: a tap opens (a long press selects, through the menu).
-    if ((event.nativeEvent as PointerEvent).pointerType === 'touch') return open(item);
+    // A finger has no double click: a tap opens (a long press or the checkbox selects).
+    if (pointerType.current === 'touch' || (event.nativeEvent as PointerEvent).pointerType === 'touch') return open(item);
     clicks.click(item.id, event);
   };
   const onItemMenu = (item: BrowserItem | null, event: MouseEvent) => {
@@ -141,9 +139,8 @@ export const FileBrowser = (p: FileBrowserProps) => {
     if (event.altKey) return;
     event.preventDefault();
     event.stopPropagation();
-    if (item) selection.ensure(item.id);
-    const chosen = item ? (selection.isSelected(item.id) ? selection.selectedItems : [item]) : [];
-    setMenu({ x: event.clientX, y: event.clientY, actions: item ? selectionActions(chosen, p.canWrite) : areaActions(p.canWrite, p.items.length > 0) });
+    if (Date.now() - keyMenuAt.current < 500) return;
+    openMenu(item, event.clientX, event.clientY);
   };
   const closeMenu = useCallback(() => setMenu(null), []);
   const dropFiles = (event: DragEvent) => {
@@ -155,9 +152,23 @@ export const FileBrowser = (p: FileBrowserProps) => {
     const target = folder && !p.items.find((item) => item.id === folder)?.readOnly ? folder : current;
     if (files.length > 0 && (p.canWrite || target !== current)) p.onUpload(files, target);
   };
+  const areaDrop = drag.dropStateOf('area', current);
+  // antd's theme, handed to the stylesheet: the widget follows the app's colours.
+  const colours = {
+    '--herd-fb-primary': token.colorPrimary,
+    '--herd-fb-primary-bg': token.colorPrimaryBg,
+    '--herd-fb-border': token.colorBorderSecondary,
+    '--herd-fb-bg': token.colorBgContainer,
+    '--herd-fb-hover': token.colorFillTertiary,
+    '--herd-fb-muted': token.colorTextSecondary,
+    '--herd-fb-faint': token.colorTextTertiary,
+    '--herd-fb-ok': token.colorSuccess,
+    '--herd-fb-error': token.colorError,
+    '--herd-fb-radius': `${token.borderRadius}px`,
+  } as CSSProperties;
 
   return (
-    <div ref={root} className={`herd-fb${p.compact ? ' compact' : ''}`}>
+    <div ref={root} className={`herd-fb${p.compact ? ' compact' : ''}`} style={colours}>
       <DndContext
         sensors={drag.sensors}
         // The folder under the pointer takes the drop, as in a file manager; rows are measured as the drag starts and while it scrolls.
@@ -168,7 +179,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
         onDragEnd={drag.onDragEnd}
         onDragCancel={drag.onDragCancel}
       >
-        <Breadcrumbs path={p.path} onOpen={p.onOpenFolder} dropStateOf={drag.dropStateOf} />
+        <Breadcrumbs path={p.path} onOpen={p.onOpenFolder} dropStateOf={(id) => drag.dropStateOf('crumb', id)} />
         <Toolbar
           canWrite={p.canWrite}
           camera={touch || !!p.compact}
@@ -189,7 +200,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
           {(areaRef) => (
             <div
               ref={areaRef}
-              className={`herd-fb-area${filesOver ? ' files-over' : ''}${p.loading ? ' loading' : ''}`}
+              className={`herd-fb-area${filesOver ? ' files-over' : ''}${p.loading ? ' loading' : ''}${areaDrop !== 'none' ? ` area-drop-${areaDrop}` : ''}`}
               role="listbox"
               aria-label="Files and folders"
               aria-multiselectable
@@ -197,6 +208,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
               aria-activedescendant={p.items[selection.focus] ? `fb-item-${p.items[selection.focus]!.id}` : undefined}
               tabIndex={0}
               onKeyDown={onKeyDown}
+              onPointerDownCapture={(event) => (pointerType.current = event.pointerType || 'mouse')}
               onClick={() => selection.clear()}
               onContextMenu={(event) => onItemMenu(null, event)}
               onDragOver={(event) => {
@@ -215,8 +227,9 @@ export const FileBrowser = (p: FileBrowserProps) => {
                   items={p.items}
                   isSelected={selection.isSelected}
                   focus={selection.focus}
-                  dropStateOf={drag.dropStateOf}
+                  dropStateOf={(id) => drag.dropStateOf('folder', id)}
                   compact={!!p.compact}
+                  touch={touch}
                   hasMore={!!p.hasMore}
                   onLoadMore={p.onLoadMore}
                   scroller={scroller}
@@ -225,6 +238,8 @@ export const FileBrowser = (p: FileBrowserProps) => {
                   onClick={onItemClick}
                   onDoubleClick={(item) => clicks.doubleClick(item.id)}
                   onContextMenu={(item, event) => onItemMenu(item, event)}
+                  onToggle={(item) => selection.pick(item.id, { toggle: true, range: false })}
+                  registerPickUp={registerPickUp}
                   renderPdfThumbnail={p.renderPdfThumbnail}
                   onThumbnailError={p.onThumbnailError}
                 />
@@ -234,7 +249,12 @@ export const FileBrowser = (p: FileBrowserProps) => {
           )}
         </AreaDrop>
         <DragOverlay dropAnimation={null}>
-          {drag.dragging ? <div className="herd-fb-drag-chip">{drag.dragging.ids.length === 1 ? '1 item' : `${drag.dragging.ids.length} items`}</div> : null}
+          {drag.dragging ? (
+            <div className={`herd-fb-drag-chip${drag.refusalHere ? ' refused' : ''}`}>
+              {drag.dragging.ids.length === 1 ? '1 item' : `${drag.dragging.ids.length} items`}
+              {drag.refusalHere ? ` · ${drag.refusalHere}` : ''}
+            </div>
+          ) : null}
         </DragOverlay>
       </DndContext>
       <ContextMenu place={menu} onChoose={act} onClose={closeMenu} />

@@ -1,5 +1,5 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import type { MouseEvent, ReactNode } from 'react';
+import { useEffect, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { BrowserItem } from './types';
 
 export type DropState = 'none' | 'ok' | 'refused';
@@ -8,6 +8,10 @@ export interface ItemHandlers {
   onClick: (item: BrowserItem, event: MouseEvent) => void;
   onDoubleClick: (item: BrowserItem) => void;
   onContextMenu: (item: BrowserItem, event: MouseEvent) => void;
+  /** The selection checkbox (touch screens): adds or takes out this item. */
+  onToggle: (item: BrowserItem) => void;
+  /** Hands the area the key handler that picks this item up, so M on the focused item starts a keyboard drag. */
+  registerPickUp: (id: string, handler: ((event: KeyboardEvent) => void) | undefined) => void;
 }
 
 interface ItemTileProps extends ItemHandlers {
@@ -15,6 +19,8 @@ interface ItemTileProps extends ItemHandlers {
   selected: boolean;
   focused: boolean;
   dropState: DropState;
+  /** Touch screens show a checkbox to select with, as a tap opens. */
+  checkbox: boolean;
   className: string;
   style: React.CSSProperties;
   children: ReactNode;
@@ -24,9 +30,15 @@ interface ItemTileProps extends ItemHandlers {
  * One item, as a row or a tile: selectable, draggable (unless read-only) and, for a folder, a place to
  * drop. Drag and drop come from dnd-kit; the pointer must move a few pixels first, so a click stays a click.
  */
-export const ItemTile = ({ item, selected, focused, dropState, className, style, children, onClick, onDoubleClick, onContextMenu }: ItemTileProps) => {
+export const ItemTile = (p: ItemTileProps) => {
+  const { item, selected, focused, dropState, className, style, children, registerPickUp } = p;
   const drag = useDraggable({ id: item.id, disabled: item.readOnly });
-  const drop = useDroppable({ id: `drop:${item.id}`, disabled: item.kind !== 'folder', data: { folderId: item.id } });
+  const drop = useDroppable({ id: `drop:${item.id}`, disabled: item.kind !== 'folder', data: { kind: 'folder', folderId: item.id } });
+  const pickUp = drag.listeners?.onKeyDown as ((event: KeyboardEvent) => void) | undefined;
+  useEffect(() => {
+    registerPickUp(item.id, pickUp);
+    return () => registerPickUp(item.id, undefined);
+  }, [item.id, pickUp, registerPickUp]);
   const classes = [className, selected && 'selected', focused && 'focused', drag.isDragging && 'dragging', dropState !== 'none' && `drop-${dropState}`]
     .filter(Boolean)
     .join(' ');
@@ -48,10 +60,21 @@ export const ItemTile = ({ item, selected, focused, dropState, className, style,
       className={classes}
       style={style}
       title={item.name}
-      onClick={(event) => onClick(item, event)}
-      onDoubleClick={() => onDoubleClick(item)}
-      onContextMenu={(event) => onContextMenu(item, event)}
+      onClick={(event) => p.onClick(item, event)}
+      onDoubleClick={() => p.onDoubleClick(item)}
+      onContextMenu={(event) => p.onContextMenu(item, event)}
     >
+      {p.checkbox ? (
+        <input
+          type="checkbox"
+          className="herd-fb-check"
+          aria-label={`Select ${item.name}`}
+          checked={selected}
+          onClick={(event) => event.stopPropagation()}
+          onPointerDown={(event) => event.stopPropagation()}
+          onChange={() => p.onToggle(item)}
+        />
+      ) : null}
       {children}
     </div>
   );

@@ -1,7 +1,8 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { GRID_GUTTER_COMPACT_PX, GRID_GUTTER_PX, GRID_TILE_COMPACT_PX, GRID_TILE_PX, LIST_ROW_PX, LOAD_MORE_THRESHOLD_ROWS, SCROLLBAR_ALLOWANCE_PX } from './constants';
+import { LIST_ROW_PX, LOAD_MORE_THRESHOLD_ROWS } from './constants';
 import { formatModified, formatSize } from './format';
+import { gridColumns, gridMetrics } from './grid-layout';
 import { ItemIcon } from './item-icon';
 import { ItemTile, type DropState, type ItemHandlers } from './item-tile';
 import type { BrowserItem, BrowserView } from './types';
@@ -13,6 +14,8 @@ export interface ItemViewProps extends ItemHandlers {
   focus: number;
   dropStateOf: (id: string) => DropState;
   compact: boolean;
+  /** A touch screen: overlay scroll bars, and a checkbox on each item to select with. */
+  touch: boolean;
   hasMore: boolean;
   onLoadMore?: () => void;
   /** The scrolling element (the parent's item area), once it exists. */
@@ -55,12 +58,10 @@ const Meta = ({ item }: { item: BrowserItem }) => (
  * in the page, so a folder of 10,000 files scrolls as smoothly as one of ten.
  */
 export const ItemViews = (props: ItemViewProps) => {
-  const { view, items, compact, scroller, hasMore, onLoadMore, reveal } = props;
+  const { view, items, compact, touch, scroller, hasMore, onLoadMore, reveal } = props;
   const width = useWidth(scroller);
-  const gutter = compact ? GRID_GUTTER_COMPACT_PX : GRID_GUTTER_PX;
-  const tile = compact ? GRID_TILE_COMPACT_PX : GRID_TILE_PX;
-  const usable = width - (compact ? 0 : SCROLLBAR_ALLOWANCE_PX);
-  const columns = view === 'grid' ? Math.max(1, Math.floor((usable + gutter) / (tile + gutter))) : 1;
+  const { gutter, tile } = gridMetrics(compact);
+  const columns = view === 'grid' ? gridColumns(width, { compact, touch }) : 1;
   const rowCount = Math.ceil(items.length / columns);
   const rowHeight = view === 'grid' ? tile + 36 + gutter : compact ? LIST_ROW_PX + 8 : LIST_ROW_PX;
   const virtualizer = useVirtualizer({
@@ -94,9 +95,12 @@ export const ItemViews = (props: ItemViewProps) => {
     selected: props.isSelected(item.id),
     focused: index === props.focus,
     dropState: props.dropStateOf(item.id),
+    checkbox: touch,
     onClick: props.onClick,
     onDoubleClick: props.onDoubleClick,
     onContextMenu: props.onContextMenu,
+    onToggle: props.onToggle,
+    registerPickUp: props.registerPickUp,
   });
   const icon = (item: BrowserItem, size: number) => (
     // A PDF's first page is drawn for the grid's tiles only: a list row's icon is too small to show it.
