@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BrowserAction, ActionKey } from './browser-actions';
 import { MENU_TRANSITION_MS } from './constants';
+import './context-menu.css';
 
 export interface MenuPlace {
   x: number;
@@ -14,6 +15,19 @@ export interface MenuPlace {
  */
 export const ContextMenu = ({ place, onChoose, onClose }: { place: MenuPlace | null; onChoose: (key: ActionKey) => void; onClose: () => void }) => {
   const menu = useRef<HTMLDivElement>(null);
+  // A closed menu fades out for MENU_TRANSITION_MS, hidden from assistive tech and the pointer meanwhile.
+  const [leaving, setLeaving] = useState<MenuPlace | null>(null);
+  const [shown, setShown] = useState(place);
+  if (place !== shown) {
+    if (!place && shown) setLeaving(shown);
+    else if (place) setLeaving(null);
+    setShown(place);
+  }
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = window.setTimeout(() => setLeaving(null), MENU_TRANSITION_MS);
+    return () => window.clearTimeout(timer);
+  }, [leaving]);
   useEffect(() => {
     if (!place) return;
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
@@ -32,13 +46,21 @@ export const ContextMenu = ({ place, onChoose, onClose }: { place: MenuPlace | n
       window.removeEventListener('scroll', onClose, true);
     };
   }, [place, onClose]);
-  if (!place) return null;
+  const at = place ?? leaving;
+  if (!at) return null;
   // Kept inside the window: a menu opened near the right or bottom edge opens leftwards or upwards.
-  const left = Math.max(4, Math.min(place.x, window.innerWidth - 220));
-  const top = Math.max(4, Math.min(place.y, window.innerHeight - (place.actions.length * 34 + 56)));
+  const left = Math.max(4, Math.min(at.x, window.innerWidth - 220));
+  const top = Math.max(4, Math.min(at.y, window.innerHeight - (at.actions.length * 34 + 56)));
   return (
-    <div ref={menu} role="menu" aria-label="Actions" className="herd-fb-menu" style={{ left, top, animationDuration: `${MENU_TRANSITION_MS}ms` }}>
-      {place.actions.map((action) => (
+    <div
+      ref={menu}
+      role="menu"
+      aria-label="Actions"
+      aria-hidden={place ? undefined : true}
+      className={`herd-fb-menu${place ? '' : ' leaving'}`}
+      style={{ left, top, animationDuration: `${MENU_TRANSITION_MS}ms` }}
+    >
+      {at.actions.map((action) => (
         <div
           key={action.key}
           role="menuitem"
@@ -46,7 +68,7 @@ export const ContextMenu = ({ place, onChoose, onClose }: { place: MenuPlace | n
           aria-disabled={action.disabled || undefined}
           className={`herd-fb-menu-item${action.danger ? ' danger' : ''}`}
           onClick={() => {
-            if (action.disabled) return;
+            if (action.disabled || !place) return;
             onClose();
             onChoose(action.key);
           }}

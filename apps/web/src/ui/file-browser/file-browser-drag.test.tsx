@@ -1,20 +1,27 @@
-import { act, fireEvent } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAG_HOVER_OPEN_MS, LIST_ROW_PX } from './constants';
-import { itemNamed, renderBrowser } from './test-browser';
+import { CLICK_TIMER_MS, DRAG_HOVER_OPEN_MS, LIST_ROW_PX } from './constants';
+import { itemNamed, itemsOf, renderBrowser } from './test-browser';
 
 /**
- * jsdom lays nothing out: each row is given the place the list would give it (one row height apart), so
- * dnd-kit's collision detection sees the pointer over a row as a browser would.
+ * jsdom lays nothing out: each row is given the place the list would give it (one row height apart), and
+ * each crumb a place in a line above the rows, so dnd-kit's collision detection sees the pointer over a
+ * row or crumb as a browser would.
  */
 const original = Element.prototype.getBoundingClientRect;
+const CRUMB_TOP = -40;
+const rect = (left: number, top: number, width: number, height: number) =>
+  ({ x: left, y: top, top, left, width, height, right: left + width, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
 beforeEach(() => {
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const rows = [...document.querySelectorAll('[role="option"]')];
-    const index = rows.indexOf(this);
-    if (index < 0) return original.call(this);
-    const top = index * LIST_ROW_PX;
-    return { x: 0, y: top, top, left: 0, width: 600, height: LIST_ROW_PX, right: 600, bottom: top + LIST_ROW_PX, toJSON: () => ({}) } as DOMRect;
+    const row = [...document.querySelectorAll('[role="option"]')].indexOf(this);
+    if (row >= 0) return rect(0, row * LIST_ROW_PX, 600, LIST_ROW_PX);
+    const crumb = [...document.querySelectorAll('.herd-fb-crumb')].indexOf(this);
+    if (crumb >= 0) return rect(crumb * 120, CRUMB_TOP, 100, 30);
+    // The drag's chip, at the corner of the overlay dnd-kit placed over the item picked up.
+    const overlay = this.classList.contains('herd-fb-drag-chip') ? this.parentElement : null;
+    if (overlay) return rect(parseFloat(overlay.style.left), parseFloat(overlay.style.top), 120, 24);
+    return original.call(this);
   });
 });
 afterEach(() => {
@@ -23,20 +30,54 @@ afterEach(() => {
 });
 
 const rowMiddle = (index: number) => index * LIST_ROW_PX + LIST_ROW_PX / 2;
-/** Presses on a row, moves the pointer to another row's middle, one step at a time as a hand would. */
-const dragFromTo = (name: string, from: number, to: number) => {
+const crumbPoint = (index: number) => ({ clientX: index * 120 + 50, clientY: CRUMB_TOP + 15 });
+/** Presses on a row, moves the pointer to a point, one step at a time as a hand would. */
+const dragTo = (name: string, from: number, to: { clientX: number; clientY: number }) => {
   fireEvent.mouseDown(itemNamed(name), { button: 0, clientX: 100, clientY: rowMiddle(from) });
-  for (const y of [rowMiddle(from) + 8, rowMiddle(to) - 4, rowMiddle(to)]) act(() => void fireEvent.mouseMove(document, { clientX: 100, clientY: y }));
+  for (const point of [{ clientX: 100, clientY: rowMiddle(from) + 8 }, { clientX: to.clientX, clientY: to.clientY - 4 }, to])
+    act(() => void fireEvent.mouseMove(document, point));
 };
-const release = (to: number) => act(() => void fireEvent.mouseUp(document, { clientX: 100, clientY: rowMiddle(to) }));
+const toRow = (index: number) => ({ clientX: 100, clientY: rowMiddle(index) });
+const dragFromTo = (name: string, from: number, to: number) => dragTo(name, from, toRow(to));
+const release = (to: { clientX: number; clientY: number }) => act(() => void fireEvent.mouseUp(document, to));
+const chip = () => document.querySelector('.herd-fb-drag-chip');
 
 describe('dragging items onto folders', () => {
-  it('moves a file dropped on a folder', () => {
+  it('moves a file dropped on a folder', async () => {
     const { props } = renderBrowser();
     dragFromTo('file-1.pdf', 2, 1);
     expect(itemNamed('Folder 2').className).toContain('drop-ok');
-    release(1);
+    expect(chip()).toHaveTextContent('1 item');
+    release(toRow(1));
     expect(props.onMove).toHaveBeenCalledExactlyOnceWith(['d:3'], 'd:2');
+    // The overlay lets go of its chip once its (empty) drop animation has settled.
+    await waitFor(() => expect(chip()).toBeNull());
+  });
+
+  it('drags the whole selection when a selected item is dragged, and moves items up onto a crumb', () => {
+    vi.useFakeTimers();
+    const { props } = renderBrowser();
+    fireEvent.click(itemNamed('Folder 2'));
+    act(() => void vi.advanceTimersByTime(CLICK_TIMER_MS));
+    fireEvent.click(itemNamed('file-1.pdf'), { ctrlKey: true });
+    act(() => void vi.advanceTimersByTime(CLICK_TIMER_MS));
+    dragFromTo('file-1.pdf', 2, 0);
+    expect(chip()).toHaveTextContent('2 items');
+    release(toRow(0));
+    expect(props.onMove).toHaveBeenLastCalledWith(['d:2', 'd:3'], 'd:1');
+    // An item outside the selection goes alone, here onto the top level's crumb.
+    dragTo('file-2.pdf', 3, crumbPoint(0));
+    expect(document.querySelectorAll('.herd-fb-crumb')[0]!.className).toContain('drop-ok');
+    release(crumbPoint(0));
+    expect(props.onMove).toHaveBeenLastCalledWith(['d:4'], null);
+  });
+
+  it('does not drag a read-only item', () => {
+    const { props } = renderBrowser({ items: [{ id: 'f:1', kind: 'file', name: 'receipt.pdf', readOnly: true }, ...itemsOf(2, 3)] });
+    dragFromTo('receipt.pdf', 0, 1);
+    expect(chip()).toBeNull();
+    release(toRow(1));
+    expect(props.onMove).not.toHaveBeenCalled();
   });
 
   it('opens a folder the drag hovers for 1.5 s', () => {
@@ -56,9 +97,77 @@ describe('dragging items onto folders', () => {
     fireEvent.mouseDown(itemNamed('Folder 1'), { button: 0, clientX: 100, clientY: rowMiddle(0) });
     act(() => void fireEvent.mouseMove(document, { clientX: 110, clientY: rowMiddle(0) + 10 }));
     expect(itemNamed('Folder 1').className).toContain('drop-refused');
+    expect(chip()).toHaveTextContent('An item cannot be dropped on itself.');
     act(() => void vi.advanceTimersByTime(DRAG_HOVER_OPEN_MS * 2));
     expect(props.onOpenFolder).not.toHaveBeenCalled();
-    release(0);
+    release(toRow(0));
+    expect(props.onMove).not.toHaveBeenCalled();
+  });
+
+  it('refuses the folder the items came from after a hover opened the folder above it', () => {
+    vi.useFakeTimers();
+    const { props, rerenderWith } = renderBrowser();
+    dragTo('file-1.pdf', 2, crumbPoint(0));
+    act(() => void vi.advanceTimersByTime(DRAG_HOVER_OPEN_MS));
+    expect(props.onOpenFolder).toHaveBeenCalledExactlyOnceWith(null);
+    // The parent opens the top level, which lists the folder the file is in (2026, d:100).
+    rerenderWith({
+      path: [{ id: null, name: 'Documents' }],
+      items: [
+        { id: 'd:100', kind: 'folder', name: '2026' },
+        { id: 'd:7', kind: 'folder', name: '2025' },
+      ],
+    });
+    act(() => void fireEvent.mouseMove(document, toRow(0)));
+    expect(itemNamed('2026').className).toContain('drop-refused');
+    expect(chip()).toHaveTextContent('The items are already in this folder.');
+    act(() => void vi.advanceTimersByTime(DRAG_HOVER_OPEN_MS * 2));
+    expect(props.onOpenFolder).toHaveBeenCalledTimes(1);
+    release(toRow(0));
+    expect(props.onMove).not.toHaveBeenCalled();
+  });
+
+  it('refuses a drop on a read-only folder', () => {
+    const { props } = renderBrowser({ items: [{ id: 's:R', kind: 'folder', name: 'Receipts', readOnly: true }, ...itemsOf(2, 3)] });
+    dragFromTo('file-1.pdf', 3, 0);
+    expect(itemNamed('Receipts').className).toContain('drop-refused');
+    release(toRow(0));
+    expect(props.onMove).not.toHaveBeenCalled();
+  });
+
+  it('carries the focused item with the keyboard: M picks it up, arrows go from folder to folder, Enter drops', async () => {
+    const { props } = renderBrowser();
+    const box = screen.getByRole('listbox');
+    box.focus();
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'm', code: 'KeyM' });
+    expect(chip()).toHaveTextContent('1 item');
+    // The sensor listens from the next tick.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    act(() => void fireEvent.keyDown(document, { key: 'ArrowUp', code: 'ArrowUp' }));
+    expect(itemNamed('Folder 2').className).toContain('drop-ok');
+    act(() => void fireEvent.keyDown(document, { key: 'ArrowUp', code: 'ArrowUp' }));
+    expect(itemNamed('Folder 1').className).toContain('drop-ok');
+    expect(itemNamed('Folder 2').className).not.toContain('drop-ok');
+    // The keys belong to the drag: Enter drops rather than opening the focused item.
+    act(() => void fireEvent.keyDown(document, { key: 'Enter', code: 'Enter' }));
+    expect(props.onMove).toHaveBeenCalledExactlyOnceWith(['d:3'], 'd:1');
+    expect(props.onOpenFile).not.toHaveBeenCalled();
+    await waitFor(() => expect(chip()).toBeNull());
+  });
+
+  it('cancels a keyboard drag on Escape, moving nothing', async () => {
+    const { props } = renderBrowser();
+    const box = screen.getByRole('listbox');
+    box.focus();
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'M', code: 'KeyM', shiftKey: true });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    act(() => void fireEvent.keyDown(document, { key: 'ArrowUp', code: 'ArrowUp' }));
+    act(() => void fireEvent.keyDown(document, { key: 'Escape', code: 'Escape' }));
+    await waitFor(() => expect(chip()).toBeNull());
     expect(props.onMove).not.toHaveBeenCalled();
   });
 });

@@ -52,7 +52,8 @@ export const nextTargetCoordinates: KeyboardCoordinateGetter = (event, { context
     if (container.id === AREA_DROP || !rect) continue;
     const to = centre(rect);
     const ahead = along.axis === 'y' ? (to.y - from.y) * along.sign : (to.x - from.x) * along.sign;
-    const aside = along.axis === 'y' ? Math.abs(to.x - from.x) : Math.abs(to.y - from.y);
+    // How far off the straight line the target's edge is: none for a row the line runs through.
+    const aside = along.axis === 'y' ? Math.max(0, rect.left - from.x, from.x - rect.right) : Math.max(0, rect.top - from.y, from.y - rect.bottom);
     // Only what lies ahead (by more than a pixel), the straightest way first.
     if (ahead < 1) continue;
     const score = ahead + aside * 2;
