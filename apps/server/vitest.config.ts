@@ -8,6 +8,8 @@ export default defineConfig({
     // The benchmark's own client (its sign-in) is tested against the real app here too.
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../../bench/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // A test fails when a message it caused was outside a service's published contract.
+    setupFiles: ['../../packages/simulators/src/contract-check/fail-on-violations.ts'],
     // Each file gets its own database copy, so files can run side by side.
     pool: 'forks',
     // A worker imports the server once and runs its files one after the other, instead of

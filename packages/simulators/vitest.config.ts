@@ -7,5 +7,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
+    // A test fails when a message it caused was outside a service's published contract.
+    setupFiles: ['src/contract-check/fail-on-violations.ts'],
   },
 });

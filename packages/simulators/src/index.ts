@@ -5,3 +5,4 @@ export * from './qbo/index.js';
 export * from './stripe/index.js';
 export * from './twilio/index.js';
 export * from './xero/index.js';
+export * from './contract-check/index.js';

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+
+/** Where the services' published contracts are kept (see contracts/README.md for each one's source). */
+export const CONTRACTS_DIR = new URL('../../contracts/', import.meta.url);
+
+export type Schema = Record<string, unknown>;
+export type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+};
+
+/** Reads a contract as published, JSON or YAML. */
+export function readOpenApiDocument(file: string): OpenApiDocument {
+  const text = readFileSync(new URL(file, CONTRACTS_DIR), 'utf8');
+  return (file.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1 })) as OpenApiDocument;
+}
+
+const COMBINERS = ['allOf', 'oneOf', 'anyOf'] as const;
+const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Published contracts rarely say `additionalProperties: false`, and the real services ignore a field
+ * they do not know: a misspelt or invented field (a `TaxType` on the wrong object, a setting the
+ * service never had) is silently dropped there and would pass a plain schema check. Here an object
+ * schema that names its properties is closed: anything else in the message is reported. Schemas that
+ * take part in a combination (`allOf` and friends) are closed at the combination instead, where every
+ * branch's properties count as known.
+ */
+export function closeObjectSchemas(document: OpenApiDocument): void {
+  const combined = new Set<Schema>();
+  const componentByRef = new Map<string, Schema>();
+  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+    if (isObject(schema)) componentByRef.set(`#/components/schemas/${name}`, schema);
+  }
+  const markBranches = (schema: Schema) => {
+    for (const key of COMBINERS) {
+      const branches = schema[key];
+      if (!Array.isArray(branches)) continue;
+      for (const branch of branches) {
+        if (!isObject(branch)) continue;
+        combined.add(branch);
+        const target = typeof branch.$ref === 'string' ? componentByRef.get(branch.$ref) : undefined;
+        if (target) combined.add(target);
+      }
+    }
+  };
+  const visit = (node: unknown, seen: Set<unknown>) => {
+    if (!isObject(node) && !Array.isArray(node)) return;
+    if (seen.has(node)) return;
+    seen.add(node);
+    if (isObject(node)) markBranches(node);
+    for (const child of Object.values(node)) visit(child, seen);
+  };
+  visit(document, new Set());
+  const close = (node: unknown, seen: Set<unknown>) => {
+    if (!isObject(node) && !Array.isArray(node)) return;
+    if (seen.has(node)) return;
+    seen.add(node);
+    if (isObject(node) && !combined.has(node) && !('additionalProperties' in node) && !('unevaluatedProperties' in node)) {
+      const names = isObject(node.properties);
+      const combines = COMBINERS.some((key) => Array.isArray(node[key]));
+      if (names || combines) node.unevaluatedProperties = false;
+    }
+    for (const [key, child] of Object.entries(node)) {
+      // Examples are sample data, not schemas.
+      if (key === 'example' || key === 'examples') continue;
+      close(child, seen);
+    }
+  };
+  close(document.paths, new Set());
+  close(document.components?.schemas, new Set());
+}
