@@ -1,15 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
+import { cleanLedgerAccount, cleanLedgerRef } from '../ledger/ledger-hygiene.js';
 import type { LedgerAccountRecord, LedgerRefRecord } from '../ledger/ledger-records.js';
 import { isWatchedByDefault } from '../ledger/watched-accounts.js';
 
 /**
  * Upserts one page of a ledger's chart and lists by external id. Renames and deactivations come
  * through; whether an account is watched is decided only the first time Herd sees it, after that
- * it is the accountant's choice.
+ * it is the accountant's choice. Names and copies are cleaned first (ledger/ledger-hygiene.ts).
  */
-export const upsertReferencePage = async (db: Db, companyPk: number, page: { accounts: LedgerAccountRecord[]; refs: LedgerRefRecord[] }) => {
+export const upsertReferencePage = async (db: Db, companyPk: number, sent: { accounts: LedgerAccountRecord[]; refs: LedgerRefRecord[] }) => {
+  const page = { accounts: sent.accounts.map(cleanLedgerAccount), refs: sent.refs.map(cleanLedgerRef) };
   if (page.accounts.length > 0) {
     await db
       .insert(ledgerAccounts)

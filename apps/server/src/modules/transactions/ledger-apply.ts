@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { centsOf, fromCents, type RefKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
+import { cleanLedgerRecord } from '../ledger/ledger-hygiene.js';
 import { decideInbound, type InboundOptions } from '../ledger/inbound-policy.js';
 import type { LedgerRecord, LedgerTransaction } from '../ledger/ledger-records.js';
 import { replaceLedgerHistory, type LedgerHistoryLine } from '../suggestions/suggestions.face.js';
@@ -86,15 +87,19 @@ const historyOf = (record: LedgerRecord, ids: LedgerIds): LedgerHistoryLine[] =>
  * ledger history (what the suggestions learn from), replaced by external id on every read. A status
  * change goes through the status writer with its audit entry; one the transition table forbids
  * (the row moved meanwhile) is counted unchanged. Applying the same page twice changes nothing.
+ * Text is cleaned and impossible dates kept out first (ledger/ledger-hygiene.ts).
  */
 export const applyLedgerRecords = async (
   db: Db,
   owner: { firmId: number; companyPk: number },
-  records: LedgerRecord[],
+  sent: LedgerRecord[],
   ids: LedgerIds,
   options: InboundOptions = {},
 ): Promise<ApplyCounts> => {
   const counts: ApplyCounts = { created: 0, updated: 0, matched: 0, cancelled: 0, unchanged: 0 };
+  // Rows Herd cannot take (ledger-hygiene.ts) are left alone, as unchanged.
+  const records = sent.flatMap((record) => cleanLedgerRecord(record) ?? []);
+  counts.unchanged += sent.length - records.length;
   if (records.length === 0) return counts;
   return db.transaction(async (tx) => {
     const externalIds = records.map((r) => r.externalId);
