@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 
 /** Where the services' published contracts are kept (see contracts/README.md for each one's source). */
@@ -14,7 +17,32 @@ export type OpenApiDocument = {
 /** Reads a contract as published, JSON or YAML. */
 export function readOpenApiDocument(file: string): OpenApiDocument {
   const text = readFileSync(new URL(file, CONTRACTS_DIR), 'utf8');
-  return (file.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1 })) as OpenApiDocument;
+  return (file.endsWith('.json') ? JSON.parse(text) : parsedYaml(text)) as OpenApiDocument;
+}
+
+/**
+ * Parsing Xero's 900 KB of YAML takes seconds; its JSON form, a few milliseconds. The parsed form is
+ * kept in the system's temporary folder under the hash of the text, so each test process after the
+ * first reads JSON, and a changed contract is parsed afresh.
+ */
+function parsedYaml(text: string): unknown {
+  const folder = join(tmpdir(), 'herd-contracts');
+  const cached = join(folder, `${createHash('sha256').update(text).digest('hex')}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8'));
+  } catch {
+    const parsed: unknown = parseYaml(text, { maxAliasCount: -1 });
+    try {
+      mkdirSync(folder, { recursive: true });
+      // Written aside and renamed, so a process reading at the same time never sees half a file.
+      const partial = `${cached}.${process.pid}`;
+      writeFileSync(partial, JSON.stringify(parsed));
+      renameSync(partial, cached);
+    } catch {
+      // A read-only temporary folder only costs the next process the parse.
+    }
+    return parsed;
+  }
 }
 
 const COMBINERS = ['allOf', 'oneOf', 'anyOf'] as const;
