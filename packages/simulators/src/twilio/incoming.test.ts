@@ -1,5 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOpenApiDocument } from '../contract-check/openapi-document.js';
+import { TWILIO_CONTRACT } from './contract.js';
+import { INCOMING_WEBHOOK_PARAMETERS } from './incoming.js';
 import { createTwilioState, deliverIncomingText, messagesTo, repliesIn, signTwilioRequest, twilioSimulatorPlugin } from './index.js';
 
 const SID = 'AC00000000000000000000000000000002';
@@ -51,6 +54,29 @@ describe('texts sent to the account’s number', () => {
 
     expect(delivered.replies).toEqual(['Got it & filed']);
     expect(messagesTo(state, '+15551230000').map((m) => [m.direction, m.body])).toEqual([['outbound-reply', 'Got it & filed']]);
+  });
+
+  it('carry only parameters Twilio documents for the webhook, the status spelt as the contract spells a message’s', async () => {
+    await deliverIncomingText(
+      state,
+      {
+        from: '+15551230000',
+        to: '+15005550006',
+        body: 'Two',
+        media: [
+          { contentType: 'image/png', bytes: Buffer.from([0x89]) },
+          { contentType: 'application/pdf', bytes: Buffer.from('%PDF') },
+        ],
+      },
+      { webhookUrl, apiBaseUrl: simulatorBase },
+    );
+    const { form } = received.at(-1)!;
+    const documented = new Set<string>([...INCOMING_WEBHOOK_PARAMETERS, 'MediaUrl0', 'MediaContentType0', 'MediaUrl1', 'MediaContentType1']);
+    expect([...form.keys()].filter((name) => !documented.has(name))).toEqual([]);
+    expect(form.get('NumMedia')).toBe('2');
+    const schemas = readOpenApiDocument(TWILIO_CONTRACT).components!.schemas as Record<string, { enum?: string[] }>;
+    expect(schemas.message_enum_status!.enum).toContain(form.get('SmsStatus'));
+    expect(form.get('SmsStatus')).toBe('received');
   });
 
   it('can be signed with the wrong token or not at all, as a forger would send them', async () => {

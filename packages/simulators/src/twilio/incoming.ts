@@ -67,6 +67,31 @@ export interface DeliverOptions {
 }
 
 /**
+ * The parameters of Twilio's incoming-message webhook the simulator sends, each a name Twilio
+ * documents for that request (it documents more: the sender's city and the like, and a Messaging
+ * Service's sid, which Herd neither needs nor reads). Twilio's OpenAPI does not describe this request:
+ * it defines only where it goes (a number's `SmsUrl`, called with `SmsMethod`, POST by default) and
+ * the statuses a message has (`SmsStatus` is one of them), so these names are kept to Twilio's
+ * documentation by this list, and `incoming.test.ts` holds every delivery to it.
+ */
+export const INCOMING_WEBHOOK_PARAMETERS = [
+  'MessageSid',
+  'SmsMessageSid',
+  'SmsSid',
+  'AccountSid',
+  'From',
+  'To',
+  'Body',
+  'NumMedia',
+  'NumSegments',
+  'SmsStatus',
+  'ApiVersion',
+] as const;
+
+/** The form as sent: the names above, and `MediaUrl{i}` with `MediaContentType{i}` for each of `NumMedia` files. */
+type IncomingWebhookForm = Record<(typeof INCOMING_WEBHOOK_PARAMETERS)[number], string> & Record<`MediaUrl${number}` | `MediaContentType${number}`, string>;
+
+/**
  * Delivers a text to the webhook as Twilio does: a signed form POST of MessageSid, From, To, Body,
  * NumMedia and MediaUrl{i}/MediaContentType{i} (the media served by this simulator), then reads the
  * TwiML answer and "sends" each `<Message>` back to the phone (kept as an `outbound-reply`).
@@ -74,7 +99,7 @@ export interface DeliverOptions {
 export const deliverIncomingText = async (state: IncomingState, text: IncomingText, options: DeliverOptions): Promise<DeliveredText> => {
   const sid = twilioSid('MM');
   const media = text.media ?? [];
-  const form = new URLSearchParams({
+  const fields: IncomingWebhookForm = {
     MessageSid: sid,
     SmsMessageSid: sid,
     SmsSid: sid,
@@ -86,13 +111,14 @@ export const deliverIncomingText = async (state: IncomingState, text: IncomingTe
     NumSegments: String(Math.max(1, Math.ceil(text.body.length / 160))),
     SmsStatus: 'received',
     ApiVersion: '2010-04-01',
-  });
+  };
   media.forEach((item, index) => {
     const mediaSid = twilioSid('ME');
     state.media.set(`${sid}/${mediaSid}`, item);
-    form.set(`MediaUrl${index}`, `${options.apiBaseUrl}/2010-04-01/Accounts/${state.accountSid}/Messages/${sid}/Media/${mediaSid}`);
-    form.set(`MediaContentType${index}`, item.contentType);
+    fields[`MediaUrl${index}`] = `${options.apiBaseUrl}/2010-04-01/Accounts/${state.accountSid}/Messages/${sid}/Media/${mediaSid}`;
+    fields[`MediaContentType${index}`] = item.contentType;
   });
+  const form = new URLSearchParams(fields);
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'TwilioProxy/1.1' };
   if (!options.unsigned) headers['x-twilio-signature'] = signTwilioRequest(options.signWith ?? state.authToken, options.signedUrl ?? options.webhookUrl, form);
   const response = await fetch(options.webhookUrl, { method: 'POST', headers, body: form.toString() });

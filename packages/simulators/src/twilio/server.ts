@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkTwilioTraffic } from './contract.js';
 import { deliverIncomingText, type DeliveredText, type IncomingMedia } from './incoming.js';
 import { checkMessageForm, newMessage, twilioError, type TwilioMessage } from './messages.js';
 import { sentTextsPage, type SandboxSender } from './pages.js';
@@ -91,6 +92,10 @@ export async function twilioSimulatorPlugin(app: FastifyInstance, { state, phone
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   }
+  // A path or method Twilio has no resource for is its 404 in its error JSON, not the web framework's.
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(twilioError(404, 20404, `The requested resource ${request.url} was not found`)));
+  // What Twilio's published API allows, and nothing else: a request outside it gets Twilio's error.
+  checkTwilioTraffic(app);
   // The page that stands in for the phone: every text accepted, newest first, never cached.
   app.get('/', async (request, reply) => {
     const viewer = await viewerOf(phone, request);
