@@ -8,6 +8,7 @@ import { objectNotFound, queryParserError, unsupportedOperation } from './faults
 import { companyOf, installGateway } from './gateway.js';
 import { runQuery } from './query-service.js';
 import { installRequestReplay } from './request-replay.js';
+import { installSchemaCheck } from './schema-check.js';
 import type { QboState } from './state.js';
 import type { JsonObject } from './types.js';
 import { handleUpload } from './upload.js';
@@ -24,6 +25,8 @@ type Query = Record<string, string | undefined>;
 export function accountingRoutes(state: QboState) {
   return async (app: FastifyInstance): Promise<void> => {
     installGateway(app, state);
+    // After the gateway (a refused token is refused first, as at Intuit), before a repeated requestid is answered.
+    installSchemaCheck(app);
     installRequestReplay(app, state);
     const withTime = (payload: JsonObject): JsonObject => ({ ...payload, time: qboResponseTime(state.clock.now()) });
 

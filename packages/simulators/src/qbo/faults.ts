@@ -57,6 +57,20 @@ export function invalidRequest(detail: string): QboFault {
   return validationFault('2010', 'Request has invalid or unsupported property', `Property Name:${detail}`);
 }
 
+/**
+ * QuickBooks reads a JSON body into its schema's classes and refuses the whole request when a key is
+ * not one of them or a value does not fit (an unknown field, a spelling its enumeration lacks): 400,
+ * a ValidationFault with code 2010, here one error per problem, each worded with the schema's names.
+ */
+export function unsupportedProperties(problems: string[]): QboFault {
+  return new QboFault(400, {
+    Fault: {
+      Error: problems.map((problem) => ({ Message: 'Request has invalid or unsupported property', Detail: `Property Name:${problem}`, code: '2010', element: '' })),
+      type: 'ValidationFault',
+    },
+  });
+}
+
 export function queryParserError(detail: string): QboFault {
   return validationFault('4000', 'Error parsing query', `QueryParserError: ${detail}`);
 }

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { createEntity } from './entity-service.js';
-import { invalidRequest, requiredParamMissing } from './faults.js';
+import { recordContractViolation } from '../contract-check/index.js';
+import { qboSchema } from '../qbo-schema/index.js';
+import { invalidRequest, requiredParamMissing, unsupportedProperties } from './faults.js';
+import { QBO_CONTRACT } from './schema-check.js';
 import type { CompanyStore } from './store.js';
 import { isJsonObject, type JsonObject, type QboEntity } from './types.js';
 
@@ -26,7 +29,7 @@ export async function handleUpload(request: FastifyRequest, store: CompanyStore,
   for await (const part of request.parts()) {
     if (part.fieldname.startsWith(METADATA_PREFIX)) {
       const text = part.type === 'file' ? (await part.toBuffer()).toString('utf8') : String(part.value);
-      metadata.set(part.fieldname.slice(METADATA_PREFIX.length), parseMetadata(text));
+      metadata.set(part.fieldname.slice(METADATA_PREFIX.length), checkedMetadata(parseMetadata(text)));
     } else if (part.fieldname.startsWith(CONTENT_PREFIX) && part.type === 'file') {
       contents.set(part.fieldname.slice(CONTENT_PREFIX.length), {
         fileName: part.filename,
@@ -64,4 +67,12 @@ function parseMetadata(text: string): JsonObject {
     // Reported below as QBO does for any unreadable metadata part.
   }
   throw invalidRequest('file_metadata is not an Attachable JSON object');
+}
+
+/** A metadata part is an Attachable as the schema writes it; QuickBooks refuses the upload when it is not. */
+function checkedMetadata(attachable: JsonObject): JsonObject {
+  const problems = qboSchema().checkElement('Attachable', attachable);
+  if (problems.length === 0) return attachable;
+  recordContractViolation({ contract: QBO_CONTRACT, direction: 'request', message: 'POST /upload (file_metadata)', problems });
+  throw unsupportedProperties(problems);
 }
