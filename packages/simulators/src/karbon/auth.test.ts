@@ -10,10 +10,21 @@ describe('auth', () => {
     const settings = await api.get('/TenantSettings');
     expect(settings.status).toBe(200);
     expect(settings.body).toMatchObject({ TenantKey: tenant, ClientAccessActivated: true });
-    expect(settings.body.WorkTypes).toContainEqual(
-      expect.objectContaining({ Name: 'Bookkeeping', WorkTypeKey: expect.any(String), AvailableStatuses: expect.any(Array) }),
-    );
-    expect(settings.body.WorkStatuses).toContainEqual({ Name: 'In Progress', Type: 'InProgress', Children: ['With client', 'In review'] });
+    // The reference's GetTenantSettings: statuses by type, secondary ones as children with their keys.
+    expect(settings.body.WorkTypes).toContainEqual({
+      Name: 'Bookkeeping',
+      WorkTypeKey: expect.any(String),
+      AvailableStatuses: { primary: ['Planned', 'Ready To Start', 'In Progress', 'Waiting', 'Completed'], secondary: expect.arrayContaining([expect.any(String)]) },
+    });
+    expect(settings.body.WorkStatuses).toContainEqual({
+      Name: 'InProgress',
+      Type: 'Primary',
+      Children: [
+        { Name: 'With client', Type: 'Secondary', WorkStatusKey: expect.any(String) },
+        { Name: 'In review', Type: 'Secondary', WorkStatusKey: expect.any(String) },
+      ],
+    });
+    expect(settings.body.ContactTypes).toContainEqual({ Name: 'Client', ContactTypeKey: expect.any(String) });
     expect(sim.requests.at(-1)).toMatchObject({ method: 'GET', path: '/TenantSettings', status: 200, tenant });
   });
 

@@ -1,4 +1,4 @@
-import { CLIENT_SPECS, clientWrite } from './clients.routes.js';
+import { CLIENT_SPECS, controlWrite, derive } from './clients.routes.js';
 import type { KarbonFailureSpec } from './faults.js';
 import type { KarbonRequestLogEntry, KarbonState, KarbonTenantOptions } from './state.js';
 import type { Collection, KarbonTenant } from './tenant.js';
@@ -61,17 +61,14 @@ export function createKarbonControl(state: KarbonState): KarbonControl {
   const list = (collection: Collection) => (key: string) => tenant(key).list(collection);
   const add = (collection: 'Contacts' | 'Organizations') => (key: string, fields: JsonObject) => {
     const spec = CLIENT_SPECS[collection];
-    const clean = clientWrite(spec, fields, true);
-    const full = collection === 'Contacts' ? { ...clean, FullName: `${String(clean.FirstName)} ${String(clean.LastName)}` } : clean;
-    return tenant(key).insert(collection, full);
+    return tenant(key).insert(collection, derive(spec, controlWrite(spec, fields, true)));
   };
   const update = (collection: 'Contacts' | 'Organizations') => (key: string, recordKey: string, change: JsonObject) => {
     const t = tenant(key);
     const current = t.get(collection, recordKey);
     if (!current) throw new Error(`No ${collection} ${recordKey} in tenant ${key}`);
-    const merged = { ...current, ...clientWrite(CLIENT_SPECS[collection], change, false) };
-    if (collection === 'Contacts') merged.FullName = `${String(merged.FirstName)} ${String(merged.LastName)}`;
-    return t.replace(collection, recordKey, merged);
+    const spec = CLIENT_SPECS[collection];
+    return t.replace(collection, recordKey, derive(spec, { ...current, ...controlWrite(spec, change, false) }));
   };
 
   return {
@@ -94,7 +91,7 @@ export function createKarbonControl(state: KarbonState): KarbonControl {
         MimeType: file.mimeType,
         EntityType: file.entityType,
         EntityKey: file.entityKey,
-        CreatedDate: new Date(t.now()).toISOString().slice(0, 19) + 'Z',
+        DateCreated: new Date(t.now()).toISOString().slice(0, 19) + 'Z',
         IsArchived: false,
         bytes: file.bytes,
       });

@@ -22,6 +22,12 @@ export const karbonError = (status: number, code: string, message: string, heade
 /** The OpenAPI's 401 example carries `statusCode` rather than `code` inside `error`. */
 export const unauthorized = (message: string): KarbonError => new KarbonError(401, { error: { statusCode: '401', message } });
 export const notFound = (message: string): KarbonError => karbonError(404, '4004', message);
+/**
+ * The reference documents the 404 of a PATCH (and of a contact's PUT) as its ResourceNotFound shape,
+ * `{"statusCode","message"}`, not the error envelope (its example there shows the envelope; the
+ * schema is what answers are checked against).
+ */
+export const notFoundPlain = (message: string): KarbonError => new KarbonError(404, { statusCode: '404', message });
 export const missingData = (what: string): KarbonError => karbonError(400, '4005', `Required payload data is missing: ${what}`);
 export const badValue = (message: string): KarbonError => karbonError(400, '4002', message);
 export const conflict = (): KarbonError => karbonError(409, '4020', 'The resource was modified by another request. Refetch the resource and retry.');

@@ -47,11 +47,11 @@ describe('faults', () => {
     const org = sim.organizations(tenant)[0];
     const key = String(org?.OrganizationKey);
     sim.conflictNext(tenant, key);
-    const lost = await api.patch(`/Organizations/${key}`, { EmailAddress: 'new@org.example' });
+    const lost = await api.patch(`/Organizations/${key}`, { FullName: 'Renamed Ltd' });
     expect(lost.status).toBe(409);
     expect(lost.body).toMatchObject({ error: { code: '4020' } });
     expect(sim.organizations(tenant)[0]).toEqual(org);
-    expect((await api.patch(`/Organizations/${key}`, { EmailAddress: 'new@org.example' })).status).toBe(200);
+    expect((await api.patch(`/Organizations/${key}`, { FullName: 'Renamed Ltd' })).status).toBe(200);
     const item = String(sim.workItems(tenant)[0]?.WorkItemKey);
     sim.conflictNext(tenant, item);
     expect((await api.patch(`/WorkItems/${item}`, { Title: 'x' })).status).toBe(409);

@@ -6,14 +6,14 @@ import type { KarbonFile } from './tenant.js';
 
 const ENTITY_TYPES = ['WorkItem', 'Contact', 'Organization'];
 
-/** What FileList and FileDetails say of a file: never its bytes. */
+/** What FileList says of a file (the reference's FileListItem): never its bytes. */
 const describe = (file: KarbonFile, token: string) => ({
   FileContextKey: file.FileContextKey,
   FileName: file.FileName,
   FileSize: file.FileSize,
   MimeType: file.MimeType,
-  CreatedDate: file.CreatedDate,
   DownloadUrl: `/V3/Files?token=${token}`,
+  DateCreated: file.DateCreated,
 });
 
 /**

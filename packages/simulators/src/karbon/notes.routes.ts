@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { badValue, notFound } from './errors.js';
 import { tenantOf } from './gateway.js';
+import { metadataUrl, present } from './odata.js';
 import { isoSeconds, type Collection, type KarbonTenant } from './tenant.js';
 import type { JsonObject } from './types.js';
 import { bodyObject, onlyFields, requireDateTime, requireStrings } from './validate.js';
@@ -21,6 +22,18 @@ function checkTimelines(tenant: KarbonTenant, timelines: unknown): void {
   }
 }
 
+/**
+ * A note as the reference's NoteResponse has it. The reference requires `AssigneeEmailAddress` in
+ * every answer but says nothing of a note without one: it is answered empty then. The note's
+ * `CreatedDate` is kept (the control API shows it) but not answered: NoteResponse has no such field.
+ */
+const noteAnswer = (request: FastifyRequest, note: JsonObject): JsonObject => ({
+  '@odata.context': metadataUrl(request, 'Notes/$entity'),
+  ...present(note, ['Id', 'Subject', 'Body', 'AuthorEmailAddress', 'DueDate', 'TodoDate', 'Timelines']),
+  AssigneeEmailAddress: typeof note.AssigneeEmailAddress === 'string' ? note.AssigneeEmailAddress : '',
+  Comments: [],
+});
+
 /** `POST /v3/Notes` (201 with the note and its Id) and `GET /v3/Notes/{Id}`. */
 export const noteRoutes: FastifyPluginAsync = async (app) => {
   app.post('/Notes', async (request, reply) => {
@@ -32,11 +45,11 @@ export const noteRoutes: FastifyPluginAsync = async (app) => {
     requireDateTime(body, 'TodoDate', true);
     checkTimelines(tenant, body.Timelines);
     const note = tenant.insert('Notes', { ...body, Timelines: body.Timelines ?? [], CreatedDate: isoSeconds(tenant.now()) });
-    return reply.status(201).send(note);
+    return reply.status(201).send(noteAnswer(request, note));
   });
   app.get<{ Params: { id: string } }>('/Notes/:id', async (request) => {
     const note = tenantOf(request).get('Notes', request.params.id);
     if (!note) throw notFound('No Note found for provided key');
-    return note;
+    return noteAnswer(request, note);
   });
 };

@@ -11,6 +11,8 @@ export interface ListSpec {
   entitySet: string;
   filterable: readonly string[];
   sortable: readonly string[];
+  /** How a stored record shows in the list (the reference's summary shape); as stored when omitted. */
+  view?: (record: JsonObject) => JsonObject;
 }
 
 const nonNegative = (name: string, raw: string | undefined): number | undefined => {
@@ -33,15 +35,25 @@ export function listResponse(request: FastifyRequest, rows: JsonObject[], spec: 
   const top = Math.min(nonNegative('$top', query.$top) ?? MAX_TOP, MAX_TOP);
   const page = result.slice(skip, skip + top);
   const base = `${request.protocol}://${request.host}`;
-  const body: JsonObject = { '@odata.context': `${base}${request.url.split('/v3/')[0] ?? ''}/v3/$metadata#${spec.entitySet}`, '@odata.count': result.length };
+  const body: JsonObject = { '@odata.context': metadataUrl(request, spec.entitySet), '@odata.count': result.length };
   if (skip + top < result.length) {
     const next = new URL(request.url, base);
     next.searchParams.set('$skip', String(skip + top));
     next.searchParams.set('$top', String(top));
     body['@odata.nextLink'] = next.toString();
   }
-  body.value = page;
+  body.value = spec.view ? page.map(spec.view) : page;
   return body;
+}
+
+/** `@odata.context` of an answer: the API's `$metadata` on the address the request came to (a prefix included). */
+export function metadataUrl(request: FastifyRequest, fragment: string): string {
+  return `${request.protocol}://${request.host}${request.url.split(/\/v3\//i)[0] ?? ''}/v3/$metadata#${fragment}`;
+}
+
+/** A record's fields among `fields` that hold a value: the reference types most of them as non-null, so an empty one is left out. */
+export function present(record: JsonObject, fields: readonly string[]): JsonObject {
+  return Object.fromEntries(fields.flatMap((field) => (record[field] === undefined || record[field] === null ? [] : [[field, record[field]]])));
 }
 
 function sortRows(rows: JsonObject[], orderby: string, sortable: readonly string[]): JsonObject[] {

@@ -1,6 +1,6 @@
 import { guid, type Prng } from './ids.js';
 import { isoSeconds, type KarbonTenant } from './tenant.js';
-import type { JsonObject } from './types.js';
+import { tenantSettings } from './tenant-settings.js';
 
 /** How many records of each kind a seeded tenant holds. */
 export interface KarbonSeedCounts {
@@ -16,32 +16,6 @@ export const DEFAULT_SEED: Required<KarbonSeedCounts> = { users: 4, organization
 const FIRST = ['Ava', 'Ben', 'Chloe', 'Dan', 'Ella', 'Finn', 'Grace', 'Hugo', 'Isla', 'Jack', 'Kate', 'Liam', 'Mia', 'Noah', 'Olive', 'Paul'];
 const LAST = ['Smith', 'Jones', 'Brown', 'Taylor', 'Wilson', 'Evans', 'Walker', 'Wright', 'Green', 'Hall', 'Wood', 'Clarke'];
 const TRADES = ['Bakery', 'Plumbing', 'Design', 'Logistics', 'Dental', 'Cafe', 'Builders', 'Consulting', 'Florist', 'Motors'];
-
-/**
- * A tenant's settings as `GET /v3/TenantSettings` shows them (§4): work types with their keys and
- * statuses, work statuses with a primary `Type` and secondary `Children`, and service types.
- */
-export function tenantSettings(tenantKey: string): JsonObject {
-  const statuses = ['Planned', 'Ready To Start', 'In Progress', 'Waiting', 'Completed'];
-  return {
-    ContactTypes: ['Client', 'Prospect', 'Supplier', 'Other'],
-    WorkTypes: [
-      { Name: 'Bookkeeping', WorkTypeKey: `${tenantKey}-WT1`, AvailableStatuses: statuses },
-      { Name: 'Tax Return', WorkTypeKey: `${tenantKey}-WT2`, AvailableStatuses: statuses },
-      { Name: 'Client Request', WorkTypeKey: `${tenantKey}-WT3`, AvailableStatuses: statuses },
-    ],
-    WorkStatuses: [
-      { Name: 'Planned', Type: 'Planned', Children: [] },
-      { Name: 'Ready To Start', Type: 'ReadyToStart', Children: [] },
-      { Name: 'In Progress', Type: 'InProgress', Children: ['With client', 'In review'] },
-      { Name: 'Waiting', Type: 'Waiting', Children: ['Waiting for client'] },
-      { Name: 'Completed', Type: 'Completed', Children: [] },
-    ],
-    ServiceTypes: [{ Name: 'Accounting', ServiceTypeKey: `${tenantKey}-ST1`, WorkTypeKeys: [`${tenantKey}-WT1`, `${tenantKey}-WT2`] }],
-    TenantKey: tenantKey,
-    ClientAccessActivated: true,
-  };
-}
 
 /**
  * Fills a tenant from its own PRNG so every run sees the same records. Modification times step

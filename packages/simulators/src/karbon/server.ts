@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientRoutes } from './clients.routes.js';
+import { checkKarbonTraffic } from './contract.js';
 import { badValue, KarbonError, karbonError } from './errors.js';
 import { installGateway, v3Path } from './gateway.js';
 import { noteRoutes } from './notes.routes.js';
@@ -35,6 +36,8 @@ export async function karbonSimulatorPlugin(app: FastifyInstance, { state }: Kar
     const error = karbonError(404, '4002', `No HTTP resource was found that matches the request URI '${request.url}'.`);
     return reply.status(error.status).send(error.body);
   });
+  // Before the routes: every request and answer under them is held to Karbon's API reference.
+  checkKarbonTraffic(app);
 
   await app.register(
     async (v3) => {

@@ -16,7 +16,8 @@ export const COLLECTIONS: Record<Collection, { keyField: string; webhook: Karbon
 /** One Karbon account: its settings and records, kept in insertion order as the API's default order. */
 export class KarbonTenant {
   settings: JsonObject = {};
-  private readonly data: Record<Collection, Map<string, JsonObject>> = {
+  /** The records by collection; read and refilled whole by snapshot.ts. */
+  readonly data: Record<Collection, Map<string, JsonObject>> = {
     Contacts: new Map(),
     Organizations: new Map(),
     Users: new Map(),
@@ -32,7 +33,8 @@ export class KarbonTenant {
     readonly name: string,
     readonly applicationId: string,
     readonly accessKey: string,
-    private readonly keys: Prng,
+    /** Where new perma keys come from; a saved tenant keeps its position (snapshot.ts). */
+    readonly keys: Prng,
     readonly now: () => number,
     private readonly onChange: (change: KarbonChange) => void,
   ) {}
@@ -94,7 +96,7 @@ export interface KarbonFile {
   MimeType: string;
   EntityType: 'WorkItem' | 'Contact' | 'Organization';
   EntityKey: string;
-  CreatedDate: string;
+  DateCreated: string;
   IsArchived: boolean;
   bytes: Buffer;
 }

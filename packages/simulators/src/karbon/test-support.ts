@@ -1,4 +1,5 @@
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { takeContractViolations } from '../contract-check/index.js';
 import { startKarbonSimulator, type KarbonSimulator } from './simulator.js';
 import type { KarbonSimulatorOptions } from './state.js';
 import type { JsonObject } from './types.js';
@@ -57,4 +58,15 @@ export async function connected(options: KarbonSimulatorOptions = {}) {
 export function rows(body: JsonObject): JsonObject[] {
   if (!Array.isArray(body.value)) throw new Error(`no value array: ${JSON.stringify(body)}`);
   return body.value as JsonObject[];
+}
+
+/**
+ * A request the test sent outside Karbon's reference on purpose: it was refused as Karbon refuses
+ * one (`{"error":{"code":"4002",…}}`) and recorded once, naming what it broke; the record is taken.
+ */
+export function expectRefusedOutsideContract(response: ApiResponse, message: string, problem: RegExp, status = 400): void {
+  expect(response.status).toBe(status);
+  expect(response.body).toEqual({ error: { code: '4002', message: expect.stringMatching(problem) } });
+  const violations = takeContractViolations();
+  expect(violations).toEqual([{ contract: 'karbon/KarbonAPI.json', direction: 'request', message, problems: expect.arrayContaining([expect.stringMatching(problem)]) }]);
 }

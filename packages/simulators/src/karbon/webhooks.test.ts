@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connected } from './test-support.js';
+import { connected, expectRefusedOutsideContract } from './test-support.js';
 import { KARBON_SIGNATURE_HEADER, MAX_CONSECUTIVE_FAILURES, signKarbonWebhook } from './webhooks.js';
 
 const SIGNING_KEY = 'herd-test-signing-key_01';
@@ -48,8 +48,12 @@ describe('webhook subscriptions', () => {
     expect(http.status).toBe(400);
     expect(http.body).toEqual({ error: { code: '4002', message: 'Target URL must begin with https://' } });
     expect((await api.post('/WebhookSubscriptions', { ...subscription, WebhookType: 'Work', TargetUrl: 'HTTPS://herd.example/hooks' })).status).toBe(400);
-    expect((await api.post('/WebhookSubscriptions', { ...subscription, WebhookType: 'Work', SigningKey: 'short' })).status).toBe(400);
-    expect((await api.post('/WebhookSubscriptions', { ...subscription, WebhookType: 'Gossip' })).status).toBe(404);
+    const short = await api.post('/WebhookSubscriptions', { ...subscription, WebhookType: 'Work', SigningKey: 'short' });
+    expectRefusedOutsideContract(short, 'POST /v3/WebhookSubscriptions', /SigningKey must NOT have fewer than 16 characters/);
+    const gossip = await api.post('/WebhookSubscriptions', { ...subscription, WebhookType: 'Gossip' });
+    expectRefusedOutsideContract(gossip, 'POST /v3/WebhookSubscriptions', /WebhookType must be one of/);
+    // A type the path names is Karbon's own 404 (the reference does not check path values against its enum here).
+    expect((await api.get('/WebhookSubscriptions/Gossip')).status).toBe(404);
 
     expect((await api.delete('/WebhookSubscriptions/Contact')).status).toBe(204);
     expect((await api.get('/WebhookSubscriptions/Contact')).status).toBe(404);
@@ -69,7 +73,7 @@ describe('webhook delivery', () => {
     await api.post('/WebhookSubscriptions', { WebhookType: 'Contact', TargetUrl: hook.url, SigningKey: SIGNING_KEY });
     const org = sim.organizations(tenant)[0];
     const key = String(org?.OrganizationKey);
-    await api.patch(`/Organizations/${key}`, { EmailAddress: 'a@org.example' });
+    await api.patch(`/Organizations/${key}`, { FullName: 'Renamed Ltd' });
     sim.advanceClock(5_000);
     sim.updateOrganization(tenant, key, { EmailAddress: 'b@org.example' });
     const added = sim.addOrganization(tenant, { FullName: 'Fresh Ltd' });

@@ -1,17 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { badValue, notFound } from './errors.js';
+import { badValue, notFound, notFoundPlain } from './errors.js';
 import { tenantOf } from './gateway.js';
 import { listResponse, type ListSpec } from './odata.js';
 import type { KarbonState } from './state.js';
 import type { KarbonTenant } from './tenant.js';
+import { primaryStatusOf, secondaryStatusFits } from './tenant-settings.js';
 import type { JsonObject, JsonValue } from './types.js';
 import { bodyObject, onlyFields, requireDateTime, requireStrings } from './validate.js';
+import { workItemEntity, workItemSummary } from './work-item-answers.js';
 
 const LIST: ListSpec = {
   entitySet: 'WorkItems',
   // §4: eq on these, ge/le on StartDate; the parser accepts every operator on each.
   filterable: ['AssigneeEmailAddress', 'ClientKey', 'PrimaryStatus', 'Title', 'WorkStatus', 'WorkType', 'WorkTemplateKey', 'StartDate'],
   sortable: ['Title', 'StartDate', 'DueDate', 'DeadlineDate', 'PrimaryStatus', 'WorkType'],
+  view: workItemSummary,
 };
 
 const REQUIRED = ['Title', 'AssigneeEmailAddress', 'ClientKey', 'ClientType', 'StartDate'] as const;
@@ -35,15 +38,6 @@ const OPTIONAL = [
 const PATCHABLE = ['Title', 'Description', 'StartDate', 'DueDate', 'DeadlineDate', 'AssigneeEmailAddress', 'WorkType'] as const;
 const CLIENT_TYPES = ['Contact', 'Organization', 'ClientGroup'];
 const FEE_TYPES = ['FixedFee', 'TimeAndMaterials', 'NonBillable'];
-/** §4: the OpenAPI's enum and the guide's spelling disagree; both are accepted and stored as the enum. */
-const PRIMARY: Record<string, string> = {
-  planned: 'Planned',
-  readytostart: 'ReadyToStart',
-  inprogress: 'InProgress',
-  waiting: 'Waiting',
-  completed: 'Completed',
-};
-
 function assignee(tenant: KarbonTenant, email: JsonValue | undefined): JsonObject {
   const user = tenant.list('Users').find((u) => typeof email === 'string' && String(u.EmailAddress).toLowerCase() === email.toLowerCase());
   if (!user) throw badValue(`No user found for AssigneeEmailAddress ${String(email)}.`);
@@ -79,40 +73,43 @@ function createWorkItem(tenant: KarbonTenant, body: JsonObject): JsonObject {
   if (!client) throw notFound(`No ${String(body.ClientType)} found for provided key`);
   checkWorkType(tenant, body.WorkType);
   checkFeeSettings(body.FeeSettings);
+  // KARBON_API.md: a body may spell PrimaryStatus either way; it is kept in the reference's enum spelling.
   let primary = 'Planned';
   if (body.PrimaryStatus !== undefined && body.PrimaryStatus !== null) {
-    const found = PRIMARY[String(body.PrimaryStatus).replace(/\s+/g, '').toLowerCase()];
+    const found = primaryStatusOf(body.PrimaryStatus);
     if (!found) throw badValue(`PrimaryStatus '${String(body.PrimaryStatus)}' is not valid.`);
     primary = found;
   }
+  // A SecondaryStatus that is not its primary's child, or not kept by the work type, is dropped without a word, as Karbon does.
+  const secondary = secondaryStatusFits(tenant.settings, primary, body.SecondaryStatus, body.WorkType) ? body.SecondaryStatus : null;
   return tenant.insert('WorkItems', {
-    DueDate: null,
-    DeadlineDate: null,
-    WorkType: null,
-    WorkStatus: null,
     Description: '',
     ...body,
     PrimaryStatus: primary,
+    SecondaryStatus: secondary ?? null,
     AssigneeEmailAddress: user.EmailAddress ?? null,
     AssigneeKey: user.Id ?? null,
     ClientName: client.FullName ?? null,
   });
 }
 
-/** `/v3/WorkItems`: list with §4's filters, get, create (201) and PATCH of the allowed fields. */
+/** `/v3/WorkItems`: list with §4's filters, get, create (201) and PATCH of the allowed fields (204). */
 export function workItemRoutes(state: KarbonState): FastifyPluginAsync {
   return async (app) => {
     app.get('/WorkItems', async (request) => listResponse(request, tenantOf(request).list('WorkItems'), LIST));
     app.get<{ Params: { key: string } }>('/WorkItems/:key', async (request) => {
       const item = tenantOf(request).get('WorkItems', request.params.key);
       if (!item) throw notFound('No Work Item found for provided key');
-      return item;
+      return workItemEntity(request, item);
     });
-    app.post('/WorkItems', async (request, reply) => reply.status(201).send(createWorkItem(tenantOf(request), bodyObject(request.body, 'WorkItem'))));
-    app.patch<{ Params: { key: string } }>('/WorkItems/:key', async (request) => {
+    app.post('/WorkItems', async (request, reply) =>
+      reply.status(201).send(workItemEntity(request, createWorkItem(tenantOf(request), bodyObject(request.body, 'WorkItem')))),
+    );
+    // The reference: a PATCH answers 204 with no body.
+    app.patch<{ Params: { key: string } }>('/WorkItems/:key', async (request, reply) => {
       const tenant = tenantOf(request);
       const current = tenant.get('WorkItems', request.params.key);
-      if (!current) throw notFound('No Work Item found for provided key');
+      if (!current) throw notFoundPlain('No Work Item found for provided key');
       const body = bodyObject(request.body, 'WorkItem');
       onlyFields(body, PATCHABLE, 'WorkItem PATCH');
       if ('Title' in body) requireStrings(body, ['Title']);
@@ -127,7 +124,8 @@ export function workItemRoutes(state: KarbonState): FastifyPluginAsync {
       }
       const conflict = state.faults.takeConflict(tenant.tenantKey, request.params.key);
       if (conflict) throw conflict;
-      return tenant.replace('WorkItems', request.params.key, { ...current, ...change });
+      tenant.replace('WorkItems', request.params.key, { ...current, ...change });
+      return reply.status(204).send();
     });
   };
 }
