@@ -1,5 +1,6 @@
 import { requireEndpoint } from './endpoints.js';
 import type { XeroFailureSpec } from './fault-injection.js';
+import { withWorkedTotals } from './lines.js';
 import type { Connection, TokenResponse } from './oauth-store.js';
 import type { SeedOrganisationOptions } from './seed.js';
 import { fromWire, toWire } from './serialize.js';
@@ -39,7 +40,7 @@ export interface XeroControl {
   addOrganisation(options?: SeedOrganisationOptions): OrganisationSummary;
   getEntity(tenantId: string, endpoint: string, id: string): JsonObject | undefined;
   listEntities(tenantId: string, endpoint: string): JsonObject[];
-  /** Creates the record, or merges `fields` into the one its ID field names. */
+  /** Creates the record, or merges `fields` into the one its ID field names; new lines (or amount type) work the totals out again, as Xero's screens do. */
   putEntity(tenantId: string, endpoint: string, fields: JsonObject): JsonObject;
   deleteEntity(tenantId: string, endpoint: string, id: string): boolean;
   /** Tokens and connections for organisations without the browser round trip (default: the first). */
@@ -93,7 +94,8 @@ export function createXeroControl(state: XeroState): XeroControl {
       const id = fields[spec.idField];
       const current = typeof id === 'string' ? store.get(spec.name, id) : undefined;
       const stored = fromWire(fields);
-      const record = current ? store.replace(spec, current.id, { ...current.fields, ...stored }) : store.insert(spec, stored);
+      const merged = withWorkedTotals(store, spec.lines, current ? { ...current.fields, ...stored } : stored, stored);
+      const record = current ? store.replace(spec, current.id, merged) : store.insert(spec, merged);
       return toWire(spec, record, store);
     },
     deleteEntity: (tenantId, endpoint, id) => org(tenantId).remove(requireEndpoint(endpoint).name, id),

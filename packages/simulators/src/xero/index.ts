@@ -9,7 +9,8 @@
  *
  * Control API (tests): `organisations()`, `addOrganisation({ tenantId?, name?, transactions?,
  * watchedShare?, watchedTransactions? })`, `getEntity / listEntities / putEntity / deleteEntity`
- * (edits "inside Xero": no auth or validation, but UpdatedDateUTC and webhooks move),
+ * (edits "inside Xero": no auth or validation, but UpdatedDateUTC and webhooks move, and new
+ * lines work a document's tax and totals out again as Xero's screens do),
  * `connect(tenantIds?, scopes?)` (tokens and connections without the browser), `connections()`,
  * `expireAccessTokens(tenantId?)`, `advanceClock(ms)`, `now()`, `failNext(tenantId,
  * 'serverError' | 'serviceUnavailable' | 'dropConnection' | 'rateLimit' | { status, body?, headers? }, count?)`,
@@ -34,3 +35,4 @@ export {
   type IntentToReceiveResult,
 } from './webhooks.js';
 export { parseWhere, type WhereExpr } from './where-parse.js';
+export { snapshotXeroState, restoreXeroState, type XeroSnapshot } from './snapshot.js';

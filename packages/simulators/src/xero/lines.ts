@@ -91,3 +91,20 @@ export function checkGivenTotals(item: JsonObject, totals: LinesResult['totals']
   }
   return errors;
 }
+
+/**
+ * An object edited inside Xero (the control API's edits): Xero's own screens work a document's
+ * tax and totals out again from its lines whenever the lines or their amount type change, with
+ * the same rules as the API (a line without a tax type takes its account's). Nothing is refused:
+ * an edit there is not validated here. Journals carry no totals.
+ */
+export function withWorkedTotals(store: OrgStore, lineField: 'LineItems' | 'JournalLines' | undefined, fields: JsonObject, edited: JsonObject): JsonObject {
+  if (lineField !== 'LineItems' || !Array.isArray(fields.LineItems)) return fields;
+  if (edited.LineItems === undefined && edited.LineAmountTypes === undefined) return fields;
+  const amountTypes = typeof fields.LineAmountTypes === 'string' ? fields.LineAmountTypes : 'Exclusive';
+  // Lines left as they were keep no tax of their old amount type: it is worked out for the new one.
+  const given = edited.LineItems === undefined ? fields.LineItems.filter(isJsonObject).map(({ TaxAmount: _tax, ...line }) => line) : fields.LineItems;
+  const { lines, totals } = normalizeLines(store, given, amountTypes, false);
+  const paid = typeof fields.AmountPaid === 'number' ? { AmountDue: totals.Total - fields.AmountPaid } : {};
+  return { ...fields, LineAmountTypes: amountTypes, LineItems: lines, ...totals, ...paid };
+}
