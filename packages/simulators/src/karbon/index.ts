@@ -21,3 +21,4 @@ export {
   type KarbonWebhookSubscription,
 } from './webhooks.js';
 export { KARBON_WEBHOOK_TYPES, type KarbonWebhookType } from './types.js';
+export { snapshotKarbonState, restoreKarbonState, type KarbonSnapshot } from './snapshot.js';

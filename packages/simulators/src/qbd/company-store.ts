@@ -19,12 +19,13 @@ const ENTITY_KINDS: readonly ListKind[] = ['Vendor', 'Customer'];
  * seconds but never repeats, so two changes in one second still differ.
  */
 export class QbdCompany {
-  private readonly listEntries = new Map<string, ListEntry>();
-  private readonly transactions = new Map<string, Txn>();
-  private listCounter = 0x80000000;
-  private txnCounter = 0x100;
-  private lastEditSequence = 0;
-  private txnNumber = 0;
+  // The records and counters are what a saved company file keeps (snapshot.ts); change them through the methods.
+  readonly listEntries = new Map<string, ListEntry>();
+  readonly transactions = new Map<string, Txn>();
+  listCounter = 0x80000000;
+  txnCounter = 0x100;
+  lastEditSequence = 0;
+  txnNumber = 0;
 
   constructor(
     readonly name: string,

@@ -39,3 +39,4 @@ export type {
   DepositLine as QbdDepositLine,
   ItemLine as QbdItemLine,
 } from './types.js';
+export { snapshotQbdSimulator, restoreQbdSimulator, type QbdSnapshot } from './snapshot.js';

@@ -3,7 +3,8 @@
  * rate-limit window and CDC lookback can be exercised without waiting.
  */
 export class Clock {
-  private offsetMs = 0;
+  /** How far the clock runs ahead of real time; a saved simulator keeps it (snapshot.ts). */
+  offsetMs = 0;
 
   constructor(private readonly startMs?: number) {
     if (startMs !== undefined) this.offsetMs = startMs - Date.now();

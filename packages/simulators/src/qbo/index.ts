@@ -9,3 +9,4 @@ export { signWebhook, buildWebhookBody, type WebhookFormat, type WebhookEvent, t
 export type { TokenResponse } from './oauth-store.js';
 export type { QboEntity, JsonObject, JsonValue } from './types.js';
 export { parseQuery } from './query-language.js';
+export { snapshotQboState, restoreQboState, type QboSnapshot } from './snapshot.js';

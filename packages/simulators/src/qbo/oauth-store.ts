@@ -61,9 +61,10 @@ export type AccessCheck = { ok: true; grant: Grant } | { ok: false; detail: stri
 export class OAuthStore {
   readonly revokedTokens: string[] = [];
   private readonly codes = new Map<string, AuthCodeRecord>();
-  private readonly accessTokens = new Map<string, AccessTokenRecord>();
-  private readonly refreshTokens = new Map<string, RefreshTokenRecord>();
-  private grantCount = 0;
+  /** The live tokens (and their grants) and how many grants were made: what a saved simulator keeps (snapshot.ts). */
+  readonly accessTokens = new Map<string, AccessTokenRecord>();
+  readonly refreshTokens = new Map<string, RefreshTokenRecord>();
+  grantCount = 0;
 
   constructor(
     private readonly clock: Clock,

@@ -6,6 +6,15 @@ export class Prng {
     this.state = typeof seed === 'number' ? seed >>> 0 : hashString(seed);
   }
 
+  /** Where the sequence stands: a saved simulator goes on from here rather than repeating ids it already gave. */
+  get position(): number {
+    return this.state;
+  }
+
+  set position(value: number) {
+    this.state = value >>> 0;
+  }
+
   /** A float in [0, 1). */
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;

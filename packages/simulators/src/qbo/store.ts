@@ -35,7 +35,8 @@ export class CompanyStore {
   /** The answers of writes sent with a `requestid`, by that id: a repeat gets the same answer (request-replay.ts). */
   readonly answeredRequests = new Map<string, { status: number; contentType: string; payload: string }>();
   private readonly tables = new Map<string, Map<string, QboEntity>>();
-  private nextId = 1;
+  /** The next id the company gives; a saved company keeps it (snapshot.ts), so new ids never repeat old ones. */
+  nextId = 1;
 
   constructor(
     readonly realmId: string,

@@ -45,7 +45,8 @@ export class StripeState {
   readonly idempotentAnswers = new Map<string, unknown>();
   readonly webhooks: WebhookSender;
   publicUrl: string;
-  private invoiceCount = 0;
+  /** Invoices numbered so far; a saved simulator keeps it (snapshot.ts). */
+  invoiceCount = 0;
 
   constructor(readonly options: StripeSimulatorOptions = {}) {
     this.clock = new Clock(options.startMs);

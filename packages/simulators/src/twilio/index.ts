@@ -2,3 +2,4 @@ export { twilioSimulatorPlugin, createTwilioState, messagesTo, type TwilioState,
 export { deliverIncomingText, repliesIn, signTwilioRequest, type DeliveredText, type IncomingMedia, type IncomingText, type DeliverOptions } from './incoming.js';
 export type { TwilioMessage, TwilioError } from './messages.js';
 export type { SandboxSender } from './pages.js';
+export { snapshotTwilioState, restoreTwilioState, type TwilioSnapshot } from './snapshot.js';

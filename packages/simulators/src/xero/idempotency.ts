@@ -10,7 +10,7 @@ export interface Answer {
   body: unknown;
 }
 
-interface Entry {
+export interface Entry {
   fingerprint: string;
   answer: Answer;
   at: number;
@@ -24,7 +24,8 @@ interface Entry {
  * 5xx or a throttle is a fresh attempt.
  */
 export class IdempotencyStore {
-  private readonly entries = new Map<string, Entry>();
+  /** By `tenantId/key`; a saved simulator keeps them (snapshot.ts). */
+  readonly entries = new Map<string, Entry>();
 
   /** The remembered answer for this request, if any; throws when the key was used for another. */
   lookup(tenantId: string, key: string, request: FastifyRequest, now: number): Answer | undefined {

@@ -70,8 +70,9 @@ export class XeroOAuthStore {
   readonly revokedTokens: string[] = [];
   readonly connections = new Map<string, Connection>();
   private readonly codes = new Map<string, { tenantIds: string[]; scopes: string[]; redirectUri: string; expiresAt: number; user: XeroIdentity }>();
-  private readonly accessTokens = new Map<string, { grant: Grant; expiresAt: number }>();
-  private readonly refreshTokens = new Map<string, { grant: Grant; expiresAt: number; used: boolean }>();
+  /** The live tokens (and their grants), which a saved simulator keeps (snapshot.ts). */
+  readonly accessTokens = new Map<string, { grant: Grant; expiresAt: number }>();
+  readonly refreshTokens = new Map<string, { grant: Grant; expiresAt: number; used: boolean }>();
 
   constructor(
     private readonly clock: Clock,

@@ -57,7 +57,8 @@ export class XeroState {
   /** Where webhook `resourceUrl`s point; startXeroSimulator sets its own address. */
   resourceBase = 'https://api.xero.com';
   private readonly startMs?: number;
-  private readonly ids = new Prng('xero-api-ids');
+  /** The sequence of ids made over the API; a saved simulator keeps where it stands (snapshot.ts). */
+  readonly ids = new Prng('xero-api-ids');
 
   constructor(readonly options: XeroSimulatorOptions) {
     const start = options.startTime === undefined ? undefined : typeof options.startTime === 'number' ? options.startTime : Date.parse(options.startTime);

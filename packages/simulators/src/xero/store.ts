@@ -23,7 +23,8 @@ interface InsertOptions {
  */
 export class OrgStore {
   readonly attachments = new Map<string, StoredAttachment[]>();
-  private readonly tables = new Map<string, Map<string, XeroRecord>>();
+  /** Every endpoint's records; read and refilled whole by snapshot.ts. */
+  readonly tables = new Map<string, Map<string, XeroRecord>>();
 
   constructor(
     readonly tenantId: string,
