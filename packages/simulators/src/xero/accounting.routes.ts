@@ -34,7 +34,7 @@ export function accountingRoutes(state: XeroState) {
       const org = orgOf(request);
       const ifModifiedSince = request.headers['if-modified-since'];
       const result = listRecords(org, endpoint, request.query as ListQuery, typeof ifModifiedSince === 'string' ? ifModifiedSince : undefined);
-      return envelope(state.clock.now(), endpoint.name, result.items, result.pagination ? { pagination: result.pagination } : {});
+      return envelope(endpoint.name, result.items, result.pagination ? { pagination: result.pagination } : {});
     });
 
     app.get('/:endpoint/:id', async (request) => {
@@ -42,7 +42,7 @@ export function accountingRoutes(state: XeroState) {
       const org = orgOf(request);
       const record = org.get(endpoint.name, (request.params as Params).id ?? '');
       if (!record) throw notFound(`${endpoint.name} ${(request.params as Params).id ?? ''} was not found`);
-      return envelope(state.clock.now(), endpoint.name, [toWire(endpoint, record, org)]);
+      return envelope(endpoint.name, [toWire(endpoint, record, org)]);
     });
 
     const write = (method: 'PUT' | 'POST') => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -63,7 +63,7 @@ export function accountingRoutes(state: XeroState) {
       const id = (request.params as Params).id ?? '';
       return idempotentWrite(state, org, request, reply, () => ({
         status: 200,
-        body: envelope(state.clock.now(), 'Options', addTrackingOptions(org, id, request.body)),
+        body: envelope('Options', addTrackingOptions(org, id, request.body)),
       }));
     });
 

@@ -28,12 +28,11 @@ describe('Accounting API writes', () => {
   it('keeps cents exact: 0.1 + 0.2 is 0.3, and inclusive lines split their tax out', async () => {
     const { api } = await connectedSimulator();
     const lines = [0.1, 0.2].map((UnitAmount) => ({ Description: 'x', UnitAmount, AccountCode: '429', TaxType: 'NONE' }));
-    const exclusive = await api.put('/BankTransactions', bankTransaction({ LineItems: lines }));
+    const exclusive = await api.put('/BankTransactions', { BankTransactions: [bankTransaction({ LineItems: lines })] });
     expect(list(exclusive.body.BankTransactions)[0]).toMatchObject({ SubTotal: 0.3, Total: 0.3 });
-    const inclusive = await api.put(
-      '/BankTransactions',
-      bankTransaction({ LineAmountTypes: 'Inclusive', LineItems: [{ UnitAmount: 115, AccountCode: '445', TaxType: 'INPUT2' }] }),
-    );
+    const inclusive = await api.put('/BankTransactions', {
+      BankTransactions: [bankTransaction({ LineAmountTypes: 'Inclusive', LineItems: [{ UnitAmount: 115, AccountCode: '445', TaxType: 'INPUT2' }] })],
+    });
     expect(list(inclusive.body.BankTransactions)[0]).toMatchObject({ SubTotal: 100, TotalTax: 15, Total: 115 });
   });
 
@@ -41,16 +40,17 @@ describe('Accounting API writes', () => {
     const { api } = await connectedSimulator();
     const created = list((await api.post('/BankTransactions', { BankTransactions: [bankTransaction()] })).body.BankTransactions)[0];
     const id = String(created?.BankTransactionID);
+    // The contract has Type, BankAccount and LineItems in every bank transaction sent, an update too.
     const updated = await api.post('/BankTransactions', {
       BankTransactions: [
-        {
+        bankTransaction({
           BankTransactionID: id,
           Reference: 'recoded',
           LineItems: [
             { Description: 'Split A', UnitAmount: 40, AccountCode: '453', TaxType: 'NONE' },
             { Description: 'Split B', UnitAmount: 60, AccountCode: '429', TaxType: 'NONE' },
           ],
-        },
+        }),
       ],
     });
     expect(updated.status).toBe(200);
@@ -58,13 +58,13 @@ describe('Accounting API writes', () => {
     expect(row).toMatchObject({ BankTransactionID: id, Reference: 'recoded', Total: 100, Type: 'SPEND' });
     expect(list(row?.LineItems).map((line) => line.AccountCode)).toEqual(['453', '429']);
     // The path form, POST /BankTransactions/{id}, updates too.
-    const byPath = await api.post(`/BankTransactions/${id}`, { BankTransactions: [{ Reference: 'again' }] });
+    const byPath = await api.post(`/BankTransactions/${id}`, { BankTransactions: [bankTransaction({ Reference: 'again' })] });
     expect(list(byPath.body.BankTransactions)[0]).toMatchObject({ BankTransactionID: id, Reference: 'again' });
   });
 
   it('creates a contact named by a transaction that is not on file', async () => {
     const { sim, api, tenantId } = await connectedSimulator();
-    await api.put('/BankTransactions', bankTransaction({ Contact: { Name: 'Brand New Supplier' } }));
+    await api.put('/BankTransactions', { BankTransactions: [bankTransaction({ Contact: { Name: 'Brand New Supplier' } })] });
     expect(sim.listEntities(tenantId, 'Contacts').some((contact) => contact.Name === 'Brand New Supplier')).toBe(true);
   });
 
@@ -84,8 +84,9 @@ describe('Accounting API writes', () => {
     const { api } = await connectedSimulator();
     const created = await api.put('/TrackingCategories', { Name: 'Project' });
     const id = String(list(created.body.TrackingCategories)[0]?.TrackingCategoryID);
-    const added = await api.put(`/TrackingCategories/${id}/Options`, { Options: [{ Name: 'Alpha' }, { Name: 'Beta' }] });
-    expect(list(added.body.Options).map((option) => option.Name)).toEqual(['Alpha', 'Beta']);
+    const alpha = await api.put(`/TrackingCategories/${id}/Options`, { Name: 'Alpha' });
+    expect(list(alpha.body.Options).map((option) => option.Name)).toEqual(['Alpha']);
+    await api.put(`/TrackingCategories/${id}/Options`, { Name: 'Beta' });
     expect((await api.put(`/TrackingCategories/${id}/Options`, { Name: 'alpha' })).status).toBe(400);
     const category = list((await api.get(`/TrackingCategories/${id}`)).body.TrackingCategories)[0];
     expect(list(category?.Options).map((option) => option.Name)).toEqual(['Alpha', 'Beta']);
@@ -98,7 +99,7 @@ describe('Accounting API writes', () => {
     expect(row).toMatchObject({ Amount: 250.5, Status: 'AUTHORISED' });
     const spend = list((await api.get(`/BankTransactions/${String(row?.FromBankTransactionID)}`)).body.BankTransactions)[0];
     expect(spend).toMatchObject({ Type: 'SPEND-TRANSFER', Total: 250.5 });
-    expect((await api.put('/BankTransactions', bankTransaction({ Type: 'SPEND-TRANSFER' }))).status).toBe(400);
+    expect((await api.put('/BankTransactions', { BankTransactions: [bankTransaction({ Type: 'SPEND-TRANSFER' })] })).status).toBe(400);
   });
 
   it('refuses a client that does not ask for JSON', async () => {
@@ -113,6 +114,6 @@ describe('Accounting API writes', () => {
     const taken = await api.put('/Accounts', { Code: '455', Name: 'Suspense', Type: 'EXPENSE' });
     const messages = list(list(taken.body.Elements)[0]?.ValidationErrors).map((error) => error.Message);
     expect(messages).toEqual(['Please enter a unique Code.', 'Please enter a unique Name.']);
-    expect((await api.put('/Items', { Code: 'DEV', Name: 'Again' })).status).toBe(400);
+    expect((await api.put('/Items', { Items: [{ Code: 'DEV', Name: 'Again' }] })).status).toBe(400);
   });
 });

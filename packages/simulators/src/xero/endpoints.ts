@@ -5,8 +5,14 @@ export interface EndpointSpec {
   idField: string;
   /** Lines whose amounts add up to the totals, when the record has them. */
   lines?: 'LineItems' | 'JournalLines';
-  /** Answers `page=` with 100 records and a `pagination` block (§2.2). */
+  /** Takes `page=` and answers it with 100 records (or `pageSize`, where the contract takes it) a page. */
   paged: boolean;
+  /**
+   * A paged answer carries a `pagination` element. Not every list Xero pages has one: Quotes takes
+   * `page` but its answer's schema defines no `pagination`, so a client learns the end only from a
+   * page that comes back short.
+   */
+  pagination?: boolean;
   /** Honours `If-Modified-Since` (§2.2 lists which). */
   modifiedSince: boolean;
   /** The webhook category its changes are announced under; Xero has none for bank transactions. */
@@ -19,6 +25,24 @@ export interface EndpointSpec {
   statusField: string;
   /** Accepts `/{id}/Attachments`. */
   attachments: boolean;
+  /** Its records say `HasAttachments`; a quote takes files, but its schema has no such field. */
+  flagsAttachments?: boolean;
+  /**
+   * The read-only stamp its records carry, as the contract's schema names it: most carry when they
+   * last changed; a bank transfer only when it was made; tax rates, tracking categories and
+   * repeating invoices none at all.
+   */
+  stamp?: 'UpdatedDateUTC' | 'CreatedDateUTC';
+  /**
+   * How an item of a `summarizeErrors=false` answer says whether it was written, in the fields its
+   * schema defines: `StatusAttributeString` on most, `HasErrors` on invoices only.
+   */
+  outcomeFields: readonly ('StatusAttributeString' | 'HasErrors')[];
+  /**
+   * Writes whose body is one bare object rather than a list under the endpoint's name, as the
+   * contract has them: a new account (`PUT /Accounts`), a tracking category either way.
+   */
+  bareBody?: readonly ('PUT' | 'POST')[];
   /** Written only through the control API or another endpoint (TaxRates here; transfers' bank lines). */
   readOnly?: boolean;
 }
@@ -33,31 +57,51 @@ const spec = (name: string, idField: string, rest: Partial<EndpointSpec>): Endpo
   closedStatuses: [],
   statusField: 'Status',
   attachments: false,
+  stamp: 'UpdatedDateUTC',
+  outcomeFields: ['StatusAttributeString'],
   ...rest,
 });
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
-  spec('Accounts', 'AccountID', { modifiedSince: true, attachments: true, closedStatuses: ['DELETED'] }),
+  spec('Accounts', 'AccountID', { outcomeFields: [], bareBody: ['PUT'], modifiedSince: true, attachments: true, closedStatuses: ['DELETED'] }),
   spec('Contacts', 'ContactID', {
     paged: true,
+    pagination: true,
     modifiedSince: true,
     webhook: 'CONTACT',
     attachments: true,
     statusField: 'ContactStatus',
     hiddenStatuses: { statuses: ['ARCHIVED'], param: 'includeArchived' },
   }),
-  spec('TrackingCategories', 'TrackingCategoryID', { hiddenStatuses: { statuses: ['ARCHIVED'], param: 'includeArchived' }, closedStatuses: ['DELETED'] }),
-  spec('TaxRates', 'TaxType', { readOnly: true }),
+  spec('TrackingCategories', 'TrackingCategoryID', {
+    stamp: undefined,
+    outcomeFields: [],
+    bareBody: ['PUT', 'POST'],
+    hiddenStatuses: { statuses: ['ARCHIVED'], param: 'includeArchived' },
+    closedStatuses: ['DELETED'],
+  }),
+  spec('TaxRates', 'TaxType', { readOnly: true, stamp: undefined, outcomeFields: [] }),
   spec('Items', 'ItemID', { modifiedSince: true }),
-  spec('BankTransactions', 'BankTransactionID', { lines: 'LineItems', paged: true, modifiedSince: true, attachments: true, closedStatuses: FROZEN }),
-  spec('Invoices', 'InvoiceID', { lines: 'LineItems', paged: true, modifiedSince: true, webhook: 'INVOICE', attachments: true, closedStatuses: FROZEN }),
-  spec('RepeatingInvoices', 'RepeatingInvoiceID', { lines: 'LineItems', attachments: true, closedStatuses: ['DELETED'] }),
-  spec('PurchaseOrders', 'PurchaseOrderID', { lines: 'LineItems', paged: true, modifiedSince: true, attachments: true, closedStatuses: ['DELETED'] }),
-  spec('Quotes', 'QuoteID', { lines: 'LineItems', paged: true, modifiedSince: true, attachments: true, closedStatuses: ['DELETED'] }),
-  spec('ManualJournals', 'ManualJournalID', { lines: 'JournalLines', paged: true, modifiedSince: true, attachments: true, closedStatuses: FROZEN }),
+  spec('BankTransactions', 'BankTransactionID', { lines: 'LineItems', paged: true, pagination: true, modifiedSince: true, attachments: true, closedStatuses: FROZEN }),
+  spec('Invoices', 'InvoiceID', {
+    outcomeFields: ['StatusAttributeString', 'HasErrors'],
+    lines: 'LineItems',
+    paged: true,
+    pagination: true,
+    modifiedSince: true,
+    webhook: 'INVOICE',
+    attachments: true,
+    closedStatuses: FROZEN,
+  }),
+  spec('RepeatingInvoices', 'RepeatingInvoiceID', { lines: 'LineItems', stamp: undefined, outcomeFields: [], attachments: true, closedStatuses: ['DELETED'] }),
+  spec('PurchaseOrders', 'PurchaseOrderID', { lines: 'LineItems', paged: true, pagination: true, modifiedSince: true, attachments: true, closedStatuses: ['DELETED'] }),
+  spec('Quotes', 'QuoteID', { lines: 'LineItems', paged: true, modifiedSince: true, attachments: true, flagsAttachments: false, closedStatuses: ['DELETED'] }),
+  spec('ManualJournals', 'ManualJournalID', { lines: 'JournalLines', paged: true, pagination: true, modifiedSince: true, attachments: true, closedStatuses: FROZEN }),
   spec('BankTransfers', 'BankTransferID', {
     modifiedSince: true,
     attachments: true,
+    stamp: 'CreatedDateUTC',
+    outcomeFields: [],
     closedStatuses: ['DELETED'],
     hiddenStatuses: { statuses: ['DELETED'], param: 'includeDeleted' },
   }),

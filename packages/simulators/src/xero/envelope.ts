@@ -1,8 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { msDate } from './dates.js';
 import type { JsonObject } from './types.js';
 
-/** Every Accounting API JSON answer is wrapped like this, the records under their endpoint's name. */
-export function envelope(now: number, key: string, items: JsonObject[], extra: JsonObject = {}): JsonObject {
-  return { Id: randomUUID(), Status: 'OK', ProviderName: 'Herd', DateTimeUTC: msDate(now), ...extra, [key]: items };
+/**
+ * Every Accounting API JSON answer is an object holding the records under their endpoint's name,
+ * and nothing else the contract does not name: a list Xero pages (`page` is one of its parameters
+ * and its answer schema has `pagination`) adds the `pagination` element.
+ */
+export function envelope(key: string, items: JsonObject[], extra: JsonObject = {}): JsonObject {
+  return { ...extra, [key]: items };
 }

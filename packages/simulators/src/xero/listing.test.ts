@@ -17,8 +17,42 @@ describe('listing', () => {
     }
     expect(ids).toEqual(all.map((row) => row.BankTransactionID));
     expect((await api.get('/BankTransactions?page=0')).status).toBe(400);
-    // Endpoints without paging ignore page.
-    expect(obj((await api.get('/Accounts?page=1')).body).pagination).toBeUndefined();
+    // A list Xero does not page has no pagination element.
+    expect(obj((await api.get('/Accounts')).body)).not.toHaveProperty('pagination');
+  });
+
+  it('pages quotes by 100 without a pagination element, as their contract has it', async () => {
+    const { sim, api, tenantId } = await connectedSimulator({ organisations: [{ transactions: 1 }] });
+    const contact = sim.listEntities(tenantId, 'Contacts')[0] ?? {};
+    const seeded = sim.listEntities(tenantId, 'Quotes').length;
+    for (let index = 0; index < 130 - seeded; index++) {
+      sim.putEntity(tenantId, 'Quotes', {
+        QuoteNumber: `QU-T${index}`,
+        Contact: { ContactID: contact.ContactID ?? null },
+        Date: '2026-05-01',
+        Status: 'DRAFT',
+        LineAmountTypes: 'EXCLUSIVE',
+        LineItems: [],
+      });
+    }
+    const first = obj((await api.get('/Quotes?page=1')).body);
+    expect(list(first.Quotes)).toHaveLength(100);
+    expect(first).not.toHaveProperty('pagination');
+    const second = obj((await api.get('/Quotes?page=2')).body);
+    expect(list(second.Quotes)).toHaveLength(30);
+    expect(second).not.toHaveProperty('pagination');
+  });
+
+  it('filters purchase orders and quotes by DateFrom and DateTo, both days included', async () => {
+    const { sim, api, tenantId } = await connectedSimulator({ organisations: [{ transactions: 1 }] });
+    for (const row of sim.listEntities(tenantId, 'PurchaseOrders')) sim.deleteEntity(tenantId, 'PurchaseOrders', String(row.PurchaseOrderID));
+    const contact = { ContactID: sim.listEntities(tenantId, 'Contacts')[0]?.ContactID ?? null };
+    for (const day of ['2026-04-30', '2026-05-01', '2026-05-31', '2026-06-01']) {
+      sim.putEntity(tenantId, 'PurchaseOrders', { PurchaseOrderNumber: `PO-${day}`, Contact: contact, Date: day, Status: 'DRAFT', LineItems: [] });
+    }
+    const numbers = list((await api.get('/PurchaseOrders?DateFrom=2026-05-01&DateTo=2026-05-31')).body.PurchaseOrders).map((row) => row.PurchaseOrderNumber);
+    expect(numbers).toEqual(['PO-2026-05-01', 'PO-2026-05-31']);
+    expect((await api.get('/PurchaseOrders?DateFrom=May')).status).toBe(400);
   });
 
   it('filters with where= and sorts with order=', async () => {

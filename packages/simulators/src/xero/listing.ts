@@ -14,8 +14,8 @@ export interface ListResult {
 }
 
 /**
- * GET on a collection: If-Modified-Since, the hidden-status switches, `IDs`/`Statuses`, `where`,
- * `order`, then paging. Without `page` every match comes back, as Xero does for most endpoints.
+ * GET on a collection: If-Modified-Since, the hidden-status switches, `IDs`/`Statuses`,
+ * `DateFrom`/`DateTo`, `where`, `order`, then paging (the contract says which list takes which). Without `page` every match comes back, as Xero does for most endpoints.
  * The default order is creation order, which is what clients paging through a list rely on.
  */
 export function listRecords(store: OrgStore, endpoint: EndpointSpec, query: ListQuery, modifiedSinceHeader?: string): ListResult {
@@ -31,6 +31,11 @@ export function listRecords(store: OrgStore, endpoint: EndpointSpec, query: List
   if (ids) records = records.filter((record) => ids.includes(record.id.toLowerCase()));
   const statuses = csv(query.Statuses ?? query.statuses);
   if (statuses) records = records.filter((record) => statuses.includes(String(record.fields[endpoint.statusField]).toLowerCase()));
+  // Purchase orders and quotes take no `where`: their dates are filtered by DateFrom and DateTo (days, both ends included).
+  const from = dayParam(query.DateFrom, 'DateFrom');
+  const to = dayParam(query.DateTo, 'DateTo');
+  if (from) records = records.filter((record) => String(record.fields.Date ?? '') >= from);
+  if (to) records = records.filter((record) => String(record.fields.Date ?? '') <= to);
 
   let items = records.map((record) => toWire(endpoint, record, store));
   try {
@@ -41,17 +46,22 @@ export function listRecords(store: OrgStore, endpoint: EndpointSpec, query: List
     throw error;
   }
   if (!endpoint.paged || query.page === undefined) return { items };
-  return pageOf(items, query);
+  return pageOf(endpoint, items, query);
 }
 
-function pageOf(items: JsonObject[], query: ListQuery): ListResult {
+function pageOf(endpoint: EndpointSpec, items: JsonObject[], query: ListQuery): ListResult {
   const page = positiveInt(query.page, 'page');
   const pageSize = query.pageSize === undefined ? PAGE_SIZE : Math.min(positiveInt(query.pageSize, 'pageSize'), MAX_PAGE_SIZE);
   const start = (page - 1) * pageSize;
-  return {
-    items: items.slice(start, start + pageSize),
-    pagination: { page, pageSize, pageCount: Math.ceil(items.length / pageSize), itemCount: items.length },
-  };
+  const rows = items.slice(start, start + pageSize);
+  if (!endpoint.pagination) return { items: rows };
+  return { items: rows, pagination: { page, pageSize, pageCount: Math.ceil(items.length / pageSize), itemCount: items.length } };
+}
+
+function dayParam(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw badRequest(`${name} must be a date written YYYY-MM-DD`);
+  return value;
 }
 
 function positiveInt(value: string | undefined, name: string): number {

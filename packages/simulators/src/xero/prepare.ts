@@ -31,6 +31,10 @@ const INVOICE_MOVES: Record<string, readonly string[]> = {
   VOIDED: ['AUTHORISED', 'VOIDED'],
 };
 
+/** A quote spells its LineAmountTypes in capitals (the contract's QuoteLineAmountTypes); the other documents as the lines reckon them. */
+const QUOTE_AMOUNT_TYPES: Record<string, string> = { EXCLUSIVE: 'Exclusive', INCLUSIVE: 'Inclusive', NOTAX: 'NoTax' };
+export const quoteAmountTypes = (amountTypes: string): string => amountTypes.toUpperCase();
+
 /** Checks one item (already merged over the record it updates) and completes its derived fields. */
 export function prepareItem(store: OrgStore, endpoint: EndpointSpec, item: JsonObject, existing: XeroRecord | undefined, today: string): Prepared {
   const status = existing?.fields[endpoint.statusField];
@@ -63,10 +67,11 @@ function prepareDocument(store: OrgStore, endpoint: EndpointSpec, item: JsonObje
 
   const lines = item[endpoint.lines ?? 'LineItems'];
   if (!Array.isArray(lines) || lines.length === 0) errors.push(`${endpoint.lines ?? 'LineItems'} must contain at least one line`);
-  const amountTypes = typeof item.LineAmountTypes === 'string' ? item.LineAmountTypes : journal ? 'NoTax' : 'Exclusive';
+  const given = typeof item.LineAmountTypes === 'string' ? item.LineAmountTypes : undefined;
+  const amountTypes = given === undefined ? (journal ? 'NoTax' : 'Exclusive') : endpoint.name === 'Quotes' ? (QUOTE_AMOUNT_TYPES[given] ?? given) : given;
   const result = normalizeLines(store, lines, amountTypes, journal);
   errors.push(...result.errors);
-  fields.LineAmountTypes = amountTypes;
+  fields.LineAmountTypes = endpoint.name === 'Quotes' ? quoteAmountTypes(amountTypes) : amountTypes;
   fields[endpoint.lines ?? 'LineItems'] = result.lines;
 
   if (journal) {

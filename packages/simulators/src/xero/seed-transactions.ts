@@ -2,6 +2,7 @@ import type { Prng } from '../qbo/prng.js';
 import { DAY_MS, isoDay } from './dates.js';
 import { requireEndpoint } from './endpoints.js';
 import { taxOn } from './money.js';
+import { quoteAmountTypes } from './prepare.js';
 import type { SeedRefs } from './seed-reference.js';
 import type { OrgStore } from './store.js';
 import { insertTransfer } from './transfers.js';
@@ -164,7 +165,14 @@ function createOne(context: Context, kind: Kind, watched: boolean, at: number): 
       insert('PurchaseOrders', { PurchaseOrderNumber: next(context, 'PO-'), ...document, DeliveryDate: due, Status: rng.pick(['DRAFT', 'AUTHORISED', 'BILLED']) });
       return;
     case 'quote':
-      insert('Quotes', { QuoteNumber: next(context, 'QU-'), Title: 'Proposed work', ...document, ExpiryDate: due, Status: rng.pick(['DRAFT', 'SENT', 'ACCEPTED']) });
+      insert('Quotes', {
+        QuoteNumber: next(context, 'QU-'),
+        Title: 'Proposed work',
+        ...document,
+        LineAmountTypes: quoteAmountTypes(amountTypes),
+        ExpiryDate: due,
+        Status: rng.pick(['DRAFT', 'SENT', 'ACCEPTED']),
+      });
       return;
     default: {
       const type = {

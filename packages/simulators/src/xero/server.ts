@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkTrafficAgainstContract, openApiContract } from '../contract-check/index.js';
 import { accountingRoutes } from './accounting.routes.js';
 import { connectionRoutes } from './connections.routes.js';
-import { DroppedConnection, OAuthError, postDataInvalid, serverError, XeroError } from './errors.js';
+import { inlineSharedDefinitions } from './contract-shared-responses.js';
+import { DroppedConnection, OAuthError, postDataInvalid, serverError, validationException, XeroError } from './errors.js';
 import { oauthRoutes, type XeroConsentScope } from './oauth.routes.js';
 import type { XeroRequestLogEntry, XeroState } from './state.js';
 
@@ -41,6 +43,15 @@ export async function xeroSimulatorPlugin(app: FastifyInstance, { state, consent
     if (entry) entry.status = reply.statusCode;
   });
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
+  // What Xero's published contracts allow, and nothing else: a request outside them gets Xero's 400.
+  const refuse = (problems: string[]) => {
+    const { status, body } = validationException([{ ValidationErrors: problems.map((Message) => ({ Message })) }]);
+    return { status, body };
+  };
+  const accounting = openApiContract('xero/xero_accounting.yaml');
+  inlineSharedDefinitions(accounting);
+  checkTrafficAgainstContract(app, { contract: accounting, basePath: '/api.xro/2.0', refuse });
+  checkTrafficAgainstContract(app, { contract: openApiContract('xero/xero-identity.yaml'), basePath: /.*(?=\/connections(\/|$))/i, refuse });
 
   await app.register(oauthRoutes(state, consentScope));
   await app.register(connectionRoutes(state));

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectedSimulator, list } from './test-support.js';
+import { webhookPayloadProblems } from './webhook-contract.js';
 import { signXeroWebhook } from './webhooks.js';
 
 const KEY = 'test-webhook-key';
@@ -45,12 +46,9 @@ describe('webhooks', () => {
     const contact = list((await api.put('/Contacts', { Contacts: [{ Name: 'Hook Ltd' }] })).body.Contacts)[0];
     await api.post('/Contacts', { Contacts: [{ ContactID: contact?.ContactID, EmailAddress: 'hi@hook.example' }] });
     await api.put('/BankTransactions', {
-      Type: 'SPEND',
-      Contact: { ContactID: contact?.ContactID },
-      BankAccount: { Code: '090' },
-      LineItems: [{ UnitAmount: 5, AccountCode: '429' }],
+      BankTransactions: [{ Type: 'SPEND', Contact: { ContactID: contact?.ContactID }, BankAccount: { Code: '090' }, LineItems: [{ UnitAmount: 5, AccountCode: '429' }] }],
     });
-    await api.put('/Invoices', { Type: 'ACCREC', Contact: { ContactID: contact?.ContactID }, LineItems: [{ UnitAmount: 5, AccountCode: '200' }] });
+    await api.put('/Invoices', { Invoices: [{ Type: 'ACCREC', Contact: { ContactID: contact?.ContactID }, LineItems: [{ UnitAmount: 5, AccountCode: '200' }] }] });
     await sim.flushWebhooks();
 
     expect(sim.webhookDeliveries.every((delivery) => delivery.status === 200)).toBe(true);
@@ -69,6 +67,24 @@ describe('webhooks', () => {
     expect(payloads.at(-1)?.lastEventSequence).toBe(3);
     expect(typeof payloads[0]?.entropy).toBe('string');
     for (const entry of received) expect(entry.signature).toBe(signXeroWebhook(entry.body, KEY));
+    // Each payload is what Xero's webhooks contract says a delivery is, and nothing more.
+    for (const payload of payloads) expect(webhookPayloadProblems(payload)).toEqual([]);
+  });
+
+  it('judges payloads by the contract: a field it does not define, a missing one or a wrong spelling is named', () => {
+    const event = {
+      resourceUrl: 'https://api.xero.com/api.xro/2.0/Contacts/1',
+      resourceId: '1',
+      tenantId: 't',
+      tenantType: 'ORGANISATION',
+      eventDateUtc: '2026-06-01T12:00:00.000',
+    };
+    const payload = { events: [{ ...event, eventCategory: 'CONTACT', eventType: 'UPDATE' }], firstEventSequence: 1, lastEventSequence: 1, entropy: 'ABC' };
+    expect(webhookPayloadProblems(payload)).toEqual([]);
+    expect(webhookPayloadProblems({ ...payload, events: [{ ...event, eventCategory: 'BANKTRANSACTION', eventType: 'UPDATE', extra: 1 }] })).toEqual(
+      expect.arrayContaining([expect.stringContaining('/events/0/eventCategory'), expect.stringContaining('/events/0 has "extra"')]),
+    );
+    expect(webhookPayloadProblems({ events: [], firstEventSequence: 1, lastEventSequence: 1, entropy: 'ABC', sent: 'now' })).toEqual(['(the whole value) has "sent"']);
   });
 
   it('intent to receive passes a receiver that checks signatures and fails one that does not', async () => {
@@ -79,7 +95,11 @@ describe('webhooks', () => {
     expect(passed.passed).toBe(true);
     expect(passed.checks.filter((check) => check.signedCorrectly)).toHaveLength(3);
     expect(passed.checks.filter((check) => !check.signedCorrectly).every((check) => check.status === 401)).toBe(true);
-    expect(JSON.parse(good.received[0]?.body ?? '{}')).toMatchObject({ events: [], firstEventSequence: 0, lastEventSequence: 0 });
+    const intent = JSON.parse(good.received[0]?.body ?? '{}') as Record<string, unknown>;
+    expect(intent).toMatchObject({ events: [], firstEventSequence: 0, lastEventSequence: 0 });
+    // Xero's webhook guide has Intent to Receive numbered 0, which the contract's sequences (minimum 1)
+    // leave out; that is its only difference from the contract's payload, and Herd reads no sequence.
+    expect(webhookPayloadProblems(intent)).toEqual(['/lastEventSequence must be >= 1', '/firstEventSequence must be >= 1']);
 
     const careless = await receiver((_received, response) => response.end());
     sim.configureWebhook(careless.url);

@@ -26,13 +26,15 @@ interface Planned {
 
 const CONTACTS = requireEndpoint('Contacts');
 
-/** The items of a body: `{"Invoices":[…]}`, `{"Invoices":{…}}` or the bare object. */
-function itemsOf(endpoint: EndpointSpec, body: unknown): JsonObject[] {
-  if (!isJsonObject(body)) throw postDataInvalid('The request body must be a JSON object');
-  const wrapped = body[endpoint.name];
-  if (Array.isArray(wrapped)) return wrapped.map((item) => (isJsonObject(item) ? item : {}));
-  if (isJsonObject(wrapped)) return [wrapped];
-  return [body];
+/** The items of a body: a list under the endpoint's name (`{"Invoices":[…]}`), or the one object where the contract sends it bare. */
+function itemsOf(endpoint: EndpointSpec, method: 'PUT' | 'POST', body: unknown): JsonObject[] {
+  if (endpoint.bareBody?.includes(method)) {
+    if (!isJsonObject(body)) throw postDataInvalid(`The request body must be one ${endpoint.name} object`);
+    return [body];
+  }
+  const wrapped = isJsonObject(body) ? body[endpoint.name] : undefined;
+  if (!Array.isArray(wrapped)) throw postDataInvalid(`The request body must be {"${endpoint.name}": [ … ]}`);
+  return wrapped.map((item) => (isJsonObject(item) ? item : {}));
 }
 
 /**
@@ -42,7 +44,7 @@ function itemsOf(endpoint: EndpointSpec, body: unknown): JsonObject[] {
  */
 export function writeItems(store: OrgStore, endpoint: EndpointSpec, request: WriteRequest): { status: number; body: JsonObject } {
   const today = isoDay(request.now);
-  const plans: Planned[] = itemsOf(endpoint, request.body).map((raw) => {
+  const plans: Planned[] = itemsOf(endpoint, request.method, request.body).map((raw) => {
     const item = fromWire(raw);
     const id = request.pathId ?? (typeof item[endpoint.idField] === 'string' ? String(item[endpoint.idField]) : undefined);
     const existing = id ? store.get(endpoint.name, id) : undefined;
@@ -54,15 +56,15 @@ export function writeItems(store: OrgStore, endpoint: EndpointSpec, request: Wri
 
   const failed = plans.some((plan) => plan.prepared.errors.length > 0);
   if (failed && request.summarizeErrors) {
-    throw validationException(plans.filter((plan) => plan.prepared.errors.length > 0).map((plan) => withErrors(store, endpoint, plan, request.now)));
+    throw validationException(plans.filter((plan) => plan.prepared.errors.length > 0).map((plan) => elementOf(endpoint, plan)));
   }
   const answers = plans.map((plan) => {
     if (plan.prepared.errors.length > 0) return withErrors(store, endpoint, plan, request.now);
     const record = commit(store, endpoint, plan);
     const wire = toWire(endpoint, record, store);
-    return request.summarizeErrors ? wire : { ...wire, StatusAttributeString: 'OK', HasErrors: false };
+    return request.summarizeErrors ? wire : { ...wire, ...outcome(endpoint, false) };
   });
-  return { status: 200, body: envelope(request.now, endpoint.name, answers) };
+  return { status: 200, body: envelope(endpoint.name, answers) };
 }
 
 function commit(store: OrgStore, endpoint: EndpointSpec, { existing, prepared }: Planned): XeroRecord {
@@ -72,11 +74,31 @@ function commit(store: OrgStore, endpoint: EndpointSpec, { existing, prepared }:
   return store.insert(endpoint, prepared.fields);
 }
 
-/** The submitted object as Xero echoes it back, with its ValidationErrors. */
+/** The ids an element of a refusal may carry: the contract's `Element` defines these and no other field of the object. */
+const ELEMENT_IDS = new Set(['BankTransactionID', 'ContactID', 'InvoiceID', 'ItemID', 'PurchaseOrderID']);
+
+/** One refused object in a summarised 400: its ValidationErrors, and its id when it had one the contract's Element names. */
+function elementOf(endpoint: EndpointSpec, plan: Planned): JsonObject {
+  const id = plan.existing?.id ?? plan.item[endpoint.idField];
+  return {
+    ...(ELEMENT_IDS.has(endpoint.idField) && typeof id === 'string' && id !== '' ? { [endpoint.idField]: id } : {}),
+    ValidationErrors: plan.prepared.errors.map((Message) => ({ Message })),
+  };
+}
+
+/** How an item of a `summarizeErrors=false` answer says it failed, in the fields its schema has for it. */
+function outcome(endpoint: EndpointSpec, failed: boolean): JsonObject {
+  return {
+    ...(endpoint.outcomeFields.includes('StatusAttributeString') ? { StatusAttributeString: failed ? 'ERROR' : 'OK' } : {}),
+    ...(endpoint.outcomeFields.includes('HasErrors') ? { HasErrors: failed } : {}),
+  };
+}
+
+/** The submitted object as Xero echoes it back in a 200, with its ValidationErrors. */
 function withErrors(store: OrgStore, endpoint: EndpointSpec, plan: Planned, now: number): JsonObject {
   const draft: XeroRecord = { id: String(plan.item[endpoint.idField] ?? ''), fields: plan.prepared.fields, createdAt: now, updatedAt: now };
-  const { UpdatedDateUTC: _stamp, ...wire } = toWire(endpoint, draft, store);
-  return { ...wire, StatusAttributeString: 'ERROR', HasErrors: true, ValidationErrors: plan.prepared.errors.map((Message) => ({ Message })) };
+  const { UpdatedDateUTC: _updated, CreatedDateUTC: _created, ...wire } = toWire(endpoint, draft, store);
+  return { ...wire, ...outcome(endpoint, true), ValidationErrors: plan.prepared.errors.map((Message) => ({ Message })) };
 }
 
 /** A PUT item's own ID is ignored: the server assigns ids. */
