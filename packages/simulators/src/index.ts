@@ -6,3 +6,4 @@ export * from './stripe/index.js';
 export * from './twilio/index.js';
 export * from './xero/index.js';
 export * from './contract-check/index.js';
+export * from './qbxml-check/index.js';
