@@ -1,5 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { buildSoapRequest, createQbdSimulator, parseSoapResponse, QBWC_NAMESPACE, type QbdSimulator, type QbdSimulatorOptions } from '@herd/simulators';
+import {
+  buildSoapRequest,
+  createQbdSimulator,
+  judgeServiceAnswer,
+  judgeWebConnectorCall,
+  parseSoapResponse,
+  QBWC_NAMESPACE,
+  type QbdSimulator,
+  type QbdSimulatorOptions,
+} from '@herd/simulators';
 import { expect } from 'vitest';
 import { clientMaker, type TestClient } from './client.js';
 import { signedInCast } from './factories.js';
@@ -32,15 +41,20 @@ export const qbdWorld = (setup: { qwc: string; password: string }, options: QbdS
   return { sim, connector };
 };
 
-/** One SOAP call to Herd's Web Connector service, as the Web Connector makes it; its result (an array for authenticate). */
+/**
+ * One SOAP call to Herd's Web Connector service, as the Web Connector makes it; its result (an
+ * array for authenticate). The call and Herd's answer are held to the Web Connector's WSDL, as the
+ * simulated Web Connector's are.
+ */
 export const soap = async (url: string, method: string, params: [string, string | number][]) => {
-  const reply = await fetch(`${url}/api/v1/qbd/qbwc/`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${QBWC_NAMESPACE}${method}"` },
-    body: buildSoapRequest(method, params),
-  });
+  const body = buildSoapRequest(method, params);
+  const soapAction = `"${QBWC_NAMESPACE}${method}"`;
+  judgeWebConnectorCall(method, body, soapAction);
+  const reply = await fetch(`${url}/api/v1/qbd/qbwc/`, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: soapAction }, body });
   expect(reply.status).toBe(200);
-  return parseSoapResponse(await reply.text(), method, method === 'authenticate');
+  const answer = await reply.text();
+  judgeServiceAnswer(method, answer);
+  return parseSoapResponse(answer, method, method === 'authenticate');
 };
 
 /** A listening app and a signed-in cast of one firm (and an outsider), for the Web Connector's tests. */

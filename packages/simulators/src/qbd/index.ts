@@ -26,6 +26,7 @@ export {
 export { parseQwcFile, type QwcFile } from './qwc-file.js';
 export { buildSoapRequest, buildSoapResponse, parseSoapRequest, parseSoapResponse, SoapFaultError, QBWC_NAMESPACE, type SoapResult } from './soap-envelope.js';
 export { qbxmlRequest } from './hcp-request.js';
+export { judgeServiceAnswer, judgeWebConnectorCall } from './soap-judging.js';
 export { parseXml as parseQbdXml, buildXml as buildQbdXml, type XmlElement as QbdXmlElement, type OutElement as QbdOutElement } from './xml-tree.js';
 export type { QbxmlStatus, RequestOutcome as QbxmlRequestOutcome } from './qbxml-status.js';
 export type {

@@ -3,7 +3,7 @@ import { answerCompanyQuery, answerHostQuery, SUPPORTED_QBXML_VERSIONS } from '.
 import { IteratorRegistry } from './iterators.js';
 import { ADDABLE_LISTS, answerListAdd } from './list-adds.js';
 import { answerListQuery } from './list-queries.js';
-import { findOutOfOrder } from './mod-order.js';
+import { judgeRequestDocument, judgeResponseDocument } from './qbxml-judging.js';
 import { unsupportedRequest, failed, type RequestOutcome } from './qbxml-status.js';
 import { answerTxnMod } from './txn-mods.js';
 import { answerTxnQuery } from './txn-queries.js';
@@ -13,11 +13,13 @@ import { buildXml, child, node, parseXml, type XmlElement } from './xml-tree.js'
 /**
  * QuickBooks refuses a document it cannot parse or validate as a whole, before any request runs:
  * the Web Connector then reports the HRESULT to receiveResponseXML instead of a response.
+ * `problems` says, in the schema's words, what QuickBooks itself would not (it names no element).
  */
 export class QbxmlParseError extends Error {
   constructor(
     readonly hresult: string,
     message: string,
+    readonly problems: string[] = [],
   ) {
     super(message);
   }
@@ -55,7 +57,9 @@ export class QbxmlProcessor {
       if (outcome.status.statusSeverity === 'Error' && onError !== 'continueOnError') break;
     }
     this.processed.push(document);
-    return buildXml([{ name: 'xml', attrs: { version: '1.0' } }], node('QBXML', [node('QBXMLMsgsRs', responses)]));
+    const root = node('QBXML', [node('QBXMLMsgsRs', responses)]);
+    judgeResponseDocument(root);
+    return buildXml([{ name: 'xml', attrs: { version: '1.0' } }], root);
   }
 
   /** Ends the QuickBooks session: its iterators die with it. */
@@ -63,24 +67,27 @@ export class QbxmlProcessor {
     this.iterators.clear();
   }
 
+  /**
+   * A document QuickBooks cannot read is refused whole: not well-formed, a qbXML version it does not
+   * speak, or anything outside the qbXML 13.0 schema (order, required and unknown elements, values).
+   */
   private readDocument(qbxml: string): { onError: string; requests: XmlElement[] } {
     let elements: XmlElement[];
     try {
       elements = parseXml(qbxml);
     } catch {
-      throw new QbxmlParseError(PARSE_ERROR_HRESULT, PARSE_ERROR_MESSAGE);
+      throw new QbxmlParseError(PARSE_ERROR_HRESULT, PARSE_ERROR_MESSAGE, judgeRequestDocument(qbxml));
     }
     const version = elements.find((each) => each.name === '?qbxml')?.attrs.version;
-    if (version === undefined || !SUPPORTED_QBXML_VERSIONS.includes(version)) {
-      throw new QbxmlParseError(PARSE_ERROR_HRESULT, `${PARSE_ERROR_MESSAGE} (qbXML version "${version ?? ''}" is missing or not supported)`);
+    // A version QuickBooks does not speak is its own refusal (an old QuickBooks), not a schema matter.
+    if (version !== undefined && !SUPPORTED_QBXML_VERSIONS.includes(version)) {
+      throw new QbxmlParseError(PARSE_ERROR_HRESULT, `${PARSE_ERROR_MESSAGE} (qbXML version "${version}" is not supported)`);
     }
-    const root = elements.find((each) => each.name === 'QBXML');
-    const messages = root ? child(root, 'QBXMLMsgsRq') : undefined;
-    if (!messages) throw new QbxmlParseError(PARSE_ERROR_HRESULT, PARSE_ERROR_MESSAGE);
-    for (const request of messages.children) {
-      const outOfOrder = findOutOfOrder(request);
-      if (outOfOrder) throw new QbxmlParseError(PARSE_ERROR_HRESULT, `${PARSE_ERROR_MESSAGE} (${outOfOrder} is out of schema order)`);
-    }
+    const problems = judgeRequestDocument(elements);
+    if (problems.length > 0) throw new QbxmlParseError(PARSE_ERROR_HRESULT, PARSE_ERROR_MESSAGE, problems);
+    // Judged above: the one root is QBXML, holding QBXMLMsgsRq.
+    const root = elements.find((each) => each.name === 'QBXML')!;
+    const messages = child(root, 'QBXMLMsgsRq')!;
     return { onError: messages.attrs.onError ?? 'stopOnError', requests: messages.children };
   }
 

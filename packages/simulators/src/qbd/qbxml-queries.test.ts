@@ -142,9 +142,14 @@ describe('qbXML queries', () => {
   });
 
   it('stops at the first error under stopOnError and answers every request under continueOnError', () => {
-    const requests = [rq('BogusQueryRq', [], {}, '1'), rq('HostQueryRq', [], {}, '2')];
-    expect(responses(processor().process(qbxmlRequest(requests))).map((each) => each.name)).toEqual(['BogusQueryRs']);
-    expect(responses(processor().process(qbxmlRequest(requests, 'continueOnError'))).map((each) => each.name)).toEqual(['BogusQueryRs', 'HostQueryRs']);
+    // An iterator QuickBooks does not know is an error of that request alone (3120).
+    const unknownIterator = rq('CheckQueryRq', leaf('MaxReturned', 1), { iterator: 'Continue', iteratorID: '{00000000-0000-0000-0000-000000000000}' }, '1');
+    const requests = [unknownIterator, rq('HostQueryRq', [], {}, '2')];
+    expect(responses(processor().process(qbxmlRequest(requests))).map((each) => [each.name, each.attrs.statusCode])).toEqual([['CheckQueryRs', '3120']]);
+    expect(responses(processor().process(qbxmlRequest(requests, 'continueOnError'))).map((each) => [each.name, each.attrs.statusCode])).toEqual([
+      ['CheckQueryRs', '3120'],
+      ['HostQueryRs', '0'],
+    ]);
   });
 
   it('refuses a document without a supported qbxml version as a whole', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { takeContractViolations } from '../contract-check/index.js';
 import { QbxmlProcessor } from './qbxml-processor.js';
 import { parseQwcFile } from './qwc-file.js';
 import { buildSoapRequest, parseSoapRequest, parseSoapResponse, buildSoapResponse } from './soap-envelope.js';
@@ -153,7 +154,15 @@ describe('WebConnector', () => {
     const run = await connector.run();
     expect(run.outcome).toBe('error');
     expect(run.lastError).toContain('0x80040400');
-    expect(herd.sessions[0]?.received[0]).toMatchObject({ response: '', hresult: '0x80040400' });
+    expect(herd.sessions[0]?.received[0]).toEqual({
+      response: '',
+      hresult: '0x80040400',
+      message: 'QuickBooks found an error when parsing the provided XML text stream.',
+    });
     expect(herd.sessions[0]?.closed).toBe(true);
+    // The request was outside qbXML 13.0: the stand-in refused it as QuickBooks does, and recorded why.
+    const [violation] = takeContractViolations();
+    expect(violation).toMatchObject({ contract: 'qbxml-13.0/rules.json', direction: 'request' });
+    expect(violation?.problems).toEqual(['CheckModRq/CheckMod: RefNumber must come before TxnDate (qbxml130.xsd, CheckMod)']);
   });
 });

@@ -2,6 +2,7 @@ import { QbxmlParseError, type QbxmlProcessor } from './qbxml-processor.js';
 import { parseQwcFile, type QwcFile } from './qwc-file.js';
 import { buildSoapRequest, parseSoapResponse, QBWC_NAMESPACE } from './soap-envelope.js';
 import { qbxmlRequest, hostAndCompanyRequests } from './hcp-request.js';
+import { judgeServiceAnswer, judgeWebConnectorCall } from './soap-judging.js';
 
 /** One SOAP call and its answer, as a test or the bench reads them. */
 export interface RoundTrip {
@@ -87,7 +88,8 @@ export class WebConnector {
       return { outcome, ticket, requestsProcessed: 0, rounds, ...extra };
     };
 
-    await call('serverVersion', [['strVersion', '']]);
+    // Intuit's WSDL gives serverVersion no parameters.
+    await call('serverVersion', []);
     const versionAnswer = String(await call('clientVersion', [['strVersion', this.options.clientVersion ?? '2.3.0.215']]));
     if (versionAnswer.startsWith('E:') || versionAnswer.startsWith('O:')) return finish('clientVersionRejected', '', { lastError: versionAnswer });
 
@@ -185,14 +187,17 @@ export class WebConnector {
 
   private async call(rounds: RoundTrip[], method: string, params: [string, string | number][], asArray: boolean): Promise<string | string[]> {
     const request = buildSoapRequest(method, params);
+    const soapAction = `"${QBWC_NAMESPACE}${method}"`;
+    judgeWebConnectorCall(method, request, soapAction);
     const started = performance.now();
     const reply = await fetch(this.qwc.appUrl, {
       method: 'POST',
-      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${QBWC_NAMESPACE}${method}"` },
+      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: soapAction },
       body: request,
       signal: AbortSignal.timeout(this.options.callTimeoutMs ?? 30_000),
     });
     const response = await reply.text();
+    if (/xml/.test(reply.headers.get('content-type') ?? '')) judgeServiceAnswer(method, response);
     const round = { method, request, response, httpStatus: reply.status, durationMs: performance.now() - started };
     rounds.push(round);
     this.rounds.push(round);

@@ -29,3 +29,10 @@ export async function* iterateQuery(exchange: QbxmlExchange, request: (iterator:
     iterator = { id: status.iteratorId! };
   }
 }
+
+/** A query QuickBooks answers whole (a list without an iterator): one page, the last. */
+export async function* readWhole(exchange: QbxmlExchange, request: QbxmlAsk): AsyncGenerator<QbdPage> {
+  const { status, rets } = await askOne(exchange, request);
+  requireSuccess(status);
+  yield { rets, last: true };
+}

@@ -2,8 +2,8 @@ import type { LedgerCompany, PullCursor, PullPage, PullProgress, ReferencesSourc
 import { before, ledgerDay } from '../../modules/ledger/ledger-dates.js';
 import { askHost } from './qbd-host.js';
 import { qbdLookups } from './qbd-lookups.js';
-import { iterateQuery } from './qbd-paging.js';
-import { listQuery, txnQuery } from './qbd-queries.js';
+import { iterateQuery, readWhole } from './qbd-paging.js';
+import { listIterates, listQuery, txnQuery, wholeListQuery } from './qbd-queries.js';
 import { qbdRecordOf } from './qbd-records.js';
 import { QBD_REF_LIST_NAMES, qbdReferencePage } from './qbd-refs.js';
 import { QBD_TXN_KIND_NAMES } from './qbd-transaction-map.js';
@@ -52,7 +52,10 @@ export async function* pullQbd(exchange: QbxmlExchange, company: LedgerCompany, 
   for (const list of QBD_REF_LIST_NAMES) {
     if (progress.done.includes(list)) continue;
     resumeAt(list);
-    for await (const { rets, last } of iterateQuery(exchange, (iterator) => listQuery(list, { ...(since ? { fromModified: since } : {}) }, iterator))) {
+    const filters = since ? { fromModified: since } : {};
+    // Only some lists take an iterator in qbXML 13.0; the others are read in one answer.
+    const pages = listIterates(list) ? iterateQuery(exchange, (iterator) => listQuery(list, filters, iterator)) : readWhole(exchange, wholeListQuery(list, filters));
+    for await (const { rets, last } of pages) {
       yield { kind: 'references', ...qbdReferencePage(list, rets), progress: advance(list, last) };
     }
   }

@@ -1,6 +1,6 @@
 import type { QbxmlAsk } from './qbd-ask.js';
-import { inSchemaOrder } from './qbd-schema.js';
-import type { QbxmlField } from './qbxml-xml.js';
+import { inSchemaOrder, QbxmlSchemaError } from './qbd-schema.js';
+import { QBXML_VERSION, type QbxmlField } from './qbxml-xml.js';
 
 /** Transactions to a page: QuickBooks builds a page in memory on the accountant's machine, so pages stay modest. */
 export const TXN_PAGE = 500;
@@ -43,23 +43,38 @@ export const txnByIdQuery = (kind: string, txnIds: string[]): QbxmlAsk => ({
   fields: inSchemaOrder('TxnQuery', [...txnIds.map((id): QbxmlField => ['TxnID', id]), ['IncludeLineItems', 'true']]),
 });
 
-/** A page of a list, inactive entries too (Herd shows them as inactive rather than losing them). */
+/**
+ * The lists whose query takes an iterator in qbXML 13.0 (VendorQueryRqType, CustomerQueryRqType,
+ * ItemQueryRqType in qbxmlops130.xsd). AccountQuery, ClassQuery, SalesTaxCodeQuery and
+ * PaymentMethodQuery have no `iterator` attribute: QuickBooks refuses a document holding one as a
+ * whole (it cannot parse it), so those lists are read in one answer. They are short (a chart of
+ * accounts runs to hundreds, not tens of thousands).
+ */
+const ITERATED_LISTS: ReadonlySet<string> = new Set(['Vendor', 'Customer', 'Item']);
+export const listIterates = (list: string) => ITERATED_LISTS.has(list);
+
+/** What every list query asks: inactive entries too (Herd shows them as inactive rather than losing them), changed since a moment. */
+const listFilters = (filters: QueryFilters): QbxmlField[] => [
+  ['ActiveStatus', 'All'],
+  ['FromModifiedDate', filters.fromModified ? qbdDateTime(filters.fromModified) : undefined],
+];
+
+/** A page of a list that iterates (`listIterates`): `Start` with the filters, `Continue` with the iterator's id. */
 export const listQuery = (list: string, filters: QueryFilters, iterator: { id: string } | 'Start'): QbxmlAsk => {
+  if (!listIterates(list)) throw new QbxmlSchemaError(`${list}Query takes no iterator in qbXML ${QBXML_VERSION}.`);
   const continuing = iterator !== 'Start';
   return {
     name: `${list}QueryRq`,
     attrs: continuing ? { iterator: 'Continue', iteratorID: iterator.id } : { iterator: 'Start' },
-    fields: inSchemaOrder('ListQuery', [
-      ['MaxReturned', String(LIST_PAGE)],
-      ...(continuing
-        ? []
-        : ([
-            ['ActiveStatus', 'All'],
-            ['FromModifiedDate', filters.fromModified ? qbdDateTime(filters.fromModified) : undefined],
-          ] as QbxmlField[])),
-    ]),
+    fields: inSchemaOrder('ListQuery', [['MaxReturned', String(LIST_PAGE)], ...(continuing ? [] : listFilters(filters))]),
   };
 };
+
+/** A whole list in one answer, for the lists that do not iterate: no MaxReturned, which would cut it short. */
+export const wholeListQuery = (list: string, filters: QueryFilters): QbxmlAsk => ({
+  name: `${list}QueryRq`,
+  fields: inSchemaOrder('ListQuery', listFilters(filters)),
+});
 
 /** A list entry by its full name (the one a name-not-unique Add collided with). */
 export const listByNameQuery = (list: string, fullName: string): QbxmlAsk => ({

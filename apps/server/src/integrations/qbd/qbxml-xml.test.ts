@@ -1,6 +1,7 @@
+import { takeContractViolations } from '@herd/simulators';
 import { describe, expect, it } from 'vitest';
 import { askOne, askQbxml } from './qbd-ask.js';
-import { listQuery, txnByIdQuery, txnQuery } from './qbd-queries.js';
+import { listIterates, listQuery, txnByIdQuery, txnQuery, wholeListQuery } from './qbd-queries.js';
 import { inSchemaOrder, QbxmlSchemaError } from './qbd-schema.js';
 import { COMPANY, qbdTestCompany } from './qbd-test-company.js';
 import { linesOf, QBD_TXN_KIND_NAMES } from './qbd-transaction-map.js';
@@ -105,7 +106,13 @@ describe('qbXML documents', () => {
         ['TxnDate', '2026-02-03'],
       ];
       const wrong = kind === 'Check' ? [fields[0]!, fields[1]!, fields[3]!, fields[2]!] : fields;
-      await expect(askOne(exchange, { name: `${kind}ModRq`, fields: [[`${kind}Mod`, wrong]] })).rejects.toThrow(/out of schema order/);
+      await expect(askOne(exchange, { name: `${kind}ModRq`, fields: [[`${kind}Mod`, wrong]] })).rejects.toThrow(
+        'QuickBooks found an error when parsing the provided XML text stream.',
+      );
+      const [before, after] = kind === 'Check' ? ['RefNumber', 'TxnDate'] : ['TxnDate', 'RefNumber'];
+      expect(takeContractViolations().flatMap((each) => each.problems)).toEqual([
+        `${kind}ModRq/${kind}Mod: ${before} must come before ${after} (qbxml130.xsd, ${kind}Mod)`,
+      ]);
       const { status } = await askOne(exchange, { name: `${kind}ModRq`, fields: [[`${kind}Mod`, inSchemaOrder(`${kind}Mod`, fields)]] });
       expect(status.code).toBe(0);
       expect(sim.company.getTxn(txn.txnId)).toMatchObject({ refNumber: 'R-9', txnDate: '2026-02-03' });
@@ -123,7 +130,12 @@ describe('qbXML documents', () => {
     expect(next.attrs).toEqual({ iterator: 'Continue', iteratorID: '{abc}' });
     expect(names(next.fields)).toEqual(['MaxReturned', 'IncludeLineItems']);
     expect(names(txnByIdQuery('Bill', ['1', '2']).fields)).toEqual(['TxnID', 'TxnID', 'IncludeLineItems']);
-    expect(names(listQuery('Account', { fromModified: new Date() }, 'Start').fields)).toEqual(['MaxReturned', 'ActiveStatus', 'FromModifiedDate']);
+    expect(names(listQuery('Vendor', { fromModified: new Date() }, 'Start').fields)).toEqual(['MaxReturned', 'ActiveStatus', 'FromModifiedDate']);
+    // AccountQuery takes no iterator in qbXML 13.0: the chart is asked whole, and MaxReturned would cut it short.
+    const chart = wholeListQuery('Account', { fromModified: new Date() });
+    expect(chart.attrs).toBeUndefined();
+    expect(names(chart.fields)).toEqual(['ActiveStatus', 'FromModifiedDate']);
+    expect(() => listQuery('Account', {}, 'Start')).toThrow(QbxmlSchemaError);
   });
 });
 
@@ -156,7 +168,9 @@ describe('qbXML answers', () => {
     const exchange = (xml: string) => Promise.resolve(sim.processQbxml(xml));
     const answers = await askQbxml(
       exchange,
-      ['Account', 'Vendor', 'Customer', 'Class', 'Item', 'SalesTaxCode', 'PaymentMethod'].map((list) => listQuery(list, {}, 'Start')),
+      ['Account', 'Vendor', 'Customer', 'Class', 'Item', 'SalesTaxCode', 'PaymentMethod'].map((list) =>
+        listIterates(list) ? listQuery(list, {}, 'Start') : wholeListQuery(list, {}),
+      ),
       'stopOnError',
     );
     const retNames = answers.map((a) => [...new Set(a!.rets.map((r) => r.name))].sort());
@@ -179,7 +193,7 @@ describe('qbXML answers', () => {
     const [page, none, some, lost] = await askQbxml(
       exchange,
       [
-        { ...listQuery('Account', {}, 'Start'), fields: [['MaxReturned', '2']] },
+        { ...listQuery('Vendor', {}, 'Start'), fields: [['MaxReturned', '2']] },
         {
           name: 'VendorQueryRq',
           fields: [
@@ -197,7 +211,7 @@ describe('qbXML answers', () => {
       ],
       'continueOnError',
     );
-    expect(page!.status).toMatchObject({ requestId: '1', code: 0, severity: 'Info', iteratorRemaining: sim.listEntries('Account').length - 2 });
+    expect(page!.status).toMatchObject({ requestId: '1', code: 0, severity: 'Info', iteratorRemaining: sim.listEntries('Vendor').length - 2 });
     expect(page!.status.iteratorId).toMatch(/^\{.+\}$/);
     expect(page!.rets).toHaveLength(2);
     expect(none!.status).toMatchObject({ requestId: '2', code: 1, iteratorId: null, iteratorRemaining: null });

@@ -1,4 +1,4 @@
-import { parseQwcFile } from '@herd/simulators';
+import { judgeWsdl, parseQwcFile } from '@herd/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { signedInCast } from '../../../../test/factories.js';
 import type { TestApp } from '../../../../test/harness.js';
@@ -28,10 +28,12 @@ describe('the SOAP service', () => {
     expect(wsdl).toContain('style="document"');
     expect(wsdl).toContain('use="literal"');
     expect(wsdl).toContain('location="http://herd.test/api/v1/qbd/qbwc/"');
+    // The same operations, SOAPActions and call and answer elements as Intuit's WSDL (serverVersion takes no parameter).
+    expect(judgeWsdl(wsdl)).toEqual([]);
   });
 
   it('answers the version calls, and an unknown ticket in every call that takes one', async () => {
-    expect(await soap(url, 'serverVersion', [['strVersion', '']])).toMatch(/^Herd/);
+    expect(await soap(url, 'serverVersion', [])).toMatch(/^Herd/);
     expect(await soap(url, 'clientVersion', [['strVersion', '2.3.0.215']])).toBe('');
     const ticket: [string, string] = ['ticket', 'not-a-ticket'];
     expect(

@@ -1,9 +1,12 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { QBWC_NAMESPACE } from './qbwc-envelope.js';
 
-/** The service's methods: each one's parameters (name, XML Schema type) and its result's type. */
+/**
+ * The service's methods: each one's parameters (name, XML Schema type) and its result's type, as
+ * Intuit's WSDL for the Web Connector has them (serverVersion takes no parameter there).
+ */
 const METHODS: Record<string, { params: [string, string][]; result: string }> = {
-  serverVersion: { params: [['strVersion', 's:string']], result: 's:string' },
+  serverVersion: { params: [], result: 's:string' },
   clientVersion: { params: [['strVersion', 's:string']], result: 's:string' },
   authenticate: {
     params: [
