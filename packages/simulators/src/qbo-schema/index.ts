@@ -32,6 +32,25 @@ export class QboSchema {
     return checkValue(rule, value, path);
   }
 
+  /**
+   * Whether a client reading `path` (keys only, list positions left out) from a value of `element`
+   * reads only what the schema defines there: undefined when every key is defined, else which is not.
+   */
+  undefinedRead(element: string, path: readonly string[]): string | undefined {
+    let rule = this.rules.elementRule(element);
+    let where = element;
+    if (!rule) return `${element} is not an element of the QuickBooks schema`;
+    for (const key of path) {
+      if (rule.kind !== 'object') return `${where} is ${rule.xsdType}, which has no "${key}"`;
+      if (rule.open) return undefined;
+      const field = rule.fields.get(key);
+      if (!field) return `${where} has no "${key}" in ${rule.file} (${rule.type})`;
+      rule = field.rule;
+      where = `${where}.${key}`;
+    }
+    return undefined;
+  }
+
   /** The problems of a value of a named type (`IntuitResponse`, `IntuitBatchRequest`), paths starting at `path`. */
   checkType(type: string, value: unknown, path = ''): string[] {
     return checkValue(this.rules.typeRule(type), value, path);

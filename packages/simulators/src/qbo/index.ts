@@ -10,3 +10,5 @@ export type { TokenResponse } from './oauth-store.js';
 export type { QboEntity, JsonObject, JsonValue } from './types.js';
 export { parseQuery } from './query-language.js';
 export { snapshotQboState, restoreQboState, type QboSnapshot } from './snapshot.js';
+/** Intuit's entity schemas, for tests that hold Herd's reads of QuickBooks' entities to them. */
+export { qboSchema, type QboSchema } from '../qbo-schema/index.js';

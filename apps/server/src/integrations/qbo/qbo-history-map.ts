@@ -1,7 +1,7 @@
 import type { LedgerHistoryRecord } from '../../modules/ledger/ledger-records.js';
 import type { QboEntity } from './qbo-api.js';
 import type { Lookups } from './qbo-lookups.js';
-import { detailOf, lineAccount, payeeOf, refValue, type QboLine, type TransactionEntity } from './qbo-transaction-map.js';
+import { detailOf, lineAccount, lineCustomerOf, payeeOf, refValue, type QboLine, type TransactionEntity } from './qbo-transaction-map.js';
 
 /**
  * Journal entries are the accountant's adjustments (accruals, depreciation, reclassifications), not
@@ -54,7 +54,7 @@ export const historyLinesOf = (entity: TransactionEntity, raw: QboEntity, lookup
       lineNumber: out.length,
       categoryExternalId: account,
       vendorExternalId: party.vendor,
-      customerExternalId: refValue(detail.CustomerRef) ?? party.customer,
+      customerExternalId: lineCustomerOf(line) ?? party.customer,
       classExternalId: refValue(detail.ClassRef),
     });
   });

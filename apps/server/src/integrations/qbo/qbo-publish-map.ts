@@ -97,7 +97,8 @@ export const buildPublishUpdate = (entity: TransactionEntity, raw: QboEntity, li
   const original = (raw.Line as QboLine[] | undefined) ?? [];
   const kept = original.filter((line) => line.DetailType !== 'SubTotalLineDetail' && !isWatchedLine(line, ctx));
   const firstWatched = original.find((line) => isWatchedLine(line, ctx));
-  const posting = firstWatched ? detailOf(firstWatched).PostingType : undefined;
+  // Only a journal line has a posting type; the new lines post on the side the watched one did.
+  const posting = entity === 'JournalEntry' && firstWatched ? detailOf(firstWatched).PostingType : undefined;
   const build = (line: PublishLine): QboLine => {
     switch (entity) {
       case 'Purchase':

@@ -17,14 +17,28 @@ export type RefEntity = keyof typeof REF_ENTITIES;
 export const REF_ENTITY_NAMES = Object.keys(REF_ENTITIES) as RefEntity[];
 
 const PAYMENT_ACCOUNT_TYPES = new Set(['Bank', 'Credit Card']);
-const nameOf = (row: QboEntity): string => String(row.FullyQualifiedName ?? row.DisplayName ?? row.Name ?? row.Id);
+/** Where each list keeps the name a person knows an entry by, in the schema's terms (a tax code or payment method has only a Name). */
+const NAME_KEYS: Record<RefEntity, readonly string[]> = {
+  Account: ['FullyQualifiedName', 'Name'],
+  Vendor: ['FullyQualifiedName', 'DisplayName'],
+  Customer: ['FullyQualifiedName', 'DisplayName'],
+  Class: ['FullyQualifiedName', 'Name'],
+  Department: ['FullyQualifiedName', 'Name'],
+  TaxCode: ['Name'],
+  Item: ['FullyQualifiedName', 'Name'],
+  PaymentMethod: ['Name'],
+};
+const nameOf = (entity: RefEntity, row: QboEntity): string => {
+  for (const key of NAME_KEYS[entity]) if (row[key] !== undefined && row[key] !== null) return String(row[key]);
+  return row.Id;
+};
 const isActive = (row: QboEntity) => row.Active !== false;
 /**
  * A tax code's name is a code ("TAX", "NON"); its description says it in words
  * ("Taxable", "Non-Taxable"), which is what a person picks from.
  */
 const refNameOf = (entity: RefEntity, row: QboEntity): string =>
-  entity === 'TaxCode' && typeof row.Description === 'string' && row.Description.trim() !== '' ? row.Description.trim() : nameOf(row);
+  entity === 'TaxCode' && typeof row.Description === 'string' && row.Description.trim() !== '' ? row.Description.trim() : nameOf(entity, row);
 
 /** One page of a QuickBooks reference list as the port's records; deleted entries are left out (Herd keeps what it knew). */
 export const referencePage = (entity: RefEntity, rows: QboEntity[]): { accounts: LedgerAccountRecord[]; refs: LedgerRefRecord[] } => {
@@ -35,7 +49,7 @@ export const referencePage = (entity: RefEntity, rows: QboEntity[]): { accounts:
         const accountType = String(row.AccountType ?? '');
         return {
           externalId: row.Id,
-          name: nameOf(row),
+          name: nameOf(entity, row),
           accountType,
           accountSubtype: row.AccountSubType ? String(row.AccountSubType) : null,
           isPaymentAccount: PAYMENT_ACCOUNT_TYPES.has(accountType),

@@ -49,7 +49,37 @@ export const isWatchedLine = (line: QboLine, ctx: MapContext): boolean => {
   return account !== null && ctx.watched.has(account);
 };
 
-const billableOf = (status: unknown): LedgerRecordLine['billable'] => (status === 'Billable' ? 'BILLABLE' : status === 'NotBillable' ? 'NOT_BILLABLE' : null);
+/**
+ * The customer a line names, where its detail type keeps one (Finance.xsd): an expense line's
+ * CustomerRef; a deposit line's Entity, a reference whose type says customer; a journal line's
+ * Entity, a type and an EntityRef. Deposit and journal lines have no CustomerRef.
+ */
+export const lineCustomerOf = (line: QboLine): string | null => {
+  const detail = detailOf(line);
+  switch (line.DetailType) {
+    case 'AccountBasedExpenseLineDetail':
+    case 'ItemBasedExpenseLineDetail':
+      return refValue(detail.CustomerRef);
+    case 'DepositLineDetail': {
+      // The schema leaves a reference's type free text; QuickBooks writes it in either case.
+      const entity = detail.Entity as Obj | undefined;
+      return String(entity?.type ?? '').toLowerCase() === 'customer' ? refValue(entity) : null;
+    }
+    case 'JournalEntryLineDetail': {
+      const entity = detail.Entity as Obj | undefined;
+      return entity?.Type === 'Customer' ? refValue(entity.EntityRef) : null;
+    }
+    default:
+      return null;
+  }
+};
+
+/** Billable status lives on expense and journal lines only (deposit and sales lines have none). */
+const billableOf = (line: QboLine): LedgerRecordLine['billable'] => {
+  if (!['AccountBasedExpenseLineDetail', 'ItemBasedExpenseLineDetail', 'JournalEntryLineDetail'].includes(String(line.DetailType))) return null;
+  const status = detailOf(line).BillableStatus;
+  return status === 'Billable' ? 'BILLABLE' : status === 'NotBillable' ? 'NOT_BILLABLE' : null;
+};
 
 const kindOf = (entity: TransactionEntity, raw: QboEntity, watchedLines: QboLine[]): { type: TransactionType; subtype: string } | null => {
   switch (entity) {
@@ -85,8 +115,10 @@ export const payeeOf = (entity: TransactionEntity, raw: QboEntity, watchedLines:
   if (entity === 'Purchase') return refName(raw.EntityRef);
   if (entity === 'Bill' || entity === 'VendorCredit') return refName(raw.VendorRef);
   if (entity === 'SalesReceipt') return refName(raw.CustomerRef);
-  const detail = detailOf(watchedLines[0]!);
-  return refName(detail.Entity) || refName((detail.Entity as Obj | undefined)?.EntityRef);
+  // A deposit line's Entity is the reference itself; a journal line's holds a type and an EntityRef.
+  const first = watchedLines[0];
+  const party = first ? (detailOf(first).Entity as Obj | undefined) : undefined;
+  return entity === 'Deposit' ? refName(party) : refName(party?.EntityRef);
 };
 
 /** Maps one QuickBooks transaction; null when none of its lines sits on a watched account. */
@@ -101,12 +133,12 @@ export const mapTransaction = (entity: TransactionEntity, raw: QboEntity, ctx: M
       amountCents: toCents(line.Amount),
       description: String(line.Description ?? ''),
       classExternalId: refValue(detail.ClassRef),
-      customerExternalId: refValue(detail.CustomerRef),
+      customerExternalId: lineCustomerOf(line),
       taxExternalId: refValue(detail.TaxCodeRef),
       // QuickBooks Online has classes and locations, not tracking categories.
       trackingOneExternalId: null,
       trackingTwoExternalId: null,
-      billable: billableOf(detail.BillableStatus),
+      billable: billableOf(line),
     };
   });
   const firstDescription = pulledLines.find((line) => line.description)?.description ?? '';
