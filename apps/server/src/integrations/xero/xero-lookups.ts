@@ -24,12 +24,19 @@ export interface XeroLookups {
   trackingOption(optionId: string): TrackingOption | null;
   /** Whether a tax type adds tax (its rate is above 0); an unknown one is taken to, to be safe. */
   addsTax(taxType: string): boolean;
+  /** A tax type's rate in percent (Xero's EffectiveRate); null when Herd does not know it. */
+  taxRate(taxType: string): number | null;
+  /** The tax type Xero gives a line on this account when the line names none (the account's own TaxType); null when it has none. */
+  defaultTaxOf(accountId: string): string | null;
 }
 
 export const xeroLookups = (references: LedgerReferences): XeroLookups => {
   const byCode = new Map<string, string>();
   const codeOf = new Map<string, string>();
+  const defaultTax = new Map<string, string>();
   for (const account of references.accounts) {
+    const taxType = text((account.raw as XeroObject | null)?.TaxType);
+    if (taxType !== '') defaultTax.set(account.externalId, taxType);
     const code = text((account.raw as XeroObject | null)?.Code);
     if (code === '') continue;
     byCode.set(code, account.externalId);
@@ -48,11 +55,14 @@ export const xeroLookups = (references: LedgerReferences): XeroLookups => {
     }
   }
   const rates = new Map(references.refs.filter((r) => r.kind === 'TAX').map((r) => [r.externalId, Number(((r.raw ?? {}) as XeroObject).EffectiveRate ?? Number.NaN)]));
+  const taxRate = (taxType: string) => {
+    const rate = rates.get(taxType);
+    return rate === undefined || Number.isNaN(rate) ? null : rate;
+  };
   return {
-    addsTax: (taxType) => {
-      const rate = rates.get(taxType);
-      return rate === undefined || Number.isNaN(rate) || rate > 0;
-    },
+    addsTax: (taxType) => (taxRate(taxType) ?? 1) > 0,
+    taxRate,
+    defaultTaxOf: (accountId) => defaultTax.get(accountId) ?? null,
     accountOf: (line) => text(line.AccountID) || byCode.get(text(line.AccountCode)) || null,
     codeOf: (accountId) => codeOf.get(accountId) ?? null,
     isWatched: (accountId) => accountId !== null && watched.has(accountId),

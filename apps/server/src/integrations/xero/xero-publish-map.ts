@@ -1,11 +1,12 @@
 import { fromCents } from '@herd/contract';
 import type { PublishLine } from '../../modules/ledger/ledger-records.js';
 import type { XeroLookups } from './xero-lookups.js';
+import { answerTaxTypes, lineAmountTypesFor } from './xero-publish-tax.js';
 import { idOfRow, linesOf, XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
-import { text, xeroCents, type XeroObject } from './xero-values.js';
+import { XeroUnpublishableError } from './xero-unpublishable.js';
+import { idOf, text, xeroCents, type XeroObject } from './xero-values.js';
 
-/** The categorization cannot be written to Xero; the message says what to do. */
-export class XeroUnpublishableError extends Error {}
+export { XeroUnpublishableError };
 
 /** The exact decimal of some cents, as the JSON number Xero reads. */
 const amount = (cents: number) => Number(fromCents(cents));
@@ -24,11 +25,11 @@ const accountRef = (accountId: string, lookups: XeroLookups): XeroObject => {
   return code ? { AccountCode: code } : { AccountID: accountId };
 };
 
-const answerLine = (entity: XeroEntity, line: PublishLine, sign: number, lookups: XeroLookups): XeroObject => {
+const answerLine = (entity: XeroEntity, line: PublishLine, taxType: string, sign: number, lookups: XeroLookups): XeroObject => {
   const common = {
     Description: line.description || undefined,
     ...accountRef(line.categoryExternalId, lookups),
-    ...(line.taxExternalId ? { TaxType: line.taxExternalId } : {}),
+    TaxType: taxType,
     ...(tracking(line, lookups).length > 0 ? { Tracking: tracking(line, lookups) } : {}),
   };
   // A journal line's amount carries its side (debit positive); the answer keeps the side of the line it replaces.
@@ -36,8 +37,12 @@ const answerLine = (entity: XeroEntity, line: PublishLine, sign: number, lookups
   return { ...common, Quantity: 1, UnitAmount: amount(line.amountCents), LineAmount: amount(line.amountCents) };
 };
 
-/** A line kept as Xero has it: what Xero needs to keep it unchanged when the lines are sent whole again. */
-const keptLine = (line: XeroObject): XeroObject => Object.fromEntries(Object.entries(line).filter(([key]) => !['TaxAmount', 'ValidationErrors'].includes(key)));
+/**
+ * A line kept as Xero has it, its tax amount included: Xero takes a given tax amount as it is (one
+ * someone adjusted in Xero stays adjusted), where a line sent without one has its tax worked out
+ * again, which can move the total.
+ */
+const keptLine = (line: XeroObject): XeroObject => Object.fromEntries(Object.entries(line).filter(([key]) => key !== 'ValidationErrors'));
 
 /**
  * Bank transactions whose lines are not Herd's to recategorize, and what to do instead. A transfer's
@@ -52,29 +57,20 @@ const FIXED_BANK_TYPES: Record<string, string> = {
   'RECEIVE-OVERPAYMENT': 'Xero posts an overpayment to accounts receivable itself, so it takes no category: allocate it to an invoice in Xero.',
 };
 
-const TAX_EXCLUSIVE_REFUSAL =
-  'This transaction’s amounts exclude tax in Xero and its other lines are taxed, so a tax rate on the answer would add tax on top and change its total. Answer without a tax rate, or make the transaction tax-inclusive in Xero.';
-
-/**
- * How the object's line amounts treat tax once answered. Herd's amounts are what the money was
- * (tax included), so the object's total must not move. A tax-exclusive object whose answer adds
- * tax would grow by that tax: it becomes tax-inclusive when that changes none of its other lines
- * (none is taxed), and is refused otherwise. Any other object keeps its type.
- */
-const lineAmountTypesFor = (raw: XeroObject, others: XeroObject[], lines: PublishLine[], lookups: XeroLookups): unknown => {
-  const taxedAnswer = lines.some((line) => line.taxExternalId && lookups.addsTax(line.taxExternalId));
-  if (raw.LineAmountTypes !== 'Exclusive' || !taxedAnswer) return raw.LineAmountTypes;
-  const taxed = (line: XeroObject) => xeroCents(line.TaxAmount) !== 0 || (text(line.TaxType) !== '' && lookups.addsTax(text(line.TaxType)));
-  if (others.some(taxed)) throw new XeroUnpublishableError(TAX_EXCLUSIVE_REFUSAL);
-  return 'Inclusive';
+/** What Xero's contract requires in every body of a kind (an update included), taken unchanged from Xero's copy. */
+const requiredFields = (entity: XeroEntity, raw: XeroObject): XeroObject => {
+  if (entity === 'BankTransaction') return { Type: raw.Type, BankAccount: { AccountID: idOf(raw.BankAccount, 'AccountID') } };
+  if (entity === 'ManualJournal') return { Narration: raw.Narration };
+  return {};
 };
 
 /**
  * The object to POST (with its id, so Xero updates it): its lines on watched accounts replaced by
- * the answer's lines — account, tax type, up to two tracking options, description, amounts — and
- * every other line kept as it is, since Xero replaces the lines whole. The line-amount type is
- * kept unless keeping it would change the total (lineAmountTypesFor). A contact named on the answer's first line becomes the object's contact (Xero keeps one
- * per object). The answer must add up to the watched lines' total to the cent.
+ * the answer's lines — account, tax type (always named: answerTaxTypes), up to two tracking
+ * options, description, amounts — and every other line kept as it is, since Xero replaces the
+ * lines whole. The line-amount type is kept unless keeping it would change the total
+ * (lineAmountTypesFor). A contact named on the answer's first line becomes the object's contact
+ * (Xero keeps one per object). The answer must add up to the watched lines' total to the cent.
  */
 export const buildXeroUpdate = (entity: XeroEntity, raw: XeroObject, lines: PublishLine[], lookups: XeroLookups): XeroObject => {
   const fixed = entity === 'BankTransaction' ? FIXED_BANK_TYPES[text(raw.Type)] : undefined;
@@ -88,15 +84,18 @@ export const buildXeroUpdate = (entity: XeroEntity, raw: XeroObject, lines: Publ
   if (answerCents !== Math.abs(watchedCents))
     throw new XeroUnpublishableError(`The lines add up to ${fromCents(answerCents)}, not ${fromCents(Math.abs(watchedCents))} as in Xero.`);
   const others = current.filter((line) => !watched.includes(line));
-  const lineAmountTypes = lineAmountTypesFor(raw, others, lines, lookups);
+  const taxTypes = answerTaxTypes(lines, watched, lookups);
+  const written = lines.map((line, i) => ({ cents: sign * line.amountCents, taxType: taxTypes[i]! }));
+  const lineAmountTypes = lineAmountTypesFor(raw, watched, others, written, lookups);
   const kept = others.map(keptLine);
   const contactId = lines.map((line) => line.vendorExternalId ?? line.customerExternalId).find((id) => id);
   const spec = XERO_TRANSACTION_ENTITIES[entity];
   return {
     [spec.id]: idOfRow(entity, raw),
+    ...requiredFields(entity, raw),
     ...(lineAmountTypes ? { LineAmountTypes: lineAmountTypes } : {}),
     ...(contactId && entity !== 'ManualJournal' ? { Contact: { ContactID: contactId } } : {}),
-    [spec.lines]: [...kept, ...lines.map((line) => answerLine(entity, line, sign, lookups))],
+    [spec.lines]: [...kept, ...lines.map((line, i) => answerLine(entity, line, taxTypes[i]!, sign, lookups))],
   };
 };
 

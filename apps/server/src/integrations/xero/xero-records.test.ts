@@ -133,6 +133,9 @@ describe('writing an answer back to Xero', () => {
     );
     expect(update).toEqual({
       BankTransactionID: 'BT-1',
+      // The contract requires these in every bank transaction body, an update's too.
+      Type: 'SPEND',
+      BankAccount: { AccountID: 'A-BNK' },
       LineAmountTypes: 'Inclusive',
       Contact: { ContactID: 'C-7' },
       LineItems: [
@@ -145,7 +148,8 @@ describe('writing an answer back to Xero', () => {
           UnitAmount: 33.33,
           LineAmount: 33.33,
         },
-        { AccountCode: '453', Quantity: 1, UnitAmount: 66.67, LineAmount: 66.67 },
+        // No tax chosen, and neither the replaced line nor the account has one: named as none, never left to Xero.
+        { AccountCode: '453', TaxType: 'NONE', Quantity: 1, UnitAmount: 66.67, LineAmount: 66.67 },
       ],
     });
   });
@@ -154,7 +158,7 @@ describe('writing an answer back to Xero', () => {
     const journal = { ManualJournalID: 'M-2', JournalLines: [line('250', -42.5), line('090', 42.5)] };
     expect(buildXeroUpdate('ManualJournal', journal, [answer(4250, 'A-ADV')], lookups).JournalLines).toEqual([
       { LineItemID: 'L-090-42.5', AccountCode: '090', LineAmount: 42.5 },
-      { AccountCode: '400', LineAmount: -42.5 },
+      { AccountCode: '400', TaxType: 'NONE', LineAmount: -42.5 },
     ]);
     expect(() => buildXeroUpdate('ManualJournal', journal, [answer(4200, 'A-ADV')], lookups)).toThrow(XeroUnpublishableError);
     expect(() => buildXeroUpdate('BankTransaction', bank('SPEND'), [answer(4250, 'A-ADV', { trackingTwoExternalId: 'O-GONE' })], lookups)).toThrow(/no longer in Xero/);
