@@ -1,16 +1,18 @@
-import type { KarbonClientType } from '@herd/contract';
 import { OutboundHttpError, outboundRequest } from '../lib/outbound-http.js';
 import type { KarbonUser } from '../db/schema/index.js';
+import type { Json } from './karbon-answer-reader.js';
+import { readCreatedKey, readDirectoryEntity, readDirectoryRow, readFileList, readFirstWorkItemKey, readPage, readUser } from './karbon-answers.js';
 import {
   KarbonAuthError,
   KarbonConflictError,
   KarbonRefusedError,
+  KarbonUnexpectedAnswerError,
   KarbonUnreachableError,
   KarbonRateLimitError,
   type KarbonApi,
-  type KarbonDirectoryRecord,
   type KarbonKeys,
 } from './karbon-port.js';
+import { readTenantSettings } from './karbon-tenant-settings.js';
 
 /** Karbon's real API, unless a base URL is given (a simulator: tests, the bench). */
 export const KARBON_API_URL = 'https://api.karbonhq.com';
@@ -22,8 +24,6 @@ export interface KarbonClientOptions {
   sandboxUrl: () => string | null;
   timeoutMs: number;
 }
-
-type Json = Record<string, unknown>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
 
@@ -50,7 +50,7 @@ export const createKarbonClient = (options: KarbonClientOptions): KarbonApi => {
   /** Both of Karbon's headers, on every call. */
   const authHeaders = (keys: KarbonKeys) => ({ authorization: `Bearer ${keys.applicationId}`, accesskey: keys.accessKey });
 
-  const call = async (keys: KarbonKeys, method: string, pathOrUrl: string, body?: Json): Promise<Json> => {
+  const call = async (keys: KarbonKeys, method: string, pathOrUrl: string, body?: Json): Promise<unknown> => {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${base(keys)}/v3/${pathOrUrl}`;
     let response;
     try {
@@ -67,7 +67,14 @@ export const createKarbonClient = (options: KarbonClientOptions): KarbonApi => {
       if (err instanceof OutboundHttpError) throw new KarbonUnreachableError(`Karbon could not be reached: ${err.detail}.`);
       throw err;
     }
-    if (response.ok) return response.text ? (JSON.parse(response.text) as Json) : {};
+    if (response.ok) {
+      if (!response.text) return {};
+      try {
+        return JSON.parse(response.text) as unknown;
+      } catch {
+        throw new KarbonUnexpectedAnswerError(`Karbon answered ${method} /v3/${pathOrUrl.split('/v3/').at(-1)?.split('?')[0] ?? ''} with something other than JSON.`);
+      }
+    }
     const { code, message } = errorOf(response.text);
     if (response.status === 401) throw new KarbonAuthError('Karbon refused the Application ID and Access Key.');
     if (response.status === 429) throw new KarbonRateLimitError(Math.max(1, Number(response.headers.get('retry-after') ?? 10)) * 1000);
@@ -76,54 +83,44 @@ export const createKarbonClient = (options: KarbonClientOptions): KarbonApi => {
     throw new KarbonRefusedError(response.status, code, message || `Karbon refused the request (${response.status}).`);
   };
 
-  /** Every page of a list, following `@odata.nextLink` as it is given. */
-  async function* pages(keys: KarbonKeys, path: string): AsyncGenerator<Json[]> {
+  /** Every page of a list, following `@odata.nextLink` as it is given (KARBON_API.md: never built by hand). */
+  async function* pages(keys: KarbonKeys, operation: string, path: string): AsyncGenerator<Json[]> {
     let next: string | null = path;
     while (next) {
-      const page = await call(keys, 'GET', next);
-      yield (page.value as Json[] | undefined) ?? [];
-      next = typeof page['@odata.nextLink'] === 'string' ? page['@odata.nextLink'] : null;
+      const page = readPage(operation, await call(keys, 'GET', next));
+      yield page.rows;
+      next = page.next;
     }
   }
 
-  const directoryRecord = (row: Json, type: KarbonClientType): KarbonDirectoryRecord => ({
-    key: text(type === 'Organization' ? row.OrganizationKey : row.ContactKey),
-    type,
-    name: text(row.FullName),
-    email: text(row.EmailAddress) || null,
-  });
-
   return {
     async tenantSettings(keys) {
-      const settings = await call(keys, 'GET', 'TenantSettings');
-      return {
-        tenantKey: text(settings.TenantKey),
-        workTypes: ((settings.WorkTypes as Json[] | undefined) ?? []).map((w) => ({
-          key: text(w.WorkTypeKey),
-          name: text(w.Name),
-          statuses: ((w.AvailableStatuses as unknown[] | undefined) ?? []).map((s) => (typeof s === 'object' && s !== null ? text((s as Json).Name) : text(s))),
-        })),
-        workStatuses: ((settings.WorkStatuses as Json[] | undefined) ?? []).map((s) => ({ name: text(s.Name), type: text(s.Type) })),
-      };
+      return readTenantSettings(await call(keys, 'GET', 'TenantSettings'));
     },
 
     async *directory(keys) {
-      for await (const rows of pages(keys, 'Organizations?$top=100')) yield rows.map((row) => directoryRecord(row, 'Organization'));
-      for await (const rows of pages(keys, 'Contacts?$top=100')) yield rows.map((row) => directoryRecord(row, 'Contact'));
+      for await (const rows of pages(keys, 'GET /v3/Organizations', 'Organizations?$top=100'))
+        yield rows.map((row, index) => readDirectoryRow('GET /v3/Organizations', row, index, 'Organization'));
+      for await (const rows of pages(keys, 'GET /v3/Contacts', 'Contacts?$top=100'))
+        yield rows.map((row, index) => readDirectoryRow('GET /v3/Contacts', row, index, 'Contact'));
     },
 
     async directoryEntry(keys, key, type) {
+      // A single organization or contact carries its email on its business cards only.
+      const collection = type === 'Organization' ? 'Organizations' : 'Contacts';
+      let answer: unknown;
       try {
-        return directoryRecord(await call(keys, 'GET', `${type === 'Organization' ? 'Organizations' : 'Contacts'}/${encodeURIComponent(key)}`), type);
+        answer = await call(keys, 'GET', `${collection}/${encodeURIComponent(key)}?$expand=BusinessCards`);
       } catch (err) {
         if (err instanceof KarbonRefusedError && err.status === 404) return null;
         throw err;
       }
+      return readDirectoryEntity(`GET /v3/${collection}/{key}`, answer, type);
     },
 
     async users(keys) {
       const users: KarbonUser[] = [];
-      for await (const rows of pages(keys, 'Users?$top=100')) users.push(...rows.map((u) => ({ id: text(u.Id), name: text(u.Name), email: text(u.EmailAddress) })));
+      for await (const rows of pages(keys, 'GET /v3/Users', 'Users?$top=100')) users.push(...rows.map(readUser));
       return users;
     },
 
@@ -134,10 +131,11 @@ export const createKarbonClient = (options: KarbonClientOptions): KarbonApi => {
         AuthorEmailAddress: note.authorEmail,
         Timelines: [{ EntityType: note.client.type, EntityKey: note.client.key }],
       });
-      return { key: text(created.NoteKey ?? created.Id) };
+      return { key: readCreatedKey('POST /v3/Notes', created, 'Id') };
     },
 
     async createWorkItem(keys, item) {
+      // KARBON_API.md: PrimaryStatus and SecondaryStatus are the fields to write (WorkStatus is the legacy one).
       const created = await call(keys, 'POST', 'WorkItems', {
         Title: item.title,
         Description: item.description,
@@ -146,27 +144,20 @@ export const createKarbonClient = (options: KarbonClientOptions): KarbonApi => {
         ClientType: item.client.type,
         StartDate: item.startDate.toISOString(),
         ...(item.workType ? { WorkType: item.workType } : {}),
-        ...(item.workStatus ? { WorkStatus: item.workStatus } : {}),
+        ...(item.workStatus?.primaryStatus ? { PrimaryStatus: item.workStatus.primaryStatus } : {}),
+        ...(item.workStatus?.primaryStatus && item.workStatus.secondaryStatus ? { SecondaryStatus: item.workStatus.secondaryStatus } : {}),
       });
-      return { key: text(created.WorkItemKey) };
+      return { key: readCreatedKey('POST /v3/WorkItems', created, 'WorkItemKey') };
     },
 
     async findWorkItem(keys, clientKey, title) {
       const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
       const filter = encodeURIComponent(`ClientKey eq ${quoted(clientKey)} and Title eq ${quoted(title)}`);
-      const page = await call(keys, 'GET', `WorkItems?$filter=${filter}&$top=1`);
-      const [found] = (page.value as Json[] | undefined) ?? [];
-      return found ? text(found.WorkItemKey) : null;
+      return readFirstWorkItemKey(await call(keys, 'GET', `WorkItems?$filter=${filter}&$top=1`));
     },
 
     async files(keys, client) {
-      const list = await call(keys, 'GET', `FileList/${client.type}?EntityKey=${encodeURIComponent(client.key)}`);
-      return ((list.Attachments as Json[] | undefined) ?? []).map((file) => ({
-        key: text(file.FileContextKey),
-        name: text(file.FileName),
-        size: Number(file.FileSize ?? 0),
-        contentType: text(file.MimeType),
-      }));
+      return readFileList(await call(keys, 'GET', `FileList/${client.type}?EntityKey=${encodeURIComponent(client.key)}`));
     },
 
     async download(keys, fileKey, maxBytes) {

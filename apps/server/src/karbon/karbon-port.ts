@@ -47,7 +47,8 @@ export interface KarbonWorkItem {
   client: { key: string; type: KarbonClientType };
   startDate: Date;
   workType: string | null;
-  workStatus: string | null;
+  /** Written as the work item's PrimaryStatus (and SecondaryStatus); none leaves Karbon's default. */
+  workStatus: KarbonWorkStatus | null;
 }
 
 export interface KarbonApi {
@@ -95,3 +96,9 @@ export class KarbonRefusedError extends Error {
 
 /** Karbon could not be reached or failed (5xx, a timeout): try again later. */
 export class KarbonUnreachableError extends Error {}
+
+/**
+ * Karbon answered in a shape Herd cannot read (outside its API reference): handled as a failure of
+ * Karbon's, never a 500, with a message that names the operation and the field.
+ */
+export class KarbonUnexpectedAnswerError extends KarbonUnreachableError {}

@@ -7,11 +7,21 @@ import { users } from './users.js';
 export interface KarbonWorkType {
   key: string;
   name: string;
+  /** The primary statuses Karbon lists for the type, as it spells them ("In Progress"). */
   statuses: string[];
+  /** The WorkStatusKeys of the secondary statuses the type keeps (one it does not keep is dropped from its work items). */
+  secondaryStatusKeys?: string[];
 }
 export interface KarbonWorkStatus {
+  /** What the firm admin picks: "In Progress", or a secondary status as "In Progress - Review" (Karbon's own WorkStatus spelling). */
   name: string;
+  /** `Primary` or `Secondary`. */
   type: string;
+  /** The work item's PrimaryStatus, in Karbon's enum (Planned, ReadyToStart, InProgress, Waiting, Completed); absent on statuses read by an older Herd. */
+  primaryStatus?: string;
+  /** A secondary status: the work item's SecondaryStatus (its own name) and its key. */
+  secondaryStatus?: string;
+  workStatusKey?: string;
 }
 export interface KarbonUser {
   id: string;

@@ -3,6 +3,7 @@ import { SharedRateWindow } from '../../lib/shared-rate-window.js';
 import { KarbonAuthError, KarbonConflictError, KarbonRateLimitError, KarbonRefusedError, type KarbonKeys } from '../../karbon/karbon-port.js';
 import { keysOf } from './karbon-access.js';
 import { effectiveSettings } from './karbon-settings.js';
+import { writableWorkStatus } from './karbon-work-status.js';
 import { findAssigneeCandidates, findCompaniesForMapping } from './karbon-members.queries.js';
 import { KARBON_EVENT_SETTINGS, type KarbonEventKind } from './karbon-events.js';
 import {
@@ -77,7 +78,9 @@ const send = async (deps: KarbonDeliveryDeps, instance: KarbonInstanceRow, keys:
   const title = `${words.title} (Herd ${event.pk})`;
   const existing = await deps.karbon.findWorkItem(keys, client.key, title);
   if (existing) return existing;
-  const item = { title, description: words.body, assigneeEmail: assignee, client, startDate: new Date(), workType: settings.work_type, workStatus: settings.work_status };
+  // A status no longer among the account's (read again since) leaves Karbon's default.
+  const workStatus = writableWorkStatus(instance, settings.work_status);
+  const item = { title, description: words.body, assigneeEmail: assignee, client, startDate: new Date(), workType: settings.work_type, workStatus };
   return (await deps.karbon.createWorkItem(keys, item)).key;
 };
 

@@ -1,27 +1,12 @@
 import type { AppDeps } from '../../app-deps.js';
-import { AppError } from '../../lib/errors.js';
-import { KarbonAuthError, KarbonRateLimitError, KarbonUnreachableError, type KarbonDirectoryRecord } from '../../karbon/karbon-port.js';
+import type { KarbonDirectoryRecord } from '../../karbon/karbon-port.js';
 import type { Actor } from '../auth/actor.js';
+import { withKarbon } from './karbon-failure.js';
 import { findFirmMemberEmails } from './karbon-members.queries.js';
 import { instanceFor, keysOf, type KarbonDeps, type NoInput } from './karbon-access.js';
 import { pageDirectory, replaceDirectory, updateInstance, type KarbonInstanceRow } from './karbon.queries.js';
 
 const PAGE_SIZE = 50;
-
-/** What Karbon said when it could not answer a resync, as the firm admin reads it (never a 5xx for Karbon's refusal of old keys). */
-const karbonFailure = (err: unknown) => {
-  if (err instanceof KarbonAuthError) return new AppError(409, 'Karbon no longer accepts this firm’s keys: disconnect Karbon and connect it again with new ones.');
-  if (err instanceof KarbonRateLimitError || err instanceof KarbonUnreachableError) return new AppError(503, `${err.message} Try again in a moment.`);
-  return err;
-};
-
-const withKarbon = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (err) {
-    throw karbonFailure(err);
-  }
-};
 
 /** Reads Karbon's organizations and contacts whole, page by page, and keeps them as Herd's copy. */
 export const readDirectory = async (deps: Pick<AppDeps, 'db' | 'config' | 'karbon'>, instance: KarbonInstanceRow) => {

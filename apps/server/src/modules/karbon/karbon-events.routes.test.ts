@@ -100,16 +100,24 @@ describe('events written to Karbon', () => {
     await cast.admin.patch(`integrations/karbon/settings/${companyPk}/update/`, { note_on_transactions_answered: null });
   });
 
-  it('makes a work item of the chosen type for a request sent, found again rather than made twice on a retry', async () => {
+  it('makes a work item of the chosen type and status for a request sent, found again rather than made twice on a retry', async () => {
     const view = (await cast.admin.get('integrations/karbon/settings/')).json();
-    await cast.admin.patch('integrations/karbon/settings/update/', { ...view.settings, work_item_on_request_sent: true, work_type: 'Client Request' });
+    // A secondary status the work type keeps: written as Karbon's PrimaryStatus and SecondaryStatus.
+    const chosen = { ...view.settings, work_item_on_request_sent: true, work_type: 'Client Request', work_status: 'In Progress - With client' };
+    expect((await cast.admin.patch('integrations/karbon/settings/update/', chosen)).statusCode).toBe(200);
     await t.db.transaction((tx) =>
       notifyCommunicationCreated(tx, { firmId: cast.firm.firmId, companyPk, pk: 4242, kind: 'REQUEST', subject: 'Bank statements for May', fromFirm: true, by: null }),
     );
     expect(await sweepKarbonEvents(t.app.deps)).toBe(1);
     const items = sim.workItems(tenant).filter((w) => String(w.Title).includes('Bank statements for May'));
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ ClientKey: organization.key, ClientType: 'Organization', WorkType: 'Client Request' });
+    expect(items[0]).toMatchObject({
+      ClientKey: organization.key,
+      ClientType: 'Organization',
+      WorkType: 'Client Request',
+      PrimaryStatus: 'InProgress',
+      SecondaryStatus: 'With client',
+    });
     // The same event sent again (a crash before Herd recorded it) finds its work item.
     const [event] = (await eventsOf(companyPk)).filter((e) => e.kind === 'REQUEST_SENT');
     await t.db

@@ -3,11 +3,19 @@ import { API_PREFIX, type KarbonInstanceBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import { KarbonAuthError, KarbonRefusedError, KarbonUnreachableError, type KarbonKeys } from '../../karbon/karbon-port.js';
+import {
+  KarbonAuthError,
+  KarbonRateLimitError,
+  KarbonRefusedError,
+  KarbonUnexpectedAnswerError,
+  KarbonUnreachableError,
+  type KarbonKeys,
+} from '../../karbon/karbon-port.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { readDirectory } from './karbon-directory.service.js';
+import { karbonFailure } from './karbon-failure.js';
 import { instanceFor, keysOf, type KarbonDeps, type NoInput } from './karbon-access.js';
 import { DEFAULT_KARBON_SETTINGS } from './karbon-settings.js';
 import { deleteInstance, eventCounts, findInstance, insertInstance, updateInstance, type KarbonInstanceRow } from './karbon.queries.js';
@@ -32,8 +40,18 @@ const keysRefused = () =>
     'Karbon refused these keys.',
   );
 
-/** Karbon could not be asked: nothing is stored, and the admin tries again. */
-const unreachable = (err: KarbonUnreachableError) => new AppError(502, `${err.message} Nothing was saved; try again in a moment.`);
+/**
+ * Karbon could not be asked, refused, or answered in a shape Herd does not understand: nothing is
+ * stored, and the firm admin reads which (never a 500).
+ */
+const connectFailure = (err: unknown) => {
+  if (err instanceof KarbonAuthError) return keysRefused();
+  if (err instanceof KarbonUnexpectedAnswerError) return new AppError(502, `${err.message} Nothing was saved; Herd's support can tell what changed.`);
+  if (err instanceof KarbonUnreachableError) return new AppError(502, `${err.message} Nothing was saved; try again in a moment.`);
+  if (err instanceof KarbonRateLimitError) return new AppError(503, `${err.message} Nothing was saved.`);
+  if (err instanceof KarbonRefusedError) return new AppError(502, `Karbon refused to answer (${err.status}): ${err.message} Nothing was saved.`);
+  return err;
+};
 
 /**
  * Subscribes Herd to Karbon's webhooks at the firm's secret address. Karbon delivers only to
@@ -65,9 +83,7 @@ const connect = async (deps: KarbonDeps, actor: Actor, keys: KarbonKeys) => {
     tenant = await deps.karbon.tenantSettings(keys);
     users = await deps.karbon.users(keys);
   } catch (err) {
-    if (err instanceof KarbonAuthError) throw keysRefused();
-    if (err instanceof KarbonUnreachableError) throw unreachable(err);
-    throw err;
+    throw connectFailure(err);
   }
   const box = createSecretBox(deps.config.secretKey);
   const token = randomBytes(24).toString('base64url');
@@ -99,7 +115,14 @@ const connect = async (deps: KarbonDeps, actor: Actor, keys: KarbonKeys) => {
   });
   const webhooks = await subscribeWebhooks(deps, keys, token, signingKey);
   await updateInstance(deps.db, firmActor.firmId, { webhooks: webhooks.subscribed, lastError: webhooks.error, lastErrorAt: webhooks.error ? new Date() : null });
-  await readDirectory(deps, instance);
+  // Connected by now: a directory Karbon cannot hand over shows on the page, and its resync reads it again.
+  await readDirectory(deps, instance).catch(async (err: unknown) => {
+    if (karbonFailure(err) === err) throw err;
+    await updateInstance(deps.db, firmActor.firmId, {
+      lastError: `Karbon’s organizations and contacts could not be read: ${(err as Error).message}`,
+      lastErrorAt: new Date(),
+    });
+  });
   return serializeInstance(deps.db, (await findInstance(deps.db, firmActor.firmId))!);
 };
 

@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { instanceFor, keysOf, type KarbonDeps, type NoInput } from './karbon-access.js';
+import { withKarbon } from './karbon-failure.js';
 import { findClientEmails, findCompaniesForMapping } from './karbon-members.queries.js';
 import {
   deleteMapping,
@@ -71,7 +72,7 @@ const link = async (deps: KarbonDeps, actor: Actor, companyPk: number, target: {
   if (target) {
     let entry = await findDirectoryEntry(deps.db, firmActor.firmId, target.karbon_key);
     if (!entry) {
-      const fresh = await deps.karbon.directoryEntry(keysOf(deps.config, instance), target.karbon_key, target.karbon_type);
+      const fresh = await withKarbon(() => deps.karbon.directoryEntry(keysOf(deps.config, instance), target.karbon_key, target.karbon_type));
       if (!fresh) throw ValidationError.field('karbon_key', 'Karbon has no such organization or contact.');
       await upsertDirectoryEntry(deps.db, firmActor.firmId, fresh);
       entry = await findDirectoryEntry(deps.db, firmActor.firmId, target.karbon_key);

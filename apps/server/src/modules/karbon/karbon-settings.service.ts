@@ -7,6 +7,7 @@ import { findCompaniesForMapping } from './karbon-members.queries.js';
 import { instanceFor, type KarbonDeps, type NoInput } from './karbon-access.js';
 import { serializeInstance } from './karbon-instance.service.js';
 import { DEFAULT_KARBON_SETTINGS, effectiveSettings } from './karbon-settings.js';
+import { workStatusProblem } from './karbon-work-status.js';
 import { findClientOverrides, findInstance, saveClientOverrides, updateInstance, type KarbonInstanceRow } from './karbon.queries.js';
 
 /** `settings/`: the connection (null before one) and what Herd writes; before a connection, the defaults. */
@@ -21,8 +22,8 @@ const checkAgainstKarbon = (instance: KarbonInstanceRow, settings: Partial<Karbo
   const fields: Record<string, string[]> = {};
   if (settings.work_type && !instance.workTypes.some((w) => w.name === settings.work_type))
     fields.work_type = ['Choose one of the Karbon account’s work types (read them again if it was added lately).'];
-  if (settings.work_status && !instance.workStatuses.some((s) => s.name === settings.work_status))
-    fields.work_status = ['Choose one of the Karbon account’s work statuses (read them again if it was added lately).'];
+  const statusProblem = workStatusProblem(instance, { work_type: settings.work_type ?? null, work_status: settings.work_status ?? null });
+  if (statusProblem) fields.work_status = [statusProblem];
   if (settings.assignee === 'USER' && !settings.assignee_email) fields.assignee_email = ['Choose the Karbon user the work items go to.'];
   if (Object.keys(fields).length > 0) throw new ValidationError(fields);
 };
