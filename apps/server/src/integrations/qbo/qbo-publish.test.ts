@@ -229,6 +229,15 @@ describe('creating list entries in QuickBooks from the categorization form', () 
     expect((await accountPk('Software Subscriptions')).externalId).toBe(account!.Id);
   });
 
+  it('refuses an account type QuickBooks does not have without sending it there', async () => {
+    const requests = sim.requestCount(realm);
+    const res = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/categories/create/`, { name: 'Postage', account_type: 'Expenses' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().name).toEqual([expect.stringMatching(/^QuickBooks has no account type "Expenses": choose one of Bank, Accounts Receivable, .*Other Expense\.$/)]);
+    expect(sim.requestCount(realm)).toBe(requests);
+    expect(sim.listEntities(realm, 'Account').some((a) => a.Name === 'Postage')).toBe(false);
+  });
+
   it('shows QuickBooks’ refusal on the name field and keeps nothing', async () => {
     // Names are unique across vendors and customers in QuickBooks, not in Herd's per-kind check.
     const res = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/vendors/create/`, { name: 'Maple Street Dental' });

@@ -1,3 +1,4 @@
+import { QBO_ACCOUNT_TYPES } from '@herd/contract';
 import type { LedgerAdapter } from '../../modules/ledger/ledger-adapter.js';
 import { isFault } from './qbo-api.js';
 import { classifyQboError, qboAuthorizationUrl, qboCompanyInfo, qboRevoke } from './qbo-connect.js';
@@ -47,6 +48,11 @@ export const qboAdapter = (qbo: QboContext): LedgerAdapter => ({
   },
 
   async createListEntry(company, entry) {
+    // QuickBooks reads AccountType as an enumeration (Finance.xsd, AccountTypeEnum) and refuses any other spelling
+    // with a bare "invalid or unsupported property"; Herd's list holds its spellings, so say which instead.
+    if (entry.kind === 'CATEGORY' && !Object.hasOwn(QBO_ACCOUNT_TYPES, entry.accountType)) {
+      return { kind: 'refused', message: `QuickBooks has no account type "${entry.accountType}": choose one of ${Object.keys(QBO_ACCOUNT_TYPES).join(', ')}.` };
+    }
     const api = await qbo.openApi(company.pk);
     try {
       const created =
