@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCheckoutSession, createCustomer, getCheckoutSession, getCustomer, updateCustomer } from './checkout.js';
 import { formString, formStringMap, parseStripeForm, type FormObject } from './form.js';
+import type { ApiList } from './sdk-shapes.js';
 import type { StripeState } from './state.js';
 import { cancelSubscription, getSubscription, previewNextInvoice, updateSubscription } from './subscriptions.js';
 import { StripeApiError, missing } from './types.js';
@@ -9,7 +10,7 @@ const form = (request: FastifyRequest): FormObject => (typeof request.body === '
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 const queryOf = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
 
-const list = <T>(url: string, data: T[], limit: string | undefined) => {
+const list = <T>(url: string, data: T[], limit: string | undefined): ApiList<T> => {
   const n = Math.min(Math.max(Number(limit ?? 10) || 10, 1), 100);
   return { object: 'list', url, has_more: data.length > n, data: data.slice(0, n) };
 };

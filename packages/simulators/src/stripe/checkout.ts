@@ -1,5 +1,7 @@
 import { readTestCard } from './cards.js';
+import { cardPaymentMethodObject, checkoutSessionObject, completedCustomerDetails, customerObject, succeededSetupIntentObject } from './checkout-objects.js';
 import { formString, formStringMap, type FormObject } from './form.js';
+import { change } from './sdk-shapes.js';
 import type { StripeState } from './state.js';
 import { createPaidSubscription } from './subscriptions.js';
 import { StripeApiError, missing, type CheckoutSession, type Customer, type PaymentMethod } from './types.js';
@@ -7,16 +9,13 @@ import { StripeApiError, missing, type CheckoutSession, type Customer, type Paym
 const invalid = (message: string, param: string) => new StripeApiError(400, 'invalid_request_error', message, { param });
 
 export const createCustomer = (state: StripeState, form: FormObject): Customer => {
-  const customer: Customer = {
+  const customer = customerObject({
     id: state.newId('cus'),
-    object: 'customer',
     email: formString(form, 'email') ?? null,
     name: formString(form, 'name') ?? null,
     metadata: formStringMap(form.metadata),
-    invoice_settings: { default_payment_method: null },
-    livemode: false,
     created: state.nowSeconds(),
-  };
+  });
   state.customers.set(customer.id, customer);
   state.emit('customer.created', customer);
   return customer;
@@ -54,6 +53,7 @@ export const createCheckoutSession = (state: StripeState, form: FormObject): Che
   const customer = formString(form, 'customer') ?? null;
   if (customer) getCustomer(state, customer);
   let currency: string | null = formString(form, 'currency') ?? null;
+  let amount: number | null = null;
   if (mode === 'subscription') {
     const priceId = formString(form, 'line_items', '0', 'price');
     if (!priceId) throw invalid('Missing required param: line_items[0][price].', 'line_items[0][price]');
@@ -62,30 +62,27 @@ export const createCheckoutSession = (state: StripeState, form: FormObject): Che
     const quantity = Number(formString(form, 'line_items', '0', 'quantity') ?? '1');
     if (!Number.isInteger(quantity) || quantity < 1) throw invalid('Quantity must be a positive integer.', 'line_items[0][quantity]');
     currency = price.currency;
+    amount = price.unit_amount * quantity;
   } else if (!currency && !form.payment_method_types) {
     throw invalid('Missing required param: currency.', 'currency');
   }
   const id = state.newId('cs_test');
-  const session: CheckoutSession = {
+  const now = state.nowSeconds();
+  const session = checkoutSessionObject({
     id,
-    object: 'checkout.session',
     mode,
-    status: 'open',
-    payment_status: mode === 'setup' ? 'no_payment_required' : 'unpaid',
     url: `${state.publicUrl}/pay/${id}`,
     customer,
-    customer_email: formString(form, 'customer_email') ?? null,
-    client_reference_id: formString(form, 'client_reference_id') ?? null,
+    customerEmail: formString(form, 'customer_email') ?? null,
+    clientReferenceId: formString(form, 'client_reference_id') ?? null,
     metadata: formStringMap(form.metadata),
-    success_url: successUrl.replace('{CHECKOUT_SESSION_ID}', id),
-    cancel_url: formString(form, 'cancel_url') ?? null,
-    subscription: null,
-    setup_intent: null,
+    successUrl: successUrl.replace('{CHECKOUT_SESSION_ID}', id),
+    cancelUrl: formString(form, 'cancel_url') ?? null,
     currency,
-    livemode: false,
-    created: state.nowSeconds(),
-    expires_at: state.nowSeconds() + 24 * 3600,
-  };
+    amount,
+    created: now,
+    expiresAt: now + 24 * 3600,
+  });
   state.checkoutSessions.set(id, session);
   state.checkoutDetails.set(id, {
     priceId: formString(form, 'line_items', '0', 'price') ?? null,
@@ -112,15 +109,12 @@ const customerFor = (state: StripeState, session: CheckoutSession): string => {
 
 const attachCard = (state: StripeState, customerId: string, card: NonNullable<ReturnType<typeof readTestCard>>): PaymentMethod => {
   const now = state.nowSeconds();
-  const pm: PaymentMethod = {
+  const pm: PaymentMethod = cardPaymentMethodObject({
     id: state.newId('pm'),
-    object: 'payment_method',
-    type: 'card',
-    card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: new Date(now * 1000).getUTCFullYear() + 3, funding: 'credit' },
     customer: customerId,
-    livemode: false,
+    card: { brand: card.brand, last4: card.last4, expMonth: 12, expYear: new Date(now * 1000).getUTCFullYear() + 3 },
     created: now,
-  };
+  });
   state.paymentMethods.set(pm.id, pm);
   if (card.chargesFail) state.failingPaymentMethods.add(pm.id);
   state.emit('payment_method.attached', pm);
@@ -153,22 +147,14 @@ export const completeCheckout = (state: StripeState, sessionId: string, cardNumb
       metadata: details?.subscriptionMetadata ?? {},
       paymentMethod: pm.id,
     });
-    Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id, url: null });
+    change(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id, url: null });
   } else {
-    const intent = {
-      id: state.newId('seti'),
-      object: 'setup_intent' as const,
-      customer: customerId,
-      payment_method: pm.id,
-      status: 'succeeded' as const,
-      usage: 'off_session' as const,
-      livemode: false as const,
-      created: state.nowSeconds(),
-    };
+    const intent = succeededSetupIntentObject({ id: state.newId('seti'), customer: customerId, paymentMethod: pm.id, created: state.nowSeconds() });
     state.setupIntents.set(intent.id, intent);
     state.emit('setup_intent.succeeded', intent);
-    Object.assign(session, { status: 'complete', setup_intent: intent.id, url: null });
+    change(session, { status: 'complete', setup_intent: intent.id, url: null });
   }
+  session.customer_details = completedCustomerDetails(getCustomer(state, customerId).email);
   state.emit('checkout.session.completed', session);
   return { ok: true, redirectTo: session.success_url, session };
 };

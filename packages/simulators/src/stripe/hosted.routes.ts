@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { completeCheckout, getCheckoutSession } from './checkout.js';
 import { parseStripeForm } from './form.js';
-import { checkoutPage, invoicePage, invoicePdf } from './pages.js';
+import { checkoutPage, invoiceName, invoicePage, invoicePdf } from './pages.js';
 import type { StripeState } from './state.js';
 
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
@@ -55,6 +55,9 @@ export const hostedRoutes =
     app.get('/invoices/:id/pdf', async (request, reply) => {
       const invoice = await invoiceFor(request);
       if (!invoice) return reply.status(404).type('text/plain').send('Not found');
-      return reply.type('application/pdf').header('content-disposition', `inline; filename="${invoice.number}.pdf"`).send(invoicePdf(invoice));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${invoiceName(invoice)}.pdf"`)
+        .send(invoicePdf(invoice));
     });
   };

@@ -50,17 +50,20 @@ export const checkoutPage = ({ session, price, quantity, baseUrl, error }: Check
   );
 };
 
+/** An invoice's name: its number, which a draft does not have yet. */
+export const invoiceName = (invoice: Invoice): string => invoice.number ?? invoice.id;
+
 export const invoicePage = (invoice: Invoice): string =>
   layout(
-    `Invoice ${invoice.number}`,
-    `<span class="badge">Sandbox</span><h1>Invoice ${escapeHtml(invoice.number)}</h1>
-    <p>Status: ${escapeHtml(invoice.status)}</p><p>Amount: ${money(invoice.amount_due, invoice.currency)}</p>
+    `Invoice ${invoiceName(invoice)}`,
+    `<span class="badge">Sandbox</span><h1>Invoice ${escapeHtml(invoiceName(invoice))}</h1>
+    <p>Status: ${escapeHtml(invoice.status ?? 'draft')}</p><p>Amount: ${money(invoice.amount_due, invoice.currency)}</p>
     <p>Period: ${new Date(invoice.period_start * 1000).toISOString().slice(0, 10)} to ${new Date(invoice.period_end * 1000).toISOString().slice(0, 10)}</p>`,
   );
 
 /** A one-page PDF naming the invoice, so "Download PDF" links open something real. */
 export const invoicePdf = (invoice: Invoice): Buffer => {
-  const text = `Sandbox invoice ${invoice.number} - ${money(invoice.amount_due, invoice.currency)} - ${invoice.status}`.replace(/[()\\]/g, '');
+  const text = `Sandbox invoice ${invoiceName(invoice)} - ${money(invoice.amount_due, invoice.currency)} - ${invoice.status ?? 'draft'}`.replace(/[()\\]/g, '');
   const stream = `BT /F1 14 Tf 50 750 Td (${text}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

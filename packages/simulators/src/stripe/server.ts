@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type Stripe from 'stripe';
 import { apiRoutes } from './api.routes.js';
 import { hostedRoutes, type OwnerCheck } from './hosted.routes.js';
 import type { StripeState } from './state.js';
+import type { Known } from './sdk-shapes.js';
 import { StripeApiError } from './types.js';
 
 export interface StripePluginOptions {
@@ -63,12 +65,15 @@ export async function stripeSimulatorPlugin(app: FastifyInstance, { state, mayVi
   await app.register(hostedRoutes(state, mayView));
 }
 
+/** Stripe's error body, `{"error": {...}}`, in the fields the SDK reads an error from. */
+type ErrorBody = { error: Known<Stripe.StripeRawError> };
+
 function sendError(error: FastifyError | StripeApiError, reply: FastifyReply): FastifyReply {
   if (error instanceof StripeApiError) {
-    return reply.status(error.status).send({ error: { type: error.type, message: error.message, ...error.extra } });
+    return reply.status(error.status).send({ error: { type: error.type, message: error.message, ...error.extra } } satisfies ErrorBody);
   }
   const status = error.statusCode ?? 500;
-  if (status < 500) return reply.status(status).send({ error: { type: 'invalid_request_error', message: error.message } });
+  if (status < 500) return reply.status(status).send({ error: { type: 'invalid_request_error', message: error.message } } satisfies ErrorBody);
   reply.log.error(error);
-  return reply.status(500).send({ error: { type: 'api_error', message: 'The simulator failed: see its log.' } });
+  return reply.status(500).send({ error: { type: 'api_error', message: 'The simulator failed: see its log.' } } satisfies ErrorBody);
 }

@@ -2,7 +2,8 @@ import { checkSnapshot, type SnapshotHeader } from '../shared/snapshot-format.js
 import { createStripeState, type StripeSimulatorOptions, type StripeState } from './state.js';
 import type { CheckoutSession, Customer, Invoice, PaymentMethod, Price, SetupIntent, StripeEvent, Subscription } from './types.js';
 
-const VERSION = 1;
+/** 2: the objects whole, in every field the SDK's types name (a layout-1 snapshot lacks most of them). */
+const VERSION = 2;
 
 /** The newest events kept: Stripe itself lists events of the last 30 days only, and they are copies of objects kept anyway. */
 const EVENTS_KEPT = 1_000;

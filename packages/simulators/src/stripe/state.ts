@@ -1,9 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
 import { Clock } from '../qbo/clock.js';
-import type { CheckoutSession, Customer, Invoice, PaymentMethod, Price, SetupIntent, StripeEvent, Subscription } from './types.js';
+import { monthlyPriceObject } from './billing-objects.js';
+import type {
+  CheckoutSession,
+  Customer,
+  EventObjects,
+  EventType,
+  Invoice,
+  PaymentMethod,
+  Price,
+  SetupIntent,
+  StripeEvent,
+  StripeEventOf,
+  Subscription,
+} from './types.js';
 import { WebhookSender, type WebhookSenderOptions } from './webhook-sender.js';
 
-export const STRIPE_API_VERSION = '2026-10-28.endive';
+/** The API version whose shapes the simulator answers in: the one the pinned SDK is written for (`tsc` fails if they part). */
+export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
 
 export interface StripePriceSeed {
   id: string;
@@ -69,38 +84,34 @@ export class StripeState {
   }
 
   addPrice(seed: StripePriceSeed): Price {
-    const price: Price = {
+    const price = monthlyPriceObject({
       id: seed.id,
-      object: 'price',
-      active: true,
+      unitAmount: seed.unitAmount,
       currency: seed.currency ?? 'usd',
-      unit_amount: seed.unitAmount,
       nickname: seed.nickname ?? null,
-      product: `prod_${seed.id}`,
-      type: 'recurring',
-      recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
-      livemode: false,
       created: this.nowSeconds(),
-    };
+    });
     this.prices.set(price.id, price);
     return price;
   }
 
   /** Records an event (a deep copy of the object as it is now) and hands it to the webhook sender. */
-  emit(type: string, object: unknown, previousAttributes?: Record<string, unknown>): StripeEvent {
-    const event: StripeEvent = {
+  emit<T extends EventType>(type: T, object: EventObjects[T], previousAttributes?: Partial<EventObjects[T]>): StripeEventOf<T> {
+    const event: StripeEventOf<T> = {
       id: this.newId('evt'),
       object: 'event',
       api_version: STRIPE_API_VERSION,
       created: this.nowSeconds(),
       livemode: false,
       type,
-      data: { object: structuredClone(object), ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
+      data: { object: structuredClone(object), ...(previousAttributes ? { previous_attributes: structuredClone(previousAttributes) } : {}) },
       request: { id: null, idempotency_key: null },
       pending_webhooks: this.webhooks.configured ? 1 : 0,
     };
-    this.events.push(event);
-    this.webhooks.enqueue(event, this.nowSeconds());
+    // T is one of the event types, so this is that member of the union (TypeScript does not narrow a generic to it).
+    const recorded = event as StripeEvent;
+    this.events.push(recorded);
+    this.webhooks.enqueue(recorded, this.nowSeconds());
     return event;
   }
 }

@@ -16,7 +16,7 @@ const clientFor = (s: StripeSimulator) =>
     protocol: 'http',
     maxNetworkRetries: 0,
     telemetry: false,
-    apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
+    apiVersion: STRIPE_API_VERSION,
   });
 
 beforeEach(async () => {

@@ -1,3 +1,5 @@
+import { activeSubscriptionObject, subscriptionInvoiceObject, subscriptionItemObject } from './billing-objects.js';
+import { change } from './sdk-shapes.js';
 import type { StripeState } from './state.js';
 import { StripeApiError, missing, type Invoice, type Metadata, type Price, type Subscription } from './types.js';
 
@@ -14,34 +16,38 @@ export const getSubscription = (state: StripeState, id: string): Subscription =>
 const chargeablePaymentMethod = (state: StripeState, subscription: Subscription): string | null =>
   subscription.default_payment_method ?? state.customers.get(subscription.customer)?.invoice_settings.default_payment_method ?? null;
 
-const amountOf = (subscription: Subscription): number => subscription.items.data.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
-
-const newInvoice = (state: StripeState, subscription: Subscription, reason: Invoice['billing_reason'], periodStart: number, periodEnd: number): Invoice => {
-  const id = state.newId('in');
-  const amount = amountOf(subscription);
-  return {
-    id,
-    object: 'invoice',
-    customer: subscription.customer,
-    status: 'open',
-    number: state.nextInvoiceNumber(),
-    currency: subscription.currency,
-    amount_due: amount,
-    amount_paid: 0,
-    amount_remaining: amount,
-    attempt_count: 0,
-    attempted: false,
-    next_payment_attempt: null,
-    billing_reason: reason,
-    hosted_invoice_url: `${state.publicUrl}/invoices/${id}`,
-    invoice_pdf: `${state.publicUrl}/invoices/${id}/pdf`,
-    period_start: periodStart,
-    period_end: periodEnd,
-    parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } } },
-    livemode: false,
-    created: state.nowSeconds(),
-  };
+/** Whom an invoice is addressed to, as the customer is now. */
+const addresseeOf = (state: StripeState, subscription: Subscription) => {
+  const customer = state.customers.get(subscription.customer);
+  return { email: customer?.email ?? null, name: customer?.name ?? null };
 };
+
+const newInvoice = (state: StripeState, subscription: Subscription, reason: NonNullable<Invoice['billing_reason']>, periodStart: number, periodEnd: number): Invoice => {
+  const id = state.newId('in');
+  return subscriptionInvoiceObject({
+    id,
+    preview: false,
+    subscription,
+    customer: addresseeOf(state, subscription),
+    reason,
+    number: state.nextInvoiceNumber(),
+    periodStart,
+    periodEnd,
+    pages: { hosted: `${state.publicUrl}/invoices/${id}`, pdf: `${state.publicUrl}/invoices/${id}/pdf` },
+    lineId: () => state.newId('il'),
+    created: state.nowSeconds(),
+  });
+};
+
+/** The invoice paid now: nothing left to collect. */
+const markPaid = (state: StripeState, invoice: Invoice) =>
+  change(invoice, {
+    status: 'paid',
+    amount_paid: invoice.amount_due,
+    amount_remaining: 0,
+    next_payment_attempt: null,
+    status_transitions: { ...invoice.status_transitions, paid_at: state.nowSeconds() },
+  });
 
 /** Tries to collect an open invoice from the subscription's card: paid, or one more failed attempt. */
 const attemptPayment = (state: StripeState, subscription: Subscription, invoice: Invoice): boolean => {
@@ -49,7 +55,7 @@ const attemptPayment = (state: StripeState, subscription: Subscription, invoice:
   invoice.attempt_count += 1;
   invoice.attempted = true;
   if (card && !state.failingPaymentMethods.has(card)) {
-    Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0, next_payment_attempt: null });
+    markPaid(state, invoice);
     state.emit('invoice.paid', invoice);
     state.emit('invoice.payment_succeeded', invoice);
     return true;
@@ -73,48 +79,30 @@ export const createPaidSubscription = (
 ): Subscription => {
   const now = state.nowSeconds();
   const id = state.newId('sub');
-  const subscription: Subscription = {
-    id,
-    object: 'subscription',
-    customer: input.customer,
-    status: 'active',
-    items: {
-      object: 'list',
-      has_more: false,
-      url: `/v1/subscription_items?subscription=${id}`,
-      data: [
-        {
-          id: state.newId('si'),
-          object: 'subscription_item',
-          price: input.price,
-          quantity: input.quantity,
-          subscription: id,
-          current_period_start: now,
-          current_period_end: now + MONTH_SECONDS,
-          created: now,
-        },
-      ],
-    },
-    cancel_at_period_end: false,
-    cancel_at: null,
-    canceled_at: null,
-    ended_at: null,
-    trial_end: null,
-    latest_invoice: null,
-    default_payment_method: input.paymentMethod,
-    metadata: input.metadata,
-    currency: input.price.currency,
-    start_date: now,
+  const item = subscriptionItemObject({
+    id: state.newId('si'),
+    subscription: id,
+    price: input.price,
+    quantity: input.quantity,
+    periodStart: now,
+    periodEnd: now + MONTH_SECONDS,
     created: now,
-    livemode: false,
-  };
+  });
+  const subscription = activeSubscriptionObject({
+    id,
+    customer: input.customer,
+    item,
+    metadata: input.metadata,
+    defaultPaymentMethod: input.paymentMethod,
+    created: now,
+  });
   const invoice = newInvoice(state, subscription, 'subscription_create', now, now + MONTH_SECONDS);
   subscription.latest_invoice = invoice.id;
   state.subscriptions.set(id, subscription);
   state.invoices.set(invoice.id, invoice);
   state.emit('customer.subscription.created', subscription);
   state.emit('invoice.created', invoice);
-  Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0, attempt_count: 1, attempted: true });
+  change(markPaid(state, invoice), { attempt_count: 1, attempted: true });
   state.emit('invoice.paid', invoice);
   state.emit('invoice.payment_succeeded', invoice);
   return subscription;
@@ -127,7 +115,14 @@ export const cancelSubscription = (state: StripeState, id: string): Subscription
   const subscription = getSubscription(state, id);
   if (ended(subscription)) throw new StripeApiError(400, 'invalid_request_error', 'This subscription has already been canceled.', { code: 'resource_missing' });
   const now = state.nowSeconds();
-  Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now, cancel_at_period_end: false, cancel_at: null });
+  change(subscription, {
+    status: 'canceled',
+    canceled_at: now,
+    ended_at: now,
+    cancel_at_period_end: false,
+    cancel_at: null,
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'cancellation_requested' },
+  });
   state.emit('customer.subscription.deleted', subscription);
   return subscription;
 };
@@ -144,7 +139,7 @@ export interface SubscriptionChanges {
 export const updateSubscription = (state: StripeState, id: string, changes: SubscriptionChanges): Subscription => {
   const subscription = getSubscription(state, id);
   if (ended(subscription)) throw new StripeApiError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
-  const previous: Record<string, unknown> = {};
+  const previous: Partial<Subscription> = {};
   if (changes.quantity !== undefined) {
     const item = changes.itemId ? subscription.items.data.find((i) => i.id === changes.itemId) : subscription.items.data[0];
     if (!item) throw missing('subscription_item', changes.itemId ?? '');
@@ -182,7 +177,7 @@ export const renewSubscription = (state: StripeState, id: string): Subscription 
   state.clock.advance(Math.max(0, (item.current_period_end - state.nowSeconds()) * 1000));
   if (subscription.cancel_at_period_end) return cancelSubscription(state, id);
   const start = item.current_period_end;
-  for (const each of subscription.items.data) Object.assign(each, { current_period_start: start, current_period_end: start + MONTH_SECONDS });
+  for (const each of subscription.items.data) change(each, { current_period_start: start, current_period_end: start + MONTH_SECONDS });
   const invoice = newInvoice(state, subscription, 'subscription_cycle', start, start + MONTH_SECONDS);
   state.invoices.set(invoice.id, invoice);
   subscription.latest_invoice = invoice.id;
@@ -202,11 +197,21 @@ export const retryLatestInvoice = (state: StripeState, id: string): Subscription
   return subscription;
 };
 
-/** `POST /v1/invoices/create_preview` for a subscription: what its next invoice will charge. */
-export const previewNextInvoice = (state: StripeState, subscriptionId: string): Omit<Invoice, 'id'> & { id: null } => {
+/** `POST /v1/invoices/create_preview` for a subscription: what its next invoice will charge, a draft with no number or page. */
+export const previewNextInvoice = (state: StripeState, subscriptionId: string): Invoice => {
   const subscription = getSubscription(state, subscriptionId);
-  const item = subscription.items.data[0];
-  const start = item?.current_period_end ?? state.nowSeconds();
-  const invoice = newInvoice(state, subscription, 'upcoming', start, start + MONTH_SECONDS);
-  return { ...invoice, id: null, status: 'draft', number: '', hosted_invoice_url: null, invoice_pdf: null, next_payment_attempt: start };
+  const start = subscription.items.data[0]?.current_period_end ?? state.nowSeconds();
+  return subscriptionInvoiceObject({
+    id: state.newId('upcoming_in'),
+    preview: true,
+    subscription,
+    customer: addresseeOf(state, subscription),
+    reason: 'upcoming',
+    number: null,
+    periodStart: start,
+    periodEnd: start + MONTH_SECONDS,
+    pages: null,
+    lineId: () => state.newId('il_tmp'),
+    created: state.nowSeconds(),
+  });
 };

@@ -1,146 +1,107 @@
-/** The Stripe objects the simulator keeps, in the shapes of API version 2026-10-28 (periods on items, invoice parents). */
-export type Metadata = Record<string, string>;
+import type Stripe from 'stripe';
+import type { ApiList, Conforms, Known } from './sdk-shapes.js';
 
-export interface Price {
-  id: string;
-  object: 'price';
-  active: true;
-  currency: string;
-  unit_amount: number;
-  nickname: string | null;
+/**
+ * The Stripe objects the simulator keeps and answers, each the SDK's own type for the API version
+ * it pins (`Known<Stripe.X>`, see `sdk-shapes.ts`), narrowed only where the simulator always answers
+ * one of the SDK's alternatives: it never expands a reference, so a related object is its id, and a
+ * field it always fills is not null. A field missing, misnamed or misspelt fails `tsc`.
+ */
+export type Metadata = Stripe.Metadata;
+
+export interface Price extends Known<Stripe.Price> {
   product: string;
-  type: 'recurring';
-  recurring: { interval: 'month'; interval_count: 1; usage_type: 'licensed' };
-  livemode: false;
-  created: number;
+  unit_amount: number;
+  recurring: Known<Stripe.Price.Recurring>;
 }
 
-export interface Customer {
-  id: string;
-  object: 'customer';
-  email: string | null;
-  name: string | null;
-  metadata: Metadata;
-  invoice_settings: { default_payment_method: string | null };
-  livemode: false;
-  created: number;
+export interface Customer extends Known<Stripe.Customer> {
+  default_source: string | null;
+  invoice_settings: Known<Stripe.Customer.InvoiceSettings> & { default_payment_method: string | null };
 }
 
-export interface PaymentMethod {
-  id: string;
-  object: 'payment_method';
-  type: 'card';
-  card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: 'credit' };
+export interface PaymentMethod extends Known<Stripe.PaymentMethod> {
   customer: string | null;
-  livemode: false;
-  created: number;
+  card: Known<Stripe.PaymentMethod.Card>;
 }
 
-export interface CheckoutSession {
-  id: string;
-  object: 'checkout.session';
-  mode: 'subscription' | 'setup';
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
-  url: string | null;
+export interface CheckoutSession extends Known<Stripe.Checkout.Session> {
   customer: string | null;
-  customer_email: string | null;
-  client_reference_id: string | null;
   metadata: Metadata;
   success_url: string;
-  cancel_url: string | null;
   subscription: string | null;
   setup_intent: string | null;
-  currency: string | null;
-  livemode: false;
-  created: number;
-  expires_at: number;
+  invoice: string | null;
+  payment_intent: string | null;
+  payment_link: string | null;
 }
 
-export interface SetupIntent {
-  id: string;
-  object: 'setup_intent';
+export interface SetupIntent extends Known<Stripe.SetupIntent> {
   customer: string | null;
   payment_method: string | null;
-  status: 'requires_payment_method' | 'succeeded' | 'canceled';
-  usage: 'off_session';
-  livemode: false;
-  created: number;
 }
 
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused';
-
-export interface SubscriptionItem {
-  id: string;
-  object: 'subscription_item';
+export interface SubscriptionItem extends Known<Stripe.SubscriptionItem> {
   price: Price;
   quantity: number;
-  subscription: string;
-  current_period_start: number;
-  current_period_end: number;
-  created: number;
 }
 
-export interface Subscription {
-  id: string;
-  object: 'subscription';
+export type SubscriptionStatus = Subscription['status'];
+
+export interface Subscription extends Known<Stripe.Subscription> {
   customer: string;
-  status: SubscriptionStatus;
-  items: { object: 'list'; data: SubscriptionItem[]; has_more: false; url: string };
-  cancel_at_period_end: boolean;
-  cancel_at: number | null;
-  canceled_at: number | null;
-  ended_at: number | null;
-  trial_end: number | null;
+  items: ApiList<SubscriptionItem>;
   latest_invoice: string | null;
   default_payment_method: string | null;
-  metadata: Metadata;
-  currency: string;
-  start_date: number;
-  created: number;
-  livemode: false;
 }
 
-export interface Invoice {
-  id: string;
-  object: 'invoice';
+export interface InvoiceLine extends Known<Stripe.InvoiceLineItem> {
+  subscription: string | null;
+}
+
+export interface Invoice extends Known<Stripe.Invoice> {
   customer: string;
-  status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
-  number: string;
-  currency: string;
-  amount_due: number;
-  amount_paid: number;
-  amount_remaining: number;
-  attempt_count: number;
-  attempted: boolean;
-  next_payment_attempt: number | null;
-  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'upcoming';
-  hosted_invoice_url: string | null;
-  invoice_pdf: string | null;
-  period_start: number;
-  period_end: number;
-  parent: { type: 'subscription_details'; quote_details: null; subscription_details: { subscription: string; metadata: Metadata } };
-  livemode: false;
-  created: number;
+  lines: ApiList<InvoiceLine>;
+  parent: Known<Stripe.Invoice.Parent> & {
+    type: 'subscription_details';
+    subscription_details: Known<Stripe.Invoice.Parent.SubscriptionDetails> & { subscription: string; metadata: Metadata };
+  };
 }
 
-export interface StripeEvent {
-  id: string;
-  object: 'event';
-  api_version: string;
-  created: number;
-  livemode: false;
-  type: string;
-  data: { object: unknown; previous_attributes?: Record<string, unknown> };
-  request: { id: string | null; idempotency_key: string | null };
-  pending_webhooks: number;
+/** What each event the simulator sends carries: its own objects, as above. */
+export interface EventObjects {
+  'customer.created': Customer;
+  'customer.updated': Customer;
+  'payment_method.attached': PaymentMethod;
+  'setup_intent.succeeded': SetupIntent;
+  'checkout.session.completed': CheckoutSession;
+  'customer.subscription.created': Subscription;
+  'customer.subscription.updated': Subscription;
+  'customer.subscription.deleted': Subscription;
+  'invoice.created': Invoice;
+  'invoice.paid': Invoice;
+  'invoice.payment_succeeded': Invoice;
+  'invoice.payment_failed': Invoice;
 }
+export type EventType = keyof EventObjects;
+
+type SdkEvent<T extends EventType> = Extract<Stripe.Event, { type: T }>;
+
+/** One event as Stripe sends it: the SDK's envelope, its `data` the object (and, for an update, what changed) the SDK says that type carries. */
+export type StripeEventOf<T extends EventType> = Known<Omit<Stripe.EventBase, 'type' | 'data'>> & {
+  type: T;
+  data: { object: EventObjects[T]; previous_attributes?: Partial<EventObjects[T]> };
+};
+export type StripeEvent = { [T in EventType]: StripeEventOf<T> }[EventType];
+
+/** The check that holds `EventObjects` to the SDK: each event type carries what the SDK says it carries. */
+export type EventsConform = Conforms<{ [T in EventType]: StripeEventOf<T>['data'] }, { [T in EventType]: Known<SdkEvent<T>['data']> }>;
 
 /** A Stripe API error, answered as `{"error": {...}}`. */
 export class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly type: 'invalid_request_error' | 'card_error' | 'api_error' | 'authentication_error' | 'idempotency_error',
+    readonly type: NonNullable<Known<Stripe.StripeRawError>['type']>,
     message: string,
     readonly extra: { code?: string; param?: string; decline_code?: string } = {},
   ) {

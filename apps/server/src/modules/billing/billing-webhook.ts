@@ -11,8 +11,8 @@ import type { Visitor } from '../auth/visitor.js';
 
 export const BAD_SIGNATURE = 'The Stripe-Signature header is missing or does not match this delivery.';
 
-/** Events that change what Herd records of a subscription; any other is acknowledged and left alone. */
-const HANDLED = new Set([
+/** Events that change what Herd records of a subscription (spelt as the SDK spells them); any other is acknowledged and left alone. */
+const HANDLED = new Set<Stripe.Event.Type>([
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -23,13 +23,29 @@ const HANDLED = new Set([
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
-/** The subscription an event is about: the object itself, a Checkout session's, or an invoice's parent (older API versions had it on top). */
+/**
+ * The subscription an event is about: the object itself, a Checkout session's, or an invoice's parent.
+ * Events are rendered in the webhook endpoint's own API version, which may be older than the one
+ * stripe-node is written for; there an invoice named its subscription on top (`invoice.subscription`,
+ * absent from the SDK's types), so that field is still read when the parent is missing.
+ */
 const subscriptionOf = (event: Stripe.Event): string | null => {
-  const object = event.data.object as unknown as Record<string, unknown>;
-  if (event.type.startsWith('customer.subscription.')) return idOf(object.id as string);
-  if (event.type === 'checkout.session.completed') return idOf(object.subscription as string | null);
-  const parent = object.parent as { subscription_details?: { subscription?: string | { id: string } } } | null | undefined;
-  return idOf(parent?.subscription_details?.subscription ?? (object.subscription as string | null | undefined));
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return event.data.object.id;
+    case 'checkout.session.completed':
+      return idOf(event.data.object.subscription);
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const older = invoice as unknown as { subscription?: string | { id: string } | null };
+      return idOf(invoice.parent?.subscription_details?.subscription ?? older.subscription);
+    }
+    default:
+      return null;
+  }
 };
 
 /** A setup-mode Checkout finished: its card becomes the customer's and the live subscription's default. */
@@ -74,8 +90,8 @@ export const receiveStripeWebhook = async (
     await claimStripeEvent(deps.db, { id: event.id, type: event.type, firmId });
     return true;
   }
-  if (event.type === 'checkout.session.completed' && (event.data.object as Stripe.Checkout.Session).mode === 'setup') {
-    await adoptNewCard(deps.db, stripe, firmId, event.data.object as Stripe.Checkout.Session);
+  if (event.type === 'checkout.session.completed' && event.data.object.mode === 'setup') {
+    await adoptNewCard(deps.db, stripe, firmId, event.data.object);
   }
   const subscriptionId = subscriptionOf(event);
   const outcome = await deps.db.transaction(async (tx) => {
@@ -89,7 +105,7 @@ export const receiveStripeWebhook = async (
   // Companies may have been added between Checkout and payment: the quantity is checked once the subscription is known.
   if (outcome.applied && event.type === 'checkout.session.completed') await queueQuantitySync(deps.jobs, firmId);
   if (event.type === 'invoice.payment_failed') {
-    const invoice = event.data.object as Stripe.Invoice;
+    const invoice = event.data.object;
     if (invoice.id) await sendPaymentFailed(deps, firmId, invoice.id, invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null);
   }
   await tellChangeOfStanding(deps, firmId, event.id, outcome.before, outcome.after);

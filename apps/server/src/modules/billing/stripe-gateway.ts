@@ -13,8 +13,11 @@ export interface BillingContext {
   sandbox: StripeControl | null;
 }
 
-/** The API version Herd is written against, pinned so Stripe (and the simulator) answer in the shapes Herd reads. */
-export const HERD_STRIPE_API_VERSION = STRIPE_API_VERSION as Stripe.LatestApiVersion;
+/**
+ * The API version Herd is written against, pinned so Stripe (and the simulator) answer in the shapes Herd reads:
+ * the one stripe-node's types are written for (the simulator's constant is checked against it, so no cast is needed).
+ */
+export const HERD_STRIPE_API_VERSION: Stripe.LatestApiVersion = STRIPE_API_VERSION;
 
 const baseOptions = (timeoutMs: number) => ({ apiVersion: HERD_STRIPE_API_VERSION, maxNetworkRetries: 2, timeout: timeoutMs, telemetry: false });
 
