@@ -96,3 +96,19 @@ describe('judging an answer by the same contract', () => {
     expect(xero.checkResponse(accounts, 429, 'application/json', { anything: true })).toEqual([]);
   });
 });
+
+describe('contract forms the checker reads as their authors meant', () => {
+  const karbon = openApiContract('karbon/KarbonAPI.json');
+
+  it('matches a parameter written inside a path segment', () => {
+    expect(karbon.operationFor('GET', "/v3/Comments('7sQ2xWb')")?.label).toBe("GET /v3/Comments('{Commentkey}')");
+  });
+
+  it('reads a choice told apart only by format as any of them: a due date given as a date-time or a date', () => {
+    const patch = (DueDate: unknown) =>
+      karbon.checkRequest({ method: 'PATCH', path: '/v3/WorkItems/abc', query: {}, headers: { 'content-type': 'application/json' }, body: { DueDate } }).problems;
+    expect(patch('2026-12-24T00:00:00Z')).toEqual([]);
+    expect(patch('2026-12-24')).toEqual([]);
+    expect(patch(24)).not.toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { coerceToSchema } from './coerce.js';
-import { closeObjectSchemas, readOpenApiDocument, type OpenApiDocument, type Schema } from './openapi-document.js';
+import { closeObjectSchemas, readOneOfFormatsAsAnyOf, readOpenApiDocument, type OpenApiDocument, type Schema } from './openapi-document.js';
 
 /** One HTTP message as it crossed the wire, the path relative to the contract's server URL. */
 export interface HttpRequestMessage {
@@ -50,15 +50,32 @@ export class OpenApiContract {
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly document: OpenApiDocument;
 
-  constructor(readonly file: string) {
+  /**
+   * `prepare` may correct, before anything is compiled, what a contract writes in a form the schema
+   * validator cannot read as its authors meant (each use says which element and why).
+   */
+  constructor(
+    readonly file: string,
+    prepare?: (document: OpenApiDocument) => void,
+  ) {
     this.document = readOpenApiDocument(file);
+    prepare?.(this.document);
+    readOneOfFormatsAsAnyOf(this.document);
     closeObjectSchemas(this.document);
     this.ajv.addSchema(this.document as object, 'contract');
     locate(this.document, '#', this.pointers);
     this.matchers = Object.keys(this.document.paths).map((template) => {
       const segments = template.split('/');
-      const pattern = segments.map((segment) => (/^\{[^}]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/');
-      return { template, pattern: new RegExp(`^${pattern}/?$`, 'i'), literalSegments: segments.filter((segment) => segment && !segment.startsWith('{')).length };
+      // A parameter may be a whole segment (`/Accounts/{AccountID}`) or part of one (`/Comments('{CommentKey}')`).
+      const pattern = segments
+        .map((segment) =>
+          segment
+            .split(/\{[^}]+\}/)
+            .map((text) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+            .join('[^/]+?'),
+        )
+        .join('/');
+      return { template, pattern: new RegExp(`^${pattern}/?$`, 'i'), literalSegments: segments.filter((segment) => segment && !segment.includes('{')).length };
     });
   }
 
@@ -233,11 +250,11 @@ function formatErrors(errors: ErrorObject[] | null | undefined, what: string, po
 
 const loaded = new Map<string, OpenApiContract>();
 
-/** One instance per contract file for the whole process: each is read and compiled once. */
-export function openApiContract(file: string): OpenApiContract {
+/** One instance per contract file for the whole process: each is read, prepared and compiled once. */
+export function openApiContract(file: string, prepare?: (document: OpenApiDocument) => void): OpenApiContract {
   let contract = loaded.get(file);
   if (!contract) {
-    contract = new OpenApiContract(file);
+    contract = new OpenApiContract(file, prepare);
     loaded.set(file, contract);
   }
   return contract;

@@ -100,3 +100,31 @@ export function closeObjectSchemas(document: OpenApiDocument): void {
   close(document.paths, new Set());
   close(document.components?.schemas, new Set());
 }
+
+/**
+ * Formats are not judged (services write dates their own way: Xero's `/Date(…)/` where its contract
+ * says `date`), so a `oneOf` whose branches are the same type told apart only by `format` (Karbon's
+ * due dates: a date-time or a date) would match every branch and refuse every value. Such a choice
+ * is read as "any of them", which is what it says once formats are set aside.
+ */
+export function readOneOfFormatsAsAnyOf(document: OpenApiDocument): void {
+  const visit = (node: unknown, seen: Set<unknown>) => {
+    if (!isObject(node) && !Array.isArray(node)) return;
+    if (seen.has(node)) return;
+    seen.add(node);
+    if (isObject(node) && Array.isArray(node.oneOf)) {
+      const branches = node.oneOf as unknown[];
+      const formatOnly = branches.every(
+        (branch) =>
+          isObject(branch) && typeof branch.format === 'string' && Object.keys(branch).every((key) => ['type', 'format', 'description', 'example'].includes(key)),
+      );
+      const types = new Set(branches.map((branch) => (isObject(branch) ? JSON.stringify(branch.type) : '')));
+      if (formatOnly && types.size === 1) {
+        node.anyOf = branches;
+        delete node.oneOf;
+      }
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== 'example' && key !== 'examples') visit(child, seen);
+  };
+  visit(document, new Set());
+}

@@ -1,4 +1,4 @@
-import { OpenApiContract } from '../contract-check/index.js';
+import type { OpenApiDocument } from '../contract-check/index.js';
 
 type Schema = Record<string, unknown>;
 const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Schema => typeof value === 'object' 
  * `BusinessCardRequest.BusinessCardKey`, a custom field's `Key`). The schema validator refuses to
  * compile those (`required` must be a list), which failed every request whose body holds one. Here
  * each is read as its author meant it: the property joins its object's `required` list. Nothing else
- * in the document is touched. (`BusinessCardKey` is the exception, see `KarbonApiContract`.)
+ * in the document is touched. (`BusinessCardKey` is the exception, see `prepareKarbonReference`.)
  */
 export function liftPropertyRequiredFlags(node: unknown, seen = new Set<unknown>()): void {
   if (typeof node !== 'object' || node === null || seen.has(node)) return;
@@ -30,18 +30,14 @@ export function liftPropertyRequiredFlags(node: unknown, seen = new Set<unknown>
   }
 }
 
-/** Karbon's reference, read once per process, with its property-level `required: true` flags lifted (above). */
-export class KarbonApiContract extends OpenApiContract {
-  constructor(file: string) {
-    super(file);
-    // The shared checker keeps the document to itself and compiles its schemas on first use, so the
-    // flags can still be lifted here, before anything is judged.
-    const { document } = this as unknown as { document: { paths: unknown; components?: { schemas?: Record<string, Schema> } } };
-    // A new contact's or organization's business card has no key yet: KARBON_API.md's "Onboard a new
-    // client" sends one without it. That flag is dropped, not lifted.
-    const card = document.components?.schemas?.BusinessCardRequest?.properties;
-    if (isObject(card) && isObject(card.BusinessCardKey)) delete card.BusinessCardKey.required;
-    liftPropertyRequiredFlags(document.paths);
-    liftPropertyRequiredFlags(document.components);
-  }
+/**
+ * Karbon's reference as it is read to judge messages: its property-level `required: true` flags
+ * lifted (above), except a new business card's key: a new contact's or organization's business card
+ * has no key yet (KARBON_API.md's "Onboard a new client" sends one without it), so that flag is dropped.
+ */
+export function prepareKarbonReference(document: OpenApiDocument): void {
+  const card = (document.components?.schemas as Record<string, Schema> | undefined)?.BusinessCardRequest?.properties;
+  if (isObject(card) && isObject(card.BusinessCardKey)) delete card.BusinessCardKey.required;
+  liftPropertyRequiredFlags(document.paths);
+  liftPropertyRequiredFlags(document.components);
 }

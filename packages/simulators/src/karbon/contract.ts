@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { checkTrafficAgainstContract, type ContractRefusal } from '../contract-check/index.js';
-import { KarbonApiContract } from './contract-document.js';
+import { checkTrafficAgainstContract, openApiContract, type ContractRefusal } from '../contract-check/index.js';
+import { prepareKarbonReference } from './contract-document.js';
 
 /** Karbon's published API reference (OpenAPI 3.1), kept in `contracts/karbon/`. */
 export const KARBON_CONTRACT = 'karbon/KarbonAPI.json';
-
-/** Read and compiled once per process, shared by every simulator started. */
-let contract: KarbonApiContract | undefined;
 
 const UNKNOWN_RESOURCE = /is not a path of the contract|is not an operation of/;
 
@@ -31,6 +28,7 @@ export function refuseOutsideKarbonApi(problems: string[]): ContractRefusal {
  * has no routes of its own there (its test levers are plain methods, `control.ts`), so nothing is skipped.
  */
 export function checkKarbonTraffic(app: FastifyInstance): void {
-  contract ??= new KarbonApiContract(KARBON_CONTRACT);
+  // Read and compiled once per process, shared by every simulator started.
+  const contract = openApiContract(KARBON_CONTRACT, prepareKarbonReference);
   checkTrafficAgainstContract(app, { contract, basePath: app.prefix, refuse: refuseOutsideKarbonApi });
 }
