@@ -1,6 +1,7 @@
 import { QBD_ACCOUNT_TYPES } from '@herd/contract';
 import type { ListEntryOutcome, NewListEntry } from '../../modules/ledger/ledger-adapter.js';
 import { askOne, type QbxmlAsk } from './qbd-ask.js';
+import { ADD_NAME_MAX } from './qbd-limits.js';
 import { listByNameQuery } from './qbd-queries.js';
 import { inSchemaOrder } from './qbd-schema.js';
 import type { QbxmlExchange } from './qbxml-exchange.js';
@@ -8,6 +9,7 @@ import { NAME_NOT_UNIQUE, QbdBusyError, retriesLater, succeeded } from './qbxml-
 import { plainOf, textOf } from './qbxml-xml.js';
 
 const LISTS = { VENDOR: 'Vendor', CUSTOMER: 'Customer', CATEGORY: 'Account' } as const;
+const WHAT = { VENDOR: 'a vendor', CUSTOMER: 'a customer', CATEGORY: 'an account' } as const;
 
 const addRequest = (entry: NewListEntry): QbxmlAsk => {
   const list = LISTS[entry.kind];
@@ -23,11 +25,18 @@ const addRequest = (entry: NewListEntry): QbxmlAsk => {
  * already holds (3100) is looked up and its ListID handed back as made: a run cut short after its
  * Add reached QuickBooks asks again in the next run, and must not fail on its own earlier Add.
  * (Vendors and customers share one list of names: a vendor's name asked for as a customer is not
- * found in the customers and stays refused.)
+ * found in the customers and stays refused.) A name longer than qbXML allows is refused here,
+ * never sent: QuickBooks would refuse the whole document, ending this run and every next one.
  */
 export const createQbdListEntry = async (exchange: QbxmlExchange, entry: NewListEntry): Promise<ListEntryOutcome> => {
   if (entry.kind === 'CATEGORY' && !(QBD_ACCOUNT_TYPES as readonly string[]).includes(entry.accountType))
     return { kind: 'refused', message: `QuickBooks Desktop has no account type ${entry.accountType}.` };
+  const longest = ADD_NAME_MAX[LISTS[entry.kind]];
+  if ([...entry.name].length > longest)
+    return {
+      kind: 'refused',
+      message: `QuickBooks Desktop takes ${WHAT[entry.kind]} name of at most ${longest} characters; “${entry.name}” has ${[...entry.name].length}.`,
+    };
   const { status, rets } = await askOne(exchange, addRequest(entry));
   const ret = rets[0];
   if (succeeded(status) && ret) return { kind: 'created', externalId: textOf(ret, 'ListID'), raw: plainOf(ret) };

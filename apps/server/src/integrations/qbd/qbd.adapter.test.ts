@@ -35,6 +35,19 @@ describe('QuickBooks Desktop adapter', () => {
     expect(type.kind).toBe('refused');
   });
 
+  it('refuses a name longer than qbXML takes without sending it: QuickBooks would refuse the whole document', async () => {
+    const { adapter, sent } = qbdTestCompany();
+    const account = await adapter.createListEntry(COMPANY, { kind: 'CATEGORY', name: 'Professional Development Courses', accountType: 'Expense', accountSubtype: null });
+    expect(account).toEqual({
+      kind: 'refused',
+      message: 'QuickBooks Desktop takes an account name of at most 31 characters; “Professional Development Courses” has 32.',
+    });
+    const vendor = await adapter.createListEntry(COMPANY, { kind: 'VENDOR', name: 'V'.repeat(42) });
+    expect(vendor).toMatchObject({ kind: 'refused', message: expect.stringContaining('a vendor name of at most 41 characters') });
+    expect(sent).toEqual([]);
+    expect(await adapter.createListEntry(COMPANY, { kind: 'CUSTOMER', name: 'C'.repeat(41) })).toMatchObject({ kind: 'created' });
+  });
+
   it('refuses an Add QuickBooks refused (3210), with QuickBooks’ message', async () => {
     // The simulated QuickBooks answers no Add with 3210 (a value outside the schema is refused whole
     // before any request runs), so QuickBooks' answer is written out here.

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerAccounts, ledgerConnections, ledgerRefs, transactions, webConnectorRuns } from '../../../db/schema/index.js';
+import { ledgerAccounts, ledgerConnections, ledgerRefs, syncErrors, transactions, webConnectorRuns } from '../../../db/schema/index.js';
 import type { signedInCast } from '../../../../test/factories.js';
 import type { TestApp } from '../../../../test/harness.js';
 import { qbdWorld, setUpQbdCompany, startQbdApp } from '../../../../test/qbd.js';
@@ -98,6 +98,40 @@ describe('the Web Connector loop', () => {
     expect(made).toBeDefined();
     // Taken over by its ListID: the pull of the same run found it known, not a second vendor.
     expect((await mine()).map((v) => v.externalId)).toEqual([made.listId]);
+  });
+
+  it('refuses a vendor name longer than QuickBooks Desktop takes without sending it, and a line naming that vendor, and the runs go on', async () => {
+    const company = await pulledCompany('Long Name Co');
+    // VendorAdd's Name is at most 41 characters in qbXML 13.0: QuickBooks would refuse the whole document, at every run.
+    const name = 'Harbor Printing, Copying & Binding Services LLC';
+    expect(name.length).toBeGreaterThan(41);
+    const created = await cast.admin.post(`accounting/accountant/client-company/${company.pk}/vendors/create/`, { name });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    const vendor = async () =>
+      (
+        await t.db
+          .select()
+          .from(ledgerRefs)
+          .where(and(eq(ledgerRefs.clientCompanyId, company.pk), eq(ledgerRefs.name, name)))
+      )[0]!;
+    const check = (await rowsOf(company.pk)).find((row) => row.subtype === 'PURCHASE' && row.status === 'READY')!;
+    const office = await category(company.pk, 'Office Supplies');
+    const base = `accounting/accountant/client-company/${company.pk}/transactions`;
+    const answered = await cast.admin.patch(`${base}/update/`, {
+      transactions: [{ pk: check.pk, lines: [{ amount: check.amount, category: office.pk, vendor: (await vendor()).pk }], finished: true }],
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((await cast.admin.post(`${base}/publish/`, { pks: [check.pk] })).statusCode).toBe(200);
+
+    expect((await company.connector().run()).outcome).toBe('finished');
+    expect((await vendor()).externalId).toMatch(/^pending:/);
+    expect((await vendor()).raw).toEqual({ refused: expect.stringContaining('at most 41 characters') });
+    expect(company.sim.listEntries('Vendor').some((each) => each.name === name)).toBe(false);
+    // The check is settled with why, not sent with an id QuickBooks never gave; the next run is not blocked either.
+    expect(await rowOf(check.pk)).toMatchObject({ status: 'SYNC_ERROR' });
+    const [error] = await t.db.select().from(syncErrors).where(eq(syncErrors.transactionId, check.pk));
+    expect(error?.message).toContain('not in QuickBooks Desktop yet');
+    expect((await company.connector().run()).outcome).toMatch(/^(finished|none)$/);
   });
 
   it('reads chosen transactions again at the next run, and queues sync-missing and fully-resync for it', async () => {
