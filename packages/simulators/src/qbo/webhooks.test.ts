@@ -40,7 +40,8 @@ describe('webhooks', () => {
   it('delivers API and control changes in one signed legacy batch after the debounce', async () => {
     const { sim, api, realmId } = await connectedSimulator({ webhookVerifierToken: VERIFIER });
     const { url, received } = await receiver();
-    sim.configureWebhook(url, { format: 'legacy', debounceMs: 20 });
+    // A window wide enough to hold an HTTP round trip on a busy machine; the flush below sends it.
+    sim.configureWebhook(url, { format: 'legacy', debounceMs: 1000 });
     const created = await api.post('/vendor', { DisplayName: 'Webhook Vendor' });
     const purchase = sim.listEntities(realmId, 'Purchase')[0];
     sim.putEntity(realmId, 'Purchase', { Id: purchase?.Id, PrivateNote: 'recategorized in QuickBooks' });
