@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from './ids.js';
 import { requiredText } from './fields.js';
 import { messages } from './messages.js';
-import { DIRECTIONS } from './enums.js';
+import { CLIENT_EDITABLE_FIELDS, DIRECTIONS } from './enums.js';
 
 export const selectOption = z.object({ pk: z.number(), name: z.string(), active: z.boolean() });
 export type SelectOption = z.infer<typeof selectOption>;
@@ -36,6 +36,18 @@ export const herdAccountsBody = z.object({
   watched: z.array(idField('Accounts'), { error: messages.required('Accounts') }).max(500),
 });
 export const accountTypesResponse = z.array(z.object({ type: z.string(), subtypes: z.array(z.string()) }));
+
+/**
+ * A field of a categorization that the company's ledger has, named as the ledger names it: a
+ * tracking category by its own name ("Region"), with the category whose options it takes. A
+ * ledger without classes or locations (Xero) has no such fields.
+ */
+export const ledgerField = z.object({
+  field: z.enum(CLIENT_EDITABLE_FIELDS),
+  label: z.string(),
+  tracking_category: z.number().nullable(),
+});
+export type LedgerField = z.infer<typeof ledgerField>;
 
 export const noteBody = z.object({ body: requiredText('Message', 5000) });
 export const bulkNoteBody = noteBody.extend({

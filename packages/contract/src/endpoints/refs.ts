@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { idParam } from '../ids.js';
 import { endpoint, noContent, pkParams } from '../endpoint.js';
-import { accountOption, accountSelectQuery, accountTypesResponse, categoryCreateBody, herdAccountsBody, refCreateBody, selectOption, selectQuery } from '../refs.js';
+import {
+  accountOption,
+  accountSelectQuery,
+  accountTypesResponse,
+  categoryCreateBody,
+  herdAccountsBody,
+  ledgerField,
+  refCreateBody,
+  selectOption,
+  selectQuery,
+} from '../refs.js';
 
 const tags = ['selects'];
 const options = z.array(selectOption);
@@ -58,6 +68,14 @@ export const refEndpoints = {
     params: pkParams.extend({ trackingCategoryPk: idParam }),
     query: selectQuery,
     responses: { 200: options },
+  }),
+  ledgerFields: endpoint({
+    method: 'GET',
+    path: 'accounting/selects/{pk}/fields/list/',
+    tags,
+    summary: 'The fields a categorization has in this company’s ledger, named as the ledger names them',
+    params: pkParams,
+    responses: { 200: z.array(ledgerField) },
   }),
   taxCalculations: endpoint({
     method: 'GET',

@@ -48,6 +48,12 @@ export interface LedgerTarget {
 }
 
 /**
+ * The fields of a line a ledger may have beyond its category, contact and tax: QuickBooks' classes,
+ * locations (QuickBooks Online's departments) and billable status, Xero's tracking categories.
+ */
+export type LedgerLineField = 'class' | 'location' | 'billable' | 'tracking';
+
+/**
  * What Herd needs from a ledger. Each ledger (CSV, generic, QuickBooks Online, Xero, QuickBooks
  * Desktop) implements it once, as a translator: it talks to its ledger and answers in the records
  * of ledger-records.ts. It takes no database: the modules own the loops and every write (the pull
@@ -72,6 +78,11 @@ export interface LedgerAdapter {
    * connector's next run: a pull asked for, rows to publish (PROCESSING), transactions to read again.
    */
   readonly waitsForConnector?: true;
+  /**
+   * The line fields this ledger has (what a client and an accountant are offered,
+   * `refs/ledger-fields.ts`); every one when left out, as the lists Herd holds itself keep them all.
+   */
+  readonly lineFields?: readonly LedgerLineField[];
   /** Reads what the cursor asks for, page by page (remote ledgers; the others yield nothing). */
   pull(company: LedgerCompany, cursor: PullCursor, references: ReferencesSource, now: Date): AsyncIterable<PullPage>;
   /** Reads these transactions again (deleted ones come back deleted). */

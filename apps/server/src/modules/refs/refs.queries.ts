@@ -95,6 +95,18 @@ export const findTrackingCategory = async (db: Db, companyPk: number, pk: number
   return row ?? null;
 };
 
+/**
+ * The company's first two active tracking categories, in the order Herd first saw them (the
+ * ledger's own): a line's tracking option one and two are options of these.
+ */
+export const findLineTrackingCategories = (db: Db, companyPk: number) =>
+  db
+    .select({ pk: ledgerRefs.pk, name: ledgerRefs.name })
+    .from(ledgerRefs)
+    .where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, 'TRACKING_CATEGORY'), eq(ledgerRefs.active, true)))
+    .orderBy(asc(ledgerRefs.pk))
+    .limit(2);
+
 export const setWatchedAccounts = async (db: Db, companyPk: number, watched: number[]) => {
   await db
     .update(ledgerAccounts)

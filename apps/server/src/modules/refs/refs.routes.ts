@@ -7,6 +7,7 @@ import {
   createCategory,
   createRef,
   listAccountOptions,
+  listLedgerFields,
   listRefOptions,
   listTrackingOptions,
   taxCalculationsFor,
@@ -44,6 +45,7 @@ export const refRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.trackingOptions, (r) =>
     listTrackingOptions(deps, r.actor, { companyPk: r.params.pk, trackingCategoryPk: r.params.trackingCategoryPk, query: r.query }),
   );
+  serveEndpoint(app, e.ledgerFields, (r) => listLedgerFields(deps, r.actor, { companyPk: r.params.pk }));
   serveEndpoint(app, e.taxCalculations, (r) => taxCalculationsFor(deps, r.actor, { companyPk: r.params.pk }));
   for (const [endpoint, system] of [
     [e.qboAccountTypes, 'qbo'],

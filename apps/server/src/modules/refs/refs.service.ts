@@ -20,10 +20,12 @@ import type { Actor } from '../auth/actor.js';
 import { isFirmActor } from '../auth/permissions.js';
 import { openSyncErrorCount } from '../transactions/transactions.face.js';
 import { findScoped } from '../transactions/transactions.scope.js';
+import { ledgerFieldsOf } from './ledger-fields.js';
 import {
   countCompanyAccounts,
   findAccountByName,
   findAccountOptions,
+  findLineTrackingCategories,
   findRefByName,
   findRefOptions,
   findTrackingCategory,
@@ -77,6 +79,12 @@ export const listAccountOptions = async (
   // A client limited to some payment (or watched) accounts is offered only those, as their lists show only those.
   const onlyPks = set === 'payment' ? scope.restrictions.paymentAccountIds : set === 'herd' ? scope.restrictions.watchedAccountIds : null;
   return findAccountOptions(db, scope.company.pk, set, { ...filterOf(query), direction: query.direction, onlyPks });
+};
+
+/** The fields a categorization has in the company's ledger, named as it names them (ledger-fields.ts), to either side. */
+export const listLedgerFields = async ({ db, ledgers }: Pick<AppDeps, 'db' | 'ledgers'>, actor: Actor, { companyPk }: { companyPk: number }) => {
+  const scope = await eitherSide(db, actor, companyPk);
+  return ledgerFieldsOf(ledgers.adapterFor(scope.company.connectionKind).lineFields, await findLineTrackingCategories(db, scope.company.pk));
 };
 
 export const taxCalculationsFor = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
