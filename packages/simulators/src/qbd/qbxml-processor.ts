@@ -1,3 +1,4 @@
+import { XMLValidator } from 'fast-xml-parser';
 import type { QbdCompany } from './company-store.js';
 import { answerCompanyQuery, answerHostQuery, SUPPORTED_QBXML_VERSIONS } from './host-queries.js';
 import { IteratorRegistry } from './iterators.js';
@@ -74,6 +75,8 @@ export class QbxmlProcessor {
   private readDocument(qbxml: string): { onError: string; requests: XmlElement[] } {
     let elements: XmlElement[];
     try {
+      // The parser reads past a tag left open; QuickBooks does not.
+      if (XMLValidator.validate(qbxml) !== true) throw new Error('not well-formed');
       elements = parseXml(qbxml);
     } catch {
       throw new QbxmlParseError(PARSE_ERROR_HRESULT, PARSE_ERROR_MESSAGE, judgeRequestDocument(qbxml));

@@ -73,6 +73,18 @@ describe('the simulated QuickBooks refuses what qbXML 13.0 refuses', () => {
     expect(processor.company.lists('Vendor').some((vendor) => vendor.name === long)).toBe(false);
   });
 
+  it('refuses a document that is not well-formed XML', () => {
+    const processor = new QbxmlProcessor(seededCompany());
+    const { error, problems } = refusalOf(
+      processor,
+      qbxmlRequest([rq('HostQueryRq')])
+        .replace('</HostQueryRq>', '')
+        .replace('<HostQueryRq requestID="1"/>', '<HostQueryRq requestID="1">'),
+    );
+    expect(error.message).toBe(PARSE_ERROR);
+    expect(problems[0]).toMatch(/^the document is not well-formed XML: Expected closing tag 'HostQueryRq'/);
+  });
+
   it('refuses a document without the qbxml version line, and an unknown onError', () => {
     const processor = new QbxmlProcessor(seededCompany());
     const withoutVersion = '<?xml version="1.0"?><QBXML><QBXMLMsgsRq onError="stopOnError"><HostQueryRq requestID="1"/></QBXMLMsgsRq></QBXML>';

@@ -97,6 +97,9 @@ describe('judging a qbXML request document', () => {
     ]);
     expect(problemsOf('<HostQueryRq/>', '<QBXMLMsgsRq>')).toEqual(['QBXMLMsgsRq: the attribute onError is required (qbxmlops130.xsd, QBXMLMsgsRq)']);
     expect(judgeQbxml('<?qbxml version="13.0"?><QBXMLRq/>', 'request').problems).toEqual(["the document's one element must be QBXML"]);
+    expect(judgeQbxml(request('<HostQueryRq>'), 'request').problems).toEqual([
+      "the document is not well-formed XML: Expected closing tag 'HostQueryRq' (opened in line 1, col 105) instead of closing tag 'QBXMLMsgsRq'. (line 1)",
+    ]);
     expect(judgeQbxml(request('<HostQueryRq/>'), 'response').problems).toEqual(['a response document holds QBXMLMsgsRs (qbxmlops130.xsd, QBXML)']);
   });
 

@@ -1,3 +1,4 @@
+import { XMLValidator } from 'fast-xml-parser';
 import { parseXml, type XmlElement } from '../qbd/xml-tree.js';
 import { ContentModel, type Origin } from './content-model.js';
 import { modelProblem } from './model-problems.js';
@@ -35,6 +36,10 @@ const MESSAGE_SETS = { request: 'QBXMLMsgsRq', response: 'QBXMLMsgsRs' } as cons
  * holding the rule.
  */
 export function judgeQbxml(xml: string, expect: 'request' | 'response', rules: QbxmlRules = qbxmlRules()): QbxmlJudgement {
+  // The parser reads past a tag left open; QuickBooks does not.
+  const wellFormed = XMLValidator.validate(xml);
+  if (wellFormed !== true)
+    return { messages: [], notDerived: [], problems: [`the document is not well-formed XML: ${wellFormed.err.msg} (line ${wellFormed.err.line})`] };
   let nodes: XmlElement[];
   try {
     nodes = parseXml(xml);
