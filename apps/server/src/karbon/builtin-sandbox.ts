@@ -1,8 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createKarbonControl, createKarbonState, karbonSimulatorPlugin, type KarbonControl } from '@herd/simulators';
+import {
+  createKarbonControl,
+  createKarbonState,
+  karbonSimulatorPlugin,
+  restoreKarbonState,
+  snapshotKarbonState,
+  type KarbonControl,
+  type KarbonSimulatorOptions,
+  type KarbonState,
+} from '@herd/simulators';
 import type { Config } from '../config.js';
 import { listeningOrigin } from '../lib/local-origin.js';
+import { changedOnWrite, keepSandbox } from '../modules/sandboxes/sandbox-state-file.js';
 
 /** Where the built-in sandbox Karbon answers on Herd's own port. */
 export const KARBON_SANDBOX_PATH = '/sandbox/karbon';
@@ -18,28 +28,51 @@ export interface KarbonSandbox {
 /** A JWT-shaped key no one can guess: the sandbox's API holds a firm's notes, so its keys are as secret as real ones. */
 const randomAccessKey = () => `eyJ${randomBytes(18).toString('base64url')}.${randomBytes(24).toString('base64url')}.${randomBytes(24).toString('base64url')}`;
 
+/** The sandbox as kept: the simulator's accounts, and which firm each belongs to (by its tenant key). */
+interface KeptKarbon {
+  state: KarbonState;
+  firms: Map<number, string>;
+}
+
+const OPTIONS: KarbonSimulatorOptions = { tenants: [], allowHttpTargets: true, webhookCoalesceMs: 2_000 };
+
 /**
  * The Karbon simulator (the one the tests use) mounted at /sandbox/karbon when the sandboxes are
  * on: each firm gets an account of its own, seeded with organizations, contacts, users and work
- * types, kept in memory (a restart starts them again). Webhooks to plain http:// are accepted, as
- * `npm start` serves no https.
+ * types. The accounts (records, files, keys, webhook subscriptions) and whose each is are kept in
+ * DATA_DIR/sandboxes/karbon.json, so the keys Herd holds keep working after a restart
+ * (sandbox-state-file.ts says when it is in memory only). Webhooks to plain http:// are accepted,
+ * as `npm start` serves no https.
  */
 export const mountKarbonSandbox = async (app: FastifyInstance, config: Config): Promise<KarbonSandbox | null> => {
   if (!config.sandboxes) return null;
-  const state = createKarbonState({ tenants: [], allowHttpTargets: true, webhookCoalesceMs: 2_000 });
-  await app.register(karbonSimulatorPlugin, { prefix: KARBON_SANDBOX_PATH, state });
+  const kept = keepSandbox<KeptKarbon>(app, config, 'karbon', {
+    fresh: () => ({ state: createKarbonState(OPTIONS), firms: new Map() }),
+    restore: (saved) => {
+      const file = saved as { simulator: unknown; firms: Record<string, string> };
+      return { state: restoreKarbonState(OPTIONS, file.simulator), firms: new Map(Object.entries(file.firms).map(([firmId, tenant]) => [Number(firmId), tenant])) };
+    },
+    snapshot: ({ state, firms }) => ({ simulator: snapshotKarbonState(state), firms: Object.fromEntries(firms) }),
+  });
+  const { state, firms } = kept.state;
+  await app.register(
+    async (mounted) => {
+      mounted.addHook('onResponse', changedOnWrite(kept));
+      await mounted.register(karbonSimulatorPlugin, { state });
+    },
+    { prefix: KARBON_SANDBOX_PATH },
+  );
   const control = createKarbonControl(state);
-  const byFirm = new Map<number, { applicationId: string; accessKey: string }>();
   return {
     control,
     async keysFor(firmId) {
-      let keys = byFirm.get(firmId);
-      if (!keys) {
-        const made = control.addTenant({ name: `Firm ${firmId} practice (sandbox)`, applicationId: randomUUID(), accessKey: randomAccessKey() });
-        keys = { applicationId: made.applicationId, accessKey: made.accessKey };
-        byFirm.set(firmId, keys);
-      }
-      return keys;
+      const tenant = firms.get(firmId);
+      const keys = tenant && state.tenant(tenant) ? control.keys(tenant) : null;
+      if (keys) return { applicationId: keys.applicationId, accessKey: keys.accessKey };
+      const made = control.addTenant({ name: `Firm ${firmId} practice (sandbox)`, applicationId: randomUUID(), accessKey: randomAccessKey() });
+      firms.set(firmId, made.tenantKey);
+      kept.changed();
+      return { applicationId: made.applicationId, accessKey: made.accessKey };
     },
     url() {
       const origin = listeningOrigin(app);

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { mountSmsSandbox } from './builtin-sandbox.js';
@@ -25,6 +28,20 @@ describe('the built-in Twilio sandbox', () => {
     expect(page.body).toContain('+14155550123');
     expect(page.body).toContain('123456 is your Herd sign-in code. It expires in 5 minutes.');
     await app.close();
+  });
+
+  it('keeps its texts across a restart when the install has a DATA_DIR', async () => {
+    const sms = parseSmsSettings({}, 3000);
+    const config = { sms, appUrl: 'http://localhost:3000', dataDir: mkdtempSync(path.join(tmpdir(), 'herd-texts-')), databaseUrl: null, s3: null };
+    const first = Fastify();
+    await mountSmsSandbox(first, config);
+    expect((await textThrough(first, sms, '+14155550123', 'Sunrise Bakery: 3 transactions to answer')).statusCode).toBe(201);
+    await first.close();
+    const second = Fastify();
+    const state = await mountSmsSandbox(second, config);
+    expect(state?.messages.map((m) => m.body)).toEqual(['Sunrise Bakery: 3 transactions to answer']);
+    expect((await second.inject({ url: `${SMS_SANDBOX_PATH}/` })).body).toContain('Sunrise Bakery: 3 transactions to answer');
+    await second.close();
   });
 
   it('with a Twilio account, is not there at all', async () => {

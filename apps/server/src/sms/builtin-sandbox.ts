@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, SMS_INCOMING_PATH } from '@herd/contract';
-import { createTwilioState, twilioSimulatorPlugin, type SandboxViewer, type TwilioState } from '@herd/simulators';
+import { createTwilioState, restoreTwilioState, snapshotTwilioState, twilioSimulatorPlugin, type SandboxViewer, type TwilioState } from '@herd/simulators';
 import type { Config } from '../config.js';
+import { changedOnWrite, keepSandbox, type SandboxPlace } from '../modules/sandboxes/sandbox-state-file.js';
 import { SECRET_TEXT_HEADER } from './sms-sender.js';
 import { SMS_SANDBOX_PATH } from './sms-settings.js';
 
@@ -11,16 +12,24 @@ import { SMS_SANDBOX_PATH } from './sms-settings.js';
  * labelled as sandbox. Its page at `/sandbox/twilio/` answers only a signed-in member of a firm
  * (`viewer`), listing the texts to and from that firm's people, newest first, and texting Herd's
  * number as one of that firm's clients, so a receipt can be texted without a phone. A text that
- * carries a code is listed and logged without its words. With a Twilio account, or with sandboxes
- * off, nothing is mounted: the path answers 404.
+ * carries a code is listed and logged without its words. The texts (and the photos texted in) are
+ * kept in DATA_DIR/sandboxes/texts.json across restarts (sandbox-state-file.ts says when they are
+ * in memory only). With a Twilio account, or with sandboxes off, nothing is mounted: the path
+ * answers 404.
  */
 export const mountSmsSandbox = async (
   app: FastifyInstance,
-  config: Pick<Config, 'sms' | 'appUrl'>,
+  config: Pick<Config, 'sms' | 'appUrl'> & SandboxPlace,
   viewer?: (request: FastifyRequest) => Promise<SandboxViewer | null>,
 ): Promise<TwilioState | null> => {
   if (config.sms.mode !== 'builtin-sandbox') return null;
-  const state = createTwilioState({ accountSid: config.sms.accountSid, authToken: config.sms.authToken });
+  const options = { accountSid: config.sms.accountSid, authToken: config.sms.authToken };
+  const kept = keepSandbox(app, config, 'texts', {
+    fresh: () => createTwilioState(options),
+    restore: (saved) => restoreTwilioState(options, saved),
+    snapshot: snapshotTwilioState,
+  });
+  const state = kept.state;
   await app.register(
     async (sandbox) => {
       sandbox.addHook('onResponse', async (request, reply) => {
@@ -31,6 +40,7 @@ export const mountSmsSandbox = async (
           request.log.info({ to: last.to }, '[sandbox SMS] a code was texted; its words are neither shown nor logged');
         } else request.log.info({ to: last.to, body: last.body }, '[sandbox SMS] text not sent to a phone; Twilio is not configured');
       });
+      sandbox.addHook('onResponse', changedOnWrite(kept));
       // Its page also texts Herd's number, as a client's phone would: delivered to this process, signed for its public address.
       const phone = {
         number: config.sms.from,

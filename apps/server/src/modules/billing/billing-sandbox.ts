@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { changedOnWrite, keepSandbox } from '../sandboxes/sandbox-state-file.js';
 import { sandboxVisitor } from '../sandboxes/sandbox-visitor.js';
 import type Stripe from 'stripe';
-import { createStripeControl, createStripeState, stripeSimulatorPlugin, type StripeControl } from '@herd/simulators';
+import {
+  createStripeControl,
+  createStripeState,
+  restoreStripeState,
+  snapshotStripeState,
+  stripeSimulatorPlugin,
+  type StripeControl,
+  type StripeSimulatorOptions,
+} from '@herd/simulators';
 import { API_PREFIX, billingEndpoints } from '@herd/contract';
 import type { Config } from '../../config.js';
 import { SANDBOX_PRICE_ID } from './billing-settings.js';
@@ -22,13 +31,14 @@ const SANDBOX_PRICE_CENTS = 2000;
  * tests use) so a fresh install can go through trial → pay → read-only →
  * restart with no account anywhere. Browsers reach its Checkout pages at
  * `/sandbox/stripe/pay/…`, a signed-in member of the firm billed only; stripe-node and the webhook deliveries go through
- * `app.inject`, in process. Its customers and subscriptions live in memory:
- * after a restart a firm that had paid keeps its status, but the sandbox no
- * longer knows its subscription, and billing asks it to subscribe again.
+ * `app.inject`, in process. Its customers, subscriptions, invoices and clock
+ * are kept in DATA_DIR/sandboxes/stripe.json, so after a restart a firm's
+ * subscription is still there to renew, change or cancel
+ * (sandbox-state-file.ts says when it is in memory only).
  */
 export const mountStripeSandbox = async (app: FastifyInstance, config: Config): Promise<{ control: StripeControl; stripe: Stripe } | null> => {
   if (config.billing.mode !== 'sandbox') return null;
-  const state = createStripeState({
+  const options: StripeSimulatorOptions = {
     secretKey: config.billing.secretKey,
     publicUrl: `${config.appUrl}${STRIPE_SANDBOX_PATH}`,
     prices: [{ id: SANDBOX_PRICE_ID, unitAmount: SANDBOX_PRICE_CENTS, currency: 'usd', nickname: 'Herd (sandbox), per active client company' }],
@@ -36,8 +46,21 @@ export const mountStripeSandbox = async (app: FastifyInstance, config: Config): 
     webhookSecret: config.billing.webhookSecret,
     retryDelaysMs: [1_000, 10_000, 60_000],
     deliver: async (url, headers, body) => (await app.inject({ method: 'POST', url, headers, payload: body })).statusCode,
+  };
+  const kept = keepSandbox(app, config, 'stripe', {
+    fresh: () => createStripeState(options),
+    restore: (saved) => restoreStripeState(options, saved),
+    snapshot: snapshotStripeState,
   });
-  await app.register(stripeSimulatorPlugin, { prefix: STRIPE_SANDBOX_PATH, state, mayView: firmsOwnPage });
+  const state = kept.state;
+  await app.register(
+    async (mounted) => {
+      // stripe-node's calls come through here too (by app.inject), so every write Herd makes is seen.
+      mounted.addHook('onResponse', changedOnWrite(kept));
+      await mounted.register(stripeSimulatorPlugin, { state, mayView: firmsOwnPage });
+    },
+    { prefix: STRIPE_SANDBOX_PATH },
+  );
   const fetchFn: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const headers: Record<string, string> = {};
