@@ -59,7 +59,8 @@ function prepareDocument(store: OrgStore, endpoint: EndpointSpec, item: JsonObje
   if (endpoint.name === 'Invoices' && existing && allowedFrom && !allowedFrom.includes(from)) {
     errors.push(`An invoice that is ${from} cannot be ${fields.Status === 'DELETED' ? 'deleted' : 'voided'}.`);
   }
-  if (typeof fields.Date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(fields.Date)) {
+  // A repeating invoice has no Date of its own (its schedule's StartDate dates it): its schema defines none.
+  if (endpoint.name !== 'RepeatingInvoices' && (typeof fields.Date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(fields.Date))) {
     if (fields.Date !== undefined) errors.push('Date is not a valid date');
     fields.Date = today;
   }

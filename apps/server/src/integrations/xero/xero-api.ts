@@ -3,6 +3,7 @@ import { OutboundHttpError, retryAfterMs, type RetryPolicy } from '../../lib/out
 import type { RequestWindow } from '../../lib/shared-rate-window.js';
 import { LedgerLimitReachedError, LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
 import { ledgerRequest, parseJson } from '../oauth2-tokens.js';
+import { traitsOf, type XeroListTraits } from './xero-lists.js';
 import type { XeroObject } from './xero-values.js';
 
 /** Xero's page of a list. */
@@ -51,12 +52,37 @@ export class XeroDayLimitError extends LedgerLimitReachedError {
   }
 }
 
+/** What a list is asked for; each part is sent only to a list that takes it (xero-lists.ts). */
+export interface XeroListFilter {
+  /** A `where` expression; a list that takes none (purchase orders, quotes) refuses to be asked one. */
+  where?: string;
+  /** Only objects dated on or after this day (YYYY-MM-DD), written as the list filters its dates. */
+  fromDay?: string;
+  order?: string;
+  ifModifiedSince?: Date | null;
+  startPage?: number;
+}
+
+/** The query of a list request, but for `page`: the filters written as this list takes them. */
+const listQuery = (collection: string, traits: XeroListTraits, filter: XeroListFilter): Record<string, string> => {
+  if (filter.where && !traits.where) throw new Error(`Xero's ${collection} takes no where filter`);
+  const wheres = filter.where ? [filter.where] : [];
+  const query: Record<string, string> = filter.order ? { order: filter.order } : {};
+  if (filter.fromDay && traits.dateFilter === 'DateFrom') query.DateFrom = filter.fromDay;
+  if (filter.fromDay && traits.dateFilter === 'where') {
+    const [y, m, d] = filter.fromDay.split('-');
+    wheres.push(`Date >= DateTime(${y}, ${m}, ${d})`);
+  }
+  if (wheres.length > 0) query.where = wheres.length === 1 ? wheres[0]! : wheres.map((w) => `(${w})`).join(' AND ');
+  return query;
+};
+
 interface Call {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   query?: Record<string, string>;
   json?: unknown;
-  bytes?: { data: Buffer; contentType: string };
+  bytes?: Buffer;
   ifModifiedSince?: Date | null;
   idempotencyKey?: string;
 }
@@ -97,21 +123,50 @@ export class XeroApi {
 
   /**
    * Pages of a list from `startPage`, each with its number and whether it is the last, until Xero has
-   * no more. Lists Xero does not page come whole in one.
+   * no more. Each list is sent only the parameters its contract gives it (xero-lists.ts): a list Xero
+   * does not page comes whole in one, without `page`; the day filter is a `where` or a `DateFrom`, as
+   * the list takes it. Not every paged list says how many pages it has (quotes carry no `pagination`
+   * element), so a full page is always followed by a request for the next, and the list ends at a page
+   * that comes back short, or at the page count when Xero gives one.
    */
-  async *pages(
-    collection: string,
-    filter: { where?: string; order?: string; ifModifiedSince?: Date | null; startPage?: number } = {},
-  ): AsyncGenerator<{ page: number; rows: XeroObject[]; last: boolean }> {
-    for (let page = filter.startPage ?? 1; ; page += 1) {
-      const query: Record<string, string> = { page: String(page), ...(filter.where ? { where: filter.where } : {}), ...(filter.order ? { order: filter.order } : {}) };
-      const body = (await this.call({ method: 'GET', path: collection, query, ifModifiedSince: filter.ifModifiedSince ?? null })) as XeroObject | null;
+  async *pages(collection: string, filter: XeroListFilter = {}): AsyncGenerator<{ page: number; rows: XeroObject[]; last: boolean }> {
+    const traits = traitsOf(collection);
+    const query = listQuery(collection, traits, filter);
+    const ifModifiedSince = traits.modifiedSince ? (filter.ifModifiedSince ?? null) : null;
+    for (let page = traits.paged ? (filter.startPage ?? 1) : 1; ; page += 1) {
+      const body = (await this.call({
+        method: 'GET',
+        path: collection,
+        query: traits.paged ? { ...query, page: String(page) } : query,
+        ifModifiedSince,
+      })) as XeroObject | null;
       const rows = ((body?.[collection] as XeroObject[] | undefined) ?? []).filter((row) => row && typeof row === 'object');
-      const pagination = body?.pagination as { pageCount?: number } | undefined;
-      const last = !pagination || rows.length < XERO_PAGE_SIZE || (pagination.pageCount !== undefined && page >= pagination.pageCount);
+      const pageCount = (body?.pagination as { pageCount?: unknown } | undefined)?.pageCount;
+      const last = !traits.paged || rows.length < XERO_PAGE_SIZE || (typeof pageCount === 'number' && page >= pageCount);
       yield { page, rows, last };
       if (last) return;
     }
+  }
+
+  /**
+   * Objects of a list by id, as Xero holds them now (a deleted one with its status; one Xero no
+   * longer has is left out): one filtered request where the list takes `where`, else one read each
+   * (purchase orders and quotes take no filter by id).
+   */
+  async byIds(collection: string, idField: string, ids: string[]): Promise<XeroObject[]> {
+    if (ids.length === 0) return [];
+    if (!traitsOf(collection).where) {
+      const rows: XeroObject[] = [];
+      for (const id of ids) {
+        const row = await this.get(collection, id);
+        if (row) rows.push(row);
+      }
+      return rows;
+    }
+    const rows: XeroObject[] = [];
+    const where = ids.map((id) => `${idField}==Guid("${id}")`).join(' OR ');
+    for await (const page of this.pages(collection, { where })) rows.push(...page.rows);
+    return rows;
   }
 
   /** One object by id; null when Xero has no such object (deleted objects come back with their status). */
@@ -135,13 +190,26 @@ export class XeroApi {
     return (body?.[collection] as XeroObject[] | undefined) ?? [];
   }
 
-  /** Puts a file on an object (`{Endpoint}/{Guid}/Attachments/{FileName}`, the raw bytes as the body). */
-  async attach(collection: string, id: string, file: { name: string; contentType: string; bytes: Buffer }): Promise<XeroObject> {
+  /**
+   * A new account: `PUT /Accounts` with the one account as the body (Xero's contract has no POST of a
+   * list of accounts, and no `summarizeErrors` there). A refusal is a XeroValidationError in Xero's words.
+   */
+  async createAccount(account: XeroObject): Promise<XeroObject | null> {
+    const body = (await this.call({ method: 'PUT', path: 'Accounts', query: {}, json: account, idempotencyKey: randomUUID() })) as XeroObject | null;
+    return ((body?.Accounts as XeroObject[] | undefined) ?? [])[0] ?? null;
+  }
+
+  /**
+   * Puts a file on an object (`{Endpoint}/{Guid}/Attachments/{FileName}`, the raw bytes as the body).
+   * Xero's contract takes the bytes as `application/octet-stream` whatever the file is: Xero types the
+   * file by its name, so the name keeps its extension, and the file's own type is not sent.
+   */
+  async attach(collection: string, id: string, file: { name: string; bytes: Buffer; contentType?: string }): Promise<XeroObject> {
     const body = (await this.call({
       method: 'PUT',
       path: `${collection}/${encodeURIComponent(id)}/Attachments/${encodeURIComponent(file.name)}`,
       query: {},
-      bytes: { data: file.bytes, contentType: file.contentType },
+      bytes: file.bytes,
       idempotencyKey: randomUUID(),
     })) as XeroObject | null;
     return ((body?.Attachments as XeroObject[] | undefined) ?? [])[0] ?? {};
@@ -212,8 +280,8 @@ export class XeroApi {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(call.json);
     } else if (call.bytes) {
-      headers['Content-Type'] = call.bytes.contentType;
-      body = new Blob([new Uint8Array(call.bytes.data)], { type: call.bytes.contentType });
+      headers['Content-Type'] = 'application/octet-stream';
+      body = new Blob([new Uint8Array(call.bytes)], { type: 'application/octet-stream' });
     }
     return ledgerRequest('Xero', url, { method: call.method, headers, ...(body === undefined ? {} : { body }) }, this.options.timeoutMs, NO_RETRY);
   }

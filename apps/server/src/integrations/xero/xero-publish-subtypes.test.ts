@@ -64,7 +64,8 @@ const parkOnWatchedAccounts = () => {
   });
   const bank = { AccountID: account('090').AccountID, Code: '090', Name: account('090').Name };
   sim.putEntity(tenant, 'PurchaseOrders', { PurchaseOrderNumber: 'PO-9001', ...parked(431.07), Status: 'AUTHORISED' });
-  sim.putEntity(tenant, 'Quotes', { QuoteNumber: 'QU-9001', ...parked(1289.33), Status: 'SENT' });
+  // A quote spells its LineAmountTypes in capitals (Xero's contract: QuoteLineAmountTypes).
+  sim.putEntity(tenant, 'Quotes', { QuoteNumber: 'QU-9001', ...parked(1289.33), LineAmountTypes: 'NOTAX', Status: 'SENT' });
   for (const [Type, amount] of [
     ['SPEND-TRANSFER', 250.01],
     ['RECEIVE-TRANSFER', 250.02],

@@ -26,12 +26,11 @@ export const attachToXero = async (api: XeroApi, entity: XeroEntity, id: string,
 
 const messagesOf = (row: XeroObject) => ((row.ValidationErrors as XeroObject[] | undefined) ?? []).map((v) => text(v.Message)).filter((m) => m !== '');
 
-/** Xero's copies of these objects as they are now, by id; one request for up to 100 (a page). */
+/** Xero's copies of these objects as they are now, by id (one request where the list takes a filter by id, else one each). */
 const currentCopies = async (api: XeroApi, entity: XeroEntity, ids: string[]): Promise<Map<string, XeroObject>> => {
   const spec = XERO_TRANSACTION_ENTITIES[entity];
-  const where = ids.map((id) => `${spec.id}==Guid("${id}")`).join(' OR ');
   const copies = new Map<string, XeroObject>();
-  for await (const page of api.pages(spec.collection, { where })) for (const row of page.rows) copies.set(text(row[spec.id]).toLowerCase(), row);
+  for (const row of await api.byIds(spec.collection, spec.id, ids)) copies.set(text(row[spec.id]).toLowerCase(), row);
   return copies;
 };
 

@@ -4,30 +4,11 @@ import type { XeroApi } from './xero-api.js';
 import { xeroLookups } from './xero-lookups.js';
 import { xeroRecordOf } from './xero-records.js';
 import { XERO_REF_LISTS, xeroReferencePage } from './xero-refs.js';
-import { XERO_ENTITY_NAMES, XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
-import { xeroMoment, type XeroObject } from './xero-values.js';
+import { XERO_ENTITY_NAMES, XERO_TRANSACTION_ENTITIES } from './xero-transaction-map.js';
 
 /** Changes stamped just before the previous pull started may not have been visible to it. */
 const OVERLAP = { minutes: 5 };
 const DEFAULT_HISTORY = { days: 90 };
-
-/** Xero's date filter: `Date >= DateTime(2026, 11, 01)`. Repeating invoices are templates with no date of their own: read whole. */
-const dateFilter = (entity: XeroEntity, syncDate: string) => {
-  if (entity === 'RepeatingInvoice') return undefined;
-  const [y, m, d] = syncDate.split('-');
-  return `Date >= DateTime(${y}, ${m}, ${d})`;
-};
-
-/**
- * Lists that ignore If-Modified-Since and answer whole: an incremental pull keeps only their rows
- * changed since (a row without a stamp is kept), so what did not change is not handed over again.
- */
-const IGNORES_MODIFIED_SINCE: ReadonlySet<XeroEntity> = new Set(['RepeatingInvoice']);
-const changedSince = (entity: XeroEntity, since: Date | null) => (row: XeroObject) => {
-  if (!since || !IGNORES_MODIFIED_SINCE.has(entity)) return true;
-  const changed = xeroMoment(row.UpdatedDateUTC);
-  return !changed || changed.toMillis() >= since.getTime();
-};
 
 /**
  * One pull of one organisation, as pages for the module to apply: the chart and lists first
@@ -60,11 +41,13 @@ export async function* pullXero(api: XeroApi, company: LedgerCompany, cursor: Pu
   for (const entity of XERO_ENTITY_NAMES) {
     if (progress.done.includes(entity)) continue;
     const { collection } = XERO_TRANSACTION_ENTITIES[entity];
-    const where = dateFilter(entity, syncDate);
-    for await (const { page, rows, last } of api.pages(collection, { ...(where ? { where } : {}), ifModifiedSince: since, startPage: startPage(entity) })) {
+    // Each list filtered by the sync date as it takes a date filter (a `where`, or purchase orders' and
+    // quotes' `DateFrom`); repeating invoices are templates with no date of their own: read whole.
+    for await (const { page, rows, last } of api.pages(collection, { fromDay: syncDate, ifModifiedSince: since, startPage: startPage(entity) })) {
       advance(entity, page, last);
-      const changed = rows.filter(changedSince(entity, since));
-      yield { kind: 'transactions', records: changed.map((row) => xeroRecordOf(entity, row, lookups)), progress: structuredClone(progress) };
+      // Repeating invoices take no If-Modified-Since and carry no stamp in Xero's contract: each pull
+      // hands them all over, with no version, and the module keeps Herd's answer (inbound-policy.ts).
+      yield { kind: 'transactions', records: rows.map((row) => xeroRecordOf(entity, row, lookups)), progress: structuredClone(progress) };
     }
   }
 }

@@ -46,7 +46,9 @@ const historyOf = (entity: XeroEntity, row: XeroObject, lookups: XeroLookups): L
  */
 export const xeroRecordOf = (entity: XeroEntity, row: XeroObject, lookups: XeroLookups): LedgerRecord => {
   const externalId = xeroExternalId(entity, idOfRow(entity, row));
-  const version = xeroVersion(row);
+  // An object without a stamp (a repeating invoice) has no version: Herd cannot tell whether its copy
+  // is newer than the client's answer, so the answer stands (an empty version would count as newer every time).
+  const version = xeroVersion(row) || null;
   if (isGone(row)) return deletedRecord(externalId, version);
   return liveRecord(externalId, version, row, mapXeroTransaction(entity, row, lookups), () => historyOf(entity, row, lookups));
 };

@@ -18,15 +18,16 @@ export const xeroMoment = (value: unknown): DateTime | null => {
   return iso.isValid ? iso : null;
 };
 
-/** The day of a transaction (YYYY-MM-DD): its `DateString` when given, else its `Date`. */
 /**
- * The day a transaction is dated: its Date; a repeating invoice has none of its own, so the day its
- * schedule starts (fixed, unlike the next scheduled date, which moves every period); failing both,
- * the day it last changed, so no object ever reaches Herd undated.
+ * The day a transaction is dated: its Date (Xero's `/Date(…)/` of the day at midnight UTC; the
+ * `DateString` twin often seen beside it is not in Xero's contract, so it is not relied on); a
+ * repeating invoice has none of its own, so the day its schedule starts (fixed, unlike the next
+ * scheduled date, which moves every period); failing both, the day it last changed, so no object
+ * ever reaches Herd undated.
  */
 export const xeroDay = (row: XeroObject): string => {
   const schedule = (row.Schedule ?? {}) as XeroObject;
-  const candidates = [row.DateString, row.Date, schedule.StartDateString, schedule.StartDate, row.UpdatedDateUTC];
+  const candidates = [row.Date, schedule.StartDate, row.UpdatedDateUTC];
   for (const candidate of candidates) {
     const day = xeroMoment(candidate)?.toISODate();
     if (day) return day;
@@ -34,7 +35,10 @@ export const xeroDay = (row: XeroObject): string => {
   return '';
 };
 
-/** The object's version: when Xero last changed it, in milliseconds (Xero keeps no other version). */
+/**
+ * The object's version: when Xero last changed it, in milliseconds (Xero keeps no other version);
+ * empty for an object that carries no such stamp (Xero's contract gives repeating invoices none).
+ */
 export const xeroVersion = (row: XeroObject): string => String(xeroMoment(row.UpdatedDateUTC)?.toMillis() ?? '');
 
 /** Amounts are JSON numbers in Xero: read to two decimals, then exact cents. */

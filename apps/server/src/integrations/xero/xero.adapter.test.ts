@@ -37,7 +37,9 @@ describe('the Xero adapter, with no database', () => {
     for (const record of records.filter((r) => r.transaction)) {
       const watched = chart.accounts.find((a) => a.externalId === record.transaction!.watchedAccountExternalId);
       expect(watched?.watched, record.externalId).toBe(true);
-      expect(Number(record.version)).toBeGreaterThan(0);
+      // Xero stamps every object with when it last changed but a repeating invoice (its contract gives those no stamp).
+      if (record.externalId.startsWith('RepeatingInvoice:')) expect(record.version).toBeNull();
+      else expect(Number(record.version)).toBeGreaterThan(0);
     }
   });
 

@@ -24,6 +24,8 @@ export const xeroAdapter = (xero: XeroContext): LedgerAdapter => ({
   kind: 'XERO',
   displayName: 'Xero',
   remote: true,
+  // Xero has tracking categories; classes, locations and billable lines are QuickBooks' and Xero has none.
+  lineFields: ['tracking'],
 
   async *pull(company, cursor, references, now) {
     yield* pullXero(await xero.openApi(company.pk), company, cursor, references, now);
@@ -62,9 +64,9 @@ export const xeroAdapter = (xero: XeroContext): LedgerAdapter => ({
     try {
       const [created] =
         entry.kind === 'CATEGORY'
-          ? await api.post('Accounts', [{ Name: entry.name, Type: entry.accountType, Code: freeAccountCode(entry.accountType, await allAccounts(api)) }])
+          ? [await api.createAccount({ Name: entry.name, Type: entry.accountType, Code: freeAccountCode(entry.accountType, await allAccounts(api)) })]
           : await api.post('Contacts', [{ Name: entry.name, ...(entry.kind === 'VENDOR' ? { IsSupplier: true } : { IsCustomer: true }) }]);
-      // With summarizeErrors=false a refusal comes back as the item's own ValidationErrors, in a 200.
+      // A contact refused comes back as its own ValidationErrors in a 200 (summarizeErrors=false); an account refused is a 400.
       const refusal = ((created?.ValidationErrors as { Message?: string }[] | undefined) ?? []).map((v) => v.Message).join(' ');
       if (refusal) return { kind: 'refused', message: refusal };
       if (entry.kind === 'CATEGORY') return { kind: 'created', externalId: text(created?.AccountID), raw: created ?? {} };

@@ -122,7 +122,7 @@ describe("a client's Xero files", () => {
     const id = row!.externalId.split(':').pop()!;
     const put = await fetch(`${sim.url}/api.xro/2.0/${collection}/${id}/Attachments/receipt.pdf`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${tokens.access_token}`, 'xero-tenant-id': tenant(0), 'content-type': 'application/pdf', accept: 'application/json' },
+      headers: { authorization: `Bearer ${tokens.access_token}`, 'xero-tenant-id': tenant(0), 'content-type': 'application/octet-stream', accept: 'application/json' },
       body: Buffer.from('%PDF-1.4 receipt'),
     });
     expect(put.status).toBe(200);
