@@ -95,6 +95,16 @@ describe('the simulated QuickBooks refuses what qbXML 13.0 refuses', () => {
   });
 });
 
+describe('a qbXML message the rules were not derived for', () => {
+  it('is answered as unsupported, and recorded: the simulator cannot judge it', () => {
+    const processor = new QbxmlProcessor(seededCompany());
+    expect(processOne(processor, rq('InvoiceQueryRq')).attrs).toMatchObject({ statusCode: '1030', statusSeverity: 'Error' });
+    expect(takeContractViolations().flatMap((each) => each.problems)).toEqual([
+      'InvoiceQueryRq is qbXML 13.0, but its rules were not derived and the simulator does not model it (scripts/derive-qbxml-rules.ts)',
+    ]);
+  });
+});
+
 describe('the simulated QuickBooks holds its own answers to qbXML 13.0', () => {
   it('records an answer that strays from the schema (the simulator would be wrong, not Herd)', () => {
     const stray = node('QBXML', [
