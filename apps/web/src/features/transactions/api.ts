@@ -181,6 +181,10 @@ export const useSelectOptions = (source: OptionSource, search: string, enabled =
   });
 };
 
+/** The fields a categorization has in the company's ledger, named as the ledger names them (ledger-fields.ts). */
+export const useLedgerFields = (companyPk: number) =>
+  useQuery({ queryKey: ['ledger-fields', companyPk], queryFn: () => call(r.ledgerFields, { params: { pk: companyPk } }), retry: false });
+
 export interface NewCategory {
   name: string;
   account_type: string;

@@ -1,5 +1,6 @@
 import type { ClientEditableField, Direction, LineInput, Transaction, TransactionChange } from '@herd/contract';
 import { placeServerErrors } from '../../lib/form-errors';
+import type { LedgerFields } from './ledger-fields';
 
 type Line = Transaction['lines'][number];
 export type RefField = 'category' | 'vendor' | 'customer' | 'class' | 'location' | 'tax' | 'tracking_option_one' | 'tracking_option_two';
@@ -61,15 +62,15 @@ export const serverSnapshot = (transaction: Transaction): string => snapshotOf(t
 export interface ShownFields {
   editable: Editable;
   direction: Direction;
-  /** Tracking categories one and two of the ledger, when it has them. */
-  tracking: [number | null, number | null];
+  /** What the company's ledger has (no class or location in Xero; tracking categories where it has them). */
+  fields: LedgerFields;
   split: boolean;
 }
 
 const LINE_KEY = /^lines\.\d+\.(\w+)$/;
 
 /** Whether the editor has a field for an error key ("lines.1.category", "client_memo", "attachments", "lines"). */
-export const isShown = ({ editable, direction, tracking, split }: ShownFields, key: string): boolean => {
+export const isShown = ({ editable, direction, fields, split }: ShownFields, key: string): boolean => {
   if (key === 'lines') return true;
   if (key === 'client_memo') return may(editable, 'memo');
   if (key === 'attachments') return may(editable, 'attachments');
@@ -77,9 +78,9 @@ export const isShown = ({ editable, direction, tracking, split }: ShownFields, k
   if (field === 'amount') return split;
   if (field === 'vendor') return direction === 'COSTS' && may(editable, 'vendor');
   if (field === 'customer') return direction !== 'COSTS' && may(editable, 'customer');
-  if (field === 'tracking_option_one') return tracking[0] !== null && may(editable, field);
-  if (field === 'tracking_option_two') return tracking[1] !== null && may(editable, field);
-  if (field === 'category' || field === 'class' || field === 'location' || field === 'tax' || field === 'billable') return may(editable, field);
+  if (field === 'tracking_option_one') return fields.tracking[0] !== null && may(editable, field);
+  if (field === 'tracking_option_two') return fields.tracking[1] !== null && may(editable, field);
+  if (field === 'category' || field === 'class' || field === 'location' || field === 'tax' || field === 'billable') return fields.has(field) && may(editable, field);
   return false;
 };
 

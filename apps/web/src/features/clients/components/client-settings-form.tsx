@@ -6,6 +6,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
 import { useCoworkers } from '../../team/api';
+import { useLedgerFields } from '../../transactions/api';
 import { useUpdateClient, useUpdateSyncDate } from '../api';
 import { ClientFieldsInput, type ClientFields } from './client-fields-input';
 import { useChangeGuard } from '../../billing/read-only-guard';
@@ -91,6 +92,7 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
   const update = useUpdateClient(company.pk);
   const updateSyncDate = useUpdateSyncDate(company.pk);
   const coworkers = useCoworkers();
+  const ledgerFields = useLedgerFields(company.pk);
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
   const saving = update.isPending || updateSyncDate.isPending;
@@ -171,7 +173,7 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
           name="client_fields"
           extra="A field the client must fill before they can mark a transaction done is “Required to finish”; only fields they may set can be."
         >
-          <ClientFieldsInput />
+          <ClientFieldsInput ledgerFields={ledgerFields.data} />
         </Form.Item>
         <Form.Item
           name="category_or_explanation"

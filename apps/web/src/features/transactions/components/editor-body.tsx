@@ -5,9 +5,10 @@ import { CLIENT_EDITABLE_FIELDS, explanationHint, fromCents, type FinishRule, ty
 import { focusFirstField } from '../../../lib/focus-first-field';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
-import { useSelectOptions, useUpdateTransactions, type Side } from '../api';
+import { useLedgerFields, useSelectOptions, useUpdateTransactions, type Side } from '../api';
 import { dropDraft, loadDraft, saveDraft } from '../drafts';
 import { finishesOnEnter } from '../enter-to-finish';
+import { ledgerFieldsFrom } from '../ledger-fields';
 import { editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEditLines, type Editable, type EditLine } from '../editor-state';
 import { formatMoney, remainingCents } from '../money';
 import { addSplitLine, patchSplitLine, stopsFollowing } from '../split-lines';
@@ -59,7 +60,8 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   const root = useRef<HTMLDivElement>(null);
   const refusal = useRef<HTMLDivElement>(null);
   const tracking = useSelectOptions({ kind: 'tracking-categories', companyPk, side }, '', may(editable, 'tracking_option_one') || may(editable, 'tracking_option_two'));
-  const trackingPks: [number | null, number | null] = [tracking.data?.[0]?.pk ?? null, tracking.data?.[1]?.pk ?? null];
+  // The ledger's own fields and words: no class or location for Xero, its tracking categories by their names there.
+  const fields = ledgerFieldsFrom(useLedgerFields(companyPk).data, [tracking.data?.[0]?.pk ?? null, tracking.data?.[1]?.pk ?? null]);
   const split = lines.length > 1;
   const remaining = remainingCents(
     transaction.amount,
@@ -128,7 +130,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
       return;
     }
     setErrors({});
-    const shown = { editable, direction: transaction.direction, tracking: trackingPks, split };
+    const shown = { editable, direction: transaction.direction, fields, split };
     const change = accepted
       ? { ...toChange(transaction, accepted, memo, editable, true), accepted_suggestion: true }
       : toChange(transaction, lines, memo, editable, finished);
@@ -239,7 +241,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
               side={side}
               editable={editable}
               direction={transaction.direction}
-              tracking={trackingPks}
+              fields={fields}
               split={split}
               required={finishRule.required}
               errors={errors}

@@ -2,12 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { App, Button, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { ClientEditableField, Direction, FinishField } from '@herd/contract';
-import { CLIENT_EDITABLE_FIELD_LABELS } from '../../../lib/labels';
 import { useServerError } from '../../../ui/use-server-error';
 import { useClient } from '../../clients/api';
 import { useCreateRef, type OptionSource, type PickedOption, type RefKindPath, type SelectOption, type Side } from '../api';
 import { categoryDirectionWarning } from '../category-direction';
 import { may, type Editable, type EditLine, type RefField } from '../editor-state';
+import type { LedgerFields } from '../ledger-fields';
 import { NewCategoryModal } from './new-category-modal';
 import { RefSelect } from './ref-select';
 import { REQUIRED_TO_FINISH } from './required-mark';
@@ -20,8 +20,8 @@ interface LineFieldsProps {
   side: Side;
   editable: Editable;
   direction: Direction;
-  /** Tracking categories one and two of the ledger, when it has them. */
-  tracking: [number | null, number | null];
+  /** What the company's ledger has, and what it calls each field (a Xero tracking category by its name there). */
+  fields: LedgerFields;
   split: boolean;
   /** Fields needed to finish: shown first, marked. */
   required: readonly FinishField[];
@@ -41,7 +41,7 @@ const REF_PATHS: Partial<Record<RefField, RefKindPath | 'categories'>> = {
 
 /** One line of a transaction: its amount when split, and the fields this person may set. */
 export const LineFields = (props: LineFieldsProps) => {
-  const { line, index, companyPk, transactionPk, side, editable, direction, tracking, split, required, errors, onChange, onRemove } = props;
+  const { line, index, companyPk, transactionPk, side, editable, direction, fields, split, required, errors, onChange, onRemove } = props;
   const showError = useServerError();
   const { message } = App.useApp();
   const create = useCreateRef(companyPk);
@@ -82,14 +82,14 @@ export const LineFields = (props: LineFieldsProps) => {
   const refField = (field: RefField, source: OptionSource, onCreate?: (name: string) => Promise<SelectOption | null>) => (
     <Col xs={24} md={12} key={field}>
       <Form.Item
-        label={CLIENT_EDITABLE_FIELD_LABELS[field]}
+        label={fields.label(field)}
         {...mark(field)}
         validateStatus={error(field) ? 'error' : warning(field) ? 'warning' : undefined}
         help={error(field) ?? warning(field)}
         style={{ marginBottom: 12 }}
       >
         <RefSelect
-          label={CLIENT_EDITABLE_FIELD_LABELS[field]}
+          label={fields.label(field)}
           id={`line-${index}-${field}`}
           value={line[field]}
           onChange={(value, option?: PickedOption) => {
@@ -105,12 +105,12 @@ export const LineFields = (props: LineFieldsProps) => {
   );
 
   const simple = (field: RefField, createKind?: 'vendors' | 'customers' | 'categories') =>
-    may(editable, field as ClientEditableField)
+    may(editable, field as ClientEditableField) && fields.has(field)
       ? refField(field, { kind: REF_PATHS[field]!, companyPk, side, ...(field === 'category' ? { direction } : {}) }, createKind ? creator(createKind) : undefined)
       : null;
 
   // The company's required fields come first, in the usual order among themselves.
-  const fields = (
+  const shown = (
     [
       { field: 'category', node: simple('category', 'categories') },
       direction === 'COSTS' ? { field: 'vendor', node: simple('vendor', 'vendors') } : { field: 'customer', node: simple('customer', 'customers') },
@@ -120,42 +120,43 @@ export const LineFields = (props: LineFieldsProps) => {
       {
         field: 'tracking_option_one',
         node:
-          tracking[0] !== null && may(editable, 'tracking_option_one')
-            ? refField('tracking_option_one', { kind: 'tracking-options', companyPk, trackingPk: tracking[0] })
+          fields.tracking[0] !== null && may(editable, 'tracking_option_one')
+            ? refField('tracking_option_one', { kind: 'tracking-options', companyPk, trackingPk: fields.tracking[0] })
             : null,
       },
       {
         field: 'tracking_option_two',
         node:
-          tracking[1] !== null && may(editable, 'tracking_option_two')
-            ? refField('tracking_option_two', { kind: 'tracking-options', companyPk, trackingPk: tracking[1] })
+          fields.tracking[1] !== null && may(editable, 'tracking_option_two')
+            ? refField('tracking_option_two', { kind: 'tracking-options', companyPk, trackingPk: fields.tracking[1] })
             : null,
       },
       {
         field: 'billable',
-        node: may(editable, 'billable') ? (
-          <Col xs={24} md={12} key="billable">
-            <Form.Item
-              label="Billable"
-              {...mark('billable')}
-              style={{ marginBottom: 12 }}
-              validateStatus={error('billable') ? 'error' : undefined}
-              help={error('billable')}
-            >
-              <Select
-                aria-label="Billable"
-                placeholder="Choose billable"
-                allowClear
-                value={line.billable ?? undefined}
-                onChange={(value: EditLine['billable'] | undefined) => onChange({ billable: value ?? null })}
-                options={[
-                  { value: 'BILLABLE', label: 'Billable' },
-                  { value: 'NOT_BILLABLE', label: 'Not billable' },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-        ) : null,
+        node:
+          may(editable, 'billable') && fields.has('billable') ? (
+            <Col xs={24} md={12} key="billable">
+              <Form.Item
+                label="Billable"
+                {...mark('billable')}
+                style={{ marginBottom: 12 }}
+                validateStatus={error('billable') ? 'error' : undefined}
+                help={error('billable')}
+              >
+                <Select
+                  aria-label="Billable"
+                  placeholder="Choose billable"
+                  allowClear
+                  value={line.billable ?? undefined}
+                  onChange={(value: EditLine['billable'] | undefined) => onChange({ billable: value ?? null })}
+                  options={[
+                    { value: 'BILLABLE', label: 'Billable' },
+                    { value: 'NOT_BILLABLE', label: 'Not billable' },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+          ) : null,
       },
     ] satisfies { field: FinishField; node: ReactNode }[]
   ).sort((a, b) => Number(isRequired(b.field)) - Number(isRequired(a.field)));
@@ -176,7 +177,7 @@ export const LineFields = (props: LineFieldsProps) => {
             </Form.Item>
           </Col>
         ) : null}
-        {fields.map(({ node }) => node)}
+        {shown.map(({ node }) => node)}
       </Row>
       {side === 'accountant' ? (
         <NewCategoryModal

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Descriptions, Flex, Typography } from 'antd';
 import type { Transaction } from '@herd/contract';
-import { CLIENT_EDITABLE_FIELD_LABELS } from '../../../lib/labels';
+import { useLedgerFields } from '../api';
+import { ledgerFieldsFrom, type LedgerFields } from '../ledger-fields';
 import { formatMoney } from '../money';
 import { AttachmentsPanel } from './attachments-panel';
 import { NoteThread } from './note-thread';
@@ -10,15 +11,15 @@ import { TransactionHeading } from './transaction-heading';
 type Line = Transaction['lines'][number];
 const REFS = ['category', 'vendor', 'customer', 'class', 'location', 'tax', 'tracking_option_one', 'tracking_option_two'] as const;
 
-/** A line's answer as label and value: the category always, the other fields only where they are set. */
-const lineItems = (line: Line, split: boolean, currency: string) => [
+/** A line's answer as label and value, in the ledger's words: the category always, the other fields only where they are set. */
+const lineItems = (line: Line, split: boolean, currency: string, fields: LedgerFields) => [
   ...(split ? [{ key: 'amount', label: 'Amount', children: formatMoney(line.amount, currency) }] : []),
   ...REFS.filter((field) => field === 'category' || line[field]).map((field) => ({
     key: field,
-    label: CLIENT_EDITABLE_FIELD_LABELS[field],
+    label: fields.label(field),
     children: line[field]?.name ?? 'None',
   })),
-  ...(line.billable ? [{ key: 'billable', label: CLIENT_EDITABLE_FIELD_LABELS.billable, children: line.billable === 'BILLABLE' ? 'Billable' : 'Not billable' }] : []),
+  ...(line.billable ? [{ key: 'billable', label: fields.label('billable'), children: line.billable === 'BILLABLE' ? 'Billable' : 'Not billable' }] : []),
   ...(line.description ? [{ key: 'description', label: 'Description', children: line.description }] : []),
 ];
 
@@ -39,6 +40,7 @@ interface ReadOnlyBodyProps {
 export const ReadOnlyBody = ({ transaction, companyPk, review, footer }: ReadOnlyBodyProps) => {
   const [note, setNote] = useState('');
   const split = transaction.lines.length > 1;
+  const fields = ledgerFieldsFrom(useLedgerFields(companyPk).data, [null, null]);
   return (
     <Flex vertical gap={20} data-testid="transaction-read-only">
       <TransactionHeading transaction={transaction} />
@@ -54,7 +56,7 @@ export const ReadOnlyBody = ({ transaction, companyPk, review, footer }: ReadOnl
             column={1}
             bordered
             title={split ? `Line ${index + 1}` : undefined}
-            items={lineItems(line, split, transaction.currency)}
+            items={lineItems(line, split, transaction.currency, fields)}
             style={{ marginBottom: 12 }}
           />
         ))}
