@@ -112,3 +112,30 @@ describe('contract forms the checker reads as their authors meant', () => {
     expect(patch(24)).not.toEqual([]);
   });
 });
+
+describe('definitions written once and pointed at', () => {
+  it('judges an answer written under components/responses by its own schema, and names it', () => {
+    const write = xero.operationFor('POST', '/BankTransactions')!;
+    const refusal = { ErrorNumber: 10, Type: 'ValidationException', Message: 'A validation exception occurred', Elements: [{ ValidationErrors: [{ Message: 'x' }] }] };
+    expect(xero.checkResponse(write, 400, 'application/json', refusal)).toEqual([]);
+    expect(xero.checkResponse(write, 400, 'application/json', { ...refusal, Colour: 1 })).toEqual([expect.stringContaining('has "Colour"')]);
+  });
+
+  it('takes a file’s bytes as they are, judging only their content type', () => {
+    const path = '/BankTransactions/abc/Attachments/receipt.pdf';
+    expect(
+      xero.checkRequest({ method: 'PUT', path, query: {}, headers: { ...tenant, 'content-type': 'application/octet-stream' }, body: Buffer.from('%PDF-1.7') }).problems,
+    ).toEqual([]);
+    expect(
+      xero.checkRequest({ method: 'PUT', path, query: {}, headers: { ...tenant, 'content-type': 'application/pdf' }, body: Buffer.from('%PDF-1.7') }).problems,
+    ).toEqual([expect.stringContaining('takes application/octet-stream, not application/pdf')]);
+  });
+
+  it('judges a payload by a named schema of a contract with no paths', () => {
+    const webhooks = openApiContract('xero/xero-webhooks.yaml');
+    expect(webhooks.checkSchema('WebhookEvent', { events: [], firstEventSequence: 1, lastEventSequence: 1, entropy: 'E' })).toEqual([]);
+    expect(webhooks.checkSchema('WebhookEvent', { events: [], firstEventSequence: 1, lastEventSequence: 1, entropy: 'E', sent: 'now' })).toEqual([
+      expect.stringContaining('has "sent", which the contract does not define here'),
+    ]);
+  });
+});

@@ -64,6 +64,8 @@ export class OpenApiContract {
     closeObjectSchemas(this.document);
     this.ajv.addSchema(this.document as object, 'contract');
     locate(this.document, '#', this.pointers);
+    // A contract of payloads alone (Xero's webhooks) has schemas and no paths.
+    this.document.paths ??= {};
     this.matchers = Object.keys(this.document.paths).map((template) => {
       const segments = template.split('/');
       // A parameter may be a whole segment (`/Accounts/{AccountID}`) or part of one (`/Comments('{CommentKey}')`).
@@ -113,17 +115,14 @@ export class OpenApiContract {
     const responses = (operation.definition.responses ?? {}) as Record<string, Schema>;
     const key = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => candidate in responses);
     if (!key) return [];
-    const response = this.resolve(responses[key]!);
+    const { node: response, pointer: at } = this.locate(responses[key]!, `${operation.pointer}/responses/${escapePointer(key)}`);
     const content = response.content as Record<string, Schema> | undefined;
     if (!content || body === undefined || body === '') return [];
     const type = mediaType(contentType);
     const mediaKey = Object.keys(content).find((candidate) => candidate.toLowerCase() === type);
-    if (!mediaKey)
-      return [
-        `${operation.label} answers ${status} as ${Object.keys(content).join(' or ')}, not ${type ?? 'no content type'} (${operation.pointer}/responses/${key}/content)`,
-      ];
+    if (!mediaKey) return [`${operation.label} answers ${status} as ${Object.keys(content).join(' or ')}, not ${type ?? 'no content type'} (${at}/content)`];
     if (!isObject(content[mediaKey]!.schema)) return [];
-    const pointer = `${operation.pointer}/responses/${escapePointer(key)}/content/${escapePointer(mediaKey)}/schema`;
+    const pointer = `${at}/content/${escapePointer(mediaKey)}/schema`;
     return this.validate(pointer, body, `${operation.label} answer ${status}`);
   }
 
@@ -170,19 +169,21 @@ export class OpenApiContract {
   }
 
   private checkRequestBody(operation: ContractOperation, message: HttpRequestMessage): string[] {
-    const requestBody = operation.definition.requestBody ? this.resolve(operation.definition.requestBody as Schema) : undefined;
+    const located = isObject(operation.definition.requestBody) ? this.locate(operation.definition.requestBody, `${operation.pointer}/requestBody`) : undefined;
+    const requestBody = located?.node;
     const empty = message.body === undefined || message.body === null || message.body === '';
     if (!requestBody) return empty ? [] : [`${operation.label} takes no body (${operation.pointer})`];
-    if (empty) return requestBody.required ? [`${operation.label} requires a body (${operation.pointer}/requestBody)`] : [];
+    if (empty) return requestBody.required ? [`${operation.label} requires a body (${located!.pointer})`] : [];
     const content = (requestBody.content ?? {}) as Record<string, Schema>;
     const header = lowerKeys(message.headers)['content-type'];
     const type = mediaType(typeof header === 'string' ? header : undefined);
     const mediaKey = Object.keys(content).find((candidate) => candidate.toLowerCase() === type);
-    if (!mediaKey)
-      return [`${operation.label} takes ${Object.keys(content).join(' or ')}, not ${type ?? 'a body without a content type'} (${operation.pointer}/requestBody/content)`];
+    if (!mediaKey) return [`${operation.label} takes ${Object.keys(content).join(' or ')}, not ${type ?? 'a body without a content type'} (${located!.pointer}/content)`];
     const schema = content[mediaKey]!.schema;
-    if (!isObject(schema)) return [];
-    const pointer = `${operation.pointer}/requestBody/content/${escapePointer(mediaKey)}/schema`;
+    // A file's bytes are whatever the file holds: only their content type is judged. (Xero writes its
+    // attachments' raw bodies as `format: byte`, which OpenAPI means for base64 text.)
+    if (!isObject(schema) || ['binary', 'byte'].includes(String(this.resolve(schema).format)) || mediaKey === 'application/octet-stream') return [];
+    const pointer = `${located!.pointer}/content/${escapePointer(mediaKey)}/schema`;
     const body = mediaKey.includes('form') ? coerceToSchema(message.body, this.resolve(schema), (ref) => this.resolve({ $ref: ref })) : message.body;
     return this.validate(pointer, body, `${operation.label} body`);
   }
@@ -196,20 +197,46 @@ export class OpenApiContract {
     return validate(value) ? [] : formatErrors(validate.errors, what, pointer, this.pointers);
   }
 
-  /** Follows a local `$ref` (parameters, bodies, responses and schemas may each be one). */
-  private resolve(node: Schema): Schema {
-    let current = node;
-    for (let depth = 0; typeof current.$ref === 'string' && depth < 10; depth += 1) {
-      const path = current.$ref
-        .replace(/^#\//, '')
-        .split('/')
-        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-      let target: unknown = this.document;
-      for (const part of path) target = isObject(target) ? target[part] : undefined;
-      if (!isObject(target)) break;
-      current = target;
+  /**
+   * Judges a value by one of the contract's named schemas (`components/schemas/<name>`): what a service
+   * sends outside any HTTP operation, such as a webhook's payload. The value is closed at its top as
+   * well (a schema that is also a branch elsewhere is left open there).
+   */
+  checkSchema(name: string, value: unknown, what = name): string[] {
+    const pointer = `#/components/schemas/${escapePointer(name)}`;
+    let validate = this.validators.get(`closed:${pointer}`);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `contract${pointer}`, unevaluatedProperties: false });
+      this.validators.set(`closed:${pointer}`, validate);
+    }
+    return validate(value) ? [] : formatErrors(validate.errors, what, pointer, this.pointers);
+  }
+
+  /** Follows a local `$ref` as `resolve` does, and says where the definition it reaches is written. */
+  private locate(node: Schema, pointer: string): { node: Schema; pointer: string } {
+    let current = { node, pointer };
+    for (let depth = 0; typeof current.node.$ref === 'string' && depth < 10; depth += 1) {
+      const target = this.target(current.node.$ref);
+      if (!target) break;
+      current = { node: target, pointer: current.node.$ref };
     }
     return current;
+  }
+
+  /** Follows a local `$ref` (parameters, bodies, responses and schemas may each be one). */
+  private resolve(node: Schema): Schema {
+    return this.locate(node, '').node;
+  }
+
+  /** What a local `$ref` (`#/components/…`) points at, if it is an object. */
+  private target(ref: string): Schema | undefined {
+    const path = ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    let found: unknown = this.document;
+    for (const part of path) found = isObject(found) ? found[part] : undefined;
+    return isObject(found) ? found : undefined;
   }
 }
 

@@ -49,11 +49,8 @@ function describe(request: FastifyRequest, endpoint: EndpointSpec, recordId: str
  */
 export function attachmentRoutes(state: XeroState) {
   return async (app: FastifyInstance): Promise<void> => {
-    // Any content type is a file here. Its bytes are held as a binary (latin1) string, one character a
-    // byte, which is how the contract's body (`type: string`) is judged; the shared checker does not
-    // yet take a Buffer as a string. The handler turns it back into the same bytes.
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_ATTACHMENT_BYTES }, (_request, body, done) => done(null, body.toString('latin1')));
+    // Any content type is a file here, its bytes as they came (the contract judges only their content type).
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_ATTACHMENT_BYTES }, (_request, body, done) => done(null, body));
 
     app.get('/:endpoint/:id/Attachments', async (request) => {
       const { org, endpoint, key } = owner(request);
@@ -79,7 +76,7 @@ export function attachmentRoutes(state: XeroState) {
       const { org, endpoint, key } = owner(request);
       const recordId = key.split('/')[1] ?? '';
       return idempotentWrite(state, org, request, reply, () => {
-        const bytes = typeof request.body === 'string' ? Buffer.from(request.body, 'latin1') : undefined;
+        const bytes = Buffer.isBuffer(request.body) ? request.body : undefined;
         if (!bytes || bytes.length === 0) throw badRequest('The attachment body is empty');
         const fileName = (request.params as Params).file ?? '';
         const includeOnline = (request.query as Record<string, string | undefined>).IncludeOnline?.toLowerCase() === 'true';

@@ -2,7 +2,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { checkTrafficAgainstContract, openApiContract } from '../contract-check/index.js';
 import { accountingRoutes } from './accounting.routes.js';
 import { connectionRoutes } from './connections.routes.js';
-import { inlineSharedDefinitions } from './contract-shared-responses.js';
 import { DroppedConnection, OAuthError, postDataInvalid, serverError, validationException, XeroError } from './errors.js';
 import { oauthRoutes, type XeroConsentScope } from './oauth.routes.js';
 import type { XeroRequestLogEntry, XeroState } from './state.js';
@@ -48,9 +47,7 @@ export async function xeroSimulatorPlugin(app: FastifyInstance, { state, consent
     const { status, body } = validationException([{ ValidationErrors: problems.map((Message) => ({ Message })) }]);
     return { status, body };
   };
-  const accounting = openApiContract('xero/xero_accounting.yaml');
-  inlineSharedDefinitions(accounting);
-  checkTrafficAgainstContract(app, { contract: accounting, basePath: '/api.xro/2.0', refuse });
+  checkTrafficAgainstContract(app, { contract: openApiContract('xero/xero_accounting.yaml'), basePath: '/api.xro/2.0', refuse });
   checkTrafficAgainstContract(app, { contract: openApiContract('xero/xero-identity.yaml'), basePath: /.*(?=\/connections(\/|$))/i, refuse });
 
   await app.register(oauthRoutes(state, consentScope));

@@ -84,7 +84,9 @@ describe('webhooks', () => {
     expect(webhookPayloadProblems({ ...payload, events: [{ ...event, eventCategory: 'BANKTRANSACTION', eventType: 'UPDATE', extra: 1 }] })).toEqual(
       expect.arrayContaining([expect.stringContaining('/events/0/eventCategory'), expect.stringContaining('/events/0 has "extra"')]),
     );
-    expect(webhookPayloadProblems({ events: [], firstEventSequence: 1, lastEventSequence: 1, entropy: 'ABC', sent: 'now' })).toEqual(['(the whole value) has "sent"']);
+    expect(webhookPayloadProblems({ events: [], firstEventSequence: 1, lastEventSequence: 1, entropy: 'ABC', sent: 'now' })).toEqual([
+      'webhook payload (the whole value) has "sent", which the contract does not define here (#/components/schemas/WebhookEvent)',
+    ]);
   });
 
   it('intent to receive passes a receiver that checks signatures and fails one that does not', async () => {
@@ -99,7 +101,10 @@ describe('webhooks', () => {
     expect(intent).toMatchObject({ events: [], firstEventSequence: 0, lastEventSequence: 0 });
     // Xero's webhook guide has Intent to Receive numbered 0, which the contract's sequences (minimum 1)
     // leave out; that is its only difference from the contract's payload, and Herd reads no sequence.
-    expect(webhookPayloadProblems(intent)).toEqual(['/lastEventSequence must be >= 1', '/firstEventSequence must be >= 1']);
+    expect(webhookPayloadProblems(intent)).toEqual([
+      expect.stringMatching(/^webhook payload \/lastEventSequence must be >= 1 \(#\/components\/schemas\/WebhookEvent\/properties\/lastEventSequence\/minimum\)$/),
+      expect.stringMatching(/^webhook payload \/firstEventSequence must be >= 1 /),
+    ]);
 
     const careless = await receiver((_received, response) => response.end());
     sim.configureWebhook(careless.url);
