@@ -4,6 +4,7 @@ import { XeroValidationError, type XeroApi } from './xero-api.js';
 import { xeroLookups, type XeroLookups } from './xero-lookups.js';
 import { buildXeroUpdate, collectionOf, XeroUnpublishableError } from './xero-publish-map.js';
 import { xeroIdOf } from './xero-records.js';
+import { movedTotal } from './xero-total-check.js';
 import { XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
 import { text, xeroVersion, type XeroObject } from './xero-values.js';
 
@@ -18,7 +19,7 @@ export const attachToXero = async (api: XeroApi, entity: XeroEntity, id: string,
       await file.uploaded(text(attachment.AttachmentID));
     } catch (err) {
       if (!(err instanceof XeroValidationError)) throw err;
-      return { code: 'XERO', message: `The categorization was published, but Xero refused the file ${file.name}: ${err.message}` };
+      return { code: 'XERO', message: `The categorization was written to Xero, but Xero refused the file ${file.name}: ${err.message}` };
     }
   }
   return null;
@@ -47,33 +48,44 @@ const updateOf = (entity: XeroEntity, item: PublishItem, current: XeroObject | u
   }
 };
 
+/** What Xero answered for each object of the POST: accepted (its answer), or refused in Xero's words. */
+const acceptedOf = (answer: XeroObject | undefined): { answer: XeroObject } | { refusal: string } => {
+  const messages = answer ? messagesOf(answer) : ['Xero did not answer for this transaction.'];
+  if (!answer || answer.HasErrors === true || messages.length > 0) return { refusal: messages.join(' ') };
+  return { answer };
+};
+
 /**
  * Writes answers back: the items of each kind, many to a request (`summarizeErrors=false`, so
  * each object is answered on its own), each request with its Idempotency-Key so a request sent
  * again writes nothing twice. Xero has no version to refuse a stale write (QuickBooks' SyncToken),
  * and an update sends an object's lines whole, so each batch's objects are read again first and
  * the answer is built on Xero's copy as it is now: a line someone changed in Xero since the pull
- * is kept as changed, not put back. Each object Xero accepted is published, then its files
- * uploaded; one it refused is the row's error in Xero's words; one Herd cannot express in Xero (or
- * gone from it) is refused before anything is sent. What each request settled is handed back
- * before the next is sent.
+ * is kept as changed, not put back. The objects Xero accepted are read back once more (one
+ * request a batch), since Xero works out tax and totals itself, and each gets its files: one whose
+ * total is no longer what it was before the write is the row's sync error, saying what moved, never
+ * published; the others are published (or the row's error is the file Xero refused). One Xero
+ * refused is the row's error in Xero's words; one Herd cannot express in Xero (or gone from it) is refused before anything is sent.
+ * What each request settled is handed back before the next is sent.
  */
 export async function* publishToXero(api: XeroApi, items: PublishItem[], references: LedgerReferences): AsyncGenerator<SettledItem[]> {
   const lookups = xeroLookups(references);
   const byEntity = new Map<XeroEntity, PublishItem[]>();
   for (const item of items) byEntity.set(item.entityType as XeroEntity, [...(byEntity.get(item.entityType as XeroEntity) ?? []), item]);
+  const idOf = (entity: XeroEntity, item: PublishItem) => xeroIdOf(entity, item.externalId);
   for (const [entity, pending] of byEntity) {
     for (let i = 0; i < pending.length; i += PER_REQUEST) {
       const chunk = pending.slice(i, i + PER_REQUEST);
       const copies = await currentCopies(
         api,
         entity,
-        chunk.map((item) => xeroIdOf(entity, item.externalId)),
+        chunk.map((item) => idOf(entity, item)),
       );
+      const copyOf = (item: PublishItem, from: Map<string, XeroObject>) => from.get(idOf(entity, item).toLowerCase());
       const settled: SettledItem[] = [];
       const sendable: { item: PublishItem; update: XeroObject }[] = [];
       for (const item of chunk) {
-        const built = updateOf(entity, item, copies.get(xeroIdOf(entity, item.externalId).toLowerCase()), lookups);
+        const built = updateOf(entity, item, copyOf(item, copies), lookups);
         if ('refusal' in built) settled.push({ item, outcome: { kind: 'rejected', code: 'HERD', message: built.refusal } });
         else sendable.push({ item, update: built.update });
       }
@@ -85,19 +97,31 @@ export async function* publishToXero(api: XeroApi, items: PublishItem[], referen
               randomUUID(),
             )
           : [];
-      for (const [n, { item }] of sendable.entries()) {
-        const answer = answers[n];
-        const messages = answer ? messagesOf(answer) : ['Xero did not answer for this transaction.'];
-        if (!answer || answer.HasErrors === true || messages.length > 0) {
-          settled.push({ item, outcome: { kind: 'rejected', code: 'XERO', message: messages.join(' ') } });
-          continue;
-        }
-        const refusal = await attachToXero(api, entity, xeroIdOf(entity, item.externalId), item.files);
-        const version = xeroVersion(answer);
-        settled.push({
-          item,
-          outcome: refusal ? { kind: 'rejected', ...refusal, raw: answer, ledgerVersion: version } : { kind: 'published', ledgerVersion: version, raw: answer },
-        });
+      const written = sendable.map(({ item }, n) => ({ item, ...acceptedOf(answers[n]) }));
+      for (const entry of written) if ('refusal' in entry) settled.push({ item: entry.item, outcome: { kind: 'rejected', code: 'XERO', message: entry.refusal } });
+      const accepted = written.flatMap((entry) => ('answer' in entry ? [entry] : []));
+      const after =
+        accepted.length > 0
+          ? await currentCopies(
+              api,
+              entity,
+              accepted.map(({ item }) => idOf(entity, item)),
+            )
+          : new Map<string, XeroObject>();
+      for (const { item, answer } of accepted) {
+        const readBack = copyOf(item, after);
+        const raw = readBack ?? answer;
+        // The files go either way: the categorization they explain is in Xero now.
+        const refusal = await attachToXero(api, entity, idOf(entity, item), item.files);
+        const moved = movedTotal(entity, copyOf(item, copies)!, readBack);
+        const version = xeroVersion(raw);
+        if (moved)
+          settled.push({
+            item,
+            outcome: { kind: 'rejected', code: 'XERO_TOTAL', message: [moved, refusal?.message].filter(Boolean).join(' '), raw, ledgerVersion: version },
+          });
+        else if (refusal) settled.push({ item, outcome: { kind: 'rejected', ...refusal, raw, ledgerVersion: version } });
+        else settled.push({ item, outcome: { kind: 'published', ledgerVersion: version, raw } });
       }
       yield settled;
     }
