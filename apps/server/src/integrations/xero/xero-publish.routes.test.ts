@@ -163,6 +163,24 @@ describe('the pickers of a Xero company', () => {
   });
 });
 
+describe('the fields a Xero company’s categorization has', () => {
+  it('are Xero’s only: its tracking categories by the names they have in Xero, in Xero’s order, and no class, location or billable status', async () => {
+    const answer = await cast.admin.get(`accounting/selects/${companyPk}/fields/list/`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const fields = answer.json() as { field: string; label: string; tracking_category: number | null }[];
+    const [first, second] = sim.listEntities(tenant, 'TrackingCategories').map((c) => String(c.Name));
+    expect(fields.map((f) => f.label)).toEqual(['Category', 'Vendor', 'Customer', 'Tax', first, second, 'Memo', 'Split lines', 'Attachments']);
+    expect(fields.some((f) => ['class', 'location', 'billable'].includes(f.field))).toBe(false);
+    // Each tracking field takes the options of the category it is named after.
+    const categories = (await cast.admin.get(`accounting/selects/${companyPk}/tracking-categories/list/`)).json() as { pk: number; name: string }[];
+    const byName = new Map(categories.map((c) => [c.name, c.pk]));
+    expect(fields.filter((f) => f.tracking_category !== null).map((f) => [f.field, f.tracking_category])).toEqual([
+      ['tracking_option_one', byName.get(first!)],
+      ['tracking_option_two', byName.get(second!)],
+    ]);
+  });
+});
+
 describe('lists made in Xero from the categorization form', () => {
   it('creates a category as a Xero account of the chosen type, with a code Xero requires', async () => {
     const created = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/categories/create/`, { name: 'Client Gifts', account_type: 'EXPENSE' });
