@@ -25,7 +25,7 @@ const seedOf = (companyName: string): QbdSimulatorOptions => ({ companyName: `${
 /** Each sandbox company's file by the Herd company's pk, kept in DATA_DIR/sandboxes/quickbooks-desktop.json with the edits Herd made. */
 type CompanyFiles = Map<number, QbdSimulator>;
 
-const keepCompanyFiles = (app: FastifyInstance): KeptSandbox<CompanyFiles> =>
+export const keepCompanyFiles = (app: FastifyInstance): KeptSandbox<CompanyFiles> =>
   keepSandbox<CompanyFiles>(app, app.deps.config, 'quickbooks-desktop', {
     fresh: () => new Map(),
     restore: (saved) =>
