@@ -92,6 +92,18 @@ describe('the total of a tax-exclusive object', () => {
     ).toEqual(['INPUT2', 'INPUT2']);
   });
 
+  it('stays tax-exclusive for a taxed line answered with its own tax: made tax-inclusive, 1,403.05 would become 1,393.59', () => {
+    // 63.07 + 9.46 of GST parked on Suspense beside an untaxed 1,330.52: 1,403.05 left the bank.
+    const rest = { LineItemID: 'L-RNT', AccountCode: '469', LineAmount: 1330.52, TaxType: 'NONE', TaxAmount: 0 };
+    const update = buildXeroUpdate(
+      'BankTransaction',
+      spend('Exclusive', [suspense(63.07, { TaxType: 'INPUT2', TaxAmount: 9.46 }), rest]),
+      [answer(6307, 'A-OFF', { taxExternalId: 'INPUT2' })],
+      lookups,
+    );
+    expect(update.LineAmountTypes).toBe('Exclusive');
+  });
+
   it('becomes tax-inclusive when no line of it is taxed and the answer adds tax; is refused with the figures when one is', () => {
     const untaxed = buildXeroUpdate('BankTransaction', spend('Exclusive', [suspense(115)]), [answer(11500, 'A-OFF', { taxExternalId: 'INPUT2' })], lookups);
     expect(untaxed.LineAmountTypes).toBe('Inclusive');
