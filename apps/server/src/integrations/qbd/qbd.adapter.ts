@@ -32,6 +32,8 @@ export const qbdAdapter = (qbd: QbdContext): LedgerAdapter => ({
   displayName: 'QuickBooks Desktop',
   remote: true,
   waitsForConnector: true,
+  // A QuickBooks Desktop expense line has a class and a billable status, and no location.
+  lineFields: ['class', 'billable'],
 
   async *pull(company, cursor, references, now) {
     yield* pullQbd(qbd.exchangeFor(company.pk), company, cursor, references, now);

@@ -177,4 +177,13 @@ describe('setting a company up', () => {
     expect(listed.sync).toMatchObject({ sandbox: true, state: 'IDLE' });
     expect(listed.company_file_path).toContain('Sandbox Co (sandbox)');
   });
+
+  it('offers the fields QuickBooks Desktop has: classes and billable, no locations', async () => {
+    const created = await cast.admin.post('accounting/accountant/client-companies/create/', { name: 'Fields Co', connection_kind: 'QBD' });
+    const fields = await cast.admin.get(`accounting/selects/${created.json().pk}/fields/list/`);
+    expect(fields.statusCode, fields.body).toBe(200);
+    const offered = (fields.json() as { field: string }[]).map((f) => f.field);
+    expect(offered).toEqual(expect.arrayContaining(['class', 'billable']));
+    expect(offered).not.toContain('location');
+  });
 });
