@@ -22,3 +22,13 @@ export const activeTrackingCategoryCount = async (db: Db, companyPk: number): Pr
       .where(and(eq(ledgerRefs.clientCompanyId, companyPk), eq(ledgerRefs.kind, 'TRACKING_CATEGORY'), eq(ledgerRefs.active, true)))
       .limit(2)
   ).length;
+
+/** Whether the company's ledger has at least one active class and location to choose: a field with nothing to choose is never required. */
+export const hasActiveClassesAndLocations = async (db: Db, companyPk: number): Promise<{ classes: boolean; locations: boolean }> => {
+  const rows = await db
+    .selectDistinct({ kind: ledgerRefs.kind })
+    .from(ledgerRefs)
+    .where(and(eq(ledgerRefs.clientCompanyId, companyPk), inArray(ledgerRefs.kind, ['CLASS', 'LOCATION']), eq(ledgerRefs.active, true)));
+  const kinds = new Set(rows.map((row) => row.kind));
+  return { classes: kinds.has('CLASS'), locations: kinds.has('LOCATION') };
+};

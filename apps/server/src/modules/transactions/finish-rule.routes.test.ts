@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_EDITABLE_FIELDS, DEFAULT_FINISH_RULE, type FinishField, type FinishRule } from '@herd/contract';
-import { clientCompanies } from '../../db/schema/index.js';
+import { clientCompanies, ledgerRefs } from '../../db/schema/index.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, createRef, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -111,6 +111,9 @@ describe('fields required to finish', () => {
       const s = await setup();
       await createRef(t.db, s.pk, 'TRACKING_CATEGORY', 'Channel');
       await createRef(t.db, s.pk, 'TRACKING_CATEGORY', 'Region');
+      // The ledger has classes and locations to choose from.
+      await createRef(t.db, s.pk, 'CLASS', 'Retail');
+      await createRef(t.db, s.pk, 'LOCATION', 'Downtown');
       const rule: FinishRule = { category_or_explanation: false, required: [field] };
       expect((await s.settings({ client_editable_fields: [...CLIENT_EDITABLE_FIELDS], finish_rule: rule })).json().finish_rule).toEqual(rule);
       expect((await s.cast.client.get(`accounting/client/company/${s.pk}/retrieve/`)).json().finish_rule).toEqual(rule);
@@ -173,6 +176,19 @@ describe('fields required to finish', () => {
       .set({ clientEditableFields: ['memo'], finishRule: { category_or_explanation: false, required: ['vendor', 'category'] } })
       .where(eq(clientCompanies.pk, other.pk));
     expect((await other.finish(other.cast.client, { pk: other.txs[0]!.pk })).statusCode).toBe(200);
+  });
+
+  it('never asks for a class or a location the ledger has none of (Xero has neither), even under a rule set before', async () => {
+    const s = await setup();
+    await s.settings({ client_editable_fields: [...CLIENT_EDITABLE_FIELDS], finish_rule: { category_or_explanation: false, required: ['class', 'location'] } });
+    expect((await s.finish(s.cast.client, { pk: s.txs[0]!.pk })).json()[0]).toMatchObject({ status: 'FINISHED_IN_HERD' });
+    // A location only inactive in the ledger is none to choose either; a class to choose is asked for.
+    const other = await setup();
+    await other.settings({ client_editable_fields: [...CLIENT_EDITABLE_FIELDS], finish_rule: { category_or_explanation: false, required: ['class', 'location'] } });
+    await createRef(t.db, other.pk, 'CLASS', 'Retail');
+    const gone = await createRef(t.db, other.pk, 'LOCATION', 'Closed branch');
+    await t.db.update(ledgerRefs).set({ active: false }).where(eq(ledgerRefs.pk, gone.pk));
+    expect((await other.finish(other.cast.client, { pk: other.txs[0]!.pk })).json()).toEqual({ 'transactions.0.lines.0.class': ['Class is required.'] });
   });
 
   it('refuses to require a field clients may not set, whichever setting narrows it, and leaves the company as it was', async () => {

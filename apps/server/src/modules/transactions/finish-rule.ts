@@ -11,7 +11,7 @@ import {
 } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { CompanyAccess } from '../access/company-access.js';
-import { activeTrackingCategoryCount } from './finish-rule.queries.js';
+import { activeTrackingCategoryCount, hasActiveClassesAndLocations } from './finish-rule.queries.js';
 import type { FieldErrors, NewLine } from './lines.js';
 
 const LINE_COLUMNS: Record<LineFinishField, keyof NewLine> = {
@@ -32,6 +32,12 @@ export interface FinishBar {
   editable: readonly ClientEditableField[] | 'all';
   /** The tracking categories the editor shows (0–2): a tracking field beyond them is not on screen, so not required. */
   trackingCategories: number;
+  /**
+   * Whether the ledger has a class, a location to choose: a ledger without them (Xero) or a company
+   * that has none never holds a client to them, even under a rule set before it was connected.
+   */
+  classes: boolean;
+  locations: boolean;
 }
 
 /**
@@ -39,10 +45,17 @@ export interface FinishBar {
  * they may set; the accountant marking done to a category on every line.
  */
 export const finishBarOf = async (db: Db, scope: CompanyAccess): Promise<FinishBar> => {
-  if (scope.side === 'accountant' || scope.editable === 'all') return { rule: ACCOUNTANT_FINISH_RULE, editable: 'all', trackingCategories: 2 };
+  if (scope.side === 'accountant' || scope.editable === 'all')
+    return { rule: ACCOUNTANT_FINISH_RULE, editable: 'all', trackingCategories: 2, classes: true, locations: true };
   const rule = clientFinishRule(scope.company.finishRule, scope.editable);
   const tracked = rule.required.some((field) => field === 'tracking_option_one' || field === 'tracking_option_two');
-  return { rule, editable: scope.editable, trackingCategories: tracked ? await activeTrackingCategoryCount(db, scope.company.pk) : 0 };
+  const listed = rule.required.some((field) => field === 'class' || field === 'location');
+  return {
+    rule,
+    editable: scope.editable,
+    trackingCategories: tracked ? await activeTrackingCategoryCount(db, scope.company.pk) : 0,
+    ...(listed ? await hasActiveClassesAndLocations(db, scope.company.pk) : { classes: false, locations: false }),
+  };
 };
 
 /** A transaction as it would stand after the write. */
@@ -53,12 +66,14 @@ export interface Answer {
   hasAttachment: boolean;
 }
 
-/** Whether the editor shows this line field for this transaction: vendors on costs, customers on sales, tracking the ledger has. */
+/** Whether the editor shows this line field for this transaction: vendors on costs, customers on sales, tracking, classes and locations the ledger has. */
 const onScreen = (field: LineFinishField, answer: Answer, bar: FinishBar) => {
   if (field === 'vendor') return answer.type !== 'DEPOSIT';
   if (field === 'customer') return answer.type === 'DEPOSIT';
   if (field === 'tracking_option_one') return bar.trackingCategories >= 1;
   if (field === 'tracking_option_two') return bar.trackingCategories >= 2;
+  if (field === 'class') return bar.classes;
+  if (field === 'location') return bar.locations;
   return true;
 };
 
