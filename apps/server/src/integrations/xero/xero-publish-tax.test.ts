@@ -104,6 +104,20 @@ describe('the total of a tax-exclusive object', () => {
     expect(update.LineAmountTypes).toBe('Exclusive');
   });
 
+  it('reads and writes a quote’s capital spellings: a tax-exclusive quote is held to its total too', () => {
+    const quote = (LineAmountTypes: string, LineItems: Line[]) => ({ QuoteID: 'Q-1', Status: 'ACCEPTED', LineAmountTypes, LineItems });
+    const untaxed = buildXeroUpdate('Quote', quote('EXCLUSIVE', [suspense(115)]), [answer(11500, 'A-OFF', { taxExternalId: 'INPUT2' })], lookups);
+    expect(untaxed.LineAmountTypes).toBe('INCLUSIVE');
+    expect(() =>
+      buildXeroUpdate(
+        'Quote',
+        quote('EXCLUSIVE', [suspense(200, { TaxType: 'INPUT2', TaxAmount: 30 }), taxedOther]),
+        [answer(20000, 'A-OFF', { taxExternalId: 'NONE' })],
+        lookups,
+      ),
+    ).toThrow('so this answer’s tax rates would change its total (tax of 0.00 where Xero has 30.00)');
+  });
+
   it('becomes tax-inclusive when no line of it is taxed and the answer adds tax; is refused with the figures when one is', () => {
     const untaxed = buildXeroUpdate('BankTransaction', spend('Exclusive', [suspense(115)]), [answer(11500, 'A-OFF', { taxExternalId: 'INPUT2' })], lookups);
     expect(untaxed.LineAmountTypes).toBe('Inclusive');

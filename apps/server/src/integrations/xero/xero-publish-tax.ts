@@ -48,11 +48,13 @@ const exclusiveRefusal = (held: number, answered: number | null) =>
  * are then what the money was, and nothing else changes), and the answer is refused when one is.
  */
 export const lineAmountTypesFor = (raw: XeroObject, watched: XeroObject[], others: XeroObject[], lines: WrittenLine[], lookups: XeroLookups): unknown => {
-  if (raw.LineAmountTypes !== 'Exclusive') return raw.LineAmountTypes;
+  // Quotes spell the types in capitals (EXCLUSIVE), the other objects as words (Exclusive): each keeps its own.
+  const spelt = (type: 'Exclusive' | 'Inclusive') => (raw.LineAmountTypes === String(raw.LineAmountTypes).toUpperCase() ? type.toUpperCase() : type);
+  if (String(raw.LineAmountTypes).toUpperCase() !== 'EXCLUSIVE') return raw.LineAmountTypes;
   const held = sum(watched.map((line) => xeroCents(line.TaxAmount)));
   const answered = exclusiveTaxOf(lines, lookups);
-  if (answered === held) return 'Exclusive';
+  if (answered === held) return spelt('Exclusive');
   const taxed = (line: XeroObject) => xeroCents(line.TaxAmount) !== 0 || (text(line.TaxType) !== '' && lookups.addsTax(text(line.TaxType)));
-  if (![...watched, ...others].some(taxed)) return 'Inclusive';
+  if (![...watched, ...others].some(taxed)) return spelt('Inclusive');
   throw new XeroUnpublishableError(exclusiveRefusal(held, answered));
 };
