@@ -5,6 +5,12 @@ export { SEARCH_DEBOUNCE_MS };
 export const SEARCH_WIDTH_PX = 150;
 /** A folder a drag hovers this long opens, so the drop can go deeper. */
 export const DRAG_HOVER_OPEN_MS = 1500;
+/**
+ * A drag held within this share of the list's or the window's height of its top or bottom edge scrolls
+ * it; only there. dnd-kit's own fifth scrolled the page under a pointer held still over a folder in the
+ * lower part of a laptop's window, so another folder slid under it before the hover could open it.
+ */
+export const DRAG_SCROLL_EDGE = 0.05;
 export const MENU_TRANSITION_MS = 150;
 export const GRID_GUTTER_PX = 8;
 export const GRID_GUTTER_COMPACT_PX = 5;

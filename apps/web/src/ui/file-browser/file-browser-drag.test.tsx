@@ -1,46 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLICK_TIMER_MS, DRAG_HOVER_OPEN_MS, LIST_ROW_PX } from './constants';
+import { describe, expect, it, vi } from 'vitest';
+import { CLICK_TIMER_MS, DRAG_HOVER_OPEN_MS } from './constants';
 import { itemNamed, itemsOf, renderBrowser } from './test-browser';
+import { chip, crumbPoint, dragFromTo, dragTo, layOutRowsAndCrumbs, release, rowMiddle, toRow } from './test-drag-layout';
 
-/**
- * jsdom lays nothing out: each row is given the place the list would give it (one row height apart), and
- * each crumb a place in a line above the rows, so dnd-kit's collision detection sees the pointer over a
- * row or crumb as a browser would.
- */
-const original = Element.prototype.getBoundingClientRect;
-const CRUMB_TOP = -40;
-const rect = (left: number, top: number, width: number, height: number) =>
-  ({ x: left, y: top, top, left, width, height, right: left + width, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
-beforeEach(() => {
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const row = [...document.querySelectorAll('[role="option"]')].indexOf(this);
-    if (row >= 0) return rect(0, row * LIST_ROW_PX, 600, LIST_ROW_PX);
-    const crumb = [...document.querySelectorAll('.herd-fb-crumb')].indexOf(this);
-    if (crumb >= 0) return rect(crumb * 120, CRUMB_TOP, 100, 30);
-    // The drag's chip, at the corner of the overlay dnd-kit placed over the item picked up.
-    const overlay = this.classList.contains('herd-fb-drag-chip') ? this.parentElement : null;
-    if (overlay) return rect(parseFloat(overlay.style.left), parseFloat(overlay.style.top), 120, 24);
-    return original.call(this);
-  });
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
-
-const rowMiddle = (index: number) => index * LIST_ROW_PX + LIST_ROW_PX / 2;
-const crumbPoint = (index: number) => ({ clientX: index * 120 + 50, clientY: CRUMB_TOP + 15 });
-/** Presses on a row, moves the pointer to a point, one step at a time as a hand would. */
-const dragTo = (name: string, from: number, to: { clientX: number; clientY: number }) => {
-  fireEvent.mouseDown(itemNamed(name), { button: 0, clientX: 100, clientY: rowMiddle(from) });
-  for (const point of [{ clientX: 100, clientY: rowMiddle(from) + 8 }, { clientX: to.clientX, clientY: to.clientY - 4 }, to])
-    act(() => void fireEvent.mouseMove(document, point));
-};
-const toRow = (index: number) => ({ clientX: 100, clientY: rowMiddle(index) });
-const dragFromTo = (name: string, from: number, to: number) => dragTo(name, from, toRow(to));
-const release = (to: { clientX: number; clientY: number }) => act(() => void fireEvent.mouseUp(document, to));
-const chip = () => document.querySelector('.herd-fb-drag-chip');
+layOutRowsAndCrumbs();
 
 describe('dragging items onto folders', () => {
   it('moves a file dropped on a folder', async () => {

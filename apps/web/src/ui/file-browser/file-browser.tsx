@@ -16,7 +16,7 @@ import { Toolbar } from './toolbar';
 import type { BrowserItem, FileBrowserProps } from './types';
 import { useBrowserKeys } from './use-browser-keys';
 import { useClickTimer } from './use-click-timer';
-import { useItemDrag } from './use-item-drag';
+import { DRAG_AUTO_SCROLL, useItemDrag } from './use-item-drag';
 import { useSelection } from './use-selection';
 import './file-browser.css';
 
@@ -174,6 +174,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
         // The folder under the pointer takes the drop, as in a file manager; rows are measured as the drag starts and while it scrolls.
         collisionDetection={underPointer}
         measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+        autoScroll={DRAG_AUTO_SCROLL}
         onDragStart={drag.onDragStart}
         onDragOver={drag.onDragOver}
         onDragEnd={drag.onDragEnd}
@@ -253,6 +254,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
             <div className={`herd-fb-drag-chip${drag.refusalHere ? ' refused' : ''}`}>
               {drag.dragging.ids.length === 1 ? '1 item' : `${drag.dragging.ids.length} items`}
               {drag.refusalHere ? ` · ${drag.refusalHere}` : ''}
+              {drag.openingHere !== null ? ` · Opening “${drag.openingHere}”…` : ''}
             </div>
           ) : null}
         </DragOverlay>

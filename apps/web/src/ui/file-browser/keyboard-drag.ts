@@ -1,8 +1,20 @@
-import { KeyboardCode, KeyboardSensor, pointerWithin, type CollisionDetection, type KeyboardCoordinateGetter, type KeyboardSensorOptions } from '@dnd-kit/core';
+import {
+  KeyboardCode,
+  KeyboardSensor,
+  pointerWithin,
+  type CollisionDetection,
+  type KeyboardCoordinateGetter,
+  type KeyboardSensorOptions,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import type { KeyboardEvent } from 'react';
 
-/** The open folder's own area as a drop target: it takes a drop only where no folder or crumb does. */
-export const AREA_DROP = 'area';
+/**
+ * The open folder's own area as a drop target: it takes a drop only where no folder or crumb does. Its id
+ * names the folder, so opening another under a drag is a new target to dnd-kit, which then says so.
+ */
+export const areaDropId = (folderId: string | null) => `area:${folderId ?? ''}`;
+const isAreaDrop = (id: UniqueIdentifier) => String(id).startsWith('area:');
 
 /** The key that picks the focused item (or the selection it is in) up to carry it with the arrows. */
 export const PICK_UP_KEY = 'm';
@@ -49,7 +61,7 @@ export const nextTargetCoordinates: KeyboardCoordinateGetter = (event, { context
   let best: { x: number; y: number; score: number } | null = null;
   for (const container of droppableContainers.getEnabled()) {
     const rect = droppableRects.get(container.id);
-    if (container.id === AREA_DROP || !rect) continue;
+    if (isAreaDrop(container.id) || !rect) continue;
     const to = centre(rect);
     const ahead = along.axis === 'y' ? (to.y - from.y) * along.sign : (to.x - from.x) * along.sign;
     // How far off the straight line the target's edge is: none for a row the line runs through.
@@ -71,6 +83,6 @@ export const nextTargetCoordinates: KeyboardCoordinateGetter = (event, { context
 export const underPointer: CollisionDetection = (args) => {
   const pointer = args.pointerCoordinates ?? centre(args.collisionRect);
   const hits = pointerWithin({ ...args, pointerCoordinates: pointer });
-  const specific = hits.filter((hit) => hit.id !== AREA_DROP);
+  const specific = hits.filter((hit) => !isAreaDrop(hit.id));
   return specific.length > 0 ? specific : hits;
 };
