@@ -113,14 +113,17 @@ describe('scrolling under a drag', () => {
     act(() => void vi.advanceTimersByTime(DRAG_HOVER_OPEN_MS));
     expect(scrollBy).not.toHaveBeenCalled();
     expect(props.onOpenFolder).toHaveBeenCalledExactlyOnceWith(`d:${held}`);
+    release(toRow(held));
   });
 
   it('scrolls the page while the drag is held at its very edge', () => {
     vi.useFakeTimers();
     renderBrowser({ items: [file, ...itemsOf(20, 0)] });
-    dragTo('notes.pdf', 0, { clientX: 100, clientY: window.innerHeight - 4 });
+    const edge = { clientX: 100, clientY: window.innerHeight - 4 };
+    dragTo('notes.pdf', 0, edge);
     act(() => void vi.advanceTimersByTime(100));
     expect(scrollBy).toHaveBeenCalled();
+    release(edge);
   });
 });
 
