@@ -52,6 +52,7 @@ describe('dragging items onto folders', () => {
     expect(props.onOpenFolder).not.toHaveBeenCalled();
     act(() => void vi.advanceTimersByTime(1));
     expect(props.onOpenFolder).toHaveBeenCalledExactlyOnceWith('d:1');
+    release(toRow(0));
   });
 
   it('refuses a folder dropped on itself, and neither moves nor opens it', () => {

@@ -24,12 +24,22 @@ export const layOutRowsAndCrumbs = () => {
       return original.call(this);
     });
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // dnd-kit's pointer sensor swallows every click on the document while a drag lasts, and takes that
+    // listener off 50 ms after the drag ends. A drag still held, or a test ended before those 50 ms ran,
+    // left it there for whatever runs next in this worker (test files share one document): their clicks
+    // reached nothing. Let go of any drag, then let the sensor clean up.
+    act(() => void fireEvent.mouseUp(document));
+    if (vi.isFakeTimers()) act(() => void vi.runOnlyPendingTimers());
+    // Timers fire in the order they fall due: this one falls due after the sensor's.
+    else await act(() => new Promise((resolve) => setTimeout(resolve, SENSOR_CLEANUP_MS)));
     vi.restoreAllMocks();
     vi.useRealTimers();
   });
 };
 
+/** How long after a drag dnd-kit's pointer sensor keeps its document listeners (its own figure). */
+const SENSOR_CLEANUP_MS = 50;
 const CRUMB_TOP = -40;
 const rect = (left: number, top: number, width: number, height: number) =>
   ({ x: left, y: top, top, left, width, height, right: left + width, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
