@@ -11,11 +11,45 @@ import { parseBillingSettings } from '../src/modules/billing/billing-settings.js
 import { fromPglite, fromPostgresUrl, type Database, type Db } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { jobHandlers } from '../src/jobs/handlers.js';
-import { createJobQueue } from '../src/jobs/job-queue.js';
+import { createJobQueue, type JobHandler, type JobName, type JobQueue } from '../src/jobs/job-queue.js';
 import { closeReadingPools } from '../src/modules/receipts/reading/index.js';
 import type { MailTransport } from '../src/mail/transports.js';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres-admin.js';
 import { installStatusRecorder, statusChangeReport } from './status-audit.js';
+
+/** The queues tests drain in process, in this order, until a round runs nothing. */
+const TEST_QUEUES = [
+  'ledger-webhook',
+  'ledger-pull',
+  'ledger-push',
+  'ledger-push-failed',
+  'auth-email',
+  'billing-sweep',
+  'billing-quantity',
+  'answers-notify',
+  'request-arrival',
+  'suggestions-refresh',
+  'receipt-read',
+  'receipt-match',
+  'recurring-occurrence',
+  'recurring-batch',
+  'ledger-attach',
+  'client-reminder',
+] as const;
+
+/** One queue's jobs, with its own handler (a function of its own, so each name keeps its payload's type). */
+const drainOne = <N extends JobName>(jobs: JobQueue, handlers: { [Q in JobName]: JobHandler<Q> }, name: N) => jobs.drain(name, handlers[name]);
+
+/** Runs the named queues' jobs with the worker's handlers, round after round, until none is left; answers how many ran. */
+export const drainUntilIdle = async (jobs: JobQueue, handlers: { [Q in JobName]: JobHandler<Q> }, queues: readonly JobName[]) => {
+  let total = 0;
+  for (;;) {
+    let ran = 0;
+    for (const queue of queues) ran += await drainOne(jobs, handlers, queue);
+    total += ran;
+    if (ran === 0) return total;
+  }
+};
 
 export const TEST_APP_URL = 'http://herd.test';
 
@@ -160,30 +194,7 @@ export const createTestApp = async (overrides: Partial<Config> = {}, transport?:
   });
   await app.ready();
   const handlers = jobHandlers(app.deps);
-  const runJobs = async () => {
-    let total = 0;
-    for (;;) {
-      const ran =
-        (await jobs.drain('ledger-webhook', handlers['ledger-webhook'])) +
-        (await jobs.drain('ledger-pull', handlers['ledger-pull'])) +
-        (await jobs.drain('ledger-push', handlers['ledger-push'])) +
-        (await jobs.drain('ledger-push-failed', handlers['ledger-push-failed'])) +
-        (await jobs.drain('auth-email', handlers['auth-email'])) +
-        (await jobs.drain('billing-sweep', handlers['billing-sweep'])) +
-        (await jobs.drain('billing-quantity', handlers['billing-quantity'])) +
-        (await jobs.drain('answers-notify', handlers['answers-notify'])) +
-        (await jobs.drain('request-arrival', handlers['request-arrival'])) +
-        (await jobs.drain('suggestions-refresh', handlers['suggestions-refresh'])) +
-        (await jobs.drain('receipt-read', handlers['receipt-read'])) +
-        (await jobs.drain('receipt-match', handlers['receipt-match'])) +
-        (await jobs.drain('recurring-occurrence', handlers['recurring-occurrence'])) +
-        (await jobs.drain('recurring-batch', handlers['recurring-batch'])) +
-        (await jobs.drain('ledger-attach', handlers['ledger-attach'])) +
-        (await jobs.drain('client-reminder', handlers['client-reminder']));
-      total += ran;
-      if (ran === 0) return total;
-    }
-  };
+  const runJobs = () => drainUntilIdle(jobs, handlers, TEST_QUEUES);
   const lastMailOf = async (to: string) => {
     if (!recording) throw new Error('lastMailTo reads the default recording transport; this app was given its own');
     await runJobs();

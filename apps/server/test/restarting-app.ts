@@ -7,7 +7,7 @@ import { createJobQueue, type JobQueue } from '../src/jobs/job-queue.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { TestClient } from './client.js';
 import { freePort } from './free-port.js';
-import { openTestDatabase, recordingTransport, testConfig } from './harness.js';
+import { drainUntilIdle, openTestDatabase, recordingTransport, testConfig } from './harness.js';
 
 /** Herd listening on a port of its own, with a database and a DATA_DIR that outlive it, restarted as `npm start` is. */
 export interface RestartingApp {
@@ -70,20 +70,7 @@ export const startRestartingApp = async (overrides: Partial<Config> = {}, block 
       for (const [name, value] of client.cookies) again.cookies.set(name, value);
       return again;
     },
-    runLedgerJobs: async () => {
-      const handlers = jobHandlers(running.app.deps);
-      const { jobs } = running;
-      let total = 0;
-      for (;;) {
-        const ran =
-          (await jobs.drain('ledger-webhook', handlers['ledger-webhook'])) +
-          (await jobs.drain('ledger-pull', handlers['ledger-pull'])) +
-          (await jobs.drain('ledger-push', handlers['ledger-push'])) +
-          (await jobs.drain('ledger-push-failed', handlers['ledger-push-failed']));
-        total += ran;
-        if (ran === 0) return total;
-      }
-    },
+    runLedgerJobs: () => drainUntilIdle(running.jobs, jobHandlers(running.app.deps), ['ledger-webhook', 'ledger-pull', 'ledger-push', 'ledger-push-failed']),
     restart: async () => {
       await stop(running);
       running = await start();
