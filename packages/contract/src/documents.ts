@@ -127,3 +127,33 @@ export const documentDownloadQuery = z.object({ inline: z.enum(['1', '0'], { err
 export const documentFolderChoice = z.object({ pk: z.number(), path: z.string(), accountant_only: z.boolean() });
 export const documentFolderChoices = z.array(documentFolderChoice);
 export type DocumentFolderChoice = z.infer<typeof documentFolderChoice>;
+
+/** `…/documents/trash/`: one page of a company's trash, newest first. */
+export const documentTrashQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(DOCUMENT_PAGE_SIZE_MAX).default(50),
+});
+export type DocumentTrashQuery = z.infer<typeof documentTrashQuery>;
+
+/** A file or folder in the trash (with what it held), as the firm's trash view lists it. */
+export const documentTrashItem = z.object({
+  pk: z.number(),
+  kind: z.enum(DOCUMENT_KINDS),
+  name: z.string(),
+  accountant_only: z.boolean(),
+  size: z.number().nullable(),
+  content_type: z.string().nullable(),
+  /** The folder it was in; null at the top level. */
+  was_in: z.string().nullable(),
+  deleted_at: z.string(),
+  /** Who deleted it (their name, else their email); null when that person's account is gone. */
+  deleted_by: z.string().nullable(),
+  /** Deleted by one of the client's people rather than the firm's. */
+  deleted_by_client: z.boolean(),
+  /** When it is removed for good, DOCUMENT_TRASH_DAYS after it was deleted. */
+  purge_at: z.string(),
+});
+export type DocumentTrashItem = z.infer<typeof documentTrashItem>;
+export const documentTrashList = z.object({ count: z.number(), next: z.string().nullable(), results: z.array(documentTrashItem) });
+export type DocumentTrashList = z.infer<typeof documentTrashList>;
+export const documentTrashRestoreBody = z.object({ pks: pksField });

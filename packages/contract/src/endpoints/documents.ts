@@ -12,6 +12,9 @@ import {
   documentPksBody,
   documentRestoreBody,
   documentResults,
+  documentTrashList,
+  documentTrashQuery,
+  documentTrashRestoreBody,
   documentUpdateBody,
   documentZipQuery,
 } from '../documents.js';
@@ -120,3 +123,26 @@ export const documentEndpoints = {
   client: documentsOf('accounting/client/company/{pk}/documents', 'documents (client)'),
 };
 export type DocumentEndpoints = (typeof documentEndpoints)['accountant'];
+
+/** The firm's view of a company's trash: what anyone deleted there, who and when, to put back (docs/documents.md, "Trash and undo"). */
+const trashPrefix = 'accounting/accountant/client-company/{pk}/documents/trash';
+export const documentTrashEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: `${trashPrefix}/`,
+    tags: ['documents (accountant)'],
+    summary: 'What the company’s trash holds, newest first, with who deleted each item and when',
+    params: pkParams,
+    query: documentTrashQuery,
+    responses: { 200: documentTrashList },
+  }),
+  restore: endpoint({
+    method: 'POST',
+    path: `${trashPrefix}/restore/`,
+    tags: ['documents (accountant)'],
+    summary: 'Put items of the trash back, each with what it held',
+    params: pkParams,
+    body: documentTrashRestoreBody,
+    responses: { 200: documentResults },
+  }),
+};

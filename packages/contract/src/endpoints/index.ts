@@ -30,7 +30,7 @@ import { transactionEndpoints } from './transactions.js';
 import { xeroEndpoints } from './xero.js';
 import { qbdEndpoints } from './qbd.js';
 import { karbonEndpoints } from './karbon.js';
-import { documentEndpoints } from './documents.js';
+import { documentEndpoints, documentTrashEndpoints } from './documents.js';
 
 export * from './analytics.js';
 export * from './app.js';
@@ -105,6 +105,7 @@ export const endpointGroups = {
   requestTemplates: requestTemplateEndpoints,
   documentsAccountant: documentEndpoints.accountant,
   documentsClient: documentEndpoints.client,
+  documentsTrash: documentTrashEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints = (): Endpoint[] => Object.values(endpointGroups).flatMap((group) => Object.values(group));

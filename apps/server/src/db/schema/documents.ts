@@ -34,6 +34,8 @@ export const documents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletionId: uuid('deletion_id'),
+    /** Who put the item in the trash, for the firm's trash view. */
+    deletedBy: integer('deleted_by').references(() => users.pk, { onDelete: 'set null' }),
   },
   (t) => [
     // One name per folder, whatever its case, among what is not in the trash.
@@ -57,6 +59,10 @@ export const documents = pgTable(
     index('documents_deletion_idx')
       .on(t.clientCompanyId, t.deletionId)
       .where(sql`${t.deletionId} is not null`),
+    // The firm's trash view of a company, newest first.
+    index('documents_trash_idx')
+      .on(t.clientCompanyId, t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     index('documents_file_idx').on(t.fileId),
     check('documents_file_kind', sql`(${t.kind} = 'FILE') = (${t.fileId} is not null)`),
   ],

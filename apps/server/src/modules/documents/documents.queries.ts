@@ -115,7 +115,7 @@ export const namesLike = async (db: Db, home: DocumentHome, parentPk: number | n
   return new Set(rows.map((r) => r.name.toLowerCase()));
 };
 
-export type NewDocument = Omit<typeof documents.$inferInsert, 'pk' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'deletionId'>;
+export type NewDocument = Omit<typeof documents.$inferInsert, 'pk' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'deletionId' | 'deletedBy'>;
 
 export const insertDocument = async (db: Db, values: NewDocument) => {
   const [row] = await db.insert(documents).values(values).returning();
@@ -131,10 +131,10 @@ export const updateDocument = async (db: Db, home: DocumentHome, pk: number, val
   return row ?? null;
 };
 
-export const trashDocuments = (db: Db, home: DocumentHome, pks: number[], deletionId: string) =>
+export const trashDocuments = (db: Db, home: DocumentHome, pks: number[], deletion: { id: string; by: number }) =>
   db
     .update(documents)
-    .set({ deletedAt: new Date(), deletionId })
+    .set({ deletedAt: new Date(), deletionId: deletion.id, deletedBy: deletion.by })
     .where(and(homeWhere(home), inArray(documents.pk, pks), live))
     .returning({ pk: documents.pk });
 
@@ -147,7 +147,7 @@ export const findDeletion = (db: Db, home: DocumentHome, deletionId: string) =>
 export const untrashDocument = async (db: Db, home: DocumentHome, pk: number, name: string) => {
   const [row] = await db
     .update(documents)
-    .set({ deletedAt: null, deletionId: null, name })
+    .set({ deletedAt: null, deletionId: null, deletedBy: null, name })
     .where(and(homeWhere(home), eq(documents.pk, pk)))
     .returning();
   return row!;

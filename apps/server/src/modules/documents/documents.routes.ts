@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { DOCUMENT_UPLOAD_MAX_FILES, documentEndpoints, type DocumentEndpoints } from '@herd/contract';
+import { DOCUMENT_UPLOAD_MAX_FILES, documentEndpoints, documentTrashEndpoints, type DocumentEndpoints } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { readUploads } from '../../lib/uploads.js';
 import { requireActor } from '../../plugins/auth.js';
 import type { Side } from '../access/company-access.js';
+import { listDocumentTrash, restoreFromTrash } from './document-trash.service.js';
 import { openDocument, uploadDocuments, zipDocuments, type OpenedDocument } from './document-files.service.js';
 import { createFolder, deleteDocuments, listDocuments, listFolderChoices, moveDocuments, restoreDocuments, updateDocumentItem } from './documents.service.js';
 
@@ -49,8 +50,18 @@ const sideRoutes =
     serveEndpoint(app, e.zip, async (r, reply) => sendZip(reply, await zipDocuments(deps, r.actor, { companyPk: r.params.pk, side, pks: r.query.pks })));
   };
 
+/** The firm's view of a company's trash. */
+const trashRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('preHandler', requireActor);
+  const deps = app.deps;
+  const e = documentTrashEndpoints;
+  serveEndpoint(app, e.list, (r) => listDocumentTrash(deps, r.actor, { companyPk: r.params.pk, ...r.query, url: r.url }));
+  serveEndpoint(app, e.restore, (r) => restoreFromTrash(deps, r.actor, { companyPk: r.params.pk, ...r.body }));
+};
+
 /** A client company's documents, from the firm's side and from the client's (docs/documents.md). */
 export const documentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sideRoutes(documentEndpoints.accountant, 'accountant'));
   await app.register(sideRoutes(documentEndpoints.client, 'client'));
+  await app.register(trashRoutes);
 };

@@ -13,17 +13,9 @@ import { toDocumentItem } from './document-items.js';
 import { documentScope, requireChangeable, targetChain, visibleFolder, visibleItems, type DocumentScope } from './document-scope.js';
 import { giveYearFolders } from './year-folders.js';
 import { readSmartFolder, smartFolderItem, smartFoldersMatching } from './smart-folders.js';
-import {
-  countFolder,
-  findDeletion,
-  findChain,
-  insertDocument,
-  listAllFolders,
-  listFolder,
-  trashDocuments,
-  untrashDocument,
-  updateDocument,
-} from './documents.queries.js';
+import { putBack } from './document-restore.js';
+import { findFolderHoldingLocked } from './document-trash.queries.js';
+import { countFolder, findDeletion, insertDocument, listAllFolders, listFolder, trashDocuments, updateDocument } from './documents.queries.js';
 
 type Deps = Pick<AppDeps, 'db'>;
 interface OnSide {
@@ -208,18 +200,40 @@ export const moveDocuments = async ({ db }: Deps, actor: Actor, input: OnSide & 
   return { results: rows.map((row) => toDocumentItem(scope, byPk.get(row.pk) ?? row)) };
 };
 
-/** Puts files and folders in the trash, together: the answer's `deletion` restores them (undo). */
+/** Why a folder cannot be deleted from the client's screens: it holds what this person may not delete (docs/documents.md, "Trash and undo"). */
+const heldBack = (scope: DocumentScope, name: string) =>
+  new ForbiddenError(
+    scope.actsAsClient
+      ? `“${name}” also holds files or folders your accountant added, so it cannot be deleted. You can delete what your company added inside it.`
+      : `“${name}” holds an accountant-only folder, which the client’s view does not show, so it cannot be deleted here. Delete it from the firm’s view.`,
+  );
+
+/**
+ * Puts files and folders in the trash, together: the answer's `deletion` restores them (undo). A folder
+ * goes with everything it holds, so from the client's screens a folder holding anything this person may
+ * not delete or cannot see is refused whole: nobody trashes what is not theirs to delete.
+ */
 export const deleteDocuments = async ({ db }: Deps, actor: Actor, input: OnSide & { pks: number[] }) => {
   const scope = await documentScope(db, actor, input.companyPk, input.side);
   const rows = await visibleItems(db, scope, input.pks);
   requireChangeable(scope, rows);
+  const folders = rows.filter((row) => row.kind === 'FOLDER');
   const deletion = randomUUID();
   const trashed = await db.transaction(async (tx) => {
+    if (scope.clientView) {
+      const held = await findFolderHoldingLocked(
+        tx,
+        scope.home,
+        folders.map((row) => row.pk),
+        { firmItems: scope.actsAsClient },
+      );
+      if (held !== null) throw heldBack(scope, folders.find((row) => row.pk === held)!.name);
+    }
     const done = await trashDocuments(
       tx,
       scope.home,
       rows.map((row) => row.pk),
-      deletion,
+      { id: deletion, by: actor.userId },
     );
     await auditDocuments(tx, scope, 'delete', rows, (row) => ({ name: row.name, deletion }));
     return done;
@@ -227,7 +241,7 @@ export const deleteDocuments = async ({ db }: Deps, actor: Actor, input: OnSide 
   return { deletion, count: trashed.length };
 };
 
-/** Restores what one delete put in the trash: where it was if that folder is still there, else at the top level; a name taken meanwhile becomes "name (2)". */
+/** Restores what one delete put in the trash (the undo): where it was if that folder is still there, else at the top level; a name taken meanwhile becomes "name (2)". */
 export const restoreDocuments = async ({ db }: Deps, actor: Actor, input: OnSide & { deletion: string }): Promise<{ results: DocumentItem[] }> => {
   const scope = await documentScope(db, actor, input.companyPk, input.side);
   const rows = await findDeletion(db, scope.home, input.deletion);
@@ -235,14 +249,7 @@ export const restoreDocuments = async ({ db }: Deps, actor: Actor, input: OnSide
   requireChangeable(scope, rows);
   if (scope.clientView && rows.some((row) => row.accountantOnly)) throw new NotFoundError();
   const restored = await db.transaction(async (tx) => {
-    const out = [];
-    for (const row of rows) {
-      const parentLive = row.parentId === null || (await findChain(tx, scope.home, row.parentId)).length > 0;
-      const parentId = parentLive ? row.parentId : null;
-      const name = await freeName(tx, scope.home, parentId, row.name, row.kind === 'FILE');
-      const back = await untrashDocument(tx, scope.home, row.pk, name);
-      out.push(parentId === row.parentId ? back : (await updateDocument(tx, scope.home, row.pk, { parentId }))!);
-    }
+    const out = await putBack(tx, scope, rows);
     await auditDocuments(tx, scope, 'restore', rows, () => ({ deletion: input.deletion }));
     return out;
   });

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { Flex } from 'antd';
 import { useParams } from 'react-router';
 import { errorStatus } from '../../../lib/api-errors';
 import { buildPath } from '../../../lib/path-builder';
@@ -10,6 +11,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { useClient } from '../../clients/api';
 import { useTransactionCounters } from '../../transactions/api';
 import { DocumentsBrowser } from '../components/documents-browser';
+import { DocumentsTrashButton } from '../components/documents-trash';
 
 /** The accountant's per-client tabs, handed in by the route table (they belong to the transactions feature). */
 export type DocumentTabs = ComponentType<{ companyPk: number; active: 'documents'; counters: ReturnType<typeof useTransactionCounters>['data'] }>;
@@ -26,9 +28,12 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: DocumentTabs 
         title={name}
         subtitle="Files and folders shared with the client. Folders marked accountant only stay the firm’s."
         extra={
-          <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })} size="middle">
-            View as client
-          </ButtonLink>
+          <Flex gap={8} wrap>
+            <DocumentsTrashButton companyPk={pk} />
+            <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })} size="middle">
+              View as client
+            </ButtonLink>
+          </Flex>
         }
       />
       <AccountantTabs companyPk={pk} active="documents" counters={counters.data} />

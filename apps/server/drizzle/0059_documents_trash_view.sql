@@ -1,0 +1,3 @@
+ALTER TABLE "documents" ADD COLUMN "deleted_by" integer;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_deleted_by_users_pk_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("pk") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "documents_trash_idx" ON "documents" USING btree ("client_company_id","deleted_at") WHERE "documents"."deleted_at" is not null;
