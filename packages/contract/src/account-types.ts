@@ -1,39 +1,10 @@
 /**
- * Account types (and, for QuickBooks Online, common subtypes) of each ledger,
- * for the "create category" form. Values as each ledger's API spells them.
+ * Account types of each ledger, for the "create category" form, as each ledger's API spells them.
+ * QuickBooks Online's carry their detail types (`qbo-account-types.ts`); the subtypes of each
+ * ledger, with what a new category may take, are in `account-subtypes.ts`.
  */
-export const QBO_ACCOUNT_TYPES: Record<string, readonly string[]> = {
-  Bank: ['Checking', 'Savings', 'MoneyMarket', 'CashOnHand', 'TrustAccounts'],
-  'Accounts Receivable': ['AccountsReceivable'],
-  'Other Current Asset': ['OtherCurrentAssets', 'UndepositedFunds', 'Inventory', 'PrepaidExpenses'],
-  'Fixed Asset': ['MachineryAndEquipment', 'FurnitureAndFixtures', 'Vehicles', 'Buildings', 'OtherFixedAssets'],
-  'Other Asset': ['OtherLongTermAssets', 'SecurityDeposits'],
-  'Accounts Payable': ['AccountsPayable'],
-  'Credit Card': ['CreditCard'],
-  'Other Current Liability': ['OtherCurrentLiabilities', 'SalesTaxPayable', 'PayrollTaxPayable', 'LineOfCredit'],
-  'Long Term Liability': ['NotesPayable', 'OtherLongTermLiabilities'],
-  Equity: ['OpeningBalanceEquity', 'OwnersEquity', 'RetainedEarnings', 'PartnerContributions'],
-  Income: ['SalesOfProductIncome', 'ServiceFeeIncome', 'DiscountsRefundsGiven', 'OtherPrimaryIncome'],
-  'Cost of Goods Sold': ['SuppliesMaterialsCogs', 'CostOfLaborCos', 'ShippingFreightDeliveryCos', 'OtherCostsOfServiceCos'],
-  Expense: [
-    'AdvertisingPromotional',
-    'Auto',
-    'BankCharges',
-    'EntertainmentMeals',
-    'Insurance',
-    'LegalProfessionalFees',
-    'OfficeGeneralAdministrativeExpenses',
-    'RentOrLeaseOfBuildings',
-    'RepairMaintenance',
-    'SuppliesMaterials',
-    'Travel',
-    'TravelMeals',
-    'Utilities',
-    'OtherMiscellaneousServiceCost',
-  ],
-  'Other Income': ['InterestEarned', 'OtherMiscellaneousIncome'],
-  'Other Expense': ['Depreciation', 'ExchangeGainOrLoss', 'OtherMiscellaneousExpense', 'PenaltiesSettlements'],
-};
+export { QBO_ACCOUNT_TYPES } from './qbo-account-types.js';
+export * from './account-subtypes.js';
 
 export const QBD_ACCOUNT_TYPES = [
   'AccountsPayable',

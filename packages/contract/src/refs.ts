@@ -38,6 +38,16 @@ export const herdAccountsBody = z.object({
 export const accountTypesResponse = z.array(z.object({ type: z.string(), subtypes: z.array(z.string()) }));
 
 /**
+ * One account subtype of a ledger (`account-subtypes.ts` says what each ledger keeps as one): its
+ * value as the ledger spells it, the account type it belongs under (null where Herd does not know
+ * it), and whether a new category may be made with it.
+ */
+export const accountSubtypeOption = z.object({ subtype: z.string(), account_type: z.string().nullable(), assignable: z.boolean() });
+export type AccountSubtypeOption = z.infer<typeof accountSubtypeOption>;
+/** `account_type` keeps the subtypes of one of the ledger's account types. */
+export const accountSubtypesQuery = z.object({ account_type: z.string().trim().min(1).max(100).optional() });
+
+/**
  * A field of a categorization that the company's ledger has, named as the ledger names it: a
  * tracking category by its own name ("Region"), with the category whose options it takes. A
  * ledger without classes or locations (Xero) has no such fields.

@@ -4,6 +4,8 @@ import { endpoint, noContent, pkParams } from '../endpoint.js';
 import {
   accountOption,
   accountSelectQuery,
+  accountSubtypeOption,
+  accountSubtypesQuery,
   accountTypesResponse,
   categoryCreateBody,
   herdAccountsBody,
@@ -37,6 +39,16 @@ const accountTypes = (system: 'qbo' | 'qbd' | 'xero') =>
     summary: `${system.toUpperCase()} account types and subtypes`,
     params: pkParams,
     responses: { 200: accountTypesResponse },
+  });
+const accountSubtypes = (system: 'qbo' | 'qbd' | 'xero') =>
+  endpoint({
+    method: 'GET',
+    path: `accounting/selects/{pk}/${system}/account-subtypes/list/`,
+    tags,
+    summary: `${system.toUpperCase()} account subtypes, each under its account type (\`account_type\` keeps one type's)`,
+    params: pkParams,
+    query: accountSubtypesQuery,
+    responses: { 200: z.array(accountSubtypeOption) },
   });
 const accounts = (path: string, set: string) =>
   endpoint({ method: 'GET', path, tags, summary: `${set} accounts`, params: pkParams, query: accountSelectQuery, responses: { 200: z.array(accountOption) } });
@@ -88,6 +100,9 @@ export const refEndpoints = {
   qboAccountTypes: accountTypes('qbo'),
   qbdAccountTypes: accountTypes('qbd'),
   xeroAccountTypes: accountTypes('xero'),
+  qboAccountSubtypes: accountSubtypes('qbo'),
+  qbdAccountSubtypes: accountSubtypes('qbd'),
+  xeroAccountSubtypes: accountSubtypes('xero'),
   accountantCategories: accounts(`${ACCOUNTANT}/categories/list/`, 'categories'),
   accountantHerdAccounts: accounts(`${ACCOUNTANT}/herd-accounts/list/`, 'herd'),
   clientHerdAccounts: accounts(`${CLIENT}/herd-accounts/list/`, 'herd'),

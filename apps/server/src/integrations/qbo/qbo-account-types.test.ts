@@ -14,4 +14,12 @@ describe('QuickBooks account types offered by Herd', () => {
       for (const subtype of subtypes) expect(qboSchema().checkType('AccountSubTypeEnum', subtype, `AccountSubType of ${type}`)).toEqual([]);
     }
   });
+
+  it('file each detail type under one account type, and leave out the type QuickBooks Online does not take', () => {
+    const all = Object.values(QBO_ACCOUNT_TYPES).flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(Object.keys(QBO_ACCOUNT_TYPES)).not.toContain('Non-Posting');
+    // The check bites: a spelling of QuickBooks Desktop's is not one of QuickBooks Online's.
+    expect(qboSchema().checkType('AccountSubTypeEnum', 'AdvertisingOrPromotional', 'AccountSubType')).not.toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { refEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import {
+  accountSubtypesFor,
   accountTypesFor,
   createCategory,
   createRef,
@@ -53,6 +54,13 @@ export const refRoutes: FastifyPluginAsync = async (app) => {
     [e.xeroAccountTypes, 'xero'],
   ] as const) {
     serveEndpoint(app, endpoint, (r) => accountTypesFor(deps, r.actor, { companyPk: r.params.pk, system }));
+  }
+  for (const [endpoint, system] of [
+    [e.qboAccountSubtypes, 'qbo'],
+    [e.qbdAccountSubtypes, 'qbd'],
+    [e.xeroAccountSubtypes, 'xero'],
+  ] as const) {
+    serveEndpoint(app, endpoint, (r) => accountSubtypesFor(deps, r.actor, { companyPk: r.params.pk, system, accountType: r.query.account_type }));
   }
   for (const [endpoint, set, side] of ACCOUNT_LISTS) {
     serveEndpoint(app, endpoint, (r) => listAccountOptions(deps, r.actor, { companyPk: r.params.pk, side, set, query: r.query }));

@@ -21,6 +21,7 @@ import { isFirmActor } from '../auth/permissions.js';
 import { openSyncErrorCount } from '../transactions/transactions.face.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import { ledgerFieldsOf } from './ledger-fields.js';
+import { accountTypesOf, ledgerAccountSubtypes, type LedgerSystem } from './account-subtypes.js';
 import {
   countCompanyAccounts,
   findAccountByName,
@@ -47,6 +48,22 @@ export const accountTypesFor = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor,
   return system === 'qbo'
     ? Object.entries(QBO_ACCOUNT_TYPES).map(([type, subtypes]) => ({ type, subtypes: [...subtypes] }))
     : (system === 'qbd' ? QBD_ACCOUNT_TYPES : XERO_ACCOUNT_TYPES).map((type) => ({ type, subtypes: [] }));
+};
+
+/**
+ * The ledger's account subtypes (a fixed list per ledger, `account-subtypes.ts` in the contract),
+ * to anyone who can see the company; `accountType` keeps one of the ledger's types (another is a
+ * field error).
+ */
+export const accountSubtypesFor = async (
+  { db }: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  { companyPk, system, accountType }: { companyPk: number; system: LedgerSystem; accountType: string | undefined },
+) => {
+  await eitherSide(db, actor, companyPk);
+  if (accountType !== undefined && !accountTypesOf(system).includes(accountType)) throw ValidationError.field('account_type', 'Account type is not valid.');
+  const all = ledgerAccountSubtypes(system);
+  return accountType === undefined ? all : all.filter((s) => s.account_type === accountType);
 };
 
 /** One reference list of the company, to either side (`either`) or to the accountant only (products and services). */
