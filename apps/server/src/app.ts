@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX, billingEndpoints, INBOUND_WEBHOOK_PATH, SMS_INCOMING_PATH, UNSUBSCRIBE_ONE_CLICK_PATH } from '@herd/contract';
+import { API_PREFIX, billingEndpoints, INBOUND_WEBHOOK_PATH, SMS_INCOMING_PATH, UNSUBSCRIBE_ONE_CLICK_PATH, unavailable } from '@herd/contract';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -123,7 +123,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
   let karbonSandbox: KarbonSandbox | null = null;
   const karbon = createKarbonClient({ baseUrl: opts.config.karbonBaseUrl, sandboxUrl: () => karbonSandbox?.url() ?? null, timeoutMs: opts.config.outboundTimeoutMs });
   const karbonSandboxKeys = (firmId: number) => {
-    if (!karbonSandbox) throw new NotFoundError('The sandbox Karbon is off on this server.');
+    if (!karbonSandbox) throw new NotFoundError(unavailable.karbonSandbox);
     // It answers on this server's own port: not before the server listens (an app driven without a port, as in tests).
     if (!karbonSandbox.url()) throw new ConflictError('The sandbox Karbon answers once the server listens on a port.');
     return karbonSandbox.keysFor(firmId);

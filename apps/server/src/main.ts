@@ -11,6 +11,7 @@ import { closeReadingPools } from './modules/receipts/reading/index.js';
 import { createStorage } from './storage/create-storage.js';
 import { DEMO, PUBLIC_DEMO_WARNING, countUsers, decideDemoSeed, demoSignInExists, seedDemo } from './seed/demo.js';
 import { startInboundSmtp } from './modules/inbound/smtp-listener.js';
+import { startMessages } from './start-messages.js';
 
 /**
  * One process by default: API, web app and background work on the embedded
@@ -44,8 +45,8 @@ const main = async () => {
   }
   const publicDemo = (decision === 'seed' || decision === 'skip-not-empty') && (await demoSignInExists(database.db));
   if (publicDemo && config.production) app.log.warn(PUBLIC_DEMO_WARNING);
-  if (config.production && config.sandboxes)
-    app.log.warn('SANDBOXES=on in production: providers without credentials are simulated (labelled sandbox), for signed-in firm members only.');
+  // Every role says it: workers send the emails, API processes answer the screens that would claim them.
+  for (const { level, text } of startMessages(config)) app.log[level](text);
 
   log = app.log;
   const stopMaintenance = role === 'api' ? () => {} : startMaintenance(database.db, app.log);

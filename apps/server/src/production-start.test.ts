@@ -3,8 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientConfig } from '@herd/contract';
+import { unavailable, type ClientConfig } from '@herd/contract';
 import { DEMO } from './seed/demo.js';
+import { NO_EMAIL_WARNING } from './start-messages.js';
 import { freePort } from '../test/free-port.js';
 
 const MAIN = path.join(import.meta.dirname, 'main.ts');
@@ -48,19 +49,24 @@ afterAll(() => {
   server?.kill('SIGKILL');
 });
 
+/** A POST as a browser sends it: with the CSRF cookie the server handed out and its header. */
+const post = async (apiPath: string, body: object) => {
+  const csrf = await fetch(`${base}/api/healthcheck/`);
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
+  return fetch(`${base}/api/v1/${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': token },
+    body: JSON.stringify(body),
+  });
+};
+
 describe('a production start with nothing configured', () => {
   it('creates no demo firm: the README’s sign-in does not work, and the log offers none', async () => {
-    const csrf = await fetch(`${base}/api/healthcheck/`);
-    const cookie = csrf.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
-    const login = await fetch(`${base}/api/v1/users/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': token },
-      body: JSON.stringify({ email: DEMO.accountantEmail, password: DEMO.password }),
-    });
+    const login = await post('users/login/', { email: DEMO.accountantEmail, password: DEMO.password });
     expect(login.status).toBe(400);
     expect(output).not.toContain(DEMO.password);
   });
@@ -70,9 +76,26 @@ describe('a production start with nothing configured', () => {
       expect((await fetch(`${base}${page}`)).status).toBe(404);
     }
     const config = (await (await fetch(`${base}/api/v1/generic/client-config/`)).json()) as ClientConfig;
-    expect(JSON.stringify(config)).not.toContain('sandbox');
+    // No value names a sandbox (the flag that says whether the sandbox Karbon is on is false, below).
+    expect(JSON.stringify(Object.values(config))).not.toContain('sandbox');
     // Without Intuit's credentials there is no sign-up with Intuit to offer.
     expect(config.quickbooks_signup).toBe(false);
     expect(config.xero).toBe('off');
+    expect(config).toMatchObject({ quickbooks: 'off', karbon_sandbox: false, texts: false });
+  });
+
+  it('warns in its log that no email can leave, and a sign-up by email says so rather than "check your email"', async () => {
+    expect(output).toContain(NO_EMAIL_WARNING);
+    const config = (await (await fetch(`${base}/api/v1/generic/client-config/`)).json()) as ClientConfig;
+    expect(config.email_delivery).toBe(false);
+    const signup = await post('users/accountant-signup/', {
+      email: 'first@firm.example',
+      password: 'quiet harbour lantern 42',
+      first_name: 'Pat',
+      last_name: 'Ledger',
+      company_name: 'Ledger & Co',
+    });
+    expect(signup.status).toBe(400);
+    expect(await signup.json()).toEqual({ detail: unavailable.signupByEmail });
   });
 });

@@ -135,13 +135,17 @@ export const makeClientProfile = (overrides: Partial<Profile> = {}): Profile =>
     ...overrides,
   });
 
-/** The deployment's runtime settings: production with QuickBooks sign-up and Xero itself, no monitoring. */
+/** The deployment's runtime settings: production with QuickBooks and Xero themselves, email and texts, no sandbox, no monitoring. */
 export const makeClientConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig => ({
   sentry_dsn: null,
   gtm_id: null,
   environment: 'production',
   quickbooks_signup: true,
   xero: 'live',
+  quickbooks: 'live',
+  email_delivery: true,
+  karbon_sandbox: false,
+  texts: true,
   ...overrides,
 });
 

@@ -99,5 +99,13 @@ export const clientConfig = z.object({
   quickbooks_signup: z.boolean(),
   /** How Xero is reached here: `live` (Xero itself), `sandbox` (the built-in Xero sandbox, labelled so on every Xero button), `off` (not set up: no Xero buttons). */
   xero: z.enum(['live', 'sandbox', 'off']),
+  /** How QuickBooks Online is reached here, as for Xero: `off` (production without Intuit's credentials) offers no "Connect QuickBooks". */
+  quickbooks: z.enum(['live', 'sandbox', 'off']),
+  /** Whether Herd's emails reach anyone here: false in production without an SMTP server, where sign-up, emailed links and invitation emails are not offered. */
+  email_delivery: z.boolean(),
+  /** Whether "Connect the sandbox Karbon" can work here: the built-in sandboxes are on (development, or an operator's `SANDBOXES=on`). */
+  karbon_sandbox: z.boolean(),
+  /** Whether texts reach phones here (a Twilio account is set up); the built-in sandbox's texts reach none. */
+  texts: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;

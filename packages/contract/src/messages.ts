@@ -61,6 +61,22 @@ export const details = {
   valueNotStorable: 'A value in the request is out of range or not valid. Check the numbers, dates and text you sent.',
 } as const;
 
+/**
+ * What a person is told where this installation cannot do something: in their words, never the
+ * operator's (which setting is missing is for the server's log and `docs/deployment.md`).
+ */
+export const unavailable = {
+  /** Sign-up by email, sign-in links and password resets, where no email can leave this installation. */
+  signupByEmail: 'This Herd installation can’t send email yet, so a firm can’t sign up here by email. Ask whoever runs Herd for your firm to create your firm’s account.',
+  emailedLinks:
+    'This Herd installation can’t send email yet, so no link can be emailed to you. Ask your accountant, or whoever runs Herd for your firm, for a sign-in link.',
+  invitationEmail: 'This Herd installation can’t send email yet, so no invitation can be emailed. Copy their invitation link and send it to them yourself.',
+  quickbooks: 'QuickBooks Online isn’t set up on this Herd installation. Ask whoever runs Herd for your firm.',
+  xero: 'Xero isn’t set up on this Herd installation. Ask whoever runs Herd for your firm.',
+  karbonSandbox: 'The sandbox Karbon isn’t available on this Herd installation. Connect your firm’s own Karbon with its keys instead.',
+  texts: 'Texts aren’t set up on this Herd installation.',
+} as const;
+
 /** What the second factor's endpoints answer in `detail`. */
 export const mfaDetails = {
   wrongCode: 'The code is not correct.',

@@ -1,7 +1,8 @@
-import { details, type MfaMethod } from '@herd/contract';
+import { details, unavailable, type MfaMethod } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { hashPassword, randomToken, verifyAgainstDummy, verifyPassword } from '../../lib/crypto.js';
 import { ValidationError } from '../../lib/errors.js';
+import { canDeliverEmail } from '../../mail/email-delivery.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
@@ -75,11 +76,17 @@ export const signInWithPassword = async (deps: AuthDeps, visitor: Visitor, input
  * email belongs to someone is looked at only by the job (`mailRequestedLink`), after the answer has gone,
  * so neither the answer nor its timing tells.
  */
+/** Where no email leaves, a link asked for by email is refused, the same for every address, rather than answered "on its way". */
+const assertEmailLeaves = (deps: AuthDeps) => {
+  if (!canDeliverEmail(deps.config)) throw ValidationError.detail(unavailable.emailedLinks);
+};
+
 const queueRequestedLink = (deps: AuthDeps, kind: 'magic-link' | 'password-reset', email: string) =>
   deps.jobs.send('auth-email', { kind, email }, `auth-email:${randomToken()}`);
 
 /** Mails a sign-in link when the email belongs to an active user; answers the same either way. */
 export const sendMagicLink = async (deps: AuthDeps, visitor: Visitor, { email }: { email: string }): Promise<Detail> => {
+  assertEmailLeaves(deps);
   await consume(deps.db, RULES.magicLinksPerAddress, visitor.ip);
   await consume(deps.db, RULES.magicLinksPerEmail, email);
   await queueRequestedLink(deps, 'magic-link', email);
@@ -123,6 +130,7 @@ export const signInWithMagicLink = async (deps: AuthDeps, visitor: Visitor, { co
 
 /** For an expired or used link: mails a fresh one to the owner of the old code, never to the caller. */
 export const sendNewMagicLink = async (deps: AuthDeps, visitor: Visitor, { code }: { code: string }): Promise<Detail> => {
+  assertEmailLeaves(deps);
   await consume(deps.db, RULES.magicLinksPerAddress, visitor.ip);
   const row = await lookupCode(deps.db, code, 'MAGIC_LINK');
   if (!row) {
@@ -138,6 +146,7 @@ export const sendNewMagicLink = async (deps: AuthDeps, visitor: Visitor, { code 
 
 /** Mails a reset link when the email belongs to an active user; answers the same either way. */
 export const requestPasswordReset = async (deps: AuthDeps, visitor: Visitor, { email }: { email: string }): Promise<Detail> => {
+  assertEmailLeaves(deps);
   await consume(deps.db, RULES.resetsPerAddress, visitor.ip);
   await consume(deps.db, RULES.resetsPerEmail, email);
   await queueRequestedLink(deps, 'password-reset', email);

@@ -1,8 +1,9 @@
-import { DEFAULT_TIME_ZONE, SIGNUP_CONFIRM_TTL_MS, TRIAL_DAYS, details, type SignupBody } from '@herd/contract';
+import { DEFAULT_TIME_ZONE, SIGNUP_CONFIRM_TTL_MS, TRIAL_DAYS, details, unavailable, type SignupBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto.js';
 import { ValidationError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { canDeliverEmail } from '../../mail/email-delivery.js';
 import { signupConfirmEmail, signupExistingAccountEmail } from '../../mail/templates.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import { RULES, assertWithinLimit, consume, recordHit } from '../rate-limit/rate-limit.service.js';
@@ -26,6 +27,8 @@ export const signupConfirmUrl = (appUrl: string, code: string) => `${appUrl}/aut
  * answer has gone. The password is hashed here, so no job or row ever holds it.
  */
 export const requestSignup = async (deps: AuthDeps, visitor: Visitor, input: SignupBody): Promise<{ detail: string }> => {
+  // Where no email leaves, "check your email" would be a lie: the firm is made by the operator's `npm run create-admin`.
+  if (!canDeliverEmail(deps.config)) throw ValidationError.detail(unavailable.signupByEmail);
   await consume(deps.db, RULES.signupsPerAddress, visitor.ip);
   await consume(deps.db, RULES.signupsPerEmail, input.email.toLowerCase());
   await assertStrongPassword('password', 'Password', input.password, {
@@ -65,8 +68,16 @@ export const mailSignupLink = async (ctx: MailContext, request: SignupRequest): 
   await ctx.mailer.send(request.email, noBrand, content, 'SIGNUP_CONFIRM');
 };
 
-/** A new firm on a 14-day trial, its first user FIRM_ADMIN; runs in the caller's transaction. */
-const createFirmWithAdmin = async (tx: Db, input: SignupRequest): Promise<number> => {
+/**
+ * A new firm on a 14-day trial, its first user FIRM_ADMIN; runs in the caller's transaction. A sign-up
+ * confirmed by its link, and the operator's `npm run create-admin` (`via: 'operator'`, in the audit).
+ */
+export const createFirmWithAdmin = async (
+  tx: Db,
+  // The operator's admin has no password yet: they choose it at the link the command prints.
+  input: Omit<SignupRequest, 'passwordHash'> & { passwordHash: string | null },
+  via: 'email' | 'operator' = 'email',
+): Promise<number> => {
   const user = await insertUser(tx, {
     email: input.email,
     passwordHash: input.passwordHash,
@@ -78,7 +89,14 @@ const createFirmWithAdmin = async (tx: Db, input: SignupRequest): Promise<number
   await insertFirmMember(tx, { firmId: firm.pk, userId: user.pk, role: 'FIRM_ADMIN' });
   await insertSubscription(tx, { firmId: firm.pk, status: 'TRIAL', trialEndsAt: new Date(Date.now() + TRIAL_DAYS * DAY_MS) });
   await seedStarterTemplates(tx, firm.pk);
-  await writeAudit(tx, { firmId: firm.pk, actorUserId: user.pk, action: 'firm.signup', targetType: 'firm', targetPk: firm.pk });
+  await writeAudit(tx, {
+    firmId: firm.pk,
+    actorUserId: user.pk,
+    action: 'firm.signup',
+    targetType: 'firm',
+    targetPk: firm.pk,
+    ...(via === 'operator' ? { details: { via } } : {}),
+  });
   return user.pk;
 };
 

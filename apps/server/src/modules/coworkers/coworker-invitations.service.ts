@@ -1,5 +1,7 @@
+import { unavailable } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { canDeliverEmail } from '../../mail/email-delivery.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
@@ -37,6 +39,8 @@ const pendingInvitee = async (db: Db, actor: Actor, memberPk: number) => {
 export const resendCoworkerInvitation = async (deps: PeopleDeps, actor: Actor, { memberPk }: { memberPk: number }) => {
   const ctx = peopleContextOf(deps);
   const { firmActor, member, pending } = await pendingInvitee(ctx.db, actor, memberPk);
+  // Checked after who may ask about whom: where no email leaves, the admin is told to hand the link on themselves.
+  if (!canDeliverEmail(deps.config)) throw ValidationError.detail(unavailable.invitationEmail);
   if (pending) {
     // The job looks the email up again: the address may have become free, or it mails the notice once more.
     await markPendingResent(ctx.db, firmActor.firmId, [pending.pk]);

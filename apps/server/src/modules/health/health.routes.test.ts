@@ -21,7 +21,17 @@ describe('service endpoints', () => {
 
   it('gives the web app its runtime settings', async () => {
     const res = await new TestClient(t.app).get('generic/client-config/');
-    expect(res.json()).toEqual({ sentry_dsn: 'https://key@example.ingest.sentry.io/1', gtm_id: null, environment: 'test', quickbooks_signup: true, xero: 'sandbox' });
+    expect(res.json()).toEqual({
+      sentry_dsn: 'https://key@example.ingest.sentry.io/1',
+      gtm_id: null,
+      environment: 'test',
+      quickbooks_signup: true,
+      xero: 'sandbox',
+      quickbooks: 'sandbox',
+      email_delivery: true,
+      karbon_sandbox: true,
+      texts: true,
+    });
   });
 
   it('serves OpenAPI generated from the contract', async () => {

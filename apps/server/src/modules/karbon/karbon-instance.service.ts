@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API_PREFIX, type KarbonInstanceBody } from '@herd/contract';
+import { API_PREFIX, unavailable, type KarbonInstanceBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
@@ -133,7 +133,7 @@ export const createInstance = (deps: KarbonDeps, actor: Actor, body: KarbonInsta
 /** `sandbox/connect/`: the built-in sandbox Karbon's keys for this firm. */
 export const connectSandbox = async (deps: KarbonDeps, actor: Actor, sandboxKeys: (firmId: number) => Promise<{ applicationId: string; accessKey: string }>) => {
   const firmActor = can.administerFirm(actor);
-  if (!deps.config.sandboxes) throw new NotFoundError('The sandbox Karbon is off on this server.');
+  if (!deps.config.sandboxes) throw new NotFoundError(unavailable.karbonSandbox);
   return connect(deps, actor, { ...(await sandboxKeys(firmActor.firmId)), sandbox: true });
 };
 

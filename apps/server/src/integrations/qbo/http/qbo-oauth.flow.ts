@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { qboOAuthQuery } from '@herd/contract';
+import { unavailable, type qboOAuthQuery } from '@herd/contract';
 import type { AppDeps } from '../../../app-deps.js';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../../lib/errors.js';
 import { secureCookies } from '../../../lib/request-context.js';
@@ -23,7 +23,8 @@ type OAuthQuery = z.output<typeof qboOAuthQuery>;
 const assertQuickBooksSetUp = (qbo: QboContext) => {
   if (qbo.settings.mode === 'off') throw ValidationError.detail(QBO_NOT_SET_UP);
 };
-export const QBO_NOT_SET_UP = 'QuickBooks Online is not set up on this server yet: its operator sets QBO_CLIENT_ID and QBO_CLIENT_SECRET.';
+/** The accountant's words; which settings are missing is said in the start log (`start-messages.ts`). */
+export const QBO_NOT_SET_UP = unavailable.quickbooks;
 
 /**
  * Intuit's OAuth, which only QuickBooks speaks: `quickbooks/oauth2/` both

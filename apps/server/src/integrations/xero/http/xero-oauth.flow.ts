@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { xeroOAuthQuery } from '@herd/contract';
+import { unavailable, type xeroOAuthQuery } from '@herd/contract';
 import type { AppDeps } from '../../../app-deps.js';
 import { UnauthorizedError, ValidationError } from '../../../lib/errors.js';
 import { assertWritable } from '../../../modules/auth/actor.js';
@@ -18,7 +18,8 @@ import { finishXeroConnect, finishXeroSignin, finishXeroSignup } from './xero-ca
 
 type OAuthQuery = z.output<typeof xeroOAuthQuery>;
 
-export const XERO_NOT_SET_UP = 'Xero is not set up on this server yet: its operator sets XERO_CLIENT_ID and XERO_CLIENT_SECRET.';
+/** The accountant's words; which settings are missing is said in the start log (`start-messages.ts`). */
+export const XERO_NOT_SET_UP = unavailable.xero;
 
 /** Without Xero's credentials, and with the sandboxes off (production's default), there is nowhere to send the browser. */
 const assertXeroSetUp = (xero: XeroContext) => {
