@@ -34,6 +34,7 @@ export * from './documents.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './money.js';
+export * from './typed-amount.js';
 export * from './rules.js';
 export * from './mfa.js';
 export * from './suggestions.js';
