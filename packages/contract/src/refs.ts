@@ -67,6 +67,14 @@ export const bulkNoteBody = noteBody.extend({
     .min(1, { error: messages.required('Transactions') })
     .max(500),
 });
+/** One note to many receipts of a company (the accountant's): the same as to many transactions. */
+export const receiptsNoteBody = noteBody.extend({
+  client_company: idField('Client company'),
+  pks: z
+    .array(idField('Receipts'), { error: messages.required('Receipts') })
+    .min(1, { error: messages.required('Receipts') })
+    .max(500),
+});
 /** How many people one note may mention. */
 export const NOTE_MENTIONS_MAX = 20;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam, idQuery } from '../ids.js';
 import { endpoint, pkParams } from '../endpoint.js';
 import { communicationsNoteBody } from '../communications.js';
-import { bulkNoteBody, mentionedPerson, note, threadNoteBody } from '../refs.js';
+import { bulkNoteBody, mentionedPerson, note, receiptsNoteBody, threadNoteBody } from '../refs.js';
 
 const tags = ['notes'];
 const notePkParams = z.object({ messagePk: idParam });
@@ -96,6 +96,15 @@ export const noteEndpoints = {
     summary: 'Take a pinned note off the client’s page',
     params: notePkParams,
     responses: { 200: note },
+  }),
+  receiptsCreate: endpoint({
+    method: 'POST',
+    path: 'accounting/notes/receipts/note/create/',
+    tags,
+    summary: 'One note to many receipts of a company',
+    body: receiptsNoteBody,
+    responses: { 201: z.object({ created: z.number() }) },
+    idempotent: true,
   }),
   transactionsCreate: endpoint({
     method: 'POST',

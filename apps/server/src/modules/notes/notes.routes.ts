@@ -5,7 +5,7 @@ import { requireActor } from '../../plugins/auth.js';
 import type { ThreadKind } from './note-targets.js';
 import { listMentionable } from './note-mentions.js';
 import { pinNote } from './note-pins.js';
-import { addNote, addNoteToCommunications, addNoteToTransactions, editNote, listThread } from './notes.service.js';
+import { addNote, addNoteToCommunications, addNoteToReceipts, addNoteToTransactions, editNote, listThread } from './notes.service.js';
 
 /** Each kind of thread and its three routes in the table. */
 const THREADS = [
@@ -30,5 +30,6 @@ export const noteRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.clientCompanyPin, (r) => pinNote(deps, r.actor, { notePk: r.params.messagePk, pin: true }));
   serveEndpoint(app, e.clientCompanyUnpin, (r) => pinNote(deps, r.actor, { notePk: r.params.messagePk, pin: false }));
   serveEndpoint(app, e.communicationsCreate, (r) => addNoteToCommunications(deps, r.actor, { companyPk: r.body.client_company, pks: r.body.pks, body: r.body.body }));
+  serveEndpoint(app, e.receiptsCreate, (r) => addNoteToReceipts(deps, r.actor, { companyPk: r.body.client_company, pks: r.body.pks, body: r.body.body }));
   serveEndpoint(app, e.transactionsCreate, (r) => addNoteToTransactions(deps, r.actor, { companyPk: r.body.client_company, pks: r.body.pks, body: r.body.body }));
 };

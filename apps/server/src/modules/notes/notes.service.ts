@@ -12,6 +12,7 @@ import { notifyBulkNote } from '../notifications/events.js';
 import { findNote, insertAccountantNotes, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
 import { companyAccess } from '../access/company-access.js';
 import { companyCommunicationScope, findScopedCommunications } from '../communications/communication-scope.js';
+import { companyReceiptScope, findScopedReceipts } from '../receipts/receipt-scope.js';
 import type { AppDeps } from '../../app-deps.js';
 
 type ListedRow = Awaited<ReturnType<typeof listNotes>>[number];
@@ -125,6 +126,23 @@ export const addNoteToTransactions = async ({ db }: Pick<AppDeps, 'db'>, actor: 
   await db.transaction(async (tx) => {
     await insertAccountantNotes(tx, owner, 'TRANSACTION', targets, actor.userId, body);
     await notifyBulkNote(tx, { ...owner, about: 'transaction', pks: targets, by: actor.userId, body });
+  });
+  return { created: rows.length };
+};
+
+/**
+ * One accountant note to many receipts of a company, in one write: each receipt's thread gets it,
+ * and the client's people who can see at least one of them hear once. The firm's inbox is no
+ * company's: its receipts take notes one at a time.
+ */
+export const addNoteToReceipts = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, pks, body }: { companyPk: number; pks: number[]; body: string }) => {
+  const scope = await companyReceiptScope(db, actor, companyPk, 'accountant');
+  const rows = await findScopedReceipts(db, scope, pks);
+  const owner = { firmId: scope.home.firmId, companyPk };
+  const targets = rows.map((r) => r.pk);
+  await db.transaction(async (tx) => {
+    await insertAccountantNotes(tx, owner, 'RECEIPT', targets, actor.userId, body);
+    await notifyBulkNote(tx, { ...owner, about: 'receipt', pks: targets, by: actor.userId, body });
   });
   return { created: rows.length };
 };

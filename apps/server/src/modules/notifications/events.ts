@@ -177,13 +177,13 @@ export const notifyLedgerNeedsReauth = async (tx: Db, e: { firmId: number; compa
 };
 
 /**
- * One accountant's words on many transactions or requests of a company (a
- * bulk note, or the message that sends transactions back): one notification
- * for the client's people who can see at least one of them.
+ * One accountant's words on many transactions, receipts or requests of a
+ * company (a bulk note, or the message that sends transactions back): one
+ * notification for the client's people who can see at least one of them.
  */
 export const notifyBulkNote = async (
   tx: Db,
-  e: { firmId: number; companyPk: number; about: 'transaction' | 'request'; pks: number[]; by: number; body: string; sentBack?: boolean },
+  e: { firmId: number; companyPk: number; about: 'transaction' | 'receipt' | 'request'; pks: number[]; by: number; body: string; sentBack?: boolean },
 ) => {
   if (e.pks.length === 0) return 0;
   const [author, name] = [await personNameOf(tx, e.by), await companyNameOf(tx, e.firmId, e.companyPk)];
@@ -195,7 +195,7 @@ export const notifyBulkNote = async (
     target: { type: 'CLIENT_COMPANY', pk: e.companyPk },
     title: e.sentBack ? `${author} sent back ${what} of ${name}` : `${author} wrote on ${what} of ${name}`,
     text: e.body,
-    to: { client: e.about === 'transaction' ? { type: 'transactions', pks: e.pks } : { type: 'company' } },
+    to: { client: e.about === 'transaction' ? { type: 'transactions', pks: e.pks } : e.about === 'receipt' ? { type: 'receipts', pks: e.pks } : { type: 'company' } },
     except: e.by,
   });
 };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { FIRM_ROLES, firmRoleRules } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { clientCompanyAssignments, firmMembers, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
+import { clientCompanyAssignments, firmMembers, receipts, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
 import { usersOfCompany } from '../client-users/client-users.face.js';
 import { clientRecipients, receiptRecipients } from '../notes/note-recipients.js';
 
@@ -55,8 +55,42 @@ const seeingAnyOf = async (db: Db, companyPk: number, pks: number[]): Promise<nu
     .map((p) => p.pk);
 };
 
-/** What the client's people must be able to see to hear about it (for several transactions: at least one of them). */
-export type ClientObject = { type: 'company' } | { type: 'transaction'; pk: number } | { type: 'transactions'; pks: number[] } | { type: 'receipt'; pk: number };
+/**
+ * The company's active users who can see at least one of the receipts, by the rule of
+ * `receiptRecipients` (no account restriction, or the one who handed it over, or one who sees the
+ * transaction it is matched to): a handful of reads whatever their number.
+ */
+const seeingAnyReceipt = async (db: Db, companyPk: number, pks: number[]): Promise<number[]> => {
+  if (pks.length === 0) return [];
+  const rows = await db
+    .select({ uploadedBy: receipts.uploadedBy, transactionId: receipts.transactionId })
+    .from(receipts)
+    .where(and(eq(receipts.clientCompanyId, companyPk), inArray(receipts.pk, pks)));
+  if (rows.length === 0) return [];
+  const people = (await usersOfCompany(db, companyPk)).filter((u) => u.isActive);
+  const restricted = new Set(
+    (await db.select({ userId: userAccountRestrictions.userId }).from(userAccountRestrictions).where(eq(userAccountRestrictions.clientCompanyId, companyPk))).map(
+      (r) => r.userId,
+    ),
+  );
+  const uploaders = new Set(rows.map((r) => r.uploadedBy));
+  const seeTransaction = new Set(
+    await seeingAnyOf(
+      db,
+      companyPk,
+      rows.flatMap((r) => (r.transactionId === null ? [] : [r.transactionId])),
+    ),
+  );
+  return people.filter((p) => !restricted.has(p.pk) || uploaders.has(p.pk) || seeTransaction.has(p.pk)).map((p) => p.pk);
+};
+
+/** What the client's people must be able to see to hear about it (for several transactions or receipts: at least one of them). */
+export type ClientObject =
+  | { type: 'company' }
+  | { type: 'transaction'; pk: number }
+  | { type: 'transactions'; pks: number[] }
+  | { type: 'receipt'; pk: number }
+  | { type: 'receipts'; pks: number[] };
 
 /**
  * The client's people who can see the object: every active user of the
@@ -66,6 +100,7 @@ export type ClientObject = { type: 'company' } | { type: 'transaction'; pk: numb
  */
 export const clientAudience = async (db: Db, companyPk: number, object: ClientObject): Promise<number[]> => {
   if (object.type === 'transactions') return seeingAnyOf(db, companyPk, object.pks);
+  if (object.type === 'receipts') return seeingAnyReceipt(db, companyPk, object.pks);
   const people =
     object.type === 'receipt'
       ? await receiptRecipients(db, companyPk, object.pk)
