@@ -41,6 +41,7 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
   back_message: '',
   notes_count: 0,
   updated_at: '2026-10-03T10:00:00.000Z',
+  version: 1,
   suggestion: null,
   answered_from_suggestion: false,
   auto_answered: false,

@@ -66,6 +66,8 @@ export const transaction = z.object({
   back_message: z.string(),
   notes_count: z.number(),
   updated_at: z.string(),
+  /** Grows with every write of what a person sees of it (fields, status, lines): sent back with an edit, it makes a save made in between a 409 instead of a silent overwrite. */
+  version: z.number(),
   /** What Herd proposes, learned from past answers: only on a transaction waiting for its answer (READY), else null. */
   suggestion: transactionSuggestion.nullable(),
   /** Its latest answer took the suggestion as proposed ("Suggested" on the accountant's side). */
@@ -113,8 +115,24 @@ export const transactionChange = z.object({
    * lines without it clears the mark.
    */
   accepted_suggestion: z.boolean({ error: messages.notValid('Accepted suggestion') }).optional(),
+  /**
+   * The version the editor read. When the transaction has moved on since, the whole edit is refused
+   * with 409 (`staleVersionAnswer`); without it the edit is written whatever happened in between.
+   */
+  version: z
+    .number({ error: messages.notValid('Version') })
+    .int({ error: messages.notValid('Version') })
+    .min(1, { error: messages.notValid('Version') })
+    .optional(),
 });
 export type TransactionChange = z.infer<typeof transactionChange>;
+
+/**
+ * A refused edit (409). `current` comes with a refusal for a stale version (the edit named a version someone
+ * else's save has moved past): each such transaction as it is now, to show what changed.
+ */
+export const staleVersionAnswer = z.object({ detail: z.string(), current: z.array(transaction).optional() });
+export type StaleVersionAnswer = z.infer<typeof staleVersionAnswer>;
 
 export const transactionsUpdateBody = z.object({
   transactions: z
@@ -221,6 +239,7 @@ export type TransactionChoices = z.infer<typeof transactionChoices>;
 export const splitBody = z.object({
   pk: idField('Transaction'),
   lines: z.array(lineInput).min(2, { error: 'A split needs at least two lines.' }).max(100),
+  version: transactionChange.shape.version,
 });
 
 export const attachBody = z.object({

@@ -9,6 +9,11 @@ export class AppError extends Error {
     super(message);
     this.name = new.target.name;
   }
+
+  /** What the answer carries beside `detail` (a 409's current state, say); nothing by default. */
+  get body(): Record<string, unknown> {
+    return {};
+  }
 }
 
 export class NotFoundError extends AppError {

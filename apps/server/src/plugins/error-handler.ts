@@ -34,7 +34,7 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
       return reply.status(429).header('Retry-After', String(error.retryAfterSeconds)).send({ detail: error.message });
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ detail: error.message });
+      return reply.status(error.statusCode).send({ detail: error.message, ...error.body });
     }
     if (isDataException(error)) {
       // Validation should have refused the value; logged so the schema that let it through gets fixed.

@@ -11,14 +11,17 @@ export class ApiError extends Error {
   readonly detail: string | null;
   readonly fields: FieldErrors;
   readonly retryAfterSeconds: number | null;
+  /** The answer's whole body, for what an endpoint sends beside `detail` (a 409's current state, say). */
+  readonly body: unknown;
 
-  constructor(init: { message: string; status: number | null; detail?: string | null; fields?: FieldErrors; retryAfterSeconds?: number | null }) {
+  constructor(init: { message: string; status: number | null; detail?: string | null; fields?: FieldErrors; retryAfterSeconds?: number | null; body?: unknown }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
     this.detail = init.detail ?? null;
     this.fields = init.fields ?? {};
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+    this.body = init.body ?? null;
   }
 }
 
@@ -63,6 +66,7 @@ export const answerError = (answer: { status: number; data: unknown; headers: He
     detail,
     fields,
     retryAfterSeconds: parseRetryAfter(answer.headers.get('retry-after')),
+    body: answer.data,
   });
 };
 

@@ -9,6 +9,7 @@ import {
   samePayee,
   samePayeeApplyBody,
   splitBody,
+  staleVersionAnswer,
   syncRequestResult,
   transaction,
   transactionChoices,
@@ -55,7 +56,7 @@ export const transactionEndpoints = {
     summary: 'Categorize: lines, memo, done (one or many)',
     params: pkParams,
     body: transactionsUpdateBody,
-    responses: { 200: z.array(transaction) },
+    responses: { 200: z.array(transaction), 409: staleVersionAnswer },
   }),
   clientSamePayee: endpoint({
     method: 'GET',
@@ -81,7 +82,7 @@ export const transactionEndpoints = {
     summary: 'Edit or approve the client’s answers (one or many)',
     params: pkParams,
     body: transactionsUpdateBody,
-    responses: { 200: z.array(transaction) },
+    responses: { 200: z.array(transaction), 409: staleVersionAnswer },
   }),
   accountantCounters: endpoint({
     method: 'GET',
@@ -144,7 +145,7 @@ export const transactionEndpoints = {
     summary: 'Split into lines that add up to the total',
     params: pkParams,
     body: splitBody,
-    responses: { 200: transaction },
+    responses: { 200: transaction, 409: staleVersionAnswer },
   }),
   lineDelete: endpoint({
     method: 'POST',

@@ -83,6 +83,13 @@ export const transactions = pgTable(
     autoAnswered: boolean('auto_answered').notNull().default(false),
     /** The rule whose category the latest answer was given or suggested by: a changed category counts against it. */
     ruleId: integer('rule_id').references(() => suggestionRules.pk, { onDelete: 'set null' }),
+    /**
+     * Grows with every write of what a person sees of the transaction (its fields, status, lines), so an
+     * editor that sends the version it read learns when someone else saved in between. Kept by database
+     * triggers (migration 0059), so no write path can forget it; bookkeeping columns (markers, merchant
+     * key, updated_at) do not count.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

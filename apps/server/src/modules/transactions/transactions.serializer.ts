@@ -48,6 +48,7 @@ export const toTransactions = (rows: TransactionRow[], details: Details[], viewe
       back_message: row.backMessage,
       notes_count: d?.notesCount ?? 0,
       updated_at: row.updatedAt.toISOString(),
+      version: row.version,
       suggestion: row.status === 'READY' ? (suggestions.get(row.pk) ?? null) : null,
       answered_from_suggestion: row.answeredFromSuggestion,
       auto_answered: row.autoAnswered,

@@ -10,6 +10,7 @@ import { serializeWritten } from './transactions.read.js';
 import { clearSyncErrors, deleteLines, insertLines, loadLines, updateTransactions, type TransactionRow } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
 import { assertTransition } from './status.js';
+import { lockAtVersions, StaleVersionError, StaleVersions, staleAmong } from './stale-versions.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../access/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/answers.js';
@@ -29,14 +30,27 @@ const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: R
 /**
  * The categorization write: new lines, memo and/or "done", for one or many
  * transactions at once. Everything is checked first; then all of it is
- * written in one database transaction, or none of it.
+ * written in one database transaction, or none of it. A change that names the
+ * version its editor read is refused whole (409, with the rows as they are now)
+ * when someone saved that transaction in between.
  */
-export const applyChanges = async ({ db, jobs }: SuggestionDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
+export const applyChanges = async (deps: SuggestionDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
+  try {
+    return await applyChangesAtVersions(deps, scope, changes);
+  } catch (err) {
+    if (err instanceof StaleVersions) throw new StaleVersionError(await serializeWritten(deps.db, scope, err.pks));
+    throw err;
+  }
+};
+
+const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
   const rows = await findScoped(
     db,
     scope,
     changes.map((c) => c.pk),
   );
+  const stale = staleAmong(changes, new Map(rows.map((r) => [r.pk, r.version])));
+  if (stale.length > 0) throw new StaleVersions(stale);
   const currentLines = await loadLines(
     db,
     scope.company.pk,
@@ -84,6 +98,7 @@ export const applyChanges = async ({ db, jobs }: SuggestionDeps, scope: CompanyA
   const answered = moving.filter((p) => p.next === 'FINISHED_IN_HERD').length;
   const tellsFirm = scope.side === 'client' && !scope.viewingAsClient && answered > 0;
   await db.transaction(async (tx) => {
+    await lockAtVersions(tx, companyPk, changes);
     if (withLines.length > 0) {
       await deleteLines(
         tx,

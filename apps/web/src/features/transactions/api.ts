@@ -19,6 +19,7 @@ import {
 import { useSubmissionKey } from '../../lib/submission-key';
 import { useSubmitMutation } from '../../lib/use-submit-mutation';
 import { call } from '../../lib/api-client';
+import { errorStatus } from '../../lib/api-errors';
 import { SYNC_POLL_MS } from '../../lib/ledger-sync';
 import { buildPath } from '../../lib/path-builder';
 import { upload } from '../../lib/upload';
@@ -131,6 +132,8 @@ export const useUpdateTransactions = (companyPk: number, side: Side) => {
     mutationFn: (transactions: TransactionChange[]) =>
       call(side === 'client' ? e.clientUpdate : e.accountantUpdate, { params: { pk: companyPk }, body: { transactions } }),
     onSuccess: () => invalidate(companyPk),
+    // Refused because someone else saved first: the lists show what they saved.
+    onError: (error) => (errorStatus(error) === 409 ? invalidate(companyPk) : undefined),
   });
 };
 

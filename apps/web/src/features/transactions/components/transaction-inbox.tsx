@@ -106,10 +106,12 @@ export const TransactionInbox = ({ companyPk, editable, finishRule }: Transactio
 
   const guard = useChangeGuard();
   const markDone = () => {
-    const pks = items.filter((t) => selected.includes(t.pk)).map((t) => t.pk);
+    const chosen = items.filter((t) => selected.includes(t.pk));
+    const pks = chosen.map((t) => t.pk);
     setRowErrors({});
     update.mutate(
-      pks.map((pk) => ({ pk, finished: true as const })),
+      // Each at the version listed: one answered meanwhile (the accountant, another tab) refuses the whole batch.
+      chosen.map((t) => ({ pk: t.pk, version: t.version, finished: true as const })),
       {
         onSuccess: () => {
           setSelected([]);
