@@ -12,3 +12,20 @@ export type XeroMode = ClientConfig['xero'];
 
 /** How Xero is reached here, or null while the settings are not known (still loading, or they could not be read). */
 export const useXeroMode = (): XeroMode | null => useClientConfig().data?.xero ?? null;
+
+/**
+ * What this installation can do, as the server said. Each is offered unless the server said it is off:
+ * settings still loading, or that could not be read, say nothing either way, and the server answers
+ * for itself if the person tries.
+ */
+export const useInstallation = () => {
+  const config = useClientConfig().data;
+  return {
+    /** Herd's emails reach people (an SMTP server, or development's outbox). */
+    emailDelivery: config?.email_delivery !== false,
+    /** "Connect QuickBooks" can work. */
+    quickbooks: config?.quickbooks !== 'off',
+    /** "Connect the sandbox Karbon" can work. */
+    karbonSandbox: config?.karbon_sandbox !== false,
+  };
+};

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { karbonEndpoints as e, profileEndpoints } from '@herd/contract';
-import { createFakeApi, makeProfile } from '../../../test/fake-api';
+import { appEndpoints, karbonEndpoints as e, profileEndpoints } from '@herd/contract';
+import { createFakeApi, makeClientConfig, makeProfile } from '../../../test/fake-api';
 import { fastUser } from '../../../test/dom';
 import { renderPage } from '../../../test/render-app';
 import { routes } from '../../lib/routes';
@@ -147,5 +147,28 @@ describe('the Integrations tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Choose one of the Karbon account’s work statuses.')).toBeInTheDocument();
     expect(fake.callsTo(e.updateSettings, {})[0]!.body).toMatchObject({ work_item_on_request_sent: true, note_on_transactions_answered: true });
+  });
+});
+
+describe('the sandbox Karbon', () => {
+  const notConnected = (karbonSandbox: boolean) =>
+    createFakeApi()
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(appEndpoints.clientConfig, {}, makeClientConfig({ karbon_sandbox: karbonSandbox }))
+      .answer(e.settings, {}, { instance: null, settings })
+      .install();
+
+  it('is not offered where the server said its sandboxes are off; the firm’s own Karbon still is', async () => {
+    notConnected(false);
+    openTab();
+    expect(await screen.findByRole('button', { name: 'Connect Karbon' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Connect the sandbox Karbon' })).not.toBeInTheDocument());
+    expect(screen.queryByText(/No Karbon account to hand/)).not.toBeInTheDocument();
+  });
+
+  it('is offered where they are on', async () => {
+    notConnected(true);
+    openTab();
+    expect(await screen.findByRole('button', { name: 'Connect the sandbox Karbon' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { unavailable } from '@herd/contract/messages';
+import { useInstallation } from '../../../lib/client-config';
 import { serverErrorText } from '../../../lib/form-errors';
 import { authParams, routes, safeNextPath } from '../../../lib/routes';
 import { PlainAlert } from '../../../ui/plain/alert';
@@ -28,6 +30,8 @@ export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) 
   // The link's owner passed their second step: on to where the link leads, as for a link without one.
   const [verified, setVerified] = useState(false);
   const { mutate } = signIn;
+  // A new link is offered only where the server said its emails reach people.
+  const { emailDelivery } = useInstallation();
 
   useEffect(() => {
     // A code works once: StrictMode's second effect run must not spend it again.
@@ -58,7 +62,9 @@ export const MagicLinkSignIn = ({ code, onBackToSignIn }: MagicLinkSignInProps) 
     return (
       <>
         <PlainAlert message={serverErrorText(signIn.error)} />
-        {sendNew.isSuccess ? (
+        {!emailDelivery ? (
+          <p className="herd-secondary">{unavailable.emailedLinks}</p>
+        ) : sendNew.isSuccess ? (
           <PlainAlert type="success" message={sendNew.data.detail} />
         ) : (
           <>

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { unavailable } from '@herd/contract/messages';
+import { useInstallation } from '../../../lib/client-config';
 import { serverErrorText } from '../../../lib/form-errors';
 import { routes } from '../../../lib/routes';
 import { PlainAlert } from '../../../ui/plain/alert';
@@ -23,6 +25,7 @@ export const SignupConfirm = ({ code, onBackToSignIn }: SignupConfirmProps) => {
   const navigate = useNavigate();
   const attempted = useRef<string | null>(null);
   const { mutate } = confirm;
+  const { emailDelivery } = useInstallation();
 
   useEffect(() => {
     // A code works once: StrictMode's second effect run must not spend it again.
@@ -39,9 +42,14 @@ export const SignupConfirm = ({ code, onBackToSignIn }: SignupConfirmProps) => {
     return (
       <>
         <PlainAlert message={serverErrorText(confirm.error)} />
-        <PlainButton block onClick={() => void navigate(routes.freeTrial)} style={{ marginBottom: 12 }}>
-          Start the sign-up again
-        </PlainButton>
+        {/* A new sign-up by email is offered only where the server said its emails reach people. */}
+        {emailDelivery ? (
+          <PlainButton block onClick={() => void navigate(routes.freeTrial)} style={{ marginBottom: 12 }}>
+            Start the sign-up again
+          </PlainButton>
+        ) : (
+          <p className="herd-secondary">{unavailable.signupByEmail}</p>
+        )}
         <PlainButton variant="link" onClick={onBackToSignIn} style={{ paddingInline: 0 }}>
           Back to sign in
         </PlainButton>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useXeroMode } from '../../../lib/client-config';
+import { unavailable } from '@herd/contract/messages';
+import { useInstallation, useXeroMode } from '../../../lib/client-config';
 import { authParams, routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { TabStrip } from '../../../ui/tab-strip';
@@ -23,7 +24,10 @@ const FreeTrialFooter = () => (
   </span>
 );
 
-/** /auth/: sign in by password or emailed link, reset a password; also the landing of emailed links. */
+/**
+ * /auth/: sign in by password or emailed link, reset a password; also the landing of emailed links.
+ * The emailed ways in are offered only where the server said its emails reach people.
+ */
 export const AuthPage = () => {
   const [params, setParams] = useSearchParams();
   const [view, setView] = useState<View>('password');
@@ -35,6 +39,9 @@ export const AuthPage = () => {
   const signup = params.get(authParams.signup);
   const emailChange = params.get(authParams.emailChange);
   const xero = useXeroMode();
+  // Where no email leaves this installation, the tabs that would email a link say so instead of offering it.
+  const { emailDelivery } = useInstallation();
+  const noEmail = <p className="herd-secondary">{unavailable.emailedLinks}</p>;
 
   const dropParam = (name: string) =>
     setParams(
@@ -106,7 +113,9 @@ export const AuthPage = () => {
           {
             key: 'magic-link',
             label: 'Email me a sign-in link',
-            children: (
+            children: !emailDelivery ? (
+              noEmail
+            ) : (
               <EmailLinkForm
                 name="magic-link"
                 intro="No password needed: we email you a link that signs you in."
@@ -119,7 +128,9 @@ export const AuthPage = () => {
           {
             key: 'forgot',
             label: 'Forgot password',
-            children: (
+            children: !emailDelivery ? (
+              noEmail
+            ) : (
               <EmailLinkForm
                 name="forgot-password"
                 intro="Enter your email and we will send you a link to choose a new password."

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Col, Divider, Form, Input, Row, Typography } from 'antd';
+import { Alert, Button, Divider, Form, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, signupBody, TRIAL_DAYS, type SignupBody } from '@herd/contract';
+import { TRIAL_DAYS, unavailable, type SignupBody } from '@herd/contract';
 import { applyServerErrors, serverErrorText } from '../../../lib/form-errors';
-import { zodRule } from '../../../lib/form-rules';
 import { routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FormAlert } from '../../../ui/form-alert';
-import { useClientConfig } from '../../../lib/client-config';
+import { useClientConfig, useInstallation } from '../../../lib/client-config';
 import { AuthCard } from '../components/auth-card';
+import { SignupForm } from '../components/signup-form';
 import { XeroAuthLink } from '../components/xero-auth-link';
 import { isXeroOffered } from '../../xero/xero-words';
 import { OAUTH_LEDGERS } from '../../ledgers/oauth-ledgers';
@@ -19,12 +19,12 @@ import { useSignUp } from '../api';
 const browserTimeZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
 
 const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password'] as const;
-const rule = (field: (typeof FIELDS)[number]) => [zodRule(signupBody.shape[field])];
 
 /**
  * /auth/free-trial/: a new firm and its first user. Nothing is created until the
  * emailed link is opened, so success shows "check your email" with the server's
- * words, the same whoever the email belongs to.
+ * words, the same whoever the email belongs to. Where the server said no email
+ * leaves this installation, the form is not offered and the page says why.
  */
 export const FreeTrialPage = () => {
   usePageTitle('Start a free trial');
@@ -36,6 +36,8 @@ export const FreeTrialPage = () => {
   // Offered unless the server says QuickBooks Online is not set up there.
   const intuitOffered = clientConfig.data?.quickbooks_signup !== false;
   const xero = clientConfig.data?.xero ?? null;
+  // Where no email leaves this installation the emailed link would never arrive: no form, and the truth instead.
+  const { emailDelivery } = useInstallation();
   const [params, setParams] = useSearchParams();
   // The server sends the browser back here with `?qbo_error=` when signing up with Intuit failed.
   const [intuitError, setIntuitError] = useState<string | null>(() => params.get(OAUTH_LEDGERS.QBO.returnParams.error));
@@ -103,34 +105,17 @@ export const FreeTrialPage = () => {
           </Typography.Paragraph>
         </div>
       ) : null}
-      {intuitOffered || isXeroOffered(xero) ? <Divider plain>or with your email</Divider> : null}
-      <Form form={form} layout="vertical" requiredMark={false} validateTrigger="onBlur" onFinish={onFinish} name="free-trial">
-        <FormAlert message={error} />
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item label="First name" name="first_name" rules={rule('first_name')}>
-              <Input autoComplete="given-name" autoFocus />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item label="Last name" name="last_name" rules={rule('last_name')}>
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item label="Company name" name="company_name" rules={rule('company_name')}>
-          <Input autoComplete="organization" />
-        </Form.Item>
-        <Form.Item label="Email" name="email" rules={rule('email')}>
-          <Input type="email" autoComplete="email" inputMode="email" />
-        </Form.Item>
-        <Form.Item label="Password" name="password" rules={rule('password')} extra={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={signUp.isPending} style={{ marginTop: 8 }}>
-          Start free trial
-        </Button>
-      </Form>
+      {!emailDelivery ? (
+        <Alert
+          type="info"
+          showIcon
+          title="Signing up by email isn’t available here"
+          description={unavailable.signupByEmail}
+          style={{ marginTop: intuitOffered || isXeroOffered(xero) ? 20 : 0 }}
+        />
+      ) : null}
+      {emailDelivery && (intuitOffered || isXeroOffered(xero)) ? <Divider plain>or with your email</Divider> : null}
+      {emailDelivery ? <SignupForm form={form} error={error} pending={signUp.isPending} onFinish={onFinish} /> : null}
     </AuthCard>
   );
 };

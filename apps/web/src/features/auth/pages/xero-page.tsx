@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { unavailable } from '@herd/contract/messages';
 import { Link, useSearchParams } from 'react-router';
 import { serverErrorText } from '../../../lib/form-errors';
 import { useClientConfig } from '../../../lib/client-config';
@@ -73,7 +74,7 @@ export const XeroSignInPage = () => {
   if (mode === 'off') {
     return (
       <AuthCard title="Xero is not set up here">
-        <p className="herd-secondary">This server has no Xero connection, so you cannot sign in or sign up with Xero on it.</p>
+        <p className="herd-secondary">{unavailable.xero}</p>
         <Link to={routes.auth} className="herd-button herd-button-primary herd-button-block">
           Back to sign in
         </Link>

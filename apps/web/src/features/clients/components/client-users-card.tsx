@@ -5,6 +5,7 @@ import { type ClientCompany, type ClientUser, type ClientUserInviteBody } from '
 import { countText, personName } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
 import { InvitePersonModal, type PersonValues } from '../../../ui/invite-person-modal';
+import { useInvitationWords } from '../../../ui/use-invitation-words';
 import { QueryError } from '../../../ui/query-error';
 import { useServerError } from '../../../ui/use-server-error';
 import { useClientUsers, useInviteClientUser, useRemoveClientUser } from '../api';
@@ -30,10 +31,14 @@ export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
   const guard = useChangeGuard();
   const change = { disabled: guard.disabled, title: guard.title };
 
+  const invitation = useInvitationWords({
+    emailedIntro: 'They get an email with a link that signs them in; no password needed.',
+    handOn: 'Copy their magic link from the list and send it to them yourself.',
+  });
   const onInvite = async (values: PersonValues) => {
     const body: ClientUserInviteBody = { ...values, client_company: company.pk };
     const user = await invite.mutateAsync(body);
-    void message.success(`Invitation sent to ${user.email}`);
+    invitation.confirm(user.email);
   };
 
   const confirmRemove = (user: ClientUser) =>
@@ -149,8 +154,8 @@ export const ClientUsersCard = ({ company }: { company: ClientCompany }) => {
         open={inviting}
         name="invite-client-user"
         title={`Invite a client user to ${company.name}`}
-        okText="Send invitation"
-        intro="They get an email with a link that signs them in; no password needed."
+        okText={invitation.okText}
+        intro={invitation.intro}
         onSubmit={onInvite}
         onClose={() => setInviting(false)}
       />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import { karbonInstanceBody, type KarbonInstanceBody } from '@herd/contract/karbon';
+import { useInstallation } from '../../../lib/client-config';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { FormAlert } from '../../../ui/form-alert';
@@ -10,13 +11,12 @@ import { useConnectKarbon, useConnectSandboxKarbon } from '../api';
 const FIELDS = ['application_id', 'access_key'] as const;
 const rules = { application_id: [zodRule(karbonInstanceBody.shape.application_id)], access_key: [zodRule(karbonInstanceBody.shape.access_key)] };
 
-/** Not connected yet: the keys from Karbon's Settings → Connected Apps, or the built-in sandbox Karbon. */
+/** Not connected yet: the keys from Karbon's Settings → Connected Apps, or the built-in sandbox Karbon where the server has it. */
 export const KarbonConnectForm = () => {
   const [form] = Form.useForm<KarbonInstanceBody>();
   const [error, setError] = useState<string | null>(null);
   const connect = useConnectKarbon();
-  const sandbox = useConnectSandboxKarbon();
-  const showError = useServerError();
+  const { karbonSandbox } = useInstallation();
   const onFinish = (values: KarbonInstanceBody) => {
     setError(null);
     connect.mutate(values, { onError: (failure) => setError(applyServerErrors(form, failure, FIELDS)) });
@@ -39,19 +39,29 @@ export const KarbonConnectForm = () => {
           Connect Karbon
         </Button>
       </Form>
-      <Flex vertical gap={8} style={{ marginTop: 24 }}>
-        <Typography.Text>
-          <Tag color="magenta">Sandbox</Tag> No Karbon account to hand? Try Herd with a simulated one, made for this firm (no real Karbon is involved).
-        </Typography.Text>
-        <div>
-          <Button
-            loading={sandbox.isPending}
-            onClick={() => sandbox.mutate(undefined, { onError: (failure) => showError(failure, 'Could not connect the sandbox Karbon') })}
-          >
-            Connect the sandbox Karbon
-          </Button>
-        </div>
-      </Flex>
+      {/* Offered only where the server said its sandboxes are on. */}
+      {karbonSandbox ? <SandboxKarbon /> : null}
     </Card>
+  );
+};
+
+/** The built-in sandbox Karbon, made for this firm: Herd tried without a Karbon account. */
+const SandboxKarbon = () => {
+  const sandbox = useConnectSandboxKarbon();
+  const showError = useServerError();
+  return (
+    <Flex vertical gap={8} style={{ marginTop: 24 }}>
+      <Typography.Text>
+        <Tag color="magenta">Sandbox</Tag> No Karbon account to hand? Try Herd with a simulated one, made for this firm (no real Karbon is involved).
+      </Typography.Text>
+      <div>
+        <Button
+          loading={sandbox.isPending}
+          onClick={() => sandbox.mutate(undefined, { onError: (failure) => showError(failure, 'Could not connect the sandbox Karbon') })}
+        >
+          Connect the sandbox Karbon
+        </Button>
+      </div>
+    </Flex>
   );
 };

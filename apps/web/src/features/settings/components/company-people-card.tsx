@@ -4,6 +4,7 @@ import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { ClientSideCompany, CompanyUser } from '@herd/contract';
 import { countText, personName } from '../../../lib/format';
 import { InvitePersonModal, type PersonValues } from '../../../ui/invite-person-modal';
+import { useInvitationWords } from '../../../ui/use-invitation-words';
 import { QueryError } from '../../../ui/query-error';
 import { useServerError } from '../../../ui/use-server-error';
 import { useCompanyPeople, useInviteClientCoworker, useRemoveClientCoworker } from '../../client-side/api';
@@ -31,9 +32,13 @@ export const CompanyPeopleCard = ({ company, selfPk }: CompanyPeopleCardProps) =
   const guard = useChangeGuard();
   const manages = company.role === 'CLIENT';
 
+  const invitation = useInvitationWords({
+    emailedIntro: 'They get an email with a link that signs them in; no password needed.',
+    handOn: 'Ask your accountant for a sign-in link to send them.',
+  });
   const onInvite = async (values: PersonValues) => {
     const person = await invite.mutateAsync({ ...values, client_company: company.pk });
-    void message.success(`Invitation sent to ${person.email}`);
+    invitation.confirm(person.email);
   };
 
   const confirmRemove = (person: CompanyUser) =>
@@ -109,8 +114,8 @@ export const CompanyPeopleCard = ({ company, selfPk }: CompanyPeopleCardProps) =
         open={inviting}
         name={`invite-client-coworker-${company.pk}`}
         title={`Invite a coworker to ${company.name}`}
-        okText="Send invitation"
-        intro="They get an email with a link that signs them in; no password needed."
+        okText={invitation.okText}
+        intro={invitation.intro}
         onSubmit={onInvite}
         onClose={() => setInviting(false)}
       />

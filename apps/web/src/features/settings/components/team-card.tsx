@@ -5,7 +5,9 @@ import { coworkerInviteBody, FIRM_ROLES, type Coworker, type CoworkerInviteBody,
 import { countText, personName } from '../../../lib/format';
 import { zodRule } from '../../../lib/form-rules';
 import { FIRM_ROLE_HELP, FIRM_ROLE_LABELS } from '../../../lib/labels';
+import { useInstallation } from '../../../lib/client-config';
 import { InvitePersonModal } from '../../../ui/invite-person-modal';
+import { useInvitationWords } from '../../../ui/use-invitation-words';
 import { QueryError } from '../../../ui/query-error';
 import { useLinkCopier } from '../../../ui/use-link-copier';
 import { useServerError } from '../../../ui/use-server-error';
@@ -41,6 +43,7 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
   const update = useUpdateCoworker();
   const remove = useRemoveCoworker();
   const resend = useResendCoworkerInvitation();
+  const { emailDelivery } = useInstallation();
   const invitationLink = useCoworkerInvitationLink();
   const linkCopier = useLinkCopier();
   const { message, modal } = App.useApp();
@@ -49,9 +52,13 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
 
   // Every change to the team waits while the firm is read-only (the server refuses it).
   const guard = useChangeGuard();
+  const invitation = useInvitationWords({
+    emailedIntro: 'They get an email with a link that signs them in.',
+    handOn: 'Copy their invitation link from the team list and send it to them yourself.',
+  });
   const onInvite = async (values: CoworkerInviteBody) => {
     const coworker = await invite.mutateAsync(values);
-    void message.success(`Invitation sent to ${coworker.email}`);
+    invitation.confirm(coworker.email);
   };
 
   const changeRole = (coworker: Coworker, role: FirmRole) =>
@@ -145,15 +152,18 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
             <MemberMfaActions coworker={coworker} />
             {coworker.has_signed_in ? null : (
               <>
-                <Button
-                  type="text"
-                  icon={<MailOutlined />}
-                  aria-label={`Resend the invitation to ${personName(coworker)}`}
-                  title={guard.title ?? 'Resend invitation'}
-                  disabled={guard.disabled}
-                  loading={resend.isPending && resend.variables === coworker.pk}
-                  onClick={() => resendInvitation(coworker)}
-                />
+                {/* Mailing it again is offered only where the server said its emails reach people; the link always is. */}
+                {emailDelivery ? (
+                  <Button
+                    type="text"
+                    icon={<MailOutlined />}
+                    aria-label={`Resend the invitation to ${personName(coworker)}`}
+                    title={guard.title ?? 'Resend invitation'}
+                    disabled={guard.disabled}
+                    loading={resend.isPending && resend.variables === coworker.pk}
+                    onClick={() => resendInvitation(coworker)}
+                  />
+                ) : null}
                 <Button
                   type="text"
                   icon={<LinkOutlined />}
@@ -193,8 +203,8 @@ export const TeamCard = ({ selfPk, canAdminister }: TeamCardProps) => {
         open={inviting}
         name="invite-coworker"
         title="Invite a coworker"
-        okText="Send invitation"
-        intro="They get an email with a link that signs them in."
+        okText={invitation.okText}
+        intro={invitation.intro}
         initialValues={{ role: 'TEAM_MEMBER' }}
         extraFields={<RoleField />}
         extraFieldNames={['role']}
