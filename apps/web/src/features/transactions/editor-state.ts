@@ -1,4 +1,4 @@
-import type { ClientEditableField, Direction, LineInput, Transaction, TransactionChange } from '@herd/contract';
+import { readTypedAmount, type ClientEditableField, type Direction, type LineInput, type Transaction, type TransactionChange } from '@herd/contract';
 import { placeServerErrors } from '../../lib/form-errors';
 import type { LedgerFields } from './ledger-fields';
 
@@ -37,9 +37,15 @@ export const blankLine = (amount: string): EditLine => ({
 
 const REF_FIELDS: RefField[] = ['category', 'vendor', 'customer', 'class', 'location', 'tax', 'tracking_option_one', 'tracking_option_two'];
 
+/** A line's amount as the API takes it: "$1,234.50" typed or pasted is sent as "1234.50"; what is not an amount goes as typed. */
+const wireAmount = (typed: string): string => {
+  const reading = readTypedAmount(typed);
+  return reading.ok ? reading.amount : typed.trim();
+};
+
 /** Only the fields this person may set are sent: the server keeps the others as stored. */
 export const toLineInput = (line: EditLine, editable: Editable): LineInput => {
-  const input: LineInput = { amount: line.amount.trim(), description: line.description };
+  const input: LineInput = { amount: wireAmount(line.amount), description: line.description };
   if (line.pk !== undefined) input.pk = line.pk;
   for (const field of REF_FIELDS) if (may(editable, field)) input[field] = line[field]?.pk ?? null;
   if (may(editable, 'billable')) input.billable = line.billable;

@@ -69,9 +69,3 @@ export const FILTER_PARAMS: ListParamsSchema<TransactionFilters> = {
   status: oneOf(TRANSACTION_STATUSES),
   markers: parsedBy(query.markers),
 };
-
-/** An amount as people type it ("1,000", "$1,000.50") in the form the API reads ("1000", "1000.50"). */
-export const amountFromTyped = (text: string) => text.replace(/[$,\s]/g, '');
-
-/** An amount bound the API takes, or none. */
-export const isAmountFilter = (text: string) => text === '' || query.amount_min.safeParse(text).success;

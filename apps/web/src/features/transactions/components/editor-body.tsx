@@ -11,10 +11,8 @@ import { finishesOnEnter } from '../enter-to-finish';
 import { ledgerFieldsFrom } from '../ledger-fields';
 import { editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEditLines, type Editable, type EditLine } from '../editor-state';
 import { formatMoney, remainingCents } from '../money';
-import { addSplitLine, patchSplitLine, stopsFollowing } from '../split-lines';
-import { staleCurrent, whatChanged } from '../conflict';
+import { addSplitLine, patchSplitLine, removeSplitLine, stopsFollowing, unreadLine } from '../split-lines';
 import { AttachmentsPanel } from './attachments-panel';
-import { ConflictPanel } from './conflict-panel';
 import { LineFields } from './line-fields';
 import { NoteThread } from './note-thread';
 import { REQUIRED_TO_FINISH } from './required-mark';
@@ -59,11 +57,6 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   const [note, setNote] = useState(start.note);
   const [notice, setNotice] = useState<'restored' | 'stale' | null>(start.restored ? 'restored' : start.stale ? 'stale' : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // The version these edits were made from: sent with each save, so a save someone else made meanwhile is
-  // a conflict to settle (ConflictPanel), never silently overwritten. A refetch of the list while the
-  // editor is open does not move it; only this editor's own saves and choices do.
-  const [version, setVersion] = useState(transaction.version);
-  const [conflict, setConflict] = useState<{ theirs: Transaction; finished: boolean } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const refusal = useRef<HTMLDivElement>(null);
   const tracking = useSelectOptions({ kind: 'tracking-categories', companyPk, side }, '', may(editable, 'tracking_option_one') || may(editable, 'tracking_option_two'));
@@ -73,6 +66,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   const remaining = remainingCents(
     transaction.amount,
     lines.map((line) => line.amount),
+    transaction.currency,
   );
   const canSplit = may(editable, 'split');
   const memoRequired = finishRule.required.includes('memo');
@@ -105,16 +99,16 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   // The line added last follows what is left of the amount until its own amount is typed (split-lines.ts).
   const [follower, setFollower] = useState<string | null>(null);
   const patchLine = (key: string, patch: Partial<EditLine>) => {
-    setLines((all) => patchSplitLine(transaction.amount, all, key, patch, follower));
+    setLines((all) => patchSplitLine(transaction, all, key, patch, follower));
     if (stopsFollowing(key, patch, follower)) setFollower(null);
   };
   const addLine = () => {
-    const added = addSplitLine(transaction.amount, lines);
+    const added = addSplitLine(transaction, lines);
     setLines(added.lines);
     setFollower(added.follower);
   };
   const removeLine = (key: string) => {
-    setLines((all) => all.filter((line) => line.key !== key));
+    setLines((all) => removeSplitLine(transaction, all, key, follower));
     if (stopsFollowing(key, null, follower)) setFollower(null);
   };
   const discard = () => {
@@ -126,14 +120,14 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     setNotice(null);
   };
 
-  const save = (finished: boolean, accepted?: EditLine[], atVersion = version) => {
-    const blank = lines.some((line) => !line.amount.trim());
+  const save = (finished: boolean, accepted?: EditLine[]) => {
     if (remaining !== null && remaining !== 0) {
       setErrors({ lines: `The lines must add up to ${formatMoney(transaction.amount)}: ${formatMoney(fromCents(remaining))} is left to assign.` });
       return;
     }
-    if (remaining === null || blank) {
-      setErrors({ lines: 'Every line needs a valid amount, like 12.50.' });
+    const unread = unreadLine(lines, transaction.currency);
+    if (unread) {
+      setErrors({ lines: unread });
       return;
     }
     setErrors({});
@@ -141,34 +135,16 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     const change = accepted
       ? { ...toChange(transaction, accepted, memo, editable, true), accepted_suggestion: true }
       : toChange(transaction, lines, memo, editable, finished);
-    update.mutate([{ ...change, version: atVersion }], {
-      onSuccess: (saved) => {
-        setVersion(saved.find((t) => t.pk === transaction.pk)?.version ?? atVersion);
-        setConflict(null);
+    update.mutate([change], {
+      onSuccess: () => {
         // The saved edits are the server's now; a typed, unsent note stays kept.
         if (note.trim()) saveDraft(draftKey, { base: snapshotOf(lines, memo), lines, memo, note });
         else dropDraft(draftKey);
         void message.success(finished ? 'Marked as done.' : 'Saved.');
         if (finished) (onDone ?? onClose)(transaction);
       },
-      onError: (error) => {
-        const theirs = staleCurrent(error)?.find((t) => t.pk === transaction.pk);
-        if (theirs) setConflict({ theirs, finished });
-        else setErrors(editorErrors(error, 0, (key) => isShown(shown, key)));
-      },
+      onError: (error) => setErrors(editorErrors(error, 0, (key) => isShown(shown, key))),
     });
-  };
-
-  // Keep mine: the same save again, now over what the other person saved. Take theirs: their answer in the form.
-  const keepMine = () => conflict && save(conflict.finished, undefined, conflict.theirs.version);
-  const takeTheirs = () => {
-    if (!conflict) return;
-    setLines(toEditLines(conflict.theirs));
-    setMemo(conflict.theirs.client_memo);
-    setFollower(null);
-    setVersion(conflict.theirs.version);
-    setConflict(null);
-    setErrors({});
   };
 
   const acceptSuggestion = (taken: NonNullable<Transaction['suggestion']>) => {
@@ -226,7 +202,6 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     <Flex vertical gap={20} data-testid="transaction-editor" ref={root} onKeyDownCapture={enterToFinish}>
       <TransactionHeading transaction={transaction} />
       {review?.({ unsaved: snapshotOf(lines, memo) !== base })}
-      {conflict ? <ConflictPanel changes={whatChanged(transaction, conflict.theirs)} pending={update.isPending} onKeepMine={keepMine} onTakeTheirs={takeTheirs} /> : null}
       {notice === 'restored' ? (
         <Alert
           type="info"
@@ -267,6 +242,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
               side={side}
               editable={editable}
               direction={transaction.direction}
+              currency={transaction.currency}
               fields={fields}
               split={split}
               required={finishRule.required}

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { Badge, Button, DatePicker, Flex, Input, Select } from 'antd';
+import { useState, type CSSProperties } from 'react';
+import { Badge, Button, DatePicker, Flex, Select } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { TRANSACTION_TYPE_LABELS, statusLabel, type Direction, type TransactionStatus, type TransactionType } from '@herd/contract';
@@ -7,10 +7,8 @@ import type { ListParamsWrite } from '../../../lib/use-list-params';
 import { usePhoneLayout } from '../../../lib/use-phone-layout';
 import { SearchInput } from '../../../ui/search-input';
 import type { TransactionChoices } from '../api';
-import { activeFilterCount, amountFromTyped, isAmountFilter, type TransactionFilters } from '../filters';
-
-/** How long typing must pause before an amount bound applies. */
-const AMOUNT_PAUSE_MS = 400;
+import { activeFilterCount, type TransactionFilters } from '../filters';
+import { AmountFilterInput } from './amount-filter-input';
 
 const MARKER_LABELS: Record<string, string> = {
   WITHOUT_CLASS: 'Without class',
@@ -32,59 +30,6 @@ interface FiltersBarProps {
   /** Any change of filter goes back to the first page. */
   onChange: (patch: Partial<TransactionFilters>, write?: ListParamsWrite) => void;
 }
-
-/**
- * An amount bound, applied once typing pauses, on Enter or when the field is
- * left. It takes "1,000" and "$1,000.50" as people write them. It shows what
- * is typed until then, and the filter's value when that changes elsewhere
- * (Back, a link).
- */
-const AmountInput = ({
-  label,
-  placeholder,
-  value,
-  onCommit,
-  style,
-}: {
-  label: string;
-  placeholder: string;
-  value: string;
-  onCommit: (value: string) => void;
-  style: CSSProperties;
-}) => {
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(pause.current), []);
-  if (value !== shown) {
-    setShown(value);
-    setText(value);
-  }
-  const valid = isAmountFilter(amountFromTyped(text));
-  // Leaving the field unchanged keeps the page; a bound the server would refuse is pointed out, not sent.
-  const commit = (typed: string) => {
-    clearTimeout(pause.current);
-    const amount = amountFromTyped(typed);
-    if (isAmountFilter(amount) && amount !== value) onCommit(amount);
-  };
-  const change = (typed: string) => {
-    setText(typed);
-    clearTimeout(pause.current);
-    pause.current = setTimeout(() => commit(typed), AMOUNT_PAUSE_MS);
-  };
-  return (
-    <Input
-      aria-label={label}
-      placeholder={placeholder}
-      value={text}
-      status={valid ? undefined : 'error'}
-      onChange={(e) => change(e.target.value)}
-      onBlur={() => commit(text)}
-      onPressEnter={() => commit(text)}
-      style={style}
-    />
-  );
-};
 
 /** The accountant table's filters; the options come from the list's choices/ endpoint. */
 export const FiltersBar = ({ filters, choices, listStatuses, onChange }: FiltersBarProps) => {
@@ -126,8 +71,20 @@ export const FiltersBar = ({ filters, choices, listStatuses, onChange }: Filters
         allowEmpty={[true, true]}
         style={phone ? { flex: '1 1 100%' } : { width: 240 }}
       />
-      <AmountInput label="Minimum amount" placeholder="Min amount" value={filters.amount_min} onCommit={(amount_min) => setAsTyped({ amount_min })} style={width(124)} />
-      <AmountInput label="Maximum amount" placeholder="Max amount" value={filters.amount_max} onCommit={(amount_max) => setAsTyped({ amount_max })} style={width(124)} />
+      <AmountFilterInput
+        label="Minimum amount"
+        placeholder="Min amount"
+        value={filters.amount_min}
+        onCommit={(amount_min) => setAsTyped({ amount_min })}
+        style={width(124)}
+      />
+      <AmountFilterInput
+        label="Maximum amount"
+        placeholder="Max amount"
+        value={filters.amount_max}
+        onCommit={(amount_max) => setAsTyped({ amount_max })}
+        style={width(124)}
+      />
       <Select
         aria-label="Type"
         placeholder="Type"

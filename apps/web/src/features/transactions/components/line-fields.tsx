@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Col, Form, Input, Row, Select } from 'antd';
+import { App, Button, Col, Form, Row, Select } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import type { ClientEditableField, Direction, FinishField } from '@herd/contract';
+import { formatCents, readTypedAmount, type ClientEditableField, type Direction, type FinishField } from '@herd/contract';
+import { MoneyInput } from '../../../ui/money-input';
 import { useServerError } from '../../../ui/use-server-error';
 import { useClient } from '../../clients/api';
 import { useCreateRef, type OptionSource, type PickedOption, type RefKindPath, type SelectOption, type Side } from '../api';
@@ -20,6 +21,8 @@ interface LineFieldsProps {
   side: Side;
   editable: Editable;
   direction: Direction;
+  /** The transaction's currency: a line's amount typed in another is not read. */
+  currency: string;
   /** What the company's ledger has, and what it calls each field (a Xero tracking category by its name there). */
   fields: LedgerFields;
   split: boolean;
@@ -41,7 +44,7 @@ const REF_PATHS: Partial<Record<RefField, RefKindPath | 'categories'>> = {
 
 /** One line of a transaction: its amount when split, and the fields this person may set. */
 export const LineFields = (props: LineFieldsProps) => {
-  const { line, index, companyPk, transactionPk, side, editable, direction, fields, split, required, errors, onChange, onRemove } = props;
+  const { line, index, companyPk, transactionPk, side, editable, direction, currency, fields, split, required, errors, onChange, onRemove } = props;
   const showError = useServerError();
   const { message } = App.useApp();
   const create = useCreateRef(companyPk);
@@ -57,6 +60,13 @@ export const LineFields = (props: LineFieldsProps) => {
   const [picked, setPicked] = useState<{ pk: number; accountType: string } | null>(null);
   const directionWarning = picked && line.category?.pk === picked.pk ? categoryDirectionWarning(line.category.name, picked.accountType, direction) : null;
   const warning = (field: RefField) => (field === 'category' ? directionWarning : null);
+  // What the amount says once the field is left: why it is not an amount, or that a negative line takes money off the others.
+  const [typing, setTyping] = useState(false);
+  const reading = readTypedAmount(line.amount, { currency });
+  const refusal = !typing && !reading.ok && reading.reason !== 'empty' ? reading.message : null;
+  const negative = reading.ok && reading.cents < 0 ? `Negative: takes ${formatCents(-reading.cents)} off the other lines (a refund or a discount).` : null;
+  const amountHelp = error('amount') ?? refusal ?? negative;
+  const amountStatus = error('amount') || refusal ? 'error' : negative ? 'warning' : undefined;
   const closeNewCategory = (created: SelectOption | null) => {
     newCategory?.resolve(created);
     setNewCategory(null);
@@ -166,12 +176,14 @@ export const LineFields = (props: LineFieldsProps) => {
       <Row gutter={12}>
         {split ? (
           <Col xs={24} md={12}>
-            <Form.Item label={`Line ${index + 1} amount`} validateStatus={error('amount') ? 'error' : undefined} help={error('amount')} style={{ marginBottom: 12 }}>
-              <Input
+            <Form.Item label={`Line ${index + 1} amount`} validateStatus={amountStatus} help={amountHelp} style={{ marginBottom: 12 }}>
+              <MoneyInput
                 aria-label={`Line ${index + 1} amount`}
                 value={line.amount}
-                inputMode="decimal"
-                onChange={(event) => onChange({ amount: event.target.value })}
+                currency={currency}
+                onFocus={() => setTyping(true)}
+                onBlur={() => setTyping(false)}
+                onChange={(amount) => onChange({ amount })}
                 suffix={onRemove ? <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={`Remove line ${index + 1}`} onClick={onRemove} /> : null}
               />
             </Form.Item>

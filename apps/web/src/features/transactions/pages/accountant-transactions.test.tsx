@@ -64,13 +64,34 @@ describe('the accountant’s transactions of one client', () => {
     await waitFor(() => expect(lastList(fake)).toMatchObject({ direction: 'COSTS' }));
     const minimum = screen.getByLabelText('Minimum amount');
     await fastUser().type(minimum, '10{Enter}');
-    await waitFor(() => expect(lastList(fake)).toMatchObject({ direction: 'COSTS', amount_min: '10' }));
+    // A bound is sent as the API writes amounts.
+    await waitFor(() => expect(lastList(fake)).toMatchObject({ direction: 'COSTS', amount_min: '10.00' }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Markers' }));
     fireEvent.click(await screen.findByTitle('Without vendor'));
     await waitFor(() => expect(lastList(fake)).toMatchObject({ markers: 'WITHOUT_VENDOR' }));
     // A bound written as people write money applies once typing pauses, without Enter.
     await fastUser().type(screen.getByLabelText('Maximum amount'), '$1,000.50');
-    await waitFor(() => expect(lastList(fake)).toMatchObject({ amount_min: '10', amount_max: '1000.50' }));
+    await waitFor(() => expect(lastList(fake)).toMatchObject({ amount_min: '10.00', amount_max: '1000.50' }));
+  });
+
+  it('reads "(12.50)" and "1,234.56" pasted into the amount filters, and says why a bound is not an amount', async () => {
+    const fake = fakeAccountant();
+    open();
+    await screen.findByText('King Arthur Baking');
+    const user = fastUser();
+    await user.click(screen.getByLabelText('Minimum amount'));
+    await user.paste('(12.50)');
+    await user.click(screen.getByLabelText('Maximum amount'));
+    await user.paste('1,234.56');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(lastList(fake)).toMatchObject({ amount_min: '-12.50', amount_max: '1234.56' }));
+    expect(screen.getByLabelText('Minimum amount')).toHaveValue('-12.50');
+    // What is not an amount is not sent, and the field says why.
+    await user.clear(screen.getByLabelText('Maximum amount'));
+    await user.type(screen.getByLabelText('Maximum amount'), '12,50{Enter}');
+    expect(await screen.findByText('Use a point for cents, like 12.50.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Maximum amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(lastList(fake)).toMatchObject({ amount_min: '-12.50', amount_max: '1234.56' });
   });
 
   it('publishes the selected transactions', async () => {
