@@ -12,7 +12,9 @@ import { ledgerFieldsFrom } from '../ledger-fields';
 import { editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEditLines, type Editable, type EditLine } from '../editor-state';
 import { formatMoney, remainingCents } from '../money';
 import { addSplitLine, patchSplitLine, removeSplitLine, stopsFollowing, unreadLine } from '../split-lines';
+import { staleCurrent, whatChanged } from '../conflict';
 import { AttachmentsPanel } from './attachments-panel';
+import { ConflictPanel } from './conflict-panel';
 import { LineFields } from './line-fields';
 import { NoteThread } from './note-thread';
 import { REQUIRED_TO_FINISH } from './required-mark';
@@ -57,6 +59,11 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   const [note, setNote] = useState(start.note);
   const [notice, setNotice] = useState<'restored' | 'stale' | null>(start.restored ? 'restored' : start.stale ? 'stale' : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The version these edits were made from: sent with each save, so a save someone else made meanwhile is
+  // a conflict to settle (ConflictPanel), never silently overwritten. A refetch of the list while the
+  // editor is open does not move it; only this editor's own saves and choices do.
+  const [version, setVersion] = useState(transaction.version);
+  const [conflict, setConflict] = useState<{ theirs: Transaction; finished: boolean } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const refusal = useRef<HTMLDivElement>(null);
   const tracking = useSelectOptions({ kind: 'tracking-categories', companyPk, side }, '', may(editable, 'tracking_option_one') || may(editable, 'tracking_option_two'));
@@ -120,7 +127,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     setNotice(null);
   };
 
-  const save = (finished: boolean, accepted?: EditLine[]) => {
+  const save = (finished: boolean, accepted?: EditLine[], atVersion = version) => {
     if (remaining !== null && remaining !== 0) {
       setErrors({ lines: `The lines must add up to ${formatMoney(transaction.amount)}: ${formatMoney(fromCents(remaining))} is left to assign.` });
       return;
@@ -135,16 +142,34 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     const change = accepted
       ? { ...toChange(transaction, accepted, memo, editable, true), accepted_suggestion: true }
       : toChange(transaction, lines, memo, editable, finished);
-    update.mutate([change], {
-      onSuccess: () => {
+    update.mutate([{ ...change, version: atVersion }], {
+      onSuccess: (saved) => {
+        setVersion(saved.find((t) => t.pk === transaction.pk)?.version ?? atVersion);
+        setConflict(null);
         // The saved edits are the server's now; a typed, unsent note stays kept.
         if (note.trim()) saveDraft(draftKey, { base: snapshotOf(lines, memo), lines, memo, note });
         else dropDraft(draftKey);
         void message.success(finished ? 'Marked as done.' : 'Saved.');
         if (finished) (onDone ?? onClose)(transaction);
       },
-      onError: (error) => setErrors(editorErrors(error, 0, (key) => isShown(shown, key))),
+      onError: (error) => {
+        const theirs = staleCurrent(error)?.find((t) => t.pk === transaction.pk);
+        if (theirs) setConflict({ theirs, finished });
+        else setErrors(editorErrors(error, 0, (key) => isShown(shown, key)));
+      },
     });
+  };
+
+  // Keep mine: the same save again, now over what the other person saved. Take theirs: their answer in the form.
+  const keepMine = () => conflict && save(conflict.finished, undefined, conflict.theirs.version);
+  const takeTheirs = () => {
+    if (!conflict) return;
+    setLines(toEditLines(conflict.theirs));
+    setMemo(conflict.theirs.client_memo);
+    setFollower(null);
+    setVersion(conflict.theirs.version);
+    setConflict(null);
+    setErrors({});
   };
 
   const acceptSuggestion = (taken: NonNullable<Transaction['suggestion']>) => {
@@ -202,6 +227,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     <Flex vertical gap={20} data-testid="transaction-editor" ref={root} onKeyDownCapture={enterToFinish}>
       <TransactionHeading transaction={transaction} />
       {review?.({ unsaved: snapshotOf(lines, memo) !== base })}
+      {conflict ? <ConflictPanel changes={whatChanged(transaction, conflict.theirs)} pending={update.isPending} onKeepMine={keepMine} onTakeTheirs={takeTheirs} /> : null}
       {notice === 'restored' ? (
         <Alert
           type="info"

@@ -71,7 +71,7 @@ describe('the client’s transactions', () => {
     fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(fake.callsTo(e.clientUpdate, company)).toHaveLength(1));
     expect(fake.callsTo(e.clientUpdate, company)[0]!.body).toEqual({
-      transactions: [{ pk: 102, finished: true, client_memo: '', lines: [{ pk: 501, amount: '100.00', description: '', category: null, vendor: null }] }],
+      transactions: [{ pk: 102, version: 1, finished: true, client_memo: '', lines: [{ pk: 501, amount: '100.00', description: '', category: null, vendor: null }] }],
     });
   });
 
@@ -171,10 +171,29 @@ describe('the client’s transactions', () => {
     expect(within(rows()[0]!).queryByRole('alert')).not.toBeInTheDocument();
     expect(fake.callsTo(e.clientUpdate, company)[0]!.body).toEqual({
       transactions: [
-        { pk: 101, finished: true },
-        { pk: 102, finished: true },
+        { pk: 101, version: 1, finished: true },
+        { pk: 102, version: 1, finished: true },
       ],
     });
+  });
+
+  it('marks none as done when one was answered elsewhere meanwhile, says so and shows the list as it is now', async () => {
+    const fake = fakeInbox();
+    fake.answer(e.clientUpdate, company, () => ({
+      status: 409,
+      data: {
+        detail: 'Someone else saved 1 of these transactions after you opened them, so nothing was saved. Look at what changed, then try again.',
+        current: [{ ...flour, version: 3, status: 'FINISHED_IN_HERD' }],
+      },
+    }));
+    open();
+    await screen.findByText('Blue Bottle Coffee');
+    const listed = fake.callsTo(e.clientActive, company).length;
+    await fastUser().click(screen.getByRole('checkbox', { name: 'Select Blue Bottle Coffee' }));
+    await fastUser().click(screen.getByRole('checkbox', { name: 'Select King Arthur Baking' }));
+    await fastUser().click(screen.getByRole('button', { name: /Mark as done/ }));
+    expect(await screen.findByText(/Someone else saved 1 of these transactions after you opened them/)).toBeInTheDocument();
+    await waitFor(() => expect(fake.callsTo(e.clientActive, company).length).toBeGreaterThan(listed));
   });
 
   it('pages through a long inbox: j past the last row turns the page, k turns back, the pager jumps', async () => {
