@@ -125,6 +125,7 @@ export const envSchema = z.object({
   HERD_ENV: text('HERD_ENV'),
   NODE_ENV: text('NODE_ENV'),
   MAX_UPLOAD_MB: positive('MAX_UPLOAD_MB', 'megabytes'),
+  STORAGE_QUOTA_GB: positive('STORAGE_QUOTA_GB', 'gigabytes'),
   HERD_E2E_OUTBOX: flag('HERD_E2E_OUTBOX'),
   S3_BUCKET: text('S3_BUCKET'),
   S3_REGION: text('S3_REGION'),

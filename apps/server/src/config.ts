@@ -13,6 +13,8 @@ import { parseInboundSettings, type InboundSettings } from './modules/inbound/in
 
 /** Every connected company is pulled this often unless LEDGER_SYNC_INTERVAL says otherwise. */
 export const DEFAULT_LEDGER_SYNC_INTERVAL_MS = 4 * 3_600_000;
+/** Each firm's storage unless STORAGE_QUOTA_GB says otherwise: generous (five thousand uploads at the largest size), so a self-hosted firm rarely meets it. */
+export const DEFAULT_STORAGE_QUOTA_GB = 100;
 
 export type DemoDataMode = 'auto' | 'on' | 'off';
 
@@ -47,6 +49,8 @@ export interface Config {
   e2eOutbox: boolean;
   /** Largest upload accepted, in bytes. */
   maxUploadBytes: number;
+  /** What each firm may keep in storage, in bytes (docs/documents.md, "Storage quota"). */
+  storageQuotaBytes: number;
   /** S3-compatible object storage; null keeps files on local disk under DATA_DIR/files. */
   s3: S3Settings | null;
   /** QuickBooks Online: Intuit's credentials, or the built-in sandbox when there are none. */
@@ -126,6 +130,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     gtmId: env.GTM_ID ?? null,
     environment: env.HERD_ENV ?? env.NODE_ENV ?? 'production',
     maxUploadBytes: Math.floor((env.MAX_UPLOAD_MB ?? 20) * 1024 * 1024),
+    storageQuotaBytes: Math.floor((env.STORAGE_QUOTA_GB ?? DEFAULT_STORAGE_QUOTA_GB) * 1024 ** 3),
     e2eOutbox: env.HERD_E2E_OUTBOX ?? false,
     s3,
     qbo: parseQboSettings(qboEnv, secretKey, sandboxes),

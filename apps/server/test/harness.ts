@@ -73,6 +73,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   gtmId: null,
   environment: 'test',
   maxUploadBytes: 1024 * 1024,
+  storageQuotaBytes: 100 * 1024 ** 3,
   e2eOutbox: false,
   s3: null,
   qbo: { mode: 'builtin-sandbox', clientId: 'herd-test', clientSecret: 'herd-test-secret', webhookVerifierToken: 'herd-test-verifier', baseUrl: null },

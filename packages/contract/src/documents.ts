@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idField, idQuery, isId } from './ids.js';
+import { CONTROL_CHARACTERS, cleanDocumentName } from './document-names.js';
 import { messages } from './messages.js';
+
+export { CONTROL_CHARACTERS, HIDDEN_NAME_CHARACTERS, cleanDocumentName } from './document-names.js';
 
 /**
  * Documents: the folders and files a firm and one client company share. Smart folders list files that
@@ -27,16 +30,20 @@ export const DOCUMENT_BULK_MAX = 1000;
 export const DOCUMENT_TRASH_DAYS = 30;
 export const DOCUMENT_PAGE_SIZE_MAX = 500;
 
-/** What a name may not be: empty, a path (a slash of either kind), `.` or `..`, or holding control characters. */
+/**
+ * What a name may not be: empty, a path (a slash of either kind), `.` or `..`, or holding control
+ * characters. It is kept in one Unicode form with no hidden characters (`cleanDocumentName`): those are
+ * taken out, not refused, since the person typing cannot see them.
+ */
 export const documentNameField = z
   .string({ error: messages.required('Name') })
+  .overwrite(cleanDocumentName)
   .trim()
   .min(1, { error: messages.required('Name') })
   .max(DOCUMENT_NAME_MAX, { error: messages.tooLong('Name', DOCUMENT_NAME_MAX) })
   .refine((name) => !/[/\\]/.test(name), { error: 'Name cannot contain / or \\.' })
   .refine((name) => name !== '.' && name !== '..', { error: messages.notValid('Name') })
-  // eslint-disable-next-line no-control-regex
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: messages.badCharacters('Name') });
+  .refine((name) => !new RegExp(CONTROL_CHARACTERS.source).test(name), { error: messages.badCharacters('Name') });
 
 /** The object a smart folder's file belongs to, to open it where it is dealt with. */
 export const documentLink = z.object({ type: z.enum(['RECEIPT', 'COMMUNICATION', 'TRANSACTION']), pk: z.number(), label: z.string() });
@@ -68,7 +75,8 @@ export type DocumentCrumb = z.infer<typeof documentCrumb>;
 export const documentListQuery = z.object({
   folder: idQuery('Folder').optional(),
   smart: z.enum(SMART_FOLDERS, { error: messages.notValid('Smart folder') }).optional(),
-  search: z.string().trim().max(200).optional(),
+  // Read as names are kept, so a search typed in another Unicode form still finds them.
+  search: z.string().overwrite(cleanDocumentName).trim().max(200).optional(),
   ordering: z.enum(DOCUMENT_ORDERINGS).default('name'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(DOCUMENT_PAGE_SIZE_MAX).default(200),

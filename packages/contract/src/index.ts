@@ -31,6 +31,7 @@ export * from './xero.js';
 export * from './qbd.js';
 export * from './karbon.js';
 export * from './documents.js';
+export * from './storage-usage.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './money.js';

@@ -4,6 +4,7 @@ import { endpoint, noContent, pkParams } from '../endpoint.js';
 import { storedFile } from '../people.js';
 import { attachBody, transaction, transactionPkParams } from '../transactions.js';
 import { messages } from '../messages.js';
+import { storageUsage } from '../storage-usage.js';
 
 /**
  * A file's bytes, streamed as they are read: documented as binary in OpenAPI;
@@ -57,6 +58,13 @@ export const fileEndpoints = {
     summary: 'Remove an attachment',
     params: transactionPkParams.extend({ pk: idParam }),
     responses: { 204: noContent },
+  }),
+  usage: endpoint({
+    method: 'GET',
+    path: 'accounting/accountant/firm-settings/storage/',
+    tags: ['firm settings'],
+    summary: 'How much storage the firm uses and its limit (firm users)',
+    responses: { 200: storageUsage },
   }),
   attachmentsZip: endpoint({
     method: 'GET',

@@ -10,9 +10,9 @@ import type { Side } from '../access/company-access.js';
 import { auditDocuments } from './document-audit.js';
 import type { Actor } from '../auth/actor.js';
 import { notifyDocumentsAdded } from '../notifications/events.js';
-import { findFile, insertFile } from '../storage/storage.face.js';
+import { findFile, insertFile, requireStorageRoom } from '../storage/storage.face.js';
 import { newStorageKey } from '../storage/storage.service.js';
-import { freeName, uploadedName } from './document-names.js';
+import { freeName, uploadedName, zipEntryPath } from './document-names.js';
 import { toDocumentItem } from './document-items.js';
 import { documentScope, targetChain, visibleItems } from './document-scope.js';
 import { findStorageKeys, findSubtreeFiles, insertDocument } from './documents.queries.js';
@@ -41,7 +41,7 @@ const refusal = (name: string, sniff: { reason: 'unsupported' | 'mismatch'; clai
  * becomes "name (2)". The other side hears of it (docs/documents.md).
  */
 export const uploadDocuments = async (
-  { db, storage }: Pick<AppDeps, 'db' | 'storage'>,
+  { db, storage, config }: Pick<AppDeps, 'db' | 'storage' | 'config'>,
   actor: Actor,
   input: OnSide & { upload: MultiUpload },
 ): Promise<{ results: DocumentItem[] }> => {
@@ -56,9 +56,18 @@ export const uploadDocuments = async (
     if (!sniff.ok) throw ValidationError.field('file', refusal(name, sniff));
     checked.push({ name, bytes: file.bytes, contentType: sniff.contentType, storageKey: newStorageKey() });
   }
+  // The quota is checked before a byte is stored, and again under the firm's lock where the files are recorded.
+  const quota = {
+    firmId: scope.home.firmId,
+    quotaBytes: config.storageQuotaBytes,
+    adding: checked.reduce((sum, file) => sum + file.bytes.length, 0),
+    byClient: scope.actsAsClient,
+  };
+  await requireStorageRoom(db, { ...quota, lock: false });
   for (const file of checked) await storage.put(file.storageKey, file.bytes, file.contentType);
   try {
     const rows = await db.transaction(async (tx) => {
+      await requireStorageRoom(tx, { ...quota, lock: true });
       const out = [];
       for (const file of checked) {
         const stored = await insertFile(tx, {
@@ -137,7 +146,10 @@ export const zipDocuments = async ({ db, storage }: Pick<AppDeps, 'db' | 'storag
     rows.filter((row) => row.kind === 'FOLDER').map((row) => row.pk),
     scope.clientView,
   );
-  const picked = [...rows.filter((row) => row.kind === 'FILE').map((row) => ({ pk: row.pk, path: row.name })), ...inFolders];
+  const picked = [...rows.filter((row) => row.kind === 'FILE').map((row) => ({ pk: row.pk, path: [row.name] })), ...inFolders].map((item) => ({
+    pk: item.pk,
+    path: zipEntryPath(item.path),
+  }));
   if (picked.length === 0) throw ValidationError.detail('There are no files in what you selected.');
   const filesOf = new Map(
     (

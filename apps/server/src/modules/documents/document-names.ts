@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTERS, cleanDocumentName } from '@herd/contract';
 import { ValidationError } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import { namesLike, type DocumentHome } from './documents.queries.js';
@@ -25,13 +26,29 @@ export const freeName = async (db: Db, home: DocumentHome, parentPk: number | nu
 export const nameTaken = (field: string, name: string, suggestion: string) =>
   ValidationError.field(field, `“${name}” is already used in this folder. Try “${suggestion}”.`);
 
-/** An upload's file name as a document name: only the last part of a path, control characters out, within the length limit. */
+/** An upload's file name as a document name: only the last part of a path, in the one form names are kept (hidden and control characters out), within the length limit. */
 export const uploadedName = (fileName: string) => {
   const base = fileName.split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = cleanDocumentName(base).replace(CONTROL_CHARACTERS, '').trim();
   if (!clean || clean === '.' || clean === '..') return 'file';
   if (clean.length <= 200) return clean;
   const [stem, ext] = splitName(clean, true);
   return `${stem.slice(0, 200 - ext.length)}${ext.slice(0, 20)}`.slice(0, 200);
 };
+
+/**
+ * A zip entry's path from the names of the folders above a file and its own: each part cleaned as names
+ * are kept, with what an unzipping program would read as a path or a drive (slashes, `:` and the other
+ * characters Windows refuses) made `_`, and an empty, `.` or `..` part made `_`, so no entry lands
+ * outside the folder it is unzipped into, whatever a name kept from before these rules holds.
+ */
+export const zipEntryPath = (parts: string[]) =>
+  parts
+    .map((part) => {
+      const clean = cleanDocumentName(part)
+        .replace(CONTROL_CHARACTERS, '')
+        .replace(/[/\\:*?"<>|]/g, '_')
+        .trim();
+      return clean === '' || clean === '.' || clean === '..' ? '_' : clean;
+    })
+    .join('/');

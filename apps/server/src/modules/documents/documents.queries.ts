@@ -153,20 +153,20 @@ export const untrashDocument = async (db: Db, home: DocumentHome, pk: number, na
   return row!;
 };
 
-/** The live files under some folders, at any depth, with their path below the folder each descends from. */
+/** The live files under some folders, at any depth, with the names of their path from the folder each descends from (that folder's first, the file's last). */
 export const findSubtreeFiles = async (db: Db, home: DocumentHome, folderPks: number[], clientView: boolean) => {
   if (folderPks.length === 0) return [];
   const rows = (await db.execute(sql`
     with recursive tree(pk, kind, path, depth) as (
-      select pk, kind, name, 0 from ${documents}
+      select pk, kind, array[name], 0 from ${documents}
         where firm_id = ${home.firmId} and client_company_id = ${home.companyPk} and deleted_at is null
           and pk in (${sql.join(folderPks, sql`, `)})
       union all
-      select d.pk, d.kind, t.path || '/' || d.name, t.depth + 1 from ${documents} d join tree t on d.parent_id = t.pk
+      select d.pk, d.kind, t.path || d.name, t.depth + 1 from ${documents} d join tree t on d.parent_id = t.pk
         where d.firm_id = ${home.firmId} and d.client_company_id = ${home.companyPk} and d.deleted_at is null and t.kind = 'FOLDER'
           and t.depth < 200 ${clientView ? sql`and not d.accountant_only` : sql``}
     )
-    select pk, path from tree where kind = 'FILE'`)) as unknown as { rows: { pk: number; path: string }[] };
+    select pk, path from tree where kind = 'FILE'`)) as unknown as { rows: { pk: number; path: string[] }[] };
   return rows.rows.map((r) => ({ pk: Number(r.pk), path: r.path }));
 };
 

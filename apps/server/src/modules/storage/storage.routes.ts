@@ -3,6 +3,7 @@ import { fileEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { readUpload } from '../../lib/uploads.js';
 import { requireActor } from '../../plugins/auth.js';
+import { getStorageUsage } from './storage-quota.service.js';
 import { deleteFile, openFile, storeUpload, type OpenedFile } from './storage.service.js';
 
 /** Browsers may show these in place; anything else downloads. */
@@ -32,4 +33,5 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.create, async (r) => storeUpload(deps, r.actor, await readUpload(r, config.maxUploadBytes)));
   serveEndpoint(app, e.retrieve, async (r, reply) => sendFile(reply, await openFile(deps, r.actor, { filePk: r.params.pk })));
   serveEndpoint(app, e.delete, (r) => deleteFile(deps, r.actor, { filePk: r.params.pk }));
+  serveEndpoint(app, e.usage, (r) => getStorageUsage(deps, r.actor, {}));
 };

@@ -67,6 +67,17 @@ describe('the accountant’s documents', () => {
     await waitFor(() => expect(screen.getByText('2 items')).toBeInTheDocument());
   });
 
+  it('shows the server’s words when an upload is refused for the firm’s storage quota', async () => {
+    const fake = setup();
+    const detail =
+      'This upload (2 MB) would take the firm past its storage limit: 99.9 GB of 100 GB is used. Nothing was uploaded. Deleted documents count until they leave the trash, 30 days after they were deleted; the limit is set by whoever runs Herd for your firm.';
+    fake.answer(e.upload, company, () => ({ status: 413, data: { detail } }));
+    await screen.findByRole('option', { name: /w2\.pdf/ });
+    fireEvent.change(screen.getByTestId('file-browser-upload'), { target: { files: [new File(['%PDF-1.4'], 'big.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(fake.callsTo(e.upload, company)).toHaveLength(1);
+  });
+
   it('shows the server’s words when a change is refused', async () => {
     const fake = setup();
     fake.answer(e.createFolder, company, () => ({ status: 400, data: { name: ['“Reports” is already used in this folder. Try “Reports (2)”.'] } }));

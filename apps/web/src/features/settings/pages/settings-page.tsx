@@ -16,6 +16,7 @@ import { CompanyPeopleCard } from '../components/company-people-card';
 import { DefaultClientForm } from '../components/default-client-form';
 import { EmailPreferencesCard } from '../components/email-preferences-card';
 import { FirmBrandingForm } from '../components/firm-branding-form';
+import { FirmStorageCard } from '../components/firm-storage-card';
 import { FirmRemindersForm } from '../components/firm-reminders-form';
 import { FirmTimeZoneForm } from '../components/firm-time-zone-form';
 import { PasswordForm } from '../components/password-form';
@@ -132,6 +133,7 @@ export const SettingsPage = ({
         children: <TeamCard selfPk={member.pk} canAdminister={firmAdmin} />,
       },
       { key: 'default-client', label: 'Default client', children: <DefaultClientForm memberPk={member.pk} current={member.default_client_company} /> },
+      { key: 'storage', label: 'Storage', children: <FirmStorageCard /> },
     );
     // Every firm user picks from the firm's templates; the tab itself says who may change them.
     if (RequestTemplatesTab) items.push({ key: 'request-templates', label: 'Request templates', children: <RequestTemplatesTab /> });
