@@ -12,8 +12,21 @@ export interface MenuPlace {
 /**
  * The browser's own right-click menu, where the pointer was, with a hint that Alt plus right click opens
  * the browser's menu instead. It closes on Escape, a click elsewhere, a scroll or a choice.
+ *
+ * `keyboardHints` is false on a touch device: there the menu opens with a long press, and a hint about
+ * a key and a mouse button a phone does not have would only puzzle.
  */
-export const ContextMenu = ({ place, onChoose, onClose }: { place: MenuPlace | null; onChoose: (key: ActionKey) => void; onClose: () => void }) => {
+export const ContextMenu = ({
+  place,
+  keyboardHints,
+  onChoose,
+  onClose,
+}: {
+  place: MenuPlace | null;
+  keyboardHints: boolean;
+  onChoose: (key: ActionKey) => void;
+  onClose: () => void;
+}) => {
   const menu = useRef<HTMLDivElement>(null);
   // A closed menu fades out for MENU_TRANSITION_MS, hidden from assistive tech and the pointer meanwhile.
   const [leaving, setLeaving] = useState<MenuPlace | null>(null);
@@ -50,7 +63,7 @@ export const ContextMenu = ({ place, onChoose, onClose }: { place: MenuPlace | n
   if (!at) return null;
   // Kept inside the window: a menu opened near the right or bottom edge opens leftwards or upwards.
   const left = Math.max(4, Math.min(at.x, window.innerWidth - 220));
-  const top = Math.max(4, Math.min(at.y, window.innerHeight - (at.actions.length * 34 + 56)));
+  const top = Math.max(4, Math.min(at.y, window.innerHeight - (at.actions.length * 34 + (keyboardHints ? 56 : 16))));
   return (
     <div
       ref={menu}
@@ -89,7 +102,7 @@ export const ContextMenu = ({ place, onChoose, onClose }: { place: MenuPlace | n
           {action.label}
         </div>
       ))}
-      <div className="herd-fb-menu-hint">Alt + right click opens the browser’s menu</div>
+      {keyboardHints ? <div className="herd-fb-menu-hint">Alt + right click opens the browser’s menu</div> : null}
     </div>
   );
 };

@@ -259,7 +259,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
           ) : null}
         </DragOverlay>
       </DndContext>
-      <ContextMenu place={menu} onChoose={act} onClose={closeMenu} />
+      <ContextMenu place={menu} keyboardHints={!touch} onChoose={act} onClose={closeMenu} />
       <NameDialog title="New folder" okText="Create" open={creating} initial="New folder" onSubmit={p.onCreateFolder} onClose={() => setCreating(false)} />
       <NameDialog
         title="Rename"
