@@ -187,7 +187,17 @@ export const communicationCounters = z.object({
   sync_errors: z.number(),
 });
 /** The client never sees hidden communications, nor how many there are. */
-export const clientCommunicationCounters = communicationCounters.omit({ hidden: true });
+/**
+ * The client's counters: the firm's hidden ones are not theirs to know of, so `hidden` counts the
+ * finished and cancelled requests the client's side took off their own list, which `completed`
+ * leaves out.
+ */
+export const clientCommunicationCounters = communicationCounters;
+
+/** The client's completed list: `hidden=true` lists instead the ones their side took off it. */
+export const clientCompletedCommunicationsQuery = communicationListQuery.extend({
+  hidden: z.enum(['true', 'false'], { error: messages.notValid('Hidden') }).optional(),
+});
 
 const dueDateField = z.iso.date({ error: messages.notValid('Due date') }).nullable();
 

@@ -3,6 +3,7 @@ import { paginated } from '../client-companies.js';
 import { w9Reveal } from '../communication-w9.js';
 import {
   clientCommunicationCounters,
+  clientCompletedCommunicationsQuery,
   communication,
   communicationBackBody,
   communicationChoices,
@@ -13,6 +14,7 @@ import {
   communicationsAccountantUpdateBody,
   communicationsClientUpdateBody,
 } from '../communications.js';
+import { detailResponse } from '../auth.js';
 import { endpoint, noContent, pkParams } from '../endpoint.js';
 
 const ACCOUNTANT = 'accounting/accountant/client-company/{pk}/communications';
@@ -25,8 +27,8 @@ export const communicationPage = paginated(communication);
 
 const list = (path: string, tags: string[], summary: string) =>
   endpoint({ method: 'GET', path, tags, summary, params: pkParams, query: communicationListQuery, responses: { 200: communicationPage } });
-const action = (path: string, summary: string) =>
-  endpoint({ method: 'POST', path, tags: accountant, summary, params: pkParams, body: communicationPksBody, responses: { 204: noContent } });
+const action = (path: string, summary: string, tags = accountant) =>
+  endpoint({ method: 'POST', path, tags, summary, params: pkParams, body: communicationPksBody, responses: { 204: noContent } });
 
 /** Requests ("communications"): both sides' lists and actions, creating and deleting one, and a W-9's TIN for the accountant. */
 export const communicationEndpoints = {
@@ -103,7 +105,15 @@ export const communicationEndpoints = {
     responses: { 200: clientCommunicationCounters },
   }),
   clientActive: list(`${CLIENT}/list/`, client, 'The client’s open communications'),
-  clientCompleted: list(`${CLIENT}/completed-list/`, client, 'The client’s finished and cancelled communications'),
+  clientCompleted: endpoint({
+    method: 'GET',
+    path: `${CLIENT}/completed-list/`,
+    tags: client,
+    summary: 'The client’s finished and cancelled communications (`hidden=true`: those their side took off this list)',
+    params: pkParams,
+    query: clientCompletedCommunicationsQuery,
+    responses: { 200: communicationPage },
+  }),
   clientUpdate: endpoint({
     method: 'PATCH',
     path: `${CLIENT}/update/`,
@@ -112,5 +122,17 @@ export const communicationEndpoints = {
     params: pkParams,
     body: communicationsClientUpdateBody,
     responses: { 200: z.array(communication) },
+  }),
+  clientHide: action(`${CLIENT}/hide/`, 'Take finished or cancelled communications off the client’s own lists (the firm’s are not touched)', client),
+  clientUnhide: action(`${CLIENT}/unhide/`, 'Put communications the client’s side hid back on their lists', client),
+  clientBack: action(`${CLIENT}/back/`, 'Take back answers the accountant has not accepted yet, to change them (each waits on the client again)', client),
+  clientClearErrors: endpoint({
+    method: 'POST',
+    path: `${CLIENT}/errors/clear/`,
+    tags: client,
+    summary: 'Always refused: a sync error is the firm’s to clear (403 with a `detail` saying so; another company’s is 404)',
+    params: pkParams,
+    body: communicationPksBody,
+    responses: { 403: detailResponse },
   }),
 };

@@ -38,6 +38,11 @@ export const communications = pgTable(
     statusBeforeError: transactionStatusEnum('status_before_error'),
     syncError: text('sync_error'),
     isHidden: boolean('is_hidden').notNull().default(false),
+    /**
+     * When the client's side took it off their own lists (a finished or cancelled one; cleared when it
+     * opens again). The firm's `is_hidden` hides it from the client; this hides nothing from the firm.
+     */
+    clientHiddenAt: timestamp('client_hidden_at', { withTimezone: true }),
     /** The client's acknowledgement of a REPORT or NOTICE, and the question they asked with it. */
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     question: text('question').notNull().default(''),

@@ -85,17 +85,28 @@ export const usableFiles = async (db: Db, home: CommunicationHome, filePks: numb
 };
 
 export type CommunicationRow = typeof communications.$inferSelect;
-export type CommunicationListKind = 'active' | 'completed' | 'hidden';
+/** The accountant's three lists, and the client's completed list split by what the client's side hid. */
+export type CommunicationListKind = 'active' | 'completed' | 'hidden' | 'client-completed' | 'client-hidden';
+/**
+ * Which rows a list holds: statuses (null: every one), the firm's hidden flag, and the client's own
+ * hide (null: either; true: only those the client's side hid; false: only the others).
+ */
+export interface CommunicationList {
+  statuses: readonly CommunicationStatus[] | null;
+  hidden: boolean;
+  clientHidden: boolean | null;
+}
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Open (waiting on someone) and past its due date, by the database's day. */
 export const overdueSql = sql<boolean>`(${communications.dueDate} < current_date and ${communications.status} in ('PROCESSING', 'READY'))`;
 
-const listWhere = (home: CommunicationHome, statuses: readonly CommunicationStatus[] | null, hidden: boolean, q: Partial<CommunicationListQuery>) =>
+const listWhere = (home: CommunicationHome, { statuses, hidden, clientHidden }: CommunicationList, q: Partial<CommunicationListQuery>) =>
   and(
     inCommunicationHome(home),
     eq(communications.isHidden, hidden),
+    clientHidden === null ? undefined : clientHidden ? isNotNull(communications.clientHiddenAt) : isNull(communications.clientHiddenAt),
     statuses ? inArray(communications.status, [...statuses]) : undefined,
     q.kind ? eq(communications.kind, q.kind) : undefined,
     q.sender ? eq(communications.sender, q.sender) : undefined,
@@ -110,10 +121,11 @@ const ORDER: Record<CommunicationListQuery['ordering'], SQL[]> = {
 };
 
 /** A list's filters as bound values: each left null matches everything (the hidden list takes every status). */
-const pageValues = (home: CommunicationHome, list: { statuses: readonly CommunicationStatus[] | null; hidden: boolean }, q: CommunicationListQuery) => ({
+const pageValues = (home: CommunicationHome, list: CommunicationList, q: CommunicationListQuery) => ({
   firmId: home.firmId,
   companyPk: home.companyPk,
   hidden: list.hidden,
+  clientHidden: list.clientHidden,
   statuses: arrayLiteral(list.statuses ?? COMMUNICATION_STATUSES),
   kind: q.kind ?? null,
   sender: q.sender ?? null,
@@ -133,6 +145,7 @@ const preparePage = (db: Db, ordering: CommunicationListQuery['ordering']) =>
         eq(communications.firmId, sql.placeholder('firmId')),
         eq(communications.clientCompanyId, sql.placeholder('companyPk')),
         eq(communications.isHidden, sql.placeholder('hidden')),
+        sql`(${placeholder('clientHidden', 'boolean')} is null or (${communications.clientHiddenAt} is not null) = ${placeholder('clientHidden', 'boolean')})`,
         sql`${communications.status} = any(${placeholder('statuses', 'transaction_status[]')})`,
         sql`(${placeholder('kind', 'communication_kind')} is null or ${communications.kind} = ${placeholder('kind', 'communication_kind')})`,
         sql`(${placeholder('sender', 'sender_kind')} is null or ${communications.sender} = ${placeholder('sender', 'sender_kind')})`,
@@ -155,19 +168,14 @@ const pageStatements = Object.fromEntries(
  * row); only a page past the end, which has no row to carry it, asks for
  * the count alone. The rows themselves are read with their details by pk.
  */
-export const pageOfCommunications = async (
-  db: Db,
-  home: CommunicationHome,
-  list: { statuses: readonly CommunicationStatus[] | null; hidden: boolean },
-  q: CommunicationListQuery,
-) => {
+export const pageOfCommunications = async (db: Db, home: CommunicationHome, list: CommunicationList, q: CommunicationListQuery) => {
   const page = await pageStatements[q.ordering](db).execute(pageValues(home, list, q));
   if (page.length > 0) return { count: page[0]!.total, pks: page.map((p) => p.pk) };
   if (q.page === 1) return { count: 0, pks: [] };
   const [total] = await db
     .select({ n: count() })
     .from(communications)
-    .where(listWhere(home, list.statuses, list.hidden, q));
+    .where(listWhere(home, list, q));
   return { count: total?.n ?? 0, pks: [] };
 };
 
@@ -198,15 +206,17 @@ export const updateCommunications = (db: Db, home: CommunicationHome, pks: numbe
 export const deleteCommunication = (db: Db, home: CommunicationHome, pk: number) =>
   db.delete(communications).where(and(inCommunicationHome(home), eq(communications.pk, pk)));
 
-/** Each list's size and, of the open ones, whom they wait on. */
+/** Each list's size and, of the open ones, whom they wait on; `client_hidden`: the completed ones the client's side hid. */
 export const countCommunications = async (db: Db, home: CommunicationHome) => {
   const n = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
   const active = inArray(communications.status, [...COMMUNICATION_LIST_STATUSES.active]);
   const shown = eq(communications.isHidden, false);
+  const completed = and(shown, inArray(communications.status, [...COMMUNICATION_LIST_STATUSES.completed]))!;
   const [row] = await db
     .select({
       active: n(and(shown, active)!),
-      completed: n(and(shown, inArray(communications.status, [...COMMUNICATION_LIST_STATUSES.completed]))!),
+      completed: n(completed),
+      client_hidden: n(and(completed, isNotNull(communications.clientHiddenAt))!),
       hidden: n(eq(communications.isHidden, true)),
       waiting_on_client: n(and(shown, eq(communications.status, 'PROCESSING'))!),
       waiting_on_accountant: n(and(shown, eq(communications.status, 'READY'))!),

@@ -4,6 +4,7 @@ import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import { updateCommunicationsAsAccountant } from './communication-accountant-update.js';
 import { answerCommunications } from './communication-answer.js';
+import { refuseClientClearErrors, setCommunicationsHiddenByClient, takeBackCommunicationAnswers } from './communication-client-actions.js';
 import { revealTin } from './communication-w9.js';
 import { createCommunicationFor, deleteOrCancelCommunication } from './communication-write.service.js';
 import {
@@ -52,7 +53,17 @@ export const communicationRoutes: FastifyPluginAsync = async (app) => {
     listCompanyCommunications(deps, r.actor, { side: 'client', list: 'active', companyPk: r.params.pk, query: r.query, url: r.url }),
   );
   serveEndpoint(app, e.clientCompleted, (r) =>
-    listCompanyCommunications(deps, r.actor, { side: 'client', list: 'completed', companyPk: r.params.pk, query: r.query, url: r.url }),
+    listCompanyCommunications(deps, r.actor, {
+      side: 'client',
+      list: r.query.hidden === 'true' ? 'client-hidden' : 'client-completed',
+      companyPk: r.params.pk,
+      query: r.query,
+      url: r.url,
+    }),
   );
   serveEndpoint(app, e.clientUpdate, (r) => answerCommunications(deps, r.actor, { companyPk: r.params.pk, changes: r.body.communications }));
+  serveEndpoint(app, e.clientHide, (r) => setCommunicationsHiddenByClient(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, hidden: true }));
+  serveEndpoint(app, e.clientUnhide, (r) => setCommunicationsHiddenByClient(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, hidden: false }));
+  serveEndpoint(app, e.clientBack, (r) => takeBackCommunicationAnswers(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks }));
+  serveEndpoint(app, e.clientClearErrors, (r) => refuseClientClearErrors(deps, r.actor, { companyPk: r.params.pk }));
 };

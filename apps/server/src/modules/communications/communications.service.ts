@@ -7,7 +7,6 @@ import {
   W9_TAX_CLASSIFICATIONS,
   W9_TIN_KINDS,
   type CommunicationListQuery,
-  type CommunicationStatus,
 } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { communications } from '../../db/schema/index.js';
@@ -25,19 +24,23 @@ import {
   countWaitingOnClient,
   pageOfCommunications,
   updateCommunications,
+  type CommunicationList,
   type CommunicationListKind,
   type CommunicationRow,
 } from './communications.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { NoInput } from '../../lib/service.js';
 
-const LISTS: Record<CommunicationListKind, { statuses: readonly CommunicationStatus[] | null; hidden: boolean }> = {
-  active: { statuses: COMMUNICATION_LIST_STATUSES.active, hidden: false },
-  completed: { statuses: COMMUNICATION_LIST_STATUSES.completed, hidden: false },
-  hidden: { statuses: null, hidden: true },
+const LISTS: Record<CommunicationListKind, CommunicationList> = {
+  active: { statuses: COMMUNICATION_LIST_STATUSES.active, hidden: false, clientHidden: null },
+  completed: { statuses: COMMUNICATION_LIST_STATUSES.completed, hidden: false, clientHidden: null },
+  hidden: { statuses: null, hidden: true, clientHidden: null },
+  // The client's completed list, less what their side hid, which has a list of its own (`?hidden=true`).
+  'client-completed': { statuses: COMMUNICATION_LIST_STATUSES.completed, hidden: false, clientHidden: false },
+  'client-hidden': { statuses: COMMUNICATION_LIST_STATUSES.completed, hidden: false, clientHidden: true },
 };
 
-/** One page of a company's open, completed or hidden communications (the hidden list is the accountant's only: its route is). */
+/** One page of a company's open, completed or hidden communications (the firm's hidden list is the accountant's only: its route is). */
 export const listCompanyCommunications = async (
   { db }: Pick<AppDeps, 'db'>,
   actor: Actor,
@@ -51,14 +54,19 @@ export const listCompanyCommunications = async (
 /** The accountant's counters: each list's size, and of the open ones whom they wait on. */
 export const communicationCounters = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'accountant');
-  return countCommunications(db, scope.home);
+  // What the client's side hid from their own lists is still in the firm's completed list.
+  const { client_hidden: _clientHidden, ...counts } = await countCommunications(db, scope.home);
+  return counts;
 };
 
-/** The client's counters, without the hidden list they never see. */
+/**
+ * The client's counters, without the firm's hidden list they never see: their `hidden` is what their
+ * side took off their own completed list, which `completed` no longer counts.
+ */
 export const clientCommunicationCounters = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
   const scope = await companyCommunicationScope(db, actor, companyPk, 'client');
-  const { hidden: _hidden, ...counts } = await countCommunications(db, scope.home);
-  return counts;
+  const { hidden: _hidden, client_hidden: clientHidden, completed, ...counts } = await countCommunications(db, scope.home);
+  return { ...counts, completed: completed - clientHidden, hidden: clientHidden };
 };
 
 export const communicationChoices = async (_deps: object, _actor: Actor, _input: NoInput) => ({
@@ -69,6 +77,10 @@ export const communicationChoices = async (_deps: object, _actor: Actor, _input:
   tax_classifications: [...W9_TAX_CLASSIFICATIONS],
   tin_kinds: [...W9_TIN_KINDS],
 });
+
+/** A move out of the completed list: what the client's side hid of it is in their lists again (it may ask something of them). */
+const opensAgain = (values: Partial<typeof communications.$inferInsert>) =>
+  values.status !== undefined && !(COMMUNICATION_LIST_STATUSES.completed as readonly string[]).includes(values.status);
 
 /**
  * Writes one change per communication with an audit entry each, in the
@@ -81,7 +93,7 @@ export const writeCommunicationChanges = async (
   action: string,
   changes: { row: CommunicationRow; values: Partial<typeof communications.$inferInsert>; details?: Record<string, unknown> }[],
 ) => {
-  for (const { row, values } of changes) await updateCommunications(tx, scope.home, [row.pk], values);
+  for (const { row, values } of changes) await updateCommunications(tx, scope.home, [row.pk], opensAgain(values) ? { ...values, clientHiddenAt: null } : values);
   await writeAuditMany(
     tx,
     changes.map(({ row, values, details }) => ({

@@ -14,10 +14,8 @@ import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { transactionKeys } from '../../transactions/api';
 import { noteDraftBody, type NoteDraft } from '../../../ui/note-draft';
 
-/** The client's two lists of requests, as the server splits them. */
-export type ClientRequestList = 'active' | 'completed';
-
-const LIST_ENDPOINTS = { active: e.clientActive, completed: e.clientCompleted } as const;
+/** The client's lists of requests, as the server splits them: open, completed, and the completed ones their side hid. */
+export type ClientRequestList = 'active' | 'completed' | 'hidden';
 
 export const CLIENT_REQUESTS_PAGE_SIZE = 25;
 
@@ -35,10 +33,12 @@ export const useClientRequests = (companyPk: number, list: ClientRequestList, pa
     queryKey: clientRequestKeys.list(companyPk, list, page),
     // The most urgent first on the company page; the newest first among the finished ones.
     queryFn: () =>
-      call(LIST_ENDPOINTS[list], {
-        params: { pk: companyPk },
-        query: { page, page_size: CLIENT_REQUESTS_PAGE_SIZE, ordering: list === 'active' ? 'due_date' : '-created_at' },
-      }),
+      list === 'active'
+        ? call(e.clientActive, { params: { pk: companyPk }, query: { page, page_size: CLIENT_REQUESTS_PAGE_SIZE, ordering: 'due_date' } })
+        : call(e.clientCompleted, {
+            params: { pk: companyPk },
+            query: { page, page_size: CLIENT_REQUESTS_PAGE_SIZE, ordering: '-created_at', ...(list === 'hidden' ? { hidden: 'true' as const } : {}) },
+          }),
     placeholderData: keepPreviousData,
   });
 
@@ -67,6 +67,24 @@ export const useAnswerRequest = (companyPk: number) => {
   const refresh = useRefreshCompany(companyPk);
   return useSubmitMutation({
     mutationFn: (change: CommunicationClientChange) => call(e.clientUpdate, { params: { pk: companyPk }, body: { communications: [change] } }),
+    onSuccess: refresh,
+  });
+};
+
+/** Takes finished requests off the client's own list (`hidden`), or puts them back: the company's people share one list. */
+export const useHideRequests = (companyPk: number) => {
+  const refresh = useRefreshCompany(companyPk);
+  return useSubmitMutation({
+    mutationFn: ({ pks, hidden }: { pks: number[]; hidden: boolean }) => call(hidden ? e.clientHide : e.clientUnhide, { params: { pk: companyPk }, body: { pks } }),
+    onSuccess: refresh,
+  });
+};
+
+/** Takes back answers the accountant has not accepted yet: the request waits on the client again, answers kept. */
+export const useTakeBackAnswers = (companyPk: number) => {
+  const refresh = useRefreshCompany(companyPk);
+  return useSubmitMutation({
+    mutationFn: (pks: number[]) => call(e.clientBack, { params: { pk: companyPk }, body: { pks } }),
     onSuccess: refresh,
   });
 };

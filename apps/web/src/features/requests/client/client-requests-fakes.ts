@@ -56,9 +56,10 @@ export const makeW9Request = (overrides: Partial<Communication> = {}): Communica
 
 export const requestPage = (results: Communication[], count = results.length) => ({ count, next: null, previous: null, results });
 
-export const requestCounters = (overrides: Partial<{ active: number; completed: number; waiting_on_client: number; overdue: number }> = {}) => ({
+export const requestCounters = (overrides: Partial<{ active: number; completed: number; hidden: number; waiting_on_client: number; overdue: number }> = {}) => ({
   active: 1,
   completed: 0,
+  hidden: 0,
   waiting_on_client: 1,
   waiting_on_accountant: 0,
   overdue: 0,

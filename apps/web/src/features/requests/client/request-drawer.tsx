@@ -9,20 +9,24 @@ import { RequestAcknowledge } from './request-acknowledge';
 import { RequestNotes } from './request-notes';
 import { RequestW9 } from './request-w9';
 import { useClientPreview } from '../../client-side/preview';
+import type { ClientRequestList } from './client-requests-api';
+import { AnsweredNotice, HideFromList } from './request-client-actions';
 import { dueWords, fromWords, KIND_WORDS, STATUS_WORDS, TAX_CLASSIFICATION_WORDS } from './request-words';
 
 interface RequestDrawerProps {
   companyPk: number;
+  /** The list it was opened from: what the client may do with it depends on it (hide a completed one, show a hidden one again). */
+  list: ClientRequestList;
   request: Communication | null;
   onClose: () => void;
 }
 
 /** One request opened: what the accountant wrote and shared, the answer its kind takes, and its notes. */
-export const RequestDrawer = ({ companyPk, request, onClose }: RequestDrawerProps) => {
+export const RequestDrawer = ({ companyPk, list, request, onClose }: RequestDrawerProps) => {
   const phone = usePhoneLayout();
   return (
     <Drawer open={request !== null} onClose={onClose} title={request?.subject ?? 'Request'} size={phone ? '100%' : 520} destroyOnHidden>
-      {request ? <DrawerBody key={request.pk} companyPk={companyPk} request={request} onClose={onClose} /> : null}
+      {request ? <DrawerBody key={request.pk} companyPk={companyPk} list={list} request={request} onClose={onClose} /> : null}
     </Drawer>
   );
 };
@@ -93,7 +97,7 @@ const Answer = ({ companyPk, request, onClose }: { companyPk: number; request: C
   }
 };
 
-const DrawerBody = ({ companyPk, request, onClose }: { companyPk: number; request: Communication; onClose: () => void }) => {
+const DrawerBody = ({ companyPk, list, request, onClose }: { companyPk: number; list: ClientRequestList; request: Communication; onClose: () => void }) => {
   const { message } = App.useApp();
   // A due date is the client's concern only while the request waits on them.
   const due = request.status === 'PROCESSING' ? dueWords(request) : null;
@@ -119,11 +123,15 @@ const DrawerBody = ({ companyPk, request, onClose }: { companyPk: number; reques
       </Typography.Text>
       {request.text ? <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{request.text}</Typography.Paragraph> : null}
       <Shared request={request} />
-      {request.status === 'READY' && request.sender === 'ACCOUNTANT' ? <Alert type="info" showIcon message="Answered: your accountant is reviewing it." /> : null}
+      {request.status === 'READY' && request.sender === 'ACCOUNTANT' ? (
+        <AnsweredNotice companyPk={companyPk} request={request} onDone={onClose} canAct={!preview} />
+      ) : null}
       {answering && preview ? (
         <Alert type="info" showIcon title="Waiting on the client" description="Only the client can answer this. In their view, the form to answer it is here." />
       ) : null}
       {answering && !preview ? <Answer companyPk={companyPk} request={request} onClose={answered} /> : <Given request={request} />}
+      {/* The client's own list: the firm's view of it shows it, it does not tidy it. */}
+      {list !== 'active' && !preview ? <HideFromList companyPk={companyPk} request={request} onDone={onClose} list={list} /> : null}
       <RequestNotes companyPk={companyPk} communicationPk={request.pk} />
     </Flex>
   );

@@ -63,7 +63,7 @@ export const RequestListCard = ({ companyPk, list, page, onPage, empty, title, e
           </Typography.Text>
           <ul aria-label="Requests" style={{ margin: 0, padding: 0 }}>
             {requests.data.results.map((request) => (
-              <RequestRow key={request.pk} request={request} onOpen={() => setChosenPk(request.pk)} showStatus={list === 'completed'} />
+              <RequestRow key={request.pk} request={request} onOpen={() => setChosenPk(request.pk)} showStatus={list !== 'active'} />
             ))}
           </ul>
           {requests.data.count > CLIENT_REQUESTS_PAGE_SIZE || page > 1 ? (
@@ -74,7 +74,7 @@ export const RequestListCard = ({ companyPk, list, page, onPage, empty, title, e
           {footer ? <div style={{ padding: '12px 16px', borderTop: '1px solid #eef1ef' }}>{footer}</div> : null}
         </>
       ) : null}
-      <RequestDrawer companyPk={companyPk} request={open} onClose={close} />
+      <RequestDrawer companyPk={companyPk} list={list} request={open} onClose={close} />
     </Card>
   );
 };
