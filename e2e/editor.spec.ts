@@ -137,3 +137,64 @@ test('on a phone the inbox keeps its title, the sheet has no keyboard hints, and
   expect(client.url()).toBe(inboxUrl);
   await expect(inbox).toBeVisible();
 });
+
+test('two tabs editing one transaction: the later save is refused and says what changed; keep mine, take theirs', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const accountant = await signedIn(browser, DEMO.accountantEmail);
+  await expect(accountant.getByRole('heading', { name: DEMO.firmName })).toBeVisible();
+  const companyPk = await sunriseBakery(accountant);
+  const payee = uniqueName('Two tabs');
+  await pushTransactions(accountant, companyPk, [payee]);
+
+  // The same client in two tabs, the transaction open in both.
+  const first = await signedIn(browser, DEMO.clientEmail);
+  const second = await first.context().newPage();
+  // The second tab at a phone's size: the refusal must read there too.
+  await second.setViewportSize({ width: 390, height: 844 });
+  await second.goto(first.url());
+  for (const tab of [first, second]) {
+    await rows(tab).filter({ hasText: payee }).click();
+    await expect(editor(tab).getByLabel('Memo')).toBeVisible();
+  }
+
+  // The second tab answers first, and keeps the transaction open (Save, not Done).
+  await editor(second).getByRole('combobox', { name: 'Category', exact: true }).click();
+  await second.keyboard.type('uti');
+  await second.keyboard.press('Enter');
+  await expect(editor(second).getByTestId('line-0')).toContainText('Utilities');
+  await editor(second).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(second.getByText('Saved.')).toBeVisible();
+
+  // The first tab's save was made from what it read before: refused, with what the other tab changed, and its memo kept.
+  await editor(first).getByLabel('Memo').fill('Paid from the first tab');
+  await editor(first).getByRole('button', { name: 'Save', exact: true }).click();
+  const conflict = editor(first).getByTestId('edit-conflict');
+  await expect(conflict).toContainText('Someone else saved this transaction while you were editing it');
+  await expect(conflict).toContainText('Category: none → Utilities');
+  await expect(conflict.getByRole('button', { name: 'Keep mine' })).toBeInViewport();
+  await expect(editor(first).getByLabel('Memo')).toHaveValue('Paid from the first tab');
+  mkdirSync(shots, { recursive: true });
+  await first.screenshot({ path: `${shots}/edit-conflict-desktop.png` });
+
+  // Keep mine: written over the other tab's answer.
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(first.getByText('Saved.')).toBeVisible();
+  await expect(conflict).toBeHidden();
+  const listed = async () => {
+    const list = await apiCall(accountant, transactionEndpoints.accountantActive, { params: { pk: companyPk }, query: { search: payee } });
+    return list.results.find((t) => t.payee === payee)!;
+  };
+  expect(await listed()).toMatchObject({ client_memo: 'Paid from the first tab', lines: [{ category: null }] });
+
+  // Now the second tab is the one behind: its next save is refused; taking theirs brings the first tab's answer in.
+  await editor(second).getByLabel('Memo').fill('From the second tab');
+  await editor(second).getByRole('button', { name: 'Save', exact: true }).click();
+  const behind = editor(second).getByTestId('edit-conflict');
+  await expect(behind).toContainText('Memo: empty → “Paid from the first tab”');
+  await expect(behind.getByRole('button', { name: 'Take theirs' })).toBeInViewport();
+  await second.screenshot({ path: `${shots}/edit-conflict-phone.png` });
+  await behind.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(behind).toBeHidden();
+  await expect(editor(second).getByLabel('Memo')).toHaveValue('Paid from the first tab');
+  expect((await listed()).client_memo).toBe('Paid from the first tab');
+});

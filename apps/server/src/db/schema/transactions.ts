@@ -86,7 +86,7 @@ export const transactions = pgTable(
     /**
      * Grows with every write of what a person sees of the transaction (its fields, status, lines), so an
      * editor that sends the version it read learns when someone else saved in between. Kept by database
-     * triggers (migration 0059), so no write path can forget it; bookkeeping columns (markers, merchant
+     * triggers (migration 0060), so no write path can forget it; bookkeeping columns (markers, merchant
      * key, updated_at) do not count.
      */
     version: integer('version').notNull().default(1),

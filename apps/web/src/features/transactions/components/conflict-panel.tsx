@@ -22,7 +22,7 @@ export const ConflictPanel = ({ changes, pending, onKeepMine, onTakeTheirs }: Co
     title="Someone else saved this transaction while you were editing it"
     description={
       <Flex vertical gap={8}>
-        <span>Your changes were not saved and are still below. {changes.length > 0 ? 'What they changed:' : 'Nothing you can see here changed.'}</span>
+        <span>Your changes were not saved and are still in the form. {changes.length > 0 ? 'What they changed:' : 'Nothing you can see here changed.'}</span>
         {changes.length > 0 ? (
           <ul style={{ margin: 0, paddingInlineStart: 20 }}>
             {changes.map((change) => (

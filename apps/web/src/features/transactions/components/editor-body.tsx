@@ -12,7 +12,7 @@ import { ledgerFieldsFrom } from '../ledger-fields';
 import { editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEditLines, type Editable, type EditLine } from '../editor-state';
 import { formatMoney, remainingCents } from '../money';
 import { addSplitLine, patchSplitLine, removeSplitLine, stopsFollowing, unreadLine } from '../split-lines';
-import { staleCurrent, whatChanged } from '../conflict';
+import { useEditConflict } from '../use-edit-conflict';
 import { AttachmentsPanel } from './attachments-panel';
 import { ConflictPanel } from './conflict-panel';
 import { LineFields } from './line-fields';
@@ -59,11 +59,9 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   const [note, setNote] = useState(start.note);
   const [notice, setNotice] = useState<'restored' | 'stale' | null>(start.restored ? 'restored' : start.stale ? 'stale' : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // The version these edits were made from: sent with each save, so a save someone else made meanwhile is
-  // a conflict to settle (ConflictPanel), never silently overwritten. A refetch of the list while the
-  // editor is open does not move it; only this editor's own saves and choices do.
-  const [version, setVersion] = useState(transaction.version);
-  const [conflict, setConflict] = useState<{ theirs: Transaction; finished: boolean } | null>(null);
+  // A save someone else made meanwhile is a conflict to settle (ConflictPanel), never silently overwritten.
+  const edits = useEditConflict(transaction);
+  const conflict = edits.conflict;
   const root = useRef<HTMLDivElement>(null);
   const refusal = useRef<HTMLDivElement>(null);
   const tracking = useSelectOptions({ kind: 'tracking-categories', companyPk, side }, '', may(editable, 'tracking_option_one') || may(editable, 'tracking_option_two'));
@@ -100,8 +98,8 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
 
   // A refusal is said beside the buttons; on a phone the message may sit below the fold, so it is scrolled into view.
   useEffect(() => {
-    if (errors.form || Object.keys(errors).length > 0) refusal.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [errors]);
+    if (errors.form || Object.keys(errors).length > 0 || conflict) refusal.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [errors, conflict]);
 
   // The line added last follows what is left of the amount until its own amount is typed (split-lines.ts).
   const [follower, setFollower] = useState<string | null>(null);
@@ -127,7 +125,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     setNotice(null);
   };
 
-  const save = (finished: boolean, accepted?: EditLine[], atVersion = version) => {
+  const save = (finished: boolean, accepted?: EditLine[], atVersion = edits.readAs.version) => {
     if (remaining !== null && remaining !== 0) {
       setErrors({ lines: `The lines must add up to ${formatMoney(transaction.amount)}: ${formatMoney(fromCents(remaining))} is left to assign.` });
       return;
@@ -144,8 +142,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
       : toChange(transaction, lines, memo, editable, finished);
     update.mutate([{ ...change, version: atVersion }], {
       onSuccess: (saved) => {
-        setVersion(saved.find((t) => t.pk === transaction.pk)?.version ?? atVersion);
-        setConflict(null);
+        edits.saved(saved);
         // The saved edits are the server's now; a typed, unsent note stays kept.
         if (note.trim()) saveDraft(draftKey, { base: snapshotOf(lines, memo), lines, memo, note });
         else dropDraft(draftKey);
@@ -153,9 +150,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
         if (finished) (onDone ?? onClose)(transaction);
       },
       onError: (error) => {
-        const theirs = staleCurrent(error)?.find((t) => t.pk === transaction.pk);
-        if (theirs) setConflict({ theirs, finished });
-        else setErrors(editorErrors(error, 0, (key) => isShown(shown, key)));
+        if (!edits.refusedAsStale(error, finished)) setErrors(editorErrors(error, 0, (key) => isShown(shown, key)));
       },
     });
   };
@@ -163,12 +158,11 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
   // Keep mine: the same save again, now over what the other person saved. Take theirs: their answer in the form.
   const keepMine = () => conflict && save(conflict.finished, undefined, conflict.theirs.version);
   const takeTheirs = () => {
-    if (!conflict) return;
-    setLines(toEditLines(conflict.theirs));
-    setMemo(conflict.theirs.client_memo);
+    const theirs = edits.takeTheirs();
+    if (!theirs) return;
+    setLines(toEditLines(theirs));
+    setMemo(theirs.client_memo);
     setFollower(null);
-    setVersion(conflict.theirs.version);
-    setConflict(null);
     setErrors({});
   };
 
@@ -227,7 +221,6 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     <Flex vertical gap={20} data-testid="transaction-editor" ref={root} onKeyDownCapture={enterToFinish}>
       <TransactionHeading transaction={transaction} />
       {review?.({ unsaved: snapshotOf(lines, memo) !== base })}
-      {conflict ? <ConflictPanel changes={whatChanged(transaction, conflict.theirs)} pending={update.isPending} onKeepMine={keepMine} onTakeTheirs={takeTheirs} /> : null}
       {notice === 'restored' ? (
         <Alert
           type="info"
@@ -298,6 +291,12 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
         </Form>
       </ChangesOnly>
       <div ref={refusal}>
+        {/* Beside the buttons, where the person who pressed Save is looking. */}
+        {conflict ? (
+          <div style={{ marginBottom: 12 }}>
+            <ConflictPanel changes={edits.changes} pending={update.isPending} onKeepMine={keepMine} onTakeTheirs={takeTheirs} />
+          </div>
+        ) : null}
         {errors.form || fieldErrors ? (
           <Alert
             type="error"
