@@ -130,10 +130,16 @@ describe('the accountant’s receipts tab', () => {
     await fastUser().clear(total);
     await fastUser().type(total, '12.345');
     await fastUser().click(within(drawer).getByRole('button', { name: 'Save' }));
+    // Not an amount: said under the field, and not sent.
+    await waitFor(() => expect(total.closest('.ant-form-item')).toHaveTextContent('At most two decimals (cents), like 12.50.'));
+    expect(fake.callsTo(e.accountantUpdate, company)).toHaveLength(0);
+    await fastUser().clear(total);
+    await fastUser().type(total, '$1,214.25');
+    await fastUser().click(within(drawer).getByRole('button', { name: 'Save' }));
     expect(await within(drawer).findByText('Total is not valid.')).toBeInTheDocument();
     // Under the field it belongs to, not above the form.
     expect(total.closest('.ant-form-item')).toHaveTextContent('Total is not valid.');
-    expect(fake.callsTo(e.accountantUpdate, company)[0]!.body).toEqual({ receipts: [{ pk: 1, total: '12.345' }] });
+    expect(fake.callsTo(e.accountantUpdate, company)[0]!.body).toEqual({ receipts: [{ pk: 1, total: '1214.25' }] });
 
     answer = 'ok';
     await fastUser().clear(total);

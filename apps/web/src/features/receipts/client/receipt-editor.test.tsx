@@ -86,9 +86,43 @@ describe('a receipt opened by its client', () => {
     const drawer = await openReceipt();
     const user = fastUser();
     await user.clear(within(drawer).getByLabelText(/^Total/));
-    await user.type(within(drawer).getByLabelText(/^Total/), 'twelve');
+    await user.type(within(drawer).getByLabelText(/^Total/), '14.25');
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
     expect(await within(drawer).findByText('Total is not valid.')).toBeInTheDocument();
+  });
+
+  it('reads a total pasted as people write money, and fills an empty currency from it', async () => {
+    const fake = fakeEditor();
+    const drawer = await openReceipt();
+    const user = fastUser();
+    await user.clear(within(drawer).getByLabelText(/^Currency/));
+    await user.clear(within(drawer).getByLabelText(/^Total/));
+    await user.paste('€1,214.25');
+    await user.click(within(drawer).getByLabelText(/^Vendor/));
+    expect(within(drawer).getByLabelText(/^Total/)).toHaveValue('1214.25');
+    expect(within(drawer).getByLabelText(/^Currency/)).toHaveValue('EUR');
+    await user.click(within(drawer).getByRole('button', { name: 'Save and mark done' }));
+    await waitFor(() => expect(fake.callsTo(e.clientUpdate, company)).toHaveLength(1));
+    expect(fake.callsTo(e.clientUpdate, company)[0]!.body).toEqual({ receipts: [{ pk: receipt.pk, total: '1214.25', currency: 'EUR', finished: true }] });
+  });
+
+  it('says why a total is not an amount, or not in the receipt’s currency, and sends nothing', async () => {
+    const fake = fakeEditor();
+    const drawer = await openReceipt();
+    const user = fastUser();
+    const total = () =>
+      within(drawer)
+        .getByLabelText(/^Total/)
+        .closest('.ant-form-item') as HTMLElement;
+    await user.clear(within(drawer).getByLabelText(/^Total/));
+    await user.type(within(drawer).getByLabelText(/^Total/), 'twelve');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(total()).toHaveTextContent('Not an amount: type it like 1,234.50.'));
+    await user.clear(within(drawer).getByLabelText(/^Total/));
+    await user.paste('£12.50');
+    await user.click(within(drawer).getByRole('button', { name: 'Save and mark done' }));
+    await waitFor(() => expect(total()).toHaveTextContent('Amounts here are in USD, not £.'));
+    expect(fake.callsTo(e.clientUpdate, company)).toHaveLength(0);
   });
 
   it('puts the server’s field errors under the field they belong to', async () => {

@@ -49,6 +49,12 @@ const EditorBody = ({ companyPk, receipt, onClose }: { companyPk: number; receip
     setError(null);
     update.mutate(change, { onSuccess: onClose, onError: (e) => setError(applyServerErrors(form, e, READ_FIELD_NAMES, ALIASES)) });
   };
+  // "Save and mark done" is no submit button: its fields are checked here, as Save's are by the form (a total that is no amount).
+  const saveDone = () =>
+    form.validateFields().then(
+      () => save(true),
+      () => undefined,
+    );
 
   return (
     <Flex vertical gap={16}>
@@ -78,7 +84,7 @@ const EditorBody = ({ companyPk, receipt, onClose }: { companyPk: number; receip
               <Button type="primary" htmlType="submit" loading={update.isPending && !update.variables?.finished}>
                 Save
               </Button>
-              <Button onClick={() => save(true)} loading={update.isPending && update.variables?.finished === true}>
+              <Button onClick={() => void saveDone()} loading={update.isPending && update.variables?.finished === true}>
                 Save and mark done
               </Button>
               <Popconfirm
