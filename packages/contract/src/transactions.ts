@@ -5,6 +5,7 @@ import { optionalText } from './fields.js';
 import { messages } from './messages.js';
 import { CLIENT_EDITABLE_FIELD_LABELS } from './labels.js';
 import { transactionSuggestion } from './suggestions.js';
+import { readTypedAmount } from './typed-amount.js';
 
 /** Money on the wire: a decimal string with at most two decimals ("123.40"), never a float. */
 export const MONEY_PATTERN = /^-?\d{1,12}(\.\d{1,2})?$/;
@@ -13,6 +14,18 @@ export const moneyField = (label: string) =>
     .string({ error: (i) => (i.input === undefined ? messages.required(label) : messages.notValid(label)) })
     .trim()
     .regex(MONEY_PATTERN, { error: messages.notValid(label) });
+
+/**
+ * A money bound in a query, as people write money ("$1,000", "1,234.56", "(12.50)": `readTypedAmount`),
+ * read into the wire form ("1000.00"); what is not an amount is refused, saying why.
+ */
+export const typedMoneyQuery = (label: string) =>
+  z.string({ error: messages.notValid(label) }).transform((text, ctx) => {
+    const reading = readTypedAmount(text);
+    if (reading.ok) return reading.amount;
+    ctx.addIssue({ code: 'custom', message: `${messages.notValid(label)} ${reading.message}` });
+    return z.NEVER;
+  });
 
 export const ref = z.object({ pk: z.number(), name: z.string() }).nullable();
 
@@ -160,8 +173,8 @@ export const transactionListQuery = z.object({
   ordering: z.enum(TRANSACTION_ORDERINGS).default('-date'),
   date_from: z.iso.date({ error: messages.notValid('Date from') }).optional(),
   date_to: z.iso.date({ error: messages.notValid('Date to') }).optional(),
-  amount_min: moneyField('Minimum amount').optional(),
-  amount_max: moneyField('Maximum amount').optional(),
+  amount_min: typedMoneyQuery('Minimum amount').optional(),
+  amount_max: typedMoneyQuery('Maximum amount').optional(),
   type: csv(TRANSACTION_TYPES, 'Type'),
   subtype: z.string().trim().max(64).optional(),
   direction: z.enum(DIRECTIONS, { error: messages.notValid('Direction') }).optional(),

@@ -247,6 +247,14 @@ describe('lists, filters and actions', () => {
     await s.cast.admin.post(`${s.accountantList}/unhide/`, { pks: [first] });
     expect((await s.cast.admin.get(`${s.accountantList}/list/?search=purchase%202`)).json().count).toBe(1);
     expect((await s.cast.admin.get(`${s.accountantList}/list/?amount_min=6.25&amount_max=9.25`)).json().count).toBe(2);
+    // Bounds as people write money; what is not an amount is refused, saying why.
+    const bounds = (query: Record<string, string>) => s.cast.admin.get(`${s.accountantList}/list/?${new URLSearchParams(query).toString()}`);
+    expect((await bounds({ amount_min: '$6.25', amount_max: '9.25 USD' })).json().count).toBe(2);
+    expect((await bounds({ amount_min: '1,000' })).json().count).toBe(0);
+    expect((await bounds({ amount_max: '(1.00)' })).json().count).toBe(0);
+    const refused = await bounds({ amount_min: '6,25' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ amount_min: ['Minimum amount is not valid. Use a point for cents, like 12.50.'] });
     expect((await s.cast.admin.get(`${s.accountantList}/list/?markers=WITHOUT_VENDOR,WITHOUT_ATTACHMENTS&direction=COSTS`)).json().count).toBe(4);
     expect((await s.cast.admin.get(`${s.accountantList}/list/?direction=SALES`)).json().count).toBe(0);
     expect((await s.cast.admin.get(`${s.accountantList}/list/?markers=WITHOUT_NOTHING`)).json()).toEqual({ markers: ['Markers is not valid.'] });
