@@ -32,7 +32,7 @@ const main = async () => {
     db: database.db,
     jobs,
     mailer: (a) =>
-      createMailer(database.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(a.log), a.log, {
+      createMailer(database.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(a.log, { secretLinks: !config.production }), a.log, {
         keepLinks: config.e2eOutbox,
         links: { appUrl: config.appUrl, secretKey: config.secretKey },
       }),

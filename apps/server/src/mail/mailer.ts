@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 import type { EmailContent } from './email-content.js';
 import { renderEmail, type Brand } from './layout.js';
-import type { MailTransport } from './transports.js';
+import { maskLinks, type MailTransport } from './transports.js';
 import { hasOptedOut, unsubscribeLinks, type UnsubscribeTarget } from './unsubscribe.js';
 
 export interface SendOptions {
@@ -28,12 +28,6 @@ export interface MailerOptions {
   /** Herd's public address and signing key, for the unsubscribe links. */
   links: { appUrl: string; secretKey: string };
 }
-
-/** The query parameters of Herd's links that carry a secret code: sign-in, reset, sign-up and email-change confirmation. */
-const SECRET_PARAMS = /([?&;](?:magic|reset|signup|email-change)=)[^\s&"'<>)]+/g;
-
-/** The copy the outbox keeps: every secret code in a link replaced by "…", so the record cannot sign anyone in. */
-export const maskLinks = (body: string): string => body.replace(SECRET_PARAMS, '$1…');
 
 /**
  * Every email is written to the outbox first, then handed to the transport.

@@ -5,7 +5,7 @@ import { RETENTION, sweepOnce } from '../maintenance.js';
 import { clientMaker } from '../../test/client.js';
 import { codeFromEmail, createClientUser, createFirm, lastEmailTo } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { maskLinks } from './mailer.js';
+import { maskLinks } from './transports.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 24);

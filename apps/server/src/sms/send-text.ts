@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
-import { maskLinks } from '../mail/mailer.js';
+import { maskLinks } from '../mail/transports.js';
 import type { SmsSender } from './sms-sender.js';
 
 const INTERNATIONAL = /^\+[1-9]\d{6,14}$/;
