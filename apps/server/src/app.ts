@@ -31,6 +31,7 @@ import { KARBON_SANDBOX_PATH, mountKarbonSandbox, type KarbonSandbox } from './k
 import { karbonRoutes } from './modules/karbon/karbon.routes.js';
 import { documentRoutes } from './modules/documents/documents.routes.js';
 import { testingKarbonSandboxRoutes } from './modules/karbon/karbon-sandbox-testing.routes.js';
+import { karbonSandboxViewRoutes } from './modules/karbon/karbon-sandbox-view.routes.js';
 import { ConflictError, NotFoundError } from './lib/errors.js';
 import { QBWC_SERVICE_PATH } from './modules/web-connector/web-connector-paths.js';
 import { createLedgerRegistry } from './modules/ledger/registry.js';
@@ -222,6 +223,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(webConnectorRoutes);
       await api.register(qbdSandboxRoutes);
       await api.register(karbonRoutes, { sandboxKeys: karbonSandboxKeys });
+      await api.register(karbonSandboxViewRoutes);
       if (opts.config.e2eOutbox) {
         await api.register(testingOutboxRoutes);
         await api.register(testingQboSandboxRoutes);

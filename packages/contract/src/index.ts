@@ -30,6 +30,7 @@ export * from './quickbooks.js';
 export * from './xero.js';
 export * from './qbd.js';
 export * from './karbon.js';
+export * from './karbon-sandbox.js';
 export * from './documents.js';
 export * from './storage-usage.js';
 export * from './endpoint.js';

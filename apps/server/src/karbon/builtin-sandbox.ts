@@ -21,6 +21,10 @@ export interface KarbonSandbox {
   control: KarbonControl;
   /** This firm's sandbox account (made on first use): the keys "Connect the sandbox Karbon" uses. */
   keysFor(firmId: number): Promise<{ applicationId: string; accessKey: string }>;
+  /** The account made for this firm, if one was: the only one whose records the firm's pages may show. */
+  tenantOf(firmId: number): string | null;
+  /** Files a document on a client of the account, as someone at the firm would in Karbon; kept with the sandbox. */
+  fileOn(tenant: string, file: Parameters<KarbonControl['addFile']>[1]): string;
   /** The sandbox's base URL as this process reaches itself, once it listens. */
   url(): string | null;
 }
@@ -73,6 +77,15 @@ export const mountKarbonSandbox = async (app: FastifyInstance, config: Config): 
       firms.set(firmId, made.tenantKey);
       kept.changed();
       return { applicationId: made.applicationId, accessKey: made.accessKey };
+    },
+    tenantOf(firmId) {
+      const tenant = firms.get(firmId);
+      return tenant && state.tenant(tenant) ? tenant : null;
+    },
+    fileOn(tenant, file) {
+      const key = control.addFile(tenant, file);
+      kept.changed();
+      return key;
     },
     url() {
       const origin = listeningOrigin(app);

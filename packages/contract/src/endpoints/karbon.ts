@@ -18,6 +18,7 @@ import {
   karbonWebhookParams,
   karbonWorkTypes,
 } from '../karbon.js';
+import { karbonSandboxFiled, karbonSandboxView } from '../karbon-sandbox.js';
 
 /** Karbon's path under /api/v1/. */
 export const KARBON_PATH = 'integrations/karbon';
@@ -50,6 +51,22 @@ export const karbonEndpoints = {
     tags,
     summary: 'Sandbox: connect the built-in sandbox Karbon',
     responses: { 201: karbonInstance },
+  }),
+  /** Only while the firm is connected to the sandbox Karbon: what Herd wrote there, and what was filed on its clients. */
+  sandboxView: endpoint({
+    method: 'GET',
+    path: `${KARBON_PATH}/sandbox/view/`,
+    tags,
+    summary: 'Sandbox: the clients Herd linked in the firm’s sandbox Karbon, the notes and work items Herd wrote there, the files filed on each',
+    responses: { 200: karbonSandboxView },
+  }),
+  /** Multipart (`client_company`, then one `file`), read by the handler itself, so no body schema. */
+  sandboxFile: endpoint({
+    method: 'POST',
+    path: `${KARBON_PATH}/sandbox/files/`,
+    tags,
+    summary: 'Sandbox: file a document on a linked client in the sandbox Karbon, as someone at the firm would in Karbon (multipart `client_company`, `file`)',
+    responses: { 201: karbonSandboxFiled },
   }),
   settings: endpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { CLIENT_SPECS, controlWrite, derive } from './clients.routes.js';
 import type { KarbonFailureSpec } from './faults.js';
 import type { KarbonRequestLogEntry, KarbonState, KarbonTenantOptions } from './state.js';
-import type { Collection, KarbonTenant } from './tenant.js';
+import type { Collection, KarbonFile, KarbonTenant } from './tenant.js';
 import type { JsonObject } from './types.js';
 import type { KarbonWebhookDelivery, KarbonWebhookSubscription } from './webhooks.js';
 
@@ -28,6 +28,8 @@ export interface KarbonControl {
   workItems(tenant: string): JsonObject[];
   notes(tenant: string): JsonObject[];
   addOrganization(tenant: string, fields: JsonObject): JsonObject;
+  /** The files attached to the tenant's clients and work items, oldest first (without their bytes). */
+  files(tenant: string): Omit<KarbonFile, 'bytes'>[];
   /** Attaches a file to a client or work item, as someone uploading it in Karbon. */
   addFile(tenant: string, file: { entityType: 'WorkItem' | 'Contact' | 'Organization'; entityKey: string; fileName: string; mimeType: string; bytes: Buffer }): string;
   /** Merges `change` into the organization, as a PATCH would. */
@@ -81,6 +83,7 @@ export function createKarbonControl(state: KarbonState): KarbonControl {
     workItems: list('WorkItems'),
     notes: list('Notes'),
     addOrganization: add('Organizations'),
+    files: (key) => [...tenant(key).files.values()].map(({ bytes: _bytes, ...file }) => file),
     addFile: (key, file) => {
       const t = tenant(key);
       const fileKey = t.newKey();

@@ -19,7 +19,7 @@ import {
 export type KarbonImportDeps = Pick<AppDeps, 'db' | 'config' | 'karbon' | 'storage' | 'jobs'> & { log: IntakeLog };
 
 /** A client's files are looked at again this long after the last look at most: receipts are not urgent, events are. */
-const LOOK_AGAIN_AFTER_MS = 15 * 60_000;
+export const LOOK_AGAIN_AFTER_MS = 15 * 60_000;
 
 /** What Karbon calls a photo or a PDF; anything else filed on a client is not a receipt (and is never downloaded). */
 const MAYBE_RECEIPT = /^(image\/(jpeg|png|heic|heif)|application\/pdf)$/i;
