@@ -9,9 +9,10 @@ export const documentsOf = (client: TestClient, companyPk: number, side: 'accoun
     list: (query = '') => client.get(`${base}/list/${query}`),
     folders: () => client.get(`${base}/folders/`),
     createFolder: (body: Record<string, unknown>) => client.post(`${base}/folders/create/`, body),
-    upload: (files: { name: string; bytes: Buffer }[], folder?: number) => {
+    /** `more` adds headers: an Idempotency-Key, say. */
+    upload: (files: { name: string; bytes: Buffer }[], folder?: number, more: Record<string, string> = {}) => {
       const { body, headers } = multipartFiles(folder ? { folder: String(folder) } : {}, files);
-      return client.request('POST', `${base}/upload/`, { body, headers });
+      return client.request('POST', `${base}/upload/`, { body, headers: { ...headers, ...more } });
     },
     update: (pk: number, body: Record<string, unknown>) => client.patch(`${base}/${pk}/update/`, body),
     move: (pks: number[], parent: number | null) => client.post(`${base}/move/`, { pks, parent }),

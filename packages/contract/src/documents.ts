@@ -22,7 +22,7 @@ export type DocumentOrdering = (typeof DOCUMENT_ORDERINGS)[number];
 
 /** Longest name of a file or folder, in characters. */
 export const DOCUMENT_NAME_MAX = 200;
-/** How many files one upload may carry. */
+/** How many files one upload request may carry; the web app sends more as several requests, one after another. */
 export const DOCUMENT_UPLOAD_MAX_FILES = 20;
 /** How many items one move, delete or zip may name. */
 export const DOCUMENT_BULK_MAX = 1000;
@@ -120,6 +120,23 @@ export const documentMoveBody = z.object({ pks: pksField, parent: idField('Folde
 export const documentRestoreBody = z.object({ deletion: z.uuid({ error: messages.notValid('Deletion') }) });
 export const documentDeleted = z.object({ deletion: z.string(), count: z.number() });
 export const documentResults = z.object({ results: z.array(documentItem) });
+
+/** A file of an upload that was not kept, and why: its type, its size, its name or the firm's storage quota. */
+export const documentUploadRefusal = z.object({
+  /** Where the file was in the request, counting from 0. */
+  index: z.number(),
+  /** Its name as sent. */
+  name: z.string(),
+  detail: z.string(),
+});
+export type DocumentUploadRefusal = z.infer<typeof documentUploadRefusal>;
+/**
+ * What an upload kept (`results`, in the order sent) and the files it refused, each with its reason: a
+ * refused file does not stop the others. When none is kept the answer is an error (400, or 413 when the
+ * quota refused them all) carrying the same `refused` list beside its `detail`.
+ */
+export const documentUploadResults = z.object({ results: z.array(documentItem), refused: z.array(documentUploadRefusal) });
+export type DocumentUploadResults = z.infer<typeof documentUploadResults>;
 
 /** `?pks=1,2,3`: the files and folders to zip. */
 export const documentZipQuery = z.object({

@@ -109,3 +109,51 @@ const readManyUploads = async (request: Pick<FastifyRequest, 'isMultipart' | 'pa
   if (files.length === 0) throw ValidationError.field('file', 'File is required.');
   return { files, fields };
 };
+
+/** One file of a multipart request read on its own: its bytes, or why it cannot be taken (the others still can). */
+export type UploadedFile = { index: number; fileName: string; bytes: Buffer } | { index: number; fileName: string; refused: string };
+
+/**
+ * Several files in one request, each judged on its own: a file over `maxBytes` (read no further than the
+ * limit) or without a usable name is reported beside the others instead of failing the request, so a
+ * caller can keep what it can and say why the rest was not kept. The request as a whole still fails for
+ * more than `maxFiles` files, a bad field, no file at all or a malformed body.
+ */
+export const readUploadsEach = (
+  request: Pick<FastifyRequest, 'isMultipart' | 'parts'>,
+  maxBytes: number,
+  maxFiles: number,
+): Promise<{ files: UploadedFile[]; fields: Record<string, string> }> => readingMultipart(() => readEachUpload(request, maxBytes, maxFiles));
+
+const readEachUpload = async (request: Pick<FastifyRequest, 'isMultipart' | 'parts'>, maxBytes: number, maxFiles: number) => {
+  if (!request.isMultipart()) throw ValidationError.field('file', 'File is required.');
+  const files: UploadedFile[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    // Without throwFileSizeLimit a file over the limit is cut short and flagged `truncated`, and the parts after it are still read
+    // (`parts()` takes the option at run time; its types leave it out).
+    const options = { limits: { files: maxFiles, fileSize: maxBytes, fields: 10 }, throwFileSizeLimit: false } as Parameters<typeof request.parts>[0];
+    for await (const part of request.parts(options)) {
+      if (part.type === 'file') {
+        const index = files.length;
+        const fileName = part.filename ?? '';
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) files.push({ index, fileName, refused: `“${fileName}” is larger than the ${formatBytes(maxBytes)} limit.` });
+        else if (!fileName.trim()) files.push({ index, fileName, refused: messages.required('File name') });
+        else if (hasForbiddenCharacters(fileName)) files.push({ index, fileName: '', refused: messages.badCharacters('File name') });
+        else files.push({ index, fileName, bytes });
+      } else {
+        const value = String(part.value);
+        if (hasForbiddenCharacters(value) || hasForbiddenCharacters(part.fieldname))
+          throw ValidationError.field(part.fieldname, messages.badCharacters(labelOf([part.fieldname])));
+        fields[part.fieldname] = value;
+      }
+    }
+  } catch (err) {
+    if (isCode(err, 'FST_FILES_LIMIT')) throw ValidationError.field('file', `At most ${maxFiles} files can be uploaded at once.`);
+    if (isCode(err, 'FST_FIELDS_LIMIT') || isCode(err, 'FST_PARTS_LIMIT')) throw ValidationError.detail('The upload has too many fields.');
+    throw err;
+  }
+  if (files.length === 0) throw ValidationError.field('file', 'File is required.');
+  return { files, fields };
+};

@@ -16,6 +16,7 @@ import {
   documentTrashQuery,
   documentTrashRestoreBody,
   documentUpdateBody,
+  documentUploadResults,
   documentZipQuery,
 } from '../documents.js';
 import { binaryAnswer } from './files.js';
@@ -56,9 +57,12 @@ const documentsOf = (prefix: string, tag: string) => {
       method: 'POST',
       path: `${prefix}/upload/`,
       tags,
-      summary: 'Upload files (multipart `file`, repeated; optional `folder`); a name already taken becomes “name (2)”',
+      summary:
+        'Upload files (multipart `file`, repeated, at most 20; optional `folder`); a name already taken becomes “name (2)”; a file refused (type, size, name, storage quota) is listed in `refused` and the others are kept',
       params: pkParams,
-      responses: { 201: documentResults },
+      // A batch sent again after its answer was lost is answered as the first time, so nothing is stored twice.
+      idempotent: true,
+      responses: { 201: documentUploadResults },
     }),
     update: endpoint({
       method: 'PATCH',

@@ -124,16 +124,19 @@ describe('documents', () => {
     const { firm } = await setup();
     const liar = await firm.upload([{ name: 'invoice.pdf', bytes: PNG_1X1 }]);
     expect(liar.statusCode).toBe(400);
-    expect(liar.json()).toEqual({ file: ['“invoice.pdf” is not a .pdf file: its contents are of another type. Save it in its own format and upload it again.'] });
+    const words = '“invoice.pdf” is not a .pdf file: its contents are of another type. Save it in its own format and upload it again.';
+    expect(liar.json()).toEqual({ detail: words, refused: [{ index: 0, name: 'invoice.pdf', detail: words }] });
     const script = await firm.upload([{ name: 'notes.pdf', bytes: Buffer.from('<script>alert(1)</script>') }]);
     expect(script.statusCode).toBe(400);
     const exe = await firm.upload([
       { name: 'ok.pdf', bytes: PDF_BYTES },
       { name: 'setup.exe', bytes: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]) },
     ]);
-    expect(exe.json().file[0]).toMatch(/^“setup.exe” is not a type Herd keeps/);
-    // Kept whole or not at all: the good file of a refused upload is not there either.
-    expect(namesOf(await firm.list())).not.toContain('ok.pdf');
+    // A refused file does not stop the others: the good one is kept, the other listed with its reason.
+    expect(exe.statusCode).toBe(201);
+    expect(exe.json().refused).toEqual([{ index: 1, name: 'setup.exe', detail: expect.stringMatching(/^“setup.exe” is not a type Herd keeps/) }]);
+    expect(namesOf(await firm.list())).toContain('ok.pdf');
+    expect(namesOf(await firm.list())).not.toContain('setup.exe');
   });
 
   it('moves items, refusing a folder into itself or its own subfolders and a name already there', async () => {

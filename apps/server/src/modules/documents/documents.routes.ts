@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { DOCUMENT_UPLOAD_MAX_FILES, documentEndpoints, documentTrashEndpoints, type DocumentEndpoints } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
-import { readUploads } from '../../lib/uploads.js';
+import { readUploadsEach } from '../../lib/uploads.js';
 import { requireActor } from '../../plugins/auth.js';
 import type { Side } from '../access/company-access.js';
 import { listDocumentTrash, restoreFromTrash } from './document-trash.service.js';
-import { openDocument, uploadDocuments, zipDocuments, type OpenedDocument } from './document-files.service.js';
+import { openDocument, zipDocuments, type OpenedDocument } from './document-files.service.js';
+import { uploadDocuments } from './document-upload.service.js';
 import { createFolder, deleteDocuments, listDocuments, listFolderChoices, moveDocuments, restoreDocuments, updateDocumentItem } from './documents.service.js';
 
 /** Browsers may show these in place when asked to (`?inline=1`); anything else downloads. */
@@ -38,7 +39,7 @@ const sideRoutes =
     serveEndpoint(app, e.folders, (r) => listFolderChoices(deps, r.actor, { companyPk: r.params.pk, side }));
     serveEndpoint(app, e.createFolder, (r) => createFolder(deps, r.actor, { companyPk: r.params.pk, side, ...r.body }));
     serveEndpoint(app, e.upload, async (r) =>
-      uploadDocuments(deps, r.actor, { companyPk: r.params.pk, side, upload: await readUploads(r, config.maxUploadBytes, DOCUMENT_UPLOAD_MAX_FILES) }),
+      uploadDocuments(deps, r.actor, { companyPk: r.params.pk, side, upload: await readUploadsEach(r, config.maxUploadBytes, DOCUMENT_UPLOAD_MAX_FILES) }),
     );
     serveEndpoint(app, e.update, (r) => updateDocumentItem(deps, r.actor, { companyPk: r.params.pk, side, documentPk: r.params.documentPk, ...r.body }));
     serveEndpoint(app, e.move, (r) => moveDocuments(deps, r.actor, { companyPk: r.params.pk, side, ...r.body }));

@@ -3,4 +3,4 @@
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
 export { findFile, insertFile } from './storage.queries.js';
-export { requireStorageRoom } from './storage-quota.service.js';
+export { storageRoomFor, type OfferedFile } from './storage-quota.service.js';
