@@ -71,6 +71,8 @@ export const unavailable = {
   emailedLinks:
     'This Herd installation can’t send email yet, so no link can be emailed to you. Ask your accountant, or whoever runs Herd for your firm, for a sign-in link.',
   invitationEmail: 'This Herd installation can’t send email yet, so no invitation can be emailed. Copy their invitation link and send it to them yourself.',
+  reminderEmail:
+    'This Herd installation can’t send email yet, so no reminder can go to this client. Copy a sign-in link for one of their people from the client’s users and send it yourself.',
   quickbooks: 'QuickBooks Online isn’t set up on this Herd installation. Ask whoever runs Herd for your firm.',
   xero: 'Xero isn’t set up on this Herd installation. Ask whoever runs Herd for your firm.',
   karbonSandbox: 'The sandbox Karbon isn’t available on this Herd installation. Connect your firm’s own Karbon with its keys instead.',

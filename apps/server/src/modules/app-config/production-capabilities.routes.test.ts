@@ -75,6 +75,19 @@ describe('a production installation with nothing configured', () => {
     expect((await cast.otherFirmAdmin.post(`accounting/accountant-coworker/${invited.json().pk as number}/resend-invitation/`)).statusCode).toBe(404);
   });
 
+  it('refuses "Notify now" for a client rather than saying a reminder went to people it never reached', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const res = await cast.admin.post('accounting/accountant/client-company/send-notification/', { client_company: cast.clientUser.companyId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: unavailable.reminderEmail });
+    await t.runJobs();
+    expect(await emailsTo(t.db, cast.clientUser.email)).toEqual([]);
+    // Another firm still gets 404 for the company, before any word about email.
+    expect((await cast.otherFirmAdmin.post('accounting/accountant/client-company/send-notification/', { client_company: cast.clientUser.companyId })).statusCode).toBe(
+      404,
+    );
+  });
+
   it('answers "Connect QuickBooks", "Connect Xero" and the sandbox Karbon in the accountant’s words, naming no setting', async () => {
     const cast = await signedInCast(t.db, newClient);
     const qbo = await cast.admin.get('quickbooks/oauth2/');

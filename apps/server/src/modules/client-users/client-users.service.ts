@@ -1,6 +1,7 @@
-import { details, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
+import { details, unavailable, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { canDeliverEmail } from '../../mail/email-delivery.js';
 import { writeAudit } from '../audit/audit.queries.js';
 import type { Actor } from '../auth/actor.js';
 import { findBrandOfUser, findUserOfFirm, findUserOfFirmByEmail } from '../auth/auth.face.js';
@@ -255,6 +256,8 @@ export const notifyClient = async (deps: PeopleDeps & Pick<AppDeps, 'sms'>, acto
   const ctx = { ...peopleContextOf(deps), sms: deps.sms };
   const firmActor = can.workOnClients(actor);
   const company = (await companyAccess(ctx.db, firmActor, companyPk, 'accountant')).company;
+  // Without a way out for email nothing would reach anyone (a text goes only with its email): never "Sent to 2 people".
+  if (!canDeliverEmail(deps.config)) throw ValidationError.detail(unavailable.reminderEmail);
   const recipients = await reminderRecipients(ctx.db, company.pk);
   // A pending invitee is reminded as invited: their invitation job runs again (a link, or the notice that the address is taken).
   const pending = await findPendingOfCompany(ctx.db, firmActor.firmId, company.pk);
