@@ -49,3 +49,12 @@ export const formatRelativeTime = (iso: string, now: number = Date.now()): strin
   }
   return formatDate(iso);
 };
+
+const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** An ISO timestamp as a time of day, "2:05 PM", when it falls today (in the browser's time zone); else as `formatDateTime`. */
+export const formatTimeOrDateTime = (iso: string, now: Date = new Date()): string => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toDateString() === now.toDateString() ? TIME.format(date) : DATE_TIME.format(date);
+};

@@ -38,4 +38,16 @@ describe('SyncState', () => {
     render(<SyncState sync={makeLedgerSync({ last_synced_at: at(-5) })} />);
     expect(screen.queryByText(/Next sync/)).not.toBeInTheDocument();
   });
+
+  it('names the Web Connector’s next run for a QuickBooks Desktop company, never the sync schedule’s', () => {
+    const next = at(40);
+    const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(next));
+    const qbd = (overrides: Parameters<typeof makeLedgerSync>[0]) => makeLedgerSync({ provider: 'QBD', ...overrides });
+    const { unmount } = render(<SyncState sync={qbd({ last_synced_at: at(-20), next_sync_at: next })} />);
+    expect(screen.getByText(`Next Web Connector run about ${time}`)).toBeInTheDocument();
+    expect(screen.queryByText(/Next sync/)).not.toBeInTheDocument();
+    unmount();
+    render(<SyncState sync={qbd({ next_sync_at: null })} />);
+    expect(screen.getByText('Next Web Connector run not known until its first run')).toBeInTheDocument();
+  });
 });

@@ -4,6 +4,7 @@ import { CheckCircleOutlined, ClockCircleOutlined, ExclamationCircleOutlined, Ex
 import type { ConnectionKind, LedgerSyncInfo } from '@herd/contract';
 import { formatDate, formatDateTime, formatRelativeTime } from '../lib/format';
 import { CONNECTION_KIND_LABELS } from '../lib/labels';
+import { nextConnectorRunWords } from '../lib/web-connector-schedule';
 
 /** Connected to a test company of the ledger (`kind`), not the client's real books: never easy to miss. */
 export const SandboxTag = ({ kind }: { kind: ConnectionKind }) => (
@@ -35,6 +36,20 @@ const NextSync = ({ at }: { at: string }) => (
   </Tooltip>
 );
 
+/** QuickBooks Desktop syncs when its Web Connector runs: its next run, in the words of the set-up card. */
+const NextConnectorRun = ({ at }: { at: string | null }) => {
+  const words = <>Next Web Connector run {nextConnectorRunWords(at)}</>;
+  return at ? (
+    <Tooltip title={formatDateTime(at)}>
+      <Typography.Text type="secondary" tabIndex={0}>
+        {words}
+      </Typography.Text>
+    </Tooltip>
+  ) : (
+    <Typography.Text type="secondary">{words}</Typography.Text>
+  );
+};
+
 /**
  * Where a ledger sync stands: running, waiting its turn, failing (why, on hover, and when it is tried again) or
  * when it last finished and runs next. The next run sits under the state, so the clients list's column stays narrow.
@@ -64,7 +79,9 @@ export const SyncState = ({ sync }: { sync: LedgerSyncInfo }) => {
           </Tag>
         </Tooltip>
         {/* After failures the schedule waits longer each time: say when it tries again, as a time of day. */}
-        {sync.next_sync_at ? (
+        {sync.provider === 'QBD' ? (
+          <NextConnectorRun at={sync.next_sync_at} />
+        ) : sync.next_sync_at ? (
           <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
             Next try {new Date(sync.next_sync_at).getTime() <= Date.now() + 45_000 ? 'any minute now' : `at ${formatDateTime(sync.next_sync_at)}`}
           </Typography.Text>
@@ -72,7 +89,7 @@ export const SyncState = ({ sync }: { sync: LedgerSyncInfo }) => {
       </Flex>
     );
   }
-  const next = sync.next_sync_at ? <NextSync at={sync.next_sync_at} /> : null;
+  const next = sync.provider === 'QBD' ? <NextConnectorRun at={sync.next_sync_at} /> : sync.next_sync_at ? <NextSync at={sync.next_sync_at} /> : null;
   if (!sync.last_synced_at) {
     return (
       <Flex vertical gap={2} align="flex-start">

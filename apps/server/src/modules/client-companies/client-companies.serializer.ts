@@ -7,24 +7,37 @@ type Assignment = Omit<Awaited<ReturnType<typeof findAssignments>>[number], 'use
 type UserCount = Awaited<ReturnType<typeof countClientUsers>>[number];
 type Connection = Awaited<ReturnType<typeof findLedgerConnections>>[number];
 
-/** Where a ledger connection's sync stands, as the clients list and a ledger's profile (`quickbooks/profile/`) show it. */
-export const syncInfo = (connection: Connection): NonNullable<ClientCompany['ledger_sync']> => ({
+/**
+ * Where a ledger connection's sync stands, as the clients list and a ledger's profile (`quickbooks/profile/`) show it.
+ * QuickBooks Desktop runs when its Web Connector calls, not on the sync schedule: its next sync is the Web
+ * Connector's next expected run (`connectorNextRun`, from `nextConnectorRuns`), null before its first run.
+ */
+export const syncInfo = (connection: Connection, connectorNextRun: Date | null = null): NonNullable<ClientCompany['ledger_sync']> => ({
   provider: connection.provider,
   external_company_id: connection.externalCompanyId,
   sandbox: connection.sandbox,
   state: connection.syncState,
   last_synced_at: connection.lastSyncedAt?.toISOString() ?? null,
   last_error: connection.lastSyncError,
-  next_sync_at: connection.nextPullAt?.toISOString() ?? null,
+  next_sync_at: (connection.provider === 'QBD' ? connectorNextRun : connection.nextPullAt)?.toISOString() ?? null,
   consecutive_failures: connection.pullFailures,
 });
 
-const syncOfCompany = (connections: Connection[], companyPk: number) => {
+const syncOfCompany = (connections: Connection[], connectorRuns: ConnectorRuns, companyPk: number) => {
   const connection = connections.find((c) => c.clientCompanyId === companyPk);
-  return connection ? syncInfo(connection) : null;
+  return connection ? syncInfo(connection, connectorRuns.get(companyPk) ?? null) : null;
 };
 
-export const toClientCompanies = (rows: Row[], assignments: Assignment[], userCounts: UserCount[], connections: Connection[]): ClientCompany[] =>
+/** Each QuickBooks Desktop company's next expected Web Connector run, by company pk. */
+type ConnectorRuns = ReadonlyMap<number, Date | null>;
+
+export const toClientCompanies = (
+  rows: Row[],
+  assignments: Assignment[],
+  userCounts: UserCount[],
+  connections: Connection[],
+  connectorRuns: ConnectorRuns,
+): ClientCompany[] =>
   rows.map((row) => ({
     pk: row.pk,
     name: row.name,
@@ -37,6 +50,6 @@ export const toClientCompanies = (rows: Row[], assignments: Assignment[], userCo
     pinned_note: row.pinnedNote,
     assigned_members: assignments.filter((a) => a.clientCompanyId === row.pk).map((a) => ({ pk: a.pk, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
     client_users_count: userCounts.find((c) => c.clientCompanyId === row.pk)?.n ?? 0,
-    ledger_sync: syncOfCompany(connections, row.pk),
+    ledger_sync: syncOfCompany(connections, connectorRuns, row.pk),
     created_at: row.createdAt.toISOString(),
   }));

@@ -27,7 +27,7 @@ import { finishRuleAfterUpdate } from './finish-rule-settings.js';
 import { revokeTokensOf } from '../generic/generic.face.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { queueQuantitySync } from '../billing/billing-jobs.js';
-import { prepareWebConnector } from '../web-connector/web-connector.face.js';
+import { nextConnectorRuns, prepareWebConnector } from '../web-connector/web-connector.face.js';
 import { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from '../invitations/invitations.face.js';
 import type { AppDeps } from '../../app-deps.js';
 
@@ -51,6 +51,7 @@ const serializeOne = async (db: Db, row: Parameters<typeof toClientCompanies>[0]
     await assignedMembersOf(db, row.firmId, [row.pk]),
     await countClientUsers(db, row.firmId, [row.pk]),
     await findLedgerConnections(db, row.firmId, [row.pk]),
+    await nextConnectorRuns(db, row.firmId, [row.pk]),
   );
   return company!;
 };
@@ -104,7 +105,13 @@ const findClientCompanies = async (db: Db, actor: Actor, query: ListQuery) => {
   const { firmId } = firmActor;
   return {
     count,
-    results: toClientCompanies(rows, await assignedMembersOf(db, firmId, pks), await countClientUsers(db, firmId, pks), await findLedgerConnections(db, firmId, pks)),
+    results: toClientCompanies(
+      rows,
+      await assignedMembersOf(db, firmId, pks),
+      await countClientUsers(db, firmId, pks),
+      await findLedgerConnections(db, firmId, pks),
+      await nextConnectorRuns(db, firmId, pks),
+    ),
   };
 };
 

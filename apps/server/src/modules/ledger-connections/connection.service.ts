@@ -4,6 +4,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../auth/actor.js';
 import { syncInfo } from '../client-companies/client-companies.serializer.js';
 import { requestPull } from '../transactions/ledger-sync.js';
+import { nextConnectorRuns } from '../web-connector/web-connector.face.js';
 
 import { connectionOfCompany } from './ledger-connections.queries.js';
 import { companyAccess } from '../access/company-access.js';
@@ -13,7 +14,13 @@ export const connectionProfile = async (deps: Pick<AppDeps, 'db' | 'ledgers'>, a
   const { company } = await companyAccess(deps.db, actor, companyPk, 'accountant');
   const connection = await connectionOfCompany(deps.db, company.pk);
   if (!connection || connection.provider !== kind) throw new NotFoundError(`This company is not connected to ${deps.ledgers.adapterFor(kind).displayName}.`);
-  return { ...syncInfo(connection), client_company: company.pk, connection_state: company.connectionState, connected_at: connection.createdAt.toISOString() };
+  const connectorNextRun = connection.provider === 'QBD' ? ((await nextConnectorRuns(deps.db, company.firmId, [company.pk])).get(company.pk) ?? null) : null;
+  return {
+    ...syncInfo(connection, connectorNextRun),
+    client_company: company.pk,
+    connection_state: company.connectionState,
+    connected_at: connection.createdAt.toISOString(),
+  };
 };
 
 /** `<ledger>/sync-client/`: pull what changed now instead of waiting for the next webhook. */

@@ -3,3 +3,4 @@
  * QuickBooks Desktop company for its Web Connector), and all they may use.
  */
 export { prepareWebConnector } from './prepare-connector.js';
+export { nextConnectorRuns } from './connector-schedule.js';

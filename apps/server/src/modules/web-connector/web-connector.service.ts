@@ -12,6 +12,7 @@ import { writeAudit } from '../audit/audit.queries.js';
 import { syncInfo } from '../client-companies/client-companies.serializer.js';
 import { connectionOfCompany } from '../ledger-connections/ledger-connections.face.js';
 import { requestPull } from '../transactions/ledger-sync.js';
+import { nextRunExpectedAt } from './connector-schedule.js';
 import { qwcFile } from './qwc-file.js';
 import { findLoginOfCompany, lastRunOfCompany, updateLogin, type WebConnectorLogin, type WebConnectorRun } from './web-connector.queries.js';
 import { listQbdCompanies } from './qbd-companies.queries.js';
@@ -42,6 +43,7 @@ const serializeRun = (run: WebConnectorRun | null) =>
 const serializeConnector = async (db: Db, company: Pick<CompanyRow, 'pk' | 'name'>, login: WebConnectorLogin): Promise<QbdConnector> => {
   const [run, connection] = await Promise.all([lastRunOfCompany(db, company.pk), connectionOfCompany(db, company.pk)]);
   if (!connection) throw new NotFoundError('This client company is not linked to QuickBooks Desktop.');
+  const nextRun = nextRunExpectedAt(run?.startedAt ?? null, login.runEveryMinutes);
   return {
     client_company: company.pk,
     name: company.name,
@@ -50,8 +52,8 @@ const serializeConnector = async (db: Db, company: Pick<CompanyRow, 'pk' | 'name
     company_file_path: login.companyFilePath,
     run_every_minutes: login.runEveryMinutes,
     last_run: serializeRun(run),
-    next_run_expected_at: run ? new Date(run.startedAt.getTime() + login.runEveryMinutes * 60_000).toISOString() : null,
-    sync: syncInfo(connection),
+    next_run_expected_at: nextRun?.toISOString() ?? null,
+    sync: syncInfo(connection, nextRun),
   };
 };
 

@@ -3,7 +3,10 @@ import { SyncOutlined } from '@ant-design/icons';
 import type { QbdConnector } from '@herd/contract/qbd';
 import { countText, formatDateTime, formatRelativeTime } from '../../../lib/format';
 import { usePhoneLayout } from '../../../lib/use-phone-layout';
+import { isConnectorRunLate, nextConnectorRunWords } from '../../../lib/web-connector-schedule';
 import { intervalText, RUN_OUTCOMES } from '../qbd-words';
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A moment as "5 minutes ago" (or "in 20 minutes"), the exact time on hover. */
 const When = ({ at }: { at: string }) => (
@@ -12,17 +15,22 @@ const When = ({ at }: { at: string }) => (
   </Tooltip>
 );
 
-/** When the Web Connector should come next: late once the time has passed (the computer may be off, or QuickBooks closed). */
+/**
+ * When the Web Connector should come next, in the words the clients list and the waiting transactions use (one
+ * schedule: the server's, from the .qwc file's interval); late once the time has passed (the computer may be off, or QuickBooks closed).
+ */
 const NextRun = ({ connector }: { connector: QbdConnector }) => {
   const at = connector.next_run_expected_at;
-  if (!at) return <Typography.Text type="secondary">After the first run ({intervalText(connector.run_every_minutes)})</Typography.Text>;
-  const late = new Date(at).getTime() < Date.now() - 60_000;
+  const every = intervalText(connector.run_every_minutes);
+  if (!at) return <Typography.Text type="secondary">{`${upperFirst(nextConnectorRunWords(null))} (${every})`}</Typography.Text>;
   return (
     <Flex vertical gap={2} align="flex-start">
-      <span>
-        <When at={at} /> ({intervalText(connector.run_every_minutes)})
-      </span>
-      {late ? <Typography.Text type="warning">Late: check that the computer is on, QuickBooks is open and the Web Connector is running.</Typography.Text> : null}
+      <Tooltip title={formatDateTime(at)}>
+        <span tabIndex={0}>{`${upperFirst(nextConnectorRunWords(at))} (${every})`}</span>
+      </Tooltip>
+      {isConnectorRunLate(at) ? (
+        <Typography.Text type="warning">Late: check that the computer is on, QuickBooks is open and the Web Connector is running.</Typography.Text>
+      ) : null}
     </Flex>
   );
 };

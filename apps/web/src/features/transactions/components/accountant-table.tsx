@@ -2,13 +2,13 @@ import { Button, Table, Tag, Typography, type TableProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
 import { countText, formatDate } from '../../../lib/format';
-import { statusTag } from '../../../lib/labels';
 import type { TransactionFilters } from '../filters';
 import { pagingTotal } from '../paging';
 import { AnswerOriginTag } from './answer-origin-tag';
 import { DraftTag } from './draft-tag';
 import { PublishBlocker } from './publish-blocker';
 import { SignedAmount } from './transaction-row';
+import { TransactionStatusTag } from './transaction-status-tag';
 
 type Ordering = TransactionFilters['ordering'];
 type SortOrder = 'ascend' | 'descend' | null;
@@ -48,11 +48,13 @@ interface AccountantTableProps {
   /** A new page, page size or ordering; a new ordering or size starts at the first page. */
   onChange: (change: AccountantTableChange) => void;
   onEdit: (transaction: Transaction) => void;
+  /** QuickBooks Desktop only: when its Web Connector runs next (`connectorNextRunOf`), which the rows being written wait for. */
+  connectorNextRun?: string | null | undefined;
 }
 
 /** One list of a client's transactions for the accountant, with the ledger's refusals in red. */
 export const AccountantTable = (props: AccountantTableProps) => {
-  const { rows, total, capped, hasNext, page, pageSize, ordering, loading, selected, onSelect, onChange, onEdit } = props;
+  const { rows, total, capped, hasNext, page, pageSize, ordering, loading, selected, onSelect, onChange, onEdit, connectorNextRun } = props;
   const columns: TableProps<Transaction>['columns'] = [
     {
       title: 'Date',
@@ -95,18 +97,15 @@ export const AccountantTable = (props: AccountantTableProps) => {
     {
       title: 'Status',
       key: 'status',
-      render: (_v: unknown, t) => {
-        const tag = statusTag(t.status);
-        return (
-          <>
-            {/* A hidden row keeps its status (a hidden one may be categorized), but first says it is hidden. */}
-            {t.is_hidden ? <Tag>Hidden</Tag> : null}
-            <Tag color={tag.color}>{tag.label}</Tag>
-            <AnswerOriginTag transaction={t} />
-            <PublishBlocker transaction={t} />
-          </>
-        );
-      },
+      render: (_v: unknown, t) => (
+        <>
+          {/* A hidden row keeps its status (a hidden one may be categorized), but first says it is hidden. */}
+          {t.is_hidden ? <Tag>Hidden</Tag> : null}
+          <TransactionStatusTag status={t.status} connectorNextRun={connectorNextRun} />
+          <AnswerOriginTag transaction={t} />
+          <PublishBlocker transaction={t} />
+        </>
+      ),
     },
     {
       title: <span className="herd-visually-hidden">Actions</span>,

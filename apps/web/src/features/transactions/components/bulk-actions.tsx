@@ -13,8 +13,10 @@ interface BulkActionsProps {
   kind: AccountantListKind;
   selected: number[];
   onDone: () => void;
-  /** The ledger Herd reads from and writes to in the background (QuickBooks, Xero), by name; null for the others. */
+  /** The ledger Herd reads from and writes to in the background (QuickBooks, QuickBooks Desktop, Xero), by name; null for the others. */
   remoteLedger?: string | null;
+  /** QuickBooks Desktop only: when its Web Connector runs next, which a publish waits for. */
+  connectorNextRun?: string | null | undefined;
 }
 
 const DONE: Record<BulkAction, string> = {
@@ -31,7 +33,7 @@ const UNDONE = { hide: 'Unhidden: back in the lists.', unhide: 'Hidden again.' }
 const UNDO_SECONDS = 8;
 
 /** What the accountant can do with the selected transactions at once. */
-export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = null }: BulkActionsProps) => {
+export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = null, connectorNextRun = null }: BulkActionsProps) => {
   const { message } = App.useApp();
   const showError = useServerError();
   const bulk = useBulkAction(companyPk);
@@ -66,7 +68,7 @@ export const BulkActions = ({ companyPk, kind, selected, onDone, remoteLedger = 
       { action, pks: selected, message: text },
       {
         onSuccess: (answer, { pks }) => {
-          if (action === 'publish') reportPublish(answer as PublishResult, remoteLedger ?? 'the ledger');
+          if (action === 'publish') reportPublish(answer as PublishResult, remoteLedger ?? 'the ledger', connectorNextRun);
           else if (action === 'hide' || action === 'unhide') undoable(action, pks);
           else void message.success(DONE[action]);
           setBackOpen(false);

@@ -1,14 +1,21 @@
 import { App, Typography } from 'antd';
 import { countText } from '../../../lib/format';
 import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
+import { nextConnectorRunWords } from '../../../lib/web-connector-schedule';
 import type { PublishResult } from '../api';
 
-/** What a publish did: written at once (published, matched, refused), or handed to the background for a remote ledger. */
-export const publishMessage = (result: PublishResult, ledger: string): string => {
+/**
+ * What a publish did: written at once (published, matched, refused), or handed to the background for a remote ledger.
+ * For QuickBooks Desktop, `connectorNextRun` is when its Web Connector runs next (`connectorNextRunOf`).
+ */
+export const publishMessage = (result: PublishResult, ledger: string, connectorNextRun: string | null = null): string => {
   const written = `${result.published} published, ${result.matched} matched, ${result.rejected} refused by the ledger.`;
   if (!result.queued) return written;
   // QuickBooks Desktop is written when its Web Connector next runs on the accountant's or client's computer, not now.
-  const when = ledger === CONNECTION_KIND_LABELS.QBD ? 'after the next Web Connector run' : `once ${ledger} has it`;
+  const when =
+    ledger === CONNECTION_KIND_LABELS.QBD
+      ? `after the next Web Connector run${connectorNextRun ? ` (${nextConnectorRunWords(connectorNextRun)})` : ''}`
+      : `once ${ledger} has it`;
   const sent = `${result.queued} sent to ${ledger}; each shows as published ${when}.`;
   return result.published || result.matched || result.rejected ? `${sent} ${written}` : sent;
 };
@@ -20,9 +27,9 @@ export const publishMessage = (result: PublishResult, ledger: string): string =>
  */
 export const usePublishReport = () => {
   const { message, modal } = App.useApp();
-  return (result: PublishResult, ledger: string) => {
+  return (result: PublishResult, ledger: string, connectorNextRun: string | null = null) => {
     if (result.refused.length === 0) {
-      void message.success(publishMessage(result, ledger));
+      void message.success(publishMessage(result, ledger, connectorNextRun));
       return;
     }
     modal.warning({
@@ -30,7 +37,7 @@ export const usePublishReport = () => {
       width: 'min(520px, calc(100vw - 32px))',
       content: (
         <>
-          <Typography.Paragraph>{publishMessage(result, ledger)} These stay in Categorized until they are fixed:</Typography.Paragraph>
+          <Typography.Paragraph>{publishMessage(result, ledger, connectorNextRun)} These stay in Categorized until they are fixed:</Typography.Paragraph>
           <ul aria-label="Not published" style={{ paddingLeft: 20, margin: 0 }}>
             {result.refused.map((r) => (
               <li key={r.pk} style={{ overflowWrap: 'anywhere' }}>

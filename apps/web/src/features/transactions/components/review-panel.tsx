@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { App, Button, Flex, Tag, Typography } from 'antd';
 import type { Transaction, TransactionStatus } from '@herd/contract';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { CONNECTION_KIND_LABELS, statusTag } from '../../../lib/labels';
+import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
+import { useClient } from '../../clients/api';
 import { QueryError } from '../../../ui/query-error';
 import { useServerError } from '../../../ui/use-server-error';
 import { useChangeGuard } from '../../billing/read-only-guard';
@@ -10,6 +11,7 @@ import { useBulkAction, type PublishResult } from '../api';
 import { ledgerName } from '../history-words';
 import { useTransactionHistory, type TransactionHistory } from '../review-api';
 import { publishMessage } from './publish-report';
+import { connectorNextRunOf, TransactionStatusTag } from './transaction-status-tag';
 import { AnswerOriginTag } from './answer-origin-tag';
 import { HistoryList } from './history-list';
 import { SendBackModal } from './send-back-modal';
@@ -58,7 +60,8 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
   const [backOpen, setBackOpen] = useState(false);
   const [ruleDraft, setRuleDraft] = useState<RuleDraft | null>(null);
   const profile = useProfile();
-  const tag = statusTag(transaction.status);
+  // QuickBooks Desktop: the client's cached page says when its Web Connector runs next, which a publish waits for.
+  const connectorNextRun = connectorNextRunOf(useClient(companyPk).data);
   const kind = history.data?.connection_kind;
   const remote = kind === 'QBO' || kind === 'QBD' || kind === 'XERO';
 
@@ -66,7 +69,8 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
     bulk.mutate(
       { action: 'publish', pks: [transaction.pk] },
       {
-        onSuccess: (answer) => void message.success(publishMessage(answer as PublishResult, remote ? CONNECTION_KIND_LABELS[kind] : 'the ledger')),
+        onSuccess: (answer) =>
+          void message.success(publishMessage(answer as PublishResult, remote ? CONNECTION_KIND_LABELS[kind] : 'the ledger', connectorNextRun ?? null)),
         onError: (error) => showError(error),
       },
     );
@@ -93,9 +97,7 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
     <section aria-label="Review" data-testid="review-panel" style={{ background: '#f7f8f7', borderRadius: 8, padding: 12 }}>
       <Flex align="center" gap={8} wrap>
         <Typography.Text type="secondary">Status</Typography.Text>
-        <Tag color={tag.color} data-testid="review-status">
-          {tag.label}
-        </Tag>
+        <TransactionStatusTag status={transaction.status} connectorNextRun={connectorNextRun} data-testid="review-status" />
         <AnswerOriginTag transaction={transaction} />
         {transaction.is_hidden ? <Tag>Hidden</Tag> : null}
       </Flex>

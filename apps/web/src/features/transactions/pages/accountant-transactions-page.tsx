@@ -2,6 +2,7 @@ import { Flex } from 'antd';
 import { useParams } from 'react-router';
 import { ACCOUNTANT_FINISH_RULE, LIST_STATUSES, type Transaction, type TransactionStatus } from '@herd/contract';
 import { errorStatus } from '../../../lib/api-errors';
+import { CONNECTION_KIND_LABELS } from '../../../lib/labels';
 import { isSyncBusy } from '../../../lib/ledger-sync';
 import { canManageClients } from '../../../lib/permissions';
 import { buildPath } from '../../../lib/path-builder';
@@ -20,6 +21,7 @@ import { OAUTH_LEDGERS, oauthLedgerOf } from '../../ledgers/oauth-ledgers';
 import { useAccountantTransactions, useTransactionChoices, useTransactionCounters, type AccountantListKind } from '../api';
 import { DEFAULT_FILTERS, FILTER_PARAMS, type TransactionFilters } from '../filters';
 import { AccountantTable } from '../components/accountant-table';
+import { connectorNextRunOf } from '../components/transaction-status-tag';
 import { AccountantTabs } from '../components/accountant-tabs';
 import { BulkActions } from '../components/bulk-actions';
 import { CsvExportButton } from '../components/csv-export-drawer';
@@ -44,6 +46,8 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
   const company = useClient(pk);
   // A ledger with its own sign-in (QuickBooks, Xero) syncs and publishes in the background.
   const ledger = company.data ? oauthLedgerOf(company.data.connection_kind) : null;
+  // QuickBooks Desktop is written in the background too, when its Web Connector next runs.
+  const remoteLedger = ledger ? OAUTH_LEDGERS[ledger].name : company.data?.connection_kind === 'QBD' ? CONNECTION_KIND_LABELS.QBD : null;
   const choices = useTransactionChoices(pk);
   const [filters, setFilters] = useListParams(FILTER_PARAMS, DEFAULT_FILTERS);
   // While the ledger sync runs, or rows are being written to the ledger, the lists and counts follow it.
@@ -81,7 +85,14 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
       {company.data && ledger ? <LedgerSyncBar company={company.data} canReconnect={canManageClients(profile)} /> : null}
       <AccountantTabs companyPk={pk} active={kind} counters={c} />
       <FiltersBar filters={filters} choices={choices.data} listStatuses={STATUSES_OF[kind]} onChange={setFilters} />
-      <BulkActions companyPk={pk} kind={kind} selected={selected} onDone={() => setSelected([])} remoteLedger={ledger ? OAUTH_LEDGERS[ledger].name : null} />
+      <BulkActions
+        companyPk={pk}
+        kind={kind}
+        selected={selected}
+        onDone={() => setSelected([])}
+        remoteLedger={remoteLedger}
+        connectorNextRun={connectorNextRunOf(company.data)}
+      />
       {list.isError ? (
         <QueryError error={list.error} title="Could not load the transactions" onRetry={() => void list.refetch()} />
       ) : (
@@ -98,6 +109,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           onSelect={setSelected}
           onChange={({ page, pageSize, ordering }) => setFilters({ page, page_size: pageSize, ordering })}
           onEdit={(t) => edit(t.pk)}
+          connectorNextRun={connectorNextRunOf(company.data)}
         />
       )}
       <TransactionEditor transaction={open} companyPk={pk} side="accountant" editable="all" finishRule={ACCOUNTANT_FINISH_RULE} onClose={close} />
