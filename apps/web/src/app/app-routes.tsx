@@ -61,6 +61,8 @@ const ClientReceiptsSection = lazyPage(() => import('../features/receipts/client
 const ClientReceiptsListPage = lazyPage(() => import('../features/receipts/client/client-receipts-list-page').then((m) => m.ClientReceiptsListPage));
 const RequestTemplatesTab = lazyPage(() => import('../features/requests/templates/request-templates-tab').then((m) => m.RequestTemplatesTab));
 const KarbonTab = lazyPage(() => import('../features/karbon/karbon-tab').then((m) => m.KarbonTab));
+// The firm's account in the sandbox Karbon, opened from the Integrations tab.
+const KarbonSandboxPage = lazyPage(() => import('../features/karbon/pages/karbon-sandbox-page').then((m) => m.KarbonSandboxPage));
 const ReceiptAddressCard = lazyPage(() => import('../features/receipts/client/receipt-address-card').then((m) => m.ReceiptAddressCard));
 // The client's requests: on the company page, and their completed and scheduled lists.
 const ClientRequestsSection = lazyPage(() => import('../features/requests/client/client-requests-section').then((m) => m.ClientRequestsSection));
@@ -103,6 +105,7 @@ export const AppRoutes = () => {
                   <Route path={a.dashboard} element={<AccountantDashboardPage />} />
                   <Route path={a.clients} element={<ClientsPage />} />
                   <Route path={a.xeroSelectClient} element={<XeroSelectClientPage />} />
+                  <Route path={a.karbonSandbox} element={<KarbonSandboxPage />} />
                   <Route path={a.asClient} element={<AsClientPage inbox={TransactionInbox} receipts={ClientReceiptsSection} requests={ClientRequestsSection} />} />
                   <Route path={a.active} element={<AccountantTransactionsPage kind="active" />} />
                   <Route path={a.categorized} element={<AccountantTransactionsPage kind="categorized" />} />

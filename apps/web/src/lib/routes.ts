@@ -32,6 +32,8 @@ export const routes = {
     documents: '/dashboard/accountant/documents/:clientPk/',
     /** Where the server sends the browser when one Xero consent granted several organisations: `?grant=<id>`. */
     xeroSelectClient: '/dashboard/accountant/xero/select-client/',
+    /** The firm's account in the sandbox Karbon, seen from Herd (firm admins of a firm connected to it). */
+    karbonSandbox: '/dashboard/accountant/karbon/sandbox/',
   },
   client: {
     dashboard: '/dashboard/client/',

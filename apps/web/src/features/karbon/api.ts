@@ -6,6 +6,7 @@ import type { karbonClientOverrides } from '@herd/contract/karbon';
 
 export type KarbonClientOverrides = z.input<typeof karbonClientOverrides>;
 import { call } from '../../lib/api-client';
+import { upload } from '../../lib/upload';
 import { useSubmitMutation } from '../../lib/use-submit-mutation';
 
 export const karbonKeys = {
@@ -15,6 +16,7 @@ export const karbonKeys = {
   mappings: () => [...karbonKeys.all, 'mappings'] as const,
   directory: (search: string) => [...karbonKeys.all, 'directory', search] as const,
   client: (companyPk: number) => [...karbonKeys.all, 'client', companyPk] as const,
+  sandbox: () => [...karbonKeys.all, 'sandbox'] as const,
 };
 
 /** The firm's Karbon connection (null before one) and what Herd writes there. */
@@ -91,5 +93,22 @@ export const useSaveKarbonClientSettings = (companyPk: number) => {
   return useSubmitMutation({
     mutationFn: (overrides: KarbonClientOverrides) => call(e.updateClientSettings, { params: { client_pk: companyPk }, body: overrides }),
     onSuccess: (view) => client.setQueryData(karbonKeys.client(companyPk), view),
+  });
+};
+
+/** The firm's own account in the sandbox Karbon: the linked clients, Herd's notes and work items there, the files filed on each. */
+export const useKarbonSandboxView = () => useQuery({ queryKey: karbonKeys.sandbox(), queryFn: () => call(e.sandboxView, {}) });
+
+/** Files a document on a linked client in the sandbox Karbon (the company first, then the file, as the server reads them). */
+export const useFileOnKarbonSandbox = () => {
+  const client = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: ({ companyPk, file }: { companyPk: number; file: File }) => {
+      const form = new FormData();
+      form.append('client_company', String(companyPk));
+      form.append('file', file);
+      return upload(e.sandboxFile, {}, form);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: karbonKeys.sandbox() }),
   });
 };

@@ -1,6 +1,8 @@
 import { App, Button, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import type { z } from 'zod';
 import type { karbonInstance } from '@herd/contract/karbon';
+import { routes } from '../../../lib/routes';
+import { ButtonLink } from '../../../ui/button-link';
 import { useServerError } from '../../../ui/use-server-error';
 import { useDisconnectKarbon, useKarbonResync, type KarbonResyncKind } from '../api';
 
@@ -55,6 +57,12 @@ export const KarbonConnectionCard = ({ instance }: { instance: KarbonInstance })
           </Descriptions.Item>
         ) : null}
       </Descriptions>
+      {instance.sandbox ? (
+        <Flex wrap gap={8} align="center" style={{ marginTop: 16 }}>
+          <Typography.Text type="secondary">See what Herd wrote in the sandbox Karbon, and file a document there to try the receipts import:</Typography.Text>
+          <ButtonLink to={routes.accountant.karbonSandbox}>Open the Karbon sandbox</ButtonLink>
+        </Flex>
+      ) : null}
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 8 }}>
         Read Karbon’s lists again (after adding clients, work types or people in Karbon):
       </Typography.Paragraph>
