@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, Typography } from 'antd';
+import { Flex, Skeleton, Typography } from 'antd';
 
 interface PageHeaderProps {
   title: string;
@@ -7,16 +7,24 @@ interface PageHeaderProps {
   extra?: ReactNode;
   /** Beside the title (a "Sandbox" tag). */
   tags?: ReactNode;
+  /** The title is still on its way (a client's name): a skeleton stands in, never a stand-in word like "Client". */
+  loading?: boolean;
 }
 
 /** The heading every signed-in page starts with. */
-export const PageHeader = ({ title, subtitle, extra, tags }: PageHeaderProps) => (
+export const PageHeader = ({ title, subtitle, extra, tags, loading = false }: PageHeaderProps) => (
   <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 24 }}>
     <div>
       <Flex align="center" gap={10} wrap>
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 26, fontWeight: 650 }}>
-          {title}
-        </Typography.Title>
+        {loading ? (
+          <span role="status" aria-label="Loading" data-testid="page-title-skeleton">
+            <Skeleton.Input active size="large" style={{ width: 240 }} />
+          </span>
+        ) : (
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 26, fontWeight: 650 }}>
+            {title}
+          </Typography.Title>
+        )}
         {tags}
       </Flex>
       {subtitle ? (

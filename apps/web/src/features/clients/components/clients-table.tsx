@@ -11,6 +11,7 @@ import { SandboxTag, SyncState } from '../../../ui/ledger-sync-tags';
 import { ClientActions, useClientCommands } from './client-actions';
 import { ledgerAbilities } from '../../ledgers/oauth-ledgers';
 import { useChangeGuard } from '../../billing/read-only-guard';
+import { tableLoading } from '../../../ui/table-loading';
 
 type SortOrder = 'ascend' | 'descend' | null;
 
@@ -217,11 +218,10 @@ export const ClientsTable = (props: ClientsTableProps) => {
       rowKey="pk"
       columns={columns}
       dataSource={rows}
-      loading={loading}
+      {...tableLoading(loading, rows.length > 0, 'No clients match')}
       onChange={handleChange}
       rowClassName={(company) => (company.pk === highlightPk ? 'herd-row-highlight' : '')}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: 'No clients match' }}
       pagination={{ current: page, pageSize, total, showSizeChanger: true, hideOnSinglePage: false }}
     />
   );

@@ -26,6 +26,7 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: DocumentTabs 
     <>
       <PageHeader
         title={name}
+        loading={company.isPending}
         subtitle="Files and folders shared with the client. Folders marked accountant only stay the firm’s."
         extra={
           <Flex gap={8} wrap>

@@ -75,6 +75,7 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: ClientTabs })
     <>
       <PageHeader
         title={name}
+        loading={company.isPending}
         subtitle="Receipts the client uploaded, emailed or texted, and what Herd read from them."
         extra={
           <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })} size="middle">

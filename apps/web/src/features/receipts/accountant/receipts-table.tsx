@@ -4,6 +4,7 @@ import type { Paginated, Receipt } from '@herd/contract';
 import { formatDate } from '../../../lib/format';
 import { ReadValue, ReceiptThumbnail, ReceiptTotal } from '../receipt-cells';
 import { matchWords, RECEIPT_SOURCE_LABELS } from '../receipt-words';
+import { tableLoading } from '../../../ui/table-loading';
 
 interface ReceiptsTableProps {
   label: string;
@@ -46,12 +47,11 @@ export const ReceiptsTable = ({ label, page, loading, pageNumber, pageSize, onPa
     aria-label={label}
     rowKey="pk"
     size="middle"
-    loading={loading}
+    {...tableLoading(loading, (page?.results.length ?? 0) > 0, 'No receipts here.')}
     dataSource={page?.results ?? []}
     scroll={{ x: 'max-content' }}
     rowSelection={onSelect ? { selectedRowKeys: selected ?? [], onChange: (keys) => onSelect(keys.map(Number)) } : undefined}
     pagination={{ current: pageNumber, pageSize, total: page?.count ?? 0, onChange: onPage, showSizeChanger: false, hideOnSinglePage: true }}
-    locale={{ emptyText: 'No receipts here.' }}
     onRow={onOpen ? (r) => ({ onClick: (event) => !onControl(event.target) && onOpen(r), style: { cursor: 'pointer' } }) : undefined}
     columns={[
       { title: 'Receipt', key: 'file', width: 64, render: (_v, r) => <ReceiptThumbnail receipt={r} onOpen={onOpen && (() => onOpen(r))} /> },

@@ -57,6 +57,7 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: RequestTabs }
     <>
       <PageHeader
         title={name}
+        loading={company.isPending}
         subtitle="Requests, reports, notices and W-9s sent to the client, and what they answered."
         extra={
           <Flex gap={8} wrap>

@@ -4,6 +4,7 @@ import type { Communication, Paginated } from '@herd/contract';
 import { formatDate } from '../../../lib/format';
 import { answerProgress } from '../components/request-moves';
 import { REQUEST_KIND_LABELS, REQUEST_STATUS_COLORS, REQUEST_STATUS_WORDS } from '../components/request-words';
+import { tableLoading } from '../../../ui/table-loading';
 
 interface RequestsTableProps {
   label: string;
@@ -51,12 +52,11 @@ export const RequestsTable = ({ label, page, loading, pageNumber, pageSize, onPa
     aria-label={label}
     rowKey="pk"
     size="middle"
-    loading={loading}
+    {...tableLoading(loading, (page?.results.length ?? 0) > 0, 'No requests here.')}
     dataSource={page?.results ?? []}
     scroll={{ x: 'max-content' }}
     rowSelection={onSelect ? { selectedRowKeys: selected ?? [], onChange: (keys) => onSelect(keys.map(Number)) } : undefined}
     pagination={{ current: pageNumber, pageSize, total: page?.count ?? 0, onChange: onPage, showSizeChanger: false, hideOnSinglePage: true }}
-    locale={{ emptyText: 'No requests here.' }}
     columns={[
       {
         title: 'Subject',

@@ -9,6 +9,7 @@ import { DraftTag } from './draft-tag';
 import { PublishBlocker } from './publish-blocker';
 import { SignedAmount } from './transaction-row';
 import { TransactionStatusTag } from './transaction-status-tag';
+import { tableLoading } from '../../../ui/table-loading';
 
 type Ordering = TransactionFilters['ordering'];
 type SortOrder = 'ascend' | 'descend' | null;
@@ -131,7 +132,7 @@ export const AccountantTable = (props: AccountantTableProps) => {
       size="middle"
       columns={columns}
       dataSource={rows}
-      loading={loading}
+      {...tableLoading(loading, rows.length > 0)}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(Number)) }}
       onChange={handleChange}
       pagination={{

@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { QueryError } from '../../../ui/query-error';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { usePatterns } from '../rules-api';
+import { tableLoading } from '../../../ui/table-loading';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`);
 
@@ -72,10 +73,13 @@ export const PatternsTable = ({ companyPk, onMakeRule }: PatternsTableProps) => 
       size="small"
       columns={columns}
       dataSource={patterns.data ?? []}
-      loading={patterns.isPending}
+      {...tableLoading(
+        patterns.isPending,
+        (patterns.data?.length ?? 0) > 0,
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing learned yet: patterns appear as the client’s transactions are answered." />,
+      )}
       scroll={{ x: 'max-content' }}
       pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing learned yet: patterns appear as the client’s transactions are answered." /> }}
     />
   );
 };

@@ -5,6 +5,7 @@ import { QueryError } from '../../../ui/query-error';
 import { useServerError } from '../../../ui/use-server-error';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { useDeleteRule, useRules, useUpdateRule } from '../rules-api';
+import { tableLoading } from '../../../ui/table-loading';
 
 const FIRM_RULE_ADMINS = 'Only firm administrators change the firm’s rules.';
 const PUBLISH_ADMINS = 'Only firm administrators let a rule publish by itself.';
@@ -121,10 +122,13 @@ export const RulesTable = ({ companyPk, isFirmAdmin }: RulesTableProps) => {
       size="small"
       columns={columns}
       dataSource={rules.data ?? []}
-      loading={rules.isPending}
+      {...tableLoading(
+        rules.isPending,
+        (rules.data?.length ?? 0) > 0,
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No rules yet. Make one from a learned pattern below, or with New rule." />,
+      )}
       scroll={{ x: 'max-content' }}
       pagination={false}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No rules yet. Make one from a learned pattern below, or with New rule." /> }}
     />
   );
 };

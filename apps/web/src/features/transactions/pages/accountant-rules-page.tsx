@@ -21,6 +21,7 @@ const Content = ({ pk }: { pk: number }) => {
     <>
       <PageHeader
         title={name}
+        loading={company.isPending}
         subtitle="Rules that answer for this client, and what Herd learned from their answers."
         extra={
           <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })} size="middle">

@@ -70,6 +70,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
     <>
       <PageHeader
         title={name}
+        loading={company.isPending}
         tags={company.data?.ledger_sync?.sandbox ? <SandboxTag kind={company.data.connection_kind} /> : null}
         subtitle="Review what the client explained, then publish it to the ledger."
         extra={
