@@ -4,6 +4,7 @@ import { appEndpoints, karbonEndpoints as e, profileEndpoints } from '@herd/cont
 import { createFakeApi, makeClientConfig, makeProfile } from '../../../test/fake-api';
 import { fastUser } from '../../../test/dom';
 import { renderPage } from '../../../test/render-app';
+import { formatDateTime } from '../../lib/format';
 import { routes } from '../../lib/routes';
 import { KarbonTab } from './karbon-tab';
 
@@ -170,5 +171,14 @@ describe('the sandbox Karbon', () => {
     notConnected(true);
     openTab();
     expect(await screen.findByRole('button', { name: 'Connect the sandbox Karbon' })).toBeInTheDocument();
+  });
+
+  it('dates the connection and its last error in the app’s own format, not the browser’s locale string', async () => {
+    connected().install();
+    openTab();
+    // formatDateTime gives "Nov 28, 2026, 10:00 AM" (in the browser's zone): the style of every other date in Herd.
+    expect(await screen.findByText(formatDateTime(instance.connected_at))).toBeInTheDocument();
+    expect(screen.getByText(`(${formatDateTime(instance.last_error_at)})`, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(new Date(instance.connected_at).toLocaleString())).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { App, Button, Card, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import type { z } from 'zod';
 import type { karbonInstance } from '@herd/contract/karbon';
+import { formatDateTime } from '../../../lib/format';
 import { routes } from '../../../lib/routes';
 import { ButtonLink } from '../../../ui/button-link';
 import { useServerError } from '../../../ui/use-server-error';
@@ -14,8 +15,6 @@ const RESYNCS: { kind: KarbonResyncKind; label: string }[] = [
   { kind: 'workstatuses', label: 'Work statuses' },
   { kind: 'users', label: 'Users' },
 ];
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** The connected account: what Herd is subscribed to, what waits, the last error, reading Karbon's lists again, disconnecting. */
 export const KarbonConnectionCard = ({ instance }: { instance: KarbonInstance }) => {
@@ -42,7 +41,7 @@ export const KarbonConnectionCard = ({ instance }: { instance: KarbonInstance })
     >
       <Descriptions column={1} size="small" styles={{ label: { whiteSpace: 'nowrap' } }}>
         <Descriptions.Item label="Account">{instance.tenant_key}</Descriptions.Item>
-        <Descriptions.Item label="Connected">{when(instance.connected_at)}</Descriptions.Item>
+        <Descriptions.Item label="Connected">{formatDateTime(instance.connected_at)}</Descriptions.Item>
         <Descriptions.Item label="Karbon tells Herd of">
           {instance.webhooks.length > 0 ? 'changes to organizations and contacts' : 'nothing yet (see the error below)'}
         </Descriptions.Item>
@@ -53,7 +52,7 @@ export const KarbonConnectionCard = ({ instance }: { instance: KarbonInstance })
         {instance.last_error ? (
           <Descriptions.Item label="Last error">
             <Typography.Text type="danger">{instance.last_error}</Typography.Text>
-            {instance.last_error_at ? <Typography.Text type="secondary"> ({when(instance.last_error_at)})</Typography.Text> : null}
+            {instance.last_error_at ? <Typography.Text type="secondary"> ({formatDateTime(instance.last_error_at)})</Typography.Text> : null}
           </Descriptions.Item>
         ) : null}
       </Descriptions>
