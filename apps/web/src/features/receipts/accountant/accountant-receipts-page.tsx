@@ -77,11 +77,7 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: ClientTabs })
         title={name}
         loading={company.isPending}
         subtitle="Receipts the client uploaded, emailed or texted, and what Herd read from them."
-        extra={
-          <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })} size="middle">
-            View as client
-          </ButtonLink>
-        }
+        extra={<ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })}>View as client</ButtonLink>}
       />
       <AccountantTabs companyPk={pk} active="receipts" counters={transactionCounters.data} receiptsCount={counters.data?.active} />
       <ReceiptCounters companyPk={pk} counters={counters.data} />

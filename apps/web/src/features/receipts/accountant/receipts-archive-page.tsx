@@ -105,11 +105,7 @@ const Content = ({ pk, kind }: { pk: number; kind: ArchiveKind }) => {
       <PageHeader
         title={words.title}
         subtitle={company.data ? `${company.data.name}. ${words.subtitle}` : words.subtitle}
-        extra={
-          <ButtonLink to={buildPath(routes.accountant.receipts, { clientPk: pk })} size="middle">
-            Active receipts
-          </ButtonLink>
-        }
+        extra={<ButtonLink to={buildPath(routes.accountant.receipts, { clientPk: pk })}>Active receipts</ButtonLink>}
       />
       <Flex justify="space-between" gap={8} wrap style={{ marginBottom: 12 }}>
         <ReceiptFilters state={state} withDuplicates={false} />

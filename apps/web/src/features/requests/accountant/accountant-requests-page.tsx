@@ -66,9 +66,7 @@ const Content = ({ pk, tabs: AccountantTabs }: { pk: number; tabs: RequestTabs }
                 New request
               </Button>
             </ChangesOnly>
-            <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })} size="middle">
-              View as client
-            </ButtonLink>
+            <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })}>View as client</ButtonLink>
           </Flex>
         }
       />

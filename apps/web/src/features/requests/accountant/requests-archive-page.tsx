@@ -47,11 +47,7 @@ const Content = ({ pk, kind }: { pk: number; kind: RequestArchiveKind }) => {
       <PageHeader
         title={words.title}
         subtitle={company.data ? `${company.data.name}. ${words.subtitle}` : words.subtitle}
-        extra={
-          <ButtonLink to={buildPath(routes.accountant.requests, { clientPk: pk })} size="middle">
-            Active requests
-          </ButtonLink>
-        }
+        extra={<ButtonLink to={buildPath(routes.accountant.requests, { clientPk: pk })}>Active requests</ButtonLink>}
       />
       <Flex justify="space-between" gap={8} wrap style={{ marginBottom: 12 }}>
         <RequestFilters list={list} />

@@ -80,11 +80,7 @@ const Content = ({ pk }: { pk: number }) => {
       <PageHeader
         title="Scheduled requests"
         subtitle={`${company.data ? `${company.data.name}. ` : ''}Requests Herd sends on a schedule. New ones are set up with “New request” and a repeat.`}
-        extra={
-          <ButtonLink to={buildPath(routes.accountant.requests, { clientPk: pk })} size="middle">
-            Active requests
-          </ButtonLink>
-        }
+        extra={<ButtonLink to={buildPath(routes.accountant.requests, { clientPk: pk })}>Active requests</ButtonLink>}
       />
       <ComingUp pk={pk} />
       {schedules.isError ? <QueryError error={schedules.error} title="Could not load the schedules" onRetry={() => void schedules.refetch()} /> : null}

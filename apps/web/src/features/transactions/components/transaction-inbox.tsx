@@ -126,11 +126,7 @@ export const TransactionInbox = ({ companyPk, editable, finishRule }: Transactio
     );
   };
 
-  const completedLink = (
-    <ButtonLink to={buildPath(routes.client.transactionsCompleted, { clientPk: companyPk })} size="middle">
-      Completed transactions
-    </ButtonLink>
-  );
+  const completedLink = <ButtonLink to={buildPath(routes.client.transactionsCompleted, { clientPk: companyPk })}>Completed transactions</ButtonLink>;
 
   if (list.isPending) return <PageSpinner caption="Loading your transactions…" />;
   if (list.isError) return <QueryError error={list.error} title="Could not load your transactions" onRetry={() => void list.refetch()} />;

@@ -23,11 +23,7 @@ const Content = ({ pk }: { pk: number }) => {
         title={name}
         loading={company.isPending}
         subtitle="Rules that answer for this client, and what Herd learned from their answers."
-        extra={
-          <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })} size="middle">
-            View as client
-          </ButtonLink>
-        }
+        extra={<ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })}>View as client</ButtonLink>}
       />
       <AccountantTabs companyPk={pk} active="rules" counters={counters.data} />
       <RulesPanel companyPk={pk} />

@@ -77,9 +77,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
           <Flex gap={8}>
             {company.data?.connection_kind === 'CSV' ? <CsvImportButton companyPk={pk} /> : null}
             {company.data?.connection_kind === 'CSV' ? <CsvExportButton companyPk={pk} /> : null}
-            <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })} size="middle">
-              View as client
-            </ButtonLink>
+            <ButtonLink to={buildPath(routes.accountant.asClient, { clientPk: pk })}>View as client</ButtonLink>
           </Flex>
         }
       />
