@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +59,26 @@ describe('attachments panel', () => {
     await anyFile().upload(fileInput(), new File(['not really'], 'scan.png', { type: 'image/png' }));
     expect(await screen.findByText('scan.png is not a photo or a PDF. Attach a JPEG, PNG or HEIC photo, or a PDF.')).toBeInTheDocument();
     expect(screen.queryByText(/CSV/)).not.toBeInTheDocument();
+  });
+
+  it('says a refused file once, whichever check refused it', async () => {
+    createFakeApi()
+      .answer(fileEndpoints.create, {}, () => ({ status: 400, data: { file: ['File type is not supported. Upload an image, a PDF or a CSV file.'] } }))
+      .install();
+    // As the app runs in development (main.tsx): in StrictMode.
+    renderAt(
+      '/',
+      <StrictMode>
+        <AttachmentsPanel transaction={transaction} companyPk={3} canEdit />
+      </StrictMode>,
+    );
+    await anyFile().upload(fileInput(), new File(['a,b'], 'bank.csv', { type: 'text/csv' }));
+    await screen.findAllByText(/bank\.csv is not a photo or a PDF/);
+    await anyFile().upload(fileInput(), new File(['not really'], 'scan.png', { type: 'image/png' }));
+    await screen.findAllByText(/scan\.png is not a photo or a PDF/);
+    // Give a second copy (a toast beside an inline line, the Upload's own list) time to appear.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText(/bank\.csv is not a photo or a PDF/)).toHaveLength(1);
+    expect(screen.getAllByText(/scan\.png is not a photo or a PDF/)).toHaveLength(1);
   });
 });
