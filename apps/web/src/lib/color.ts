@@ -34,3 +34,40 @@ export const shade = (hex: string, amount: number): string => {
   });
   return `#${parts.join('')}`;
 };
+
+/** WCAG contrast ratio of two #rrggbb colours (1 to 21; body text needs 4.5). */
+export const contrastRatio = (a: string, b: string): number => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+
+/** What small text needs to be read by people with low vision (WCAG 2.1 AA). */
+export const TEXT_CONTRAST = 4.5;
+
+/**
+ * A colour darkened only as far as text in it needs to be read on `background` (WCAG AA), keeping its hue:
+ * antd's lighter tag and status colours become their readable shades, a dark colour stays as it is.
+ */
+export const readableOn = (color: string, background: string, ratio = TEXT_CONTRAST): string => {
+  let result = normaliseHex(color) ?? color;
+  for (let step = 0; step < 40 && contrastRatio(result, background) < ratio; step += 1) result = shade(result, -0.04);
+  return result;
+};
+
+const RGBA = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([\d.]+)\s*)?\)$/;
+
+/** A colour as #rrggbb once drawn over an opaque `background` (antd's greys are translucent ink). */
+export const drawnOver = (color: string, background: string): string => {
+  const hex = normaliseHex(color);
+  if (hex) return hex;
+  const match = RGBA.exec(color.trim());
+  if (!match) throw new Error(`not a colour: ${color}`);
+  const alpha = match[4] === undefined ? 1 : Number(match[4]);
+  const parts = [1, 2, 3].map((i, k) => {
+    const under = parseInt(background.slice(1 + 2 * k, 3 + 2 * k), 16);
+    return Math.round(Number(match[i]) * alpha + under * (1 - alpha))
+      .toString(16)
+      .padStart(2, '0');
+  });
+  return `#${parts.join('')}`;
+};

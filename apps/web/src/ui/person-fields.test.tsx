@@ -30,7 +30,9 @@ describe('PersonFields', () => {
       </Form>,
     );
     expect(labels()).toEqual(['First name', 'Last name', 'Email']);
-    expect(screen.getByDisplayValue('avery@example.com')).toBeDisabled();
+    // Labelled like the others, so a screen reader names the field it reads out.
+    expect(screen.getByLabelText('Email')).toHaveValue('avery@example.com');
+    expect(screen.getByLabelText('Email')).toBeDisabled();
     expect(screen.getByLabelText('First name')).toHaveAttribute('autocomplete', 'given-name');
     expect(screen.queryByLabelText('Phone')).not.toBeInTheDocument();
   });

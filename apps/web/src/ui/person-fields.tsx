@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Col, Form, Input, Row } from 'antd';
 import { contactsUpdateBody, personUpdateBody } from '@herd/contract';
 import { zodRule } from '../lib/form-rules';
@@ -32,14 +32,16 @@ interface PersonFieldsProps {
  */
 export const PersonFields = ({ email, emailFirst = false, emailExtra, phone = false, phoneExtra, autofill }: PersonFieldsProps) => {
   const own = autofill === 'self';
+  // A field outside the form's values has no name to link its label by: the id links it, so it is read as "Email".
+  const readOnlyEmailId = useId();
   const emailField =
     email === undefined ? null : email === true ? (
       <Form.Item label="Email" name="email" rules={rules.email} extra={emailExtra}>
         <Input type="email" autoComplete={own ? 'email' : 'off'} inputMode="email" />
       </Form.Item>
     ) : (
-      <Form.Item label="Email" extra={emailExtra}>
-        <Input value={email.readOnly} disabled />
+      <Form.Item label="Email" extra={emailExtra} htmlFor={readOnlyEmailId}>
+        <Input id={readOnlyEmailId} value={email.readOnly} disabled />
       </Form.Item>
     );
   return (

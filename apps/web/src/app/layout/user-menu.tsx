@@ -2,6 +2,7 @@ import { Avatar, Button, Dropdown, Flex, Typography, type MenuProps } from 'antd
 import { DownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { Profile } from '@herd/contract';
+import { readableTextOn } from '../../lib/color';
 import { routes } from '../../lib/routes';
 import { useSignOut } from '../../features/auth/api';
 import { useServerError } from '../../ui/use-server-error';
@@ -44,8 +45,9 @@ export const UserMenu = ({ profile, color }: { profile: Profile; color: string }
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
       <Button type="text" aria-label={`User menu for ${name}`} style={{ height: 48, paddingInline: 8 }}>
         <Flex align="center" gap={10}>
-          <Avatar size={34} style={{ background: color, fontWeight: 600 }}>
-            {(profile.first_name[0] ?? profile.email[0] ?? '?').toUpperCase()}
+          <Avatar size={34} style={{ background: color, color: readableTextOn(color), fontWeight: 600 }}>
+            {/* The initial is drawn, not written: the button's name ("User menu for …") then holds every word it shows. */}
+            <span className="herd-drawn-initial" data-initial={(profile.first_name[0] ?? profile.email[0] ?? '?').toUpperCase()} aria-hidden />
           </Avatar>
           <Typography.Text strong className="herd-user-name">
             {name}

@@ -39,4 +39,19 @@ describe('the file browser’s menu on a touch device', () => {
     fireEvent.contextMenu(itemNamed('file-1.pdf'));
     expect(screen.getByRole('menu', { name: 'Actions' })).toHaveTextContent('Alt + right click opens the browser’s menu');
   });
+
+  it('selects with a tap on the drawn box, which is no second control inside the option', () => {
+    onPhone();
+    const { props } = renderBrowser({ compact: true });
+    const option = itemNamed('file-1.pdf');
+    const box = within(option).getByTestId('fb-select');
+    // Nothing inside an option takes focus or is announced as its own control: the option says it is selected.
+    expect(option.querySelector('input, button, [tabindex]:not([tabindex="-1"])')).toBeNull();
+    expect(box).toHaveAttribute('aria-hidden', 'true');
+    fireEvent.click(box);
+    expect(option).toHaveAttribute('aria-selected', 'true');
+    expect(props.onOpenFile).not.toHaveBeenCalled();
+    fireEvent.click(box);
+    expect(option).toHaveAttribute('aria-selected', 'false');
+  });
 });

@@ -19,7 +19,7 @@ interface ItemTileProps extends ItemHandlers {
   selected: boolean;
   focused: boolean;
   dropState: DropState;
-  /** Touch screens show a checkbox to select with, as a tap opens. */
+  /** Touch screens show a box to tick to select with, as a tap opens. */
   checkbox: boolean;
   className: string;
   style: React.CSSProperties;
@@ -65,14 +65,17 @@ export const ItemTile = (p: ItemTileProps) => {
       onContextMenu={(event) => p.onContextMenu(item, event)}
     >
       {p.checkbox ? (
-        <input
-          type="checkbox"
-          className="herd-fb-check"
-          aria-label={`Select ${item.name}`}
-          checked={selected}
-          onClick={(event) => event.stopPropagation()}
+        // A finger's way to select, drawn rather than a second control: a control inside an option is out of
+        // reach of a screen reader, which hears the option itself say whether it is selected.
+        <span
+          className={selected ? 'herd-fb-check checked' : 'herd-fb-check'}
+          aria-hidden
+          data-testid="fb-select"
+          onClick={(event) => {
+            event.stopPropagation();
+            p.onToggle(item);
+          }}
           onPointerDown={(event) => event.stopPropagation()}
-          onChange={() => p.onToggle(item)}
         />
       ) : null}
       {children}

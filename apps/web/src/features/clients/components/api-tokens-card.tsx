@@ -10,6 +10,7 @@ import { FormAlert } from '../../../ui/form-alert';
 import { QueryError } from '../../../ui/query-error';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken, type ApiToken } from '../tokens-api';
 import { useChangeGuard } from '../../billing/read-only-guard';
+import { sidewaysScroll } from '../../../ui/table-scroll';
 
 const DAY_MS = 86_400_000;
 
@@ -165,7 +166,7 @@ export const ApiTokensCard = ({ company }: { company: ClientCompany }) => {
           dataSource={tokens.data ?? []}
           pagination={false}
           locale={{ emptyText: 'No API tokens' }}
-          scroll={{ x: 'max-content' }}
+          scroll={sidewaysScroll(tokens.data?.length ?? 0)}
         />
       )}
       <NewTokenModal

@@ -109,7 +109,7 @@ describe('the receipts on a phone', () => {
     Element.prototype.scrollIntoView = scrolled;
     fakeWithReceipts();
     renderAt('/dashboard/client/company-client/?company=7');
-    const shortcut = await screen.findByRole('button', { name: 'Receipts: 3 open' });
+    const shortcut = await screen.findByRole('button', { name: /Receipts \(3\) waiting/ });
     const transactions = await screen.findByText('All caught up');
     // Before the transactions list in the page's order.
     expect(shortcut.compareDocumentPosition(transactions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

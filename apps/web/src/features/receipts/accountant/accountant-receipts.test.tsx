@@ -86,7 +86,7 @@ describe('the accountant’s receipts tab', () => {
     expect(rowOf(table, 'coffee-again.jpg')).toHaveTextContent('Upload');
     const counts = screen.getByLabelText('Receipt counts');
     expect(counts).toHaveTextContent('Possible duplicates1');
-    expect(within(counts).getByRole('link', { name: 'Completed receipts' })).toHaveAttribute('href', '/dashboard/accountant/receipts/completed/7/');
+    expect(within(counts).getByRole('link', { name: 'Completed 1 receipt' })).toHaveAttribute('href', '/dashboard/accountant/receipts/completed/7/');
     expect(screen.getByRole('tab', { name: /Receipts/ })).toHaveAttribute('aria-selected', 'true');
   });
 

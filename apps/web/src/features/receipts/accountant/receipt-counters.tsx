@@ -1,13 +1,14 @@
 import { Card, Col, Row, Statistic } from 'antd';
-import { Link } from 'react-router';
 import type { ReceiptCounters as Counters } from '@herd/contract';
 import { formatCount } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
+import { CountLink } from '../../../ui/count-link';
 
 /** How many receipts each list holds; the completed and hidden ones are their own screens. */
 export const ReceiptCounters = ({ companyPk, counters }: { companyPk: number; counters: Counters | undefined }) => {
   const n = (value: number | undefined) => (value === undefined ? '…' : formatCount(value));
+  const noun = (value: number | undefined) => (value === 1 ? 'receipt' : 'receipts');
   return (
     <Card size="small" aria-label="Receipt counts" style={{ marginBottom: 16 }}>
       <Row gutter={[16, 8]}>
@@ -21,14 +22,15 @@ export const ReceiptCounters = ({ companyPk, counters }: { companyPk: number; co
           <Statistic title="Not read yet" value={n(counters?.unread)} />
         </Col>
         <Col xs={12} sm={8} md={5}>
-          <Link to={buildPath(routes.accountant.receiptsCompleted, { clientPk: companyPk })} aria-label="Completed receipts">
-            <Statistic title="Completed" value={n(counters?.completed)} />
-          </Link>
+          <CountLink
+            to={buildPath(routes.accountant.receiptsCompleted, { clientPk: companyPk })}
+            title="Completed"
+            value={n(counters?.completed)}
+            noun={noun(counters?.completed)}
+          />
         </Col>
         <Col xs={12} sm={8} md={5}>
-          <Link to={buildPath(routes.accountant.receiptsHidden, { clientPk: companyPk })} aria-label="Hidden receipts">
-            <Statistic title="Hidden" value={n(counters?.hidden)} />
-          </Link>
+          <CountLink to={buildPath(routes.accountant.receiptsHidden, { clientPk: companyPk })} title="Hidden" value={n(counters?.hidden)} noun={noun(counters?.hidden)} />
         </Col>
       </Row>
     </Card>

@@ -1,17 +1,15 @@
 import { Card, Col, Row, Statistic } from 'antd';
-import { Link } from 'react-router';
 import type { communicationEndpoints, ResponseOf } from '@herd/contract';
 import { formatCount } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
+import { CountLink } from '../../../ui/count-link';
 
 /** Whom the open requests wait on, how many are late, and links to the other lists. */
 export const RequestCounters = ({ companyPk, counters }: { companyPk: number; counters: ResponseOf<typeof communicationEndpoints.accountantCounters> | undefined }) => {
   const n = (value: number | undefined) => (value === undefined ? '…' : formatCount(value));
-  const link = (route: string, label: string, value: number | undefined) => (
-    <Link to={buildPath(route, { clientPk: companyPk })} aria-label={label}>
-      <Statistic title={label.replace(' requests', '').replace(/^./, (c) => c.toUpperCase())} value={n(value)} />
-    </Link>
+  const link = (route: string, title: string, value: number | undefined) => (
+    <CountLink to={buildPath(route, { clientPk: companyPk })} title={title} value={n(value)} noun={value === 1 ? 'request' : 'requests'} />
   );
   return (
     <Card size="small" aria-label="Request counts" style={{ marginBottom: 16 }}>
@@ -26,15 +24,13 @@ export const RequestCounters = ({ companyPk, counters }: { companyPk: number; co
           <Statistic title="Overdue" value={n(counters?.overdue)} styles={counters?.overdue ? { content: { color: '#b42318' } } : undefined} />
         </Col>
         <Col xs={12} sm={8} md={4}>
-          {link(routes.accountant.requestsCompleted, 'Completed requests', counters?.completed)}
+          {link(routes.accountant.requestsCompleted, 'Completed', counters?.completed)}
         </Col>
         <Col xs={12} sm={8} md={4}>
-          {link(routes.accountant.requestsHidden, 'Hidden requests', counters?.hidden)}
+          {link(routes.accountant.requestsHidden, 'Hidden', counters?.hidden)}
         </Col>
         <Col xs={12} sm={8} md={4}>
-          <Link to={buildPath(routes.accountant.requestsScheduled, { clientPk: companyPk })} aria-label="Scheduled requests">
-            <Statistic title="Scheduled" value="View" />
-          </Link>
+          <CountLink to={buildPath(routes.accountant.requestsScheduled, { clientPk: companyPk })} title="Scheduled" value="View" />
         </Col>
       </Row>
     </Card>

@@ -85,11 +85,12 @@ export const FirmBrandingForm = ({ settings }: { settings: FirmSettings }) => {
         </Form.Item>
         <Form.Item label="Main colour" extra={`A hex colour such as ${DEFAULT_MAIN_COLOR}. Leave empty for Herd’s own colour.`}>
           <Flex gap={8} align="flex-start">
+            {/* The swatch is the pointer's way to the colour (antd's trigger takes no focus); the field beside it is everyone's, so the swatch is left out of what a screen reader reads. */}
             <ColorPicker
               value={swatch}
               disabledAlpha
               onChangeComplete={(color) => form.setFields([{ name: 'main_color', value: color.toHexString(), errors: [] }])}
-              aria-label="Pick the main colour"
+              aria-hidden
             />
             <Form.Item name="main_color" rules={rules.main_color} noStyle>
               <Input aria-label="Main colour" placeholder={DEFAULT_MAIN_COLOR} style={{ width: 160 }} maxLength={7} allowClear />

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Flex, Tabs, type TabsProps } from 'antd';
+import { Flex, type TabsProps } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { canAdministerFirm } from '../../../lib/permissions';
 import { routes } from '../../../lib/routes';
@@ -9,6 +9,7 @@ import { NotFoundResult } from '../../../ui/not-found-result';
 import { PageHeader } from '../../../ui/page-header';
 import { PageSpinner } from '../../../ui/page-spinner';
 import { QueryError } from '../../../ui/query-error';
+import { Tabs } from '../../../ui/tabs';
 import { useProfile } from '../../auth/api';
 import { useOwnCompanies } from '../../client-side/api';
 import { useFirmSettings } from '../api';

@@ -1,8 +1,9 @@
-import { Badge, Flex, Tabs } from 'antd';
+import { Badge, Flex } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { buildPath } from '../../../lib/path-builder';
 import { routes } from '../../../lib/routes';
+import { Tabs } from '../../../ui/tabs';
 import { type useTransactionCounters, type AccountantListKind } from '../api';
 
 /** The accountant's tabs for one client: the three lists, the client's receipts, requests and documents, then the client's rules. */
@@ -54,7 +55,7 @@ export const AccountantTabs = ({ companyPk, active, counters: c, receiptsCount, 
       tabBarExtraContent={
         c?.sync_errors ? (
           // The active list filtered to them: the same place the clients list's marker leads.
-          <Link to={`${buildPath(routes.accountant.active, { clientPk: companyPk })}?status=SYNC_ERROR`} aria-label="Show the sync errors">
+          <Link to={`${buildPath(routes.accountant.active, { clientPk: companyPk })}?status=SYNC_ERROR`} title="Show the sync errors">
             <TabLabel label="Sync errors" count={c.sync_errors} danger />
           </Link>
         ) : null
