@@ -109,6 +109,21 @@ describe('an upload of several files', () => {
     expect((await firm.upload([pdf('x.pdf')], undefined, refusedKey)).statusCode).toBe(201);
   });
 
+  it('tells the other side once of a choice sent as several uploads into one folder, and apart of another folder', async () => {
+    const { cast, firm, client } = await setup();
+    await client.upload(Array.from({ length: DOCUMENT_UPLOAD_MAX_FILES }, (_, i) => pdf(`page-${i + 1}.pdf`)));
+    await client.upload([pdf('page-21.pdf'), pdf('page-22.pdf')]);
+    const payroll = (await client.createFolder({ name: 'Payroll' })).json();
+    await client.upload([pdf('w2.pdf')], payroll.pk);
+    const added = (await cast.admin.get('notifications/list/')).json().results.filter((n: { kind: string }) => n.kind === 'DOCUMENTS_ADDED');
+    expect(added.map((n: { title: string }) => n.title.replace(/^.* added/, 'added'))).toEqual(['added 1 file to “Payroll”', 'added 22 files to Documents']);
+    // The firm's people are told under the same rule, with the company named.
+    await firm.upload([pdf('a.pdf')]);
+    await firm.upload([pdf('b.pdf')]);
+    const theirs = (await cast.client.get('notifications/list/')).json().results.filter((n: { kind: string }) => n.kind === 'DOCUMENTS_ADDED');
+    expect(theirs).toEqual([expect.objectContaining({ title: 'Your accountant added 2 files to Documents', text: expect.stringMatching(/^For /) })]);
+  });
+
   it('answers 404 to another firm, whatever the files', async () => {
     const { cast } = await setup();
     const theirs = documentsOf(cast.otherFirmAdmin, cast.clientUser.companyId, 'accountant');

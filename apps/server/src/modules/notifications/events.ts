@@ -14,6 +14,9 @@ import { companyNameOf, companyNamesOf, isFirmStaff, personNameOf } from './noti
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** Files added to one folder of a company within this long of each other, while unread, are one line in the bell. */
+export const DOCUMENTS_BATCH_WINDOW_MS = 15 * 60 * 1000;
+
 /** Answers of one client company within this long of each other, while unread, are one line in the bell. */
 export const ANSWERS_BATCH_WINDOW_MS = 60 * 60 * 1000;
 
@@ -212,13 +215,17 @@ export const notifyDocumentsAdded = async (
   if (e.count === 0 || (!e.byClient && e.firmOnly)) return 0;
   const name = await companyNameOf(tx, e.firmId, e.companyPk);
   const where = e.folderName ? `“${e.folderName}”` : 'Documents';
-  return notify(tx, {
+  // A choice of many files reaches the server as several uploads (docs/documents.md, "Uploads"): they are one line in the bell.
+  return notifyBatch(tx, {
     firmId: e.firmId,
     clientCompanyId: e.companyPk,
     kind: 'DOCUMENTS_ADDED',
     target: { type: 'DOCUMENT_FOLDER', pk: e.folderPk ?? 0 },
-    title: e.byClient ? `${name} added ${plural(e.count, 'file')} to ${where}` : `Your accountant added ${plural(e.count, 'file')} to ${where}`,
+    sameTarget: true,
+    count: e.count,
+    titleFor: (count) => (e.byClient ? `${name} added ${plural(count, 'file')} to ${where}` : `Your accountant added ${plural(count, 'file')} to ${where}`),
     text: e.byClient ? '' : `For ${name}`,
+    windowMs: DOCUMENTS_BATCH_WINDOW_MS,
     to: e.byClient ? { firm: true } : { client: { type: 'company' } },
     except: e.by,
   });

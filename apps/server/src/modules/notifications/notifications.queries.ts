@@ -20,10 +20,13 @@ export const insertNotifications = (db: Db, rows: NewNotification[]) =>
         .then(() => undefined);
 
 /**
- * The unread, uncleared notifications of one kind about one company, written since `since`, of some of
- * the firm's people: the batch a later batch of the same kind is added to.
+ * The unread, uncleared notifications of one kind about one company (and, when given, one target),
+ * written since `since`, of some of the firm's people: the batch a later batch of the same kind is added to.
  */
-export const findOpenBatches = (db: Db, e: { firmId: number; userIds: number[]; kind: NewNotification['kind']; companyId: number; since: Date }) =>
+export const findOpenBatches = (
+  db: Db,
+  e: { firmId: number; userIds: number[]; kind: NewNotification['kind']; companyId: number; since: Date; target?: { type: NewNotification['targetType']; pk: number } },
+) =>
   e.userIds.length === 0
     ? Promise.resolve([])
     : db
@@ -35,6 +38,7 @@ export const findOpenBatches = (db: Db, e: { firmId: number; userIds: number[]; 
             inArray(notifications.userId, e.userIds),
             eq(notifications.kind, e.kind),
             eq(notifications.clientCompanyId, e.companyId),
+            e.target ? and(eq(notifications.targetType, e.target.type), eq(notifications.targetPk, e.target.pk)) : undefined,
             unread,
             shown,
             gt(notifications.createdAt, e.since),

@@ -96,7 +96,14 @@ export const notify = (tx: Db, { target, title, text, ...input }: NotifyInput): 
  */
 export const notifyBatch = async (
   tx: Db,
-  input: Omit<NotifyInput, 'title' | 'text' | 'clientCompanyId'> & { clientCompanyId: number; count: number; titleFor: (count: number) => string; windowMs: number },
+  input: Omit<NotifyInput, 'title' | 'clientCompanyId'> & {
+    clientCompanyId: number;
+    count: number;
+    titleFor: (count: number) => string;
+    windowMs: number;
+    /** Add only to a batch about the same target (files added to one folder), not to any of the kind about the company. */
+    sameTarget?: boolean;
+  },
 ): Promise<number> => {
   if (input.count <= 0) return 0;
   const recipients = await recipientsOf(tx, input);
@@ -106,6 +113,7 @@ export const notifyBatch = async (
     kind: input.kind,
     companyId: input.clientCompanyId,
     since: new Date(Date.now() - input.windowMs),
+    ...(input.sameTarget ? { target: input.target } : {}),
   });
   const grown = new Set<number>();
   for (const batch of open) {
@@ -125,6 +133,7 @@ export const notifyBatch = async (
       targetPk: input.target.pk,
       clientCompanyId: input.clientCompanyId,
       title: cut(input.titleFor(input.count), TITLE_MAX),
+      text: cut(input.text ?? '', TEXT_MAX),
       itemCount: input.count,
     })),
   );
