@@ -48,29 +48,20 @@ export const useFolderChoices = (side: DocumentsSide, companyPk: number, enabled
   useQuery({ queryKey: documentKeys.folders(side, companyPk), queryFn: () => call(endpointsOf(side).folders, { params: { pk: companyPk } }), enabled });
 
 /** The company's documents changed: every listing and the folder choices are read again. */
-const useRefresh = (side: DocumentsSide, companyPk: number) => {
+export const useRefreshDocuments = (side: DocumentsSide, companyPk: number) => {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: documentKeys.company(side, companyPk) });
 };
 
 /** Every change the browser makes, each refreshing the company's listings once it is done. */
 export const useDocumentChanges = (side: DocumentsSide, companyPk: number) => {
-  const refresh = useRefresh(side, companyPk);
+  const refresh = useRefreshDocuments(side, companyPk);
   const e = endpointsOf(side);
   const params = { pk: companyPk };
   const options = { onSettled: refresh };
   return {
     createFolder: useMutation({
       mutationFn: (body: { name: string; parent: number | null; accountant_only?: boolean }) => call(e.createFolder, { params, body }),
-      ...options,
-    }),
-    upload: useMutation({
-      mutationFn: ({ files, folder }: { files: File[]; folder: number | null }) => {
-        const form = new FormData();
-        if (folder !== null) form.append('folder', String(folder));
-        for (const file of files) form.append('file', file, file.name);
-        return upload(e.upload, { params }, form);
-      },
       ...options,
     }),
     update: useMutation({
@@ -81,6 +72,17 @@ export const useDocumentChanges = (side: DocumentsSide, companyPk: number) => {
     remove: useMutation({ mutationFn: (pks: number[]) => call(e.delete, { params, body: { pks } }), ...options }),
     restore: useMutation({ mutationFn: (deletion: string) => call(e.restore, { params, body: { deletion } }), ...options }),
   };
+};
+
+/**
+ * One batch of an upload (at most `DOCUMENT_UPLOAD_MAX_FILES` files) into a folder, named by `key`: the
+ * same batch sent again with its key is answered as the first time instead of being kept twice.
+ */
+export const uploadDocumentBatch = (side: DocumentsSide, companyPk: number, batch: { files: File[]; folder: number | null; key: string }) => {
+  const form = new FormData();
+  if (batch.folder !== null) form.append('folder', String(batch.folder));
+  for (const file of batch.files) form.append('file', file, file.name);
+  return upload(endpointsOf(side).upload, { params: { pk: companyPk } }, form, { idempotencyKey: batch.key });
 };
 
 /** The address of a zip of some items, for the browser to download (streamed by the server as it is built). */

@@ -197,6 +197,7 @@ export const FileBrowser = (p: FileBrowserProps) => {
           count={countText(p.totalCount, selection.selectedItems.length, p.hiddenCount)}
           extra={p.extraActions}
         />
+        {p.status}
         <AreaDrop folderId={current} onElement={setScroller}>
           {(areaRef) => (
             <div

@@ -70,5 +70,7 @@ export interface FileBrowserProps {
   onThumbnailError?: (item: BrowserItem, error: unknown) => void;
   /** More controls for the toolbar (a switch the parent owns). */
   extraActions?: ReactNode;
+  /** A panel the parent owns, shown under the toolbar: an upload's progress, say. */
+  status?: ReactNode;
   emptyText?: string;
 }

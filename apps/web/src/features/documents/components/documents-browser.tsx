@@ -7,10 +7,12 @@ import { FileBrowser } from '../../../ui/file-browser/file-browser';
 import type { BrowserItem } from '../../../ui/file-browser/types';
 import { QueryError } from '../../../ui/query-error';
 import { renderPdfThumbnail } from '../../transactions/pdf-thumbnail';
-import { useDocumentChanges, useDocumentList, useFolderChoices, zipUrl, type DocumentsSide } from '../api';
+import { uploadDocumentBatch, useDocumentChanges, useDocumentList, useFolderChoices, useRefreshDocuments, zipUrl, type DocumentsSide } from '../api';
 import { documentPkOf, smartOf, toBrowserItem, toCrumbs } from '../browser-items';
 import { linkHrefFor } from '../document-links';
 import { orderingOf, sortOf, useDocumentsPlace } from '../use-documents-place';
+import { UploadPanel } from '../upload/upload-panel';
+import { useUploadQueue } from '../upload/use-upload-queue';
 import { useUndoableDelete } from './use-undoable-delete';
 
 /** Starts a download of an address the session may read, as a link the person clicked would. */
@@ -37,6 +39,18 @@ export const DocumentsBrowser = ({ side, companyPk }: { side: DocumentsSide; com
   const list = useDocumentList(side, companyPk, place);
   const changes = useDocumentChanges(side, companyPk);
   const deleteItems = useUndoableDelete(changes);
+  const refresh = useRefreshDocuments(side, companyPk);
+  // Any number of files, in batches the server takes, one after another (docs/documents.md, "Uploads").
+  const uploads = useUploadQueue({
+    send: (files, folder, key) => uploadDocumentBatch(side, companyPk, { files, folder, key }),
+    onBatch: () => void refresh(),
+    onFinished: ({ files }) => {
+      if (!files.every((file) => file.status === 'uploaded')) return;
+      // All kept: the panel goes and a line says so; otherwise it stays with the reasons until closed.
+      void message.success(files.length === 1 ? `Uploaded “${files[0]!.keptAs ?? files[0]!.name}”.` : `Uploaded ${files.length.toLocaleString('en-US')} files.`);
+      uploads.queue.clear();
+    },
+  });
   const [view, setView] = useState<'list' | 'grid'>('list');
   const folders = useFolderChoices(side, companyPk, true);
   const pages = list.data?.pages ?? [];
@@ -85,13 +99,11 @@ export const DocumentsBrowser = ({ side, companyPk }: { side: DocumentsSide; com
         const url = byId.get(item.id)?.url;
         if (url) window.open(`${url}${url.includes('?') ? '&' : '?'}inline=1`, '_blank', 'noopener');
       }}
-      onUpload={(files, folderId) =>
-        void attempt(async () => {
-          const folder = folderId === null ? null : documentPkOf(folderId);
-          const { results } = await changes.upload.mutateAsync({ files, folder: folder ?? place.folder });
-          void message.success(results.length === 1 ? `Uploaded “${results[0]!.name}”.` : `Uploaded ${results.length} files.`);
-        })
-      }
+      onUpload={(files, folderId) => {
+        const folder = folderId === null ? null : documentPkOf(folderId);
+        uploads.queue.add(files, folder ?? place.folder);
+      }}
+      status={<UploadPanel snapshot={uploads.snapshot} onRetry={() => uploads.queue.retry()} onClose={() => uploads.queue.clear()} />}
       onCreateFolder={(name) => attempt(() => changes.createFolder.mutateAsync({ name, parent: place.folder }))}
       onRename={(item, name) => {
         const pk = documentPkOf(item.id);
