@@ -13,7 +13,9 @@ import { apiCall, DEMO, signIn } from './helpers';
 interface Visit {
   label: string;
   path: string;
-  /** What shows once the page has loaded what it shows. */
+  /** The page's title after "Herd | ": set by the page itself, so the page on screen is this one. */
+  title?: string;
+  /** What shows once the page has what it shows. */
   ready: (page: Page) => Locator;
   /** A step on the page before the check (opening a tab or the editor). */
   then?: (page: Page) => Promise<void>;
@@ -21,10 +23,12 @@ interface Visit {
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first();
 const text = (words: string | RegExp) => (page: Page) => page.getByText(words).first();
+const selectedTab = (name: string | RegExp) => (page: Page) => page.getByRole('tab', { name, selected: true });
+const tableRow = (page: Page) => page.locator('.ant-table-row').first();
 
-/** Nothing on the page still loading: no spinner, no skeleton. */
+/** Nothing on the page still loading: no spinner, no skeleton, no loading screen. */
 const settled = async (page: Page) => {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .herd-loading-screen, [role="status"][aria-label="Loading"]')).toHaveCount(0);
 };
 
 // Review aid: HERD_A11Y_SHOTS=<dir> keeps a screenshot of every page walked.
@@ -32,8 +36,8 @@ const SHOTS_DIR = process.env.HERD_A11Y_SHOTS;
 const shotName = (page: Page, label: string) => `${page.viewportSize()?.width ?? 0}-${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
 
 /**
- * Opens a path as the app's own links do, without reloading the app (which on a busy machine costs seconds a
- * page). Signed-out pages are each loaded afresh: they keep their tab in memory, not in the address.
+ * Opens a path as the app's own links do, without reloading the app (a reload costs seconds a page on a busy
+ * machine). Signed-out pages are each loaded afresh: they keep their tab in memory, not in the address.
  */
 const open = async (page: Page, path: string, reload: boolean) => {
   if (reload) {
@@ -50,6 +54,7 @@ const walk = async (page: Page, who: string, visits: Visit[], { reload = false }
   for (const visit of visits) {
     await test.step(visit.label, async () => {
       await open(page, visit.path, reload);
+      if (visit.title) await expect(page).toHaveTitle(`Herd | ${visit.title}`);
       await expect(visit.ready(page)).toBeVisible();
       if (visit.then) await visit.then(page);
       await settled(page);
@@ -59,39 +64,41 @@ const walk = async (page: Page, who: string, visits: Visit[], { reload = false }
   }
 };
 
+const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in' });
+
 const signedOutVisits: Visit[] = [
-  { label: 'sign-in', path: '/auth/', ready: (page) => page.getByRole('button', { name: 'Sign in' }) },
+  { label: 'sign-in', path: '/auth/', ready: signInButton },
   {
     label: 'sign-in: emailed link tab',
     path: '/auth/',
-    ready: (page) => page.getByRole('button', { name: 'Sign in' }),
+    ready: signInButton,
     then: async (page) => {
       await page.getByRole('tab', { name: 'Email me a sign-in link' }).click();
-      await expect(page.getByRole('tab', { name: 'Email me a sign-in link', selected: true })).toBeVisible();
+      await expect(selectedTab('Email me a sign-in link')(page)).toBeVisible();
     },
   },
   {
     label: 'forgot password',
     path: '/auth/',
-    ready: (page) => page.getByRole('button', { name: 'Sign in' }),
+    ready: signInButton,
     then: async (page) => {
       await page.getByRole('tab', { name: 'Forgot password' }).click();
-      await expect(page.getByRole('tab', { name: 'Forgot password', selected: true })).toBeVisible();
+      await expect(selectedTab('Forgot password')(page)).toBeVisible();
     },
   },
   {
     label: 'sign-in: errors shown',
     path: '/auth/',
-    ready: (page) => page.getByRole('button', { name: 'Sign in' }),
+    ready: signInButton,
     then: async (page) => {
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInButton(page).click();
       await expect(page.getByText('Email is required.')).toBeVisible();
     },
   },
   { label: 'choose a new password', path: '/auth/?reset=not-a-real-code', ready: heading(/./) },
   { label: 'expired sign-in link', path: '/auth/?magic=not-a-real-code', ready: (page) => page.getByRole('button', { name: 'Email me a new link' }) },
   { label: 'free trial', path: '/auth/free-trial/', ready: (page) => page.getByRole('button', { name: 'Start free trial' }) },
-  { label: 'sign in with Xero', path: '/auth/xero/', ready: heading(/./) },
+  { label: 'sign in with Xero', path: '/auth/xero/', ready: heading(/Xero/) },
   { label: 'unsubscribe link', path: '/unsubscribe/', ready: text('This link does not work') },
   { label: 'not found', path: '/no/such/page/', ready: text('Page not found') },
   { label: 'permission denied', path: '/403', ready: text('You do not have access to this page') },
@@ -99,55 +106,97 @@ const signedOutVisits: Visit[] = [
   { label: 'service down', path: '/down', ready: text('Herd is temporarily unavailable') },
 ];
 
+const C = DEMO.clientCompanyName;
+
 const accountantVisits = (pk: number): Visit[] => [
-  { label: 'dashboard', path: '/dashboard/accountant/', ready: heading(DEMO.firmName) },
-  { label: 'clients', path: '/dashboard/accountant/clients/', ready: (page) => page.getByRole('link', { name: DEMO.clientCompanyName }).first() },
-  { label: 'active transactions', path: `/dashboard/accountant/active/${pk}/`, ready: heading(DEMO.clientCompanyName) },
-  { label: 'categorized transactions', path: `/dashboard/accountant/categorized/${pk}/`, ready: heading(DEMO.clientCompanyName) },
-  { label: 'hidden transactions', path: `/dashboard/accountant/hidden/${pk}/`, ready: heading(DEMO.clientCompanyName) },
-  { label: 'rules', path: `/dashboard/accountant/rules/${pk}/`, ready: heading(DEMO.clientCompanyName) },
-  { label: 'receipts', path: `/dashboard/accountant/receipts/${pk}/`, ready: heading(DEMO.clientCompanyName) },
-  { label: 'completed receipts', path: `/dashboard/accountant/receipts/completed/${pk}/`, ready: heading(/./) },
-  { label: 'hidden receipts', path: `/dashboard/accountant/receipts/hidden/${pk}/`, ready: heading(/./) },
-  { label: 'receipts inbox', path: '/dashboard/accountant/receipts-inbox/', ready: heading('Receipts inbox') },
-  { label: 'requests', path: `/dashboard/accountant/requests/${pk}/`, ready: heading(DEMO.clientCompanyName) },
-  { label: 'completed requests', path: `/dashboard/accountant/requests/completed/${pk}/`, ready: heading(/./) },
-  { label: 'scheduled requests', path: `/dashboard/accountant/requests/scheduled/${pk}/`, ready: heading(/./) },
-  { label: 'hidden requests', path: `/dashboard/accountant/requests/hidden/${pk}/`, ready: heading(/./) },
-  { label: 'documents', path: `/dashboard/accountant/documents/${pk}/`, ready: heading(DEMO.clientCompanyName) },
-  { label: 'viewing as the client', path: `/dashboard/accountant/as-client/${pk}/`, ready: text(`Viewing as ${DEMO.clientCompanyName}`) },
-  { label: 'client settings', path: `/settings/accountant/client/${pk}/`, ready: (page) => page.getByRole('button', { name: 'Save settings' }) },
-  { label: 'analytics', path: '/analytics/', ready: heading('Analytics') },
-  ...['profile', 'security', 'emails', 'branding', 'team', 'default-client', 'storage', 'request-templates', 'integrations'].map((tab): Visit => ({
-    label: `settings: ${tab}`,
-    path: `/settings/accountant/?tab=${tab}`,
-    ready: (page) => page.getByRole('tab', { selected: true }),
-  })),
-  { label: 'settings: billing', path: '/settings/accountant/billing/', ready: (page) => page.getByRole('tab', { name: 'Billing', selected: true }) },
+  { label: 'dashboard', path: '/dashboard/accountant/', title: 'Dashboard', ready: heading(DEMO.firmName) },
+  { label: 'clients', path: '/dashboard/accountant/clients/', title: 'Clients', ready: (page) => page.getByRole('link', { name: C }).first() },
+  {
+    label: 'active transactions',
+    path: `/dashboard/accountant/active/${pk}/`,
+    title: `${C} · transactions`,
+    ready: tableRow,
+    then: (page) => expect(selectedTab(/^Active/)(page)).toBeVisible(),
+  },
+  {
+    label: 'categorized transactions',
+    path: `/dashboard/accountant/categorized/${pk}/`,
+    title: `${C} · transactions`,
+    ready: selectedTab(/^Categorized/),
+    then: (page) => expect(tableRow(page)).toBeVisible(),
+  },
+  { label: 'hidden transactions', path: `/dashboard/accountant/hidden/${pk}/`, title: `${C} · transactions`, ready: selectedTab(/^Hidden/) },
+  { label: 'rules', path: `/dashboard/accountant/rules/${pk}/`, title: `${C} · rules`, ready: (page) => page.getByRole('region', { name: 'Rules for this client' }) },
+  { label: 'receipts', path: `/dashboard/accountant/receipts/${pk}/`, title: `${C} · receipts`, ready: (page) => page.getByLabel('Receipt counts') },
+  { label: 'completed receipts', path: `/dashboard/accountant/receipts/completed/${pk}/`, title: `${C} · completed receipts`, ready: heading('Completed receipts') },
+  { label: 'hidden receipts', path: `/dashboard/accountant/receipts/hidden/${pk}/`, title: `${C} · hidden receipts`, ready: heading('Hidden receipts') },
+  { label: 'receipts inbox', path: '/dashboard/accountant/receipts-inbox/', title: 'Receipts inbox', ready: heading('Receipts inbox') },
+  { label: 'requests', path: `/dashboard/accountant/requests/${pk}/`, title: `${C} · requests`, ready: (page) => page.getByLabel('Request counts') },
+  { label: 'completed requests', path: `/dashboard/accountant/requests/completed/${pk}/`, title: `${C} · completed requests`, ready: heading('Completed requests') },
+  {
+    label: 'scheduled requests',
+    path: `/dashboard/accountant/requests/scheduled/${pk}/`,
+    title: `${C} · scheduled requests`,
+    ready: (page) => page.getByRole('table', { name: 'Schedules' }),
+  },
+  { label: 'hidden requests', path: `/dashboard/accountant/requests/hidden/${pk}/`, title: `${C} · hidden requests`, ready: heading('Hidden requests') },
+  { label: 'documents', path: `/dashboard/accountant/documents/${pk}/`, title: `${C} · documents`, ready: (page) => page.getByRole('listbox') },
+  {
+    label: 'viewing as the client',
+    path: `/dashboard/accountant/as-client/${pk}/`,
+    title: `Viewing as ${C}`,
+    ready: (page) => page.getByRole('list', { name: 'Transactions to explain' }),
+  },
+  { label: 'client settings', path: `/settings/accountant/client/${pk}/`, title: `${C} settings`, ready: (page) => page.getByRole('button', { name: 'Save settings' }) },
+  { label: 'analytics', path: '/analytics/', title: 'Analytics', ready: heading('Analytics') },
+  ...(
+    [
+      ['profile', 'Profile'],
+      ['security', 'Security'],
+      ['emails', 'Emails'],
+      ['branding', 'Firm branding'],
+      ['team', 'Team'],
+      ['default-client', 'Default client'],
+      ['storage', 'Storage'],
+      ['request-templates', 'Request templates'],
+      ['integrations', 'Integrations'],
+    ] as const
+  ).map(([tab, name]): Visit => ({ label: `settings: ${tab}`, path: `/settings/accountant/?tab=${tab}`, title: 'Settings', ready: selectedTab(name) })),
+  { label: 'settings: billing', path: '/settings/accountant/billing/', title: 'Billing', ready: selectedTab('Billing') },
 ];
 
 const clientVisits = (pk: number): Visit[] => [
-  { label: 'home', path: `/dashboard/client/company-client/?company=${pk}`, ready: (page) => page.getByRole('list', { name: 'Transactions to explain' }) },
+  { label: 'home', path: `/dashboard/client/company-client/?company=${pk}`, title: C, ready: (page) => page.getByRole('list', { name: 'Transactions to explain' }) },
   {
     label: 'explaining a transaction',
     path: `/dashboard/client/company-client/?company=${pk}`,
+    title: C,
     ready: (page) => page.getByRole('list', { name: 'Transactions to explain' }),
     then: async (page) => {
       await page.getByTestId('transaction-row').first().click();
       await expect(page.getByTestId('transaction-editor')).toBeVisible();
     },
   },
-  { label: 'completed transactions', path: `/dashboard/client/company-client/transactions/completed/${pk}/`, ready: heading('Completed transactions') },
-  { label: 'completed receipts', path: `/dashboard/client/company-client/receipts/completed/${pk}/`, ready: heading(/receipts/i) },
-  { label: 'hidden receipts', path: `/dashboard/client/company-client/receipts/hidden/${pk}/`, ready: heading(/receipts/i) },
-  { label: 'completed requests', path: `/dashboard/client/company-client/comms/completed/${pk}/`, ready: heading('Completed requests') },
-  { label: 'scheduled requests', path: `/dashboard/client/company-client/comms/scheduled/${pk}/`, ready: heading('Scheduled requests') },
-  { label: 'documents', path: `/dashboard/client/company-client/documents/${pk}/`, ready: heading(/./) },
-  ...['profile', 'security', 'emails', 'people', 'receipts'].map((tab): Visit => ({
-    label: `settings: ${tab}`,
-    path: `/settings/client/?tab=${tab}`,
-    ready: (page) => page.getByRole('tab', { selected: true }),
-  })),
+  {
+    label: 'completed transactions',
+    path: `/dashboard/client/company-client/transactions/completed/${pk}/`,
+    title: 'Completed transactions',
+    ready: (page) => page.getByRole('list', { name: 'Completed transactions' }),
+  },
+  { label: 'completed receipts', path: `/dashboard/client/company-client/receipts/completed/${pk}/`, title: 'Completed receipts', ready: heading('Completed receipts') },
+  { label: 'hidden receipts', path: `/dashboard/client/company-client/receipts/hidden/${pk}/`, title: 'Hidden receipts', ready: heading('Hidden receipts') },
+  { label: 'completed requests', path: `/dashboard/client/company-client/comms/completed/${pk}/`, title: 'Completed requests', ready: heading('Completed requests') },
+  { label: 'scheduled requests', path: `/dashboard/client/company-client/comms/scheduled/${pk}/`, title: 'Scheduled requests', ready: heading('Scheduled requests') },
+  { label: 'documents', path: `/dashboard/client/company-client/documents/${pk}/`, title: `${C} · documents`, ready: (page) => page.getByRole('listbox') },
+  ...(
+    [
+      ['profile', 'Profile'],
+      ['security', 'Security'],
+      ['emails', 'Emails'],
+      ['people', 'People'],
+      ['receipts', 'Receipts'],
+    ] as const
+  ).map(([tab, name]): Visit => ({ label: `settings: ${tab}`, path: `/settings/client/?tab=${tab}`, title: 'Settings', ready: selectedTab(name) })),
 ];
 
 const SIZES = [

@@ -1,14 +1,16 @@
 import { Card } from 'antd';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MonthAnalytics } from '@herd/contract';
+import { readableOn } from '../../../lib/color';
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 const monthLabel = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
 
+// The legend and the tooltip write each series' name in its colour: shades dark enough to be read on white.
 const SERIES = [
-  { key: 'received', name: 'Received', color: '#8c8c8c' },
-  { key: 'answered', name: 'Answered by clients', color: '#1677ff' },
-  { key: 'published', name: 'Published', color: '#52c41a' },
+  { key: 'received', name: 'Received', color: readableOn('#8c8c8c', '#ffffff') },
+  { key: 'answered', name: 'Answered by clients', color: readableOn('#1677ff', '#ffffff') },
+  { key: 'published', name: 'Published', color: readableOn('#52c41a', '#ffffff') },
 ] as const;
 
 /** Per month of the range: what came in, what clients answered and what reached the ledger (recharts, loaded with this page only). */
