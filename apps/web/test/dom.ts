@@ -32,3 +32,18 @@ export const findMenuItem = async (name: string | RegExp): Promise<HTMLElement> 
   });
   return within(menu).findByRole('menuitem', { name });
 };
+
+/**
+ * The table labelled `label` once it shows `text`. Looked up again each time: a wide table is rebuilt when its
+ * first rows arrive (it scrolls sideways only with rows, ui/table-scroll.ts), so an element found while it was
+ * still empty is no longer on the page.
+ */
+export const tableShowing = (label: string, text: string): Promise<HTMLElement> =>
+  waitFor(
+    () => {
+      const table = document.querySelector<HTMLElement>(`[aria-label="${label}"]`);
+      if (!table || !within(table).queryByText(text)) throw new Error(`no table "${label}" showing "${text}"`);
+      return table;
+    },
+    { timeout: 15_000 },
+  );

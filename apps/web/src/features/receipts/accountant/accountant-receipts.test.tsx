@@ -10,7 +10,7 @@ import {
   type ReceiptCounters,
   type ReceiptSuggestion,
 } from '@herd/contract';
-import { fastUser, findDialog } from '../../../../test/dom';
+import { fastUser, findDialog, tableShowing } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile, paginated } from '../../../../test/fake-api';
 import { renderAt } from '../../../../test/render-app';
 
@@ -63,9 +63,7 @@ const fakeReceipts = (list: Receipt[] = [coffee, copy]) =>
 
 const openTab = async () => {
   renderAt('/dashboard/accountant/receipts/7/');
-  const table = await screen.findByRole('table', {}, { timeout: 15_000 }).then(() => screen.getByLabelText('Active receipts'));
-  await within(table).findByText('coffee.jpg');
-  return table;
+  return tableShowing('Active receipts', 'coffee.jpg');
 };
 const rowOf = (root: HTMLElement, text: string) => within(root).getByText(text).closest('tr')!;
 
@@ -242,8 +240,7 @@ describe('the completed and hidden receipts', () => {
       .answer(e.accountantCompleted, company, paginated([done, matched]))
       .answer(e.accountantBack, company, undefined);
     renderAt('/dashboard/accountant/receipts/completed/7/');
-    const table = await screen.findByLabelText('Completed receipts', {}, { timeout: 15_000 });
-    await within(table).findByText('coffee.jpg');
+    const table = await tableShowing('Completed receipts', 'coffee.jpg');
     expect(rowOf(table, 'matched.pdf')).toHaveTextContent('Matched');
     expect(within(rowOf(table, 'matched.pdf')).queryByRole('button', { name: /Send/ })).not.toBeInTheDocument();
     await fastUser().click(within(rowOf(table, 'coffee.jpg')).getByRole('button', { name: 'Send coffee.jpg back' }));
@@ -259,8 +256,8 @@ describe('the completed and hidden receipts', () => {
       .answer(e.accountantHidden, company, paginated([makeReceipt({ is_hidden: true })]))
       .answer(e.accountantUnhide, company, undefined);
     renderAt('/dashboard/accountant/receipts/hidden/7/');
-    const table = await screen.findByLabelText('Hidden receipts', {}, { timeout: 15_000 });
-    await fastUser().click(await within(table).findByRole('button', { name: 'Unhide coffee.jpg' }));
+    const table = await tableShowing('Hidden receipts', 'coffee.jpg');
+    await fastUser().click(within(table).getByRole('button', { name: 'Unhide coffee.jpg' }));
     await waitFor(() => expect(fake.callsTo(e.accountantUnhide, company)).toHaveLength(1));
     expect(fake.callsTo(e.accountantUnhide, company)[0]!.body).toEqual({ pks: [1] });
   });
@@ -274,8 +271,7 @@ describe('the firm’s receipts inbox', () => {
       .answer(e.inbox, {}, paginated([waiting]))
       .answer(e.inboxUpdate, {}, [makeReceipt({ client_company: { pk: 8, name: 'Harbor Dental' } })]);
     renderAt('/dashboard/accountant/receipts-inbox/');
-    const table = await screen.findByLabelText('Receipts inbox', {}, { timeout: 15_000 });
-    await within(table).findByText('coffee.jpg');
+    const table = await tableShowing('Receipts inbox', 'coffee.jpg');
     expect(within(screen.getByRole('menu', { name: 'Main' })).getByText('Receipts inbox')).toBeInTheDocument();
     await fastUser().click(within(table).getByLabelText('Give coffee.jpg to'));
     await fastUser().click(await screen.findByTitle('Harbor Dental'));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { clientCompanyEndpoints, noteEndpoints, profileEndpoints, receiptEndpoints as e, type Receipt, type ReceiptReasons } from '@herd/contract';
-import { fastUser, findDialog } from '../../../../test/dom';
+import { fastUser, findDialog, tableShowing } from '../../../../test/dom';
 import { createFakeApi, makeClientCompany, makeProfile, paginated } from '../../../../test/fake-api';
 import { makeTransaction } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
@@ -90,9 +90,7 @@ const fakeCompleted = (reasons: ReceiptReasons = automatic, receipt: Receipt = m
 
 const openCompleted = async () => {
   renderAt('/dashboard/accountant/receipts/completed/7/');
-  const table = await screen.findByLabelText('Completed receipts', {}, { timeout: 15_000 });
-  await within(table).findByText('coffee.jpg');
-  return table;
+  return tableShowing('Completed receipts', 'coffee.jpg');
 };
 
 /** The drawer's matched charge, once its details have come. */
