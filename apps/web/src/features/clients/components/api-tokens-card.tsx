@@ -10,7 +10,6 @@ import { FormAlert } from '../../../ui/form-alert';
 import { QueryError } from '../../../ui/query-error';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken, type ApiToken } from '../tokens-api';
 import { useChangeGuard } from '../../billing/read-only-guard';
-import { sidewaysScroll } from '../../../ui/table-scroll';
 
 const DAY_MS = 86_400_000;
 
@@ -166,7 +165,7 @@ export const ApiTokensCard = ({ company }: { company: ClientCompany }) => {
           dataSource={tokens.data ?? []}
           pagination={false}
           locale={{ emptyText: 'No API tokens' }}
-          scroll={sidewaysScroll(tokens.data?.length ?? 0)}
+          scroll={{ x: 'max-content' }}
         />
       )}
       <NewTokenModal

@@ -5,7 +5,6 @@ import { formatDate } from '../../../lib/format';
 import { ReadValue, ReceiptThumbnail, ReceiptTotal } from '../receipt-cells';
 import { matchWords, RECEIPT_SOURCE_LABELS } from '../receipt-words';
 import { tableLoading } from '../../../ui/table-loading';
-import { sidewaysScroll } from '../../../ui/table-scroll';
 
 interface ReceiptsTableProps {
   label: string;
@@ -50,7 +49,7 @@ export const ReceiptsTable = ({ label, page, loading, pageNumber, pageSize, onPa
     size="middle"
     {...tableLoading(loading, (page?.results.length ?? 0) > 0, 'No receipts here.')}
     dataSource={page?.results ?? []}
-    scroll={sidewaysScroll(page?.results.length ?? 0)}
+    scroll={{ x: 'max-content' }}
     rowSelection={onSelect ? { selectedRowKeys: selected ?? [], onChange: (keys) => onSelect(keys.map(Number)) } : undefined}
     pagination={{ current: pageNumber, pageSize, total: page?.count ?? 0, onChange: onPage, showSizeChanger: false, hideOnSinglePage: true }}
     onRow={onOpen ? (r) => ({ onClick: (event) => !onControl(event.target) && onOpen(r), style: { cursor: 'pointer' } }) : undefined}

@@ -5,7 +5,6 @@ import { QueryError } from '../../../ui/query-error';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { usePatterns } from '../rules-api';
 import { tableLoading } from '../../../ui/table-loading';
-import { sidewaysScroll } from '../../../ui/table-scroll';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`);
 
@@ -79,7 +78,7 @@ export const PatternsTable = ({ companyPk, onMakeRule }: PatternsTableProps) => 
         (patterns.data?.length ?? 0) > 0,
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing learned yet: patterns appear as the client’s transactions are answered." />,
       )}
-      scroll={sidewaysScroll(patterns.data?.length ?? 0)}
+      scroll={{ x: 'max-content' }}
       pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
     />
   );

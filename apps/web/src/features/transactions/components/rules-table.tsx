@@ -6,7 +6,6 @@ import { useServerError } from '../../../ui/use-server-error';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { useDeleteRule, useRules, useUpdateRule } from '../rules-api';
 import { tableLoading } from '../../../ui/table-loading';
-import { sidewaysScroll } from '../../../ui/table-scroll';
 
 const FIRM_RULE_ADMINS = 'Only firm administrators change the firm’s rules.';
 const PUBLISH_ADMINS = 'Only firm administrators let a rule publish by itself.';
@@ -128,7 +127,7 @@ export const RulesTable = ({ companyPk, isFirmAdmin }: RulesTableProps) => {
         (rules.data?.length ?? 0) > 0,
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No rules yet. Make one from a learned pattern below, or with New rule." />,
       )}
-      scroll={sidewaysScroll(rules.data?.length ?? 0)}
+      scroll={{ x: 'max-content' }}
       pagination={false}
     />
   );
