@@ -34,9 +34,8 @@ export const findMenuItem = async (name: string | RegExp): Promise<HTMLElement> 
 };
 
 /**
- * The table labelled `label` once it shows `text`. Looked up again each time: a wide table is rebuilt when its
- * first rows arrive (it scrolls sideways only with rows, ui/table-scroll.ts), so an element found while it was
- * still empty is no longer on the page.
+ * The table labelled `label` once it shows `text`, looked up again on each try rather than held from before its
+ * rows came: a test then holds the table a person sees, whatever the table does to its elements while loading.
  */
 export const tableShowing = (label: string, text: string): Promise<HTMLElement> =>
   waitFor(
