@@ -128,6 +128,18 @@ describe('an edit that names the version it read', () => {
     expect(split.json().current[0].lines).toHaveLength(1);
   });
 
+  it('says a transaction moved out of reach meanwhile is refused for its status, not offered to be kept', async () => {
+    const { cast, pk, meals, clientUpdate, clientList } = await setUp(1);
+    const [read] = await clientList();
+    expect((await clientUpdate([{ pk: read!.pk, lines: [{ amount: read!.amount, category: meals.pk }], finished: true }])).statusCode).toBe(200);
+    const published = await cast.admin.post(`accounting/accountant/client-company/${pk}/transactions/publish/`, { pks: [read!.pk] });
+    expect(published.statusCode, published.body).toBe(200);
+
+    const late = await clientUpdate([{ pk: read!.pk, version: read!.version, client_memo: 'Too late' }]);
+    expect(late.statusCode).toBe(400);
+    expect(Object.keys(late.json())).toEqual(['transactions.0.status']);
+  });
+
   it('refuses a version that is not a whole number above zero with a field error', async () => {
     const { clientUpdate, clientList } = await setUp(1);
     const [read] = await clientList();

@@ -26,9 +26,9 @@ export class StaleVersionError extends ConflictError {
   }
 }
 
-/** The changes that name a version, with the rows as read: the pks whose version is no longer that one. */
+/** The changes that name a version, with the versions of the rows to judge: the pks judged whose version is no longer that one. */
 export const staleAmong = (changes: readonly Pick<TransactionChange, 'pk' | 'version'>[], versions: ReadonlyMap<number, number>): number[] =>
-  changes.filter((c) => c.version !== undefined && versions.get(c.pk) !== c.version).map((c) => c.pk);
+  changes.filter((c) => c.version !== undefined && versions.has(c.pk) && versions.get(c.pk) !== c.version).map((c) => c.pk);
 
 /**
  * Inside the write's own database transaction: locks the rows whose changes name a version (in pk order,

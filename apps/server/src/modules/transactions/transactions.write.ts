@@ -49,7 +49,10 @@ const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: Compa
     scope,
     changes.map((c) => c.pk),
   );
-  const stale = staleAmong(changes, new Map(rows.map((r) => [r.pk, r.version])));
+  // A row that has moved out of this person's reach (published meanwhile, say) is refused for its status below:
+  // "Keep mine" could not be kept there.
+  const stillEditable = rows.filter((r) => EDITABLE_STATUSES[scope.side].includes(r.status));
+  const stale = staleAmong(changes, new Map(stillEditable.map((r) => [r.pk, r.version])));
   if (stale.length > 0) throw new StaleVersions(stale);
   const currentLines = await loadLines(
     db,
