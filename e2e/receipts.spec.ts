@@ -159,6 +159,10 @@ test('a client photographs a receipt on a phone, Herd reads it and matches it to
     await editor.getByRole('button', { name: 'Done', exact: true }).click();
     await expect(editor).toBeHidden(PAGE_LOAD);
     await accountant.getByRole('tab', { name: /Categorized/ }).click();
+    // The Categorized list itself, not the Active one still on screen while it loads (it has other rows of this payee).
+    await expect(accountant.getByRole('tab', { name: /Categorized/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(accountant).toHaveURL(/\/categorized\//);
+    await expect(accountant.getByTestId('table-skeleton')).toHaveCount(0);
     await accountant
       .locator('.ant-table-tbody tr.ant-table-row', { hasText: charge!.payee })
       .getByRole('button', { name: `Edit ${charge!.payee}` })
