@@ -71,47 +71,20 @@ const isCode = (err: unknown, code: string) => (err as { code?: string } | null)
  * Several files in one request, read whole up to `maxBytes` each and at most
  * `maxFiles`: field errors for an oversized file (naming it), too many files,
  * a missing or unusable name. An empty file is read as it is: what it may be
- * is the caller's rule.
+ * is the caller's rule. The whole request fails on the first file refused
+ * (`readUploadsEach` keeps the others).
  */
-export const readUploads = (request: Pick<FastifyRequest, 'isMultipart' | 'parts'>, maxBytes: number, maxFiles: number): Promise<MultiUpload> =>
-  readingMultipart(() => readManyUploads(request, maxBytes, maxFiles));
-
-const readManyUploads = async (request: Pick<FastifyRequest, 'isMultipart' | 'parts'>, maxBytes: number, maxFiles: number): Promise<MultiUpload> => {
-  if (!request.isMultipart()) throw ValidationError.field('file', 'File is required.');
-  const files: MultiUpload['files'] = [];
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts({ limits: { files: maxFiles, fileSize: maxBytes, fields: 10 } })) {
-      if (part.type === 'file') {
-        const fileName = part.filename ?? '';
-        let bytes: Buffer;
-        try {
-          bytes = await part.toBuffer();
-        } catch (err) {
-          if (isCode(err, 'FST_REQ_FILE_TOO_LARGE')) throw ValidationError.field('file', `${fileName || 'A file'} is larger than the ${formatBytes(maxBytes)} limit.`);
-          throw err;
-        }
-        if (!fileName.trim()) throw ValidationError.field('file', messages.required('File name'));
-        if (hasForbiddenCharacters(fileName)) throw ValidationError.field('file', messages.badCharacters('File name'));
-        files.push({ bytes, fileName });
-      } else {
-        const value = String(part.value);
-        if (hasForbiddenCharacters(value) || hasForbiddenCharacters(part.fieldname))
-          throw ValidationError.field(part.fieldname, messages.badCharacters(labelOf([part.fieldname])));
-        fields[part.fieldname] = value;
-      }
-    }
-  } catch (err) {
-    if (isCode(err, 'FST_FILES_LIMIT')) throw ValidationError.field('file', `At most ${maxFiles} files can be uploaded at once.`);
-    if (isCode(err, 'FST_FIELDS_LIMIT') || isCode(err, 'FST_PARTS_LIMIT')) throw ValidationError.detail('The upload has too many fields.');
-    throw err;
+export const readUploads = async (request: Pick<FastifyRequest, 'isMultipart' | 'parts'>, maxBytes: number, maxFiles: number): Promise<MultiUpload> => {
+  const { files, fields } = await readUploadsEach(request, maxBytes, maxFiles);
+  const refused = files.find((file) => 'refused' in file);
+  if (refused && 'refused' in refused) {
+    throw ValidationError.field('file', refused.tooLarge ? `${refused.fileName || 'A file'} is larger than the ${formatBytes(maxBytes)} limit.` : refused.refused);
   }
-  if (files.length === 0) throw ValidationError.field('file', 'File is required.');
-  return { files, fields };
+  return { files: files.flatMap((file) => ('bytes' in file ? [{ bytes: file.bytes, fileName: file.fileName }] : [])), fields };
 };
 
 /** One file of a multipart request read on its own: its bytes, or why it cannot be taken (the others still can). */
-export type UploadedFile = { index: number; fileName: string; bytes: Buffer } | { index: number; fileName: string; refused: string };
+export type UploadedFile = { index: number; fileName: string; bytes: Buffer } | { index: number; fileName: string; refused: string; tooLarge?: true };
 
 /**
  * Several files in one request, each judged on its own: a file over `maxBytes` (read no further than the
@@ -138,7 +111,7 @@ const readEachUpload = async (request: Pick<FastifyRequest, 'isMultipart' | 'par
         const index = files.length;
         const fileName = part.filename ?? '';
         const bytes = await part.toBuffer();
-        if (part.file.truncated) files.push({ index, fileName, refused: `“${fileName}” is larger than the ${formatBytes(maxBytes)} limit.` });
+        if (part.file.truncated) files.push({ index, fileName, refused: `“${fileName}” is larger than the ${formatBytes(maxBytes)} limit.`, tooLarge: true });
         else if (!fileName.trim()) files.push({ index, fileName, refused: messages.required('File name') });
         else if (hasForbiddenCharacters(fileName)) files.push({ index, fileName: '', refused: messages.badCharacters('File name') });
         else files.push({ index, fileName, bytes });
