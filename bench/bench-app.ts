@@ -17,7 +17,7 @@ export const startBenchApp = async (database: Database, env: NodeJS.ProcessEnv, 
     config,
     db: database.db,
     jobs,
-    mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log, { links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
+    mailer: (a) => createMailer(database.db, outboxTransport(a.log, { secretLinks: false }), a.log, { links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
     logger: false,
   });
   return { app, jobs, config };

@@ -121,7 +121,7 @@ export const runRemindersBench = async (url: string | null = null): Promise<Remi
   const quiet = () => undefined;
   const log = { info: quiet, warn: quiet, error: quiet, debug: quiet } as unknown as FastifyBaseLogger;
   const jobs = await createJobQueue(database.executeSql, (err) => console.error(err), { supervise: false });
-  const mailer = createMailer(database.db, outboxTransport(log), log, { links: { appUrl: 'http://localhost:8000', secretKey: 'bench-secret' } });
+  const mailer = createMailer(database.db, outboxTransport(log, { secretLinks: false }), log, { links: { appUrl: 'http://localhost:8000', secretKey: 'bench-secret' } });
   let texts = 0;
   const deps = {
     db: database.db,

@@ -35,7 +35,7 @@ const main = async () => {
     config,
     db: database.db,
     jobs,
-    mailer: (a) => createMailer(database.db, outboxTransport(a.log), a.log, { links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
+    mailer: (a) => createMailer(database.db, outboxTransport(a.log, { secretLinks: false }), a.log, { links: { appUrl: config.appUrl, secretKey: config.secretKey } }),
     logger: false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
