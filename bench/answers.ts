@@ -14,7 +14,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { fromPostgresUrl, type Db } from '../apps/server/src/db/client.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
-import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../apps/server/src/modules/auth/auth.queries.js';
+import { seedFirm, seedFirmAdmin, seedUser } from './seed-people.js';
 import { startApi } from './api-process.js';
 import { percentile } from './load.js';
 import { signInAs, type BenchSession } from './sign-in.js';
@@ -42,7 +42,7 @@ export interface AnswersResult {
   loadAverage: { before: number; after: number };
 }
 
-interface Answerer {
+export interface Answerer {
   email: string;
   companyPk: number;
   categoryPk: number;
@@ -50,19 +50,17 @@ interface Answerer {
 }
 
 /** One firm; per client a company of its own with a chart of accounts and its transactions waiting. */
-const seed = async (db: Db): Promise<Answerer[]> => {
+export const seedAnswerers = async (db: Db): Promise<Answerer[]> => {
   const passwordHash = await hashPassword(PASSWORD);
-  const firm = await insertFirm(db, { companyName: 'Answers Bench Firm' });
-  await insertSubscription(db, { firmId: firm.pk, status: 'PAID' });
-  const admin = await insertUser(db, { email: 'answers-admin@example.com', passwordHash, accountType: 'ACCOUNTANT', firstName: 'Bench' });
-  await insertFirmMember(db, { firmId: firm.pk, userId: admin.pk, role: 'FIRM_ADMIN' });
+  const firm = await seedFirm(db, 'Answers Bench Firm');
+  await seedFirmAdmin(db, firm, await seedUser(db, { email: 'answers-admin@example.com', passwordHash, accountType: 'ACCOUNTANT', firstName: 'Bench' }));
   const answerers: Answerer[] = [];
   for (let i = 0; i < CLIENTS; i++) {
     const email = `answers-client-${i}@example.com`;
-    const user = await insertUser(db, { email, passwordHash, accountType: 'CLIENT', firstName: `Client ${i}` });
+    const user = await seedUser(db, { email, passwordHash, accountType: 'CLIENT', firstName: `Client ${i}` });
     const rows = (await db.execute(sql`with company as (
-        insert into client_companies (firm_id, name, connection_kind) values (${firm.pk}, ${`Answers Co ${i}`}, 'CSV') returning pk),
-      member as (insert into client_memberships (client_company_id, user_id, role) select pk, ${user.pk}, 'CLIENT' from company),
+        insert into client_companies (firm_id, name, connection_kind) values (${firm}, ${`Answers Co ${i}`}, 'CSV') returning pk),
+      member as (insert into client_memberships (client_company_id, user_id, role) select pk, ${user}, 'CLIENT' from company),
       accounts as (insert into ledger_accounts (client_company_id, external_id, name, account_type, is_payment_account)
         select pk, x.id, x.name, x.kind, x.id = 'bank' from company,
           (values ('bank', 'Checking', 'Bank'), ('supplies', 'Office Supplies', 'Expense'), ('travel', 'Travel', 'Expense')) x(id, name, kind)
@@ -108,7 +106,7 @@ const patch = (agent: http.Agent, url: string, session: BenchSession, body: stri
   });
 
 /** Every client answers its next waiting transaction as soon as the last answer came back, until `until`. */
-const answerUntil = async (base: string, answerers: (Answerer & { session: BenchSession })[], until: number, record: boolean) => {
+export const answerUntil = async (base: string, answerers: (Answerer & { session: BenchSession })[], until: number, record: boolean) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: answerers.length });
   const latencies: number[] = [];
   const errorSamples: string[] = [];
@@ -160,19 +158,25 @@ const statementsOfOneAnswer = async (url: string, a: Answerer) => {
   }
 };
 
+/** Each client signed in to the API at `base`, with a queue of their own of the transactions they will answer. */
+export const signInAnswerers = async (base: string, answerers: Answerer[]) => {
+  const signedIn = [];
+  for (const a of answerers) signedIn.push({ ...a, waiting: [...a.waiting], session: await signInAs(base, a.email, PASSWORD) });
+  return signedIn;
+};
+
 export const runAnswersBench = async (url: string): Promise<AnswersResult> => {
   const database = fromPostgresUrl(url);
   await database.migrate();
   const seedStart = performance.now();
-  const answerers = await seed(database.db);
+  const answerers = await seedAnswerers(database.db);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   await database.close();
   const port = 3290 + Math.floor(Math.random() * 10);
   const base = `http://127.0.0.1:${port}`;
   const api = await startApi(url, port);
   try {
-    const signedIn = [];
-    for (const a of answerers) signedIn.push({ ...a, session: await signInAs(base, a.email, PASSWORD) });
+    const signedIn = await signInAnswerers(base, answerers);
     process.stderr.write(`answers: ${CLIENTS} clients, ${WARMUP_MS / 1000} s not counted…\n`);
     await answerUntil(base, signedIn, performance.now() + WARMUP_MS, false);
     const loadBefore = os.loadavg()[0]!;

@@ -1,66 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWERS_LABEL, compareFigure, compareRun, recordedAnswers, recordedFigures } from './compare.js';
-import type { TargetResult } from './report.js';
+import { commitMarker, recordedCommit, summarize, worseThan } from './compare.js';
 
-const MARKDOWN = `# Benchmarks
+const round = (rps: number, p95: number, errors = 0) => ({ requests: 100, errors, rps, p50: p95 / 2, p95, p99: p95 * 1.2 });
 
-## PostgreSQL
-
-| endpoint | throughput | p50 | p95 | p99 | errors | SQL floor p50 | SQL floor p95 |
-|---|---|---|---|---|---|---|---|
-| Client active list, first page | 743 req/s | 12.1 ms | 23.8 ms | 37.3 ms | 0 | 0.8 ms | 1.7 ms |
-| Counters | 1572 req/s | 6.1 ms | 9.7 ms | 12.5 ms | 0 | 0.3 ms | 0.5 ms |
-
-## PGlite
-
-| Client active list, first page | 184 req/s | 48.1 ms | 95.3 ms | 110.5 ms | 0 | 2.6 ms | 3.9 ms |
-`;
-
-const run = (clientActive: { rps: number; p95: number; errors?: number }): TargetResult => ({
-  name: 'PostgreSQL',
-  transactions: 0,
-  bigCompanyTransactions: 0,
-  seedSeconds: 0,
-  load: {
-    clientActive: { requests: 1, errors: clientActive.errors ?? 0, rps: clientActive.rps, p50: 1, p95: clientActive.p95, p99: 1 },
-    counters: { requests: 1, errors: 0, rps: 1600, p50: 1, p95: 9, p99: 1 },
-  },
-  floors: {},
-  bulk: { count: 0, median: 0, max: 0 },
-  loadAverage: { before: 0, after: 0 },
-});
-
-describe('the benchmark comparison', () => {
-  it('reads the recorded figures of one section only', () => {
-    expect(Object.fromEntries(recordedFigures(MARKDOWN, 'PostgreSQL'))).toEqual({
-      'Client active list, first page': { rps: 743, p95: 23.8 },
-      Counters: { rps: 1572, p95: 9.7 },
-    });
-    expect(() => recordedFigures(MARKDOWN, 'MySQL')).toThrow(/no "## MySQL" section/);
+describe('the side-by-side comparison', () => {
+  it('takes the median of the rounds, sums their requests and errors, and states how far the p95s strayed', () => {
+    const summary = summarize([round(900, 12), round(1000, 10), round(1100, 11, 2)]);
+    expect(summary).toMatchObject({ requests: 300, errors: 2, rps: 1000, p95: 11, rounds: 3 });
+    expect(summary.spread).toBeCloseTo(2 / 11);
+    expect(summarize([round(900, 12), round(1000, 10)])).toMatchObject({ rps: 950, p95: 11 });
+    expect(() => summarize([])).toThrow(/no round/);
   });
 
-  it('holds within 30%, and fails past it on p95, on throughput, or on any error', () => {
-    const recorded = recordedFigures(MARKDOWN, 'PostgreSQL');
-    expect(compareRun(recorded, run({ rps: 600, p95: 30 })).every((r) => r.worse.length === 0)).toBe(true);
-    expect(compareRun(recorded, run({ rps: 743, p95: 31.5 }))[0]!.worse).toEqual(['p95 31.5 ms > 30.9 ms']);
-    expect(compareRun(recorded, run({ rps: 560, p95: 20 }))[0]!.worse).toEqual(['560 req/s < 572 req/s']);
-    expect(compareRun(recorded, run({ rps: 743, p95: 20, errors: 3 }))[0]!.worse).toEqual(['3 errors']);
+  it('holds within 15% of the other commit, and fails past it on p95, on throughput, or on any error', () => {
+    const before = summarize([round(1000, 10)]);
+    expect(worseThan(summarize([round(880, 11.4)]), before)).toEqual([]);
+    expect(worseThan(summarize([round(1000, 11.6)]), before)).toEqual(['p95 11.6 ms > 11.5 ms']);
+    expect(worseThan(summarize([round(860, 10)]), before)).toEqual(['860 req/s < 870 req/s']);
+    expect(worseThan(summarize([round(1000, 10, 3)]), before)).toEqual(['3 errors']);
   });
 
-  it('reads the answers figure from its own section and holds it to the same tolerance', () => {
-    const answers = `${MARKDOWN}
-<!-- answers:start -->
-## Answers under load
-
-| clients | answers | errors | answers/s | p50 | p95 | p99 | slowest |
-|---:|---:|---:|---:|---:|---:|---:|---:|
-| 50 | 13920 | 0 | 232 | 209.7 ms | 276.5 ms | 294.2 ms | 329.9 ms |
-<!-- answers:end -->
-`;
-    expect(recordedAnswers(MARKDOWN)).toBeUndefined();
-    const recorded = recordedAnswers(answers);
-    expect(recorded).toEqual({ rps: 232, p95: 276.5 });
-    expect(compareFigure(ANSWERS_LABEL, recorded, { rps: 200, p95: 300, errors: 0 }).worse).toEqual([]);
-    expect(compareFigure(ANSWERS_LABEL, recorded, { rps: 170, p95: 380, errors: 1 }).worse).toEqual(['p95 380.0 ms > 359.4 ms', '170 req/s < 178 req/s', '1 errors']);
+  it('finds the commit the recorded figures came from', () => {
+    expect(recordedCommit(`# Benchmarks\n\n${commitMarker('d24506d0a1b2')}\n`)).toBe('d24506d0a1b2');
+    expect(recordedCommit('# Benchmarks\n')).toBeNull();
   });
 });

@@ -32,7 +32,6 @@ import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { CATEGORIZED_FILTER } from './floor.js';
 import { runLoad, type LoadRequest, type LoadResult } from './load.js';
 import type { BenchData } from './seed.js';
@@ -52,7 +51,11 @@ import { runDocumentsSections } from './documents-sections.js';
 import { renderRemindersReport, runRemindersBench } from './reminders.js';
 import { renderUnreadCountReport, runUnreadCountBench } from './unread-count.js';
 import { signInAs, type BenchSession } from './sign-in.js';
-import { ANSWERS_LABEL, compareFigure, compareRun, recordedAnswers, recordedFigures, renderComparison } from './compare.js';
+import { recordedCommit } from './compare.js';
+import { freshDatabase, postgresServerUrl } from './postgres.js';
+import { runSideBySide } from './against.js';
+import { failures, renderSideBySide, resultRows } from './side-by-side-report.js';
+import { writeResults } from './results-json.js';
 import { renderAnswersReport, runAnswersBench } from './answers.js';
 import { companiesFlag, renderLedgerScheduleReport, runLedgerScheduleBench } from './ledger-schedule.js';
 
@@ -147,35 +150,10 @@ const bulkUpdate = async (base: string, who: BenchSession, company: number) => {
   return { count: Math.min(500, pks.length), median: times[2]!, max: times[4]! };
 };
 
-/** A private PostgreSQL for the run when none is given and this machine allows it. */
+/** A fresh database for the run on the PostgreSQL given or started (bench/postgres.ts), or null when there is none. */
 const postgresUrl = async (): Promise<string | null> => {
-  let url = process.env.BENCH_DATABASE_URL ?? null;
-  if (!url && process.getuid?.() === 0 && existsSync(path.join(root, '.ci/start-postgres.sh'))) {
-    const tcp = new URL(execFileSync('bash', [path.join(root, '.ci/start-postgres.sh')], { encoding: 'utf8' }).trim());
-    // A database on the same machine is reached through its Unix socket (the script's -k /tmp), as a
-    // local deployment would: about a tenth more throughput than loopback TCP here.
-    url = `postgres://${tcp.username}@localhost:${tcp.port}${tcp.pathname}?host=/tmp`;
-    const pgdata = readFileSync('/tmp/herd-ci-pgdata', 'utf8').trim();
-    // Fast shutdown of the cluster this run started, whatever way the run ends.
-    process.on('exit', () => {
-      const postmaster = Number(readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      if (postmaster) process.kill(postmaster, 'SIGINT');
-    });
-  }
-  if (!url) return null;
-  return freshDatabase(url, 'herd_bench');
-};
-
-/** An empty database of that name on the server of `url` (dropped first if there), and its URL. */
-const freshDatabase = async (url: string, name: string) => {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+  const server = postgresServerUrl();
+  return server ? freshDatabase(server, 'herd_bench') : null;
 };
 
 /** The answers under load, on a database of their own beside the lists' one. */
@@ -184,26 +162,44 @@ const answersOn = async (pgUrl: string) => {
   return runAnswersBench(await freshDatabase(pgUrl, 'herd_bench_answers'));
 };
 
-/**
- * `--compare`: the list, counter and answer figures again on PostgreSQL, against those BENCHMARKS.md
- * recorded; exits 1 when any is more than 30% worse, so a regression is caught the day it lands.
- */
-const compareWithRecorded = async () => {
-  const pgUrl = await postgresUrl();
-  if (!pgUrl) throw new Error('--compare measures on PostgreSQL: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed)');
-  const recorded = recordedFigures(readFileSync(path.join(root, 'BENCHMARKS.md'), 'utf8'), 'PostgreSQL');
-  if (!recordedAnswers(readFileSync(path.join(root, 'BENCHMARKS.md'), 'utf8')))
-    throw new Error('BENCHMARKS.md records no answers figure: run `npm run bench -- --only=answers --write` first');
-  const markdown = readFileSync(path.join(root, 'BENCHMARKS.md'), 'utf8');
-  const rows = compareRun(recorded, await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
-  const answers = await answersOn(pgUrl);
-  rows.push(compareFigure(ANSWERS_LABEL, recordedAnswers(markdown), answers));
-  process.stdout.write(`${renderComparison(rows)}\n`);
-  process.exit(rows.some((r) => r.worse.length > 0) ? 1 : 0);
+/** The side-by-side run's flags: `--against=REF`, or `--compare` (against the commit BENCHMARKS.md's figures came from). */
+const againstRef = () => {
+  const given = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+  if (given) return given;
+  if (!process.argv.includes('--compare')) return null;
+  const commit = recordedCommit(readFileSync(path.join(root, 'BENCHMARKS.md'), 'utf8'));
+  if (!commit) throw new Error('BENCHMARKS.md names no commit its figures came from: run `npm run bench -- --write` first, or give `--against=REF`');
+  return commit;
+};
+
+/** Herd beside its floor on PostgreSQL, and beside `ref` when given: printed, written as JSON, and to BENCHMARKS.md with `--write`. */
+const sideBySide = async (ref: string | null, write: boolean) => {
+  const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? (ref ? 3 : 1));
+  const result = await runSideBySide({
+    ref,
+    rounds,
+    sections: ref ? ['lists', 'answers'] : ['lists'],
+    listMs: DURATION_MS,
+    answersMs: Number(process.env.BENCH_ANSWER_MS || 20_000),
+    scale: Number(process.env.BENCH_SCALE || 1),
+  });
+  const section = renderSideBySide(
+    result,
+    `npm run bench ${process.argv.slice(2).join(' ')}`.trim(),
+    execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(),
+  );
+  process.stdout.write(`${section}\n`);
+  writeResults(resultRows(result));
+  if (write) writeSection(path.join(root, 'BENCHMARKS.md'), 'side-by-side', section);
+  const worse = failures(result);
+  if (worse.length) process.stdout.write(`The comparison FAILED:\n${worse.map((w) => `- ${w}`).join('\n')}\n`);
+  else if (ref) process.stdout.write('Every figure holds.\n');
+  return worse.length === 0;
 };
 
 const main = async () => {
-  if (process.argv.includes('--compare')) return compareWithRecorded();
+  const ref = againstRef();
+  if (ref) process.exit((await sideBySide(ref, process.argv.includes('--write'))) ? 0 : 1);
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
   const withoutDatabase = ['reminders-pglite', 'pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr', 'hostile-files'];
@@ -324,7 +320,7 @@ const main = async () => {
     'ledger-schedule',
   ];
   if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
-    if (pgUrl) results.push(await benchTarget('PostgreSQL', { BENCH_DATABASE_URL: pgUrl }));
+    if (pgUrl && only !== 'pglite') await sideBySide(null, write);
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
     if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
     const report = renderReport(results, { connections: CONNECTIONS, durationMs: DURATION_MS, cpus: os.cpus().length, date: new Date() });

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.js';
-import { clientCompanies, clientMemberships } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
-import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../apps/server/src/modules/auth/auth.queries.js';
+import { firstPk, seedFirm, seedFirmAdmin, seedUser } from './seed-people.js';
 
 export const BENCH_PASSWORD = 'bench-password-1';
 
@@ -22,21 +21,21 @@ export interface BenchData {
  */
 export const seedBench = async (db: Db, opts: { smallCompanies: number; perSmall: number; big: number }): Promise<BenchData> => {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const firm = await insertFirm(db, { companyName: 'Bench Firm' });
-  await insertSubscription(db, { firmId: firm.pk, status: 'PAID' });
-  const accountant = await insertUser(db, { email: 'bench-accountant@example.com', passwordHash, accountType: 'ACCOUNTANT', firstName: 'Bench' });
-  await insertFirmMember(db, { firmId: firm.pk, userId: accountant.pk, role: 'FIRM_ADMIN' });
-  const [big] = await db.insert(clientCompanies).values({ firmId: firm.pk, name: 'Big Company', connectionKind: 'CSV' }).returning();
-  const client = await insertUser(db, { email: 'bench-client@example.com', passwordHash, accountType: 'CLIENT', firstName: 'Client' });
-  await db.insert(clientMemberships).values({ clientCompanyId: big!.pk, userId: client.pk, role: 'CLIENT' });
-
+  const firmPk = await seedFirm(db, 'Bench Firm');
+  const accountantEmail = 'bench-accountant@example.com';
+  const accountantPk = await seedUser(db, { email: accountantEmail, passwordHash, accountType: 'ACCOUNTANT', firstName: 'Bench' });
+  await seedFirmAdmin(db, firmPk, accountantPk);
+  const clientEmail = 'bench-client@example.com';
+  const clientPk = await seedUser(db, { email: clientEmail, passwordHash, accountType: 'CLIENT', firstName: 'Client' });
+  const bigPk = firstPk(await db.execute(sql`insert into client_companies (firm_id, name, connection_kind) values (${firmPk}, 'Big Company', 'CSV') returning pk`));
+  await db.execute(sql`insert into client_memberships (client_company_id, user_id, role) values (${bigPk}, ${clientPk}, 'CLIENT')`);
   await db.execute(sql`insert into client_companies (firm_id, name, connection_kind)
-    select ${firm.pk}, 'Company ' || g, 'CSV' from generate_series(1, ${opts.smallCompanies}) g`);
+    select ${firmPk}, 'Company ' || g, 'CSV' from generate_series(1, ${opts.smallCompanies}) g`);
   await db.execute(sql`insert into ledger_accounts (client_company_id, external_id, name, account_type, is_payment_account, is_watched)
-    select ${big!.pk}, 'a' || g, 'Account ' || g, case when g <= 2 then 'Bank' else 'Expense' end, g <= 2, g = 3
+    select ${bigPk}, 'a' || g, 'Account ' || g, case when g <= 2 then 'Bank' else 'Expense' end, g <= 2, g = 3
     from generate_series(1, 23) g`);
   await db.execute(sql`insert into ledger_refs (client_company_id, kind, external_id, name)
-    select ${big!.pk}, 'CLASS', 'c' || g, 'Class ' || g from generate_series(1, 5) g`);
+    select ${bigPk}, 'CLASS', 'c' || g, 'Class ' || g from generate_series(1, 5) g`);
 
   const statusOf = sql.raw(
     `(case when g % 20 < 12 then 'READY' when g % 20 < 16 then 'FINISHED_IN_HERD' when g % 20 < 19 then 'PUBLISHED_IN_PLATFORM' else 'SYNC_ERROR' end)::transaction_status`,
@@ -44,33 +43,33 @@ export const seedBench = async (db: Db, opts: { smallCompanies: number; perSmall
   await db.execute(sql`insert into transactions (client_company_id, external_id, ledger_entity_type, type, subtype, date, amount, description, payee, status, is_hidden)
     select c.pk, 's' || c.pk || '-' || g, 'csv', case when g % 5 = 0 then 'DEPOSIT' else 'EXPENSE' end::transaction_type, 'BANK_DEBIT',
       date '2026-01-01' + (g % 300), ((g * 37) % 100000) / 100.0 + 1, 'Purchase ' || g, 'Vendor ' || (g % 50), ${statusOf}, g % 97 = 0
-    from client_companies c cross join generate_series(1, ${opts.perSmall}) g where c.firm_id = ${firm.pk} and c.pk <> ${big!.pk}`);
+    from client_companies c cross join generate_series(1, ${opts.perSmall}) g where c.firm_id = ${firmPk} and c.pk <> ${bigPk}`);
   await db.execute(sql`insert into transactions (client_company_id, external_id, ledger_entity_type, type, subtype, date, amount, description, payee,
       payment_account_id, watched_account_id, status, is_hidden)
-    select ${big!.pk}, 'b' || g, 'csv', case when g % 5 = 0 then 'DEPOSIT' else 'EXPENSE' end::transaction_type, 'BANK_DEBIT',
+    select ${bigPk}, 'b' || g, 'csv', case when g % 5 = 0 then 'DEPOSIT' else 'EXPENSE' end::transaction_type, 'BANK_DEBIT',
       date '2026-01-01' + (g % 300), ((g * 37) % 100000) / 100.0 + 1, 'Purchase ' || g, 'Vendor ' || (g % 50),
-      (select min(pk) from ledger_accounts where client_company_id = ${big!.pk}) + (g % 2),
-      (select min(pk) from ledger_accounts where client_company_id = ${big!.pk}) + 2,
+      (select min(pk) from ledger_accounts where client_company_id = ${bigPk}) + (g % 2),
+      (select min(pk) from ledger_accounts where client_company_id = ${bigPk}) + 2,
       ${statusOf}, g % 97 = 0
     from generate_series(1, ${opts.big}) g`);
   await db.execute(sql`insert into transaction_lines (transaction_id, position, amount, category_id, class_id)
     select t.pk, 0, t.amount,
       case when t.status <> 'READY' then (select min(pk) from ledger_accounts where client_company_id = t.client_company_id) + 3 + (t.pk % 20) end,
-      case when t.client_company_id = ${big!.pk} and t.pk % 3 <> 0 then (select min(pk) from ledger_refs where client_company_id = ${big!.pk}) + (t.pk % 5) end
+      case when t.client_company_id = ${bigPk} and t.pk % 3 <> 0 then (select min(pk) from ledger_refs where client_company_id = ${bigPk}) + (t.pk % 5) end
     from transactions t`);
   await db.execute(sql`insert into notes (firm_id, client_company_id, target_type, target_pk, author_id, sender_kind, body)
-    select ${firm.pk}, ${big!.pk}, 'TRANSACTION', t.pk, ${accountant.pk}, 'ACCOUNTANT', 'Question about ' || t.description
-    from transactions t where t.client_company_id = ${big!.pk} and t.pk % 10 = 0`);
+    select ${firmPk}, ${bigPk}, 'TRANSACTION', t.pk, ${accountantPk}, 'ACCOUNTANT', 'Question about ' || t.description
+    from transactions t where t.client_company_id = ${bigPk} and t.pk % 10 = 0`);
   await db.execute(sql`insert into files (firm_id, client_company_id, storage_key, name, content_type, size, sha256)
-    values (${firm.pk}, ${big!.pk}, 'bench/receipt', 'receipt.pdf', 'application/pdf', 1000, 'bench')`);
+    values (${firmPk}, ${bigPk}, 'bench/receipt', 'receipt.pdf', 'application/pdf', 1000, 'bench')`);
   await db.execute(sql`insert into transaction_attachments (transaction_id, file_id)
-    select t.pk, (select max(pk) from files) from transactions t where t.client_company_id = ${big!.pk} and t.pk % 5 = 0`);
+    select t.pk, (select max(pk) from files) from transactions t where t.client_company_id = ${bigPk} and t.pk % 5 = 0`);
   // The steady state autovacuum keeps a live database in: statistics and a visibility map for index-only counts.
   await db.execute(sql`vacuum analyze`);
   return {
-    bigCompanyPk: big!.pk,
-    accountantEmail: accountant.email,
-    clientEmail: client.email,
+    bigCompanyPk: bigPk,
+    accountantEmail,
+    clientEmail,
     transactions: opts.smallCompanies * opts.perSmall + opts.big,
     bigCompanyTransactions: opts.big,
   };

@@ -1,24 +1,47 @@
 /**
- * Counts the SQL statements a request sends, in the bench's server process: every
- * node-postgres query is noted while a count is open. Round trips, not SQL, are most of
- * a list request's cost here (BENCHMARKS.md), so the count per request is a figure to keep.
+ * Notes the SQL statements a piece of work sends, in the bench's own process: every node-postgres
+ * query is noted while a watch is open. Round trips, not SQL, are most of a list request's cost here
+ * (BENCHMARKS.md), so the count per request is a figure to keep; and the statements themselves, with
+ * their values, are what the bare floor replays (bench/bare-server.ts).
  */
 import pg from 'pg';
 
-let open: string[] | null = null;
+/** A statement as node-postgres was given it: prepared ones carry their name. */
+export interface NotedStatement {
+  name?: string;
+  text: string;
+  values?: unknown[];
+  rowMode?: 'array';
+}
 
-/** Notes each statement's text while `measure` runs (once per process; PostgreSQL only). */
+let open: NotedStatement[] | null = null;
+let watching = false;
+
+const noted = (first: unknown, second: unknown): NotedStatement => {
+  if (typeof first === 'string') return { text: first, ...(Array.isArray(second) ? { values: second } : {}) };
+  const config = first as NotedStatement;
+  return {
+    text: config.text,
+    ...(config.name ? { name: config.name } : {}),
+    ...(config.values ? { values: config.values } : {}),
+    ...(config.rowMode ? { rowMode: config.rowMode } : {}),
+  };
+};
+
+/** Starts noting (once per process; PostgreSQL only): nothing is kept until a watch opens. */
 export const watchStatements = () => {
+  if (watching) return;
+  watching = true;
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string; name?: string };
-    if (open) open.push(typeof first === 'string' ? first : (first.name ?? first.text ?? '?'));
+    if (open) open.push(noted(args[0], args[1]));
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;
 };
 
-/** The statements sent while `fn` ran, in order (prepared ones by name). */
-export const statementsOf = async (fn: () => Promise<unknown>) => {
+/** The statements sent while `fn` ran, in order, whole (text, values, name). */
+export const queriesOf = async (fn: () => Promise<unknown>): Promise<NotedStatement[]> => {
+  watchStatements();
   open = [];
   try {
     await fn();
@@ -27,3 +50,6 @@ export const statementsOf = async (fn: () => Promise<unknown>) => {
     open = null;
   }
 };
+
+/** The statements sent while `fn` ran, in order (prepared ones by name). */
+export const statementsOf = async (fn: () => Promise<unknown>) => (await queriesOf(fn)).map((s) => s.name ?? s.text);
