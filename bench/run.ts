@@ -324,8 +324,8 @@ const main = async () => {
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
     if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
     const report = renderReport(results, { connections: CONNECTIONS, durationMs: DURATION_MS, cpus: os.cpus().length, date: new Date() });
-    process.stdout.write(`${report}\n`);
-    if (write) {
+    if (results.length) process.stdout.write(`${report}\n`);
+    if (write && results.length) {
       const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
       const notes = previous.indexOf('\n## Reading these figures');
       writeFileSync(file, notes >= 0 ? `${mergeReport(previous.slice(0, notes), report)}${previous.slice(notes)}` : report);
