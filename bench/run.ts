@@ -26,9 +26,13 @@
  * `--only=answers` only 50 clients answering transactions at once for 60 s, on PostgreSQL (bench/answers.ts),
  * `--only=unread-count` only the bell's unread count with 100,000 notifications in one firm, 10 clients, on PostgreSQL (bench/unread-count.ts),
  * `--only=ledger-schedule` only one interval of scheduled ledger pulls over 1,000 QuickBooks companies on a compressed clock, on PostgreSQL
- * (bench/ledger-schedule.ts; `--companies=<n>` for another number).
+ * (bench/ledger-schedule.ts; `--companies=<n>` for another number),
+ * `--only=scale` only a company growing to 10 million transactions and files, on PostgreSQL (bench/scale.ts; `--sizes=…`).
+ *
+ * `--against=REF` runs another commit beside the working tree and `--compare` the commit BENCHMARKS.md's
+ * figures came from (bench/against.ts, docs/benchmarks.md).
  */
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,11 +55,9 @@ import { runDocumentsSections } from './documents-sections.js';
 import { renderRemindersReport, runRemindersBench } from './reminders.js';
 import { renderUnreadCountReport, runUnreadCountBench } from './unread-count.js';
 import { signInAs, type BenchSession } from './sign-in.js';
-import { recordedCommit } from './compare.js';
 import { freshDatabase, postgresServerUrl } from './postgres.js';
-import { runSideBySide } from './against.js';
-import { failures, renderSideBySide, resultRows } from './side-by-side-report.js';
-import { writeResults } from './results-json.js';
+import { againstRef, sideBySide } from './against-cli.js';
+import { renderScaleReport, runScaleBench, sizesFlag } from './scale.js';
 import { renderAnswersReport, runAnswersBench } from './answers.js';
 import { companiesFlag, renderLedgerScheduleReport, runLedgerScheduleBench } from './ledger-schedule.js';
 
@@ -162,44 +164,9 @@ const answersOn = async (pgUrl: string) => {
   return runAnswersBench(await freshDatabase(pgUrl, 'herd_bench_answers'));
 };
 
-/** The side-by-side run's flags: `--against=REF`, or `--compare` (against the commit BENCHMARKS.md's figures came from). */
-const againstRef = () => {
-  const given = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
-  if (given) return given;
-  if (!process.argv.includes('--compare')) return null;
-  const commit = recordedCommit(readFileSync(path.join(root, 'BENCHMARKS.md'), 'utf8'));
-  if (!commit) throw new Error('BENCHMARKS.md names no commit its figures came from: run `npm run bench -- --write` first, or give `--against=REF`');
-  return commit;
-};
-
-/** Herd beside its floor on PostgreSQL, and beside `ref` when given: printed, written as JSON, and to BENCHMARKS.md with `--write`. */
-const sideBySide = async (ref: string | null, write: boolean) => {
-  const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? (ref ? 3 : 1));
-  const result = await runSideBySide({
-    ref,
-    rounds,
-    sections: ref ? ['lists', 'answers'] : ['lists'],
-    listMs: DURATION_MS,
-    answersMs: Number(process.env.BENCH_ANSWER_MS || 20_000),
-    scale: Number(process.env.BENCH_SCALE || 1),
-  });
-  const section = renderSideBySide(
-    result,
-    `npm run bench ${process.argv.slice(2).join(' ')}`.trim(),
-    execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(),
-  );
-  process.stdout.write(`${section}\n`);
-  writeResults(resultRows(result));
-  if (write) writeSection(path.join(root, 'BENCHMARKS.md'), 'side-by-side', section);
-  const worse = failures(result);
-  if (worse.length) process.stdout.write(`The comparison FAILED:\n${worse.map((w) => `- ${w}`).join('\n')}\n`);
-  else if (ref) process.stdout.write('Every figure holds.\n');
-  return worse.length === 0;
-};
-
 const main = async () => {
   const ref = againstRef();
-  if (ref) process.exit((await sideBySide(ref, process.argv.includes('--write'))) ? 0 : 1);
+  if (ref) process.exit((await sideBySide(ref, process.argv.includes('--write'), DURATION_MS)) ? 0 : 1);
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
   const withoutDatabase = ['reminders-pglite', 'pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr', 'hostile-files'];
@@ -283,6 +250,13 @@ const main = async () => {
       if (write) writeSection(file, 'unread-count', section);
     } else process.stderr.write('Unread count skipped: it is measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
   }
+  if (only === 'scale') {
+    if (pgUrl) {
+      const section = renderScaleReport(await runScaleBench(pgUrl, sizesFlag(process.argv)));
+      process.stdout.write(`${section}\n`);
+      if (write) writeSection(file, 'scale', section);
+    } else process.stderr.write('The scale curve skipped: it is measured on PostgreSQL (set BENCH_DATABASE_URL).\n');
+  }
   if (only === 'ledger-schedule') {
     if (pgUrl) {
       const section = renderLedgerScheduleReport(await runLedgerScheduleBench(pgUrl, companiesFlag(process.argv)));
@@ -318,9 +292,10 @@ const main = async () => {
     'communications-lists',
     'documents-lists',
     'ledger-schedule',
+    'scale',
   ];
   if (!(only !== undefined && separateParts.includes(only)) && !only?.startsWith('suggestions')) {
-    if (pgUrl && only !== 'pglite') await sideBySide(null, write);
+    if (pgUrl && only !== 'pglite') await sideBySide(null, write, DURATION_MS);
     else if (only !== 'pglite') process.stderr.write('PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
     if (only !== 'postgres') results.push(await benchTarget('PGlite', { BENCH_DATABASE_URL: '' }));
     const report = renderReport(results, { connections: CONNECTIONS, durationMs: DURATION_MS, cpus: os.cpus().length, date: new Date() });

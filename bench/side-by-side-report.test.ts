@@ -10,7 +10,7 @@ const result = (sides: number): SideBySideResult => ({
     { label: 'working tree (abc)', commit: null },
     { label: 'main (def)', commit: 'def0123456789' },
   ].slice(0, sides),
-  data: { bigCompanyPk: 1, accountantEmail: 'a@x', clientEmail: 'c@x', transactions: 300_000, bigCompanyTransactions: 100_000 },
+  data: { firmPk: 1, accountantPk: 2, receiptPk: 3, bigCompanyPk: 4, accountantEmail: 'a@x', clientEmail: 'c@x', transactions: 300_000, bigCompanyTransactions: 100_000 },
   answerers: 50,
   figures: {
     clientActive: { sides: [figure(1000, 10), figure(1000, 10)].slice(0, sides), bare: figure(2000, 4), sql: figure(5000, 2), statements: 1 },
