@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import { clientCompanies, clientMemberships, firmMembers, globalBanners, ledgerAccounts, ledgerRefs, outbox, subscriptions, users } from '../src/db/schema/index.js';
+import { hash } from '@node-rs/argon2';
 import { hashPassword } from '../src/lib/crypto.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../src/modules/auth/auth.queries.js';
 import type { TestClient } from './client.js';
@@ -9,14 +10,16 @@ import type { TestClient } from './client.js';
 export const PASSWORD = 'correct-horse-battery';
 
 /**
- * One Argon2 hash of PASSWORD for every fixture user of a file: hashing costs tens of
- * milliseconds of CPU by design, and each hash carries its own salt and cost, so signing in
- * still runs the real verification against a real hash.
+ * One Argon2id hash of PASSWORD for every fixture user of a file, made at the lowest cost Argon2
+ * allows. A hash carries its own salt and cost, so signing in still runs the real verification of
+ * a real hash; it takes a third of a millisecond instead of twenty, and the suite signs in thousands
+ * of times. Passwords a test sets through the API are hashed at the production cost as ever.
  */
 let defaultHash: Promise<string> | null = null;
+const FIXTURE_COST = { algorithm: 2, memoryCost: 64, timeCost: 1, parallelism: 1 } as const;
 const hashOf = (password: string): Promise<string> => {
   if (password !== PASSWORD) return hashPassword(password);
-  defaultHash ??= hashPassword(PASSWORD);
+  defaultHash ??= hash(PASSWORD, FIXTURE_COST);
   return defaultHash;
 };
 
