@@ -1,8 +1,8 @@
-/** The command line of the side-by-side run (`--against=REF`, `--compare`, `--rounds=N`), for bench/run.ts. */
+/** The command line of the side-by-side run (`--against=REF`, `--compare`, `--rounds=N`, `--sections=…`), for bench/run.ts. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runSideBySide } from './against.js';
+import { runSideBySide, type Section } from './against.js';
 import { recordedCommit } from './compare.js';
 import { writeSection } from './report.js';
 import { writeResults } from './results-json.js';
@@ -20,13 +20,23 @@ export const againstRef = () => {
   return commit;
 };
 
+/** `--sections=lists,answers`: which parts a side-by-side run measures (both by default against a ref). */
+const sectionsFlag = (): Section[] | null => {
+  const given = process.argv.find((a) => a.startsWith('--sections='))?.slice('--sections='.length);
+  if (!given) return null;
+  const sections = given.split(',');
+  const unknown = sections.filter((s) => s !== 'lists' && s !== 'answers');
+  if (unknown.length) throw new Error(`--sections: ${unknown.join(', ')} is not a section (lists, answers)`);
+  return sections as Section[];
+};
+
 /** Herd beside its floor on PostgreSQL, and beside `ref` when given: printed, written as JSON, and to BENCHMARKS.md with `--write`. */
 export const sideBySide = async (ref: string | null, write: boolean, listMs: number) => {
   const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? (ref ? 3 : 1));
   const result = await runSideBySide({
     ref,
     rounds,
-    sections: ref ? ['lists', 'answers'] : ['lists'],
+    sections: sectionsFlag() ?? (ref ? ['lists', 'answers'] : ['lists']),
     listMs,
     answersMs: Number(process.env.BENCH_ANSWER_MS || 20_000),
     scale: Number(process.env.BENCH_SCALE || 1),
