@@ -6,7 +6,7 @@ import { runSideBySide, type Section } from './against.js';
 import { recordedCommit } from './compare.js';
 import { writeSection } from './report.js';
 import { writeResults } from './results-json.js';
-import { failures, renderSideBySide, resultRows } from './side-by-side-report.js';
+import { renderSideBySide, resultRows, verdicts } from './side-by-side-report.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -49,8 +49,9 @@ export const sideBySide = async (ref: string | null, write: boolean, listMs: num
   process.stdout.write(`${section}\n`);
   writeResults(resultRows(result));
   if (write) writeSection(path.join(root, 'BENCHMARKS.md'), 'side-by-side', section);
-  const worse = failures(result);
+  const { worse, unsure } = verdicts(result);
   if (worse.length) process.stdout.write(`The comparison FAILED:\n${worse.map((w) => `- ${w}`).join('\n')}\n`);
-  else if (ref) process.stdout.write('Every figure holds.\n');
-  return worse.length === 0;
+  if (unsure.length) process.stdout.write(`Too noisy to judge (run again with more --rounds, or on a quieter machine):\n${unsure.map((w) => `- ${w}`).join('\n')}\n`);
+  if (ref && !worse.length && !unsure.length) process.stdout.write('Every figure holds.\n');
+  return worse.length ? 'worse' : unsure.length ? 'unsure' : 'holds';
 };

@@ -10,9 +10,10 @@ const root = path.resolve(import.meta.dirname, '..');
 /**
  * The API alone on the bench database, in its own process as in production; `checkoutRoot`: the
  * checkout of Herd to run (the working tree, or another commit's worktree in a side-by-side run).
- * It migrates the database on start, as a deployment does.
+ * It migrates the database on start, as a deployment does. `env`: more settings (WEB_DIST_DIR: a built web app
+ * for the API to serve beside itself, for a bench that drives a browser).
  */
-export const startApi = async (url: string, port: number, checkoutRoot = root) => {
+export const startApi = async (url: string, port: number, checkoutRoot = root, env: Record<string, string> = {}) => {
   // BENCH_CPU_PROF_DIR: write a CPU profile of the API there (it is written when the API stops).
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', '--role=api'], {
@@ -27,6 +28,7 @@ export const startApi = async (url: string, port: number, checkoutRoot = root) =
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '',
       APP_URL: `http://127.0.0.1:${port}`,
+      ...env,
     },
   });
   for (let waited = 0; waited < 180; waited++) {

@@ -18,6 +18,9 @@ export interface Summary {
   rounds: number;
   /** (slowest round's p95 − fastest's) ÷ the median p95: how much to trust a difference. */
   spread: number;
+  /** The rounds' own p95s and throughputs, for telling a difference from the machine's noise. */
+  p95s: number[];
+  rpss: number[];
 }
 
 const median = (values: number[]) => {
@@ -39,16 +42,38 @@ export const summarize = (runs: LoadResult[]): Summary => {
     p99: median(runs.map((r) => r.p99)),
     rounds: runs.length,
     spread: p95 > 0 ? (Math.max(...p95s) - Math.min(...p95s)) / p95 : 0,
+    p95s,
+    rpss: runs.map((r) => r.rps),
   };
 };
 
-/** What makes the working tree's figure worse than the other commit's, in words; empty when it holds. */
-export const worseThan = (now: Summary, before: Pick<Summary, 'rps' | 'p95'>, tolerance = TOLERANCE): string[] => {
-  const worse: string[] = [];
-  if (now.p95 > before.p95 * (1 + tolerance)) worse.push(`p95 ${now.p95.toFixed(1)} ms > ${(before.p95 * (1 + tolerance)).toFixed(1)} ms`);
-  if (now.rps < before.rps / (1 + tolerance)) worse.push(`${now.rps.toFixed(0)} req/s < ${(before.rps / (1 + tolerance)).toFixed(0)} req/s`);
-  if (now.errors > 0) worse.push(`${now.errors} errors`);
-  return worse;
+export interface Verdict {
+  /** What makes the working tree's figure worse, in words; empty when it holds. */
+  worse: string[];
+  /** Differences past the tolerance that the rounds' own spread could explain: too noisy to judge. */
+  unsure: string[];
+}
+
+/**
+ * The working tree's figure against the other commit's. A median more than `tolerance` worse fails
+ * only when every round of the working tree was worse than every round of the other (the rounds do
+ * not overlap): a busy machine spreads the rounds, and a difference inside that spread is noise,
+ * reported as unsure rather than as a regression. With one round each, the medians decide. Any error fails.
+ */
+export const judge = (now: Summary, before: Summary, tolerance = TOLERANCE): Verdict => {
+  const verdict: Verdict = { worse: [], unsure: [] };
+  if (now.p95 > before.p95 * (1 + tolerance)) {
+    const words = `p95 ${now.p95.toFixed(1)} ms > ${(before.p95 * (1 + tolerance)).toFixed(1)} ms`;
+    if (Math.min(...now.p95s) > Math.max(...before.p95s)) verdict.worse.push(words);
+    else verdict.unsure.push(`${words}, but the rounds overlap`);
+  }
+  if (now.rps < before.rps / (1 + tolerance)) {
+    const words = `${now.rps.toFixed(0)} req/s < ${(before.rps / (1 + tolerance)).toFixed(0)} req/s`;
+    if (Math.max(...now.rpss) < Math.min(...before.rpss)) verdict.worse.push(words);
+    else verdict.unsure.push(`${words}, but the rounds overlap`);
+  }
+  if (now.errors > 0) verdict.worse.push(`${now.errors} errors`);
+  return verdict;
 };
 
 /** The commit the recorded figures of BENCHMARKS.md came from (`--compare` measures against it), or null. */

@@ -12,7 +12,7 @@ import { BENCH_CHROMIUM, startBuiltApp } from './app-server.js';
 const PORT = Number(process.env.BENCH_FIRST_LOAD_PORT || 3190);
 const base = `http://localhost:${PORT}`;
 /** The most JavaScript and CSS the signed-out sign-in page may transfer. */
-export const SIGN_IN_BUDGET_BYTES = 150 * 1024;
+export const SIGN_IN_BUDGET_BYTES = 140 * 1024;
 
 export interface FirstLoad {
   screen: string;
@@ -49,6 +49,41 @@ const measure = async (context: BrowserContext, screen: string, address: string,
   };
 };
 
+/**
+ * A client's first screen as they meet it: the sign-in page already shown, what the browser fetches
+ * from pressing "Sign in" until their company's transactions are shown and the page is idle.
+ */
+const measureSignInToFirstScreen = async (browser: Browser): Promise<FirstLoad> => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/auth/`);
+  await page.getByLabel('Email').fill(DEMO.clientEmail);
+  await page.getByLabel('Password').fill(DEMO.password);
+  const sizes: Promise<{ type: string; bytes: number }>[] = [];
+  page.on('requestfinished', (request) =>
+    sizes.push(request.sizes().then((size) => ({ type: request.resourceType(), bytes: size.responseBodySize + size.responseHeadersSize }))),
+  );
+  const started = performance.now();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(DEMO.clientCompanyName, { exact: false }).first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  const seconds = (performance.now() - started) / 1000;
+  const all = await Promise.all(sizes);
+  const code = all.filter((r) => r.type === 'script' || r.type === 'stylesheet');
+  await context.close();
+  return {
+    screen: 'Client: from "Sign in" to their first screen',
+    path: '/auth/ → /dashboard/',
+    scriptAndStyleBytes: code.reduce((sum, r) => sum + r.bytes, 0),
+    scriptAndStyleFiles: code.length,
+    allBytes: all.reduce((sum, r) => sum + r.bytes, 0),
+    seconds,
+  };
+};
+
+/** Whether the signed-out sign-in page kept to its budget. */
+export const signInWithinBudget = (results: FirstLoad[]) => (results.find((r) => r.path === '/auth/')?.scriptAndStyleBytes ?? Infinity) <= SIGN_IN_BUDGET_BYTES;
+
 /** A new context holding only the session of `email`, signed in through the sign-in page. */
 const signedInContext = async (browser: Browser, email: string) => {
   const signing = await browser.newContext();
@@ -79,6 +114,7 @@ export const runFirstLoadBench = async (): Promise<FirstLoad[]> => {
       results.push(await measure(context, screen, '/dashboard/', ready));
       await context.close();
     }
+    results.push(await measureSignInToFirstScreen(browser));
     return results;
   } finally {
     await browser.close();
@@ -98,6 +134,8 @@ export const renderFirstLoadReport = (results: FirstLoad[]): string =>
     '| screen | path | JS + CSS transferred | JS + CSS files | everything transferred | until shown and idle |',
     '|---|---|---|---|---|---|',
     ...results.map((r) => `| ${r.screen} | \`${r.path}\` | ${kb(r.scriptAndStyleBytes)} | ${r.scriptAndStyleFiles} | ${kb(r.allBytes)} | ${r.seconds.toFixed(1)} s |`),
+    '',
+    signInWithinBudget(results) ? 'The sign-in page is within its budget.' : `The sign-in page is OVER its budget of ${kb(SIGN_IN_BUDGET_BYTES)}.`,
     '<!-- first-load:end -->',
     '',
   ].join('\n');

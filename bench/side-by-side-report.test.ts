@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarize } from './compare.js';
 import type { SideBySideResult } from './against.js';
-import { failures, renderSideBySide, resultRows } from './side-by-side-report.js';
+import { renderSideBySide, resultRows, verdicts } from './side-by-side-report.js';
 
 const figure = (rps: number, p95: number) => summarize([{ requests: 10, errors: 0, rps, p50: p95 / 2, p95, p99: p95 }]);
 
@@ -43,8 +43,8 @@ describe('the side-by-side report', () => {
   });
 
   it('fails a figure worse than the other commit and says why, and prints the ratios to the floor', () => {
-    expect(failures(result(2))).toEqual(['Answers, 50 clients at once: p95 300.0 ms > 230.0 ms; 200 req/s < 217 req/s']);
-    expect(failures(result(1))).toEqual([]);
+    expect(verdicts(result(2))).toEqual({ worse: ['Answers, 50 clients at once: p95 300.0 ms > 230.0 ms; 200 req/s < 217 req/s'], unsure: [] });
+    expect(verdicts(result(1))).toEqual({ worse: [], unsure: [] });
     const markdown = renderSideBySide(result(2), 'npm run bench -- --against=main', 'abc0123');
     expect(markdown).toContain('<!-- bench-commit: abc0123 -->');
     expect(markdown).toContain('| 2.50× | 2.00× | 1 |');

@@ -1,6 +1,6 @@
 /** The side-by-side run (bench/against.ts) as a BENCHMARKS.md section, as rows for `bench/results/latest.json`, and as a verdict. */
 import os from 'node:os';
-import { commitMarker, TOLERANCE, worseThan, type Summary } from './compare.js';
+import { commitMarker, judge, TOLERANCE, type Summary } from './compare.js';
 import type { SideBySideResult } from './against.js';
 import type { ResultRow } from './results-json.js';
 
@@ -20,14 +20,17 @@ const figureText = (s: Summary) => `${Math.round(s.rps).toLocaleString('en-US')}
 
 const rowsOf = (r: SideBySideResult, figure: string) => (label(figure).section === 'answers' ? r.answerers * 1_500 : r.data.bigCompanyTransactions);
 
-/** Each figure the working tree made worse than the other commit, with why. */
-export const failures = (r: SideBySideResult) =>
-  r.sides.length < 2
-    ? []
-    : Object.entries(r.figures).flatMap(([figure, f]) => {
-        const worse = worseThan(f.sides[0]!, f.sides[1]!);
-        return worse.length ? [`${label(figure).endpoint}: ${worse.join('; ')}`] : [];
-      });
+/** Each figure the working tree made worse than the other commit (`worse`), or that the machine was too noisy to judge (`unsure`), with why. */
+export const verdicts = (r: SideBySideResult) => {
+  const found = { worse: [] as string[], unsure: [] as string[] };
+  if (r.sides.length < 2) return found;
+  for (const [figure, f] of Object.entries(r.figures)) {
+    const { worse, unsure } = judge(f.sides[0]!, f.sides[1]!);
+    if (worse.length) found.worse.push(`${label(figure).endpoint}: ${worse.join('; ')}`);
+    if (unsure.length) found.unsure.push(`${label(figure).endpoint}: ${unsure.join('; ')}`);
+  }
+  return found;
+};
 
 export const resultRows = (r: SideBySideResult): ResultRow[] =>
   Object.entries(r.figures).map(([figure, f]) => {
@@ -76,13 +79,14 @@ export const renderSideBySide = (r: SideBySideResult, command: string, headCommi
   }
   if (other) {
     lines.push(
-      `Side by side (fails when the working tree is more than ${Math.round(TOLERANCE * 100)}% worse):`,
+      `Side by side (fails when the working tree is more than ${Math.round(TOLERANCE * 100)}% worse in every round; unsure when the rounds overlap):`,
       '',
       `| endpoint | ${current!.label} | ${other.label} | new ÷ old (p95) | spread (new, old) | verdict |`,
       '|---|---|---|---:|---|---|',
       ...Object.entries(r.figures).map(([figure, f]) => {
-        const worse = worseThan(f.sides[0]!, f.sides[1]!);
-        return `| ${label(figure).endpoint} | ${figureText(f.sides[0]!)}, ${f.sides[0]!.errors} errors | ${figureText(f.sides[1]!)}, ${f.sides[1]!.errors} errors | ${ratio(f.sides[0]!.p95, f.sides[1]!.p95)} | ${pct(f.sides[0]!.spread)}, ${pct(f.sides[1]!.spread)} | ${worse.length ? `WORSE: ${worse.join('; ')}` : 'holds'} |`;
+        const { worse, unsure } = judge(f.sides[0]!, f.sides[1]!);
+        const verdict = worse.length ? `WORSE: ${worse.join('; ')}` : unsure.length ? `unsure: ${unsure.join('; ')}` : 'holds';
+        return `| ${label(figure).endpoint} | ${figureText(f.sides[0]!)}, ${f.sides[0]!.errors} errors | ${figureText(f.sides[1]!)}, ${f.sides[1]!.errors} errors | ${ratio(f.sides[0]!.p95, f.sides[1]!.p95)} | ${pct(f.sides[0]!.spread)}, ${pct(f.sides[1]!.spread)} | ${verdict} |`;
       }),
       '',
     );
