@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Flex, Typography, Upload } from 'antd';
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, CloseOutlined, DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { COMMUNICATION_MAX_ATTACHMENTS, type StoredFile } from '@herd/contract';
 import { serverErrorText } from '../../../lib/form-errors';
 import { uploadRequestFile } from './api';
@@ -9,13 +9,27 @@ interface RequestAttachmentsProps {
   companyPk: number;
   files: StoredFile[];
   onChange: (update: (files: StoredFile[]) => StoredFile[]) => void;
+  /** The server's refusal of the attachments as sent with the request (not of one file chosen). */
   error: string | null;
 }
 
-/** Files shared with the request: each is uploaded to the company as it is chosen, and the request names them when sent. */
+/** A chosen file the server would not store, with its words. */
+interface Refused {
+  id: number;
+  name: string;
+  reason: string;
+}
+
+/**
+ * Files shared with the request: each is uploaded to the company as it is chosen, and the request names them when sent.
+ * A file the server refuses is listed with its own reason until dismissed or chosen again, so several refused at once
+ * each say why (one line for all kept only the last).
+ */
 export const RequestAttachments = ({ companyPk, files, onChange, error }: RequestAttachmentsProps) => {
   const [uploading, setUploading] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [refused, setRefused] = useState<Refused[]>([]);
+  const nextId = useRef(1);
+  const dismiss = (id: number) => setRefused((all) => all.filter((r) => r.id !== id));
   return (
     <section aria-label="Attachments">
       <Typography.Text strong>Attachments</Typography.Text>
@@ -26,9 +40,23 @@ export const RequestAttachments = ({ companyPk, files, onChange, error }: Reques
             <Button size="small" icon={<DeleteOutlined />} aria-label={`Remove ${file.name}`} onClick={() => onChange((all) => all.filter((f) => f.pk !== file.pk))} />
           </Flex>
         ))}
-        {problem || error ? (
+        {refused.map((r) => (
+          <Flex key={r.id} gap={8} align="flex-start" data-testid="refused-attachment">
+            <span style={{ paddingTop: 2 }}>
+              <CloseCircleFilled aria-label="Refused" style={{ color: '#b42318' }} />
+            </span>
+            <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+              <Typography.Text style={{ overflowWrap: 'anywhere' }}>{r.name}</Typography.Text>
+              <Typography.Text type="danger" role="alert" style={{ fontSize: 13, overflowWrap: 'anywhere' }}>
+                {r.reason}
+              </Typography.Text>
+            </Flex>
+            <Button type="text" size="small" icon={<CloseOutlined />} aria-label={`Dismiss ${r.name}`} onClick={() => dismiss(r.id)} />
+          </Flex>
+        ))}
+        {error ? (
           <Typography.Text type="danger" role="alert">
-            {problem ?? error}
+            {error}
           </Typography.Text>
         ) : null}
         <Upload
@@ -36,16 +64,18 @@ export const RequestAttachments = ({ companyPk, files, onChange, error }: Reques
           showUploadList={false}
           disabled={files.length >= COMMUNICATION_MAX_ATTACHMENTS}
           customRequest={({ file, onSuccess, onError }) => {
+            const chosen = file as File;
+            // Chosen again: its earlier refusal no longer says where it stands.
+            setRefused((all) => all.filter((r) => r.name !== chosen.name));
             setUploading((n) => n + 1);
-            setProblem(null);
-            uploadRequestFile(companyPk, file as File)
+            uploadRequestFile(companyPk, chosen)
               .then(
                 (stored) => {
                   onChange((all) => [...all, stored]);
                   onSuccess?.(stored);
                 },
                 (e: unknown) => {
-                  setProblem(`${(file as File).name}: ${serverErrorText(e)}`);
+                  setRefused((all) => [...all, { id: nextId.current++, name: chosen.name, reason: serverErrorText(e) }]);
                   onError?.(e as Error);
                 },
               )

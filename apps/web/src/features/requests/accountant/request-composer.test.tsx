@@ -173,4 +173,36 @@ describe('the New request composer', () => {
     expect(within(form).getByLabelText('Subject')).toHaveValue('From a template');
     expect(within(form).getByLabelText('Item 1')).toHaveValue('Payroll');
   });
+
+  it('says why each refused attachment was refused, beside that file, once', async () => {
+    // As the server: a file whose bytes are no type it stores is refused; the others are kept.
+    createFakeApi()
+      .answer(fileEndpoints.create, {}, (request) => {
+        const file = (request.body as FormData).get('file') as File;
+        return file.name === 'statement.pdf'
+          ? { status: 201, data: makeFile(91, 'statement.pdf') }
+          : { status: 400, data: { file: ['File type is not supported. Upload an image, a PDF or a CSV file.'] } };
+      })
+      .install();
+    const form = await openComposer();
+    await fastUser().upload(form.querySelector<HTMLInputElement>('input[type=file]')!, [
+      new File(['not a pdf'], 'fake.pdf', { type: 'application/pdf' }),
+      new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }),
+      new File(['%PDF-1.4'], 'statement.pdf', { type: 'application/pdf' }),
+    ]);
+    expect(await within(form).findByText('statement.pdf')).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getAllByTestId('refused-attachment')).toHaveLength(2));
+    // Each refused file says why under its own name, and no second copy of the words sits anywhere else.
+    for (const name of ['fake.pdf', 'setup.exe']) {
+      const row = within(form)
+        .getAllByTestId('refused-attachment')
+        .find((r) => within(r).queryByText(name))!;
+      expect(within(row).getByRole('alert')).toHaveTextContent('File type is not supported. Upload an image, a PDF or a CSV file.');
+    }
+    expect(screen.getAllByText('File type is not supported. Upload an image, a PDF or a CSV file.')).toHaveLength(2);
+    // Dismissed, a refusal goes; the kept file stays.
+    await fastUser().click(within(form).getByRole('button', { name: 'Dismiss setup.exe' }));
+    expect(within(form).getAllByTestId('refused-attachment')).toHaveLength(1);
+    expect(within(form).getByText('statement.pdf')).toBeInTheDocument();
+  });
 });
