@@ -71,6 +71,8 @@ export const RequestFilePicker = ({ companyPk, label, value, onChange, single = 
       ref={ref}
       type="file"
       hidden
+      // A style of its own as well: a form's styles (antd's show file inputs as blocks) beat the `hidden` attribute.
+      style={{ display: 'none' }}
       multiple={!single && !camera}
       accept={camera ? 'image/*' : ACCEPT}
       {...(camera ? { capture: 'environment' as const } : {})}
