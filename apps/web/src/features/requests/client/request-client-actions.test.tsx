@@ -99,6 +99,33 @@ describe('the client takes back an answer', () => {
     expect(await screen.findByText('“November close” is back with you: change your answers and send it again.')).toBeInTheDocument();
   });
 
+  it('says so and closes once taken back, though the list read again at once shows it waiting on the client', async () => {
+    // As the server: taken back, the request waits on the client again (its notice about the answer goes with it).
+    let takenBack = false;
+    const fake = createFakeApi()
+      .answer(e.clientActive, company, () => ({ status: 200, data: requestPage([takenBack ? { ...answered, status: 'PROCESSING' } : answered]) }))
+      // The counts come back after the list, as they may over a network: the list already shows it waiting on the client.
+      .answer(e.clientCounters, company, async () => {
+        if (takenBack) await new Promise((resolve) => setTimeout(resolve, 300));
+        return { status: 200, data: requestCounters({ waiting_on_client: takenBack ? 1 : 0 }) };
+      })
+      .answer(n.communicationList, { pk: answered.pk }, [])
+      .answer(e.clientBack, company, () => {
+        takenBack = true;
+        return { status: 204, data: null };
+      })
+      .install();
+    renderPage(<ClientRequestsSection companyPk={7} />, { path: '/dashboard/client/company-client/?company=7', profile });
+    const drawer = await openRequest('November close');
+    await fastUser().click(within(drawer).getByRole('button', { name: /Take back/ }));
+    await waitFor(() => expect(fake.callsTo(e.clientBack, company)).toHaveLength(1));
+    expect(await screen.findByText('“November close” is back with you: change your answers and send it again.')).toBeInTheDocument();
+    // Closed: opened again, it takes the changed answers (a drawer left open showed it waiting with no form to answer).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const again = await openRequest('November close');
+    expect(await within(again).findByRole('button', { name: 'Save answers' })).toBeInTheDocument();
+  });
+
   it('offers neither in the firm’s view of the client’s screens', async () => {
     createFakeApi()
       .answer(e.clientActive, company, requestPage([answered]))

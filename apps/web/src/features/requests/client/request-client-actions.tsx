@@ -18,14 +18,16 @@ export const AnsweredNotice = ({ companyPk, request, onDone, canAct }: ActionPro
   const { message } = App.useApp();
   const showError = useServerError();
   const takeBack = useTakeBackAnswers(companyPk);
+  // Followed on the promise, not mutate's callbacks: the list read again after the change shows the request waiting on the
+  // client, which takes this notice off the screen, and mutate's callbacks are dropped with it (nothing said, drawer left open).
   const onTakeBack = () =>
-    takeBack.mutate([request.pk], {
-      onSuccess: () => {
+    takeBack.mutateAsync([request.pk]).then(
+      () => {
         void message.success(`“${request.subject}” is back with you: change your answers and send it again.`);
         onDone();
       },
-      onError: (error) => showError(error, 'Could not take it back'),
-    });
+      (error: unknown) => showError(error, 'Could not take it back'),
+    );
   return (
     <Alert
       type="info"
@@ -53,16 +55,14 @@ export const HideFromList = ({ companyPk, request, onDone, list }: ActionProps &
   const showError = useServerError();
   const hide = useHideRequests(companyPk);
   const hidden = list === 'hidden';
+  // On the promise, as Take back: the request leaving the list read again must not silence what is said.
   const onClick = () =>
-    hide.mutate(
-      { pks: [request.pk], hidden: !hidden },
-      {
-        onSuccess: () => {
-          void message.success(hidden ? `“${request.subject}” is back in your completed requests.` : `“${request.subject}” hidden. Find it under Hidden.`);
-          onDone();
-        },
-        onError: (error) => showError(error, hidden ? 'Could not show it again' : 'Could not hide it'),
+    hide.mutateAsync({ pks: [request.pk], hidden: !hidden }).then(
+      () => {
+        void message.success(hidden ? `“${request.subject}” is back in your completed requests.` : `“${request.subject}” hidden. Find it under Hidden.`);
+        onDone();
       },
+      (error: unknown) => showError(error, hidden ? 'Could not show it again' : 'Could not hide it'),
     );
   return (
     <Button icon={hidden ? <EyeOutlined /> : <EyeInvisibleOutlined />} loading={hide.isPending} onClick={onClick} style={{ alignSelf: 'flex-start' }}>
