@@ -116,7 +116,8 @@ describe('uploading many documents at once', () => {
     expect(await within(await screen.findByRole('region', { name: 'Upload' })).findByText('Uploaded 21 of 22 files; 1 not uploaded.')).toBeInTheDocument();
     expect(fake.callsTo(e.upload, company)).toHaveLength(2);
     const rows = within(panel()).getAllByRole('listitem');
-    expect(rows[3]).toHaveTextContent('setup.exe“setup.exe” is not a type Herd keeps.');
+    // The reason under the file's name, without saying the name again.
+    expect(rows[3]).toHaveTextContent('setup.exeNot a type Herd keeps.');
     expect(rows[4]).toHaveTextContent('scan-5.pdfUploaded');
     expect(rows[21]).toHaveTextContent('scan-1.pdfUploaded as “scan-1 (2).pdf”');
     // It stays until closed.

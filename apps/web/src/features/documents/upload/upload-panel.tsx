@@ -1,5 +1,6 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Progress, Typography } from 'antd';
+import { reasonUnderName } from '../../../lib/reason-under-name';
 import type { QueuedFile, UploadSnapshot } from './upload-queue';
 import './upload-panel.css';
 
@@ -24,7 +25,7 @@ const STATE: Record<QueuedFile['status'], { icon: React.ReactNode; text: (file: 
     // Another name when the chosen one was taken in the folder, or by an earlier file of the same choice.
     text: (file) => (file.keptAs && file.keptAs !== file.name ? `Uploaded as “${file.keptAs}”` : 'Uploaded'),
   },
-  refused: { icon: <CloseCircleFilled />, text: (file) => file.detail ?? 'Refused', danger: true },
+  refused: { icon: <CloseCircleFilled />, text: (file) => (file.detail ? reasonUnderName(file.name, file.detail) : 'Refused'), danger: true },
   // Why is said once, above the list: it is the same for every file the upload did not reach.
   'not-sent': { icon: <CloseCircleFilled />, text: () => 'Not uploaded', danger: true },
 };

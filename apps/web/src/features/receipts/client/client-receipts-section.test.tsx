@@ -89,8 +89,11 @@ describe('the client’s receipts on the company page', () => {
     open();
     await screen.findAllByTestId('receipt-row');
     choose(photo('empty.jpg', ''), photo('good.jpg'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByText('empty.jpg is empty.')).toBeInTheDocument();
-    expect(screen.getByText(/notes.txt is not a photo or a PDF/)).toBeInTheDocument();
+    // Each reason under its file's name, the name said once.
+    const item = async (name: string) => (await screen.findAllByTestId('upload-item')).find((row) => within(row).queryByText(name))!;
+    expect(within(await item('empty.jpg')).getByText('Empty.')).toBeInTheDocument();
+    expect(within(await item('notes.txt')).getByText('Not a photo or a PDF. Upload a JPEG, PNG or HEIC photo, or a PDF.')).toBeInTheDocument();
+    expect(screen.getAllByText(/notes\.txt/)).toHaveLength(1);
     const good = screen.getAllByTestId('upload-item').find((item) => within(item).queryByText('good.jpg'))!;
     expect(within(good).getByText(/Not sent: another file of this upload was refused/)).toBeInTheDocument();
 

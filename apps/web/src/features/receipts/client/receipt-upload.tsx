@@ -2,6 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Button, Flex, Typography, theme } from 'antd';
 import { CameraOutlined, CheckCircleFilled, CloseCircleFilled, LoadingOutlined, MinusCircleOutlined, UploadOutlined } from '@ant-design/icons';
 import { RECEIPT_UPLOAD_MAX_FILES } from '@herd/contract';
+import { reasonUnderName } from '../../../lib/reason-under-name';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { ChangesOnly } from '../../billing/read-only-guard';
 import { useUploadReceipts } from './client-receipts-api';
@@ -25,7 +26,7 @@ const StateIcon = ({ item }: { item: UploadItem }) => {
 const stateWords = (item: UploadItem): string => {
   if (item.state.kind === 'sending') return 'Uploading…';
   if (item.state.kind === 'sent') return 'Uploaded';
-  return item.state.reason;
+  return reasonUnderName(item.file.name, item.state.reason);
 };
 
 /**
