@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CLIENT_EDITABLE_FIELDS, DEFAULT_FINISH_RULE, type ClientEditableField, type FinishRule, type ReminderSchedule } from '@herd/contract';
 import { clientRoleEnum, connectionKindEnum, connectionStateEnum } from './enums.js';
@@ -38,7 +39,12 @@ export const clientCompanies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('client_companies_firm_idx').on(t.firmId, t.name)],
+  (t) => [
+    index('client_companies_firm_idx').on(t.firmId, t.name),
+    // The clients list's order (by name whatever its case, then pk; either direction): its page is read off this index
+    // in order, not sorted out of the whole firm (at 10,000 companies the sort cost about half of the list's time).
+    index('client_companies_firm_lower_name_idx').on(t.firmId, sql`lower(${t.name})`, t.pk),
+  ],
 );
 
 /** Team members assigned to a client company; a TEAM_MEMBER sees only these companies. */

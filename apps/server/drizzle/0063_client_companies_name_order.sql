@@ -1,0 +1,1 @@
+CREATE INDEX "client_companies_firm_lower_name_idx" ON "client_companies" USING btree ("firm_id",lower("name"),"pk");
