@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { idField, idParam, idQuery } from './ids.js';
+import { idField, idParam, idQuery, isId } from './ids.js';
 import { BILLABLE_FLAGS, DIRECTIONS, FILTER_MARKERS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.js';
 import { optionalText } from './fields.js';
 import { messages } from './messages.js';
+import { MAX_PAGE_SIZE } from './constants.js';
 import { CLIENT_EDITABLE_FIELD_LABELS } from './labels.js';
 import { transactionSuggestion } from './suggestions.js';
 import { readTypedAmount } from './typed-amount.js';
@@ -273,6 +274,20 @@ export const companyTransactionCounts = z.array(
   }),
 );
 export type CompanyTransactionCount = z.infer<typeof companyTransactionCounts>[number];
+
+/**
+ * `?client_companies=1,2,3`: the open work of only these companies (at most a page of a list, 100), as the clients
+ * list asks for the page it shows; without it, of every company the person sees (the dashboard adds them up).
+ * A firm's answer grows with its companies, so a list must not wait on the whole of it.
+ */
+export const companyTransactionCountsQuery = z.object({
+  client_companies: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { error: messages.notValid('Client companies') })
+    .transform((s) => s.split(',').map(Number))
+    .refine((a) => a.length <= MAX_PAGE_SIZE && a.every(isId), { error: messages.notValid('Client companies') })
+    .optional(),
+});
 
 /** What a resync or pull request did: queued for the background, or why there was nothing to do. */
 export const syncRequestResult = z.object({ queued: z.boolean(), detail: z.string() });

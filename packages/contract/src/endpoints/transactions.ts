@@ -4,6 +4,7 @@ import { endpoint, noContent, pkParams } from '../endpoint.js';
 import {
   backBody,
   companyTransactionCounts,
+  companyTransactionCountsQuery,
   pksBody,
   publishResult,
   samePayee,
@@ -127,7 +128,8 @@ export const transactionEndpoints = {
     method: 'GET',
     path: 'accounting/accountant/client-companies/transactions/count/',
     tags: accountant,
-    summary: 'Open work per client company',
+    summary: 'Open work per client company (all the user sees, or those of `client_companies`)',
+    query: companyTransactionCountsQuery,
     responses: { 200: companyTransactionCounts },
   }),
   choices: endpoint({

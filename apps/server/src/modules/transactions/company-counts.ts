@@ -2,7 +2,6 @@ import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { COMMUNICATION_LIST_STATUSES, RECEIPT_LIST_STATUSES } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { clientCompanies, communications, receipts, transactionCounts } from '../../db/schema/index.js';
-import type { NoInput } from '../../lib/service.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/permissions.js';
 import { visibleCompaniesWhere } from '../client-companies/client-companies.face.js';
@@ -12,10 +11,12 @@ import { visibleCompaniesWhere } from '../client-companies/client-companies.face
  * what waits for the accountant, what the ledger refused (one grouped query
  * over the counts the triggers keep, a few rows per company), and the
  * receipts and requests (communications) still active (not hidden, not
- * done). Companies with nothing open are left out.
+ * done). Companies with nothing open are left out. `companyPks`: only these companies (still only those the
+ * user sees), as the clients list asks for its page: the whole firm's answer grows with the firm.
  */
-export const countsPerCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, _input: NoInput) => {
+export const countsPerCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPks }: { companyPks?: number[] | undefined }) => {
   const firmActor = can.workOnClients(actor);
+  const companiesWhere = and(visibleCompaniesWhere(firmActor), companyPks ? inArray(clientCompanies.pk, companyPks) : undefined);
   const [transactionRows, receiptRows, requestRows] = await Promise.all([
     db
       .select({
@@ -28,7 +29,7 @@ export const countsPerCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor
       .innerJoin(clientCompanies, eq(clientCompanies.pk, transactionCounts.clientCompanyId))
       .where(
         and(
-          visibleCompaniesWhere(firmActor),
+          companiesWhere,
           eq(transactionCounts.isHidden, false),
           sql`${transactionCounts.status} in ('READY','FINISHED_IN_HERD','SYNC_ERROR')`,
           // A count that went back to zero keeps its row; such a company has nothing open.
@@ -43,7 +44,7 @@ export const countsPerCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor
       .innerJoin(clientCompanies, eq(clientCompanies.pk, receipts.clientCompanyId))
       .where(
         and(
-          visibleCompaniesWhere(firmActor),
+          companiesWhere,
           eq(receipts.firmId, firmActor.firmId),
           isNotNull(receipts.clientCompanyId),
           eq(receipts.isHidden, false),
@@ -57,7 +58,7 @@ export const countsPerCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor
       .innerJoin(clientCompanies, eq(clientCompanies.pk, communications.clientCompanyId))
       .where(
         and(
-          visibleCompaniesWhere(firmActor),
+          companiesWhere,
           eq(communications.firmId, firmActor.firmId),
           eq(communications.isHidden, false),
           inArray(communications.status, [...COMMUNICATION_LIST_STATUSES.active]),

@@ -44,7 +44,7 @@ export const transactionRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.resync, async (r, reply) => queuedIs202(reply, await resync(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks })));
   serveEndpoint(app, e.syncMissing, async (r, reply) => queuedIs202(reply, await pull(deps, r.actor, { companyPk: r.params.pk, mode: 'MISSING' })));
   serveEndpoint(app, e.fullyResync, async (r, reply) => queuedIs202(reply, await pull(deps, r.actor, { companyPk: r.params.pk, mode: 'FULL' })));
-  serveEndpoint(app, e.companyCounts, (r) => countsPerCompany(deps, r.actor, {}));
+  serveEndpoint(app, e.companyCounts, (r) => countsPerCompany(deps, r.actor, { companyPks: r.query.client_companies }));
   serveEndpoint(app, e.choices, (r) => filterChoices(deps, r.actor, { companyPk: r.params.pk }));
   serveEndpoint(app, e.split, (r) => splitTransaction(deps, r.actor, { companyPk: r.params.pk, split: r.body }));
   serveEndpoint(app, e.lineDelete, (r) => deleteLine(deps, r.actor, { linePk: r.params.pk }));

@@ -47,7 +47,9 @@ export const transactionKeys = {
   choices: (companyPk: number) => [...transactionKeys.company(companyPk), 'choices'] as const,
   notes: (transactionPk: number) => [...transactionKeys.all, 'notes', transactionPk] as const,
   options: (companyPk: number, kind: string, search: string) => [...transactionKeys.all, 'options', companyPk, kind, search] as const,
-  companyCounts: () => [...transactionKeys.all, 'company-counts'] as const,
+  /** Every company's open work, or only `companyPks`' (a list's page); the key without them covers both when refreshed. */
+  companyCounts: (companyPks?: readonly number[]) =>
+    companyPks ? ([...transactionKeys.all, 'company-counts', companyPks] as const) : ([...transactionKeys.all, 'company-counts'] as const),
   accountTypes: (companyPk: number, system: 'qbo' | 'qbd' | 'xero') => [...transactionKeys.all, 'account-types', companyPk, system] as const,
 };
 
@@ -112,10 +114,14 @@ export const useTransactionChoices = (companyPk: number) =>
     queryFn: () => call(e.choices, { params: { pk: companyPk } }),
   });
 
-export const useCompanyTransactionCounts = (enabled = true) =>
+/**
+ * Open work per company: of every company the user sees, or of only `companyPks` (the clients list's page: the
+ * whole firm's answer grows with the firm, and a list should not wait on it).
+ */
+export const useCompanyTransactionCounts = (enabled = true, companyPks?: readonly number[]) =>
   useQuery({
-    queryKey: transactionKeys.companyCounts(),
-    queryFn: () => call(e.companyCounts, {}),
+    queryKey: transactionKeys.companyCounts(companyPks),
+    queryFn: () => call(e.companyCounts, { query: companyPks ? { client_companies: companyPks.join(',') } : {} }),
     enabled,
   });
 

@@ -69,6 +69,21 @@ describe('the clients list', () => {
     expect(within(screen.getByRole('row', { name: /Harbor Dental/ })).queryByText(/request/)).not.toBeInTheDocument();
   });
 
+  it("asks the open work of only the page's clients, once the page is known", async () => {
+    const clients = Array.from({ length: 12 }, (_, i) => makeClientCompany({ pk: 100 + i, name: `Client ${String(i + 1).padStart(2, '0')}` }));
+    const { fake } = fakeClients(clients);
+    fake.answer(transactionEndpoints.companyCounts, {}, () => {
+      // The list must have answered first: the counts name its rows.
+      expect(listCalls(fake).length).toBeGreaterThan(0);
+      return { status: 200, data: [{ client_company: 101, waiting_for_client: 5, to_review: 0, sync_errors: 0, open_receipts: 0, open_requests: 0 }] };
+    });
+    // The fake list pages nothing: it answers every client, as a page of the server would answer its ten.
+    openClients();
+    expect(await within(await screen.findByRole('row', { name: /Client 02/ })).findByText('5 with client')).toBeInTheDocument();
+    const asked = () => fake.callsTo(transactionEndpoints.companyCounts, {}).map((r) => r.params.client_companies);
+    expect(asked()).toEqual([clients.map((c) => c.pk).join(',')]);
+  });
+
   it("says '1 item' for one client", async () => {
     fakeClients([bakery]);
     openClients();
