@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { App, Button, Flex, Typography, Upload } from 'antd';
 import { CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
-import { useServerError } from '../../../ui/use-server-error';
+import { ERROR_MESSAGE_DURATION_S, useServerError } from '../../../ui/use-server-error';
 import { ChangesOnly } from '../../billing/read-only-guard';
 import { useAddAttachment, useRemoveAttachment } from '../api';
 import { attachmentRefusal, isPhotoOrPdf, notAReceipt } from '../attachment-file';
@@ -35,11 +35,11 @@ export const AttachmentsPanel = ({ transaction, companyPk, canEdit, required = f
   const fail = (error: unknown) => showError(error);
   const attach = (file: File) => {
     // A file that is plainly not a photo or a PDF is not sent at all.
-    if (!isPhotoOrPdf(file)) return void message.error(notAReceipt(file.name));
+    if (!isPhotoOrPdf(file)) return void message.error({ content: notAReceipt(file.name), duration: ERROR_MESSAGE_DURATION_S });
     add.mutate(file, {
       onError: (error) => {
         const refusal = attachmentRefusal(file, error);
-        if (refusal) void message.error(refusal);
+        if (refusal) void message.error({ content: refusal, duration: ERROR_MESSAGE_DURATION_S });
         else fail(error);
       },
     });
