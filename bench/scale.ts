@@ -55,7 +55,7 @@ const growDocuments = async (db: Db, ids: { firmPk: number; bigPk: number; accou
   const before = ((await db.execute(sql`select coalesce(max(pk), 0) as pk from files`)) as unknown as { rows: { pk: number }[] }).rows[0]!.pk;
   const name = sql`(array['Invoice', 'Receipt', 'Bank statement', 'Payroll report'])[1 + g % 4] || ' ' || lpad(g::text, 8, '0') || '.pdf'`;
   await db.execute(sql`insert into files (firm_id, client_company_id, storage_key, name, content_type, size, sha256, created_by)
-    select ${firmPk}, ${bigPk}, 'bench/scale/' || g, ${name}, 'application/pdf', 20000 + (g * 7919) % 2000000, 'bench', ${accountantPk}
+    select ${firmPk}, ${bigPk}, 'bench/scale/' || g, ${name}, 'application/pdf', 20000 + (g::bigint * 7919) % 2000000, 'bench', ${accountantPk}
     from generate_series(${from + 1}::int, ${to}::int) g`);
   await db.execute(sql`with folders as (select array_agg(pk order by pk) a from documents where client_company_id = ${bigPk} and kind = 'FOLDER' and pk <> ${folderPk})
     insert into documents (firm_id, client_company_id, parent_id, kind, name, file_id, size, content_type, created_by, created_at, updated_at)
@@ -107,6 +107,8 @@ export const runScaleBench = async (url: string, sizes: number[]): Promise<Scale
         figures[key] = await runLoad({ url: `${base}${path}`, headers: { cookie } }, { connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS });
       }
       points.push({ size, growSeconds, figures, loadAverage: { before: loadBefore, after: os.loadavg()[0]! } });
+      // Each size as it is measured: the next may take an hour to grow.
+      process.stdout.write(`${renderScaleReport(points)}\n`);
     }
     return points;
   } finally {
