@@ -116,10 +116,11 @@ export const growClientCompanies = async (db: Db, firm: ClientsFirm, from: numbe
   await db.execute(sql`insert into users (email, account_type, first_name, last_name)
     select 'client-' || g || '-' || n || '@clients.example.com', 'CLIENT', (array['Sam','Alex','Jordan','Taylor','Morgan','Casey'])[1 + (g + n) % 6], 'Owner ' || g
     from generate_series(${from + 1}::int, ${to}::int) g cross join generate_series(1, 2) n where g % 10 <> 0 and (n = 1 or g % 4 = 0)`);
+  // Found by lower(email), the users' own index: by email as written, ten thousand companies took a minute.
   await db.execute(sql`with ${companies}
     insert into client_memberships (client_company_id, user_id, role)
     select grown.pk, u.pk, case when u.email like '%-1@clients.example.com' then 'CLIENT' else 'CLIENT_COWORKER' end::client_role
-    from grown join users u on u.email in ('client-' || g || '-1@clients.example.com', 'client-' || g || '-2@clients.example.com')`);
+    from grown join users u on lower(u.email) in ('client-' || g || '-1@clients.example.com', 'client-' || g || '-2@clients.example.com')`);
   await db.execute(sql`with ${companies}
     insert into pending_invitations (firm_id, client_company_id, email, first_name, last_name, role, user_pk)
     select ${firmPk}, pk, 'invited-' || g || '@clients.example.com', 'Robin', 'Invited ' || g, 'CLIENT', nextval(pg_get_serial_sequence('users', 'pk'))
