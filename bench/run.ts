@@ -289,8 +289,7 @@ const main = async () => {
     }
   }
   await runLedgerSections({ only, pgUrl, write, file, freshDatabase });
-  await runDocumentsSections({ only, pgUrl, write, file });
-  await runClientsTableSection({ only, pgUrl, write, file });
+  for (const runSections of [runDocumentsSections, runClientsTableSection]) await runSections({ only, pgUrl, write, file });
   process.exit(process.exitCode ?? 0);
 };
 
