@@ -19,7 +19,7 @@ const database = fromPostgresUrl(url!);
 const actor = await resolveActor(database.db, job.userId);
 if (!actor) throw new Error(`no user ${job.userId}`);
 // The write is what is killed here; the suggestion refresh it asks for afterwards is not under test.
-const noJobs = { send: async () => {} };
+const noJobs = { send: async () => {}, sendEach: async () => {} };
 const result =
   job.kind === 'import-csv'
     ? await importBankCsv({ db: database.db, jobs: noJobs }, actor, {

@@ -66,6 +66,8 @@ export interface JobPayloads {
   'ledger-attach': { transactionPk: number; fileId: number };
 }
 export type JobName = keyof JobPayloads;
+/** One job to queue, of any kind, keyed as `send` keys it. */
+export type QueuedJob = { [N in JobName]: { name: N; data: JobPayloads[N]; key: string } }[JobName];
 export type JobHandler<N extends JobName> = (data: JobPayloads[N]) => Promise<void>;
 
 /**
@@ -149,6 +151,8 @@ export interface JobQueue {
   send<N extends JobName>(name: N, data: JobPayloads[N], key: string): Promise<void>;
   /** Queues many jobs in a few statements; a key already waiting is skipped, as with `send`. */
   sendMany<N extends JobName>(name: N, jobs: { data: JobPayloads[N]; key: string }[]): Promise<void>;
+  /** Queues jobs of different kinds in one statement (a request's jobs at its end); a key already waiting is skipped, as with `send`. */
+  sendEach(jobs: QueuedJob[]): Promise<void>;
   /** Starts the clocked jobs (`SCHEDULES`); idempotent, any number of workers may call it. */
   startSchedules(): Promise<void>;
   /** Runs handlers as jobs arrive (the worker role). */
@@ -192,6 +196,11 @@ export const createJobQueue = async (executeSql: ExecuteSql, onError: (err: unkn
       for (let i = 0; i < jobs.length; i += 1000) {
         await boss.insert(jobs.slice(i, i + 1000).map(({ data, key }) => ({ name, data, singletonKey: key })));
       }
+      lastQueuedAt = performance.now();
+    },
+    async sendEach(jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(jobs.map(({ name, data, key }) => ({ name, data, singletonKey: key })));
       lastQueuedAt = performance.now();
     },
     async startSchedules() {

@@ -19,5 +19,13 @@ export const isUniqueViolation = (err: unknown): boolean => codeOf(err) === UNIQ
  */
 export const isDataException = (err: unknown): boolean => /^22[0-9A-Z]{3}$/.test(codeOf(err) ?? '');
 
+/**
+ * Herd's own SQLSTATE, raised by `herd_refuse_unless` (migration 0064): a statement that is a whole change
+ * found a part of it could not be made (a row moved meanwhile) and undid itself.
+ */
+export const REFUSED = 'HR409';
+
+export const isRefusal = (err: unknown): boolean => codeOf(err) === REFUSED;
+
 /** The SQLSTATE of a database error, for the log. */
 export const sqlStateOf = (err: unknown): string | undefined => codeOf(err);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BILLABLE_FLAGS, LIST_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus } from '@herd/contract';
 import { clientCompanies } from './client-companies.js';
 import { files } from './files.js';
@@ -90,6 +90,12 @@ export const transactions = pgTable(
      * key, updated_at) do not count.
      */
     version: integer('version').notNull().default(1),
+    /**
+     * The database transaction that last moved `version` (its `pg_current_xact_id()`): a save moves the
+     * version once, however many statements it takes (its status, its lines, its memo). Kept by the same
+     * triggers (migration 0064); nothing else reads or writes it.
+     */
+    versionXact: bigint('version_xact', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -23,9 +23,12 @@ export const writeAudit = (db: Db, entry: AuditEntry) =>
   });
 
 /** Many entries in one insert: bulk actions write one audit row per object, in one round trip. */
-export const writeAuditMany = (db: Db, entries: AuditEntry[]) =>
+export const writeAuditMany = (db: Db, entries: AuditEntry[]) => auditInsert(db, entries) ?? Promise.resolve();
+
+/** The insert of `writeAuditMany`, unsent (to go out with other writes of the change, `writeTogether`); undefined when there is nothing to write. */
+export const auditInsert = (db: Db, entries: AuditEntry[]) =>
   entries.length === 0
-    ? Promise.resolve()
+    ? undefined
     : db.insert(auditLog).values(
         entries.map((entry) => ({
           firmId: entry.firmId,

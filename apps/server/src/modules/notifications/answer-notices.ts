@@ -9,15 +9,16 @@ import { notifyTransactionsAnswered } from './events.js';
  * people who see the company is a read of the company, of its people and of their unread lines and a
  * write per person: done in the answer's request, it held the answer's transaction open for all of
  * it. The answer only adds its count to the company's pending notice, in its own transaction (so an
- * answer rolled back tells nobody); the `answers-notify` job tells the firm soon after.
+ * answer rolled back tells nobody); the `answers-notify` job tells the firm soon after. Unsent: the upsert
+ * goes out with the answer's other writes (`writeTogether`); undefined when there is nothing to add.
  */
-export const holdAnswerNotice = async (tx: Db, e: { firmId: number; companyPk: number; count: number }) => {
-  if (e.count <= 0) return;
-  await tx
-    .insert(answerNotices)
-    .values({ clientCompanyId: e.companyPk, firmId: e.firmId, answers: e.count })
-    .onConflictDoUpdate({ target: answerNotices.clientCompanyId, set: { answers: sql`${answerNotices.answers} + excluded.answers`, updatedAt: sql`now()` } });
-};
+export const answerNoticeHold = (tx: Db, e: { firmId: number; companyPk: number; count: number }) =>
+  e.count <= 0
+    ? undefined
+    : tx
+        .insert(answerNotices)
+        .values({ clientCompanyId: e.companyPk, firmId: e.firmId, answers: e.count })
+        .onConflictDoUpdate({ target: answerNotices.clientCompanyId, set: { answers: sql`${answerNotices.answers} + excluded.answers`, updatedAt: sql`now()` } });
 
 /** After the answer's transaction committed: one job per company at a time (answers meanwhile join the next). */
 export const queueAnswerNotice = (jobs: Pick<JobQueue, 'send'>, companyPk: number) => jobs.send('answers-notify', { companyPk }, `answers:${companyPk}`);

@@ -4,17 +4,19 @@ import type { CompanyAccess } from '../access/company-access.js';
 import { updateTransactions } from '../transactions/transactions.face.js';
 import { countRuleUses } from './rules.queries.js';
 
+type Written = { row: { pk: number; ruleId: number | null; autoAnswered: boolean }; changed: ChangedField[] };
+
+/** The answers among `written` whose category a rule gave and a person changed (what `countOverrides` writes for). */
+export const overriddenByPerson = <W extends Written>(written: W[]) =>
+  written.filter((p) => (p.row.ruleId !== null || p.row.autoAnswered) && p.changed.includes('category'));
+
 /**
  * A person changing the category a rule gave makes the answer theirs: the "auto" mark goes. When the accountant
  * changes the category a rule gave, the rule is counted as overridden (how often a rule was right
  * is shown beside it).
  */
-export const countOverrides = async (
-  db: Db,
-  scope: CompanyAccess,
-  written: { row: { pk: number; ruleId: number | null; autoAnswered: boolean }; changed: ChangedField[] }[],
-) => {
-  const byRule = written.filter((p) => (p.row.ruleId !== null || p.row.autoAnswered) && p.changed.includes('category'));
+export const countOverrides = async (db: Db, scope: CompanyAccess, written: Written[]) => {
+  const byRule = overriddenByPerson(written);
   if (byRule.length === 0) return;
   const overridden = new Map<number, number>();
   for (const p of byRule) {

@@ -7,7 +7,7 @@ import { queueSuggestionRefresh } from './refresh-queue.js';
 /** What a write that changes answers needs to have suggestions refreshed after it. */
 export interface SuggestionDeps {
   db: Db;
-  jobs: Pick<JobQueue, 'send'>;
+  jobs: Pick<JobQueue, 'send' | 'sendEach'>;
 }
 
 interface PlannedAnswer {
@@ -36,7 +36,7 @@ export const acceptedSuggestionMarks = async (db: Db, companyPk: number, plans: 
 };
 
 /** After answers were given, changed or taken back: the open transactions of those merchants are suggested again. */
-export const refreshAfterAnswers = (jobs: SuggestionDeps['jobs'], companyPk: number, rows: { merchantKey: string | null }[]) =>
+export const refreshAfterAnswers = (jobs: Pick<JobQueue, 'send'>, companyPk: number, rows: { merchantKey: string | null }[]) =>
   rows.length === 0
     ? Promise.resolve()
     : queueSuggestionRefresh(

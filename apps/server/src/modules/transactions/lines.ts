@@ -1,7 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { CLIENT_EDITABLE_FIELD_LABELS, messages, type ClientEditableField, type LineInput, type RefKind } from '@herd/contract';
-import type { Db } from '../../db/client.js';
-import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { centsOf, fromCents } from '@herd/contract';
 import type { LineRow, TransactionRow } from './transactions.queries.js';
@@ -34,15 +31,30 @@ export class FieldErrors {
   }
 }
 
-/** The lines as stored, from the request's lines: checks references, amounts and what a client may change. */
-export const resolveLines = async (
-  db: Db,
+/** The company's categories and references an edit names, by pk: what its lines are checked against. */
+export interface KnownRefs {
+  accounts: ReadonlyMap<number, string>;
+  refs: ReadonlyMap<number, RefKind>;
+}
+
+/** The categories and references some lines name, by pk (what `loadEditContext` looks up for `resolveLines`). */
+export const namedRefs = (lines: LineInput[]) => ({
+  accountPks: [...new Set(lines.map((l) => l.category).filter((v): v is number => typeof v === 'number'))],
+  refPks: [...new Set(lines.flatMap((l) => Object.keys(REF_FIELDS).map((f) => l[f as RefField])).filter((v): v is number => typeof v === 'number'))],
+});
+
+/**
+ * The lines as stored, from the request's lines: checks references, amounts and what a client may change.
+ * `known`: the company's categories and references among those the lines name (any other pk is not valid).
+ */
+export const resolveLines = (
+  known: KnownRefs,
   tx: TransactionRow,
   input: LineInput[],
   current: LineRow[],
   errors: FieldErrors,
   editable: readonly ClientEditableField[] | 'all',
-): Promise<NewLine[]> => {
+): NewLine[] => {
   const may = (field: ClientEditableField) => editable === 'all' || editable.includes(field);
   const total = centsOf(tx.amount);
   const sum = input.reduce((acc, l) => acc + centsOf(l.amount), 0);
@@ -51,29 +63,8 @@ export const resolveLines = async (
     if (centsOf(l.amount) === 0) errors.add(`lines.${i}.amount`, 'Amount must not be zero.');
   });
   if (!may('split') && input.length !== Math.max(1, current.length)) errors.add('lines', 'This client may not split transactions.');
-
-  const accountPks = input.map((l) => l.category).filter((v): v is number => typeof v === 'number');
-  const refPks = input.flatMap((l) => Object.keys(REF_FIELDS).map((f) => l[f as RefField])).filter((v): v is number => typeof v === 'number');
-  const knownAccounts = new Map(
-    accountPks.length
-      ? (
-          await db
-            .select({ pk: ledgerAccounts.pk, accountType: ledgerAccounts.accountType })
-            .from(ledgerAccounts)
-            .where(and(eq(ledgerAccounts.clientCompanyId, tx.clientCompanyId), inArray(ledgerAccounts.pk, accountPks)))
-        ).map((r) => [r.pk, r.accountType])
-      : [],
-  );
-  const knownRefs = new Map(
-    refPks.length
-      ? (
-          await db
-            .select({ pk: ledgerRefs.pk, kind: ledgerRefs.kind })
-            .from(ledgerRefs)
-            .where(and(eq(ledgerRefs.clientCompanyId, tx.clientCompanyId), inArray(ledgerRefs.pk, refPks)))
-        ).map((r) => [r.pk, r.kind])
-      : [],
-  );
+  const knownAccounts = known.accounts;
+  const knownRefs = known.refs;
 
   return input.map((l, i) => {
     const before = current.find((c) => c.pk === l.pk);

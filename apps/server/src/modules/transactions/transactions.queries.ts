@@ -79,7 +79,8 @@ const ofCompany = (db: Db, companyPk: number, pks: number[]) =>
 export const deleteLines = (db: Db, companyPk: number, txPks: number[]) =>
   db.delete(transactionLines).where(inArray(transactionLines.transactionId, ofCompany(db, companyPk, txPks)));
 
-export const insertLines = (db: Db, rows: (typeof transactionLines.$inferInsert)[]) => (rows.length === 0 ? Promise.resolve() : db.insert(transactionLines).values(rows));
+/** New lines, unsent (they go out with the rest of an answer, `writeTogether`); undefined when there are none. */
+export const linesInsert = (db: Db, rows: (typeof transactionLines.$inferInsert)[]) => (rows.length === 0 ? undefined : db.insert(transactionLines).values(rows));
 
 export const clearSyncErrors = (db: Db, companyPk: number, pks: number[]) =>
   db

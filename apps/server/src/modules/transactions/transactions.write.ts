@@ -1,22 +1,23 @@
 import { EDITABLE_STATUSES, statusLabel, type ChangedField, type TransactionChange, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { writeAuditMany, type AuditEntry } from '../audit/audit.queries.js';
+import { auditInsert, writeAuditMany, type AuditEntry } from '../audit/audit.queries.js';
 import { insertAccountantNotes } from '../notes/notes.face.js';
 import { changedFields } from './changed-fields.js';
-import { FieldErrors, resolveLines, throwIfAny, type NewLine } from './lines.js';
+import { FieldErrors, namedRefs, resolveLines, throwIfAny, type NewLine } from './lines.js';
 import { checkFinishable, finishBarOf } from './finish-rule.js';
-import { attachedTransactionPks } from './finish-rule.queries.js';
+import { loadEditContext } from './edit-context.js';
 import { serializeWritten } from './transactions.read.js';
-import { clearSyncErrors, deleteLines, insertLines, loadLines, updateTransactions, type TransactionRow } from './transactions.queries.js';
+import { clearSyncErrors, deleteLines, linesInsert, updateTransactions, type TransactionRow } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
 import { assertTransition } from './status.js';
 import { lockAtVersions, StaleVersionError, StaleVersions, staleAmong } from './stale-versions.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../access/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/answers.js';
-import { countOverrides } from '../rules/overrides.js';
+import { countOverrides, overriddenByPerson } from '../rules/overrides.js';
 import { notifyBulkNote } from '../notifications/events.js';
-import { holdAnswerNotice, queueAnswerNotice } from '../notifications/answer-notices.js';
+import { answerNoticeHold, queueAnswerNotice } from '../notifications/answer-notices.js';
+import { jobBatch } from '../../jobs/job-batch.js';
 
 const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
   firmId: scope.company.firmId,
@@ -44,24 +45,25 @@ export const applyChanges = async (deps: SuggestionDeps, scope: CompanyAccess, c
 };
 
 const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
-  const rows = await findScoped(
+  // What the checks need is read in one statement: the rows in reach, their lines and attachments, and the categories and references named.
+  const {
+    rows,
+    lines: currentLines,
+    attached,
+    known,
+  } = await loadEditContext(
     db,
     scope,
     changes.map((c) => c.pk),
+    namedRefs(changes.flatMap((c) => c.lines ?? [])),
   );
   // A row that has moved out of this person's reach (published meanwhile, say) is refused for its status below:
   // "Keep mine" could not be kept there.
   const stillEditable = rows.filter((r) => EDITABLE_STATUSES[scope.side].includes(r.status));
   const stale = staleAmong(changes, new Map(stillEditable.map((r) => [r.pk, r.version])));
   if (stale.length > 0) throw new StaleVersions(stale);
-  const currentLines = await loadLines(
-    db,
-    scope.company.pk,
-    rows.map((r) => r.pk),
-  );
   const finishing = changes.filter((c) => c.finished).map((c) => c.pk);
   const bar = finishing.length > 0 ? await finishBarOf(db, scope) : null;
-  const attached = await attachedTransactionPks(db, scope.company.pk, finishing);
   const plans: { row: TransactionRow; change: TransactionChange; lines: NewLine[] | null; next: TransactionStatus; changed: ChangedField[] }[] = [];
   const allErrors: FieldErrors[] = [];
   for (const [i, change] of changes.entries()) {
@@ -73,7 +75,7 @@ const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: Compa
       continue;
     }
     const stored = currentLines.filter((l) => l.transactionId === row.pk);
-    const lines = change.lines ? await resolveLines(db, row, change.lines, stored, errors, scope.editable) : null;
+    const lines = change.lines ? resolveLines(known, row, change.lines, stored, errors, scope.editable) : null;
     const next: TransactionStatus = change.finished ? 'FINISHED_IN_HERD' : row.status;
     if (change.finished && bar) {
       const answer = { type: row.type, lines: lines ?? stored, memo: change.client_memo ?? row.clientMemo, hasAttachment: attached.has(row.pk) };
@@ -100,49 +102,66 @@ const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: Compa
   // An accountant answering in the client's view is the firm's own work: nobody is told.
   const answered = moving.filter((p) => p.next === 'FINISHED_IN_HERD').length;
   const tellsFirm = scope.side === 'client' && !scope.viewingAsClient && answered > 0;
-  await db.transaction(async (tx) => {
+  // A row that moves takes its suggestion mark in the status change's own UPDATE; the others get one UPDATE per mark.
+  const markOf = (pk: number) => (marks.has(pk) ? { answeredFromSuggestion: marks.get(pk) } : {});
+  const movingPks = new Set(moving.map((p) => p.row.pk));
+  const marksApart = ([true, false] as const)
+    .map((answeredFromSuggestion) => ({
+      answeredFromSuggestion,
+      pks: [...marks].filter(([pk, mark]) => mark === answeredFromSuggestion && !movingPks.has(pk)).map(([pk]) => pk),
+    }))
+    .filter((m) => m.pks.length > 0);
+  const write = async (tx: Db) => {
     await lockAtVersions(tx, companyPk, changes);
-    if (withLines.length > 0) {
-      await deleteLines(
-        tx,
-        companyPk,
-        withLines.map((p) => p.row.pk),
-      );
-      await insertLines(
-        tx,
-        withLines.flatMap((p) => p.lines!.map((l, position) => ({ ...l, transactionId: p.row.pk, position }))),
-      );
-    }
+    // Writes to the transactions' own rows other than the status, each a statement of its own (two writes of one row
+    // cannot share a statement); an answer has none of them.
     await countOverrides(tx, scope, withLines);
     for (const [clientMemo, pks] of memos) await updateTransactions(tx, companyPk, pks, { clientMemo });
-    // A row that moves takes its suggestion mark in the status change's own UPDATE; the others get one UPDATE per mark.
-    const markOf = (pk: number) => (marks.has(pk) ? { answeredFromSuggestion: marks.get(pk) } : {});
-    const movingPks = new Set(moving.map((p) => p.row.pk));
-    for (const answeredFromSuggestion of [true, false]) {
-      const pks = [...marks].filter(([pk, mark]) => mark === answeredFromSuggestion && !movingPks.has(pk)).map(([pk]) => pk);
-      if (pks.length > 0) await updateTransactions(tx, companyPk, pks, { answeredFromSuggestion });
-    }
+    for (const { answeredFromSuggestion, pks } of marksApart) await updateTransactions(tx, companyPk, pks, { answeredFromSuggestion });
+    // The status change, and in the same statement the rest, which touches other tables: the lines (replaced), the
+    // firm's pending notice (answer-notices.ts: the firm hears of it from a job) and the audit entries of rows that
+    // keep their status. The version of each row moves once (migration 0064).
     await moveStatuses(
       tx,
       authorOf(scope),
       'transaction.categorize',
       moving.map(({ row, next, lines, changed }) => ({ row, to: next, values: { ...categorized, ...markOf(row.pk) }, details: { lines: lines?.length, changed } })),
+      'refuse',
+      [
+        withLines.length > 0
+          ? deleteLines(
+              tx,
+              companyPk,
+              withLines.map((p) => p.row.pk),
+            )
+          : undefined,
+        linesInsert(
+          tx,
+          withLines.flatMap((p) => p.lines!.map((l, position) => ({ ...l, transactionId: p.row.pk, position }))),
+        ),
+        tellsFirm ? answerNoticeHold(tx, { firmId: scope.company.firmId, companyPk, count: answered }) : undefined,
+        auditInsert(
+          tx,
+          plans
+            .filter((p) => p.next === p.row.status)
+            .map(({ row, lines, changed }) => auditEntry(scope, 'transaction.update', row.pk, { from: row.status, to: row.status, lines: lines?.length, changed })),
+        ),
+      ],
     );
-    // The firm hears of it from a job (answer-notices.ts); this transaction only adds the count.
-    if (tellsFirm) await holdAnswerNotice(tx, { firmId: scope.company.firmId, companyPk, count: answered });
-    await writeAuditMany(
-      tx,
-      plans
-        .filter((p) => p.next === p.row.status)
-        .map(({ row, lines, changed }) => auditEntry(scope, 'transaction.update', row.pk, { from: row.status, to: row.status, lines: lines?.length, changed })),
-    );
-  });
+  };
+  // An answer that names no version and writes nothing before its status change is that one statement, whole or not at
+  // all by itself (moveStatuses): no transaction is opened around it, two round trips fewer.
+  const oneStatement = changes.every((c) => c.version === undefined) && overriddenByPerson(withLines).length === 0 && memos.size === 0 && marksApart.length === 0;
+  await (oneStatement ? write(db) : db.transaction(write));
+  // The jobs it asks for go out together, after the commit: suggestions of those merchants again, and the firm's notice.
+  const queued = jobBatch(jobs);
   await refreshAfterAnswers(
-    jobs,
+    queued,
     companyPk,
     plans.filter((p) => p.next !== p.row.status || p.lines).map((p) => p.row),
   );
-  if (tellsFirm) await queueAnswerNotice(jobs, companyPk);
+  if (tellsFirm) await queueAnswerNotice(queued, companyPk);
+  await queued.flush();
   // The rows were found in scope above; read again with their details in one statement, as written.
   return serializeWritten(
     db,
