@@ -187,6 +187,14 @@ describe('the version', () => {
     expect((await cast.admin.post(`accounting/accountant/client-company/${pk}/transactions/back/`, { pks: [read!.pk] })).statusCode).toBe(204);
     await grew();
 
+    // A save moves it once, however many of its parts it writes: an answer's lines and status, a split with a memo.
+    const answered = await clientUpdate([{ pk: read!.pk, lines: [{ amount: read!.amount, category: meals.pk }], finished: true }]);
+    expect((answered.json() as Transaction[])[0]!.version).toBe(last + 1);
+    await grew();
+    await clientUpdate([{ pk: read!.pk, lines: [{ amount: read!.amount, category: meals.pk }], client_memo: 'Team lunch' }]);
+    expect(await versionOf(read!.pk)).toBe(last + 1);
+    await grew();
+
     // Bookkeeping columns are not a person's change.
     await t.db.update(transactions).set({ merchantKey: 'lunch place', updatedAt: new Date() }).where(eq(transactions.pk, read!.pk));
     expect(await versionOf(read!.pk)).toBe(last);

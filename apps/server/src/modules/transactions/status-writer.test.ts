@@ -78,6 +78,33 @@ describe('the status writer', () => {
     expect((await companyRows(pk)).map((r) => r.status)).toEqual(['CANCELLED', 'READY']);
   });
 
+  it('sends the writes given alongside in the statement of the moves: all of it, or none of it when a row moved meanwhile', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    await postBankCsv(cast.admin, pk, bankCsv(2));
+    const [first, second] = await companyRows(pk);
+    const author = { firmId: cast.firm.firmId, companyPk: pk, actorUserId: cast.firm.adminId };
+    const note = (row: { pk: number }) =>
+      t.db.insert(auditLog).values({ firmId: cast.firm.firmId, actorUserId: null, action: 'test.alongside', targetType: 'transaction', targetPk: row.pk });
+    const notes = async () => (await auditsOf(first!.pk)).concat(await auditsOf(second!.pk)).filter((a) => a.action === 'test.alongside');
+
+    // One UPDATE, outside any transaction: the second row was read as FINISHED_IN_HERD but is READY, so the
+    // statement undoes itself, the first row's move and the note with it.
+    const stale = { row: { pk: second!.pk, status: 'READY' as const }, to: 'CANCELLED' as const };
+    const overtaken = { row: { pk: first!.pk, status: 'READY' as const }, to: 'CANCELLED' as const };
+    await t.db.update(transactions).set({ status: 'FINISHED_IN_HERD' }).where(eq(transactions.pk, second!.pk));
+    await expect(moveStatuses(t.db, author, 'test.move', [overtaken, stale], 'refuse', [note(first!)])).rejects.toThrow(/changed by someone else/);
+    expect((await companyRows(pk)).map((r) => r.status)).toEqual(['READY', 'FINISHED_IN_HERD']);
+    expect(await notes()).toEqual([]);
+
+    // Moves that all happen take the note with them; with nothing to move, the note is written alone.
+    expect((await moveStatuses(t.db, author, 'test.move', [overtaken], 'refuse', [note(first!)])).map((m) => m.row.pk)).toEqual([first!.pk]);
+    expect(await moveStatuses(t.db, author, 'test.move', [], 'refuse', [note(second!)])).toEqual([]);
+    expect((await notes()).map((a) => a.targetPk)).toEqual([first!.pk, second!.pk]);
+    expect((await auditsOf(first!.pk)).map((a) => a.action).sort()).toEqual(['test.alongside', 'test.move']);
+    await t.db.execute(sql`delete from test_status_changes where transaction_pk = ${second!.pk}`);
+  });
+
   it('never moves another company’s rows, whatever pks it is given', async () => {
     const ours = await signedInCast(t.db, newClient);
     const theirs = await signedInCast(t.db, newClient);
