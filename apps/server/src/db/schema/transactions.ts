@@ -84,10 +84,10 @@ export const transactions = pgTable(
     /** The rule whose category the latest answer was given or suggested by: a changed category counts against it. */
     ruleId: integer('rule_id').references(() => suggestionRules.pk, { onDelete: 'set null' }),
     /**
-     * Grows with every write of what a person sees of the transaction (its fields, status, lines), so an
+     * Grows with every save of what a person sees of the transaction (its fields, status, lines), so an
      * editor that sends the version it read learns when someone else saved in between. Kept by database
-     * triggers (migration 0060), so no write path can forget it; bookkeeping columns (markers, merchant
-     * key, updated_at) do not count.
+     * triggers (migrations 0060, 0064), so no write path can forget it; bookkeeping columns (markers,
+     * merchant key, updated_at) do not count.
      */
     version: integer('version').notNull().default(1),
     /**
