@@ -52,9 +52,9 @@ export type Forbidden = 'refuse' | 'skip';
  * is ignored. Returns the moves that were written; a refused move, or one
  * overtaken by another change, refuses them all when a person asked.
  *
- * `alongside`: the caller's other writes of the same change that touch no transaction row (its lines,
- * its audit entries, a notice), sent in the same statement as the first move (`writeTogether`), or on
- * their own when nothing moves. A person's moves that are one UPDATE (the same from, to and values: an
+ * `alongside`: the caller's other writes of the same change that touch none of the rows moved (its lines,
+ * its audit entries, a notice, other rows' marks), sent in the same statement as the first move
+ * (`writeTogether`), or on their own when nothing moves. A person's moves that are one UPDATE (the same from, to and values: an
  * answer, a bulk "done") are then one statement, which refuses itself whole when a row moved meanwhile
  * (`herd_refuse_unless`): it needs no transaction around it, and a caller with nothing else to write
  * need not open one.

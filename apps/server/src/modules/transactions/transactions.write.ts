@@ -102,7 +102,8 @@ const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: Compa
   // An accountant answering in the client's view is the firm's own work: nobody is told.
   const answered = moving.filter((p) => p.next === 'FINISHED_IN_HERD').length;
   const tellsFirm = scope.side === 'client' && !scope.viewingAsClient && answered > 0;
-  // A row that moves takes its suggestion mark in the status change's own UPDATE; the others get one UPDATE per mark.
+  // A row that moves takes its suggestion mark in the status change's own UPDATE; the others get one UPDATE per mark,
+  // sent with the status change (they are other rows).
   const markOf = (pk: number) => (marks.has(pk) ? { answeredFromSuggestion: marks.get(pk) } : {});
   const movingPks = new Set(moving.map((p) => p.row.pk));
   const marksApart = ([true, false] as const)
@@ -113,14 +114,13 @@ const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: Compa
     .filter((m) => m.pks.length > 0);
   const write = async (tx: Db) => {
     await lockAtVersions(tx, companyPk, changes);
-    // Writes to the transactions' own rows other than the status, each a statement of its own (two writes of one row
-    // cannot share a statement); an answer has none of them.
+    // Writes to rows that may also move, each a statement of its own (two writes of one row cannot share a statement);
+    // an answer has none of them.
     await countOverrides(tx, scope, withLines);
     for (const [clientMemo, pks] of memos) await updateTransactions(tx, companyPk, pks, { clientMemo });
-    for (const { answeredFromSuggestion, pks } of marksApart) await updateTransactions(tx, companyPk, pks, { answeredFromSuggestion });
-    // The status change, and in the same statement the rest, which touches other tables: the lines (replaced), the
-    // firm's pending notice (answer-notices.ts: the firm hears of it from a job) and the audit entries of rows that
-    // keep their status. The version of each row moves once (migration 0064).
+    // The status change, and in the same statement the rest, which touches other rows: the marks of rows that keep
+    // their status, the lines (replaced), the firm's pending notice (answer-notices.ts: the firm hears of it from a
+    // job) and the audit entries of rows that keep their status. The version of each row moves once (migration 0064).
     await moveStatuses(
       tx,
       authorOf(scope),
@@ -128,6 +128,7 @@ const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: Compa
       moving.map(({ row, next, lines, changed }) => ({ row, to: next, values: { ...categorized, ...markOf(row.pk) }, details: { lines: lines?.length, changed } })),
       'refuse',
       [
+        ...marksApart.map(({ answeredFromSuggestion, pks }) => updateTransactions(tx, companyPk, pks, { answeredFromSuggestion })),
         withLines.length > 0
           ? deleteLines(
               tx,
@@ -151,7 +152,7 @@ const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: Compa
   };
   // An answer that names no version and writes nothing before its status change is that one statement, whole or not at
   // all by itself (moveStatuses): no transaction is opened around it, two round trips fewer.
-  const oneStatement = changes.every((c) => c.version === undefined) && overriddenByPerson(withLines).length === 0 && memos.size === 0 && marksApart.length === 0;
+  const oneStatement = changes.every((c) => c.version === undefined) && overriddenByPerson(withLines).length === 0 && memos.size === 0;
   await (oneStatement ? write(db) : db.transaction(write));
   // The jobs it asks for go out together, after the commit: suggestions of those merchants again, and the firm's notice.
   const queued = jobBatch(jobs);
