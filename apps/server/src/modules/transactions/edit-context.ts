@@ -22,14 +22,14 @@ export interface EditContext {
 
 const pairs = <V>(value: [number, V][] | string | null): [number, V][] => (typeof value === 'string' ? (JSON.parse(value) as [number, V][]) : (value ?? []));
 
+/** A value bound now, or a placeholder of the prepared statement. */
+type Bound<T> = T | Placeholder;
+
 /**
  * The rows with their lines (one result row per line), whether each has an attachment, and the
  * categories and references named, the last two computed once for the statement (uncorrelated
  * subqueries). `pks`, `accountPks` and `refPks` are integer array literals.
  */
-/** A value bound now, or a placeholder of the prepared statement. */
-type Bound<T> = T | Placeholder;
-
 const editContextSelect = (db: Db, where: SQL, companyPk: Bound<number>, accountPks: Bound<string>, refPks: Bound<string>) =>
   db
     .select({
