@@ -20,7 +20,7 @@ import { startApi, stopApi } from './api-process.js';
 import { startBareServer } from './bare-floor.js';
 import { summarize, type Summary } from './compare.js';
 import { LIST_SCENARIOS, noteListStatements, type ListKey } from './list-scenarios.js';
-import { runLoad, percentile, type LoadResult } from './load.js';
+import { loadResultOf, runLoad, type LoadResult } from './load.js';
 import { databaseUrl, freshDatabase, postgresServerUrl } from './postgres.js';
 import { BENCH_PASSWORD, seedBench, type BenchData } from './seed.js';
 import { signInAs, type BenchSession } from './sign-in.js';
@@ -113,14 +113,7 @@ const startSide = async (checkout: Checkout, url: string, data: BenchData, answe
 const answerRound = async (side: Side, durationMs: number, warmupMs: number): Promise<LoadResult> => {
   if (warmupMs) await answerUntil(side.base, side.answerers, performance.now() + warmupMs, false);
   const run = await answerUntil(side.base, side.answerers, performance.now() + durationMs, true);
-  return {
-    requests: run.latencies.length,
-    errors: run.errors,
-    rps: run.latencies.length / run.seconds,
-    p50: percentile(run.latencies, 50),
-    p95: percentile(run.latencies, 95),
-    p99: percentile(run.latencies, 99),
-  };
+  return loadResultOf(run.latencies, run.errors, run.seconds);
 };
 
 export const runSideBySide = async (options: SideBySideOptions): Promise<SideBySideResult> => {

@@ -24,6 +24,19 @@ export interface LoadRequest {
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/** A run's figures from its latencies (sorted here), its errors and the seconds it took. */
+export const loadResultOf = (latencies: number[], errors: number, seconds: number): LoadResult => {
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+};
+
 const send = (agent: http.Agent, request: LoadRequest) =>
   new Promise<number>((resolve, reject) => {
     const req = http.get(request.url, { agent, headers: request.headers }, (res) => {
@@ -63,13 +76,5 @@ export const runLoad = async (request: LoadRequest, opts: { connections: number;
   await Promise.all(Array.from({ length: opts.connections }, worker));
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors,
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-  };
+  return loadResultOf(latencies, errors, elapsed);
 };

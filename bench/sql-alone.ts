@@ -4,7 +4,7 @@
  * same time. No HTTP, no JSON: the floor the bare route stands on.
  */
 import pg from 'pg';
-import { percentile, type LoadResult } from './load.js';
+import { loadResultOf, type LoadResult } from './load.js';
 import type { NotedStatement } from './statements.js';
 
 export const runSqlAlone = async (url: string, statements: NotedStatement[], opts: { connections: number; durationMs: number }): Promise<LoadResult> => {
@@ -34,16 +34,7 @@ export const runSqlAlone = async (url: string, statements: NotedStatement[], opt
     const started = performance.now();
     const end = started + opts.durationMs;
     await Promise.all(Array.from({ length: opts.connections }, () => worker(end, true)));
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    return {
-      requests: latencies.length,
-      errors,
-      rps: latencies.length / seconds,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-    };
+    return loadResultOf(latencies, errors, (performance.now() - started) / 1000);
   } finally {
     await pool.end();
   }
