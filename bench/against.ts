@@ -76,6 +76,15 @@ const freePort = () =>
     });
   });
 
+/**
+ * A floor that failed is no floor: an error answers faster than the work, so a floor with errors
+ * would make Herd look many times slower than it is. The run stops instead.
+ */
+const floorWithoutErrors = (result: LoadResult, what: string) => {
+  if (result.errors > 0) throw new Error(`${what} failed ${result.errors} of ${result.requests} times: its statements are not what Herd sends`);
+  return result;
+};
+
 /** The older side's database: migrated by its own API, then seeded with both parts' data. */
 const seedOn = async (url: string, checkout: Checkout, scale: number) => {
   const api = await startApi(url, await freePort(), checkout.root);
@@ -168,8 +177,10 @@ export const runSideBySide = async (options: SideBySideOptions): Promise<SideByS
           );
         }
         const floor = floorRuns.get(scenario.key)!;
-        floor.bare.push(await runLoad({ url: `${bareBase}/bare/${scenario.key}`, headers: {} }, { connections: CONNECTIONS, durationMs: options.listMs, warmupMs }));
-        floor.sql.push(await runSqlAlone(currentUrl, statements![scenario.key as ListKey], { connections: CONNECTIONS, durationMs: options.listMs }));
+        const bareRun = await runLoad({ url: `${bareBase}/bare/${scenario.key}`, headers: {} }, { connections: CONNECTIONS, durationMs: options.listMs, warmupMs });
+        floor.bare.push(floorWithoutErrors(bareRun, `the bare route of ${scenario.key}`));
+        const sqlRun = await runSqlAlone(currentUrl, statements![scenario.key as ListKey], { connections: CONNECTIONS, durationMs: options.listMs });
+        floor.sql.push(floorWithoutErrors(sqlRun, `the SQL alone of ${scenario.key}`));
       }
       if (options.sections.includes('answers'))
         for (const i of order) {

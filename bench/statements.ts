@@ -17,13 +17,17 @@ export interface NotedStatement {
 let open: NotedStatement[] | null = null;
 let watching = false;
 
-const noted = (first: unknown, second: unknown): NotedStatement => {
-  if (typeof first === 'string') return { text: first, ...(Array.isArray(second) ? { values: second } : {}) };
-  const config = first as NotedStatement;
+/**
+ * node-postgres takes the values in the config or as the second argument, beside a text or a config
+ * alike; the ORM sends a config (name, text, row mode) with its values beside it.
+ */
+export const notedStatement = (first: unknown, second: unknown): NotedStatement => {
+  const config: NotedStatement = typeof first === 'string' ? { text: first } : (first as NotedStatement);
+  const values = config.values ?? (Array.isArray(second) ? second : undefined);
   return {
     text: config.text,
     ...(config.name ? { name: config.name } : {}),
-    ...(config.values ? { values: config.values } : {}),
+    ...(values ? { values } : {}),
     ...(config.rowMode ? { rowMode: config.rowMode } : {}),
   };
 };
@@ -34,7 +38,7 @@ export const watchStatements = () => {
   watching = true;
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    if (open) open.push(noted(args[0], args[1]));
+    if (open) open.push(notedStatement(args[0], args[1]));
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;
 };
