@@ -167,9 +167,12 @@ const csv = <T extends readonly [string, ...string[]]>(values: T, label: string)
     })
     .optional();
 
+/** The most rows a page of a transaction list holds. */
+export const TRANSACTION_PAGE_SIZE_MAX = 100;
+
 export const transactionListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  page_size: z.coerce.number().int().min(1).max(TRANSACTION_PAGE_SIZE_MAX).default(10),
   search: z.string().trim().max(200).optional(),
   ordering: z.enum(TRANSACTION_ORDERINGS).default('-date'),
   date_from: z.iso.date({ error: messages.notValid('Date from') }).optional(),

@@ -69,6 +69,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the plans of the transaction li
     expect(indexesOn(nodes)).toEqual(expect.arrayContaining(['Index Only Scan transactions_list_idx', 'Index Scan transactions_pkey']));
   });
 
+  it("plans the client's first page once per connection: from the sixth request on, PostgreSQL runs its generic plan", async () => {
+    const [statement] = await statementsSentBy(() => listPage(database!.db, scope, { statuses: CLIENT_ACTIVE_STATUSES, hidden: false }, query));
+    // With the limit a parameter, PostgreSQL costs the generic plan for a tenth of an average company's
+    // rows; on a firm whose companies hold thousands it found that dearer than a plan for ten, and
+    // planned the statement again on every request. The page size is in the text instead.
+    expect(statement!.text).toMatch(/ limit 10 offset \$\d+\)/);
+    // Prepared by the same name on a connection of the test's own, sent as often as a busy list is.
+    for (let run = 0; run < 8; run++) await explainer.query({ name: statement!.name, text: statement!.text, values: statement!.values });
+    const plans = await explainer.query<{ generic_plans: string; custom_plans: string }>(
+      'select generic_plans, custom_plans from pg_prepared_statements where name = $1',
+      [statement!.name],
+    );
+    // Planned for its values every time, the statement cost three times what it takes to run.
+    expect(Number(plans.rows[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
+  });
+
   it('counts a filtered list and finds its page on indexes, then reads only those rows by primary key', async () => {
     const plans = await plansOfList(CATEGORIZED_STATUSES, { date_from: '2026-03-01', date_to: '2026-09-30', amount_min: '10.00' });
     expect(plans).toHaveLength(2); // the capped count with the page's keys, then the rows with their details
