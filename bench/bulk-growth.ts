@@ -3,7 +3,8 @@
  * dropped first and built again once the rows are in, each in one pass with room to sort. Inserting
  * ten million rows through a dozen live indexes took over an hour; building each index afterwards is
  * a sort. The schema ends exactly as it began (each index is re-created from its own definition),
- * and the tables' triggers run as they always do, so the counts they keep stay true.
+ * and the tables' triggers run as they always do, so the counts they keep stay true; a table whose
+ * index a trigger reads by (the lines, by transaction) keeps its indexes.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.js';
