@@ -5,35 +5,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p)));
-const port = Number(process.env.E2E_PORT || 3100);
-// A fresh embedded database per run, seeded with the demo firm.
-const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'herd-e2e-'));
+const firstPort = Number(process.env.E2E_PORT || 3100);
+/**
+ * Walks run two at a time, each worker against a server of its own on a fresh embedded database seeded
+ * with the demo firm: a walk spends most of its time waiting on what the page shows, so one walk at a
+ * time left a core idle. A walk never sees another worker's data; the walks of one file run in order
+ * in one worker, as before.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS || 2);
+// Playwright loads this file again in each worker with the worker's slot: that worker's server.
+const slot = Number(process.env.TEST_PARALLEL_INDEX || 0);
 
-export default defineConfig({
-  testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  use: {
-    baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
-  },
-  webServer: {
+const server = (index: number) => {
+  const port = firstPort + index;
+  return {
     command: 'node --import tsx apps/server/src/main.ts',
     url: `http://localhost:${port}/api/healthcheck/`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(port),
-      DATA_DIR: dataDir,
+      // A fresh embedded database per run and server, seeded with the demo firm.
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'herd-e2e-')),
       DEMO_DATA: 'on',
       APP_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
@@ -41,5 +34,25 @@ export default defineConfig({
       // Lets tests read invitation and sign-in emails, as a person would from their inbox.
       HERD_E2E_OUTBOX: '1',
     },
+  };
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: WORKERS,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${firstPort + slot}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
   },
+  webServer: Array.from({ length: WORKERS }, (_, index) => server(index)),
 });
