@@ -15,6 +15,7 @@ const firstPort = Number(process.env.E2E_PORT || 3100);
 const WORKERS = Number(process.env.E2E_WORKERS || 2);
 // Playwright loads this file again in each worker with the worker's slot: that worker's server.
 const slot = Number(process.env.TEST_PARALLEL_INDEX || 0);
+const inWorker = process.env.TEST_WORKER_INDEX !== undefined;
 
 const server = (index: number) => {
   const port = firstPort + index;
@@ -25,8 +26,9 @@ const server = (index: number) => {
     timeout: 120_000,
     env: {
       PORT: String(port),
-      // A fresh embedded database per run and server, seeded with the demo firm.
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'herd-e2e-')),
+      // A fresh embedded database per run and server, seeded with the demo firm. Made by the runner only:
+      // a worker loads this file too, and starts no server.
+      DATA_DIR: inWorker ? '' : mkdtempSync(path.join(tmpdir(), 'herd-e2e-')),
       DEMO_DATA: 'on',
       APP_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
