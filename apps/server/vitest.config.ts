@@ -10,11 +10,12 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // A test fails when a message it caused was outside a service's published contract.
     setupFiles: ['../../packages/simulators/src/contract-check/fail-on-violations.ts'],
-    // Each file gets its own database copy, so files can run side by side.
+    // Each worker has a database of its own, put back to the template's state between its files, so
+    // files can run side by side.
     pool: 'forks',
     // A worker imports the server once and runs its files one after the other, instead of
     // importing it again for every file (that import was a third of the CPU of a run). Nothing
-    // a file changes outlives it: each gets its own database and app, no server module keeps
+    // a file changes outlives it: each gets the template's state and its own app, no server module keeps
     // state between apps beyond caches, and no test mocks a module or changes the environment.
     isolate: false,
     testTimeout: 30_000,

@@ -5,7 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { fromPglite, fromPostgresUrl, type Database } from '../src/db/client.js';
 import { createJobQueue } from '../src/jobs/job-queue.js';
-import { createTemplateDatabase, dropDatabase } from './postgres-admin.js';
+import { createTemplateDatabase, dropCopiesOf, dropDatabase } from './postgres-admin.js';
+import { installStatusRecorder } from './status-audit.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +25,8 @@ const prepareTemplate = async (database: Database) => {
   await database.migrate();
   const jobs = await createJobQueue(database.executeSql, () => {}, { supervise: false });
   await jobs.stop();
+  // Every test app installs it too; in the template, a database put back to the template's state has it already.
+  await installStatusRecorder(database.db);
   await database.close();
 };
 
@@ -37,7 +40,11 @@ export async function setup(project: TestProject) {
     await prepareTemplate(fromPostgresUrl(await createTemplateDatabase(url, template)));
     project.provide('postgresTemplate', template);
     project.provide('pgliteTemplateDir', null);
-    return async () => dropDatabase(url, template);
+    return async () => {
+      // Each worker keeps a copy of the template for its files (test/reused-database.ts) until the run ends.
+      await dropCopiesOf(url, template);
+      await dropDatabase(url, template);
+    };
   }
   const dir = mkdtempSync(path.join(scratchRoot(), 'herd-test-'));
   const templateDir = path.join(dir, 'template');

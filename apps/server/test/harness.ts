@@ -15,6 +15,7 @@ import { createJobQueue, type JobHandler, type JobName, type JobQueue } from '..
 import { closeReadingPools } from '../src/modules/receipts/reading/index.js';
 import type { MailTransport } from '../src/mail/transports.js';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres-admin.js';
+import { reusedDatabase } from './reused-database.js';
 import { installStatusRecorder, statusChangeReport } from './status-audit.js';
 
 /** The queues tests drain in process, in this order, until a round runs nothing. */
@@ -97,12 +98,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...overrides,
 });
 
-/** On a PostgreSQL run, a fresh copy of the run's template and its URL (for a test that starts processes of its own); else null. */
-export const openPostgresTestDatabase = async (): Promise<(Database & { url: string }) | null> => {
-  const template = inject('postgresTemplate');
-  const url = process.env.TEST_DATABASE_URL;
-  if (!template || !url) return null;
-  const name = `herd_test_${randomBytes(6).toString('hex')}`;
+/** A new database copied from the run's PostgreSQL template, with its URL; closing it drops it. */
+const copyPostgresTemplate = async (url: string, template: string): Promise<Database & { url: string }> => {
+  const name = `${template}_${randomBytes(6).toString('hex')}`;
   const copyUrl = await createDatabaseFromTemplate(url, name, template);
   const database = fromPostgresUrl(copyUrl);
   return {
@@ -115,14 +113,15 @@ export const openPostgresTestDatabase = async (): Promise<(Database & { url: str
   };
 };
 
-/**
- * A fresh, migrated database for one test file: a copy of the run's template. On PGlite the
- * template's data directory is copied and opened in place, which starts in about half the CPU
- * time of loading a dump into memory.
- */
-export const openTestDatabase = async (): Promise<Database> => {
-  const postgres = await openPostgresTestDatabase();
-  if (postgres) return postgres;
+/** On a PostgreSQL run, a fresh copy of the run's template and its URL (for a test that starts processes of its own); else null. */
+export const openPostgresTestDatabase = async (): Promise<(Database & { url: string }) | null> => {
+  const template = inject('postgresTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  return template && url ? copyPostgresTemplate(url, template) : null;
+};
+
+/** A fresh copy of the run's PGlite template, opened; closing it removes the copy. */
+const copyPgliteTemplate = async (): Promise<Database> => {
   const templateDir = inject('pgliteTemplateDir');
   if (!templateDir) throw new Error('global setup did not prepare a template database');
   const dataDir = mkdtempSync(`${templateDir}-copy-`);
@@ -136,6 +135,33 @@ export const openTestDatabase = async (): Promise<Database> => {
     },
   };
 };
+
+/** The worker's reused database: on PostgreSQL a template copy each file reaches with a pool of its own; on PGlite one open copy. */
+const workerDatabase = reusedDatabase(async () => {
+  const template = inject('postgresTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (template && url) {
+    const copy = await copyPostgresTemplate(url, template);
+    const admin = fromPostgresUrl(copy.url, 1);
+    return {
+      open: () => fromPostgresUrl(copy.url),
+      admin: admin.executeSql,
+      dispose: async () => {
+        await admin.close();
+        await copy.close();
+      },
+    };
+  }
+  const copy = await copyPgliteTemplate();
+  // Files share the one session: closing a file's handle leaves it open for the next.
+  return { open: () => ({ ...copy, close: async () => {} }), admin: copy.executeSql, dispose: copy.close };
+});
+
+/**
+ * A migrated database for one test file, in the state of the run's template: the worker's reused
+ * database (test/reused-database.ts), or, when the file already holds that one, a copy of its own.
+ */
+export const openTestDatabase = async (): Promise<Database> => (await workerDatabase()) ?? (await openPostgresTestDatabase()) ?? (await copyPgliteTemplate());
 
 /** A transport that records what would have been delivered (the outbox table keeps it too). */
 export interface RecordedMail {

@@ -33,3 +33,11 @@ export const createDatabaseFromTemplate = async (url: string, name: string, temp
 export const dropDatabase = async (url: string, name: string): Promise<void> => {
   await withAdmin(url, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 };
+
+/** Drops every database whose name starts with `prefix_` (the copies a run made of its template). */
+export const dropCopiesOf = async (url: string, prefix: string): Promise<void> => {
+  await withAdmin(url, async (c) => {
+    const copies = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${prefix}_`]);
+    for (const { datname } of copies.rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  });
+};
