@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { theme as antTheme } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MAIN_COLOR } from '@herd/contract/constants';
 import { makeProfile } from '../../test/fake-api';
 import { testQueryClient } from '../../test/render-app';
@@ -34,5 +35,29 @@ describe('antd’s theme', () => {
     setSignedOut(client, false);
     renderThemed(client);
     expect(plainPrimary()).toBe(DEFAULT_MAIN_COLOR);
+  });
+
+  it('turns antd’s slides and fades off for a person whose system asks for less motion, and only for them', () => {
+    const MotionWord = () => <span>{antTheme.useToken().token.motion ? 'moving' : 'still'}</span>;
+    const renderMotion = () => {
+      const client = testQueryClient();
+      setSignedIn(client, makeProfile());
+      return render(
+        <QueryClientProvider client={client}>
+          <AntdTheme>
+            <MotionWord />
+          </AntdTheme>
+        </QueryClientProvider>,
+      );
+    };
+    const first = renderMotion();
+    expect(screen.getByText('moving')).toBeInTheDocument();
+    first.unmount();
+
+    const asks = (query: string) => query.includes('prefers-reduced-motion: reduce');
+    const unasked = window.matchMedia.bind(window);
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...unasked(query), matches: asks(query), media: query }));
+    renderMotion();
+    expect(screen.getByText('still')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { ConfigProvider, theme as antTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { useSession } from '../features/auth/api';
+import { useMediaQuery } from '../lib/use-media-query';
 import { useTouchDevice } from '../lib/use-touch-device';
 import { buildTheme, firmColor } from './theme';
 
@@ -34,7 +35,8 @@ export const AntdTheme = ({ children }: { children: ReactNode }) => {
   const session = useSession();
   const color = firmColor(session.profile);
   const touch = useTouchDevice();
-  const theme = useMemo(() => buildTheme(color, { touch }), [color, touch]);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const theme = useMemo(() => buildTheme(color, { touch, reducedMotion }), [color, touch, reducedMotion]);
   return (
     <ConfigProvider componentSize="large" locale={enUS} theme={theme}>
       <BaseText>{children}</BaseText>

@@ -77,7 +77,7 @@ const paleInfoFill = (main: string): { colorInfoBg?: string; colorInfoBorder?: s
 /** antd's red, darkened only as far as error words need to be read on the page's grey. */
 const ERROR_RED = readableOn('#ff4d4f', LAYOUT_BG);
 
-export const buildTheme = (mainColor: string, { touch = false }: { touch?: boolean } = {}): ThemeConfig => {
+export const buildTheme = (mainColor: string, { touch = false, reducedMotion = false }: { touch?: boolean; reducedMotion?: boolean } = {}): ThemeConfig => {
   const sider = siderColor(mainColor);
   const selected = selectedItemColor(mainColor);
   const seed = {
@@ -101,6 +101,8 @@ export const buildTheme = (mainColor: string, { touch = false }: { touch?: boole
       borderRadius: 8,
       // The app's controls are large (40 px); on a touch screen they grow to a finger's size.
       ...(touch ? { controlHeightLG: TOUCH_TARGET_PX } : {}),
+      // A person who asked their system for less motion gets drawers, menus and messages without their slides and fades.
+      ...(reducedMotion ? { motion: false } : {}),
       fontFamily: "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     },
     components: {
