@@ -102,7 +102,8 @@ export const lastEmailTo = async (db: Db, to: string) => {
   return row ?? null;
 };
 
-export const emailsTo = (db: Db, to: string) => db.select().from(outbox).where(eq(outbox.recipient, to));
+/** The emails written to `to`, oldest first. */
+export const emailsTo = (db: Db, to: string) => db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(outbox.pk);
 
 /** The code in an emailed link, e.g. `?magic=<code>`, `?reset=<code>` or `?signup=<code>`. */
 export const codeFromEmail = (text: string, param: 'magic' | 'reset' | 'signup' | 'email-change'): string => {

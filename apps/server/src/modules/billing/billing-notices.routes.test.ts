@@ -24,7 +24,8 @@ const emailsTo = async (to: string, template: string) =>
   t.db
     .select({ subject: outbox.subject, text: outbox.textBody })
     .from(outbox)
-    .where(and(eq(outbox.recipient, to), eq(outbox.template, template)));
+    .where(and(eq(outbox.recipient, to), eq(outbox.template, template)))
+    .orderBy(outbox.pk);
 
 describe('trial countdown emails', () => {
   it('sends 7, 3 and 1 days before the end and on the day, each once, even when two sweeps race', async () => {
