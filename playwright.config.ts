@@ -49,7 +49,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${firstPort + slot}`,
-    trace: 'retain-on-failure',
+    // Recording a trace of every walk cost a third of the walks' CPU (150 against 93 core-seconds on the
+    // editor and requests walks, one machine): a walk that fails is traced on its retry, which CI makes.
+    // Locally, `npx playwright test --trace on` records them.
+    trace: 'on-first-retry',
     // The walks' browser asks for less motion, as a person may in their system settings: antd then opens
     // drawers and menus without slides and fades (app/antd-theme.tsx), so a walk spends no CPU drawing
     // them (7% less CPU on the editor and requests walks, measured on one machine).
