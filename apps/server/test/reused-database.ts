@@ -14,8 +14,8 @@ export interface ReusableDatabase {
 
 /**
  * One test database per worker, lent to the worker's files one after the other and put back to the
- * template's state between them (test/database-reset.ts): a fresh copy per file cost about twice the
- * CPU of the whole server run's tests on PGlite. `make` builds it the first time, and again after a
+ * template's state between them (test/database-reset.ts): copying and opening a fresh database per
+ * file cost more CPU than the tests in it. `make` builds it the first time, and again after a
  * file changed its schema; a second database asked for while a file holds this one is the caller's
  * to make.
  */
