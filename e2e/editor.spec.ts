@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { API_PREFIX, clientCompanyEndpoints, genericEndpoints, transactionEndpoints } from '@herd/contract';
 import { apiCall, DEMO, signIn, uniqueName } from './helpers';
 
@@ -20,8 +20,18 @@ const ANSWERS: [string, string][] = [
   ['adv', 'Advertising & Marketing'],
 ];
 
+/**
+ * The contexts a walk opened, closed when it ends: the browser lives as long as the worker, and a page
+ * left open keeps polling the server and drawing for every later walk.
+ */
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
 const signedIn = async (browser: Browser, email: string, viewport = { width: 1280, height: 800 }, touch = false) => {
   const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+  opened.push(context);
   const page = await context.newPage();
   await signIn(page, email, DEMO.password);
   return page;
@@ -148,6 +158,8 @@ test('two tabs editing one transaction: the later save is refused and says what 
 
   // The same client in two tabs, the transaction open in both.
   const first = await signedIn(browser, DEMO.clientEmail);
+  // Signed in once the list shows: until then the first tab's address is still the sign-in page's.
+  await expect(first.getByRole('list', { name: 'Transactions to explain' })).toBeVisible();
   const second = await first.context().newPage();
   // The second tab at a phone's size: the refusal must read there too.
   await second.setViewportSize({ width: 390, height: 844 });

@@ -46,7 +46,8 @@ test('a team member required to use two-step verification sets up an authenticat
   // Signing in again asks for the app's code; a code of the step used at setup would be refused, so the next one is used.
   await page.goto('/settings/?tab=team');
   await expect(row.getByText('On', { exact: true })).toBeVisible();
-  const again = await (await browser.newContext()).newPage();
+  const againContext = await browser.newContext();
+  const again = await againContext.newPage();
   await again.goto('/auth/');
   await again.getByRole('tab', { name: 'Email me a sign-in link' }).click();
   await again.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -61,4 +62,5 @@ test('a team member required to use two-step verification sets up an authenticat
   await again.getByRole('button', { name: 'Verify' }).click();
   await expect(again.getByRole('menu')).toBeVisible();
   await expect(again).not.toHaveURL(/\/auth\//);
+  await againContext.close();
 });

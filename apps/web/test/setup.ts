@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { renderPdfThumbnail } from '../src/features/transactions/pdf-thumbnail';
+import './without-owner-stacks';
 
 // pdf.js needs a real canvas, which jsdom lacks (Chromium draws real thumbnails in e2e/transactions.spec.ts).
 // Mocked here for every file: test files share one module cache (`isolate: false`), so a `vi.mock`
