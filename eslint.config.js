@@ -62,12 +62,20 @@ const adapterBoundary = [
 ];
 /**
  * A module's queries are its own: another module calls its service or its published face
- * (`<module>.face.ts`, the list of what it offers others). The audit log is the one table every
- * module writes, through audit.queries.ts.
+ * (`<module>.face.ts`, the list of what it offers others). The audit log, the one table every
+ * module writes, is written through the kernel (kernel/audit.queries.ts).
  */
 const otherModulesQueries = {
-  regex: '^\\.\\./(?!audit/)[a-z-]+/.+\\.queries(\\.[jt]s)?$',
+  regex: '^\\.\\./[a-z-]+/.+\\.queries(\\.[jt]s)?$',
   message: "Another module's queries are its own: call its service or its published face (<module>.face.ts), adding there what you need.",
+};
+/**
+ * The kernel (who is asking, what they may do, which companies they see, the audit log) is what every
+ * module may use; it imports no module, or a module could reach another through it.
+ */
+const kernelLeansOnNoModule = {
+  regex: '(^|/)modules/',
+  message: 'The kernel imports no module: every module uses it. Move what it needs into the kernel, or the caller into a module.',
 };
 const routesToQueries = {
   regex: '\\.queries(\\.[jt]s)?$',
@@ -162,5 +170,10 @@ export default tseslint.config(
   {
     files: ['apps/server/src/modules/**/*.routes.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [routesToQueries, ledgerInternals] }] },
+  },
+  {
+    files: ['apps/server/src/kernel/**/*.ts'],
+    ignores: ['apps/server/src/kernel/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [kernelLeansOnNoModule] }] },
   },
 );

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../apps/server/src/db/client.js';
 import { clientCompanies } from '../apps/server/src/db/schema/index.js';
-import type { CompanyAccess } from '../apps/server/src/modules/access/company-access.js';
+import type { CompanyAccess } from '../apps/server/src/kernel/company-access.js';
 import { CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES } from '../apps/server/src/modules/transactions/status.js';
 import { countsByList, storedStatusCounts } from '../apps/server/src/modules/transactions/transactions.queries.js';
 import { listPage } from '../apps/server/src/modules/transactions/transactions.read.js';

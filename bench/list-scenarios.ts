@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { transactionListQuery } from '@herd/contract';
 import { fromPostgresUrl, type Db } from '../apps/server/src/db/client.js';
-import { companyAccess, type CompanyAccess } from '../apps/server/src/modules/access/company-access.js';
-import { resolveActor } from '../apps/server/src/modules/auth/actor.js';
+import { companyAccess, type CompanyAccess } from '../apps/server/src/kernel/company-access.js';
+import { resolveActor } from '../apps/server/src/kernel/actor.js';
 import { LISTS } from '../apps/server/src/modules/transactions/transactions.service.js';
 import { countersFor, listPage } from '../apps/server/src/modules/transactions/transactions.read.js';
 import { CATEGORIZED_FILTER } from './floor.js';

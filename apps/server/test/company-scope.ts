@@ -1,5 +1,5 @@
-import type { CompanyAccess, CompanyRow } from '../src/modules/access/company-access.js';
-import { UNRESTRICTED } from '../src/modules/restrictions/account-scope.js';
+import type { CompanyAccess, CompanyRow } from '../src/kernel/company-access.js';
+import { UNRESTRICTED } from '../src/kernel/account-scope.js';
 
 /**
  * The firm's own view of one company, unrestricted, as `companyAccess` answers it for a firm admin on the

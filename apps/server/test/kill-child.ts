@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { TransactionChange } from '@herd/contract';
 import { fromPostgresUrl } from '../src/db/client.js';
-import { resolveActor } from '../src/modules/auth/actor.js';
+import { resolveActor } from '../src/kernel/actor.js';
 import { importBankCsv } from '../src/modules/csv-import/csv-import.service.js';
 import { answerTransactions } from '../src/modules/transactions/transactions.service.js';
 

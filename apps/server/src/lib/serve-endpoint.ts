@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refusedWhileReadOnly, successStatus, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '@herd/contract';
-import { assertWritable, type Actor } from '../modules/auth/actor.js';
+import { assertWritable, type Actor } from '../kernel/actor.js';
 import { IDEMPOTENCY_HEADER, readKey, requestHash, submitOnce, type Answer } from '../modules/idempotency/idempotency.js';
 
 /** The request as a handler sees it: parameters, query and body already parsed by the endpoint's schemas. */

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { details } from '@herd/contract';
 import { UnauthorizedError } from '../lib/errors.js';
-import type { Actor } from '../modules/auth/actor.js';
-import { readSession, type SessionInfo } from '../modules/auth/sessions.js';
+import type { Actor } from '../kernel/actor.js';
+import { readSession } from '../modules/auth/sessions.js';
+import type { SessionInfo } from '../kernel/visitor.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

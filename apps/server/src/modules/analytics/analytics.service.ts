@@ -1,8 +1,8 @@
 import type { AnalyticsSummary, CompanyAnalytics, CompanyAnalyticsList, FeatureFlag, MonthAnalyticsList, UserAnalytics } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { companyAccess } from '../access/company-access.js';
-import type { Actor } from '../auth/actor.js';
-import { requireFirmActor, seesAllClients } from '../auth/permissions.js';
+import { companyAccess } from '../../kernel/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { requireFirmActor, seesAllClients } from '../../kernel/permissions.js';
 import { assertFeature } from '../feature-flags/feature-flags.service.js';
 import { findAccountantActivity, findAnswerers, findClientUsers } from './analytics-people.queries.js';
 import { daysSince, monthsOf, resolveRange, type DayRange } from './analytics-range.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { appEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
-import { visitorOf } from '../auth/visitor.js';
+import { visitorOf } from '../../kernel/visitor.js';
 import { clientConfigOf } from './app-config.service.js';
 
 /** What the web app reads before anything else, as the contract's route table declares it. */

@@ -2,7 +2,7 @@ import type { ClientConfig } from '@herd/contract';
 import type { Config } from '../../config.js';
 import type { NoInput } from '../../lib/service.js';
 import { canDeliverEmail } from '../../mail/email-delivery.js';
-import type { Visitor } from '../auth/visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 type ConfigRead = Pick<Config, 'sentryDsn' | 'gtmId' | 'environment' | 'qbo' | 'xero' | 'sms' | 'sandboxes' | 'smtpUrl' | 'production'>;
 

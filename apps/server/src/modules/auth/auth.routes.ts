@@ -4,7 +4,7 @@ import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { finishPasswordReset, requestPasswordReset, sendMagicLink, sendNewMagicLink } from './auth.service.js';
 import { confirmSignUp, signIn, signInWithCode, signOut } from './session.service.js';
 import { requestSignup } from './signup.service.js';
-import { visitorOf } from './visitor.js';
+import { visitorOf } from '../../kernel/visitor.js';
 import { confirmEmailChange } from '../email-change/email-change.js';
 
 /** Signing up, in and out, and the signed-out flows, as the contract's route table declares them. */

@@ -5,7 +5,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { canDeliverEmail } from '../../mail/email-delivery.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import { LOGIN_BACKOFF, RULES, assertBackoff, assertWithinLimit, consume, recordHit, reset } from '../rate-limit/rate-limit.service.js';
 import { expireUnusedCodes, findBrandOfUser, findCompanyNamesOfUser, findUserByEmail, findUserByPk, setLastLogin, setPasswordHash } from './auth.queries.js';
 import { redeemInvitationLink } from '../invitations/invitation-links.js';
@@ -13,7 +13,7 @@ import { issueCode, lookupCode, redeemCode } from './one-time-codes.js';
 import { assertStrongPassword } from './password-strength.js';
 import { deleteUserSessions } from './sessions.queries.js';
 import type { AppDeps } from '../../app-deps.js';
-import type { Visitor } from './visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 /** What writing an email with a link needs, in a request or in a job. */
 export interface MailContext {

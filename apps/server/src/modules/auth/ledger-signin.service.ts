@@ -1,9 +1,9 @@
 import { UnauthorizedError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import type { AuthDeps, SignInResult } from './auth.service.js';
 import { findUserByEmail, findUserByPk, setLastLogin } from './auth.queries.js';
 import { findUserIdByLedgerIdentity, linkLedgerIdentity } from './ledger-identities.queries.js';
-import type { Visitor } from './visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 /** Who a ledger's identity service says signed in. */
 export interface LedgerIdentity {

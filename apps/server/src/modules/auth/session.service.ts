@@ -6,7 +6,7 @@ import { signInWithMagicLink, signInWithPassword, type AuthDeps, type SignInResu
 import { lookupCode } from './one-time-codes.js';
 import { confirmSignup, lookupPendingSignup } from './signup.service.js';
 import { clearSessionCookie, endSession, startSession } from './sessions.js';
-import type { Visitor } from './visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 /** The answer whose session cookie a sign-in sets or a sign-out clears: part of the input of the services that open or close a session. */
 export interface SessionReply {

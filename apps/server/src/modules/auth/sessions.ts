@@ -3,7 +3,8 @@ import { SESSION_HINT_COOKIE } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { rotateCsrfCookie, sessionCookieName } from '../../lib/auth-cookies.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import { resolveSessionActor, type Actor } from './actor.js';
+import { resolveSessionActor } from '../../kernel/actor.js';
+import type { SessionInfo } from '../../kernel/visitor.js';
 import { deleteSession, insertSession, touchSession } from './sessions.queries.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,14 +15,6 @@ export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 export const HALF_OPEN_SESSION_MS = 10 * 60 * 1000;
 /** Sliding expiry, but written at most once an hour per session. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-
-export interface SessionInfo {
-  tokenHash: string;
-  userId: number;
-  mfaVerified: boolean;
-  /** Resolved with the session in the same query; null while a second factor is pending. */
-  actor: Actor | null;
-}
 
 /** How the session and CSRF cookies are written: Secure and `__Host-` over HTTPS; the CSRF token is an HMAC under the secret. */
 export interface CookieSettings {

@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { findVisibleBanners } from '../profile/profile.face.js';
 import { insertDismissal } from './banners.queries.js';
 import type { AppDeps } from '../../app-deps.js';

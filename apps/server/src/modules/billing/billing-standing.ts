@@ -1,6 +1,6 @@
 import { WRITABLE_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
-import { effectiveSubscriptionStatus } from '../auth/actor.js';
+import { effectiveSubscriptionStatus } from '../../kernel/actor.js';
 import { findSubscriptionOfCompany } from './billing.queries.js';
 
 /**

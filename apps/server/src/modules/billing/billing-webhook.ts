@@ -7,7 +7,7 @@ import { queueQuantitySync } from './billing-jobs.js';
 import { applyStripeSubscription, LIVE_STRIPE_STATUSES } from './subscription-sync.js';
 import { sendPaymentFailed, sendReadOnly, sendWritableAgain } from './billing-notices.js';
 import { subscriptionIsReadOnly } from './billing-standing.js';
-import type { Visitor } from '../auth/visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 export const BAD_SIGNATURE = 'The Stripe-Signature header is missing or does not match this delivery.';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { billingEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
-import { visitorOf } from '../auth/visitor.js';
+import { visitorOf } from '../../kernel/visitor.js';
 import { requireActor } from '../../plugins/auth.js';
 import { retrieveBillingInfo } from './billing-info.js';
 import { cancelSubscription, restartSubscription, startCardChange, startSubscriptionCheckout } from './billing.service.js';

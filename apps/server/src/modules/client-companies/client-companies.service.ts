@@ -5,9 +5,9 @@ import { type clientCompanyCreateBody, type clientCompanyCsvQuery, type clientCo
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageLinks } from '../../lib/pagination.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import { type Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import { type Actor } from '../../kernel/actor.js';
+import { can } from '../../kernel/permissions.js';
 import {
   countClientUsers,
   findLedgerConnections,
@@ -22,7 +22,7 @@ import {
 import { clientCompaniesCsv } from './client-companies.csv.js';
 import { toClientCompanies } from './client-companies.serializer.js';
 import { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import { finishRuleAfterUpdate } from './finish-rule-settings.js';
 import { revokeTokensOf } from '../generic/generic.face.js';
 import type { JobQueue } from '../../jobs/job-queue.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { CompanyRow } from '../access/company-access.js';
+import type { CompanyRow } from '../../kernel/company-access.js';
 import type { LedgerRegistry } from '../ledger/ledger-adapter.js';
 import { forgetCredentials } from '../ledger-connections/credential-store.js';
 

@@ -6,7 +6,7 @@ import { firmMembers } from '../../db/schema/index.js';
 import { createFirm } from '../../../test/factories.js';
 import { openPostgresTestDatabase } from '../../../test/harness.js';
 import { planNodes, planOf, statementsSentBy, type PlanNode } from '../../../test/statement-plans.js';
-import type { FirmActor } from '../auth/permissions.js';
+import type { FirmActor } from '../../kernel/permissions.js';
 import { listCompanies } from './client-companies.queries.js';
 
 /**

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, clientMemberships, firmMembers, pendingInvitations, users } from '../../db/schema/index.js';
-import type { FirmActor } from '../auth/permissions.js';
-import { visibleCompaniesWhere } from '../client-companies/client-companies.face.js';
+import type { FirmActor } from '../../kernel/permissions.js';
+import { visibleCompaniesWhere } from '../../kernel/visible-companies.js';
 
 /*
  * Left without a tenant on purpose: countOtherMemberships and findFirmsOfUser look

@@ -2,14 +2,14 @@ import { details, unavailable, type ClientUser, type ClientUserInviteBody } from
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { canDeliverEmail } from '../../mail/email-delivery.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
 import { findBrandOfUser, findUserOfFirm, findUserOfFirmByEmail } from '../auth/auth.face.js';
 import { queueEmailChangeJob, recordEmailChange } from '../email-change/email-change.js';
 import { pageLinks } from '../../lib/pagination.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
-import { can, type FirmActor } from '../auth/permissions.js';
+import { can, type FirmActor } from '../../kernel/permissions.js';
 import {
   findCompanyPksOfUser,
   findVisibleMemberships,
@@ -27,7 +27,7 @@ import { queueInvitationJob } from '../invitations/record-invitation.js';
 import { issueInvitationLink } from '../invitations/invitation-links.js';
 import { peopleContextOf, type PeopleDeps } from '../invitations/people-context.js';
 import { removePendingAccess, updatePendingContacts, type PendingRows } from './pending-client-people.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import { openWorkOf, reminderRecipients } from '../reminders/reminders.face.js';
 import { sendReminder } from '../reminders/send-reminder.js';
 import type { AppDeps } from '../../app-deps.js';

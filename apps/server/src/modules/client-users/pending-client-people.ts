@@ -1,9 +1,9 @@
 import { details } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import { findUserOfFirmByEmail } from '../auth/auth.face.js';
-import type { FirmActor } from '../auth/permissions.js';
+import type { FirmActor } from '../../kernel/permissions.js';
 import type { PeopleContext } from '../invitations/people-context.js';
 import { deletePendingInvitations, type findPendingClientRows, findPendingOfEmail, updatePendingPerson } from '../invitations/invitations.face.js';
 import { queueInvitationJob } from '../invitations/record-invitation.js';

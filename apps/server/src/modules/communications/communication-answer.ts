@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { communicationItems, communications } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { itemsOfCommunications, replaceAnswerFiles, saveItemAnswer } from './communication-answer.queries.js';
 import { checkCommunicationFiles } from './communication-files.js';
 import { companyCommunicationScope, findScopedCommunications, type CommunicationScope } from './communication-scope.js';

@@ -1,7 +1,7 @@
 import { COMMUNICATION_LIST_STATUSES, nextCommunicationStatus, type CommunicationStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { ANSWERS_ARE_THE_CLIENTS } from './communication-answer.js';
 import { companyCommunicationScope, findScopedCommunications, type CommunicationScope } from './communication-scope.js';
 import { writeCommunicationChanges } from './communications.service.js';

@@ -1,7 +1,7 @@
 import { communicationContent, type CommunicationContent, type SenderKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import { notifyCommunicationCreated } from '../notifications/events.js';
 import { checkCommunicationFiles } from './communication-files.js';
 import { holdArrivalNotices } from './arrival-notices.js';

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { companyAccess, type CompanyAccess, type Side } from '../access/company-access.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
+import { companyAccess, type CompanyAccess, type Side } from '../../kernel/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor } from '../../kernel/permissions.js';
 import { fileInCommunications } from './communication-details.queries.js';
 import { findCommunicationOfFirm, findCommunications, type CommunicationHome, type CommunicationRow } from './communications.queries.js';
 

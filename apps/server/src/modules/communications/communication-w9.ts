@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import { communicationW9s } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor } from '../../kernel/permissions.js';
 import { communicationAccess } from './communication-scope.js';
 import type { AppDeps } from '../../app-deps.js';
 

@@ -1,10 +1,10 @@
 import { CLIENT_COMMUNICATION_KINDS, type CommunicationCreateBody } from '@herd/contract';
 import { queueArrivalNotices } from './arrival-notices.js';
 import { ValidationError } from '../../lib/errors.js';
-import { companyAccess } from '../access/company-access.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
+import { companyAccess } from '../../kernel/company-access.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor, requireFirmActor } from '../../kernel/permissions.js';
 import { createCommunication } from './communication-create.js';
 import { firmToday } from '../firm-settings/firm-today.js';
 import { checkDueDate } from './communication-dates.js';

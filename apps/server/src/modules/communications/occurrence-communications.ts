@@ -1,7 +1,7 @@
 import { communicationContent } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
-import { writeAuditMany } from '../audit/audit.queries.js';
+import { writeAuditMany } from '../../kernel/audit.queries.js';
 import { checkCommunicationFiles } from './communication-files.js';
 import { findOccurrenceCommunications, insertCommunicationFiles, insertItems, insertOccurrenceCommunications } from './communications.queries.js';
 

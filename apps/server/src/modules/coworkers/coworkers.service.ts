@@ -1,10 +1,10 @@
 import { details, type Coworker, type FirmRole } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
 import { findUserOfFirmByEmail } from '../auth/auth.face.js';
-import { can } from '../auth/permissions.js';
+import { can } from '../../kernel/permissions.js';
 import {
   countPendingCoworkers,
   deletePendingInvitations,

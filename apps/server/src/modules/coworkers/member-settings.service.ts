@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { requireFirmActor } from '../auth/permissions.js';
+import type { Actor } from '../../kernel/actor.js';
+import { requireFirmActor } from '../../kernel/permissions.js';
 import { findFirmMember, updateFirmMember } from './coworkers.queries.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import type { AppDeps } from '../../app-deps.js';
 
 /** These settings are a user's own: another member's pk is 404, whatever the role. */

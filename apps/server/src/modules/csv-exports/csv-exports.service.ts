@@ -3,9 +3,9 @@ import { apiPath, csvExportEndpoints } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { pageLinks } from '../../lib/pagination.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { companyAccess } from '../access/company-access.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import { buildExportCsv } from './export-rows.js';
 import {
   countBatches,

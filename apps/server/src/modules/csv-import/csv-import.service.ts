@@ -3,15 +3,15 @@ import type { CsvImportResult } from '@herd/contract';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Upload } from '../../lib/uploads.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { upsertLedgerRows } from '../transactions/ledger-rows.js';
 import { fromCents } from '@herd/contract';
 import { parseBankCsv, type BankRow } from './bank-csv.js';
 import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 

@@ -2,12 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RefKind } from '@herd/contract';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Upload } from '../../lib/uploads.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { CsvFormatError } from './read-csv.js';
 import { parseRefListCsv } from './ref-lists-csv.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import type { AppDeps } from '../../app-deps.js';
 
 export const IMPORTABLE_LISTS = ['ACCOUNT', 'VENDOR', 'CUSTOMER', 'CLASS', 'LOCATION', 'TAX', 'ITEM', 'PAYMENT_METHOD'] as const;

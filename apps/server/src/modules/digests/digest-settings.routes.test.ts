@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { unsubscribeToken } from '../../mail/unsubscribe.js';
-import { resolveActor } from '../auth/actor.js';
+import { resolveActor } from '../../kernel/actor.js';
 import { getDigestSettings, updateDigestSettings } from './digest-settings.service.js';
 
 let t: TestApp;

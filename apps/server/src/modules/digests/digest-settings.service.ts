@@ -4,8 +4,8 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors
 import type { SmsSettings } from '../../sms/sms-settings.js';
 import { textablePhone } from '../../sms/send-text.js';
 import { hasOptedOut } from '../../mail/unsubscribe.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor, type FirmActor } from '../auth/permissions.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor, type FirmActor } from '../../kernel/permissions.js';
 import { optIn, optOut } from '../email-preferences/email-preferences.face.js';
 import { findDigestSchedule, updateDigestSchedule } from './digest-settings.queries.js';
 import type { NoInput } from '../../lib/service.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { writeAuditMany } from '../audit/audit.queries.js';
+import { writeAuditMany } from '../../kernel/audit.queries.js';
 import type { DocumentScope } from './document-scope.js';
 
 /** One audit entry per document changed, in the change's transaction: `document.<verb>` by the actor, with what each entry records. */

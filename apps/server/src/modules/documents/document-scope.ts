@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import { companyAccess, type CompanyAccess, type Side } from '../access/company-access.js';
-import type { Actor } from '../auth/actor.js';
+import { companyAccess, type CompanyAccess, type Side } from '../../kernel/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
 import { findChain, findDocuments, type DocumentHome, type DocumentRow } from './documents.queries.js';
 
 /** Whose documents a request reads, and from which side (docs/documents.md, "Who sees and changes what"). */

@@ -2,7 +2,7 @@ import { DOCUMENT_TRASH_DAYS, type DocumentItem, type DocumentTrashList, type Do
 import type { AppDeps } from '../../app-deps.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageLinks } from '../../lib/pagination.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { auditDocuments } from './document-audit.js';
 import { toDocumentItem } from './document-items.js';
 import { putBack } from './document-restore.js';

@@ -3,7 +3,7 @@ import { DOCUMENT_UPLOAD_MAX_FILES, documentEndpoints, documentTrashEndpoints, t
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { readUploadsEach } from '../../lib/uploads.js';
 import { requireActor } from '../../plugins/auth.js';
-import type { Side } from '../access/company-access.js';
+import type { Side } from '../../kernel/company-access.js';
 import { listDocumentTrash, restoreFromTrash } from './document-trash.service.js';
 import { openDocument, zipDocuments, type OpenedDocument } from './document-files.service.js';
 import { uploadDocuments } from './document-upload.service.js';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DocumentOrdering, SmartFolder } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { communicationFiles, communications, files, receipts, transactionAttachments, transactions, users } from '../../db/schema/index.js';
-import { restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
+import { restrictionWhere, type AccountRestrictions } from '../../kernel/account-scope.js';
 import { viewerWhere } from '../receipts/receipts.face.js';
 import type { DocumentHome } from './documents.queries.js';
 

@@ -6,7 +6,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { emailChangeConfirmEmail, emailChangeTakenEmail } from '../../mail/templates.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import { findUserByEmail } from '../auth/auth.face.js';
 import { findFirm } from '../client-side/client-side.face.js';
 import {
@@ -21,7 +21,7 @@ import {
   setUserEmail,
 } from './email-change.queries.js';
 import type { AppDeps } from '../../app-deps.js';
-import type { Visitor } from '../auth/visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 /*
  * An email change is confirmed by the new address. The request only records it (the same statements

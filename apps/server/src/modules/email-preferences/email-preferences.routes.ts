@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { emailPreferenceEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
-import { visitorOf } from '../auth/visitor.js';
+import { visitorOf } from '../../kernel/visitor.js';
 import { getEmailPreferences, unsubscribeWithToken, updateEmailPreference } from './email-preferences.service.js';
 
 /** The person's email settings (signed in), and the unsubscribe links of every email (signed in or not). */

@@ -1,11 +1,11 @@
 import { EMAIL_KIND_LABELS, EMAIL_KINDS, type EmailKind, type EmailPreferences } from '@herd/contract';
 import { NotFoundError } from '../../lib/errors.js';
 import { readUnsubscribeToken } from '../../mail/unsubscribe.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { findUserEmail, listOptedOutKinds, optIn, optOut, type OptOutVia } from './email-preferences.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { NoInput } from '../../lib/service.js';
-import type { Visitor } from '../auth/visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 export const getEmailPreferences = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, _input: NoInput): Promise<EmailPreferences> => {
   const off = new Set(await listOptedOutKinds(db, actor.userId));

@@ -4,7 +4,7 @@ import { createClientUser, createFirm, signIn } from '../../../test/factories.js
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { assertFeature } from './feature-flags.service.js';
 import { runFlagsCommand } from './flags-command.js';
-import { resolveActor } from '../auth/actor.js';
+import { resolveActor } from '../../kernel/actor.js';
 
 describe('feature flags', () => {
   let t: TestApp;

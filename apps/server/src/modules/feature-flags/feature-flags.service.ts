@@ -1,7 +1,7 @@
 import { FEATURE_FLAGS, type FeatureFlag } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { findFirmFlagSettings } from './feature-flags.queries.js';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { API_PREFIX, GENERIC_INGEST_PATH, genericEndpoints as e } from '@herd/contract';
 import { UnauthorizedError } from '../../lib/errors.js';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
-import { visitorOf } from '../auth/visitor.js';
+import { visitorOf } from '../../kernel/visitor.js';
 import { requireActor } from '../../plugins/auth.js';
 import { companySyncStatus, upsertReferenceLists, upsertTransactions } from './ingest.service.js';
 import { publishedFeed } from './published-feed.js';

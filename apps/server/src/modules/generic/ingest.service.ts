@@ -6,13 +6,13 @@ import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 import { clientCompanies, ledgerAccounts, ledgerRefs, transactions } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
-import { companyAccess } from '../access/company-access.js';
-import type { Actor } from '../auth/actor.js';
+import { companyAccess } from '../../kernel/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
 import { loadCompanyReferences } from '../refs/ledger-references.js';
 import { applyLedgerRecords } from '../transactions/ledger-apply.js';
 import { genericRecordOf } from './generic-records.js';
 import type { AppDeps } from '../../app-deps.js';
-import type { Visitor } from '../auth/visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 type RefsBody = z.infer<typeof genericReferenceListsBody>;
 type TxBody = z.infer<typeof genericTransactionsBody>;

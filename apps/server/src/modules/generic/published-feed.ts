@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs, transactionLines, type transactions } from '../../db/schema/index.js';
 import { publishedSince } from './ingest.service.js';
 import type { AppDeps } from '../../app-deps.js';
-import type { Visitor } from '../auth/visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 type Row = typeof transactions.$inferSelect;
 

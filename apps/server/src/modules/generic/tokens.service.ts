@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.js';
 import { integrationTokens } from '../../db/schema/index.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import { type Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
-import { companyAccess } from '../access/company-access.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import { type Actor } from '../../kernel/actor.js';
+import { can } from '../../kernel/permissions.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import { findLiveTokenByHash, LAST_USE_RESOLUTION_MS, touchToken } from './tokens.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors.js';
 import { MESSAGE_REFUSALS, receiveInbound } from './inbound-pipeline.js';
 import { readLimited } from './read-limited.js';
-import type { Visitor } from '../auth/visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 export interface WebhookDelivery {
   /** From `X-Herd-Inbound-Secret`, or the password of HTTP basic auth. */

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { INBOUND_RECIPIENT_HEADER, INBOUND_SECRET_HEADER, inboundEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
-import { visitorOf } from '../auth/visitor.js';
+import { visitorOf } from '../../kernel/visitor.js';
 import { receiveInboundWebhook, type WebhookDelivery } from './inbound-webhook.js';
 
 /** The raw message's stream, left unread by its content-type parser until the secret has been checked. */

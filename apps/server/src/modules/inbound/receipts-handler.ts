@@ -1,5 +1,5 @@
-import { resolveActor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
+import { resolveActor } from '../../kernel/actor.js';
+import { isFirmActor } from '../../kernel/permissions.js';
 import { checkReceiptFile } from '../receipts/receipt-files.js';
 import { companiesOfClient, findUserByReceiptsToken, parseReceiptsToken, RECEIPTS_PREFIX } from '../receipts/receipt-address.js';
 import { intakeReceipts } from '../receipts/receipt-intake.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Actor } from '../auth/actor.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import { mailNoteToOtherSide } from '../notes/note-notifications.js';
 import type { ThreadAccess } from '../notes/note-targets.js';
 import { insertNotes } from '../notes/notes.face.js';

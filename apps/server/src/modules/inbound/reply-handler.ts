@@ -1,8 +1,8 @@
 import { EDITABLE_STATUSES, type TransactionStatus } from '@herd/contract';
 import { NotFoundError } from '../../lib/errors.js';
 import { hasForbiddenCharacters } from '../../lib/text-guard.js';
-import { resolveActor, type Actor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
+import { resolveActor, type Actor } from '../../kernel/actor.js';
+import { isFirmActor } from '../../kernel/permissions.js';
 import { threadAccess, type ThreadAccess } from '../notes/note-targets.js';
 import { transactionAccess } from '../transactions/transactions.scope.js';
 import type { InboundMessage } from './inbound-message.js';

@@ -2,8 +2,8 @@ import type { AppDeps } from '../../app-deps.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import type { KarbonKeys } from '../../karbon/karbon-port.js';
-import type { Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can } from '../../kernel/permissions.js';
 import { findInstance, type KarbonInstanceRow } from './karbon.queries.js';
 
 export type KarbonDeps = Pick<AppDeps, 'db' | 'config' | 'karbon' | 'jobs'>;

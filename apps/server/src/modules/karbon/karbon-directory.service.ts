@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
 import type { KarbonDirectoryRecord } from '../../karbon/karbon-port.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { withKarbon } from './karbon-failure.js';
 import { findFirmMemberEmails } from './karbon-members.queries.js';
 import { instanceFor, keysOf, type KarbonDeps, type NoInput } from './karbon-access.js';

@@ -11,9 +11,9 @@ import {
   KarbonUnreachableError,
   type KarbonKeys,
 } from '../../karbon/karbon-port.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can } from '../../kernel/permissions.js';
 import { readDirectory } from './karbon-directory.service.js';
 import { karbonFailure } from './karbon-failure.js';
 import { instanceFor, keysOf, type KarbonDeps, type NoInput } from './karbon-access.js';

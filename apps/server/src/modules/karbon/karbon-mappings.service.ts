@@ -1,7 +1,7 @@
 import type { KarbonClientType } from '@herd/contract';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
 import { instanceFor, keysOf, type KarbonDeps, type NoInput } from './karbon-access.js';
 import { withKarbon } from './karbon-failure.js';
 import { findClientEmails, findCompaniesForMapping } from './karbon-members.queries.js';

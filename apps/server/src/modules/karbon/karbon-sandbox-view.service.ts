@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { KarbonSandbox } from '../../karbon/builtin-sandbox.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Upload } from '../../lib/uploads.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { instanceFor, type NoInput } from './karbon-access.js';
 import { LOOK_AGAIN_AFTER_MS } from './karbon-receipts.js';
 import { importedFilesOfFirm, keysWrittenByHerd, linkedCompaniesOfFirm, markFilesDue, type LinkedCompany } from './karbon-sandbox-view.queries.js';

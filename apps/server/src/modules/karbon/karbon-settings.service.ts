@@ -1,8 +1,8 @@
 import type { KarbonSettings } from '@herd/contract';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can } from '../../kernel/permissions.js';
 import { findCompaniesForMapping } from './karbon-members.queries.js';
 import { instanceFor, type KarbonDeps, type NoInput } from './karbon-access.js';
 import { serializeInstance } from './karbon-instance.service.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { karbonEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
-import { visitorOf } from '../auth/visitor.js';
+import { visitorOf } from '../../kernel/visitor.js';
 import { listDirectory, listWorkTypes, resyncOrganizations, resyncUsers, resyncWorkStatuses, resyncWorkTypes } from './karbon-directory.service.js';
 import { connectSandbox, createInstance, removeInstance } from './karbon-instance.service.js';
 import { createMapping, listMappings, updateMapping } from './karbon-mappings.service.js';

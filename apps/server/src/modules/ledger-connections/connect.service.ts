@@ -5,14 +5,14 @@ import type { Db } from '../../db/client.js';
 import { clientCompanies } from '../../db/schema/index.js';
 import type { LedgerGrant } from '../ledger/credential-store.js';
 import { AppError, ConflictError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { can, type FirmActor } from '../auth/permissions.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can, type FirmActor } from '../../kernel/permissions.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import { insertCompany } from '../client-companies/client-companies.face.js';
 import { queuePull } from '../transactions/ledger-sync.js';
 import { connectionOfCompany, saveConnection } from './ledger-connections.queries.js';
 import { createState, type ConnectPurpose, type ConnectState } from './oauth-state.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import { queueQuantitySync } from '../billing/billing-jobs.js';
 
 /** Where to send the browser, and the nonce its cookie must hold when the ledger calls back. */

@@ -1,13 +1,13 @@
 import type { ConnectionKind, SyncRequestResult } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { syncInfo } from '../client-companies/client-companies.serializer.js';
 import { requestPull } from '../transactions/ledger-sync.js';
 import { nextConnectorRuns } from '../web-connector/web-connector.face.js';
 
 import { connectionOfCompany } from './ledger-connections.queries.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 
 /** `<ledger>/profile/`: the company's link to that ledger and where its sync stands. */
 export const connectionProfile = async (deps: Pick<AppDeps, 'db' | 'ledgers'>, actor: Actor, { kind, companyPk }: { kind: ConnectionKind; companyPk: number }) => {

@@ -2,14 +2,14 @@ import { TRIAL_DAYS, type ConnectionKind } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { LedgerGrant } from '../ledger/credential-store.js';
 import { ConflictError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser, linkLedgerIdentity } from '../auth/auth.face.js';
 import { insertCompany } from '../client-companies/client-companies.face.js';
 import { queuePull } from '../transactions/ledger-sync.js';
 import { seedStarterTemplates } from '../request-templates/starter-templates.js';
 import { saveGrant, type StartedGrant } from './connect.service.js';
 import { createState } from './oauth-state.js';
-import type { Visitor } from '../auth/visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

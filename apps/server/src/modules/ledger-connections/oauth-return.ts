@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { readSignedState } from './oauth-state.js';
 import { appOrigin, isReturnOrigin, requestOrigin } from './return-origin.js';
 import { clearStateCookie, type StateCookie } from './state-cookie.js';

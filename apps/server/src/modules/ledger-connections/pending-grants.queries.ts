@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, ledgerConnections, pendingGrants } from '../../db/schema/index.js';
-import { visibleCompaniesWhere } from '../client-companies/client-companies.face.js';
-import type { FirmActor } from '../auth/permissions.js';
+import { visibleCompaniesWhere } from '../../kernel/visible-companies.js';
+import type { FirmActor } from '../../kernel/permissions.js';
 
 export const insertPendingGrant = (db: Db, values: typeof pendingGrants.$inferInsert) => db.insert(pendingGrants).values(values);
 

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { ConnectionKind, xeroPendingGrant, xeroSelectClientBody, xeroSelectClientResult } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { can, type FirmActor } from '../auth/permissions.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can, type FirmActor } from '../../kernel/permissions.js';
 import { afterLinking, linkCompany } from './connect.service.js';
 import { companiesForPlacing, deletePendingGrant, findPendingGrant } from './pending-grants.queries.js';
 

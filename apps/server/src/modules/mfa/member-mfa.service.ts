@@ -1,9 +1,9 @@
 import { mfaDetails, type MemberMfa } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can } from '../../kernel/permissions.js';
 import { deleteUserSessions } from '../auth/auth.face.js';
 import { findPendingCoworker, updatePendingPerson } from '../invitations/invitations.face.js';
 import { mailMfaChange } from './mfa-notices.js';

@@ -1,8 +1,8 @@
 import { mfaDetails } from '@herd/contract';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/crypto.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
 import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
 import { mailMfaChange } from './mfa-notices.js';

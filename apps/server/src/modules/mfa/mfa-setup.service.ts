@@ -1,8 +1,8 @@
 import { mfaDetails, type MfaStatus, type RecoveryCodes, type TotpSetup } from '@herd/contract';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
 import { deleteUserSessions } from '../auth/auth.face.js';
 import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';

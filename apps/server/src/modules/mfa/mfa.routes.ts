@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { memberMfaEndpoints as member, mfaSetupEndpoints as setup, mfaSignInEndpoints as signIn } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
-import { visitorOf } from '../auth/visitor.js';
+import { visitorOf } from '../../kernel/visitor.js';
 import { disableOwnMfa } from './mfa-disable.service.js';
 import { resetMemberMfa, setMemberMfaRequired } from './member-mfa.service.js';
 import { confirmSmsSetup, confirmTotpSetup, getMfaStatus, regenerateRecoveryCodes, startSmsSetup, startTotpSetup } from './mfa-setup.service.js';

@@ -3,9 +3,9 @@ import type { MentionedPerson } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { firmMembers, users } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
-import { companyAccess } from '../access/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor, requireFirmActor } from '../../kernel/permissions.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import { firmAudience } from '../notifications/notification-recipients.js';
 import type { AppDeps } from '../../app-deps.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { clientCompanies, communications, transactions, users } from '../../db/schema/index.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { noteEmail } from '../../mail/templates.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { findBrandOfUser } from '../auth/auth.face.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';

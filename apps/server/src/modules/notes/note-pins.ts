@@ -1,9 +1,9 @@
 import type { ClientSideCompany } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { requireFirmActor } from '../auth/permissions.js';
-import { companyAccess } from '../access/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { requireFirmActor } from '../../kernel/permissions.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import { findNote, findPinnedNotes, setPinnedNote } from './notes.queries.js';
 import { noteAsSeen } from './notes.service.js';
 import type { AppDeps } from '../../app-deps.js';

@@ -1,10 +1,10 @@
 import type { NoteTarget, SenderKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor } from '../../kernel/permissions.js';
 import { transactionAccess } from '../transactions/transactions.scope.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import { receiptAccess } from '../receipts/receipt-scope.js';
 import { communicationAccess } from '../communications/communication-scope.js';
 

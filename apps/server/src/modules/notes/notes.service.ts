@@ -1,8 +1,8 @@
 import type { MentionedPerson, Note, NoteTarget, ThreadNoteBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor } from '../../kernel/permissions.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
@@ -10,7 +10,7 @@ import { notifyMentions, notifyNoteWritten } from '../notifications/note-notify.
 import { checkMentions, mentionedPeople } from './note-mentions.js';
 import { notifyBulkNote } from '../notifications/events.js';
 import { findNote, insertAccountantNotes, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import { companyCommunicationScope, findScopedCommunications } from '../communications/communication-scope.js';
 import { companyReceiptScope, findScopedReceipts } from '../receipts/receipt-scope.js';
 import type { AppDeps } from '../../app-deps.js';

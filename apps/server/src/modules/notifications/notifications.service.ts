@@ -1,7 +1,7 @@
 import type { MarkReadBody, Notification, NotificationListQuery, NotificationPage } from '@herd/contract';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageLinks } from '../../lib/pagination.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { countUnread, findOwnPks, hideOwn, listOwnNotifications, markOwnRead, type NotificationRow } from './notifications.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { NoInput } from '../../lib/service.js';

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../audit/audit.queries.js';
+import type { AuditEntry } from '../../kernel/audit.queries.js';
 import type { ReceiptRow } from './receipts.queries.js';
 
 /** What a match writes about itself on each side: the receipt's own entry and the transaction's. */

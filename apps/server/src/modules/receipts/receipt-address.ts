@@ -4,8 +4,8 @@ import type { ReceiptAddresses } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, clientMemberships, users } from '../../db/schema/index.js';
 import { ForbiddenError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor } from '../../kernel/permissions.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { NoInput } from '../../lib/service.js';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { receiptMatches } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { serialize } from '../transactions/transactions.read.js';
 import { transactionAccess } from '../transactions/transactions.scope.js';
 import { receiptAccess } from './receipt-scope.js';

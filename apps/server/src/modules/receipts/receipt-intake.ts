@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { receipts } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { StorageDriver } from '../../storage/driver.js';
-import { writeAudit } from '../audit/audit.queries.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
 import { notifyReceiptsArrived } from '../notifications/events.js';
 import { insertFile } from '../storage/storage.face.js';
 import { cleanName, newStorageKey } from '../storage/storage.service.js';

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { companyAccess, type CompanyAccess, type Side } from '../access/company-access.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
+import { companyAccess, type CompanyAccess, type Side } from '../../kernel/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor, requireFirmActor } from '../../kernel/permissions.js';
 import { RECEIPT_LIST_STATUSES } from '@herd/contract';
 import { countReceipts, findReceiptOfFirm, findReceipts, findReceiptsOfFile, type ReceiptHome, type ReceiptRow, type ReceiptViewer } from './receipts.queries.js';
 

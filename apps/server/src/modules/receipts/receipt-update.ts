@@ -3,11 +3,11 @@ import { RECEIPT_LIST_STATUSES, type Receipt, type ReceiptChange } from '@herd/c
 import type { Db } from '../../db/client.js';
 import { files, notes, receiptMatches, receipts } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
-import type { Side } from '../access/company-access.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { requireFirmActor } from '../auth/permissions.js';
-import { findVisibleCompany } from '../client-companies/client-companies.face.js';
+import type { Side } from '../../kernel/company-access.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { requireFirmActor } from '../../kernel/permissions.js';
+import { findVisibleCompany } from '../../kernel/visible-companies.js';
 import { companyReceiptScope, findScopedReceipts, inboxScope, type ReceiptScope } from './receipt-scope.js';
 import { toReceipt } from './receipt-serializer.js';
 import { queueReceiptMatch } from './matching-queue.js';

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ReceiptListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, files, notes, receipts, transactions, users } from '../../db/schema/index.js';
-import { restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
+import { restrictionWhere, type AccountRestrictions } from '../../kernel/account-scope.js';
 
 // Every query names the firm, and the company (or the firm's inbox: no company) it reads.
 

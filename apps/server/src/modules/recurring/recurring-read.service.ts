@@ -2,9 +2,9 @@ import { UPCOMING_DAYS, UPCOMING_MAX, type CommunicationStatus, type UpcomingOcc
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { pageLinks } from '../../lib/pagination.js';
-import { companyAccess } from '../access/company-access.js';
-import type { Actor } from '../auth/actor.js';
-import { requireFirmActor } from '../auth/permissions.js';
+import { companyAccess } from '../../kernel/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { requireFirmActor } from '../../kernel/permissions.js';
 import { findFirmByPk } from '../firm-settings/firm-settings.face.js';
 import { addDays, occurrencesBetween, todayIn } from './recurrence.js';
 import { companySchedules, countSchedules, listSchedules, occurrenceCounts, scheduleOccurrences } from './recurring.queries.js';

@@ -1,10 +1,10 @@
 import { recurrenceProblems, type Recurrence, type RecurringScheduleCreateBody, type RecurringScheduleUpdateBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { companyAccess } from '../access/company-access.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { requireFirmActor } from '../auth/permissions.js';
+import { companyAccess } from '../../kernel/company-access.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { requireFirmActor } from '../../kernel/permissions.js';
 import { usableFiles } from '../communications/communications.face.js';
 import { firmToday } from '../firm-settings/firm-today.js';
 import { writeOccurrenceBatch, type OccurrenceDeps } from './occurrence-batch.js';

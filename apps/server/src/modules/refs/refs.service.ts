@@ -15,9 +15,9 @@ import { withGrant } from '../ledger-connections/grant-lost.js';
 import { pendingExternalId } from './pending-list-entries.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor } from '../../kernel/permissions.js';
 import { openSyncErrorCount } from '../transactions/transactions.face.js';
 import { findScoped } from '../transactions/transactions.scope.js';
 import { ledgerFieldsOf } from './ledger-fields.js';
@@ -34,7 +34,7 @@ import {
   type AccountSet,
   type OptionFilter,
 } from './refs.queries.js';
-import { companyAccess, type CompanyAccess, type Side } from '../access/company-access.js';
+import { companyAccess, type CompanyAccess, type Side } from '../../kernel/company-access.js';
 import type { AppDeps } from '../../app-deps.js';
 
 /** Selects serve both sides (the accountant's forms, the client's categorization): each from its own side. */

@@ -14,7 +14,7 @@ import {
   userAccountRestrictions,
   users,
 } from '../../db/schema/index.js';
-import { restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
+import { restrictionWhere, type AccountRestrictions } from '../../kernel/account-scope.js';
 import { viewerWhere } from '../receipts/receipts.face.js';
 
 /** The firm-local date and weekday of `now`, in SQL, for the firm joined as `firms`. */

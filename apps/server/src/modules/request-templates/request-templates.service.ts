@@ -2,9 +2,9 @@ import { requestTemplateCreateBody, type RequestTemplate, type RequestTemplateCr
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { can, requireFirmActor } from '../auth/permissions.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can, requireFirmActor } from '../../kernel/permissions.js';
 import { deleteTemplate, findTemplate, insertTemplates, listTemplates, nameTaken, updateTemplate, type TemplateWithAuthor } from './request-templates.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { NoInput } from '../../lib/service.js';

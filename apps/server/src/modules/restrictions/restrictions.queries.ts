@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, ledgerAccounts, userAccountRestrictions, users } from '../../db/schema/index.js';
-import type { AccountRestrictions } from './account-scope.js';
+import type { AccountRestrictions } from '../../kernel/account-scope.js';
 
 // A restriction belongs to a client company: every query names that company, or the firm of it.
 

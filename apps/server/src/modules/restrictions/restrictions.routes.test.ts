@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMaker } from '../../../test/client.js';
 import { createClientUser, createLedgerAccount, firmMemberPkOf, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { UNRESTRICTED, loadAccountRestrictions, restrictionWhere } from './account-scope.js';
+import { UNRESTRICTED, loadAccountRestrictions, restrictionWhere } from '../../kernel/account-scope.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 9);

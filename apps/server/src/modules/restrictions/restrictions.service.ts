@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
-import { can, type FirmActor } from '../auth/permissions.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can, type FirmActor } from '../../kernel/permissions.js';
 import { findMembership } from '../client-users/client-users.face.js';
 import {
   deleteRestrictions,
@@ -13,7 +13,7 @@ import {
   updateRestriction,
   upsertRestrictions,
 } from './restrictions.queries.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 import type { AppDeps } from '../../app-deps.js';
 
 type Kind = 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
 import { clientCompanies } from '../../db/schema/index.js';
-import { writeAuditMany } from '../audit/audit.queries.js';
+import { writeAuditMany } from '../../kernel/audit.queries.js';
 import { companyFirmIsReadOnly } from '../billing/billing-standing.js';
 import { sendToLedger } from '../transactions/publish.js';
 import { findTransactionsOfCompany } from '../transactions/transactions.face.js';

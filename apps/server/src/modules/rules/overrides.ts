@@ -1,6 +1,6 @@
 import type { ChangedField } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import type { CompanyAccess } from '../access/company-access.js';
+import type { CompanyAccess } from '../../kernel/company-access.js';
 import { updateTransactions } from '../transactions/transactions.face.js';
 import { countRuleUses } from './rules.queries.js';
 

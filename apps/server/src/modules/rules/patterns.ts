@@ -1,6 +1,6 @@
 import type { LearnedPattern } from '@herd/contract';
-import { companyAccess } from '../access/company-access.js';
-import type { Actor } from '../auth/actor.js';
+import { companyAccess } from '../../kernel/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
 import { merchantOfTransaction } from '../suggestions/merchant.js';
 import { suggestionFor } from '../suggestions/ranking.js';
 import { companyAccounts, firmAnswers, ownAnswers } from '../suggestions/suggestions.face.js';

@@ -3,10 +3,10 @@ import type { CreateRuleBody, SuggestionRule, UpdateRuleBody } from '@herd/contr
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { companyAccess } from '../access/company-access.js';
-import type { Actor } from '../auth/actor.js';
-import { can, requireFirmActor } from '../auth/permissions.js';
-import { writeAuditMany } from '../audit/audit.queries.js';
+import { companyAccess } from '../../kernel/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can, requireFirmActor } from '../../kernel/permissions.js';
+import { writeAuditMany } from '../../kernel/audit.queries.js';
 import { isClientCategoryType } from '../refs/client-categories.js';
 import { companyAccounts } from '../suggestions/suggestions.face.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';

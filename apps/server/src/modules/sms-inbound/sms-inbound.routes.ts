@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { smsEndpoints as e, TWILIO_SIGNATURE_HEADER } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
-import { visitorOf } from '../auth/visitor.js';
+import { visitorOf } from '../../kernel/visitor.js';
 import { receiveText, type SignedText, type SmsAnswer } from './sms-inbound.service.js';
 
 const signatureOf = (request: FastifyRequest) => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { isTwilioSignatureValid } from '../../sms/twilio-signature.js';
-import { resolveActor } from '../auth/actor.js';
+import { resolveActor } from '../../kernel/actor.js';
 import { claimMessage, isAlreadyFiled } from '../inbound/inbound.face.js';
 import { checkReceiptFile } from '../receipts/receipt-files.js';
 import { companiesOfClient } from '../receipts/receipt-address.js';
@@ -11,7 +11,7 @@ import { readIncomingText, type IncomingText } from './incoming-text.js';
 import { clientsTextingFrom } from './sender.js';
 import { SMS_REPLIES } from './sms-replies.js';
 import { twimlReply } from './twiml.js';
-import type { Visitor } from '../auth/visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 /** The webhook request as it arrived: the URL Twilio called (as the public sees it), its signature header and the raw form. */
 export interface SignedText {

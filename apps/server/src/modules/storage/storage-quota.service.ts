@@ -2,8 +2,8 @@ import { formatStorage, type StorageUsage } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import type { NoInput } from '../../lib/service.js';
-import type { Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can } from '../../kernel/permissions.js';
 import { firmStorageUsed, lockFirmStorage } from './storage-quota.queries.js';
 
 /** Who is uploading: the firm's people are told the figures; the client's people that their accountant's storage is full. */

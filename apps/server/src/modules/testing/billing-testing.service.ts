@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
-import type { Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can } from '../../kernel/permissions.js';
 import { updateSubscription } from '../billing/billing.face.js';
 import type { NoInput } from '../../lib/service.js';
 

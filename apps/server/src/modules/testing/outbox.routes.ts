@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { testingEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
-import { visitorOf } from '../auth/visitor.js';
+import { visitorOf } from '../../kernel/visitor.js';
 import { hideFromDocs } from './hidden-from-docs.js';
 import { newestEmailTo } from './outbox.service.js';
 

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { outbox } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { AppDeps } from '../../app-deps.js';
-import type { Visitor } from '../auth/visitor.js';
+import type { Visitor } from '../../kernel/visitor.js';
 
 /** The newest email to an address (addresses are kept lower-case), for an end-to-end test to follow its link. */
 export const newestEmailTo = async ({ db }: Pick<AppDeps, 'db'>, _visitor: Visitor, { to }: { to: string }) => {

@@ -1,4 +1,4 @@
-import type { CompanyAccess } from '../access/company-access.js';
+import type { CompanyAccess } from '../../kernel/company-access.js';
 
 /** Who looks at an attachment: the side of the company they act on and what that side may edit. */
 export type AttachmentViewer = Pick<CompanyAccess, 'side' | 'editable'>;

@@ -4,13 +4,13 @@ import type { AppDeps } from '../../app-deps.js';
 import { files, transactionAttachments } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { zipStoredFiles } from '../../storage/zip-stored-files.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
 import { findMembership } from '../client-users/client-users.face.js';
 import { attachmentRemovalRefusal } from './attachment-removal.js';
 import { serialize } from './transactions.read.js';
 import { findScoped, transactionAccess } from './transactions.scope.js';
-import { companyAccess } from '../access/company-access.js';
+import { companyAccess } from '../../kernel/company-access.js';
 
 /** Links an uploaded file (of this company) to a transaction; attaching twice is harmless. */
 export const attachFile = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { transactionPk, filePk }: { transactionPk: number; filePk: number }) => {

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { DIRECTIONS, FILTER_MARKERS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, transactions } from '../../db/schema/index.js';
-import { type CompanyAccess } from '../access/company-access.js';
+import { type CompanyAccess } from '../../kernel/company-access.js';
 
 /** What the filter bar can offer for this company: subtypes and payment accounts that actually occur. */
 export const transactionChoices = async (db: Db, scope: CompanyAccess) => {

@@ -2,9 +2,9 @@ import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { COMMUNICATION_LIST_STATUSES, RECEIPT_LIST_STATUSES } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { clientCompanies, communications, receipts, transactionCounts } from '../../db/schema/index.js';
-import type { Actor } from '../auth/actor.js';
-import { can } from '../auth/permissions.js';
-import { visibleCompaniesWhere } from '../client-companies/client-companies.face.js';
+import type { Actor } from '../../kernel/actor.js';
+import { can } from '../../kernel/permissions.js';
+import { visibleCompaniesWhere } from '../../kernel/visible-companies.js';
 
 /**
  * Open work per client company the user can see: what waits for the client,

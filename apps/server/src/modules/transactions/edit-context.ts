@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { arrayLiteral, preparedPerDb } from '../../db/prepared.js';
 import { ledgerAccounts, ledgerRefs, transactionAttachments, transactionLines, transactions } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
-import type { CompanyAccess } from '../access/company-access.js';
-import { restrictionWhere } from '../restrictions/account-scope.js';
+import type { CompanyAccess } from '../../kernel/company-access.js';
+import { restrictionWhere } from '../../kernel/account-scope.js';
 import type { KnownRefs } from './lines.js';
 import type { LineRow, TransactionRow } from './transactions.queries.js';
 

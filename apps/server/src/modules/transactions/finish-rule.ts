@@ -10,7 +10,7 @@ import {
   type TransactionType,
 } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import type { CompanyAccess } from '../access/company-access.js';
+import type { CompanyAccess } from '../../kernel/company-access.js';
 import { activeTrackingCategoryCount, hasActiveClassesAndLocations } from './finish-rule.queries.js';
 import type { FieldErrors, NewLine } from './lines.js';
 

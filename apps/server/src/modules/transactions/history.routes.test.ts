@@ -6,7 +6,7 @@ import { clientMaker, type TestClient } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { postBankCsv } from '../../../test/multipart.js';
-import { writeAuditMany } from '../audit/audit.queries.js';
+import { writeAuditMany } from '../../kernel/audit.queries.js';
 import { giveUpQueuedPublish } from './publish.js';
 import { moveStatuses } from './status-writer.js';
 

@@ -14,9 +14,9 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { listTargetAudit } from '../audit/audit.queries.js';
-import { companyAccess } from '../access/company-access.js';
-import type { Actor } from '../auth/actor.js';
+import { listTargetAudit } from '../../kernel/audit.queries.js';
+import { companyAccess } from '../../kernel/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
 import { findScoped } from './transactions.scope.js';
 
 interface PersonRow {

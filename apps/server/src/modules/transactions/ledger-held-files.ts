@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { xeroAttachmentsResponse } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { transactions } from '../../db/schema/index.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { withGrant } from '../ledger-connections/grant-lost.js';
 import { transactionAccess } from './transactions.scope.js';
 

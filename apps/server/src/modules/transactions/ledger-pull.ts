@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerConnections, type PullProgress } from '../../db/schema/index.js';
-import type { CompanyRow } from '../access/company-access.js';
+import type { CompanyRow } from '../../kernel/company-access.js';
 import { LedgerNeedsReauthError } from '../ledger/ledger-errors.js';
 import { withGrant } from '../ledger-connections/grant-lost.js';
 import { connectionOfCompany } from '../ledger-connections/ledger-connections.face.js';

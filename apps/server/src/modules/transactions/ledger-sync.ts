@@ -8,7 +8,7 @@ import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';
-import { type CompanyAccess } from '../access/company-access.js';
+import { type CompanyAccess } from '../../kernel/company-access.js';
 import { withGrant } from '../ledger-connections/grant-lost.js';
 import { loadCompanyReferences } from '../refs/ledger-references.js';
 import { applyLedgerRecords } from './ledger-apply.js';

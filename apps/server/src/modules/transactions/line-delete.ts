@@ -4,9 +4,9 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, transactionLines, transactions } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { CompanyAccess } from '../access/company-access.js';
-import { writeAudit } from '../audit/audit.queries.js';
-import type { Actor } from '../auth/actor.js';
+import type { CompanyAccess } from '../../kernel/company-access.js';
+import { writeAudit } from '../../kernel/audit.queries.js';
+import type { Actor } from '../../kernel/actor.js';
 import { updateTransactions } from './transactions.queries.js';
 import { transactionAccess } from './transactions.scope.js';
 

@@ -8,7 +8,7 @@ import { openPostgresTestDatabase } from '../../../test/harness.js';
 import { planNodes, planOf, statementsSentBy, type PlanNode } from '../../../test/statement-plans.js';
 import { listPage } from './transactions.read.js';
 import { CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES } from './status.js';
-import type { CompanyAccess } from '../access/company-access.js';
+import type { CompanyAccess } from '../../kernel/company-access.js';
 import { clientCompanies } from '../../db/schema/index.js';
 
 /**

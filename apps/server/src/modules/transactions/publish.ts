@@ -16,7 +16,7 @@ import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import { findProcessingOfCompany, findTransactionsOfCompany, loadLines, type LineRow, type TransactionRow } from './transactions.queries.js';
 import { publishRefusal, statusRefusal } from './publish-refusal.js';
 import { findScoped } from './transactions.scope.js';
-import { type CompanyAccess, type CompanyRow } from '../access/company-access.js';
+import { type CompanyAccess, type CompanyRow } from '../../kernel/company-access.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 
 const UNREACHABLE = 'The ledger could not be reached after several tries. Clear this error to publish again.';

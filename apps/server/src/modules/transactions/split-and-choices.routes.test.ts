@@ -3,7 +3,7 @@ import { clientMaker } from '../../../test/client.js';
 import { bankCsv, createLedgerAccount, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { multipart } from '../../../test/multipart.js';
-import { UNRESTRICTED } from '../restrictions/account-scope.js';
+import { UNRESTRICTED } from '../../kernel/account-scope.js';
 import { transactionListWhere } from './transactions.filters.js';
 import { countTransactions } from './transactions.queries.js';
 

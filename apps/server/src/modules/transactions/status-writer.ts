@@ -3,7 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
-import { auditInsert, writeAuditMany } from '../audit/audit.queries.js';
+import { auditInsert, writeAuditMany } from '../../kernel/audit.queries.js';
 import { writeTogether, type UnsentWrite } from '../../db/one-statement.js';
 import { ConflictError } from '../../lib/errors.js';
 import { isRefusal } from '../../lib/pg-errors.js';

@@ -1,7 +1,7 @@
 import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FilterMarker, TransactionListQuery, TransactionStatus } from '@herd/contract';
 import { MARKER_BITS, transactions } from '../../db/schema/index.js';
-import { restrictionWhere, type AccountRestrictions } from '../restrictions/account-scope.js';
+import { restrictionWhere, type AccountRestrictions } from '../../kernel/account-scope.js';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,6 +1,6 @@
 import type { Transaction, TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { restrictionWhere } from '../restrictions/account-scope.js';
+import { restrictionWhere } from '../../kernel/account-scope.js';
 import { transactions } from '../../db/schema/index.js';
 import { listStatuses, narrowsRows, transactionListWhere } from './transactions.filters.js';
 import { countsByList, liveStatusCounts, storedListCount, storedStatusCounts, type TransactionRow } from './transactions.queries.js';
@@ -8,7 +8,7 @@ import { loadDetails, rowsWithDetails } from './transactions.details.js';
 import { filteredPage, pageOfTransactions, unfilteredPage, type Page } from './transactions.page.js';
 import { toTransactions } from './transactions.serializer.js';
 import { visibleSuggestions } from '../suggestions/suggestions.read.js';
-import { type CompanyAccess } from '../access/company-access.js';
+import { type CompanyAccess } from '../../kernel/company-access.js';
 
 /** The columns a user's account restrictions apply to. */
 const RESTRICTABLE = { paymentAccountId: transactions.paymentAccountId, watchedAccountId: transactions.watchedAccountId };

@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, transactions } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { companyAccess, type CompanyAccess } from '../access/company-access.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor } from '../auth/permissions.js';
-import { restrictionWhere } from '../restrictions/account-scope.js';
+import { companyAccess, type CompanyAccess } from '../../kernel/company-access.js';
+import type { Actor } from '../../kernel/actor.js';
+import { isFirmActor } from '../../kernel/permissions.js';
+import { restrictionWhere } from '../../kernel/account-scope.js';
 
 /** The access's transactions with these pks; any pk outside it (another company, a restricted account) is 404. */
 export const findScoped = async (db: Db, access: CompanyAccess, pks: number[]) => {

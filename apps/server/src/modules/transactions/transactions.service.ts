@@ -1,7 +1,7 @@
 import type { TransactionChange, TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { pageLinks } from '../../lib/pagination.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../kernel/actor.js';
 import { transactionChoices } from './choices.js';
 import type { LedgerDeps } from './ledger-deps.js';
 import { requestPull, resyncTransactions, type PullMode } from './ledger-sync.js';
@@ -11,7 +11,7 @@ import { countersFor, listPage } from './transactions.read.js';
 
 import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
 import { requestsWaitingOnClient } from '../communications/communications.service.js';
-import { companyAccess, type Side } from '../access/company-access.js';
+import { companyAccess, type Side } from '../../kernel/company-access.js';
 import type { SuggestionDeps } from '../suggestions/answers.js';
 import { countOpenReceipts } from '../receipts/receipt-scope.js';
 

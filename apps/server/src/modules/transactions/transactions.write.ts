@@ -1,6 +1,6 @@
 import { EDITABLE_STATUSES, statusLabel, type ChangedField, type TransactionChange, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { auditInsert, writeAuditMany, type AuditEntry } from '../audit/audit.queries.js';
+import { auditInsert, writeAuditMany, type AuditEntry } from '../../kernel/audit.queries.js';
 import { insertAccountantNotes } from '../notes/notes.face.js';
 import { changedFields } from './changed-fields.js';
 import { FieldErrors, namedRefs, resolveLines, throwIfAny, type NewLine } from './lines.js';
@@ -12,7 +12,7 @@ import { findScoped } from './transactions.scope.js';
 import { assertTransition } from './status.js';
 import { lockAtVersions, StaleVersionError, StaleVersions, staleAmong } from './stale-versions.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
-import type { CompanyAccess } from '../access/company-access.js';
+import type { CompanyAccess } from '../../kernel/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/answers.js';
 import { countOverrides, overriddenByPerson } from '../rules/overrides.js';
 import { notifyBulkNote } from '../notifications/events.js';

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, webConnectorLogins } from '../../db/schema/index.js';
-import type { FirmActor } from '../auth/permissions.js';
-import { visibleCompaniesWhere } from '../client-companies/client-companies.face.js';
+import type { FirmActor } from '../../kernel/permissions.js';
+import { visibleCompaniesWhere } from '../../kernel/visible-companies.js';
 
 /** The QuickBooks Desktop companies the person sees (all, or one), each with its Web Connector login. */
 export const listQbdCompanies = (db: Db, actor: FirmActor, companyPk: number | undefined) =>

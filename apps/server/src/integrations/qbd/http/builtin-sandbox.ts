@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import { listeningOrigin } from '../../../lib/local-origin.js';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
 import { requireActor } from '../../../plugins/auth.js';
-import type { Actor } from '../../../modules/auth/actor.js';
+import type { Actor } from '../../../kernel/actor.js';
 import { keepSandbox, type KeptSandbox } from '../../../modules/sandboxes/sandbox-state-file.js';
 import { listConnectors, sandboxRunSetup } from '../../../modules/web-connector/web-connector.service.js';
 

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../app-deps.js';
 import { ConflictError } from '../../../lib/errors.js';
-import { assertWritable, type Actor } from '../../../modules/auth/actor.js';
+import { assertWritable, type Actor } from '../../../kernel/actor.js';
 import { signInWithLedgerIdentity } from '../../../modules/auth/ledger-signin.service.js';
 import { openSession } from '../../../modules/auth/session.service.js';
-import { visitorOf } from '../../../modules/auth/visitor.js';
+import { visitorOf } from '../../../kernel/visitor.js';
 import { finishConsent } from '../../../modules/ledger-connections/consent.service.js';
 import { connectFailureMessage } from '../../../modules/ledger-connections/connect.service.js';
 import { finishSignup } from '../../../modules/ledger-connections/ledger-signup.service.js';

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ClientEditableField, SenderKind } from '@herd/contract';
-import type { Db } from '../../db/client.js';
-import { preparedPerDb } from '../../db/prepared.js';
-import { clientCompanies, clientMemberships, userAccountRestrictions } from '../../db/schema/index.js';
-import { NotFoundError } from '../../lib/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { isFirmActor, requireFirmActor } from '../auth/permissions.js';
-import { findVisibleCompany } from '../client-companies/client-companies.face.js';
-import { UNRESTRICTED, type AccountRestrictions } from '../restrictions/account-scope.js';
+import type { Db } from '../db/client.js';
+import { preparedPerDb } from '../db/prepared.js';
+import { clientCompanies, clientMemberships, userAccountRestrictions } from '../db/schema/index.js';
+import { NotFoundError } from '../lib/errors.js';
+import type { Actor } from './actor.js';
+import { isFirmActor, requireFirmActor } from './permissions.js';
+import { findVisibleCompany } from './visible-companies.js';
+import { UNRESTRICTED, type AccountRestrictions } from './account-scope.js';
 
 export type CompanyRow = typeof clientCompanies.$inferSelect;
 export type Side = 'client' | 'accountant';

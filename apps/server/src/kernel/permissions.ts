@@ -1,5 +1,5 @@
 import { firmRoleRules } from '@herd/contract';
-import { ForbiddenError } from '../../lib/errors.js';
+import { ForbiddenError } from '../lib/errors.js';
 import type { Actor } from './actor.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClientUser, createFirm, setSubscription } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createClientUser, createFirm, setSubscription } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { assertWritable, effectiveSubscriptionStatus, resolveActor } from './actor.js';
 
 let t: TestApp;

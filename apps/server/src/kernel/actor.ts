@@ -1,7 +1,7 @@
 import { WRITABLE_SUBSCRIPTION_STATUSES, type AccountType, type FirmRole, type SubscriptionStatus } from '@herd/contract';
-import type { Db } from '../../db/client.js';
-import { preparedPerDb } from '../../db/prepared.js';
-import { ReadOnlyError } from '../../lib/errors.js';
+import type { Db } from '../db/client.js';
+import { preparedPerDb } from '../db/prepared.js';
+import { ReadOnlyError } from '../lib/errors.js';
 import { sql } from 'drizzle-orm';
 
 /** Who is acting: resolved once per request, passed first to every service. */

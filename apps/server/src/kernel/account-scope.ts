@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { userAccountRestrictions } from '../../db/schema/index.js';
+import type { Db } from '../db/client.js';
+import { userAccountRestrictions } from '../db/schema/index.js';
 
 /**
  * The accounts a client user is limited to in one company. `null` for a kind

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { auditLog, users } from '../../db/schema/index.js';
+import type { Db } from '../db/client.js';
+import { auditLog, users } from '../db/schema/index.js';
 
 export interface AuditEntry {
   firmId: number | null;

@@ -1,5 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionInfo } from './sessions.js';
+import type { Actor } from './actor.js';
+
+/** The session a request's cookie names, as the sign-in flows and the auth plugin read it. */
+export interface SessionInfo {
+  tokenHash: string;
+  userId: number;
+  mfaVerified: boolean;
+  /** Resolved with the session in the same query; null while a second factor is pending. */
+  actor: Actor | null;
+}
 
 /**
  * Who is asking when nobody is signed in: what the signed-out flows (sign-up, sign-in, links,
