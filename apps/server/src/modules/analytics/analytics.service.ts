@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { companyAccess } from '../../kernel/company-access.js';
 import type { Actor } from '../../kernel/actor.js';
 import { requireFirmActor, seesAllClients } from '../../kernel/permissions.js';
-import { assertFeature } from '../feature-flags/feature-flags.service.js';
+import { assertFeature } from '../feature-flags/feature-flags.face.js';
 import { findAccountantActivity, findAnswerers, findClientUsers } from './analytics-people.queries.js';
 import { daysSince, monthsOf, resolveRange, type DayRange } from './analytics-range.js';
 import type { AnalyticsScope } from './analytics-scope.js';

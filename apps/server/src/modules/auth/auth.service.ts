@@ -6,7 +6,7 @@ import { canDeliverEmail } from '../../mail/email-delivery.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
-import { LOGIN_BACKOFF, RULES, assertBackoff, assertWithinLimit, consume, recordHit, reset } from '../rate-limit/rate-limit.service.js';
+import { LOGIN_BACKOFF, RULES, assertBackoff, assertWithinLimit, consume, recordHit, reset } from '../rate-limit/rate-limit.face.js';
 import { expireUnusedCodes, findBrandOfUser, findCompanyNamesOfUser, findUserByEmail, findUserByPk, setLastLogin, setPasswordHash } from './auth.queries.js';
 import { redeemInvitationLink } from '../invitations/invitation-links.js';
 import { issueCode, lookupCode, redeemCode } from './one-time-codes.js';

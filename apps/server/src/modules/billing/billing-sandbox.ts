@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { changedOnWrite, keepSandbox } from '../sandboxes/sandbox-state-file.js';
-import { sandboxVisitor } from '../sandboxes/sandbox-visitor.js';
+import { changedOnWrite, keepSandbox } from '../sandboxes/sandboxes.face.js';
+import { sandboxVisitor } from '../sandboxes/sandboxes.face.js';
 import type Stripe from 'stripe';
 import {
   createStripeControl,

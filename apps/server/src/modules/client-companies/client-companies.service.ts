@@ -26,7 +26,7 @@ import { companyAccess } from '../../kernel/company-access.js';
 import { finishRuleAfterUpdate } from './finish-rule-settings.js';
 import { revokeTokensOf } from '../generic/generic.face.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { queueQuantitySync } from '../billing/billing-jobs.js';
+import { queueQuantitySync } from '../billing/billing.face.js';
 import { nextConnectorRuns, prepareWebConnector } from '../web-connector/web-connector.face.js';
 import { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from '../invitations/invitations.face.js';
 import type { AppDeps } from '../../app-deps.js';

@@ -11,7 +11,7 @@ import { logoUrl } from '../profile/profile.service.js';
 import { assertManagesCompanyUsers } from './client-scope.js';
 import { findCompaniesOfClient, findCompanyUsers, findContactFor, findFirm } from './client-side.queries.js';
 import { companyAccess } from '../../kernel/company-access.js';
-import { pinnedNotesByCompany } from '../notes/note-pins.js';
+import { pinnedNotesByCompany } from '../notes/notes.face.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { NoInput } from '../../lib/service.js';
 

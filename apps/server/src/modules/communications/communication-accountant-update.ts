@@ -3,7 +3,7 @@ import type { communicationAccountantChange } from '@herd/contract';
 import { ValidationError } from '../../lib/errors.js';
 import type { communications } from '../../db/schema/index.js';
 import type { Actor } from '../../kernel/actor.js';
-import { firmToday } from '../firm-settings/firm-today.js';
+import { firmToday } from '../firm-settings/firm-settings.face.js';
 import { checkDueDate } from './communication-dates.js';
 import { companyCommunicationScope, findScopedCommunications } from './communication-scope.js';
 import { toCommunications } from './communication-serializer.js';

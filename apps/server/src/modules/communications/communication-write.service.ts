@@ -6,7 +6,7 @@ import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { isFirmActor, requireFirmActor } from '../../kernel/permissions.js';
 import { createCommunication } from './communication-create.js';
-import { firmToday } from '../firm-settings/firm-today.js';
+import { firmToday } from '../firm-settings/firm-settings.face.js';
 import { checkDueDate } from './communication-dates.js';
 import { communicationAccess } from './communication-scope.js';
 import { toCommunications } from './communication-serializer.js';

@@ -3,3 +3,6 @@
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
 export { usableFiles } from './communications.queries.js';
+export { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from './occurrence-communications.js';
+export { holdArrivalNotices, queueArrivalNotices } from './arrival-notices.js';
+export { requestsWaitingOnClient } from './communications.service.js';

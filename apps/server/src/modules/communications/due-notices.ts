@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
+import { subscriptionIsReadOnly } from '../billing/billing.face.js';
 import { notifyRequestDue } from '../notifications/follow-up-events.js';
 import { claimDueNotice, holdClientDueNotices, requestsToTellOf } from './due-notices.queries.js';
 import type { JobQueue } from '../../jobs/job-queue.js';

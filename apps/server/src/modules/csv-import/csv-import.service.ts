@@ -6,13 +6,13 @@ import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Upload } from '../../lib/uploads.js';
 import type { Actor } from '../../kernel/actor.js';
-import { upsertLedgerRows } from '../transactions/ledger-rows.js';
+import { upsertLedgerRows } from '../transactions/transactions.face.js';
 import { fromCents } from '@herd/contract';
 import { parseBankCsv, type BankRow } from './bank-csv.js';
 import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';
 import { companyAccess } from '../../kernel/company-access.js';
-import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
+import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
 import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 
 /**

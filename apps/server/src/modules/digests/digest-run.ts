@@ -2,7 +2,7 @@ import { firmRoleRules } from '@herd/contract';
 import { sendText, textablePhone } from '../../sms/send-text.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
+import { subscriptionIsReadOnly } from '../billing/billing.face.js';
 import { digestCompanies, digestCounts, digestLines, type DigestViewer } from './digest-facts.queries.js';
 import { digestEmail, digestText, hasNews, type CompanyDigest } from './digest-content.js';
 import { claimDigestRun, findDigestMember, membersDueForDigest, type DigestMember } from './digest-run.queries.js';

@@ -8,7 +8,7 @@ import type { Side } from '../../kernel/company-access.js';
 import type { Actor } from '../../kernel/actor.js';
 import { notifyDocumentsAdded } from '../notifications/events.js';
 import { insertFile, storageRoomFor } from '../storage/storage.face.js';
-import { newStorageKey } from '../storage/storage.service.js';
+import { newStorageKey } from '../storage/storage.face.js';
 import { auditDocuments } from './document-audit.js';
 import { toDocumentItem } from './document-items.js';
 import { freeName, uploadedName } from './document-names.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { centsOf, type genericTransactionsBody } from '@herd/contract';
-import type { LedgerRecord } from '../ledger/ledger-records.js';
+import type { LedgerRecord } from '../ledger/ledger.face.js';
 
 type PushedTransaction = z.infer<typeof genericTransactionsBody>['transactions'][number];
 

@@ -5,7 +5,7 @@ import { mailNoteToOtherSide } from '../notes/note-notifications.js';
 import type { ThreadAccess } from '../notes/note-targets.js';
 import { insertNotes } from '../notes/notes.face.js';
 import { notifyNoteWritten } from '../notifications/note-notify.js';
-import { cleanName, newStorageKey } from '../storage/storage.service.js';
+import { cleanName, newStorageKey } from '../storage/storage.face.js';
 import { insertFile } from '../storage/storage.face.js';
 import { sniffContentType } from '../../storage/sniff.js';
 import type { InboundMessage } from './inbound-message.js';

@@ -4,7 +4,7 @@ import { hasForbiddenCharacters } from '../../lib/text-guard.js';
 import { resolveActor, type Actor } from '../../kernel/actor.js';
 import { isFirmActor } from '../../kernel/permissions.js';
 import { threadAccess, type ThreadAccess } from '../notes/note-targets.js';
-import { transactionAccess } from '../transactions/transactions.scope.js';
+import { transactionAccess } from '../transactions/transactions.face.js';
 import type { InboundMessage } from './inbound-message.js';
 import { findUserEmail, isAlreadyFiled } from './inbound.queries.js';
 import type { HandlerOutcome, InboundContext, InboundHandler } from './inbound-types.js';

@@ -6,7 +6,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
 import type { Actor } from '../../kernel/actor.js';
-import { hideFromDocs } from '../testing/hidden-from-docs.js';
+import { hideFromDocs } from '../testing/testing.face.js';
 import { instanceFor, type NoInput } from './karbon-access.js';
 import { deliverFirmEvents } from './karbon-delivery.js';
 

@@ -3,7 +3,7 @@ import type { ConnectionKind } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { clientCompanies } from '../../db/schema/index.js';
-import type { LedgerGrant } from '../ledger/credential-store.js';
+import type { LedgerGrant } from '../ledger/ledger.face.js';
 import { AppError, ConflictError } from '../../lib/errors.js';
 import type { Actor } from '../../kernel/actor.js';
 import { can, type FirmActor } from '../../kernel/permissions.js';
@@ -13,7 +13,7 @@ import { queuePull } from '../transactions/ledger-sync.js';
 import { connectionOfCompany, saveConnection } from './ledger-connections.queries.js';
 import { createState, type ConnectPurpose, type ConnectState } from './oauth-state.js';
 import { companyAccess } from '../../kernel/company-access.js';
-import { queueQuantitySync } from '../billing/billing-jobs.js';
+import { queueQuantitySync } from '../billing/billing.face.js';
 
 /** Where to send the browser, and the nonce its cookie must hold when the ledger calls back. */
 export interface StartedGrant {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { randomToken } from '../../lib/crypto.js';
 import { ConflictError } from '../../lib/errors.js';
 import type { PendingGrantCompany } from '../../db/schema/index.js';
-import type { SealedCredentials } from '../ledger/credential-store.js';
+import type { SealedCredentials } from '../ledger/ledger.face.js';
 import type { Actor } from '../../kernel/actor.js';
 import { linkLedgerIdentity } from '../auth/auth.face.js';
 import { can } from '../../kernel/permissions.js';

@@ -1,7 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerConnections } from '../../db/schema/index.js';
-import type { CredentialStore } from '../ledger/credential-store.js';
+import type { CredentialStore } from '../ledger/ledger.face.js';
 
 /**
  * The credential store every adapter is handed: a company's credentials live on its

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, ledgerConnections } from '../../db/schema/index.js';
-import { LedgerNeedsReauthError } from '../ledger/ledger-errors.js';
+import { LedgerNeedsReauthError } from '../ledger/ledger.face.js';
 import { notifyLedgerNeedsReauth } from '../notifications/events.js';
 
 /**

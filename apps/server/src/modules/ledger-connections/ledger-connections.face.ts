@@ -3,3 +3,4 @@
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
 export { connectionOfCompany, saveConnection } from './ledger-connections.queries.js';
+export { withGrant } from './grant-lost.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { SharedRateWindow } from '../../lib/shared-rate-window.js';
-import type { AdapterServices } from '../ledger/ledger-adapter.js';
+import type { AdapterServices } from '../ledger/ledger.face.js';
 import { connectionCredentials } from './credential-store.js';
 
 /**

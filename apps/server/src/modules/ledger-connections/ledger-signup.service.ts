@@ -1,12 +1,12 @@
 import { TRIAL_DAYS, type ConnectionKind } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
-import type { LedgerGrant } from '../ledger/credential-store.js';
+import type { LedgerGrant } from '../ledger/ledger.face.js';
 import { ConflictError } from '../../lib/errors.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser, linkLedgerIdentity } from '../auth/auth.face.js';
 import { insertCompany } from '../client-companies/client-companies.face.js';
 import { queuePull } from '../transactions/ledger-sync.js';
-import { seedStarterTemplates } from '../request-templates/starter-templates.js';
+import { seedStarterTemplates } from '../request-templates/request-templates.face.js';
 import { saveGrant, type StartedGrant } from './connect.service.js';
 import { createState } from './oauth-state.js';
 import type { Visitor } from '../../kernel/visitor.js';

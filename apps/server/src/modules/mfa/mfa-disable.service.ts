@@ -3,7 +3,7 @@ import { ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/er
 import { verifyPassword } from '../../lib/crypto.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
-import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
+import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.face.js';
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
 import { mailMfaChange } from './mfa-notices.js';
 import { isMfaRequiredFor } from './mfa-required.js';

@@ -1,5 +1,5 @@
 import { SMS_SEND_WINDOW_MINUTES, SMS_SENDS_PER_WINDOW } from '@herd/contract';
-import type { RateRule } from '../rate-limit/rate-limit.service.js';
+import type { RateRule } from '../rate-limit/rate-limit.face.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 

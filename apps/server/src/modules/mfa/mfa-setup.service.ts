@@ -4,7 +4,7 @@ import { createSecretBox } from '../../lib/secret-box.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { deleteUserSessions } from '../auth/auth.face.js';
-import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
+import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.face.js';
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
 import {
   claimTotpStep,

@@ -6,7 +6,7 @@ import { writeAudit } from '../../kernel/audit.queries.js';
 import { openSession, signedInProfile, type SessionReply } from '../auth/session.service.js';
 import { endSession } from '../auth/sessions.js';
 import type { Visitor } from '../../kernel/visitor.js';
-import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.service.js';
+import { assertWithinLimit, recordHit, reset } from '../rate-limit/rate-limit.face.js';
 import { MFA_FAILURES_PER_USER } from './mfa-limits.js';
 import { claimRecoveryCode, claimTotpStep, findMfaUser, unusedRecoveryCodes } from './mfa.queries.js';
 import { hashRecoveryCode } from './recovery-codes.js';

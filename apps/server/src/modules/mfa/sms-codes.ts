@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { safeEqual, sha256 } from '../../lib/crypto.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { SmsSender } from '../../sms/sms-sender.js';
-import { consume } from '../rate-limit/rate-limit.service.js';
+import { consume } from '../rate-limit/rate-limit.face.js';
 import { SMS_SENDS_PER_USER } from './mfa-limits.js';
 import { claimSmsCode, countSmsAttempt, latestSmsCode, replaceSmsCode } from './mfa.queries.js';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
-import { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from '../communications/occurrence-communications.js';
-import { holdArrivalNotices, queueArrivalNotices } from '../communications/arrival-notices.js';
+import { subscriptionIsReadOnly } from '../billing/billing.face.js';
+import { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from '../communications/communications.face.js';
+import { holdArrivalNotices, queueArrivalNotices } from '../communications/communications.face.js';
 import { notifyScheduledCommunications } from '../notifications/events.js';
 import { addDays, dayAfter, isOccurrence, nextOccurrenceFrom, todayIn } from './recurrence.js';
 import { advanceNextOccurrences, claimOccurrences, lockSchedulesOfFirm, setOccurrenceCommunications } from './recurring.queries.js';

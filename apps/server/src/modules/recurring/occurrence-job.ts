@@ -1,4 +1,4 @@
-import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
+import { subscriptionIsReadOnly } from '../billing/billing.face.js';
 import { runOccurrenceBatch, type OccurrenceBatch, type OccurrenceDeps } from './occurrence-batch.js';
 import { addDays, dayAfter, nextOccurrenceFrom, occurrencesBetween, todayIn } from './recurrence.js';
 import { advanceNextOccurrence, scheduleForJob, schedulesDueBy } from './recurring.queries.js';

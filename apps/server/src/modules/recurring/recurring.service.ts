@@ -8,7 +8,7 @@ import { requireFirmActor } from '../../kernel/permissions.js';
 import { usableFiles } from '../communications/communications.face.js';
 import { firmToday } from '../firm-settings/firm-today.js';
 import { writeOccurrenceBatch, type OccurrenceDeps } from './occurrence-batch.js';
-import { queueArrivalNotices } from '../communications/arrival-notices.js';
+import { queueArrivalNotices } from '../communications/communications.face.js';
 import { occurrenceKey } from './occurrence-job.js';
 import { dayAfter, nextOccurrenceFrom } from './recurrence.js';
 import { findLiveSchedule, insertSchedule, lastOccurrenceDate, occurrenceCounts, softDeleteSchedule, updateSchedule } from './recurring.queries.js';

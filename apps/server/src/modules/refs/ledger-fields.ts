@@ -1,5 +1,5 @@
 import { CLIENT_EDITABLE_FIELD_LABELS, CLIENT_EDITABLE_FIELDS, type ClientEditableField, type LedgerField } from '@herd/contract';
-import type { LedgerLineField } from '../ledger/ledger-adapter.js';
+import type { LedgerLineField } from '../ledger/ledger.face.js';
 
 const EVERY_LINE_FIELD: readonly LedgerLineField[] = ['class', 'location', 'billable', 'tracking'];
 

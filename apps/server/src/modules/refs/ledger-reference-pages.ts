@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
-import { cleanLedgerAccount, cleanLedgerRef } from '../ledger/ledger-hygiene.js';
-import type { LedgerAccountRecord, LedgerRefRecord } from '../ledger/ledger-records.js';
-import { isWatchedByDefault } from '../ledger/watched-accounts.js';
+import { cleanLedgerAccount, cleanLedgerRef } from '../ledger/ledger.face.js';
+import type { LedgerAccountRecord, LedgerRefRecord } from '../ledger/ledger.face.js';
+import { isWatchedByDefault } from '../ledger/ledger.face.js';
 
 /**
  * Upserts one page of a ledger's chart and lists by external id. Renames and deactivations come

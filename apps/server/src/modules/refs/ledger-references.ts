@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { RefKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
-import type { LedgerReferences } from '../ledger/ledger-records.js';
+import type { LedgerReferences } from '../ledger/ledger.face.js';
 import { isClientCategoryType } from './client-categories.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { clientCompanies } from '../../db/schema/index.js';
-import type { ListEntryOutcome, NewListEntry } from '../ledger/ledger-adapter.js';
+import type { ListEntryOutcome, NewListEntry } from '../ledger/ledger.face.js';
 import { findPendingEntries, setAccountLedgerCopy, setRefLedgerCopy } from './refs.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';

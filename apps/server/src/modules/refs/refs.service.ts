@@ -10,8 +10,8 @@ import {
   type SelectQuery,
 } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import type { NewListEntry } from '../ledger/ledger-adapter.js';
-import { withGrant } from '../ledger-connections/grant-lost.js';
+import type { NewListEntry } from '../ledger/ledger.face.js';
+import { withGrant } from '../ledger-connections/ledger-connections.face.js';
 import { pendingExternalId } from './pending-list-entries.js';
 import { ledgerAccounts, ledgerRefs } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';

@@ -1,5 +1,5 @@
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { subscriptionIsReadOnly } from '../billing/billing-standing.js';
+import { subscriptionIsReadOnly } from '../billing/billing.face.js';
 import { findSubscriptionOfCompany } from '../billing/billing.face.js';
 import { notifyClientUnresponsive } from '../notifications/follow-up-events.js';
 import { accountantsToTell, emailEscalation, type Accountant, type Escalation } from './escalation.js';

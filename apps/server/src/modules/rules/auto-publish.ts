@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
 import { clientCompanies } from '../../db/schema/index.js';
 import { writeAuditMany } from '../../kernel/audit.queries.js';
-import { companyFirmIsReadOnly } from '../billing/billing-standing.js';
+import { companyFirmIsReadOnly } from '../billing/billing.face.js';
 import { sendToLedger } from '../transactions/publish.js';
 import { findTransactionsOfCompany } from '../transactions/transactions.face.js';
 

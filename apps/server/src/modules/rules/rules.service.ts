@@ -7,7 +7,7 @@ import { companyAccess } from '../../kernel/company-access.js';
 import type { Actor } from '../../kernel/actor.js';
 import { can, requireFirmActor } from '../../kernel/permissions.js';
 import { writeAuditMany } from '../../kernel/audit.queries.js';
-import { isClientCategoryType } from '../refs/client-categories.js';
+import { isClientCategoryType } from '../refs/refs.face.js';
 import { companyAccounts } from '../suggestions/suggestions.face.js';
 import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
 import type { Account } from '../suggestions/ranking.js';

@@ -4,3 +4,4 @@
  */
 export { findFile, insertFile } from './storage.queries.js';
 export { storageRoomFor, type OfferedFile } from './storage-quota.service.js';
+export { cleanName, fileUrl, newStorageKey } from './storage.service.js';

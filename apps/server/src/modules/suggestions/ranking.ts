@@ -1,5 +1,5 @@
 import type { SuggestionSource } from '@herd/contract';
-import { isClientCategoryType } from '../refs/client-categories.js';
+import { isClientCategoryType } from '../refs/refs.face.js';
 
 /**
  * How a suggestion is chosen from answers already given (pure: the job reads

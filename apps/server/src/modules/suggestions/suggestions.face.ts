@@ -4,3 +4,7 @@
  */
 export { type LedgerHistoryLine, replaceLedgerHistory } from './ledger-history.queries.js';
 export { ANSWERED_STATUSES, type StoredSuggestion, companyAccounts, firmAnswers, ownAnswers } from './suggestions.queries.js';
+export { queueSuggestionRefresh } from './refresh-queue.js';
+export { merchantOfTransaction, normalizeMerchant } from './merchant.js';
+export { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from './answers.js';
+export { visibleSuggestions } from './suggestions.read.js';

@@ -6,7 +6,7 @@ import { cleanLedgerRecord } from '../ledger/ledger-hygiene.js';
 import { decideInbound, type InboundOptions } from '../ledger/inbound-policy.js';
 import type { LedgerRecord, LedgerTransaction } from '../ledger/ledger-records.js';
 import { replaceLedgerHistory, type LedgerHistoryLine } from '../suggestions/suggestions.face.js';
-import { merchantOfTransaction } from '../suggestions/merchant.js';
+import { merchantOfTransaction } from '../suggestions/suggestions.face.js';
 import { upsertLedgerRows, type LedgerLine, type LedgerRowWrite, type LedgerValues } from './ledger-rows.js';
 import { moveStatuses, type StatusMove } from './status-writer.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { transactionLines, transactions } from '../../db/schema/index.js';
-import { merchantOfTransaction } from '../suggestions/merchant.js';
+import { merchantOfTransaction } from '../suggestions/suggestions.face.js';
 
 type TransactionInsert = typeof transactions.$inferInsert;
 

@@ -4,7 +4,7 @@ import { clientCompanies, ledgerConnections, PULL_MODES } from '../../db/schema/
 import { ConflictError } from '../../lib/errors.js';
 
 import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
-import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
+import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
 import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
 import { findScoped } from './transactions.scope.js';

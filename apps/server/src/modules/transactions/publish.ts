@@ -17,7 +17,7 @@ import { findProcessingOfCompany, findTransactionsOfCompany, loadLines, type Lin
 import { publishRefusal, statusRefusal } from './publish-refusal.js';
 import { findScoped } from './transactions.scope.js';
 import { type CompanyAccess, type CompanyRow } from '../../kernel/company-access.js';
-import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
+import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
 
 const UNREACHABLE = 'The ledger could not be reached after several tries. Clear this error to publish again.';
 

@@ -7,7 +7,7 @@ import { countsByList, liveStatusCounts, storedListCount, storedStatusCounts, ty
 import { loadDetails, rowsWithDetails } from './transactions.details.js';
 import { filteredPage, pageOfTransactions, unfilteredPage, type Page } from './transactions.page.js';
 import { toTransactions } from './transactions.serializer.js';
-import { visibleSuggestions } from '../suggestions/suggestions.read.js';
+import { visibleSuggestions } from '../suggestions/suggestions.face.js';
 import { type CompanyAccess } from '../../kernel/company-access.js';
 
 /** The columns a user's account restrictions apply to. */

@@ -1,6 +1,6 @@
 import type { Transaction, TransactionSuggestion } from '@herd/contract';
 import { fileUrl } from '../storage/storage.service.js';
-import { merchantOfTransaction } from '../suggestions/merchant.js';
+import { merchantOfTransaction } from '../suggestions/suggestions.face.js';
 import { attachmentRemovalRefusal, type AttachmentViewer } from './attachment-removal.js';
 import { missingCategoryReason } from './publish-refusal.js';
 import type { Details } from './transactions.details.js';

@@ -10,9 +10,9 @@ import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_C
 import { countersFor, listPage } from './transactions.read.js';
 
 import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
-import { requestsWaitingOnClient } from '../communications/communications.service.js';
+import { requestsWaitingOnClient } from '../communications/communications.face.js';
 import { companyAccess, type Side } from '../../kernel/company-access.js';
-import type { SuggestionDeps } from '../suggestions/answers.js';
+import type { SuggestionDeps } from '../suggestions/suggestions.face.js';
 import { countOpenReceipts } from '../receipts/receipt-scope.js';
 
 /**

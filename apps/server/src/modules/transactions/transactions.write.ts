@@ -13,7 +13,7 @@ import { assertTransition } from './status.js';
 import { lockAtVersions, StaleVersionError, StaleVersions, staleAmong } from './stale-versions.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../../kernel/company-access.js';
-import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/answers.js';
+import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/suggestions.face.js';
 import { countOverrides, overriddenByPerson } from '../rules/overrides.js';
 import { notifyBulkNote } from '../notifications/events.js';
 import { answerNoticeHold, queueAnswerNotice } from '../notifications/answer-notices.js';

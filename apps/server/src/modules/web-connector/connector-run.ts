@@ -1,8 +1,8 @@
-import type { ConnectorChannel } from '../ledger/connector-channel.js';
-import { createWaitingListEntries } from '../refs/pending-list-entries.js';
-import { rereadWaitingForConnector, runPull } from '../transactions/ledger-sync.js';
-import { publishWaitingForConnector } from '../transactions/publish.js';
-import type { LedgerDeps } from '../transactions/ledger-deps.js';
+import type { ConnectorChannel } from '../ledger/ledger.face.js';
+import { createWaitingListEntries } from '../refs/refs.face.js';
+import { rereadWaitingForConnector, runPull } from '../transactions/transactions.face.js';
+import { publishWaitingForConnector } from '../transactions/transactions.face.js';
+import type { LedgerDeps } from '../transactions/transactions.face.js';
 
 /**
  * Everything one Web Connector run does for its company, through the module loops every ledger

@@ -1,10 +1,10 @@
 import { randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/crypto.js';
 import { ThrottledError } from '../../lib/errors.js';
-import { assertBackoff, CONNECTOR_LOGIN_BACKOFF, recordHit } from '../rate-limit/rate-limit.service.js';
-import type { ConnectorChannel, ConnectorChannels, ConnectorMessage } from '../ledger/connector-channel.js';
+import { assertBackoff, CONNECTOR_LOGIN_BACKOFF, recordHit } from '../rate-limit/rate-limit.face.js';
+import type { ConnectorChannel, ConnectorChannels, ConnectorMessage } from '../ledger/ledger.face.js';
 import { connectionOfCompany } from '../ledger-connections/ledger-connections.face.js';
-import { hasWaitingListEntries } from '../refs/pending-list-entries.js';
-import type { LedgerDeps } from '../transactions/ledger-deps.js';
+import { hasWaitingListEntries } from '../refs/refs.face.js';
+import type { LedgerDeps } from '../transactions/transactions.face.js';
 import { findProcessingOfCompany } from '../transactions/transactions.face.js';
 import { runConnectorWork } from './connector-run.js';
 import { sameCompanyFile } from './company-file.js';

@@ -11,7 +11,7 @@ import { can } from '../../kernel/permissions.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import { syncInfo } from '../client-companies/client-companies.serializer.js';
 import { connectionOfCompany } from '../ledger-connections/ledger-connections.face.js';
-import { requestPull } from '../transactions/ledger-sync.js';
+import { requestPull } from '../transactions/transactions.face.js';
 import { nextRunExpectedAt } from './connector-schedule.js';
 import { qwcFile } from './qwc-file.js';
 import { findLoginOfCompany, lastRunOfCompany, updateLogin, type WebConnectorLogin, type WebConnectorRun } from './web-connector.queries.js';

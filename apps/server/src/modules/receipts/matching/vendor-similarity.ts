@@ -1,4 +1,4 @@
-import { merchantOfTransaction, normalizeMerchant } from '../../suggestions/merchant.js';
+import { merchantOfTransaction, normalizeMerchant } from '../../suggestions/suggestions.face.js';
 import { canonicalVendorKey } from './vendor-aliases.js';
 
 /**

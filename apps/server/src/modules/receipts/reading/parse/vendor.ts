@@ -1,4 +1,4 @@
-import { normalizeMerchant } from '../../../suggestions/merchant.js';
+import { normalizeMerchant } from '../../../suggestions/suggestions.face.js';
 import type { Candidate } from './lines.js';
 
 /** Header lines that are not the merchant's name: greetings, document titles, addresses, numbers. */
