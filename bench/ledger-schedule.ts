@@ -27,7 +27,8 @@ import { BATCH_REQUESTS_PER_MINUTE } from '../apps/server/src/integrations/qbo/q
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
 import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
 import { recordPullOutcome, sweepLedgerSyncs } from '../apps/server/src/modules/ledger-connections/sync-sweep.js';
-import { queuePull, runPull } from '../apps/server/src/modules/transactions/ledger-sync.js';
+import { runPull } from '../apps/server/src/modules/transactions/ledger-sync.js';
+import { queuePull } from '../apps/server/src/modules/ledger-connections/pull-requests.js';
 
 const CLIENT = { clientId: 'herd-bench', clientSecret: 'herd-bench-secret' };
 const PER_MINUTE = 500;

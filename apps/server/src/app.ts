@@ -39,6 +39,7 @@ import { ledgerServices } from './modules/ledger-connections/ledger-services.js'
 import type { JobQueue } from './jobs/job-queue.js';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { emailChangeRoutes } from './modules/email-change/email-change.routes.js';
 import { clientCompanyRoutes } from './modules/client-companies/client-companies.routes.js';
 import { clientUserRoutes } from './modules/client-users/client-users.routes.js';
 import { clientSideRoutes } from './modules/client-side/client-side.routes.js';
@@ -186,6 +187,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(multipart, { limits: { fileSize: opts.config.maxUploadBytes, files: 1, fields: 10 } });
       await api.register(appConfigRoutes);
       await api.register(authRoutes);
+      await api.register(emailChangeRoutes);
       await api.register(profileRoutes);
       await api.register(mfaSignInRoutes);
       await api.register(mfaRoutes);

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { TransactionStatus } from '@herd/contract';
+import { canTransition, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../src/db/client.js';
 import { transactions } from '../src/db/schema/index.js';
-import { canTransition } from '../src/modules/transactions/status.js';
 
 /**
  * Every test database records each change of a transaction's status, whoever

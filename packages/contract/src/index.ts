@@ -38,6 +38,7 @@ export * from './endpoints/index.js';
 export * from './money.js';
 export * from './typed-amount.js';
 export * from './rules.js';
+export * from './transaction-status.js';
 export * from './mfa.js';
 export * from './suggestions.js';
 export * from './communication-w9.js';

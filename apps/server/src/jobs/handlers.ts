@@ -1,7 +1,8 @@
 import { purgeDocumentTrash } from '../modules/documents/trash-purge.js';
 import { runEmailChangeJob } from '../modules/email-change/email-change.js';
 import type { AppDeps } from '../app-deps.js';
-import { queuePull, runPull, runQueuedResync } from '../modules/transactions/ledger-sync.js';
+import { runPull, runQueuedResync } from '../modules/transactions/ledger-sync.js';
+import { queuePull } from '../modules/ledger-connections/pull-requests.js';
 import { giveUpQueuedPublish, runQueuedPublish } from '../modules/transactions/publish.js';
 import { connectionsOfExternalCompany } from '../modules/ledger-connections/ledger-connections.queries.js';
 import { mailRequestedLink } from '../modules/auth/auth.service.js';

@@ -5,7 +5,6 @@ import { finishPasswordReset, requestPasswordReset, sendMagicLink, sendNewMagicL
 import { confirmSignUp, signIn, signInWithCode, signOut } from './session.service.js';
 import { requestSignup } from './signup.service.js';
 import { visitorOf } from '../../kernel/visitor.js';
-import { confirmEmailChange } from '../email-change/email-change.js';
 
 /** Signing up, in and out, and the signed-out flows, as the contract's route table declares them. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
@@ -13,7 +12,6 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   serveEndpoint(app, e.signup, (r) => requestSignup(deps, visitorOf(r), r.body));
   serveEndpoint(app, e.confirmSignup, (r, reply) => confirmSignUp(deps, visitorOf(r), { code: r.body.code, reply }));
-  serveEndpoint(app, e.confirmEmailChange, (r) => confirmEmailChange(deps, visitorOf(r), { code: r.body.code }));
   serveEndpoint(app, e.login, (r, reply) => signIn(deps, visitorOf(r), { ...r.body, reply }));
   serveEndpoint(app, e.logout, (r, reply) => signOut(deps, visitorOf(r), { reply }));
   serveEndpoint(app, e.sendMagicLink, (r) => sendMagicLink(deps, visitorOf(r), { email: r.body.email }));

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { globalBanners } from '../../db/schema/index.js';
 import { createFirm } from '../../../test/factories.js';
 import { openTestDatabase } from '../../../test/harness.js';
-import { findVisibleBanners } from '../profile/profile.queries.js';
+import { findVisibleBanners } from './banners.queries.js';
 import { BANNER_MAX_LENGTH, BANNER_USAGE, parseBannerArgs, runBannerCommand } from './banner-command.js';
 
 const NOW = new Date('2026-11-26T10:00:00Z');

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bannerDismissals, globalBanners } from '../../db/schema/index.js';
 
@@ -21,3 +21,24 @@ export const insertDismissal = (db: Db, firmId: number | null, bannerId: number,
         .where(and(eq(globalBanners.pk, bannerId), firmId === null ? isNull(globalBanners.firmId) : or(isNull(globalBanners.firmId), eq(globalBanners.firmId, firmId)))),
     )
     .onConflictDoNothing();
+
+/** Active banners for everyone or for this firm, less those the user dismissed. */
+export const findVisibleBanners = (db: Db, userId: number, firmId: number | null) =>
+  db
+    .select({
+      pk: globalBanners.pk,
+      message: globalBanners.message,
+      level: globalBanners.level,
+      dismissible: globalBanners.dismissible,
+    })
+    .from(globalBanners)
+    .leftJoin(bannerDismissals, and(eq(bannerDismissals.bannerId, globalBanners.pk), eq(bannerDismissals.userId, userId)))
+    .where(
+      and(
+        eq(globalBanners.active, true),
+        or(isNull(globalBanners.endsAt), gt(globalBanners.endsAt, sql`now()`)),
+        isNull(bannerDismissals.bannerId),
+        firmId === null ? isNull(globalBanners.firmId) : or(isNull(globalBanners.firmId), eq(globalBanners.firmId, firmId)),
+      ),
+    )
+    .orderBy(globalBanners.pk);

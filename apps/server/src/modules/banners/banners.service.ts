@@ -1,7 +1,6 @@
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../../kernel/actor.js';
-import { findVisibleBanners } from '../profile/profile.face.js';
-import { insertDismissal } from './banners.queries.js';
+import { findVisibleBanners, insertDismissal } from './banners.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 
 /** A user may dismiss only a banner they can see; once dismissed it is gone for them (404 after). */

@@ -9,7 +9,7 @@ import { findBrandOfUser } from '../auth/auth.face.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import { subscriptionIsReadOnly } from '../billing/billing.face.js';
 import { findSubscriptionOfCompany } from '../billing/billing.face.js';
-import { replyAddressFor, type ReplyAddressing } from '../inbound/inbound.face.js';
+import { replyAddressFor, type ReplyAddressing } from '../../mail/reply-token.js';
 import { arrivalEmail, arrivalText, type ArrivedRequest } from './arrival-content.js';
 import type { ClientNoticeKind } from './arrival-notices.js';
 

@@ -7,7 +7,7 @@ import { createClientUser, createFirm, signIn, uniqueEmail } from '../../../test
 import { createTestApp, recordingTransport, type TestApp } from '../../../test/harness.js';
 import { insertUser } from '../auth/auth.queries.js';
 import { gmailReply, PDF_BYTES, postInbound } from '../../../test/inbound.js';
-import { todayIn } from '../recurring/recurrence.js';
+import { todayIn } from '../../lib/calendar-days.js';
 import { sendArrivalNotices, type ArrivalDeps } from './arrival-notice-job.js';
 import { companiesWithFailedNotices, NOTICE_RETRY_DAYS } from './arrival-notices.js';
 import { sweepDueRequests } from './due-notices.js';

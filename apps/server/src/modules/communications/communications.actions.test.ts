@@ -7,7 +7,7 @@ import { accPath as acc, checklist, cliPath as cli, createCommunication, pksOf, 
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { PNG_1X1 } from '../../../test/multipart.js';
-import { todayIn } from '../recurring/recurrence.js';
+import { todayIn } from '../../lib/calendar-days.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 95);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { todayIn } from '../recurring/recurrence.js';
+import { todayIn } from '../../lib/calendar-days.js';
 import { findFirmByPk } from './firm-settings.queries.js';
 
 /** Today's date where the firm works (its time zone setting): what "in the past" and "due" mean for its dates. */

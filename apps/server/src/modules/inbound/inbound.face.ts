@@ -3,4 +3,3 @@
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
 export { claimMessage, isAlreadyFiled } from './inbound.queries.js';
-export { replyAddressFor, type ReplyAddressing } from './reply-token.js';

@@ -7,7 +7,7 @@ import { bankCsv, setSubscription, signedInCast } from '../../../test/factories.
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { authResults, composeMime, gmailReply, PDF_BYTES, postInbound } from '../../../test/inbound.js';
 import { multipart } from '../../../test/multipart.js';
-import { signReplyToken } from './reply-token.js';
+import { signReplyToken } from '../../mail/reply-token.js';
 import { moveStatuses } from '../transactions/status-writer.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

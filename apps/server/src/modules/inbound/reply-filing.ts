@@ -11,8 +11,8 @@ import { sniffContentType } from '../../storage/sniff.js';
 import type { InboundMessage } from './inbound-message.js';
 import { attachFiles, claimMessage, fillEmptyMemo, type MessageRef } from './inbound.queries.js';
 import type { HandlerOutcome, InboundContext } from './inbound-types.js';
-import type { ReplyTarget } from './reply-token.js';
-import { REPLY_PREFIX } from './reply-token.js';
+import type { ReplyTarget } from '../../mail/reply-token.js';
+import { REPLY_PREFIX } from '../../mail/reply-token.js';
 
 export interface StoredReplyFile {
   storageKey: string;

@@ -4,13 +4,13 @@ import { hasForbiddenCharacters } from '../../lib/text-guard.js';
 import { resolveActor, type Actor } from '../../kernel/actor.js';
 import { isFirmActor } from '../../kernel/permissions.js';
 import { threadAccess, type ThreadAccess } from '../notes/note-targets.js';
-import { transactionAccess } from '../transactions/transactions.face.js';
+import { transactionAccess } from '../../kernel/transaction-access.js';
 import type { InboundMessage } from './inbound-message.js';
 import { findUserEmail, isAlreadyFiled } from './inbound.queries.js';
 import type { HandlerOutcome, InboundContext, InboundHandler } from './inbound-types.js';
 import { fileReply, storeReplyFiles, type ReplyPlan } from './reply-filing.js';
 import { replyTextOf } from './reply-text.js';
-import { REPLY_PREFIX, verifyReplyToken, type ReplyGrant } from './reply-token.js';
+import { REPLY_PREFIX, verifyReplyToken, type ReplyGrant } from '../../mail/reply-token.js';
 
 /** The refusals a reply can meet, in words for the log and the sender's bounce. */
 export const REPLY_REFUSALS = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replyTextOf } from './reply-text.js';
-import { signReplyToken, verifyReplyToken } from './reply-token.js';
+import { signReplyToken, verifyReplyToken } from '../../mail/reply-token.js';
 
 /** Replies as the common mail programs write them: what the client typed, then what they answered. */
 const REPLIES: [string, string, string][] = [

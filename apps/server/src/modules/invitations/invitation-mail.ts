@@ -5,7 +5,7 @@ import { findUserOfFirm } from '../auth/auth.face.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import { findFirm } from '../client-side/client-side.face.js';
-import { replyAddressFor, type ReplyAddressing } from '../inbound/inbound.face.js';
+import { replyAddressFor, type ReplyAddressing } from '../../mail/reply-token.js';
 
 export interface InvitationMailContext {
   db: Db;

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Mailer } from '../../mail/mailer.js';
-import type { ReplyAddressing } from '../inbound/inbound.face.js';
+import type { ReplyAddressing } from '../../mail/reply-token.js';
 
 /** What the people endpoints need: invitations are mailed now (the firm's own people) or by a job. */
 export interface PeopleContext {

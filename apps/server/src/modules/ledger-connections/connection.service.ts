@@ -2,8 +2,8 @@ import type { ConnectionKind, SyncRequestResult } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../../kernel/actor.js';
-import { syncInfo } from '../client-companies/client-companies.serializer.js';
-import { requestPull } from '../transactions/ledger-sync.js';
+import { syncInfo } from './sync-info.js';
+import { requestPull } from './pull-requests.js';
 import { nextConnectorRuns } from '../web-connector/web-connector.face.js';
 
 import { connectionOfCompany } from './ledger-connections.queries.js';

@@ -4,3 +4,5 @@
  */
 export { connectionOfCompany, saveConnection } from './ledger-connections.queries.js';
 export { withGrant } from './grant-lost.js';
+export { syncInfo } from './sync-info.js';
+export { assertConnected, NOTHING_TO_READ, queuePull, requestPull, type PullMode } from './pull-requests.js';

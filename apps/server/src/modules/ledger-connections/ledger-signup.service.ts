@@ -5,7 +5,7 @@ import { ConflictError } from '../../lib/errors.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser, linkLedgerIdentity } from '../auth/auth.face.js';
 import { insertCompany } from '../client-companies/client-companies.face.js';
-import { queuePull } from '../transactions/ledger-sync.js';
+import { queuePull } from './pull-requests.js';
 import { seedStarterTemplates } from '../request-templates/request-templates.face.js';
 import { saveGrant, type StartedGrant } from './connect.service.js';
 import { createState } from './oauth-state.js';

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.js';
 import { LedgerLimitReachedError } from '../ledger/ledger.face.js';
 import { subscriptionIsReadOnly } from '../billing/billing.face.js';
-import { queuePull } from '../transactions/ledger-sync.js';
+import { queuePull } from './pull-requests.js';
 import { GRANT_RENEWAL_INTERVALS, nextRunAfterFailure, nextRunAfterSuccess, slotAfter } from './sync-schedule.js';
 import { claimDuePulls, countPullFailure, findUnscheduled, recordPullSuccess, setBackedOffRun, setFirstRuns } from './sync-schedule.queries.js';
 

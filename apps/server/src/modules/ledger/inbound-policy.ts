@@ -1,5 +1,4 @@
-import type { TransactionStatus } from '@herd/contract';
-import { canTransition } from '../transactions/status.js';
+import { canTransition, type TransactionStatus } from '@herd/contract';
 import type { LedgerRecord } from './ledger-records.js';
 
 /**

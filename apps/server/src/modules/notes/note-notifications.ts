@@ -9,7 +9,7 @@ import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import type { ThreadAccess, ThreadKind } from './note-targets.js';
 import { clientRecipients, firmRecipients, receiptRecipients } from './note-recipients.js';
-import { replyAddressFor, type ReplyAddressing } from '../inbound/reply-token.js';
+import { replyAddressFor, type ReplyAddressing } from '../../mail/reply-token.js';
 
 export interface NoteMailDeps {
   db: Db;

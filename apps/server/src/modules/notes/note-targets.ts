@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../../kernel/actor.js';
 import { isFirmActor } from '../../kernel/permissions.js';
-import { transactionAccess } from '../transactions/transactions.scope.js';
+import { transactionAccess } from '../../kernel/transaction-access.js';
 import { companyAccess } from '../../kernel/company-access.js';
 import { receiptAccess } from '../receipts/receipt-scope.js';
 import { communicationAccess } from '../communications/communication-scope.js';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../../kernel/actor.js';
 import { isFirmActor } from '../../kernel/permissions.js';
-import { findScoped } from '../transactions/transactions.scope.js';
+import { findScoped } from '../../kernel/transaction-access.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
 import { notifyMentions, notifyNoteWritten } from '../notifications/note-notify.js';

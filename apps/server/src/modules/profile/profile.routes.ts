@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { profileEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
-import { dismissBanner } from '../banners/banners.service.js';
+import { dismissBanner } from '../banners/banners.face.js';
 import { changePassword, getProfile, updateProfile } from './profile.service.js';
 
 /** The signed-in person's own account, as the contract's route table declares it. */

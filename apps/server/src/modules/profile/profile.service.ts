@@ -12,7 +12,8 @@ import { firmFlags } from '../feature-flags/feature-flags.face.js';
 import { fileUrl } from '../storage/storage.face.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { totpLink } from '../mfa/mfa.face.js';
-import { findClientFirm, findMemberWithFirm, findUser, findVisibleBanners, updateOwnUserFields } from './profile.queries.js';
+import { findClientFirm, findMemberWithFirm, findUser, updateOwnUserFields } from './profile.queries.js';
+import { findVisibleBanners } from '../banners/banners.face.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { NoInput } from '../../lib/service.js';
 

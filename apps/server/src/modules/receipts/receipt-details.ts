@@ -3,7 +3,7 @@ import { receiptMatches } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../../kernel/actor.js';
 import { serialize } from '../transactions/transactions.read.js';
-import { transactionAccess } from '../transactions/transactions.scope.js';
+import { transactionAccess } from '../../kernel/transaction-access.js';
 import { receiptAccess } from './receipt-scope.js';
 import type { AppDeps } from '../../app-deps.js';
 

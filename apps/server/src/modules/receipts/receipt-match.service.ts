@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { CompanyAccess } from '../../kernel/company-access.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
-import { findScoped } from '../transactions/transactions.scope.js';
+import { findScoped } from '../../kernel/transaction-access.js';
 import { toReceipt } from './receipt-serializer.js';
 import type { ScorePart } from './matching/score.js';
 import { queueLedgerAttach } from '../transactions/ledger-attach-job.js';

@@ -4,7 +4,8 @@ import { subscriptionIsReadOnly } from '../billing/billing.face.js';
 import { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from '../communications/communications.face.js';
 import { holdArrivalNotices, queueArrivalNotices } from '../communications/communications.face.js';
 import { notifyScheduledCommunications } from '../notifications/events.js';
-import { addDays, dayAfter, isOccurrence, nextOccurrenceFrom, todayIn } from './recurrence.js';
+import { isOccurrence, nextOccurrenceFrom } from './recurrence.js';
+import { addDays, dayAfter, todayIn } from '../../lib/calendar-days.js';
 import { advanceNextOccurrences, claimOccurrences, lockSchedulesOfFirm, setOccurrenceCommunications } from './recurring.queries.js';
 import { recurrenceOf, type ScheduleRow } from './schedule-row.js';
 

@@ -5,7 +5,7 @@ import { createClientUser, createFirm } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { jobHandlers } from '../../jobs/handlers.js';
 import { CATCH_UP_DAYS, runOccurrence, sweepDueSchedules } from './occurrence-job.js';
-import { addDays } from './recurrence.js';
+import { addDays } from '../../lib/calendar-days.js';
 
 let t: TestApp;
 beforeAll(async () => {

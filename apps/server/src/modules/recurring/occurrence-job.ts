@@ -1,6 +1,7 @@
 import { subscriptionIsReadOnly } from '../billing/billing.face.js';
 import { runOccurrenceBatch, type OccurrenceBatch, type OccurrenceDeps } from './occurrence-batch.js';
-import { addDays, dayAfter, nextOccurrenceFrom, occurrencesBetween, todayIn } from './recurrence.js';
+import { nextOccurrenceFrom, occurrencesBetween } from './recurrence.js';
+import { addDays, dayAfter, todayIn } from '../../lib/calendar-days.js';
 import { advanceNextOccurrence, scheduleForJob, schedulesDueBy } from './recurring.queries.js';
 import { recurrenceOf } from './schedule-row.js';
 

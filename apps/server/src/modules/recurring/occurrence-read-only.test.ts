@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { jobHandlers } from '../../jobs/handlers.js';
 import { runOccurrenceBatch } from './occurrence-batch.js';
 import { CATCH_UP_DAYS, sweepDueSchedules } from './occurrence-job.js';
-import { addDays } from './recurrence.js';
+import { addDays } from '../../lib/calendar-days.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { Recurrence } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayStartsAt, isOccurrence, nextOccurrenceFrom, occurrencesBetween, todayIn } from './recurrence.js';
+import { isOccurrence, nextOccurrenceFrom, occurrencesBetween } from './recurrence.js';
+import { addDays, dayStartsAt, todayIn } from '../../lib/calendar-days.js';
 
 const monthly = (day: number | 'LAST', start: string, end: string | null = null): Recurrence => ({
   frequency: 'MONTHLY',

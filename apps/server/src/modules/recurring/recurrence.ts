@@ -1,6 +1,6 @@
 import type { Recurrence, Weekday } from '@herd/contract';
-import { DateTime } from 'luxon';
 import rrule from 'rrule';
+import { toIsoDate, toUtcMidnight } from '../../lib/calendar-days.js';
 
 // rrule ships CommonJS to Node: its named exports are reached through the default import.
 const { RRule } = rrule;
@@ -21,9 +21,6 @@ const WEEKDAY_OF: Record<Weekday, InstanceType<typeof RRule>['options']['byweekd
   SA: RRule.SA.weekday,
   SU: RRule.SU.weekday,
 };
-
-const toUtcMidnight = (isoDate: string): Date => new Date(`${isoDate}T00:00:00.000Z`);
-const toIsoDate = (date: Date): string => date.toISOString().slice(0, 10);
 
 /**
  * The month days to ask rrule for, with BYSETPOS=-1 keeping the last that exists in each month: the
@@ -70,15 +67,3 @@ export const nextOccurrenceFrom = (recurrence: Recurrence, from: string): string
 
 /** Whether a date is one of the schedule's. */
 export const isOccurrence = (recurrence: Recurrence, date: string): boolean => nextOccurrenceFrom(recurrence, date) === date;
-
-/** The day after a date (YYYY-MM-DD). */
-export const dayAfter = (isoDate: string): string => toIsoDate(new Date(toUtcMidnight(isoDate).getTime() + 86_400_000));
-
-/** A date some days after another (due dates). */
-export const addDays = (isoDate: string, days: number): string => toIsoDate(new Date(toUtcMidnight(isoDate).getTime() + days * 86_400_000));
-
-/** The date it is in a time zone at an instant. */
-export const todayIn = (timeZone: string, now: Date): string => DateTime.fromJSDate(now, { zone: timeZone }).toISODate() ?? toIsoDate(now);
-
-/** The instant a date begins in a time zone (on a day whose midnight a clock change skips, the first instant that exists). */
-export const dayStartsAt = (isoDate: string, timeZone: string): Date => DateTime.fromISO(isoDate, { zone: timeZone }).startOf('day').toJSDate();

@@ -4,7 +4,7 @@ import { auditLog, communications, recurringSchedules } from '../../db/schema/in
 import { clientMaker } from '../../../test/client.js';
 import { createClientUser, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { addDays, todayIn } from './recurrence.js';
+import { addDays, todayIn } from '../../lib/calendar-days.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 64);

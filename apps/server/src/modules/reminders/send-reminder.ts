@@ -6,7 +6,7 @@ import type { SmsSender } from '../../sms/sms-sender.js';
 import { sendText, textablePhone } from '../../sms/send-text.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
-import { replyAddressFor, type ReplyAddressing } from '../inbound/inbound.face.js';
+import { replyAddressFor, type ReplyAddressing } from '../../mail/reply-token.js';
 import { hasOpenWork, reminderEmail, reminderText } from './reminder-content.js';
 import type { OpenWork } from './reminders.queries.js';
 

@@ -12,7 +12,7 @@ import { findVisibleCompany } from '../../kernel/visible-companies.js';
 import { companyAccess } from '../../kernel/company-access.js';
 import { clientSeesCommunicationFile } from '../communications/communication-scope.js';
 import { seesReceiptFile } from '../receipts/receipt-scope.js';
-import { transactionAccess } from '../transactions/transactions.scope.js';
+import { transactionAccess } from '../../kernel/transaction-access.js';
 import { clearLogoReferences, deleteFileRow, findAttachingTransactionPks, findFile, insertFile, isFirmLogo } from './storage.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 

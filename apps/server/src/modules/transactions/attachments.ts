@@ -9,7 +9,7 @@ import type { Actor } from '../../kernel/actor.js';
 import { findMembership } from '../client-users/client-users.face.js';
 import { attachmentRemovalRefusal } from './attachment-removal.js';
 import { serialize } from './transactions.read.js';
-import { findScoped, transactionAccess } from './transactions.scope.js';
+import { findScoped, transactionAccess } from '../../kernel/transaction-access.js';
 import { companyAccess } from '../../kernel/company-access.js';
 
 /** Links an uploaded file (of this company) to a transaction; attaching twice is harmless. */

@@ -17,7 +17,7 @@ import { users } from '../../db/schema/index.js';
 import { listTargetAudit } from '../../kernel/audit.queries.js';
 import { companyAccess } from '../../kernel/company-access.js';
 import type { Actor } from '../../kernel/actor.js';
-import { findScoped } from './transactions.scope.js';
+import { findScoped } from '../../kernel/transaction-access.js';
 
 interface PersonRow {
   pk: number;

@@ -10,6 +10,3 @@ export interface LedgerDeps {
   jobs: JobQueue;
   storage: StorageDriver;
 }
-
-/** Jobs of one company run one at a time: two writes never race on one ledger transaction. */
-export const companyJobKey = (companyPk: number) => `company:${companyPk}`;

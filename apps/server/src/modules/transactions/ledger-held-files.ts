@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { transactions } from '../../db/schema/index.js';
 import type { Actor } from '../../kernel/actor.js';
 import { withGrant } from '../ledger-connections/grant-lost.js';
-import { transactionAccess } from './transactions.scope.js';
+import { transactionAccess } from '../../kernel/transaction-access.js';
 
 type HeldFiles = z.infer<typeof xeroAttachmentsResponse>;
 

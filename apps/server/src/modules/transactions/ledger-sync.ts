@@ -1,27 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { ConnectionKind, SyncRequestResult } from '@herd/contract';
-import { clientCompanies, ledgerConnections, PULL_MODES } from '../../db/schema/index.js';
-import { ConflictError } from '../../lib/errors.js';
-
-import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
+import type { SyncRequestResult } from '@herd/contract';
+import { clientCompanies, ledgerConnections } from '../../db/schema/index.js';
+import { assertConnected, NOTHING_TO_READ } from '../ledger-connections/ledger-connections.face.js';
+import type { LedgerDeps } from './ledger-deps.js';
+import { companyJobKey } from '../../jobs/company-job-key.js';
 import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
 import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
-import { findScoped } from './transactions.scope.js';
+import { findScoped } from '../../kernel/transaction-access.js';
 import { type CompanyAccess } from '../../kernel/company-access.js';
 import { withGrant } from '../ledger-connections/grant-lost.js';
 import { loadCompanyReferences } from '../refs/ledger-references.js';
 import { applyLedgerRecords } from './ledger-apply.js';
 import { pullCompany } from './ledger-pull.js';
-
-export type PullMode = (typeof PULL_MODES)[number];
-
-const NOTHING_TO_READ = 'This company’s transactions live in Herd (CSV or generic ledger): there is nothing to read again from a ledger.';
-
-const assertConnected = (scope: CompanyAccess) => {
-  if (scope.company.connectionState === 'NEEDS_REAUTH') throw new ConflictError('The ledger no longer accepts this connection. Reconnect the company first.');
-  if (scope.company.connectionState === 'DISCONNECTED') throw new ConflictError('This company is disconnected from its ledger. Connect it again first.');
-};
 
 /** Reads some transactions again from the ledger (`transactions/resync/`). */
 export const resyncTransactions = async (deps: LedgerDeps, scope: CompanyAccess, pks: number[]): Promise<SyncRequestResult> => {
@@ -52,37 +43,6 @@ const markForReread = async (deps: LedgerDeps, companyPk: number, pks: number[])
   if (!connection) return;
   const rereadPending = [...new Set([...connection.rereadPending, ...pks])];
   await deps.db.update(ledgerConnections).set({ rereadPending, updatedAt: new Date() }).where(eq(ledgerConnections.pk, connection.pk));
-};
-
-/**
- * Asks for a pull: INCREMENTAL (what changed), MISSING (everything since the
- * sync date Herd does not have yet) or FULL (everything since the sync date
- * again). A stronger request replaces a weaker one still waiting; asking
- * again while one waits costs nothing.
- */
-export const requestPull = async (deps: LedgerDeps, scope: CompanyAccess, mode: PullMode): Promise<SyncRequestResult> => {
-  const adapter = deps.ledgers.adapterFor(scope.company.connectionKind);
-  if (!adapter.remote) return { queued: false, detail: NOTHING_TO_READ };
-  assertConnected(scope);
-  await queuePull(deps, scope.company.pk, mode);
-  const what = { INCREMENTAL: 'What changed in the ledger', MISSING: 'Transactions missing from Herd', FULL: 'Every transaction since the sync date' }[mode];
-  return { queued: true, detail: `${what} will be pulled ${adapter.waitsForConnector ? 'at the next Web Connector run' : 'in the background'}.` };
-};
-
-export const queuePull = async (deps: LedgerDeps, companyPk: number, mode: PullMode) => {
-  const [connection] = await deps.db.select().from(ledgerConnections).where(eq(ledgerConnections.clientCompanyId, companyPk));
-  if (!connection) return;
-  const stronger = PULL_MODES.indexOf(mode) > PULL_MODES.indexOf(connection.pullMode);
-  await deps.db
-    .update(ledgerConnections)
-    .set({
-      ...(stronger ? { pullMode: mode, pullProgress: null } : {}),
-      ...(connection.syncState === 'RUNNING' ? {} : { syncState: 'QUEUED' as const }),
-      updatedAt: new Date(),
-    })
-    .where(eq(ledgerConnections.pk, connection.pk));
-  // A ledger that calls Herd pulls at its connector's next run, in the mode left here.
-  if (!deps.ledgers.adapterFor(connection.provider as ConnectionKind).waitsForConnector) await deps.jobs.send('ledger-pull', { companyPk }, companyJobKey(companyPk));
 };
 
 /** The job behind a pull. */

@@ -8,7 +8,7 @@ import type { CompanyAccess } from '../../kernel/company-access.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { updateTransactions } from './transactions.queries.js';
-import { transactionAccess } from './transactions.scope.js';
+import { transactionAccess } from '../../kernel/transaction-access.js';
 
 /** The transaction a line belongs to, looked for only among the actor's firm's companies. */
 const transactionOfLine = async (db: Db, firmId: number, linePk: number) => {

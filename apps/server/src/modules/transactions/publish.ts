@@ -10,12 +10,13 @@ import { loadCompanyReferences, type CompanyReferences } from '../refs/ledger-re
 import { filesForLedger } from './ledger-files.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 
-import { companyJobKey, type LedgerDeps } from './ledger-deps.js';
+import type { LedgerDeps } from './ledger-deps.js';
+import { companyJobKey } from '../../jobs/company-job-key.js';
 import { assertTransition } from './status.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import { findProcessingOfCompany, findTransactionsOfCompany, loadLines, type LineRow, type TransactionRow } from './transactions.queries.js';
 import { publishRefusal, statusRefusal } from './publish-refusal.js';
-import { findScoped } from './transactions.scope.js';
+import { findScoped } from '../../kernel/transaction-access.js';
 import { type CompanyAccess, type CompanyRow } from '../../kernel/company-access.js';
 import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
 

@@ -11,7 +11,7 @@ import type { SuggestionDeps } from '../suggestions/suggestions.face.js';
 import { merchantOfTransaction } from '../suggestions/suggestions.face.js';
 import { CLIENT_COMPLETED_STATUSES } from './status.js';
 import { loadLines, type LineRow, type TransactionRow } from './transactions.queries.js';
-import { findScoped } from './transactions.scope.js';
+import { findScoped } from '../../kernel/transaction-access.js';
 import { applyChanges } from './transactions.write.js';
 
 /**

@@ -7,7 +7,8 @@ import { auditInsert, writeAuditMany } from '../../kernel/audit.queries.js';
 import { writeTogether, type UnsentWrite } from '../../db/one-statement.js';
 import { ConflictError } from '../../lib/errors.js';
 import { isRefusal } from '../../lib/pg-errors.js';
-import { assertTransition, canTransition } from './status.js';
+import { canTransition } from '@herd/contract';
+import { assertTransition } from './status.js';
 
 const CHANGED_MEANWHILE = 'This transaction was changed by someone else meanwhile. Reload it and try again.';
 

@@ -1,6 +1,6 @@
-import { TRANSACTION_STATUSES } from '@herd/contract';
+import { canTransition, TRANSACTION_STATUSES, TRANSACTION_TRANSITIONS as TRANSITIONS } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
-import { TRANSITIONS, assertTransition, canTransition } from './status.js';
+import { assertTransition } from './status.js';
 
 describe('transaction status transitions', () => {
   it('covers every status', () => {

@@ -5,7 +5,6 @@
 export { findProcessingOfCompany, findTransactionsOfCompany, openSyncErrorCount, updateTransactions } from './transactions.queries.js';
 export { upsertLedgerRows } from './ledger-rows.js';
 export { applyLedgerRecords } from './ledger-apply.js';
-export { transactionAccess } from './transactions.scope.js';
-export { requestPull, rereadWaitingForConnector, runPull } from './ledger-sync.js';
+export { rereadWaitingForConnector, runPull } from './ledger-sync.js';
 export { publishWaitingForConnector } from './publish.js';
 export { type LedgerDeps } from './ledger-deps.js';

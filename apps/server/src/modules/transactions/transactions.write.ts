@@ -8,7 +8,7 @@ import { checkFinishable, finishBarOf } from './finish-rule.js';
 import { loadEditContext } from './edit-context.js';
 import { serializeWritten } from './transactions.read.js';
 import { clearSyncErrors, deleteLines, linesInsert, updateTransactions, type TransactionRow } from './transactions.queries.js';
-import { findScoped } from './transactions.scope.js';
+import { findScoped } from '../../kernel/transaction-access.js';
 import { assertTransition } from './status.js';
 import { lockAtVersions, StaleVersionError, StaleVersions, staleAmong } from './stale-versions.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.js';

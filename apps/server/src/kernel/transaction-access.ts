@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { clientCompanies, transactions } from '../../db/schema/index.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { companyAccess, type CompanyAccess } from '../../kernel/company-access.js';
-import type { Actor } from '../../kernel/actor.js';
-import { isFirmActor } from '../../kernel/permissions.js';
-import { restrictionWhere } from '../../kernel/account-scope.js';
+import type { Db } from '../db/client.js';
+import { clientCompanies, transactions } from '../db/schema/index.js';
+import { NotFoundError } from '../lib/errors.js';
+import { companyAccess, type CompanyAccess } from './company-access.js';
+import type { Actor } from './actor.js';
+import { isFirmActor } from './permissions.js';
+import { restrictionWhere } from './account-scope.js';
 
 /** The access's transactions with these pks; any pk outside it (another company, a restricted account) is 404. */
 export const findScoped = async (db: Db, access: CompanyAccess, pks: number[]) => {

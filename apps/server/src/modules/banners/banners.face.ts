@@ -1,0 +1,6 @@
+/**
+ * The banners module's published face: what other modules may use of it, and all they may use. The
+ * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
+ */
+export { findVisibleBanners } from './banners.queries.js';
+export { dismissBanner } from './banners.service.js';
