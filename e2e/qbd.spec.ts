@@ -53,8 +53,9 @@ test('in sandbox mode an accountant adds a QuickBooks Desktop client, runs the s
   await runSandboxConnector(accountant);
   await expect(card.getByText(/\(sandbox\)\.QBW$/)).toBeVisible();
   await expect(card.getByText(/^\d+ requests to QuickBooks$/)).toBeVisible();
-  // The next run: the last one's start plus the .qwc file's interval, said as a time of day.
-  await expect(card.getByText(/^About \d{1,2}:\d{2}\s?[AP]M \(every 30 minutes\)$/)).toBeVisible();
+  // The next run: the last one's start plus the .qwc file's interval, said as a time of day, with its date
+  // when that falls on another day (a run after half past eleven at night is next due tomorrow).
+  await expect(card.getByText(/^About ([A-Z][a-z]{2} \d{1,2}, \d{4}, )?\d{1,2}:\d{2}\s?[AP]M \(every 30 minutes\)$/)).toBeVisible();
   const active = await apiCall(accountant, transactionEndpoints.accountantActive, { params: { pk } });
   expect(active.count).toBeGreaterThan(0);
   await accountant.goto(`/dashboard/accountant/active/${pk}/`);

@@ -8,7 +8,7 @@ import { findBrandOfUser } from '../auth/auth.face.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
 import type { ThreadAccess, ThreadKind } from './note-targets.js';
-import { clientRecipients, firmRecipients, receiptRecipients } from './note-recipients.js';
+import { clientRecipients, firmRecipients, receiptRecipients } from '../notifications/note-recipients.js';
 import { replyAddressFor, type ReplyAddressing } from '../../mail/reply-token.js';
 
 export interface NoteMailDeps {

@@ -3,7 +3,7 @@ import { FIRM_ROLES, firmRoleRules } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { clientCompanyAssignments, firmMembers, receipts, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
 import { usersOfCompany } from '../client-users/client-users.face.js';
-import { clientRecipients, receiptRecipients } from '../notes/note-recipients.js';
+import { clientRecipients, receiptRecipients } from './note-recipients.js';
 
 /** Roles that see every client of the firm, and so hear about every one. */
 const ALL_CLIENT_ROLES = FIRM_ROLES.filter((role) => firmRoleRules.seesAllClients(role));
