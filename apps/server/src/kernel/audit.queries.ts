@@ -11,34 +11,24 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** An entry as the audit log's row. */
+const auditRow = (entry: AuditEntry) => ({
+  firmId: entry.firmId,
+  actorUserId: entry.actorUserId,
+  action: entry.action,
+  targetType: entry.targetType ?? null,
+  targetPk: entry.targetPk ?? null,
+  details: entry.details ?? {},
+});
+
 /** Append-only record of who changed what; written inside the transaction of the change. */
-export const writeAudit = (db: Db, entry: AuditEntry) =>
-  db.insert(auditLog).values({
-    firmId: entry.firmId,
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    targetType: entry.targetType ?? null,
-    targetPk: entry.targetPk ?? null,
-    details: entry.details ?? {},
-  });
+export const writeAudit = (db: Db, entry: AuditEntry) => db.insert(auditLog).values(auditRow(entry));
 
 /** Many entries in one insert: bulk actions write one audit row per object, in one round trip. */
 export const writeAuditMany = (db: Db, entries: AuditEntry[]) => auditInsert(db, entries) ?? Promise.resolve();
 
 /** The insert of `writeAuditMany`, unsent (to go out with other writes of the change, `writeTogether`); undefined when there is nothing to write. */
-export const auditInsert = (db: Db, entries: AuditEntry[]) =>
-  entries.length === 0
-    ? undefined
-    : db.insert(auditLog).values(
-        entries.map((entry) => ({
-          firmId: entry.firmId,
-          actorUserId: entry.actorUserId,
-          action: entry.action,
-          targetType: entry.targetType ?? null,
-          targetPk: entry.targetPk ?? null,
-          details: entry.details ?? {},
-        })),
-      );
+export const auditInsert = (db: Db, entries: AuditEntry[]) => (entries.length === 0 ? undefined : db.insert(auditLog).values(entries.map(auditRow)));
 
 /**
  * The newest `limit` entries about one object of the firm, with the name and
