@@ -124,15 +124,8 @@ export default tseslint.config(
     ignores: ['apps/server/src/modules/health/health.routes.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noDefaultExports, ...routesFromTheTable] },
   },
-  {
-    files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['**/*.config.ts', 'e2e/**', 'scripts/**', 'bench/**'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-    },
-  },
+  // The rules that need types (a promise left floating, or passed where nothing waits for it) run in oxlint on
+  // TypeScript 7's checker (.oxlintrc.json): in typescript-eslint they took two thirds of the lint's time.
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

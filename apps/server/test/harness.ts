@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -120,20 +120,15 @@ export const openPostgresTestDatabase = async (): Promise<(Database & { url: str
   return template && url ? copyPostgresTemplate(url, template) : null;
 };
 
-/** A fresh copy of the run's PGlite template, opened; closing it removes the copy. */
+/** The run's PGlite template, read once per worker. */
+let pgliteTemplate: Blob | null = null;
+
+/** A fresh copy of the run's PGlite template, opened in memory; closing it lets it go. */
 const copyPgliteTemplate = async (): Promise<Database> => {
-  const templateDir = inject('pgliteTemplateDir');
-  if (!templateDir) throw new Error('global setup did not prepare a template database');
-  const dataDir = mkdtempSync(`${templateDir}-copy-`);
-  cpSync(templateDir, dataDir, { recursive: true });
-  const database = fromPglite(await PGlite.create(dataDir));
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const templateFile = inject('pgliteTemplateFile');
+  if (!templateFile) throw new Error('global setup did not prepare a template database');
+  pgliteTemplate ??= new Blob([readFileSync(templateFile)]);
+  return fromPglite(await PGlite.create({ loadDataDir: pgliteTemplate }));
 };
 
 /** The worker's reused database: on PostgreSQL a template copy each file reaches with a pool of its own; on PGlite one open copy. */

@@ -83,14 +83,17 @@ const channelFor = (deps: ConnectorSessionDeps, run: WebConnectorRun): Connector
   const held = deps.connectors.channelOf(run.clientCompanyId, run.pk);
   if (held) return held;
   const channel = deps.connectors.openFor(run.clientCompanyId, run.pk);
-  void runConnectorWork(deps, run.clientCompanyId, channel)
-    .finally(async () => {
+  const work = async () => {
+    try {
+      await runConnectorWork(deps, run.clientCompanyId, channel);
+    } finally {
       deps.connectors.close(channel);
       // A run whose connector went away without a word (a closed laptop) ends here; the next run goes on from its saved progress.
       if (channel.lostBecause !== null) await endRun(deps.db, run, 'INTERRUPTED', `${channel.lostBecause} The next run goes on from there.`);
-    })
-    // The work records its own failures; only the run's end could fail here, and the next run is opened afresh whatever it says.
-    .catch(() => {});
+    }
+  };
+  // The work records its own failures; only the run's end could fail here, and the next run is opened afresh whatever it says.
+  work().catch(() => {});
   return channel;
 };
 
