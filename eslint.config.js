@@ -45,19 +45,21 @@ const ledgerInternals = {
   message: 'Modules reach a ledger through LedgerAdapter (deps.ledgers.adapterFor(kind)), never through a ledger’s own files.',
 };
 /**
- * A ledger adapter is a translator: it speaks its ledger's protocol and answers in the port's
- * records (modules/ledger). It takes no database and decides nothing for Herd, so outside its
- * HTTP side (OAuth callbacks, webhooks, sandbox pages in `integrations/<ledger>/http/`) it imports
- * no module but the port, and neither the ORM nor the schema.
+ * An outside service's adapter (a ledger, Karbon, Twilio, Stripe, email, file storage) is a translator:
+ * it speaks the service's protocol and answers in its port's words. The ledgers share one port, the
+ * `ledger` module; every other service has a `<module>/<service>-port.ts` in the module that uses it.
+ * An adapter takes no database and decides nothing for Herd, so outside its HTTP side (OAuth callbacks,
+ * webhooks, sandbox pages in `integrations/<service>/http/`) it imports no module but a port, and neither
+ * the ORM nor the schema.
  */
 const adapterBoundary = [
   {
-    regex: '(^|/)modules/(?!ledger/)',
-    message: 'A ledger adapter reaches Herd only through the port (modules/ledger): the module that calls it does the writing, deciding and notifying.',
+    regex: '(^|/)modules/(?!ledger/|[a-z-]+/[a-z-]+-port(\\.js)?$)',
+    message: 'An adapter reaches Herd only through its port (modules/ledger, or modules/<module>/<service>-port.ts): the module that calls it does the writing, deciding and notifying.',
   },
   {
     regex: '^drizzle-orm(/|$)|(^|/)db/(schema|client)(/|\\.|$)',
-    message: 'A ledger adapter takes no database: return records from the port (modules/ledger/ledger-records.ts) and let the module write them.',
+    message: 'An adapter takes no database: answer in the port\'s records and let the module write them.',
   },
 ];
 /**

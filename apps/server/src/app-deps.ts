@@ -7,8 +7,8 @@ import type { JobQueue } from './jobs/job-queue.js';
 import type { LedgerRegistry } from './modules/ledger/ledger-adapter.js';
 import type { BillingContext } from './modules/billing/stripe-gateway.js';
 import type { SmsSender } from './sms/sms-sender.js';
-import type { KarbonApi } from './karbon/karbon-port.js';
-import type { KarbonSandbox } from './karbon/builtin-sandbox.js';
+import type { KarbonApi } from './modules/karbon/karbon-port.js';
+import type { KarbonSandbox } from './integrations/karbon/http/builtin-sandbox.js';
 
 /** What every route, service and job reaches through `app.deps`; built once in `buildApp`. */
 export interface AppDeps {

@@ -6,7 +6,7 @@ import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-setti
 import { parseXeroSettings, type XeroSettings } from './integrations/xero/xero-settings.js';
 import { parseBillingSettings, type BillingSettings } from './modules/billing/billing-settings.js';
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
-import { KARBON_API_URL } from './karbon/karbon-client.js';
+import { KARBON_API_URL } from './integrations/karbon/karbon-client.js';
 import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files.js';
 import type { S3Settings } from './storage/s3-driver.js';
 import { parseInboundSettings, type InboundSettings } from './modules/inbound/inbound-settings.js';

@@ -7,6 +7,32 @@ import { messages } from './messages.js';
 export const KARBON_CLIENT_TYPES = ['Organization', 'Contact'] as const;
 export type KarbonClientType = (typeof KARBON_CLIENT_TYPES)[number];
 
+/** What Karbon lists of a tenant, as Herd reads and keeps it (the work types, statuses and users its settings offer). */
+export interface KarbonWorkType {
+  key: string;
+  name: string;
+  /** The primary statuses Karbon lists for the type, as it spells them ("In Progress"). */
+  statuses: string[];
+  /** The WorkStatusKeys of the secondary statuses the type keeps (one it does not keep is dropped from its work items). */
+  secondaryStatusKeys?: string[];
+}
+export interface KarbonWorkStatus {
+  /** What the firm admin picks: "In Progress", or a secondary status as "In Progress - Review" (Karbon's own WorkStatus spelling). */
+  name: string;
+  /** `Primary` or `Secondary`. */
+  type: string;
+  /** The work item's PrimaryStatus, in Karbon's enum (Planned, ReadyToStart, InProgress, Waiting, Completed); absent on statuses read by an older Herd. */
+  primaryStatus?: string;
+  /** A secondary status: the work item's SecondaryStatus (its own name) and its key. */
+  secondaryStatus?: string;
+  workStatusKey?: string;
+}
+export interface KarbonUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
 /** Who a work item Herd makes is assigned to: the client's assigned team member (else a firm admin), or one Karbon user. */
 export const KARBON_ASSIGNEE_RULES = ['ASSIGNED_TEAM_MEMBER', 'FIRM_ADMIN', 'USER'] as const;
 

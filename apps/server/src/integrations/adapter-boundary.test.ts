@@ -3,14 +3,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-// The project's own config; only the rules that need the type checker are off, since the probe file does not exist.
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
-  },
-});
+// The project's own config (the rules that need types run in oxlint, so the probe file need not exist).
+const eslint = new ESLint({ cwd: root });
 
 const PROBE = [
   "import { eq } from 'drizzle-orm';",
@@ -18,7 +12,9 @@ const PROBE = [
   "import { loadLines } from '../../modules/transactions/transactions.queries.js';",
   "import { connectionOfCompany } from '../../modules/ledger-connections/ledger-connections.queries.js';",
   "import type { LedgerRecord } from '../../modules/ledger/ledger-records.js';",
-  'export const probe = [eq, transactions, loadLines, connectionOfCompany] as unknown as LedgerRecord;',
+  "import type { KarbonApi } from '../../modules/karbon/karbon-port.js';",
+  "import { karbonInstanceOf } from '../../modules/karbon/karbon.queries.js';",
+  'export const probe = [eq, transactions, loadLines, connectionOfCompany, karbonInstanceOf] as unknown as [LedgerRecord, KarbonApi];',
   '',
 ].join('\n');
 
@@ -27,9 +23,13 @@ const restricted = async (filePath: string) => {
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.line);
 };
 
-describe('the ledger adapters’ boundary (npm run lint)', () => {
+describe('the adapters’ boundary (npm run lint)', () => {
   it('refuses the ORM, the schema and every module but the port in an adapter’s own files', async () => {
-    expect(await restricted('apps/server/src/integrations/xero/xero-pull.ts')).toEqual([1, 2, 3, 4]);
+    expect(await restricted('apps/server/src/integrations/xero/xero-pull.ts')).toEqual([1, 2, 3, 4, 7]);
+  });
+
+  it('holds every outside service to the same: Karbon’s adapter reaches Herd only through its port', async () => {
+    expect(await restricted('apps/server/src/integrations/karbon/karbon-client.ts')).toEqual([1, 2, 3, 4, 7]);
   });
 
   it('lets a ledger’s HTTP side (callbacks, webhooks, sandbox pages) use the modules', async () => {

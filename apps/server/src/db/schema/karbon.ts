@@ -1,33 +1,8 @@
-import type { KarbonSettings } from '@herd/contract';
+import type { KarbonSettings, KarbonUser, KarbonWorkStatus, KarbonWorkType } from '@herd/contract';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clientCompanies } from './client-companies.js';
 import { firms } from './firms.js';
 import { users } from './users.js';
-
-export interface KarbonWorkType {
-  key: string;
-  name: string;
-  /** The primary statuses Karbon lists for the type, as it spells them ("In Progress"). */
-  statuses: string[];
-  /** The WorkStatusKeys of the secondary statuses the type keeps (one it does not keep is dropped from its work items). */
-  secondaryStatusKeys?: string[];
-}
-export interface KarbonWorkStatus {
-  /** What the firm admin picks: "In Progress", or a secondary status as "In Progress - Review" (Karbon's own WorkStatus spelling). */
-  name: string;
-  /** `Primary` or `Secondary`. */
-  type: string;
-  /** The work item's PrimaryStatus, in Karbon's enum (Planned, ReadyToStart, InProgress, Waiting, Completed); absent on statuses read by an older Herd. */
-  primaryStatus?: string;
-  /** A secondary status: the work item's SecondaryStatus (its own name) and its key. */
-  secondaryStatus?: string;
-  workStatusKey?: string;
-}
-export interface KarbonUser {
-  id: string;
-  name: string;
-  email: string;
-}
 
 /**
  * A firm's Karbon account: its keys (sealed with SECRET_KEY), its tenant, the secret path token

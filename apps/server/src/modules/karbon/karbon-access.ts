@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import type { KarbonKeys } from '../../karbon/karbon-port.js';
+import type { KarbonKeys } from './karbon-port.js';
 import type { Actor } from '../../kernel/actor.js';
 import { can } from '../../kernel/permissions.js';
 import { findInstance, type KarbonInstanceRow } from './karbon.queries.js';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
 import { SharedRateWindow } from '../../lib/shared-rate-window.js';
-import { KarbonAuthError, KarbonConflictError, KarbonRateLimitError, KarbonRefusedError, type KarbonKeys } from '../../karbon/karbon-port.js';
+import { KarbonAuthError, KarbonConflictError, KarbonRateLimitError, KarbonRefusedError, type KarbonKeys } from './karbon-port.js';
 import { keysOf } from './karbon-access.js';
 import { effectiveSettings } from './karbon-settings.js';
 import { writableWorkStatus } from './karbon-work-status.js';

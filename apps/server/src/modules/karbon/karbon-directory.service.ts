@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps.js';
-import type { KarbonDirectoryRecord } from '../../karbon/karbon-port.js';
+import type { KarbonDirectoryRecord } from './karbon-port.js';
 import type { Actor } from '../../kernel/actor.js';
 import { withKarbon } from './karbon-failure.js';
 import { findFirmMemberEmails } from './karbon-members.queries.js';

@@ -8,7 +8,7 @@ import { signedInCast } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/harness.js';
 import { pasted, startKarbonWorld } from '../../../test/karbon.js';
 import { notifyCommunicationCreated, notifyTransactionsAnswered } from '../notifications/events.js';
-import { KarbonConflictError, KarbonRateLimitError } from '../../karbon/karbon-port.js';
+import { KarbonConflictError, KarbonRateLimitError } from './karbon-port.js';
 import { deliverFirmEvents, sweepKarbonEvents } from './karbon-delivery.js';
 
 /** What a firm's Karbon hears of: events owed where they happen, sent once, within the limits; and Karbon's changes coming back. */

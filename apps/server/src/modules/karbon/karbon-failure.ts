@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.js';
-import { KarbonAuthError, KarbonRateLimitError, KarbonRefusedError, KarbonUnexpectedAnswerError, KarbonUnreachableError } from '../../karbon/karbon-port.js';
+import { KarbonAuthError, KarbonRateLimitError, KarbonRefusedError, KarbonUnexpectedAnswerError, KarbonUnreachableError } from './karbon-port.js';
 
 /**
  * What Karbon said when it could not answer what a firm admin asked for (a resync, a link), as they

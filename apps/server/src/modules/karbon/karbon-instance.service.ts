@@ -10,7 +10,7 @@ import {
   KarbonUnexpectedAnswerError,
   KarbonUnreachableError,
   type KarbonKeys,
-} from '../../karbon/karbon-port.js';
+} from './karbon-port.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { can } from '../../kernel/permissions.js';

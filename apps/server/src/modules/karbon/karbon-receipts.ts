@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
 import { SharedRateWindow } from '../../lib/shared-rate-window.js';
-import { KarbonAuthError, KarbonRateLimitError, KarbonRefusedError, KarbonUnreachableError } from '../../karbon/karbon-port.js';
+import { KarbonAuthError, KarbonRateLimitError, KarbonRefusedError, KarbonUnreachableError } from './karbon-port.js';
 import { checkReceiptFile, intakeReceipts, type IntakeLog } from '../receipts/receipts.face.js';
 import { keysOf } from './karbon-access.js';
 import { KARBON_PER_MINUTE } from './karbon-delivery.js';

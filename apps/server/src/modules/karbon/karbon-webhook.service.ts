@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { safeEqual } from '../../lib/crypto.js';
 import type { Visitor } from '../../kernel/visitor.js';
 import { AppError } from '../../lib/errors.js';
-import { KarbonAuthError, KarbonRateLimitError, KarbonUnreachableError } from '../../karbon/karbon-port.js';
+import { KarbonAuthError, KarbonRateLimitError, KarbonUnreachableError } from './karbon-port.js';
 import { keysOf, signingKeyOf, type KarbonDeps } from './karbon-access.js';
 import {
   deleteDirectoryEntry,

@@ -1,5 +1,5 @@
 import type { KarbonSettings } from '@herd/contract';
-import type { KarbonWorkStatus } from '../../db/schema/index.js';
+import type { KarbonWorkStatus } from '@herd/contract';
 import type { KarbonInstanceRow } from './karbon.queries.js';
 
 /** The account's work status of this name as last read, if Herd can write it (it knows its PrimaryStatus). */

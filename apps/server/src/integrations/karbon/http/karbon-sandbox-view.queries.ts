@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { clientCompanies, karbonEvents, karbonImportedFiles, karbonMappings } from '../../db/schema/index.js';
+import type { Db } from '../../../db/client.js';
+import { clientCompanies, karbonEvents, karbonImportedFiles, karbonMappings } from '../../../db/schema/index.js';
 
 /** The firm's linked client companies with their Karbon clients, in the order they were linked. */
 export const linkedCompaniesOfFirm = (db: Db, firmId: number) =>

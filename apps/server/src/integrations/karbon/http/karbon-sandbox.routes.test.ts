@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientMaker } from '../../../test/client.js';
-import { signedInCast } from '../../../test/factories.js';
-import type { TestApp } from '../../../test/harness.js';
-import { startListeningApp } from '../../../test/qbd.js';
+import { clientMaker } from '../../../../test/client.js';
+import { signedInCast } from '../../../../test/factories.js';
+import type { TestApp } from '../../../../test/harness.js';
+import { startListeningApp } from '../../../../test/qbd.js';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof signedInCast>>;

@@ -1,5 +1,4 @@
-import type { KarbonClientType } from '@herd/contract';
-import type { KarbonUser, KarbonWorkStatus, KarbonWorkType } from '../db/schema/index.js';
+import type { KarbonClientType, KarbonUser, KarbonWorkStatus, KarbonWorkType } from '@herd/contract';
 
 /**
  * What Herd needs of Karbon, in Herd's words (the client beside this file speaks Karbon's

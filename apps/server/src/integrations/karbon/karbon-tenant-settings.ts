@@ -1,6 +1,6 @@
-import type { KarbonWorkStatus, KarbonWorkType } from '../db/schema/index.js';
+import type { KarbonWorkStatus, KarbonWorkType } from '@herd/contract';
 import { AnswerReader, type Json } from './karbon-answer-reader.js';
-import type { KarbonTenant } from './karbon-port.js';
+import type { KarbonTenant } from '../../modules/karbon/karbon-port.js';
 
 /**
  * Karbon's primary statuses: fixed for every account (KARBON_API.md), written to a work item in the

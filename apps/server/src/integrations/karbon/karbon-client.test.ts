@@ -1,7 +1,7 @@
 import { startKarbonSimulator, type KarbonSimulator } from '@herd/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKarbonClient } from './karbon-client.js';
-import { KarbonAuthError, KarbonRateLimitError, KarbonRefusedError, KarbonUnreachableError, type KarbonKeys } from './karbon-port.js';
+import { KarbonAuthError, KarbonRateLimitError, KarbonRefusedError, KarbonUnreachableError, type KarbonKeys } from '../../modules/karbon/karbon-port.js';
 
 let sim: KarbonSimulator;
 let keys: KarbonKeys;

@@ -2,16 +2,16 @@ import { fileTypeFromBuffer } from 'file-type';
 import { isId, unavailable, type KarbonSandboxFiled, type KarbonSandboxView } from '@herd/contract';
 import type { z } from 'zod';
 import type { karbonSandboxClient, karbonSandboxFile } from '@herd/contract';
-import type { AppDeps } from '../../app-deps.js';
-import type { KarbonSandbox } from '../../karbon/builtin-sandbox.js';
-import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { Upload } from '../../lib/uploads.js';
-import type { Actor } from '../../kernel/actor.js';
-import { instanceFor, type NoInput } from './karbon-access.js';
-import { LOOK_AGAIN_AFTER_MS } from './karbon-receipts.js';
+import type { AppDeps } from '../../../app-deps.js';
+import type { KarbonSandbox } from './builtin-sandbox.js';
+import { NotFoundError, ValidationError } from '../../../lib/errors.js';
+import type { Upload } from '../../../lib/uploads.js';
+import type { Actor } from '../../../kernel/actor.js';
+import { instanceFor, type NoInput } from '../../../modules/karbon/karbon-access.js';
+import { LOOK_AGAIN_AFTER_MS } from '../../../modules/karbon/karbon-receipts.js';
 import { importedFilesOfFirm, keysWrittenByHerd, linkedCompaniesOfFirm, markFilesDue, type LinkedCompany } from './karbon-sandbox-view.queries.js';
-import { effectiveSettings } from './karbon-settings.js';
-import { findClientOverrides } from './karbon.queries.js';
+import { effectiveSettings } from '../../../modules/karbon/karbon-settings.js';
+import { findClientOverrides } from '../../../modules/karbon/karbon.queries.js';
 
 export type KarbonSandboxViewDeps = Pick<AppDeps, 'db' | 'config'> & { karbonSandbox: KarbonSandbox | null };
 

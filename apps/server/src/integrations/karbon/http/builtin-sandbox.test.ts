@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../../test/harness.js';
+import { testConfig } from '../../../../test/harness.js';
 import { mountKarbonSandbox } from './builtin-sandbox.js';
 
 describe('the built-in Karbon sandbox', () => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { karbonEndpoints as e } from '@herd/contract';
-import { serveEndpoint } from '../../lib/serve-endpoint.js';
-import { readUpload } from '../../lib/uploads.js';
-import { requireActor } from '../../plugins/auth.js';
+import { serveEndpoint } from '../../../lib/serve-endpoint.js';
+import { readUpload } from '../../../lib/uploads.js';
+import { requireActor } from '../../../plugins/auth.js';
 import { fileOnKarbonSandbox, viewKarbonSandbox, type KarbonSandboxViewDeps } from './karbon-sandbox-view.service.js';
 
 /**

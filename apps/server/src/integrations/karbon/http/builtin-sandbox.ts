@@ -10,9 +10,9 @@ import {
   type KarbonSimulatorOptions,
   type KarbonState,
 } from '@herd/simulators';
-import type { Config } from '../config.js';
-import { listeningOrigin } from '../lib/local-origin.js';
-import { changedOnWrite, keepSandbox } from '../modules/sandboxes/sandbox-state-file.js';
+import type { Config } from '../../../config.js';
+import { listeningOrigin } from '../../../lib/local-origin.js';
+import { changedOnWrite, keepSandbox } from '../../../modules/sandboxes/sandbox-state-file.js';
 
 /** Where the built-in sandbox Karbon answers on Herd's own port. */
 export const KARBON_SANDBOX_PATH = '/sandbox/karbon';

@@ -1,4 +1,4 @@
-import { KarbonUnexpectedAnswerError } from './karbon-port.js';
+import { KarbonUnexpectedAnswerError } from '../../modules/karbon/karbon-port.js';
 
 export type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
-import { OutboundHttpError, outboundRequest } from '../lib/outbound-http.js';
-import type { KarbonUser } from '../db/schema/index.js';
+import { OutboundHttpError, outboundRequest } from '../../lib/outbound-http.js';
+import type { KarbonUser } from '@herd/contract';
 import type { Json } from './karbon-answer-reader.js';
 import { readCreatedKey, readDirectoryEntity, readDirectoryRow, readFileList, readFirstWorkItemKey, readPage, readUser } from './karbon-answers.js';
 import {
@@ -11,7 +11,7 @@ import {
   KarbonRateLimitError,
   type KarbonApi,
   type KarbonKeys,
-} from './karbon-port.js';
+} from '../../modules/karbon/karbon-port.js';
 import { readTenantSettings } from './karbon-tenant-settings.js';
 
 /** Karbon's real API, unless a base URL is given (a simulator: tests, the bench). */

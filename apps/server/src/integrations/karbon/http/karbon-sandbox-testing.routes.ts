@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { testingEndpoints as e } from '@herd/contract';
-import type { AppDeps } from '../../app-deps.js';
-import type { KarbonSandbox } from '../../karbon/builtin-sandbox.js';
-import { NotFoundError } from '../../lib/errors.js';
-import { serveEndpoint } from '../../lib/serve-endpoint.js';
-import { requireActor } from '../../plugins/auth.js';
-import type { Actor } from '../../kernel/actor.js';
-import { hideFromDocs } from '../testing/testing.face.js';
-import { instanceFor, type NoInput } from './karbon-access.js';
-import { deliverFirmEvents } from './karbon-delivery.js';
+import type { AppDeps } from '../../../app-deps.js';
+import type { KarbonSandbox } from './builtin-sandbox.js';
+import { NotFoundError } from '../../../lib/errors.js';
+import { serveEndpoint } from '../../../lib/serve-endpoint.js';
+import { requireActor } from '../../../plugins/auth.js';
+import type { Actor } from '../../../kernel/actor.js';
+import { hideFromDocs } from '../../../modules/testing/testing.face.js';
+import { instanceFor, type NoInput } from '../../../modules/karbon/karbon-access.js';
+import { deliverFirmEvents } from '../../../modules/karbon/karbon-delivery.js';
 
 /** What the firm owes its sandbox Karbon is sent now, as the minute's sweep would; then the notes the sandbox holds. */
 const sandboxNotes = async (deps: AppDeps & { karbonSandbox: KarbonSandbox | null }, actor: Actor, _input: NoInput) => {

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { karbonInstances, receipts } from '../../db/schema/index.js';
-import { clientMaker, type TestClient } from '../../../test/client.js';
-import { signedInCast } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { multipart, PDF_BYTES } from '../../../test/multipart.js';
-import { startListeningApp } from '../../../test/qbd.js';
-import { renderReceipt, TEST_RECEIPTS } from '../../../test/receipt-images.js';
-import { deliverFirmEvents } from './karbon-delivery.js';
-import { oweKarbon } from './karbon-events.js';
-import { importFirmReceipts } from './karbon-receipts.js';
+import { karbonInstances, receipts } from '../../../db/schema/index.js';
+import { clientMaker, type TestClient } from '../../../../test/client.js';
+import { signedInCast } from '../../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
+import { multipart, PDF_BYTES } from '../../../../test/multipart.js';
+import { startListeningApp } from '../../../../test/qbd.js';
+import { renderReceipt, TEST_RECEIPTS } from '../../../../test/receipt-images.js';
+import { deliverFirmEvents } from '../../../modules/karbon/karbon-delivery.js';
+import { oweKarbon } from '../../../modules/karbon/karbon-events.js';
+import { importFirmReceipts } from '../../../modules/karbon/karbon-receipts.js';
 
 const VIEW = 'integrations/karbon/sandbox/view/';
 const FILE = 'integrations/karbon/sandbox/files/';
