@@ -76,12 +76,12 @@ import { registerWebApp } from './plugins/web-app.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingContext } from './modules/billing/billing-context.js';
 import { mountStripeSandbox, STRIPE_SANDBOX_PATH } from './modules/billing/billing-sandbox.js';
-import { createTwilioSender } from './sms/sms-sender.js';
-import { mountSmsSandbox } from './sms/builtin-sandbox.js';
+import { createTwilioSender } from './integrations/twilio/twilio-sender.js';
+import { mountSmsSandbox } from './integrations/twilio/http/builtin-sandbox.js';
 import { smsSandboxViewer } from './modules/sandboxes/sms-sandbox-viewer.js';
-import { SMS_SANDBOX_PATH } from './sms/sms-settings.js';
+import { SMS_SANDBOX_PATH } from './integrations/twilio/twilio-settings.js';
 import { inboundRoutes } from './modules/inbound/inbound.routes.js';
-import { smsInboundRoutes } from './modules/sms-inbound/sms-inbound.routes.js';
+import { smsInboundRoutes } from './integrations/twilio/http/twilio-inbound.routes.js';
 import { emailPreferenceRoutes } from './modules/email-preferences/email-preferences.routes.js';
 import { digestSettingsRoutes } from './modules/digests/digest-settings.routes.js';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { parseSmsSettings, type SmsSettings } from './sms/sms-settings.js';
+import { parseSmsSettings } from './integrations/twilio/twilio-settings.js';
+import type { SmsSettings } from './modules/texts/sms-port.js';
 import type { FeatureFlag } from '@herd/contract';
 import { parseEnv, type Env } from './config-env.js';
 import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-settings.js';

@@ -1,5 +1,5 @@
 import { firmRoleRules } from '@herd/contract';
-import { sendText, textablePhone } from '../../sms/send-text.js';
+import { sendText, textablePhone } from '../texts/texts.face.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { subscriptionIsReadOnly } from '../billing/billing.face.js';

@@ -1,8 +1,8 @@
 import type { DigestSettings, DigestSettingsBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { SmsSettings } from '../../sms/sms-settings.js';
-import { textablePhone } from '../../sms/send-text.js';
+import type { SmsSettings } from '../texts/texts.face.js';
+import { textablePhone } from '../texts/texts.face.js';
 import { hasOptedOut } from '../../mail/unsubscribe.js';
 import type { Actor } from '../../kernel/actor.js';
 import { isFirmActor, type FirmActor } from '../../kernel/permissions.js';

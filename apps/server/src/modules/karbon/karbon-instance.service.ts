@@ -3,14 +3,7 @@ import { API_PREFIX, unavailable, type KarbonInstanceBody } from '@herd/contract
 import type { Db } from '../../db/client.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import {
-  KarbonAuthError,
-  KarbonRateLimitError,
-  KarbonRefusedError,
-  KarbonUnexpectedAnswerError,
-  KarbonUnreachableError,
-  type KarbonKeys,
-} from './karbon-port.js';
+import { KarbonAuthError, KarbonRateLimitError, KarbonRefusedError, KarbonUnexpectedAnswerError, KarbonUnreachableError, type KarbonKeys } from './karbon-port.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { can } from '../../kernel/permissions.js';

@@ -3,7 +3,7 @@ import { SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS, mfaDetails } from '@herd/contra
 import type { Db } from '../../db/client.js';
 import { safeEqual, sha256 } from '../../lib/crypto.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
-import type { SmsSender } from '../../sms/sms-sender.js';
+import type { SmsSender } from '../texts/texts.face.js';
 import { consume } from '../rate-limit/rate-limit.face.js';
 import { SMS_SENDS_PER_USER } from './mfa-limits.js';
 import { claimSmsCode, countSmsAttempt, latestSmsCode, replaceSmsCode } from './mfa.queries.js';

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTwilioState, deliverIncomingText, messagesTo, signTwilioRequest, twilioSimulatorPlugin, type IncomingText } from '@herd/simulators';
 import { API_PREFIX, SMS_INCOMING_PATH } from '@herd/contract';
-import { receipts, users } from '../../db/schema/index.js';
-import { clientMaker } from '../../../test/client.js';
-import { createClientUser, createFirm, signedInCast } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { PDF_BYTES, PNG_1X1 } from '../../../test/multipart.js';
-import { SMS_REPLIES } from './sms-replies.js';
+import { receipts, users } from '../../../db/schema/index.js';
+import { clientMaker } from '../../../../test/client.js';
+import { createClientUser, createFirm, signedInCast } from '../../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
+import { PDF_BYTES, PNG_1X1 } from '../../../../test/multipart.js';
+import { SMS_REPLIES } from '../../../modules/texts/texts.face.js';
 
 const SID = 'AC22222222222222222222222222222222';
 const TOKEN = 'sms-inbound-token';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { smsEndpoints as e, TWILIO_SIGNATURE_HEADER } from '@herd/contract';
-import { serveEndpoint } from '../../lib/serve-endpoint.js';
-import { visitorOf } from '../../kernel/visitor.js';
-import { receiveText, type SignedText, type SmsAnswer } from './sms-inbound.service.js';
+import { serveEndpoint } from '../../../lib/serve-endpoint.js';
+import { visitorOf } from '../../../kernel/visitor.js';
+import { receiveText, type SignedText, type SmsAnswer } from './twilio-inbound.js';
 
 const signatureOf = (request: FastifyRequest) => {
   const header = request.headers[TWILIO_SIGNATURE_HEADER.toLowerCase()];

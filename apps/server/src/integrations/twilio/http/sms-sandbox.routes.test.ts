@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mfaDetails } from '@herd/contract';
-import { clientCompanies, receipts, users } from '../db/schema/index.js';
-import { TestClient } from '../../test/client.js';
-import { createFirm, createClientUser, PASSWORD, signIn } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { multipartFiles, PDF_BYTES } from '../../test/multipart.js';
-import { DEMO, seedDemo } from '../seed/demo.js';
-import { createTwilioSender } from './sms-sender.js';
-import { SMS_SANDBOX_PATH, parseSmsSettings } from './sms-settings.js';
-import { freePort } from '../../test/free-port.js';
+import { clientCompanies, receipts, users } from '../../../db/schema/index.js';
+import { TestClient } from '../../../../test/client.js';
+import { createFirm, createClientUser, PASSWORD, signIn } from '../../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
+import { multipartFiles, PDF_BYTES } from '../../../../test/multipart.js';
+import { DEMO, seedDemo } from '../../../seed/demo.js';
+import { createTwilioSender } from '../twilio-sender.js';
+import { SMS_SANDBOX_PATH, parseSmsSettings } from '../twilio-settings.js';
+import { freePort } from '../../../../test/free-port.js';
 
 const OTHER_CLIENT_PHONE = '+14155550177';
 let t: TestApp;

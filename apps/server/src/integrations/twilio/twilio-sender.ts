@@ -1,30 +1,8 @@
-import { OutboundHttpError, outboundRequest } from '../lib/outbound-http.js';
-import type { SmsSettings } from './sms-settings.js';
-
-/** Sends one text; rejects with `SmsError` when the provider refused it or could not be reached. */
-export interface SmsSender {
-  /**
-   * Whether a text reaches the person's phone: false while texts go to the built-in sandbox, or
-   * nowhere. A second factor is never offered by text then (its code would not be the person's alone).
-   */
-  readonly reachesPhones: boolean;
-  /** `secret`: the text carries a code; the sandbox never shows or logs its words. */
-  send(to: string, body: string, options?: { secret?: boolean }): Promise<void>;
-}
+import { OutboundHttpError, outboundRequest } from '../../lib/outbound-http.js';
+import { SmsError, type SmsSender, type SmsSettings } from '../../modules/texts/sms-port.js';
 
 /** Header by which Herd tells its own sandbox that a text carries a code (the sandbox is this process). */
 export const SECRET_TEXT_HEADER = 'x-herd-secret-text';
-
-export class SmsError extends Error {
-  constructor(
-    message: string,
-    /** Twilio's error code (21211: not a valid number…), when it answered one. */
-    readonly code: number | null,
-  ) {
-    super(message);
-    this.name = 'SmsError';
-  }
-}
 
 /** Twilio's REST Messages API: a form of To, From and Body under basic auth, answered 201 or with Twilio's error shape. */
 export const createTwilioSender = (settings: SmsSettings, timeoutMs: number): SmsSender => ({

@@ -1,22 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { SmsSettings } from '../../modules/texts/sms-port.js';
 
 /** Where the built-in Twilio sandbox is served, outside the versioned API. */
 export const SMS_SANDBOX_PATH = '/sandbox/twilio';
-
-/**
- * Twilio's REST API with the deployment's credentials, or, without them, the built-in sandbox: the
- * same Messages API served by Herd itself, whose texts are only written to the log (labelled as
- * sandbox), so MFA by SMS can be tried on a fresh install.
- */
-export interface SmsSettings {
-  /** `off`: no Twilio account and no sandbox (production's default): no text is sent. */
-  mode: 'twilio' | 'builtin-sandbox' | 'off';
-  /** Up to `/2010-04-01/…`: Twilio's API host, or the sandbox on this process. */
-  baseUrl: string;
-  accountSid: string;
-  authToken: string;
-  from: string;
-}
 
 interface SmsEnv {
   TWILIO_ACCOUNT_SID?: string | undefined;

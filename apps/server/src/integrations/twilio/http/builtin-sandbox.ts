@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, SMS_INCOMING_PATH } from '@herd/contract';
 import { createTwilioState, restoreTwilioState, snapshotTwilioState, twilioSimulatorPlugin, type SandboxViewer, type TwilioState } from '@herd/simulators';
-import type { Config } from '../config.js';
-import { changedOnWrite, keepSandbox, type SandboxPlace } from '../modules/sandboxes/sandbox-state-file.js';
-import { SECRET_TEXT_HEADER } from './sms-sender.js';
-import { SMS_SANDBOX_PATH } from './sms-settings.js';
+import type { Config } from '../../../config.js';
+import { changedOnWrite, keepSandbox, type SandboxPlace } from '../../../modules/sandboxes/sandbox-state-file.js';
+import { SECRET_TEXT_HEADER } from '../twilio-sender.js';
+import { SMS_SANDBOX_PATH } from '../twilio-settings.js';
 
 /**
  * Without Twilio credentials (and with sandboxes on: development, or `SANDBOXES=on`), Herd serves

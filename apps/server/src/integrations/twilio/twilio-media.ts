@@ -1,14 +1,5 @@
 import { OutboundHttpError, outboundRequestBytes } from '../../lib/outbound-http.js';
-import type { SmsSettings } from '../../sms/sms-settings.js';
-import type { IncomingMediaRef } from './incoming-text.js';
-
-export interface DownloadedMedia {
-  bytes: Buffer;
-  /** What Twilio said the file is; the receipt's own sniffing decides. */
-  contentType: string;
-}
-
-export type MediaOutcome = { ok: true; media: DownloadedMedia } | { ok: false; why: 'foreign-host' | 'too-large' | 'unreachable' | 'refused' };
+import type { IncomingMediaRef, MediaOutcome, SmsSettings } from '../../modules/texts/sms-port.js';
 
 /**
  * Fetches one media item of a text from Twilio, with the account's credentials (media may be

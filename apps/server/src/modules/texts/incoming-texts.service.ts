@@ -1,53 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
-import { isTwilioSignatureValid } from '../../sms/twilio-signature.js';
 import { resolveActor } from '../../kernel/actor.js';
 import { claimMessage, isAlreadyFiled } from '../inbound/inbound.face.js';
 import { checkReceiptFile } from '../receipts/receipt-files.js';
 import { companiesOfClient } from '../receipts/receipt-address.js';
 import { intakeReceipts } from '../receipts/receipt-intake.js';
-import { downloadMedia } from './media-download.js';
-import { readIncomingText, type IncomingText } from './incoming-text.js';
+import type { IncomingText, MediaFetcher } from './sms-port.js';
 import { clientsTextingFrom } from './sender.js';
 import { SMS_REPLIES } from './sms-replies.js';
-import { twimlReply } from './twiml.js';
-import type { Visitor } from '../../kernel/visitor.js';
 
-/** The webhook request as it arrived: the URL Twilio called (as the public sees it), its signature header and the raw form. */
-export interface SignedText {
-  url: string;
-  signature: string | null;
-  form: string;
+/** What Herd answers a text: the texts it sends back, none when the text was filed already. */
+export interface TextAnswer {
+  replies: string[];
 }
 
-export type SmsAnswer = { status: 200; twiml: string } | { status: 400 | 403; detail: string };
-
 const NOTE_MAX = 2000;
-/** Recorded per text (MessageSid) and Herd's number, so a text Twilio delivers twice files once. */
+/** Recorded per text (MessageSid) and Herd's number, so a text the provider delivers twice files once. */
 const HANDLER = 'sms-receipts';
 
-const reply = (...texts: string[]): SmsAnswer => ({ status: 200, twiml: twimlReply(...texts) });
+const reply = (...replies: string[]): TextAnswer => ({ replies });
 
 /**
- * A text to Herd's number (`docs/receipts.md`, "By text message"): checked for Twilio's signature,
- * its sender recognised by the phone on a client's profile, each photo or PDF fetched from Twilio
- * and filed as a receipt of the client's company, all together or none; Herd answers by text.
- * Every refusal is logged and told to the sender.
+ * A text to Herd's number (`docs/receipts.md`, "By text message"), its signature already checked by
+ * the provider's adapter: its sender recognised by the phone on a client's profile, each photo or PDF
+ * fetched from the provider and filed as a receipt of the client's company, all together or none;
+ * Herd answers by text. Every refusal is logged and told to the sender.
  */
-export const receiveText = async (deps: AppDeps, _visitor: Visitor, { text: request, log }: { text: SignedText; log: FastifyBaseLogger }): Promise<SmsAnswer> => {
-  const settings = deps.config.sms;
-  if (request.signature === null) return { status: 400, detail: 'The X-Twilio-Signature header is missing.' };
-  const form = new URLSearchParams(request.form);
-  if (!isTwilioSignatureValid(settings.authToken, request.signature, request.url, form)) {
-    log.warn({ url: request.url }, 'text refused: its Twilio signature is not valid');
-    return { status: 403, detail: 'The Twilio signature is not valid for this request.' };
-  }
-  const read = readIncomingText(form);
-  if (!read.ok) return { status: 400, detail: read.detail };
-  return fileText(deps, log, read.text);
-};
-
-const fileText = async (deps: AppDeps, log: FastifyBaseLogger, text: IncomingText): Promise<SmsAnswer> => {
+export const fileIncomingText = async (deps: AppDeps, log: FastifyBaseLogger, text: IncomingText, fetchMedia: MediaFetcher): Promise<TextAnswer> => {
   const { db, config } = deps;
   const refuse = (why: string, answer: string) => {
     log.warn({ messageSid: text.messageSid, from: text.from, why }, 'text refused');
@@ -67,7 +46,7 @@ const fileText = async (deps: AppDeps, log: FastifyBaseLogger, text: IncomingTex
 
   const files: { fileName: string; bytes: Buffer; contentType: string }[] = [];
   for (const [index, ref] of text.media.entries()) {
-    const downloaded = await downloadMedia(config.sms, ref, config.maxUploadBytes, config.outboundTimeoutMs);
+    const downloaded = await fetchMedia(ref, config.maxUploadBytes);
     if (!downloaded.ok) {
       if (downloaded.why === 'too-large') return refuse('too-large', SMS_REPLIES.tooLarge(config.maxUploadBytes));
       return refuse(`media-${downloaded.why}`, SMS_REPLIES.downloadFailed);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { outbox } from '../db/schema/index.js';
-import { maskLinks } from '../mail/transports.js';
-import type { SmsSender } from './sms-sender.js';
+import type { Db } from '../../db/client.js';
+import { outbox } from '../../db/schema/index.js';
+import { maskLinks } from '../../mail/transports.js';
+import type { SmsSender } from './sms-port.js';
 
 const INTERNATIONAL = /^\+[1-9]\d{6,14}$/;
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { mountSmsSandbox } from './builtin-sandbox.js';
-import { SMS_SANDBOX_PATH, parseSmsSettings } from './sms-settings.js';
+import { SMS_SANDBOX_PATH, parseSmsSettings } from '../twilio-settings.js';
 
 const textThrough = (app: ReturnType<typeof Fastify>, sms: ReturnType<typeof parseSmsSettings>, to: string, body: string) =>
   app.inject({

@@ -1,19 +1,7 @@
+import type { IncomingMediaRef, IncomingText } from '../../modules/texts/sms-port.js';
+
 /** Twilio sends at most ten media items with one message. */
 export const MAX_MEDIA_PER_TEXT = 10;
-
-export interface IncomingMediaRef {
-  url: string;
-  contentType: string;
-}
-
-/** The fields of Twilio's incoming-message webhook Herd reads (Twilio adds others without notice; they are ignored, never refused). */
-export interface IncomingText {
-  messageSid: string;
-  from: string;
-  to: string;
-  body: string;
-  media: IncomingMediaRef[];
-}
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
