@@ -5,7 +5,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { LedgerRegistry } from './modules/ledger/ledger-adapter.js';
-import type { BillingContext } from './modules/billing/stripe-gateway.js';
+import type { BillingContext } from './modules/billing/stripe-port.js';
 import type { SmsSender } from './modules/texts/sms-port.js';
 import type { KarbonApi } from './modules/karbon/karbon-port.js';
 import type { KarbonSandbox } from './integrations/karbon/http/builtin-sandbox.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { changedOnWrite, keepSandbox } from '../sandboxes/sandboxes.face.js';
-import { sandboxVisitor } from '../sandboxes/sandboxes.face.js';
+import { changedOnWrite, keepSandbox } from '../../../modules/sandboxes/sandboxes.face.js';
+import { sandboxVisitor } from '../../../modules/sandboxes/sandboxes.face.js';
 import type Stripe from 'stripe';
 import {
   createStripeControl,
@@ -12,9 +12,9 @@ import {
   type StripeSimulatorOptions,
 } from '@herd/simulators';
 import { API_PREFIX, billingEndpoints } from '@herd/contract';
-import type { Config } from '../../config.js';
-import { SANDBOX_PRICE_ID } from './billing-settings.js';
-import { createSandboxStripeClient } from './stripe-gateway.js';
+import type { Config } from '../../../config.js';
+import { SANDBOX_PRICE_ID } from '../../../modules/billing/billing-settings.js';
+import { createSandboxStripeClient } from '../stripe-client.js';
 
 /** A Checkout page or invoice of the sandbox is shown only to a signed-in member of the firm it bills (its `firm_id`). */
 const firmsOwnPage = async (request: FastifyRequest, metadata: Readonly<Record<string, string>>) => {

@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { CARD_SUCCEEDS } from '@herd/simulators';
-import { testConfig } from '../../../test/harness.js';
-import { SANDBOX_PRICE_ID } from './billing-settings.js';
-import { mountStripeSandbox } from './billing-sandbox.js';
+import { testConfig } from '../../../../test/harness.js';
+import { SANDBOX_PRICE_ID } from '../../../modules/billing/billing-settings.js';
+import { mountStripeSandbox } from './builtin-sandbox.js';
 
 describe('the built-in Stripe sandbox', () => {
   it('keeps its customers and subscriptions across a restart, so a firm’s subscription is still there', async () => {

@@ -1,17 +1,6 @@
 import Stripe from 'stripe';
-import type { StripeControl } from '@herd/simulators';
 import { STRIPE_API_VERSION } from '@herd/simulators';
-import type { BillingSettings } from './billing-settings.js';
-
-/**
- * What the billing services reach: the settings, the Stripe client (null when
- * billing is off) and, in the built-in sandbox, the simulator's controls.
- */
-export interface BillingContext {
-  settings: BillingSettings;
-  stripe: Stripe | null;
-  sandbox: StripeControl | null;
-}
+import type { BillingSettings } from '../../modules/billing/stripe-port.js';
 
 /**
  * The API version Herd is written against, pinned so Stripe (and the simulator) answer in the shapes Herd reads:
