@@ -2,7 +2,7 @@ import type { QboControl, TwilioState, XeroControl } from '@herd/simulators';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
-import type { StorageDriver } from './storage/driver.js';
+import type { StorageDriver } from './modules/storage/storage-port.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { LedgerRegistry } from './modules/ledger/ledger-adapter.js';
 import type { BillingContext } from './modules/billing/stripe-port.js';

@@ -8,7 +8,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
-import { createStorage } from './storage/create-storage.js';
+import { createStorage } from './integrations/file-storage/create-storage.js';
 import { createQboContext, type QboContextOptions } from './integrations/qbo/qbo-context.js';
 import { qboAdapter } from './integrations/qbo/qbo.adapter.js';
 import { mountBuiltinSandbox } from './integrations/qbo/http/builtin-sandbox.js';

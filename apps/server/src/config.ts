@@ -9,7 +9,7 @@ import { parseBillingSettings, type BillingSettings } from './modules/billing/bi
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
 import { KARBON_API_URL } from './integrations/karbon/karbon-client.js';
 import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files.js';
-import type { S3Settings } from './storage/s3-driver.js';
+import type { S3Settings } from './integrations/file-storage/s3-driver.js';
 import { parseInboundSettings, type InboundSettings } from './modules/inbound/inbound-settings.js';
 
 /** Every connected company is pulled this often unless LEDGER_SYNC_INTERVAL says otherwise. */

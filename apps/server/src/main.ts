@@ -1,5 +1,6 @@
 import { createMailer } from './mail/mailer.js';
-import { outboxTransport, smtpTransport } from './mail/transports.js';
+import { smtpTransport } from './integrations/email/smtp-transport.js';
+import { outboxTransport } from './mail/transports.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { ConfigError } from './config-env.js';
@@ -8,7 +9,7 @@ import { startMaintenance } from './maintenance.js';
 import { startWorkers } from './jobs/handlers.js';
 import { createJobQueue } from './jobs/job-queue.js';
 import { closeReadingPools } from './modules/receipts/reading/index.js';
-import { createStorage } from './storage/create-storage.js';
+import { createStorage } from './integrations/file-storage/create-storage.js';
 import { DEMO, PUBLIC_DEMO_WARNING, countUsers, decideDemoSeed, demoSignInExists, seedDemo } from './seed/demo.js';
 import { startInboundSmtp } from './modules/inbound/smtp-listener.js';
 import { startMessages } from './start-messages.js';

@@ -13,7 +13,7 @@ import { createMailer } from '../src/mail/mailer.js';
 import { jobHandlers } from '../src/jobs/handlers.js';
 import { createJobQueue, type JobHandler, type JobName, type JobQueue } from '../src/jobs/job-queue.js';
 import { closeReadingPools } from '../src/modules/receipts/reading/index.js';
-import type { MailTransport } from '../src/mail/transports.js';
+import type { MailTransport } from '../src/mail/mail-port.js';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres-admin.js';
 import { reusedDatabase } from './reused-database.js';
 import { installStatusRecorder, statusChangeReport } from './status-audit.js';

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../src/storage/s3-driver.js';
+import type { S3Settings } from '../src/integrations/file-storage/s3-driver.js';
 
 export interface TestS3 {
   /** What Herd's configuration would hold for this store (path-style, fixed credentials). */

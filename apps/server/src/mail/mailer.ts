@@ -5,7 +5,8 @@ import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 import type { EmailContent } from './email-content.js';
 import { renderEmail, type Brand } from './layout.js';
-import { maskLinks, type MailTransport } from './transports.js';
+import type { MailTransport } from './mail-port.js';
+import { maskLinks } from './transports.js';
 import { hasOptedOut, unsubscribeLinks, type UnsubscribeTarget } from './unsubscribe.js';
 
 export interface SendOptions {

@@ -1,21 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  template: string;
-  replyTo?: string;
-  /** Extra headers, e.g. RFC 8058's List-Unsubscribe pair. */
-  headers?: Record<string, string>;
-}
-
-export interface MailTransport {
-  readonly name: 'outbox' | 'smtp';
-  deliver(mail: OutgoingMail): Promise<void>;
-}
+import type { MailTransport } from './mail-port.js';
 
 const LINK_PATTERN = /https?:\/\/[^\s)>"]+/g;
 
@@ -37,21 +21,3 @@ export const outboxTransport = (log: FastifyBaseLogger, { secretLinks }: { secre
     log.info({ to: mail.to, subject: mail.subject, links }, secretLinks ? 'email (outbox)' : 'email not sent (no SMTP_URL): kept in the outbox');
   },
 });
-
-export const smtpTransport = (smtpUrl: string, from: string): MailTransport => {
-  const transporter = nodemailer.createTransport(smtpUrl);
-  return {
-    name: 'smtp',
-    async deliver(mail) {
-      await transporter.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-        ...(mail.headers ? { headers: mail.headers } : {}),
-      });
-    },
-  };
-};

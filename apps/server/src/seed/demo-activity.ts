@@ -6,7 +6,7 @@ import { auditLog, files, notes, syncErrors, transactionAttachments } from '../d
 import { upsertLedgerRows } from '../modules/transactions/ledger-rows.js';
 import { moveStatuses, type StatusMove } from '../modules/transactions/status-writer.js';
 import { updateTransactions } from '../modules/transactions/transactions.queries.js';
-import type { StorageDriver } from '../storage/driver.js';
+import type { StorageDriver } from '../modules/storage/storage-port.js';
 import type { DemoLedger } from './demo-ledger.js';
 import { DEMO_TRANSACTIONS } from './demo-transactions.js';
 import { receiptPdf } from './receipt-pdf.js';

@@ -3,7 +3,7 @@ import { FEATURE_FLAGS, TRIAL_DAYS } from '@herd/contract';
 import type { Db } from '../db/client.js';
 import { clientCompanies, clientMemberships, users } from '../db/schema/index.js';
 import { hashPassword, verifyPassword } from '../lib/crypto.js';
-import type { StorageDriver } from '../storage/driver.js';
+import type { StorageDriver } from '../modules/storage/storage-port.js';
 import { saveFirmFlagSetting } from '../modules/feature-flags/feature-flags.queries.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { queueSuggestionRefresh } from '../modules/suggestions/refresh-queue.js';

@@ -1,10 +1,8 @@
 import type { AppDeps } from '../../app-deps.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { StoredObjectMissingError } from '../../storage/driver.js';
-import { zipStoredFiles } from '../../storage/zip-stored-files.js';
 import type { Side } from '../../kernel/company-access.js';
 import type { Actor } from '../../kernel/actor.js';
-import { findFile } from '../storage/storage.face.js';
+import { findFile, StoredObjectMissingError, zipStoredFiles } from '../storage/storage.face.js';
 import { zipEntryPath } from './document-names.js';
 import { visibleItems, documentScope } from './document-scope.js';
 import { findStorageKeys, findSubtreeFiles } from './documents.queries.js';

@@ -3,7 +3,7 @@ import { isId, type DocumentItem, type DocumentUploadRefusal, type DocumentUploa
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/uploads.js';
-import { sniffDocument } from '../../storage/sniff-document.js';
+import { sniffDocument } from '../../lib/sniff-document.js';
 import type { Side } from '../../kernel/company-access.js';
 import type { Actor } from '../../kernel/actor.js';
 import { notifyDocumentsAdded } from '../notifications/events.js';

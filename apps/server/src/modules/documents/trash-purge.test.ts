@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, files } from '../../db/schema/index.js';
-import { StoredObjectMissingError } from '../../storage/driver.js';
+import { StoredObjectMissingError } from '../storage/storage.face.js';
 import { clientMaker } from '../../../test/client.js';
 import { documentsOf } from '../../../test/documents.js';
 import { signedInCast } from '../../../test/factories.js';

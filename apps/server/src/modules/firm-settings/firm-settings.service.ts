@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { firmSettingsBody } from '@herd/contract';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
-import { IMAGE_TYPES } from '../../storage/sniff.js';
+import { IMAGE_TYPES } from '../../lib/sniff.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { can } from '../../kernel/permissions.js';

@@ -7,7 +7,7 @@ import { insertNotes } from '../notes/notes.face.js';
 import { notifyNoteWritten } from '../notifications/note-notify.js';
 import { cleanName, newStorageKey } from '../storage/storage.face.js';
 import { insertFile } from '../storage/storage.face.js';
-import { sniffContentType } from '../../storage/sniff.js';
+import { sniffContentType } from '../../lib/sniff.js';
 import type { InboundMessage } from './inbound-message.js';
 import { attachFiles, claimMessage, fillEmptyMemo, type MessageRef } from './inbound.queries.js';
 import type { HandlerOutcome, InboundContext } from './inbound-types.js';

@@ -3,10 +3,9 @@ import type { ReceiptSource } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { receipts } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { StorageDriver } from '../../storage/driver.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import { notifyReceiptsArrived } from '../notifications/events.js';
-import { insertFile } from '../storage/storage.face.js';
+import { insertFile, type StorageDriver } from '../storage/storage.face.js';
 import { cleanName, newStorageKey } from '../storage/storage.service.js';
 
 export interface IntakeDeps {

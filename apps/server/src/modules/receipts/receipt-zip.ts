@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { RECEIPT_LIST_STATUSES } from '@herd/contract';
 import { files, receipts } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
-import { zipStoredFiles } from '../../storage/zip-stored-files.js';
+import { zipStoredFiles } from '../storage/storage.face.js';
 import type { Actor } from '../../kernel/actor.js';
 import { companyReceiptScope } from './receipt-scope.js';
 import type { AppDeps } from '../../app-deps.js';

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../app-deps.js';
 import { files, transactionAttachments } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { zipStoredFiles } from '../../storage/zip-stored-files.js';
+import { zipStoredFiles } from '../storage/storage.face.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { findMembership } from '../client-users/client-users.face.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { LedgerRegistry } from '../ledger/ledger-adapter.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import type { StorageDriver } from '../../storage/driver.js';
+import type { StorageDriver } from '../storage/storage.face.js';
 
 /** What the services that talk to ledgers need: the database, the adapters, the job queue for remote ledgers, and the files' storage. */
 export interface LedgerDeps {

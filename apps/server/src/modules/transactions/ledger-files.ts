@@ -2,7 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, transactionAttachments } from '../../db/schema/index.js';
-import type { StorageDriver } from '../../storage/driver.js';
+import type { StorageDriver } from '../storage/storage.face.js';
 import type { LedgerFile } from '../ledger/ledger-records.js';
 
 /**

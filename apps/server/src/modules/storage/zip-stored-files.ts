@@ -1,6 +1,6 @@
 import archiver from 'archiver';
 import type { Readable } from 'node:stream';
-import type { StorageDriver } from './driver.js';
+import type { StorageDriver } from './storage-port.js';
 
 export interface ZipEntry {
   /** The entry's name in the zip (the caller makes names unique). */

@@ -3,8 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestS3, type TestS3 } from '../../test/s3.js';
-import { StoredObjectMissingError, type StorageDriver } from './driver.js';
+import { startTestS3, type TestS3 } from '../../../test/s3.js';
+import { StoredObjectMissingError, type StorageDriver } from '../../modules/storage/storage-port.js';
 import { localDriver } from './local-driver.js';
 import { s3Driver } from './s3-driver.js';
 

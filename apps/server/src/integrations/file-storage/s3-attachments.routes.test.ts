@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index.js';
-import { s3Driver } from '../../storage/s3-driver.js';
+import { s3Driver } from './s3-driver.js';
 import { clientMaker, type TestClient } from '../../../test/client.js';
 import { bankCsv, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';

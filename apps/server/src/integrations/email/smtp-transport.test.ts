@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../test/client.js';
-import { createFirm, lastEmailTo } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { smtpTransport } from './transports.js';
+import { TestClient } from '../../../test/client.js';
+import { createFirm, lastEmailTo } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { smtpTransport } from './smtp-transport.js';
 
 interface Received {
   from: string;

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { StorageDriver } from './driver.js';
+import type { StorageDriver } from './storage-port.js';
 import { zipStoredFiles } from './zip-stored-files.js';
 
 /** A store in memory that counts the streams open at once. */
