@@ -8,6 +8,7 @@ import type { LedgerRegistry } from './modules/ledger/ledger-adapter.js';
 import type { BillingContext } from './modules/billing/stripe-port.js';
 import type { SmsSender } from './modules/texts/sms-port.js';
 import type { KarbonApi } from './modules/karbon/karbon-port.js';
+import type { FileGrant } from './modules/storage/file-grants.js';
 import type { KarbonSandbox } from './integrations/karbon/http/builtin-sandbox.js';
 
 /** What every route, service and job reaches through `app.deps`; built once in `buildApp`. */
@@ -25,6 +26,8 @@ export interface AppDeps {
   sms: SmsSender;
   /** The firm's practice-management system (Karbon's API, or the built-in sandbox Karbon). */
   karbon: KarbonApi;
+  /** How a client sees a file through something of another module that holds it (modules/storage/file-grants.ts). */
+  fileGrants: readonly FileGrant[];
 }
 
 declare module 'fastify' {

@@ -5,6 +5,8 @@ import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, billingEndpoints, INBOUND_WEBHOOK_PATH, SMS_INCOMING_PATH, UNSUBSCRIBE_ONE_CLICK_PATH, unavailable } from '@herd/contract';
 import type { AppDeps } from './app-deps.js';
+import { seesReceiptFile } from './modules/receipts/receipts.face.js';
+import { clientSeesCommunicationFile } from './modules/communications/communications.face.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
@@ -85,6 +87,9 @@ import { smsInboundRoutes } from './integrations/twilio/http/twilio-inbound.rout
 import { emailPreferenceRoutes } from './modules/email-preferences/email-preferences.routes.js';
 import { digestSettingsRoutes } from './modules/digests/digest-settings.routes.js';
 
+/** How a client sees a file through something of another module that holds it: a receipt, a communication. */
+const FILE_GRANTS = [seesReceiptFile, clientSeesCommunicationFile];
+
 const QBO_WEBHOOK_PATH = `${API_PREFIX}${QBO_PATHS.webhooks}`;
 const XERO_WEBHOOK_PATH = `${API_PREFIX}${XERO_PATHS.webhooks}`;
 const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/${billingEndpoints.webhook.path}`;
@@ -130,7 +135,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     if (!karbonSandbox.url()) throw new ConflictError('The sandbox Karbon answers once the server listens on a port.');
     return karbonSandbox.keysFor(firmId);
   };
-  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing, sms, karbon };
+  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing, sms, karbon, fileGrants: FILE_GRANTS };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
+import type { FileGrant } from '../storage/storage.face.js';
 import { companyAccess, type CompanyAccess, type Side } from '../../kernel/company-access.js';
 import type { Actor } from '../../kernel/actor.js';
 import { isFirmActor } from '../../kernel/permissions.js';
@@ -44,5 +45,5 @@ export const findScopedCommunications = async (db: Db, scope: CommunicationScope
  * companies (what the firm shared, even a firm-level file, and the answers).
  * Staff see the firm's files by the storage rule already.
  */
-export const clientSeesCommunicationFile = (db: Db, actor: Actor, filePk: number) =>
-  actor.firmId === null ? Promise.resolve(false) : fileInCommunications(db, actor.firmId, actor.clientCompanyIds, filePk);
+export const clientSeesCommunicationFile: FileGrant = (db, actor, file) =>
+  actor.firmId === null ? Promise.resolve(false) : fileInCommunications(db, actor.firmId, actor.clientCompanyIds, file.pk);

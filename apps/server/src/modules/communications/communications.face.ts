@@ -6,3 +6,4 @@ export { usableFiles } from './communications.queries.js';
 export { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from './occurrence-communications.js';
 export { holdArrivalNotices, queueArrivalNotices } from './arrival-notices.js';
 export { requestsWaitingOnClient } from './communications.service.js';
+export { clientSeesCommunicationFile } from './communication-scope.js';

@@ -4,6 +4,7 @@ import { companyAccess, type CompanyAccess, type Side } from '../../kernel/compa
 import type { Actor } from '../../kernel/actor.js';
 import { isFirmActor, requireFirmActor } from '../../kernel/permissions.js';
 import { RECEIPT_LIST_STATUSES } from '@herd/contract';
+import type { FileGrant } from '../storage/storage.face.js';
 import { countReceipts, findReceiptOfFirm, findReceipts, findReceiptsOfFile, type ReceiptHome, type ReceiptRow, type ReceiptViewer } from './receipts.queries.js';
 
 /** Whose receipts a request reads: the home (firm and company), and the limit a restricted client user has. */
@@ -58,10 +59,10 @@ export const findScopedReceipts = async (db: Db, scope: ReceiptScope, pks: numbe
   return unique.map((pk) => rows.find((r) => r.pk === pk)!);
 };
 
-/** Whether the file is the file (or thumbnail) of one of the company's receipts that this person may see. */
-export const seesReceiptFile = async (db: Db, access: CompanyAccess, filePk: number) => {
-  const viewer = viewerOf(access);
-  const rows = await findReceiptsOfFile(db, { firmId: access.company.firmId, companyPk: access.company.pk }, viewer, filePk);
+/** A client sees the file (or thumbnail) of one of the company's receipts that they may see (storage's grant). */
+export const seesReceiptFile: FileGrant = async (db, _actor, file, access) => {
+  if (!access) return false;
+  const rows = await findReceiptsOfFile(db, { firmId: access.company.firmId, companyPk: access.company.pk }, viewerOf(access), file.pk);
   return rows.length > 0;
 };
 

@@ -5,3 +5,4 @@
 export { viewerWhere } from './receipts.queries.js';
 export { intakeReceipts, type IntakeLog } from './receipt-intake.js';
 export { checkReceiptFile } from './receipt-files.js';
+export { seesReceiptFile } from './receipt-scope.js';

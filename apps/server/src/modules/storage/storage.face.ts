@@ -7,3 +7,4 @@ export { storageRoomFor, type OfferedFile } from './storage-quota.service.js';
 export { cleanName, fileUrl, newStorageKey } from './storage.service.js';
 export { StoredObjectMissingError, type StorageDriver } from './storage-port.js';
 export { zipStoredFiles, type ZipEntry } from './zip-stored-files.js';
+export type { FileGrant } from './file-grants.js';

@@ -9,12 +9,13 @@ import type { Upload } from '../../lib/uploads.js';
 import type { Actor } from '../../kernel/actor.js';
 import { isFirmActor } from '../../kernel/permissions.js';
 import { findVisibleCompany } from '../../kernel/visible-companies.js';
-import { companyAccess } from '../../kernel/company-access.js';
-import { clientSeesCommunicationFile } from '../communications/communication-scope.js';
-import { seesReceiptFile } from '../receipts/receipt-scope.js';
+import { companyAccess, type CompanyAccess } from '../../kernel/company-access.js';
 import { transactionAccess } from '../../kernel/transaction-access.js';
 import { clearLogoReferences, deleteFileRow, findAttachingTransactionPks, findFile, insertFile, isFirmLogo } from './storage.queries.js';
 import type { AppDeps } from '../../app-deps.js';
+
+/** What reading a file reaches: the database and the other modules' grants (file-grants.ts). */
+type FileDeps = Pick<AppDeps, 'db' | 'fileGrants'>;
 
 type FileRow = NonNullable<Awaited<ReturnType<typeof findFile>>>;
 
@@ -55,18 +56,21 @@ const seesAnAttachingTransaction = async (db: Db, actor: Actor, companyPk: numbe
  * it (a firm-level file the firm shared in one too), so an account restriction hides the
  * attachments of other accounts' transactions. Anything else is 404, as a file that does not exist.
  */
-export const getVisibleFile = async (db: Db, actor: Actor, pk: number): Promise<FileRow> => {
+export const getVisibleFile = async ({ db, fileGrants }: FileDeps, actor: Actor, pk: number): Promise<FileRow> => {
+  const granted = async (access: CompanyAccess | null) => {
+    for (const grant of fileGrants) if (await grant(db, actor, row!, access)) return true;
+    return false;
+  };
   const row = actor.firmId === null ? null : await findFile(db, actor.firmId, pk);
   if (!row || row.firmId !== actor.firmId) throw new NotFoundError();
   if (row.clientCompanyId === null) {
-    if (isFirmActor(actor) || (await isFirmLogo(db, row.firmId, row.pk)) || (await clientSeesCommunicationFile(db, actor, row.pk))) return row;
+    if (isFirmActor(actor) || (await isFirmLogo(db, row.firmId, row.pk)) || (await granted(null))) return row;
     throw new NotFoundError();
   }
   const access = await companyAccess(db, actor, row.clientCompanyId, isFirmActor(actor) ? 'accountant' : 'client');
   if (access.side === 'accountant' || row.createdBy === actor.userId) return row;
   if (await seesAnAttachingTransaction(db, actor, row.clientCompanyId, row.pk)) return row;
-  if (await seesReceiptFile(db, access, row.pk)) return row;
-  if (await clientSeesCommunicationFile(db, actor, row.pk)) return row;
+  if (await granted(access)) return row;
   throw new NotFoundError();
 };
 
@@ -121,8 +125,9 @@ export interface OpenedFile {
   stream: Awaited<ReturnType<StorageDriver['get']>>;
 }
 
-export const openFile = async ({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, actor: Actor, { filePk: pk }: { filePk: number }): Promise<OpenedFile> => {
-  const row = await getVisibleFile(db, actor, pk);
+export const openFile = async (deps: Pick<AppDeps, 'db' | 'storage' | 'fileGrants'>, actor: Actor, { filePk: pk }: { filePk: number }): Promise<OpenedFile> => {
+  const { storage } = deps;
+  const row = await getVisibleFile(deps, actor, pk);
   try {
     return { row, stream: await storage.get(row.storageKey) };
   } catch (err) {
@@ -133,8 +138,9 @@ export const openFile = async ({ db, storage }: Pick<AppDeps, 'db' | 'storage'>,
 };
 
 /** Staff may delete the firm's files they can see; a client only what they uploaded. */
-export const deleteFile = async ({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, actor: Actor, { filePk: pk }: { filePk: number }) => {
-  const row = await getVisibleFile(db, actor, pk);
+export const deleteFile = async (deps: Pick<AppDeps, 'db' | 'storage' | 'fileGrants'>, actor: Actor, { filePk: pk }: { filePk: number }) => {
+  const { db, storage } = deps;
+  const row = await getVisibleFile(deps, actor, pk);
   if (!isFirmActor(actor) && row.createdBy !== actor.userId) throw new ForbiddenError();
   await db.transaction(async (tx) => {
     await clearLogoReferences(tx, row.firmId, row.pk);
