@@ -2,7 +2,6 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { clientCompanyEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
-import { getClientMagicLink, notifyClient } from '../client-users/client-users.service.js';
 import {
   createClientCompany,
   disconnectAll,
@@ -33,6 +32,4 @@ export const clientCompanyRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.syncDate, (r) => updateSyncDate(deps, r.actor, { companyPk: r.params.pk, syncDate: r.body.sync_date }));
   serveEndpoint(app, e.disconnect, (r) => disconnectClientCompany(deps, r.actor, { companyPk: r.params.pk, log: r.log }));
   serveEndpoint(app, e.disconnectAll, (r) => disconnectAll(deps, r.actor, { log: r.log }));
-  serveEndpoint(app, e.magicLink, (r) => getClientMagicLink(deps, r.actor, { companyPk: r.body.client_company, userPk: r.body.user }));
-  serveEndpoint(app, e.sendNotification, (r) => notifyClient(deps, r.actor, { companyPk: r.body.client_company }));
 };

@@ -95,14 +95,6 @@ export const findVisibleMemberships = (db: Db, actor: FirmActor, userPks: number
         .where(and(visibleMembershipsWhere(actor), inArray(clientMemberships.userId, userPks)))
         .orderBy(clientCompanies.name);
 
-export const findMembership = async (db: Db, companyPk: number, userPk: number) => {
-  const [row] = await db
-    .select()
-    .from(clientMemberships)
-    .where(and(eq(clientMemberships.clientCompanyId, companyPk), eq(clientMemberships.userId, userPk)));
-  return row ?? null;
-};
-
 /** Every company of the firm the user belongs to, visible to the asker or not. */
 export const findCompanyPksOfUser = async (db: Db, firmId: number, userPk: number) =>
   (

@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { can, type FirmActor } from '../../kernel/permissions.js';
-import { findMembership } from '../client-users/client-users.face.js';
+import { findMembership } from '../../kernel/company-membership.js';
 import {
   deleteRestrictions,
   findCompanyAccountPks,

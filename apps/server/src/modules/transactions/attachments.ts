@@ -6,7 +6,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors
 import { zipStoredFiles } from '../storage/storage.face.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
-import { findMembership } from '../client-users/client-users.face.js';
+import { findMembership } from '../../kernel/company-membership.js';
 import { attachmentRemovalRefusal } from './attachment-removal.js';
 import { serialize } from './transactions.read.js';
 import { findScoped, transactionAccess } from '../../kernel/transaction-access.js';
