@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { clientSideEndpoints as e, clientSideEndpoints } from '@herd/contract';
+import { clientSideEndpoints as e, clientSideEndpoints, transactionEndpoints } from '@herd/contract';
 import { serveEndpoint } from '../../lib/serve-endpoint.js';
 import { requireActor } from '../../plugins/auth.js';
+import { clientCompanyCounters } from './client-counters.service.js';
 import { inviteClientCoworker, listCompanyUsers, listOwnCompanies, myAccountant, removeClientCoworker, retrieveOwnCompany } from './client-side.service.js';
 
 /** What a client sees of their own companies, as the contract's route table declares it. */
@@ -14,5 +15,7 @@ export const clientSideRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.myAccountant, (r) => myAccountant(deps, r.actor, { companyPk: r.query.client_company }));
   serveEndpoint(app, e.coworkers, (r) => listCompanyUsers(deps, r.actor, { companyPk: r.query.client_company }));
   serveEndpoint(app, e.inviteCoworker, (r) => inviteClientCoworker(deps, r.actor, r.body));
+  // Declared with the transactions' routes, but the client's dashboard counts receipts and requests too.
+  serveEndpoint(app, transactionEndpoints.clientCounters, (r) => clientCompanyCounters(deps, r.actor, { companyPk: r.params.pk }));
   serveEndpoint(app, e.removeCoworker, (r) => removeClientCoworker(deps, r.actor, { userPk: r.params.pk, companyPk: r.query.client_company }));
 };

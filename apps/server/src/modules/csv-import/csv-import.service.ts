@@ -13,7 +13,7 @@ import { CsvFormatError } from './read-csv.js';
 import { ensureAccount } from './ledger-accounts.queries.js';
 import { companyAccess } from '../../kernel/company-access.js';
 import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
-import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
+import { queueCompanyReceiptMatch } from '../../jobs/receipt-match-requests.js';
 
 /**
  * A row's identity across imports: the bank's own reference when the file has

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { genericReferenceListsBody, genericTransactionsBody } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
-import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
+import { queueCompanyReceiptMatch } from '../../jobs/receipt-match-requests.js';
 import { clientCompanies, ledgerAccounts, ledgerRefs, transactions } from '../../db/schema/index.js';
 import { ValidationError } from '../../lib/errors.js';
 import { companyAccess } from '../../kernel/company-access.js';

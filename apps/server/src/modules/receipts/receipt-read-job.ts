@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { files, receipts } from '../../db/schema/index.js';
 import { insertFile } from '../storage/storage.face.js';
 import { newStorageKey } from '../storage/storage.service.js';
-import { queueReceiptMatch } from './matching-queue.js';
+import { queueReceiptMatch } from '../../jobs/receipt-match-requests.js';
 import { ReceiptReadingError, type ReadingHints } from './reading/index.js';
 import { installedReader, type ReadValue, type ReceiptReader, type ReceiptReading } from './receipt-reader.js';
 import { findEarlierTwin, updateReceipt, type ReceiptRow } from './receipts.queries.js';

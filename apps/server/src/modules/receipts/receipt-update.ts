@@ -10,7 +10,7 @@ import { requireFirmActor } from '../../kernel/permissions.js';
 import { findVisibleCompany } from '../../kernel/visible-companies.js';
 import { companyReceiptScope, findScopedReceipts, inboxScope, type ReceiptScope } from './receipt-scope.js';
 import { toReceipt } from './receipt-serializer.js';
-import { queueReceiptMatch } from './matching-queue.js';
+import { queueReceiptMatch } from '../../jobs/receipt-match-requests.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { findFullReceipts, type ReceiptRow } from './receipts.queries.js';
 import type { AppDeps } from '../../app-deps.js';

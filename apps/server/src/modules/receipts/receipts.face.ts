@@ -6,3 +6,4 @@ export { viewerWhere } from './receipts.queries.js';
 export { intakeReceipts, type IntakeLog } from './receipt-intake.js';
 export { checkReceiptFile } from './receipt-files.js';
 export { seesReceiptFile } from './receipt-scope.js';
+export { countOpenReceipts } from './receipt-scope.js';

@@ -5,7 +5,7 @@ import { assertConnected, NOTHING_TO_READ } from '../ledger-connections/ledger-c
 import type { LedgerDeps } from './ledger-deps.js';
 import { companyJobKey } from '../../jobs/company-job-key.js';
 import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
-import { queueCompanyReceiptMatch } from '../receipts/matching-queue.js';
+import { queueCompanyReceiptMatch } from '../../jobs/receipt-match-requests.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
 import { findScoped } from '../../kernel/transaction-access.js';
 import { type CompanyAccess } from '../../kernel/company-access.js';

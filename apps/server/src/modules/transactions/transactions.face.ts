@@ -4,6 +4,7 @@
  */
 export { findProcessingOfCompany, findTransactionsOfCompany, openSyncErrorCount, updateTransactions } from './transactions.queries.js';
 export { upsertLedgerRows } from './ledger-rows.js';
+export { countersFor } from './transactions.read.js';
 export { applyLedgerRecords } from './ledger-apply.js';
 export { rereadWaitingForConnector, runPull } from './ledger-sync.js';
 export { publishWaitingForConnector } from './publish.js';

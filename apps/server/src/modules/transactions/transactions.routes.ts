@@ -18,7 +18,6 @@ import {
   sendTransactionsBack,
   splitTransaction,
   transactionCounters,
-  clientCompanyCounters,
   type LISTS,
 } from './transactions.service.js';
 
@@ -37,7 +36,6 @@ export const transactionRoutes: FastifyPluginAsync = async (app) => {
   serveEndpoint(app, e.clientSamePayeeApply, (r) => applySamePayee(deps, r.actor, { companyPk: r.params.pk, transactionPk: r.params.transactionPk, pks: r.body.pks }));
   serveEndpoint(app, e.accountantUpdate, (r) => answerTransactions(deps, r.actor, { side: 'accountant', companyPk: r.params.pk, changes: r.body.transactions }));
   serveEndpoint(app, e.accountantCounters, (r) => transactionCounters(deps, r.actor, { companyPk: r.params.pk }));
-  serveEndpoint(app, e.clientCounters, (r) => clientCompanyCounters(deps, r.actor, { companyPk: r.params.pk }));
   serveEndpoint(app, e.hide, (r) => hideTransactions(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, hidden: true }));
   serveEndpoint(app, e.unhide, (r) => hideTransactions(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks, hidden: false }));
   serveEndpoint(app, e.publish, (r) => publish(deps, r.actor, { companyPk: r.params.pk, pks: r.body.pks }));

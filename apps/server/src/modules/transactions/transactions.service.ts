@@ -11,10 +11,8 @@ import { ACTIVE_STATUSES, CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES, CLIENT_C
 import { countersFor, listPage } from './transactions.read.js';
 
 import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
-import { requestsWaitingOnClient } from '../communications/communications.face.js';
 import { companyAccess, type Side } from '../../kernel/company-access.js';
 import type { SuggestionDeps } from '../suggestions/suggestions.face.js';
-import { countOpenReceipts } from '../receipts/receipt-scope.js';
 
 /**
  * The transaction endpoints' one call each: every function takes the actor
@@ -57,13 +55,6 @@ export const splitTransaction = async (deps: SuggestionDeps, actor: Actor, { com
 
 export const transactionCounters = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) =>
   countersFor(db, await companyAccess(db, actor, companyPk, 'accountant'));
-
-/** The client's company counters: their transactions, the open receipts they see, and the requests waiting on them (their dashboard's figures per company). */
-export const clientCompanyCounters = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk }: { companyPk: number }) => {
-  const access = await companyAccess(db, actor, companyPk, 'client');
-  const [counters, openReceipts, openRequests] = await Promise.all([countersFor(db, access), countOpenReceipts(db, access), requestsWaitingOnClient(db, access)]);
-  return { ...counters, open_receipts: openReceipts, open_requests: openRequests };
-};
 
 export const hideTransactions = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { companyPk, pks, hidden }: { companyPk: number; pks: number[]; hidden: boolean }) =>
   setHidden(db, await companyAccess(db, actor, companyPk, 'accountant'), pks, hidden);

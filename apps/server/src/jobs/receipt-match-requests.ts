@@ -1,4 +1,4 @@
-import type { JobQueue } from '../../jobs/job-queue.js';
+import type { JobQueue } from './job-queue.js';
 
 /**
  * Asks for a receipt to be matched (after it was read, or edited), keyed by the
