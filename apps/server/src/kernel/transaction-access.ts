@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { clientCompanies, transactions } from '../db/schema/index.js';
+import { clientCompanies, syncErrors, transactions } from '../db/schema/index.js';
 import { NotFoundError } from '../lib/errors.js';
 import { companyAccess, type CompanyAccess } from './company-access.js';
 import type { Actor } from './actor.js';
@@ -41,4 +41,24 @@ export const transactionAccess = async (db: Db, actor: Actor, transactionPk: num
   const access = await companyAccess(db, actor, row.companyPk, isFirmActor(actor) ? 'accountant' : 'client');
   const [transaction] = await findScoped(db, access, [transactionPk]);
   return { access, transaction: transaction! };
+};
+
+/** How many of the ledger's refusals of one of the company's transactions are still open: while any is, nothing new is built on it. */
+export const openSyncErrorCount = async (db: Db, companyPk: number, txPk: number) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(syncErrors)
+    .where(
+      and(
+        inArray(
+          syncErrors.transactionId,
+          db
+            .select({ pk: transactions.pk })
+            .from(transactions)
+            .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.pk, txPk))),
+        ),
+        isNull(syncErrors.clearedAt),
+      ),
+    );
+  return row?.n ?? 0;
 };

@@ -18,8 +18,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { isFirmActor } from '../../kernel/permissions.js';
-import { openSyncErrorCount } from '../transactions/transactions.face.js';
-import { findScoped } from '../../kernel/transaction-access.js';
+import { findScoped, openSyncErrorCount } from '../../kernel/transaction-access.js';
 import { ledgerFieldsOf } from './ledger-fields.js';
 import { accountTypesOf, ledgerAccountSubtypes, type LedgerSystem } from './account-subtypes.js';
 import {

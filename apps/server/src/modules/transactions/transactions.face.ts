@@ -2,7 +2,7 @@
  * The transactions module's published face: what other modules may use of it, and all they may use. The
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
-export { findProcessingOfCompany, findTransactionsOfCompany, openSyncErrorCount, updateTransactions } from './transactions.queries.js';
+export { findProcessingOfCompany, findTransactionsOfCompany, updateTransactions } from './transactions.queries.js';
 export { upsertLedgerRows } from './ledger-rows.js';
 export { countersFor } from './transactions.read.js';
 export { applyLedgerRecords } from './ledger-apply.js';

@@ -88,14 +88,6 @@ export const clearSyncErrors = (db: Db, companyPk: number, pks: number[]) =>
     .set({ clearedAt: new Date() })
     .where(and(inArray(syncErrors.transactionId, ofCompany(db, companyPk, pks)), isNull(syncErrors.clearedAt)));
 
-export const openSyncErrorCount = async (db: Db, companyPk: number, txPk: number) => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(syncErrors)
-    .where(and(inArray(syncErrors.transactionId, ofCompany(db, companyPk, [txPk])), isNull(syncErrors.clearedAt)));
-  return row?.n ?? 0;
-};
-
 export interface StatusCount {
   status: TransactionStatus;
   hidden: boolean;
