@@ -10,7 +10,7 @@ import { mailSignupLink } from '../modules/auth/signup.service.js';
 import { runInvitationJob } from '../modules/invitations/invitation-job.js';
 import { runBillingSweep, syncBilledQuantity } from '../modules/billing/billing-jobs.js';
 import { companyFirmIsReadOnly } from '../modules/billing/billing-standing.js';
-import { refreshSuggestions } from '../modules/suggestions/suggestion-job.js';
+import { refreshSuggestions } from '../modules/rules/refresh-suggestions.job.js';
 import { sendAnswerNotice } from '../modules/notifications/answer-notices.js';
 import { sendArrivalNotices } from '../modules/communications/arrival-notice-job.js';
 import { autoPublish } from '../modules/rules/auto-publish.js';

@@ -3,7 +3,19 @@
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
 export { type LedgerHistoryLine, replaceLedgerHistory } from './ledger-history.queries.js';
-export { ANSWERED_STATUSES, type StoredSuggestion, companyAccounts, firmAnswers, ownAnswers } from './suggestions.queries.js';
+export {
+  ANSWERED_STATUSES,
+  type StoredSuggestion,
+  companyAccounts,
+  companyFirm,
+  firmAnswers,
+  openTransactions,
+  ownAnswers,
+  replaceSuggestions,
+  rowsWithoutMerchant,
+  setMerchantKeys,
+} from './suggestions.queries.js';
+export { suggestionFor, type Suggestion } from './ranking.js';
 export { queueSuggestionRefresh } from './refresh-queue.js';
 export { merchantOfTransaction, normalizeMerchant } from './merchant.js';
 export { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from './answers.js';

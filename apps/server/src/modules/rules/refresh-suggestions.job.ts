@@ -1,19 +1,20 @@
 import type { Db } from '../../db/client.js';
-import { merchantOfTransaction } from './merchant.js';
-import { suggestionFor, type Suggestion } from './ranking.js';
-import { autoAnswer, type AutoAnswer } from '../rules/auto-answer.js';
-import { ruleFor } from '../rules/rule-match.js';
-import { rulesForCompany } from '../rules/rules.face.js';
 import {
   companyAccounts,
   companyFirm,
   firmAnswers,
+  merchantOfTransaction,
   openTransactions,
   ownAnswers,
   replaceSuggestions,
   rowsWithoutMerchant,
   setMerchantKeys,
-} from './suggestions.queries.js';
+  suggestionFor,
+  type Suggestion,
+} from '../suggestions/suggestions.face.js';
+import { autoAnswer, type AutoAnswer } from './auto-answer.js';
+import { ruleFor } from './rule-match.js';
+import { rulesForCompany } from './rules.queries.js';
 
 /** Rows whose merchant is read per statement when filling keys. */
 const FILL_BATCH = 5000;
