@@ -15,7 +15,7 @@ import { pageLinks } from '../../lib/pagination.js';
 import type { CompanyAccess, Side } from '../../kernel/company-access.js';
 import { writeAuditMany } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
-import { insertAccountantNotes } from '../notes/notes.face.js';
+import { insertAccountantNotes } from '../../kernel/thread-notes.queries.js';
 import { companyCommunicationScope, findScopedCommunications, type CommunicationScope } from './communication-scope.js';
 import { communicationsByPk } from './communication-serializer.js';
 import { moveOrRefuse } from './communication-status.js';

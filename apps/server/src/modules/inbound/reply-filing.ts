@@ -3,7 +3,7 @@ import type { Actor } from '../../kernel/actor.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import { mailNoteToOtherSide } from '../notes/note-notifications.js';
 import type { ThreadAccess } from '../notes/note-targets.js';
-import { insertNotes } from '../notes/notes.face.js';
+import { insertNotes } from '../../kernel/thread-notes.queries.js';
 import { notifyNoteWritten } from '../notifications/note-notify.js';
 import { cleanName, newStorageKey } from '../storage/storage.face.js';
 import { insertFile } from '../storage/storage.face.js';

@@ -2,5 +2,4 @@
  * The notes module's published face: what other modules may use of it, and all they may use. The
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
-export { insertAccountantNotes, insertNotes } from './notes.queries.js';
 export { pinnedNotesByCompany } from './note-pins.js';

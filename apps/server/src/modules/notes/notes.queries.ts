@@ -4,22 +4,7 @@ import type { Db } from '../../db/client.js';
 import { clientCompanies, notes, users } from '../../db/schema/index.js';
 
 // Every read or write of a note names the firm it belongs to: a note of another firm is never found.
-
-export const insertNotes = async (db: Db, rows: (typeof notes.$inferInsert)[]) => (rows.length === 0 ? [] : db.insert(notes).values(rows).returning());
-
-/** One accountant's words on many targets of one company: a bulk note, or the message that sends work back. */
-export const insertAccountantNotes = (
-  db: Db,
-  owner: { firmId: number; companyPk: number },
-  targetType: NoteTarget,
-  targetPks: number[],
-  authorId: number,
-  body: string,
-) =>
-  insertNotes(
-    db,
-    targetPks.map((targetPk) => ({ firmId: owner.firmId, clientCompanyId: owner.companyPk, targetType, targetPk, authorId, senderKind: 'ACCOUNTANT' as const, body })),
-  );
+// Writing one is the kernel's (kernel/thread-notes.queries.ts): many modules write notes in their own transactions.
 
 export const listNotes = (db: Db, firmId: number, targetType: NoteTarget, targetPk: number) =>
   db

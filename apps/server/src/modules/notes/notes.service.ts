@@ -9,7 +9,8 @@ import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js'
 import { notifyMentions, notifyNoteWritten } from '../notifications/note-notify.js';
 import { checkMentions, mentionedPeople } from './note-mentions.js';
 import { notifyBulkNote } from '../notifications/events.js';
-import { findNote, insertAccountantNotes, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
+import { findNote, listNotes, updateNoteBody } from './notes.queries.js';
+import { insertAccountantNotes, insertNotes } from '../../kernel/thread-notes.queries.js';
 import { companyAccess } from '../../kernel/company-access.js';
 import { companyCommunicationScope, findScopedCommunications } from '../communications/communication-scope.js';
 import { companyReceiptScope, findScopedReceipts } from '../receipts/receipt-scope.js';

@@ -4,7 +4,8 @@ import { notes } from '../../db/schema/index.js';
 import { clientMaker } from '../../../test/client.js';
 import { createClientUser, createFirm, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { findNote, insertNotes, listNotes, updateNoteBody } from './notes.queries.js';
+import { findNote, listNotes, updateNoteBody } from './notes.queries.js';
+import { insertNotes } from '../../kernel/thread-notes.queries.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 60);

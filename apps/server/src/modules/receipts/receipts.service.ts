@@ -9,7 +9,7 @@ import { writeAuditMany } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { requireFirmActor } from '../../kernel/permissions.js';
 import { visibleCompaniesWhere } from '../../kernel/visible-companies.js';
-import { insertAccountantNotes } from '../notes/notes.face.js';
+import { insertAccountantNotes } from '../../kernel/thread-notes.queries.js';
 import { companyReceiptScope, findScopedReceipts, inboxScope, type ReceiptScope } from './receipt-scope.js';
 import { toReceipt } from './receipt-serializer.js';
 import { countReceipts, listReceipts, type ReceiptListKind } from './receipts.queries.js';

@@ -1,7 +1,7 @@
 import { EDITABLE_STATUSES, statusLabel, type ChangedField, type TransactionChange, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { auditInsert, writeAuditMany, type AuditEntry } from '../../kernel/audit.queries.js';
-import { insertAccountantNotes } from '../notes/notes.face.js';
+import { insertAccountantNotes } from '../../kernel/thread-notes.queries.js';
 import { changedFields } from './changed-fields.js';
 import { FieldErrors, namedRefs, resolveLines, throwIfAny, type NewLine } from './lines.js';
 import { checkFinishable, finishBarOf } from './finish-rule.js';
