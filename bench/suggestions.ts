@@ -18,7 +18,7 @@ import { ledgerAccounts, ledgerHistory, transactionLines, transactions, transact
 import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
 import { insertCompany } from '../apps/server/src/modules/client-companies/client-companies.queries.js';
 import { merchantOfTransaction } from '../apps/server/src/modules/suggestions/merchant.js';
-import { refreshSuggestions } from '../apps/server/src/modules/suggestions/suggestion-job.js';
+import { refreshSuggestions } from '../apps/server/src/modules/rules/refresh-suggestions.job.js';
 import { upsertLedgerRows } from '../apps/server/src/modules/transactions/ledger-rows.js';
 import { CHART, FIRM_ONLY, NEVER_SEEN, SEEN, type BenchMerchant } from './suggestion-merchants.js';
 
