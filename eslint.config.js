@@ -55,11 +55,12 @@ const ledgerInternals = {
 const adapterBoundary = [
   {
     regex: '(^|/)modules/(?!ledger/|[a-z-]+/[a-z-]+-port(\\.js)?$)',
-    message: 'An adapter reaches Herd only through its port (modules/ledger, or modules/<module>/<service>-port.ts): the module that calls it does the writing, deciding and notifying.',
+    message:
+      'An adapter reaches Herd only through its port (modules/ledger, or modules/<module>/<service>-port.ts): the module that calls it does the writing, deciding and notifying.',
   },
   {
     regex: '^drizzle-orm(/|$)|(^|/)db/(schema|client)(/|\\.|$)',
-    message: 'An adapter takes no database: answer in the port\'s records and let the module write them.',
+    message: "An adapter takes no database: answer in the port's records and let the module write them.",
   },
 ];
 /**
