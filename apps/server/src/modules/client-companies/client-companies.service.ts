@@ -27,7 +27,8 @@ import { finishRuleAfterUpdate } from './finish-rule-settings.js';
 import { revokeTokensOf } from '../generic/generic.face.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { queueQuantitySync } from '../billing/billing.face.js';
-import { nextConnectorRuns, prepareWebConnector } from '../web-connector/web-connector.face.js';
+import { prepareWebConnector } from '../web-connector/web-connector.face.js';
+import { nextConnectorRuns } from '../ledger-connections/ledger-connections.face.js';
 import { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from '../invitations/invitations.face.js';
 import type { AppDeps } from '../../app-deps.js';
 

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../../kernel/actor.js';
 import { syncInfo } from './sync-info.js';
 import { requestPull } from './pull-requests.js';
-import { nextConnectorRuns } from '../web-connector/web-connector.face.js';
+import { nextConnectorRuns } from './connector-schedule.js';
 
 import { connectionOfCompany } from './ledger-connections.queries.js';
 import { companyAccess } from '../../kernel/company-access.js';

@@ -6,3 +6,4 @@ export { connectionOfCompany, saveConnection } from './ledger-connections.querie
 export { withGrant } from './grant-lost.js';
 export { syncInfo } from './sync-info.js';
 export { assertConnected, NOTHING_TO_READ, queuePull, requestPull, type PullMode } from './pull-requests.js';
+export { nextConnectorRuns, nextRunExpectedAt } from './connector-schedule.js';

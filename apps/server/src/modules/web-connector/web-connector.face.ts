@@ -3,4 +3,3 @@
  * QuickBooks Desktop company for its Web Connector), and all they may use.
  */
 export { prepareWebConnector } from './prepare-connector.js';
-export { nextConnectorRuns } from './connector-schedule.js';
