@@ -10,32 +10,35 @@ export interface Recipient {
   firstName: string;
 }
 
-const allows = (ids: number[] | null, accountId: number | null) => ids === null || (accountId !== null && ids.includes(accountId));
+/** No restriction of a kind lets every account through; otherwise only the accounts it lists. */
+const allows = (ids: number[], accountId: number | null) => ids.length === 0 || (accountId !== null && ids.includes(accountId));
+
+/**
+ * The company's active users who can see at least one of the transactions (their account restrictions
+ * allow it): three reads whatever their number, as a bulk note may name hundreds.
+ */
+export const peopleSeeingAnyOf = async (db: Db, companyPk: number, pks: number[]): Promise<Recipient[]> => {
+  if (pks.length === 0) return [];
+  const people = (await usersOfCompany(db, companyPk)).filter((u) => u.isActive);
+  const accounts = await db
+    .select({ payment: transactions.paymentAccountId, watched: transactions.watchedAccountId })
+    .from(transactions)
+    .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.pk, pks)));
+  // Every person's restrictions in one read, not one per person.
+  const limits = await db
+    .select({ userId: userAccountRestrictions.userId, accountId: userAccountRestrictions.accountId, kind: userAccountRestrictions.kind })
+    .from(userAccountRestrictions)
+    .where(eq(userAccountRestrictions.clientCompanyId, companyPk));
+  const limitOf = (userId: number, kind: 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT') => limits.filter((l) => l.userId === userId && l.kind === kind).map((l) => l.accountId);
+  return people.filter((p) => accounts.some((a) => allows(limitOf(p.pk, 'PAYMENT_ACCOUNT'), a.payment) && allows(limitOf(p.pk, 'WATCHED_ACCOUNT'), a.watched)));
+};
 
 /**
  * The client's people who can see the thread: every active user of the
  * company, less, for a transaction, those whose account restrictions hide it.
  */
-export const clientRecipients = async (db: Db, companyPk: number, transactionPk: number | null): Promise<Recipient[]> => {
-  const people = (await usersOfCompany(db, companyPk)).filter((u) => u.isActive);
-  if (transactionPk === null) return people;
-  const [tx] = await db
-    .select({ payment: transactions.paymentAccountId, watched: transactions.watchedAccountId })
-    .from(transactions)
-    .where(and(eq(transactions.clientCompanyId, companyPk), eq(transactions.pk, transactionPk)));
-  // Every person's restrictions in one read, not one per person.
-  const restrictions = await db
-    .select({ userId: userAccountRestrictions.userId, accountId: userAccountRestrictions.accountId, kind: userAccountRestrictions.kind })
-    .from(userAccountRestrictions)
-    .where(eq(userAccountRestrictions.clientCompanyId, companyPk));
-  const limitOf = (userId: number, kind: 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT') => {
-    const ids = restrictions.filter((r) => r.userId === userId && r.kind === kind).map((r) => r.accountId);
-    return ids.length > 0 ? ids : null;
-  };
-  return people.filter(
-    (person) => allows(limitOf(person.pk, 'PAYMENT_ACCOUNT'), tx?.payment ?? null) && allows(limitOf(person.pk, 'WATCHED_ACCOUNT'), tx?.watched ?? null),
-  );
-};
+export const clientRecipients = async (db: Db, companyPk: number, transactionPk: number | null): Promise<Recipient[]> =>
+  transactionPk === null ? (await usersOfCompany(db, companyPk)).filter((u) => u.isActive) : peopleSeeingAnyOf(db, companyPk, [transactionPk]);
 
 /** The firm's side: the people assigned to the company, or the firm's admins when nobody is. */
 export const firmRecipients = async (db: Db, firmId: number, companyPk: number): Promise<Recipient[]> => {

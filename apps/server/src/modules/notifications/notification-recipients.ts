@@ -1,9 +1,9 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { FIRM_ROLES, firmRoleRules } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { clientCompanyAssignments, firmMembers, receipts, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
+import { clientCompanyAssignments, firmMembers, receipts, userAccountRestrictions, users } from '../../db/schema/index.js';
 import { usersOfCompany } from '../client-users/client-users.face.js';
-import { clientRecipients, receiptRecipients } from './note-recipients.js';
+import { clientRecipients, peopleSeeingAnyOf, receiptRecipients } from './note-recipients.js';
 
 /** Roles that see every client of the firm, and so hear about every one. */
 const ALL_CLIENT_ROLES = FIRM_ROLES.filter((role) => firmRoleRules.seesAllClients(role));
@@ -32,28 +32,8 @@ export const firmAudience = async (db: Db, firmId: number, companyPk: number | n
   return rows.map((r) => r.pk);
 };
 
-const allows = (ids: number[], accountId: number | null) => ids.length === 0 || (accountId !== null && ids.includes(accountId));
-
-/**
- * The company's active users who can see at least one of the transactions: three reads
- * whatever their number (a bulk note may name hundreds).
- */
-const seeingAnyOf = async (db: Db, companyPk: number, pks: number[]): Promise<number[]> => {
-  if (pks.length === 0) return [];
-  const people = (await usersOfCompany(db, companyPk)).filter((u) => u.isActive);
-  const accounts = await db
-    .select({ payment: transactions.paymentAccountId, watched: transactions.watchedAccountId })
-    .from(transactions)
-    .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.pk, pks)));
-  const limits = await db
-    .select({ userId: userAccountRestrictions.userId, accountId: userAccountRestrictions.accountId, kind: userAccountRestrictions.kind })
-    .from(userAccountRestrictions)
-    .where(eq(userAccountRestrictions.clientCompanyId, companyPk));
-  const limitOf = (userId: number, kind: 'PAYMENT_ACCOUNT' | 'WATCHED_ACCOUNT') => limits.filter((l) => l.userId === userId && l.kind === kind).map((l) => l.accountId);
-  return people
-    .filter((p) => accounts.some((a) => allows(limitOf(p.pk, 'PAYMENT_ACCOUNT'), a.payment) && allows(limitOf(p.pk, 'WATCHED_ACCOUNT'), a.watched)))
-    .map((p) => p.pk);
-};
+/** The company's active users who can see at least one of the transactions, by pk. */
+const seeingAnyOf = async (db: Db, companyPk: number, pks: number[]): Promise<number[]> => (await peopleSeeingAnyOf(db, companyPk, pks)).map((p) => p.pk);
 
 /**
  * The company's active users who can see at least one of the receipts, by the rule of
