@@ -57,12 +57,12 @@ const seesAnAttachingTransaction = async (db: Db, actor: Actor, companyPk: numbe
  * attachments of other accounts' transactions. Anything else is 404, as a file that does not exist.
  */
 export const getVisibleFile = async ({ db, fileGrants }: FileDeps, actor: Actor, pk: number): Promise<FileRow> => {
-  const granted = async (access: CompanyAccess | null) => {
-    for (const grant of fileGrants) if (await grant(db, actor, row!, access)) return true;
-    return false;
-  };
   const row = actor.firmId === null ? null : await findFile(db, actor.firmId, pk);
   if (!row || row.firmId !== actor.firmId) throw new NotFoundError();
+  const granted = async (access: CompanyAccess | null) => {
+    for (const grant of fileGrants) if (await grant(db, actor, row, access)) return true;
+    return false;
+  };
   if (row.clientCompanyId === null) {
     if (isFirmActor(actor) || (await isFirmLogo(db, row.firmId, row.pk)) || (await granted(null))) return row;
     throw new NotFoundError();
