@@ -1,5 +1,6 @@
-import { Suspense, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useState, type ReactElement, type ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -32,16 +33,25 @@ export const pageQueryClient = (): QueryClient => {
  * rules. Layout and colours are not what these tests check; the browser
  * suite (e2e) sees the real styles.
  */
-const TestProviders = ({ client, children }: { client: QueryClient; children: ReactNode }) => (
-  <ConfigProvider theme={{ zeroRuntime: true }}>
-    <AppProviders client={client}>
-      {/* A screen rendered alone (renderPage) has no signed-in layout around it to give it antd's theme and App.useApp(). */}
-      <AntdTheme>
-        <AppFeedback>{children}</AppFeedback>
-      </AntdTheme>
-    </AppProviders>
-  </ConfigProvider>
-);
+const TestProviders = ({ client, children }: { client: QueryClient; children: ReactNode }) => {
+  // Where antd puts the style sheets `zeroRuntime` still writes (the theme's CSS variables): an element
+  // outside the document, so jsdom neither parses them nor walks them on every computed-style lookup (each
+  // role query asks whether each element is hidden, up its ancestors). One per render, so sheets do not pile
+  // up from test to test. Nothing here reads a variable.
+  const [styleRoot] = useState(() => document.createElement('div'));
+  return (
+    <StyleProvider container={styleRoot}>
+      <ConfigProvider theme={{ zeroRuntime: true }}>
+        <AppProviders client={client}>
+          {/* A screen rendered alone (renderPage) has no signed-in layout around it to give it antd's theme and App.useApp(). */}
+          <AntdTheme>
+            <AppFeedback>{children}</AppFeedback>
+          </AntdTheme>
+        </AppProviders>
+      </ConfigProvider>
+    </StyleProvider>
+  );
+};
 
 /** Renders `tree` in the providers and a memory router at `path`; reports where the router ends up, and can go Back. */
 const renderInRouter = (path: string, tree: ReactNode, client: QueryClient) => {

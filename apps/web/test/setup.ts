@@ -64,3 +64,11 @@ afterEach(() => {
 
 // antd pages load as lazy chunks; the first import in a test file can take a moment.
 configure({ asyncUtilTimeout: 8000 });
+// A test that renders antd outside the app's providers (a widget alone) gets antd's full runtime styles,
+// thousands of rules, and antd keeps them in the head for good. Left there, every later file in the
+// same worker paid for them: each computed-style lookup (a role query asks it of every element and
+// its ancestors) walked them all, which made a worker's files a third slower or not, by the order it
+// ran them in. The app's own render (test/render-app.tsx) writes none there.
+afterEach(() => {
+  document.head.querySelectorAll('style[data-rc-order], style[data-css-hash], style[data-token-hash]').forEach((sheet) => sheet.remove());
+});
