@@ -16,7 +16,7 @@ import { fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { ledgerAccounts, syncErrors, transactionLines, transactions } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
 import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
-import { insertCompany } from '../apps/server/src/modules/client-companies/client-companies.queries.js';
+import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
 import { prepareWebConnector } from '../apps/server/src/modules/web-connector/web-connector.face.js';
 import { findLoginOfCompany, updateLogin } from '../apps/server/src/modules/web-connector/web-connector.queries.js';
 import { qwcFile } from '../apps/server/src/modules/web-connector/qwc-file.js';

@@ -14,7 +14,7 @@ import { fromPostgresUrl, type Db } from '../apps/server/src/db/client.js';
 import { files, receiptMatches, receipts, transactionAttachments, transactions } from '../apps/server/src/db/schema/index.js';
 import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
 import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
-import { insertCompany } from '../apps/server/src/modules/client-companies/client-companies.queries.js';
+import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
 import { runCompanyReceiptMatch, runReceiptMatch } from '../apps/server/src/modules/receipts/receipt-match-job.js';
 import { generator, makeReceipts, makeTransactions, percentile, WITH_CHARGE } from './receipt-matching.js';
 

@@ -11,7 +11,7 @@ import { fromPostgresUrl, type Database } from '../apps/server/src/db/client.js'
 import { communications, recurringOccurrences, recurringSchedules } from '../apps/server/src/db/schema/index.js';
 import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
 import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
-import { insertCompany } from '../apps/server/src/modules/client-companies/client-companies.queries.js';
+import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
 import { sweepDueSchedules } from '../apps/server/src/modules/recurring/occurrence-job.js';
 import { runOccurrenceBatch } from '../apps/server/src/modules/recurring/occurrence-batch.js';
 

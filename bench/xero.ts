@@ -23,7 +23,7 @@ import { XERO_ENTITY_NAMES, XERO_TRANSACTION_ENTITIES } from '../apps/server/src
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
 import { jobHandlers } from '../apps/server/src/jobs/handlers.js';
 import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
-import { insertCompany } from '../apps/server/src/modules/client-companies/client-companies.queries.js';
+import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
 import { isWatchedByDefault } from '../apps/server/src/modules/ledger/watched-accounts.js';
 
 const CLIENT = { clientId: 'herd-bench-xero', clientSecret: 'herd-bench-xero-secret' };

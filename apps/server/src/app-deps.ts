@@ -9,6 +9,9 @@ import type { BillingContext } from './modules/billing/stripe-port.js';
 import type { SmsSender } from './modules/texts/sms-port.js';
 import type { KarbonApi } from './modules/karbon/karbon-port.js';
 import type { FileGrant } from './modules/storage/file-grants.js';
+import type { CountRuleOverrides } from './modules/transactions/rule-counter-port.js';
+import type { RedeemInvitationLink } from './modules/auth/invitation-link-port.js';
+import type { ReadProfile } from './modules/auth/profile-port.js';
 import type { KarbonSandbox } from './integrations/karbon/http/builtin-sandbox.js';
 
 /** What every route, service and job reaches through `app.deps`; built once in `buildApp`. */
@@ -28,6 +31,12 @@ export interface AppDeps {
   karbon: KarbonApi;
   /** How a client sees a file through something of another module that holds it (modules/storage/file-grants.ts). */
   fileGrants: readonly FileGrant[];
+  /** Counts the answers a person overrode against the rule that gave them (modules/transactions/rule-overrides.ts). */
+  countRuleOverrides: CountRuleOverrides;
+  /** Takes up the invitation a copied sign-in link stands for (modules/auth/invitation-link-port.ts). */
+  redeemInvitationLink: RedeemInvitationLink;
+  /** The signed-in person's profile, which a sign-in answers with (modules/auth/profile-port.ts). */
+  profileOf: ReadProfile;
 }
 
 declare module 'fastify' {

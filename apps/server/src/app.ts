@@ -7,6 +7,9 @@ import { API_PREFIX, billingEndpoints, INBOUND_WEBHOOK_PATH, SMS_INCOMING_PATH, 
 import type { AppDeps } from './app-deps.js';
 import { seesReceiptFile } from './modules/receipts/receipts.face.js';
 import { clientSeesCommunicationFile } from './modules/communications/communications.face.js';
+import { countRuleOverrides } from './modules/rules/rules.face.js';
+import { redeemInvitationLink } from './modules/invitations/invitations.face.js';
+import { profileOf } from './modules/profile/profile.face.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
@@ -135,7 +138,21 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     if (!karbonSandbox.url()) throw new ConflictError('The sandbox Karbon answers once the server listens on a port.');
     return karbonSandbox.keysFor(firmId);
   };
-  const deps: AppDeps = { db: opts.db, config: opts.config, mailer: opts.mailer(app), storage, jobs: opts.jobs, ledgers, billing, sms, karbon, fileGrants: FILE_GRANTS };
+  const deps: AppDeps = {
+    db: opts.db,
+    config: opts.config,
+    mailer: opts.mailer(app),
+    storage,
+    jobs: opts.jobs,
+    ledgers,
+    billing,
+    sms,
+    karbon,
+    fileGrants: FILE_GRANTS,
+    countRuleOverrides,
+    redeemInvitationLink,
+    profileOf,
+  };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

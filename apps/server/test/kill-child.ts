@@ -3,6 +3,7 @@ import type { TransactionChange } from '@herd/contract';
 import { fromPostgresUrl } from '../src/db/client.js';
 import { resolveActor } from '../src/kernel/actor.js';
 import { importBankCsv } from '../src/modules/csv-import/csv-import.service.js';
+import { countRuleOverrides } from '../src/modules/rules/rules.face.js';
 import { answerTransactions } from '../src/modules/transactions/transactions.service.js';
 
 /**
@@ -26,6 +27,6 @@ const result =
         companyPk: job.companyPk,
         readFile: async () => ({ bytes: readFileSync(job.csvFile), fileName: 'bank.csv', fields: {} }),
       })
-    : (await answerTransactions({ db: database.db, jobs: noJobs }, actor, { side: 'client', companyPk: job.companyPk, changes: job.changes })).length;
+    : (await answerTransactions({ db: database.db, jobs: noJobs, countRuleOverrides }, actor, { side: 'client', companyPk: job.companyPk, changes: job.changes })).length;
 process.stdout.write(`${JSON.stringify(result)}\n`);
 await database.close();

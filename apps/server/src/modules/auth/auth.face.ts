@@ -18,3 +18,5 @@ export {
 export { deleteUserSessions } from './sessions.queries.js';
 export { linkLedgerIdentity } from './ledger-identities.queries.js';
 export { findClientFirm, findMemberWithFirm } from './actor.queries.js';
+export { type RedeemInvitationLink } from './invitation-link-port.js';
+export { type ReadProfile } from './profile-port.js';

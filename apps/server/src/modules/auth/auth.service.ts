@@ -8,7 +8,6 @@ import { magicLinkEmail, passwordResetEmail } from '../../mail/templates.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import { LOGIN_BACKOFF, RULES, assertBackoff, assertWithinLimit, consume, recordHit, reset } from '../rate-limit/rate-limit.face.js';
 import { expireUnusedCodes, findBrandOfUser, findCompanyNamesOfUser, findUserByEmail, findUserByPk, setLastLogin, setPasswordHash } from './auth.queries.js';
-import { redeemInvitationLink } from '../invitations/invitation-links.js';
 import { issueCode, lookupCode, redeemCode } from './one-time-codes.js';
 import { assertStrongPassword } from './password-strength.js';
 import { deleteUserSessions } from './sessions.queries.js';
@@ -26,7 +25,7 @@ export interface MailContext {
  * What the signed-out flows reach of the app's dependencies. Emails whose existence must not show in
  * the answer are written by a job (`jobs`), after it.
  */
-export type AuthDeps = Pick<AppDeps, 'db' | 'mailer' | 'jobs' | 'config'>;
+export type AuthDeps = Pick<AppDeps, 'db' | 'mailer' | 'jobs' | 'config' | 'redeemInvitationLink' | 'profileOf'>;
 
 export const mailContextOf = (deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>): MailContext => ({ db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl });
 
@@ -111,8 +110,8 @@ const mailMagicLink = async (ctx: MailContext, user: { pk: number; email: string
 const redeemWithLimit = async (deps: AuthDeps, visitor: Visitor, code: string, purpose: 'MAGIC_LINK' | 'PASSWORD_RESET') => {
   await assertWithinLimit(deps.db, RULES.codeFailuresPerAddress, visitor.ip);
   try {
-    // A sign-in link copied for a person still invited takes their invitation up (invitations/invitation-links.ts).
-    const invited = purpose === 'MAGIC_LINK' ? await redeemInvitationLink(deps.db, code) : null;
+    // A sign-in link copied for a person still invited takes their invitation up (auth/invitation-link-port.ts).
+    const invited = purpose === 'MAGIC_LINK' ? await deps.redeemInvitationLink(deps.db, code) : null;
     return invited ?? (await redeemCode(deps.db, code, purpose));
   } catch (err) {
     await recordHit(deps.db, RULES.codeFailuresPerAddress, visitor.ip);

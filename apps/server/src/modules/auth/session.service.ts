@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { LoginBody, LoginResponse, Profile } from '@herd/contract';
 import type { Config } from '../../config.js';
-import { profileOf } from '../profile/profile.service.js';
 import { signInWithMagicLink, signInWithPassword, type AuthDeps, type SignInResult } from './auth.service.js';
 import { lookupCode } from './one-time-codes.js';
 import { confirmSignup, lookupPendingSignup } from './signup.service.js';
@@ -17,8 +16,8 @@ export interface SessionReply {
 export const cookieSettingsOf = (config: Pick<Config, 'appUrl' | 'secretKey'>) => ({ secure: config.appUrl.startsWith('https://'), secretKey: config.secretKey });
 
 /** The profile answered at sign-in, with the deployment's default feature flags. */
-export const signedInProfile = (deps: Pick<AuthDeps, 'db' | 'config'>, userId: number) =>
-  profileOf(deps.db, userId, deps.config.featureFlagDefaults, deps.config.secretKey);
+export const signedInProfile = (deps: Pick<AuthDeps, 'db' | 'config' | 'profileOf'>, userId: number) =>
+  deps.profileOf(deps.db, userId, deps.config.featureFlagDefaults, deps.config.secretKey);
 
 /** Opens a session for the visitor: signed in, or half-open while a second factor is pending. */
 export const openSession = (deps: Pick<AuthDeps, 'db' | 'config'>, visitor: Visitor, reply: FastifyReply, userId: number, mfaVerified: boolean) =>

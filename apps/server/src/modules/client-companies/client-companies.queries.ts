@@ -48,11 +48,6 @@ export const listCompanies = async (db: Db, actor: FirmActor, filter: CompanyLis
   return { count: total?.n ?? 0, rows };
 };
 
-export const insertCompany = async (db: Db, values: typeof clientCompanies.$inferInsert) => {
-  const [row] = await db.insert(clientCompanies).values(values).returning();
-  return row!;
-};
-
 /** The updated company, or null when the firm has no such company. */
 export const updateCompany = async (db: Db, firmId: number, pk: number, values: Partial<typeof clientCompanies.$inferInsert>) => {
   const [row] = await db

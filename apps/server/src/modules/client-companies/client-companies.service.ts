@@ -14,14 +14,14 @@ import {
   disconnectFirmCompanies,
   findAssignments,
   findFirmMemberPks,
-  insertCompany,
   listCompanies,
   replaceAssignments,
   updateCompany,
 } from './client-companies.queries.js';
 import { clientCompaniesCsv } from './client-companies.csv.js';
 import { toClientCompanies } from './client-companies.serializer.js';
-import { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';
+import { revokeLedgerGrants, type GrantDeps } from '../ledger-connections/ledger-connections.face.js';
+import { insertCompany } from '../../kernel/companies.queries.js';
 import { companyAccess } from '../../kernel/company-access.js';
 import { finishRuleAfterUpdate } from './finish-rule-settings.js';
 import { revokeTokensOf } from '../generic/generic.face.js';

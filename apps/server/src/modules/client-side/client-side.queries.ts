@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, clientCompanyAssignments, clientMemberships, firmMembers, firms, users } from '../../db/schema/index.js';
+import { clientCompanies, clientCompanyAssignments, clientMemberships, firmMembers, users } from '../../db/schema/index.js';
 
 /*
  * Without a firm on purpose: findCompaniesOfClient and findRolesIn read the
- * signed-in client's own memberships (by their own user id); findFirm reads
- * the firm row itself, whose pk is the tenant. Rows by company
+ * signed-in client's own memberships (by their own user id). Rows by company
  * (findCompanyUsers) are scoped by a company the service has checked.
  */
 
@@ -16,19 +15,6 @@ export const findCompaniesOfClient = (db: Db, userPk: number) =>
     .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
     .where(eq(clientMemberships.userId, userPk))
     .orderBy(asc(clientCompanies.name));
-
-export const findCompany = async (db: Db, firmId: number, pk: number) => {
-  const [row] = await db
-    .select()
-    .from(clientCompanies)
-    .where(and(eq(clientCompanies.firmId, firmId), eq(clientCompanies.pk, pk)));
-  return row ?? null;
-};
-
-export const findFirm = async (db: Db, firmId: number) => {
-  const [row] = await db.select().from(firms).where(eq(firms.pk, firmId));
-  return row ?? null;
-};
 
 /** Who the client should contact: an assigned team member, else the firm's first admin. */
 export const findContactFor = async (db: Db, companyPk: number, firmId: number) => {

@@ -7,9 +7,10 @@ import { peopleContextOf, type PeopleDeps } from '../invitations/people-context.
 import { inviteToCompany } from '../invitations/client-invitation.js';
 import { deletePendingInvitations, findPendingOfCompany } from '../invitations/invitations.face.js';
 import { removeClientAccess } from '../client-users/client-users.face.js';
-import { logoUrl } from '../profile/profile.service.js';
+import { logoUrl } from '../profile/profile.face.js';
 import { assertManagesCompanyUsers } from './client-scope.js';
-import { findCompaniesOfClient, findCompanyUsers, findContactFor, findFirm } from './client-side.queries.js';
+import { findCompaniesOfClient, findCompanyUsers, findContactFor } from './client-side.queries.js';
+import { findFirm } from '../../kernel/companies.queries.js';
 import { companyAccess } from '../../kernel/company-access.js';
 import { pinnedNotesByCompany } from '../notes/notes.face.js';
 import type { AppDeps } from '../../app-deps.js';

@@ -3,7 +3,8 @@ import type { Database } from '../../db/client.js';
 import { clientCompanyAssignments } from '../../db/schema/index.js';
 import { addFirmMember, createClientUser, createFirm, firmMemberPkOf } from '../../../test/factories.js';
 import { openTestDatabase } from '../../../test/harness.js';
-import { findCompany, findContactFor } from './client-side.queries.js';
+import { findContactFor } from './client-side.queries.js';
+import { findCompany } from '../../kernel/companies.queries.js';
 
 let database: Database;
 

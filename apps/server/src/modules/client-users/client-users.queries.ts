@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, clientMemberships, firmMembers, pendingInvitations, users } from '../../db/schema/index.js';
+import { clientCompanies, clientMemberships, pendingInvitations, users } from '../../db/schema/index.js';
 import type { FirmActor } from '../../kernel/permissions.js';
 import { visibleCompaniesWhere } from '../../kernel/visible-companies.js';
 
 /*
- * Left without a tenant on purpose: countOtherMemberships and findFirmsOfUser look
+ * Left without a tenant on purpose: countOtherMemberships looks
  * at every firm a user belongs to (a client of one firm may not be invited by
  * another; an account with no company left is deleted), and return only
  * counts and firm ids. Memberships by company (findMembership, usersOfCompany)
@@ -105,8 +105,6 @@ export const findCompanyPksOfUser = async (db: Db, firmId: number, userPk: numbe
       .where(and(eq(clientCompanies.firmId, firmId), eq(clientMemberships.userId, userPk)))
   ).map((r) => r.pk);
 
-export const insertMembership = (db: Db, values: typeof clientMemberships.$inferInsert) => db.insert(clientMemberships).values(values);
-
 const companiesOfFirm = (firmId: number) => sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId})`;
 
 /** The user is a client user of one of the firm's companies. */
@@ -133,17 +131,6 @@ const countOtherMemberships = async (db: Db, userPk: number, companyPks: number[
     .from(clientMemberships)
     .where(and(eq(clientMemberships.userId, userPk), not(inArray(clientMemberships.clientCompanyId, companyPks))));
   return row?.n ?? 0;
-};
-
-/** The firms a user already belongs to, as firm staff or through client companies. */
-export const findFirmsOfUser = async (db: Db, userPk: number) => {
-  const staff = await db.select({ firmId: firmMembers.firmId }).from(firmMembers).where(eq(firmMembers.userId, userPk));
-  const client = await db
-    .selectDistinct({ firmId: clientCompanies.firmId })
-    .from(clientMemberships)
-    .innerJoin(clientCompanies, eq(clientCompanies.pk, clientMemberships.clientCompanyId))
-    .where(eq(clientMemberships.userId, userPk));
-  return { staffFirmIds: staff.map((r) => r.firmId), clientFirmIds: client.map((r) => r.firmId) };
 };
 
 export const usersOfCompany = (db: Db, companyPk: number) =>

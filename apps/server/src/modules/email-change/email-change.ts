@@ -8,7 +8,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { emailChangeConfirmEmail, emailChangeTakenEmail } from '../../mail/templates.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import { findUserByEmail } from '../auth/auth.face.js';
-import { findFirm } from '../client-side/client-side.face.js';
+import { findFirm } from '../../kernel/companies.queries.js';
 import {
   claimEmailChange,
   deletePendingEmailChange,

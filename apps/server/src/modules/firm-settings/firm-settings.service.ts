@@ -5,7 +5,7 @@ import { IMAGE_TYPES } from '../../lib/sniff.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { can } from '../../kernel/permissions.js';
-import { logoUrl } from '../profile/profile.service.js';
+import { logoUrl } from '../profile/profile.face.js';
 import { findFile } from '../storage/storage.face.js';
 import { findFirmByPk, updateFirm } from './firm-settings.queries.js';
 import type { AppDeps } from '../../app-deps.js';

@@ -1,7 +1,7 @@
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import { findUserOfFirmByEmail } from '../auth/auth.face.js';
-import { findFirmsOfUser, insertMembership } from '../client-users/client-users.face.js';
+import { findFirmsOfUser, insertMembership } from '../../kernel/company-membership.js';
 import { findMembership } from '../../kernel/company-membership.js';
 import type { AccountRestrictions } from '../../kernel/account-scope.js';
 import { grantRestrictions } from '../restrictions/restrictions.face.js';

@@ -1,6 +1,6 @@
 import { COWORKER_INVITATION_SUBJECT, sendEmailTakenNotice, sendInvitation, type InvitationMailContext } from './invitation-mail.js';
 import { findPendingInvitation } from './pending-invitations.queries.js';
-import { findCompany } from '../client-side/client-side.face.js';
+import { findCompany } from '../../kernel/companies.queries.js';
 import { takeUp, takeUpDecision } from './take-up.js';
 
 /**

@@ -5,6 +5,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { claimInvitationLink, findInvitationLink, insertInvitationLink } from './invitation-links.queries.js';
 import { findPendingOfPerson } from './pending-invitations.queries.js';
 import { takeUp, takeUpDecision } from './take-up.js';
+import type { RedeemInvitationLink } from '../auth/auth.face.js';
 
 /**
  * A sign-in link for a person whose invitation is pending, for the staff member who copies it to pass on.
@@ -24,7 +25,7 @@ export const issueInvitationLink = async (db: Db, firmId: number, reservedUserPk
  * link, an invitation removed meanwhile, or an address that belongs to another firm's person answers as
  * a used or expired link does: the link signs nobody in, and the invitation stays for its job.
  */
-export const redeemInvitationLink = async (db: Db, code: string): Promise<number | null> => {
+export const redeemInvitationLink: RedeemInvitationLink = async (db, code) => {
   const link = await findInvitationLink(db, sha256(code));
   if (!link) return null;
   if (link.usedAt || link.expiresAt < new Date() || !(await claimInvitationLink(db, link.firmId, link.pk))) throw ValidationError.detail(details.codeUsedOrExpired);

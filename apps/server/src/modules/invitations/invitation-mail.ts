@@ -4,7 +4,7 @@ import { invitationEmail, invitationEmailTakenEmail } from '../../mail/templates
 import { findUserOfFirm } from '../auth/auth.face.js';
 import { magicLinkUrl } from '../auth/auth.service.js';
 import { issueCode } from '../auth/one-time-codes.js';
-import { findFirm } from '../client-side/client-side.face.js';
+import { findFirm } from '../../kernel/companies.queries.js';
 import { replyAddressFor, type ReplyAddressing } from '../../mail/reply-token.js';
 
 export interface InvitationMailContext {

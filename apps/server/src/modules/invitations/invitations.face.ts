@@ -2,6 +2,7 @@
  * The invitations module's published face: what other modules may use of it, and all they may use. The
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
+export { redeemInvitationLink } from './invitation-links.js';
 export { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from './pending-assignments.queries.js';
 export {
   countPendingCoworkers,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientMemberships, firmMembers, pendingInvitations, users } from '../../db/schema/index.js';
 import { findUserByEmail } from '../auth/auth.face.js';
-import { findFirmsOfUser } from '../client-users/client-users.face.js';
+import { findFirmsOfUser } from '../../kernel/company-membership.js';
 import { grantRestrictions } from '../restrictions/restrictions.face.js';
 import { moveInvitationLinksToUser } from './invitation-links.queries.js';
 import { carryOverAssignments } from './pending-assignments.queries.js';

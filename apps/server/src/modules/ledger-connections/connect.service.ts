@@ -8,7 +8,7 @@ import { AppError, ConflictError } from '../../lib/errors.js';
 import type { Actor } from '../../kernel/actor.js';
 import { can, type FirmActor } from '../../kernel/permissions.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
-import { insertCompany } from '../client-companies/client-companies.face.js';
+import { insertCompany } from '../../kernel/companies.queries.js';
 import { queuePull } from './pull-requests.js';
 import { connectionOfCompany, saveConnection } from './ledger-connections.queries.js';
 import { createState, type ConnectPurpose, type ConnectState } from './oauth-state.js';

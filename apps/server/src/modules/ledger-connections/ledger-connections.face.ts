@@ -7,3 +7,4 @@ export { withGrant } from './grant-lost.js';
 export { syncInfo } from './sync-info.js';
 export { assertConnected, NOTHING_TO_READ, queuePull, requestPull, type PullMode } from './pull-requests.js';
 export { nextConnectorRuns, nextRunExpectedAt } from './connector-schedule.js';
+export { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';

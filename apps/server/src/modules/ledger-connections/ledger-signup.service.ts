@@ -4,7 +4,7 @@ import type { LedgerGrant } from '../ledger/ledger.face.js';
 import { ConflictError } from '../../lib/errors.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import { findUserByEmail, insertFirm, insertFirmMember, insertSubscription, insertUser, linkLedgerIdentity } from '../auth/auth.face.js';
-import { insertCompany } from '../client-companies/client-companies.face.js';
+import { insertCompany } from '../../kernel/companies.queries.js';
 import { queuePull } from './pull-requests.js';
 import { seedStarterTemplates } from '../request-templates/request-templates.face.js';
 import { saveGrant, type StartedGrant } from './connect.service.js';

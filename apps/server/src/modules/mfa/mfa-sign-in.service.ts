@@ -16,7 +16,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { NoInput } from '../../lib/service.js';
 
 /** What the second step of signing in reaches of the app's dependencies. */
-export type MfaSignInDeps = Pick<AppDeps, 'db' | 'config' | 'sms'>;
+export type MfaSignInDeps = Pick<AppDeps, 'db' | 'config' | 'sms' | 'profileOf'>;
 
 /** The user of the request's half-open session: the one a second step can finish signing in. */
 export const pendingMfaUser = async (deps: Pick<AppDeps, 'db'>, visitor: Visitor) => {

@@ -1,11 +1,10 @@
-import { details, type FeatureFlag, type Profile, type ProfileUpdateBody } from '@herd/contract';
-import type { Db } from '../../db/client.js';
+import { details, type Profile, type ProfileUpdateBody } from '@herd/contract';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { NotFoundError, ValidationError, UnauthorizedError } from '../../lib/errors.js';
 import { passwordChangedEmail } from '../../mail/templates.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
-import { expireUnusedCodes, findBrandOfUser, findCompanyNamesOfUser, setPasswordHash } from '../auth/auth.face.js';
+import { expireUnusedCodes, findBrandOfUser, findCompanyNamesOfUser, setPasswordHash, type ReadProfile } from '../auth/auth.face.js';
 import { assertStrongPassword } from '../auth/password-strength.js';
 import { deleteUserSessions } from '../auth/auth.face.js';
 import { firmFlags } from '../feature-flags/feature-flags.face.js';
@@ -34,7 +33,7 @@ const pendingTotpLink = (user: { email: string; mfaMethod: string | null; totpSe
   user.totpSecret && user.mfaMethod !== 'TOTP' ? totpLink(createSecretBox(secretKey).open(user.totpSecret), user.email) : null;
 
 /** The signed-in person's profile, as the profile endpoint and a sign-in answer it. */
-export const profileOf = async (db: Db, userId: number, flagDefaults: readonly FeatureFlag[], secretKey: string): Promise<Profile> => {
+export const profileOf: ReadProfile = async (db, userId, flagDefaults, secretKey) => {
   const user = await findUser(db, userId);
   if (!user) throw new UnauthorizedError();
   const membership = await findMemberWithFirm(db, userId);

@@ -3,3 +3,4 @@
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
 export { rulesForCompany } from './rules.queries.js';
+export { countRuleOverrides } from './rule-counters.js';

@@ -7,7 +7,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { companyAccess, type CompanyAccess } from '../../kernel/company-access.js';
 import type { Actor } from '../../kernel/actor.js';
 import { restrictionWhere } from '../../kernel/account-scope.js';
-import type { SuggestionDeps } from '../suggestions/suggestions.face.js';
+import type { AnswerDeps } from './rule-overrides.js';
 import { merchantOfTransaction } from '../suggestions/suggestions.face.js';
 import { CLIENT_COMPLETED_STATUSES } from './status.js';
 import { loadLines, type LineRow, type TransactionRow } from './transactions.queries.js';
@@ -100,11 +100,7 @@ const answerOf = (lines: LineRow[], scope: CompanyAccess): Answer => {
  * Every pk must still be an open transaction of that payee the client sees;
  * otherwise nothing is written.
  */
-export const applySamePayee = async (
-  deps: SuggestionDeps,
-  actor: Actor,
-  { companyPk, transactionPk, pks }: { companyPk: number; transactionPk: number; pks: number[] },
-) => {
+export const applySamePayee = async (deps: AnswerDeps, actor: Actor, { companyPk, transactionPk, pks }: { companyPk: number; transactionPk: number; pks: number[] }) => {
   const scope = await companyAccess(deps.db, actor, companyPk, 'client');
   const { row, key } = await sourceOf(deps.db, scope, transactionPk);
   if (!CLIENT_COMPLETED_STATUSES.includes(row.status)) throw ValidationError.detail(NOT_ANSWERED);

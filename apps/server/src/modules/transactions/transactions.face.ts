@@ -9,3 +9,4 @@ export { applyLedgerRecords } from './ledger-apply.js';
 export { rereadWaitingForConnector, runPull } from './ledger-sync.js';
 export { publishWaitingForConnector } from './publish.js';
 export { type LedgerDeps } from './ledger-deps.js';
+export { type CountRuleOverrides } from './rule-counter-port.js';

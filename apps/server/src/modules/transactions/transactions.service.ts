@@ -13,6 +13,7 @@ import { countersFor, listPage } from './transactions.read.js';
 import { applyChanges, clearErrors, sendBack, setHidden } from './transactions.write.js';
 import { companyAccess, type Side } from '../../kernel/company-access.js';
 import type { SuggestionDeps } from '../suggestions/suggestions.face.js';
+import type { AnswerDeps } from './rule-overrides.js';
 
 /**
  * The transaction endpoints' one call each: every function takes the actor
@@ -42,13 +43,10 @@ export const listTransactions = async (
   return { count, count_capped: capped, ...pageLinks(url, query.page, query.page_size, count, hasMore), results };
 };
 
-export const answerTransactions = async (
-  deps: SuggestionDeps,
-  actor: Actor,
-  { side, companyPk, changes }: { side: Side; companyPk: number; changes: TransactionChange[] },
-) => applyChanges(deps, await companyAccess(deps.db, actor, companyPk, side), changes);
+export const answerTransactions = async (deps: AnswerDeps, actor: Actor, { side, companyPk, changes }: { side: Side; companyPk: number; changes: TransactionChange[] }) =>
+  applyChanges(deps, await companyAccess(deps.db, actor, companyPk, side), changes);
 
-export const splitTransaction = async (deps: SuggestionDeps, actor: Actor, { companyPk, split }: { companyPk: number; split: TransactionChange }) => {
+export const splitTransaction = async (deps: AnswerDeps, actor: Actor, { companyPk, split }: { companyPk: number; split: TransactionChange }) => {
   const [result] = await applyChanges(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), [split]);
   return result!;
 };

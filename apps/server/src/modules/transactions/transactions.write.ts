@@ -14,7 +14,7 @@ import { lockAtVersions, StaleVersionError, StaleVersions, staleAmong } from './
 import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../../kernel/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/suggestions.face.js';
-import { countOverrides, overriddenByPerson } from '../rules/overrides.js';
+import { overriddenByPerson, takeOverFromRules, type AnswerDeps } from './rule-overrides.js';
 import { notifyBulkNote } from '../notifications/events.js';
 import { answerNoticeHold, queueAnswerNotice } from '../notifications/answer-notices.js';
 import { jobBatch } from '../../jobs/job-batch.js';
@@ -35,7 +35,7 @@ const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: R
  * version its editor read is refused whole (409, with the rows as they are now)
  * when someone saved that transaction in between.
  */
-export const applyChanges = async (deps: SuggestionDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
+export const applyChanges = async (deps: AnswerDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
   try {
     return await applyChangesAtVersions(deps, scope, changes);
   } catch (err) {
@@ -44,7 +44,7 @@ export const applyChanges = async (deps: SuggestionDeps, scope: CompanyAccess, c
   }
 };
 
-const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
+const applyChangesAtVersions = async ({ db, jobs, countRuleOverrides }: AnswerDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
   // What the checks need is read in one statement: the rows in reach, their lines and attachments, and the categories and references named.
   const {
     rows,
@@ -116,7 +116,7 @@ const applyChangesAtVersions = async ({ db, jobs }: SuggestionDeps, scope: Compa
     await lockAtVersions(tx, companyPk, changes);
     // Writes to rows that may also move, each a statement of its own (two writes of one row cannot share a statement);
     // an answer has none of them.
-    await countOverrides(tx, scope, withLines);
+    await takeOverFromRules(tx, countRuleOverrides, scope, withLines);
     for (const [clientMemo, pks] of memos) await updateTransactions(tx, companyPk, pks, { clientMemo });
     // The status change, and in the same statement the rest, which touches other rows: the marks of rows that keep
     // their status, the lines (replaced), the firm's pending notice (answer-notices.ts: the firm hears of it from a

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { CompanyRow } from '../../kernel/company-access.js';
 import type { LedgerRegistry } from '../ledger/ledger.face.js';
-import { forgetCredentials } from '../ledger-connections/credential-store.js';
+import { forgetCredentials } from './credential-store.js';
 
 export interface GrantDeps {
   db: Db;
