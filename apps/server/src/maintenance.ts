@@ -7,7 +7,7 @@ import { deleteExpiredSessions } from './modules/auth/sessions.queries.js';
 import { deleteKeysBefore } from './modules/idempotency/idempotency.queries.js';
 import { deleteHitsBefore } from './modules/rate-limit/rate-limit.queries.js';
 import { deleteStripeEventsBefore } from './modules/billing/billing.queries.js';
-import { deleteOldInboundMessages } from './modules/inbound/inbound.queries.js';
+import { deleteOldInboundMessages } from './modules/received-messages/received-messages.face.js';
 import { deleteExpiredInvitationLinks } from './modules/invitations/invitation-links.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;

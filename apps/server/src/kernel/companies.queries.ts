@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { clientCompanies, firms } from '../db/schema/index.js';
 
@@ -8,6 +8,10 @@ import { clientCompanies, firms } from '../db/schema/index.js';
  * created by connecting a ledger. What a company shows and who may change it stay the client-companies
  * module's.
  */
+
+/** The firm's companies among these pks, as a subquery: another firm's pk there matches nothing. */
+export const firmCompanyPks = (firmId: number, companyPks: number[]) =>
+  sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId} and ${inArray(clientCompanies.pk, companyPks)})`;
 
 /** A new client company of the firm, as written. */
 export const insertCompany = async (db: Db, values: typeof clientCompanies.$inferInsert) => {

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clientCompanies, clientCompanyAssignments, clientMemberships, firmMembers, ledgerConnections, pendingInvitations, users } from '../../db/schema/index.js';
+import { clientCompanies, clientCompanyAssignments, clientMemberships, firmMembers, ledgerConnections, pendingInvitations } from '../../db/schema/index.js';
 import type { FirmActor } from '../../kernel/permissions.js';
 import { visibleCompaniesWhere } from '../../kernel/visible-companies.js';
+import { firmCompanyPks } from '../../kernel/companies.queries.js';
 
 type ClientCompanyRow = typeof clientCompanies.$inferSelect;
 
@@ -58,36 +59,12 @@ export const updateCompany = async (db: Db, firmId: number, pk: number, values: 
   return row ?? null;
 };
 
-/** The firm's companies among these pks, as a subquery. */
-const firmCompanyPks = (firmId: number, companyPks: number[]) =>
-  sql`(select ${clientCompanies.pk} from ${clientCompanies} where ${clientCompanies.firmId} = ${firmId} and ${inArray(clientCompanies.pk, companyPks)})`;
-
 export const disconnectFirmCompanies = (db: Db, firmId: number) =>
   db
     .update(clientCompanies)
     .set({ connectionState: 'DISCONNECTED', updatedAt: new Date() })
     .where(and(eq(clientCompanies.firmId, firmId), sql`${clientCompanies.connectionState} <> 'DISCONNECTED'`))
     .returning();
-
-/** Firm members (with name and email) assigned to each of the given companies of the firm. */
-export const findAssignments = (db: Db, firmId: number, companyPks: number[]) =>
-  companyPks.length === 0
-    ? Promise.resolve([])
-    : db
-        .select({
-          clientCompanyId: clientCompanyAssignments.clientCompanyId,
-          pk: firmMembers.pk,
-          /** The member's user (`pk` is their membership of the firm). */
-          userId: users.pk,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-        })
-        .from(clientCompanyAssignments)
-        .innerJoin(firmMembers, eq(firmMembers.pk, clientCompanyAssignments.firmMemberId))
-        .innerJoin(users, eq(users.pk, firmMembers.userId))
-        .where(and(eq(firmMembers.firmId, firmId), inArray(clientCompanyAssignments.clientCompanyId, firmCompanyPks(firmId, companyPks))))
-        .orderBy(users.firstName, users.lastName);
 
 /** Users per company, pending invitations included (one per person invited to the company). */
 export const countClientUsers = async (db: Db, firmId: number, companyPks: number[]) => {

@@ -1,6 +1,7 @@
 import type { ClientCompany } from '@herd/contract';
 import type { clientCompanies } from '../../db/schema/index.js';
-import type { countClientUsers, findAssignments, findLedgerConnections } from './client-companies.queries.js';
+import type { countClientUsers, findLedgerConnections } from './client-companies.queries.js';
+import type { findAssignments } from '../../kernel/company-membership.js';
 import { syncInfo } from '../ledger-connections/ledger-connections.face.js';
 
 type Row = typeof clientCompanies.$inferSelect;

@@ -12,7 +12,6 @@ import {
   countClientUsers,
   findLedgerConnections,
   disconnectFirmCompanies,
-  findAssignments,
   findFirmMemberPks,
   listCompanies,
   replaceAssignments,
@@ -22,6 +21,7 @@ import { clientCompaniesCsv } from './client-companies.csv.js';
 import { toClientCompanies } from './client-companies.serializer.js';
 import { revokeLedgerGrants, type GrantDeps } from '../ledger-connections/ledger-connections.face.js';
 import { insertCompany } from '../../kernel/companies.queries.js';
+import { findAssignments } from '../../kernel/company-membership.js';
 import { companyAccess } from '../../kernel/company-access.js';
 import { finishRuleAfterUpdate } from './finish-rule-settings.js';
 import { revokeTokensOf } from '../generic/generic.face.js';

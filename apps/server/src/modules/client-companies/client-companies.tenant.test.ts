@@ -4,7 +4,8 @@ import { clientCompanies, clientCompanyAssignments, ledgerConnections } from '..
 import { clientMaker } from '../../../test/client.js';
 import { addFirmMember, createClientUser, createFirm, firmMemberPkOf, signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { countClientUsers, findAssignments, findLedgerConnections, replaceAssignments, updateCompany } from './client-companies.queries.js';
+import { countClientUsers, findLedgerConnections, replaceAssignments, updateCompany } from './client-companies.queries.js';
+import { findAssignments } from '../../kernel/company-membership.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 61);

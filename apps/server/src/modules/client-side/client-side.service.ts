@@ -7,7 +7,7 @@ import { peopleContextOf, type PeopleDeps } from '../invitations/people-context.
 import { inviteToCompany } from '../invitations/client-invitation.js';
 import { deletePendingInvitations, findPendingOfCompany } from '../invitations/invitations.face.js';
 import { removeClientAccess } from '../client-users/client-users.face.js';
-import { logoUrl } from '../profile/profile.face.js';
+import { fileUrlOrNull } from '../storage/storage.face.js';
 import { assertManagesCompanyUsers } from './client-scope.js';
 import { findCompaniesOfClient, findCompanyUsers, findContactFor } from './client-side.queries.js';
 import { findFirm } from '../../kernel/companies.queries.js';
@@ -56,7 +56,7 @@ export const myAccountant = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { 
   if (!firm) throw new NotFoundError();
   const contact = await findContactFor(db, company.pk, firm.pk);
   return {
-    firm: { pk: firm.pk, company_name: firm.companyName, main_color: firm.mainColor, logo: logoUrl(firm.logoFileId) },
+    firm: { pk: firm.pk, company_name: firm.companyName, main_color: firm.mainColor, logo: fileUrlOrNull(firm.logoFileId) },
     contact: contact ? { name: `${contact.firstName} ${contact.lastName}`.trim(), email: contact.email, phone: contact.phone } : null,
   };
 };

@@ -8,7 +8,7 @@ import { visibleCompaniesWhere } from '../../kernel/visible-companies.js';
  * Left without a tenant on purpose: countOtherMemberships looks
  * at every firm a user belongs to (a client of one firm may not be invited by
  * another; an account with no company left is deleted), and return only
- * counts and firm ids. Memberships by company (findMembership, usersOfCompany)
+ * counts and firm ids. Memberships by company
  * are scoped by their company, which the service has checked is the firm's.
  */
 
@@ -132,13 +132,6 @@ const countOtherMemberships = async (db: Db, userPk: number, companyPks: number[
     .where(and(eq(clientMemberships.userId, userPk), not(inArray(clientMemberships.clientCompanyId, companyPks))));
   return row?.n ?? 0;
 };
-
-export const usersOfCompany = (db: Db, companyPk: number) =>
-  db
-    .select({ pk: users.pk, email: users.email, firstName: users.firstName, isActive: users.isActive })
-    .from(clientMemberships)
-    .innerJoin(users, eq(users.pk, clientMemberships.userId))
-    .where(eq(clientMemberships.clientCompanyId, companyPk));
 
 /** Deletes a client user of the firm who has no company in any other firm (their memberships go with them). */
 const deleteClientUser = (db: Db, firmId: number, userPk: number) =>

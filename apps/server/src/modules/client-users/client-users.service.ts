@@ -1,4 +1,5 @@
 import { details, unavailable, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
+import { usersOfCompany } from '../../kernel/company-membership.js';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { canDeliverEmail } from '../../mail/email-delivery.js';
@@ -19,7 +20,6 @@ import {
   removeClientAccess,
   updateClientUserContacts,
   updateClientUserFields,
-  usersOfCompany,
 } from './client-users.queries.js';
 import { inviteToCompany } from '../invitations/client-invitation.js';
 import { findPendingClientRows, findPendingOfCompany, findPendingOfEmail, updatePendingPerson } from '../invitations/invitations.face.js';

@@ -5,8 +5,7 @@ import { IMAGE_TYPES } from '../../lib/sniff.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { can } from '../../kernel/permissions.js';
-import { logoUrl } from '../profile/profile.face.js';
-import { findFile } from '../storage/storage.face.js';
+import { fileUrlOrNull, findFile } from '../storage/storage.face.js';
 import { findFirmByPk, updateFirm } from './firm-settings.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { NoInput } from '../../lib/service.js';
@@ -17,7 +16,7 @@ const toFirmSettings = (firm: FirmRow) => ({
   pk: firm.pk,
   company_name: firm.companyName,
   main_color: firm.mainColor,
-  logo: logoUrl(firm.logoFileId),
+  logo: fileUrlOrNull(firm.logoFileId),
   logo_file: firm.logoFileId,
   time_zone: firm.timeZone,
   reminder_weekday: firm.reminderWeekday,

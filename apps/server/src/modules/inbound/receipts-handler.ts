@@ -3,7 +3,7 @@ import { isFirmActor } from '../../kernel/permissions.js';
 import { checkReceiptFile } from '../receipts/receipt-files.js';
 import { companiesOfClient, findUserByReceiptsToken, parseReceiptsToken, RECEIPTS_PREFIX } from '../receipts/receipt-address.js';
 import { intakeReceipts } from '../receipts/receipt-intake.js';
-import { claimMessage, isAlreadyFiled } from './inbound.queries.js';
+import { claimMessage, isAlreadyFiled } from '../received-messages/received-messages.face.js';
 import type { HandlerOutcome, InboundHandler } from './inbound-types.js';
 import { cleanText } from './reply-handler.js';
 import { replyTextOf } from './reply-text.js';

@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { firmMembers, receipts, transactions, userAccountRestrictions, users } from '../../db/schema/index.js';
-import { findAssignments } from '../client-companies/client-companies.face.js';
-import { usersOfCompany } from '../client-users/client-users.face.js';
+import { findAssignments, usersOfCompany } from '../../kernel/company-membership.js';
 
 export interface Recipient {
   pk: number;

@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { FIRM_ROLES, firmRoleRules } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { clientCompanyAssignments, firmMembers, receipts, userAccountRestrictions, users } from '../../db/schema/index.js';
-import { usersOfCompany } from '../client-users/client-users.face.js';
+import { usersOfCompany } from '../../kernel/company-membership.js';
 import { clientRecipients, peopleSeeingAnyOf, receiptRecipients } from './note-recipients.js';
 
 /** Roles that see every client of the firm, and so hear about every one. */

@@ -2,4 +2,4 @@
  * The profile module's published face: what other modules may use of it, and all they may use. The
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
-export { logoUrl, profileOf } from './profile.service.js';
+export { profileOf } from './profile.service.js';

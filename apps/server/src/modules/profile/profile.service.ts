@@ -8,7 +8,7 @@ import { expireUnusedCodes, findBrandOfUser, findCompanyNamesOfUser, setPassword
 import { assertStrongPassword } from '../auth/password-strength.js';
 import { deleteUserSessions } from '../auth/auth.face.js';
 import { firmFlags } from '../feature-flags/feature-flags.face.js';
-import { fileUrl } from '../storage/storage.face.js';
+import { fileUrlOrNull } from '../storage/storage.face.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { totpLink } from '../mfa/mfa.face.js';
 import { findClientFirm, findMemberWithFirm, findUser, updateOwnUserFields } from './profile.queries.js';
@@ -18,13 +18,11 @@ import type { NoInput } from '../../lib/service.js';
 
 type FirmRow = NonNullable<Awaited<ReturnType<typeof findClientFirm>>>;
 
-export const logoUrl = (fileId: number | null) => (fileId ? fileUrl(fileId) : null);
-
 const companyOf = (firm: FirmRow) => ({
   pk: firm.pk,
   company_name: firm.companyName,
   main_color: firm.mainColor,
-  logo: logoUrl(firm.logoFileId),
+  logo: fileUrlOrNull(firm.logoFileId),
 });
 
 /** The signed-in user as the web app sees them (the contract's profile shape), with their firm's feature flags. */

@@ -4,7 +4,7 @@
  */
 export { findFile, insertFile } from './storage.queries.js';
 export { storageRoomFor, type OfferedFile } from './storage-quota.service.js';
-export { cleanName, fileUrl, newStorageKey } from './storage.service.js';
+export { cleanName, fileUrl, fileUrlOrNull, newStorageKey } from './storage.service.js';
 export { StoredObjectMissingError, type StorageDriver } from './storage-port.js';
 export { zipStoredFiles, type ZipEntry } from './zip-stored-files.js';
 export type { FileGrant } from './file-grants.js';

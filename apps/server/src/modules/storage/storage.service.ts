@@ -21,6 +21,9 @@ type FileRow = NonNullable<Awaited<ReturnType<typeof findFile>>>;
 
 export const fileUrl = (pk: number) => apiPath(fileEndpoints.retrieve.path.replace('{pk}', String(pk)));
 
+/** The address of a stored file that may be missing (a firm's logo), or null. */
+export const fileUrlOrNull = (pk: number | null) => (pk ? fileUrl(pk) : null);
+
 export const toStoredFile = (row: FileRow): StoredFile => ({
   pk: row.pk,
   name: row.name,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { resolveActor } from '../../kernel/actor.js';
-import { claimMessage, isAlreadyFiled } from '../inbound/inbound.face.js';
+import { claimMessage, isAlreadyFiled } from '../received-messages/received-messages.face.js';
 import { checkReceiptFile } from '../receipts/receipt-files.js';
 import { companiesOfClient } from '../receipts/receipt-address.js';
 import { intakeReceipts } from '../receipts/receipt-intake.js';
