@@ -12,6 +12,7 @@ import type { FileGrant } from './modules/storage/file-grants.js';
 import type { CountRuleOverrides } from './modules/transactions/rule-counter-port.js';
 import type { RedeemInvitationLink } from './modules/auth/invitation-link-port.js';
 import type { ReadProfile } from './modules/auth/profile-port.js';
+import type { ReceiptIntakePort } from './modules/karbon/receipt-intake-port.js';
 import type { KarbonSandbox } from './integrations/karbon/http/builtin-sandbox.js';
 
 /** What every route, service and job reaches through `app.deps`; built once in `buildApp`. */
@@ -37,6 +38,8 @@ export interface AppDeps {
   redeemInvitationLink: RedeemInvitationLink;
   /** The signed-in person's profile, which a sign-in answers with (modules/auth/profile-port.ts). */
   profileOf: ReadProfile;
+  /** Takes a file Karbon holds in as a receipt (modules/karbon/receipt-intake-port.ts). */
+  receiptIntake: ReceiptIntakePort;
 }
 
 declare module 'fastify' {

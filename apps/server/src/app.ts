@@ -10,6 +10,7 @@ import { clientSeesCommunicationFile } from './modules/communications/communicat
 import { countRuleOverrides } from './modules/rules/rules.face.js';
 import { redeemInvitationLink } from './modules/invitations/invitations.face.js';
 import { profileOf } from './modules/profile/profile.face.js';
+import { checkReceiptFile, intakeReceipts } from './modules/receipts/receipts.face.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
@@ -152,6 +153,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     countRuleOverrides,
     redeemInvitationLink,
     profileOf,
+    receiptIntake: { checkReceiptFile, intakeReceipts },
   };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);

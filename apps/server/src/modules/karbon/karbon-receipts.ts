@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
 import { SharedRateWindow } from '../../lib/shared-rate-window.js';
 import { KarbonAuthError, KarbonRateLimitError, KarbonRefusedError, KarbonUnreachableError } from './karbon-port.js';
-import { checkReceiptFile, intakeReceipts, type IntakeLog } from '../receipts/receipts.face.js';
 import { keysOf } from './karbon-access.js';
 import { KARBON_PER_MINUTE } from './karbon-delivery.js';
 import { effectiveSettings } from './karbon-settings.js';
@@ -16,7 +15,9 @@ import {
   updateInstance,
 } from './karbon.queries.js';
 
-export type KarbonImportDeps = Pick<AppDeps, 'db' | 'config' | 'karbon' | 'storage' | 'jobs'> & { log: IntakeLog };
+export type KarbonImportDeps = Pick<AppDeps, 'db' | 'config' | 'karbon' | 'storage' | 'jobs' | 'receiptIntake'> & {
+  log: { error(details: object, message: string): void };
+};
 
 /** A client's files are looked at again this long after the last look at most: receipts are not urgent, events are. */
 export const LOOK_AGAIN_AFTER_MS = 15 * 60_000;
@@ -52,12 +53,12 @@ export const importFirmReceipts = async (deps: KarbonImportDeps, firmId: number,
         }
         if (!(await room())) return imported;
         const bytes = await deps.karbon.download(keys, file.key, deps.config.maxUploadBytes);
-        const check = await checkReceiptFile({ fileName: file.name, bytes }, deps.config.maxUploadBytes);
+        const check = await deps.receiptIntake.checkReceiptFile({ fileName: file.name, bytes }, deps.config.maxUploadBytes);
         if (!check.ok) {
           await recordImportedFile(deps.db, { firmId, fileKey: file.key, refusal: check.reason });
           continue;
         }
-        const made = await intakeReceipts(
+        const made = await deps.receiptIntake.intakeReceipts(
           deps,
           deps.log,
           {
