@@ -153,7 +153,8 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     countRuleOverrides,
     redeemInvitationLink,
     profileOf,
-    receiptIntake: { checkReceiptFile, intakeReceipts },
+    // The receipts' intake with this app's storage, database and job queue (read when a sweep runs, after this is built).
+    receiptIntake: { checkReceiptFile, intakeReceipts: (log, intake, alsoWrite) => intakeReceipts(deps, log, intake, alsoWrite) },
   };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);

@@ -20,3 +20,8 @@ export { linkLedgerIdentity } from './ledger-identities.queries.js';
 export { findClientFirm, findMemberWithFirm } from './actor.queries.js';
 export { type RedeemInvitationLink } from './invitation-link-port.js';
 export { type ReadProfile } from './profile-port.js';
+export { magicLinkUrl } from './auth.service.js';
+export { issueCode } from './one-time-codes.js';
+export { openSession, type SessionReply, signedInProfile } from './session.service.js';
+export { endSession, readSession } from './sessions.js';
+export { assertStrongPassword } from './password-strength.js';

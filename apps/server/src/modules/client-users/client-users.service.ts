@@ -6,10 +6,10 @@ import { canDeliverEmail } from '../../mail/email-delivery.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { findBrandOfUser, findUserOfFirm, findUserOfFirmByEmail } from '../auth/auth.face.js';
-import { queueEmailChangeJob, recordEmailChange } from '../email-change/email-change.js';
+import { queueEmailChangeJob, recordEmailChange } from '../email-change/email-change.face.js';
 import { pageLinks } from '../../lib/pagination.js';
-import { magicLinkUrl } from '../auth/auth.service.js';
-import { issueCode } from '../auth/one-time-codes.js';
+import { magicLinkUrl } from '../auth/auth.face.js';
+import { issueCode } from '../auth/auth.face.js';
 import { can, type FirmActor } from '../../kernel/permissions.js';
 import {
   findCompanyPksOfUser,
@@ -21,15 +21,15 @@ import {
   updateClientUserContacts,
   updateClientUserFields,
 } from './client-users.queries.js';
-import { inviteToCompany } from '../invitations/client-invitation.js';
+import { inviteToCompany } from '../invitations/invitations.face.js';
 import { findPendingClientRows, findPendingOfCompany, findPendingOfEmail, updatePendingPerson } from '../invitations/invitations.face.js';
-import { queueInvitationJob } from '../invitations/record-invitation.js';
-import { issueInvitationLink } from '../invitations/invitation-links.js';
-import { peopleContextOf, type PeopleDeps } from '../invitations/people-context.js';
+import { queueInvitationJob } from '../invitations/invitations.face.js';
+import { issueInvitationLink } from '../invitations/invitations.face.js';
+import { peopleContextOf, type PeopleDeps } from '../invitations/invitations.face.js';
 import { removePendingAccess, updatePendingContacts, type PendingRows } from './pending-client-people.js';
 import { companyAccess } from '../../kernel/company-access.js';
 import { openWorkOf, reminderRecipients } from '../reminders/reminders.face.js';
-import { sendReminder } from '../reminders/send-reminder.js';
+import { sendReminder } from '../reminders/reminders.face.js';
 import type { AppDeps } from '../../app-deps.js';
 
 const toClientUsers = async (db: Db, actor: FirmActor, rows: ListedClientUser[]): Promise<ClientUser[]> => {

@@ -4,9 +4,9 @@ import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import { findUserOfFirmByEmail } from '../auth/auth.face.js';
 import type { FirmActor } from '../../kernel/permissions.js';
-import type { PeopleContext } from '../invitations/people-context.js';
+import type { PeopleContext } from '../invitations/invitations.face.js';
 import { deletePendingInvitations, type findPendingClientRows, findPendingOfEmail, updatePendingPerson } from '../invitations/invitations.face.js';
-import { queueInvitationJob } from '../invitations/record-invitation.js';
+import { queueInvitationJob } from '../invitations/invitations.face.js';
 
 /*
  * A person whose client invitation is pending answers the people endpoints as an invited client user

@@ -4,9 +4,9 @@ import { clientCompanies, clientMemberships, communicationItems, communications,
 import type { Mailer } from '../../mail/mailer.js';
 import type { SmsSender } from '../texts/texts.face.js';
 import { sendText, textablePhone } from '../texts/texts.face.js';
-import { magicLinkUrl } from '../auth/auth.service.js';
+import { magicLinkUrl } from '../auth/auth.face.js';
 import { findBrandOfUser } from '../auth/auth.face.js';
-import { issueCode } from '../auth/one-time-codes.js';
+import { issueCode } from '../auth/auth.face.js';
 import { subscriptionIsReadOnly } from '../billing/billing.face.js';
 import { findSubscriptionOfCompany } from '../billing/billing.face.js';
 import { replyAddressFor, type ReplyAddressing } from '../../mail/reply-token.js';

@@ -1,4 +1,4 @@
-import { notifyCommunicationsAnswered } from '../notifications/events.js';
+import { notifyCommunicationsAnswered } from '../notifications/notifications.face.js';
 import { answerFinishes, nextCommunicationStatus, type CommunicationClientChange, type CommunicationKind } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import type { communicationItems, communications } from '../../db/schema/index.js';

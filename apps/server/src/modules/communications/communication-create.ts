@@ -2,7 +2,7 @@ import { communicationContent, type CommunicationContent, type SenderKind } from
 import type { Db } from '../../db/client.js';
 import { ValidationError } from '../../lib/errors.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
-import { notifyCommunicationCreated } from '../notifications/events.js';
+import { notifyCommunicationCreated } from '../notifications/notifications.face.js';
 import { checkCommunicationFiles } from './communication-files.js';
 import { holdArrivalNotices } from './arrival-notices.js';
 import { findOccurrence, insertCommunication, insertCommunicationFiles, insertItems, type CommunicationHome } from './communications.queries.js';

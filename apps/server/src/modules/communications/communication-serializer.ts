@@ -1,6 +1,6 @@
 import { maskTin, type Communication, type CommunicationStatus, type StoredFile } from '@herd/contract';
 import type { Db } from '../../db/client.js';
-import { fileUrl } from '../storage/storage.service.js';
+import { fileUrl } from '../storage/storage.face.js';
 import { communicationsWithDetails, type CommunicationDetails, type DetailFile } from './communication-details.queries.js';
 import type { CommunicationRow } from './communications.queries.js';
 

@@ -6,4 +6,4 @@ export { usableFiles } from './communications.queries.js';
 export { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from './occurrence-communications.js';
 export { holdArrivalNotices, queueArrivalNotices } from './arrival-notices.js';
 export { requestsWaitingOnClient } from './communications.service.js';
-export { clientSeesCommunicationFile } from './communication-scope.js';
+export { clientSeesCommunicationFile, communicationAccess, companyCommunicationScope, findScopedCommunications } from './communication-scope.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { subscriptionIsReadOnly } from '../billing/billing.face.js';
-import { notifyRequestDue } from '../notifications/follow-up-events.js';
+import { notifyRequestDue } from '../notifications/notifications.face.js';
 import { claimDueNotice, holdClientDueNotices, requestsToTellOf } from './due-notices.queries.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { companiesWithFailedNotices, queueArrivalNotices } from './arrival-notices.js';

@@ -4,14 +4,14 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { canDeliverEmail } from '../../mail/email-delivery.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
-import { magicLinkUrl } from '../auth/auth.service.js';
-import { issueCode } from '../auth/one-time-codes.js';
+import { magicLinkUrl } from '../auth/auth.face.js';
+import { issueCode } from '../auth/auth.face.js';
 import { can } from '../../kernel/permissions.js';
-import { COWORKER_INVITATION_SUBJECT, sendInvitation } from '../invitations/invitation-mail.js';
-import { issueInvitationLink } from '../invitations/invitation-links.js';
-import { peopleContextOf, type PeopleDeps } from '../invitations/people-context.js';
+import { COWORKER_INVITATION_SUBJECT, sendInvitation } from '../invitations/invitations.face.js';
+import { issueInvitationLink } from '../invitations/invitations.face.js';
+import { peopleContextOf, type PeopleDeps } from '../invitations/invitations.face.js';
 import { findPendingCoworker, markPendingResent } from '../invitations/invitations.face.js';
-import { queueInvitationJob } from '../invitations/record-invitation.js';
+import { queueInvitationJob } from '../invitations/invitations.face.js';
 import { findFirmMember } from './coworkers.queries.js';
 
 /** Said when the invitation was already taken up: a colleague who has signed in gets their own links. */

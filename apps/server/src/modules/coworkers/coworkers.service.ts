@@ -13,7 +13,7 @@ import {
   listPendingCoworkers,
   updatePendingPerson,
 } from '../invitations/invitations.face.js';
-import { queueInvitationJob, recordInvitation } from '../invitations/record-invitation.js';
+import { queueInvitationJob, recordInvitation } from '../invitations/invitations.face.js';
 import { countFirmMembers, deleteUserOfMember, findFirmMember, listFirmMembers, updateFirmMember, updateMemberUserFields } from './coworkers.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { NoInput } from '../../lib/service.js';

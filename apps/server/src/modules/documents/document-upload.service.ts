@@ -6,7 +6,7 @@ import type { UploadedFile } from '../../lib/uploads.js';
 import { sniffDocument } from '../../lib/sniff-document.js';
 import type { Side } from '../../kernel/company-access.js';
 import type { Actor } from '../../kernel/actor.js';
-import { notifyDocumentsAdded } from '../notifications/events.js';
+import { notifyDocumentsAdded } from '../notifications/notifications.face.js';
 import { insertFile, storageRoomFor } from '../storage/storage.face.js';
 import { newStorageKey } from '../storage/storage.face.js';
 import { auditDocuments } from './document-audit.js';

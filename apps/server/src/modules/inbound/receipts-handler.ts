@@ -1,8 +1,8 @@
 import { resolveActor } from '../../kernel/actor.js';
 import { isFirmActor } from '../../kernel/permissions.js';
-import { checkReceiptFile } from '../receipts/receipt-files.js';
-import { companiesOfClient, findUserByReceiptsToken, parseReceiptsToken, RECEIPTS_PREFIX } from '../receipts/receipt-address.js';
-import { intakeReceipts } from '../receipts/receipt-intake.js';
+import { checkReceiptFile } from '../receipts/receipts.face.js';
+import { companiesOfClient, findUserByReceiptsToken, parseReceiptsToken, RECEIPTS_PREFIX } from '../receipts/receipts.face.js';
+import { intakeReceipts } from '../receipts/receipts.face.js';
 import { claimMessage, isAlreadyFiled } from '../received-messages/received-messages.face.js';
 import type { HandlerOutcome, InboundHandler } from './inbound-types.js';
 import { cleanText } from './reply-handler.js';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Actor } from '../../kernel/actor.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
-import { mailNoteToOtherSide } from '../notes/note-notifications.js';
-import type { ThreadAccess } from '../notes/note-targets.js';
+import { mailNoteToOtherSide } from '../notes/notes.face.js';
+import type { ThreadAccess } from '../notes/notes.face.js';
 import { insertNotes } from '../../kernel/thread-notes.queries.js';
-import { notifyNoteWritten } from '../notifications/note-notify.js';
+import { notifyNoteWritten } from '../notifications/notifications.face.js';
 import { cleanName, newStorageKey } from '../storage/storage.face.js';
 import { insertFile } from '../storage/storage.face.js';
 import { sniffContentType } from '../../lib/sniff.js';

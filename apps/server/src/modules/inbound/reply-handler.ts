@@ -3,7 +3,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { hasForbiddenCharacters } from '../../lib/text-guard.js';
 import { resolveActor, type Actor } from '../../kernel/actor.js';
 import { isFirmActor } from '../../kernel/permissions.js';
-import { threadAccess, type ThreadAccess } from '../notes/note-targets.js';
+import { threadAccess, type ThreadAccess } from '../notes/notes.face.js';
 import { transactionAccess } from '../../kernel/transaction-access.js';
 import type { InboundMessage } from './inbound-message.js';
 import { findUserEmail } from './inbound.queries.js';

@@ -2,8 +2,8 @@ import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { invitationEmail, invitationEmailTakenEmail } from '../../mail/templates.js';
 import { findUserOfFirm } from '../auth/auth.face.js';
-import { magicLinkUrl } from '../auth/auth.service.js';
-import { issueCode } from '../auth/one-time-codes.js';
+import { magicLinkUrl } from '../auth/auth.face.js';
+import { issueCode } from '../auth/auth.face.js';
 import { findFirm } from '../../kernel/companies.queries.js';
 import { replyAddressFor, type ReplyAddressing } from '../../mail/reply-token.js';
 

@@ -2,7 +2,7 @@
  * The invitations module's published face: what other modules may use of it, and all they may use. The
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
-export { redeemInvitationLink } from './invitation-links.js';
+export { issueInvitationLink, redeemInvitationLink } from './invitation-links.js';
 export { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from './pending-assignments.queries.js';
 export {
   countPendingCoworkers,
@@ -15,3 +15,7 @@ export {
   markPendingResent,
   updatePendingPerson,
 } from './pending-invitations.queries.js';
+export { type PeopleContext, peopleContextOf, type PeopleDeps } from './people-context.js';
+export { inviteToCompany } from './client-invitation.js';
+export { queueInvitationJob, recordInvitation } from './record-invitation.js';
+export { COWORKER_INVITATION_SUBJECT, sendInvitation } from './invitation-mail.js';

@@ -15,7 +15,7 @@ import {
   updateInstance,
 } from './karbon.queries.js';
 
-export type KarbonImportDeps = Pick<AppDeps, 'db' | 'config' | 'karbon' | 'storage' | 'jobs' | 'receiptIntake'> & {
+export type KarbonImportDeps = Pick<AppDeps, 'db' | 'config' | 'karbon' | 'receiptIntake'> & {
   log: { error(details: object, message: string): void };
 };
 
@@ -59,7 +59,6 @@ export const importFirmReceipts = async (deps: KarbonImportDeps, firmId: number,
           continue;
         }
         const made = await deps.receiptIntake.intakeReceipts(
-          deps,
           deps.log,
           {
             firmId,

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, ledgerConnections } from '../../db/schema/index.js';
 import { LedgerNeedsReauthError } from '../ledger/ledger.face.js';
-import { notifyLedgerNeedsReauth } from '../notifications/events.js';
+import { notifyLedgerNeedsReauth } from '../notifications/notifications.face.js';
 
 /**
  * The ledger refused the company's grant: say so on the company, where the clients list shows it,

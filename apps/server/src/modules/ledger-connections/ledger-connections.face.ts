@@ -5,6 +5,6 @@
 export { connectionOfCompany, saveConnection } from './ledger-connections.queries.js';
 export { withGrant } from './grant-lost.js';
 export { syncInfo } from './sync-info.js';
-export { assertConnected, NOTHING_TO_READ, queuePull, requestPull, type PullMode } from './pull-requests.js';
+export { assertConnected, NOTHING_TO_READ, type PullMode, queuePull, requestPull } from './pull-requests.js';
 export { nextConnectorRuns, nextRunExpectedAt } from './connector-schedule.js';
-export { revokeLedgerGrants, type GrantDeps } from './ledger-grants.js';
+export { type GrantDeps, revokeLedgerGrants } from './ledger-grants.js';

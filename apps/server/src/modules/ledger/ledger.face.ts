@@ -3,9 +3,20 @@
  * rest of the module is its own; a lint rule keeps other modules to this file.
  */
 export { type AdapterServices, type LedgerLineField, type LedgerRegistry, type ListEntryOutcome, type NewListEntry } from './ledger-adapter.js';
-export { type LedgerAccountRecord, type LedgerRecord, type LedgerReferences, type LedgerRefRecord } from './ledger-records.js';
+export {
+  type LedgerAccountRecord,
+  type LedgerFile,
+  type LedgerRecord,
+  type LedgerReferences,
+  type LedgerRefRecord,
+  type LedgerTransaction,
+  type PublishItem,
+  type PublishLine,
+  type PublishOutcome,
+} from './ledger-records.js';
 export { type CredentialStore, type LedgerGrant, type SealedCredentials } from './credential-store.js';
 export { LedgerLimitReachedError, LedgerNeedsReauthError } from './ledger-errors.js';
-export { cleanLedgerAccount, cleanLedgerRef } from './ledger-hygiene.js';
+export { cleanLedgerAccount, cleanLedgerRecord, cleanLedgerRef } from './ledger-hygiene.js';
 export { isWatchedByDefault } from './watched-accounts.js';
 export { type ConnectorChannel, type ConnectorChannels, type ConnectorMessage } from './connector-channel.js';
+export { decideInbound, type InboundOptions } from './inbound-policy.js';

@@ -6,7 +6,7 @@ import { ValidationError } from '../../lib/errors.js';
 import type { Actor } from '../../kernel/actor.js';
 import { isFirmActor, requireFirmActor } from '../../kernel/permissions.js';
 import { companyAccess } from '../../kernel/company-access.js';
-import { firmAudience } from '../notifications/notification-recipients.js';
+import { firmAudience } from '../notifications/notifications.face.js';
 import type { AppDeps } from '../../app-deps.js';
 
 const nameOf = (row: { firstName: string; lastName: string; email: string }) => `${row.firstName} ${row.lastName}`.trim() || row.email;

@@ -5,10 +5,10 @@ import type { Mailer } from '../../mail/mailer.js';
 import { noteEmail } from '../../mail/templates.js';
 import type { Actor } from '../../kernel/actor.js';
 import { findBrandOfUser } from '../auth/auth.face.js';
-import { magicLinkUrl } from '../auth/auth.service.js';
-import { issueCode } from '../auth/one-time-codes.js';
+import { magicLinkUrl } from '../auth/auth.face.js';
+import { issueCode } from '../auth/auth.face.js';
 import type { ThreadAccess, ThreadKind } from './note-targets.js';
-import { clientRecipients, firmRecipients, receiptRecipients } from '../notifications/note-recipients.js';
+import { clientRecipients, firmRecipients, receiptRecipients } from '../notifications/notifications.face.js';
 import { replyAddressFor, type ReplyAddressing } from '../../mail/reply-token.js';
 
 export interface NoteMailDeps {

@@ -5,8 +5,8 @@ import type { Actor } from '../../kernel/actor.js';
 import { isFirmActor } from '../../kernel/permissions.js';
 import { transactionAccess } from '../../kernel/transaction-access.js';
 import { companyAccess } from '../../kernel/company-access.js';
-import { receiptAccess } from '../receipts/receipt-scope.js';
-import { communicationAccess } from '../communications/communication-scope.js';
+import { receiptAccess } from '../receipts/receipts.face.js';
+import { communicationAccess } from '../communications/communications.face.js';
 
 /** Whose thread a note belongs to, once the actor is known to be allowed in it. */
 export interface ThreadAccess {

@@ -3,3 +3,5 @@
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
 export { pinnedNotesByCompany } from './note-pins.js';
+export { mailNoteToOtherSide } from './note-notifications.js';
+export { threadAccess, type ThreadAccess } from './note-targets.js';

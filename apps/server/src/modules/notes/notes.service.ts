@@ -6,14 +6,14 @@ import { isFirmActor } from '../../kernel/permissions.js';
 import { findScoped } from '../../kernel/transaction-access.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.js';
-import { notifyMentions, notifyNoteWritten } from '../notifications/note-notify.js';
+import { notifyMentions, notifyNoteWritten } from '../notifications/notifications.face.js';
 import { checkMentions, mentionedPeople } from './note-mentions.js';
-import { notifyBulkNote } from '../notifications/events.js';
+import { notifyBulkNote } from '../notifications/notifications.face.js';
 import { findNote, listNotes, updateNoteBody } from './notes.queries.js';
 import { insertAccountantNotes, insertNotes } from '../../kernel/thread-notes.queries.js';
 import { companyAccess } from '../../kernel/company-access.js';
-import { companyCommunicationScope, findScopedCommunications } from '../communications/communication-scope.js';
-import { companyReceiptScope, findScopedReceipts } from '../receipts/receipt-scope.js';
+import { companyCommunicationScope, findScopedCommunications } from '../communications/communications.face.js';
+import { companyReceiptScope, findScopedReceipts } from '../receipts/receipts.face.js';
 import type { AppDeps } from '../../app-deps.js';
 
 type ListedRow = Awaited<ReturnType<typeof listNotes>>[number];

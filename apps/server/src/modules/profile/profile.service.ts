@@ -5,7 +5,7 @@ import { passwordChangedEmail } from '../../mail/templates.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { expireUnusedCodes, findBrandOfUser, findCompanyNamesOfUser, setPasswordHash, type ReadProfile } from '../auth/auth.face.js';
-import { assertStrongPassword } from '../auth/password-strength.js';
+import { assertStrongPassword } from '../auth/auth.face.js';
 import { deleteUserSessions } from '../auth/auth.face.js';
 import { firmFlags } from '../feature-flags/feature-flags.face.js';
 import { fileUrlOrNull } from '../storage/storage.face.js';

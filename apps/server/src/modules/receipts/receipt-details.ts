@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { receiptMatches } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Actor } from '../../kernel/actor.js';
-import { serialize } from '../transactions/transactions.read.js';
+import { serialize } from '../transactions/transactions.face.js';
 import { transactionAccess } from '../../kernel/transaction-access.js';
 import { receiptAccess } from './receipt-scope.js';
 import type { AppDeps } from '../../app-deps.js';

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import { receipts } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { writeAudit } from '../../kernel/audit.queries.js';
-import { notifyReceiptsArrived } from '../notifications/events.js';
+import { notifyReceiptsArrived } from '../notifications/notifications.face.js';
 import { insertFile, type StorageDriver } from '../storage/storage.face.js';
-import { cleanName, newStorageKey } from '../storage/storage.service.js';
+import { cleanName, newStorageKey } from '../storage/storage.face.js';
 
 export interface IntakeDeps {
   db: Db;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
 import { receipts } from '../../db/schema/index.js';
-import { queueLedgerAttach } from '../transactions/ledger-attach-job.js';
+import { queueLedgerAttach } from '../transactions/transactions.face.js';
 import { candidateWindow } from './matching/candidates.js';
 import { CandidateIndex } from './matching/candidate-index.js';
 import { decideMatch, type Candidate, type MatchDecision } from './matching/decide.js';

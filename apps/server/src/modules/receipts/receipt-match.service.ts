@@ -10,7 +10,7 @@ import type { Actor } from '../../kernel/actor.js';
 import { findScoped } from '../../kernel/transaction-access.js';
 import { toReceipt } from './receipt-serializer.js';
 import type { ScorePart } from './matching/score.js';
-import { queueLedgerAttach } from '../transactions/ledger-attach-job.js';
+import { queueLedgerAttach } from '../transactions/transactions.face.js';
 import { decideFor, matchable, writeMatch, writeSuggestions, type LedgerAttachment } from './receipt-matching.js';
 import { receiptAccess } from './receipt-scope.js';
 import { findFullReceipts, type ReceiptRow } from './receipts.queries.js';

@@ -1,10 +1,10 @@
-import { notifyReceiptsMatched } from '../notifications/events.js';
+import { notifyReceiptsMatched } from '../notifications/notifications.face.js';
 import { and, between, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { receiptMatches, receipts, transactionAttachments, transactions } from '../../db/schema/index.js';
 import { writeAuditMany } from '../../kernel/audit.queries.js';
 import { matchAuditEntries } from './match-history.js';
-import { attachesInLedger } from '../transactions/ledger-attach-job.js';
+import { attachesInLedger } from '../transactions/transactions.face.js';
 import { restrictionWhere, type AccountRestrictions } from '../../kernel/account-scope.js';
 import { candidateWindow } from './matching/candidates.js';
 import { decideMatch, type Candidate, type MatchDecision } from './matching/decide.js';

@@ -4,7 +4,7 @@ import { MONEY_PATTERN } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { files, receipts } from '../../db/schema/index.js';
 import { insertFile } from '../storage/storage.face.js';
-import { newStorageKey } from '../storage/storage.service.js';
+import { newStorageKey } from '../storage/storage.face.js';
 import { queueReceiptMatch } from '../../jobs/receipt-match-requests.js';
 import { ReceiptReadingError, type ReadingHints } from './reading/index.js';
 import { installedReader, type ReadValue, type ReceiptReader, type ReceiptReading } from './receipt-reader.js';

@@ -1,5 +1,5 @@
 import type { Receipt } from '@herd/contract';
-import { toStoredFile } from '../storage/storage.service.js';
+import { toStoredFile } from '../storage/storage.face.js';
 import type { FullReceiptRow } from './receipts.queries.js';
 
 const field = <T>(value: T | null, confidence: number | null, edited: boolean) => ({ value, confidence, edited });

@@ -3,7 +3,7 @@
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
 export { viewerWhere } from './receipts.queries.js';
-export { intakeReceipts, type IntakeLog } from './receipt-intake.js';
+export { type IntakeLog, intakeReceipts } from './receipt-intake.js';
 export { checkReceiptFile } from './receipt-files.js';
-export { seesReceiptFile } from './receipt-scope.js';
-export { countOpenReceipts } from './receipt-scope.js';
+export { companyReceiptScope, countOpenReceipts, findScopedReceipts, receiptAccess, seesReceiptFile } from './receipt-scope.js';
+export { companiesOfClient, findUserByReceiptsToken, parseReceiptsToken, RECEIPTS_PREFIX } from './receipt-address.js';

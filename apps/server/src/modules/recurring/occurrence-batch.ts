@@ -3,7 +3,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { subscriptionIsReadOnly } from '../billing/billing.face.js';
 import { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from '../communications/communications.face.js';
 import { holdArrivalNotices, queueArrivalNotices } from '../communications/communications.face.js';
-import { notifyScheduledCommunications } from '../notifications/events.js';
+import { notifyScheduledCommunications } from '../notifications/notifications.face.js';
 import { isOccurrence, nextOccurrenceFrom } from './recurrence.js';
 import { addDays, dayAfter, todayIn } from '../../lib/calendar-days.js';
 import { advanceNextOccurrences, claimOccurrences, lockSchedulesOfFirm, setOccurrenceCommunications } from './recurring.queries.js';

@@ -6,7 +6,7 @@ import { writeAudit } from '../../kernel/audit.queries.js';
 import type { Actor } from '../../kernel/actor.js';
 import { requireFirmActor } from '../../kernel/permissions.js';
 import { usableFiles } from '../communications/communications.face.js';
-import { firmToday } from '../firm-settings/firm-today.js';
+import { firmToday } from '../firm-settings/firm-settings.face.js';
 import { writeOccurrenceBatch, type OccurrenceDeps } from './occurrence-batch.js';
 import { queueArrivalNotices } from '../communications/communications.face.js';
 import { occurrenceKey } from './occurrence-job.js';

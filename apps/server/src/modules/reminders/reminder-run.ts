@@ -1,7 +1,7 @@
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { subscriptionIsReadOnly } from '../billing/billing.face.js';
 import { findSubscriptionOfCompany } from '../billing/billing.face.js';
-import { notifyClientUnresponsive } from '../notifications/follow-up-events.js';
+import { notifyClientUnresponsive } from '../notifications/notifications.face.js';
 import { accountantsToTell, emailEscalation, type Accountant, type Escalation } from './escalation.js';
 import { hasOpenWork } from './reminder-content.js';
 import {

@@ -3,3 +3,4 @@
  * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
  */
 export { openWorkOf, reminderRecipients } from './reminders.queries.js';
+export { sendReminder } from './send-reminder.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { writeRuleAnswers, type RuleAnswer } from '../transactions/rule-answers.js';
+import { writeRuleAnswers, type RuleAnswer } from '../transactions/transactions.face.js';
 import { countRuleUses } from './rules.queries.js';
 
 export type AutoAnswer = RuleAnswer;

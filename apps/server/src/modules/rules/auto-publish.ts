@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { clientCompanies } from '../../db/schema/index.js';
 import { writeAuditMany } from '../../kernel/audit.queries.js';
 import { companyFirmIsReadOnly } from '../billing/billing.face.js';
-import { sendToLedger } from '../transactions/publish.js';
+import { sendToLedger } from '../transactions/transactions.face.js';
 import { findTransactionsOfCompany } from '../transactions/transactions.face.js';
 
 export type AutoPublishDeps = Pick<AppDeps, 'db' | 'config' | 'ledgers' | 'jobs' | 'storage'>;

@@ -1,8 +1,8 @@
 import type { LearnedPattern } from '@herd/contract';
 import { companyAccess } from '../../kernel/company-access.js';
 import type { Actor } from '../../kernel/actor.js';
-import { merchantOfTransaction } from '../suggestions/merchant.js';
-import { suggestionFor } from '../suggestions/ranking.js';
+import { merchantOfTransaction } from '../suggestions/suggestions.face.js';
+import { suggestionFor } from '../suggestions/suggestions.face.js';
 import { companyAccounts, firmAnswers, ownAnswers } from '../suggestions/suggestions.face.js';
 import { answerTallies, vendorNames, type AnswerTally } from './patterns.queries.js';
 import type { AppDeps } from '../../app-deps.js';

@@ -1,5 +1,5 @@
 import type { RuleRow } from './rules.queries.js';
-import { accountKey, type Account } from '../suggestions/ranking.js';
+import { accountKey, type Account } from '../suggestions/suggestions.face.js';
 
 /** A rule's account in this company's chart: a company rule's own, a firm rule's of the same name and kind (as the firm's suggestions map them). */
 export const accountForRule = (rule: Pick<RuleRow, 'categoryId' | 'accountName' | 'accountType'>, accounts: Account[]) => {

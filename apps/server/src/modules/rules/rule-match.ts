@@ -1,4 +1,4 @@
-import type { Account, Suggestion } from '../suggestions/ranking.js';
+import type { Account, Suggestion } from '../suggestions/suggestions.face.js';
 import { accountForRule } from './rule-account.js';
 import type { RuleRow } from './rules.queries.js';
 

@@ -9,10 +9,10 @@ import { can, requireFirmActor } from '../../kernel/permissions.js';
 import { writeAuditMany } from '../../kernel/audit.queries.js';
 import { isClientCategoryType } from '../refs/refs.face.js';
 import { companyAccounts } from '../suggestions/suggestions.face.js';
-import { queueSuggestionRefresh } from '../suggestions/refresh-queue.js';
-import type { Account } from '../suggestions/ranking.js';
+import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
+import type { Account } from '../suggestions/suggestions.face.js';
 import { accountForRule } from './rule-account.js';
-import type { SuggestionDeps } from '../suggestions/answers.js';
+import type { SuggestionDeps } from '../suggestions/suggestions.face.js';
 import { deleteRule, findRule, firmCompanyPks, insertRule, rulesForCompany, updateRule, type RuleRow, type RuleWithNames } from './rules.queries.js';
 import type { AppDeps } from '../../app-deps.js';
 

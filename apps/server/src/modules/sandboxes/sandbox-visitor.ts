@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { readSession } from '../auth/sessions.js';
+import { readSession } from '../auth/auth.face.js';
 
 /** A signed-in member of a firm looking at one of the built-in sandboxes' pages. */
 export interface SandboxVisitor {

@@ -5,7 +5,6 @@
 export { type LedgerHistoryLine, replaceLedgerHistory } from './ledger-history.queries.js';
 export {
   ANSWERED_STATUSES,
-  type StoredSuggestion,
   companyAccounts,
   companyFirm,
   firmAnswers,
@@ -14,8 +13,9 @@ export {
   replaceSuggestions,
   rowsWithoutMerchant,
   setMerchantKeys,
+  type StoredSuggestion,
 } from './suggestions.queries.js';
-export { suggestionFor, type Suggestion } from './ranking.js';
+export { type Account, accountKey, type Suggestion, suggestionFor } from './ranking.js';
 export { queueSuggestionRefresh } from './refresh-queue.js';
 export { merchantOfTransaction, normalizeMerchant } from './merchant.js';
 export { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from './answers.js';

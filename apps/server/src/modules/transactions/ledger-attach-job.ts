@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
 import { clientCompanies, transactions } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
-import { withGrant } from '../ledger-connections/grant-lost.js';
+import { withGrant } from '../ledger-connections/ledger-connections.face.js';
 import { filesForLedger } from './ledger-files.js';
 
 /**

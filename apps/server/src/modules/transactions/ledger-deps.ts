@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { LedgerRegistry } from '../ledger/ledger-adapter.js';
+import type { LedgerRegistry } from '../ledger/ledger.face.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { StorageDriver } from '../storage/storage.face.js';
 

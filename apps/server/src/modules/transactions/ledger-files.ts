@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, transactionAttachments } from '../../db/schema/index.js';
 import type { StorageDriver } from '../storage/storage.face.js';
-import type { LedgerFile } from '../ledger/ledger-records.js';
+import type { LedgerFile } from '../ledger/ledger.face.js';
 
 /**
  * The files of these transactions the ledger does not hold yet (no ledger id on their attachment

@@ -4,7 +4,7 @@ import type { xeroAttachmentsResponse } from '@herd/contract';
 import type { AppDeps } from '../../app-deps.js';
 import { transactions } from '../../db/schema/index.js';
 import type { Actor } from '../../kernel/actor.js';
-import { withGrant } from '../ledger-connections/grant-lost.js';
+import { withGrant } from '../ledger-connections/ledger-connections.face.js';
 import { transactionAccess } from '../../kernel/transaction-access.js';
 
 type HeldFiles = z.infer<typeof xeroAttachmentsResponse>;

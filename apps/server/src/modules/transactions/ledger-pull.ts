@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { ledgerConnections, type PullProgress } from '../../db/schema/index.js';
 import type { CompanyRow } from '../../kernel/company-access.js';
-import { LedgerNeedsReauthError } from '../ledger/ledger-errors.js';
-import { withGrant } from '../ledger-connections/grant-lost.js';
+import { LedgerNeedsReauthError } from '../ledger/ledger.face.js';
+import { withGrant } from '../ledger-connections/ledger-connections.face.js';
 import { connectionOfCompany } from '../ledger-connections/ledger-connections.face.js';
-import { upsertReferencePage } from '../refs/ledger-reference-pages.js';
-import { loadCompanyReferences, type CompanyReferences } from '../refs/ledger-references.js';
+import { upsertReferencePage } from '../refs/refs.face.js';
+import { loadCompanyReferences, type CompanyReferences } from '../refs/refs.face.js';
 import { applyLedgerRecords, type ApplyCounts } from './ledger-apply.js';
 import type { LedgerDeps } from './ledger-deps.js';
 

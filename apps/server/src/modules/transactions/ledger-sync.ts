@@ -9,8 +9,8 @@ import { queueCompanyReceiptMatch } from '../../jobs/receipt-match-requests.js';
 import { findTransactionsOfCompany } from './transactions.queries.js';
 import { findScoped } from '../../kernel/transaction-access.js';
 import { type CompanyAccess } from '../../kernel/company-access.js';
-import { withGrant } from '../ledger-connections/grant-lost.js';
-import { loadCompanyReferences } from '../refs/ledger-references.js';
+import { withGrant } from '../ledger-connections/ledger-connections.face.js';
+import { loadCompanyReferences } from '../refs/refs.face.js';
 import { applyLedgerRecords } from './ledger-apply.js';
 import { pullCompany } from './ledger-pull.js';
 

@@ -2,7 +2,7 @@ import { CLIENT_EDITABLE_FIELD_LABELS, messages, type ClientEditableField, type 
 import { ValidationError } from '../../lib/errors.js';
 import { centsOf, fromCents } from '@herd/contract';
 import type { LineRow, TransactionRow } from './transactions.queries.js';
-import { isClientCategoryType } from '../refs/client-categories.js';
+import { isClientCategoryType } from '../refs/refs.face.js';
 
 const CLIENT_CATEGORY_REFUSED = 'Choose an income or expense category; your accountant handles bank, card, loan and equity accounts.';
 

@@ -1,12 +1,12 @@
-import { notifySyncErrors } from '../notifications/events.js';
+import { notifySyncErrors } from '../notifications/notifications.face.js';
 import { eq, sql } from 'drizzle-orm';
 import { centsOf, type PublishResult } from '@herd/contract';
 import type { Db } from '../../db/client.js';
 import { clientCompanies, syncErrors } from '../../db/schema/index.js';
-import { LedgerNeedsReauthError } from '../ledger/ledger-errors.js';
-import type { PublishItem, PublishLine, PublishOutcome } from '../ledger/ledger-records.js';
-import { withGrant } from '../ledger-connections/grant-lost.js';
-import { loadCompanyReferences, type CompanyReferences } from '../refs/ledger-references.js';
+import { LedgerNeedsReauthError } from '../ledger/ledger.face.js';
+import type { PublishItem, PublishLine, PublishOutcome } from '../ledger/ledger.face.js';
+import { withGrant } from '../ledger-connections/ledger-connections.face.js';
+import { loadCompanyReferences, type CompanyReferences } from '../refs/refs.face.js';
 import { filesForLedger } from './ledger-files.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 

@@ -4,9 +4,11 @@
  */
 export { findProcessingOfCompany, findTransactionsOfCompany, updateTransactions } from './transactions.queries.js';
 export { upsertLedgerRows } from './ledger-rows.js';
-export { countersFor } from './transactions.read.js';
+export { countersFor, serialize } from './transactions.read.js';
 export { applyLedgerRecords } from './ledger-apply.js';
 export { rereadWaitingForConnector, runPull } from './ledger-sync.js';
-export { publishWaitingForConnector } from './publish.js';
+export { publishWaitingForConnector, sendToLedger } from './publish.js';
 export { type LedgerDeps } from './ledger-deps.js';
 export { type CountRuleOverrides } from './rule-counter-port.js';
+export { attachesInLedger, queueLedgerAttach } from './ledger-attach-job.js';
+export { type RuleAnswer, writeRuleAnswers } from './rule-answers.js';

@@ -1,5 +1,5 @@
 import type { Transaction, TransactionSuggestion } from '@herd/contract';
-import { fileUrl } from '../storage/storage.service.js';
+import { fileUrl } from '../storage/storage.face.js';
 import { merchantOfTransaction } from '../suggestions/suggestions.face.js';
 import { attachmentRemovalRefusal, type AttachmentViewer } from './attachment-removal.js';
 import { missingCategoryReason } from './publish-refusal.js';

@@ -15,8 +15,8 @@ import { moveStatuses, type StatusAuthor } from './status-writer.js';
 import type { CompanyAccess } from '../../kernel/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/suggestions.face.js';
 import { overriddenByPerson, takeOverFromRules, type AnswerDeps } from './rule-overrides.js';
-import { notifyBulkNote } from '../notifications/events.js';
-import { answerNoticeHold, queueAnswerNotice } from '../notifications/answer-notices.js';
+import { notifyBulkNote } from '../notifications/notifications.face.js';
+import { answerNoticeHold, queueAnswerNotice } from '../notifications/notifications.face.js';
 import { jobBatch } from '../../jobs/job-batch.js';
 
 const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: Record<string, unknown>): AuditEntry => ({
