@@ -32,7 +32,7 @@ export interface AppDeps {
   karbon: KarbonApi;
   /** How a client sees a file through something of another module that holds it (modules/storage/file-grants.ts). */
   fileGrants: readonly FileGrant[];
-  /** Counts the answers a person overrode against the rule that gave them (modules/transactions/rule-overrides.ts). */
+  /** Counts the answers a person overrode against the rule that gave them (modules/transactions/rule-counter-port.ts). */
   countRuleOverrides: CountRuleOverrides;
   /** Takes up the invitation a copied sign-in link stands for (modules/auth/invitation-link-port.ts). */
   redeemInvitationLink: RedeemInvitationLink;

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { SharedRateWindow } from '../../lib/shared-rate-window.js';
 import { KarbonAuthError, KarbonRateLimitError, KarbonRefusedError, KarbonUnreachableError } from './karbon-port.js';
 import { keysOf } from './karbon-access.js';
+import type { IntakeLog } from './receipt-intake-port.js';
 import { KARBON_PER_MINUTE } from './karbon-delivery.js';
 import { effectiveSettings } from './karbon-settings.js';
 import {
@@ -15,9 +16,7 @@ import {
   updateInstance,
 } from './karbon.queries.js';
 
-export type KarbonImportDeps = Pick<AppDeps, 'db' | 'config' | 'karbon' | 'receiptIntake'> & {
-  log: { error(details: object, message: string): void };
-};
+export type KarbonImportDeps = Pick<AppDeps, 'db' | 'config' | 'karbon' | 'receiptIntake'> & { log: IntakeLog };
 
 /** A client's files are looked at again this long after the last look at most: receipts are not urgent, events are. */
 export const LOOK_AGAIN_AFTER_MS = 15 * 60_000;

@@ -8,12 +8,17 @@ import type { Db } from '../../db/client.js';
  * job queue (`AppDeps.receiptIntake`, built in app.ts): a receipt's arrival is told through notifications,
  * which tell Karbon, so Karbon importing the receipts module would close a loop.
  */
+/** Where an intake reports a stored file it could not remove again. */
+export interface IntakeLog {
+  error(details: object, message: string): void;
+}
+
 export interface ReceiptIntakePort {
   /** Whether the file can be a receipt, by its bytes: its content type, or why it is turned away. */
   checkReceiptFile(file: { fileName: string; bytes: Buffer }, maxBytes: number): Promise<{ ok: true; contentType: string } | { ok: false; reason: string }>;
   /** One receipt per file, all or none; `alsoWrite` runs in their transaction. Null when `alsoWrite` declined. */
   intakeReceipts(
-    log: { error(details: object, message: string): void },
+    log: IntakeLog,
     intake: {
       firmId: number;
       companyPk: number | null;
