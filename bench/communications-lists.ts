@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { clientCompanies, clientMemberships } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
-import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../apps/server/src/modules/auth/auth.queries.js';
+import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../apps/server/src/modules/people/auth/auth.queries.js';
 import { startApi } from './api-process.js';
 import { signInAs } from './sign-in.js';
 import { runLoad, type LoadResult } from './load.js';

@@ -3,9 +3,9 @@ import type { TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { Db } from '../apps/server/src/db/client.js';
 import { clientCompanies } from '../apps/server/src/db/schema/index.js';
 import type { CompanyAccess } from '../apps/server/src/kernel/company-access.js';
-import { CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES } from '../apps/server/src/modules/transactions/status.js';
-import { countsByList, storedStatusCounts } from '../apps/server/src/modules/transactions/transactions.queries.js';
-import { listPage } from '../apps/server/src/modules/transactions/transactions.read.js';
+import { CATEGORIZED_STATUSES, CLIENT_ACTIVE_STATUSES } from '../apps/server/src/modules/books/transactions/status.rule.js';
+import { countsByList, storedStatusCounts } from '../apps/server/src/modules/books/transactions/transactions.queries.js';
+import { listPage } from '../apps/server/src/modules/books/transactions/transactions-read.service.js';
 import { firmScope } from '../apps/server/test/company-scope.js';
 import { percentile } from './load.js';
 

@@ -14,11 +14,11 @@ import { startKarbonSimulator } from '@herd/simulators';
 import { fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { karbonEvents, karbonInstances, karbonMappings } from '../apps/server/src/db/schema/index.js';
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
-import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
+import { insertFirm } from '../apps/server/src/modules/people/auth/auth.queries.js';
 import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
-import { KARBON_PER_MINUTE, sweepKarbonEvents } from '../apps/server/src/modules/karbon/karbon-delivery.js';
-import { DEFAULT_KARBON_SETTINGS } from '../apps/server/src/modules/karbon/karbon-settings.js';
-import { notifyTransactionsAnswered } from '../apps/server/src/modules/notifications/events.js';
+import { KARBON_PER_MINUTE, sweepKarbonEvents } from '../apps/server/src/modules/firm/practice-management/karbon-delivery.job.js';
+import { DEFAULT_KARBON_SETTINGS } from '../apps/server/src/modules/firm/practice-management/karbon.settings.js';
+import { notifyTransactionsAnswered } from '../apps/server/src/modules/messaging/notifications/events.service.js';
 import { startBenchApp } from './bench-app.js';
 
 const CLIENTS = 1_000;

@@ -25,10 +25,10 @@ import { clientCompanies, ledgerConnections, transactions } from '../apps/server
 import { sealTokens } from '../apps/server/src/integrations/qbo/qbo-session.js';
 import { BATCH_REQUESTS_PER_MINUTE } from '../apps/server/src/integrations/qbo/qbo-batch.js';
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
-import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
-import { recordPullOutcome, sweepLedgerSyncs } from '../apps/server/src/modules/ledger-connections/sync-sweep.js';
-import { runPull } from '../apps/server/src/modules/transactions/ledger-sync.js';
-import { queuePull } from '../apps/server/src/modules/ledger-connections/pull-requests.js';
+import { insertFirm } from '../apps/server/src/modules/people/auth/auth.queries.js';
+import { recordPullOutcome, sweepLedgerSyncs } from '../apps/server/src/modules/books/ledger-connections/sync-sweep.job.js';
+import { runPull } from '../apps/server/src/modules/books/transactions/ledger-sync.service.js';
+import { queuePull } from '../apps/server/src/modules/books/ledger-connections/pull-requests.service.js';
 
 const CLIENT = { clientId: 'herd-bench', clientSecret: 'herd-bench-secret' };
 const PER_MINUTE = 500;

@@ -8,9 +8,9 @@
  * node_modules.
  */
 import os from 'node:os';
-import { OcrPool } from '../apps/server/src/modules/receipts/reading/ocr-pool.js';
-import { readReceipt } from '../apps/server/src/modules/receipts/reading/read-receipt.js';
-import type { ReceiptReading } from '../apps/server/src/modules/receipts/reading/types.js';
+import { OcrPool } from '../apps/server/src/modules/files/receipts/reading/ocr-pool.worker.js';
+import { readReceipt } from '../apps/server/src/modules/files/receipts/reading/read-receipt.service.js';
+import type { ReceiptReading } from '../apps/server/src/modules/files/receipts/reading/reading.types.js';
 import { BENCH_RECEIPTS, renderReceipt, scannedPdf, textLayerPdf, type Variant } from '../apps/server/test/receipt-images.js';
 
 const FIELDS = ['vendor', 'date', 'total', 'currency'] as const;

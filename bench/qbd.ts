@@ -15,11 +15,11 @@ import { createQbdSimulator, type WebConnectorRoundTrip } from '@herd/simulators
 import { fromPostgresUrl } from '../apps/server/src/db/client.js';
 import { ledgerAccounts, syncErrors, transactionLines, transactions } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
-import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
+import { insertFirm } from '../apps/server/src/modules/people/auth/auth.queries.js';
 import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
-import { prepareWebConnector } from '../apps/server/src/modules/web-connector/web-connector.face.js';
-import { findLoginOfCompany, updateLogin } from '../apps/server/src/modules/web-connector/web-connector.queries.js';
-import { qwcFile } from '../apps/server/src/modules/web-connector/qwc-file.js';
+import { prepareWebConnector } from '../apps/server/src/modules/books/web-connector/web-connector.face.js';
+import { findLoginOfCompany, updateLogin } from '../apps/server/src/modules/books/web-connector/web-connector.queries.js';
+import { qwcFile } from '../apps/server/src/modules/books/web-connector/qwc-file.format.js';
 import { startBenchApp } from './bench-app.js';
 
 const SEED = { transactions: 20_000, watchedTransactions: 5_000 };

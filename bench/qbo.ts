@@ -19,7 +19,7 @@ import { sealTokens } from '../apps/server/src/integrations/qbo/qbo-session.js';
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
 import { BATCH_MAX_ITEMS, BATCH_REQUESTS_PER_MINUTE } from '../apps/server/src/integrations/qbo/qbo-batch.js';
 import { jobHandlers } from '../apps/server/src/jobs/handlers.js';
-import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
+import { insertFirm } from '../apps/server/src/modules/people/auth/auth.queries.js';
 import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
 
 const CLIENT = { clientId: 'herd-bench', clientSecret: 'herd-bench-secret' };

@@ -13,9 +13,9 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { fromPostgresUrl, type Db } from '../apps/server/src/db/client.js';
 import { files, receiptMatches, receipts, transactionAttachments, transactions } from '../apps/server/src/db/schema/index.js';
 import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
-import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
+import { insertFirm } from '../apps/server/src/modules/people/auth/auth.queries.js';
 import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
-import { runCompanyReceiptMatch, runReceiptMatch } from '../apps/server/src/modules/receipts/receipt-match-job.js';
+import { runCompanyReceiptMatch, runReceiptMatch } from '../apps/server/src/modules/files/receipts/receipt-match.job.js';
 import { generator, makeReceipts, makeTransactions, percentile, WITH_CHARGE } from './receipt-matching.js';
 
 /** Receipts timed one by one through the one-receipt job (the whole set is timed through the company's run). */

@@ -9,13 +9,13 @@
  * tables land), and the precision and recall of the automatic matches.
  */
 import os from 'node:os';
-import { CandidateIndex } from '../apps/server/src/modules/receipts/matching/candidate-index.js';
-import { candidateWindow } from '../apps/server/src/modules/receipts/matching/candidates.js';
-import { addDays } from '../apps/server/src/modules/receipts/matching/dates.js';
-import { decideMatch } from '../apps/server/src/modules/receipts/matching/decide.js';
-import { prepareReceipt, rankCandidates } from '../apps/server/src/modules/receipts/matching/quick-score.js';
-import type { CandidateTransaction, ReceiptToMatch, ScoreOptions } from '../apps/server/src/modules/receipts/matching/score.js';
-import { merchantOfTransaction } from '../apps/server/src/modules/suggestions/merchant.js';
+import { CandidateIndex } from '../apps/server/src/modules/files/receipts/matching/candidate-index.rule.js';
+import { candidateWindow } from '../apps/server/src/modules/files/receipts/matching/candidates.rule.js';
+import { addDays } from '../apps/server/src/modules/files/receipts/matching/dates.rule.js';
+import { decideMatch } from '../apps/server/src/modules/files/receipts/matching/decide.rule.js';
+import { prepareReceipt, rankCandidates } from '../apps/server/src/modules/files/receipts/matching/quick-score.rule.js';
+import type { CandidateTransaction, ReceiptToMatch, ScoreOptions } from '../apps/server/src/modules/files/receipts/matching/score.rule.js';
+import { merchantOfTransaction } from '../apps/server/src/modules/books/suggestions/merchant.rule.js';
 import { KNOWN, LOCAL, type ReceiptBenchMerchant } from './receipt-merchants.js';
 
 const TRANSACTIONS = 100_000;

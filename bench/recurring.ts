@@ -10,10 +10,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import { fromPostgresUrl, type Database } from '../apps/server/src/db/client.js';
 import { communications, recurringOccurrences, recurringSchedules } from '../apps/server/src/db/schema/index.js';
 import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
-import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
+import { insertFirm } from '../apps/server/src/modules/people/auth/auth.queries.js';
 import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
-import { sweepDueSchedules } from '../apps/server/src/modules/recurring/occurrence-job.js';
-import { runOccurrenceBatch } from '../apps/server/src/modules/recurring/occurrence-batch.js';
+import { sweepDueSchedules } from '../apps/server/src/modules/conversation/recurring/occurrence.job.js';
+import { runOccurrenceBatch } from '../apps/server/src/modules/conversation/recurring/occurrence-batch.job.js';
 
 // BENCH_RECURRING_SCHEDULES shrinks the run for a quick measurement (statement counts, profiles); the requirement is 10,000.
 const SCHEDULES = Number(process.env.BENCH_RECURRING_SCHEDULES || 10_000);

@@ -17,8 +17,8 @@ import { clientCompanies, clientMemberships, communications, firms, outbox, tran
 import { createJobQueue } from '../apps/server/src/jobs/job-queue.js';
 import { createMailer } from '../apps/server/src/mail/mailer.js';
 import { outboxTransport } from '../apps/server/src/mail/transports.js';
-import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
-import { runCompanyReminder, sweepReminders } from '../apps/server/src/modules/reminders/reminder-run.js';
+import { insertFirm } from '../apps/server/src/modules/people/auth/auth.queries.js';
+import { runCompanyReminder, sweepReminders } from '../apps/server/src/modules/conversation/reminders/reminder-run.job.js';
 
 const COMPANIES = Number(process.env.BENCH_REMINDER_COMPANIES || 1_000);
 const USERS_PER_COMPANY = 5;

@@ -15,11 +15,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
 import { fromPglite, fromPostgresUrl, type Db } from '../apps/server/src/db/client.js';
 import { ledgerAccounts, ledgerHistory, transactionLines, transactions, transactionSuggestions } from '../apps/server/src/db/schema/index.js';
-import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
+import { insertFirm } from '../apps/server/src/modules/people/auth/auth.queries.js';
 import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
-import { merchantOfTransaction } from '../apps/server/src/modules/suggestions/merchant.js';
-import { refreshSuggestions } from '../apps/server/src/modules/rules/refresh-suggestions.job.js';
-import { upsertLedgerRows } from '../apps/server/src/modules/transactions/ledger-rows.js';
+import { merchantOfTransaction } from '../apps/server/src/modules/books/suggestions/merchant.rule.js';
+import { refreshSuggestions } from '../apps/server/src/modules/books/rules/refresh-suggestions.job.js';
+import { upsertLedgerRows } from '../apps/server/src/modules/books/transactions/ledger-rows.queries.js';
 import { CHART, FIRM_ONLY, NEVER_SEEN, SEEN, type BenchMerchant } from './suggestion-merchants.js';
 
 export interface SuggestionBenchResult {

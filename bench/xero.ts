@@ -22,9 +22,9 @@ import { XERO_REF_LISTS } from '../apps/server/src/integrations/xero/xero-refs.j
 import { XERO_ENTITY_NAMES, XERO_TRANSACTION_ENTITIES } from '../apps/server/src/integrations/xero/xero-transaction-map.js';
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
 import { jobHandlers } from '../apps/server/src/jobs/handlers.js';
-import { insertFirm } from '../apps/server/src/modules/auth/auth.queries.js';
+import { insertFirm } from '../apps/server/src/modules/people/auth/auth.queries.js';
 import { insertCompany } from '../apps/server/src/kernel/companies.queries.js';
-import { isWatchedByDefault } from '../apps/server/src/modules/ledger/watched-accounts.js';
+import { isWatchedByDefault } from '../apps/server/src/modules/books/ledger/watched-accounts.rule.js';
 
 const CLIENT = { clientId: 'herd-bench-xero', clientSecret: 'herd-bench-xero-secret' };
 const SEED = { transactions: 20_000, watchedTransactions: 5_000 };

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Holds the server's modules to their doors: an import from a file of one module into an internal file
 // of another (anything but its face, `<module>.face.ts`) fails, and so does any pair of modules importing
-// each other. There is no list of exceptions and no comment that switches it off for a file: a module
+// each other, and so does an import from a module of a lower domain into one of a higher domain (the
+// order is DOMAINS in module-imports.mjs), a folder under modules/ that is no domain, or a module file
+// whose name does not end in its role (ROLES there). There is no list of exceptions and no comment that switches it off for a file: a module
 // offers something to others by putting it on its face. Tests are exempt (scripts/module-imports.mjs
 // leaves them out). The kernel (`apps/server/src/kernel/`) is no module: every module may use it.
-import { countModuleImports } from './module-imports.mjs';
+import { countModuleImports, ROLES } from './module-imports.mjs';
 
 const print = (line) => process.stdout.write(`${line}\n`);
 
@@ -12,6 +14,14 @@ const print = (line) => process.stdout.write(`${line}\n`);
 export const judge = (counts) => [
   ...counts.pastDoors.map((i) => `imports past another module's door: ${i.file} → ${i.target} (import its ${i.to}.face.ts, adding there what you need)`),
   ...counts.pairs.map((pair) => `a pair of modules importing each other: ${pair} (one of them must not know the other)`),
+  ...counts.climbs.map((i) => `imports up from a lower domain: ${i.file} → ${i.target} (move the module, or turn the call around with an event or a port)`),
+  ...counts.withoutRole.map(
+    (file) =>
+      `a module file without its role in its name: ${file} (end it with one of ${Object.keys(ROLES)
+        .map((role) => `.${role}`)
+        .join(', ')}: see ROLES in scripts/module-imports.mjs)`,
+  ),
+  ...counts.strayFolders.map((folder) => `modules/${folder}/ is not a domain: put the module in one of the domains listed in scripts/module-imports.mjs`),
 ];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -19,5 +29,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const problems = judge(counts);
   for (const problem of problems) print(problem);
   if (problems.length > 0) process.exit(1);
-  print(`module doors: ${counts.imports} imports between ${counts.modules} modules, all through a door; no pair`);
+  print(`module doors: ${counts.imports} imports between ${counts.modules} modules, all through a door; no pair; none up a domain; every file named for its role`);
 }

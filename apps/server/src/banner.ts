@@ -1,4 +1,4 @@
-import { parseBannerArgs, runBannerCommand } from './modules/banners/banner-command.js';
+import { parseBannerArgs, runBannerCommand } from './modules/platform/banners/banner.command.js';
 import { runOperatorCommand } from './operator-command.js';
 
 /** The operator's command for the banners across the top of Herd: `npm run banner -- create|list|end …`. */

@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { parseSmsSettings } from './integrations/twilio/twilio-settings.js';
-import type { SmsSettings } from './modules/texts/sms-port.js';
+import type { SmsSettings } from './modules/messaging/texts/sms.port.js';
 import type { FeatureFlag } from '@herd/contract';
 import { parseEnv, type Env } from './config-env.js';
 import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-settings.js';
 import { parseXeroSettings, type XeroSettings } from './integrations/xero/xero-settings.js';
-import { parseBillingSettings, type BillingSettings } from './modules/billing/billing-settings.js';
+import { parseBillingSettings, type BillingSettings } from './modules/firm/billing/billing.settings.js';
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
 import { KARBON_API_URL } from './integrations/karbon/karbon-client.js';
 import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files.js';
 import type { S3Settings } from './integrations/file-storage/s3-driver.js';
-import { parseInboundSettings, type InboundSettings } from './modules/inbound/inbound-settings.js';
+import { parseInboundSettings, type InboundSettings } from './modules/conversation/inbound/inbound.settings.js';
 
 /** Every connected company is pulled this often unless LEDGER_SYNC_INTERVAL says otherwise. */
 export const DEFAULT_LEDGER_SYNC_INTERVAL_MS = 4 * 3_600_000;

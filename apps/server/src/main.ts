@@ -8,10 +8,10 @@ import { openDatabase } from './db/client.js';
 import { startMaintenance } from './maintenance.js';
 import { startWorkers } from './jobs/handlers.js';
 import { createJobQueue } from './jobs/job-queue.js';
-import { closeReadingPools } from './modules/receipts/reading/index.js';
+import { closeReadingPools } from './modules/files/receipts/reading/reading.face.js';
 import { createStorage } from './integrations/file-storage/create-storage.js';
 import { DEMO, PUBLIC_DEMO_WARNING, countUsers, decideDemoSeed, demoSignInExists, seedDemo } from './seed/demo.js';
-import { startInboundSmtp } from './modules/inbound/smtp-listener.js';
+import { startInboundSmtp } from './modules/conversation/inbound/smtp-listener.service.js';
 import { startMessages } from './start-messages.js';
 
 /**

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
-import { deleteDeliveriesBefore } from './modules/ledger-connections/webhook-deliveries.queries.js';
+import { deleteDeliveriesBefore } from './modules/books/ledger-connections/webhook-deliveries.queries.js';
 import { deleteOutboxBefore } from './mail/outbox.queries.js';
-import { deletePendingSignupsExpiredBefore } from './modules/auth/pending-signups.queries.js';
-import { deleteExpiredSessions } from './modules/auth/sessions.queries.js';
-import { deleteKeysBefore } from './modules/idempotency/idempotency.queries.js';
-import { deleteHitsBefore } from './modules/rate-limit/rate-limit.queries.js';
-import { deleteStripeEventsBefore } from './modules/billing/billing.queries.js';
-import { deleteOldInboundMessages } from './modules/received-messages/received-messages.face.js';
-import { deleteExpiredInvitationLinks } from './modules/invitations/invitation-links.queries.js';
+import { deletePendingSignupsExpiredBefore } from './modules/people/auth/pending-signups.queries.js';
+import { deleteExpiredSessions } from './modules/people/auth/sessions.queries.js';
+import { deleteKeysBefore } from './modules/platform/idempotency/idempotency.queries.js';
+import { deleteHitsBefore } from './modules/platform/rate-limit/rate-limit.queries.js';
+import { deleteStripeEventsBefore } from './modules/firm/billing/billing.queries.js';
+import { deleteOldInboundMessages } from './modules/conversation/inbound/inbound.face.js';
+import { deleteExpiredInvitationLinks } from './modules/people/invitations/invitation-links.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

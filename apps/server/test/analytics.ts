@@ -1,7 +1,7 @@
 import type { TransactionStatus } from '@herd/contract';
 import type { Db } from '../src/db/client.js';
 import { auditLog, clientCompanies, clientCompanyAssignments, clientMemberships, transactions } from '../src/db/schema/index.js';
-import { insertUser } from '../src/modules/auth/auth.queries.js';
+import { insertUser } from '../src/modules/people/auth/auth.queries.js';
 import { uniqueEmail } from './factories.js';
 
 /** Test data for analytics: rows and audit entries written with the times a test needs, as the app's writers would have left them. */

@@ -4,7 +4,7 @@ import type { Db } from '../src/db/client.js';
 import { clientCompanies, clientMemberships, firmMembers, globalBanners, ledgerAccounts, ledgerRefs, outbox, subscriptions, users } from '../src/db/schema/index.js';
 import { hash } from '@node-rs/argon2';
 import { hashPassword } from '../src/lib/crypto.js';
-import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../src/modules/auth/auth.queries.js';
+import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../src/modules/people/auth/auth.queries.js';
 import type { TestClient } from './client.js';
 
 export const PASSWORD = 'correct-horse-battery';

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { TransactionChange } from '@herd/contract';
 import { fromPostgresUrl } from '../src/db/client.js';
 import { resolveActor } from '../src/kernel/actor.js';
-import { importBankCsv } from '../src/modules/csv-import/csv-import.service.js';
-import { countRuleOverrides } from '../src/modules/rules/rules.face.js';
-import { answerTransactions } from '../src/modules/transactions/transactions.service.js';
+import { importBankCsv } from '../src/modules/books/csv-import/csv-import.service.js';
+import { countRuleOverrides } from '../src/modules/books/rules/rules.face.js';
+import { answerTransactions } from '../src/modules/books/transactions/transactions.service.js';
 
 /**
  * A process doing one of the categorization loop's large writes, through the

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestClient } from './client.js';
-import { totpCodeAt } from '../src/modules/mfa/totp.js';
+import { totpCodeAt } from '../src/modules/people/mfa/totp.rule.js';
 
 /** Sets up an authenticator app for the signed-in client's user, as the app would: answers the secret and the recovery codes. */
 export const setUpTotp = async (client: TestClient, nowMs = Date.now()) => {

@@ -1,4 +1,4 @@
-import type { PublishLine } from '../src/modules/ledger/ledger-records.js';
+import type { PublishLine } from '../src/modules/books/ledger/ledger-records.port.js';
 
 /** A line of an answer on its way to a ledger: an amount on a category, every other reference empty unless given. */
 export const publishLine = (amountCents: number, categoryExternalId: string, extra: Partial<PublishLine> = {}): PublishLine => ({

@@ -3,11 +3,11 @@ import { createSecretBox } from '../src/lib/secret-box.js';
 import { sealTokens } from '../src/integrations/oauth2-session.js';
 import { createXeroContext, type XeroContext } from '../src/integrations/xero/xero-context.js';
 import { xeroAdapter } from '../src/integrations/xero/xero.adapter.js';
-import type { CredentialStore, SealedCredentials } from '../src/modules/ledger/credential-store.js';
-import type { AdapterServices, LedgerAdapter, LedgerCompany, PullCursor, PullPage, PullProgress } from '../src/modules/ledger/ledger-adapter.js';
-import type { LedgerAccountRecord, LedgerRecord, LedgerReferences, LedgerRefRecord, PublishItem, SettledItem } from '../src/modules/ledger/ledger-records.js';
-import { isWatchedByDefault } from '../src/modules/ledger/watched-accounts.js';
-import { isClientCategoryType } from '../src/modules/refs/client-categories.js';
+import type { CredentialStore, SealedCredentials } from '../src/modules/books/ledger/credential-store.port.js';
+import type { AdapterServices, LedgerAdapter, LedgerCompany, PullCursor, PullPage, PullProgress } from '../src/modules/books/ledger/ledger-adapter.port.js';
+import type { LedgerAccountRecord, LedgerRecord, LedgerReferences, LedgerRefRecord, PublishItem, SettledItem } from '../src/modules/books/ledger/ledger-records.port.js';
+import { isWatchedByDefault } from '../src/modules/books/ledger/watched-accounts.rule.js';
+import { isClientCategoryType } from '../src/modules/books/refs/client-categories.queries.js';
 import { testConfig } from './harness.js';
 
 /**

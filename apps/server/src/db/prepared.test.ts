@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedListCount } from '../modules/transactions/transactions.queries.js';
-import { loadDetails } from '../modules/transactions/transactions.details.js';
-import { unfilteredPage } from '../modules/transactions/transactions.page.js';
+import { storedListCount } from '../modules/books/transactions/transactions.queries.js';
+import { loadDetails } from '../modules/books/transactions/transactions-details.queries.js';
+import { unfilteredPage } from '../modules/books/transactions/transactions-page.queries.js';
 import { fromPglite, type Database } from './client.js';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STARTER_TEMPLATES } from '../modules/request-templates/starter-templates.js';
+import { STARTER_TEMPLATES } from '../modules/firm/request-templates/starter-templates.service.js';
 import { migrateAcross } from '../../test/migration-steps.js';
 
 describe('the request templates migration', () => {

@@ -9,11 +9,11 @@ const eslint = new ESLint({ cwd: root });
 const PROBE = [
   "import { eq } from 'drizzle-orm';",
   "import { transactions } from '../../db/schema/index.js';",
-  "import { loadLines } from '../../modules/transactions/transactions.queries.js';",
-  "import { connectionOfCompany } from '../../modules/ledger-connections/ledger-connections.queries.js';",
-  "import type { LedgerRecord } from '../../modules/ledger/ledger-records.js';",
-  "import type { KarbonApi } from '../../modules/karbon/karbon-port.js';",
-  "import { karbonInstanceOf } from '../../modules/karbon/karbon.queries.js';",
+  "import { loadLines } from '../../modules/books/transactions/transactions.queries.js';",
+  "import { connectionOfCompany } from '../../modules/books/ledger-connections/ledger-connections.queries.js';",
+  "import type { LedgerRecord } from '../../modules/books/ledger/ledger-records.port.js';",
+  "import type { KarbonApi } from '../../modules/firm/practice-management/karbon.port.js';",
+  "import { karbonInstanceOf } from '../../modules/firm/practice-management/karbon.queries.js';",
   'export const probe = [eq, transactions, loadLines, connectionOfCompany, karbonInstanceOf] as unknown as [LedgerRecord, KarbonApi];',
   '',
 ].join('\n');

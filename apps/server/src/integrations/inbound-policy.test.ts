@@ -2,12 +2,12 @@ import type { TransactionStatus } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
 import { qboLookups } from './qbo/qbo-lookups.js';
 import { ledgerRecordOf } from './qbo/qbo-records.js';
-import { genericRecordOf } from '../modules/generic/generic-records.js';
+import { genericRecordOf } from '../modules/books/generic/generic-records.rule.js';
 import { qbdLookups } from './qbd/qbd-lookups.js';
 import { qbdGoneRecord, qbdRecordOf } from './qbd/qbd-records.js';
 import { parseQbxmlResponse } from './qbd/qbxml-xml.js';
-import { decideInbound, type InboundDecision } from '../modules/ledger/inbound-policy.js';
-import type { LedgerRecord } from '../modules/ledger/ledger-records.js';
+import { decideInbound, type InboundDecision } from '../modules/books/ledger/inbound-policy.rule.js';
+import type { LedgerRecord } from '../modules/books/ledger/ledger-records.port.js';
 
 /** What happened to the row in the ledger since Herd last read it. */
 type Change = 'new' | 'same' | 'edited' | 'amount' | 'categorized' | 'deleted' | 'older';

@@ -1,5 +1,5 @@
 import type { SecretBox } from '../lib/secret-box.js';
-import type { CredentialStore, SealedCredentials, StoredGrant } from '../modules/ledger/credential-store.js';
+import type { CredentialStore, SealedCredentials, StoredGrant } from '../modules/books/ledger/credential-store.port.js';
 import { OAuthError, type TokenSet } from './oauth2-tokens.js';
 
 /** Refresh a little before the token's end, so it never expires mid-request. */

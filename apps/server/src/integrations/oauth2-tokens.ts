@@ -1,4 +1,4 @@
-import { LedgerUnreachableError } from '../modules/ledger/ledger-errors.js';
+import { LedgerUnreachableError } from '../modules/books/ledger/ledger-errors.port.js';
 import { DEFAULT_RETRY, OutboundHttpError, outboundRequestWithRetry, type OutboundResponse, type RetryPolicy } from '../lib/outbound-http.js';
 
 /** What a ledger's token endpoint gives: the pair of tokens and when each stops working. */

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { ExecuteSql } from '../db/client.js';
-import type { SignupRequest } from '../modules/auth/signup-request.js';
+import type { SignupRequest } from '../modules/people/auth/signup-request.types.js';
 
 /**
  * Background work, kept in the database by pg-boss so any number of workers
@@ -30,9 +30,9 @@ export interface JobPayloads {
   'billing-quantity': { firmId: number };
   /** Hourly: expire ended trials, check every paying firm's quantity. */
   'billing-sweep': Record<string, never>;
-  /** Tell a company's client users of the requests the firm sent them, by email and text (arrival-notice-job.ts). */
+  /** Tell a company's client users of the requests the firm sent them, by email and text (arrival-notice.job.ts). */
   'request-arrival': { companyPk: number };
-  /** Tell the firm's people of the answers a company's clients gave since they were last told (answer-notices.ts). */
+  /** Tell the firm's people of the answers a company's clients gave since they were last told (answer-notices.job.ts). */
   'answers-notify': { companyPk: number };
   /** Compute the suggestions of a company's open transactions: of some merchants, or all (null). */
   'suggestions-refresh': { companyPk: number; merchantKeys: string[] | null };
@@ -56,7 +56,7 @@ export interface JobPayloads {
   'accountant-digest': { memberPk: number; date: string };
   /** Every 15 minutes: tell the firms of requests waiting on their clients that are due today or became overdue, in each firm's zone. */
   'request-due-sweep': Record<string, never>;
-  /** Every five minutes: queue an incremental pull of each connected company whose scheduled turn has come (sync-sweep.ts). */
+  /** Every five minutes: queue an incremental pull of each connected company whose scheduled turn has come (sync-sweep.job.ts). */
   'ledger-sync-sweep': Record<string, never>;
   /** What firms owe their Karbon (notes, work items), sent within Karbon's minute limit. */
   'karbon-sweep': Record<string, never>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { refusedWhileReadOnly, successStatus, type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf } from '@herd/contract';
 import { assertWritable, type Actor } from '../kernel/actor.js';
-import { IDEMPOTENCY_HEADER, readKey, requestHash, submitOnce, type Answer } from '../modules/idempotency/idempotency.js';
+import { IDEMPOTENCY_HEADER, readKey, requestHash, submitOnce, type Answer } from '../modules/platform/idempotency/idempotency.service.js';
 
 /** The request as a handler sees it: parameters, query and body already parsed by the endpoint's schemas. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {

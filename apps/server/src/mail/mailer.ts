@@ -10,7 +10,7 @@ import { maskLinks } from './transports.js';
 import { hasOptedOut, unsubscribeLinks, type UnsubscribeTarget } from './unsubscribe.js';
 
 export interface SendOptions {
-  /** Where the client's answer goes, a reply address of the thread the email asks about (`modules/inbound`). */
+  /** Where the client's answer goes, a reply address of the thread the email asks about (`modules/conversation/inbound`). */
   replyTo?: string;
   /** A kind of email the person may turn off: not sent if they did; otherwise it carries the way out (footer and headers). */
   unsubscribe?: UnsubscribeTarget;

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { details } from '@herd/contract';
 import { UnauthorizedError } from '../lib/errors.js';
 import type { Actor } from '../kernel/actor.js';
-import { readSession } from '../modules/auth/sessions.js';
+import { readSession } from '../modules/people/auth/sessions.service.js';
 import type { SessionInfo } from '../kernel/visitor.js';
 
 declare module 'fastify' {

@@ -48,7 +48,7 @@ const fromOwnSite = (request: FastifyRequest, appOrigin: string | null): boolean
  * handed out in the readable `csrftoken` cookie: with a session, the HMAC of
  * that session (so a token planted in the cookie by someone else, or kept
  * from before signing in, fails); signed out, the cookie's own random value
- * (double submit). Signing in and out rotates the cookie (`sessions.ts`). A signed-out write that carries
+ * (double submit). Signing in and out rotates the cookie (`sessions.service.ts`). A signed-out write that carries
  * no token cookie at all answers 401 (not signed in), as the endpoint itself would; a wrong or missing
  * header with a cookie stays 403.
  */

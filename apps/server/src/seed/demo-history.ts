@@ -3,8 +3,8 @@ import type { TransactionType } from '@herd/contract';
 import type { Db } from '../db/client.js';
 import { transactions } from '../db/schema/index.js';
 import { backdateAudit } from './demo-activity.js';
-import { upsertLedgerRows } from '../modules/transactions/ledger-rows.js';
-import { moveStatuses } from '../modules/transactions/status-writer.js';
+import { upsertLedgerRows } from '../modules/books/transactions/ledger-rows.queries.js';
+import { moveStatuses } from '../modules/books/transactions/status-writer.queries.js';
 import type { DemoLedger } from './demo-ledger.js';
 
 const DAY_MS = 86_400_000;

@@ -3,15 +3,15 @@ import { FEATURE_FLAGS, TRIAL_DAYS } from '@herd/contract';
 import type { Db } from '../db/client.js';
 import { clientCompanies, clientMemberships, users } from '../db/schema/index.js';
 import { hashPassword, verifyPassword } from '../lib/crypto.js';
-import type { StorageDriver } from '../modules/storage/storage-port.js';
-import { saveFirmFlagSetting } from '../modules/feature-flags/feature-flags.queries.js';
+import type { StorageDriver } from '../modules/platform/stored-files/storage.port.js';
+import { saveFirmFlagSetting } from '../modules/platform/feature-flags/feature-flags.queries.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import { queueSuggestionRefresh } from '../modules/suggestions/refresh-queue.js';
+import { queueSuggestionRefresh } from '../modules/books/suggestions/refresh-queue.queries.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { seedDemoHistory } from './demo-history.js';
 import { seedDemoLedger } from './demo-ledger.js';
-import { seedStarterTemplates } from '../modules/request-templates/starter-templates.js';
-import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../modules/auth/auth.queries.js';
+import { seedStarterTemplates } from '../modules/firm/request-templates/starter-templates.service.js';
+import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../modules/people/auth/auth.queries.js';
 
 export const DEMO = {
   firmName: 'Demo Bookkeeping',

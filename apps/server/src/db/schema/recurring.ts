@@ -9,7 +9,7 @@ export const recurrenceFrequencyEnum = pgEnum('recurrence_frequency', RECURRENCE
 
 /**
  * A recurring request: the content an accountant wrote, repeated for one client company on the
- * schedule's dates (`modules/recurring/recurrence.ts`), in the firm's time zone. A deleted schedule
+ * schedule's dates (`modules/conversation/recurring/recurrence.rule.ts`), in the firm's time zone. A deleted schedule
  * keeps its row (and its occurrences, whose communications stay) with `deleted_at` set.
  */
 export const recurringSchedules = pgTable(

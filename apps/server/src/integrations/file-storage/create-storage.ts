@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../../config.js';
-import type { StorageDriver } from '../../modules/storage/storage-port.js';
+import type { StorageDriver } from '../../modules/platform/stored-files/storage.port.js';
 import { localDriver } from './local-driver.js';
 import { s3Driver } from './s3-driver.js';
 

@@ -1,6 +1,6 @@
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { StoredObjectMissingError, type StorageDriver } from '../../modules/storage/storage-port.js';
+import { StoredObjectMissingError, type StorageDriver } from '../../modules/platform/stored-files/storage.port.js';
 
 /** Files on local disk under DATA_DIR/files, the default of a single-machine install. */
 export const localDriver = (root: string): StorageDriver => {

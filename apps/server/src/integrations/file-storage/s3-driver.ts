@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import { StoredObjectMissingError, type StorageDriver } from '../../modules/storage/storage-port.js';
+import { StoredObjectMissingError, type StorageDriver } from '../../modules/platform/stored-files/storage.port.js';
 
 export interface S3Settings {
   bucket: string;

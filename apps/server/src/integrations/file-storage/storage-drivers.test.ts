@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../../test/s3.js';
-import { StoredObjectMissingError, type StorageDriver } from '../../modules/storage/storage-port.js';
+import { StoredObjectMissingError, type StorageDriver } from '../../modules/platform/stored-files/storage.port.js';
 import { localDriver } from './local-driver.js';
 import { s3Driver } from './s3-driver.js';
 

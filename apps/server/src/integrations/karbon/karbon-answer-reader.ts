@@ -1,4 +1,4 @@
-import { KarbonUnexpectedAnswerError } from '../../modules/karbon/karbon-port.js';
+import { KarbonUnexpectedAnswerError } from '../../modules/firm/practice-management/karbon.port.js';
 
 export type Json = Record<string, unknown>;
 

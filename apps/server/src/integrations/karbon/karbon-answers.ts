@@ -1,7 +1,7 @@
 import type { KarbonClientType } from '@herd/contract';
 import type { KarbonUser } from '@herd/contract';
 import { AnswerReader, type Json } from './karbon-answer-reader.js';
-import type { KarbonDirectoryRecord, KarbonFileRecord } from '../../modules/karbon/karbon-port.js';
+import type { KarbonDirectoryRecord, KarbonFileRecord } from '../../modules/firm/practice-management/karbon.port.js';
 
 /**
  * Karbon's answers to the calls Herd makes, read as its API reference documents them, into Herd's

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDocumentedKarbon, type DocumentedKarbon } from '../../../test/karbon-reference.js';
 import { createKarbonClient } from './karbon-client.js';
-import { KarbonUnexpectedAnswerError, type KarbonKeys } from '../../modules/karbon/karbon-port.js';
+import { KarbonUnexpectedAnswerError, type KarbonKeys } from '../../modules/firm/practice-management/karbon.port.js';
 
 /**
  * Herd's Karbon client read against what Karbon's API reference (KarbonAPI.json) documents as each

@@ -1,7 +1,13 @@
 import { startKarbonSimulator, type KarbonSimulator } from '@herd/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKarbonClient } from './karbon-client.js';
-import { KarbonAuthError, KarbonRateLimitError, KarbonRefusedError, KarbonUnreachableError, type KarbonKeys } from '../../modules/karbon/karbon-port.js';
+import {
+  KarbonAuthError,
+  KarbonRateLimitError,
+  KarbonRefusedError,
+  KarbonUnreachableError,
+  type KarbonKeys,
+} from '../../modules/firm/practice-management/karbon.port.js';
 
 let sim: KarbonSimulator;
 let keys: KarbonKeys;

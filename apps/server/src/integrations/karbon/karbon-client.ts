@@ -11,7 +11,7 @@ import {
   KarbonRateLimitError,
   type KarbonApi,
   type KarbonKeys,
-} from '../../modules/karbon/karbon-port.js';
+} from '../../modules/firm/practice-management/karbon.port.js';
 import { readTenantSettings } from './karbon-tenant-settings.js';
 
 /** Karbon's real API, unless a base URL is given (a simulator: tests, the bench). */

@@ -1,6 +1,6 @@
 import type { KarbonWorkStatus, KarbonWorkType } from '@herd/contract';
 import { AnswerReader, type Json } from './karbon-answer-reader.js';
-import type { KarbonTenant } from '../../modules/karbon/karbon-port.js';
+import type { KarbonTenant } from '../../modules/firm/practice-management/karbon.port.js';
 
 /**
  * Karbon's primary statuses: fixed for every account (KARBON_API.md), written to a work item in the

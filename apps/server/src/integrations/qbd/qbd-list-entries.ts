@@ -1,5 +1,5 @@
 import { QBD_ACCOUNT_TYPES } from '@herd/contract';
-import type { ListEntryOutcome, NewListEntry } from '../../modules/ledger/ledger-adapter.js';
+import type { ListEntryOutcome, NewListEntry } from '../../modules/books/ledger/ledger-adapter.port.js';
 import { askOne, type QbxmlAsk } from './qbd-ask.js';
 import { ADD_NAME_MAX } from './qbd-limits.js';
 import { listByNameQuery } from './qbd-queries.js';

@@ -1,4 +1,4 @@
-import type { LedgerReferences } from '../../modules/ledger/ledger-records.js';
+import type { LedgerReferences } from '../../modules/books/ledger/ledger-records.port.js';
 
 /** What mapping QuickBooks Desktop's transactions needs of the company's chart, by ListID. */
 export interface QbdLookups {

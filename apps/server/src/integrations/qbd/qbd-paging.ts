@@ -1,6 +1,6 @@
 import { askOne, type QbxmlAsk } from './qbd-ask.js';
 import type { QbxmlExchange } from './qbxml-exchange.js';
-import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { LedgerUnreachableError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { requireSuccess, succeeded } from './qbxml-status.js';
 import type { QbxmlElement } from './qbxml-xml.js';
 

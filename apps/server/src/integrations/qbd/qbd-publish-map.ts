@@ -1,5 +1,5 @@
 import { fromCents } from '@herd/contract';
-import type { PublishLine } from '../../modules/ledger/ledger-records.js';
+import type { PublishLine } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QbxmlAsk } from './qbd-ask.js';
 import { LIST_ID_MAX } from './qbd-limits.js';
 import type { QbdLookups } from './qbd-lookups.js';

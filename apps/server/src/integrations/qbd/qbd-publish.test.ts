@@ -1,7 +1,7 @@
 import type { QbdTxn } from '@herd/simulators';
 import { fromCents } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
-import type { LedgerRecord, PublishItem, PublishLine, SettledItem } from '../../modules/ledger/ledger-records.js';
+import type { LedgerRecord, PublishItem, PublishLine, SettledItem } from '../../modules/books/ledger/ledger-records.port.js';
 import { COMPANY, freshCursor, pullPages, qbdTestCompany, recordsOf, referencesOf, type QbdTestCompany } from './qbd-test-company.js';
 import { QbdBusyError } from './qbxml-status.js';
 import { publishLine } from '../../../test/publish-lines.js';

@@ -1,4 +1,4 @@
-import type { LedgerReferences, PublishItem, SettledItem } from '../../modules/ledger/ledger-records.js';
+import type { LedgerReferences, PublishItem, SettledItem } from '../../modules/books/ledger/ledger-records.port.js';
 import { askQbxml, type QbxmlAnswer, type QbxmlAsk } from './qbd-ask.js';
 import { qbdLookups, type QbdLookups } from './qbd-lookups.js';
 import { buildQbdMod, QbdUnpublishableError } from './qbd-publish-map.js';

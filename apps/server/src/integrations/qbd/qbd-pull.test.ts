@@ -1,7 +1,7 @@
 import type { QbdTxn } from '@herd/simulators';
 import { describe, expect, it } from 'vitest';
-import type { PullPage } from '../../modules/ledger/ledger-adapter.js';
-import type { LedgerRecord } from '../../modules/ledger/ledger-records.js';
+import type { PullPage } from '../../modules/books/ledger/ledger-adapter.port.js';
+import type { LedgerRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import { COMPANY, freshCursor, pullPages, qbdTestCompany, recordsOf, referencesOf } from './qbd-test-company.js';
 import { isUncategorizedBucket } from './qbd-refs.js';
 

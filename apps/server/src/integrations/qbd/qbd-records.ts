@@ -1,4 +1,4 @@
-import { deletedRecord, liveRecord, type LedgerRecord } from '../../modules/ledger/ledger-records.js';
+import { deletedRecord, liveRecord, type LedgerRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QbdLookups } from './qbd-lookups.js';
 import { mapQbdTransaction, qbdHistoryOf, type QbdTxnKind } from './qbd-transaction-map.js';
 import { plainOf, textOf, type QbxmlElement } from './qbxml-xml.js';

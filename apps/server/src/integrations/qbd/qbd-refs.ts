@@ -1,5 +1,5 @@
 import type { RefKind } from '@herd/contract';
-import type { LedgerAccountRecord, LedgerRefRecord } from '../../modules/ledger/ledger-records.js';
+import type { LedgerAccountRecord, LedgerRefRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import { plainOf, textOf, type QbxmlElement } from './qbxml-xml.js';
 
 /** QuickBooks Desktop's lists, in the order a pull reads them (the chart first), with the kind of Herd's list each fills. */

@@ -1,6 +1,6 @@
 import { createQbdSimulator, type QbdSimulator, type QbdSimulatorOptions } from '@herd/simulators';
-import type { LedgerAdapter, LedgerCompany, PullCursor, PullPage } from '../../modules/ledger/ledger-adapter.js';
-import type { LedgerAccountRecord, LedgerReferences } from '../../modules/ledger/ledger-records.js';
+import type { LedgerAdapter, LedgerCompany, PullCursor, PullPage } from '../../modules/books/ledger/ledger-adapter.port.js';
+import type { LedgerAccountRecord, LedgerReferences } from '../../modules/books/ledger/ledger-records.port.js';
 import { qbdAdapter } from './qbd.adapter.js';
 import { isUncategorizedBucket } from './qbd-refs.js';
 import type { QbxmlExchange } from './qbxml-exchange.js';

@@ -1,5 +1,5 @@
 import { centsOf, type TransactionType } from '@herd/contract';
-import type { LedgerHistoryRecord, LedgerRecordLine, LedgerTransaction } from '../../modules/ledger/ledger-records.js';
+import type { LedgerHistoryRecord, LedgerRecordLine, LedgerTransaction } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QbdLookups } from './qbd-lookups.js';
 import { childOf, refIdOf, refNameOf, textOf, type QbxmlElement } from './qbxml-xml.js';
 

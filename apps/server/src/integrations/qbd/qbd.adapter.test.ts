@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerRecord } from '../../modules/ledger/ledger-records.js';
+import type { LedgerRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import { COMPANY, freshCursor, pullPages, qbdTestCompany, recordsOf, referencesOf } from './qbd-test-company.js';
 
 describe('QuickBooks Desktop adapter', () => {

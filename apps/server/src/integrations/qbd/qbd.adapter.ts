@@ -1,6 +1,6 @@
 import { ConflictError } from '../../lib/errors.js';
-import type { LedgerAdapter } from '../../modules/ledger/ledger-adapter.js';
-import { classifyCommonLedgerError } from '../../modules/ledger/ledger-errors.js';
+import type { LedgerAdapter } from '../../modules/books/ledger/ledger-adapter.port.js';
+import { classifyCommonLedgerError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { askQbxml } from './qbd-ask.js';
 import { QbdHostTooOldError } from './qbd-host.js';
 import { createQbdListEntry } from './qbd-list-entries.js';
@@ -15,7 +15,7 @@ import { QbdRefusalError, requireSuccess } from './qbxml-status.js';
 import { textOf } from './qbxml-xml.js';
 
 export interface QbdContext {
-  /** The exchange of the company's Web Connector run now under way; throws LedgerUnreachableError (modules/ledger/ledger-errors.ts) when none is. */
+  /** The exchange of the company's Web Connector run now under way; throws LedgerUnreachableError (modules/books/ledger/ledger-errors.port.ts) when none is. */
   exchangeFor(companyPk: number): QbxmlExchange;
 }
 

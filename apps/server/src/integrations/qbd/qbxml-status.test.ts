@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { LedgerUnreachableError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { askOne } from './qbd-ask.js';
 import { qbdAdapter } from './qbd.adapter.js';
 import { QbdBusyError, QbdRefusalError, requireSuccess, statusOf } from './qbxml-status.js';

@@ -1,4 +1,4 @@
-import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { LedgerUnreachableError } from '../../modules/books/ledger/ledger-errors.port.js';
 import type { QbxmlElement } from './qbxml-xml.js';
 
 /** The status attributes of one `…Rs` (INTEGRATIONS.md §3.3), and its iterator's when it pages. */

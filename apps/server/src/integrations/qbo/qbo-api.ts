@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OutboundHttpError, retryAfterMs } from '../../lib/outbound-http.js';
-import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { LedgerUnreachableError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { BATCH_MAX_ITEMS, batchRequestBody, readBatchAnswers, smallerBatchSize, type BatchAnswer, type BatchOperation } from './qbo-batch.js';
 import { faultFromResponse, QboFault } from './qbo-faults.js';
 import { parseJson, qboRequest } from './qbo-http.js';

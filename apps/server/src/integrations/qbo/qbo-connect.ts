@@ -1,6 +1,6 @@
-import type { LedgerGrant } from '../../modules/ledger/credential-store.js';
-import type { DisconnectOutcome, LedgerCompany, LedgerCompanyInfo } from '../../modules/ledger/ledger-adapter.js';
-import { classifyCommonLedgerError, type LedgerErrorKind } from '../../modules/ledger/ledger-errors.js';
+import type { LedgerGrant } from '../../modules/books/ledger/credential-store.port.js';
+import type { DisconnectOutcome, LedgerCompany, LedgerCompanyInfo } from '../../modules/books/ledger/ledger-adapter.port.js';
+import { classifyCommonLedgerError, type LedgerErrorKind } from '../../modules/books/ledger/ledger-errors.port.js';
 import { MINOR_VERSION } from './qbo-api.js';
 import type { QboContext } from './qbo-context.js';
 import { QboFault } from './qbo-faults.js';

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { LedgerError } from '../../lib/errors.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../../lib/outbound-http.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
-import type { AdapterServices } from '../../modules/ledger/ledger-adapter.js';
+import type { AdapterServices } from '../../modules/books/ledger/ledger-adapter.port.js';
 import { QboApi } from './qbo-api.js';
 import { BATCH_REQUESTS_PER_MINUTE } from './qbo-batch.js';
 import { qboOAuth, type QboOAuth } from './qbo-oauth.js';

@@ -1,4 +1,4 @@
-import type { LedgerHistoryRecord } from '../../modules/ledger/ledger-records.js';
+import type { LedgerHistoryRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QboEntity } from './qbo-api.js';
 import type { Lookups } from './qbo-lookups.js';
 import { detailOf, lineAccount, lineCustomerOf, payeeOf, refValue, type QboLine, type TransactionEntity } from './qbo-transaction-map.js';

@@ -1,4 +1,4 @@
-import type { LedgerReferences } from '../../modules/ledger/ledger-records.js';
+import type { LedgerReferences } from '../../modules/books/ledger/ledger-records.port.js';
 import type { PublishContext } from './qbo-publish-map.js';
 
 /** What mapping QuickBooks' rows needs of the company's chart and lists, by QuickBooks id. */

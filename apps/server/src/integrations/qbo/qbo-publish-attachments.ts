@@ -1,4 +1,4 @@
-import type { AttachRefusal, LedgerFile } from '../../modules/ledger/ledger-records.js';
+import type { AttachRefusal, LedgerFile } from '../../modules/books/ledger/ledger-records.port.js';
 import { isFault, type QboApi } from './qbo-api.js';
 import type { TransactionEntity } from './qbo-transaction-map.js';
 

@@ -1,5 +1,5 @@
 import { fromCents } from '@herd/contract';
-import type { PublishLine } from '../../modules/ledger/ledger-records.js';
+import type { PublishLine } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QboEntity } from './qbo-api.js';
 import { detailOf, isWatchedLine, type MapContext, type QboLine, type TransactionEntity } from './qbo-transaction-map.js';
 

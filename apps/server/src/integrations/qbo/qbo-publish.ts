@@ -1,4 +1,4 @@
-import type { LedgerReferences, PublishItem, PublishOutcome, SettledItem } from '../../modules/ledger/ledger-records.js';
+import type { LedgerReferences, PublishItem, PublishOutcome, SettledItem } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QboApi, QboEntity } from './qbo-api.js';
 import type { BatchAnswer, BatchOperation } from './qbo-batch.js';
 import type { QboFault } from './qbo-faults.js';

@@ -1,5 +1,5 @@
-import type { LedgerCompany, PullCursor, PullPage, PullProgress, ReferencesSource } from '../../modules/ledger/ledger-adapter.js';
-import { before, ledgerDay } from '../../modules/ledger/ledger-dates.js';
+import type { LedgerCompany, PullCursor, PullPage, PullProgress, ReferencesSource } from '../../modules/books/ledger/ledger-adapter.port.js';
+import { before, ledgerDay } from '../../modules/books/ledger/ledger-dates.rule.js';
 import type { QboApi, QboEntity } from './qbo-api.js';
 import { qboLookups } from './qbo-lookups.js';
 import { ledgerRecordOf } from './qbo-records.js';

@@ -1,4 +1,4 @@
-import { deletedRecord, liveRecord, type LedgerRecord } from '../../modules/ledger/ledger-records.js';
+import { deletedRecord, liveRecord, type LedgerRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QboEntity } from './qbo-api.js';
 import { historyLinesOf } from './qbo-history-map.js';
 import type { Lookups } from './qbo-lookups.js';

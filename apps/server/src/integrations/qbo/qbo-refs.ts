@@ -1,5 +1,5 @@
 import type { RefKind } from '@herd/contract';
-import type { LedgerAccountRecord, LedgerRefRecord } from '../../modules/ledger/ledger-records.js';
+import type { LedgerAccountRecord, LedgerRefRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QboEntity } from './qbo-api.js';
 
 /** QuickBooks' reference lists and the Herd list each one fills. */

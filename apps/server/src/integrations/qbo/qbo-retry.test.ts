@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQboSimulator, type QboSimulator } from '@herd/simulators';
 import { QBO_CLIENT } from '../../../test/qbo.js';
-import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { LedgerUnreachableError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { QboApi } from './qbo-api.js';
 import type { QboFault } from './qbo-faults.js';
 import type { QboSession } from './qbo-session.js';

@@ -1,5 +1,5 @@
-import type { CredentialStore, StoredGrant } from '../../modules/ledger/credential-store.js';
-import { LedgerNeedsReauthError } from '../../modules/ledger/ledger-errors.js';
+import type { CredentialStore, StoredGrant } from '../../modules/books/ledger/credential-store.port.js';
+import { LedgerNeedsReauthError } from '../../modules/books/ledger/ledger-errors.port.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { sealTokens, TokenSession } from '../oauth2-session.js';
 import type { QboOAuth } from './qbo-oauth.js';

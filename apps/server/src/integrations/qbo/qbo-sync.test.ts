@@ -7,8 +7,8 @@ import { signedInCast } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/harness.js';
 import { forceStatus } from '../../../test/status-audit.js';
 import { companyFromRedirect, connectQbo, startQboWorld } from '../../../test/qbo.js';
-import { loadCompanyReferences } from '../../modules/refs/ledger-references.js';
-import { applyLedgerRecords } from '../../modules/transactions/ledger-apply.js';
+import { loadCompanyReferences } from '../../modules/books/refs/ledger-references.queries.js';
+import { applyLedgerRecords } from '../../modules/books/transactions/ledger-apply.queries.js';
 import { qboLookups } from './qbo-lookups.js';
 import { ledgerRecordOf } from './qbo-records.js';
 

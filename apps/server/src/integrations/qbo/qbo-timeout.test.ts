@@ -8,7 +8,7 @@ import { clientMaker } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { companyFromRedirect, connectQbo, QBO_CLIENT } from '../../../test/qbo.js';
-import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { LedgerUnreachableError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { qboOAuth } from './qbo-oauth.js';
 
 const TIMEOUT_MS = 1500;

@@ -1,5 +1,5 @@
 import { centsOf, type TransactionType } from '@herd/contract';
-import type { LedgerRecordLine, LedgerTransaction } from '../../modules/ledger/ledger-records.js';
+import type { LedgerRecordLine, LedgerTransaction } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QboEntity } from './qbo-api.js';
 
 /** The transaction lists Herd reads from QuickBooks, in the order a pull reads them. */

@@ -1,5 +1,5 @@
 import { QBO_ACCOUNT_TYPES } from '@herd/contract';
-import type { LedgerAdapter } from '../../modules/ledger/ledger-adapter.js';
+import type { LedgerAdapter } from '../../modules/books/ledger/ledger-adapter.port.js';
 import { isFault } from './qbo-api.js';
 import { classifyQboError, qboAuthorizationUrl, qboCompanyInfo, qboRevoke } from './qbo-connect.js';
 import type { QboContext } from './qbo-context.js';

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '@herd/simulators';
-import type { BillingSettings } from '../../modules/billing/stripe-port.js';
+import type { BillingSettings } from '../../modules/firm/billing/stripe.port.js';
 
 /**
  * The API version Herd is written against, pinned so Stripe (and the simulator) answer in the shapes Herd reads:

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { BillingContext } from '../../modules/billing/stripe-port.js';
+import type { BillingContext } from '../../modules/firm/billing/stripe.port.js';
 import { createStripeClient } from './stripe-client.js';
 
 /** Stripe when a key is set; for the sandbox the client is set once the simulator is mounted (`mountStripeSandbox`); nothing when billing is off. */

@@ -1,4 +1,4 @@
-import type { IncomingMediaRef, IncomingText } from '../../modules/texts/sms-port.js';
+import type { IncomingMediaRef, IncomingText } from '../../modules/messaging/texts/sms.port.js';
 
 /** Twilio sends at most ten media items with one message. */
 export const MAX_MEDIA_PER_TEXT = 10;

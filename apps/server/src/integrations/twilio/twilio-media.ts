@@ -1,5 +1,5 @@
 import { OutboundHttpError, outboundRequestBytes } from '../../lib/outbound-http.js';
-import type { IncomingMediaRef, MediaOutcome, SmsSettings } from '../../modules/texts/sms-port.js';
+import type { IncomingMediaRef, MediaOutcome, SmsSettings } from '../../modules/messaging/texts/sms.port.js';
 
 /**
  * Fetches one media item of a text from Twilio, with the account's credentials (media may be

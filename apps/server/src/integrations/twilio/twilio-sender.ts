@@ -1,5 +1,5 @@
 import { OutboundHttpError, outboundRequest } from '../../lib/outbound-http.js';
-import { SmsError, type SmsSender, type SmsSettings } from '../../modules/texts/sms-port.js';
+import { SmsError, type SmsSender, type SmsSettings } from '../../modules/messaging/texts/sms.port.js';
 
 /** Header by which Herd tells its own sandbox that a text carries a code (the sandbox is this process). */
 export const SECRET_TEXT_HEADER = 'x-herd-secret-text';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SmsSettings } from '../../modules/texts/sms-port.js';
+import type { SmsSettings } from '../../modules/messaging/texts/sms.port.js';
 
 /** Where the built-in Twilio sandbox is served, outside the versioned API. */
 export const SMS_SANDBOX_PATH = '/sandbox/twilio';

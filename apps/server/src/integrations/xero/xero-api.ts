@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OutboundHttpError, retryAfterMs, type RetryPolicy } from '../../lib/outbound-http.js';
 import type { RequestWindow } from '../../lib/shared-rate-window.js';
-import { LedgerLimitReachedError, LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { LedgerLimitReachedError, LedgerUnreachableError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { ledgerRequest, parseJson } from '../oauth2-tokens.js';
 import { traitsOf, type XeroListTraits } from './xero-lists.js';
 import type { XeroObject } from './xero-values.js';

@@ -1,4 +1,4 @@
-import type { SealedCredentials } from '../../modules/ledger/credential-store.js';
+import type { SealedCredentials } from '../../modules/books/ledger/credential-store.port.js';
 import { sealTokens } from '../oauth2-session.js';
 import type { TokenSet } from '../oauth2-tokens.js';
 import type { XeroContext } from './xero-context.js';

@@ -1,8 +1,8 @@
 import type { Config } from '../../config.js';
 import { LedgerError } from '../../lib/errors.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
-import type { AdapterServices } from '../../modules/ledger/ledger-adapter.js';
-import { LedgerNeedsReauthError } from '../../modules/ledger/ledger-errors.js';
+import type { AdapterServices } from '../../modules/books/ledger/ledger-adapter.port.js';
+import { LedgerNeedsReauthError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { TokenSession } from '../oauth2-session.js';
 import { XeroApi } from './xero-api.js';
 import { xeroOAuth, type XeroOAuth } from './xero-oauth.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LedgerUnreachableError } from '../../modules/ledger/ledger-errors.js';
+import { LedgerUnreachableError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { openXeroAdapterWorld, type XeroAdapterWorld } from '../../../test/xero-adapter.js';
 import { XeroDayLimitError } from './xero-api.js';
 

@@ -1,4 +1,4 @@
-import type { LedgerReferences } from '../../modules/ledger/ledger-records.js';
+import type { LedgerReferences } from '../../modules/books/ledger/ledger-records.port.js';
 import { text, type XeroObject } from './xero-values.js';
 
 /** A tracking option as a line names it: its category, and both names, which Xero also accepts. */

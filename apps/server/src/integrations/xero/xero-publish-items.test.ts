@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerRecord } from '../../modules/ledger/ledger-records.js';
+import type { LedgerRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import { publishLine } from '../../../test/publish-lines.js';
 import { openXeroAdapterWorld, publishItemFor, xeroIdOfRecord, type PullRun, type XeroAdapterWorld } from '../../../test/xero-adapter.js';
 

@@ -1,5 +1,5 @@
 import { fromCents } from '@herd/contract';
-import type { PublishLine } from '../../modules/ledger/ledger-records.js';
+import type { PublishLine } from '../../modules/books/ledger/ledger-records.port.js';
 import type { XeroLookups } from './xero-lookups.js';
 import { answerTaxTypes, lineAmountTypesFor } from './xero-publish-tax.js';
 import { idOfRow, linesOf, XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';

@@ -1,5 +1,5 @@
 import { formatCents } from '@herd/contract';
-import type { PublishLine } from '../../modules/ledger/ledger-records.js';
+import type { PublishLine } from '../../modules/books/ledger/ledger-records.port.js';
 import type { XeroLookups } from './xero-lookups.js';
 import { XeroUnpublishableError } from './xero-unpublishable.js';
 import { text, xeroCents, type XeroObject } from './xero-values.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AttachRefusal, LedgerFile, LedgerReferences, PublishItem, SettledItem } from '../../modules/ledger/ledger-records.js';
+import type { AttachRefusal, LedgerFile, LedgerReferences, PublishItem, SettledItem } from '../../modules/books/ledger/ledger-records.port.js';
 import { XeroValidationError, type XeroApi } from './xero-api.js';
 import { xeroLookups, type XeroLookups } from './xero-lookups.js';
 import { buildXeroUpdate, collectionOf, XeroUnpublishableError } from './xero-publish-map.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullCursor } from '../../modules/ledger/ledger-adapter.js';
-import type { LedgerRecord } from '../../modules/ledger/ledger-records.js';
+import type { PullCursor } from '../../modules/books/ledger/ledger-adapter.port.js';
+import type { LedgerRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import { openXeroAdapterWorld, ReferenceBook, xeroIdOfRecord, XERO_COMPANY as COMPANY, type PullRun, type XeroAdapterWorld } from '../../../test/xero-adapter.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullPage } from '../../modules/ledger/ledger-adapter.js';
+import type { PullPage } from '../../modules/books/ledger/ledger-adapter.port.js';
 import { openXeroAdapterWorld, ReferenceBook, type PullRun, type XeroAdapterWorld } from '../../../test/xero-adapter.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { LedgerCompany, PullCursor, PullPage, PullProgress, ReferencesSource } from '../../modules/ledger/ledger-adapter.js';
-import { before, ledgerDay } from '../../modules/ledger/ledger-dates.js';
+import type { LedgerCompany, PullCursor, PullPage, PullProgress, ReferencesSource } from '../../modules/books/ledger/ledger-adapter.port.js';
+import { before, ledgerDay } from '../../modules/books/ledger/ledger-dates.rule.js';
 import type { XeroApi } from './xero-api.js';
 import { xeroLookups } from './xero-lookups.js';
 import { xeroRecordOf } from './xero-records.js';
@@ -46,7 +46,7 @@ export async function* pullXero(api: XeroApi, company: LedgerCompany, cursor: Pu
     for await (const { page, rows, last } of api.pages(collection, { fromDay: syncDate, ifModifiedSince: since, startPage: startPage(entity) })) {
       advance(entity, page, last);
       // Repeating invoices take no If-Modified-Since and carry no stamp in Xero's contract: each pull
-      // hands them all over, with no version, and the module keeps Herd's answer (inbound-policy.ts).
+      // hands them all over, with no version, and the module keeps Herd's answer (inbound-policy.rule.ts).
       yield { kind: 'transactions', records: rows.map((row) => xeroRecordOf(entity, row, lookups)), progress: structuredClone(progress) };
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerReferences } from '../../modules/ledger/ledger-records.js';
+import type { LedgerReferences } from '../../modules/books/ledger/ledger-records.port.js';
 import { publishLine } from '../../../test/publish-lines.js';
 import { xeroLookups } from './xero-lookups.js';
 import { buildXeroUpdate, XeroUnpublishableError } from './xero-publish-map.js';

@@ -1,4 +1,4 @@
-import { deletedRecord, liveRecord, type LedgerHistoryRecord, type LedgerRecord } from '../../modules/ledger/ledger-records.js';
+import { deletedRecord, liveRecord, type LedgerHistoryRecord, type LedgerRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import type { XeroLookups } from './xero-lookups.js';
 import { idOfRow, isGone, linesOf, mapXeroTransaction, trackingOf, type XeroEntity } from './xero-transaction-map.js';
 import { idOf, text, xeroDay, xeroVersion, type XeroObject } from './xero-values.js';

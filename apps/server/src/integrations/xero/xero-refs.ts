@@ -1,4 +1,4 @@
-import type { LedgerAccountRecord, LedgerRefRecord } from '../../modules/ledger/ledger-records.js';
+import type { LedgerAccountRecord, LedgerRefRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import { text, type XeroObject } from './xero-values.js';
 
 /** Xero's reference lists, in the order a pull reads them (categories bring their options). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LedgerNeedsReauthError } from '../../modules/ledger/ledger-errors.js';
+import { LedgerNeedsReauthError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { openXeroAdapterWorld, XERO_COMPANY as COMPANY, type XeroAdapterWorld } from '../../../test/xero-adapter.js';
 
 /**

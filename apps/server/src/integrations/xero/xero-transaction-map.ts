@@ -1,5 +1,5 @@
 import type { TransactionType } from '@herd/contract';
-import type { LedgerRecordLine, LedgerTransaction } from '../../modules/ledger/ledger-records.js';
+import type { LedgerRecordLine, LedgerTransaction } from '../../modules/books/ledger/ledger-records.port.js';
 import type { XeroLookups } from './xero-lookups.js';
 import { idOf, text, xeroCents, xeroDay, type XeroObject } from './xero-values.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerAdapter } from '../../modules/ledger/ledger-adapter.js';
-import { LedgerNeedsReauthError } from '../../modules/ledger/ledger-errors.js';
-import type { LedgerRecord, LedgerReferences } from '../../modules/ledger/ledger-records.js';
+import type { LedgerAdapter } from '../../modules/books/ledger/ledger-adapter.port.js';
+import { LedgerNeedsReauthError } from '../../modules/books/ledger/ledger-errors.port.js';
+import type { LedgerRecord, LedgerReferences } from '../../modules/books/ledger/ledger-records.port.js';
 import { publishLine } from '../../../test/publish-lines.js';
 import { openXeroAdapterWorld, XERO_COMPANY as COMPANY, type XeroAdapterWorld } from '../../../test/xero-adapter.js';
 

@@ -1,5 +1,5 @@
-import type { LedgerAdapter } from '../../modules/ledger/ledger-adapter.js';
-import { classifyCommonLedgerError } from '../../modules/ledger/ledger-errors.js';
+import type { LedgerAdapter } from '../../modules/books/ledger/ledger-adapter.port.js';
+import { classifyCommonLedgerError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { OAuthError } from '../oauth2-tokens.js';
 import { XeroValidationError, type XeroApi } from './xero-api.js';
 import { freeAccountCode } from './xero-account-code.js';

@@ -12,7 +12,7 @@ import {
 } from '@herd/simulators';
 import type { Config } from '../../../config.js';
 import { listeningOrigin } from '../../../lib/local-origin.js';
-import { changedOnWrite, keepSandbox } from '../../../modules/sandboxes/sandbox-state-file.js';
+import { changedOnWrite, keepSandbox } from '../../../modules/people/sandboxes/sandbox-state-file.service.js';
 
 /** Where the built-in sandbox Karbon answers on Herd's own port. */
 export const KARBON_SANDBOX_PATH = '/sandbox/karbon';
@@ -45,7 +45,7 @@ const OPTIONS: KarbonSimulatorOptions = { tenants: [], allowHttpTargets: true, w
  * on: each firm gets an account of its own, seeded with organizations, contacts, users and work
  * types. The accounts (records, files, keys, webhook subscriptions) and whose each is are kept in
  * DATA_DIR/sandboxes/karbon.json, so the keys Herd holds keep working after a restart
- * (sandbox-state-file.ts says when it is in memory only). Webhooks to plain http:// are accepted,
+ * (sandbox-state-file.service.ts says when it is in memory only). Webhooks to plain http:// are accepted,
  * as `npm start` serves no https.
  */
 export const mountKarbonSandbox = async (app: FastifyInstance, config: Config): Promise<KarbonSandbox | null> => {

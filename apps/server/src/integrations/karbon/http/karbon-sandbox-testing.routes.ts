@@ -6,9 +6,9 @@ import { NotFoundError } from '../../../lib/errors.js';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
 import { requireActor } from '../../../plugins/auth.js';
 import type { Actor } from '../../../kernel/actor.js';
-import { hideFromDocs } from '../../../modules/testing/testing.face.js';
-import { instanceFor, type NoInput } from '../../../modules/karbon/karbon-access.js';
-import { deliverFirmEvents } from '../../../modules/karbon/karbon-delivery.js';
+import { hideFromDocs } from '../../../modules/platform/testing/testing.face.js';
+import { instanceFor, type NoInput } from '../../../modules/firm/practice-management/karbon-access.service.js';
+import { deliverFirmEvents } from '../../../modules/firm/practice-management/karbon-delivery.job.js';
 
 /** What the firm owes its sandbox Karbon is sent now, as the minute's sweep would; then the notes the sandbox holds. */
 const sandboxNotes = async (deps: AppDeps & { karbonSandbox: KarbonSandbox | null }, actor: Actor, _input: NoInput) => {

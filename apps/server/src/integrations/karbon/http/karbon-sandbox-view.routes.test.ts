@@ -7,9 +7,9 @@ import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { multipart, PDF_BYTES } from '../../../../test/multipart.js';
 import { startListeningApp } from '../../../../test/qbd.js';
 import { renderReceipt, TEST_RECEIPTS } from '../../../../test/receipt-images.js';
-import { deliverFirmEvents } from '../../../modules/karbon/karbon-delivery.js';
-import { oweKarbon } from '../../../modules/karbon/karbon-events.js';
-import { importFirmReceipts } from '../../../modules/karbon/karbon-receipts.js';
+import { deliverFirmEvents } from '../../../modules/firm/practice-management/karbon-delivery.job.js';
+import { oweKarbon } from '../../../modules/firm/practice-management/karbon-events.service.js';
+import { importFirmReceipts } from '../../../modules/firm/practice-management/karbon-receipts.job.js';
 
 const VIEW = 'integrations/karbon/sandbox/view/';
 const FILE = 'integrations/karbon/sandbox/files/';

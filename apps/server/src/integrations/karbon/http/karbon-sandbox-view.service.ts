@@ -7,11 +7,11 @@ import type { KarbonSandbox } from './builtin-sandbox.js';
 import { NotFoundError, ValidationError } from '../../../lib/errors.js';
 import type { Upload } from '../../../lib/uploads.js';
 import type { Actor } from '../../../kernel/actor.js';
-import { instanceFor, type NoInput } from '../../../modules/karbon/karbon-access.js';
-import { LOOK_AGAIN_AFTER_MS } from '../../../modules/karbon/karbon-receipts.js';
+import { instanceFor, type NoInput } from '../../../modules/firm/practice-management/karbon-access.service.js';
+import { LOOK_AGAIN_AFTER_MS } from '../../../modules/firm/practice-management/karbon-receipts.job.js';
 import { importedFilesOfFirm, keysWrittenByHerd, linkedCompaniesOfFirm, markFilesDue, type LinkedCompany } from './karbon-sandbox-view.queries.js';
-import { effectiveSettings } from '../../../modules/karbon/karbon-settings.js';
-import { findClientOverrides } from '../../../modules/karbon/karbon.queries.js';
+import { effectiveSettings } from '../../../modules/firm/practice-management/karbon.settings.js';
+import { findClientOverrides } from '../../../modules/firm/practice-management/karbon.queries.js';
 
 export type KarbonSandboxViewDeps = Pick<AppDeps, 'db' | 'config'> & { karbonSandbox: KarbonSandbox | null };
 

@@ -6,8 +6,8 @@ import { listeningOrigin } from '../../../lib/local-origin.js';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
 import { requireActor } from '../../../plugins/auth.js';
 import type { Actor } from '../../../kernel/actor.js';
-import { keepSandbox, type KeptSandbox } from '../../../modules/sandboxes/sandbox-state-file.js';
-import { listConnectors, sandboxRunSetup } from '../../../modules/web-connector/web-connector.service.js';
+import { keepSandbox, type KeptSandbox } from '../../../modules/people/sandboxes/sandbox-state-file.service.js';
+import { listConnectors, sandboxRunSetup } from '../../../modules/books/web-connector/web-connector.service.js';
 
 /** Transactions in a sandbox company file: enough to see every kind, few enough to read at a glance. */
 const SANDBOX_TRANSACTIONS = 40;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { API_PREFIX, qbdEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
-import type { ConnectorChannels } from '../../../modules/ledger/connector-channel.js';
+import type { ConnectorChannels } from '../../../modules/books/ledger/connector-channel.port.js';
 import {
   authenticate,
   closeConnection,
@@ -11,7 +11,7 @@ import {
   receiveResponseXML,
   sendRequestXML,
   type ConnectorSessionDeps,
-} from '../../../modules/web-connector/connector-session.service.js';
+} from '../../../modules/books/web-connector/connector-session.service.js';
 import { qbwcFault, qbwcResponse, QbwcEnvelopeError, readQbwcCall, type QbwcCall } from './qbwc-envelope.js';
 import { qbwcWsdl } from './qbwc-wsdl.js';
 

@@ -12,12 +12,12 @@ import {
 } from '@herd/simulators';
 import type { Config } from '../../../config.js';
 import { API_PREFIX } from '@herd/contract';
-import { readSignedState } from '../../../modules/ledger-connections/oauth-state.js';
-import { appOrigin } from '../../../modules/ledger-connections/return-origin.js';
-import { keepLedgerSandbox, type LedgerSandbox } from '../../../modules/sandboxes/ledger-sandbox-file.js';
-import { firmOwner, signupOwner } from '../../../modules/sandboxes/sandbox-owners.js';
-import { changedOnWrite } from '../../../modules/sandboxes/sandbox-state-file.js';
-import { sandboxVisitor } from '../../../modules/sandboxes/sandbox-visitor.js';
+import { readSignedState } from '../../../modules/books/ledger-connections/oauth-state.rule.js';
+import { appOrigin } from '../../../modules/books/ledger-connections/return-origin.rule.js';
+import { keepLedgerSandbox, type LedgerSandbox } from '../../../modules/people/sandboxes/ledger-sandbox-file.service.js';
+import { firmOwner, signupOwner } from '../../../modules/people/sandboxes/sandbox-owners.service.js';
+import { changedOnWrite } from '../../../modules/people/sandboxes/sandbox-state-file.service.js';
+import { sandboxVisitor } from '../../../modules/people/sandboxes/sandbox-visitor.rule.js';
 import { BUILTIN_SANDBOX_PATH, QBO_PATHS } from '../qbo-settings.js';
 
 /** The companies every owner of sandbox companies gets, each with its own realm. */
@@ -66,7 +66,7 @@ const consentScopeFor = (sandbox: LedgerSandbox<QboState>, secretKey: string) =>
  * works on a fresh install. Each firm gets its own two sandbox companies. The sandbox (companies
  * with everything in them, whose each is, grants and their tokens) is kept in
  * DATA_DIR/sandboxes/quickbooks-online.json, so a restart changes nothing a firm sees and
- * connections keep working (sandbox-state-file.ts says when it is in memory only). Its consent page is served on the address the person uses and may send the browser on to APP_URL's,
+ * connections keep working (sandbox-state-file.service.ts says when it is in memory only). Its consent page is served on the address the person uses and may send the browser on to APP_URL's,
  * where the OAuth callback is registered.
  */
 export const mountBuiltinSandbox = async (app: FastifyInstance, config: Config): Promise<QboControl | null> => {

@@ -1,4 +1,4 @@
-import type { StateCookie } from '../../../modules/ledger-connections/state-cookie.js';
+import type { StateCookie } from '../../../modules/books/ledger-connections/state-cookie.rule.js';
 import { QBO_PATHS } from '../qbo-settings.js';
 
 /** The OAuth nonce cookie of QuickBooks' grants, kept on QuickBooks' API path where its callbacks live. */

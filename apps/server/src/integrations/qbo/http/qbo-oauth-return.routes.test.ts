@@ -6,7 +6,7 @@ import { clientMaker } from '../../../../test/client.js';
 import { setSubscription, signedInCast } from '../../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { QBO_CLIENT } from '../../../../test/qbo.js';
-import { isReturnOrigin } from '../../../modules/ledger-connections/return-origin.js';
+import { isReturnOrigin } from '../../../modules/books/ledger-connections/return-origin.rule.js';
 
 /** Herd as run locally: APP_URL says localhost, the person browses 127.0.0.1. */
 const APP_URL = 'http://localhost:3000';

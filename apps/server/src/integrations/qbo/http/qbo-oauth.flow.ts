@@ -5,14 +5,22 @@ import type { AppDeps } from '../../../app-deps.js';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../../lib/errors.js';
 import { secureCookies } from '../../../lib/request-context.js';
 import { assertWritable } from '../../../kernel/actor.js';
-import { startSession } from '../../../modules/auth/sessions.js';
+import { startSession } from '../../../modules/people/auth/sessions.service.js';
 import { visitorOf } from '../../../kernel/visitor.js';
-import { connectFailureMessage, finishConnect, startConnect } from '../../../modules/ledger-connections/connect.service.js';
-import { finishSignup, startSignup } from '../../../modules/ledger-connections/ledger-signup.service.js';
-import { actorOf, backTo, CLIENTS_PAGE, FREE_TRIAL_PAGE, returnToOrigin, SIGN_IN_PAGE, type OAuthAnswer } from '../../../modules/ledger-connections/oauth-return.js';
-import { readState } from '../../../modules/ledger-connections/oauth-state.js';
-import { returnOriginOf } from '../../../modules/ledger-connections/return-origin.js';
-import { stateNonce, towardsLedger } from '../../../modules/ledger-connections/state-cookie.js';
+import { connectFailureMessage, finishConnect, startConnect } from '../../../modules/books/ledger-connections/connect.service.js';
+import { finishSignup, startSignup } from '../../../modules/books/ledger-connections/ledger-signup.service.js';
+import {
+  actorOf,
+  backTo,
+  CLIENTS_PAGE,
+  FREE_TRIAL_PAGE,
+  returnToOrigin,
+  SIGN_IN_PAGE,
+  type OAuthAnswer,
+} from '../../../modules/books/ledger-connections/oauth-return.rule.js';
+import { readState } from '../../../modules/books/ledger-connections/oauth-state.rule.js';
+import { returnOriginOf } from '../../../modules/books/ledger-connections/return-origin.rule.js';
+import { stateNonce, towardsLedger } from '../../../modules/books/ledger-connections/state-cookie.rule.js';
 import type { QboContext } from '../qbo-context.js';
 import { qboGrantFromCode } from '../qbo-connect.js';
 import { QBO_STATE_COOKIE } from './qbo-http-settings.js';

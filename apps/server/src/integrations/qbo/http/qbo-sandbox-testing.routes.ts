@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { testingEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
-import { hideFromDocs } from '../../../modules/testing/hidden-from-docs.js';
+import { hideFromDocs } from '../../../modules/platform/testing/hidden-from-docs.rule.js';
 import { sandboxAttachablesOf, sandboxEntityOf } from './qbo-sandbox-entity.js';
 
 /**

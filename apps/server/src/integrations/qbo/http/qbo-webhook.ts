@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { AppDeps } from '../../../app-deps.js';
 import { safeEqual, sha256 } from '../../../lib/crypto.js';
 import { AppError } from '../../../lib/errors.js';
-import { deliverySeen, recordDelivery } from '../../../modules/ledger-connections/webhook-deliveries.queries.js';
+import { deliverySeen, recordDelivery } from '../../../modules/books/ledger-connections/webhook-deliveries.queries.js';
 
 /**
  * Intuit signs each delivery: `intuit-signature` is the base64 HMAC-SHA256

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { quickbooksEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
-import { ledgerConnectionRoutes } from '../../../modules/ledger-connections/ledger-connections.routes.js';
+import { ledgerConnectionRoutes } from '../../../modules/books/ledger-connections/ledger-connections.routes.js';
 import type { QboContext } from '../qbo-context.js';
 import { QBO_STATE_COOKIE } from './qbo-http-settings.js';
 import { qboOAuthRoutes } from './qbo-oauth.routes.js';

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { CARD_SUCCEEDS } from '@herd/simulators';
 import { testConfig } from '../../../../test/harness.js';
-import { SANDBOX_PRICE_ID } from '../../../modules/billing/billing-settings.js';
+import { SANDBOX_PRICE_ID } from '../../../modules/firm/billing/billing.settings.js';
 import { mountStripeSandbox } from './builtin-sandbox.js';
 
 describe('the built-in Stripe sandbox', () => {

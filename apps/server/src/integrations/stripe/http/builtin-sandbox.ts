@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { changedOnWrite, keepSandbox } from '../../../modules/sandboxes/sandboxes.face.js';
-import { sandboxVisitor } from '../../../modules/sandboxes/sandboxes.face.js';
+import { changedOnWrite, keepSandbox } from '../../../modules/people/sandboxes/sandboxes.face.js';
+import { sandboxVisitor } from '../../../modules/people/sandboxes/sandboxes.face.js';
 import type Stripe from 'stripe';
 import {
   createStripeControl,
@@ -13,7 +13,7 @@ import {
 } from '@herd/simulators';
 import { API_PREFIX, billingEndpoints } from '@herd/contract';
 import type { Config } from '../../../config.js';
-import { SANDBOX_PRICE_ID } from '../../../modules/billing/billing-settings.js';
+import { SANDBOX_PRICE_ID } from '../../../modules/firm/billing/billing.settings.js';
 import { createSandboxStripeClient } from '../stripe-client.js';
 
 /** A Checkout page or invoice of the sandbox is shown only to a signed-in member of the firm it bills (its `firm_id`). */
@@ -34,7 +34,7 @@ const SANDBOX_PRICE_CENTS = 2000;
  * `app.inject`, in process. Its customers, subscriptions, invoices and clock
  * are kept in DATA_DIR/sandboxes/stripe.json, so after a restart a firm's
  * subscription is still there to renew, change or cancel
- * (sandbox-state-file.ts says when it is in memory only).
+ * (sandbox-state-file.service.ts says when it is in memory only).
  */
 export const mountStripeSandbox = async (app: FastifyInstance, config: Config): Promise<{ control: StripeControl; stripe: Stripe } | null> => {
   if (config.billing.mode !== 'sandbox') return null;

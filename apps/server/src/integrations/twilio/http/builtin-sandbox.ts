@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, SMS_INCOMING_PATH } from '@herd/contract';
 import { createTwilioState, restoreTwilioState, snapshotTwilioState, twilioSimulatorPlugin, type SandboxViewer, type TwilioState } from '@herd/simulators';
 import type { Config } from '../../../config.js';
-import { changedOnWrite, keepSandbox, type SandboxPlace } from '../../../modules/sandboxes/sandbox-state-file.js';
+import { changedOnWrite, keepSandbox, type SandboxPlace } from '../../../modules/people/sandboxes/sandbox-state-file.service.js';
 import { SECRET_TEXT_HEADER } from '../twilio-sender.js';
 import { SMS_SANDBOX_PATH } from '../twilio-settings.js';
 
@@ -13,7 +13,7 @@ import { SMS_SANDBOX_PATH } from '../twilio-settings.js';
  * (`viewer`), listing the texts to and from that firm's people, newest first, and texting Herd's
  * number as one of that firm's clients, so a receipt can be texted without a phone. A text that
  * carries a code is listed and logged without its words. The texts (and the photos texted in) are
- * kept in DATA_DIR/sandboxes/texts.json across restarts (sandbox-state-file.ts says when they are
+ * kept in DATA_DIR/sandboxes/texts.json across restarts (sandbox-state-file.service.ts says when they are
  * in memory only). With a Twilio account, or with sandboxes off, nothing is mounted: the path
  * answers 404.
  */

@@ -8,7 +8,7 @@ import { clientMaker } from '../../../../test/client.js';
 import { createClientUser, createFirm, signedInCast } from '../../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { PDF_BYTES, PNG_1X1 } from '../../../../test/multipart.js';
-import { SMS_REPLIES } from '../../../modules/texts/texts.face.js';
+import { SMS_REPLIES } from '../../../modules/conversation/inbound/inbound.face.js';
 
 const SID = 'AC22222222222222222222222222222222';
 const TOKEN = 'sms-inbound-token';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app-deps.js';
 import type { Visitor } from '../../../kernel/visitor.js';
-import { fileIncomingText } from '../../../modules/texts/texts.face.js';
+import { fileIncomingText } from '../../../modules/conversation/inbound/inbound.face.js';
 import { readIncomingText } from '../twilio-incoming.js';
 import { downloadMedia } from '../twilio-media.js';
 import { isTwilioSignatureValid } from '../twilio-signature.js';

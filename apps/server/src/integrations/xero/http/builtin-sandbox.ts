@@ -13,13 +13,13 @@ import {
 } from '@herd/simulators';
 import { API_PREFIX } from '@herd/contract';
 import type { Config } from '../../../config.js';
-import { findUserOfFirm } from '../../../modules/auth/auth.face.js';
-import { readSignedState } from '../../../modules/ledger-connections/oauth-state.js';
-import { appOrigin } from '../../../modules/ledger-connections/return-origin.js';
-import { keepLedgerSandbox, type LedgerSandbox } from '../../../modules/sandboxes/ledger-sandbox-file.js';
-import { firmOwner, signupOwner } from '../../../modules/sandboxes/sandbox-owners.js';
-import { changedOnWrite } from '../../../modules/sandboxes/sandbox-state-file.js';
-import { sandboxVisitor } from '../../../modules/sandboxes/sandbox-visitor.js';
+import { findUserOfFirm } from '../../../modules/people/auth/auth.face.js';
+import { readSignedState } from '../../../modules/books/ledger-connections/oauth-state.rule.js';
+import { appOrigin } from '../../../modules/books/ledger-connections/return-origin.rule.js';
+import { keepLedgerSandbox, type LedgerSandbox } from '../../../modules/people/sandboxes/ledger-sandbox-file.service.js';
+import { firmOwner, signupOwner } from '../../../modules/people/sandboxes/sandbox-owners.service.js';
+import { changedOnWrite } from '../../../modules/people/sandboxes/sandbox-state-file.service.js';
+import { sandboxVisitor } from '../../../modules/people/sandboxes/sandbox-visitor.rule.js';
 import { BUILTIN_XERO_SANDBOX_PATH, XERO_PATHS } from '../xero-settings.js';
 import { readSandboxPerson, rememberSandboxPerson, sandboxLogin } from './sandbox-person.js';
 
@@ -82,7 +82,7 @@ const consentScopeFor =
  * "Sign in with Xero" and "Sign up with Xero" work on a fresh install. Each firm gets its own two
  * sandbox organisations. The sandbox (organisations with everything in them, whose each is, consents
  * and their tokens) is kept in DATA_DIR/sandboxes/xero.json, so a restart changes nothing a firm
- * sees and connections keep working (sandbox-state-file.ts says when it is in memory only). Once Herd listens, its webhooks are delivered,
+ * sees and connections keep working (sandbox-state-file.service.ts says when it is in memory only). Once Herd listens, its webhooks are delivered,
  * signed, to Herd's own webhook endpoint (main.ts). Its consent page is served on the address the person uses and may send the
  * browser on to APP_URL's, where the OAuth callback is registered.
  */

@@ -1,4 +1,4 @@
-import type { StateCookie } from '../../../modules/ledger-connections/state-cookie.js';
+import type { StateCookie } from '../../../modules/books/ledger-connections/state-cookie.rule.js';
 import { XERO_PATHS } from '../xero-settings.js';
 
 /** The OAuth nonce cookie of Xero's grants, kept on Xero's API path where its callback lives. */

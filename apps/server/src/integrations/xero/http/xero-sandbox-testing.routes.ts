@@ -4,7 +4,7 @@ import { testingEndpoints as e } from '@herd/contract';
 import { ledgerConnections, transactions } from '../../../db/schema/index.js';
 import { NotFoundError } from '../../../lib/errors.js';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
-import { hideFromDocs } from '../../../modules/testing/hidden-from-docs.js';
+import { hideFromDocs } from '../../../modules/platform/testing/hidden-from-docs.rule.js';
 import { XERO_TRANSACTION_ENTITIES, type XeroEntity } from '../xero-transaction-map.js';
 import { xeroIdOf } from '../xero-records.js';
 

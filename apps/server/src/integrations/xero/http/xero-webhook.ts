@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../../app-deps.js';
 import { safeEqual, sha256 } from '../../../lib/crypto.js';
 import { AppError } from '../../../lib/errors.js';
-import { deliverySeen, recordDelivery } from '../../../modules/ledger-connections/webhook-deliveries.queries.js';
+import { deliverySeen, recordDelivery } from '../../../modules/books/ledger-connections/webhook-deliveries.queries.js';
 
 /**
  * Xero signs each delivery: `x-xero-signature` is the base64 HMAC-SHA256 of the raw body under the

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientMaker } from '../../../../test/client.js';
+import { signedInCast } from '../../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
+
+let t: TestApp;
+const newClient = clientMaker(() => t.app, 16);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const setup = async () => {
+  const cast = await signedInCast(t.db, newClient);
+  const company = (await cast.admin.post('accounting/accountant/client-companies/create/', { name: 'Generic Co', connection_kind: 'GENERIC' })).json();
+  const created = await cast.admin.post(`accounting/accountant/client-company/${company.pk}/generic/tokens/`, { name: 'ERP' });
+  expect(created.statusCode).toBe(201);
+  const token = created.json().token as string;
+  const api = (method: 'GET' | 'POST', path: string, body?: unknown, auth = `Bearer ${token}`) =>
+    t.app.inject({ method, url: `/api/v1/generic-client/ingest/${path}`, headers: { authorization: auth }, ...(body ? { payload: body as object } : {}) });
+  return { cast, company, token, api };
+};
+
+const LISTS = {
+  accounts: [
+    { external_id: '100', name: 'Operating Account', type: 'Bank', is_payment_account: true },
+    { external_id: '999', name: 'Suspense', type: 'Expense', is_watched: true },
+    { external_id: '610', name: 'Meals', type: 'Expense' },
+  ],
+  refs: [
+    { kind: 'VENDOR', external_id: 'V1', name: 'Blue Bottle' },
+    { kind: 'TRACKING_OPTION', external_id: 'R-N', name: 'North', parent_external_id: 'REGION' },
+    { kind: 'TRACKING_CATEGORY', external_id: 'REGION', name: 'Region' },
+  ],
+};
+const TX = {
+  external_id: 'T-1',
+  type: 'EXPENSE',
+  subtype: 'PURCHASE',
+  date: '2026-02-01',
+  amount: '42.00',
+  description: 'Lunch',
+  payment_account: '100',
+  watched_account: '999',
+};
+
+describe('generic ledger API', () => {
+  it('takes reference lists and transactions idempotently, and hands back what was published', async () => {
+    const { cast, company, api } = await setup();
+    expect((await api('POST', 'reference-lists/', LISTS)).json()).toEqual({ accounts: 3, refs: 3 });
+    expect((await api('POST', 'reference-lists/', LISTS)).statusCode).toBe(200);
+    expect((await cast.admin.get(`accounting/selects/${company.pk}/vendors/list/`)).json().map((v: { name: string }) => v.name)).toEqual(['Blue Bottle']);
+
+    expect((await api('POST', 'transactions/', { transactions: [TX] })).json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    expect((await api('POST', 'transactions/', { transactions: [TX] })).json()).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    expect((await api('POST', 'transactions/', { transactions: [{ ...TX, amount: '43.00' }] })).json()).toEqual({ created: 0, updated: 1, unchanged: 0 });
+
+    const list = `accounting/accountant/client-company/${company.pk}/transactions`;
+    const [row] = (await cast.admin.get(`${list}/list/`)).json().results;
+    expect(row).toMatchObject({
+      subtype: 'PURCHASE',
+      amount: '43.00',
+      payment_account: { name: 'Operating Account' },
+      watched_account: { name: 'Suspense' },
+      lines: [{ amount: '43.00' }],
+    });
+
+    const meals = (await cast.admin.get(`accounting/accountant/client-company/${company.pk}/categories/list/`)).json()[0];
+    const vendor = (await cast.admin.get(`accounting/selects/${company.pk}/vendors/list/`)).json()[0];
+    await cast.admin.patch(`${list}/update/`, { transactions: [{ pk: row.pk, lines: [{ amount: '43.00', category: meals.pk, vendor: vendor.pk }], finished: true }] });
+    // Once categorized, the ledger's later edits do not overwrite the answer.
+    expect((await api('POST', 'transactions/', { transactions: [{ ...TX, amount: '50.00' }] })).json()).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    expect((await api('GET', 'published/')).json()).toEqual({ results: [], next_since: null });
+    await cast.admin.post(`${list}/publish/`, { pks: [row.pk] });
+
+    const feed = (await api('GET', 'published/')).json();
+    expect(feed.results).toEqual([
+      expect.objectContaining({
+        external_id: 'T-1',
+        status: 'PUBLISHED_IN_PLATFORM',
+        lines: [expect.objectContaining({ amount: '43.00', category: { external_id: '610', name: 'Meals' }, vendor: { external_id: 'V1', name: 'Blue Bottle' } })],
+      }),
+    ]);
+    expect((await api('GET', `published/?since=${encodeURIComponent(feed.next_since)}`)).json().results).toEqual([]);
+    expect((await cast.admin.post('generic-client/sync-client/', { client_company: company.pk })).json()).toMatchObject({ transactions: 1, published: 1 });
+    // Published is final for the ledger's deletions: the transition table has no way from it to CANCELLED.
+    expect((await api('POST', 'transactions/', { transactions: [{ ...TX, deleted: true }] })).json()).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    expect((await api('GET', 'published/')).json().results).toEqual([expect.objectContaining({ external_id: 'T-1', status: 'PUBLISHED_IN_PLATFORM' })]);
+  });
+
+  it('cancels a transaction the ledger deleted', async () => {
+    const { cast, company, api } = await setup();
+    await api('POST', 'reference-lists/', LISTS);
+    await api('POST', 'transactions/', { transactions: [TX] });
+    expect((await api('POST', 'transactions/', { transactions: [{ ...TX, deleted: true }] })).json()).toMatchObject({ updated: 1 });
+    expect((await cast.admin.get(`accounting/accountant/client-company/${company.pk}/transactions/list/`)).json().count).toBe(0);
+  });
+
+  it('refuses bad input with field errors, and unknown accounts', async () => {
+    const { api } = await setup();
+    const bad = await api('POST', 'transactions/', { transactions: [{ external_id: '', type: 'GIFT', subtype: 'PURCHASE', date: '1/2/2026', amount: '-5' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      'transactions.0.external_id': ['External id is required.'],
+      'transactions.0.type': ['Type is not valid.'],
+      'transactions.0.date': ['Date is not valid.'],
+      'transactions.0.amount': ['Amount must be positive.'],
+    });
+    const unknown = await api('POST', 'transactions/', { transactions: [{ ...TX, payment_account: 'nope' }] });
+    expect(unknown.json()).toEqual({ 'transactions.0.payment_account': ['Account "nope" is not known: push it with the reference lists first.'] });
+  });
+
+  it('needs a valid, unrevoked token; tokens are per company and managed by admins', async () => {
+    const { cast, company, api } = await setup();
+    expect((await api('GET', 'published/', undefined, 'Bearer herd_wrong')).statusCode).toBe(401);
+    expect((await api('GET', 'published/', undefined, '')).statusCode).toBe(401);
+    const tokens = (await cast.admin.get(`accounting/accountant/client-company/${company.pk}/generic/tokens/`)).json();
+    expect(tokens).toEqual([expect.objectContaining({ name: 'ERP', prefix: expect.stringMatching(/^herd_/) })]);
+    expect(tokens[0].token).toBeUndefined();
+    expect((await cast.teamMember.post(`accounting/accountant/client-company/${company.pk}/generic/tokens/`, { name: 'x' })).statusCode).toBe(403);
+    expect((await cast.otherFirmAdmin.get(`accounting/accountant/client-company/${company.pk}/generic/tokens/`)).statusCode).toBe(404);
+    const csvCo = cast.clientUser.companyId;
+    expect((await cast.admin.post(`accounting/accountant/client-company/${csvCo}/generic/tokens/`, { name: 'x' })).json()).toEqual({
+      detail: 'API tokens are for client companies on the generic ledger.',
+    });
+    expect((await cast.admin.delete(`accounting/accountant/client-company/${company.pk}/generic/tokens/${tokens[0].pk}/`)).statusCode).toBe(204);
+    expect((await api('GET', 'published/')).statusCode).toBe(401);
+  });
+});

@@ -1,9 +1,0 @@
-/**
- * The communications module's published face: what other modules may use of it, and all they may use. The
- * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
- */
-export { usableFiles } from './communications.queries.js';
-export { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from './occurrence-communications.js';
-export { holdArrivalNotices, queueArrivalNotices } from './arrival-notices.js';
-export { requestsWaitingOnClient } from './communications.service.js';
-export { clientSeesCommunicationFile, communicationAccess, companyCommunicationScope, findScopedCommunications } from './communication-scope.js';

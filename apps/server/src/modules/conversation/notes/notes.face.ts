@@ -1,0 +1,7 @@
+/**
+ * The notes module's published face: what other modules may use of it, and all they may use. The
+ * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
+ */
+export { pinnedNotesByCompany } from './note-pins.service.js';
+export { mailNoteToOtherSide } from './note-notifications.service.js';
+export { threadAccess, type ThreadAccess } from './note-targets.service.js';

@@ -1,0 +1,59 @@
+import type { Db } from '../../../db/client.js';
+import type { Brand } from '../../../mail/layout.js';
+import type { Mailer } from '../../../mail/mailer.js';
+import { hasOptedOut } from '../../../mail/unsubscribe.js';
+import type { SmsSender } from '../../messaging/texts/texts.face.js';
+import { sendText, textablePhone } from '../../messaging/texts/texts.face.js';
+import { magicLinkUrl } from '../../people/auth/auth.face.js';
+import { issueCode } from '../../people/auth/auth.face.js';
+import { replyAddressFor, type ReplyAddressing } from '../../../mail/reply-token.js';
+import { hasOpenWork, reminderEmail, reminderText } from './reminder.content.js';
+import type { OpenWork } from './reminders.queries.js';
+
+/** What sending a reminder needs: the mailer, the text sender (Twilio, or the built-in sandbox) and the addresses. */
+export interface ReminderContext {
+  db: Db;
+  mailer: Mailer;
+  sms: SmsSender;
+  appUrl: string;
+  replies: ReplyAddressing;
+}
+
+export interface ReminderCompany {
+  pk: number;
+  name: string;
+  pinnedNote: string;
+}
+
+export interface ReminderPerson {
+  pk: number;
+  email: string;
+  firstName: string;
+  phone: string;
+}
+
+/**
+ * Reminds one person of what waits on them in one company: an email with their own sign-in link and a
+ * reply address for the company's thread, and a text when their phone is known. Someone who turned
+ * reminders off gets neither. Answers whether anything went.
+ */
+export const sendReminder = async (ctx: ReminderContext, brand: Brand, company: ReminderCompany, person: ReminderPerson, work: OpenWork) => {
+  const unsubscribe = { userId: person.pk, kind: 'REMINDERS' as const };
+  if (await hasOptedOut(ctx.db, unsubscribe)) return false;
+  const firmName = brand.firmName ?? 'Your accountant';
+  const url = magicLinkUrl(ctx.appUrl, await issueCode(ctx.db, person.pk, 'MAGIC_LINK'));
+  const went = await ctx.mailer.send(
+    person.email,
+    brand,
+    reminderEmail({ firstName: person.firstName, firmName, companyName: company.name, pinnedNote: company.pinnedNote, url, work }),
+    'CLIENT_REMINDER',
+    { replyTo: replyAddressFor(ctx.replies, { kind: 'client-company', pk: company.pk }, person.pk), unsubscribe },
+  );
+  const phone = textablePhone(person.phone);
+  // The text carries a link of its own (each sign-in link works once); with nothing open ("Notify now") there is nothing to text.
+  if (went && phone && hasOpenWork(work)) {
+    const textUrl = magicLinkUrl(ctx.appUrl, await issueCode(ctx.db, person.pk, 'MAGIC_LINK'));
+    await sendText(ctx.db, ctx.sms, phone, reminderText({ firmName, companyName: company.name, url: textUrl, work }), 'CLIENT_REMINDER_SMS');
+  }
+  return went;
+};

@@ -1,0 +1,6 @@
+/**
+ * The firm-settings module's published face: what other modules may use of it, and all they may use. The
+ * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
+ */
+export { findFirmByPk } from './firm-settings.queries.js';
+export { firmToday } from './firm-today.service.js';

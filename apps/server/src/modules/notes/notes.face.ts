@@ -1,7 +1,0 @@
-/**
- * The notes module's published face: what other modules may use of it, and all they may use. The
- * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
- */
-export { pinnedNotesByCompany } from './note-pins.js';
-export { mailNoteToOtherSide } from './note-notifications.js';
-export { threadAccess, type ThreadAccess } from './note-targets.js';

@@ -1,0 +1,5 @@
+/**
+ * The mfa module's published face: what other modules may use of it, and all they may use. The
+ * rest of the module is its own; a lint rule keeps other modules to this file.
+ */
+export { totpLink } from './totp.rule.js';

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { appEndpoints as e } from '@herd/contract';
+import { serveEndpoint } from '../../../lib/serve-endpoint.js';
+import { visitorOf } from '../../../kernel/visitor.js';
+import { clientConfigOf } from './app-config.service.js';
+
+/** What the web app reads before anything else, as the contract's route table declares it. */
+export const appConfigRoutes: FastifyPluginAsync = async (app) => {
+  serveEndpoint(app, e.clientConfig, async (r) => clientConfigOf(app.deps, visitorOf(r), {}));
+};

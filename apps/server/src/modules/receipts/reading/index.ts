@@ -1,7 +1,0 @@
-/** What the receipts module uses to read a receipt file; nothing here touches the database. */
-export { readReceipt, readReceiptFile, type ReadOptions, type ReceiptFileReading } from './read-receipt.js';
-export { createThumbnail, type Thumbnail, type ThumbnailOptions } from './thumbnail.js';
-export { OcrPool, defaultOcrPoolSize, type OcrPoolOptions } from './ocr-pool.js';
-export { FilePool, type FilePoolOptions } from './file-pool.js';
-export { closeReadingPools, closeSharedOcrPool, configureSharedFilePool, configureSharedOcrPool, sharedFilePool, sharedOcrPool } from './shared-pool.js';
-export { ReceiptReadingError, type FieldReading, type ReadingErrorCode, type ReadingHints, type ReadingSource, type ReceiptReading } from './types.js';

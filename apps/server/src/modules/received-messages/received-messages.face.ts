@@ -1,5 +1,0 @@
-/**
- * The received-messages module's published face: what other modules may use of it, and all they may use. The
- * rest of the module (its queries, its rows) is its own; a lint rule keeps other modules to this file.
- */
-export { claimMessage, deleteOldInboundMessages, isAlreadyFiled, type MessageRef } from './received-messages.queries.js';

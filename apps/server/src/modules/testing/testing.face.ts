@@ -1,5 +1,0 @@
-/**
- * The testing module's published face: what other modules may use of it, and all they may use. The
- * rest of the module is its own; a lint rule keeps other modules to this file.
- */
-export { hideFromDocs } from './hidden-from-docs.js';
