@@ -66,14 +66,14 @@ export const seedAnswerers = async (db: Db): Promise<Answerer[]> => {
           (values ('bank', 'Checking', 'Bank'), ('supplies', 'Office Supplies', 'Expense'), ('travel', 'Travel', 'Expense')) x(id, name, kind)
         returning pk, external_id, client_company_id)
       select (select pk from company) as company, (select pk from accounts where external_id = 'supplies') as category,
-        (select pk from accounts where external_id = 'bank') as bank`)) as unknown as { rows: { company: number; category: number; bank: number }[] };
+        (select pk from accounts where external_id = 'bank') as bank`)) as { rows: { company: number; category: number; bank: number }[] };
     const { company, category, bank } = rows.rows[0]!;
     await db.execute(sql`insert into transactions (client_company_id, external_id, ledger_entity_type, type, subtype, date, amount, description, payee, payment_account_id, status)
       select ${company}, 'w' || g, 'csv', 'EXPENSE', 'BANK_DEBIT', date '2026-01-01' + (g % 300), ((g * 37) % 50000) / 100.0 + 1,
         'Card purchase ' || g, 'Merchant ' || (g % 60), ${bank}, 'READY'
       from generate_series(1, ${WAITING_PER_CLIENT}) g`);
     await db.execute(sql`insert into transaction_lines (transaction_id, position, amount) select pk, 0, amount from transactions where client_company_id = ${company}`);
-    const waiting = (await db.execute(sql`select pk, amount::text as amount from transactions where client_company_id = ${company} order by pk`)) as unknown as {
+    const waiting = (await db.execute(sql`select pk, amount::text as amount from transactions where client_company_id = ${company} order by pk`)) as {
       rows: { pk: number; amount: string }[];
     };
     answerers.push({ email, companyPk: company, categoryPk: category, waiting: waiting.rows });

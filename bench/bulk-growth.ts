@@ -23,7 +23,7 @@ const freeIndexesOf = async (db: Db, tables: string[]) =>
     (await db.execute(sql`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
       from pg_index i
       where i.indrelid::regclass::text = any(string_to_array(${tables.join(',')}, ','))
-        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`)) as unknown as { rows: IndexDefinition[] }
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`)) as { rows: IndexDefinition[] }
   ).rows;
 
 /** Runs `grow` with the tables' free indexes dropped, then builds each of them again, even when `grow` failed. */

@@ -141,7 +141,7 @@ const measureSize = async (url: string, browser: Browser, grow: () => Promise<vo
   await grow();
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const database = fromPostgresUrl(url);
-  const first = (await database.db.execute(sql`select name from client_companies order by lower(name), pk limit 1`)) as unknown as { rows: { name: string }[] };
+  const first = (await database.db.execute(sql`select name from client_companies order by lower(name), pk limit 1`)) as { rows: { name: string }[] };
   await database.close();
   const base = `http://127.0.0.1:${PORT}`;
   const api = await startApi(url, PORT, root, { WEB_DIST_DIR: dist });

@@ -50,7 +50,7 @@ const randomClientFolder = async (db: ReturnType<typeof fromPostgresUrl>['db'], 
       select d.pk, t.depth + 1, t.hidden or d.accountant_only from documents d join tree t on d.parent_id = t.pk where d.kind = 'FOLDER'
     )
     select t.pk, t.depth, (select count(*) from documents d where d.parent_id = t.pk) items from tree t where not t.hidden
-    order by random() limit 1`)) as unknown as Rows<{ pk: number; depth: number; items: string }>;
+    order by random() limit 1`)) as Rows<{ pk: number; depth: number; items: string }>;
   const row = found.rows[0]!;
   return { pk: Number(row.pk), depth: Number(row.depth), items: Number(row.items) };
 };
@@ -79,7 +79,7 @@ const seed = async (url: string) => {
     where p.client_company_id = ${c} and p.kind = 'FOLDER' and p.name in ('Sub 1', 'Sub 2', 'Sub 3')`);
   const big = (await db.execute(
     sql`insert into documents (firm_id, client_company_id, parent_id, kind, name, created_by) values (${f}, ${c}, null, 'FOLDER', 'Big folder', ${accountant.pk}) returning pk`,
-  )) as unknown as Rows<{ pk: number }>;
+  )) as Rows<{ pk: number }>;
   const bigPk = Number(big.rows[0]!.pk);
   // Names as a firm's files go ("Invoice 001234.pdf"), sizes from 20 KB to 2 MB, dates over two years in no order of their names.
   const name = sql`(array['Invoice', 'Receipt', 'Bank statement', 'Payroll report'])[1 + g % 4] || ' ' || lpad(g::text, 6, '0') || '.pdf'`;
@@ -95,7 +95,7 @@ const seed = async (url: string) => {
       timestamptz '2025-01-01' + ((n * 7919) % ${FILES}) * interval '10 minutes', timestamptz '2025-01-01' + ((n * 7919) % ${FILES}) * interval '10 minutes'
     from numbered, folders`);
   const clientFolder = await randomClientFolder(db, c, bigPk);
-  const version = (await db.execute(sql`select current_setting('server_version') v`)) as unknown as Rows<{ v: string }>;
+  const version = (await db.execute(sql`select current_setting('server_version') v`)) as Rows<{ v: string }>;
   // Vacuumed as well as analysed: left to autovacuum, the fresh rows were vacuumed during the first listing measured.
   await db.execute(sql`vacuum analyze`);
   await database.close();

@@ -53,7 +53,7 @@ export const LIST_SCENARIOS: ListScenario[] = [
 ];
 
 const userPk = async (db: Db, email: string) =>
-  ((await db.execute(sql`select pk from users where lower(email) = lower(${email})`)) as unknown as { rows: { pk: number }[] }).rows[0]!.pk;
+  ((await db.execute(sql`select pk from users where lower(email) = lower(${email})`)) as { rows: { pk: number }[] }).rows[0]!.pk;
 
 /**
  * Each scenario's statements as Herd's code sends them on the working tree's database: run once to

@@ -119,6 +119,7 @@ export const runRemindersBench = async (url: string | null = null): Promise<Remi
   const now = new Date();
   await seed(database.db, now.getUTCDay());
   const quiet = () => undefined;
+  // eslint-disable-next-line no-restricted-syntax -- a logger that says nothing, with only the methods the reminder run calls.
   const log = { info: quiet, warn: quiet, error: quiet, debug: quiet } as unknown as FastifyBaseLogger;
   const jobs = await createJobQueue(database.executeSql, (err) => console.error(err), { supervise: false });
   const mailer = createMailer(database.db, outboxTransport(log, { secretLinks: false }), log, { links: { appUrl: 'http://localhost:8000', secretKey: 'bench-secret' } });

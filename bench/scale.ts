@@ -59,7 +59,7 @@ const documentFolders = async (db: Db, ids: { firmPk: number; bigPk: number; acc
 /** Files `from + 1` to `to`: one in ten into the big folder, the rest over the other folders, named as a firm's files go. */
 const growDocuments = async (db: Db, ids: { firmPk: number; bigPk: number; accountantPk: number; folderPk: number }, from: number, to: number) => {
   const { firmPk, bigPk, accountantPk, folderPk } = ids;
-  const before = ((await db.execute(sql`select coalesce(max(pk), 0) as pk from files`)) as unknown as { rows: { pk: number }[] }).rows[0]!.pk;
+  const before = ((await db.execute(sql`select coalesce(max(pk), 0) as pk from files`)) as { rows: { pk: number }[] }).rows[0]!.pk;
   const name = sql`(array['Invoice', 'Receipt', 'Bank statement', 'Payroll report'])[1 + g % 4] || ' ' || lpad(g::text, 8, '0') || '.pdf'`;
   await db.execute(sql`insert into files (firm_id, client_company_id, storage_key, name, content_type, size, sha256, created_by)
     select ${firmPk}, ${bigPk}, 'bench/scale/' || g, ${name}, 'application/pdf', 20000 + (g::bigint * 7919) % 2000000, 'bench', ${accountantPk}

@@ -81,7 +81,7 @@ export const seedBench = async (db: Db, opts: { smallCompanies: number; perSmall
  */
 export const growBigCompany = async (db: Db, ids: { firmPk: number; bigPk: number; accountantPk: number; receiptPk: number }, from: number, to: number) => {
   const { firmPk, bigPk, accountantPk, receiptPk } = ids;
-  const before = ((await db.execute(sql`select coalesce(max(pk), 0) as pk from transactions`)) as unknown as { rows: { pk: number }[] }).rows[0]!.pk;
+  const before = ((await db.execute(sql`select coalesce(max(pk), 0) as pk from transactions`)) as { rows: { pk: number }[] }).rows[0]!.pk;
   await db.execute(sql`insert into transactions (client_company_id, external_id, ledger_entity_type, type, subtype, date, amount, description, payee,
       payment_account_id, watched_account_id, status, is_hidden)
     select ${bigPk}, 'b' || g, 'csv', case when g % 5 = 0 then 'DEPOSIT' else 'EXPENSE' end::transaction_type, 'BANK_DEBIT',

@@ -71,7 +71,7 @@ const seed = async (url: string) => {
   const mineOf = await db.execute(
     sql`select count(*)::int as n, count(*) filter (where read_at is null and hidden_at is null)::int as unread from notifications where user_id = ${admin.pk}`,
   );
-  const [mine] = (mineOf as unknown as { rows: { n: number; unread: number }[] }).rows;
+  const [mine] = (mineOf as { rows: { n: number; unread: number }[] }).rows;
   await database.close();
   return { firmId: firm.pk, userId: admin.pk, measuredUser: { notifications: mine!.n, unread: mine!.unread } };
 };

@@ -68,4 +68,4 @@ export const statusChangeReport = async (db: Db): Promise<StatusReport> => {
 };
 
 // Both drivers answer raw SQL with `{ rows }`; the query builder types it as unknown.
-const rowsOf = async <Row>(db: Db, text: string) => ((await db.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
+const rowsOf = async <Row>(db: Db, text: string) => ((await db.execute(sql.raw(text))) as { rows: Row[] }).rows;

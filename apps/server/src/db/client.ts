@@ -51,7 +51,8 @@ export const fromPglite = (client: PGlite): Database => {
   const db = drizzlePglite({ client, schema });
   const oneAtATime = serialised();
   return {
-    db: db as unknown as Db,
+    // Either driver's database is the same query builder over its own result type, which `Db` leaves open (`raw-rows.ts`).
+    db: db as Db,
     kind: 'pglite',
     executeSql: async (text, values) => {
       // PGlite prepares statements that carry parameters; a script without any runs as a whole.
@@ -93,7 +94,7 @@ export const fromPostgresUrl = (url: string, poolSize = 10): Database => {
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
   return {
-    db: db as unknown as Db,
+    db: db as Db,
     kind: 'postgres',
     executeSql: async (text, values) => ({ rows: (await pool.query<Record<string, unknown>>(text, values)).rows }),
     migrate: () => migrateLocked(pool),

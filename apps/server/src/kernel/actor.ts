@@ -69,7 +69,7 @@ const toActor = (row: ActorRow): Actor => {
 
 /** Everything the actor needs in one round trip: it runs on every authenticated request. */
 export const resolveActor = async (db: Db, userId: number): Promise<Actor | null> => {
-  const result = (await db.execute(sql`${ACTOR_SELECT} from users u ${ACTOR_JOINS} where u.pk = ${userId} and u.is_active`)) as unknown as {
+  const result = (await db.execute(sql`${ACTOR_SELECT} from users u ${ACTOR_JOINS} where u.pk = ${userId} and u.is_active`)) as {
     rows: ActorRow[];
   };
   return result.rows[0] ? toActor(result.rows[0]) : null;

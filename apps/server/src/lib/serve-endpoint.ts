@@ -63,14 +63,15 @@ export const serveEndpoint = <E extends Endpoint>(app: FastifyInstance, endpoint
     ...(refusedWhileReadOnly(endpoint) && !options.readOnlyCheckedByHandler ? { preValidation: refuseReadOnly } : {}),
     handler: async (request, reply) => {
       const key = endpoint.idempotent ? readKey(request.headers[IDEMPOTENCY_HEADER]) : null;
-      if (key === null) return respond(await handler(request as unknown as EndpointRequest<E>, reply), reply, status);
+      // Fastify parsed params, query and body with the endpoint's schemas before this runs; its own types cannot say so.
+      if (key === null) return respond(await handler(request as EndpointRequest<E>, reply), reply, status);
       // `request.actor` is set only behind `requireActor`: a signed-out route (sign-up) keeps its scope when its first answer signs the browser in.
       // There the key alone names the submission; the hash of its body (password included) keeps another caller from reusing it.
       const actor = request.actor as Actor | null;
       const ref = { scope: actor ? `user:${actor.userId}` : 'signed-out', endpoint: `${endpoint.method} ${endpoint.path}`, key };
       const hash = requestHash({ params: request.params, query: request.query, body: request.body });
       const outcome = await submitOnce(request.server.deps.db, ref, hash, async () => {
-        const value = await handler(request as unknown as EndpointRequest<E>, reply);
+        const value = await handler(request as EndpointRequest<E>, reply);
         return { value, answer: () => answerSent(endpoint, options, status === 204 || reply.statusCode === 200 ? status : reply.statusCode, value) };
       });
       if (!outcome.replayed) return respond(outcome.value, reply, status);

@@ -52,6 +52,7 @@ export const registerWebApp = async (app: FastifyInstance, distDir: string | nul
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         // The plugin hands over Node's own response (its type names only part of it), where helmet's headers already are.
+        // eslint-disable-next-line no-restricted-syntax -- Node's own response, whose type the plugin names only in part.
         if (immutable) for (const name of DOCUMENT_ONLY_HEADERS) (res as unknown as ServerResponse).removeHeader(name);
         // The same address answers in several encodings: shared caches must keep them apart.
         res.setHeader('Vary', 'Accept-Encoding');

@@ -8,6 +8,7 @@ const answer = (status: number, data: unknown) => answerError({ status, data, he
 
 const fakeForm = () => {
   const setFields = vi.fn();
+  // A form with the one method the helper calls, hence the cast.
   return { form: { setFields } as unknown as FormInstance, setFields };
 };
 

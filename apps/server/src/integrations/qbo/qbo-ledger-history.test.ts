@@ -32,7 +32,7 @@ const purchase = (realm: string, vendor: QboEntity, accountName: string, date: s
         AccountBasedExpenseLineDetail: { AccountRef: { value: account(realm, accountName).Id }, BillableStatus: 'NotBillable' },
       },
     ],
-  } as unknown as QboEntity);
+  });
 
 const listOf = async (companyPk: number) =>
   (await cast.admin.get(`accounting/accountant/client-company/${companyPk}/transactions/list/?page_size=100`)).json().results as Transaction[];
@@ -46,7 +46,7 @@ beforeAll(async () => {
   );
   const [first, second] = sim.companies();
   for (const [i, realm] of [first!.realmId, second!.realmId].entries()) {
-    const adobe = sim.putEntity(realm, 'Vendor', { DisplayName: 'Adobe Systems' } as unknown as QboEntity);
+    const adobe = sim.putEntity(realm, 'Vendor', { DisplayName: 'Adobe Systems' });
     // Only the first company's books have filed Adobe before; both have one Adobe charge waiting.
     if (i === 0) for (const days of [40, 30, 20, 10]) purchase(realm, adobe, 'Dues & Subscriptions', daysAgo(days));
     purchase(realm, adobe, 'Uncategorized Expense', daysAgo(2), 54.99);
@@ -99,7 +99,7 @@ describe('learning from the categorized transactions of the company’s books', 
         ...line,
         AccountBasedExpenseLineDetail: { ...(line.AccountBasedExpenseLineDetail as object), AccountRef: { value: account(withBooks.realm, 'Uncategorized Expense').Id } },
       })),
-    } as unknown as QboEntity);
+    });
     await cast.admin.post('quickbooks/sync-client/', { client_company: withBooks.pk });
     await t.runJobs();
     const history = await historyOf(withBooks.pk);

@@ -61,18 +61,18 @@ describe('publishing many at once through QuickBooks batch', () => {
     const [plain, edited, refused, categorizedThere, last] = await h.readyRows('PURCHASE', 5);
     const office = await h.accountPk('Office Supplies');
     const inactive = await h.accountPk('Advertising');
-    w.sim.putEntity(w.realm, 'Purchase', { Id: edited!.externalId.split(':')[1]!, PrivateNote: 'edited in QuickBooks' } as unknown as QboEntity);
+    w.sim.putEntity(w.realm, 'Purchase', { Id: edited!.externalId.split(':')[1]!, PrivateNote: 'edited in QuickBooks' });
     const raw = h.ledgerCopy(categorizedThere!);
     const relined = (raw.Line as QboEntity[]).map((line) => ({
       ...line,
       AccountBasedExpenseLineDetail: { ...(line.AccountBasedExpenseLineDetail as object), AccountRef: { value: office.externalId } },
     }));
-    w.sim.putEntity(w.realm, 'Purchase', { Id: raw.Id, Line: relined } as unknown as QboEntity);
-    w.sim.putEntity(w.realm, 'Account', { Id: inactive.externalId, Active: false } as unknown as QboEntity);
+    w.sim.putEntity(w.realm, 'Purchase', { Id: raw.Id, Line: relined });
+    w.sim.putEntity(w.realm, 'Account', { Id: inactive.externalId, Active: false });
 
     const answer = (row: typeof plain, category = office) => ({ pk: row!.pk, lines: [{ amount: row!.amount, category: category.pk }] });
     const requests = await h.answerAndPublishAll([answer(plain), answer(edited), answer(refused, inactive), answer(categorizedThere), answer(last)]);
-    w.sim.putEntity(w.realm, 'Account', { Id: inactive.externalId, Active: true } as unknown as QboEntity);
+    w.sim.putEntity(w.realm, 'Account', { Id: inactive.externalId, Active: true });
 
     // All five written; the two stale ones read back in one select; the edited one written again.
     expect(requests.map((r) => r.path.split('/').pop())).toEqual(['batch', 'batch', 'batch']);

@@ -67,7 +67,7 @@ beforeAll(async () => {
     Type: 'Service',
     Active: true,
     IncomeAccountRef: { value: uncategorizedIncome.Id },
-  } as unknown as QboEntity);
+  });
   const customer = sim.listEntities(realm, 'Customer').find((c) => c.Active !== false)!;
   const checking = sim.listEntities(realm, 'Account').find((a) => a.Name === 'Checking')!;
   sim.putEntity(realm, 'SalesReceipt', {
@@ -75,7 +75,7 @@ beforeAll(async () => {
     CustomerRef: { value: customer.Id },
     DepositToAccountRef: { value: checking.Id },
     Line: [{ Amount: 120, DetailType: 'SalesItemLineDetail', SalesItemLineDetail: { ItemRef: { value: item.Id }, Qty: 1, UnitPrice: 120 } }],
-  } as unknown as QboEntity);
+  });
   await t.runJobs();
 });
 afterAll(async () => {
@@ -144,7 +144,7 @@ describe('publishing to QuickBooks Online', () => {
 
   it('re-reads and retries once when someone changed the transaction in QuickBooks meanwhile (stale SyncToken)', async () => {
     const row = await readyOf('PURCHASE');
-    sim.putEntity(realm, 'Purchase', { Id: row.externalId.split(':')[1]!, PrivateNote: 'edited in QuickBooks' } as unknown as QboEntity);
+    sim.putEntity(realm, 'Purchase', { Id: row.externalId.split(':')[1]!, PrivateNote: 'edited in QuickBooks' });
     await answerAndPublish(row.pk, [{ amount: row.amount, category: (await accountPk('Office Supplies')).pk }]);
     expect(await statusOf(row.pk)).toBe('PUBLISHED_IN_PLATFORM');
     expect(ledgerCopy(row).PrivateNote).toBe('edited in QuickBooks');
@@ -158,7 +158,7 @@ describe('publishing to QuickBooks Online', () => {
       ...line,
       AccountBasedExpenseLineDetail: { ...(line.AccountBasedExpenseLineDetail as object), AccountRef: { value: office.Id } },
     }));
-    sim.putEntity(realm, 'Purchase', { Id: raw.Id, Line: relined } as unknown as QboEntity);
+    sim.putEntity(realm, 'Purchase', { Id: raw.Id, Line: relined });
     await answerAndPublish(row.pk, [{ amount: row.amount, category: (await accountPk('Advertising')).pk }]);
     expect(await statusOf(row.pk)).toBe('MATCHED_TO_PLATFORM');
   });
@@ -166,7 +166,7 @@ describe('publishing to QuickBooks Online', () => {
   it('turns a validation fault into a sync error in QuickBooks’ words, shown on the row and clearable', async () => {
     const row = await readyOf('PURCHASE');
     const category = await accountPk('Advertising');
-    sim.putEntity(realm, 'Account', { Id: category.externalId, Active: false } as unknown as QboEntity);
+    sim.putEntity(realm, 'Account', { Id: category.externalId, Active: false });
     await answerAndPublish(row.pk, [{ amount: row.amount, category: category.pk }]);
     expect(await statusOf(row.pk)).toBe('SYNC_ERROR');
     const [error] = await t.db.select().from(syncErrors).where(eq(syncErrors.transactionId, row.pk));
@@ -179,7 +179,7 @@ describe('publishing to QuickBooks Online', () => {
     expect(listed.results.find((r: { pk: number }) => r.pk === row.pk)).toBeDefined();
     expect((await cast.admin.post(`accounting/accountant/client-company/${companyPk}/transaction/errors/clear/`, { pks: [row.pk] })).statusCode).toBe(204);
     expect(await statusOf(row.pk)).toBe('FINISHED_IN_HERD');
-    sim.putEntity(realm, 'Account', { Id: category.externalId, Active: true } as unknown as QboEntity);
+    sim.putEntity(realm, 'Account', { Id: category.externalId, Active: true });
   });
 
   it('waits out a 429 and refreshes an expired token, rotating the refresh token', async () => {

@@ -8,7 +8,8 @@ import { QboApi } from './qbo-api.js';
 import type { QboFault } from './qbo-faults.js';
 import type { QboSession } from './qbo-session.js';
 
-/** A session that always has this token: these tests are about sending, not about tokens. */
+/** A session that always has this token: these tests are about sending, not about tokens.
+ * A stand-in with the session's public methods only (the class keeps private token state), hence the cast. */
 const sessionWith = (realmId: string, token: string) =>
   ({ realmId, accessToken: async () => token, refresh: async () => token, giveUp: async () => {} }) as unknown as QboSession;
 const noWindow = { take: async () => {} };

@@ -106,7 +106,7 @@ describe('pulling a QuickBooks Online company', () => {
       ...structuredClone(sim.listEntities(realm, 'Purchase').find((p) => expectedExternalIds().includes(`Purchase:${p.Id}`))!),
       Id: undefined,
       SyncToken: undefined,
-    } as unknown as QboEntity);
+    });
     const started = sim.requestCount(realm);
     await cast.admin.post(`accounting/accountant/client-company/${companyPk}/transactions/fully-resync/`);
     await t.runJobs();
@@ -149,7 +149,7 @@ describe('pulling a QuickBooks Online company', () => {
       ...line,
       AccountBasedExpenseLineDetail: { ...(line.AccountBasedExpenseLineDetail as object), AccountRef: { value: office.Id } },
     }));
-    sim.putEntity(realm, 'Purchase', { Id: raw.Id, Line: relined } as unknown as QboEntity);
+    sim.putEntity(realm, 'Purchase', { Id: raw.Id, Line: relined });
     sim.deleteEntity(realm, 'Purchase', second!.externalId.split(':')[1]!);
 
     const before = sim.requestCount(realm);
@@ -165,7 +165,7 @@ describe('pulling a QuickBooks Online company', () => {
   it('re-reads single transactions on resync', async () => {
     const [row] = (await herdRows()).filter((r) => r.ledgerEntityType === 'Deposit' && r.status === 'READY');
     const raw = sim.getEntity(realm, 'Deposit', row!.externalId.split(':')[1]!)!;
-    sim.putEntity(realm, 'Deposit', { Id: raw.Id, PrivateNote: 'Square payout, week 44' } as unknown as QboEntity);
+    sim.putEntity(realm, 'Deposit', { Id: raw.Id, PrivateNote: 'Square payout, week 44' });
     const res = await cast.admin.post(`accounting/accountant/client-company/${companyPk}/transactions/resync/`, { pks: [row!.pk] });
     expect(res.statusCode).toBe(202);
     await t.runJobs();
@@ -180,7 +180,7 @@ describe('pulling a QuickBooks Online company', () => {
   it('ignores a page read before a newer change, and leaves rows a publish is writing alone', async () => {
     const [row] = (await herdRows()).filter((r) => r.ledgerEntityType === 'Purchase' && r.status === 'READY');
     const stale = structuredClone(sim.getEntity(realm, 'Purchase', row!.externalId.split(':')[1]!)!);
-    sim.putEntity(realm, 'Purchase', { Id: stale.Id, PrivateNote: 'newer' } as unknown as QboEntity);
+    sim.putEntity(realm, 'Purchase', { Id: stale.Id, PrivateNote: 'newer' });
     await cast.admin.post(`accounting/accountant/client-company/${companyPk}/transactions/resync/`, { pks: [row!.pk] });
     await t.runJobs();
     /** A page of Purchases applied as a pull applies it, whenever the test says. */
@@ -194,7 +194,7 @@ describe('pulling a QuickBooks Online company', () => {
     expect(after!.description).toBe('newer');
 
     await forceStatus(t.db, row!.pk, 'PROCESSING');
-    const categorized = sim.putEntity(realm, 'Purchase', { Id: stale.Id, PrivateNote: 'categorized meanwhile', Line: [] } as unknown as QboEntity);
+    const categorized = sim.putEntity(realm, 'Purchase', { Id: stale.Id, PrivateNote: 'categorized meanwhile', Line: [] });
     await applyPage([categorized]);
     const [still] = await t.db.select().from(transactions).where(eq(transactions.pk, row!.pk));
     expect(still!.status).toBe('PROCESSING');

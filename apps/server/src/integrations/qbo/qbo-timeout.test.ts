@@ -70,7 +70,7 @@ describe('a QuickBooks API that stops answering', () => {
     expect(connection).toMatchObject({ syncState: 'FAILED' });
     expect(connection!.lastSyncError).toMatch(/did not answer in time/);
     // The job failed like any failure of the ledger: pg-boss holds it for another try later.
-    const jobs = (await t.db.execute(sql`select state from pgboss.job where name = 'ledger-pull' order by created_on desc limit 1`)) as unknown as {
+    const jobs = (await t.db.execute(sql`select state from pgboss.job where name = 'ledger-pull' order by created_on desc limit 1`)) as {
       rows: { state: string }[];
     };
     expect(jobs.rows[0]?.state).toBe('retry');

@@ -16,6 +16,7 @@ describe('money in cents', () => {
   it('writes every amount one way, a receipt’s total as a transaction’s and as the server’s words', () => {
     expect(formatCents(123450, 'usd')).toBe('1,234.50 USD');
     expect(formatCents(-1205)).toBe('-12.05');
+    // Only the two fields receiptTotal reads, hence the cast.
     const receipt = (total: string | null, currency: string | null) => ({ total: { value: total }, currency: { value: currency } }) as unknown as Receipt;
     expect(receiptTotal(receipt('1234.5', 'USD'))).toBe(formatMoney('1234.5', 'USD'));
     expect(receiptTotal(receipt('45.00', 'USD'))).toBe('45.00 USD');

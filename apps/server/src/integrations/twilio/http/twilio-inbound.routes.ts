@@ -4,7 +4,10 @@ import { serveEndpoint } from '../../../lib/serve-endpoint.js';
 import { visitorOf } from '../../../kernel/visitor.js';
 import { receiveText, type SignedText, type SmsAnswer } from './twilio-inbound.js';
 
-const signatureOf = (request: FastifyRequest) => {
+/** What Twilio's signature covers of a request: its address, its signature header and its body as text. */
+type SignedRequest = Pick<FastifyRequest, 'headers' | 'url'> & { body: unknown };
+
+const signatureOf = (request: SignedRequest) => {
   const header = request.headers[TWILIO_SIGNATURE_HEADER.toLowerCase()];
   return typeof header === 'string' ? header : null;
 };
@@ -13,7 +16,7 @@ const signatureOf = (request: FastifyRequest) => {
  * The request as Twilio signed it. Twilio signs the URL it was given, which is Herd's public address
  * (`APP_URL`) followed by this path: behind a proxy the request's own host may differ.
  */
-const signedTextOf = (request: FastifyRequest, appUrl: string): SignedText => ({
+const signedTextOf = (request: SignedRequest, appUrl: string): SignedText => ({
   url: `${appUrl.replace(/\/$/, '')}${request.url}`,
   signature: signatureOf(request),
   form: typeof request.body === 'string' ? request.body : '',
@@ -30,7 +33,5 @@ export const smsInboundRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
   // The signature covers the form's names and values, so the body stays text until it is checked.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  serveEndpoint(app, e.incoming, async (r, reply) =>
-    sendAnswer(reply, await receiveText(deps, visitorOf(r), { text: signedTextOf(r as unknown as FastifyRequest, deps.config.appUrl), log: r.log })),
-  );
+  serveEndpoint(app, e.incoming, async (r, reply) => sendAnswer(reply, await receiveText(deps, visitorOf(r), { text: signedTextOf(r, deps.config.appUrl), log: r.log })));
 };

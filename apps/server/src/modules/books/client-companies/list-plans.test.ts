@@ -74,7 +74,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the plan of the clients list on
 
   it('gives the page in that order: by name whatever its case, then pk', async () => {
     const { rows } = await listCompanies(database!.db, admin, { ordering: 'name', limit: 10, offset: 0 });
-    const expected = (await database!.db.execute(sql`select pk from client_companies where firm_id = ${admin.firmId} order by lower(name), pk limit 10`)) as unknown as {
+    const expected = (await database!.db.execute(sql`select pk from client_companies where firm_id = ${admin.firmId} order by lower(name), pk limit 10`)) as {
       rows: { pk: number }[];
     };
     expect(rows.map((r) => r.pk)).toEqual(expected.rows.map((r) => r.pk));

@@ -5,7 +5,7 @@ import { serveEndpoint } from '../../../lib/serve-endpoint.js';
 import { visitorOf } from '../../../kernel/visitor.js';
 import { requireActor } from '../../../plugins/auth.js';
 import { companySyncStatus, upsertReferenceLists, upsertTransactions } from './ingest.service.js';
-import { publishedFeed } from './published-feed.queries.js';
+import { publishedFeed } from './published-feed.service.js';
 import { companyOfToken, createToken, listTokens, revokeToken } from './tokens.service.js';
 
 export const GENERIC_INGEST_PREFIX = `${API_PREFIX}/${GENERIC_INGEST_PATH}`;

@@ -20,7 +20,7 @@ export const SIGN_IN_PAGE = '/auth/';
 export const backTo = (reply: FastifyReply, cookie: StateCookie, page: string, params: Record<string, string>): OAuthAnswer => {
   clearStateCookie(reply, cookie);
   const query = new URLSearchParams(params).toString();
-  // serveEndpoint answers nothing more once the reply is sent, as for any Fastify handler that returns its reply.
+  // eslint-disable-next-line no-restricted-syntax -- the reply is sent: serveEndpoint answers nothing more, as for any Fastify handler that returns its reply.
   return reply.redirect(query ? `${page}?${query}` : page, 302) as unknown as OAuthAnswer;
 };
 
@@ -38,6 +38,7 @@ export const returnToOrigin = (deps: AppDeps, request: FastifyRequest, reply: Fa
   // A grant started at APP_URL's address finishes on the callback as it comes: that is where the ledger returns.
   if (signed.origin === appOrigin(deps.config.appUrl) || signed.origin === requestOrigin(request)) return null;
   const { pathname, search } = new URL(request.url, 'http://callback.invalid');
+  // eslint-disable-next-line no-restricted-syntax -- the reply is sent, as in backTo above.
   return reply.redirect(`${signed.origin}${pathname}${search}`, 302) as unknown as OAuthAnswer;
 };
 

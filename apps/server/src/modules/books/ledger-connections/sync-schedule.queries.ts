@@ -48,7 +48,7 @@ export const claimDuePulls = async (db: Db, at: { now: Date; leaseUntil: Date; r
       and (lc.next_pull_at <= ${at.now.toISOString()}::timestamptz
         or (lc.refresh_expires_at <= ${at.renewBy.toISOString()}::timestamptz
           and (lc.last_scheduled_at is null or lc.last_scheduled_at <= ${at.queuedBefore.toISOString()}::timestamptz)))
-    returning lc.client_company_id as company_pk, c.connection_kind as kind, s.status, s.trial_ends_at`)) as unknown as { rows: ClaimedRow[] };
+    returning lc.client_company_id as company_pk, c.connection_kind as kind, s.status, s.trial_ends_at`)) as { rows: ClaimedRow[] };
   return result.rows.map((row) => ({
     companyPk: row.company_pk,
     kind: row.kind,

@@ -74,7 +74,7 @@ describe('1,000 connected companies over one interval', () => {
     expect(Math.max(...perSweep)).toBeLessThanOrEqual(Math.ceil(share * 1.25));
     const waiting = (await t.db.execute(
       sql`select count(distinct singleton_key)::int as keys, count(*)::int as jobs from pgboss.job where name = 'ledger-pull' and state = 'created'`,
-    )) as unknown as { rows: { keys: number; jobs: number }[] };
+    )) as { rows: { keys: number; jobs: number }[] };
     expect(waiting.rows[0]).toEqual({ keys: COMPANIES, jobs: COMPANIES });
   });
 });

@@ -27,7 +27,7 @@ const setConnection = (companyPk: number, values: Partial<typeof ledgerConnectio
 const waitingPulls = async () => {
   const result = (await t.db.execute(
     sql`select singleton_key as key, count(*)::int as n from pgboss.job where name = 'ledger-pull' and state = 'created' group by 1 order by 1`,
-  )) as unknown as { rows: { key: string; n: number }[] };
+  )) as { rows: { key: string; n: number }[] };
   return result.rows;
 };
 const sweep = (now: Date) => sweepLedgerSyncs(t.app.deps, now);

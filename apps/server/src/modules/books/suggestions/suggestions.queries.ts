@@ -99,7 +99,7 @@ export const ownAnswers = async (db: Db, companyPk: number, merchantKeys: string
              (count(*) filter (where rank <= ${RECENT_ANSWERS}))::int as recent, max(date)::text as last
       from ranked
       where category_id is not null
-      group by merchant_key, deposit, category_id, vendor_id, customer_id, class_id`)) as unknown as {
+      group by merchant_key, deposit, category_id, vendor_id, customer_id, class_id`)) as {
       rows: (Omit<OwnAnswers, 'total' | 'recent' | 'books'> & { merchantKey: string; deposit: boolean; total: number; recent: number; books: number })[];
     };
     for (const r of rows) out.push({ ...r, total: Number(r.total), recent: Number(r.recent), books: Number(r.books) });

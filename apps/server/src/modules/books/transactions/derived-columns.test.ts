@@ -32,7 +32,7 @@ const expectedMarkers = async (companyPk: number) => {
       | (case when exists (select 1 from transaction_lines l where l.transaction_id = t.pk and l.tracking_option_one_id is null) then 16 else 0 end)
       | (case when exists (select 1 from transaction_lines l where l.transaction_id = t.pk and l.tracking_option_two_id is null) then 32 else 0 end)
       | (case when exists (select 1 from transaction_attachments a where a.transaction_id = t.pk) then 0 else 64 end) as markers
-    from transactions t where t.client_company_id = ${companyPk} order by t.pk`)) as unknown as { rows: { pk: number; markers: number }[] };
+    from transactions t where t.client_company_id = ${companyPk} order by t.pk`)) as { rows: { pk: number; markers: number }[] };
   return result.rows.map((r) => ({ pk: Number(r.pk), markers: Number(r.markers) }));
 };
 

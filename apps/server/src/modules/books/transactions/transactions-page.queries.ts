@@ -69,7 +69,7 @@ export const filteredPage = async (db: Db, companyPk: number, where: SQL, page: 
     .where(where)
     .limit(cap + 1);
   const keys = keysOf(db, where, page);
-  const result = (await db.execute(sql`select (select count(*) from (${limited}) limited) as n, array(${keys}) as keys`)) as unknown as {
+  const result = (await db.execute(sql`select (select count(*) from (${limited}) limited) as n, array(${keys}) as keys`)) as {
     rows: { n: string | number; keys: number[] | string }[];
   };
   const n = Number(result.rows[0]!.n);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { transactionEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
 import { requireActor } from '../../../plugins/auth.js';
-import { countsPerCompany } from './company-counts.queries.js';
+import { countsPerCompany } from './company-counts.service.js';
 import { transactionHistory } from './history.service.js';
 import { deleteLine } from './line-delete.service.js';
 import { applySamePayee, samePayee } from './same-payee.service.js';

@@ -52,10 +52,10 @@ export const listVisibleClientUsers = async (
      group by p.user_pk
   ) as people`;
   const searchWhere = pattern ? sql`where people.email ilike ${pattern} or (people.first_name || ' ' || people.last_name) ilike ${pattern}` : sql``;
-  const total = (await db.execute(sql`select count(*)::int as n from ${people} ${searchWhere}`)) as unknown as { rows: { n: number }[] };
+  const total = (await db.execute(sql`select count(*)::int as n from ${people} ${searchWhere}`)) as { rows: { n: number }[] };
   const page = (await db.execute(
     sql`select * from ${people} ${searchWhere} order by lower(people.last_name), lower(people.first_name), people.pk limit ${filter.limit} offset ${filter.offset}`,
-  )) as unknown as { rows: Record<string, unknown>[] };
+  )) as { rows: Record<string, unknown>[] };
   const rows: ListedClientUser[] = page.rows.map((r) => ({
     pk: Number(r.pk),
     email: String(r.email),

@@ -46,7 +46,7 @@ export const NOTICE_RETRY_DAYS = 3;
  */
 export const companiesWithFailedNotices = async (db: Db, now: Date): Promise<number[]> => {
   const result = (await db.execute(sql`select distinct client_company_id from request_arrival_notices
-    where settled_at is null and error <> '' and created_at > ${now.toISOString()}::timestamptz - make_interval(days => ${NOTICE_RETRY_DAYS})`)) as unknown as {
+    where settled_at is null and error <> '' and created_at > ${now.toISOString()}::timestamptz - make_interval(days => ${NOTICE_RETRY_DAYS})`)) as {
     rows: { client_company_id: number }[];
   };
   return result.rows.map((r) => r.client_company_id);

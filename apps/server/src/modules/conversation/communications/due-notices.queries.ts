@@ -97,6 +97,6 @@ export const holdClientDueNotices = async (db: Db, now: Date, overdueWindowDays:
     join client_memberships m on m.client_company_id = l.client_company_id
     join users u on u.pk = m.user_id and u.is_active
     on conflict do nothing
-    returning client_company_id`)) as unknown as { rows: { client_company_id: number }[] };
+    returning client_company_id`)) as { rows: { client_company_id: number }[] };
   return [...new Set(result.rows.map((r) => r.client_company_id))];
 };

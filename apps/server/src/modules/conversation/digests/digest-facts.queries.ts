@@ -69,7 +69,7 @@ export const digestCounts = async (db: Db, v: DigestViewer, since: Date, until: 
     union all
     select c.client_company_id, 'awaiting_acceptance', count(*)::int from ${communications} c
       where c.firm_id = ${v.firmId} and c.client_company_id in ${companies} and not c.is_hidden and c.status = 'READY'
-      group by 1`)) as unknown as { rows: { company: number; what: DigestCount; n: number }[] };
+      group by 1`)) as { rows: { company: number; what: DigestCount; n: number }[] };
   return result.rows.map((r) => ({ company: Number(r.company), what: r.what, n: Number(r.n) }));
 };
 
@@ -111,7 +111,7 @@ export const digestLines = async (db: Db, v: DigestViewer, since: Date, until: D
         and n.created_at > ${from}::timestamptz and n.created_at <= ${to}::timestamptz
         and ${byClientOf(sql`n.client_company_id`, sql`n.author_id`)}
     ) listed where rank <= ${LISTED_PER_KIND}
-    order by company, kind, rank`)) as unknown as { rows: { company: number; kind: DigestListKind; who: string; line: string; total: number }[] };
+    order by company, kind, rank`)) as { rows: { company: number; kind: DigestListKind; who: string; line: string; total: number }[] };
   return result.rows.map((r) => ({ ...r, company: Number(r.company), total: Number(r.total) }));
 };
 

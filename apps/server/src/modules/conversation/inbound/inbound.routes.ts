@@ -6,15 +6,18 @@ import { visitorOf } from '../../../kernel/visitor.js';
 import { receiveInboundWebhook, type WebhookDelivery } from './inbound-webhook.service.js';
 
 /** The raw message's stream, left unread by its content-type parser until the secret has been checked. */
-const rawMessages = new WeakMap<FastifyRequest, Readable>();
+const rawMessages = new WeakMap<object, Readable>();
 
-const oneHeader = (request: FastifyRequest, name: string) => {
+/** What these helpers read of a request: its headers (the handler's view of it has them as Fastify's). */
+type WithHeaders = Pick<FastifyRequest, 'headers'>;
+
+const oneHeader = (request: WithHeaders, name: string) => {
   const value = request.headers[name.toLowerCase()];
   return typeof value === 'string' ? value : null;
 };
 
 /** The secret from its own header, or from HTTP basic auth's password (providers that only take credentials in the URL). */
-const secretOf = (request: FastifyRequest) => {
+const secretOf = (request: WithHeaders) => {
   const header = oneHeader(request, INBOUND_SECRET_HEADER);
   if (header !== null) return header;
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(oneHeader(request, 'authorization') ?? '');
@@ -24,7 +27,7 @@ const secretOf = (request: FastifyRequest) => {
   return colon < 0 ? null : decoded.slice(colon + 1);
 };
 
-const deliveryOf = (request: FastifyRequest): WebhookDelivery => {
+const deliveryOf = (request: WithHeaders): WebhookDelivery => {
   const recipients = oneHeader(request, INBOUND_RECIPIENT_HEADER);
   return {
     secret: secretOf(request),
@@ -48,5 +51,5 @@ export const inboundRoutes: FastifyPluginAsync = async (app) => {
       done(null, undefined);
     });
   }
-  serveEndpoint(app, e.receive, (r) => receiveInboundWebhook(deps, visitorOf(r), { delivery: deliveryOf(r as unknown as FastifyRequest), log: r.log }));
+  serveEndpoint(app, e.receive, (r) => receiveInboundWebhook(deps, visitorOf(r), { delivery: deliveryOf(r), log: r.log }));
 };

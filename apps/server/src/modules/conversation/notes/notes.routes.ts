@@ -3,7 +3,7 @@ import { noteEndpoints as e } from '@herd/contract';
 import { serveEndpoint } from '../../../lib/serve-endpoint.js';
 import { requireActor } from '../../../plugins/auth.js';
 import type { ThreadKind } from './note-targets.service.js';
-import { listMentionable } from './note-mentions.queries.js';
+import { listMentionable } from './note-mentions.service.js';
 import { pinNote } from './note-pins.service.js';
 import { addNote, addNoteToCommunications, addNoteToReceipts, addNoteToTransactions, editNote, listThread } from './notes.service.js';
 

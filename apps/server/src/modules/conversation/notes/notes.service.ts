@@ -7,7 +7,7 @@ import { findScoped } from '../../../kernel/transaction-access.js';
 import { TARGET_OF, threadAccess, type ThreadKind } from './note-targets.service.js';
 import { mailNoteToOtherSide, type NoteMailDeps } from './note-notifications.service.js';
 import { notifyMentions, notifyNoteWritten } from '../../messaging/notifications/notifications.face.js';
-import { checkMentions, mentionedPeople } from './note-mentions.queries.js';
+import { checkMentions, mentionedPeople } from './note-mentions.service.js';
 import { notifyBulkNote } from '../../messaging/notifications/notifications.face.js';
 import { findNote, listNotes, updateNoteBody } from './notes.queries.js';
 import { insertAccountantNotes, insertNotes } from '../../../kernel/thread-notes.queries.js';

@@ -24,7 +24,7 @@ export const findFolderHoldingLocked = async (db: Db, home: DocumentHome, folder
         where d.firm_id = ${home.firmId} and d.client_company_id = ${home.companyPk} and d.deleted_at is null
           and t.kind = 'FOLDER' and not t.blocks and t.depth < 200
     )
-    select root from tree where blocks limit 1`)) as unknown as { rows: { root: number }[] };
+    select root from tree where blocks limit 1`)) as { rows: { root: number }[] };
   const root = rows.rows[0]?.root;
   return root === undefined ? null : Number(root);
 };

@@ -43,7 +43,7 @@ export const findChain = async (db: Db, home: DocumentHome, pk: number): Promise
       select d.pk, d.parent_id, c.depth + 1 from ${documents} d join chain c on d.pk = c.parent_id
         where d.firm_id = ${home.firmId} and d.client_company_id = ${home.companyPk} and d.deleted_at is null and c.depth < 200
     )
-    select pk, depth from chain`)) as unknown as { rows: { pk: number; depth: number }[] };
+    select pk, depth from chain`)) as { rows: { pk: number; depth: number }[] };
   const pks = rows.rows.map((r) => Number(r.pk));
   if (pks.length === 0) return [];
   const found = await findDocuments(db, home, pks);
@@ -166,7 +166,7 @@ export const findSubtreeFiles = async (db: Db, home: DocumentHome, folderPks: nu
         where d.firm_id = ${home.firmId} and d.client_company_id = ${home.companyPk} and d.deleted_at is null and t.kind = 'FOLDER'
           and t.depth < 200 ${clientView ? sql`and not d.accountant_only` : sql``}
     )
-    select pk, path from tree where kind = 'FILE'`)) as unknown as { rows: { pk: number; path: string[] }[] };
+    select pk, path from tree where kind = 'FILE'`)) as { rows: { pk: number; path: string[] }[] };
   return rows.rows.map((r) => ({ pk: Number(r.pk), path: r.path }));
 };
 
@@ -214,7 +214,7 @@ export const deleteFilesAndTrash = async (db: Db, rootPks: number[]) => {
       union all
       select d.pk, d.file_id, t.depth + 1 from ${documents} d join tree t on d.parent_id = t.pk where t.depth < 200
     )
-    select distinct file_id from tree where file_id is not null`)) as unknown as { rows: { file_id: number }[] };
+    select distinct file_id from tree where file_id is not null`)) as { rows: { file_id: number }[] };
   const fileIds = found.rows.map((r) => Number(r.file_id));
   await db.delete(documents).where(inArray(documents.pk, rootPks));
   if (fileIds.length === 0) return [];
@@ -224,6 +224,6 @@ export const deleteFilesAndTrash = async (db: Db, rootPks: number[]) => {
       and not exists (select 1 from receipts r where r.file_id = f.pk or r.thumbnail_file_id = f.pk)
       and not exists (select 1 from transaction_attachments a where a.file_id = f.pk)
       and not exists (select 1 from communication_files c where c.file_id = f.pk)
-    returning f.storage_key`)) as unknown as { rows: { storage_key: string }[] };
+    returning f.storage_key`)) as { rows: { storage_key: string }[] };
   return gone.rows.map((r) => r.storage_key);
 };

@@ -114,7 +114,7 @@ export const listSmartFolder = async (db: Db, folder: SmartFolder, home: Documen
     .limit(q.limit)
     .offset(q.offset);
   // Fields read through sql`` come back as the driver gives them: numbers and dates are made so here.
-  return (rows as unknown as Record<keyof SmartRow, unknown>[]).map((r) => ({
+  return (rows as Record<keyof SmartRow, unknown>[]).map((r) => ({
     filePk: Number(r.filePk),
     name: String(r.name),
     size: Number(r.size),
@@ -129,7 +129,7 @@ export const listSmartFolder = async (db: Db, folder: SmartFolder, home: Documen
 export const countSmartFolder = async (db: Db, folder: SmartFolder, home: DocumentHome, viewer: SmartViewer, search?: string) => {
   const source = sourceOf(folder, home, viewer);
   const [row] = await source.from(selectFrom(db, { n: sql`count(*)::int` })).where(and(source.where, searchWhere(source.searchIn, search)));
-  return Number((row as unknown as { n: number } | undefined)?.n ?? 0);
+  return Number((row as { n: number } | undefined)?.n ?? 0);
 };
 
 /** Whether a stored file of the company is one a smart folder shows this viewer (what the zip of a selection may hold). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { answersCte, countedCompanies, fromParam, PUBLISHED_SQL, rowsOf, toParam, type AnalyticsScope } from './analytics-scope.queries.js';
+import { rowsOf } from '../../../db/raw-rows.js';
+import { answersCte, countedCompanies, fromParam, PUBLISHED_SQL, toParam, type AnalyticsScope } from './analytics-scope.queries.js';
 
 interface PersonColumns {
   pk: number;

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
 
 /**
  * What one analytics request counts: the firm, the companies its asker sees (a team member's
@@ -59,6 +58,3 @@ export const publishesCte = (scope: AnalyticsScope): SQL => sql`publishes as (
   where a.firm_id = ${scope.firmId} and a.created_at >= ${fromParam(scope)} and a.created_at < ${toParam(scope)}
     and a.target_type = 'transaction' and a.action = 'transaction.publish' and a.details->>'to' in ${PUBLISHED_SQL}
 )`;
-
-/** Both drivers answer raw SQL with `{ rows }`; the query builder types it as unknown. */
-export const rowsOf = async <Row>(db: Db, query: SQL): Promise<Row[]> => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { TRANSACTION_STATUSES } from '@herd/contract';
 import type { Db } from '../../../db/client.js';
-import { answersCte, countedCompanies, fromParam, PUBLISHED_SQL, publishesCte, rowsOf, toParam, type AnalyticsScope } from './analytics-scope.queries.js';
+import { rowsOf } from '../../../db/raw-rows.js';
+import { answersCte, countedCompanies, fromParam, PUBLISHED_SQL, publishesCte, toParam, type AnalyticsScope } from './analytics-scope.queries.js';
 
 export interface CompanyStateRow {
   pk: number;

@@ -40,7 +40,8 @@ const subscriptionOf = (event: Stripe.Event): string | null => {
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
-      const older = invoice as unknown as { subscription?: string | { id: string } | null };
+      // Stripe API versions before 2025-03-31 put the subscription on the invoice itself; the SDK types only the new place.
+      const older = invoice as { subscription?: string | { id: string } | null };
       return idOf(invoice.parent?.subscription_details?.subscription ?? older.subscription);
     }
     default:

@@ -19,7 +19,7 @@ export const reservePersonPks = async (db: Db, coworker: boolean) => {
     sql`select nextval(pg_get_serial_sequence('users', 'pk'))::int as user_pk, ${
       coworker ? sql`nextval(pg_get_serial_sequence('firm_members', 'pk'))::int` : sql`null::int`
     } as member_pk`,
-  )) as unknown as { rows: { user_pk: number; member_pk: number | null }[] };
+  )) as { rows: { user_pk: number; member_pk: number | null }[] };
   const row = result.rows[0]!;
   return { userPk: Number(row.user_pk), memberPk: row.member_pk === null ? null : Number(row.member_pk) };
 };

@@ -92,7 +92,7 @@ describe('restriction scoping', () => {
     const result = (await t.db.execute(
       sql`select id from (values ${sql.join(rows, sql`, `)}) as tx(id, payment_account_id, watched_account_id)
           ${where ? sql`where ${where}` : sql``} order by id`,
-    )) as unknown as { rows: { id: number }[] };
+    )) as { rows: { id: number }[] };
     return result.rows.map((r) => Number(r.id));
   };
 

@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api-errors';
 import { UploadQueue, type SendBatch } from './upload-queue';
 
 const files = (n: number) => Array.from({ length: n }, (_, i) => new File(['%PDF-1.4'], `f${i + 1}.pdf`));
+/** What the server answers a batch, with only the fields the queue reads (hence the cast). */
 const kept = (sent: File[]) => ({ results: sent.map((file) => ({ name: file.name })), refused: [] }) as unknown as Awaited<ReturnType<SendBatch>>;
 
 describe('the upload queue', () => {
