@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Holds the server's modules to their doors: an import from a file of one module into an internal file
-// of another (anything but its face, `<module>.face.ts`) fails, and so does any pair of modules importing
-// each other, and so does an import from a module of a lower domain into one of a higher domain (the
-// order is DOMAINS in module-imports.mjs), a folder under modules/ that is no domain, or a module file
-// whose name does not end in its role (ROLES there). There is no list of exceptions and no comment that switches it off for a file: a module
-// offers something to others by putting it on its face. Tests are exempt (scripts/module-imports.mjs
-// leaves them out). The kernel (`apps/server/src/kernel/`) is no module: every module may use it.
+// Holds the server's modules to their doors. Each of these fails:
+// - an import from a file of one module into an internal file of another (anything but its face,
+//   `<module>.face.ts`), and any pair of modules importing each other;
+// - an import from a module of a lower domain into one of a higher domain (the order is DOMAINS in
+//   module-imports.mjs), and a folder under modules/ that is no domain;
+// - a module file whose name does not end in its role (ROLES there);
+// - an import from the kernel (`apps/server/src/kernel/`) into any module: every module may use the
+//   kernel, so it leans on none of them.
+// There is no list of exceptions and no comment that switches it off for a file: a module offers
+// something to others by putting it on its face. Tests are exempt (module-imports.mjs leaves them out).
 import { countModuleImports, ROLES } from './module-imports.mjs';
 
 const print = (line) => process.stdout.write(`${line}\n`);
@@ -21,6 +24,7 @@ export const judge = (counts) => [
         .map((role) => `.${role}`)
         .join(', ')}: see ROLES in scripts/module-imports.mjs)`,
   ),
+  ...counts.kernelReachingModules.map((line) => `the kernel imports a module: ${line} (the kernel is what every module uses; move what it needs into it)`),
   ...counts.strayFolders.map((folder) => `modules/${folder}/ is not a domain: put the module in one of the domains listed in scripts/module-imports.mjs`),
 ];
 

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const MODULES = path.resolve(import.meta.dirname, '../apps/server/src/modules');
+const KERNEL = path.resolve(import.meta.dirname, '../apps/server/src/kernel');
 /**
  * The domains, from the bottom of the house up. A module may use the modules of its own domain and of
  * the domains below it, never one above: what the firm is does not depend on how it talks to clients.
@@ -118,6 +119,13 @@ export const countModuleImports = () => {
     .map(([a, b]) => `${a} ↔ ${b}`)
     .sort();
   const modules = new Set(sourceFiles(MODULES).map(moduleOf));
+  // The kernel is what every module may use, so it may lean on none of them.
+  const kernelReachingModules = sourceFiles(KERNEL).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(SPECIFIER)]
+      .map((match) => match[1] ?? match[2])
+      .filter((specifier) => specifier.startsWith('.') && moduleOf(resolveTarget(file, specifier)))
+      .map((specifier) => `${path.relative(KERNEL, file)} → ${specifier}`),
+  );
   const files = [...sourceFiles(MODULES), ...sourceFiles(MODULES, /\.mjs$/)];
   return {
     loops: loopsOf(imports),
@@ -125,6 +133,7 @@ export const countModuleImports = () => {
     strayFolders: [...new Set([...modules].map(domainOf))].filter((domain) => !DOMAIN_RANK.has(domain)),
     climbs: imports.filter((i) => DOMAIN_RANK.get(domainOf(i.to)) > DOMAIN_RANK.get(domainOf(i.from))),
     withoutRole: files.filter((file) => !ROLE_NAME.test(file)).map((file) => path.relative(MODULES, file)),
+    kernelReachingModules,
     crossDomain: imports.filter((i) => domainOf(i.to) !== domainOf(i.from)).length,
     imports: imports.length,
     throughDoors: imports.filter((i) => i.door).length,
@@ -138,7 +147,19 @@ const print = (line) => process.stdout.write(`${line}\n`);
 if (import.meta.url === `file://${process.argv[1]}`) {
   const counts = countModuleImports();
   if (process.argv.includes('--json')) {
-    print(JSON.stringify({ ...counts, pastDoors: counts.pastDoors.length, climbs: counts.climbs.length, withoutRole: counts.withoutRole.length }, null, 2));
+    print(
+      JSON.stringify(
+        {
+          ...counts,
+          pastDoors: counts.pastDoors.length,
+          climbs: counts.climbs.length,
+          withoutRole: counts.withoutRole.length,
+          kernelReachingModules: counts.kernelReachingModules.length,
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     print(`${counts.modules} modules; ${counts.imports} imports from one module into another`);
     print(`  through the other's door (<module>.face.ts): ${counts.throughDoors}`);
@@ -153,6 +174,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       for (const i of counts.pastDoors) print(`  past the door: ${i.file} → ${i.target}`);
       for (const i of counts.climbs) print(`  up a domain: ${i.file} → ${i.target}`);
       for (const file of counts.withoutRole) print(`  no role: ${file}`);
+      for (const line of counts.kernelReachingModules) print(`  the kernel imports a module: ${line}`);
       for (const folder of counts.strayFolders) print(`  not a domain: modules/${folder}/`);
     }
   }
