@@ -36,7 +36,7 @@ const featureBoundaries = webFeatures.map((feature) => {
 });
 
 /**
- * Services reach a ledger only through LedgerAdapter (integrations/ledger-adapter.ts, ledger-registry.service.ts,
+ * Services reach a ledger only through LedgerAdapter (modules/books/ledger/: ledger-adapter.port.ts, ledger-registry.service.ts,
  * ledger-errors.port.ts, herd-held.adapter.ts, watched-accounts.rule.ts); a ledger's internals stay with it,
  * so the next ledger is added without touching the modules.
  */

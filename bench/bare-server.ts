@@ -3,7 +3,7 @@
  * Herd's list sends (noted from Herd's own code, with their values and prepared names) and answers
  * their rows through `JSON.stringify`: no session, no permissions, no shaping of the rows. It runs
  * in its own process, as Herd's API does, with the same pool size, so Herd ÷ bare is what Herd's own
- * layers cost. Started by bench/floors.ts.
+ * layers cost. Started by bench/floor.ts.
  */
 import Fastify from 'fastify';
 import pg from 'pg';

@@ -30,15 +30,15 @@ export interface AppDeps {
   sms: SmsSender;
   /** The firm's practice-management system (Karbon's API, or the built-in sandbox Karbon). */
   karbon: KarbonApi;
-  /** How a client sees a file through something of another module that holds it (modules/platform/stored-files/file-grants.ts). */
+  /** How a client sees a file through something of another module that holds it (modules/platform/stored-files/file-grants.port.ts). */
   fileGrants: readonly FileGrant[];
-  /** Counts the answers a person overrode against the rule that gave them (modules/books/transactions/rule-counter-port.ts). */
+  /** Counts the answers a person overrode against the rule that gave them (modules/books/transactions/rule-counter.port.ts). */
   countRuleOverrides: CountRuleOverrides;
-  /** Takes up the invitation a copied sign-in link stands for (modules/people/auth/invitation-link-port.ts). */
+  /** Takes up the invitation a copied sign-in link stands for (modules/people/auth/invitation-link.port.ts). */
   redeemInvitationLink: RedeemInvitationLink;
-  /** The signed-in person's profile, which a sign-in answers with (modules/people/auth/profile-port.ts). */
+  /** The signed-in person's profile, which a sign-in answers with (modules/people/auth/profile.port.ts). */
   profileOf: ReadProfile;
-  /** Takes a file Karbon holds in as a receipt (modules/firm/practice-management/receipt-intake-port.ts). */
+  /** Takes a file Karbon holds in as a receipt (modules/firm/practice-management/receipt-intake.port.ts). */
   receiptIntake: ReceiptIntakePort;
 }
 
