@@ -13,6 +13,7 @@ import type { CountRuleOverrides } from './modules/books/transactions/rule-count
 import type { RedeemInvitationLink } from './modules/people/auth/invitation-link.port.js';
 import type { ReadProfile } from './modules/people/auth/profile.port.js';
 import type { ReceiptIntakePort } from './modules/firm/practice-management/receipt-intake.port.js';
+import type { PushSender } from './modules/conversation/push/web-push.port.js';
 import type { KarbonSandbox } from './integrations/karbon/http/builtin-sandbox.js';
 
 /** What every route, service and job reaches through `app.deps`; built once in `buildApp`. */
@@ -40,6 +41,8 @@ export interface AppDeps {
   profileOf: ReadProfile;
   /** Takes a file Karbon holds in as a receipt (modules/firm/practice-management/receipt-intake.port.ts). */
   receiptIntake: ReceiptIntakePort;
+  /** Pushes to people's devices through their browsers' push services (docs/phone-app.md). */
+  push: PushSender;
 }
 
 declare module 'fastify' {

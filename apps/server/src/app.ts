@@ -87,6 +87,8 @@ import { smsSandboxViewer } from './modules/people/sandboxes/sms-sandbox-viewer.
 import { SMS_SANDBOX_PATH } from './integrations/twilio/twilio-settings.js';
 import { inboundRoutes } from './modules/conversation/inbound/inbound.routes.js';
 import { smsInboundRoutes } from './integrations/twilio/http/twilio-inbound.routes.js';
+import { pushRoutes } from './modules/conversation/push/push.routes.js';
+import { createWebPushSender } from './integrations/web-push/web-push-sender.js';
 import { emailPreferenceRoutes } from './modules/messaging/email-preferences/email-preferences.routes.js';
 import { digestSettingsRoutes } from './modules/conversation/digests/digest-settings.routes.js';
 
@@ -153,6 +155,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
     redeemInvitationLink,
     profileOf,
     // The receipts' intake with this app's storage, database and job queue (read when a sweep runs, after this is built).
+    push: createWebPushSender(opts.config.webPush),
     receiptIntake: { checkReceiptFile, intakeReceipts: (log, intake, alsoWrite) => intakeReceipts(deps, log, intake, alsoWrite) },
   };
   app.decorate('deps', deps);
@@ -240,6 +243,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(inboundRoutes);
       await api.register(smsInboundRoutes);
       await api.register(emailPreferenceRoutes);
+      await api.register(pushRoutes);
       await api.register(digestSettingsRoutes);
       await api.register(analyticsRoutes);
       // A ledger's own HTTP (OAuth callbacks, webhooks) and its generic connection endpoints.

@@ -146,6 +146,27 @@ export const envSchema = z.object({
   TWILIO_ACCOUNT_SID: text('TWILIO_ACCOUNT_SID'),
   TWILIO_AUTH_TOKEN: text('TWILIO_AUTH_TOKEN'),
   TWILIO_FROM: text('TWILIO_FROM'),
+  // Web Push's VAPID pair (base64url, as `npx web-push generate-vapid-keys` prints it): by default derived from SECRET_KEY.
+  VAPID_PUBLIC_KEY: variable('VAPID_PUBLIC_KEY', (raw) =>
+    /^[A-Za-z0-9_-]{87}$/.test(raw) ? { ok: true, value: raw } : { ok: false, why: 'must be a P-256 public key, 65 bytes in base64url (87 characters)' },
+  ),
+  VAPID_PRIVATE_KEY: variable('VAPID_PRIVATE_KEY', (raw) =>
+    /^[A-Za-z0-9_-]{43}$/.test(raw) ? { ok: true, value: raw } : { ok: false, why: 'must be a P-256 private key, 32 bytes in base64url (43 characters)' },
+  ),
+  PUSH_SERVICE_HOSTS: variable('PUSH_SERVICE_HOSTS', (raw) => {
+    const hosts = raw
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean);
+    return hosts.length > 0 && hosts.every((host) => /^[a-z0-9.-]+$/.test(host))
+      ? { ok: true, value: hosts }
+      : { ok: false, why: 'must be host names separated by commas' };
+  }),
+  VAPID_SUBJECT: variable('VAPID_SUBJECT', (raw) =>
+    /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(raw)
+      ? { ok: true, value: raw }
+      : { ok: false, why: 'must be a mailto: address or an https: URL where the operator can be reached' },
+  ),
   OUTBOUND_TIMEOUT_MS: integer('OUTBOUND_TIMEOUT_MS', 1, 3_600_000),
   // The sweep runs every five minutes, so a shorter interval could not be kept; past a week a grant's tokens could lapse between pulls.
   LEDGER_SYNC_INTERVAL: duration('LEDGER_SYNC_INTERVAL', 5 * 60_000, 7 * 86_400_000),
@@ -195,6 +216,7 @@ const crossProblems = (env: NodeJS.ProcessEnv): string[] => {
   if (set('STRIPE_SECRET_KEY') && env.BILLING !== 'off' && !(set('STRIPE_WEBHOOK_SECRET') && set('STRIPE_PRICE_ID'))) {
     problems.push('STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are required when STRIPE_SECRET_KEY is set (or set BILLING=off to bill nobody).');
   }
+  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.');
   const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'];
   if (twilio.some(set) && !twilio.every(set)) problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together.');
   // Without it every Authentication-Results header is read, including one the sender wrote into the message themself.

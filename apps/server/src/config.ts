@@ -7,6 +7,7 @@ import { parseQboSettings, type QboSettings } from './integrations/qbo/qbo-setti
 import { parseXeroSettings, type XeroSettings } from './integrations/xero/xero-settings.js';
 import { parseBillingSettings, type BillingSettings } from './modules/firm/billing/billing.settings.js';
 import { DEFAULT_OUTBOUND_TIMEOUT_MS } from './lib/outbound-http.js';
+import { DEFAULT_PUSH_SERVICE_HOSTS, parseWebPushSettings, type WebPushSettings } from './integrations/web-push/web-push-settings.js';
 import { KARBON_API_URL } from './integrations/karbon/karbon-client.js';
 import { ensurePrivateDir, loadOrCreateSecretKeyFile } from './lib/private-files.js';
 import type { S3Settings } from './integrations/file-storage/s3-driver.js';
@@ -18,6 +19,8 @@ export const DEFAULT_LEDGER_SYNC_INTERVAL_MS = 4 * 3_600_000;
 export const DEFAULT_STORAGE_QUOTA_GB = 100;
 
 export type DemoDataMode = 'auto' | 'on' | 'off';
+
+const DEFAULT_MAIL_FROM = 'Herd <no-reply@herd.local>';
 
 export interface Config {
   port: number;
@@ -64,6 +67,10 @@ export interface Config {
   karbonBaseUrl: string;
   /** How long any call to another server (ledgers, their OAuth endpoints, object storage) may take. */
   outboundTimeoutMs: number;
+  /** How pushes to people's devices are signed (docs/phone-app.md). */
+  webPush: WebPushSettings;
+  /** The push services a device's subscription may be on (the server POSTs to them). */
+  pushServiceHosts: string[];
   /** How often the sync schedule pulls each connected company from its ledger (`LEDGER_SYNC_INTERVAL`, 4 hours by default). */
   ledgerSyncIntervalMs: number;
   /** Feature flags on for every firm that has not been set otherwise (`npm run flags`). */
@@ -119,7 +126,7 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     secretKey,
     smtpUrl: env.SMTP_URL ?? null,
-    mailFrom: env.MAIL_FROM ?? 'Herd <no-reply@herd.local>',
+    mailFrom: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     demoData: env.DEMO_DATA ?? 'auto',
     production,
     sandboxes,
@@ -143,6 +150,14 @@ export const loadConfig = (raw: NodeJS.ProcessEnv = process.env): Config => {
     sms: parseSmsSettings(env, port, sandboxes),
     karbonBaseUrl: env.KARBON_BASE_URL ?? KARBON_API_URL,
     outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS ?? DEFAULT_PUSH_SERVICE_HOSTS,
+    webPush: parseWebPushSettings(
+      env,
+      secretKey,
+      (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+      env.OUTBOUND_TIMEOUT_MS ?? DEFAULT_OUTBOUND_TIMEOUT_MS,
+    ),
     ledgerSyncIntervalMs: env.LEDGER_SYNC_INTERVAL ?? DEFAULT_LEDGER_SYNC_INTERVAL_MS,
     featureFlagDefaults: env.FEATURE_FLAGS ?? [],
     billing: parseBillingSettings(env, secretKey, sandboxes),

@@ -17,6 +17,7 @@ import type { MailTransport } from '../src/mail/mail-port.js';
 import { createDatabaseFromTemplate, dropDatabase } from './postgres-admin.js';
 import { reusedDatabase } from './reused-database.js';
 import { installStatusRecorder, statusChangeReport } from './status-audit.js';
+import { parseWebPushSettings } from '../src/integrations/web-push/web-push-settings.js';
 
 /** The queues tests drain in process, in this order, until a round runs nothing. */
 const TEST_QUEUES = [
@@ -80,6 +81,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   qbo: { mode: 'builtin-sandbox', clientId: 'herd-test', clientSecret: 'herd-test-secret', webhookVerifierToken: 'herd-test-verifier', baseUrl: null },
   xero: { mode: 'builtin-sandbox', clientId: 'herd-test-xero', clientSecret: 'herd-test-xero-secret', webhookKey: 'herd-test-xero-webhook-key', baseUrl: null },
   outboundTimeoutMs: 10_000,
+  pushServiceHosts: ['push.test'],
+  webPush: parseWebPushSettings({}, 'test-secret-key', TEST_APP_URL, 'Herd <no-reply@herd.test>', 10_000),
   // Nothing listens there: the Karbon tests start Karbon's simulator and point here at it.
   karbonBaseUrl: 'http://127.0.0.1:9',
   ledgerSyncIntervalMs: 4 * 3_600_000,

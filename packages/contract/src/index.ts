@@ -7,6 +7,7 @@ export * from './client-companies.js';
 export * from './constants.js';
 export * from './csv-exports.js';
 export * from './email-preferences.js';
+export * from './push.js';
 export * from './digest.js';
 export * from './enums.js';
 export * from './error-map.js';

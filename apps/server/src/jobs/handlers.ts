@@ -1,6 +1,7 @@
 import { purgeDocumentTrash } from '../modules/files/documents/trash-purge.job.js';
 import { runEmailChangeJob } from '../modules/people/email-change/email-change.service.js';
 import type { AppDeps } from '../app-deps.js';
+import { sweepPushes } from '../modules/conversation/push/push-sweep.job.js';
 import { runPull, runQueuedResync } from '../modules/books/transactions/ledger-sync.service.js';
 import { queuePull } from '../modules/books/ledger-connections/pull-requests.service.js';
 import { giveUpQueuedPublish, runQueuedPublish } from '../modules/books/transactions/publish.service.js';
@@ -107,6 +108,9 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
     await sweepKarbonEvents(deps);
     await sweepKarbonReceipts({ ...deps, log: { error: (details, message) => log?.warn(details, message) } });
   },
+  'push-sweep': async () => {
+    await sweepPushes({ ...deps, log: { warn: (details, message) => log?.warn(details, message) } });
+  },
 });
 
 export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
@@ -135,5 +139,6 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('ledger-sync-sweep', handlers['ledger-sync-sweep']);
   await deps.jobs.work('karbon-sweep', handlers['karbon-sweep']);
   await deps.jobs.work('documents-purge', handlers['documents-purge']);
+  await deps.jobs.work('push-sweep', handlers['push-sweep']);
   await deps.jobs.startSchedules();
 };

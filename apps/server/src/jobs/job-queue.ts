@@ -62,6 +62,8 @@ export interface JobPayloads {
   'karbon-sweep': Record<string, never>;
   /** Daily: remove for good the documents deleted more than 30 days ago, with their stored bytes. */
   'documents-purge': Record<string, never>;
+  /** Every minute: each person's news since their last push, as one push to their devices (push-sweep.job.ts). */
+  'push-sweep': Record<string, never>;
   /** Upload a file attached to a transaction the ledger already holds (a receipt matched after publishing). */
   'ledger-attach': { transactionPk: number; fileId: number };
 }
@@ -124,6 +126,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'karbon-sweep': { name: 'karbon-sweep', policy: 'singleton', retryLimit: 0, expireInSeconds: 5 * 60 },
   // Once a day; a batch that fails is found again by the next run, so the sweep itself is not retried.
   'documents-purge': { name: 'documents-purge', policy: 'singleton', retryLimit: 0, expireInSeconds: 15 * 60 },
+  // Every minute; each person's turn is claimed on their row and given back when nothing was delivered, so the sweep is not retried.
+  'push-sweep': { name: 'push-sweep', policy: 'singleton', retryLimit: 0, expireInSeconds: 5 * 60 },
   // Stately per transaction and file: never two uploads of one file at once. Retried past a running publish and the ledger's outages.
   'ledger-attach': { name: 'ledger-attach', policy: 'stately', retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
@@ -143,6 +147,7 @@ export const SCHEDULES: { name: JobName; cron: string }[] = [
   { name: 'ledger-sync-sweep', cron: '3-58/5 * * * *' },
   // Karbon's events every minute: Karbon itself gathers changes in a minute, so a note is there about as soon as it could be.
   { name: 'karbon-sweep', cron: '* * * * *' },
+  { name: 'push-sweep', cron: '* * * * *' },
   // The documents' trash, once a day in the quiet hours (UTC).
   { name: 'documents-purge', cron: '17 4 * * *' },
 ];

@@ -8,6 +8,7 @@ import { clientSideEndpoints } from './client-side.js';
 import { communicationEndpoints } from './communications.js';
 import { csvExportEndpoints } from './csv-exports.js';
 import { emailPreferenceEndpoints } from './email-preferences.js';
+import { pushEndpoints } from './push.js';
 import { fileEndpoints } from './files.js';
 import { firmSettingsEndpoints } from './firm.js';
 import { genericEndpoints } from './generic.js';
@@ -41,6 +42,7 @@ export * from './client-side.js';
 export * from './communications.js';
 export * from './csv-exports.js';
 export * from './email-preferences.js';
+export * from './push.js';
 export * from './files.js';
 export * from './firm.js';
 export * from './generic.js';
@@ -100,6 +102,7 @@ export const endpointGroups = {
   sms: smsEndpoints,
   receipts: receiptEndpoints,
   emailPreferences: emailPreferenceEndpoints,
+  push: pushEndpoints,
   communications: communicationEndpoints,
   recurring: recurringEndpoints,
   requestTemplates: requestTemplateEndpoints,

@@ -29,3 +29,4 @@ export * from './pending-grants.js';
 export * from './web-connector.js';
 export * from './karbon.js';
 export * from './documents.js';
+export * from './push.js';
