@@ -65,6 +65,9 @@ export default defineConfig({
     // drawers and menus without slides and fades (app/antd-theme.tsx), so a walk spends no CPU drawing
     // them (7% less CPU on the editor and requests walks, measured on one machine).
     reducedMotion: 'reduce',
+    // Herd's service worker would install in every new browser context of every walk and keep its shell: the
+    // walks of the installed app (e2e/phone-app.spec.ts) allow it, the others run as a first visit always did.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

@@ -193,6 +193,7 @@ const clientVisits = (pk: number): Visit[] => [
       ['profile', 'Profile'],
       ['security', 'Security'],
       ['emails', 'Emails'],
+      ['notifications', 'Notifications'],
       ['people', 'People'],
       ['receipts', 'Receipts'],
     ] as const

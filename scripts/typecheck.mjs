@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const PROJECTS = ['packages/contract', 'packages/simulators', 'apps/server', 'apps/web', 'bench', 'e2e'];
+const PROJECTS = ['packages/contract', 'packages/simulators', 'apps/server', 'apps/web', 'apps/web/tsconfig.sw.json', 'bench', 'e2e'];
 const tsc = fileURLToPath(new URL('../node_modules/typescript-native/bin/tsc', import.meta.url));
 
 let failed = 0;

@@ -4,6 +4,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config';
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
 
@@ -47,6 +49,7 @@ export default defineConfig({
     react(),
     // A brotli (best quality: done once per build) and a gzip copy of every file; the server sends the one the browser accepts.
     compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })], threshold: 1024 }),
+    VitePWA(pwaOptions(path.resolve(import.meta.dirname, 'dist'))),
   ],
   define: buildDefines(),
   server: {

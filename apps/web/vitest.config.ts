@@ -9,7 +9,7 @@ export default defineProject({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'src-sw/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     // Files share one module cache per worker: antd, React and the app are loaded once, not once per
     // file (most of the CPU of a run of small files). Each test still gets a fresh DOM, query client and fake API

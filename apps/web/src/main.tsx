@@ -4,6 +4,8 @@ import { HerdApp } from './app/app';
 import { setSignedOut } from './features/auth/api';
 import { listenForMissingChunks } from './lib/chunk-reload';
 import { startMonitoring } from './lib/monitoring';
+import { registerServiceWorker } from './lib/service-worker';
+import { watchInstallPrompt } from './lib/install-prompt';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -23,3 +25,5 @@ createRoot(container).render(
 );
 
 void startMonitoring();
+void registerServiceWorker();
+watchInstallPrompt();

@@ -6,6 +6,7 @@ import { sessionKeys, useProfile, useSession } from '../features/auth/api';
 import { authParams, authPathWithNext, routes, safeNextPath } from '../lib/routes';
 import { lazyPage } from '../lib/lazy-page';
 import { LoadingScreen } from '../ui/loading-screen';
+import { OfflineScreen } from '../ui/offline-screen';
 
 // Only a signed-in user on a screen their firm lacks sees it: not part of the sign-in page's download.
 const NotFoundResult = lazyPage(() => import('../ui/not-found-result').then((m) => m.NotFoundResult));
@@ -16,6 +17,7 @@ export const RequireSignedIn = () => {
   const location = useLocation();
   const client = useQueryClient();
   if (session.status === 'loading') return <LoadingScreen />;
+  if (session.status === 'offline') return <OfflineScreen onRetry={session.retry} />;
   if (session.status === 'signed-out') {
     // Someone who just signed out did not ask to come back here.
     const onPurpose = client.getQueryData<boolean>(sessionKeys.signedOutOnPurpose()) === true;
@@ -35,6 +37,7 @@ export const RequireSignedOut = () => {
   const session = useSession();
   const [params] = useSearchParams();
   if (session.status === 'loading') return <LoadingScreen />;
+  if (session.status === 'offline') return <OfflineScreen onRetry={session.retry} />;
   if (session.status === 'signed-in' && !params.get(authParams.magic) && !params.get(authParams.signup)) {
     return <Navigate to={safeNextPath(params.get(authParams.next)) ?? routes.dashboard} replace />;
   }
@@ -44,6 +47,7 @@ export const RequireSignedOut = () => {
 export const RootRedirect = () => {
   const session = useSession();
   if (session.status === 'loading') return <LoadingScreen />;
+  if (session.status === 'offline') return <OfflineScreen onRetry={session.retry} />;
   return <Navigate to={session.status === 'signed-in' ? routes.dashboard : routes.auth} replace />;
 };
 

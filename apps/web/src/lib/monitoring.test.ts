@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appEndpoints } from '@herd/contract';
 import { createFakeApi, makeClientConfig } from '../../test/fake-api';
 import { ApiError } from './api-errors';
-import { isMonitoringEnabled, runWhenIdle, startMonitoring, unregisterServiceWorkers } from './monitoring';
+import { isMonitoringEnabled, runWhenIdle, startMonitoring } from './monitoring';
 
 const sentry = vi.hoisted(() => ({
   init: vi.fn(),
@@ -101,18 +101,5 @@ describe('startMonitoring', () => {
     const script = document.querySelector<HTMLScriptElement>('script[data-herd-gtm]');
     expect(script?.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-ABC123');
     expect(window.dataLayer?.[0]).toMatchObject({ event: 'gtm.js' });
-  });
-});
-
-describe('unregisterServiceWorkers', () => {
-  it('unregisters every service worker', async () => {
-    const unregister = vi.fn(() => Promise.resolve(true));
-    Object.defineProperty(navigator, 'serviceWorker', {
-      configurable: true,
-      value: { getRegistrations: () => Promise.resolve([{ unregister }, { unregister }]) },
-    });
-    await unregisterServiceWorkers();
-    expect(unregister).toHaveBeenCalledTimes(2);
-    Reflect.deleteProperty(navigator, 'serviceWorker');
   });
 });

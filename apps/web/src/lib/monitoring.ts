@@ -57,19 +57,8 @@ export const startTagManager = (gtmId: string): void => {
   document.head.appendChild(script);
 };
 
-/**
- * An earlier build may have left a service worker behind; it would keep
- * serving stale files, so every one found is unregistered.
- */
-export const unregisterServiceWorkers = async (): Promise<void> => {
-  if (!('serviceWorker' in navigator)) return;
-  const registrations = await navigator.serviceWorker.getRegistrations();
-  await Promise.all(registrations.map((registration) => registration.unregister()));
-};
-
 /** Reads the runtime settings and starts what they ask for. Failures here never stop the app. */
 export const startMonitoring = async (): Promise<void> => {
-  unregisterServiceWorkers().catch((error: unknown) => console.warn('Could not unregister service workers', error));
   let config: ClientConfig;
   try {
     config = await call(appEndpoints.clientConfig, {});

@@ -53,12 +53,21 @@ export const profileQuery = () =>
     gcTime: Infinity,
   });
 
-export type Session = { status: 'loading'; profile: null } | { status: 'signed-out'; profile: null } | { status: 'signed-in'; profile: Profile };
+export type Session =
+  | { status: 'loading'; profile: null }
+  | { status: 'signed-out'; profile: null }
+  | { status: 'offline'; profile: null; retry: () => void }
+  | { status: 'signed-in'; profile: Profile };
 
-/** While verifying: loading. Any failure of the verify call means signed out. */
+/**
+ * While verifying: loading. The server out of reach (the phone offline) with a session this browser
+ * holds: offline, not signed out, so the installed app does not send its person to sign in again.
+ * Any other failure of the verify call means signed out.
+ */
 export const useSession = (): Session => {
   const query = useQuery(profileQuery());
   if (query.isPending) return { status: 'loading', profile: null };
+  if (query.isError && errorStatus(query.error) === null && maySignedIn()) return { status: 'offline', profile: null, retry: () => void query.refetch() };
   if (query.isError || !query.data) return { status: 'signed-out', profile: null };
   return { status: 'signed-in', profile: query.data };
 };

@@ -11,6 +11,7 @@ import { useProfile } from '../../auth/api';
 import { useOwnCompanies } from '../../client-side/api';
 import { CompanyView, type CompanyInbox, type CompanyReceipts, type CompanyRequests } from '../components/company-view';
 import { Greeting } from '../components/greeting';
+import { InstallCard } from '../components/install-card';
 import { COMPANY_PARAM } from './client-dashboard-page';
 
 const CompanySwitcher = ({ companies, value, onChange }: { companies: ClientSideCompany[]; value: number; onChange: (pk: number) => void }) => (
@@ -59,7 +60,12 @@ export const ClientCompanyPage = ({ inbox, receipts, requests }: { inbox?: Compa
       receipts={receipts}
       requests={requests}
       firmName={profile.client_firm?.company_name ?? null}
-      before={<Greeting firstName={profile.first_name} />}
+      before={
+        <>
+          <Greeting firstName={profile.first_name} />
+          <InstallCard />
+        </>
+      }
       extra={list.length > 1 ? <CompanySwitcher companies={list} value={pk} onChange={(next) => setParams({ [COMPANY_PARAM]: String(next) })} /> : null}
     />
   );

@@ -11,6 +11,7 @@ import { useProfile } from '../../auth/api';
 import { useOwnCompanies } from '../../client-side/api';
 import { CompanyCardCounts } from '../components/company-card-counts';
 import { Greeting } from '../components/greeting';
+import { InstallCard } from '../components/install-card';
 
 /**
  * The company a client is looking at travels in the address
@@ -64,6 +65,7 @@ export const ClientDashboardPage = () => {
   return (
     <>
       <Greeting firstName={profile.first_name} />
+      <InstallCard />
       <PageHeader
         title="Your companies"
         subtitle={firmName ? `Questions and requests from your accountant at ${firmName}.` : 'Questions and requests from your accountant.'}
