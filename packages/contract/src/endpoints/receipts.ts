@@ -47,6 +47,8 @@ export const receiptEndpoints = {
     tags: both,
     summary: 'Upload receipts (multipart: one or more `file`, `client_company` (optional for the firm: its inbox), optional `note`)',
     responses: { 201: receiptCreateResult },
+    // A photo taken offline is sent again when the connection is back, with the key it was taken with: filed once.
+    idempotent: true,
   }),
   transactionDetails: endpoint({
     method: 'GET',

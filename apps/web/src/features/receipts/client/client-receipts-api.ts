@@ -56,12 +56,13 @@ const useRefreshFollowingWork = (companyPk: number) => {
 export const useUploadReceipts = (companyPk: number) => {
   const refresh = useRefreshFollowingWork(companyPk);
   return useSubmitMutation({
-    mutationFn: ({ files, note }: { files: readonly File[]; note?: string }) => {
+    // `key`: the capture's own Idempotency-Key, the same each time it is sent (capture-queue.ts).
+    mutationFn: ({ files, note, key }: { files: readonly File[]; note?: string; key?: string }) => {
       const form = new FormData();
       form.append('client_company', String(companyPk));
       if (note?.trim()) form.append('note', note.trim());
       for (const file of files) form.append('file', file, file.name);
-      return upload(e.create, {}, form);
+      return upload(e.create, {}, form, { idempotencyKey: key });
     },
     onSuccess: refresh,
   });

@@ -1,12 +1,12 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Button, Flex, Typography, theme } from 'antd';
-import { CameraOutlined, CheckCircleFilled, CloseCircleFilled, LoadingOutlined, MinusCircleOutlined, UploadOutlined } from '@ant-design/icons';
+import { CameraOutlined, CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, LoadingOutlined, MinusCircleOutlined, UploadOutlined } from '@ant-design/icons';
 import { RECEIPT_UPLOAD_MAX_FILES } from '@herd/contract';
 import { reasonUnderName } from '../../../lib/reason-under-name';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { ChangesOnly } from '../../billing/read-only-guard';
-import { useUploadReceipts } from './client-receipts-api';
-import { refusalsByFile, TOO_MANY_FILES, type UploadItem } from './upload-outcome';
+import { TOO_MANY_FILES, type UploadItem } from './upload-outcome';
+import { useReceiptCaptures } from './use-receipt-captures';
 
 const ACCEPT = 'image/*,application/pdf';
 
@@ -20,12 +20,15 @@ const StateIcon = ({ item }: { item: UploadItem }) => {
       return <CloseCircleFilled aria-label="Refused" style={{ color: '#b42318' }} />;
     case 'held':
       return <MinusCircleOutlined aria-label="Not sent" style={{ color: '#8a6d00' }} />;
+    case 'waiting':
+      return <ClockCircleOutlined aria-label="Waiting for a connection" style={{ color: '#5c6b63' }} />;
   }
 };
 
 const stateWords = (item: UploadItem): string => {
   if (item.state.kind === 'sending') return 'Uploading…';
   if (item.state.kind === 'sent') return 'Uploaded';
+  if (item.state.kind === 'waiting') return 'Waiting for a connection: kept on this phone and sent by itself when you are back online.';
   return reasonUnderName(item.file.name, item.state.reason);
 };
 
@@ -36,11 +39,9 @@ const stateWords = (item: UploadItem): string => {
 export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
   const { token } = theme.useToken();
   const touch = useTouchDevice();
-  const send = useUploadReceipts(companyPk);
-  const [items, setItems] = useState<UploadItem[]>([]);
+  const { items, setItems, start: send, pending } = useReceiptCaptures(companyPk);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const nextId = useRef(1);
   const chooser = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
 
@@ -51,18 +52,7 @@ export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
       return;
     }
     setProblem(null);
-    const batch: UploadItem[] = files.map((file) => ({ id: nextId.current++, file, state: { kind: 'sending' } }));
-    const ids = new Set(batch.map((item) => item.id));
-    const settle = (settled: UploadItem[]) => setItems((all) => all.map((item) => settled.find((s) => s.id === item.id) ?? item));
-    // The newest upload first; earlier outcomes stay in view until the person clears them.
-    setItems((all) => [...batch, ...all.filter((item) => !ids.has(item.id))]);
-    send.mutate(
-      { files },
-      {
-        onSuccess: () => settle(batch.map((item) => ({ ...item, state: { kind: 'sent' } }))),
-        onError: (error) => settle(refusalsByFile(batch, error)),
-      },
-    );
+    void send(files);
   };
 
   const held = items.filter((item) => item.state.kind === 'held');
@@ -160,10 +150,8 @@ export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
           </ul>
         ) : null}
         <Flex gap={8} wrap style={{ marginTop: items.length > 0 ? 6 : 0 }}>
-          {held.length > 0 && !send.isPending ? (
-            <Button onClick={sendHeldAgain}>Send the {held.length === 1 ? 'other file' : `other ${held.length} files`}</Button>
-          ) : null}
-          {items.length > 0 && !send.isPending ? (
+          {held.length > 0 && !pending ? <Button onClick={sendHeldAgain}>Send the {held.length === 1 ? 'other file' : `other ${held.length} files`}</Button> : null}
+          {items.length > 0 && !pending ? (
             <Button type="link" onClick={() => setItems([])}>
               Clear
             </Button>

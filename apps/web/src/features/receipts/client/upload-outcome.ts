@@ -2,12 +2,14 @@ import { RECEIPT_UPLOAD_MAX_FILES } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
 
 /** Where one chosen file stands in its upload. */
-export type UploadState = { kind: 'sending' } | { kind: 'sent' } | { kind: 'refused'; reason: string } | { kind: 'held'; reason: string };
+export type UploadState = { kind: 'sending' } | { kind: 'sent' } | { kind: 'waiting' } | { kind: 'refused'; reason: string } | { kind: 'held'; reason: string };
 
 export interface UploadItem {
   id: number;
   file: File;
   state: UploadState;
+  /** The capture the file was taken in (capture-queue.ts): its files are sent, and kept, together. */
+  captureKey: string;
 }
 
 export const TOO_MANY_FILES = `Choose at most ${RECEIPT_UPLOAD_MAX_FILES} files at a time.`;
