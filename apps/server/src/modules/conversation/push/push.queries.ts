@@ -106,3 +106,12 @@ export const countNewQuestions = async (db: Db, companyPk: number, restrictions:
 
 /** Gives a turn back when nothing was delivered, so the next run tries again rather than a quarter hour later. */
 export const releaseTurn = (db: Db, userId: number, lastPushAt: Date | null) => db.update(pushStates).set({ lastPushAt }).where(eq(pushStates.userId, userId));
+
+/** Whether any device of the person took a push after `since`. */
+export const pushedSince = async (db: Db, userId: number, since: Date) =>
+  (
+    await db
+      .select({ n: count() })
+      .from(pushDevices)
+      .where(and(eq(pushDevices.userId, userId), gt(pushDevices.lastSentAt, since)))
+  )[0]!.n > 0;

@@ -9,6 +9,7 @@ import {
   firms,
   notifications,
   outbox,
+  pushDevices,
   transactions,
   users,
 } from '../../../db/schema/index.js';
@@ -177,6 +178,35 @@ describe('the weekly reminder run', () => {
     expect(row).toMatchObject({ channel: 'SMS', template: 'CLIENT_REMINDER_SMS' });
     expect(row!.textBody).toContain('magic=…');
     expect(row!.sentAt).not.toBeNull();
+  });
+
+  it('sends the email alone to a phone that took a push in the last day, and texts again after', async () => {
+    const { client } = await clientWithWork('Pushed Co');
+    await t.db.update(users).set({ phone: '+1 415-555-0177' }).where(eq(users.pk, client.userId));
+    const device = (
+      await t.db
+        .insert(pushDevices)
+        .values({
+          userId: client.userId,
+          endpointHash: 'pushed-co',
+          subscription: 'sealed',
+          label: 'iPhone',
+          timeZone: 'UTC',
+          lastSentAt: new Date(Date.now() - 3600_000),
+        })
+        .returning()
+    )[0]!;
+    const texts: string[] = [];
+    const deps = depsAt(MONDAY, { sms: { reachesPhones: true, send: async (to) => void texts.push(to) } });
+    await runCompanyReminder(deps, { companyPk: client.companyId, date: '2026-06-01' });
+    expect(await reminders(client.email)).toHaveLength(1);
+    expect(texts).toEqual([]);
+    await t.db
+      .update(pushDevices)
+      .set({ lastSentAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(pushDevices.pk, device.pk));
+    await runCompanyReminder(deps, { companyPk: client.companyId, date: '2026-06-08' });
+    expect(texts).toEqual(['+14155550177']);
   });
 
   it('escapes names and subjects in the email', async () => {

@@ -4,11 +4,15 @@ import type { Mailer } from '../../../mail/mailer.js';
 import { hasOptedOut } from '../../../mail/unsubscribe.js';
 import type { SmsSender } from '../../messaging/texts/texts.face.js';
 import { sendText, textablePhone } from '../../messaging/texts/texts.face.js';
+import { pushedSince } from '../push/push.face.js';
 import { magicLinkUrl } from '../../people/auth/auth.face.js';
 import { issueCode } from '../../people/auth/auth.face.js';
 import { replyAddressFor, type ReplyAddressing } from '../../../mail/reply-token.js';
 import { hasOpenWork, reminderEmail, reminderText } from './reminder.content.js';
 import type { OpenWork } from './reminders.queries.js';
+
+/** How long after a push to the person's phone a reminder goes by email only. */
+const PUSH_SPARES_TEXT_MS = 24 * 60 * 60_000;
 
 /** What sending a reminder needs: the mailer, the text sender (Twilio, or the built-in sandbox) and the addresses. */
 export interface ReminderContext {
@@ -50,8 +54,9 @@ export const sendReminder = async (ctx: ReminderContext, brand: Brand, company: 
     { replyTo: replyAddressFor(ctx.replies, { kind: 'client-company', pk: company.pk }, person.pk), unsubscribe },
   );
   const phone = textablePhone(person.phone);
-  // The text carries a link of its own (each sign-in link works once); with nothing open ("Notify now") there is nothing to text.
-  if (went && phone && hasOpenWork(work)) {
+  // The text carries a link of its own (each sign-in link works once); with nothing open ("Notify now") there is nothing to text,
+  // and a phone that took a push in the last day was told already: the email alone goes.
+  if (went && phone && hasOpenWork(work) && !(await pushedSince(ctx.db, person.pk, new Date(Date.now() - PUSH_SPARES_TEXT_MS)))) {
     const textUrl = magicLinkUrl(ctx.appUrl, await issueCode(ctx.db, person.pk, 'MAGIC_LINK'));
     await sendText(ctx.db, ctx.sms, phone, reminderText({ firmName, companyName: company.name, url: textUrl, work }), 'CLIENT_REMINDER_SMS');
   }
