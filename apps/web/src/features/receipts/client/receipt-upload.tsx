@@ -1,11 +1,12 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { Button, Flex, Typography, theme } from 'antd';
+import { Button, Checkbox, Flex, Typography, theme } from 'antd';
 import { CameraOutlined, CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, LoadingOutlined, MinusCircleOutlined, UploadOutlined } from '@ant-design/icons';
 import { RECEIPT_UPLOAD_MAX_FILES } from '@herd/contract';
 import { reasonUnderName } from '../../../lib/reason-under-name';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { ChangesOnly } from '../../billing/read-only-guard';
-import { TOO_MANY_FILES, type UploadItem } from './upload-outcome';
+import { JOIN_FAILED, ONLY_PHOTOS_JOIN, TOO_MANY_FILES, type UploadItem } from './upload-outcome';
+import { stitchPhotos } from './stitch-photos';
 import { useReceiptCaptures } from './use-receipt-captures';
 
 const ACCEPT = 'image/*,application/pdf';
@@ -34,7 +35,8 @@ const stateWords = (item: UploadItem): string => {
 
 /**
  * Hands receipts over: several photos or PDFs at once, chosen, dropped (desktop) or taken with the
- * phone's camera. Every file shows where it stands; the server's refusals are shown on their file.
+ * phone's camera, each a receipt; or, as "one long receipt", several photos joined into one.
+ * Every file shows where it stands; the server's refusals are shown on their file.
  */
 export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
   const { token } = theme.useToken();
@@ -45,26 +47,45 @@ export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
   const chooser = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
 
-  const start = (files: readonly File[]) => {
-    if (files.length === 0) return;
-    if (files.length > RECEIPT_UPLOAD_MAX_FILES) {
+  const [oneReceipt, setOneReceipt] = useState(false);
+  const [joining, setJoining] = useState(0);
+
+  const start = async (chosen: readonly File[]) => {
+    if (chosen.length === 0) return;
+    if (chosen.length > RECEIPT_UPLOAD_MAX_FILES) {
       setProblem(TOO_MANY_FILES);
       return;
     }
     setProblem(null);
-    void send(files);
+    let files = chosen;
+    if (oneReceipt && chosen.length > 1) {
+      if (chosen.some((file) => !file.type.startsWith('image/'))) {
+        setProblem(ONLY_PHOTOS_JOIN);
+        return;
+      }
+      setJoining(chosen.length);
+      try {
+        files = [await stitchPhotos(chosen)];
+      } catch {
+        setProblem(JOIN_FAILED);
+        return;
+      } finally {
+        setJoining(0);
+      }
+    }
+    await send(files);
   };
 
   const held = items.filter((item) => item.state.kind === 'held');
   const sendHeldAgain = () => {
     setItems((all) => all.filter((item) => item.state.kind !== 'held'));
-    start(held.map((item) => item.file));
+    void start(held.map((item) => item.file));
   };
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    start([...event.dataTransfer.files]);
+    void start([...event.dataTransfer.files]);
   };
 
   return (
@@ -99,6 +120,9 @@ export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
             <Typography.Text type="secondary" style={{ textAlign: 'center', fontSize: 13 }}>
               {touch ? 'Photos or PDFs, several at once.' : 'Or drop photos and PDFs here, several at once.'}
             </Typography.Text>
+            <Checkbox checked={oneReceipt} onChange={(event) => setOneReceipt(event.target.checked)}>
+              The photos are one long receipt
+            </Checkbox>
           </Flex>
           <input
             ref={chooser}
@@ -108,7 +132,7 @@ export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
             hidden
             data-testid="receipt-file-input"
             onChange={(event) => {
-              start([...(event.target.files ?? [])]);
+              void start([...(event.target.files ?? [])]);
               event.target.value = '';
             }}
           />
@@ -120,11 +144,16 @@ export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
             hidden
             data-testid="receipt-camera-input"
             onChange={(event) => {
-              start([...(event.target.files ?? [])]);
+              void start([...(event.target.files ?? [])]);
               event.target.value = '';
             }}
           />
         </div>
+        {joining > 0 ? (
+          <Typography.Text type="secondary" role="status" style={{ display: 'block', marginTop: 8 }}>
+            <LoadingOutlined /> Joining {joining} photos into one receipt…
+          </Typography.Text>
+        ) : null}
         {problem ? (
           <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
             {problem}

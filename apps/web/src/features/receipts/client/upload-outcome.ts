@@ -13,6 +13,8 @@ export interface UploadItem {
 }
 
 export const TOO_MANY_FILES = `Choose at most ${RECEIPT_UPLOAD_MAX_FILES} files at a time.`;
+export const ONLY_PHOTOS_JOIN = 'Only photos can be joined into one long receipt: choose photos alone, or untick “one long receipt”.';
+export const JOIN_FAILED = 'These photos could not be joined on this device. Send them as separate receipts instead.';
 export const HELD_BACK = 'Not sent: another file of this upload was refused. Send again without it.';
 
 /**
