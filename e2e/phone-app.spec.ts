@@ -28,6 +28,12 @@ test('the client’s phone keeps Herd’s shell offline and shows a push as one 
   await signIn(page, DEMO.clientEmail, DEMO.password);
   await expect(page.getByText(DEMO.clientCompanyName).first()).toBeVisible(PAGE_LOAD);
 
+  // The page names its manifest, which the browser installs Herd with.
+  const manifest = await page.evaluate(async () =>
+    (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href, { credentials: 'include' })).json(),
+  );
+  expect(manifest).toMatchObject({ name: 'Herd', display: 'standalone', start_url: '/dashboard/' });
+
   // The worker installs and takes the page over.
   const worker = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;

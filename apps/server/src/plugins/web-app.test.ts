@@ -11,7 +11,6 @@ import { DOCUMENT_ONLY_HEADERS, registerWebApp } from './web-app.js';
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('Herd '.repeat(400))});`;
 const WORKER = `self.addEventListener('push', () => {}); // ${'worker '.repeat(200)}`;
-const MANIFEST = JSON.stringify({ name: 'Herd', start_url: '/dashboard/', display: 'standalone' });
 
 /** A built app as the build leaves it: every file beside its brotli and gzip copies. */
 const builtApp = () => {
@@ -25,7 +24,6 @@ const builtApp = () => {
   write('index.html', INDEX);
   write('assets/app-1a2b3c.js', SCRIPT);
   write('sw.js', WORKER);
-  writeFileSync(path.join(dist, 'manifest.webmanifest'), MANIFEST);
   return dist;
 };
 
@@ -48,14 +46,6 @@ describe('the built app as served', () => {
     // A release's new worker is found on the next visit only if the browser asks again for it.
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(WORKER);
-  });
-
-  it('serves the web app manifest as one', async () => {
-    const res = await app.inject({ url: '/manifest.webmanifest' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.json()).toMatchObject({ start_url: '/dashboard/', display: 'standalone' });
   });
 
   it('sends the brotli copy of an asset to a browser that accepts it, cached for good', async () => {
