@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaOptions } from './pwa.config';
+import { pwaOptions } from './pwa.config.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
 

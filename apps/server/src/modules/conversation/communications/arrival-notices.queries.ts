@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { requestArrivalNotices } from '../../../db/schema/index.js';
 import type { Db } from '../../../db/client.js';
 import { arrayLiteral } from '../../../db/prepared.js';
 import type { JobQueue } from '../../../jobs/job-queue.js';
@@ -50,4 +51,27 @@ export const companiesWithFailedNotices = async (db: Db, now: Date): Promise<num
     rows: { client_company_id: number }[];
   };
   return result.rows.map((r) => r.client_company_id);
+};
+
+/**
+ * The requests that became due today or overdue for a client user between `since` and `through` (the
+ * due sweep's DUE and OVERDUE notices, written whether or not an email went): how many of each, and
+ * the company when they are all of one.
+ */
+export const dueNoticesOf = async (db: Db, userId: number, since: Date, through: Date) => {
+  const rows = await db
+    .select({ kind: requestArrivalNotices.kind, companyPk: requestArrivalNotices.clientCompanyId, n: count() })
+    .from(requestArrivalNotices)
+    .where(
+      and(
+        eq(requestArrivalNotices.userId, userId),
+        inArray(requestArrivalNotices.kind, ['DUE', 'OVERDUE']),
+        gt(requestArrivalNotices.createdAt, since),
+        lte(requestArrivalNotices.createdAt, through),
+      ),
+    )
+    .groupBy(requestArrivalNotices.kind, requestArrivalNotices.clientCompanyId);
+  const of = (kind: 'DUE' | 'OVERDUE') => rows.filter((r) => r.kind === kind).reduce((sum, r) => sum + r.n, 0);
+  const companies = new Set(rows.map((r) => r.companyPk));
+  return { due: of('DUE'), overdue: of('OVERDUE'), companyPk: companies.size === 1 ? [...companies][0]! : null };
 };

@@ -4,6 +4,6 @@
  */
 export { usableFiles } from './communications.queries.js';
 export { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurrences } from './occurrence-communications.service.js';
-export { holdArrivalNotices, queueArrivalNotices } from './arrival-notices.queries.js';
+export { dueNoticesOf, holdArrivalNotices, queueArrivalNotices } from './arrival-notices.queries.js';
 export { requestsWaitingOnClient } from './communications.service.js';
 export { clientSeesCommunicationFile, communicationAccess, companyCommunicationScope, findScopedCommunications } from './communication-scope.service.js';

@@ -8,12 +8,16 @@ export interface PushNews {
   firmName: string;
   /** New transactions waiting for the client, per company (companies with none left out). */
   questions: { companyPk: number; count: number }[];
+  /** The client's requests that became due today or overdue, and their company when there is one. */
+  dueRequests: { due: number; overdue: number; companyPk: number | null };
   /** Unread bell notifications: how many, and the newest. */
   bell: { total: number; newest: (LinkedNotification & { title: string; text: string }) | null };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const TAG = 'herd-news';
+/** "a", "a and b", "a, b and c". */
+const sentence = (parts: string[]) => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
 
 /**
  * One push for all of it, so a burst of thirty questions is one notification: the questions first
@@ -21,11 +25,19 @@ const TAG = 'herd-news';
  */
 export const pushMessageOf = (news: PushNews): PushMessage | null => {
   const questions = news.questions.reduce((sum, q) => sum + q.count, 0);
+  const { due, overdue } = news.dueRequests;
   const { total, newest } = news.bell;
-  if (questions > 0) {
-    const others = total > 0 ? ` and ${plural(total, 'other update')}` : '';
-    const url = news.questions.length === 1 ? clientCompanyLink(news.questions[0]!.companyPk) : homeLink('client');
-    return { title: news.firmName, body: `${plural(questions, 'transaction')} to explain from ${news.firmName}${others}`, url, tag: TAG };
+  const parts = [
+    questions > 0 ? `${plural(questions, 'transaction')} to explain` : null,
+    due > 0 ? `${plural(due, 'request')} due today` : null,
+    overdue > 0 ? `${plural(overdue, 'request')} overdue` : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length > 0) {
+    const others = total > 0 ? ` (and ${plural(total, 'other update')})` : '';
+    const companies = new Set([...news.questions.map((q) => q.companyPk), ...(due + overdue > 0 ? [news.dueRequests.companyPk] : [])]);
+    const only = companies.size === 1 ? [...companies][0] : null;
+    const url = only ? clientCompanyLink(only) : homeLink('client');
+    return { title: news.firmName, body: `${sentence(parts)} from ${news.firmName}${others}`, url, tag: TAG };
   }
   if (!newest) return null;
   if (total === 1) return { title: newest.title, body: newest.text, url: notificationLink(newest, news.side), tag: TAG };

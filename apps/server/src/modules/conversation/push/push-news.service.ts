@@ -5,6 +5,7 @@ import { resolveActor } from '../../../kernel/actor.js';
 import { findFirm } from '../../../kernel/companies.queries.js';
 import type { PushNews } from './push-message.content.js';
 import { countNewQuestions, newBellItems } from './push.queries.js';
+import { dueNoticesOf } from '../communications/communications.face.js';
 
 /**
  * What happened for a person between `since` and `through`, within what they may see now: a client's
@@ -24,12 +25,14 @@ export const newsOf = async (db: Db, userId: number, since: Date, through: Date)
       if (count > 0) questions.push({ companyPk, count });
     }
   }
+  const dueRequests = side === 'client' ? await dueNoticesOf(db, userId, since, through) : { due: 0, overdue: 0, companyPk: null };
   const bell = await newBellItems(db, userId, since, through);
   const newest = bell.newest[0];
   return {
     side,
     firmName: firm.companyName,
     questions,
+    dueRequests,
     bell: {
       total: bell.total,
       newest: newest

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { notifications, pushDevices, pushStates } from '../../../db/schema/index.js';
+import { communications, notifications, pushDevices, pushStates, requestArrivalNotices } from '../../../db/schema/index.js';
 import { createSecretBox } from '../../../lib/secret-box.js';
 import { analyticsFixture } from '../../../../test/analytics.js';
 import { addFirmMember, createClientUser, createFirm } from '../../../../test/factories.js';
@@ -73,6 +73,41 @@ describe('the push sweep: one notification for a burst, every quarter hour at mo
     expect(pushesTo().at(-1)).toMatchObject({ body: '2 transactions to explain from Demo Bookkeeping' });
     await sweepPushes(deps, minutes(now, 40));
     expect(pushesTo()).toHaveLength(2);
+  });
+
+  it('tells a client of their requests come due or overdue, with their new transactions, in one push', async () => {
+    const now = new Date();
+    const firm = await createFirm(t.db, { name: 'Ledger & Co' });
+    const client = await createClientUser(t.db, firm.firmId);
+    const { pushesTo } = await withDevice(client.userId, now, 'due');
+    await analyticsFixture(t.db).transaction(client.companyId, minutes(now, -3).toISOString(), 'READY');
+    const request = async (subject: string) =>
+      (
+        await t.db.insert(communications).values({ firmId: firm.firmId, clientCompanyId: client.companyId, kind: 'REQUEST', sender: 'ACCOUNTANT', subject }).returning()
+      )[0]!.pk;
+    const notice = async (kind: 'DUE' | 'OVERDUE', subject: string) =>
+      t.db
+        .insert(requestArrivalNotices)
+        .values({
+          communicationId: await request(subject),
+          userId: client.userId,
+          firmId: firm.firmId,
+          clientCompanyId: client.companyId,
+          kind,
+          createdAt: minutes(now, -2),
+        });
+    await notice('DUE', 'Bank statements');
+    await notice('DUE', 'Payroll report');
+    await notice('OVERDUE', 'W-9 for Acme');
+    await sweepPushes(deps, now);
+    expect(pushesTo()).toEqual([
+      {
+        title: 'Ledger & Co',
+        body: '1 transaction to explain, 2 requests due today and 1 request overdue from Ledger & Co',
+        url: `/dashboard/client/company-client/?company=${client.companyId}`,
+        tag: 'herd-news',
+      },
+    ]);
   });
 
   it('pushes an accountant’s own bell, opening the screen where the work is', async () => {
