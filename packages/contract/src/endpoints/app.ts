@@ -1,4 +1,3 @@
-import { appManifest } from '../app-manifest.js';
 import { clientConfig } from '../auth.js';
 import { endpoint } from '../endpoint.js';
 
@@ -11,13 +10,5 @@ export const appEndpoints = {
     tags: ['generic'],
     summary: 'Runtime settings of the web app',
     responses: { 200: clientConfig },
-  }),
-  /** Fetched by the browser itself (index.html's `<link rel="manifest">`, with the session cookie). */
-  manifest: endpoint({
-    method: 'GET',
-    path: 'generic/app-manifest/',
-    tags: ['generic'],
-    summary: 'The web app manifest that makes Herd installable, in the signed-in person’s firm’s colour',
-    responses: { 200: appManifest },
   }),
 };

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint.js';
 import { analyticsEndpoints } from './analytics.js';
 import { appEndpoints } from './app.js';
+import { appManifestEndpoints } from './app-manifest.js';
 import { authEndpoints, profileEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
 import { clientCompanyEndpoints } from './client-companies.js';
@@ -35,6 +36,7 @@ import { documentEndpoints, documentTrashEndpoints } from './documents.js';
 
 export * from './analytics.js';
 export * from './app.js';
+export * from './app-manifest.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './client-companies.js';
@@ -71,6 +73,7 @@ export * from './documents.js';
 /** The route table: every endpoint group; the server serves each, the web app calls them. */
 export const endpointGroups = {
   app: appEndpoints,
+  appManifest: appManifestEndpoints,
   auth: authEndpoints,
   profile: profileEndpoints,
   mfaSignIn: mfaSignInEndpoints,
