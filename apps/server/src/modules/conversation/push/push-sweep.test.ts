@@ -86,16 +86,14 @@ describe('the push sweep: one notification for a burst, every quarter hour at mo
         await t.db.insert(communications).values({ firmId: firm.firmId, clientCompanyId: client.companyId, kind: 'REQUEST', sender: 'ACCOUNTANT', subject }).returning()
       )[0]!.pk;
     const notice = async (kind: 'DUE' | 'OVERDUE', subject: string) =>
-      t.db
-        .insert(requestArrivalNotices)
-        .values({
-          communicationId: await request(subject),
-          userId: client.userId,
-          firmId: firm.firmId,
-          clientCompanyId: client.companyId,
-          kind,
-          createdAt: minutes(now, -2),
-        });
+      t.db.insert(requestArrivalNotices).values({
+        communicationId: await request(subject),
+        userId: client.userId,
+        firmId: firm.firmId,
+        clientCompanyId: client.companyId,
+        kind,
+        createdAt: minutes(now, -2),
+      });
     await notice('DUE', 'Bank statements');
     await notice('DUE', 'Payroll report');
     await notice('OVERDUE', 'W-9 for Acme');
