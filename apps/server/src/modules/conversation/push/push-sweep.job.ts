@@ -1,6 +1,6 @@
 import { PUSH_INTERVAL_MINUTES } from '@herd/contract';
 import type { AppDeps } from '../../../app-deps.js';
-import { createSecretBox } from '../../../lib/secret-box.js';
+import { createSecretBox, type SecretBox } from '../../../lib/secret-box.js';
 import { pushMessageOf } from './push-message.content.js';
 import { newsOf } from './push-news.service.js';
 import { claimTurn, deleteDeviceByPk, findDevices, findDueStates, markDeviceSent, markPushedThrough, releaseTurn } from './push.queries.js';
@@ -20,7 +20,7 @@ type PushState = Awaited<ReturnType<typeof findDueStates>>[number];
  * device its push service says is gone is forgotten. When no device took it (each push service
  * failing), the turn is given back and the next run tries again.
  */
-const pushTo = async (deps: PushSweepDeps, state: PushState, notAfter: Date, now: Date): Promise<number> => {
+const pushTo = async (deps: PushSweepDeps, box: SecretBox, state: PushState, notAfter: Date, now: Date): Promise<number> => {
   const quiet = state.quietStart && state.quietEnd ? { start: state.quietStart, end: state.quietEnd } : null;
   const devices = (await findDevices(deps.db, state.userId)).filter((device) => !isQuietAt(now, device.timeZone, quiet));
   if (devices.length === 0) return 0;
@@ -28,7 +28,6 @@ const pushTo = async (deps: PushSweepDeps, state: PushState, notAfter: Date, now
   const message = news && pushMessageOf(news);
   if (!message) return 0;
   if (!(await claimTurn(deps.db, state.userId, notAfter, now))) return 0;
-  const box = createSecretBox(deps.config.secretKey);
   const outcomes: (PushOutcome | 'failed')[] = [];
   for (const device of devices) {
     const subscription = JSON.parse(box.open(device.subscription)) as PushSubscriptionRecord;
@@ -51,7 +50,9 @@ const pushTo = async (deps: PushSweepDeps, state: PushState, notAfter: Date, now
 /** Every minute: each person whose quarter hour has passed gets their news in one push. Answers how many pushes went. */
 export const sweepPushes = async (deps: PushSweepDeps, now = new Date()): Promise<number> => {
   const notAfter = new Date(now.getTime() - PUSH_INTERVAL_MINUTES * 60_000);
+  // The key derivation is done once a run, not once a person.
+  const box = createSecretBox(deps.config.secretKey);
   let sent = 0;
-  for (const state of await findDueStates(deps.db, notAfter, PEOPLE_PER_RUN)) sent += await pushTo(deps, state, notAfter, now);
+  for (const state of await findDueStates(deps.db, notAfter, PEOPLE_PER_RUN)) sent += await pushTo(deps, box, state, notAfter, now);
   return sent;
 };

@@ -8,8 +8,6 @@ export type PushDeviceRow = typeof pushDevices.$inferSelect;
 
 export const findDevices = (db: Db, userId: number) => db.select().from(pushDevices).where(eq(pushDevices.userId, userId)).orderBy(pushDevices.pk);
 
-export const countDevices = async (db: Db, userId: number) => (await db.select({ n: count() }).from(pushDevices).where(eq(pushDevices.userId, userId)))[0]!.n;
-
 /**
  * Records a device, or updates the one with the same subscription: a browser that subscribes again
  * (a new key, another person signed in on it) keeps one row, now the signed-in person's.
@@ -46,13 +44,29 @@ export const saveQuietHours = (db: Db, userId: number, quiet: { start: string; e
     .values({ userId, quietStart: quiet?.start ?? null, quietEnd: quiet?.end ?? null })
     .onConflictDoUpdate({ target: pushStates.userId, set: { quietStart: quiet?.start ?? null, quietEnd: quiet?.end ?? null } });
 
-/** People with a device whose last push is at least `interval` old: those the sweep may push to now. */
+/**
+ * Something new since the person's last push may be waiting: a bell notification, a transaction of one
+ * of their companies, a request come due. A rough first sift, so the sweep that runs every minute looks
+ * closer (restrictions, statuses) only at the few people with something new, not at everyone with a device.
+ */
+const mayHaveNews = sql`(
+  exists (select 1 from notifications n where n.user_id = ${pushStates.userId} and n.created_at > ${pushStates.pushedThrough} and n.read_at is null and n.hidden_at is null)
+  or exists (select 1 from client_memberships m join transactions t on t.client_company_id = m.client_company_id
+    where m.user_id = ${pushStates.userId} and not t.is_hidden and t.status = 'READY' and t.created_at > ${pushStates.pushedThrough})
+  or exists (select 1 from request_arrival_notices r where r.user_id = ${pushStates.userId} and r.kind <> 'ARRIVED' and r.created_at > ${pushStates.pushedThrough})
+)`;
+
+/** People with a device, something new and a last push at least a quarter hour old: those the sweep may push to now. */
 export const findDueStates = (db: Db, notAfter: Date, limit: number) =>
   db
     .select()
     .from(pushStates)
     .where(
-      and(or(isNull(pushStates.lastPushAt), lte(pushStates.lastPushAt, notAfter)), sql`exists (select 1 from ${pushDevices} d where d.user_id = ${pushStates.userId})`),
+      and(
+        or(isNull(pushStates.lastPushAt), lte(pushStates.lastPushAt, notAfter)),
+        sql`exists (select 1 from ${pushDevices} d where d.user_id = ${pushStates.userId})`,
+        mayHaveNews,
+      ),
     )
     .orderBy(pushStates.userId)
     .limit(limit);

@@ -5,7 +5,7 @@ import type { Actor } from '../../../kernel/actor.js';
 import { NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { createSecretBox } from '../../../lib/secret-box.js';
 import type { NoInput } from '../../../lib/service.js';
-import { countDevices, deleteDevice, ensureState, findDevices, findState, saveQuietHours, upsertDevice, type PushDeviceRow } from './push.queries.js';
+import { deleteDevice, ensureState, findDevices, findState, saveQuietHours, upsertDevice, type PushDeviceRow } from './push.queries.js';
 import { isPushServiceHost } from './push-services.rule.js';
 
 const toDevice = (row: PushDeviceRow): PushDevice => ({
@@ -30,8 +30,8 @@ export const listPushDevices = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor,
 export const subscribePush = async ({ db, config }: Pick<AppDeps, 'db' | 'config'>, actor: Actor, body: PushSubscribeBody): Promise<PushDevice> => {
   if (!isPushServiceHost(new URL(body.endpoint).hostname, config.pushServiceHosts)) throw ValidationError.field('endpoint', 'Endpoint is not a push service Herd knows.');
   const endpointHash = endpointHashOf(body.endpoint);
-  const known = (await findDevices(db, actor.userId)).some((device) => device.endpointHash === endpointHash);
-  if (!known && (await countDevices(db, actor.userId)) >= PUSH_DEVICES_MAX) {
+  const devices = await findDevices(db, actor.userId);
+  if (!devices.some((device) => device.endpointHash === endpointHash) && devices.length >= PUSH_DEVICES_MAX) {
     throw ValidationError.detail(`Push notifications are on for ${PUSH_DEVICES_MAX} devices already: turn one off in your settings first.`);
   }
   const subscription = createSecretBox(config.secretKey).seal(JSON.stringify({ endpoint: body.endpoint, keys: body.keys }));
