@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { clientSideEndpoints, receiptEndpoints, type Receipt } from '@herd/contract';
+import { renderReceipt, TEST_RECEIPTS } from '../apps/server/test/receipt-images';
+import { apiCall, DEMO, signIn } from './helpers';
 
 /**
  * Chromium's headless shell, which the other walks run in, shows no notifications (it refuses their
@@ -78,4 +80,40 @@ test('the client’s phone keeps Herd’s shell offline and shows a push as one 
       PAGE_LOAD,
     )
     .toEqual([{ title: message.title, body: message.body, tag: 'herd-news', url: '/dashboard/client/' }]);
+});
+
+test('three photos of one long receipt go as one receipt of three pages, read from its merchant on the first to its total on the last', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO.clientEmail, DEMO.password);
+  await expect(page).toHaveURL(/\/dashboard\/client\//);
+  const company = (await apiCall(page, clientSideEndpoints.ownCompanies)).find((c) => c.name === DEMO.clientCompanyName)!;
+  await page.goto(`/dashboard/client/company-client/?company=${company.pk}`);
+  const upload = page.getByRole('region', { name: 'Upload receipts' });
+  await expect(upload).toBeVisible(PAGE_LOAD);
+
+  // The roll photographed in three parts, top to bottom, each part a photo of its own lines.
+  const spec = TEST_RECEIPTS.grocery;
+  const third = Math.ceil(spec.lines.length / 3);
+  const photos = [0, 1, 2].map((i) => ({
+    name: `part-${i + 1}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: renderReceipt({ ...spec, lines: spec.lines.slice(i * third, (i + 1) * third) }, { name: `part ${i + 1}`, format: 'jpeg' }),
+  }));
+  await upload.getByRole('checkbox', { name: 'The photos are one long receipt' }).check();
+  const chooser = page.waitForEvent('filechooser');
+  await upload.getByRole('button', { name: 'Choose files' }).tap();
+  await (await chooser).setFiles(photos);
+  await expect(upload.getByTestId('upload-item').filter({ hasText: 'long-receipt-3-pages.pdf' })).toContainText('Uploaded', PAGE_LOAD);
+  await expect(upload.getByTestId('upload-item')).toHaveCount(1);
+
+  // Read on the server, its three pages as one: the merchant from the first photo, the total from the last.
+  const ours = async () =>
+    (await apiCall(page, receiptEndpoints.clientActive, { params: { pk: company.pk }, query: { page_size: 100 } })).results.find(
+      (r: Receipt) => r.file.name === 'long-receipt-3-pages.pdf',
+    );
+  await expect.poll(async () => (await ours())?.read_state, { timeout: 90_000 }).toBe('READ');
+  const receipt = (await ours())!;
+  expect([receipt.vendor.value, receipt.total.value, receipt.date.value]).toEqual([spec.expected.vendor, spec.expected.total, spec.expected.date]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('long-receipt-phone.png'), fullPage: true });
 });

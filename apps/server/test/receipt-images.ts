@@ -295,3 +295,20 @@ export const scannedPdf = async (image: Buffer, kind: 'png' | 'jpeg'): Promise<B
   page.drawImage(embedded, { x: 0, y: 0, width, height });
   return Buffer.from(await doc.save());
 };
+
+/**
+ * A long receipt photographed in `parts` photos, top to bottom, made into one PDF of a page per
+ * photo: what a phone sends for "one long receipt". Cut between printed lines, as a person moves
+ * the phone down the roll.
+ */
+export const pagedScan = async (spec: ReceiptSpec, parts: number): Promise<Buffer> => {
+  const doc = await PDFDocument.create();
+  const perPart = Math.ceil(spec.lines.length / parts);
+  for (let i = 0; i < parts; i++) {
+    const photo = renderReceipt({ ...spec, lines: spec.lines.slice(i * perPart, (i + 1) * perPart) }, { name: `part ${i + 1}`, format: 'jpeg' });
+    const embedded = await doc.embedJpg(photo);
+    const page = doc.addPage([(embedded.width * 72) / 200, (embedded.height * 72) / 200]);
+    page.drawImage(embedded, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+  }
+  return Buffer.from(await doc.save());
+};

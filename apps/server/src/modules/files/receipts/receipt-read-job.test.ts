@@ -113,7 +113,7 @@ describe('hostile files through the real reader', () => {
     expect(asked).toBeGreaterThan(0);
     expect(slowest).toBeLessThan(300);
     const [row] = (await cast.client.get(`accounting/client/company/${pk}/receipts/list/`)).json().results;
-    expect([row.read_state, row.read_error, row.thumbnail]).toEqual(['FAILED', 'The first page of the PDF is blank.', null]);
+    expect([row.read_state, row.read_error, row.thumbnail]).toEqual(['FAILED', 'The pages of the PDF are blank.', null]);
   });
 
   it('a file still being decoded at the time limit is stopped and FAILED with the reason, shown to the client and the accountant', async () => {

@@ -65,7 +65,7 @@ const hintsOf = (row: ReceiptRow): ReadingHints => {
  * keeps what it read, stores its thumbnail, then
  * flags the receipt when an earlier one of the same company has the same file
  * or the same vendor, date and total. A file the engine cannot read leaves the
- * read state FAILED, with why (`read_error`: "The first page of the PDF is
+ * read state FAILED, with why (`read_error`: "The pages of the PDF are
  * blank.", "Reading the file took longer than 30 s."), and the fields for a
  * person to fill. Then it queues the
  * receipt's matching. Running it twice does no harm: a READ receipt is not

@@ -6,7 +6,7 @@ import { reasonUnderName } from '../../../lib/reason-under-name';
 import { useTouchDevice } from '../../../lib/use-touch-device';
 import { ChangesOnly } from '../../billing/read-only-guard';
 import { JOIN_FAILED, ONLY_PHOTOS_JOIN, TOO_MANY_FILES, type UploadItem } from './upload-outcome';
-import { stitchPhotos } from './stitch-photos';
+import { loadPdfMaker, photosAsOneReceipt } from './photo-pages';
 import { useReceiptCaptures } from './use-receipt-captures';
 
 const ACCEPT = 'image/*,application/pdf';
@@ -35,7 +35,7 @@ const stateWords = (item: UploadItem): string => {
 
 /**
  * Hands receipts over: several photos or PDFs at once, chosen, dropped (desktop) or taken with the
- * phone's camera, each a receipt; or, as "one long receipt", several photos joined into one.
+ * phone's camera, each a receipt; or, as "one long receipt", several photos joined into one PDF, a page each.
  * Every file shows where it stands; the server's refusals are shown on their file.
  */
 export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
@@ -65,7 +65,7 @@ export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
       }
       setJoining(chosen.length);
       try {
-        files = [await stitchPhotos(chosen)];
+        files = [await photosAsOneReceipt(chosen)];
       } catch {
         setProblem(JOIN_FAILED);
         return;
@@ -120,7 +120,14 @@ export const ReceiptUpload = ({ companyPk }: { companyPk: number }) => {
             <Typography.Text type="secondary" style={{ textAlign: 'center', fontSize: 13 }}>
               {touch ? 'Photos or PDFs, several at once.' : 'Or drop photos and PDFs here, several at once.'}
             </Typography.Text>
-            <Checkbox checked={oneReceipt} onChange={(event) => setOneReceipt(event.target.checked)}>
+            <Checkbox
+              checked={oneReceipt}
+              onChange={(event) => {
+                setOneReceipt(event.target.checked);
+                // Fetched now, while there is a connection: the photos may be taken where there is none.
+                if (event.target.checked) void loadPdfMaker().catch(() => undefined);
+              }}
+            >
               The photos are one long receipt
             </Checkbox>
           </Flex>

@@ -75,13 +75,22 @@ export const pdfText = async (pdf: PdfDocument, maxPages: number): Promise<strin
   return (text.match(/\p{L}/gu) ?? []).length >= MIN_TEXT_LETTERS ? text : null;
 };
 
-/** The first page drawn at about 200 dpi (a receipt page is narrow), as a canvas to OCR or to make a thumbnail of. */
-export const renderFirstPage = async (pdf: PdfDocument, width = 1600): Promise<Canvas> => {
-  const page = await pdf.getPage(1);
-  const { width: pageWidth, height: pageHeight } = page.getViewport({ scale: 1 });
-  // A page longer than 8 m (a till roll printed whole) is not a receipt to read.
-  const scale = Math.min(width / pageWidth, 12_000 / pageHeight);
-  const png = await renderPageAsImage(pdf, 1, { canvasImport: () => import('@napi-rs/canvas'), scale });
+/** A page longer than 8 m at the drawing width (a till roll printed whole) is drawn no longer than this. */
+const MAX_PAGE_HEIGHT = 12_000;
+/** The pages of a scan stacked for OCR stay under this many pixels, whatever their number and shape. */
+const MAX_STACK_PIXELS = 24_000_000;
+
+/**
+ * The pages of a scan worth reading: all of a short one; of a longer one the first (the merchant,
+ * the date) and the last two (a long receipt photographed in parts ends with its total).
+ */
+export const pagesToRead = (pageCount: number, maxPages: number): number[] => {
+  if (pageCount <= maxPages) return Array.from({ length: pageCount }, (_, i) => i + 1);
+  return [1, ...Array.from({ length: maxPages - 1 }, (_, i) => pageCount - maxPages + 2 + i)];
+};
+
+const drawPage = async (pdf: PdfDocument, pageNumber: number, scale: number): Promise<Canvas> => {
+  const png = await renderPageAsImage(pdf, pageNumber, { canvasImport: () => import('@napi-rs/canvas'), scale });
   const image = await loadImage(Buffer.from(png));
   const canvas = createCanvas(image.width, image.height);
   const ctx = canvas.getContext('2d');
@@ -89,4 +98,42 @@ export const renderFirstPage = async (pdf: PdfDocument, width = 1600): Promise<C
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(image, 0, 0);
   return canvas;
+};
+
+/**
+ * The given pages drawn `width` pixels wide (about 200 dpi for a receipt page at 1,600), each no
+ * taller than MAX_PAGE_HEIGHT, and all together scaled down to stay under MAX_STACK_PIXELS.
+ */
+export const renderPages = async (pdf: PdfDocument, pageNumbers: readonly number[], width = 1600): Promise<Canvas[]> => {
+  const sizes = await Promise.all(
+    pageNumbers.map(async (n) => {
+      const page = await pdf.getPage(n);
+      const { width: pageWidth, height: pageHeight } = page.getViewport({ scale: 1 });
+      const scale = Math.min(width / pageWidth, MAX_PAGE_HEIGHT / pageHeight);
+      return { scale, pixels: pageWidth * pageHeight * scale * scale };
+    }),
+  );
+  const shrink = Math.min(1, Math.sqrt(MAX_STACK_PIXELS / sizes.reduce((sum, s) => sum + s.pixels, 0)));
+  const pages: Canvas[] = [];
+  for (const [i, n] of pageNumbers.entries()) pages.push(await drawPage(pdf, n, sizes[i]!.scale * shrink));
+  return pages;
+};
+
+/** Pages one under the other at the widest page's width, as one picture: OCR then reads a long receipt top to bottom. */
+export const stackPages = (pages: readonly Canvas[]): Canvas => {
+  if (pages.length === 1) return pages[0]!;
+  const width = Math.max(...pages.map((page) => page.width));
+  const stack = createCanvas(
+    width,
+    pages.reduce((sum, page) => sum + page.height, 0),
+  );
+  const ctx = stack.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, stack.width, stack.height);
+  let y = 0;
+  for (const page of pages) {
+    ctx.drawImage(page, 0, y);
+    y += page.height;
+  }
+  return stack;
 };

@@ -1,7 +1,7 @@
 import type { Canvas } from '@napi-rs/canvas';
 import { decodeImage, scaledForOcr, type FileKind } from './image-input.format.js';
 import type { FileLimits } from './limits.rule.js';
-import { openPdf, pdfText, renderFirstPage } from './pdf-input.format.js';
+import { openPdf, pagesToRead, pdfText, renderPages, stackPages } from './pdf-input.format.js';
 import { drawThumbnail, type Thumbnail } from './draw-thumbnail.format.js';
 import { ReceiptReadingError } from './reading.types.js';
 
@@ -24,7 +24,7 @@ export interface PreparedFile {
   thumbnailError: string | null;
 }
 
-/** A PDF's first page drawn at about 200 dpi to OCR; a thumbnail needs far less. */
+/** A PDF's pages drawn at about 200 dpi to OCR; a thumbnail needs far less. */
 const OCR_PAGE_WIDTH = 1600;
 const THUMBNAIL_PAGE_WIDTH = 640;
 
@@ -61,9 +61,9 @@ const thumbnailOf = (canvas: Canvas, width: number | null): Pick<PreparedFile, '
 };
 
 /** The picture to OCR, refused when blank (nothing would be read, and OCR would spend seconds finding that out). */
-const ocrImageOf = (canvas: Canvas, what: 'page' | 'image'): Buffer => {
+const ocrImageOf = (canvas: Canvas, blank: string): Buffer => {
   const scaled = scaledForOcr(canvas);
-  if (isBlank(scaled)) throw new ReceiptReadingError('UNREADABLE', what === 'page' ? 'The first page of the PDF is blank.' : 'The image is blank.');
+  if (isBlank(scaled)) throw new ReceiptReadingError('UNREADABLE', blank);
   return scaled.toBuffer('image/png');
 };
 
@@ -74,14 +74,19 @@ const preparePdf = async (bytes: Buffer, request: PrepareRequest): Promise<Prepa
     const text = request.text ? await pdfText(pdf, request.limits.maxPages) : null;
     const needsOcr = request.text && text === null;
     if (!needsOcr && request.thumbnailWidth === null) return { text, ocrImage: null, thumbnail: null, thumbnailError: null };
-    let page: Canvas;
+    // A scan is read whole, as far as the limit: a long receipt photographed in parts ends with its total.
+    let pages: Canvas[];
     try {
-      page = await renderFirstPage(pdf, needsOcr ? OCR_PAGE_WIDTH : THUMBNAIL_PAGE_WIDTH);
+      pages = needsOcr ? await renderPages(pdf, pagesToRead(pdf.numPages, request.limits.maxPages), OCR_PAGE_WIDTH) : await renderPages(pdf, [1], THUMBNAIL_PAGE_WIDTH);
     } catch (err) {
-      if (needsOcr) throw new ReceiptReadingError('UNREADABLE', 'The first page of the PDF could not be drawn.');
+      if (needsOcr) throw new ReceiptReadingError('UNREADABLE', 'The pages of the PDF could not be drawn.');
       return { text, ocrImage: null, thumbnail: null, thumbnailError: err instanceof Error ? err.message : String(err) };
     }
-    return { text, ocrImage: needsOcr ? ocrImageOf(page, 'page') : null, ...thumbnailOf(page, request.thumbnailWidth) };
+    return {
+      text,
+      ocrImage: needsOcr ? ocrImageOf(stackPages(pages), pages.length === 1 ? 'The first page of the PDF is blank.' : 'The pages of the PDF are blank.') : null,
+      ...thumbnailOf(pages[0]!, request.thumbnailWidth),
+    };
   } finally {
     await pdf.destroy();
   }
@@ -89,12 +94,12 @@ const preparePdf = async (bytes: Buffer, request: PrepareRequest): Promise<Prepa
 
 /**
  * Everything heavy that is done with a receipt file, in one pass so it is
- * decoded once: a PDF's text layer (its first pages only), the picture to OCR,
+ * decoded once: a PDF's text layer (its first pages only), the picture to OCR (a scan's pages stacked),
  * the thumbnail. Runs in a file thread (`file-thread.worker.ts`), never on the API's
  * event loop. Throws ReceiptReadingError for a file that cannot be read.
  */
 export const prepareFile = async (bytes: Buffer, request: PrepareRequest): Promise<PreparedFile> => {
   if (request.kind === 'pdf') return preparePdf(bytes, request);
   const image = await decodeImage(bytes, request.kind, request.limits.maxPixels);
-  return { text: null, ocrImage: request.text ? ocrImageOf(image, 'image') : null, ...thumbnailOf(image, request.thumbnailWidth) };
+  return { text: null, ocrImage: request.text ? ocrImageOf(image, 'The image is blank.') : null, ...thumbnailOf(image, request.thumbnailWidth) };
 };

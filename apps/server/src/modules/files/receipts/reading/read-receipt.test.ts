@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { storedSideways } from '../../../../../test/exif-orientation.js';
 import { heifEncAvailable, toHeic } from '../../../../../test/heic.js';
-import { renderReceipt, scannedPdf, TEST_RECEIPTS, textLayerPdf, type ReceiptSpec } from '../../../../../test/receipt-images.js';
+import { pagedScan, renderReceipt, scannedPdf, TEST_RECEIPTS, textLayerPdf, type ReceiptSpec } from '../../../../../test/receipt-images.js';
 import { OcrPool } from './ocr-pool.worker.js';
+import { pagesToRead } from './pdf-input.format.js';
 import { readReceipt } from './read-receipt.service.js';
 import { ReceiptReadingError, type ReceiptReading } from './reading.types.js';
 
@@ -77,6 +78,20 @@ describe('reading receipt PDFs', () => {
     const reading = await read(pdf, 'application/pdf', spec);
     expect(values(reading)).toEqual(spec.expected);
     expect(reading.textSource).toBe('OCR');
+  });
+
+  it('reads a long receipt sent as three pages, one photo each: the merchant on the first, the total on the last', async () => {
+    const spec = TEST_RECEIPTS.grocery;
+    const reading = await read(await pagedScan(spec, 3), 'application/pdf', spec);
+    expect(values(reading)).toEqual(spec.expected);
+    expect(reading.text).toContain('Coffee Beans');
+  });
+
+  it('reads all of a short scan, and of a long one the first page and the last two', () => {
+    expect(pagesToRead(1, 3)).toEqual([1]);
+    expect(pagesToRead(3, 3)).toEqual([1, 2, 3]);
+    expect(pagesToRead(7, 3)).toEqual([1, 6, 7]);
+    expect(pagesToRead(20, 4)).toEqual([1, 18, 19, 20]);
   });
 });
 
