@@ -40,6 +40,12 @@ describe('a push on the device', () => {
     expect(open.clients[0]!.focus).toHaveBeenCalled();
     expect(open.clients[0]!.navigate).toHaveBeenCalledWith(`${ORIGIN}/dashboard/client/company-client/?company=4`);
 
+    // A window the browser refuses to bring forward still goes to the screen.
+    const refused = fakeWorker([{ url: `${ORIGIN}/dashboard/` }]);
+    refused.clients[0]!.focus.mockRejectedValue(new DOMException('Not allowed to focus a window.', 'InvalidAccessError'));
+    await openPushTarget(refused.worker, { url: '/dashboard/client/' });
+    expect(refused.clients[0]!.navigate).toHaveBeenCalledWith(`${ORIGIN}/dashboard/client/`);
+
     const none = fakeWorker();
     await openPushTarget(none.worker, { url: '/dashboard/accountant/requests/completed/7/' });
     expect(none.openWindow).toHaveBeenCalledWith(`${ORIGIN}/dashboard/accountant/requests/completed/7/`);

@@ -29,8 +29,9 @@ export const openPushTarget = async (worker: ServiceWorkerGlobalScope, data: unk
   const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === target.origin);
   if (open) {
-    await open.focus();
-    await open.navigate(target.href);
+    // Both begin at once, while the click still allows focusing a window: a navigation can take longer
+    // than that allowance lasts. Neither waits on the other, so a refused focus still opens the screen.
+    await Promise.allSettled([open.focus(), open.navigate(target.href)]);
     return;
   }
   await worker.clients.openWindow(target.href);
