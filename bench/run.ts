@@ -15,6 +15,7 @@
  * or `suggestions-postgres` for one database),
  * `--only=client-effort` only the keys a client presses from the emailed link (bench/client-effort.ts),
  * `--only=receipt-matching` only the matching of receipts to charges, in memory (bench/receipt-matching.ts),
+ * `--only=reply-matching` only how answers are read from the replies written for the tests (bench/reply-matching.ts),
  * `--only=receipt-matching-postgres` the same company in PostgreSQL through the `receipt-match` job (bench/receipt-matching-postgres.ts),
  * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts),
  * `--only=hostile-files` only the health check's latency while hostile receipt files are read (bench/hostile-files.ts),
@@ -45,6 +46,7 @@ import { renderClientEffortReport, runClientEffortBench } from './client-effort.
 import { renderFirstLoadReport, runFirstLoadBench, signInWithinBudget } from './first-load.js';
 import { runLedgerSections } from './ledger-sections.js';
 import { renderReceiptMatchingReport, runReceiptMatchingBench } from './receipt-matching.js';
+import { renderReplyMatchingReport, runReplyMatchingBench } from './reply-matching.js';
 import { renderReceiptMatchingPostgresReport, runReceiptMatchingPostgresBench } from './receipt-matching-postgres.js';
 import { renderOcrReport, runOcrBench } from './ocr.js';
 import { renderHostileFilesReport, runHostileFilesBench } from './hostile-files.js';
@@ -172,7 +174,17 @@ const main = async () => {
   if (ref) process.exit({ holds: 0, worse: 1, unsure: 3 }[await sideBySide(ref, process.argv.includes('--write'), DURATION_MS)]);
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const results: TargetResult[] = [];
-  const withoutDatabase = ['reminders-pglite', 'pglite', 'first-load', 'client-effort', 'suggestions-pglite', 'receipt-matching', 'ocr', 'hostile-files'];
+  const withoutDatabase = [
+    'reminders-pglite',
+    'pglite',
+    'first-load',
+    'client-effort',
+    'suggestions-pglite',
+    'receipt-matching',
+    'reply-matching',
+    'ocr',
+    'hostile-files',
+  ];
   const pgUrl = only !== undefined && withoutDatabase.includes(only) ? null : await postgresUrl();
   const file = path.join(root, 'BENCHMARKS.md');
   const write = process.argv.includes('--write');
@@ -203,6 +215,12 @@ const main = async () => {
     const section = renderReceiptMatchingReport(runReceiptMatchingBench());
     process.stdout.write(`${section}\n`);
     if (write) writeSection(file, 'receipt-matching', section);
+  }
+  if (!only || only === 'reply-matching') {
+    process.stderr.write('\nAnswers read from replies: the written replies judged…\n');
+    const section = renderReplyMatchingReport(runReplyMatchingBench());
+    process.stdout.write(`${section}\n`);
+    if (write) writeSection(file, 'reply-matching', section);
   }
   if (!only || only === 'receipt-matching-postgres') {
     if (pgUrl) {

@@ -16,6 +16,7 @@ export const SEPARATE_PARTS: readonly string[] = [
   'documents-render',
   'client-effort',
   'receipt-matching',
+  'reply-matching',
   'receipt-matching-postgres',
   'ocr',
   'hostile-files',
