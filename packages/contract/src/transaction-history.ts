@@ -30,6 +30,10 @@ export type ChangedField = (typeof CHANGED_FIELDS)[number];
 /** The history answers at most this many entries, the newest ones (`truncated` says when older ones were left out). */
 export const HISTORY_LIMIT = 200;
 
+/** Where a client's answer came from when it was not the app: a reply to a text, or to an email. */
+export const ANSWER_CHANNELS = ['TEXT', 'EMAIL'] as const;
+export type AnswerChannel = (typeof ANSWER_CHANNELS)[number];
+
 /** Someone who acted on a transaction: the firm's staff or the client's people. */
 export const historyPerson = z.object({ pk: z.number(), name: z.string(), side: z.enum(['accountant', 'client']) });
 export type HistoryPerson = z.infer<typeof historyPerson>;
@@ -49,6 +53,8 @@ export const historyEntry = z.object({
   viewing_as_client: z.boolean(),
   /** What an answer or an edit changed; empty where the entry does not say (other actions, older entries). */
   changed: z.array(z.enum(CHANGED_FIELDS)),
+  /** An answer given by replying to a text or an email rather than in the app; null otherwise. */
+  via: z.enum(ANSWER_CHANNELS).nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 

@@ -30,3 +30,4 @@ export * from './web-connector.js';
 export * from './karbon.js';
 export * from './documents.js';
 export * from './push.js';
+export * from './text-answers.js';

@@ -34,6 +34,10 @@ export const users = pgTable(
      * made the first time they ask for it, lower-case base32 so a mail system changing case cannot break it.
      */
     receiptsToken: text('receipts_token'),
+    /** When the person agreed to get their questions by text; null until they do. */
+    textsAgreedAt: timestamp('texts_agreed_at', { withTimezone: true }),
+    /** When they texted STOP: no text goes to them until they text START. */
+    textsStoppedAt: timestamp('texts_stopped_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), uniqueIndex('users_receipts_token_unique').on(t.receiptsToken)],
 );

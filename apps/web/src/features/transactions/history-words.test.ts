@@ -12,6 +12,7 @@ const matched = (actor: HistoryEntry['actor']): HistoryEntry => ({
   message: 'The receipt from Blue Bottle was matched to this transaction; its file is attached.',
   viewing_as_client: false,
   changed: [],
+  via: null,
 });
 
 describe('a matched receipt in the history', () => {
@@ -20,5 +21,17 @@ describe('a matched receipt in the history', () => {
     expect([historyWhat(sam, 'QBO'), historyWho(sam, 'QBO')]).toEqual(['Receipt matched', 'Sam Client']);
     const herd = matched(null);
     expect([historyWhat(herd, 'QBO'), historyWho(herd, 'QBO')]).toEqual(['Receipt matched automatically', 'Herd']);
+  });
+});
+
+describe('an answer given by reply', () => {
+  it('says it came by text or by email, and is a plain answer otherwise', () => {
+    const answer = (via: HistoryEntry['via']): HistoryEntry => ({
+      ...matched({ pk: 4, name: 'Sam Client', side: 'client' }),
+      action: 'transaction.categorize',
+      message: '',
+      via,
+    });
+    expect([answer('TEXT'), answer('EMAIL'), answer(null)].map((e) => historyWhat(e, 'QBO'))).toEqual(['Answered by text', 'Answered by email', 'Answered']);
   });
 });

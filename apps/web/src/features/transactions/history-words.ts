@@ -22,6 +22,8 @@ export const historyWhat = (entry: HistoryEntry, kind: ConnectionKind): string =
   const system = ledgerSystem(kind);
   switch (entry.action) {
     case 'transaction.categorize':
+      if (entry.via === 'TEXT') return 'Answered by text';
+      if (entry.via === 'EMAIL') return 'Answered by email';
       return entry.actor?.side === 'accountant' && !entry.viewing_as_client ? 'Marked as done' : 'Answered';
     case 'transaction.update':
       return 'Edited';

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTwilioState, deliverIncomingText, messagesTo, signTwilioRequest, twilioSimulatorPlugin, type IncomingText } from '@herd/simulators';
 import { API_PREFIX, SMS_INCOMING_PATH } from '@herd/contract';
-import { receipts, users } from '../../../db/schema/index.js';
+import { receipts, transactionLines, transactions, users } from '../../../db/schema/index.js';
 import { clientMaker } from '../../../../test/client.js';
-import { createClientUser, createFirm, signedInCast } from '../../../../test/factories.js';
+import { createClientUser, createFirm, createLedgerAccount, signedInCast } from '../../../../test/factories.js';
+import { textQuestions } from '../../../modules/conversation/text-answers/text-answers.face.js';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { PDF_BYTES, PNG_1X1 } from '../../../../test/multipart.js';
 import { SMS_REPLIES } from '../../../modules/conversation/inbound/inbound.face.js';
@@ -110,6 +111,36 @@ describe('receipts by text message', () => {
     expect(again.status).toBe(200);
     expect(await again.text()).not.toContain('<Message>');
     expect(await receiptsOf(cast.clientUser.companyId)).toHaveLength(1);
+  });
+
+  it('answers the questions texted to a client from their reply, once even when Twilio delivers it twice', async () => {
+    const { cast, phone } = await clientWithPhone();
+    const { userId, companyId } = cast.clientUser;
+    await t.db.update(users).set({ textsAgreedAt: new Date() }).where(eq(users.pk, userId));
+    const meals = await createLedgerAccount(t.db, companyId, { name: 'Meals & Entertainment' });
+    const [lunch] = await t.db
+      .insert(transactions)
+      .values({
+        clientCompanyId: companyId,
+        externalId: 'sms-lunch',
+        ledgerEntityType: 'csv',
+        type: 'EXPENSE',
+        subtype: 'csv',
+        payee: 'BLUE BOTTLE',
+        date: '2026-12-02',
+        amount: '18.40',
+      })
+      .returning();
+    const who = { firmId: cast.firm.firmId, firmName: 'Test Firm', companyPk: companyId, userPk: userId, phone };
+    expect(await textQuestions(t.app.deps, who)).toBe('sent');
+    expect(messagesTo(twilio, phone).at(-1)?.body).toMatch(/^Test Firm: what were these\?\n1 BLUE BOTTLE 12\/02 \$18\.40\n/);
+
+    const form = new URLSearchParams({ MessageSid: `SM${'d'.repeat(32)}`, AccountSid: SID, From: phone, To: HERD_NUMBER, Body: '1 lunch', NumMedia: '0' });
+    expect(await (await postSigned(form)).text()).toContain('Thanks! Your answer is with Test Firm.');
+    const again = await postSigned(form);
+    expect(await again.text()).not.toContain('<Message>');
+    const lines = await t.db.select().from(transactionLines).where(eq(transactionLines.transactionId, lunch!.pk));
+    expect(lines.map((l) => [l.categoryId, l.amount])).toEqual([[meals.pk, '18.40']]);
   });
 
   it('refuses a forged or missing signature without filing anything', async () => {

@@ -6,3 +6,4 @@ export { type CompanyReferences, loadCompanyReferences } from './ledger-referenc
 export { isClientCategoryType } from './client-categories.queries.js';
 export { createWaitingListEntries, hasWaitingListEntries } from './pending-list-entries.service.js';
 export { upsertReferencePage } from './ledger-reference-pages.queries.js';
+export { findAccountOptions } from './refs.queries.js';

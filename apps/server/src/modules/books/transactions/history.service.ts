@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import {
+  ANSWER_CHANNELS,
   CHANGED_FIELDS,
   HISTORY_ACTIONS,
   HISTORY_LIMIT,
@@ -39,6 +40,7 @@ const personOf = (row: PersonRow): HistoryPerson => ({
 const statusOf = (value: unknown): TransactionStatus | null =>
   typeof value === 'string' && (TRANSACTION_STATUSES as readonly string[]).includes(value) ? (value as TransactionStatus) : null;
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+const viaOf = (value: unknown) => ((ANSWER_CHANNELS as readonly unknown[]).includes(value) ? (value as HistoryEntry['via']) : null);
 const changedOf = (value: unknown): ChangedField[] =>
   Array.isArray(value) ? value.filter((v): v is ChangedField => (CHANGED_FIELDS as readonly unknown[]).includes(v)) : [];
 
@@ -66,6 +68,7 @@ const entryOf = (row: AuditRow): HistoryEntry => {
     message: row.action === 'transaction.receipt_match' ? receiptMatchWords(details) : textOf(details.message) || textOf(details.error),
     viewing_as_client: details.viewing_as_client === true,
     changed: changedOf(details.changed),
+    via: viaOf(details.via),
   };
 };
 

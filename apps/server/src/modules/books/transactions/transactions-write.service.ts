@@ -1,4 +1,4 @@
-import { EDITABLE_STATUSES, statusLabel, type ChangedField, type TransactionChange, type TransactionStatus } from '@herd/contract';
+import { EDITABLE_STATUSES, statusLabel, type AnswerChannel, type ChangedField, type TransactionChange, type TransactionStatus } from '@herd/contract';
 import type { Db } from '../../../db/client.js';
 import { auditInsert, writeAuditMany, type AuditEntry } from '../../../kernel/audit.queries.js';
 import { insertAccountantNotes } from '../../../kernel/thread-notes.queries.js';
@@ -35,16 +35,21 @@ const auditEntry = (scope: CompanyAccess, action: string, pk: number, details: R
  * version its editor read is refused whole (409, with the rows as they are now)
  * when someone saved that transaction in between.
  */
-export const applyChanges = async (deps: AnswerDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
+export const applyChanges = async (deps: AnswerDeps, scope: CompanyAccess, changes: TransactionChange[], via?: AnswerChannel) => {
   try {
-    return await applyChangesAtVersions(deps, scope, changes);
+    return await applyChangesAtVersions(deps, scope, changes, via);
   } catch (err) {
     if (err instanceof StaleVersions) throw new StaleVersionError(await serializeWritten(deps.db, scope, err.pks));
     throw err;
   }
 };
 
-const applyChangesAtVersions = async ({ db, jobs, countRuleOverrides }: AnswerDeps, scope: CompanyAccess, changes: TransactionChange[]) => {
+const applyChangesAtVersions = async (
+  { db, jobs, countRuleOverrides }: AnswerDeps,
+  scope: CompanyAccess,
+  changes: TransactionChange[],
+  via: AnswerChannel | undefined,
+) => {
   // What the checks need is read in one statement: the rows in reach, their lines and attachments, and the categories and references named.
   const {
     rows,
@@ -125,7 +130,12 @@ const applyChangesAtVersions = async ({ db, jobs, countRuleOverrides }: AnswerDe
       tx,
       authorOf(scope),
       'transaction.categorize',
-      moving.map(({ row, next, lines, changed }) => ({ row, to: next, values: { ...categorized, ...markOf(row.pk) }, details: { lines: lines?.length, changed } })),
+      moving.map(({ row, next, lines, changed }) => ({
+        row,
+        to: next,
+        values: { ...categorized, ...markOf(row.pk) },
+        details: { lines: lines?.length, changed, ...(via ? { via } : {}) },
+      })),
       'refuse',
       [
         ...marksApart.map(({ answeredFromSuggestion, pks }) => updateTransactions(tx, companyPk, pks, { answeredFromSuggestion })),

@@ -12,3 +12,4 @@ export { type LedgerDeps } from './ledger-deps.types.js';
 export { type CountRuleOverrides } from './rule-counter.port.js';
 export { attachesInLedger, queueLedgerAttach } from './ledger-attach.job.js';
 export { type RuleAnswer, writeRuleAnswers } from './rule-answers.queries.js';
+export { answerTransactions, listTransactions } from './transactions.service.js';

@@ -1,4 +1,4 @@
-import type { TransactionChange, TransactionListQuery, TransactionStatus } from '@herd/contract';
+import type { AnswerChannel, TransactionChange, TransactionListQuery, TransactionStatus } from '@herd/contract';
 import type { AppDeps } from '../../../app-deps.js';
 import { pageLinks } from '../../../lib/pagination.js';
 import type { Actor } from '../../../kernel/actor.js';
@@ -43,8 +43,12 @@ export const listTransactions = async (
   return { count, count_capped: capped, ...pageLinks(url, query.page, query.page_size, count, hasMore), results };
 };
 
-export const answerTransactions = async (deps: AnswerDeps, actor: Actor, { side, companyPk, changes }: { side: Side; companyPk: number; changes: TransactionChange[] }) =>
-  applyChanges(deps, await companyAccess(deps.db, actor, companyPk, side), changes);
+/** Answers or edits; `via` names where a client's answer came from when not the app (a text, an email reply), for the history. */
+export const answerTransactions = async (
+  deps: AnswerDeps,
+  actor: Actor,
+  { side, companyPk, changes, via }: { side: Side; companyPk: number; changes: TransactionChange[]; via?: AnswerChannel },
+) => applyChanges(deps, await companyAccess(deps.db, actor, companyPk, side), changes, via);
 
 export const splitTransaction = async (deps: AnswerDeps, actor: Actor, { companyPk, split }: { companyPk: number; split: TransactionChange }) => {
   const [result] = await applyChanges(deps, await companyAccess(deps.db, actor, companyPk, 'accountant'), [split]);

@@ -6,6 +6,7 @@ import { checkReceiptFile, companiesOfClient, intakeReceipts } from '../../files
 import type { IncomingText, MediaFetcher } from '../../messaging/texts/texts.face.js';
 import { clientsTextingFrom } from './text-senders.queries.js';
 import { SMS_REPLIES } from './sms-replies.content.js';
+import { answerTextReply } from '../text-answers/text-answers.face.js';
 
 /** What Herd answers a text: the texts it sends back, none when the text was filed already. */
 export interface TextAnswer {
@@ -15,6 +16,7 @@ export interface TextAnswer {
 const NOTE_MAX = 2000;
 /** Recorded per text (MessageSid) and Herd's number, so a text the provider delivers twice files once. */
 const HANDLER = 'sms-receipts';
+const ANSWERS_HANDLER = 'sms-answers';
 
 const reply = (...replies: string[]): TextAnswer => ({ replies });
 
@@ -38,7 +40,12 @@ export const fileIncomingText = async (deps: AppDeps, log: FastifyBaseLogger, te
   const actor = await resolveActor(db, senders[0]!.userId);
   if (!actor || actor.firmId === null || actor.clientCompanyIds.length === 0) return refuse('no-company', SMS_REPLIES.unknownNumber);
   if (actor.readOnly) return refuse('read-only', SMS_REPLIES.readOnly);
-  if (text.media.length === 0) return refuse('no-media', SMS_REPLIES.noMedia);
+  // Words alone are a reply to the questions texted (or a keyword): filed once, like a photo.
+  if (text.media.length === 0) {
+    if (!(await claimMessage(db, { ...ref, handler: ANSWERS_HANDLER, firmId: actor.firmId }))) return reply();
+    const answered = await answerTextReply(deps, log, { userPk: actor.userId, phone: text.from }, text.body);
+    return answered ? reply(...answered) : refuse('no-media', SMS_REPLIES.noMedia);
+  }
   const [company] = await companiesOfClient(db, actor.firmId, actor.userId);
   if (!company) return refuse('no-company', SMS_REPLIES.unknownNumber);
 

@@ -3,3 +3,4 @@
  * channel does not say it again (docs/phone-app.md).
  */
 export { pushedSince } from './push.queries.js';
+export { isQuietAt } from './quiet-hours.rule.js';

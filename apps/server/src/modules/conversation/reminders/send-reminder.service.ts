@@ -5,6 +5,7 @@ import { hasOptedOut } from '../../../mail/unsubscribe.js';
 import type { SmsSender } from '../../messaging/texts/texts.face.js';
 import { sendText, textablePhone } from '../../messaging/texts/texts.face.js';
 import { pushedSince } from '../push/push.face.js';
+import { textQuestions } from '../text-answers/text-answers.face.js';
 import { magicLinkUrl } from '../../people/auth/auth.face.js';
 import { issueCode } from '../../people/auth/auth.face.js';
 import { replyAddressFor, type ReplyAddressing } from '../../../mail/reply-token.js';
@@ -25,6 +26,7 @@ export interface ReminderContext {
 
 export interface ReminderCompany {
   pk: number;
+  firmId: number;
   name: string;
   pinnedNote: string;
 }
@@ -57,8 +59,13 @@ export const sendReminder = async (ctx: ReminderContext, brand: Brand, company: 
   // The text carries a link of its own (each sign-in link works once); with nothing open ("Notify now") there is nothing to text,
   // and a phone that took a push in the last day was told already: the email alone goes.
   if (went && phone && hasOpenWork(work) && !(await pushedSince(ctx.db, person.pk, new Date(Date.now() - PUSH_SPARES_TEXT_MS)))) {
-    const textUrl = magicLinkUrl(ctx.appUrl, await issueCode(ctx.db, person.pk, 'MAGIC_LINK'));
-    await sendText(ctx.db, ctx.sms, phone, reminderText({ firmName, companyName: company.name, url: textUrl, work }), 'CLIENT_REMINDER_SMS');
+    // A client who agreed to texts gets the questions themselves, to answer by reply; anyone else, the counts and a
+    // link. Nothing is texted to a person who texted STOP or is in their quiet hours.
+    const asked = await textQuestions(ctx, { firmId: company.firmId, firmName, companyPk: company.pk, userPk: person.pk, phone });
+    if (asked === 'not-agreed' || asked === 'nothing-open') {
+      const textUrl = magicLinkUrl(ctx.appUrl, await issueCode(ctx.db, person.pk, 'MAGIC_LINK'));
+      await sendText(ctx.db, ctx.sms, phone, reminderText({ firmName, companyName: company.name, url: textUrl, work }), 'CLIENT_REMINDER_SMS');
+    }
   }
   return went;
 };

@@ -31,6 +31,7 @@ const entry = (pk: number, action: HistoryEntry['action'], when: string, actor: 
   message: '',
   viewing_as_client: false,
   changed: [],
+  via: null,
   ...moves,
 });
 const ANSWERED_TWICE = [

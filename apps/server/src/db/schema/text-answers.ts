@@ -1,0 +1,48 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { clientCompanies } from './client-companies.js';
+import { firms } from './firms.js';
+import { users } from './users.js';
+
+/**
+ * One question of a text as it was sent: its number, its transaction as the text showed it, and its
+ * lettered choices (a, b, c in order).
+ */
+export interface SentQuestion {
+  number: number;
+  transactionPk: number;
+  payee: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** The transaction's amount when asked: an answer by text is one line of it. */
+  amount: string;
+  currency: string;
+  /** The transaction's version when asked: a reply does not overwrite what changed since (answered in the app, say). */
+  version: number;
+  choices: { pk: number; name: string }[];
+}
+
+/**
+ * The numbered questions texted to a client, so their reply ("1a 2 meals") is read against what
+ * they were asked. A reply answers the latest sheet sent to that phone; a follow-up asking a
+ * question again is a sheet of its own.
+ */
+export const textQuestionSheets = pgTable(
+  'text_question_sheets',
+  {
+    pk: integer('pk').primaryKey().generatedAlwaysAsIdentity(),
+    firmId: integer('firm_id')
+      .notNull()
+      .references(() => firms.pk, { onDelete: 'cascade' }),
+    clientCompanyId: integer('client_company_id')
+      .notNull()
+      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.pk, { onDelete: 'cascade' }),
+    /** The number it went to, as texted (+15551234567). */
+    phone: text('phone').notNull(),
+    questions: jsonb('questions').$type<SentQuestion[]>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('text_question_sheets_user_idx').on(t.userId, t.sentAt)],
+);

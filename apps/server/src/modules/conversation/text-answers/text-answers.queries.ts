@@ -1,0 +1,61 @@
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { pushDevices, pushStates, textQuestionSheets, transactionLines, transactions, users, type SentQuestion } from '../../../db/schema/index.js';
+
+/** How long a sheet of questions can be answered by a reply: after that a reply asks for the link instead. */
+export const SHEET_ANSWERABLE_MS = 14 * 24 * 60 * 60_000;
+
+export const saveSheet = async (db: Db, sheet: { firmId: number; clientCompanyId: number; userId: number; phone: string; questions: SentQuestion[] }) => {
+  await db.insert(textQuestionSheets).values(sheet);
+};
+
+/** The latest questions texted to this person at this number, while they can still be answered. */
+export const latestSheet = async (db: Db, userId: number, phone: string, now: Date) => {
+  const [sheet] = await db
+    .select()
+    .from(textQuestionSheets)
+    .where(and(eq(textQuestionSheets.userId, userId), eq(textQuestionSheets.phone, phone), gt(textQuestionSheets.sentAt, new Date(now.getTime() - SHEET_ANSWERABLE_MS))))
+    .orderBy(desc(textQuestionSheets.sentAt), desc(textQuestionSheets.pk))
+    .limit(1);
+  return sheet ?? null;
+};
+
+/** Whether the person agreed to get questions by text, and whether they texted STOP since. */
+export const textConsentOf = async (db: Db, userId: number) => {
+  const [row] = await db.select({ agreedAt: users.textsAgreedAt, stoppedAt: users.textsStoppedAt }).from(users).where(eq(users.pk, userId));
+  return { agreed: row?.agreedAt != null, stopped: row?.stoppedAt != null };
+};
+
+/** STOP and START: a stop is kept with its time; START clears it. */
+export const setTextsStopped = async (db: Db, userId: number, stopped: boolean) => {
+  await db
+    .update(users)
+    .set({ textsStoppedAt: stopped ? new Date() : null })
+    .where(eq(users.pk, userId));
+};
+
+/** The person's quiet hours and the zone to read them in: their phone's, else the firm's. */
+export const quietHoursOf = async (db: Db, userId: number) => {
+  const [state] = await db.select({ start: pushStates.quietStart, end: pushStates.quietEnd }).from(pushStates).where(eq(pushStates.userId, userId));
+  if (!state?.start || !state.end) return null;
+  const [device] = await db
+    .select({ timeZone: pushDevices.timeZone })
+    .from(pushDevices)
+    .where(eq(pushDevices.userId, userId))
+    .orderBy(desc(pushDevices.createdAt))
+    .limit(1);
+  return { quiet: { start: state.start, end: state.end }, timeZone: device?.timeZone ?? null };
+};
+
+/** The categories a company's answers use most, most first: the likely ones after a transaction's own suggestion. */
+export const mostUsedCategories = async (db: Db, companyPk: number, limit: number) =>
+  (
+    await db
+      .select({ pk: transactionLines.categoryId, uses: sql<number>`count(*)::int` })
+      .from(transactionLines)
+      .innerJoin(transactions, eq(transactions.pk, transactionLines.transactionId))
+      .where(and(eq(transactions.clientCompanyId, companyPk), isNotNull(transactionLines.categoryId)))
+      .groupBy(transactionLines.categoryId)
+      .orderBy(desc(sql`count(*)`), transactionLines.categoryId)
+      .limit(limit)
+  ).map((row) => row.pk!);
