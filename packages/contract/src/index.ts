@@ -8,6 +8,7 @@ export * from './constants.js';
 export * from './csv-exports.js';
 export * from './email-preferences.js';
 export * from './push.js';
+export * from './text-answers.js';
 export * from './app-manifest.js';
 export * from './digest.js';
 export * from './enums.js';

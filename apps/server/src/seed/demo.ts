@@ -98,6 +98,8 @@ export const seedDemo = async (db: Db, storage: StorageDriver, jobs: Pick<JobQue
       firstName: 'Casey',
       lastName: 'Baker',
       phone: DEMO.clientPhone,
+      // Agreed to questions by text: the texting sandbox shows them, and answers them as Casey.
+      textsAgreedAt: new Date(),
       accountType: 'CLIENT',
     });
     await tx.insert(clientMemberships).values({ clientCompanyId: company!.pk, userId: client.pk, role: 'CLIENT' });

@@ -10,6 +10,7 @@ import { communicationEndpoints } from './communications.js';
 import { csvExportEndpoints } from './csv-exports.js';
 import { emailPreferenceEndpoints } from './email-preferences.js';
 import { pushEndpoints } from './push.js';
+import { textAnswerEndpoints } from './text-answers.js';
 import { fileEndpoints } from './files.js';
 import { firmSettingsEndpoints } from './firm.js';
 import { genericEndpoints } from './generic.js';
@@ -45,6 +46,7 @@ export * from './communications.js';
 export * from './csv-exports.js';
 export * from './email-preferences.js';
 export * from './push.js';
+export * from './text-answers.js';
 export * from './files.js';
 export * from './firm.js';
 export * from './generic.js';
@@ -106,6 +108,7 @@ export const endpointGroups = {
   receipts: receiptEndpoints,
   emailPreferences: emailPreferenceEndpoints,
   push: pushEndpoints,
+  textAnswers: textAnswerEndpoints,
   communications: communicationEndpoints,
   recurring: recurringEndpoints,
   requestTemplates: requestTemplateEndpoints,

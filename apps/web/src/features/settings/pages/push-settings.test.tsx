@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { profileEndpoints, pushEndpoints } from '@herd/contract';
+import { profileEndpoints, pushEndpoints, textAnswerEndpoints } from '@herd/contract';
 import { createFakeApi, makeClientProfile } from '../../../../test/fake-api';
 import { fastUser } from '../../../../test/dom';
 import { renderPage } from '../../../../test/render-app';
@@ -23,6 +23,7 @@ describe('the Notifications settings tab', () => {
       .answer(pushEndpoints.devices, {}, { devices: [phone] })
       .answer(pushEndpoints.settings, {}, { quiet_hours: null })
       .answer(pushEndpoints.publicKey, {}, { public_key: 'B'.repeat(87) })
+      .answer(textAnswerEndpoints.settings, {}, { agreed: false, stopped: false, phone: '', phone_textable: false })
       .answer(pushEndpoints.remove, { pk: 4 }, undefined)
       .install();
     open();
@@ -42,6 +43,7 @@ describe('the Notifications settings tab', () => {
       .answer(pushEndpoints.devices, {}, { devices: [] })
       .answer(pushEndpoints.settings, {}, { quiet_hours: null })
       .answer(pushEndpoints.publicKey, {}, { public_key: 'B'.repeat(87) })
+      .answer(textAnswerEndpoints.settings, {}, { agreed: false, stopped: false, phone: '', phone_textable: false })
       .answer(pushEndpoints.settingsUpdate, {}, { quiet_hours: { start: '21:00', end: '08:00' } })
       .install();
     open();

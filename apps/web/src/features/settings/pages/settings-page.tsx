@@ -17,6 +17,7 @@ import { CompanyPeopleCard } from '../components/company-people-card';
 import { DefaultClientForm } from '../components/default-client-form';
 import { EmailPreferencesCard } from '../components/email-preferences-card';
 import { PushSettingsCard } from '../components/push-settings-card';
+import { QuestionsByTextCard } from '../components/questions-by-text-card';
 import { FirmBrandingForm } from '../components/firm-branding-form';
 import { FirmStorageCard } from '../components/firm-storage-card';
 import { FirmRemindersForm } from '../components/firm-reminders-form';
@@ -126,7 +127,19 @@ export const SettingsPage = ({
   // Two-step verification is everyone's, whatever the firm's flags.
   items.push({ key: 'security', label: 'Security', children: <SecurityCard pendingLink={profile.totp_qr_link} /> });
   items.push({ key: 'emails', label: 'Emails', children: <EmailPreferencesCard accountant={Boolean(member)} /> });
-  items.push({ key: 'notifications', label: 'Notifications', children: <PushSettingsCard /> });
+  items.push({
+    key: 'notifications',
+    label: 'Notifications',
+    // Questions are a client's: the firm's people have none to get by text.
+    children: member ? (
+      <PushSettingsCard />
+    ) : (
+      <Flex vertical gap={24}>
+        <PushSettingsCard />
+        <QuestionsByTextCard />
+      </Flex>
+    ),
+  });
   if (member) {
     if (firmAdmin) items.push({ key: 'branding', label: 'Firm branding', children: <FirmBrandingTab /> });
     items.push(
