@@ -1,8 +1,10 @@
+CREATE TYPE "public"."question_channel" AS ENUM('SMS', 'EMAIL');--> statement-breakpoint
 CREATE TABLE "text_question_sheets" (
 	"pk" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "text_question_sheets_pk_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"firm_id" integer NOT NULL,
 	"client_company_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
+	"channel" "question_channel" DEFAULT 'SMS' NOT NULL,
 	"phone" text NOT NULL,
 	"questions" jsonb NOT NULL,
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { clientCompanies } from './client-companies.js';
 import { firms } from './firms.js';
 import { users } from './users.js';
@@ -21,10 +21,14 @@ export interface SentQuestion {
   choices: { pk: number; name: string }[];
 }
 
+/** Where numbered questions went: a text to the phone, or a reminder email (answered by replying to it). */
+export const questionChannelEnum = pgEnum('question_channel', ['SMS', 'EMAIL']);
+
 /**
- * The numbered questions texted to a client, so their reply ("1a 2 meals") is read against what
- * they were asked. A reply answers the latest sheet sent to that phone; a follow-up asking a
- * question again is a sheet of its own.
+ * The numbered questions texted or mailed to a client, so their reply ("1a 2 meals") is read
+ * against what they were asked. A text's reply answers the latest sheet sent to that phone; an
+ * email's, the latest emailed to that person for that company. A follow-up asking a question again
+ * is a sheet of its own.
  */
 export const textQuestionSheets = pgTable(
   'text_question_sheets',
@@ -39,7 +43,8 @@ export const textQuestionSheets = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.pk, { onDelete: 'cascade' }),
-    /** The number it went to, as texted (+15551234567). */
+    channel: questionChannelEnum('channel').notNull().default('SMS'),
+    /** The number it went to, as texted (+15551234567); '' for an email. */
     phone: text('phone').notNull(),
     questions: jsonb('questions').$type<SentQuestion[]>().notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),

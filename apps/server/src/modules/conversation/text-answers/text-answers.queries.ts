@@ -1,20 +1,34 @@
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { pushDevices, pushStates, textQuestionSheets, transactionLines, transactions, users, type SentQuestion } from '../../../db/schema/index.js';
+import { pushDevices, pushStates, textQuestionSheets, transactionLines, transactions, users } from '../../../db/schema/index.js';
 
 /** How long a sheet of questions can be answered by a reply: after that a reply asks for the link instead. */
 export const SHEET_ANSWERABLE_MS = 14 * 24 * 60 * 60_000;
 
-export const saveSheet = async (db: Db, sheet: { firmId: number; clientCompanyId: number; userId: number; phone: string; questions: SentQuestion[] }) => {
+export type QuestionSheet = typeof textQuestionSheets.$inferSelect;
+export type NewQuestionSheet = Pick<typeof textQuestionSheets.$inferInsert, 'firmId' | 'clientCompanyId' | 'userId' | 'channel' | 'phone' | 'questions'>;
+
+export const saveSheet = async (db: Db, sheet: NewQuestionSheet) => {
   await db.insert(textQuestionSheets).values(sheet);
 };
 
-/** The latest questions texted to this person at this number, while they can still be answered. */
-export const latestSheet = async (db: Db, userId: number, phone: string, now: Date) => {
+/**
+ * The latest questions that a reply answers, while they can still be answered: for a text, the
+ * latest texted to this person at this number (whichever company); for an email, the latest emailed
+ * to them for this company (the reply address names it).
+ */
+export const latestSheet = async (db: Db, userId: number, where: { channel: 'SMS'; phone: string } | { channel: 'EMAIL'; companyPk: number }, now: Date) => {
   const [sheet] = await db
     .select()
     .from(textQuestionSheets)
-    .where(and(eq(textQuestionSheets.userId, userId), eq(textQuestionSheets.phone, phone), gt(textQuestionSheets.sentAt, new Date(now.getTime() - SHEET_ANSWERABLE_MS))))
+    .where(
+      and(
+        eq(textQuestionSheets.userId, userId),
+        eq(textQuestionSheets.channel, where.channel),
+        where.channel === 'SMS' ? eq(textQuestionSheets.phone, where.phone) : eq(textQuestionSheets.clientCompanyId, where.companyPk),
+        gt(textQuestionSheets.sentAt, new Date(now.getTime() - SHEET_ANSWERABLE_MS)),
+      ),
+    )
     .orderBy(desc(textQuestionSheets.sentAt), desc(textQuestionSheets.pk))
     .limit(1);
   return sheet ?? null;
