@@ -11,6 +11,7 @@ import { isAlreadyFiled } from './received-messages.queries.js';
 import type { HandlerOutcome, InboundContext, InboundHandler } from './inbound.types.js';
 import { fileReply, storeReplyFiles, type ReplyPlan } from './reply-filing.service.js';
 import { replyTextOf } from './reply-text.rule.js';
+import { answerByReply } from './reply-answers.service.js';
 import { REPLY_PREFIX, verifyReplyToken, type ReplyGrant } from '../../../mail/reply-token.js';
 
 /** The refusals a reply can meet, in words for the log and the sender's bounce. */
@@ -63,8 +64,9 @@ const noteBodyOf = (text: string, fileNames: string[]) => {
 /**
  * `reply+<token>@…`: a client answering an email Herd sent them. The token
  * names the thread and the person; the message must come from that person's
- * address, into a thread they can still see. The reply's text (quote and
- * signature removed) becomes their note, and the memo when it was empty; its
+ * address, into a thread they can still see. A reply to a reminder that answers
+ * its numbered questions answers them (reply-answers.service.ts). Otherwise the
+ * reply's text (quote and signature removed) becomes their note, and the memo when it was empty; its
  * attachments become the transaction's. All of it in one database
  * transaction, or nothing.
  */
@@ -88,6 +90,11 @@ export const replyHandler: InboundHandler = {
     const text = cleanText(replyTextOf(message.text));
     const oversized = message.attachments.some((a) => a.bytes.length > config.maxUploadBytes);
     if (oversized) return refused(REPLY_REFUSALS.attachmentTooLarge(Math.round(config.maxUploadBytes / (1024 * 1024))));
+    // A reply to a reminder that answers its numbered questions answers them; any other reply is a note.
+    if (grant.target.kind === 'client-company' && message.attachments.length === 0 && text) {
+      const answered = await answerByReply(ctx, { actor: thread.actor, firmId: thread.access.firmId, companyPk: thread.access.clientCompanyId!, ref, text });
+      if (answered) return answered;
+    }
     if (message.attachments.length > 0 && !thread.transaction) {
       return refused(grant.target.kind === 'communication' ? REPLY_REFUSALS.requestAttachments : REPLY_REFUSALS.companyAttachments);
     }

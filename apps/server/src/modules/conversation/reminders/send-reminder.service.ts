@@ -5,7 +5,7 @@ import { hasOptedOut } from '../../../mail/unsubscribe.js';
 import type { SmsSender } from '../../messaging/texts/texts.face.js';
 import { sendText, textablePhone } from '../../messaging/texts/texts.face.js';
 import { pushedSince } from '../push/push.face.js';
-import { textQuestions } from '../text-answers/text-answers.face.js';
+import { questionsForEmail, rememberEmailedQuestions, textQuestions } from '../text-answers/text-answers.face.js';
 import { magicLinkUrl } from '../../people/auth/auth.face.js';
 import { issueCode } from '../../people/auth/auth.face.js';
 import { replyAddressFor, type ReplyAddressing } from '../../../mail/reply-token.js';
@@ -48,13 +48,16 @@ export const sendReminder = async (ctx: ReminderContext, brand: Brand, company: 
   if (await hasOptedOut(ctx.db, unsubscribe)) return false;
   const firmName = brand.firmName ?? 'Your accountant';
   const url = magicLinkUrl(ctx.appUrl, await issueCode(ctx.db, person.pk, 'MAGIC_LINK'));
+  const questions = await questionsForEmail(ctx.db, { userPk: person.pk, companyPk: company.pk });
   const went = await ctx.mailer.send(
     person.email,
     brand,
-    reminderEmail({ firstName: person.firstName, firmName, companyName: company.name, pinnedNote: company.pinnedNote, url, work }),
+    reminderEmail({ firstName: person.firstName, firmName, companyName: company.name, pinnedNote: company.pinnedNote, url, work, questions }),
     'CLIENT_REMINDER',
     { replyTo: replyAddressFor(ctx.replies, { kind: 'client-company', pk: company.pk }, person.pk), unsubscribe },
   );
+  // A reply to this email is read against the questions it listed.
+  if (went) await rememberEmailedQuestions(ctx.db, { firmId: company.firmId, companyPk: company.pk, userPk: person.pk }, questions.questions);
   const phone = textablePhone(person.phone);
   // The text carries a link of its own (each sign-in link works once); with nothing open ("Notify now") there is nothing to text,
   // and a phone that took a push in the last day was told already: the email alone goes.

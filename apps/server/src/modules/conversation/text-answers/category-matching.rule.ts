@@ -114,14 +114,26 @@ export const matchCategory = (
   pastWords: ReadonlyMap<string, number> = new Map(),
 ): CategoryMatch => {
   const tokens = tokensOf(words);
-  if (tokens.some((t) => DOUBT.has(t))) return { kind: 'unclear', likely: [...choices] };
   const known = new Set(categories.map((c) => c.pk));
   const past = pastWords.get(phraseKey(words));
-  if (past !== undefined && known.has(past)) return { kind: 'category', pk: past, how: 'past' };
+  const doubt = tokens.some((t) => DOUBT.has(t));
+  if (!doubt && past !== undefined && known.has(past)) return { kind: 'category', pk: past, how: 'past' };
 
-  const meaningful = tokens.filter((t) => !FILLER.has(t));
-  if (meaningful.length === 0) return { kind: 'unknown' };
-  // Each category's best word; a category named by two words ("office supplies") counts a little more.
+  const meaningful = tokens.filter((t) => !FILLER.has(t) && !DOUBT.has(t));
+  const ranked = rankCategories(meaningful, categories, choices);
+  const likely = ranked.slice(0, 3).map((r) => r.pk);
+  // Doubt or denial ("not sure", "maybe travel"): asked, with what the words point to as the likely ones.
+  if (doubt) return { kind: 'unclear', likely: likely.length > 0 ? likely : [...choices] };
+  const [best, next] = ranked;
+  if (!best) return { kind: 'unknown' };
+  if (best.score < ENOUGH) return { kind: 'unclear', likely };
+  // Two categories named ("meals and travel", "wholesale supplies"), or one word nearly as good for two: asked, not chosen.
+  if (next && (next.score >= ENOUGH || next.total > best.total - 0.08)) return { kind: 'unclear', likely };
+  return { kind: 'category', pk: best.pk, how: best.how };
+};
+
+/** Every category the words name, best first; a category named by two words ("office supplies") counts a little more. */
+const rankCategories = (meaningful: readonly string[], categories: readonly Category[], choices: readonly number[]) => {
   const totals = new Map<number, Scored & { words: number }>();
   for (const token of meaningful) {
     for (const s of scoreWord(token, categories)) {
@@ -130,12 +142,5 @@ export const matchCategory = (
       else totals.set(s.pk, { ...(s.score > had.score ? s : had), words: had.words + 1 });
     }
   }
-  const ranked = [...totals.values()]
-    .map((s) => ({ ...s, total: s.score + 0.05 * (s.words - 1) + (choices.includes(s.pk) ? 0.04 : 0) }))
-    .sort((a, b) => b.total - a.total);
-  const [best, next] = ranked;
-  if (!best || best.score < ENOUGH) return ranked.length > 0 ? { kind: 'unclear', likely: ranked.slice(0, 3).map((r) => r.pk) } : { kind: 'unknown' };
-  // Two categories named ("meals and travel", "wholesale supplies"), or one word nearly as good for two: asked, not chosen.
-  if (next && (next.score >= ENOUGH || next.total > best.total - 0.08)) return { kind: 'unclear', likely: ranked.slice(0, 3).map((r) => r.pk) };
-  return { kind: 'category', pk: best.pk, how: best.how };
+  return [...totals.values()].map((s) => ({ ...s, total: s.score + 0.05 * (s.words - 1) + (choices.includes(s.pk) ? 0.04 : 0) })).sort((a, b) => b.total - a.total);
 };

@@ -26,7 +26,8 @@ const shortPayee = (payee: string) => {
   return short || payee.slice(0, 22);
 };
 
-const questionLine = (q: TextedQuestion) => {
+/** One question as a line: "1 ADOBE *CREATIVE CLD 12/01 $52.99: a) Software b) Meals", the same in a text and an email. */
+export const questionLine = (q: TextedQuestion) => {
   const [, month, day] = q.date.split('-');
   const choices = q.choices.map((choice, i) => `${CHOICE_LETTERS[i]}) ${choice.name}`).join(' ');
   return `${q.number} ${shortPayee(q.payee)} ${month}/${day} ${money(q.amount, q.currency)}${choices ? `: ${choices}` : ''}`;

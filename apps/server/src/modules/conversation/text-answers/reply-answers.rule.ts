@@ -25,8 +25,13 @@ export const answersOfReply = (
   questions: readonly AskedQuestion[],
   categories: readonly Category[],
   pastWords: ReadonlyMap<string, number> = new Map(),
+  options: { numbered?: boolean } = {},
 ): ReplyOutcome => {
-  const read = readReply(reply, questions.length);
+  const read = readReply(
+    reply,
+    questions.map((q) => q.number),
+    options,
+  );
   if (read.kind !== 'answers') return read;
   const outcomes = read.answers.flatMap((answer): QuestionOutcome[] => {
     const question = questions.find((q) => q.number === answer.question);

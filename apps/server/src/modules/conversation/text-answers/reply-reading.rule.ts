@@ -86,11 +86,15 @@ const answerOf = (question: number, text: string): ReplyAnswer | null => {
 };
 
 /**
- * Reads a reply to `questionCount` numbered questions. With one question asked, a reply without
- * its number answers it ("a", "software"); with several, a reply that names no number is
- * unreadable rather than guessed at.
+ * Reads a reply to numbered questions: `asked` is their numbers (1 to n, or the few asked again),
+ * or how many were asked. With one question asked, a reply without its number answers it ("a",
+ * "software"); with several, a reply that names no number is unreadable rather than guessed at.
+ * `numbered`: words without a number answer nothing even to one question (an email's prose is a
+ * note), though a lone letter still does.
  */
-export const readReply = (reply: string, questionCount: number): ReadReply => {
+export const readReply = (reply: string, asked: number | readonly number[], { numbered = false } = {}): ReadReply => {
+  const numbers = typeof asked === 'number' ? Array.from({ length: asked }, (_, i) => i + 1) : asked;
+  const questionCount = numbers.length;
   const text = squeeze(withoutTrailers(reply));
   const command = commandOf(text);
   if (command) return { kind: 'command', command };
@@ -99,12 +103,13 @@ export const readReply = (reply: string, questionCount: number): ReadReply => {
   // A number is a question's once: the first time it is named; later it is part of what was said.
   const starts = [...text.matchAll(NUMBER)].filter((m) => {
     const n = Number(m[1]);
-    if (n < 1 || n > questionCount || seen.has(n)) return false;
+    if (!numbers.includes(n) || seen.has(n)) return false;
     seen.add(n);
     return true;
   });
   if (starts.length === 0) {
-    const single = questionCount === 1 ? answerOf(1, text) : null;
+    const single = questionCount === 1 ? answerOf(numbers[0]!, text) : null;
+    if (single && numbered && !('letter' in single)) return { kind: 'unreadable' };
     return single ? { kind: 'answers', answers: [single] } : { kind: 'unreadable' };
   }
   const answers: ReplyAnswer[] = [];

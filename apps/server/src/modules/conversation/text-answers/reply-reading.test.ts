@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readReply } from './reply-reading.rule.js';
 
-const answers = (reply: string, questions = 3) => {
+const answers = (reply: string, questions: number | number[] = 3) => {
   const read = readReply(reply, questions);
   return read.kind === 'answers' ? read.answers : read;
 };
@@ -36,6 +36,9 @@ describe('reading a reply to numbered questions', () => {
       { question: 2, letter: 'a' },
     ]);
     expect(readReply('12 a', 3)).toEqual({ kind: 'unreadable' });
+    // Asked again, questions keep their numbers: "3b" answers the third even when it is the only one.
+    expect(answers('3b', [3])).toEqual([{ question: 3, letter: 'b' }]);
+    expect(readReply('b', [3])).toEqual({ kind: 'answers', answers: [{ question: 3, letter: 'b' }] });
   });
 
   it('answers the only question without its number, and guesses at none of several', () => {
@@ -63,5 +66,19 @@ describe('reading a reply to numbered questions', () => {
     expect(answers('1a 2a\n\nSent from my iPhone')).toHaveLength(2);
     expect(answers('1a\n-- \nMaria, 3 Main St')).toEqual([{ question: 1, letter: 'a' }]);
     expect(answers('1 b\n\nOn Mon, Dec 7, 2026 at 9:00 AM Demo Bookkeeping wrote:\n> 2 BLUE BOTTLE')).toEqual([{ question: 1, letter: 'b' }]);
+  });
+});
+
+describe('reading an email reply', () => {
+  it('takes numbered answers and a lone letter, but leaves prose without a number to be a note', () => {
+    expect(readReply('1 software, 2 meals', 2, { numbered: true })).toEqual({
+      kind: 'answers',
+      answers: [
+        { question: 1, words: 'software' },
+        { question: 2, words: 'meals' },
+      ],
+    });
+    expect(readReply('b', 1, { numbered: true })).toEqual({ kind: 'answers', answers: [{ question: 1, letter: 'b' }] });
+    expect(readReply('Sorry, I will look tonight', 1, { numbered: true })).toEqual({ kind: 'unreadable' });
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { pushDevices, pushStates, textQuestionSheets, transactionLines, transactions, users } from '../../../db/schema/index.js';
+import { clientMemberships, pushDevices, pushStates, textQuestionSheets, transactionLines, transactions, users } from '../../../db/schema/index.js';
 
 /** How long a sheet of questions can be answered by a reply: after that a reply asks for the link instead. */
 export const SHEET_ANSWERABLE_MS = 14 * 24 * 60 * 60_000;
@@ -73,3 +73,18 @@ export const mostUsedCategories = async (db: Db, companyPk: number, limit: numbe
       .orderBy(desc(sql`count(*)`), transactionLines.categoryId)
       .limit(limit)
   ).map((row) => row.pk!);
+
+/** How many of a company's transactions its clients answered since `since`: what the reminder email counts as already answered. */
+export const answeredByClientsSince = async (db: Db, companyPk: number, since: Date) => {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.clientCompanyId, companyPk),
+        gt(transactions.categorizedAt, since),
+        sql`${transactions.categorizedBy} in (select m.user_id from ${clientMemberships} m where m.client_company_id = ${companyPk})`,
+      ),
+    );
+  return row?.n ?? 0;
+};
