@@ -5,7 +5,8 @@ import { questionLine } from './question-text.content.js';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** How to answer by replying, said once in every email that lists questions. */
-export const REPLY_HOW = 'Answer by replying to this email: each question’s number, then a letter or a few words, several in one reply, like “1a, 2 meals, 3 was personal”.';
+export const REPLY_HOW =
+  'Answer by replying to this email: each question’s number, then a letter or a few words, several in one reply, like “1a, 2 meals, 3 was personal”.';
 
 /**
  * What Herd writes back after a reply answered questions: which were filed and as what, which were
