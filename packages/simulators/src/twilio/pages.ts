@@ -43,7 +43,7 @@ export interface SandboxSender {
 
 const senderHint = (sender: SandboxSender | undefined) =>
   sender
-    ? `<p data-sender>Texts from <strong>${escapeHtml(sender.number)}</strong> come from ${escapeHtml(sender.label)}: it is filled in below, so attach a photo of a receipt and send.</p>`
+    ? `<p data-sender>Texts from <strong>${escapeHtml(sender.number)}</strong> come from ${escapeHtml(sender.label)}: it is filled in below, so attach a photo of a receipt, or answer the questions texted to them ("1a 2 meals"), and send.</p>`
     : '';
 
 /** The other phones the visitor may text from, offered as the field's suggestions. */
@@ -52,7 +52,7 @@ const senderList = (senders: readonly SandboxSender[]) =>
 
 const phoneForm = (number: string, senders: readonly SandboxSender[]) => `<form method="post" action="incoming" enctype="multipart/form-data">
 <h2>Text Herd from a phone</h2>
-<p class="muted">Sends a text to ${escapeHtml(number)} as Twilio would deliver it, signed. A client's receipts are read from the photos; the phone number must be the one in the client's profile.</p>
+<p class="muted">Sends a text to ${escapeHtml(number)} as Twilio would deliver it, signed. A client's receipts are read from the photos, and a reply to their questions answers them; the phone number must be the one in the client's profile.</p>
 ${senderHint(senders[0])}${senderList(senders)}
 <label>From (the client's phone)<input name="from" type="tel" inputmode="tel" autocomplete="tel" placeholder="+15551234567"${senders[0] ? ` value="${escapeHtml(senders[0].number)}"` : ''}${senders.length > 1 ? ' list="senders"' : ''} required></label>
 <label>Message<textarea name="body" rows="2" placeholder="Lunch with a client"></textarea></label>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@herd/contract';
+import { answeredSentence } from './components/review-panel';
 import { historyWhat, historyWho } from './history-words';
 
 const matched = (actor: HistoryEntry['actor']): HistoryEntry => ({
@@ -33,5 +34,20 @@ describe('an answer given by reply', () => {
       via,
     });
     expect([answer('TEXT'), answer('EMAIL'), answer(null)].map((e) => historyWhat(e, 'QBO'))).toEqual(['Answered by text', 'Answered by email', 'Answered']);
+  });
+
+  it('says so beside who answered, from the newest answer', () => {
+    const sam = { pk: 4, name: 'Sam Client', side: 'client' as const };
+    const answer = (via: HistoryEntry['via']): HistoryEntry => ({ ...matched(sam), action: 'transaction.categorize', message: '', via });
+    const history = (entries: HistoryEntry[]) => ({
+      status: 'FINISHED_IN_HERD' as const,
+      connection_kind: 'QBO' as const,
+      answered: { by: sam, at: '2026-12-07T16:00:00.000Z' },
+      published: null,
+      entries,
+      truncated: false,
+    });
+    expect(answeredSentence(history([answer(null), answer('TEXT')]))).toMatch(/^Answered by Sam Client by text on /);
+    expect(answeredSentence(history([answer('TEXT'), answer(null)]))).toMatch(/^Answered by Sam Client on /);
   });
 });

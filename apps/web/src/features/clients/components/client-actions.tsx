@@ -23,7 +23,7 @@ export const useClientCommands = () => {
   const confirmNotify = (company: ClientCompany) =>
     modal.confirm({
       title: `Notify the people at ${company.name} now?`,
-      content: 'Each of them gets an email reminder with a link that signs them in.',
+      content: 'Each of them gets an email reminder with a link that signs them in, and whoever agreed to texts gets their questions by text.',
       okText: 'Send reminder',
       onOk: async () => {
         try {

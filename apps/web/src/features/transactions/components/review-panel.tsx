@@ -35,11 +35,16 @@ export const publishedSentence = (status: TransactionStatus, history: Transactio
   return `${what} on ${formatDate(history.published.at)}${by}.`;
 };
 
-const answeredSentence = (history: TransactionHistory): string => {
+/** Where a client's latest answer came from when not the app: the newest answer in the history says. */
+const REPLY_WORDS = { TEXT: ' by text', EMAIL: ' by email reply' } as const;
+
+/** "Answered by Casey Baker by text on Dec 7, 2026, 11:00 AM." */
+export const answeredSentence = (history: TransactionHistory): string => {
   const answered = history.answered;
   if (!answered) return 'Not answered yet.';
   const verb = answered.by?.side === 'accountant' ? 'Marked as done' : 'Answered';
-  return `${verb}${answered.by ? ` by ${answered.by.name}` : ''} on ${formatDateTime(answered.at)}.`;
+  const via = history.entries.findLast((entry) => entry.action === 'transaction.categorize')?.via;
+  return `${verb}${answered.by ? ` by ${answered.by.name}` : ''}${via ? REPLY_WORDS[via] : ''} on ${formatDateTime(answered.at)}.`;
 };
 
 interface ReviewPanelProps {
