@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { ledgerAccounts } from './ledger.js';
 import { clientCompanies } from './client-companies.js';
 import { firms } from './firms.js';
 import { users } from './users.js';
@@ -18,6 +19,8 @@ export interface SentQuestion {
   currency: string;
   /** The transaction's version when asked: a reply does not overwrite what changed since (answered in the app, say). */
   version: number;
+  /** Asked again: the client's words the first time, learnt as theirs for the category they then choose. */
+  saidBefore?: string;
   choices: { pk: number; name: string }[];
 }
 
@@ -50,4 +53,25 @@ export const textQuestionSheets = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('text_question_sheets_user_idx').on(t.userId, t.sentAt)],
+);
+
+/**
+ * A client company's own words for a category, learnt when words Herd could not place ("the adobe
+ * thing") were followed by a choice of category when asked again: the next reply with those words
+ * is answered with it, if the client may still choose it.
+ */
+export const textAnswerWords = pgTable(
+  'text_answer_words',
+  {
+    clientCompanyId: integer('client_company_id')
+      .notNull()
+      .references(() => clientCompanies.pk, { onDelete: 'cascade' }),
+    /** The words without filler, lower case, as `phraseKey` writes them. */
+    phrase: text('phrase').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => ledgerAccounts.pk, { onDelete: 'cascade' }),
+    learntAt: timestamp('learnt_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientCompanyId, t.phrase] })],
 );

@@ -6,7 +6,8 @@ import type { Actor } from '../../../kernel/actor.js';
 import { answerTransactions } from '../../books/transactions/transactions.face.js';
 import type { Category } from './category-matching.rule.js';
 import type { QuestionOutcome } from './reply-answers.rule.js';
-import { saveSheet, type QuestionSheet } from './text-answers.queries.js';
+import { learnWords, saveSheet, type QuestionSheet } from './text-answers.queries.js';
+import { phraseKey } from './category-matching.rule.js';
 
 export type SheetAnswerDeps = Pick<AppDeps, 'db' | 'jobs' | 'countRuleOverrides'>;
 
@@ -36,7 +37,9 @@ export const answerFromSheet = async (
   for (const item of outcomes) {
     const question = sheet.questions.find((q) => q.number === item.question)!;
     if (item.kind === 'ask') {
-      result.again.push({ ...question, choices: item.likely.slice(0, 3).map((pk) => ({ pk, name: names.get(pk) ?? '' })) });
+      const choices = item.likely.slice(0, 3).map((pk) => ({ pk, name: names.get(pk) ?? '' }));
+      // A lone letter that fit no choice teaches nothing; words do, once the client picks a category for them.
+      result.again.push({ ...question, choices, ...(item.how === 'words' ? { saidBefore: item.words } : {}) });
       continue;
     }
     try {
@@ -47,6 +50,8 @@ export const answerFromSheet = async (
         via,
       });
       result.answered.push({ question, category: names.get(item.categoryPk) ?? '' });
+      // Words Herd could not place, then a choice when asked again: those words are this client's for that category.
+      if (question.saidBefore) await learnWords(deps.db, sheet.clientCompanyId, phraseKey(question.saidBefore), item.categoryPk);
     } catch (err) {
       result.moved.push(question);
       log.info({ err, transaction: question.transactionPk, userPk: actor.userId, via }, 'answer from a reply not written');

@@ -6,7 +6,7 @@ import { answerFromSheet, type SheetAnswerDeps, type SheetAnswers } from './answ
 import { clientCategories, openQuestionsOf } from './open-questions.service.js';
 import type { Category } from './category-matching.rule.js';
 import { answersOfReply, type QuestionOutcome } from './reply-answers.rule.js';
-import { answeredByClientsSince, latestSheet, saveSheet, type QuestionSheet } from './text-answers.queries.js';
+import { answeredByClientsSince, latestSheet, pastWordsOf, saveSheet, type QuestionSheet } from './text-answers.queries.js';
 
 /** An email lists at most this many questions; the rest are a link away. */
 export const QUESTIONS_PER_EMAIL = 10;
@@ -54,7 +54,7 @@ export const readEmailReply = async (db: Db, who: { userPk: number; companyPk: n
   const sheet = await latestSheet(db, who.userPk, { channel: 'EMAIL', companyPk: who.companyPk }, now);
   if (!sheet) return null;
   const categories = await clientCategories(db, sheet.clientCompanyId);
-  const outcome = answersOfReply(text, sheet.questions, categories, new Map(), { numbered: true });
+  const outcome = answersOfReply(text, sheet.questions, categories, await pastWordsOf(db, sheet.clientCompanyId), { numbered: true });
   if (outcome.kind !== 'answers' || !outcome.outcomes.some((o) => o.kind === 'answered')) return null;
   return { sheet, outcomes: outcome.outcomes, categories };
 };

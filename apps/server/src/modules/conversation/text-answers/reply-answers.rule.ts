@@ -10,7 +10,7 @@ export interface AskedQuestion {
 
 export type QuestionOutcome =
   | { question: number; transactionPk: number; kind: 'answered'; categoryPk: number; how: 'letter' | 'past' | 'name' | 'typo' | 'meaning'; words: string }
-  | { question: number; transactionPk: number; kind: 'ask'; likely: number[]; words: string };
+  | { question: number; transactionPk: number; kind: 'ask'; likely: number[]; words: string; how: 'letter' | 'words' };
 
 export type ReplyOutcome = { kind: 'command'; command: ReplyCommand } | { kind: 'answers'; outcomes: QuestionOutcome[] } | { kind: 'unreadable' };
 
@@ -43,12 +43,12 @@ export const answersOfReply = (
       return [
         chosen
           ? { ...base, kind: 'answered', categoryPk: chosen.pk, how: 'letter', words: answer.letter }
-          : { ...base, kind: 'ask', likely: choices, words: answer.letter },
+          : { ...base, kind: 'ask', likely: choices, words: answer.letter, how: 'letter' },
       ];
     }
     const match = matchCategory(answer.words, categories, choices, pastWords);
     if (match.kind === 'category') return [{ ...base, kind: 'answered', categoryPk: match.pk, how: match.how, words: answer.words }];
-    return [{ ...base, kind: 'ask', likely: match.kind === 'unclear' && match.likely.length > 0 ? match.likely : choices, words: answer.words }];
+    return [{ ...base, kind: 'ask', likely: match.kind === 'unclear' && match.likely.length > 0 ? match.likely : choices, words: answer.words, how: 'words' }];
   });
   return { kind: 'answers', outcomes };
 };

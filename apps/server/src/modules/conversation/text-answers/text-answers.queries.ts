@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { clientMemberships, pushDevices, pushStates, textQuestionSheets, transactionLines, transactions, users } from '../../../db/schema/index.js';
+import { clientMemberships, pushDevices, pushStates, textAnswerWords, textQuestionSheets, transactionLines, transactions, users } from '../../../db/schema/index.js';
 
 /** How long a sheet of questions can be answered by a reply: after that a reply asks for the link instead. */
 export const SHEET_ANSWERABLE_MS = 14 * 24 * 60 * 60_000;
@@ -87,4 +87,24 @@ export const answeredByClientsSince = async (db: Db, companyPk: number, since: D
       ),
     );
   return row?.n ?? 0;
+};
+
+/** The company's own words for categories, as `matchCategory` takes them. */
+export const pastWordsOf = async (db: Db, companyPk: number) =>
+  new Map(
+    (
+      await db
+        .select({ phrase: textAnswerWords.phrase, categoryId: textAnswerWords.categoryId })
+        .from(textAnswerWords)
+        .where(eq(textAnswerWords.clientCompanyId, companyPk))
+    ).map((row) => [row.phrase, row.categoryId] as const),
+  );
+
+/** Learns words for a category; the latest choice wins. */
+export const learnWords = async (db: Db, companyPk: number, phrase: string, categoryId: number) => {
+  if (phrase === '') return;
+  await db
+    .insert(textAnswerWords)
+    .values({ clientCompanyId: companyPk, phrase, categoryId })
+    .onConflictDoUpdate({ target: [textAnswerWords.clientCompanyId, textAnswerWords.phrase], set: { categoryId, learntAt: new Date() } });
 };

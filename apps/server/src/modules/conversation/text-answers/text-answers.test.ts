@@ -177,6 +177,20 @@ describe('answers by text', () => {
     expect((await answerOf(w.questions[1]!.pk)).status).toBe('FINISHED_IN_HERD');
   });
 
+  it('learns the client’s own words: what it could not place, then chose when asked again, answers by itself next time', async () => {
+    const w = await world();
+    await textQuestions(w.who);
+    const [again] = (await reply(w, '1 the adobe thing'))!;
+    // Nothing in those words names a category: the likely ones are the question's own.
+    expect(again).toContain('\n1 ADOBE *CREATIVE CLD 12/01 $52.99: a) Office Supplies & Software b) Meals & Entertainment c) Travel\n');
+    await reply(w, '1a');
+    expect(await answerOf(w.questions[0]!.pk)).toEqual({ status: 'FINISHED_IN_HERD', lines: [{ category: w.categories.software, amount: '52.99' }] });
+    // The next text asks the next question first; the same words now answer it without asking.
+    await textQuestions(w.who);
+    expect(await reply(w, '1 adobe thing')).toEqual(['Thanks! Your answer is with Demo Bookkeeping.']);
+    expect(await answerOf(w.questions[1]!.pk)).toEqual({ status: 'FINISHED_IN_HERD', lines: [{ category: w.categories.software, amount: '18.40' }] });
+  });
+
   it('is not a reply to questions when none were texted to that number', async () => {
     const w = await world();
     expect(await reply(w, '1a')).toBeNull();

@@ -7,7 +7,7 @@ import { answerFromSheet } from './answer-sheet.service.js';
 import { clientCategories } from './open-questions.service.js';
 import { askAgainText, TEXT_ANSWER_REPLIES } from './question-text.content.js';
 import { answersOfReply } from './reply-answers.rule.js';
-import { latestSheet, setTextsStopped } from './text-answers.queries.js';
+import { latestSheet, pastWordsOf, setTextsStopped } from './text-answers.queries.js';
 
 export type TextReplyDeps = Pick<AppDeps, 'db' | 'jobs' | 'countRuleOverrides' | 'config'>;
 
@@ -29,7 +29,7 @@ export const answerTextReply = async (deps: TextReplyDeps, log: FastifyBaseLogge
   const sheet = await latestSheet(db, who.userPk, { channel: 'SMS', phone: who.phone }, now);
   const firmName = (sheet ? await findFirm(db, sheet.firmId) : null)?.companyName ?? 'Your accountant';
   const categories = sheet ? await clientCategories(db, sheet.clientCompanyId) : [];
-  const outcome = answersOfReply(body, sheet?.questions ?? [], categories);
+  const outcome = answersOfReply(body, sheet?.questions ?? [], categories, sheet ? await pastWordsOf(db, sheet.clientCompanyId) : new Map());
   if (outcome.kind === 'command') {
     switch (outcome.command) {
       case 'STOP':
