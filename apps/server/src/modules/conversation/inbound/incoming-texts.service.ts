@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app-deps.js';
 import { resolveActor } from '../../../kernel/actor.js';
-import { claimMessage, isAlreadyFiled } from './received-messages.queries.js';
+import { claimMessage, isAlreadyFiled, onceClaimed } from './received-messages.queries.js';
 import { checkReceiptFile, companiesOfClient, intakeReceipts } from '../../files/receipts/receipts.face.js';
 import type { IncomingText, MediaFetcher } from '../../messaging/texts/texts.face.js';
 import { clientsTextingFrom } from './text-senders.queries.js';
@@ -42,9 +42,11 @@ export const fileIncomingText = async (deps: AppDeps, log: FastifyBaseLogger, te
   if (actor.readOnly) return refuse('read-only', SMS_REPLIES.readOnly);
   // Words alone are a reply to the questions texted (or a keyword): filed once, like a photo.
   if (text.media.length === 0) {
-    if (!(await claimMessage(db, { ...ref, handler: ANSWERS_HANDLER, firmId: actor.firmId }))) return reply();
-    const answered = await answerTextReply(deps, log, { userPk: actor.userId, phone: text.from }, text.body);
-    return answered ? reply(...answered) : refuse('no-media', SMS_REPLIES.noMedia);
+    const answered = await onceClaimed(db, { ...ref, handler: ANSWERS_HANDLER, firmId: actor.firmId }, () =>
+      answerTextReply(deps, log, { userPk: actor.userId, phone: text.from }, text.body),
+    );
+    if (answered === null) return reply();
+    return answered.length > 0 ? reply(...answered) : refuse('no-media', SMS_REPLIES.noMedia);
   }
   const [company] = await companiesOfClient(db, actor.firmId, actor.userId);
   if (!company) return refuse('no-company', SMS_REPLIES.unknownNumber);

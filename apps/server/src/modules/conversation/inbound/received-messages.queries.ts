@@ -25,5 +25,21 @@ export const isAlreadyFiled = async (db: Db, ref: MessageRef) => {
 export const claimMessage = async (db: Db, ref: MessageRef & { handler: string; firmId: number }) =>
   (await db.insert(inboundMessages).values(ref).onConflictDoNothing().returning({ key: inboundMessages.messageKey })).length === 1;
 
+/**
+ * Runs `work` for a message claimed first, for work that is not one database transaction (answers
+ * written one by one): a failure gives the claim back, so the sender's retry does the work again
+ * (the answers already written are then left, as changed since they were asked). Null when the
+ * message was claimed already.
+ */
+export const onceClaimed = async <T>(db: Db, ref: MessageRef & { handler: string; firmId: number }, work: () => Promise<T>): Promise<T | null> => {
+  if (!(await claimMessage(db, ref))) return null;
+  try {
+    return await work();
+  } catch (err) {
+    await db.delete(inboundMessages).where(and(eq(inboundMessages.messageKey, ref.messageKey), eq(inboundMessages.recipient, ref.recipient)));
+    throw err;
+  }
+};
+
 /** Filed messages older than the longest a reply address lives, and then some: a replay that old is refused by its address anyway. */
 export const deleteOldInboundMessages = (db: Db, before: Date) => db.delete(inboundMessages).where(lt(inboundMessages.receivedAt, before));

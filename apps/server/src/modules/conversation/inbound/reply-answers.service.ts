@@ -4,7 +4,7 @@ import { replyAddressFor } from '../../../mail/reply-token.js';
 import { findBrandOfUser, issueCode, magicLinkUrl } from '../../people/auth/auth.face.js';
 import { answerEmailReply, emailAnswersContent, readEmailReply } from '../text-answers/text-answers.face.js';
 import { findUserEmail } from './inbound.queries.js';
-import { claimMessage, type MessageRef } from './received-messages.queries.js';
+import { onceClaimed, type MessageRef } from './received-messages.queries.js';
 import type { HandlerOutcome, InboundContext } from './inbound.types.js';
 
 /** Recorded per message, so a reply delivered twice answers once. */
@@ -23,8 +23,8 @@ export const answerByReply = async (
   const { db, config, mailer } = ctx.deps;
   const read = await readEmailReply(db, { userPk: args.actor.userId, companyPk: args.companyPk }, args.text);
   if (!read) return null;
-  if (!(await claimMessage(db, { ...args.ref, handler: HANDLER, firmId: args.firmId }))) return { outcome: 'duplicate' };
-  const answers = await answerEmailReply(ctx.deps, ctx.log, args.actor, read);
+  const answers = await onceClaimed(db, { ...args.ref, handler: HANDLER, firmId: args.firmId }, () => answerEmailReply(ctx.deps, ctx.log, args.actor, read));
+  if (!answers) return { outcome: 'duplicate' };
   const brand = await findBrandOfUser(db, args.actor.userId);
   const company = await findCompany(db, args.firmId, args.companyPk);
   const url = magicLinkUrl(config.appUrl, await issueCode(db, args.actor.userId, 'MAGIC_LINK'));

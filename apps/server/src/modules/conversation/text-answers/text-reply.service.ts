@@ -21,10 +21,10 @@ export interface TextReplier {
  * A client's text that carries no photo: a keyword, a request for the link, or answers to the
  * questions last texted to them (`docs/answers-by-text-and-email.md`), written as theirs and
  * recorded as answered by text; what could not be read is asked again in one short text. Answers
- * the texts to send back; null when the text is no keyword and no question is open to it (the
+ * the texts to send back; none when the text is no keyword and no question is open to it (the
  * caller says what else a text can do).
  */
-export const answerTextReply = async (deps: TextReplyDeps, log: FastifyBaseLogger, who: TextReplier, body: string, now = new Date()): Promise<string[] | null> => {
+export const answerTextReply = async (deps: TextReplyDeps, log: FastifyBaseLogger, who: TextReplier, body: string, now = new Date()): Promise<string[]> => {
   const { db } = deps;
   const sheet = await latestSheet(db, who.userPk, { channel: 'SMS', phone: who.phone }, now);
   const firmName = (sheet ? await findFirm(db, sheet.firmId) : null)?.companyName ?? 'Your accountant';
@@ -44,7 +44,7 @@ export const answerTextReply = async (deps: TextReplyDeps, log: FastifyBaseLogge
         return [TEXT_ANSWER_REPLIES.link(magicLinkUrl(deps.config.appUrl, await issueCode(db, who.userPk, 'MAGIC_LINK')))];
     }
   }
-  if (!sheet) return null;
+  if (!sheet) return [];
   if (outcome.kind === 'unreadable') return [TEXT_ANSWER_REPLIES.unreadable];
   const actor = await resolveActor(db, who.userPk);
   if (!actor) return [];

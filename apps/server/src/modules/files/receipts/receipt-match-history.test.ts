@@ -56,6 +56,7 @@ describe('a matched receipt in its transaction’s history', () => {
         message: 'The receipt from Green Valley Market was matched to this transaction; its file is attached.',
         viewing_as_client: false,
         changed: [],
+        via: null,
       },
     ]);
   });
