@@ -73,12 +73,14 @@ export const mergeReport = (previousHead: string, report: string): string => {
 export const writeSection = (file: string, marker: string, section: string) => {
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const start = previous.indexOf(`<!-- ${marker}:start -->`);
-  const endMark = `<!-- ${marker}:end -->\n`;
+  const endMark = `<!-- ${marker}:end -->`;
   const end = previous.indexOf(endMark);
   if (start >= 0 && end > start) {
-    // The hand-written paragraphs around it (what changed, why) stay where they are.
-    writeFileSync(file, `${previous.slice(0, start)}${section.trimEnd()}\n${previous.slice(end + endMark.length)}`);
+    // The hand-written paragraphs around it (what changed, why) stay where they are; a section last in the file
+    // ends it without a line break.
+    const after = previous.slice(end + endMark.length).replace(/^\n/, '');
+    writeFileSync(file, `${previous.slice(0, start)}${section.trimEnd()}\n${after}`);
     return;
   }
-  writeFileSync(file, `${previous.trimEnd()}\n\n${section}`);
+  writeFileSync(file, `${previous.trimEnd()}\n\n${section.trimEnd()}\n`);
 };

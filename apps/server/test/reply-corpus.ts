@@ -54,8 +54,8 @@ export const ONE_QUESTION = [{ number: 1, transactionPk: 9, choices: [FUEL, TRAV
 
 export interface CorpusReply {
   reply: string;
-  /** Asked the three questions, or the one. */
-  questions: 'three' | 'one';
+  /** Asked the three questions, the one, or the one against the Xero chart. */
+  questions: 'three' | 'one' | 'xero';
   /** By question number: the category it answers, or ASK; a question not listed is not answered. */
   expected: Record<number, string>;
   /** A keyword or a reply that answers nothing. */

@@ -1,5 +1,6 @@
 import { answersOfReply } from '../src/modules/conversation/text-answers/reply-answers.rule.js';
 import { ASK, CATEGORIES, ONE_QUESTION, REPLY_CORPUS, THREE_QUESTIONS, type CorpusReply } from './reply-corpus.js';
+import { XERO_CATEGORIES, XERO_QUESTION, XERO_REPLIES } from './reply-corpus-xero.js';
 
 export type Verdict = 'right' | 'asked again' | 'wrong';
 
@@ -15,7 +16,7 @@ export interface Judged {
   verdicts: QuestionVerdict[];
 }
 
-const nameOf = (pk: number) => CATEGORIES.find((c) => c.pk === pk)?.name ?? `#${pk}`;
+const nameOf = (pk: number) => [...CATEGORIES, ...XERO_CATEGORIES].find((c) => c.pk === pk)?.name ?? `#${pk}`;
 
 /**
  * Each reply of the corpus read as Herd reads it, judged question by question: right (the category
@@ -23,10 +24,10 @@ const nameOf = (pk: number) => CATEGORIES.find((c) => c.pk === pk)?.name ?? `#${
  * asks where it could have known), or wrong (a category the client did not mean, or one chosen where
  * Herd should have asked).
  */
-export const judgeCorpus = (corpus: readonly CorpusReply[] = REPLY_CORPUS): Judged[] =>
+export const judgeCorpus = (corpus: readonly CorpusReply[] = [...REPLY_CORPUS, ...XERO_REPLIES]): Judged[] =>
   corpus.map((reply) => {
-    const questions = reply.questions === 'three' ? THREE_QUESTIONS : ONE_QUESTION;
-    const outcome = answersOfReply(reply.reply, questions, CATEGORIES);
+    const questions = reply.questions === 'three' ? THREE_QUESTIONS : reply.questions === 'xero' ? XERO_QUESTION : ONE_QUESTION;
+    const outcome = answersOfReply(reply.reply, questions, reply.questions === 'xero' ? XERO_CATEGORIES : CATEGORIES);
     if (reply.command) {
       const said = outcome.kind === 'command' ? outcome.command : outcome.kind === 'unreadable' ? 'UNREADABLE' : JSON.stringify(outcome);
       const answered = outcome.kind === 'answers' && outcome.outcomes.some((o) => o.kind === 'answered');

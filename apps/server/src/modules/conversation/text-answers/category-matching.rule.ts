@@ -8,7 +8,8 @@ import { DOUBT, FILLER, MEANINGS, NAME_FILLER } from './category-words.content.j
  * 1. the words they used before for a category, when that answer stood (`pastWords`);
  * 2. a category's own name, or a word of it ("software", "supplies"), allowing a slip of a letter
  *    or two in a longer word ("sofware", "suplies");
- * 3. what the words mean ("lunch", "gasolina", "🍔"), through `category-words.content.ts`.
+ * 3. what the words mean ("lunch", "gasolina", "🍔"), through `category-words.content.ts`; a
+ *    meaning that fits a category only loosely answers only when the question offered it.
  *
  * It refuses to guess: words of doubt or denial ("not meals", "maybe travel"), two categories named
  * at once ("meals and travel"), or nothing close enough all answer `unclear` (with the likely ones,
@@ -102,6 +103,8 @@ const scoreWord = (word: string, categories: readonly Category[]): Scored[] => {
 };
 
 const ENOUGH = 0.75;
+/** A meaning's weaker words (`also`), read slipped or not. */
+const LOOSE = 0.65;
 
 /**
  * The category `words` name among `categories` (what this client may choose); `choices` are the
@@ -126,7 +129,10 @@ export const matchCategory = (
   if (doubt) return { kind: 'unclear', likely: likely.length > 0 ? likely : [...choices] };
   const [best, next] = ranked;
   if (!best) return { kind: 'unknown' };
-  if (best.score < ENOUGH) return { kind: 'unclear', likely };
+  // Words that only loosely mean one category ("lunch" where the chart says "Entertainment") answer when that
+  // category is also one the question offered and nothing else fits: two signs agreeing.
+  const agreed = best.how === 'meaning' && choices.includes(best.pk) && !next && best.score >= LOOSE;
+  if (best.score < ENOUGH && !agreed) return { kind: 'unclear', likely };
   // Two categories named ("meals and travel", "wholesale supplies"), or one word nearly as good for two: asked, not chosen.
   if (next && (next.score >= ENOUGH || next.total > best.total - 0.08)) return { kind: 'unclear', likely };
   return { kind: 'category', pk: best.pk, how: best.how };

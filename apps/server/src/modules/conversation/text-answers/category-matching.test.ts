@@ -44,6 +44,13 @@ describe('matching a client’s words to a category', () => {
     expect(matchCategory('adobe thing', CATEGORIES.slice(0, 3), [], past)).toEqual({ kind: 'unknown' });
   });
 
+  it('takes a meaning that only loosely fits one category when the question offered it, and asks otherwise', () => {
+    const xero = ['Entertainment', 'Travel - National', 'Motor Vehicle Expenses'].map((name, i) => ({ pk: 900 + i, name }));
+    expect(matchCategory('lunch', xero, [900, 901])).toEqual({ kind: 'category', pk: 900, how: 'meaning' });
+    expect(matchCategory('lunch', xero, [901])).toEqual({ kind: 'unclear', likely: [900] });
+    expect(matchCategory('gas', xero, [900, 901])).toEqual({ kind: 'unclear', likely: [902] });
+  });
+
   it('prefers the question’s own likely choices when the words fit one of them as well as another', () => {
     const match = matchCategory('supplies and software', CATEGORIES, [pk('Office Supplies & Software')]);
     expect(match).toMatchObject({ kind: 'category', pk: pk('Office Supplies & Software') });

@@ -57,8 +57,16 @@ export const MEANINGS: readonly Meaning[] = [
     names: words('personal draw draws owner distribution distributions shareholder'),
   },
   {
-    says: words('electric electricity power water internet wifi phone cell cellphone mobile utility utilities luz agua telefono celular electricidad 📱 💡'),
-    names: words('utilities telephone phone internet'),
+    says: words('electric electricity power heating heat energy luz electricidad calefaccion 💡'),
+    names: words('power electricity energy heating light utilities'),
+  },
+  {
+    says: words('internet wifi phone cell cellphone mobile telefono celular 📱'),
+    names: words('telephone phone internet mobile utilities'),
+  },
+  {
+    says: words('water sewer trash garbage utility utilities agua basura'),
+    names: words('water utilities'),
   },
   {
     says: words('rent lease landlord storage renta alquiler arriendo'),
@@ -73,8 +81,8 @@ export const MEANINGS: readonly Meaning[] = [
     names: words('shipping postage delivery freight'),
   },
   {
-    says: words('fee fees bank overdraft interest comision cargo banco'),
-    names: words('bank fees charges interest'),
+    says: words('fee fees bank overdraft comision cargo banco'),
+    names: words('bank fees charges'),
   },
   {
     says: words('insurance policy premium seguro poliza'),
