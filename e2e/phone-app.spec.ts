@@ -88,7 +88,7 @@ test('the client’s phone keeps Herd’s shell offline, shows a push as one not
     const [notification] = await self.registration.getNotifications();
     self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
   })()`);
-  await expect(page.getByRole('heading', { name: 'Completed receipts' })).toBeVisible(PAGE_LOAD);
+  await expect(page.getByRole('heading', { name: 'Completed receipts', exact: true })).toBeVisible(PAGE_LOAD);
   expect(new URL(page.url()).pathname).toBe(screen);
   await expect.poll(shown, PAGE_LOAD).toEqual([]);
 });
