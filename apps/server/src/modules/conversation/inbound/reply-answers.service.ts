@@ -3,7 +3,6 @@ import { findCompany } from '../../../kernel/companies.queries.js';
 import { replyAddressFor } from '../../../mail/reply-token.js';
 import { findBrandOfUser, issueCode, magicLinkUrl } from '../../people/auth/auth.face.js';
 import { answerEmailReply, emailAnswersContent, readEmailReply } from '../text-answers/text-answers.face.js';
-import { findUserEmail } from './inbound.queries.js';
 import { onceClaimed, type MessageRef } from './received-messages.queries.js';
 import type { HandlerOutcome, InboundContext } from './inbound.types.js';
 
@@ -18,7 +17,7 @@ const HANDLER = 'reply-answers';
  */
 export const answerByReply = async (
   ctx: InboundContext,
-  args: { actor: Actor; firmId: number; companyPk: number; ref: MessageRef; text: string },
+  args: { actor: Actor; email: string; firmId: number; companyPk: number; ref: MessageRef; text: string },
 ): Promise<HandlerOutcome | null> => {
   const { db, config, mailer } = ctx.deps;
   const read = await readEmailReply(db, { userPk: args.actor.userId, companyPk: args.companyPk }, args.text);
@@ -29,10 +28,8 @@ export const answerByReply = async (
   const company = await findCompany(db, args.firmId, args.companyPk);
   const url = magicLinkUrl(config.appUrl, await issueCode(db, args.actor.userId, 'MAGIC_LINK'));
   const content = emailAnswersContent({ firmName: brand.firmName ?? 'your accountant', companyName: company?.name ?? '', url, answers });
-  const to = await findUserEmail(db, args.actor.userId);
-  if (to)
-    await mailer.send(to, brand, content, 'CLIENT_REPLY_ANSWERS', {
-      replyTo: replyAddressFor(config, { kind: 'client-company', pk: args.companyPk }, args.actor.userId),
-    });
+  await mailer.send(args.email, brand, content, 'CLIENT_REPLY_ANSWERS', {
+    replyTo: replyAddressFor(config, { kind: 'client-company', pk: args.companyPk }, args.actor.userId),
+  });
   return { outcome: 'accepted' };
 };

@@ -92,7 +92,7 @@ export const replyHandler: InboundHandler = {
     if (oversized) return refused(REPLY_REFUSALS.attachmentTooLarge(Math.round(config.maxUploadBytes / (1024 * 1024))));
     // A reply to a reminder that answers its numbered questions answers them; any other reply is a note.
     if (grant.target.kind === 'client-company' && message.attachments.length === 0 && text) {
-      const answered = await answerByReply(ctx, { actor: thread.actor, firmId: thread.access.firmId, companyPk: thread.access.clientCompanyId!, ref, text });
+      const answered = await answerByReply(ctx, { actor: thread.actor, email, firmId: thread.access.firmId, companyPk: thread.access.clientCompanyId!, ref, text });
       if (answered) return answered;
     }
     if (message.attachments.length > 0 && !thread.transaction) {

@@ -64,7 +64,7 @@ export const sendReminder = async (ctx: ReminderContext, brand: Brand, company: 
   if (went && phone && hasOpenWork(work) && !(await pushedSince(ctx.db, person.pk, new Date(Date.now() - PUSH_SPARES_TEXT_MS)))) {
     // A client who agreed to texts gets the questions themselves, to answer by reply; anyone else, the counts and a
     // link. Nothing is texted to a person who texted STOP or is in their quiet hours.
-    const asked = await textQuestions(ctx, { firmId: company.firmId, firmName, companyPk: company.pk, userPk: person.pk, phone });
+    const asked = await textQuestions(ctx, { firmId: company.firmId, firmName, companyPk: company.pk, userPk: person.pk, phone }, new Date(), questions);
     if (asked === 'not-agreed' || asked === 'nothing-open') {
       const textUrl = magicLinkUrl(ctx.appUrl, await issueCode(ctx.db, person.pk, 'MAGIC_LINK'));
       await sendText(ctx.db, ctx.sms, phone, reminderText({ firmName, companyName: company.name, url: textUrl, work }), 'CLIENT_REMINDER_SMS');

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { rowsOf } from '../../../db/raw-rows.js';
 import { clientMemberships, pushDevices, pushStates, textAnswerWords, textQuestionSheets, transactionLines, transactions, users } from '../../../db/schema/index.js';
 
 /** How long a sheet of questions can be answered by a reply: after that a reply asks for the link instead. */
@@ -61,18 +62,28 @@ export const quietHoursOf = async (db: Db, userId: number) => {
   return { quiet: { start: state.start, end: state.end }, timeZone: device?.timeZone ?? null };
 };
 
-/** The categories a company's answers use most, most first: the likely ones after a transaction's own suggestion. */
+/** How far back "used most" looks: a company's latest transactions by date. */
+const RECENT_TRANSACTIONS = 1_000;
+
+/**
+ * The categories a company's recent answers use most, most first: the likely ones after a
+ * transaction's own suggestion. Read from the lines of its latest transactions only (through the
+ * date index), so a company of millions of lines costs what a small one does.
+ */
 export const mostUsedCategories = async (db: Db, companyPk: number, limit: number) =>
   (
-    await db
-      .select({ pk: transactionLines.categoryId, uses: sql<number>`count(*)::int` })
-      .from(transactionLines)
-      .innerJoin(transactions, eq(transactions.pk, transactionLines.transactionId))
-      .where(and(eq(transactions.clientCompanyId, companyPk), isNotNull(transactionLines.categoryId)))
-      .groupBy(transactionLines.categoryId)
-      .orderBy(desc(sql`count(*)`), transactionLines.categoryId)
-      .limit(limit)
-  ).map((row) => row.pk!);
+    await rowsOf<{ pk: number }>(
+      db,
+      sql`select l.category_id as pk
+        from ${transactionLines} l
+        join (select t.pk from ${transactions} t where t.client_company_id = ${companyPk} and not t.is_hidden
+              order by t.date desc limit ${RECENT_TRANSACTIONS}) recent on recent.pk = l.transaction_id
+        where l.category_id is not null
+        group by l.category_id
+        order by count(*) desc, l.category_id
+        limit ${limit}`,
+    )
+  ).map((row) => row.pk);
 
 /** How many of a company's transactions its clients answered since `since`: what the reminder email counts as already answered. */
 export const answeredByClientsSince = async (db: Db, companyPk: number, since: Date) => {
