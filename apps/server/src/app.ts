@@ -89,6 +89,7 @@ import { inboundRoutes } from './modules/conversation/inbound/inbound.routes.js'
 import { smsInboundRoutes } from './integrations/twilio/http/twilio-inbound.routes.js';
 import { pushRoutes } from './modules/conversation/push/push.routes.js';
 import { textAnswerRoutes } from './modules/conversation/text-answers/text-answers.routes.js';
+import { reminderLadderRoutes } from './modules/conversation/reminders/reminder-ladder.routes.js';
 import { createWebPushSender } from './integrations/web-push/web-push-sender.js';
 import { emailPreferenceRoutes } from './modules/messaging/email-preferences/email-preferences.routes.js';
 import { digestSettingsRoutes } from './modules/conversation/digests/digest-settings.routes.js';
@@ -246,6 +247,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(emailPreferenceRoutes);
       await api.register(pushRoutes);
       await api.register(textAnswerRoutes);
+      await api.register(reminderLadderRoutes);
       await api.register(digestSettingsRoutes);
       await api.register(analyticsRoutes);
       // A ledger's own HTTP (OAuth callbacks, webhooks) and its generic connection endpoints.

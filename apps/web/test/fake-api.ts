@@ -15,6 +15,7 @@ import {
   type Profile,
   type ResponseOf,
   DEFAULT_FINISH_RULE,
+  DEFAULT_REMINDER_LADDER,
 } from '@herd/contract';
 import { httpClient, type HttpAdapter } from '../src/lib/api-client';
 import { readCookie } from '../src/lib/cookies';
@@ -171,7 +172,7 @@ export const makeClientCompany = (overrides: Partial<ClientCompany> = {}): Clien
   sync_date: null,
   client_editable_fields: ['category', 'memo'],
   finish_rule: DEFAULT_FINISH_RULE,
-  reminder_schedule: { enabled: true, weekdays: null },
+  reminder_schedule: { enabled: true, weekdays: null, ...DEFAULT_REMINDER_LADDER },
   pinned_note: '',
   assigned_members: [],
   client_users_count: 1,
@@ -189,6 +190,7 @@ export const makeClientUser = (overrides: Partial<ClientUser> = {}): ClientUser 
   account_type: 'CLIENT',
   client_companies: [{ pk: 7, name: 'Sunrise Bakery LLC' }],
   has_signed_in: false,
+  never_text: false,
   ...overrides,
 });
 

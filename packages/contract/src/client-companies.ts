@@ -10,9 +10,17 @@ import { messages } from './messages.js';
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export const weekdayField = (label: string) => numberBetween(label, 0, 6).int({ error: messages.notValid(label) });
 
+/** How many days a step of the reminder ladder waits: whole days, up to a month. */
+const ladderDays = (label: string) => numberBetween(label, 0, 30).int({ error: messages.notValid(label) });
+
+/** What the reminder ladder does when a client leaves their questions unanswered, and what an old schedule without it gets. */
+export const DEFAULT_REMINDER_LADDER = { text_after_days: 2, call_after_days: 5 } as const;
+
 /**
  * When a client company's users are reminded of their open work: `enabled: false` never; `weekdays: null`
- * weekly on the firm's reminder day; otherwise on each of the given days.
+ * weekly on the firm's reminder day; otherwise on each of the given days. The ladder climbs from the first
+ * reminder email the client left unanswered: a text `text_after_days` later, then a call task for the
+ * accountant `call_after_days` after that; null leaves a step out (docs/reminders.md).
  */
 export const reminderSchedule = z.object({
   enabled: z.boolean({ error: messages.notValid('Reminders') }),
@@ -22,6 +30,8 @@ export const reminderSchedule = z.object({
     .max(7, { error: messages.notValid('Reminder days') })
     .refine((days) => new Set(days).size === days.length, { error: 'Each reminder day may be chosen once.' })
     .nullable(),
+  text_after_days: ladderDays('Text after').nullable().default(DEFAULT_REMINDER_LADDER.text_after_days),
+  call_after_days: ladderDays('Call after').nullable().default(DEFAULT_REMINDER_LADDER.call_after_days),
 });
 export type ReminderSchedule = z.infer<typeof reminderSchedule>;
 

@@ -4,6 +4,7 @@ export * from './analytics.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './client-companies.js';
+export * from './reminder-ladder.js';
 export * from './constants.js';
 export * from './csv-exports.js';
 export * from './email-preferences.js';

@@ -81,6 +81,8 @@ export const karbonSettings = z.object({
   work_item_on_request_sent: z.boolean(),
   /** A work item for the accountant when transactions of the client could not be published. */
   work_item_on_sync_error: z.boolean(),
+  /** A work item for the assigned accountant to call a client whose questions went unanswered through the reminder ladder. */
+  work_item_on_call_due: z.boolean().default(true),
   /** The Karbon work type of the work items (one of the account's), or none. */
   work_type: z.string().max(200).nullable(),
   /** The work status they start in (one of the account's), or Karbon's default. */
@@ -102,6 +104,7 @@ export const karbonClientOverrides = karbonSettings.partial().extend({
   note_on_receipts_arrived: z.boolean().nullable().optional(),
   work_item_on_request_sent: z.boolean().nullable().optional(),
   work_item_on_sync_error: z.boolean().nullable().optional(),
+  work_item_on_call_due: z.boolean().nullable().optional(),
   assignee: z.enum(KARBON_ASSIGNEE_RULES).nullable().optional(),
   import_receipts: z.boolean().nullable().optional(),
 });

@@ -17,6 +17,10 @@ export type ClientUserInviteBody = z.infer<typeof clientUserInviteBody>;
 
 export const personUpdateBody = z.object({ first_name: requiredText('First name', 150), last_name: requiredText('Last name', 150), phone: phoneField() }).partial();
 
+/** What the accountant may change of a client user: their name and phone, and whether Herd may ever text them. */
+export const clientUserUpdateBody = personUpdateBody.extend({ never_text: z.boolean({ error: messages.notValid('Never text') }) }).partial();
+export type ClientUserUpdateBody = z.infer<typeof clientUserUpdateBody>;
+
 export const clientUser = z.object({
   pk: z.number(),
   email: z.string(),
@@ -26,6 +30,8 @@ export const clientUser = z.object({
   account_type: z.enum(ACCOUNT_TYPES),
   client_companies: z.array(z.object({ pk: z.number(), name: z.string() })),
   has_signed_in: z.boolean(),
+  /** Marked by the firm: no reminder or question is ever texted to this person. */
+  never_text: z.boolean(),
 });
 export type ClientUser = z.infer<typeof clientUser>;
 

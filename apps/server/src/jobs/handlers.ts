@@ -21,6 +21,7 @@ import { runOccurrence, sweepDueSchedules } from '../modules/conversation/recurr
 import { runOccurrenceBatch } from '../modules/conversation/recurring/occurrence-batch.job.js';
 import { runLedgerAttach } from '../modules/books/transactions/ledger-attach.job.js';
 import { runCompanyReminder, sweepReminders, type ReminderRunDeps } from '../modules/conversation/reminders/reminder-run.job.js';
+import { climbLadders } from '../modules/conversation/reminders/reminder-ladder.job.js';
 import { runDigest, sweepDigests } from '../modules/conversation/digests/digest-run.job.js';
 import { sweepDueRequests } from '../modules/conversation/communications/due-notices.job.js';
 import { recordPullOutcome, sweepLedgerSyncs } from '../modules/books/ledger-connections/sync-sweep.job.js';
@@ -85,6 +86,7 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   'ledger-attach': (data) => runLedgerAttach({ ...deps, log }, data),
   'reminder-sweep': async () => {
     await sweepReminders(reminders);
+    await climbLadders(reminders, reminders.now?.() ?? new Date(), { warn: (details, message) => log?.warn(details, message) });
   },
   'client-reminder': async (data) => {
     await runCompanyReminder(reminders, data);

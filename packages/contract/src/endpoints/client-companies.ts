@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clientCompany, clientCompanyCreateBody, clientCompanyListQuery, clientCompanyUpdateBody, paginated, syncDateBody } from '../client-companies.js';
 import { endpoint, pkParams } from '../endpoint.js';
 import { magicLinkBody, notifyBody, urlResponse } from '../people.js';
+import { reminderLadderView } from '../reminder-ladder.js';
 
 const ACCOUNTANT = 'accounting/accountant';
 const COMPANY = `${ACCOUNTANT}/client-company/{pk}`;
@@ -49,6 +50,14 @@ export const clientCompanyEndpoints = {
     params: pkParams,
     body: clientCompanyUpdateBody,
     responses: { 200: clientCompany },
+  }),
+  reminderLadder: endpoint({
+    method: 'GET',
+    path: `${COMPANY}/reminder-ladder/`,
+    tags,
+    summary: 'The next reminder, and the text and call task that follow it while the client does not answer',
+    params: pkParams,
+    responses: { 200: reminderLadderView },
   }),
   syncDate: endpoint({
     method: 'PATCH',

@@ -5,6 +5,7 @@ import {
   clientCompanyQuery,
   clientUser,
   clientUserInviteBody,
+  clientUserUpdateBody,
   clientUserListQuery,
   contactsUpdateBody,
   coworker,
@@ -12,7 +13,6 @@ import {
   coworkerUpdateBody,
   defaultClientCompanyBody,
   firmMemberSettings,
-  personUpdateBody,
   tourBody,
   urlResponse,
 } from '../people.js';
@@ -121,9 +121,9 @@ export const clientUserEndpoints = {
     method: 'PATCH',
     path: `${CLIENT_USERS}{pk}/`,
     tags: clientUsers,
-    summary: 'Update a client user’s name or phone',
+    summary: 'Update a client user’s name or phone, or mark them never to be texted',
     params: pkParams,
-    body: personUpdateBody,
+    body: clientUserUpdateBody,
     responses: { 200: clientUser },
   }),
   remove: endpoint({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CLIENT_EDITABLE_FIELDS, DEFAULT_FINISH_RULE, type ClientEditableField, type FinishRule, type ReminderSchedule } from '@herd/contract';
+import { CLIENT_EDITABLE_FIELDS, DEFAULT_FINISH_RULE, DEFAULT_REMINDER_LADDER, type ClientEditableField, type FinishRule, type ReminderSchedule } from '@herd/contract';
 import { clientRoleEnum, connectionKindEnum, connectionStateEnum } from './enums.js';
 import { firmMembers, firms } from './firms.js';
 import { users } from './users.js';
@@ -26,7 +26,10 @@ export const clientCompanies = pgTable(
     /** What a client must fill before finishing a transaction; the migration gave every existing company the default. */
     finishRule: jsonb('finish_rule').$type<FinishRule>().notNull().default(DEFAULT_FINISH_RULE),
     /** When its users are reminded of their open work (`weekdays: null`: on the firm's reminder day); docs/reminders.md. */
-    reminderSchedule: jsonb('reminder_schedule').$type<ReminderSchedule>().notNull().default({ enabled: true, weekdays: null }),
+    reminderSchedule: jsonb('reminder_schedule')
+      .$type<ReminderSchedule>()
+      .notNull()
+      .default({ enabled: true, weekdays: null, ...DEFAULT_REMINDER_LADDER }),
     /** The firm-local date of the last reminder run claimed for the company: a run claims its date once, whoever runs it. */
     lastReminderDate: date('last_reminder_date'),
     /** When the last reminder went to someone, and how many in a row went without the client doing anything since. */
@@ -34,6 +37,14 @@ export const clientCompanies = pgTable(
     unansweredReminders: integer('unanswered_reminders').notNull().default(0),
     /** When the accountants were told the client stopped answering; cleared when the client acts again. */
     reminderEscalatedAt: timestamp('reminder_escalated_at', { withTimezone: true }),
+    /**
+     * The reminder ladder (docs/reminders.md): when the first reminder the client has left unanswered went out, the
+     * people texted since (each once), and when the accountant was given the call. Cleared when the client acts.
+     */
+    unansweredSince: timestamp('unanswered_since', { withTimezone: true }),
+    ladderTextedUsers: integer('ladder_texted_users').array().notNull().default([]),
+    ladderTextedAt: timestamp('ladder_texted_at', { withTimezone: true }),
+    ladderCallDueAt: timestamp('ladder_call_due_at', { withTimezone: true }),
     /** A short message from the accountant, pinned on the client's dashboard. */
     pinnedNote: text('pinned_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -38,6 +38,8 @@ export const users = pgTable(
     textsAgreedAt: timestamp('texts_agreed_at', { withTimezone: true }),
     /** When they texted STOP: no text goes to them until they text START. */
     textsStoppedAt: timestamp('texts_stopped_at', { withTimezone: true }),
+    /** Marked by their firm: no reminder or question is ever texted to them, whatever their own settings. */
+    neverText: boolean('never_text').notNull().default(false),
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), uniqueIndex('users_receipts_token_unique').on(t.receiptsToken)],
 );

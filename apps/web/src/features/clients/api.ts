@@ -11,7 +11,7 @@ import {
   type ConnectionKind,
   type ConnectionState,
   type ContactsUpdateBody,
-  type PersonUpdateBody,
+  type ClientUserUpdateBody,
 } from '@herd/contract';
 import { useSubmissionKey } from '../../lib/submission-key';
 import { useSubmitMutation } from '../../lib/use-submit-mutation';
@@ -41,7 +41,12 @@ export const clientKeys = {
   list: (params: ClientListParams) => [...clientKeys.lists(), params] as const,
   detail: (pk: number) => [...clientKeys.all, 'detail', pk] as const,
   users: (companyPk: number, params: ClientUserListParams) => [...clientKeys.all, 'users', companyPk, params] as const,
+  /** Under `all`: a saved setting or a person marked never to be texted changes it. */
+  reminderLadder: (pk: number) => [...clientKeys.all, 'reminder-ladder', pk] as const,
 };
+
+/** The next reminder and the ladder after it (reminder-ladder-card.tsx). */
+export const useReminderLadder = (pk: number) => useQuery({ queryKey: clientKeys.reminderLadder(pk), queryFn: () => call(e.reminderLadder, { params: { pk } }) });
 
 /** Drops empty filters so the key and the query string stay the same for the same list. */
 const listParams = (params: ClientListParams) => ({
@@ -178,8 +183,8 @@ export const useInviteClientUser = () => {
 
 export interface ClientUserEdit {
   pk: number;
-  /** Name and phone (accountant-client-user PATCH). */
-  person?: PersonUpdateBody;
+  /** Name, phone and the never-text mark (accountant-client-user PATCH). */
+  person?: ClientUserUpdateBody;
   /** Email (contacts-update: where invitations and reminders go). */
   contacts?: ContactsUpdateBody;
 }

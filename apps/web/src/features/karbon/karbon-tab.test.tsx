@@ -19,6 +19,7 @@ const settings = {
   note_on_receipts_arrived: false,
   work_item_on_request_sent: false,
   work_item_on_sync_error: false,
+  work_item_on_call_due: true,
   work_type: null,
   work_status: null,
   assignee: 'ASSIGNED_TEAM_MEMBER' as const,
@@ -135,6 +136,7 @@ describe('the Integrations tab', () => {
       note_on_receipts_arrived: null,
       work_item_on_request_sent: null,
       work_item_on_sync_error: null,
+      work_item_on_call_due: null,
       import_receipts: true,
     });
   });

@@ -21,8 +21,8 @@ const accountantHref = (n: Notification): string => {
   if (n.kind === 'REQUEST_ANSWERED') return buildPath(a.requestsCompleted, { clientPk });
   // A request due or overdue is still open: the client's open requests, where it can be chased or its date moved.
   if (n.kind === 'REQUEST_DUE' || n.kind === 'REQUEST_OVERDUE') return buildPath(a.requests, { clientPk });
-  // A client gone quiet: their settings, where reminders are set and "Notify now" is (as the escalation email links).
-  if (n.kind === 'CLIENT_UNRESPONSIVE') return buildPath(routes.settings.accountantClient, { clientPk });
+  // A client gone quiet, or one to call: their settings, where the reminders, the ladder and "Notify now" are (as the escalation email links).
+  if (n.kind === 'CLIENT_UNRESPONSIVE' || n.kind === 'CLIENT_CALL_DUE') return buildPath(routes.settings.accountantClient, { clientPk });
   if (n.target.type === 'DOCUMENT_FOLDER') return documentsHref(buildPath(a.documents, { clientPk }), n.target.pk);
   if (n.target.type === 'TRANSACTION') return withQuery(buildPath(a.active, { clientPk }), { [OPEN_TRANSACTION]: n.target.pk });
   if (n.target.type === 'RECEIPT') return buildPath(a.receipts, { clientPk });

@@ -27,6 +27,7 @@ export interface ListedClientUser {
   phone: string;
   accountType: 'CLIENT' | 'CLIENT_COWORKER';
   lastLoginAt: Date | null;
+  neverText: boolean;
 }
 
 /**
@@ -42,11 +43,11 @@ export const listVisibleClientUsers = async (
   const pattern = filter.search ? `%${escapeLike(filter.search)}%` : null;
   const visible = visibleMembershipsWhere(actor, filter.companyPk);
   const people = sql`(
-    select u.pk, u.email, u.first_name, u.last_name, u.phone, u.account_type::text as account_type, u.last_login_at
+    select u.pk, u.email, u.first_name, u.last_name, u.phone, u.account_type::text as account_type, u.last_login_at, u.never_text
       from ${users} u
      where u.pk in (select ${clientMemberships.userId} from ${clientMemberships} join ${clientCompanies} on ${clientCompanies.pk} = ${clientMemberships.clientCompanyId} where ${visible})
     union all
-    select p.user_pk, min(p.email), min(p.first_name), min(p.last_name), min(p.phone), min(p.role), null::timestamptz
+    select p.user_pk, min(p.email), min(p.first_name), min(p.last_name), min(p.phone), min(p.role), null::timestamptz, false
       from ${pendingInvitations} p join ${clientCompanies} on ${clientCompanies.pk} = p.client_company_id
      where p.member_pk is null and ${visible}
      group by p.user_pk
@@ -64,6 +65,7 @@ export const listVisibleClientUsers = async (
     phone: String(r.phone),
     accountType: r.account_type as ListedClientUser['accountType'],
     lastLoginAt: r.last_login_at === null ? null : new Date(r.last_login_at as string),
+    neverText: r.never_text === true,
   }));
   return { count: Number(total.rows[0]?.n ?? 0), rows };
 };
@@ -158,7 +160,12 @@ export const removeClientAccess = async (db: Db, firmId: number, userPk: number,
   return { deleted: false };
 };
 
-export const updateClientUserFields = (db: Db, firmId: number, userPk: number, values: Partial<{ firstName: string; lastName: string; phone: string }>) =>
+export const updateClientUserFields = (
+  db: Db,
+  firmId: number,
+  userPk: number,
+  values: Partial<{ firstName: string; lastName: string; phone: string; neverText: boolean }>,
+) =>
   db
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })

@@ -1,4 +1,4 @@
-import { details, unavailable, type ClientUser, type ClientUserInviteBody } from '@herd/contract';
+import { details, unavailable, type ClientUser, type ClientUserInviteBody, type ClientUserUpdateBody } from '@herd/contract';
 import { usersOfCompany } from '../../../kernel/company-membership.js';
 import type { Db } from '../../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../lib/errors.js';
@@ -47,6 +47,7 @@ const toClientUsers = async (db: Db, actor: FirmActor, rows: ListedClientUser[])
       .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))
       .map((m) => ({ pk: m.pk, name: m.name })),
     has_signed_in: u.lastLoginAt !== null,
+    never_text: u.neverText,
   }));
 };
 
@@ -70,6 +71,7 @@ const getVisibleClientUser = async (db: Db, actor: FirmActor, userPk: number) =>
     phone: first.phone,
     accountType: first.role as ListedClientUser['accountType'],
     lastLoginAt: null,
+    neverText: false,
   };
   return { user: person, memberships: pendingMemberships, pendingRows };
 };
@@ -141,17 +143,15 @@ const clientUserOf = async (db: Db, actor: Actor, userPk: number) => {
 
 export const retrieveClientUser = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { userPk }: { userPk: number }) => clientUserOf(db, actor, userPk);
 
-export const updateClientUser = async (
-  { db }: Pick<AppDeps, 'db'>,
-  actor: Actor,
-  { userPk, ...input }: { userPk: number; first_name?: string | undefined; last_name?: string | undefined; phone?: string | undefined },
-) => {
+export const updateClientUser = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { userPk, ...input }: { userPk: number } & ClientUserUpdateBody) => {
   const firmActor = can.workOnClients(actor);
   const { pendingRows } = await getVisibleClientUser(db, firmActor, userPk);
   await assertSeesEveryCompanyOf(db, firmActor, userPk, pendingRows);
   const values = { firstName: input.first_name, lastName: input.last_name, phone: input.phone };
+  // The mark lives on the person, who exists once they accept; until then nothing is texted to them anyway.
+  if (pendingRows && input.never_text) throw ValidationError.field('never_text', 'They can be marked once they accept their invitation.');
   if (pendingRows) await updatePendingPerson(db, firmActor.firmId, userPk, values);
-  else await updateClientUserFields(db, firmActor.firmId, userPk, values);
+  else await updateClientUserFields(db, firmActor.firmId, userPk, { ...values, neverText: input.never_text });
   return clientUserOf(db, actor, userPk);
 };
 
@@ -267,7 +267,7 @@ export const notifyClient = async (deps: PeopleDeps & Pick<AppDeps, 'sms'>, acto
   for (const person of recipients) {
     const work = await openWorkOf(ctx.db, firmActor.firmId, company.pk, { userPk: person.pk, restrictions: person.restrictions });
     // Someone who turned reminders off is not emailed, even by "Notify now".
-    if (await sendReminder(ctx, brand, company, person, work)) emailed += 1;
+    if (await sendReminder(ctx, brand, company, person, work, { text: true })) emailed += 1;
   }
   await writeAudit(ctx.db, {
     firmId: firmActor.firmId,

@@ -1,3 +1,4 @@
+import { DEFAULT_REMINDER_LADDER } from '@herd/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCompanies, clientCompanyAssignments, communications, notifications, outbox } from '../../../db/schema/index.js';
@@ -162,7 +163,7 @@ describe('requests due today and overdue, to the client', () => {
   const reminders = (s: Setup, weekdays: number[]) =>
     t.db
       .update(clientCompanies)
-      .set({ reminderSchedule: { enabled: weekdays.length > 0, weekdays } })
+      .set({ reminderSchedule: { enabled: weekdays.length > 0, weekdays, ...DEFAULT_REMINDER_LADDER } })
       .where(eq(clientCompanies.pk, s.client.companyId));
 
   it('emails the client on the due day and when it becomes overdue, once each, when no reminder goes that day', async () => {

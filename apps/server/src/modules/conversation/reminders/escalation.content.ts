@@ -1,6 +1,6 @@
 import type { EmailContent } from '../../../mail/email-content.js';
 import type { Brand } from '../../../mail/layout.js';
-import type { ReminderContext } from './send-reminder.service.js';
+import type { ReminderContext } from './reminders.types.js';
 import { accountantsOfCompany } from './reminders.queries.js';
 
 /** What the accountants are told about: a client that let `unanswered` reminders in a row go by. */

@@ -15,7 +15,9 @@ import {
   reminderRecipients,
   type OpenWork,
 } from './reminders.queries.js';
-import { sendReminder, type ReminderContext } from './send-reminder.service.js';
+import { sendReminder } from './send-reminder.service.js';
+import type { ReminderContext } from './reminders.types.js';
+import { climbCompanyLadder } from './reminder-ladder.job.js';
 
 export interface ReminderRunDeps extends ReminderContext {
   jobs: JobQueue;
@@ -70,7 +72,7 @@ export const runCompanyReminder = async (deps: ReminderRunDeps, data: { companyP
       ? await openWorkOf(deps.db, company.firmId, company.pk, { userPk: person.pk, restrictions: person.restrictions })
       : (unrestrictedWork ??= await openWorkOf(deps.db, company.firmId, company.pk, { userPk: person.pk, restrictions: person.restrictions }));
     if (!hasOpenWork(work)) continue;
-    if (await sendReminder(deps, brand, company, person, work)) reached += 1;
+    if (await sendReminder(deps, brand, company, person, work, { text: false })) reached += 1;
   }
 
   const now = deps.now?.() ?? new Date();
@@ -82,12 +84,23 @@ export const runCompanyReminder = async (deps: ReminderRunDeps, data: { companyP
   const accountants: Accountant[] = escalation ? await accountantsToTell(deps, escalation) : [];
   // The escalation's mark and its in-app notifications commit together, and only for the run that set the mark
   // (the run's claim on its date already lets one run through; the mark keeps it so whatever overlaps).
+  // The ladder's stretch begins with the first reminder the client leaves unanswered, and ends when they act.
+  const kept = acted ? null : company.unansweredSince;
+  const unansweredSince = kept ?? (reached > 0 ? now : null);
+  const stretch = unansweredSince === kept ? {} : { unansweredSince, ladderTextedUsers: [], ladderTextedAt: null, ladderCallDueAt: null };
   const escalated = await deps.db.transaction(async (tx) => {
-    await recordReminderRun(tx, company.pk, { ...(reached > 0 ? { lastRemindedAt: now } : {}), unansweredReminders: unanswered, reminderEscalatedAt: escalatedAt });
+    await recordReminderRun(tx, company.pk, {
+      ...(reached > 0 ? { lastRemindedAt: now } : {}),
+      unansweredReminders: unanswered,
+      reminderEscalatedAt: escalatedAt,
+      ...stretch,
+    });
     const marked = escalation !== null && (await markEscalated(tx, company.pk, now));
     if (marked) await notifyClientUnresponsive(tx, { firmId: company.firmId, companyPk: company.pk, unanswered, accountantPks: accountants.map((a) => a.pk) });
     return marked;
   });
   if (escalated && escalation) await emailEscalation(deps, brand, escalation, accountants);
+  // A ladder whose text comes with the email (after 0 days) takes it now, not at the next sweep.
+  await climbCompanyLadder(deps, { ...company, ...stretch }, now);
   return reached;
 };

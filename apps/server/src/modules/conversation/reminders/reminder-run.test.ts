@@ -1,3 +1,4 @@
+import { DEFAULT_REMINDER_LADDER } from '@herd/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +21,7 @@ import { restrictedCast } from '../../../../test/restricted.js';
 import { jobHandlers } from '../../../jobs/handlers.js';
 import { moveStatuses } from '../../books/transactions/status-writer.queries.js';
 import { runCompanyReminder, sweepReminders, type ReminderRunDeps } from './reminder-run.job.js';
+import { climbLadders } from './reminder-ladder.job.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,6 +75,13 @@ const clientWithWork = async (name = 'Client Co') => {
 const finish = async (firmId: number, companyPk: number, userPk: number, row: { pk: number; status: 'READY' }) =>
   moveStatuses(t.db, { firmId, companyPk, actorUserId: userPk }, 'finish', [{ row, to: 'FINISHED_IN_HERD' }]);
 
+/** The ladder's text comes with the reminder email rather than days after it. */
+const textWithTheEmail = (companyPk: number) =>
+  t.db
+    .update(clientCompanies)
+    .set({ reminderSchedule: { enabled: true, weekdays: null, text_after_days: 0, call_after_days: null } })
+    .where(eq(clientCompanies.pk, companyPk));
+
 const reminders = (email: string) => emailsTo(t.db, email).then((rows) => rows.filter((r) => r.template === 'CLIENT_REMINDER'));
 const sweepAndRun = async (now: Date) => {
   await sweepReminders(depsAt(now));
@@ -106,12 +115,12 @@ describe('the weekly reminder run', () => {
     const custom = await clientWithWork();
     await t.db
       .update(clientCompanies)
-      .set({ reminderSchedule: { enabled: true, weekdays: [3] } })
+      .set({ reminderSchedule: { enabled: true, weekdays: [3], ...DEFAULT_REMINDER_LADDER } })
       .where(eq(clientCompanies.pk, custom.client.companyId));
     const off = await clientWithWork();
     await t.db
       .update(clientCompanies)
-      .set({ reminderSchedule: { enabled: false, weekdays: null } })
+      .set({ reminderSchedule: { enabled: false, weekdays: null, ...DEFAULT_REMINDER_LADDER } })
       .where(eq(clientCompanies.pk, off.client.companyId));
     await sweepAndRun(MONDAY);
     expect(await reminders(custom.client.email)).toHaveLength(0);
@@ -168,6 +177,7 @@ describe('the weekly reminder run', () => {
   it('texts a user whose phone is known, through Twilio (the sandbox here), link masked in the outbox', async () => {
     const { client } = await clientWithWork('Texted Co');
     await t.db.update(users).set({ phone: '+1 415-555-0199' }).where(eq(users.pk, client.userId));
+    await textWithTheEmail(client.companyId);
     const texts: { to: string; body: string }[] = [];
     await sweepReminders(depsAt(MONDAY));
     const deps = depsAt(MONDAY, { sms: { reachesPhones: true, send: async (to, body) => void texts.push({ to, body }) } });
@@ -180,32 +190,24 @@ describe('the weekly reminder run', () => {
     expect(row!.sentAt).not.toBeNull();
   });
 
-  it('sends the email alone to a phone that took a push in the last day, and texts again after', async () => {
+  it('sends the email alone to a phone that took a push in the last day, and texts once that push is a day old', async () => {
     const { client } = await clientWithWork('Pushed Co');
     await t.db.update(users).set({ phone: '+1 415-555-0177' }).where(eq(users.pk, client.userId));
-    const device = (
-      await t.db
-        .insert(pushDevices)
-        .values({
-          userId: client.userId,
-          endpointHash: 'pushed-co',
-          subscription: 'sealed',
-          label: 'iPhone',
-          timeZone: 'UTC',
-          lastSentAt: new Date(Date.now() - 3600_000),
-        })
-        .returning()
-    )[0]!;
+    await textWithTheEmail(client.companyId);
+    const pushedAt = new Date(MONDAY.getTime() - 3600_000);
+    await t.db
+      .insert(pushDevices)
+      .values({ userId: client.userId, endpointHash: 'pushed-co', subscription: 'sealed', label: 'iPhone', timeZone: 'UTC', lastSentAt: pushedAt });
     const texts: string[] = [];
-    const deps = depsAt(MONDAY, { sms: { reachesPhones: true, send: async (to) => void texts.push(to) } });
-    await runCompanyReminder(deps, { companyPk: client.companyId, date: '2026-06-01' });
+    const sms = { reachesPhones: true, send: async (to: string) => void texts.push(to) };
+    await runCompanyReminder(depsAt(MONDAY, { sms }), { companyPk: client.companyId, date: '2026-06-01' });
     expect(await reminders(client.email)).toHaveLength(1);
     expect(texts).toEqual([]);
-    await t.db
-      .update(pushDevices)
-      .set({ lastSentAt: new Date(Date.now() - 25 * 3600_000) })
-      .where(eq(pushDevices.pk, device.pk));
-    await runCompanyReminder(deps, { companyPk: client.companyId, date: '2026-06-08' });
+    // The ladder's sweep keeps the text for when the push is a day old, and sends it once.
+    await climbLadders(depsAt(MONDAY, { sms }), new Date(pushedAt.getTime() + 23 * 3600_000));
+    expect(texts).toEqual([]);
+    await climbLadders(depsAt(MONDAY, { sms }), new Date(pushedAt.getTime() + 25 * 3600_000));
+    await climbLadders(depsAt(MONDAY, { sms }), new Date(pushedAt.getTime() + 26 * 3600_000));
     expect(texts).toEqual(['+14155550177']);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import {
   clientCompanies,
@@ -19,6 +19,12 @@ import { viewerWhere } from '../../files/receipts/receipts.face.js';
 
 /** The firm-local date and weekday of `now`, in SQL, for the firm joined as `firms`. */
 const localDate = (now: Date) => sql`((${now.toISOString()}::timestamptz) at time zone ${firms.timeZone})::date`;
+
+/** Whether anything waits on a company's clients (a coarse test: each person's own view is read when they are reminded). */
+export const openWorkExists = (companyPk: SQLWrapper | number) =>
+  sql<boolean>`(exists (select 1 from ${transactions} x where x.client_company_id = ${companyPk} and x.status = 'READY' and not x.is_hidden)
+    or exists (select 1 from ${receipts} r where r.client_company_id = ${companyPk} and r.status = 'READY' and not r.is_hidden)
+    or exists (select 1 from ${communications} c where c.client_company_id = ${companyPk} and c.status = 'PROCESSING' and not c.is_hidden))`;
 
 /**
  * The companies whose reminder day it is in their firm's zone and whose run for today is not claimed yet,
@@ -44,9 +50,7 @@ export const companiesDueForReminders = (db: Db, now: Date) => {
         sql`case when jsonb_typeof(${clientCompanies.reminderSchedule}->'weekdays') = 'array'
           then ${clientCompanies.reminderSchedule}->'weekdays' @> to_jsonb(${dow}) else ${firms.reminderWeekday} = ${dow} end`,
         sql`exists (select 1 from ${clientMemberships} m where m.client_company_id = ${clientCompanies.pk})`,
-        sql`(exists (select 1 from ${transactions} x where x.client_company_id = ${clientCompanies.pk} and x.status = 'READY' and not x.is_hidden)
-          or exists (select 1 from ${receipts} r where r.client_company_id = ${clientCompanies.pk} and r.status = 'READY' and not r.is_hidden)
-          or exists (select 1 from ${communications} c where c.client_company_id = ${clientCompanies.pk} and c.status = 'PROCESSING' and not c.is_hidden))`,
+        openWorkExists(clientCompanies.pk),
       ),
     );
 };
@@ -88,6 +92,7 @@ export const reminderRecipients = async (db: Db, companyPk: number) => {
       email: users.email,
       firstName: users.firstName,
       phone: users.phone,
+      neverText: users.neverText,
       payment: restrictedAccounts('PAYMENT_ACCOUNT'),
       watched: restrictedAccounts('WATCHED_ACCOUNT'),
     })
@@ -175,8 +180,14 @@ export const markEscalated = async (db: Db, companyPk: number, at: Date) =>
   ).length > 0;
 
 /** Writes where the company's reminders stand after a run (a new escalation's mark is set by `markEscalated`). */
-export const recordReminderRun = (db: Db, companyPk: number, values: { lastRemindedAt?: Date; unansweredReminders: number; reminderEscalatedAt: Date | null }) =>
-  db.update(clientCompanies).set(values).where(eq(clientCompanies.pk, companyPk));
+export const recordReminderRun = (
+  db: Db,
+  companyPk: number,
+  values: Pick<Partial<typeof clientCompanies.$inferInsert>, 'lastRemindedAt' | 'unansweredSince' | 'ladderTextedUsers' | 'ladderTextedAt' | 'ladderCallDueAt'> & {
+    unansweredReminders: number;
+    reminderEscalatedAt: Date | null;
+  },
+) => db.update(clientCompanies).set(values).where(eq(clientCompanies.pk, companyPk));
 
 /** The firm's people assigned to the company, or its admins when nobody is: who hears that a client went quiet. */
 export const accountantsOfCompany = async (db: Db, firmId: number, companyPk: number) => {

@@ -45,6 +45,11 @@ const wordsOf = (kind: KarbonEventKind, event: KarbonEventRow, company: string) 
       return { title: `Herd: ${company} sent ${plural(event.count, 'receipt')}`, body: `${company} sent ${plural(event.count, 'receipt')} to Herd.` };
     case 'REQUEST_SENT':
       return { title: `Herd: request “${subject}” sent to ${company}`, body: `The request “${subject}” was sent to ${company} in Herd; follow it up when they answer.` };
+    case 'CALL_DUE':
+      return {
+        title: `Herd: call ${company} about their unanswered questions`,
+        body: `${company} has left its questions unanswered since ${typeof event.payload.since === 'string' ? event.payload.since : 'the last reminder'}, through a reminder email and a text. A call may get things moving.`,
+      };
     case 'SYNC_ERROR':
       return {
         title: `Herd: ${plural(event.count, 'transaction')} of ${company} could not be published`,

@@ -10,6 +10,7 @@ export const KARBON_EVENT_SETTINGS = {
   RECEIPTS_ARRIVED: 'note_on_receipts_arrived',
   REQUEST_SENT: 'work_item_on_request_sent',
   SYNC_ERROR: 'work_item_on_sync_error',
+  CALL_DUE: 'work_item_on_call_due',
 } as const satisfies Record<string, keyof KarbonSettings>;
 export type KarbonEventKind = keyof typeof KARBON_EVENT_SETTINGS;
 

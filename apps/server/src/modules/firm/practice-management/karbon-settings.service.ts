@@ -14,7 +14,7 @@ import { findClientOverrides, findInstance, saveClientOverrides, updateInstance,
 export const getSettings = async (deps: KarbonDeps, actor: Actor, _input: NoInput = {}) => {
   const firmActor = can.administerFirm(actor);
   const instance = await findInstance(deps.db, firmActor.firmId);
-  return { instance: instance ? await serializeInstance(deps.db, instance) : null, settings: instance?.settings ?? DEFAULT_KARBON_SETTINGS };
+  return { instance: instance ? await serializeInstance(deps.db, instance) : null, settings: { ...DEFAULT_KARBON_SETTINGS, ...instance?.settings } };
 };
 
 /** A work type or status must be one of the account's as last read; a work item for a user needs their email. */

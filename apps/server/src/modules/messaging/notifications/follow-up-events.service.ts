@@ -44,3 +44,22 @@ export const notifyClientUnresponsive = async (tx: Db, e: { firmId: number; comp
     to: { firm: { among: e.accountantPks } },
   });
 };
+
+/**
+ * The reminder ladder's last step: the client left its questions unanswered through an email and a text, so the
+ * company's assigned accountants (its firm admins when nobody is assigned) are asked to call, once per stretch.
+ */
+export const notifyCallDue = async (tx: Db, e: { firmId: number; companyPk: number; since: Date; timeZone: string; accountantPks: number[] }) => {
+  if (e.accountantPks.length === 0) return 0;
+  const name = await companyNameOf(tx, e.firmId, e.companyPk);
+  const since = e.since.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: e.timeZone });
+  return notify(tx, {
+    firmId: e.firmId,
+    clientCompanyId: e.companyPk,
+    kind: 'CLIENT_CALL_DUE',
+    target: { type: 'CLIENT_COMPANY', pk: e.companyPk },
+    title: `Call ${name}`,
+    text: `Their questions have waited since ${since}, through a reminder email and a text.`,
+    to: { firm: { among: e.accountantPks } },
+  });
+};

@@ -13,7 +13,7 @@ export {
   notifyScheduledCommunications,
   notifySyncErrors,
 } from './events.service.js';
-export { notifyClientUnresponsive, notifyRequestDue } from './follow-up-events.service.js';
+export { notifyCallDue, notifyClientUnresponsive, notifyRequestDue } from './follow-up-events.service.js';
 export { notifyMentions, notifyNoteWritten } from './note-notify.service.js';
 export { firmAudience } from './notification-recipients.queries.js';
 export { clientRecipients, firmRecipients, receiptRecipients } from './note-recipients.queries.js';

@@ -11,25 +11,37 @@ import { useUpdateClient, useUpdateSyncDate } from '../api';
 import { ClientFieldsInput, type ClientFields } from './client-fields-input';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { useFirmSettings } from '../../settings/api';
-import { REMINDER_DAY_OPTIONS, reminderFieldsOf, reminderScheduleOf, sameSchedule, weekdayName, type ReminderMode } from './reminder-schedule-fields';
+import { REMINDER_DAY_OPTIONS, reminderFieldsOf, reminderScheduleOf, sameSchedule, weekdayName, type ReminderFields } from './reminder-schedule-fields';
+import { ReminderLadderFields } from './reminder-ladder-fields';
 
-interface Values {
+interface Values extends ReminderFields {
   name: string;
   sync_date: Dayjs | null;
   pinned_note: string;
-  reminder_mode: ReminderMode;
-  reminder_days: number[];
   client_fields: ClientFields;
   category_or_explanation: boolean;
   assigned_members: number[];
 }
 
-const FIELDS = ['name', 'sync_date', 'pinned_note', 'reminder_mode', 'reminder_days', 'client_fields', 'category_or_explanation', 'assigned_members'] as const;
+const FIELDS = [
+  'name',
+  'sync_date',
+  'pinned_note',
+  'reminder_mode',
+  'reminder_days',
+  'text_after',
+  'call_after',
+  'client_fields',
+  'category_or_explanation',
+  'assigned_members',
+] as const;
 // The API nests the reminder schedule; the form shows its two parts as separate fields.
 const ALIASES = {
   reminder_schedule: 'reminder_mode',
   'reminder_schedule.weekdays': 'reminder_days',
   'reminder_schedule.enabled': 'reminder_mode',
+  'reminder_schedule.text_after_days': 'text_after',
+  'reminder_schedule.call_after_days': 'call_after',
   // Who may set what and what finishing needs are one control.
   client_editable_fields: 'client_fields',
   finish_rule: 'client_fields',
@@ -64,7 +76,7 @@ export const changesOf = (company: ClientCompany, values: Values, canAssign: boo
   const body: ClientCompanyUpdateBody = {};
   if (values.name !== company.name) body.name = values.name;
   if (values.pinned_note !== company.pinned_note) body.pinned_note = values.pinned_note;
-  const schedule = reminderScheduleOf(values.reminder_mode, values.reminder_days, company.reminder_schedule);
+  const schedule = reminderScheduleOf(values, company.reminder_schedule);
   if (!sameSchedule(schedule, company.reminder_schedule)) body.reminder_schedule = schedule;
   if (!sameItems(values.client_fields.editable, company.client_editable_fields)) {
     body.client_editable_fields = CLIENT_EDITABLE_FIELDS.filter((field) => values.client_fields.editable.includes(field));
@@ -149,7 +161,7 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
         <Form.Item
           label="Reminders"
           name="reminder_mode"
-          extra="Each client user hears about what waits on them (nothing is sent to someone with nothing open), by email and, with a phone, by text."
+          extra="Each client user is emailed what waits on them (nothing is sent to someone with nothing open); while they leave it unanswered, the steps below follow."
         >
           <Select
             options={[
@@ -168,6 +180,7 @@ export const ClientSettingsForm = ({ company, canAssign }: ClientSettingsFormPro
             ) : null
           }
         </Form.Item>
+        <ReminderLadderFields saved={reminderFieldsOf(company.reminder_schedule)} />
         <Form.Item
           label="Fields the client may set"
           name="client_fields"

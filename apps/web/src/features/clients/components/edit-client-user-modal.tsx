@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Modal } from 'antd';
+import { App, Checkbox, Form, Modal } from 'antd';
 import type { ClientUser } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { personName } from '../../../lib/format';
@@ -12,6 +12,7 @@ interface Values {
   last_name: string;
   email: string;
   phone: string;
+  never_text: boolean;
 }
 
 /** Name and phone go to the user; a changed email goes to contacts-update, where sign-in addresses change. */
@@ -20,6 +21,7 @@ export const editOf = (user: ClientUser, values: Values): ClientUserEdit => {
   if (values.first_name !== user.first_name) person.first_name = values.first_name;
   if (values.last_name !== user.last_name) person.last_name = values.last_name;
   if (values.phone !== user.phone) person.phone = values.phone;
+  if (values.never_text !== user.never_text) person.never_text = values.never_text;
   const email = values.email.trim().toLowerCase();
   return {
     pk: user.pk,
@@ -28,7 +30,7 @@ export const editOf = (user: ClientUser, values: Values): ClientUserEdit => {
   };
 };
 
-/** Corrects a client user's name, email or phone. */
+/** Corrects a client user's name, email or phone, and marks whether Herd may ever text them. */
 export const EditClientUserModal = ({ user, onClose }: { user: ClientUser | null; onClose: () => void }) => {
   const [form] = Form.useForm<Values>();
   const edit = useEditClientUser();
@@ -48,7 +50,7 @@ export const EditClientUserModal = ({ user, onClose }: { user: ClientUser | null
         );
         onClose();
       },
-      onError: (err) => setError(applyServerErrors(form, err, PERSON_FIELD_NAMES)),
+      onError: (err) => setError(applyServerErrors(form, err, [...PERSON_FIELD_NAMES, 'never_text'])),
     });
   };
 
@@ -70,7 +72,7 @@ export const EditClientUserModal = ({ user, onClose }: { user: ClientUser | null
           requiredMark={false}
           name="edit-client-user"
           onFinish={onFinish}
-          initialValues={{ first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone }}
+          initialValues={{ first_name: user.first_name, last_name: user.last_name, email: user.email, phone: user.phone, never_text: user.never_text }}
         >
           <FormAlert message={error} />
           <PersonFields
@@ -80,6 +82,9 @@ export const EditClientUserModal = ({ user, onClose }: { user: ClientUser | null
             phoneExtra="For text message reminders."
             autofill="other"
           />
+          <Form.Item name="never_text" valuePropName="checked" extra="No reminder or question is texted to them; their emails still go.">
+            <Checkbox>Never text {user.first_name || 'this person'}</Checkbox>
+          </Form.Item>
         </Form>
       ) : null}
     </Modal>

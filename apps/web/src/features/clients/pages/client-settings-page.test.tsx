@@ -4,6 +4,7 @@ import {
   details,
   messages,
   type ClientCompany,
+  type ReminderLadderView,
   clientCompanyEndpoints,
   clientUserEndpoints,
   coworkerEndpoints,
@@ -28,10 +29,24 @@ const company = makeClientCompany({
   name: 'Sunrise Bakery LLC',
   pinned_note: 'Please send the March statement.',
   client_editable_fields: ['category', 'memo'],
-  reminder_schedule: { enabled: true, weekdays: null },
+  reminder_schedule: { enabled: true, weekdays: null, text_after_days: 2, call_after_days: 5 },
   assigned_members: [{ pk: 1, name: 'Avery Stone', email: 'avery@example.com' }],
 });
 const jordan = makeCoworker({ pk: 3, user: 3, first_name: 'Jordan', last_name: 'Lee', email: 'jordan@example.com', role: 'TEAM_MEMBER' });
+
+/** A client who is not behind: the next reminder day, then the text and the call it would lead to. */
+const plannedLadder: ReminderLadderView = {
+  client_company: 7,
+  enabled: true,
+  next_reminder: '2026-12-08',
+  unanswered_since: null,
+  steps: [
+    { step: 'EMAIL', state: 'PLANNED', at: '2026-12-08' },
+    { step: 'TEXT', state: 'PLANNED', at: '2026-12-10' },
+    { step: 'CALL', state: 'PLANNED', at: '2026-12-15' },
+  ],
+  never_texted: [],
+};
 
 const fakeClient = (client: ClientCompany = company, profile = makeProfile()) =>
   createFakeApi()
@@ -39,6 +54,7 @@ const fakeClient = (client: ClientCompany = company, profile = makeProfile()) =>
     .answer(clientCompanyEndpoints.retrieve, { pk: 7 }, client)
     .answer(clientUserEndpoints.list, {}, paginated([makeClientUser()]))
     .answer(coworkerEndpoints.list, {}, [makeCoworker(), jordan])
+    .answer(clientCompanyEndpoints.reminderLadder, { pk: 7 }, plannedLadder)
     .answer(
       firmSettingsEndpoints.settings,
       {},
@@ -77,13 +93,17 @@ describe("a client's settings", () => {
     await userEvent.click(screen.getByLabelText('Memo'));
     await userEvent.click(screen.getByLabelText('Assigned team members'));
     await userEvent.click(await screen.findByTitle('Jordan Lee'));
+    await userEvent.click(screen.getByLabelText('If unanswered, text them'));
+    await userEvent.click(await screen.findByTitle('With the first email'));
+    await userEvent.click(screen.getByLabelText('Then ask us to call'));
+    await userEvent.click((await screen.findAllByTitle('Never')).at(-1)!);
     await save();
 
     expect(await screen.findByText('Client settings saved')).toBeInTheDocument();
     expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })).toHaveLength(1);
     expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })[0]?.body).toEqual({
       pinned_note: 'Oven receipts',
-      reminder_schedule: { enabled: true, weekdays: [1, 4] },
+      reminder_schedule: { enabled: true, weekdays: [1, 4], text_after_days: 0, call_after_days: null },
       client_editable_fields: ['category', 'vendor'],
       assigned_members: [1, 3],
     });
@@ -218,6 +238,21 @@ describe("a client's users", () => {
     expect(await screen.findByText('Cassie Baker saved; a link to confirm the new email was sent to it')).toBeInTheDocument();
     expect(fake.callsTo(clientUserEndpoints.update, casey)[0]?.body).toEqual({ first_name: 'Cassie', phone: '+1 555 0100' });
     expect(fake.callsTo(clientUserEndpoints.contactsUpdate, casey)[0]?.body).toEqual({ email: 'cassie@example.com' });
+  });
+
+  it('marks a person never to be texted, and the schedule names them', async () => {
+    const fake = fakeClient().answer(clientUserEndpoints.update, casey, makeClientUser({ never_text: true }));
+    openSettings(7);
+    await userEvent.click(await screen.findByLabelText('Actions for Casey Baker'));
+    await userEvent.click(await findMenuItem(/Edit/));
+    const dialog = await findDialog();
+    expect(within(dialog).getByLabelText('Never text Casey')).not.toBeChecked();
+    fake.answer(clientCompanyEndpoints.reminderLadder, { pk: 7 }, { ...plannedLadder, never_texted: ['Casey Baker'] });
+    await userEvent.click(within(dialog).getByLabelText('Never text Casey'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Casey Baker saved')).toBeInTheDocument();
+    expect(fake.callsTo(clientUserEndpoints.update, casey)[0]?.body).toEqual({ never_text: true });
+    expect(await screen.findByText('Never texted: Casey Baker (marked in their details below).')).toBeInTheDocument();
   });
 
   it('removes a user from this client only, after confirming', async () => {

@@ -20,6 +20,7 @@ import { ClientConnectionCard } from '../components/client-connection-card';
 import { ClientNotesCard } from '../components/client-notes-card';
 import { ClientSettingsForm } from '../components/client-settings-form';
 import { ClientUsersCard } from '../components/client-users-card';
+import { ReminderLadderCard } from '../components/reminder-ladder-card';
 import { WatchedAccountsCard } from '../components/watched-accounts-card';
 
 const BackToClients = () => (
@@ -68,6 +69,7 @@ const ClientSettingsContent = ({ pk }: { pk: number }) => {
         {company.connection_kind === 'GENERIC' && canManage ? <ApiTokensCard company={company} /> : null}
         {/* Keyed by pk: the form's starting values belong to one client. */}
         <ClientSettingsForm key={company.pk} company={company} canAssign={canManage} />
+        <ReminderLadderCard companyPk={company.pk} />
         {/* QuickBooks companies get their lists from QuickBooks; only the ledgers Herd holds import them from files. */}
         {company.connection_kind === 'CSV' || company.connection_kind === 'GENERIC' ? <ChartImportCard company={company} /> : null}
         {company.connection_kind === 'CONNECTIONLESS' ? null : <WatchedAccountsCard company={company} />}

@@ -9,6 +9,7 @@ const CHOICES: { name: keyof KarbonClientOverrides; label: string }[] = [
   { name: 'note_on_receipts_arrived', label: 'Note when they send receipts' },
   { name: 'work_item_on_request_sent', label: 'Work item when the firm sends a request' },
   { name: 'work_item_on_sync_error', label: 'Work item when the ledger refuses transactions' },
+  { name: 'work_item_on_call_due', label: 'Work item to call the client when the reminder ladder reaches its call' },
   { name: 'import_receipts', label: 'Their Karbon photos and PDFs become receipts' },
 ];
 

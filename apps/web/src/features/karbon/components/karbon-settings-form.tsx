@@ -11,6 +11,7 @@ const FIELDS = [
   'note_on_receipts_arrived',
   'work_item_on_request_sent',
   'work_item_on_sync_error',
+  'work_item_on_call_due',
   'work_type',
   'work_status',
   'assignee',
@@ -24,6 +25,7 @@ const SWITCHES: { name: (typeof FIELDS)[number]; label: string }[] = [
   { name: 'note_on_receipts_arrived', label: 'A note when they send receipts' },
   { name: 'work_item_on_request_sent', label: 'A work item when the firm sends a request' },
   { name: 'work_item_on_sync_error', label: 'A work item when the ledger refuses transactions' },
+  { name: 'work_item_on_call_due', label: 'A work item to call a client whose questions went unanswered through the reminder ladder' },
   { name: 'import_receipts', label: 'Photos and PDFs filed on the client in Karbon become their receipts in Herd' },
 ];
 

@@ -137,6 +137,7 @@ describe('the Integrations tab', () => {
     note_on_receipts_arrived: false,
     work_item_on_request_sent: false,
     work_item_on_sync_error: false,
+    work_item_on_call_due: true,
     work_type: null,
     work_status: null,
     assignee: 'ASSIGNED_TEAM_MEMBER' as const,

@@ -30,6 +30,7 @@ const ICONS: Record<NotificationKind, { Icon: typeof PhoneOutlined; color: strin
   SYNC_ERROR: { Icon: WarningOutlined, color: '#c0392b' },
   LEDGER_REAUTH: { Icon: DisconnectOutlined, color: '#c0392b' },
   CLIENT_UNRESPONSIVE: { Icon: PhoneOutlined, color: '#b7791f' },
+  CLIENT_CALL_DUE: { Icon: PhoneOutlined, color: '#c0392b' },
   REQUEST_DUE: { Icon: ClockCircleOutlined, color: '#b7791f' },
   REQUEST_OVERDUE: { Icon: ExclamationCircleOutlined, color: '#c0392b' },
   DOCUMENTS_ADDED: { Icon: FolderOpenOutlined, color: '#4a6fa5' },
