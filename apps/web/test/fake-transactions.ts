@@ -18,6 +18,7 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
   watched_account: null,
   status: 'READY',
   is_hidden: false,
+  kept_by: null,
   direction: 'COSTS',
   lines: [
     {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField } from './ids.js';
 import { ledgerSyncInfo } from './quickbooks.js';
 import { CLIENT_EDITABLE_FIELDS, CONNECTION_KINDS, CONNECTION_STATES } from './enums.js';
+import { askRules } from './ask-rules.js';
 import { finishRule } from './finish-rule.js';
 import { numberBetween, optionalText, requiredText } from './fields.js';
 import { messages } from './messages.js';
@@ -53,6 +54,8 @@ export const clientCompanyUpdateBody = z
     /** What a client must fill to finish; only fields clients may set (after this update) can be required. */
     finish_rule: finishRule,
     reminder_schedule: reminderSchedule,
+    /** What is worth asking the client; changing it moves the waiting transactions it now keeps or gives back. */
+    ask_rules: askRules,
     pinned_note: optionalText('Pinned note', 2000),
   })
   .partial();
@@ -74,6 +77,7 @@ export const clientCompany = z.object({
   /** The rule as the accountant set it; what a client is held to is `clientFinishRule` of it. */
   finish_rule: finishRule,
   reminder_schedule: reminderSchedule,
+  ask_rules: askRules,
   pinned_note: z.string(),
   assigned_members: z.array(memberRef),
   client_users_count: z.number(),

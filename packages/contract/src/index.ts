@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './billing.js';
 export * from './client-companies.js';
 export * from './reminder-ladder.js';
+export * from './ask-rules.js';
 export * from './constants.js';
 export * from './csv-exports.js';
 export * from './email-preferences.js';

@@ -77,6 +77,10 @@ export const clientSideCompany = z.object({
   client_editable_fields: z.array(z.string()),
   /** What this client must fill to finish a transaction: the company's rule, limited to what they may set. */
   finish_rule: finishRule,
+  /** A transaction above this amount needs a receipt (an attachment) to be finished; null when none does. */
+  receipt_above: z.string().nullable(),
+  /** What the firm asks this client about, in words for their home page ("Your accountant asks about amounts of $75 or more…"); null when everything is asked. */
+  ask_rules_words: z.string().nullable(),
   pinned_note: z.string(),
   /** The note of the company's thread the accountant pinned, shown at the top of the client's page. */
   pinned_thread_note: z.object({ pk: z.number(), body: z.string(), author: z.string().nullable(), created_at: z.string() }).nullable(),

@@ -62,6 +62,8 @@ export const transaction = z.object({
   watched_account: ref,
   status: z.enum(TRANSACTION_STATUSES),
   is_hidden: z.boolean(),
+  /** Hidden because the firm's rules keep it from the client: under the amount asked about, or a payee the firm answers itself. */
+  kept_by: z.enum(['AMOUNT', 'PAYEE']).nullable(),
   direction: z.enum(DIRECTIONS),
   lines: z.array(transactionLine),
   attachments: z.array(
@@ -185,6 +187,8 @@ export const transactionListQuery = z.object({
   payment_account: idQuery('Payment account').optional(),
   status: csv(TRANSACTION_STATUSES, 'Status'),
   markers: csv(FILTER_MARKERS, 'Markers'),
+  /** The hidden list only: `true` the transactions the firm's rules keep from the client, `false` those hidden by hand. */
+  kept: z.enum(['true', 'false'], { error: messages.notValid('Kept') }).optional(),
 });
 export type TransactionListQuery = z.infer<typeof transactionListQuery>;
 

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CLIENT_EDITABLE_FIELDS, DEFAULT_FINISH_RULE, DEFAULT_REMINDER_LADDER, type ClientEditableField, type FinishRule, type ReminderSchedule } from '@herd/contract';
+import {
+  CLIENT_EDITABLE_FIELDS,
+  DEFAULT_ASK_RULES,
+  DEFAULT_FINISH_RULE,
+  DEFAULT_REMINDER_LADDER,
+  type AskRules,
+  type ClientEditableField,
+  type FinishRule,
+  type ReminderSchedule,
+} from '@herd/contract';
 import { clientRoleEnum, connectionKindEnum, connectionStateEnum } from './enums.js';
 import { firmMembers, firms } from './firms.js';
 import { users } from './users.js';
@@ -45,6 +54,8 @@ export const clientCompanies = pgTable(
     ladderTextedUsers: integer('ladder_texted_users').array().notNull().default([]),
     ladderTextedAt: timestamp('ladder_texted_at', { withTimezone: true }),
     ladderCallDueAt: timestamp('ladder_call_due_at', { withTimezone: true }),
+    /** What the firm asks the client about: an amount from which, a receipt above which, payees it answers itself (docs/transactions.md). */
+    askRules: jsonb('ask_rules').$type<AskRules>().notNull().default(DEFAULT_ASK_RULES),
     /** A short message from the accountant, pinned on the client's dashboard. */
     pinnedNote: text('pinned_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { BILLABLE_FLAGS, LIST_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus } from '@herd/contract';
+import { BILLABLE_FLAGS, LIST_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES, type KeptReason, type TransactionStatus } from '@herd/contract';
 import { clientCompanies } from './client-companies.js';
 import { files } from './files.js';
 import { ledgerAccounts } from './ledger.js';
@@ -59,6 +59,11 @@ export const transactions = pgTable(
     watchedAccountId: integer('watched_account_id').references(() => ledgerAccounts.pk, { onDelete: 'set null' }),
     status: transactionStatusEnum('status').notNull().default('READY'),
     isHidden: boolean('is_hidden').notNull().default(false),
+    /**
+     * Hidden from the client because the firm's rules keep it (under the amount asked about, or a payee the firm answers
+     * itself); null for every other row. Leaving READY gives it back to the lists as any row (a trigger, migration 0069).
+     */
+    keptBy: text('kept_by').$type<KeptReason>(),
     /** MARKER_BITS; a new transaction has no lines and no attachment yet. Written only by triggers. */
     markers: smallint('markers').notNull().default(MARKER_BITS.WITHOUT_ATTACHMENTS),
     clientMemo: text('client_memo').notNull().default(''),

@@ -81,6 +81,7 @@ export const filterParams = (filters: TransactionFilters) => ({
   payment_account: filters.payment_account ?? undefined,
   status: filters.status || undefined,
   markers: filters.markers.length > 0 ? filters.markers.join(',') : undefined,
+  kept: filters.kept === 'true' ? ('true' as const) : filters.kept === 'false' ? ('false' as const) : undefined,
 });
 
 /** `poll`: asked again every few seconds (a ledger sync runs); also while rows on the page are being written to the ledger. */

@@ -16,6 +16,8 @@ export interface TransactionFilters {
   payment_account: number | null;
   status: string;
   markers: string[];
+  /** The hidden list only: 'true' what the firm's rules keep from the client, 'false' what was hidden by hand, '' both. */
+  kept: string;
 }
 
 export const DEFAULT_FILTERS: TransactionFilters = {
@@ -32,6 +34,7 @@ export const DEFAULT_FILTERS: TransactionFilters = {
   payment_account: null,
   status: '',
   markers: [],
+  kept: '',
 };
 
 /** How many filters besides the search narrow the list: what a folded filter bar counts on its button. */
@@ -68,4 +71,5 @@ export const FILTER_PARAMS: ListParamsSchema<TransactionFilters> = {
   payment_account: parsedBy(query.payment_account),
   status: oneOf(TRANSACTION_STATUSES),
   markers: parsedBy(query.markers),
+  kept: oneOf(['true', 'false'] as const),
 };

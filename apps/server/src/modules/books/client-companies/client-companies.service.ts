@@ -28,6 +28,7 @@ import { revokeTokensOf } from '../generic/generic.face.js';
 import type { JobQueue } from '../../../jobs/job-queue.js';
 import { queueQuantitySync } from '../../firm/billing/billing.face.js';
 import { prepareWebConnector } from '../web-connector/web-connector.face.js';
+import { applyAskRules } from '../transactions/transactions.face.js';
 import { nextConnectorRuns } from '../ledger-connections/ledger-connections.face.js';
 import { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from '../../people/invitations/invitations.face.js';
 import type { AppDeps } from '../../../app-deps.js';
@@ -152,8 +153,11 @@ export const updateClientCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Ac
       clientEditableFields: input.client_editable_fields ? [...new Set(input.client_editable_fields)] : undefined,
       finishRule,
       reminderSchedule: input.reminder_schedule,
+      askRules: input.ask_rules,
       pinnedNote: input.pinned_note,
     });
+    // The waiting transactions follow the new rules with them: kept from the client, or given back.
+    if (input.ask_rules) await applyAskRules(tx, company.pk, input.ask_rules);
     if (memberPks) {
       await replaceAssignments(tx, firmActor.firmId, company.pk, memberPks);
       await replacePendingAssignments(

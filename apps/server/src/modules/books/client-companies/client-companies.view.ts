@@ -33,6 +33,7 @@ export const toClientCompanies = (
     client_editable_fields: row.clientEditableFields,
     finish_rule: row.finishRule,
     reminder_schedule: row.reminderSchedule,
+    ask_rules: row.askRules,
     pinned_note: row.pinnedNote,
     assigned_members: assignments.filter((a) => a.clientCompanyId === row.pk).map((a) => ({ pk: a.pk, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
     client_users_count: userCounts.find((c) => c.clientCompanyId === row.pk)?.n ?? 0,

@@ -4,6 +4,7 @@ import {
   clientFinishRule,
   explanationHint,
   messages,
+  receiptNeededMessage,
   type ClientEditableField,
   type FinishRule,
   type LineFinishField,
@@ -13,6 +14,7 @@ import type { Db } from '../../../db/client.js';
 import type { CompanyAccess } from '../../../kernel/company-access.js';
 import { activeTrackingCategoryCount, hasActiveClassesAndLocations } from './finish-rule.queries.js';
 import type { FieldErrors, NewLine } from './lines.rule.js';
+import { needsReceipt } from './ask-rules.rule.js';
 
 const LINE_COLUMNS: Record<LineFinishField, keyof NewLine> = {
   category: 'categoryId',
@@ -38,6 +40,8 @@ export interface FinishBar {
    */
   classes: boolean;
   locations: boolean;
+  /** The client's receipt rule: a transaction above this amount needs an attachment to be finished (null: none does). */
+  receiptAbove: string | null;
 }
 
 /**
@@ -46,13 +50,15 @@ export interface FinishBar {
  */
 export const finishBarOf = async (db: Db, scope: CompanyAccess): Promise<FinishBar> => {
   if (scope.side === 'accountant' || scope.editable === 'all')
-    return { rule: ACCOUNTANT_FINISH_RULE, editable: 'all', trackingCategories: 2, classes: true, locations: true };
+    return { rule: ACCOUNTANT_FINISH_RULE, editable: 'all', trackingCategories: 2, classes: true, locations: true, receiptAbove: null };
   const rule = clientFinishRule(scope.company.finishRule, scope.editable);
   const tracked = rule.required.some((field) => field === 'tracking_option_one' || field === 'tracking_option_two');
   const listed = rule.required.some((field) => field === 'class' || field === 'location');
   return {
     rule,
     editable: scope.editable,
+    // Asked only of a client who may attach a receipt.
+    receiptAbove: scope.editable.includes('attachments') ? scope.company.askRules.receipt_above : null,
     trackingCategories: tracked ? await activeTrackingCategoryCount(db, scope.company.pk) : 0,
     ...(listed ? await hasActiveClassesAndLocations(db, scope.company.pk) : { classes: false, locations: false }),
   };
@@ -61,6 +67,7 @@ export const finishBarOf = async (db: Db, scope: CompanyAccess): Promise<FinishB
 /** A transaction as it would stand after the write. */
 export interface Answer {
   type: TransactionType;
+  amount: string;
   lines: NewLine[];
   memo: string;
   hasAttachment: boolean;
@@ -92,6 +99,8 @@ export const checkFinishable = (answer: Answer, bar: FinishBar, errors: FieldErr
       });
     }
   }
+  if (bar.receiptAbove !== null && needsReceipt(bar.receiptAbove, answer.amount) && !answer.hasAttachment)
+    errors.add('attachments', receiptNeededMessage(bar.receiptAbove));
   if (!bar.rule.category_or_explanation || explained || answer.lines.every((line) => line.categoryId !== null)) return;
   // Said on every field that would do, so the client sees it wherever they look.
   const hint = explanationHint(bar.editable === 'all' ? ['category', 'memo', 'attachments'] : bar.editable);

@@ -1,7 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { transactionLines, transactions } from '../../../db/schema/index.js';
+import { DEFAULT_ASK_RULES } from '@herd/contract';
 import { merchantOfTransaction } from '../suggestions/suggestions.face.js';
+import { askRulesOf } from './ask-rules.queries.js';
+import { firmPayeeKeys, keptReasonOf } from './ask-rules.rule.js';
 
 type TransactionInsert = typeof transactions.$inferInsert;
 
@@ -31,12 +34,20 @@ const CHUNK = 500;
 export const upsertLedgerRows = async (tx: Db, companyPk: number, writes: LedgerRowWrite[]) => {
   const creates = writes.filter((w) => 'create' in w);
   const created: { pk: number; externalId: string; amount: string }[] = [];
+  // What the firm keeps from the client is kept from the moment a row arrives (docs/transactions.md, "What is worth asking").
+  const rules = creates.length > 0 ? await askRulesOf(tx, companyPk) : DEFAULT_ASK_RULES;
+  const payeeKeys = firmPayeeKeys(rules);
+  const newRow = (w: (typeof creates)[number]) => {
+    const merchantKey = merchantKeyOf(w.create);
+    const keptBy = keptReasonOf(rules, payeeKeys, { amount: String(w.create.amount), merchantKey });
+    return { ...w.create, clientCompanyId: companyPk, externalId: w.externalId, status: 'READY' as const, merchantKey, isHidden: keptBy !== null, keptBy };
+  };
   for (let start = 0; start < creates.length; start += CHUNK) {
     const chunk = creates.slice(start, start + CHUNK);
     created.push(
       ...(await tx
         .insert(transactions)
-        .values(chunk.map((w) => ({ ...w.create, clientCompanyId: companyPk, externalId: w.externalId, status: 'READY' as const, merchantKey: merchantKeyOf(w.create) })))
+        .values(chunk.map(newRow))
         .onConflictDoNothing({ target: [transactions.clientCompanyId, transactions.externalId] })
         .returning({ pk: transactions.pk, externalId: transactions.externalId, amount: transactions.amount })),
     );

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FilterMarker, TransactionListQuery, TransactionStatus } from '@herd/contract';
 import { MARKER_BITS, transactions } from '../../../db/schema/index.js';
 import { restrictionWhere, type AccountRestrictions } from '../../../kernel/account-scope.js';
@@ -46,7 +46,8 @@ export const narrowsRows = (filter: Partial<TransactionListQuery>): boolean =>
     filter.subtype ||
     filter.direction ||
     filter.payment_account ||
-    filter.markers?.length,
+    filter.markers?.length ||
+    filter.kept,
   );
 
 /** The WHERE of a list: its company, statuses and hidden flag, the user's account limits, and the screen's filters. */
@@ -70,4 +71,6 @@ export const transactionListWhere = (scope: ListScope, filter: Partial<Transacti
     filter.direction === 'COSTS' ? inArray(transactions.type, ['EXPENSE', 'BILL']) : undefined,
     filter.payment_account ? eq(transactions.paymentAccountId, filter.payment_account) : undefined,
     markersWhere(filter.markers),
+    // Only hidden rows are ever kept: on another list, `kept=true` finds nothing and `kept=false` narrows nothing.
+    filter.kept === 'true' ? isNotNull(transactions.keptBy) : filter.kept === 'false' ? isNull(transactions.keptBy) : undefined,
   )!;

@@ -83,7 +83,7 @@ const applyChangesAtVersions = async (
     const lines = change.lines ? resolveLines(known, row, change.lines, stored, errors, scope.editable) : null;
     const next: TransactionStatus = change.finished ? 'FINISHED_IN_HERD' : row.status;
     if (change.finished && bar) {
-      const answer = { type: row.type, lines: lines ?? stored, memo: change.client_memo ?? row.clientMemo, hasAttachment: attached.has(row.pk) };
+      const answer = { type: row.type, amount: row.amount, lines: lines ?? stored, memo: change.client_memo ?? row.clientMemo, hasAttachment: attached.has(row.pk) };
       checkFinishable(answer, bar, errors);
     }
     if (change.client_memo !== undefined && scope.side === 'client' && !includesMemo(scope)) {

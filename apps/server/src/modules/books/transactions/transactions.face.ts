@@ -13,3 +13,5 @@ export { type CountRuleOverrides } from './rule-counter.port.js';
 export { attachesInLedger, queueLedgerAttach } from './ledger-attach.job.js';
 export { type RuleAnswer, writeRuleAnswers } from './rule-answers.queries.js';
 export { answerTransactions, listTransactions } from './transactions.service.js';
+export { applyAskRules, receiptRuleOf } from './ask-rules.queries.js';
+export { needsReceipt } from './ask-rules.rule.js';

@@ -36,6 +36,7 @@ export const toTransactions = (rows: TransactionRow[], details: Details[], viewe
       watched_account: named(row.watchedAccountId, d?.watchedAccountName),
       status: row.status,
       is_hidden: row.isHidden,
+      kept_by: row.keptBy ?? null,
       direction: row.type === 'DEPOSIT' ? 'SALES' : 'COSTS',
       lines: (d?.lines ?? []).map((l) => ({ pk: l.pk, amount: l.amount, description: l.description, ...l.refs, billable: l.billable })),
       attachments: (d?.attachments ?? []).map(({ addedByClient, ...a }) => ({

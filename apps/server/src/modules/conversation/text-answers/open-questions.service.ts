@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.js';
 import type { SentQuestion } from '../../../db/schema/index.js';
 import { resolveActor } from '../../../kernel/actor.js';
 import { findAccountOptions } from '../../books/refs/refs.face.js';
-import { listTransactions } from '../../books/transactions/transactions.face.js';
+import { listTransactions, needsReceipt, receiptRuleOf } from '../../books/transactions/transactions.face.js';
 import { mostUsedCategories } from './text-answers.queries.js';
 
 /** Lettered choices per question (a, b, c). */
@@ -32,7 +32,9 @@ export const openQuestionsOf = async (db: Db, who: { userPk: number; companyPk: 
   if (!actor) return null;
   const query = transactionListQuery.parse({ page_size: String(limit), ordering: 'date' });
   const open = await listTransactions({ db }, actor, { list: 'clientActive', companyPk: who.companyPk, query, url: '' });
-  const waiting = open.results.filter((t) => t.status === 'READY');
+  // A question that needs a receipt is answered in the app, with the photo: a word by text could not finish it.
+  const receiptAbove = await receiptRuleOf(db, who.companyPk);
+  const waiting = open.results.filter((t) => t.status === 'READY' && !needsReceipt(receiptAbove, t.amount));
   if (waiting.length === 0) return { questions: [], more: 0 };
   const categories = await clientCategories(db, who.companyPk);
   const allowed = new Map(categories.map((c) => [c.pk, c.name]));

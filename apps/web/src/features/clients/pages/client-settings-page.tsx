@@ -21,6 +21,7 @@ import { ClientNotesCard } from '../components/client-notes-card';
 import { ClientSettingsForm } from '../components/client-settings-form';
 import { ClientUsersCard } from '../components/client-users-card';
 import { ReminderLadderCard } from '../components/reminder-ladder-card';
+import { AskRulesCard } from '../components/ask-rules-card';
 import { WatchedAccountsCard } from '../components/watched-accounts-card';
 
 const BackToClients = () => (
@@ -70,6 +71,7 @@ const ClientSettingsContent = ({ pk }: { pk: number }) => {
         {/* Keyed by pk: the form's starting values belong to one client. */}
         <ClientSettingsForm key={company.pk} company={company} canAssign={canManage} />
         <ReminderLadderCard companyPk={company.pk} />
+        <AskRulesCard key={`ask-${company.pk}`} company={company} />
         {/* QuickBooks companies get their lists from QuickBooks; only the ledgers Herd holds import them from files. */}
         {company.connection_kind === 'CSV' || company.connection_kind === 'GENERIC' ? <ChartImportCard company={company} /> : null}
         {company.connection_kind === 'CONNECTIONLESS' ? null : <WatchedAccountsCard company={company} />}

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { Col, Flex, Row, Typography, theme } from 'antd';
+import { Alert, Col, Flex, Row, Typography, theme } from 'antd';
 import { PushpinOutlined } from '@ant-design/icons';
 import { CLIENT_EDITABLE_FIELDS, clientFinishRule, type ClientEditableField, type FinishRule } from '@herd/contract';
 import { errorStatus, normaliseError } from '../../../lib/api-errors';
@@ -93,6 +93,8 @@ export const CompanyView = ({ companyPk, firmName, before, extra, inbox: Inbox, 
           <Flex vertical gap={24}>
             {pinnedThreadNote ? <PinnedThreadNote note={pinnedThreadNote} firm={firm ?? 'your accountant'} /> : null}
             {pinnedNote ? <PinnedNote from={firm ?? 'your accountant'} note={pinnedNote} /> : null}
+            {/* What the firm asks about, in its own words: why a small charge is never asked, why a receipt is. */}
+            {company.data.ask_rules_words ? <Alert type="info" showIcon message={company.data.ask_rules_words} data-testid="ask-rules-words" /> : null}
             {Receipts && phone ? <ReceiptsShortcut companyPk={companyPk} /> : null}
             {phone ? <DocumentsShortcut companyPk={companyPk} firm={firm ?? null} /> : null}
             {/* Requests come first: they are few, often have a due date, and a list of transactions can be long. */}

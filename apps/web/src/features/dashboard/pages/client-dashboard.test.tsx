@@ -7,7 +7,12 @@ import { transactionPage } from '../../../../test/fake-transactions';
 import { renderAt } from '../../../../test/render-app';
 import { makeRequest, requestCounters, requestPage } from '../../requests/client/client-requests-fakes';
 
-const bakery = makeOwnCompany({ pk: 7, name: 'Sunrise Bakery LLC', pinned_note: 'Please upload the March statement.' });
+const bakery = makeOwnCompany({
+  pk: 7,
+  name: 'Sunrise Bakery LLC',
+  pinned_note: 'Please upload the March statement.',
+  ask_rules_words: 'Your accountant asks about amounts of $75 or more, and needs a receipt above $250.',
+});
 const catering = makeOwnCompany({ pk: 8, name: 'Sunrise Catering', pinned_note: '' });
 
 const fakeClientSide = (profile = makeClientProfile(), companies = [bakery]) => {
@@ -34,6 +39,8 @@ describe('the client dashboard', () => {
     expect(screen.getByText('Questions and requests from your accountant at Stone & Co Bookkeeping.')).toBeInTheDocument();
     expect(screen.getByTestId('pinned-note')).toHaveTextContent('A note from Stone & Co Bookkeeping');
     expect(screen.getByTestId('pinned-note')).toHaveTextContent('Please upload the March statement.');
+    // What the firm asks about, in its words; a company without such rules shows none (below).
+    expect(screen.getByTestId('ask-rules-words')).toHaveTextContent('Your accountant asks about amounts of $75 or more, and needs a receipt above $250.');
     expect(await screen.findByText('All caught up')).toBeInTheDocument();
     await waitFor(() => expect(within(contactCard()).getByText('Avery Stone')).toBeInTheDocument());
     expect(within(contactCard()).getByText('Stone & Co Bookkeeping')).toBeInTheDocument();
@@ -52,6 +59,7 @@ describe('the client dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Sunrise Catering' })).toBeInTheDocument();
     expect(app.location().search).toBe('?company=8');
     expect(screen.queryByTestId('pinned-note')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('ask-rules-words')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Company' }));
     const options = await screen.findAllByTitle('Sunrise Bakery LLC');
     await userEvent.click(options.find((o) => o.classList.contains('ant-select-item-option'))!);

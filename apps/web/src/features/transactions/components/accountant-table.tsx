@@ -14,6 +14,9 @@ import { tableLoading } from '../../../ui/table-loading';
 type Ordering = TransactionFilters['ordering'];
 type SortOrder = 'ascend' | 'descend' | null;
 
+/** Why the firm's rules keep a transaction from the client, on its row of the hidden list. */
+const KEPT_WORDS = { AMOUNT: 'Kept: under your amount', PAYEE: 'Kept: a payee you answer' } as const;
+
 const sortOrderOf = (ordering: Ordering, column: 'date' | 'amount'): SortOrder => {
   if (ordering === column) return 'ascend';
   return ordering === `-${column}` ? 'descend' : null;
@@ -101,7 +104,7 @@ export const AccountantTable = (props: AccountantTableProps) => {
       render: (_v: unknown, t) => (
         <>
           {/* A hidden row keeps its status (a hidden one may be categorized), but first says it is hidden. */}
-          {t.is_hidden ? <Tag>Hidden</Tag> : null}
+          {t.is_hidden ? <Tag>{t.kept_by ? KEPT_WORDS[t.kept_by] : 'Hidden'}</Tag> : null}
           <TransactionStatusTag status={t.status} connectorNextRun={connectorNextRun} />
           <AnswerOriginTag transaction={t} />
           <PublishBlocker transaction={t} />

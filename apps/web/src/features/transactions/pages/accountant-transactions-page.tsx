@@ -27,6 +27,7 @@ import { BulkActions } from '../components/bulk-actions';
 import { CsvExportButton } from '../components/csv-export-drawer';
 import { CsvImportButton } from '../components/csv-import-button';
 import { FiltersBar } from '../components/filters-bar';
+import { KeptFilter } from '../components/kept-filter';
 import { LedgerSyncBar } from '../components/ledger-sync-bar';
 import { TransactionEditor } from '../components/transaction-editor';
 import { hasProcessing, useRefreshWhenSettled } from '../sync-api';
@@ -83,6 +84,7 @@ const Content = ({ pk, kind }: { pk: number; kind: AccountantListKind }) => {
       />
       {company.data && ledger ? <LedgerSyncBar company={company.data} canReconnect={canManageClients(profile)} /> : null}
       <AccountantTabs companyPk={pk} active={kind} counters={c} />
+      {kind === 'hidden' ? <KeptFilter value={filters.kept} onChange={(kept) => setFilters({ kept, page: 1 })} /> : null}
       <FiltersBar filters={filters} choices={choices.data} listStatuses={STATUSES_OF[kind]} onChange={setFilters} />
       <BulkActions
         companyPk={pk}

@@ -1,0 +1,41 @@
+import { DEFAULT_ASK_RULES, type AskRules } from '@herd/contract';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { clientCompanies, transactions } from '../../../db/schema/index.js';
+import { firmPayeeKeys } from './ask-rules.rule.js';
+
+export const askRulesOf = async (db: Db, companyPk: number): Promise<AskRules> => {
+  const [row] = await db.select({ rules: clientCompanies.askRules }).from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
+  return row?.rules ?? DEFAULT_ASK_RULES;
+};
+
+/**
+ * The company's waiting transactions (READY) under new rules, in the caller's transaction: those the old rules kept
+ * are given back to the client, then those the new ones keep are hidden with their reason. A transaction the
+ * accountant hid by hand is left alone either way, and an answered one is no longer the rules' to move.
+ */
+export const applyAskRules = async (tx: Db, companyPk: number, rules: AskRules) => {
+  const waiting = and(eq(transactions.clientCompanyId, companyPk), eq(transactions.status, 'READY'));
+  await tx
+    .update(transactions)
+    .set({ isHidden: false, keptBy: null })
+    .where(and(waiting, isNotNull(transactions.keptBy)));
+  const keys = [...firmPayeeKeys(rules)];
+  const byPayee = keys.length > 0 ? sql`${transactions.merchantKey} = any(${sql.param(keys)}::text[])` : sql`false`;
+  const byAmount = rules.ask_from !== null ? sql`${transactions.amount} < ${rules.ask_from}::numeric` : sql`false`;
+  const kept = await tx
+    .update(transactions)
+    .set({ isHidden: true, keptBy: sql`case when ${byPayee} then 'PAYEE' else 'AMOUNT' end` })
+    .where(and(waiting, eq(transactions.isHidden, false), sql`(${byPayee} or ${byAmount})`))
+    .returning({ pk: transactions.pk });
+  return kept.length;
+};
+
+/** The amount above which the company's clients must attach a receipt to finish; null when none must, or when they may not attach one. */
+export const receiptRuleOf = async (db: Db, companyPk: number): Promise<string | null> => {
+  const [row] = await db
+    .select({ rules: clientCompanies.askRules, editable: clientCompanies.clientEditableFields })
+    .from(clientCompanies)
+    .where(eq(clientCompanies.pk, companyPk));
+  return row?.editable.includes('attachments') ? row.rules.receipt_above : null;
+};

@@ -1,0 +1,22 @@
+import type { AskRules, KeptReason } from '@herd/contract';
+import { merchantOfTransaction } from '../suggestions/suggestions.face.js';
+
+/** The payees the firm answers itself, as Herd recognises merchants (the same key a transaction's payee gets). */
+export const firmPayeeKeys = (rules: AskRules): Set<string> =>
+  new Set(rules.firm_payees.map((name) => merchantOfTransaction({ payee: name, description: '' })?.key ?? '').filter((key) => key !== ''));
+
+/** A decimal amount in cents, so "74.99" and "75" compare exactly. */
+export const centsOf = (amount: string) => Math.round(Number(amount) * 100);
+
+/**
+ * Why the firm keeps a waiting transaction from the client, or null when the client is asked: a payee the firm
+ * answers itself first (it is kept whatever its amount), then an amount under the one the firm asks about.
+ */
+export const keptReasonOf = (rules: AskRules, payeeKeys: ReadonlySet<string>, row: { amount: string; merchantKey: string | null }): KeptReason | null => {
+  if (row.merchantKey && payeeKeys.has(row.merchantKey)) return 'PAYEE';
+  if (rules.ask_from !== null && centsOf(row.amount) < centsOf(rules.ask_from)) return 'AMOUNT';
+  return null;
+};
+
+/** Whether a transaction of this amount needs a receipt to be finished by the client. */
+export const needsReceipt = (receiptAbove: string | null, amount: string) => receiptAbove !== null && centsOf(amount) > centsOf(receiptAbove);
