@@ -9,7 +9,7 @@ describe('a list’s state in the address', () => {
   it('reads every filter by the API’s rules', () => {
     expect(
       read(
-        '?page=3&page_size=50&ordering=amount&search=%20king%20&date_from=2026-01-01&date_to=2026-02-01&amount_min=10.50&amount_max=99&type=DEPOSIT&direction=SALES&payment_account=4&status=SYNC_ERROR&markers=WITHOUT_CLASS,WITHOUT_VENDOR',
+        '?page=3&page_size=50&ordering=amount&search=%20king%20&date_from=2026-01-01&date_to=2026-02-01&amount_min=10.50&amount_max=99&type=DEPOSIT&direction=SALES&payment_account=4&status=SYNC_ERROR&markers=WITHOUT_CLASS,WITHOUT_VENDOR&kept=true',
       ),
     ).toEqual({
       page: 3,
@@ -25,13 +25,14 @@ describe('a list’s state in the address', () => {
       payment_account: 4,
       status: 'SYNC_ERROR',
       markers: ['WITHOUT_CLASS', 'WITHOUT_VENDOR'],
+      kept: 'true',
     });
   });
 
   it('gives the default for each missing or tampered parameter, keeping the valid ones', () => {
     expect(
       read(
-        '?page=-2&page_size=5000&ordering=;drop&search=rent&date_from=yesterday&amount_min=ten&type=LOAN&direction=UP&payment_account=abc&status=GONE&markers=WITHOUT_CLASS,NOPE',
+        '?page=-2&page_size=5000&ordering=;drop&search=rent&date_from=yesterday&amount_min=ten&type=LOAN&direction=UP&payment_account=abc&status=GONE&markers=WITHOUT_CLASS,NOPE&kept=maybe',
       ),
     ).toEqual({ ...DEFAULT_FILTERS, search: 'rent' });
     expect(read('?page=1.5&page=2')).toEqual(DEFAULT_FILTERS);
