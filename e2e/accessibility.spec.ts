@@ -126,6 +126,7 @@ const accountantVisits = (pk: number): Visit[] => [
     then: (page) => expect(tableRow(page)).toBeVisible(),
   },
   { label: 'hidden transactions', path: `/dashboard/accountant/hidden/${pk}/`, title: `${C} · transactions`, ready: selectedTab(/^Hidden/) },
+  { label: 'review checks', path: `/dashboard/accountant/review/${pk}/`, title: `${C} · review`, ready: selectedTab(/^Review/) },
   { label: 'rules', path: `/dashboard/accountant/rules/${pk}/`, title: `${C} · rules`, ready: (page) => page.getByRole('region', { name: 'Rules for this client' }) },
   { label: 'receipts', path: `/dashboard/accountant/receipts/${pk}/`, title: `${C} · receipts`, ready: (page) => page.getByLabel('Receipt counts') },
   { label: 'completed receipts', path: `/dashboard/accountant/receipts/completed/${pk}/`, title: `${C} · completed receipts`, ready: heading('Completed receipts') },

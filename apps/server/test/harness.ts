@@ -37,6 +37,7 @@ const TEST_QUEUES = [
   'recurring-batch',
   'ledger-attach',
   'client-reminder',
+  'review-checks',
 ] as const;
 
 /** One queue's jobs, with its own handler (a function of its own, so each name keeps its payload's type). */

@@ -178,6 +178,7 @@ export const makeClientCompany = (overrides: Partial<ClientCompany> = {}): Clien
   pinned_note: '',
   assigned_members: [],
   client_users_count: 1,
+  review_findings: 0,
   ledger_sync: null,
   created_at: '2026-03-02T10:00:00.000Z',
   ...overrides,

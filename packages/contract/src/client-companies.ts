@@ -81,6 +81,8 @@ export const clientCompany = z.object({
   pinned_note: z.string(),
   assigned_members: z.array(memberRef),
   client_users_count: z.number(),
+  /** Open findings of the review checks (docs/review-checks.md). */
+  review_findings: z.number(),
   /** Where the sync with a ledger outside Herd stands; null for ledgers Herd holds (CSV, generic). */
   ledger_sync: ledgerSyncInfo.nullable(),
   created_at: z.string(),

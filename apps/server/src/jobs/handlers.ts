@@ -22,6 +22,7 @@ import { runOccurrenceBatch } from '../modules/conversation/recurring/occurrence
 import { runLedgerAttach } from '../modules/books/transactions/ledger-attach.job.js';
 import { runCompanyReminder, sweepReminders, type ReminderRunDeps } from '../modules/conversation/reminders/reminder-run.job.js';
 import { climbLadders } from '../modules/conversation/reminders/reminder-ladder.job.js';
+import { queueReviewChecks, runReviewChecks } from '../modules/books/review-checks/review-checks.job.js';
 import { runDigest, sweepDigests } from '../modules/conversation/digests/digest-run.job.js';
 import { sweepDueRequests } from '../modules/conversation/communications/due-notices.job.js';
 import { recordPullOutcome, sweepLedgerSyncs } from '../modules/books/ledger-connections/sync-sweep.job.js';
@@ -43,7 +44,10 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   // A read-only firm's companies are not pulled; the first pull after it pays catches up. Every pull's outcome
   // sets the company's next scheduled one (backed off after a failure, which is thrown on for pg-boss to retry).
   'ledger-pull': async (data) => {
-    if (!(await companyFirmIsReadOnly(deps, data.companyPk))) await recordPullOutcome(deps, data.companyPk, () => runPull(deps, data.companyPk));
+    if (await companyFirmIsReadOnly(deps, data.companyPk)) return;
+    await recordPullOutcome(deps, data.companyPk, () => runPull(deps, data.companyPk));
+    // What the pull brought is checked off its path (docs/review-checks.md).
+    await queueReviewChecks(deps.jobs, data.companyPk);
   },
   'ledger-push': (data) => (data.action === 'publish' ? runQueuedPublish(deps, data) : runQueuedResync(deps, data)),
   // A resync that never got through changes nothing in Herd; a publish gives its rows back.
@@ -91,6 +95,9 @@ const handlersOf = (deps: AppDeps, reminders: ReminderRunDeps, log?: JobLog): { 
   'client-reminder': async (data) => {
     await runCompanyReminder(reminders, data);
   },
+  'review-checks': async (data) => {
+    await runReviewChecks(deps, data.companyPk);
+  },
   'digest-sweep': async () => {
     await sweepDigests(deps);
   },
@@ -135,6 +142,7 @@ export const startWorkers = async (deps: AppDeps, log?: JobLog) => {
   await deps.jobs.work('ledger-attach', handlers['ledger-attach']);
   await deps.jobs.work('reminder-sweep', handlers['reminder-sweep']);
   await deps.jobs.work('client-reminder', handlers['client-reminder']);
+  await deps.jobs.work('review-checks', handlers['review-checks']);
   await deps.jobs.work('digest-sweep', handlers['digest-sweep']);
   await deps.jobs.work('accountant-digest', handlers['accountant-digest']);
   await deps.jobs.work('request-due-sweep', handlers['request-due-sweep']);

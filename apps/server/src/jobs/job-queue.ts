@@ -50,6 +50,8 @@ export interface JobPayloads {
   'reminder-sweep': Record<string, never>;
   /** Remind one company's clients of their open work on one firm-local date (keyed `<company>:<date>`), exactly once. */
   'client-reminder': { companyPk: number; date: string };
+  /** Run the review checks over one company's categorized transactions (after a pull, or asked for), keyed `review:<company>`. */
+  'review-checks': { companyPk: number };
   /** Every 15 minutes: queue one `accountant-digest` per firm member whose digest hour has passed in their zone. */
   'digest-sweep': Record<string, never>;
   /** One firm member's daily digest on one of their local dates (keyed `<user>:<date>`), exactly once. */
@@ -115,6 +117,8 @@ const QUEUES: Record<JobName, PgBoss.Queue> = {
   'reminder-sweep': { name: 'reminder-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per company and date; the run itself claims its date on the company, so a second worker sends nothing.
   'client-reminder': { name: 'client-reminder', policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // Stately per company: a run waiting already reads the newest books when it runs.
+  'review-checks': { name: 'review-checks', policy: 'stately', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60 },
   'digest-sweep': { name: 'digest-sweep', policy: 'singleton', retryLimit: 2, retryDelay: 60 },
   // Stately per person and date; the run itself claims the date on the membership, so a second worker sends nothing.
   'accountant-digest': { name: 'accountant-digest', policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },

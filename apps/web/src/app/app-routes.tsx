@@ -52,6 +52,7 @@ const ClientDocumentsPage = lazyPage(() => import('../features/documents/pages/c
 const AccountantRequestsPage = lazyPage(() => import('../features/requests/accountant/accountant-requests-page').then((m) => m.AccountantRequestsPage));
 const RequestsArchivePage = lazyPage(() => import('../features/requests/accountant/requests-archive-page').then((m) => m.RequestsArchivePage));
 const ScheduledRequestsPage = lazyPage(() => import('../features/requests/accountant/scheduled-requests-page').then((m) => m.ScheduledRequestsPage));
+const ReviewPage = lazyPage(() => import('../features/transactions/pages/accountant-review-page').then((m) => m.ReviewPage));
 const AccountantRulesPage = lazyPage(() => import('../features/transactions/pages/accountant-rules-page').then((m) => m.AccountantRulesPage));
 const ClientCompletedPage = lazyPage(() => import('../features/transactions/pages/client-completed-page').then((m) => m.ClientCompletedPage));
 // The client's transactions, shown inside the company dashboard (and the accountant's view of it).
@@ -111,6 +112,7 @@ export const AppRoutes = () => {
                   <Route path={a.categorized} element={<AccountantTransactionsPage kind="categorized" />} />
                   <Route path={a.hidden} element={<AccountantTransactionsPage kind="hidden" />} />
                   <Route path={a.rules} element={<AccountantRulesPage />} />
+                  <Route path={a.review} element={<ReviewPage />} />
                   <Route path={a.documents} element={<AccountantDocumentsPage tabs={AccountantTabs} />} />
                   <Route path={a.requests} element={<AccountantRequestsPage tabs={AccountantTabs} />} />
                   <Route path={a.requestsCompleted} element={<RequestsArchivePage kind="completed" />} />

@@ -17,6 +17,8 @@ export const routes = {
     hidden: '/dashboard/accountant/hidden/:clientPk/',
     /** The client's rules and what Herd learned from their answers (a tab beside the lists). */
     rules: '/dashboard/accountant/rules/:clientPk/',
+    /** What the review checks found in the client's categorized transactions (docs/review-checks.md). */
+    review: '/dashboard/accountant/review/:clientPk/',
     /** The client's open requests (a tab beside the transaction lists and receipts), and their completed, scheduled and hidden lists. */
     requests: '/dashboard/accountant/requests/:clientPk/',
     requestsCompleted: '/dashboard/accountant/requests/completed/:clientPk/',

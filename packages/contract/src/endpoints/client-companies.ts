@@ -3,6 +3,7 @@ import { clientCompany, clientCompanyCreateBody, clientCompanyListQuery, clientC
 import { endpoint, pkParams } from '../endpoint.js';
 import { magicLinkBody, notifyBody, urlResponse } from '../people.js';
 import { reminderLadderView } from '../reminder-ladder.js';
+import { findingParams, reviewFinding, reviewFindings, reviewFindingsQuery, reviewRunResult } from '../review-checks.js';
 
 const ACCOUNTANT = 'accounting/accountant';
 const COMPANY = `${ACCOUNTANT}/client-company/{pk}`;
@@ -58,6 +59,39 @@ export const clientCompanyEndpoints = {
     summary: 'The next reminder, and the text and call task that follow it while the client does not answer',
     params: pkParams,
     responses: { 200: reminderLadderView },
+  }),
+  reviewChecks: endpoint({
+    method: 'GET',
+    path: `${COMPANY}/review-checks/`,
+    tags,
+    summary: 'What the review checks found in the company’s categorized transactions: open findings, or the dismissed ones',
+    params: pkParams,
+    query: reviewFindingsQuery,
+    responses: { 200: reviewFindings },
+  }),
+  reviewChecksRun: endpoint({
+    method: 'POST',
+    path: `${COMPANY}/review-checks/run/`,
+    tags,
+    summary: 'Run the review checks again now (off the request path)',
+    params: pkParams,
+    responses: { 202: reviewRunResult },
+  }),
+  reviewFindingDismiss: endpoint({
+    method: 'POST',
+    path: `${COMPANY}/review-checks/{finding}/dismiss/`,
+    tags,
+    summary: 'Dismiss one finding: later runs leave it dismissed',
+    params: findingParams,
+    responses: { 200: reviewFinding },
+  }),
+  reviewFindingAsk: endpoint({
+    method: 'POST',
+    path: `${COMPANY}/review-checks/{finding}/ask/`,
+    tags,
+    summary: 'Ask the client about one finding: the transaction goes back to them with the question',
+    params: findingParams,
+    responses: { 200: reviewFinding },
   }),
   syncDate: endpoint({
     method: 'PATCH',

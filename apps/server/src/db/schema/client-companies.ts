@@ -56,6 +56,8 @@ export const clientCompanies = pgTable(
     ladderCallDueAt: timestamp('ladder_call_due_at', { withTimezone: true }),
     /** What the firm asks the client about: an amount from which, a receipt above which, payees it answers itself (docs/transactions.md). */
     askRules: jsonb('ask_rules').$type<AskRules>().notNull().default(DEFAULT_ASK_RULES),
+    /** When the review checks last ran over the company (docs/review-checks.md). */
+    reviewCheckedAt: timestamp('review_checked_at', { withTimezone: true }),
     /** A short message from the accountant, pinned on the client's dashboard. */
     pinnedNote: text('pinned_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

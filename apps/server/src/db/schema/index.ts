@@ -31,3 +31,4 @@ export * from './karbon.js';
 export * from './documents.js';
 export * from './push.js';
 export * from './text-answers.js';
+export * from './review-checks.js';

@@ -29,6 +29,7 @@ import type { JobQueue } from '../../../jobs/job-queue.js';
 import { queueQuantitySync } from '../../firm/billing/billing.face.js';
 import { prepareWebConnector } from '../web-connector/web-connector.face.js';
 import { applyAskRules } from '../transactions/transactions.face.js';
+import { countOpenFindings } from '../review-checks/review-checks.face.js';
 import { nextConnectorRuns } from '../ledger-connections/ledger-connections.face.js';
 import { findPendingAssignments, findPendingCoworkerPks, replacePendingAssignments } from '../../people/invitations/invitations.face.js';
 import type { AppDeps } from '../../../app-deps.js';
@@ -54,6 +55,7 @@ const serializeOne = async (db: Db, row: Parameters<typeof toClientCompanies>[0]
     await countClientUsers(db, row.firmId, [row.pk]),
     await findLedgerConnections(db, row.firmId, [row.pk]),
     await nextConnectorRuns(db, row.firmId, [row.pk]),
+    await countOpenFindings(db, row.firmId, [row.pk]),
   );
   return company!;
 };
@@ -113,6 +115,7 @@ const findClientCompanies = async (db: Db, actor: Actor, query: ListQuery) => {
       await countClientUsers(db, firmId, pks),
       await findLedgerConnections(db, firmId, pks),
       await nextConnectorRuns(db, firmId, pks),
+      await countOpenFindings(db, firmId, pks),
     ),
   };
 };

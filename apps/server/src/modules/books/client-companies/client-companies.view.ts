@@ -23,6 +23,7 @@ export const toClientCompanies = (
   userCounts: UserCount[],
   connections: Connection[],
   connectorRuns: ConnectorRuns,
+  openFindings: ReadonlyMap<number, number>,
 ): ClientCompany[] =>
   rows.map((row) => ({
     pk: row.pk,
@@ -37,6 +38,7 @@ export const toClientCompanies = (
     pinned_note: row.pinnedNote,
     assigned_members: assignments.filter((a) => a.clientCompanyId === row.pk).map((a) => ({ pk: a.pk, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
     client_users_count: userCounts.find((c) => c.clientCompanyId === row.pk)?.n ?? 0,
+    review_findings: openFindings.get(row.pk) ?? 0,
     ledger_sync: syncOfCompany(connections, connectorRuns, row.pk),
     created_at: row.createdAt.toISOString(),
   }));

@@ -12,6 +12,6 @@ export { type LedgerDeps } from './ledger-deps.types.js';
 export { type CountRuleOverrides } from './rule-counter.port.js';
 export { attachesInLedger, queueLedgerAttach } from './ledger-attach.job.js';
 export { type RuleAnswer, writeRuleAnswers } from './rule-answers.queries.js';
-export { answerTransactions, listTransactions } from './transactions.service.js';
+export { answerTransactions, listTransactions, sendTransactionsBack } from './transactions.service.js';
 export { applyAskRules, receiptRuleOf } from './ask-rules.queries.js';
 export { needsReceipt } from './ask-rules.rule.js';

@@ -160,6 +160,16 @@ export const ClientsTable = (props: ClientsTableProps) => {
                 </Tag>
               </Link>
             ) : null}
+            {company.review_findings ? (
+              <Link
+                to={buildPath(routes.accountant.review, { clientPk: company.pk })}
+                aria-label={`Show the ${countText(company.review_findings, 'finding')} of the review checks of ${company.name}`}
+              >
+                <Tag color="orange" style={{ cursor: 'pointer' }}>
+                  {countText(company.review_findings, 'finding')}
+                </Tag>
+              </Link>
+            ) : null}
             <Link to={transactionsPathOf(company.pk, work)}>Open</Link>
           </Flex>
         );

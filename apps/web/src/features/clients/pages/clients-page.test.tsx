@@ -47,7 +47,7 @@ describe('the clients list', () => {
   });
 
   it('opens a client on the tab with work: answers to review, else what the client owes; one sync error reads in the singular', async () => {
-    const { fake } = fakeClients([bakery, dental]);
+    const { fake } = fakeClients([{ ...bakery, review_findings: 3 }, dental]);
     fake.answer(transactionEndpoints.companyCounts, {}, [
       { client_company: bakery.pk, waiting_for_client: 3, to_review: 0, sync_errors: 1, open_receipts: 0, open_requests: 1 },
       { client_company: dental.pk, waiting_for_client: 1, to_review: 2, sync_errors: 0, open_receipts: 4, open_requests: 0 },
@@ -67,6 +67,12 @@ describe('the clients list', () => {
     // So do the requests still open.
     expect(within(screen.getByRole('row', { name: /Sunrise Bakery LLC/ })).getByText('1 open request')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /Harbor Dental/ })).queryByText(/request/)).not.toBeInTheDocument();
+    // And what the review checks found, leading to the client's review tab; none shown where none is open.
+    expect(screen.getByRole('link', { name: 'Show the 3 findings of the review checks of Sunrise Bakery LLC' })).toHaveAttribute(
+      'href',
+      '/dashboard/accountant/review/7/',
+    );
+    expect(within(screen.getByRole('row', { name: /Harbor Dental/ })).queryByText(/finding/)).not.toBeInTheDocument();
   });
 
   it("asks the open work of only the page's clients, once the page is known", async () => {

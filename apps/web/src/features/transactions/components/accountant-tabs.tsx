@@ -7,7 +7,7 @@ import { Tabs } from '../../../ui/tabs';
 import { type useTransactionCounters, type AccountantListKind } from '../api';
 
 /** The accountant's tabs for one client: the three lists, the client's receipts, requests and documents, then the client's rules. */
-export type AccountantTab = AccountantListKind | 'receipts' | 'requests' | 'documents' | 'rules';
+export type AccountantTab = AccountantListKind | 'receipts' | 'requests' | 'documents' | 'rules' | 'review';
 
 const TAB_ROUTES: Record<AccountantTab, string> = {
   active: routes.accountant.active,
@@ -17,6 +17,7 @@ const TAB_ROUTES: Record<AccountantTab, string> = {
   requests: routes.accountant.requests,
   documents: routes.accountant.documents,
   rules: routes.accountant.rules,
+  review: routes.accountant.review,
 };
 
 /** A tab's name and count; the list on screen may say its count stopped at the cap ("1,000+"). */
@@ -51,6 +52,7 @@ export const AccountantTabs = ({ companyPk, active, counters: c, receiptsCount, 
         { key: 'requests', label: <TabLabel label="Requests" count={requestsCount} /> },
         { key: 'documents', label: <TabLabel label="Documents" /> },
         { key: 'rules', label: <TabLabel label="Rules" /> },
+        { key: 'review', label: <TabLabel label="Review" /> },
       ]}
       tabBarExtraContent={
         c?.sync_errors ? (

@@ -1,0 +1,28 @@
+import type { Db } from '../../../db/client.js';
+import type { JobQueue } from '../../../jobs/job-queue.js';
+import { findingsOf } from './review-checks.rule.js';
+import { categoryNamesOf, companyForChecks, payeeHistory, rowsToCheck, saveFindings } from './review-checks.queries.js';
+
+/** How far back the checks read a company's categorized transactions (the firm's setting, to come): a year. */
+export const REVIEW_WINDOW_DAYS = 365;
+
+/** One run per company waits at a time: a pull and an accountant's "run now" meeting in the queue run it once. */
+export const queueReviewChecks = (jobs: Pick<JobQueue, 'send'>, companyPk: number) => jobs.send('review-checks', { companyPk }, `review:${companyPk}`);
+
+/**
+ * Runs every check over one company's categorized transactions of the window, and keeps what they found
+ * (docs/review-checks.md). Reads and computes off the request path; writes the findings in one transaction.
+ */
+export const runReviewChecks = async (deps: { db: Db }, companyPk: number, now = new Date()) => {
+  const company = await companyForChecks(deps.db, companyPk);
+  if (!company) return 0;
+  const since = new Date(now.getTime() - REVIEW_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const rows = await rowsToCheck(deps.db, companyPk, since);
+  const findings = findingsOf(rows, {
+    history: await payeeHistory(deps.db, companyPk),
+    categoryNames: await categoryNamesOf(deps.db, companyPk),
+    receiptAbove: company.askRules.receipt_above,
+  });
+  await saveFindings(deps.db, company, findings, now);
+  return findings.length;
+};

@@ -1,0 +1,169 @@
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { CATEGORIZED_STATUSES_FOR_REVIEW, type ReviewFindingRow } from './review-checks.types.js';
+import type { Db } from '../../../db/client.js';
+import { clientCompanies, ledgerAccounts, ledgerHistory, reviewFindings, transactionAttachments, transactionLines, transactions } from '../../../db/schema/index.js';
+import type { CheckedRow, Finding } from './review-checks.rule.js';
+
+/** The company's categorized transactions dated from `since`, with their lines' categories and whether anything is attached. */
+export const rowsToCheck = async (db: Db, companyPk: number, since: string): Promise<CheckedRow[]> => {
+  const rows = await db
+    .select({
+      pk: transactions.pk,
+      date: transactions.date,
+      amount: transactions.amount,
+      type: transactions.type,
+      merchantKey: sql<string>`coalesce(${transactions.merchantKey}, '')`,
+      payee: transactions.payee,
+      description: transactions.description,
+      // Named with their table: a bare column inside the subquery would be the subquery's own.
+      categories: sql<
+        number[]
+      >`array(select l.category_id from ${transactionLines} l where l.transaction_id = ${transactions}.pk and l.category_id is not null order by l.position)`,
+      hasAttachment: sql<boolean>`exists (select 1 from ${transactionAttachments} a where a.transaction_id = ${transactions}.pk)`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.clientCompanyId, companyPk),
+        sql`${transactions.status} in (${sql.join(
+          CATEGORIZED_STATUSES_FOR_REVIEW.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+        sql`${transactions.date} >= ${since}`,
+      ),
+    );
+  return rows.map((r) => ({ ...r, categories: (r.categories ?? []).map(Number), hasAttachment: Boolean(r.hasAttachment) }));
+};
+
+/** merchant key → category → lines: the company's categorized lines in Herd and in its ledger's own books. */
+export const payeeHistory = async (db: Db, companyPk: number) => {
+  const herd = await db
+    .select({ merchantKey: transactions.merchantKey, categoryId: transactionLines.categoryId, n: sql<number>`count(*)::int` })
+    .from(transactionLines)
+    .innerJoin(transactions, eq(transactions.pk, transactionLines.transactionId))
+    .where(
+      and(
+        eq(transactions.clientCompanyId, companyPk),
+        sql`${transactions.merchantKey} <> ''`,
+        sql`${transactionLines.categoryId} is not null`,
+        sql`${transactions.status} in (${sql.join(
+          CATEGORIZED_STATUSES_FOR_REVIEW.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .groupBy(transactions.merchantKey, transactionLines.categoryId);
+  const books = await db
+    .select({ merchantKey: ledgerHistory.merchantKey, categoryId: ledgerHistory.categoryId, n: sql<number>`count(*)::int` })
+    .from(ledgerHistory)
+    .where(eq(ledgerHistory.clientCompanyId, companyPk))
+    .groupBy(ledgerHistory.merchantKey, ledgerHistory.categoryId);
+  const history = new Map<string, Map<number, number>>();
+  for (const { merchantKey, categoryId, n } of [...herd, ...books]) {
+    if (!merchantKey || categoryId === null) continue;
+    const counts = history.get(merchantKey) ?? new Map<number, number>();
+    counts.set(categoryId, (counts.get(categoryId) ?? 0) + Number(n));
+    history.set(merchantKey, counts);
+  }
+  return history;
+};
+
+export const categoryNamesOf = async (db: Db, companyPk: number) =>
+  new Map(
+    (await db.select({ pk: ledgerAccounts.pk, name: ledgerAccounts.name }).from(ledgerAccounts).where(eq(ledgerAccounts.clientCompanyId, companyPk))).map((a) => [
+      a.pk,
+      a.name,
+    ]),
+  );
+
+export const companyForChecks = async (db: Db, companyPk: number) => {
+  const [row] = await db
+    .select({ pk: clientCompanies.pk, firmId: clientCompanies.firmId, askRules: clientCompanies.askRules, checkedAt: clientCompanies.reviewCheckedAt })
+    .from(clientCompanies)
+    .where(eq(clientCompanies.pk, companyPk));
+  return row ?? null;
+};
+
+/**
+ * A run's findings, in one transaction: new ones open, known ones keep their state (a dismissed one stays dismissed,
+ * its words refreshed), and open ones this run did not find again are gone (the transaction was fixed).
+ */
+export const saveFindings = (db: Db, company: { pk: number; firmId: number }, findings: Finding[], at: Date) =>
+  db.transaction(async (tx) => {
+    const kept: number[] = [];
+    for (const f of findings) {
+      const [row] = await tx
+        .insert(reviewFindings)
+        .values({
+          firmId: company.firmId,
+          clientCompanyId: company.pk,
+          transactionId: f.transactionPk,
+          check: f.check,
+          reason: f.reason,
+          question: f.question,
+          foundAt: at,
+        })
+        .onConflictDoUpdate({
+          target: [reviewFindings.clientCompanyId, reviewFindings.transactionId, reviewFindings.check],
+          set: { reason: f.reason, question: f.question },
+        })
+        .returning({ pk: reviewFindings.pk });
+      kept.push(row!.pk);
+    }
+    await tx
+      .delete(reviewFindings)
+      .where(and(eq(reviewFindings.clientCompanyId, company.pk), eq(reviewFindings.state, 'OPEN'), kept.length > 0 ? notInArray(reviewFindings.pk, kept) : undefined));
+    await tx.update(clientCompanies).set({ reviewCheckedAt: at }).where(eq(clientCompanies.pk, company.pk));
+  });
+
+const findingColumns = {
+  pk: reviewFindings.pk,
+  check: reviewFindings.check,
+  state: reviewFindings.state,
+  reason: reviewFindings.reason,
+  question: reviewFindings.question,
+  foundAt: reviewFindings.foundAt,
+  transactionPk: transactions.pk,
+  date: transactions.date,
+  amount: transactions.amount,
+  payee: sql<string>`coalesce(nullif(${transactions.payee}, ''), ${transactions.description})`,
+  status: transactions.status,
+};
+
+export const listFindings = (db: Db, firmId: number, companyPk: number, state: ReviewFindingRow['state']): Promise<ReviewFindingRow[]> =>
+  db
+    .select(findingColumns)
+    .from(reviewFindings)
+    .innerJoin(transactions, eq(transactions.pk, reviewFindings.transactionId))
+    .where(and(eq(reviewFindings.firmId, firmId), eq(reviewFindings.clientCompanyId, companyPk), eq(reviewFindings.state, state)))
+    .orderBy(desc(transactions.date), desc(reviewFindings.pk))
+    .limit(500);
+
+/** A finding moved on by the accountant: dismissed (and who), or asked of the client. */
+export const settleFinding = async (db: Db, firmId: number, companyPk: number, findingPk: number, to: { state: 'DISMISSED' | 'ASKED'; by: number; at: Date }) => {
+  await db
+    .update(reviewFindings)
+    .set({ state: to.state, dismissedBy: to.by, dismissedAt: to.at })
+    .where(and(eq(reviewFindings.firmId, firmId), eq(reviewFindings.clientCompanyId, companyPk), eq(reviewFindings.pk, findingPk)));
+  return findingOf(db, firmId, companyPk, findingPk);
+};
+
+export const findingOf = async (db: Db, firmId: number, companyPk: number, findingPk: number) => {
+  const [row] = await db
+    .select(findingColumns)
+    .from(reviewFindings)
+    .innerJoin(transactions, eq(transactions.pk, reviewFindings.transactionId))
+    .where(and(eq(reviewFindings.firmId, firmId), eq(reviewFindings.clientCompanyId, companyPk), eq(reviewFindings.pk, findingPk)));
+  return row ?? null;
+};
+
+/** Open findings per company of one firm: the clients list's count. */
+export const countOpenFindings = async (db: Db, firmId: number, companyPks: number[]): Promise<Map<number, number>> => {
+  if (companyPks.length === 0) return new Map();
+  const rows = await db
+    .select({ companyPk: reviewFindings.clientCompanyId, n: sql<number>`count(*)::int` })
+    .from(reviewFindings)
+    .where(and(eq(reviewFindings.firmId, firmId), inArray(reviewFindings.clientCompanyId, companyPks), eq(reviewFindings.state, 'OPEN')))
+    .groupBy(reviewFindings.clientCompanyId);
+  return new Map(rows.map((r) => [r.companyPk, Number(r.n)]));
+};

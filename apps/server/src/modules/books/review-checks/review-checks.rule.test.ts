@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { findingsOf, type CheckContext, type CheckedRow } from './review-checks.rule.js';
+
+const OFFICE = 1;
+const MEALS = 2;
+const SOFTWARE = 3;
+const names = new Map([
+  [OFFICE, 'Office Supplies'],
+  [MEALS, 'Meals'],
+  [SOFTWARE, 'Software'],
+]);
+
+let next = 0;
+const row = (over: Partial<CheckedRow>): CheckedRow => ({
+  pk: (next += 1),
+  date: '2026-05-10',
+  amount: '50.00',
+  type: 'EXPENSE',
+  merchantKey: 'staples',
+  payee: 'Staples',
+  description: 'STAPLES 123',
+  categories: [OFFICE],
+  hasAttachment: true,
+  ...over,
+});
+const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({ history: new Map(), categoryNames: names, receiptAbove: null, ...over });
+const checksOf = (rows: CheckedRow[], context = ctx()) => findingsOf(rows, context).map((f) => [f.transactionPk, f.check, f.reason]);
+
+describe('each review check, where it must fire and where it must not', () => {
+  it('a payee coded away from where its transactions nearly always go', () => {
+    const history = new Map([
+      [
+        'staples',
+        new Map([
+          [OFFICE, 9],
+          [MEALS, 1],
+        ]),
+      ],
+    ]);
+    const odd = row({ categories: [MEALS], merchantKey: 'staples' });
+    expect(checksOf([odd], ctx({ history }))).toEqual([
+      [odd.pk, 'PAYEE_CODED_DIFFERENTLY', 'Coded to Meals, but 9 of 9 earlier Staples transactions went to Office Supplies.'],
+    ]);
+    // Coded where it usually goes; or a payee without a settled habit (3 of 5), or too little history.
+    expect(checksOf([row({ categories: [OFFICE] })], ctx({ history }))).toEqual([]);
+    const split = new Map([
+      [
+        'staples',
+        new Map([
+          [OFFICE, 3],
+          [SOFTWARE, 2],
+        ]),
+      ],
+    ]);
+    expect(checksOf([row({ categories: [MEALS] })], ctx({ history: split }))).toEqual([]);
+    const thin = new Map([['staples', new Map([[OFFICE, 3]])]]);
+    expect(checksOf([row({ categories: [MEALS] })], ctx({ history: thin }))).toEqual([]);
+  });
+
+  it('an amount far from the payee’s usual', () => {
+    const usual = ['48.00', '50.00', '52.00'].map((amount, i) => row({ amount, date: `2026-0${i + 1}-15` }));
+    const big = row({ amount: '400.00', date: '2026-05-20' });
+    expect(checksOf([...usual, big]).filter((f) => f[1] === 'AMOUNT_UNUSUAL')).toEqual([
+      [big.pk, 'AMOUNT_UNUSUAL', '$400.00 is 8.0 times the usual $50.00 for Staples (median of 3 other transactions).'],
+    ]);
+    expect(checksOf([...usual, row({ amount: '120.00', date: '2026-05-20' })]).filter((f) => f[1] === 'AMOUNT_UNUSUAL')).toEqual([]);
+    // Two earlier amounts are no habit yet.
+    expect(checksOf([usual[0]!, usual[1]!, row({ amount: '400.00', date: '2026-05-20' })]).filter((f) => f[1] === 'AMOUNT_UNUSUAL')).toEqual([]);
+  });
+
+  it('over the receipt threshold with nothing attached', () => {
+    const bare = row({ amount: '300.00', hasAttachment: false });
+    expect(checksOf([bare], ctx({ receiptAbove: '250.00' }))).toEqual([
+      [bare.pk, 'RECEIPT_MISSING', '$300.00 is above the $250.00 receipt threshold, and no receipt is attached.'],
+    ]);
+    expect(checksOf([row({ amount: '300.00', hasAttachment: true })], ctx({ receiptAbove: '250.00' }))).toEqual([]);
+    expect(checksOf([row({ amount: '250.00', hasAttachment: false })], ctx({ receiptAbove: '250.00' }))).toEqual([]);
+    expect(checksOf([row({ amount: '300.00', hasAttachment: false })])).toEqual([]);
+  });
+
+  it('no payee', () => {
+    const nobody = row({ merchantKey: '', payee: '', description: 'POS 4411' });
+    expect(checksOf([nobody])).toEqual([[nobody.pk, 'NO_PAYEE', 'No payee: neither the payee nor the description names who was paid.']]);
+    expect(checksOf([row({})])).toEqual([]);
+  });
+
+  it('a likely duplicate: same payee, amount and direction within three days, found on the later one', () => {
+    const first = row({ amount: '89.99', date: '2026-05-01' });
+    const again = row({ amount: '89.99', date: '2026-05-03' });
+    expect(checksOf([first, again])).toEqual([[again.pk, 'LIKELY_DUPLICATE', 'Same payee and amount ($89.99) as the transaction of 2026-05-01, 2 days apart.']]);
+    expect(checksOf([first, row({ amount: '89.99', date: '2026-05-09' })])).toEqual([]);
+    expect(checksOf([first, row({ amount: '89.99', date: '2026-05-02', type: 'DEPOSIT' })])).toEqual([]);
+    expect(checksOf([first, row({ amount: '89.99', date: '2026-05-02', merchantKey: 'office depot', payee: 'Office Depot' })])).toEqual([]);
+  });
+
+  it('a payee that looks personal for a business', () => {
+    const streaming = row({ merchantKey: 'netflix', payee: 'NETFLIX.COM', categories: [SOFTWARE] });
+    expect(checksOf([streaming])).toEqual([[streaming.pk, 'PERSONAL_PAYEE', 'NETFLIX.COM is usually a personal expense: check that it belongs to the business.']]);
+    expect(checksOf([row({ merchantKey: 'max auto parts', payee: 'Max Auto Parts' })])).toEqual([]);
+  });
+});

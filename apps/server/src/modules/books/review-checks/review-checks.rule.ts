@@ -1,0 +1,145 @@
+import type { ReviewCheck } from '@herd/contract';
+import { PERSONAL_MERCHANT_WORDS } from './personal-payees.content.js';
+
+/** One categorized transaction as the checks read it. */
+export interface CheckedRow {
+  pk: number;
+  date: string;
+  amount: string;
+  type: string;
+  merchantKey: string;
+  payee: string;
+  description: string;
+  categories: number[];
+  hasAttachment: boolean;
+}
+
+/** The numbers each check goes by (firm settings will set them; these are the defaults). */
+export const CHECK_LIMITS = {
+  /** A payee's usual category is one that at least this share of its earlier transactions went to… */
+  usualShare: 0.75,
+  /** …out of at least this many. */
+  usualAtLeast: 4,
+  /** An amount this many times the payee's usual (the median), or as small as its inverse, is unusual… */
+  amountRatio: 3,
+  /** …among at least this many earlier amounts. */
+  amountsAtLeast: 3,
+  /** The same payee and amount within this many days is a likely duplicate. */
+  duplicateDays: 3,
+} as const;
+
+export interface Finding {
+  transactionPk: number;
+  check: ReviewCheck;
+  /** For the accountant: why, with the numbers. */
+  reason: string;
+  /** For the client, sent with the transaction when the accountant asks them. */
+  question: string;
+}
+
+/** What the checks know besides the rows: the payees' categories (Herd's answers and the ledger's own books) and names. */
+export interface CheckContext {
+  /** merchant key → category pk → how many lines went there. */
+  history: Map<string, Map<number, number>>;
+  categoryNames: Map<number, string>;
+  receiptAbove: string | null;
+}
+
+const cents = (amount: string) => Math.round(Math.abs(Number(amount)) * 100);
+const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const payeeOf = (row: CheckedRow) => row.payee.trim() || row.description.trim() || 'this payee';
+const daysBetween = (a: string, b: string) => Math.round(Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+};
+
+/** Coded elsewhere than where the payee's transactions nearly always go. */
+const codedDifferently = (row: CheckedRow, ctx: CheckContext): Finding | null => {
+  const counts = new Map(ctx.history.get(row.merchantKey) ?? []);
+  // The row's own lines are not its own history.
+  for (const category of row.categories) counts.set(category, (counts.get(category) ?? 0) - 1);
+  const total = [...counts.values()].reduce((sum, n) => sum + Math.max(0, n), 0);
+  const [usual, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+  if (usual === null || total < CHECK_LIMITS.usualAtLeast || n / total < CHECK_LIMITS.usualShare || row.categories.includes(usual)) return null;
+  const coded = row.categories.map((c) => ctx.categoryNames.get(c) ?? 'another category').join(' and ') || 'no category';
+  return {
+    transactionPk: row.pk,
+    check: 'PAYEE_CODED_DIFFERENTLY',
+    reason: `Coded to ${coded}, but ${n} of ${total} earlier ${payeeOf(row)} transactions went to ${ctx.categoryNames.get(usual) ?? 'another category'}.`,
+    question: `Your ${payeeOf(row)} charges are usually ${ctx.categoryNames.get(usual) ?? 'something else'}, but this one was ${coded}. What was it for?`,
+  };
+};
+
+/** Far from what the payee usually costs. */
+const unusualAmount = (row: CheckedRow, others: CheckedRow[]): Finding | null => {
+  if (others.length < CHECK_LIMITS.amountsAtLeast) return null;
+  const usual = median(others.map((o) => cents(o.amount)));
+  const amount = cents(row.amount);
+  if (usual === 0 || (amount < usual * CHECK_LIMITS.amountRatio && amount * CHECK_LIMITS.amountRatio > usual)) return null;
+  const ratio = amount >= usual ? `${(amount / usual).toFixed(1)} times` : `${(usual / amount).toFixed(1)} times less than`;
+  return {
+    transactionPk: row.pk,
+    check: 'AMOUNT_UNUSUAL',
+    reason: `${money(amount)} is ${ratio} the usual ${money(usual)} for ${payeeOf(row)} (median of ${others.length} other transactions).`,
+    question: `This ${money(amount)} from ${payeeOf(row)} is far from the usual ${money(usual)}. What was it for?`,
+  };
+};
+
+/** The earliest of the row's close twins: same payee, amount and direction within a few days. */
+const duplicateOf = (row: CheckedRow, others: CheckedRow[]): Finding | null => {
+  const twin = others.find(
+    (o) =>
+      o.type === row.type &&
+      cents(o.amount) === cents(row.amount) &&
+      daysBetween(o.date, row.date) <= CHECK_LIMITS.duplicateDays &&
+      (o.date < row.date || (o.date === row.date && o.pk < row.pk)),
+  );
+  if (!twin) return null;
+  const apart = daysBetween(twin.date, row.date);
+  return {
+    transactionPk: row.pk,
+    check: 'LIKELY_DUPLICATE',
+    reason: `Same payee and amount (${money(cents(row.amount))}) as the transaction of ${twin.date}, ${apart === 0 ? 'the same day' : `${apart} day${apart === 1 ? '' : 's'} apart`}.`,
+    question: `This looks like a second charge of ${money(cents(row.amount))} from ${payeeOf(row)} within a few days. Were you charged twice, or were these two purchases?`,
+  };
+};
+
+/**
+ * Every finding in a company's categorized transactions. Each check stands alone; a transaction may trip several.
+ * The rows are the checked window's; the history includes the ledger's own categorized lines.
+ */
+export const findingsOf = (rows: CheckedRow[], ctx: CheckContext): Finding[] => {
+  const byMerchant = new Map<string, CheckedRow[]>();
+  for (const row of rows) if (row.merchantKey) byMerchant.set(row.merchantKey, [...(byMerchant.get(row.merchantKey) ?? []), row]);
+  const findings: Finding[] = [];
+  for (const row of rows) {
+    const others = row.merchantKey ? (byMerchant.get(row.merchantKey) ?? []).filter((o) => o.pk !== row.pk) : [];
+    if (!row.merchantKey) {
+      findings.push({
+        transactionPk: row.pk,
+        check: 'NO_PAYEE',
+        reason: 'No payee: neither the payee nor the description names who was paid.',
+        question: 'Who was this paid to, and what was it for?',
+      });
+    } else {
+      for (const found of [codedDifferently(row, ctx), unusualAmount(row, others), duplicateOf(row, others)]) if (found) findings.push(found);
+      if (PERSONAL_MERCHANT_WORDS.has(row.merchantKey.split(' ')[0]!))
+        findings.push({
+          transactionPk: row.pk,
+          check: 'PERSONAL_PAYEE',
+          reason: `${payeeOf(row)} is usually a personal expense: check that it belongs to the business.`,
+          question: `Was this ${payeeOf(row)} charge for the business, or personal?`,
+        });
+    }
+    if (ctx.receiptAbove !== null && cents(row.amount) > cents(ctx.receiptAbove) && !row.hasAttachment)
+      findings.push({
+        transactionPk: row.pk,
+        check: 'RECEIPT_MISSING',
+        reason: `${money(cents(row.amount))} is above the ${money(cents(ctx.receiptAbove))} receipt threshold, and no receipt is attached.`,
+        question: `Please add the receipt for this ${money(cents(row.amount))} charge from ${payeeOf(row)}.`,
+      });
+  }
+  return findings;
+};

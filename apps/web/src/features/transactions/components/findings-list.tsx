@@ -1,0 +1,67 @@
+import { App, Button, Empty, Flex, List, Tag, Typography } from 'antd';
+import type { ReviewCheck, ReviewFinding } from '@herd/contract';
+import { normaliseError } from '../../../lib/api-errors';
+import { formatDate } from '../../../lib/format';
+import { useAskAboutFinding, useDismissFinding, type FindingState } from '../review-checks-api';
+
+/** Each check's name, as the accountant reads it on a finding. */
+export const CHECK_NAMES: Record<ReviewCheck, string> = {
+  PAYEE_CODED_DIFFERENTLY: 'Coded differently',
+  AMOUNT_UNUSUAL: 'Unusual amount',
+  RECEIPT_MISSING: 'No receipt',
+  NO_PAYEE: 'No payee',
+  LIKELY_DUPLICATE: 'Likely duplicate',
+  PERSONAL_PAYEE: 'Looks personal',
+};
+
+const FindingActions = ({ companyPk, finding }: { companyPk: number; finding: ReviewFinding }) => {
+  const dismiss = useDismissFinding(companyPk);
+  const ask = useAskAboutFinding(companyPk);
+  const { message } = App.useApp();
+  const fail = (err: unknown) => void message.error(normaliseError(err).message);
+  return (
+    <Flex gap={8} wrap>
+      <Button
+        onClick={() => ask.mutate(finding.pk, { onSuccess: () => void message.success('Sent to the client with the question'), onError: fail })}
+        loading={ask.isPending}
+        disabled={dismiss.isPending}
+        title={`Sends it back to the client with: “${finding.question}”`}
+      >
+        Ask the client
+      </Button>
+      <Button onClick={() => dismiss.mutate(finding.pk, { onError: fail })} loading={dismiss.isPending} disabled={ask.isPending}>
+        Dismiss
+      </Button>
+    </Flex>
+  );
+};
+
+/** The findings of one state: what the check found and why, the transaction, and (for open ones) what to do with it. */
+export const FindingsList = ({ companyPk, state, findings, loading }: { companyPk: number; state: FindingState; findings: ReviewFinding[]; loading: boolean }) => (
+  <List
+    loading={loading}
+    dataSource={findings}
+    locale={{ emptyText: <Empty description={state === 'open' ? 'Nothing to look at: the checks found nothing open.' : `No ${state} findings.`} /> }}
+    renderItem={(finding) => (
+      <List.Item key={finding.pk} actions={state === 'open' ? [<FindingActions key="actions" companyPk={companyPk} finding={finding} />] : undefined}>
+        <List.Item.Meta
+          title={
+            <Flex gap={8} wrap align="center">
+              <Tag>{CHECK_NAMES[finding.check]}</Tag>
+              <Typography.Text strong>{finding.transaction.payee || 'No payee'}</Typography.Text>
+              <Typography.Text>
+                {formatDate(finding.transaction.date)} · ${finding.transaction.amount}
+              </Typography.Text>
+            </Flex>
+          }
+          description={
+            <>
+              <Typography.Paragraph style={{ marginBottom: 4 }}>{finding.reason}</Typography.Paragraph>
+              {state === 'asked' ? <Typography.Text type="secondary">Asked: “{finding.question}”</Typography.Text> : null}
+            </>
+          }
+        />
+      </List.Item>
+    )}
+  />
+);
