@@ -16,7 +16,11 @@ const ladderColumns = {
   ladderCallDueAt: clientCompanies.ladderCallDueAt,
 };
 
-/** The companies with an unanswered stretch and a step not yet taken, reminders on: the sweep's candidates (the rule decides what is due). */
+/**
+ * The companies with an unanswered stretch and a step the company's settings ask for not yet taken, reminders on: the
+ * sweep's candidates (the rule decides what is due). A company whose steps are all taken or left out is not read
+ * every quarter hour for nothing: its stretch ends at its next reminder run if the client acted.
+ */
 export const companiesOnTheLadder = (db: Db) =>
   db
     .select(ladderColumns)
@@ -25,7 +29,10 @@ export const companiesOnTheLadder = (db: Db) =>
       and(
         isNotNull(clientCompanies.unansweredSince),
         sql`(${clientCompanies.reminderSchedule}->>'enabled')::boolean`,
-        or(sql`${clientCompanies.ladderTextedAt} is null`, sql`${clientCompanies.ladderCallDueAt} is null`),
+        or(
+          sql`${clientCompanies.ladderTextedAt} is null and ${clientCompanies.reminderSchedule}->>'text_after_days' is not null`,
+          sql`${clientCompanies.ladderCallDueAt} is null and ${clientCompanies.reminderSchedule}->>'call_after_days' is not null`,
+        ),
       ),
     );
 export type LadderCompany = Awaited<ReturnType<typeof companiesOnTheLadder>>[number];

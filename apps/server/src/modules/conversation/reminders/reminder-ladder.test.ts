@@ -9,6 +9,7 @@ import { pasted, startKarbonWorld } from '../../../../test/karbon.js';
 import { moveStatuses } from '../../books/transactions/status-writer.queries.js';
 import { sweepKarbonEvents } from '../../firm/practice-management/karbon-delivery.job.js';
 import { climbLadders } from './reminder-ladder.job.js';
+import { companiesOnTheLadder } from './reminder-ladder.queries.js';
 import { runCompanyReminder, type ReminderRunDeps } from './reminder-run.job.js';
 
 /** The reminder ladder, step by step on a clock: email, a text days later, a call task days after that; an answer ends it. */
@@ -156,6 +157,23 @@ describe('the reminder ladder', () => {
     const [company] = await t.db.select().from(clientCompanies).where(eq(clientCompanies.pk, companyPk));
     expect(company!.unansweredSince).toBeNull();
     expect((await ladderOf(companyPk)).unanswered_since).toBeNull();
+  });
+
+  it('leaves a company whose steps are all taken or left out out of the sweep, and its schedule stops saying it is behind once the client answers', async () => {
+    const { companyPk, person, question } = await companyWithQuestion('Quiet Steps Co', '+1 415-555-0147');
+    await t.db
+      .update(clientCompanies)
+      .set({ reminderSchedule: { enabled: true, weekdays: null, text_after_days: null, call_after_days: null } })
+      .where(eq(clientCompanies.pk, companyPk));
+    await run(companyPk, MONDAY, '2026-06-01');
+    expect((await companiesOnTheLadder(t.db)).map((c) => c.pk)).not.toContain(companyPk);
+    expect((await ladderOf(companyPk)).unanswered_since).toBe(MONDAY.toISOString());
+    await moveStatuses(t.db, { firmId: cast.firm.firmId, companyPk, actorUserId: person.userId }, 'finish', [
+      { row: { pk: question.pk, status: 'READY' }, to: 'FINISHED_IN_HERD', values: { categorizedBy: person.userId, categorizedAt: day(1) } },
+    ]);
+    const view = await ladderOf(companyPk);
+    expect(view.unanswered_since).toBeNull();
+    expect(view.steps.map((s: { state: string }) => s.state)).toEqual(['PLANNED', 'OFF', 'OFF']);
   });
 
   it('never texts a person the firm marked so, and keeps a person in their quiet hours for later', async () => {

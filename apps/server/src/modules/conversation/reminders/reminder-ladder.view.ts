@@ -5,7 +5,7 @@ import type { Actor } from '../../../kernel/actor.js';
 import { can } from '../../../kernel/permissions.js';
 import { ladderDates, ladderOf, type LadderSettings } from './reminder-ladder.rule.js';
 import { findLadderCompany, neverTextedOf, type LadderCompany } from './reminder-ladder.queries.js';
-import { findFirmOfCompany } from './reminders.queries.js';
+import { clientActedSince, findFirmOfCompany } from './reminders.queries.js';
 
 /** "2026-12-07": the day `at` falls on in `timeZone`. */
 const localDay = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
@@ -52,7 +52,8 @@ export const reminderLadderOf = async ({ db }: { db: Db }, actor: Actor, { compa
   const schedule = company.reminderSchedule;
   const settings = ladderOf(schedule);
   const next = schedule.enabled ? nextReminderDay(schedule.weekdays ?? [firm.reminderWeekday], company.lastReminderDate, localDay(now, firm.timeZone)) : null;
-  const since = schedule.enabled ? company.unansweredSince : null;
+  // A client who acted since is not behind, whether or not a sweep or a run has ended the stretch yet.
+  const since = schedule.enabled && company.unansweredSince && !(await clientActedSince(db, company.pk, company.unansweredSince)) ? company.unansweredSince : null;
   return {
     client_company: company.pk,
     enabled: schedule.enabled,
