@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { clientCompanies, clientMemberships, firmMembers, globalBanners, ledgerAccounts, ledgerRefs, outbox, subscriptions, users } from '../src/db/schema/index.js';
+import {
+  clientCompanies,
+  clientMemberships,
+  firmMembers,
+  globalBanners,
+  ledgerAccounts,
+  ledgerRefs,
+  outbox,
+  subscriptions,
+  transactions,
+  users,
+} from '../src/db/schema/index.js';
 import { hash } from '@node-rs/argon2';
 import { hashPassword } from '../src/lib/crypto.js';
 import { insertFirm, insertFirmMember, insertSubscription, insertUser } from '../src/modules/people/auth/auth.queries.js';
@@ -179,3 +190,21 @@ export const bankCsv = (good: number, bad: string[] = []) =>
     ...Array.from({ length: good }, (_, i) => `2026-01-${String((i % 28) + 1).padStart(2, '0')},Purchase ${i + 1},-${(i + 1) * 3}.25,Vendor ${i % 5}`),
     ...bad,
   ].join('\n');
+
+/** A bank line waiting on the client (READY, an expense of 12.00 dated 2026-05-20 unless `values` say otherwise), written directly. */
+export const insertWaitingTransaction = async (db: Db, companyPk: number, values: Partial<typeof transactions.$inferInsert> = {}) => {
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      clientCompanyId: companyPk,
+      externalId: `waiting-${randomBytes(6).toString('hex')}`,
+      ledgerEntityType: 'csv',
+      type: 'EXPENSE',
+      subtype: 'csv',
+      date: '2026-05-20',
+      amount: '12.00',
+      ...values,
+    })
+    .returning();
+  return row!;
+};

@@ -1,8 +1,8 @@
 import type { KarbonSimulator } from '@herd/simulators';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCompanies, clientCompanyAssignments, clientMemberships, notifications, pushStates, transactions, users } from '../../../db/schema/index.js';
-import { createClientUser, emailsTo, firmMemberPkOf, signedInCast } from '../../../../test/factories.js';
+import { clientCompanies, clientCompanyAssignments, clientMemberships, notifications, pushStates, users } from '../../../db/schema/index.js';
+import { createClientUser, emailsTo, firmMemberPkOf, insertWaitingTransaction, signedInCast } from '../../../../test/factories.js';
 import { clientMaker } from '../../../../test/client.js';
 import type { TestApp } from '../../../../test/harness.js';
 import { pasted, startKarbonWorld } from '../../../../test/karbon.js';
@@ -32,7 +32,6 @@ const deps = (now: Date): ReminderRunDeps => ({
   now: () => now,
 });
 
-let externalId = 0;
 /** A CSV company of the firm, assigned to its team member, with one client (a phone that takes texts) and one open question. */
 const companyWithQuestion = async (name: string, phone: string) => {
   const created = await cast.admin.post('accounting/accountant/client-companies/create/', { name, connection_kind: 'CSV' });
@@ -42,19 +41,8 @@ const companyWithQuestion = async (name: string, phone: string) => {
   await t.db.insert(clientMemberships).values({ userId: person.userId, clientCompanyId: companyPk, role: 'CLIENT' });
   await t.db.update(users).set({ phone }).where(eq(users.pk, person.userId));
   await t.db.insert(clientCompanyAssignments).values({ clientCompanyId: companyPk, firmMemberId: await firmMemberPkOf(t.db, cast.teamMemberId) });
-  const [question] = await t.db
-    .insert(transactions)
-    .values({
-      clientCompanyId: companyPk,
-      externalId: `l${(externalId += 1)}`,
-      ledgerEntityType: 'csv',
-      type: 'EXPENSE',
-      subtype: 'csv',
-      date: '2026-05-20',
-      amount: '52.99',
-    })
-    .returning();
-  return { companyPk, person, question: question! };
+  const question = await insertWaitingTransaction(t.db, companyPk, { amount: '52.99' });
+  return { companyPk, person, question };
 };
 
 const run = (companyPk: number, now: Date, date: string) => runCompanyReminder(deps(now), { companyPk, date });
@@ -142,15 +130,7 @@ describe('the reminder ladder', () => {
     await moveStatuses(t.db, { firmId: cast.firm.firmId, companyPk, actorUserId: person.userId }, 'finish', [
       { row: { pk: question.pk, status: 'READY' }, to: 'FINISHED_IN_HERD', values: { categorizedBy: person.userId, categorizedAt: day(1) } },
     ]);
-    await t.db.insert(transactions).values({
-      clientCompanyId: companyPk,
-      externalId: `l${(externalId += 1)}`,
-      ledgerEntityType: 'csv',
-      type: 'EXPENSE',
-      subtype: 'csv',
-      date: '2026-05-21',
-      amount: '9.00',
-    });
+    await insertWaitingTransaction(t.db, companyPk, { date: '2026-05-21', amount: '9.00' });
     for (const n of [2, 3, 7, 8]) await climbLadders(deps(day(n)), day(n));
     expect(textsTo('+14155550143')).toEqual([]);
     expect(await callsFor(companyPk)).toEqual([]);

@@ -14,7 +14,7 @@ import {
   transactions,
   users,
 } from '../../../db/schema/index.js';
-import { addFirmMember, createClientUser, createFirm, emailsTo, firmMemberPkOf, uniqueEmail } from '../../../../test/factories.js';
+import { addFirmMember, createClientUser, createFirm, emailsTo, firmMemberPkOf, insertWaitingTransaction, uniqueEmail } from '../../../../test/factories.js';
 import { clientMaker } from '../../../../test/client.js';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { restrictedCast } from '../../../../test/restricted.js';
@@ -44,23 +44,7 @@ const depsAt = (now: Date, extra: Partial<ReminderRunDeps> = {}): ReminderRunDep
 
 const drain = () => t.app.deps.jobs.drain('client-reminder', jobHandlers(t.app.deps)['client-reminder']);
 
-let externalId = 0;
-const openTransaction = async (companyPk: number, values: Partial<typeof transactions.$inferInsert> = {}) => {
-  const [row] = await t.db
-    .insert(transactions)
-    .values({
-      clientCompanyId: companyPk,
-      externalId: `x${(externalId += 1)}`,
-      ledgerEntityType: 'csv',
-      type: 'EXPENSE',
-      subtype: 'csv',
-      date: '2026-05-20',
-      amount: '12.00',
-      ...values,
-    })
-    .returning();
-  return row!;
-};
+const openTransaction = (companyPk: number, values: Partial<typeof transactions.$inferInsert> = {}) => insertWaitingTransaction(t.db, companyPk, values);
 
 /** A firm with one client company, its CLIENT and one transaction waiting on them. */
 const clientWithWork = async (name = 'Client Co') => {
