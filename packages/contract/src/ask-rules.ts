@@ -36,6 +36,9 @@ export type AskRules = z.infer<typeof askRules>;
 /** Every company asks about everything until the firm sets otherwise. */
 export const DEFAULT_ASK_RULES: AskRules = { ask_from: null, receipt_above: null, firm_payees: [] };
 
+/** The receipt amount a client is held to: none when they may not attach a file (they could not give one). */
+export const clientReceiptRule = (rules: AskRules, editable: readonly string[]): string | null => (editable.includes('attachments') ? rules.receipt_above : null);
+
 /** Why a transaction stays with the firm: under the amount asked about, or a payee the firm answers itself. */
 export const KEPT_REASONS = ['AMOUNT', 'PAYEE'] as const;
 export type KeptReason = (typeof KEPT_REASONS)[number];

@@ -1,7 +1,16 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { CATEGORIZED_STATUSES_FOR_REVIEW, type ReviewFindingRow } from './review-checks.types.js';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ReviewFindingRow } from './review-checks.types.js';
 import type { Db } from '../../../db/client.js';
-import { clientCompanies, ledgerAccounts, ledgerHistory, reviewFindings, transactionAttachments, transactionLines, transactions } from '../../../db/schema/index.js';
+import {
+  CATEGORIZED_STATUSES,
+  clientCompanies,
+  ledgerAccounts,
+  ledgerHistory,
+  reviewFindings,
+  transactionAttachments,
+  transactionLines,
+  transactions,
+} from '../../../db/schema/index.js';
 import type { CheckedRow, Finding } from './review-checks.rule.js';
 
 /** The company's categorized transactions dated from `since`, with their lines' categories and whether anything is attached. */
@@ -22,16 +31,7 @@ export const rowsToCheck = async (db: Db, companyPk: number, since: string): Pro
       hasAttachment: sql<boolean>`exists (select 1 from ${transactionAttachments} a where a.transaction_id = ${transactions}.pk)`,
     })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.clientCompanyId, companyPk),
-        sql`${transactions.status} in (${sql.join(
-          CATEGORIZED_STATUSES_FOR_REVIEW.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-        sql`${transactions.date} >= ${since}`,
-      ),
-    );
+    .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.status, CATEGORIZED_STATUSES), sql`${transactions.date} >= ${since}`));
   return rows.map((r) => ({ ...r, categories: (r.categories ?? []).map(Number), hasAttachment: Boolean(r.hasAttachment) }));
 };
 
@@ -46,10 +46,7 @@ export const payeeHistory = async (db: Db, companyPk: number) => {
         eq(transactions.clientCompanyId, companyPk),
         sql`${transactions.merchantKey} <> ''`,
         sql`${transactionLines.categoryId} is not null`,
-        sql`${transactions.status} in (${sql.join(
-          CATEGORIZED_STATUSES_FOR_REVIEW.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
+        inArray(transactions.status, CATEGORIZED_STATUSES),
       ),
     )
     .groupBy(transactions.merchantKey, transactionLines.categoryId);
@@ -84,6 +81,9 @@ export const companyForChecks = async (db: Db, companyPk: number) => {
   return row ?? null;
 };
 
+/** Findings per INSERT: seven parameters each, well under PostgreSQL's limit. */
+const SAVE_CHUNK = 1000;
+
 /**
  * A run's findings, in one transaction: new ones open, known ones keep their state (a dismissed one stays dismissed,
  * its words refreshed), and open ones this run did not find again are gone (the transaction was fixed).
@@ -91,28 +91,33 @@ export const companyForChecks = async (db: Db, companyPk: number) => {
 export const saveFindings = (db: Db, company: { pk: number; firmId: number }, findings: Finding[], at: Date) =>
   db.transaction(async (tx) => {
     const kept: number[] = [];
-    for (const f of findings) {
-      const [row] = await tx
+    // Many rows per statement: a company of 100,000 transactions may have thousands of findings.
+    for (let start = 0; start < findings.length; start += SAVE_CHUNK) {
+      const chunk = findings.slice(start, start + SAVE_CHUNK);
+      const rows = await tx
         .insert(reviewFindings)
-        .values({
-          firmId: company.firmId,
-          clientCompanyId: company.pk,
-          transactionId: f.transactionPk,
-          check: f.check,
-          reason: f.reason,
-          question: f.question,
-          foundAt: at,
-        })
+        .values(
+          chunk.map((f) => ({
+            firmId: company.firmId,
+            clientCompanyId: company.pk,
+            transactionId: f.transactionPk,
+            check: f.check,
+            reason: f.reason,
+            question: f.question,
+            foundAt: at,
+          })),
+        )
         .onConflictDoUpdate({
           target: [reviewFindings.clientCompanyId, reviewFindings.transactionId, reviewFindings.check],
-          set: { reason: f.reason, question: f.question },
+          set: { reason: sql`excluded.reason`, question: sql`excluded.question` },
         })
         .returning({ pk: reviewFindings.pk });
-      kept.push(row!.pk);
+      kept.push(...rows.map((r) => r.pk));
     }
     await tx
       .delete(reviewFindings)
-      .where(and(eq(reviewFindings.clientCompanyId, company.pk), eq(reviewFindings.state, 'OPEN'), kept.length > 0 ? notInArray(reviewFindings.pk, kept) : undefined));
+      // The run's findings as one array parameter, however many there are.
+      .where(and(eq(reviewFindings.clientCompanyId, company.pk), eq(reviewFindings.state, 'OPEN'), sql`${reviewFindings.pk} <> all(${sql.param(kept)}::int[])`));
     await tx.update(clientCompanies).set({ reviewCheckedAt: at }).where(eq(clientCompanies.pk, company.pk));
   });
 

@@ -1,7 +1,4 @@
-import type { ReviewCheck, TransactionStatus } from '@herd/contract';
-
-/** The statuses of a categorized transaction: answered in Herd or in the ledger's books through Herd. */
-export const CATEGORIZED_STATUSES_FOR_REVIEW: readonly TransactionStatus[] = ['FINISHED_IN_HERD', 'SYNC_ERROR', 'PUBLISHED_IN_PLATFORM', 'MATCHED_TO_PLATFORM'];
+import type { ReviewCheck } from '@herd/contract';
 
 export interface ReviewFindingRow {
   pk: number;

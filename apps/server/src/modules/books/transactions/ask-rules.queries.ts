@@ -1,4 +1,4 @@
-import { DEFAULT_ASK_RULES, type AskRules } from '@herd/contract';
+import { clientReceiptRule, DEFAULT_ASK_RULES, type AskRules } from '@herd/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { clientCompanies, transactions } from '../../../db/schema/index.js';
@@ -37,5 +37,5 @@ export const receiptRuleOf = async (db: Db, companyPk: number): Promise<string |
     .select({ rules: clientCompanies.askRules, editable: clientCompanies.clientEditableFields })
     .from(clientCompanies)
     .where(eq(clientCompanies.pk, companyPk));
-  return row?.editable.includes('attachments') ? row.rules.receipt_above : null;
+  return row ? clientReceiptRule(row.rules, row.editable) : null;
 };

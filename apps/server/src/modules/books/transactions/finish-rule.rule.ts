@@ -2,6 +2,7 @@ import {
   ACCOUNTANT_FINISH_RULE,
   CLIENT_EDITABLE_FIELD_LABELS,
   clientFinishRule,
+  clientReceiptRule,
   explanationHint,
   messages,
   receiptNeededMessage,
@@ -57,8 +58,7 @@ export const finishBarOf = async (db: Db, scope: CompanyAccess): Promise<FinishB
   return {
     rule,
     editable: scope.editable,
-    // Asked only of a client who may attach a receipt.
-    receiptAbove: scope.editable.includes('attachments') ? scope.company.askRules.receipt_above : null,
+    receiptAbove: clientReceiptRule(scope.company.askRules, scope.editable),
     trackingCategories: tracked ? await activeTrackingCategoryCount(db, scope.company.pk) : 0,
     ...(listed ? await hasActiveClassesAndLocations(db, scope.company.pk) : { classes: false, locations: false }),
   };

@@ -1,4 +1,4 @@
-import { askRulesInWords, clientFinishRule, type ClientSideCompany } from '@herd/contract';
+import { askRulesInWords, clientFinishRule, clientReceiptRule, type ClientSideCompany } from '@herd/contract';
 import { ForbiddenError, NotFoundError } from '../../../lib/errors.js';
 import { writeAudit } from '../../../kernel/audit.queries.js';
 import { type Actor } from '../../../kernel/actor.js';
@@ -20,17 +20,14 @@ type CompanyRow = Awaited<ReturnType<typeof findCompaniesOfClient>>[number]['com
 
 type PinnedThreadNote = ClientSideCompany['pinned_thread_note'];
 
-/** The receipt rule a client is held to: none when they may not attach a receipt. */
-const receiptAboveFor = (company: CompanyRow) => (company.clientEditableFields.includes('attachments') ? company.askRules.receipt_above : null);
-
 const toClientSideCompany = (company: CompanyRow, role: 'CLIENT' | 'CLIENT_COWORKER', pinned: PinnedThreadNote): ClientSideCompany => ({
   pk: company.pk,
   name: company.name,
   connection_kind: company.connectionKind,
   client_editable_fields: company.clientEditableFields,
   finish_rule: clientFinishRule(company.finishRule, company.clientEditableFields),
-  receipt_above: receiptAboveFor(company),
-  ask_rules_words: askRulesInWords({ ...company.askRules, receipt_above: receiptAboveFor(company) }),
+  receipt_above: clientReceiptRule(company.askRules, company.clientEditableFields),
+  ask_rules_words: askRulesInWords({ ...company.askRules, receipt_above: clientReceiptRule(company.askRules, company.clientEditableFields) }),
   pinned_note: company.pinnedNote,
   pinned_thread_note: pinned,
   role,

@@ -28,7 +28,7 @@ import { issueInvitationLink } from '../../people/invitations/invitations.face.j
 import { peopleContextOf, type PeopleDeps } from '../../people/invitations/invitations.face.js';
 import { removePendingAccess, updatePendingContacts, type PendingRows } from './pending-client-people.queries.js';
 import { companyAccess } from '../../../kernel/company-access.js';
-import { openWorkOf, reminderRecipients } from '../reminders/reminders.face.js';
+import { openWorkReader, reminderRecipients } from '../reminders/reminders.face.js';
 import { sendReminder } from '../reminders/reminders.face.js';
 import type { AppDeps } from '../../../app-deps.js';
 
@@ -264,8 +264,9 @@ export const notifyClient = async (deps: PeopleDeps & Pick<AppDeps, 'sms'>, acto
   if (recipients.length + pending.length === 0) throw ValidationError.detail('This client has no users to notify yet. Invite one first.');
   const brand = await findBrandOfUser(ctx.db, actor.userId);
   let emailed = 0;
+  const workOf = openWorkReader(ctx.db, firmActor.firmId, company.pk);
   for (const person of recipients) {
-    const work = await openWorkOf(ctx.db, firmActor.firmId, company.pk, { userPk: person.pk, restrictions: person.restrictions });
+    const work = await workOf(person);
     // Someone who turned reminders off is not emailed, even by "Notify now".
     if (await sendReminder(ctx, brand, company, person, work, { text: true })) emailed += 1;
   }

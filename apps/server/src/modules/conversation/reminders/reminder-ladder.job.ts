@@ -13,7 +13,7 @@ import {
   type LadderCompany,
 } from './reminder-ladder.queries.js';
 import { textReminder } from './reminder-text.service.js';
-import { accountantsOfCompany, clientActedSince, findFirmOfCompany, openWorkOf, reminderRecipients, type OpenWork } from './reminders.queries.js';
+import { accountantsOfCompany, clientActedSince, findFirmOfCompany, openWorkReader, reminderRecipients } from './reminders.queries.js';
 import type { ReminderContext } from './reminders.types.js';
 
 /**
@@ -24,15 +24,11 @@ import type { ReminderContext } from './reminders.types.js';
 const takeTextStep = async (ctx: ReminderContext, company: LadderCompany, since: Date, now: Date) => {
   const firm = await findFirmOfCompany(ctx.db, company.firmId);
   let waiting = false;
-  let unrestrictedWork: OpenWork | null = null;
+  const workOf = openWorkReader(ctx.db, company.firmId, company.pk);
   for (const person of await reminderRecipients(ctx.db, company.pk)) {
     if (company.ladderTextedUsers.includes(person.pk)) continue;
     if (await hasOptedOut(ctx.db, { userId: person.pk, kind: 'REMINDERS' })) continue;
-    const restricted = person.restrictions.paymentAccountIds !== null || person.restrictions.watchedAccountIds !== null;
-    const viewer = { userPk: person.pk, restrictions: person.restrictions };
-    const work = restricted
-      ? await openWorkOf(ctx.db, company.firmId, company.pk, viewer)
-      : (unrestrictedWork ??= await openWorkOf(ctx.db, company.firmId, company.pk, viewer));
+    const work = await workOf(person);
     if (!(await claimLadderText(ctx.db, company.pk, since, person.pk))) continue;
     const outcome = await textReminder(ctx, firm.companyName ?? 'Your accountant', company, person, work, now);
     // Their quiet hours, or a push in the last day: their turn waits for a later sweep.

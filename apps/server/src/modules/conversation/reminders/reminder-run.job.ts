@@ -10,10 +10,9 @@ import {
   companiesDueForReminders,
   findFirmOfCompany,
   markEscalated,
-  openWorkOf,
+  openWorkReader,
   recordReminderRun,
   reminderRecipients,
-  type OpenWork,
 } from './reminders.queries.js';
 import { sendReminder } from './send-reminder.service.js';
 import type { ReminderContext } from './reminders.types.js';
@@ -64,13 +63,9 @@ export const runCompanyReminder = async (deps: ReminderRunDeps, data: { companyP
   const escalatedAt = acted ? null : company.reminderEscalatedAt;
 
   let reached = 0;
-  let unrestrictedWork: OpenWork | null = null;
+  const workOf = openWorkReader(deps.db, company.firmId, company.pk);
   for (const person of await reminderRecipients(deps.db, company.pk)) {
-    const restricted = person.restrictions.paymentAccountIds !== null || person.restrictions.watchedAccountIds !== null;
-    // Everyone without account restrictions sees the same work: read it once.
-    const work = restricted
-      ? await openWorkOf(deps.db, company.firmId, company.pk, { userPk: person.pk, restrictions: person.restrictions })
-      : (unrestrictedWork ??= await openWorkOf(deps.db, company.firmId, company.pk, { userPk: person.pk, restrictions: person.restrictions }));
+    const work = await workOf(person);
     if (!hasOpenWork(work)) continue;
     if (await sendReminder(deps, brand, company, person, work, { text: false })) reached += 1;
   }

@@ -145,6 +145,16 @@ export const openWorkOf = async (db: Db, firmId: number, companyPk: number, view
 };
 export type OpenWork = Awaited<ReturnType<typeof openWorkOf>>;
 
+/** Each person's open work in one company, read once for all those without account restrictions (they see the same). */
+export const openWorkReader = (db: Db, firmId: number, companyPk: number) => {
+  let unrestricted: Promise<OpenWork> | null = null;
+  return (person: { pk: number; restrictions: AccountRestrictions }): Promise<OpenWork> => {
+    const viewer = { userPk: person.pk, restrictions: person.restrictions };
+    if (person.restrictions.paymentAccountIds !== null || person.restrictions.watchedAccountIds !== null) return openWorkOf(db, firmId, companyPk, viewer);
+    return (unrestricted ??= openWorkOf(db, firmId, companyPk, viewer));
+  };
+};
+
 /**
  * Whether any client of the company did something since `since`: answered a transaction, a request,
  * sent a receipt or wrote a note there. Signing in alone does not count.
