@@ -76,6 +76,8 @@ describe('each review check, where it must fire and where it must not', () => {
     expect(checksOf([row({ amount: '300.00', hasAttachment: true })], ctx({ receiptAbove: '250.00' }))).toEqual([]);
     expect(checksOf([row({ amount: '250.00', hasAttachment: false })], ctx({ receiptAbove: '250.00' }))).toEqual([]);
     expect(checksOf([row({ amount: '300.00', hasAttachment: false })])).toEqual([]);
+    // A sale or a deposit has no receipt to give.
+    expect(checksOf([row({ amount: '300.00', hasAttachment: false, type: 'DEPOSIT' })], ctx({ receiptAbove: '250.00' }))).toEqual([]);
   });
 
   it('no payee', () => {

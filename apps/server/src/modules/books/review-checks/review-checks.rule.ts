@@ -1,4 +1,5 @@
 import type { ReviewCheck } from '@herd/contract';
+import { needsReceipt } from '../transactions/transactions.face.js';
 import { PERSONAL_MERCHANT_WORDS } from './personal-payees.content.js';
 
 /** One categorized transaction as the checks read it. */
@@ -133,7 +134,7 @@ export const findingsOf = (rows: CheckedRow[], ctx: CheckContext): Finding[] => 
           question: `Was this ${payeeOf(row)} charge for the business, or personal?`,
         });
     }
-    if (ctx.receiptAbove !== null && cents(row.amount) > cents(ctx.receiptAbove) && !row.hasAttachment)
+    if (ctx.receiptAbove !== null && needsReceipt(ctx.receiptAbove, row) && !row.hasAttachment)
       findings.push({
         transactionPk: row.pk,
         check: 'RECEIPT_MISSING',

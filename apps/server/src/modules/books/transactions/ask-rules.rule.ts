@@ -18,5 +18,6 @@ export const keptReasonOf = (rules: AskRules, payeeKeys: ReadonlySet<string>, ro
   return null;
 };
 
-/** Whether a transaction of this amount needs a receipt to be finished by the client. */
-export const needsReceipt = (receiptAbove: string | null, amount: string) => receiptAbove !== null && centsOf(amount) > centsOf(receiptAbove);
+/** Whether a transaction needs a receipt: money spent above the amount (a sale or a deposit has no receipt to give). */
+export const needsReceipt = (receiptAbove: string | null, row: { amount: string; type: string }) =>
+  receiptAbove !== null && row.type !== 'DEPOSIT' && centsOf(row.amount) > centsOf(receiptAbove);

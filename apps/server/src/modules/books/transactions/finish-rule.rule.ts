@@ -99,8 +99,7 @@ export const checkFinishable = (answer: Answer, bar: FinishBar, errors: FieldErr
       });
     }
   }
-  if (bar.receiptAbove !== null && needsReceipt(bar.receiptAbove, answer.amount) && !answer.hasAttachment)
-    errors.add('attachments', receiptNeededMessage(bar.receiptAbove));
+  if (bar.receiptAbove !== null && needsReceipt(bar.receiptAbove, answer) && !answer.hasAttachment) errors.add('attachments', receiptNeededMessage(bar.receiptAbove));
   if (!bar.rule.category_or_explanation || explained || answer.lines.every((line) => line.categoryId !== null)) return;
   // Said on every field that would do, so the client sees it wherever they look.
   const hint = explanationHint(bar.editable === 'all' ? ['category', 'memo', 'attachments'] : bar.editable);

@@ -34,7 +34,7 @@ export const openQuestionsOf = async (db: Db, who: { userPk: number; companyPk: 
   const open = await listTransactions({ db }, actor, { list: 'clientActive', companyPk: who.companyPk, query, url: '' });
   // A question that needs a receipt is answered in the app, with the photo: a word by text could not finish it.
   const receiptAbove = await receiptRuleOf(db, who.companyPk);
-  const waiting = open.results.filter((t) => t.status === 'READY' && !needsReceipt(receiptAbove, t.amount));
+  const waiting = open.results.filter((t) => t.status === 'READY' && !needsReceipt(receiptAbove, t));
   if (waiting.length === 0) return { questions: [], more: 0 };
   const categories = await clientCategories(db, who.companyPk);
   const allowed = new Map(categories.map((c) => [c.pk, c.name]));

@@ -2,6 +2,7 @@ import { App, Button, Empty, Flex, List, Tag, Typography } from 'antd';
 import type { ReviewCheck, ReviewFinding } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
+import { formatMoney } from '../money';
 import { useAskAboutFinding, useDismissFinding, type FindingState } from '../review-checks-api';
 
 /** Each check's name, as the accountant reads it on a finding. */
@@ -43,14 +44,15 @@ export const FindingsList = ({ companyPk, state, findings, loading }: { companyP
     dataSource={findings}
     locale={{ emptyText: <Empty description={state === 'open' ? 'Nothing to look at: the checks found nothing open.' : `No ${state} findings.`} /> }}
     renderItem={(finding) => (
-      <List.Item key={finding.pk} actions={state === 'open' ? [<FindingActions key="actions" companyPk={companyPk} finding={finding} />] : undefined}>
+      // The buttons sit under the words, not beside them: beside, a phone's width left the words a column one word wide.
+      <List.Item key={finding.pk}>
         <List.Item.Meta
           title={
             <Flex gap={8} wrap align="center">
               <Tag>{CHECK_NAMES[finding.check]}</Tag>
               <Typography.Text strong>{finding.transaction.payee || 'No payee'}</Typography.Text>
               <Typography.Text>
-                {formatDate(finding.transaction.date)} · ${finding.transaction.amount}
+                {formatDate(finding.transaction.date)} · ${formatMoney(finding.transaction.amount)}
               </Typography.Text>
             </Flex>
           }
@@ -58,6 +60,7 @@ export const FindingsList = ({ companyPk, state, findings, loading }: { companyP
             <>
               <Typography.Paragraph style={{ marginBottom: 4 }}>{finding.reason}</Typography.Paragraph>
               {state === 'asked' ? <Typography.Text type="secondary">Asked: “{finding.question}”</Typography.Text> : null}
+              {state === 'open' ? <FindingActions companyPk={companyPk} finding={finding} /> : null}
             </>
           }
         />
