@@ -5,7 +5,8 @@ import { MONEY_PATTERN, moneyField } from './transactions.js';
 /** The most payees a firm answers itself for one client company. */
 export const FIRM_PAYEES_MAX = 100;
 
-const threshold = (label: string) =>
+/** An amount above zero, or null for none: a threshold a firm may leave unset. */
+export const positiveThreshold = (label: string) =>
   moneyField(label)
     // A value that is no amount at all is refused once, as not valid.
     .refine((value) => !MONEY_PATTERN.test(value) || (!value.startsWith('-') && Number(value) > 0), { error: `${label} must be more than zero.` })
@@ -18,8 +19,8 @@ const threshold = (label: string) =>
  * - `firm_payees`: payees the firm always answers itself, as the firm writes them.
  */
 export const askRules = z.object({
-  ask_from: threshold('Ask from'),
-  receipt_above: threshold('Receipt above'),
+  ask_from: positiveThreshold('Ask from'),
+  receipt_above: positiveThreshold('Receipt above'),
   firm_payees: z
     .array(
       z

@@ -14,6 +14,8 @@ export const genericAccount = z.object({
   is_payment_account: z.boolean().default(false),
   is_watched: z.boolean().optional(),
   active: z.boolean().default(true),
+  /** The account this one is a sub-account of, by its external id (the review checks flag lines coded to a parent). */
+  parent_external_id: z.string().trim().max(200).nullable().optional(),
 });
 export const genericRef = z.object({
   kind: z.enum(REF_KINDS, { error: (i) => (i.input === undefined ? messages.required('Kind') : messages.notValid('Kind')) }),

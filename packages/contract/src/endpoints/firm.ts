@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint.js';
 import { firmSettings, firmSettingsBody } from '../people.js';
+import { reviewCheckSettings, reviewCheckSettingsBody } from '../review-checks.js';
 
 const tags = ['firm settings'];
 
@@ -13,5 +14,24 @@ export const firmSettingsEndpoints = {
     summary: 'Change the firm’s name, main colour or logo (firm admin only)',
     body: firmSettingsBody,
     responses: { 200: firmSettings },
+  }),
+};
+
+/** Which review checks run over the firm's client companies, and the numbers they go by (docs/review-checks.md). */
+export const reviewCheckSettingsEndpoints = {
+  settings: endpoint({
+    method: 'GET',
+    path: 'accounting/accountant/review-check-settings/',
+    tags,
+    summary: 'The firm’s review checks: which run, the window and their thresholds',
+    responses: { 200: reviewCheckSettings },
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: 'accounting/accountant/review-check-settings/',
+    tags,
+    summary: 'Turn review checks on or off and set their thresholds (firm admin only)',
+    body: reviewCheckSettingsBody,
+    responses: { 200: reviewCheckSettings },
   }),
 };

@@ -51,7 +51,7 @@ export class QbdCompany {
     this.listCounter += 1;
     const stored: ListEntry = {
       ...entry,
-      fullName: entry.fullName ?? entry.name,
+      fullName: entry.fullName ?? (entry.parent ? `${entry.parent.fullName}:${entry.name}` : entry.name),
       isActive: entry.isActive ?? true,
       listId: `${this.listCounter.toString(16).toUpperCase()}-${Math.floor(at / 1000)}`,
       timeCreated: at,

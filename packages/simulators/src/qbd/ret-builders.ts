@@ -28,7 +28,9 @@ export function listRet(entry: ListEntry): OutElement {
         ...head,
         ...leaf('FullName', entry.fullName),
         ...leaf('IsActive', entry.isActive),
-        ...leaf('Sublevel', 0),
+        ...ref('ParentRef', entry.parent),
+        // How deep in the chart: a top account is 0, each parent adds one (the colons of its full name).
+        ...leaf('Sublevel', entry.fullName.split(':').length - 1),
         ...leaf('AccountType', entry.accountType),
         ...leaf('SpecialAccountType', entry.specialAccountType),
         ...leaf('AccountNumber', entry.accountNumber),

@@ -25,7 +25,8 @@ export interface ListEntry {
   name: string;
   fullName: string;
   isActive: boolean;
-  /** Account */
+  /** Account: the account it is a sub-account of (its FullName then begins with the parent's, joined by a colon). */
+  parent?: Ref;
   accountType?: string;
   specialAccountType?: string;
   accountNumber?: string;

@@ -1,3 +1,4 @@
+import type { ReviewCheckSettings } from '@herd/contract';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { firmRoleEnum, subscriptionStatusEnum } from './enums.js';
 import { users } from './users.js';
@@ -15,6 +16,8 @@ export const firms = pgTable('firms', {
   reminderWeekday: smallint('reminder_weekday').notNull().default(1),
   /** Unanswered reminders in a row after which the client's accountants are told. */
   reminderEscalateAfter: smallint('reminder_escalate_after').notNull().default(3),
+  /** The firm's review-check settings as it saved them, read over the defaults (`effectiveReviewCheckSettings`). */
+  reviewChecks: jsonb('review_checks').$type<Partial<ReviewCheckSettings>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

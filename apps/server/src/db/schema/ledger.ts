@@ -22,6 +22,8 @@ export const ledgerAccounts = pgTable(
     isPaymentAccount: boolean('is_payment_account').notNull().default(false),
     isWatched: boolean('is_watched').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /** The ledger's id of the account this one is a sub-account of; null at the top of the chart. */
+    parentExternalId: text('parent_external_id'),
     raw: jsonb('raw').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

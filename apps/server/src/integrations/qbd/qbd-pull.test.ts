@@ -41,6 +41,15 @@ describe('QuickBooks Desktop pull', () => {
     expect(refs.find((r) => r.name === 'City Power & Light')?.kind).toBe('VENDOR');
   });
 
+  it('knows a sub-account’s parent by its ListID (the review checks flag lines coded to the parent)', async () => {
+    const { adapter, sim } = qbdTestCompany();
+    const utilities = sim.listEntries('Account').find((a) => a.name === 'Utilities')!;
+    const electric = sim.company.addList({ kind: 'Account', name: 'Electric', accountType: 'Expense', parent: { listId: utilities.listId, fullName: utilities.fullName } });
+    const accounts = (await pullPages(adapter, freshCursor())).flatMap((p) => (p.kind === 'references' ? p.accounts : []));
+    expect(accounts.find((a) => a.externalId === electric.listId)).toMatchObject({ name: 'Utilities:Electric', parentExternalId: utilities.listId });
+    expect(accounts.find((a) => a.externalId === utilities.listId)?.parentExternalId).toBeNull();
+  });
+
   it('lands every kind with its type, subtype, amounts in cents and watched lines', async () => {
     const { adapter, sim } = qbdTestCompany({ transactions: 120, watchedShare: 0.5 });
     const income = sim.listEntries('Account').find((a) => a.name === 'Uncategorized Income')!;

@@ -1,6 +1,6 @@
 import type { RefKind } from '@herd/contract';
 import type { LedgerAccountRecord, LedgerRefRecord } from '../../modules/books/ledger/ledger-records.port.js';
-import { plainOf, textOf, type QbxmlElement } from './qbxml-xml.js';
+import { plainOf, refIdOf, textOf, type QbxmlElement } from './qbxml-xml.js';
 
 /** QuickBooks Desktop's lists, in the order a pull reads them (the chart first), with the kind of Herd's list each fills. */
 export const QBD_REF_LISTS = {
@@ -36,6 +36,7 @@ const account = (ret: QbxmlElement): LedgerAccountRecord => ({
   accountSubtype: textOf(ret, 'SpecialAccountType') || null,
   isPaymentAccount: PAYMENT_ACCOUNT_TYPES.has(textOf(ret, 'AccountType')),
   active: active(ret),
+  parentExternalId: refIdOf(ret, 'ParentRef'),
   raw: plainOf(ret),
 });
 

@@ -19,4 +19,15 @@ describe('QuickBooks reference lists', () => {
     ]);
     expect(accounts).toEqual([expect.objectContaining({ externalId: '1', name: 'Checking', isPaymentAccount: true, active: false })]);
   });
+
+  it('knows a sub-account’s parent from its ParentRef, and only a sub-account’s', () => {
+    const { accounts } = referencePage('Account', [
+      { Id: '30', SyncToken: '0', Name: 'Utilities', AccountType: 'Expense', SubAccount: false },
+      { Id: '31', SyncToken: '0', Name: 'Electric', AccountType: 'Expense', SubAccount: true, ParentRef: { value: '30' } },
+    ]);
+    expect(accounts.map((a) => [a.externalId, a.parentExternalId])).toEqual([
+      ['30', null],
+      ['31', '30'],
+    ]);
+  });
 });

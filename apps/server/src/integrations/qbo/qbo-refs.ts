@@ -1,6 +1,7 @@
 import type { RefKind } from '@herd/contract';
 import type { LedgerAccountRecord, LedgerRefRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QboEntity } from './qbo-api.js';
+import { refValue } from './qbo-transaction-map.js';
 
 /** QuickBooks' reference lists and the Herd list each one fills. */
 export const REF_ENTITIES = {
@@ -54,6 +55,7 @@ export const referencePage = (entity: RefEntity, rows: QboEntity[]): { accounts:
           accountSubtype: row.AccountSubType ? String(row.AccountSubType) : null,
           isPaymentAccount: PAYMENT_ACCOUNT_TYPES.has(accountType),
           active: isActive(row),
+          parentExternalId: row.SubAccount === true ? refValue(row.ParentRef) : null,
           raw: row,
         };
       }),

@@ -14,6 +14,8 @@ const account = (row: XeroObject): LedgerAccountRecord => ({
   accountType: text(row.Type),
   accountSubtype: text(row.BankAccountType) || null,
   isPaymentAccount: text(row.Type) === 'BANK',
+  // Xero's chart is flat: it has no sub-accounts.
+  parentExternalId: null,
   active: active(row.Status),
   raw: row,
 });

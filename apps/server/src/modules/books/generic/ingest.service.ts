@@ -31,6 +31,7 @@ export const upsertReferenceLists = async ({ db }: Pick<AppDeps, 'db'>, _visitor
           isPaymentAccount: a.is_payment_account,
           isWatched: a.is_watched ?? false,
           active: a.active,
+          parentExternalId: a.parent_external_id ?? null,
         })
         .onConflictDoUpdate({
           target: [ledgerAccounts.clientCompanyId, ledgerAccounts.externalId],
@@ -41,6 +42,7 @@ export const upsertReferenceLists = async ({ db }: Pick<AppDeps, 'db'>, _visitor
             isPaymentAccount: a.is_payment_account,
             active: a.active,
             updatedAt: new Date(),
+            ...(a.parent_external_id === undefined ? {} : { parentExternalId: a.parent_external_id }),
             ...(a.is_watched === undefined ? {} : { isWatched: a.is_watched }),
           },
         });

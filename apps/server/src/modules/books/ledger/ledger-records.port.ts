@@ -80,6 +80,8 @@ export interface LedgerAccountRecord {
   accountSubtype: string | null;
   isPaymentAccount: boolean;
   active: boolean;
+  /** The account it is a sub-account of (QuickBooks' ParentRef); null at the top of the chart, and always in Xero. */
+  parentExternalId: string | null;
   raw: Record<string, unknown>;
 }
 

@@ -24,6 +24,7 @@ export const upsertReferencePage = async (db: Db, companyPk: number, sent: { acc
           accountSubtype: sql`excluded.account_subtype`,
           isPaymentAccount: sql`excluded.is_payment_account`,
           active: sql`excluded.active`,
+          parentExternalId: sql`excluded.parent_external_id`,
           raw: sql`excluded.raw`,
           updatedAt: new Date(),
         },

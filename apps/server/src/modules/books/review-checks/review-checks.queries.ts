@@ -1,9 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ReviewFindingRow } from './review-checks.types.js';
 import type { Db } from '../../../db/client.js';
 import {
   CATEGORIZED_STATUSES,
   clientCompanies,
+  firms,
   ledgerAccounts,
   ledgerHistory,
   reviewFindings,
@@ -65,6 +67,20 @@ export const payeeHistory = async (db: Db, companyPk: number) => {
   return history;
 };
 
+/** A parent account → its active sub-accounts' names, by the ledger's parent ids (an account pointing at none counts for none). */
+export const subAccountsOf = async (db: Db, companyPk: number) => {
+  const parent = alias(ledgerAccounts, 'parent');
+  const rows = await db
+    .select({ parentPk: parent.pk, name: ledgerAccounts.name })
+    .from(ledgerAccounts)
+    .innerJoin(parent, and(eq(parent.clientCompanyId, ledgerAccounts.clientCompanyId), eq(parent.externalId, ledgerAccounts.parentExternalId)))
+    .where(and(eq(ledgerAccounts.clientCompanyId, companyPk), eq(ledgerAccounts.active, true)))
+    .orderBy(ledgerAccounts.name);
+  const subs = new Map<number, string[]>();
+  for (const { parentPk, name } of rows) subs.set(parentPk, [...(subs.get(parentPk) ?? []), name]);
+  return subs;
+};
+
 export const categoryNamesOf = async (db: Db, companyPk: number) =>
   new Map(
     (await db.select({ pk: ledgerAccounts.pk, name: ledgerAccounts.name }).from(ledgerAccounts).where(eq(ledgerAccounts.clientCompanyId, companyPk))).map((a) => [
@@ -75,8 +91,15 @@ export const categoryNamesOf = async (db: Db, companyPk: number) =>
 
 export const companyForChecks = async (db: Db, companyPk: number) => {
   const [row] = await db
-    .select({ pk: clientCompanies.pk, firmId: clientCompanies.firmId, askRules: clientCompanies.askRules, checkedAt: clientCompanies.reviewCheckedAt })
+    .select({
+      pk: clientCompanies.pk,
+      firmId: clientCompanies.firmId,
+      askRules: clientCompanies.askRules,
+      checkedAt: clientCompanies.reviewCheckedAt,
+      settings: firms.reviewChecks,
+    })
     .from(clientCompanies)
+    .innerJoin(firms, eq(firms.pk, clientCompanies.firmId))
     .where(eq(clientCompanies.pk, companyPk));
   return row ?? null;
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_REVIEW_CHECK_SETTINGS } from '@herd/contract';
 import { findingsOf, type CheckContext, type CheckedRow } from './review-checks.rule.js';
 
 const OFFICE = 1;
@@ -23,7 +24,14 @@ const row = (over: Partial<CheckedRow>): CheckedRow => ({
   hasAttachment: true,
   ...over,
 });
-const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({ history: new Map(), categoryNames: names, receiptAbove: null, ...over });
+const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({
+  settings: DEFAULT_REVIEW_CHECK_SETTINGS,
+  history: new Map(),
+  categoryNames: names,
+  subAccounts: new Map(),
+  receiptAbove: null,
+  ...over,
+});
 const checksOf = (rows: CheckedRow[], context = ctx()) => findingsOf(rows, context).map((f) => [f.transactionPk, f.check, f.reason]);
 
 describe('each review check, where it must fire and where it must not', () => {
@@ -99,5 +107,52 @@ describe('each review check, where it must fire and where it must not', () => {
     const streaming = row({ merchantKey: 'netflix', payee: 'NETFLIX.COM', categories: [SOFTWARE] });
     expect(checksOf([streaming])).toEqual([[streaming.pk, 'PERSONAL_PAYEE', 'NETFLIX.COM is usually a personal expense: check that it belongs to the business.']]);
     expect(checksOf([row({ merchantKey: 'max auto parts', payee: 'Max Auto Parts' })])).toEqual([]);
+  });
+
+  it('coded to a parent account that has sub-accounts', () => {
+    const UTILITIES = 4;
+    const withSubs = new Map([...names, [UTILITIES, 'Utilities']]);
+    const subAccounts = new Map([[UTILITIES, ['Utilities:Electric', 'Utilities:Gas', 'Utilities:Internet', 'Utilities:Water']]]);
+    const onParent = row({ categories: [UTILITIES], merchantKey: 'con edison', payee: 'Con Edison', amount: '180.00' });
+    expect(findingsOf([onParent], ctx({ categoryNames: withSubs, subAccounts }))).toEqual([
+      {
+        transactionPk: onParent.pk,
+        check: 'PARENT_ACCOUNT',
+        reason: 'Coded to Utilities, which has 4 sub-accounts (Utilities:Electric, Utilities:Gas, Utilities:Internet and 1 more): it belongs in one of them.',
+        question: 'This $180.00 from Con Edison is filed under Utilities. Which of these was it: Utilities:Electric, Utilities:Gas, Utilities:Internet and 1 more?',
+      },
+    ]);
+    // A sub-account, or an account without sub-accounts, is where a line belongs.
+    expect(checksOf([row({ categories: [OFFICE] })], ctx({ categoryNames: withSubs, subAccounts }))).toEqual([]);
+  });
+});
+
+describe('the firm’s settings', () => {
+  it('a check the firm turned off finds nothing; the others still run', () => {
+    const streaming = row({ merchantKey: 'netflix', payee: 'Netflix', amount: '300.00', hasAttachment: false });
+    const on = ctx({ receiptAbove: '100.00' });
+    expect(checksOf([streaming], on).map((f) => f[1])).toEqual(['PERSONAL_PAYEE', 'RECEIPT_MISSING']);
+    const off = { ...DEFAULT_REVIEW_CHECK_SETTINGS, checks: { ...DEFAULT_REVIEW_CHECK_SETTINGS.checks, PERSONAL_PAYEE: false } };
+    expect(checksOf([streaming], { ...on, settings: off }).map((f) => f[1])).toEqual(['RECEIPT_MISSING']);
+  });
+
+  it('the thresholds are the firm’s: a wider duplicate window, a lower amount ratio, a looser habit', () => {
+    const first = row({ amount: '89.99', date: '2026-05-01' });
+    const later = row({ amount: '89.99', date: '2026-05-06' });
+    expect(checksOf([first, later])).toEqual([]);
+    const wide = ctx({ settings: { ...DEFAULT_REVIEW_CHECK_SETTINGS, duplicate_days: 7 } });
+    expect(checksOf([first, later], wide).map((f) => f[1])).toEqual(['LIKELY_DUPLICATE']);
+
+    const usual = ['48.00', '50.00', '52.00'].map((amount, i) => row({ amount, date: `2026-0${i + 1}-15` }));
+    const doubled = row({ amount: '100.00', date: '2026-05-20' });
+    expect(checksOf([...usual, doubled])).toEqual([]);
+    const tight = ctx({ settings: { ...DEFAULT_REVIEW_CHECK_SETTINGS, amount_ratio: 2 } });
+    expect(checksOf([...usual, doubled], tight)).toEqual([[doubled.pk, 'AMOUNT_UNUSUAL', '$100.00 is 2.0 times the usual $50.00 for Staples (median of 3 other transactions).']]);
+
+    const split = new Map([['staples', new Map([[OFFICE, 3], [SOFTWARE, 2]])]]);
+    const odd = row({ categories: [MEALS] });
+    expect(checksOf([odd], ctx({ history: split }))).toEqual([]);
+    const loose = ctx({ history: split, settings: { ...DEFAULT_REVIEW_CHECK_SETTINGS, usual_share_percent: 60 } });
+    expect(checksOf([odd], loose).map((f) => f[1])).toEqual(['PAYEE_CODED_DIFFERENTLY']);
   });
 });

@@ -1,4 +1,4 @@
-import type { ReviewCheck } from '@herd/contract';
+import type { ReviewCheck, ReviewCheckSettings } from '@herd/contract';
 import { needsReceipt } from '../transactions/transactions.face.js';
 import { PERSONAL_MERCHANT_WORDS } from './personal-payees.content.js';
 
@@ -15,20 +15,6 @@ export interface CheckedRow {
   hasAttachment: boolean;
 }
 
-/** The numbers each check goes by (firm settings will set them; these are the defaults). */
-export const CHECK_LIMITS = {
-  /** A payee's usual category is one that at least this share of its earlier transactions went to… */
-  usualShare: 0.75,
-  /** …out of at least this many. */
-  usualAtLeast: 4,
-  /** An amount this many times the payee's usual (the median), or as small as its inverse, is unusual… */
-  amountRatio: 3,
-  /** …among at least this many earlier amounts. */
-  amountsAtLeast: 3,
-  /** The same payee and amount within this many days is a likely duplicate. */
-  duplicateDays: 3,
-} as const;
-
 export interface Finding {
   transactionPk: number;
   check: ReviewCheck;
@@ -38,11 +24,18 @@ export interface Finding {
   question: string;
 }
 
-/** What the checks know besides the rows: the payees' categories (Herd's answers and the ledger's own books) and names. */
+/**
+ * What the checks know besides the rows: the firm's settings, the payees' categories (Herd's answers and the ledger's
+ * own books), the chart's names and which of its accounts have sub-accounts.
+ */
 export interface CheckContext {
+  settings: ReviewCheckSettings;
   /** merchant key → category pk → how many lines went there. */
   history: Map<string, Map<number, number>>;
   categoryNames: Map<number, string>;
+  /** A parent account → the names of its active sub-accounts. */
+  subAccounts: Map<number, string[]>;
+  /** The company's own receipt amount, else the firm's; null: none. */
   receiptAbove: string | null;
 }
 
@@ -63,7 +56,8 @@ const codedDifferently = (row: CheckedRow, ctx: CheckContext): Finding | null =>
   for (const category of row.categories) counts.set(category, (counts.get(category) ?? 0) - 1);
   const total = [...counts.values()].reduce((sum, n) => sum + Math.max(0, n), 0);
   const [usual, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
-  if (usual === null || total < CHECK_LIMITS.usualAtLeast || n / total < CHECK_LIMITS.usualShare || row.categories.includes(usual)) return null;
+  const { usual_at_least, usual_share_percent } = ctx.settings;
+  if (usual === null || total < usual_at_least || (n / total) * 100 < usual_share_percent || row.categories.includes(usual)) return null;
   const coded = row.categories.map((c) => ctx.categoryNames.get(c) ?? 'another category').join(' and ') || 'no category';
   return {
     transactionPk: row.pk,
@@ -74,11 +68,11 @@ const codedDifferently = (row: CheckedRow, ctx: CheckContext): Finding | null =>
 };
 
 /** Far from what the payee usually costs. */
-const unusualAmount = (row: CheckedRow, others: CheckedRow[]): Finding | null => {
-  if (others.length < CHECK_LIMITS.amountsAtLeast) return null;
+const unusualAmount = (row: CheckedRow, others: CheckedRow[], { amounts_at_least, amount_ratio }: ReviewCheckSettings): Finding | null => {
+  if (others.length < amounts_at_least) return null;
   const usual = median(others.map((o) => cents(o.amount)));
   const amount = cents(row.amount);
-  if (usual === 0 || (amount < usual * CHECK_LIMITS.amountRatio && amount * CHECK_LIMITS.amountRatio > usual)) return null;
+  if (usual === 0 || (amount < usual * amount_ratio && amount * amount_ratio > usual)) return null;
   const ratio = amount >= usual ? `${(amount / usual).toFixed(1)} times` : `${(usual / amount).toFixed(1)} times less than`;
   return {
     transactionPk: row.pk,
@@ -89,12 +83,12 @@ const unusualAmount = (row: CheckedRow, others: CheckedRow[]): Finding | null =>
 };
 
 /** The earliest of the row's close twins: same payee, amount and direction within a few days. */
-const duplicateOf = (row: CheckedRow, others: CheckedRow[]): Finding | null => {
+const duplicateOf = (row: CheckedRow, others: CheckedRow[], { duplicate_days }: ReviewCheckSettings): Finding | null => {
   const twin = others.find(
     (o) =>
       o.type === row.type &&
       cents(o.amount) === cents(row.amount) &&
-      daysBetween(o.date, row.date) <= CHECK_LIMITS.duplicateDays &&
+      daysBetween(o.date, row.date) <= duplicate_days &&
       (o.date < row.date || (o.date === row.date && o.pk < row.pk)),
   );
   if (!twin) return null;
@@ -107,40 +101,69 @@ const duplicateOf = (row: CheckedRow, others: CheckedRow[]): Finding | null => {
   };
 };
 
+/** Coded to an account that has sub-accounts: the ledger's reports then miss the detail the sub-accounts exist for. */
+const parentAccount = (row: CheckedRow, ctx: CheckContext): Finding | null => {
+  const parent = row.categories.find((c) => ctx.subAccounts.has(c));
+  if (parent === undefined) return null;
+  const name = ctx.categoryNames.get(parent) ?? 'a parent account';
+  const subs = ctx.subAccounts.get(parent)!;
+  const listed = subs.length > 3 ? `${subs.slice(0, 3).join(', ')} and ${subs.length - 3} more` : subs.join(', ');
+  return {
+    transactionPk: row.pk,
+    check: 'PARENT_ACCOUNT',
+    reason: `Coded to ${name}, which has ${subs.length} sub-account${subs.length === 1 ? '' : 's'} (${listed}): it belongs in one of them.`,
+    question: `This ${money(cents(row.amount))} from ${payeeOf(row)} is filed under ${name}. Which of these was it: ${listed}?`,
+  };
+};
+
+const noPayee = (row: CheckedRow): Finding => ({
+  transactionPk: row.pk,
+  check: 'NO_PAYEE',
+  reason: 'No payee: neither the payee nor the description names who was paid.',
+  question: 'Who was this paid to, and what was it for?',
+});
+
+const personalPayee = (row: CheckedRow): Finding | null =>
+  PERSONAL_MERCHANT_WORDS.has(row.merchantKey.split(' ')[0]!)
+    ? {
+        transactionPk: row.pk,
+        check: 'PERSONAL_PAYEE',
+        reason: `${payeeOf(row)} is usually a personal expense: check that it belongs to the business.`,
+        question: `Was this ${payeeOf(row)} charge for the business, or personal?`,
+      }
+    : null;
+
+const receiptMissing = (row: CheckedRow, receiptAbove: string | null): Finding | null =>
+  receiptAbove !== null && needsReceipt(receiptAbove, row) && !row.hasAttachment
+    ? {
+        transactionPk: row.pk,
+        check: 'RECEIPT_MISSING',
+        reason: `${money(cents(row.amount))} is above the ${money(cents(receiptAbove))} receipt threshold, and no receipt is attached.`,
+        question: `Please add the receipt for this ${money(cents(row.amount))} charge from ${payeeOf(row)}.`,
+      }
+    : null;
+
 /**
- * Every finding in a company's categorized transactions. Each check stands alone; a transaction may trip several.
- * The rows are the checked window's; the history includes the ledger's own categorized lines.
+ * Every finding in a company's categorized transactions, by the checks the firm has on. Each check stands alone; a
+ * transaction may trip several. The rows are the checked window's; the history includes the ledger's own categorized lines.
  */
 export const findingsOf = (rows: CheckedRow[], ctx: CheckContext): Finding[] => {
   const byMerchant = new Map<string, CheckedRow[]>();
   for (const row of rows) if (row.merchantKey) byMerchant.set(row.merchantKey, [...(byMerchant.get(row.merchantKey) ?? []), row]);
+  const on = ctx.settings.checks;
   const findings: Finding[] = [];
   for (const row of rows) {
     const others = row.merchantKey ? (byMerchant.get(row.merchantKey) ?? []).filter((o) => o.pk !== row.pk) : [];
-    if (!row.merchantKey) {
-      findings.push({
-        transactionPk: row.pk,
-        check: 'NO_PAYEE',
-        reason: 'No payee: neither the payee nor the description names who was paid.',
-        question: 'Who was this paid to, and what was it for?',
-      });
-    } else {
-      for (const found of [codedDifferently(row, ctx), unusualAmount(row, others), duplicateOf(row, others)]) if (found) findings.push(found);
-      if (PERSONAL_MERCHANT_WORDS.has(row.merchantKey.split(' ')[0]!))
-        findings.push({
-          transactionPk: row.pk,
-          check: 'PERSONAL_PAYEE',
-          reason: `${payeeOf(row)} is usually a personal expense: check that it belongs to the business.`,
-          question: `Was this ${payeeOf(row)} charge for the business, or personal?`,
-        });
-    }
-    if (ctx.receiptAbove !== null && needsReceipt(ctx.receiptAbove, row) && !row.hasAttachment)
-      findings.push({
-        transactionPk: row.pk,
-        check: 'RECEIPT_MISSING',
-        reason: `${money(cents(row.amount))} is above the ${money(cents(ctx.receiptAbove))} receipt threshold, and no receipt is attached.`,
-        question: `Please add the receipt for this ${money(cents(row.amount))} charge from ${payeeOf(row)}.`,
-      });
+    const found = row.merchantKey
+      ? [
+          on.PAYEE_CODED_DIFFERENTLY ? codedDifferently(row, ctx) : null,
+          on.AMOUNT_UNUSUAL ? unusualAmount(row, others, ctx.settings) : null,
+          on.LIKELY_DUPLICATE ? duplicateOf(row, others, ctx.settings) : null,
+          on.PERSONAL_PAYEE ? personalPayee(row) : null,
+        ]
+      : [on.NO_PAYEE ? noPayee(row) : null];
+    found.push(on.PARENT_ACCOUNT ? parentAccount(row, ctx) : null, on.RECEIPT_MISSING ? receiptMissing(row, ctx.receiptAbove) : null);
+    for (const finding of found) if (finding) findings.push(finding);
   }
   return findings;
 };

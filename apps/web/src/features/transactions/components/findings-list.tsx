@@ -11,6 +11,7 @@ export const CHECK_NAMES: Record<ReviewCheck, string> = {
   AMOUNT_UNUSUAL: 'Unusual amount',
   RECEIPT_MISSING: 'No receipt',
   NO_PAYEE: 'No payee',
+  PARENT_ACCOUNT: 'Parent account',
   LIKELY_DUPLICATE: 'Likely duplicate',
   PERSONAL_PAYEE: 'Looks personal',
 };

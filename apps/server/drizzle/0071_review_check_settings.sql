@@ -1,0 +1,1 @@
+ALTER TABLE "firms" ADD COLUMN "review_checks" jsonb DEFAULT '{}'::jsonb NOT NULL;
