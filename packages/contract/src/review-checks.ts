@@ -17,6 +17,17 @@ export const REVIEW_CHECKS = [
 ] as const;
 export type ReviewCheck = (typeof REVIEW_CHECKS)[number];
 
+/** Each check as an accountant reads it: its name on a finding, and what it looks for in the firm's settings. */
+export const REVIEW_CHECK_LABELS: Record<ReviewCheck, { name: string; looksFor: string }> = {
+  PAYEE_CODED_DIFFERENTLY: { name: 'Coded differently', looksFor: 'A payee coded away from the category its transactions nearly always go to.' },
+  AMOUNT_UNUSUAL: { name: 'Unusual amount', looksFor: 'An amount far above or below what the payee usually costs.' },
+  RECEIPT_MISSING: { name: 'No receipt', looksFor: 'Money spent above the receipt amount with nothing attached.' },
+  NO_PAYEE: { name: 'No payee', looksFor: 'A transaction that names nobody who was paid.' },
+  PARENT_ACCOUNT: { name: 'Parent account', looksFor: 'A line coded to an account that has sub-accounts, rather than one of them.' },
+  LIKELY_DUPLICATE: { name: 'Likely duplicate', looksFor: 'The same payee and amount again within a few days.' },
+  PERSONAL_PAYEE: { name: 'Looks personal', looksFor: 'A payee that is almost always a personal expense: streaming, games, dating, personal care.' },
+};
+
 /**
  * Open until the accountant dismisses it or asks the client about it (both remembered across runs), or until the
  * transaction no longer trips the check.

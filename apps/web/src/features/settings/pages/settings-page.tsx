@@ -22,6 +22,8 @@ import { FirmBrandingForm } from '../components/firm-branding-form';
 import { FirmStorageCard } from '../components/firm-storage-card';
 import { FirmRemindersForm } from '../components/firm-reminders-form';
 import { FirmTimeZoneForm } from '../components/firm-time-zone-form';
+import { ReviewChecksForm } from '../components/review-checks-form';
+import { useReviewCheckSettings } from '../review-checks-api';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SecurityCard } from '../components/security-card';
@@ -50,6 +52,13 @@ const FirmBrandingTab = () => {
       <FirmRemindersForm settings={settings.data} />
     </Flex>
   );
+};
+
+const ReviewChecksTab = ({ canChange }: { canChange: boolean }) => {
+  const settings = useReviewCheckSettings();
+  if (settings.isPending) return <PageSpinner caption="Loading your review checks…" />;
+  if (settings.isError) return <QueryError error={settings.error} title="Could not load your review checks" onRetry={() => void settings.refetch()} />;
+  return <ReviewChecksForm settings={settings.data} canChange={canChange} />;
 };
 
 const PeopleTab = ({ selfPk }: { selfPk: number }) => {
@@ -150,6 +159,7 @@ export const SettingsPage = ({
       },
       { key: 'default-client', label: 'Default client', children: <DefaultClientForm memberPk={member.pk} current={member.default_client_company} /> },
       { key: 'storage', label: 'Storage', children: <FirmStorageCard /> },
+      { key: 'review-checks', label: 'Review checks', children: <ReviewChecksTab canChange={firmAdmin} /> },
     );
     // Every firm user picks from the firm's templates; the tab itself says who may change them.
     if (RequestTemplatesTab) items.push({ key: 'request-templates', label: 'Request templates', children: <RequestTemplatesTab /> });

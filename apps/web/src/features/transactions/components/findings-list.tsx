@@ -1,20 +1,10 @@
 import { App, Button, Empty, Flex, List, Tag, Typography } from 'antd';
-import type { ReviewCheck, ReviewFinding } from '@herd/contract';
+import { REVIEW_CHECK_LABELS, type ReviewFinding } from '@herd/contract';
 import { normaliseError } from '../../../lib/api-errors';
 import { formatDate } from '../../../lib/format';
 import { formatMoney } from '../money';
 import { useAskAboutFinding, useDismissFinding, type FindingState } from '../review-checks-api';
 
-/** Each check's name, as the accountant reads it on a finding. */
-export const CHECK_NAMES: Record<ReviewCheck, string> = {
-  PAYEE_CODED_DIFFERENTLY: 'Coded differently',
-  AMOUNT_UNUSUAL: 'Unusual amount',
-  RECEIPT_MISSING: 'No receipt',
-  NO_PAYEE: 'No payee',
-  PARENT_ACCOUNT: 'Parent account',
-  LIKELY_DUPLICATE: 'Likely duplicate',
-  PERSONAL_PAYEE: 'Looks personal',
-};
 
 const FindingActions = ({ companyPk, finding }: { companyPk: number; finding: ReviewFinding }) => {
   const dismiss = useDismissFinding(companyPk);
@@ -50,7 +40,7 @@ export const FindingsList = ({ companyPk, state, findings, loading }: { companyP
         <List.Item.Meta
           title={
             <Flex gap={8} wrap align="center">
-              <Tag>{CHECK_NAMES[finding.check]}</Tag>
+              <Tag>{REVIEW_CHECK_LABELS[finding.check].name}</Tag>
               <Typography.Text strong>{finding.transaction.payee || 'No payee'}</Typography.Text>
               <Typography.Text>
                 {formatDate(finding.transaction.date)} · ${formatMoney(finding.transaction.amount)}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Flex, Segmented, Typography } from 'antd';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { errorStatus } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/format';
-import { parseClientPk } from '../../../lib/routes';
+import { parseClientPk, routes } from '../../../lib/routes';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { NotFoundResult } from '../../../ui/not-found-result';
 import { PageHeader } from '../../../ui/page-header';
@@ -46,6 +46,7 @@ const Content = ({ pk }: { pk: number }) => {
         <Segmented aria-label="Which findings" options={STATES} value={state} onChange={(value) => setState(value as FindingState)} />
         <Flex gap={12} align="center" wrap>
           <Typography.Text type="secondary">{waiting ? 'Checking…' : checkedAt ? `Checked ${formatDateTime(checkedAt)}` : 'Not checked yet'}</Typography.Text>
+          <Link to={`${routes.settings.accountant}?tab=review-checks`}>Which checks run</Link>
           <Button
             loading={run.isPending || waiting}
             onClick={() =>
