@@ -5,23 +5,20 @@ import { formatDate } from '../../../lib/format';
 import { formatMoney } from '../money';
 import { useAskAboutFinding, useDismissFinding, type FindingState } from '../review-checks-api';
 
-
 const FindingActions = ({ companyPk, finding }: { companyPk: number; finding: ReviewFinding }) => {
   const dismiss = useDismissFinding(companyPk);
   const ask = useAskAboutFinding(companyPk);
   const { message } = App.useApp();
   const fail = (err: unknown) => void message.error(normaliseError(err).message);
+  // Awaited rather than per-call callbacks: the finding leaves the list (and this row unmounts) as soon as the list is
+  // read again, and a per-call callback of an unmounted row never runs.
+  const askClient = () => ask.mutateAsync(finding.pk).then(() => void message.success('Sent to the client with the question'), fail);
   return (
     <Flex gap={8} wrap>
-      <Button
-        onClick={() => ask.mutate(finding.pk, { onSuccess: () => void message.success('Sent to the client with the question'), onError: fail })}
-        loading={ask.isPending}
-        disabled={dismiss.isPending}
-        title={`Sends it back to the client with: “${finding.question}”`}
-      >
+      <Button onClick={() => void askClient()} loading={ask.isPending} disabled={dismiss.isPending} title={`Sends it back to the client with: “${finding.question}”`}>
         Ask the client
       </Button>
-      <Button onClick={() => dismiss.mutate(finding.pk, { onError: fail })} loading={dismiss.isPending} disabled={ask.isPending}>
+      <Button onClick={() => void dismiss.mutateAsync(finding.pk).catch(fail)} loading={dismiss.isPending} disabled={ask.isPending}>
         Dismiss
       </Button>
     </Flex>
