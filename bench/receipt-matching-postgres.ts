@@ -119,7 +119,7 @@ export const resetMatches = async (db: Db, companyPk: number) => {
 };
 
 /** Other processes busy on the machine while the bench ran (the cores are shared with other engineers' work). */
-const otherWorkNow = () => {
+export const otherWorkNow = () => {
   try {
     const out = execFileSync('ps', ['-eo', 'pcpu=,comm='], { encoding: 'utf8' });
     const busy = out

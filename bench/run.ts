@@ -17,6 +17,7 @@
  * `--only=receipt-matching` only the matching of receipts to charges, in memory (bench/receipt-matching.ts),
  * `--only=reply-matching` only how answers are read from the replies written for the tests (bench/reply-matching.ts),
  * `--only=receipt-matching-postgres` the same company in PostgreSQL through the `receipt-match` job (bench/receipt-matching-postgres.ts),
+ * `--only=review-checks` only the review checks over a labelled year of 100,000 transactions and the demo company, on PostgreSQL (bench/review-checks.ts),
  * `--only=ocr` only reading receipt files: seconds per file and fields right (bench/ocr.ts),
  * `--only=hostile-files` only the health check's latency while hostile receipt files are read (bench/hostile-files.ts),
  * `--only=recurring` only 10,000 recurring schedules due at once, two workers racing, on PostgreSQL (bench/recurring.ts),
@@ -48,6 +49,7 @@ import { runLedgerSections } from './ledger-sections.js';
 import { renderReceiptMatchingReport, runReceiptMatchingBench } from './receipt-matching.js';
 import { renderReplyMatchingReport, runReplyMatchingBench } from './reply-matching.js';
 import { renderReceiptMatchingPostgresReport, runReceiptMatchingPostgresBench } from './receipt-matching-postgres.js';
+import { renderReviewChecksReport, runReviewChecksBench } from './review-checks.js';
 import { renderOcrReport, runOcrBench } from './ocr.js';
 import { renderHostileFilesReport, runHostileFilesBench } from './hostile-files.js';
 import { renderSuggestionReport, runSuggestionBench } from './suggestions.js';
@@ -229,6 +231,15 @@ const main = async () => {
       process.stdout.write(`${section}\n`);
       if (write) writeSection(file, 'receipt-matching-postgres', section);
     } else process.stderr.write('Receipt matching on PostgreSQL skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
+  }
+  if (!only || only === 'review-checks') {
+    const server = postgresServerUrl();
+    if (server) {
+      process.stderr.write('\nReview checks on PostgreSQL: a year of 100,000 categorized transactions, and the demo company…\n');
+      const section = renderReviewChecksReport(await runReviewChecksBench(server));
+      process.stdout.write(`${section}\n`);
+      if (write) writeSection(file, 'review-checks', section);
+    } else process.stderr.write('Review checks skipped: set BENCH_DATABASE_URL (or run as root with PostgreSQL installed).\n');
   }
   if (!only || only === 'ocr') {
     process.stderr.write('\nReading receipts: drawn receipts in several variants, OCR and PDF text layers…\n');

@@ -18,6 +18,7 @@ export const SEPARATE_PARTS: readonly string[] = [
   'receipt-matching',
   'reply-matching',
   'receipt-matching-postgres',
+  'review-checks',
   'ocr',
   'hostile-files',
   'recurring',

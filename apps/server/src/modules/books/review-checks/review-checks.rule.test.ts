@@ -72,6 +72,12 @@ describe('each review check, where it must fire and where it must not', () => {
       [big.pk, 'AMOUNT_UNUSUAL', '$400.00 is 8.0 times the usual $50.00 for Staples (median of 3 other transactions).'],
     ]);
     expect(checksOf([...usual, row({ amount: '120.00', date: '2026-05-20' })]).filter((f) => f[1] === 'AMOUNT_UNUSUAL')).toEqual([]);
+    // An even number of others: the usual is the mean of the middle two ($55.00), the row's own amount left out.
+    const four = ['40.00', '50.00', '60.00', '70.00'].map((amount, i) => row({ amount, date: `2026-0${i + 1}-15` }));
+    const high = row({ amount: '200.00', date: '2026-06-20' });
+    expect(checksOf([...four, high]).filter((f) => f[1] === 'AMOUNT_UNUSUAL')).toEqual([
+      [high.pk, 'AMOUNT_UNUSUAL', '$200.00 is 3.6 times the usual $55.00 for Staples (median of 4 other transactions).'],
+    ]);
     // Two earlier amounts are no habit yet.
     expect(checksOf([usual[0]!, usual[1]!, row({ amount: '400.00', date: '2026-05-20' })]).filter((f) => f[1] === 'AMOUNT_UNUSUAL')).toEqual([]);
   });
@@ -99,6 +105,12 @@ describe('each review check, where it must fire and where it must not', () => {
     const again = row({ amount: '89.99', date: '2026-05-03' });
     expect(checksOf([first, again])).toEqual([[again.pk, 'LIKELY_DUPLICATE', 'Same payee and amount ($89.99) as the transaction of 2026-05-01, 2 days apart.']]);
     expect(checksOf([first, row({ amount: '89.99', date: '2026-05-09' })])).toEqual([]);
+    // Three of a kind: each later one names the earliest twin within its window.
+    const third = row({ amount: '89.99', date: '2026-05-04' });
+    expect(checksOf([third, again, first])).toEqual([
+      [third.pk, 'LIKELY_DUPLICATE', 'Same payee and amount ($89.99) as the transaction of 2026-05-01, 3 days apart.'],
+      [again.pk, 'LIKELY_DUPLICATE', 'Same payee and amount ($89.99) as the transaction of 2026-05-01, 2 days apart.'],
+    ]);
     expect(checksOf([first, row({ amount: '89.99', date: '2026-05-02', type: 'DEPOSIT' })])).toEqual([]);
     expect(checksOf([first, row({ amount: '89.99', date: '2026-05-02', merchantKey: 'office depot', payee: 'Office Depot' })])).toEqual([]);
   });

@@ -43,11 +43,6 @@ const cents = (amount: string) => Math.round(Math.abs(Number(amount)) * 100);
 const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const payeeOf = (row: CheckedRow) => row.payee.trim() || row.description.trim() || 'this payee';
 const daysBetween = (a: string, b: string) => Math.round(Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
-};
 
 /** Coded elsewhere than where the payee's transactions nearly always go. */
 const codedDifferently = (row: CheckedRow, ctx: CheckContext): Finding | null => {
@@ -67,30 +62,61 @@ const codedDifferently = (row: CheckedRow, ctx: CheckContext): Finding | null =>
   };
 };
 
+/**
+ * One payee's rows of the window, read once for all of them: by date (then pk) for the twins, and their amounts in
+ * order for the usual amount. Built per payee so that a company of 100,000 rows is not sorted once per row.
+ */
+interface PayeeRows {
+  byDate: CheckedRow[];
+  placeOf: Map<number, number>;
+  sortedCents: number[];
+}
+
+const payeeRowsOf = (rows: CheckedRow[]): PayeeRows => {
+  const byDate = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.pk - b.pk));
+  return { byDate, placeOf: new Map(byDate.map((r, i) => [r.pk, i])), sortedCents: rows.map((r) => cents(r.amount)).sort((a, b) => a - b) };
+};
+
+/** The median of the amounts once one of `value` is taken out: the other transactions' usual, without copying them. */
+const medianWithout = (sorted: number[], value: number) => {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  const at = (j: number) => sorted[j < low ? j : j + 1]!;
+  const n = sorted.length - 1;
+  const mid = Math.floor(n / 2);
+  return n % 2 ? at(mid) : Math.round((at(mid - 1) + at(mid)) / 2);
+};
+
 /** Far from what the payee usually costs. */
-const unusualAmount = (row: CheckedRow, others: CheckedRow[], { amounts_at_least, amount_ratio }: ReviewCheckSettings): Finding | null => {
-  if (others.length < amounts_at_least) return null;
-  const usual = median(others.map((o) => cents(o.amount)));
+const unusualAmount = (row: CheckedRow, payee: PayeeRows, { amounts_at_least, amount_ratio }: ReviewCheckSettings): Finding | null => {
+  const others = payee.sortedCents.length - 1;
+  if (others < amounts_at_least) return null;
   const amount = cents(row.amount);
+  const usual = medianWithout(payee.sortedCents, amount);
   if (usual === 0 || (amount < usual * amount_ratio && amount * amount_ratio > usual)) return null;
   const ratio = amount >= usual ? `${(amount / usual).toFixed(1)} times` : `${(usual / amount).toFixed(1)} times less than`;
   return {
     transactionPk: row.pk,
     check: 'AMOUNT_UNUSUAL',
-    reason: `${money(amount)} is ${ratio} the usual ${money(usual)} for ${payeeOf(row)} (median of ${others.length} other transactions).`,
+    reason: `${money(amount)} is ${ratio} the usual ${money(usual)} for ${payeeOf(row)} (median of ${others} other transactions).`,
     question: `This ${money(amount)} from ${payeeOf(row)} is far from the usual ${money(usual)}. What was it for?`,
   };
 };
 
-/** The earliest of the row's close twins: same payee, amount and direction within a few days. */
-const duplicateOf = (row: CheckedRow, others: CheckedRow[], { duplicate_days }: ReviewCheckSettings): Finding | null => {
-  const twin = others.find(
-    (o) =>
-      o.type === row.type &&
-      cents(o.amount) === cents(row.amount) &&
-      daysBetween(o.date, row.date) <= duplicate_days &&
-      (o.date < row.date || (o.date === row.date && o.pk < row.pk)),
-  );
+/** The earliest of the row's close twins before it: same payee, amount and direction within a few days. */
+const duplicateOf = (row: CheckedRow, payee: PayeeRows, { duplicate_days }: ReviewCheckSettings): Finding | null => {
+  let twin: CheckedRow | null = null;
+  // Walk back from the row in date order while still within the window; what sorts before it is earlier (or the same day, an older pk).
+  for (let j = payee.placeOf.get(row.pk)! - 1; j >= 0; j--) {
+    const earlier = payee.byDate[j]!;
+    if (daysBetween(earlier.date, row.date) > duplicate_days) break;
+    if (earlier.type === row.type && cents(earlier.amount) === cents(row.amount)) twin = earlier;
+  }
   if (!twin) return null;
   const apart = daysBetween(twin.date, row.date);
   return {
@@ -148,17 +174,23 @@ const receiptMissing = (row: CheckedRow, receiptAbove: string | null): Finding |
  * transaction may trip several. The rows are the checked window's; the history includes the ledger's own categorized lines.
  */
 export const findingsOf = (rows: CheckedRow[], ctx: CheckContext): Finding[] => {
-  const byMerchant = new Map<string, CheckedRow[]>();
-  for (const row of rows) if (row.merchantKey) byMerchant.set(row.merchantKey, [...(byMerchant.get(row.merchantKey) ?? []), row]);
+  const rowsByMerchant = new Map<string, CheckedRow[]>();
+  for (const row of rows) {
+    if (!row.merchantKey) continue;
+    const same = rowsByMerchant.get(row.merchantKey);
+    if (same) same.push(row);
+    else rowsByMerchant.set(row.merchantKey, [row]);
+  }
+  const payees = new Map([...rowsByMerchant].map(([key, same]) => [key, payeeRowsOf(same)]));
   const on = ctx.settings.checks;
   const findings: Finding[] = [];
   for (const row of rows) {
-    const others = row.merchantKey ? (byMerchant.get(row.merchantKey) ?? []).filter((o) => o.pk !== row.pk) : [];
-    const found = row.merchantKey
+    const payee = payees.get(row.merchantKey);
+    const found = payee
       ? [
           on.PAYEE_CODED_DIFFERENTLY ? codedDifferently(row, ctx) : null,
-          on.AMOUNT_UNUSUAL ? unusualAmount(row, others, ctx.settings) : null,
-          on.LIKELY_DUPLICATE ? duplicateOf(row, others, ctx.settings) : null,
+          on.AMOUNT_UNUSUAL ? unusualAmount(row, payee, ctx.settings) : null,
+          on.LIKELY_DUPLICATE ? duplicateOf(row, payee, ctx.settings) : null,
           on.PERSONAL_PAYEE ? personalPayee(row) : null,
         ]
       : [on.NO_PAYEE ? noPayee(row) : null];
