@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyOwnedColumns } from './company-owned.js';
 import { ledgerAccounts } from './ledger.js';
 import { ledgerRefs } from './refs.js';
@@ -26,6 +26,8 @@ export const ledgerHistory = pgTable(
     merchantKey: text('merchant_key').notNull(),
     /** Money received (a deposit or sales receipt), as Herd's DEPOSIT type; else money spent. */
     deposit: boolean('deposit').notNull(),
+    /** The line's amount (null for lines pulled before amounts were kept, until the next full pull). */
+    amount: numeric('amount', { precision: 14, scale: 2 }),
     /** An account gone from the chart takes its history with it. */
     categoryId: integer('category_id')
       .notNull()

@@ -44,7 +44,12 @@ describe('QuickBooks Desktop pull', () => {
   it('knows a sub-account’s parent by its ListID (the review checks flag lines coded to the parent)', async () => {
     const { adapter, sim } = qbdTestCompany();
     const utilities = sim.listEntries('Account').find((a) => a.name === 'Utilities')!;
-    const electric = sim.company.addList({ kind: 'Account', name: 'Electric', accountType: 'Expense', parent: { listId: utilities.listId, fullName: utilities.fullName } });
+    const electric = sim.company.addList({
+      kind: 'Account',
+      name: 'Electric',
+      accountType: 'Expense',
+      parent: { listId: utilities.listId, fullName: utilities.fullName },
+    });
     const accounts = (await pullPages(adapter, freshCursor())).flatMap((p) => (p.kind === 'references' ? p.accounts : []));
     expect(accounts.find((a) => a.externalId === electric.listId)).toMatchObject({ name: 'Utilities:Electric', parentExternalId: utilities.listId });
     expect(accounts.find((a) => a.externalId === utilities.listId)?.parentExternalId).toBeNull();
@@ -102,8 +107,8 @@ describe('QuickBooks Desktop pull', () => {
     expect(journal.lines[0]?.description).toBe('Unknown receipt');
     // A transaction categorized in QuickBooks teaches its lines' categories, with its payee.
     const categorized = sim.transactions('Check').find((t) => watchedLinesOf(t).length === 0)!;
-    expect(records.get(categorized.txnId)!.history.map((h) => [h.categoryExternalId, h.vendorExternalId, h.classExternalId, h.deposit])).toEqual(
-      categorized.expenseLines.map((l) => [l.account.listId, categorized.payee?.listId, l.class?.listId ?? null, false]),
+    expect(records.get(categorized.txnId)!.history.map((h) => [h.categoryExternalId, h.vendorExternalId, h.classExternalId, h.deposit, h.amountCents])).toEqual(
+      categorized.expenseLines.map((l) => [l.account.listId, categorized.payee?.listId, l.class?.listId ?? null, false, l.amountCents]),
     );
     // Sales receipts post through items: categorized in QuickBooks, with nothing to ask.
     const receipt = sim.transactions('SalesReceipt')[0]!;

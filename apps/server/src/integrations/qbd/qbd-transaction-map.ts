@@ -130,6 +130,7 @@ export const qbdHistoryOf = (kind: QbdTxnKind, ret: QbxmlElement, lookups: QbdLo
     if (!lookups.isCategory(line.accountId)) continue;
     out.push({
       lineNumber: out.length,
+      amountCents: Math.abs(line.amountCents),
       date: textOf(ret, 'TxnDate'),
       payee: payee ? refNameOf(ret, payee) : line.entityName,
       description: textOf(ret, 'Memo') || line.memo,

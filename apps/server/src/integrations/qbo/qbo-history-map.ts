@@ -1,7 +1,7 @@
 import type { LedgerHistoryRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QboEntity } from './qbo-api.js';
 import type { Lookups } from './qbo-lookups.js';
-import { detailOf, lineAccount, lineCustomerOf, payeeOf, refValue, type QboLine, type TransactionEntity } from './qbo-transaction-map.js';
+import { detailOf, lineAccount, lineCustomerOf, payeeOf, refValue, toCents, type QboLine, type TransactionEntity } from './qbo-transaction-map.js';
 
 /**
  * Journal entries are the accountant's adjustments (accruals, depreciation, reclassifications), not
@@ -52,6 +52,7 @@ export const historyLinesOf = (entity: TransactionEntity, raw: QboEntity, lookup
     out.push({
       ...common,
       lineNumber: out.length,
+      amountCents: Math.abs(toCents(line.Amount)),
       categoryExternalId: account,
       vendorExternalId: party.vendor,
       customerExternalId: lineCustomerOf(line) ?? party.customer,

@@ -62,6 +62,6 @@ describe('the customer of a QuickBooks line, where its detail type keeps it', ()
 
   it('keeps a categorized deposit’s customer in the history it teaches', () => {
     const history = historyLinesOf('Deposit', deposit(INCOME, { value: '58', name: 'Cool Cars', type: 'Customer' }), lookups([]));
-    expect(history).toMatchObject([{ categoryExternalId: INCOME, customerExternalId: '58', payee: 'Cool Cars', deposit: true }]);
+    expect(history).toMatchObject([{ categoryExternalId: INCOME, customerExternalId: '58', payee: 'Cool Cars', deposit: true, amountCents: 12_000 }]);
   });
 });

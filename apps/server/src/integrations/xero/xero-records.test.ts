@@ -116,7 +116,9 @@ describe('Xero objects as the ledger port’s records', () => {
     });
     const categorized = xeroRecordOf('BankTransaction', bank('SPEND', [line('400', 42.5)]), lookups);
     expect(categorized).toMatchObject({ categorizedInLedger: true, transaction: null });
-    expect(categorized.history).toEqual([expect.objectContaining({ categoryExternalId: 'A-ADV', vendorExternalId: 'C-1', payee: 'Cafe', deposit: false })]);
+    expect(categorized.history).toEqual([
+      expect.objectContaining({ categoryExternalId: 'A-ADV', vendorExternalId: 'C-1', payee: 'Cafe', deposit: false, amountCents: 4250 }),
+    ]);
   });
 });
 

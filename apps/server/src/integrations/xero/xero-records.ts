@@ -1,7 +1,7 @@
 import { deletedRecord, liveRecord, type LedgerHistoryRecord, type LedgerRecord } from '../../modules/books/ledger/ledger-records.port.js';
 import type { XeroLookups } from './xero-lookups.js';
 import { idOfRow, isGone, linesOf, mapXeroTransaction, trackingOf, type XeroEntity } from './xero-transaction-map.js';
-import { idOf, text, xeroDay, xeroVersion, type XeroObject } from './xero-values.js';
+import { idOf, text, xeroCents, xeroDay, xeroVersion, type XeroObject } from './xero-values.js';
 
 /** Herd keeps a Xero object as `<entity>:<its id>`: the same id never names two kinds of object. */
 export const xeroExternalId = (entity: XeroEntity, id: string) => `${entity}:${id}`;
@@ -30,6 +30,7 @@ const historyOf = (entity: XeroEntity, row: XeroObject, lookups: XeroLookups): L
     out.push({
       ...common,
       lineNumber: out.length,
+      amountCents: Math.abs(xeroCents(line.LineAmount)),
       categoryExternalId: account,
       vendorExternalId: deposit ? null : contact,
       customerExternalId: deposit ? contact : null,

@@ -47,6 +47,8 @@ export interface LedgerHistoryRecord {
   description: string;
   /** Money in (a deposit or sale) rather than money out. */
   deposit: boolean;
+  /** The line's amount in whole cents, as a size (the review checks compare a payee's amounts). */
+  amountCents: number;
   categoryExternalId: string;
   vendorExternalId: string | null;
   customerExternalId: string | null;

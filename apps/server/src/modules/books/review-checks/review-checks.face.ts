@@ -3,4 +3,6 @@
  * and all they may use.
  */
 export { queueReviewChecks } from './review-checks.job.js';
-export { countOpenFindings } from './review-checks.queries.js';
+export { countOpenFindings, findingOf, settleFinding } from './review-checks.queries.js';
+export { toFinding } from './review-checks.view.js';
+export type { ReviewFindingRow } from './review-checks.types.js';

@@ -34,7 +34,44 @@ export const rowsToCheck = async (db: Db, companyPk: number, since: string): Pro
     })
     .from(transactions)
     .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.status, CATEGORIZED_STATUSES), sql`${transactions.date} >= ${since}`));
-  return rows.map((r) => ({ ...r, categories: (r.categories ?? []).map(Number), hasAttachment: Boolean(r.hasAttachment) }));
+  const herd = rows.map((r) => ({ ...r, categories: (r.categories ?? []).map(Number), hasAttachment: Boolean(r.hasAttachment), ledgerExternalId: null }));
+  return [...herd, ...(await ledgerRowsToCheck(db, companyPk, since))];
+};
+
+/**
+ * The transactions categorized in the ledger itself, as the pulls keep them (one `ledger_history` row per categorized
+ * line, from the company's sync date on): one row per transaction, its lines' amounts added up. Lines pulled before
+ * amounts were kept are left out until the next full pull brings their amounts.
+ */
+const ledgerRowsToCheck = async (db: Db, companyPk: number, since: string): Promise<CheckedRow[]> => {
+  const rows = await db
+    .select({
+      externalId: ledgerHistory.externalId,
+      date: sql<string>`min(${ledgerHistory.date})::text`,
+      amount: sql<string>`sum(${ledgerHistory.amount})::text`,
+      deposit: sql<boolean>`bool_or(${ledgerHistory.deposit})`,
+      merchantKey: sql<string>`min(${ledgerHistory.merchantKey})`,
+      payee: sql<string>`min(${ledgerHistory.payee})`,
+      description: sql<string>`min(${ledgerHistory.description})`,
+      categories: sql<number[]>`array_agg(${ledgerHistory.categoryId} order by ${ledgerHistory.lineNumber})`,
+    })
+    .from(ledgerHistory)
+    .where(and(eq(ledgerHistory.clientCompanyId, companyPk), sql`${ledgerHistory.date} >= ${since}`))
+    .groupBy(ledgerHistory.externalId)
+    .having(sql`bool_and(${ledgerHistory.amount} is not null)`);
+  // Below zero: never one of Herd's pks, and unique within the run.
+  return rows.map((r, i) => ({
+    pk: -(i + 1),
+    date: r.date,
+    amount: r.amount,
+    type: r.deposit ? 'DEPOSIT' : 'EXPENSE',
+    merchantKey: r.merchantKey,
+    payee: r.payee,
+    description: r.description,
+    categories: (r.categories ?? []).map(Number),
+    hasAttachment: false,
+    ledgerExternalId: r.externalId,
+  }));
 };
 
 /** merchant key → category → lines: the company's categorized lines in Herd and in its ledger's own books. */
@@ -114,25 +151,38 @@ const SAVE_CHUNK = 1000;
 export const saveFindings = (db: Db, company: { pk: number; firmId: number }, findings: Finding[], at: Date) =>
   db.transaction(async (tx) => {
     const kept: number[] = [];
-    // Many rows per statement: a company of 100,000 transactions may have thousands of findings.
-    for (let start = 0; start < findings.length; start += SAVE_CHUNK) {
-      const chunk = findings.slice(start, start + SAVE_CHUNK);
+    const valuesOf = (chunk: Finding[]) =>
+      chunk.map((f) => ({
+        firmId: company.firmId,
+        clientCompanyId: company.pk,
+        transactionId: f.transactionPk,
+        ledgerExternalId: f.ledgerExternalId ?? null,
+        check: f.check,
+        reason: f.reason,
+        question: f.question,
+        foundAt: at,
+      }));
+    const refresh = { reason: sql`excluded.reason`, question: sql`excluded.question` };
+    const herd = findings.filter((f) => f.transactionPk !== null);
+    const ledger = findings.filter((f) => f.transactionPk === null);
+    // Many rows per statement: a company of 100,000 transactions may have thousands of findings. Each kind meets its
+    // earlier self on its own unique index.
+    for (let start = 0; start < herd.length; start += SAVE_CHUNK) {
       const rows = await tx
         .insert(reviewFindings)
-        .values(
-          chunk.map((f) => ({
-            firmId: company.firmId,
-            clientCompanyId: company.pk,
-            transactionId: f.transactionPk,
-            check: f.check,
-            reason: f.reason,
-            question: f.question,
-            foundAt: at,
-          })),
-        )
+        .values(valuesOf(herd.slice(start, start + SAVE_CHUNK)))
+        .onConflictDoUpdate({ target: [reviewFindings.clientCompanyId, reviewFindings.transactionId, reviewFindings.check], set: refresh })
+        .returning({ pk: reviewFindings.pk });
+      kept.push(...rows.map((r) => r.pk));
+    }
+    for (let start = 0; start < ledger.length; start += SAVE_CHUNK) {
+      const rows = await tx
+        .insert(reviewFindings)
+        .values(valuesOf(ledger.slice(start, start + SAVE_CHUNK)))
         .onConflictDoUpdate({
-          target: [reviewFindings.clientCompanyId, reviewFindings.transactionId, reviewFindings.check],
-          set: { reason: sql`excluded.reason`, question: sql`excluded.question` },
+          target: [reviewFindings.clientCompanyId, reviewFindings.ledgerExternalId, reviewFindings.check],
+          targetWhere: sql`ledger_external_id is not null`,
+          set: refresh,
         })
         .returning({ pk: reviewFindings.pk });
       kept.push(...rows.map((r) => r.pk));
@@ -144,6 +194,12 @@ export const saveFindings = (db: Db, company: { pk: number; firmId: number }, fi
     await tx.update(clientCompanies).set({ reviewCheckedAt: at }).where(eq(clientCompanies.pk, company.pk));
   });
 
+/** One aggregate of the ledger transaction a finding names, when Herd does not hold it. */
+const ofLedger = (aggregate: string) =>
+  sql.raw(
+    `(select ${aggregate} from ledger_history h where h.client_company_id = review_findings.client_company_id and h.external_id = review_findings.ledger_external_id)`,
+  );
+
 const findingColumns = {
   pk: reviewFindings.pk,
   check: reviewFindings.check,
@@ -151,20 +207,24 @@ const findingColumns = {
   reason: reviewFindings.reason,
   question: reviewFindings.question,
   foundAt: reviewFindings.foundAt,
-  transactionPk: transactions.pk,
-  date: transactions.date,
-  amount: transactions.amount,
-  payee: sql<string>`coalesce(nullif(${transactions.payee}, ''), ${transactions.description})`,
+  transactionPk: reviewFindings.transactionId,
+  ledgerExternalId: reviewFindings.ledgerExternalId,
+  date: sql<string>`coalesce(${transactions.date}::text, ${ofLedger('min(h.date)::text')})`,
+  amount: sql<string>`coalesce(${transactions.amount}::text, ${ofLedger('sum(h.amount)::text')})`,
+  payee: sql<string>`coalesce(nullif(${transactions.payee}, ''), ${transactions.description}, ${ofLedger('min(h.payee)')})`,
   status: transactions.status,
 };
+
+/** A ledger transaction gone from the pulled history (deleted, or now waiting on a watched account) has nothing to show. */
+const stillThere = sql`(${reviewFindings.transactionId} is not null or exists ${ofLedger('1')})`;
 
 export const listFindings = (db: Db, firmId: number, companyPk: number, state: ReviewFindingRow['state']): Promise<ReviewFindingRow[]> =>
   db
     .select(findingColumns)
     .from(reviewFindings)
-    .innerJoin(transactions, eq(transactions.pk, reviewFindings.transactionId))
-    .where(and(eq(reviewFindings.firmId, firmId), eq(reviewFindings.clientCompanyId, companyPk), eq(reviewFindings.state, state)))
-    .orderBy(desc(transactions.date), desc(reviewFindings.pk))
+    .leftJoin(transactions, eq(transactions.pk, reviewFindings.transactionId))
+    .where(and(eq(reviewFindings.firmId, firmId), eq(reviewFindings.clientCompanyId, companyPk), eq(reviewFindings.state, state), stillThere))
+    .orderBy(desc(findingColumns.date), desc(reviewFindings.pk))
     .limit(500);
 
 /** A finding moved on by the accountant: dismissed (and who), or asked of the client. */
@@ -180,8 +240,8 @@ export const findingOf = async (db: Db, firmId: number, companyPk: number, findi
   const [row] = await db
     .select(findingColumns)
     .from(reviewFindings)
-    .innerJoin(transactions, eq(transactions.pk, reviewFindings.transactionId))
-    .where(and(eq(reviewFindings.firmId, firmId), eq(reviewFindings.clientCompanyId, companyPk), eq(reviewFindings.pk, findingPk)));
+    .leftJoin(transactions, eq(transactions.pk, reviewFindings.transactionId))
+    .where(and(eq(reviewFindings.firmId, firmId), eq(reviewFindings.clientCompanyId, companyPk), eq(reviewFindings.pk, findingPk), stillThere));
   return row ?? null;
 };
 

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMaker } from '../../../../test/client.js';
+import { cliPath } from '../../../../test/communications.js';
 import { createLedgerAccount, signedInCast } from '../../../../test/factories.js';
+import { ledgerHistory } from '../../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { PNG_1X1, multipart, postBankCsv } from '../../../../test/multipart.js';
 
@@ -100,5 +103,73 @@ describe('review checks of a client company', () => {
     expect((await cast.client.get(`${company}/review-checks/`)).statusCode).toBe(403);
     expect((await cast.anonymous.get(`${company}/review-checks/`)).statusCode).toBe(401);
     expect((await cast.admin.post(`${company}/review-checks/999999/dismiss/`, {})).statusCode).toBe(404);
+  });
+
+  it('checks the transactions categorized in the ledger itself, and asks about one as a request to the client', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    const company = `accounting/accountant/client-company/${pk}`;
+    const software = await createLedgerAccount(t.db, pk, { name: 'Software' });
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    // As a pull keeps them: one row per categorized line of a transaction Herd never held.
+    const line = (externalId: string, lineNumber: number, amount: string | null, date: string) => ({
+      firmId: cast.firm.firmId,
+      clientCompanyId: pk,
+      externalId,
+      lineNumber,
+      date,
+      payee: 'Spotify',
+      description: 'SPOTIFY USA',
+      merchantKey: 'spotify',
+      deposit: false,
+      amount,
+      categoryId: software.pk,
+    });
+    await t.db.insert(ledgerHistory).values([
+      // Two lines of one purchase, added up to $11.99 (the same as the charge the next day).
+      line('Purchase:71', 0, '10.00', day(9)),
+      line('Purchase:71', 1, '1.99', day(9)),
+      line('Purchase:72', 0, '11.99', day(8)),
+      // Pulled before amounts were kept: not checked until the next pull brings its amount.
+      line('Purchase:70', 0, null, day(20)),
+    ]);
+    await cast.admin.post(`${company}/review-checks/run/`, {});
+    await t.runJobs();
+    const found = (await cast.admin.get(`${company}/review-checks/`)).json().results as {
+      pk: number;
+      check: string;
+      transaction: { pk: number | null; ledger_id: string | null; amount: string; payee: string; status: string | null };
+    }[];
+    expect(found.map((f) => [f.check, f.transaction.ledger_id]).sort()).toEqual([
+      ['LIKELY_DUPLICATE', 'Purchase:72'],
+      ['PERSONAL_PAYEE', 'Purchase:71'],
+      ['PERSONAL_PAYEE', 'Purchase:72'],
+    ]);
+    const twin = found.find((f) => f.check === 'LIKELY_DUPLICATE')!;
+    expect(twin.transaction).toEqual({ pk: null, ledger_id: 'Purchase:72', date: day(8), amount: '11.99', payee: 'Spotify', status: null });
+
+    // Asked in one click: the client gets a request with the question as its item, and the finding stays asked.
+    const asked = await cast.admin.post(`${company}/review-checks/${twin.pk}/ask/`, {});
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().state).toBe('ASKED');
+    const requests = (await cast.client.get(cliPath(pk, 'list/'))).json().results as { subject: string; text: string; items: { label: string }[] }[];
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.subject).toBe(`A question about Spotify on ${day(8)}`);
+    expect(requests[0]!.items.map((i) => i.label)).toEqual([
+      'This looks like a second charge of $11.99 from Spotify within a few days. Were you charged twice, or were these two purchases?',
+    ]);
+    await cast.admin.post(`${company}/review-checks/run/`, {});
+    await t.runJobs();
+    expect((await cast.admin.get(`${company}/review-checks/?state=asked`)).json().results.map((f: { pk: number }) => f.pk)).toEqual([twin.pk]);
+
+    // Recategorized into a watched account in the ledger, a transaction leaves the history: its open finding goes.
+    await t.db.delete(ledgerHistory).where(sql`external_id = 'Purchase:71'`);
+    await cast.admin.post(`${company}/review-checks/run/`, {});
+    await t.runJobs();
+    expect(
+      (await cast.admin.get(`${company}/review-checks/`))
+        .json()
+        .results.map((f: { check: string; transaction: { ledger_id: string } }) => [f.check, f.transaction.ledger_id]),
+    ).toEqual([['PERSONAL_PAYEE', 'Purchase:72']]);
   });
 });

@@ -22,6 +22,7 @@ const row = (over: Partial<CheckedRow>): CheckedRow => ({
   description: 'STAPLES 123',
   categories: [OFFICE],
   hasAttachment: true,
+  ledgerExternalId: null,
   ...over,
 });
 const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({
@@ -159,9 +160,19 @@ describe('the firm’s settings', () => {
     const doubled = row({ amount: '100.00', date: '2026-05-20' });
     expect(checksOf([...usual, doubled])).toEqual([]);
     const tight = ctx({ settings: { ...DEFAULT_REVIEW_CHECK_SETTINGS, amount_ratio: 2 } });
-    expect(checksOf([...usual, doubled], tight)).toEqual([[doubled.pk, 'AMOUNT_UNUSUAL', '$100.00 is 2.0 times the usual $50.00 for Staples (median of 3 other transactions).']]);
+    expect(checksOf([...usual, doubled], tight)).toEqual([
+      [doubled.pk, 'AMOUNT_UNUSUAL', '$100.00 is 2.0 times the usual $50.00 for Staples (median of 3 other transactions).'],
+    ]);
 
-    const split = new Map([['staples', new Map([[OFFICE, 3], [SOFTWARE, 2]])]]);
+    const split = new Map([
+      [
+        'staples',
+        new Map([
+          [OFFICE, 3],
+          [SOFTWARE, 2],
+        ]),
+      ],
+    ]);
     const odd = row({ categories: [MEALS] });
     expect(checksOf([odd], ctx({ history: split }))).toEqual([]);
     const loose = ctx({ history: split, settings: { ...DEFAULT_REVIEW_CHECK_SETTINGS, usual_share_percent: 60 } });

@@ -13,10 +13,14 @@ export interface CheckedRow {
   description: string;
   categories: number[];
   hasAttachment: boolean;
+  /** Set for a transaction only the ledger holds (its pulled history lines); its `pk` is then the run's own, below zero. */
+  ledgerExternalId: string | null;
 }
 
 export interface Finding {
-  transactionPk: number;
+  /** Herd's transaction; null for one only the ledger holds, named by `ledgerExternalId`. */
+  transactionPk: number | null;
+  ledgerExternalId?: string;
   check: ReviewCheck;
   /** For the accountant: why, with the numbers. */
   reason: string;
@@ -160,7 +164,8 @@ const personalPayee = (row: CheckedRow): Finding | null =>
     : null;
 
 const receiptMissing = (row: CheckedRow, receiptAbove: string | null): Finding | null =>
-  receiptAbove !== null && needsReceipt(receiptAbove, row) && !row.hasAttachment
+  // What the ledger itself holds attached is not pulled, so only Herd's own transactions are judged.
+  receiptAbove !== null && row.ledgerExternalId === null && needsReceipt(receiptAbove, row) && !row.hasAttachment
     ? {
         transactionPk: row.pk,
         check: 'RECEIPT_MISSING',
@@ -195,7 +200,10 @@ export const findingsOf = (rows: CheckedRow[], ctx: CheckContext): Finding[] => 
         ]
       : [on.NO_PAYEE ? noPayee(row) : null];
     found.push(on.PARENT_ACCOUNT ? parentAccount(row, ctx) : null, on.RECEIPT_MISSING ? receiptMissing(row, ctx.receiptAbove) : null);
-    for (const finding of found) if (finding) findings.push(finding);
+    for (const finding of found) {
+      if (!finding) continue;
+      findings.push(row.ledgerExternalId === null ? finding : { ...finding, transactionPk: null, ledgerExternalId: row.ledgerExternalId });
+    }
   }
   return findings;
 };

@@ -7,9 +7,11 @@ export interface ReviewFindingRow {
   reason: string;
   question: string;
   foundAt: Date;
-  transactionPk: number;
+  /** Herd's transaction, or null for one only the ledger holds (`ledgerExternalId`). */
+  transactionPk: number | null;
+  ledgerExternalId: string | null;
   date: string;
   amount: string;
   payee: string;
-  status: string;
+  status: string | null;
 }

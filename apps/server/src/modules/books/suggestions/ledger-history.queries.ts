@@ -11,6 +11,8 @@ export interface LedgerHistoryLine {
   description: string;
   merchantKey: string;
   deposit: boolean;
+  /** The line's amount, as a size. */
+  amount: string;
   categoryId: number;
   vendorId: number | null;
   customerId: number | null;

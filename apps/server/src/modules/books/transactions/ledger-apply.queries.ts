@@ -72,6 +72,7 @@ const historyOf = (record: LedgerRecord, ids: LedgerIds): LedgerHistoryLine[] =>
         description: line.description,
         merchantKey: merchant.key,
         deposit: line.deposit,
+        amount: fromCents(line.amountCents),
         categoryId,
         vendorId: ids.refPk('VENDOR', line.vendorExternalId),
         customerId: ids.refPk('CUSTOMER', line.customerExternalId),

@@ -7,3 +7,4 @@ export { createOccurrenceCommunications, occurrencePairKey, type ScheduleOccurre
 export { dueNoticesOf, holdArrivalNotices, queueArrivalNotices } from './arrival-notices.queries.js';
 export { requestsWaitingOnClient } from './communications.service.js';
 export { clientSeesCommunicationFile, communicationAccess, companyCommunicationScope, findScopedCommunications } from './communication-scope.service.js';
+export { createCommunicationFor } from './communication-write.service.js';

@@ -12,10 +12,18 @@ const FindingActions = ({ companyPk, finding }: { companyPk: number; finding: Re
   const fail = (err: unknown) => void message.error(normaliseError(err).message);
   // Awaited rather than per-call callbacks: the finding leaves the list (and this row unmounts) as soon as the list is
   // read again, and a per-call callback of an unmounted row never runs.
-  const askClient = () => ask.mutateAsync(finding.pk).then(() => void message.success('Sent to the client with the question'), fail);
+  // A transaction only the ledger holds cannot go back to the client: the question goes as a request instead.
+  const inLedgerOnly = finding.transaction.pk === null;
+  const askClient = () =>
+    ask.mutateAsync(finding.pk).then(() => void message.success(inLedgerOnly ? 'Asked the client in a request' : 'Sent to the client with the question'), fail);
   return (
     <Flex gap={8} wrap>
-      <Button onClick={() => void askClient()} loading={ask.isPending} disabled={dismiss.isPending} title={`Sends it back to the client with: “${finding.question}”`}>
+      <Button
+        onClick={() => void askClient()}
+        loading={ask.isPending}
+        disabled={dismiss.isPending}
+        title={inLedgerOnly ? `Sends the client a request: “${finding.question}”` : `Sends it back to the client with: “${finding.question}”`}
+      >
         Ask the client
       </Button>
       <Button onClick={() => void dismiss.mutateAsync(finding.pk).catch(fail)} loading={dismiss.isPending} disabled={ask.isPending}>
@@ -38,6 +46,7 @@ export const FindingsList = ({ companyPk, state, findings, loading }: { companyP
           title={
             <Flex gap={8} wrap align="center">
               <Tag>{REVIEW_CHECK_LABELS[finding.check].name}</Tag>
+              {finding.transaction.pk === null ? <Tag color="blue">Only in the ledger</Tag> : null}
               <Typography.Text strong>{finding.transaction.payee || 'No payee'}</Typography.Text>
               <Typography.Text>
                 {formatDate(finding.transaction.date)} · ${formatMoney(finding.transaction.amount)}

@@ -12,7 +12,7 @@ const duplicate: ReviewFinding = {
   state: 'OPEN',
   reason: 'Same payee and amount ($89.99) as the transaction of 2026-05-01, 2 days apart.',
   question: 'This looks like a second charge of $89.99 from Office Depot within a few days. Were you charged twice, or were these two purchases?',
-  transaction: { pk: 101, date: '2026-05-03', amount: '89.99', payee: 'Office Depot', status: 'PUBLISHED_IN_PLATFORM' },
+  transaction: { pk: 101, ledger_id: null, date: '2026-05-03', amount: '89.99', payee: 'Office Depot', status: 'PUBLISHED_IN_PLATFORM' },
   found_at: '2026-05-04T10:00:00.000Z',
 };
 const personal: ReviewFinding = {
@@ -21,7 +21,16 @@ const personal: ReviewFinding = {
   check: 'PERSONAL_PAYEE',
   reason: 'Netflix is usually a personal expense: check that it belongs to the business.',
   question: 'Was this Netflix charge for the business, or personal?',
-  transaction: { pk: 102, date: '2026-05-02', amount: '15.49', payee: 'Netflix', status: 'FINISHED_IN_HERD' },
+  transaction: { pk: 102, ledger_id: null, date: '2026-05-02', amount: '15.49', payee: 'Netflix', status: 'FINISHED_IN_HERD' },
+};
+
+const inLedger: ReviewFinding = {
+  ...duplicate,
+  pk: 33,
+  check: 'PARENT_ACCOUNT',
+  reason: 'Coded to Utilities, which has 2 sub-accounts (Utilities:Electric, Utilities:Water): it belongs in one of them.',
+  question: 'This $180.00 from Metro Power is filed under Utilities. Which of these was it: Utilities:Electric, Utilities:Water?',
+  transaction: { pk: null, ledger_id: 'Purchase:88', date: '2026-05-01', amount: '180.00', payee: 'Metro Power', status: null },
 };
 
 const fakeReview = () =>
@@ -31,10 +40,14 @@ const fakeReview = () =>
     .answer(transactionEndpoints.accountantCounters, company, { active: 0, categorized: 2, hidden: 0, sync_errors: 0, completed: 0, processing: 0 })
     .answer(clientCompanyEndpoints.reviewChecks, company, ({ params }) => ({
       status: 200,
-      data: params.state === 'open' ? { count: 2, results: [duplicate, personal], checked_at: '2026-05-04T10:00:00.000Z' } : { count: 0, results: [], checked_at: null },
+      data:
+        params.state === 'open'
+          ? { count: 3, results: [duplicate, personal, inLedger], checked_at: '2026-05-04T10:00:00.000Z' }
+          : { count: 0, results: [], checked_at: null },
     }))
     .answer(clientCompanyEndpoints.reviewFindingDismiss, { pk: 7, finding: 32 }, { ...personal, state: 'DISMISSED' })
     .answer(clientCompanyEndpoints.reviewFindingAsk, { pk: 7, finding: 31 }, { ...duplicate, state: 'ASKED' })
+    .answer(clientCompanyEndpoints.reviewFindingAsk, { pk: 7, finding: 33 }, { ...inLedger, state: 'ASKED' })
     .answer(clientCompanyEndpoints.reviewChecksRun, company, { queued: true })
     .install();
 
@@ -52,6 +65,13 @@ describe('the review checks of a client', () => {
     await user.click(within(duplicateRow).getByRole('button', { name: 'Ask the client' }));
     expect(await screen.findByText('Sent to the client with the question')).toBeInTheDocument();
     expect(fake.callsTo(clientCompanyEndpoints.reviewFindingAsk, { pk: 7, finding: 31 })).toHaveLength(1);
+
+    // One only the ledger holds is said so, and asked about in a request.
+    const ledgerRow = screen.getByText(inLedger.reason).closest('.ant-list-item') as HTMLElement;
+    expect(within(ledgerRow).getByText('Only in the ledger')).toBeInTheDocument();
+    expect(within(duplicateRow).queryByText('Only in the ledger')).toBeNull();
+    await user.click(within(ledgerRow).getByRole('button', { name: 'Ask the client' }));
+    expect(await screen.findByText('Asked the client in a request')).toBeInTheDocument();
 
     const personalRow = screen.getByText(personal.reason).closest('.ant-list-item') as HTMLElement;
     await user.click(within(personalRow).getByRole('button', { name: 'Dismiss' }));
