@@ -179,6 +179,7 @@ export const makeClientCompany = (overrides: Partial<ClientCompany> = {}): Clien
   assigned_members: [],
   client_users_count: 1,
   review_findings: 0,
+  books_closed_through: null,
   ledger_sync: null,
   created_at: '2026-03-02T10:00:00.000Z',
   ...overrides,

@@ -40,6 +40,7 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
   sync_errors: [],
   client_memo: '',
   back_message: '',
+  in_closed_period: false,
   notes_count: 0,
   updated_at: '2026-10-03T10:00:00.000Z',
   version: 1,

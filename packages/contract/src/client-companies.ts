@@ -83,6 +83,8 @@ export const clientCompany = z.object({
   client_users_count: z.number(),
   /** Open findings of the review checks (docs/review-checks.md). */
   review_findings: z.number(),
+  /** The last day of the ledger's closed period as the last pull read it (null: none, or not read yet). */
+  books_closed_through: z.string().nullable(),
   /** Where the sync with a ledger outside Herd stands; null for ledgers Herd holds (CSV, generic). */
   ledger_sync: ledgerSyncInfo.nullable(),
   created_at: z.string(),

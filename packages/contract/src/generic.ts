@@ -27,6 +27,11 @@ export const genericRef = z.object({
 export const genericReferenceListsBody = z.object({
   accounts: z.array(genericAccount).max(5000).default([]),
   refs: z.array(genericRef).max(20000).default([]),
+  /**
+   * The last day of the system's closed period, when it has one (null: none); left out, the one declared before stays.
+   * Questions dated on or before it are marked (docs/transactions.md, "Closed periods").
+   */
+  closed_through: z.iso.date({ error: messages.notValid('Closed through') }).nullable().optional(),
 });
 
 export const genericTransaction = z.object({

@@ -80,6 +80,8 @@ export const transaction = z.object({
   sync_errors: z.array(z.object({ pk: z.number(), message: z.string(), created_at: z.string() })),
   client_memo: z.string(),
   back_message: z.string(),
+  /** Dated on or before the ledger's closing date: the ledger will refuse a change to it (docs/transactions.md, "Closed periods"). */
+  in_closed_period: z.boolean(),
   notes_count: z.number(),
   updated_at: z.string(),
   /** Grows with every write of what a person sees of it (fields, status, lines): sent back with an edit, it makes a save made in between a 409 instead of a silent overwrite. */

@@ -1,4 +1,4 @@
-import { isTransactionEntity, NAME_ENTITIES } from './entities.js';
+import { COMPANY_ENTITIES, isTransactionEntity, NAME_ENTITIES } from './entities.js';
 import { asArray, isJsonObject, type JsonObject, type JsonValue } from './types.js';
 
 /**
@@ -22,7 +22,9 @@ export function normalizeEntity(entity: string, body: JsonObject, lookupName: (r
     row.CurrentBalance ??= 0;
     row.CurrentBalanceWithSubAccounts ??= 0;
   }
-  if (!isTransactionEntity(entity) && entity !== 'Attachable' && row.Active === undefined) row.Active = true;
+  // Lists have Active; a transaction, an attachment and the company's own CompanyInfo and Preferences do not.
+  const activeless = isTransactionEntity(entity) || entity === 'Attachable' || (COMPANY_ENTITIES as readonly string[]).includes(entity);
+  if (!activeless && row.Active === undefined) row.Active = true;
   return row;
 }
 

@@ -58,6 +58,12 @@ export const clientCompanies = pgTable(
     askRules: jsonb('ask_rules').$type<AskRules>().notNull().default(DEFAULT_ASK_RULES),
     /** When the review checks last ran over the company (docs/review-checks.md). */
     reviewCheckedAt: timestamp('review_checked_at', { withTimezone: true }),
+    /**
+     * The last day of the ledger's closed period, as its lock was read at the last pull (QuickBooks Online's closing
+     * date; the generic ledger's declared one); null while the ledger has none (docs/transactions.md, "Closed periods").
+     */
+    booksClosedThrough: date('books_closed_through', { mode: 'string' }),
+    booksLockReadAt: timestamp('books_lock_read_at', { withTimezone: true }),
     /** A short message from the accountant, pinned on the client's dashboard. */
     pinnedNote: text('pinned_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -97,6 +97,12 @@ export class QboApi {
     }
   }
 
+  /** The company's Preferences (one object per company): its closing date among them. */
+  async preferences(): Promise<QboEntity> {
+    const body = await this.call<{ Preferences?: QboEntity }>({ method: 'GET', path: 'preferences' });
+    return body.Preferences ?? { Id: '', SyncToken: '' };
+  }
+
   async read(entity: string, id: string): Promise<QboEntity> {
     const body = await this.call<Record<string, QboEntity>>({ method: 'GET', path: `${entity.toLowerCase()}/${encodeURIComponent(id)}` });
     return body[entity]!;

@@ -13,6 +13,12 @@ const CDC_CAP = 1000;
 const OVERLAP = { minutes: 5 };
 const DEFAULT_HISTORY = { days: 90 };
 
+/** QuickBooks' closing date (Preferences → AccountingInfoPrefs → BookCloseDate): books on or before it are closed. */
+export const bookCloseDateOf = (preferences: QboEntity): string | null => {
+  const date = (preferences.AccountingInfoPrefs as { BookCloseDate?: unknown } | undefined)?.BookCloseDate;
+  return typeof date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : null;
+};
+
 const quote = (value: string) => `'${value.replace(/'/g, "\\'")}'`;
 
 /**
@@ -26,6 +32,7 @@ export async function* pullQbo(api: QboApi, company: LedgerCompany, cursor: Pull
   const progress: PullProgress = cursor.progress ?? { startedAt: now.toISOString(), mode: cursor.mode, done: [], current: null };
   const since = cursor.pulledUpTo ? before(cursor.pulledUpTo, OVERLAP) : null;
   const syncDate = company.syncDate ?? ledgerDay(before(now, DEFAULT_HISTORY));
+  yield { kind: 'lock', closedThrough: bookCloseDateOf(await api.preferences()) };
 
   if (progress.mode === 'INCREMENTAL' && since && since > before(now, CDC_LOOKBACK) && !progress.current) {
     const changed = await api.changedSince([...REF_ENTITY_NAMES, ...TRANSACTION_ENTITIES], since);

@@ -155,7 +155,7 @@ describe('pulling a QuickBooks Online company', () => {
     const before = sim.requestCount(realm);
     await cast.admin.post('quickbooks/sync-client/', { client_company: companyPk });
     await t.runJobs();
-    expect(sim.requestCount(realm) - before).toBe(1); // one CDC call
+    expect(sim.requestCount(realm) - before).toBe(2); // the closing date (Preferences), then one CDC call
     const [matched] = await t.db.select().from(transactions).where(eq(transactions.pk, first!.pk));
     const [cancelled] = await t.db.select().from(transactions).where(eq(transactions.pk, second!.pk));
     expect(matched!.status).toBe('MATCHED_TO_PLATFORM');
@@ -198,6 +198,32 @@ describe('pulling a QuickBooks Online company', () => {
     await applyPage([categorized]);
     const [still] = await t.db.select().from(transactions).where(eq(transactions.pk, row!.pk));
     expect(still!.status).toBe('PROCESSING');
+  });
+
+  it('reads QuickBooks’ closing date at each pull, and marks the questions dated on or before it', async () => {
+    const list = async () =>
+      (await cast.admin.get(`accounting/accountant/client-company/${companyPk}/transactions/list/?page_size=100`)).json().results as {
+        date: string;
+        in_closed_period: boolean;
+      }[];
+    const dates = (await list()).map((r) => r.date).sort();
+    expect(dates.length).toBeGreaterThan(1);
+    // A closing date that falls among the questions: some before it, some after.
+    const closing = dates[Math.floor(dates.length / 2) - 1]!;
+    sim.putEntity(realm, 'Preferences', { Id: '2', AccountingInfoPrefs: { ...sim.getEntity(realm, 'Preferences', '2')!.AccountingInfoPrefs, BookCloseDate: closing } });
+    await cast.admin.post('quickbooks/sync-client/', { client_company: companyPk });
+    await t.runJobs();
+    const company = (await cast.admin.get(`accounting/accountant/client-company/${companyPk}/retrieve/`)).json();
+    expect(company.books_closed_through).toBe(closing);
+    const listed = await list();
+    for (const row of listed) expect(row.in_closed_period, row.date).toBe(row.date <= closing);
+    expect(listed.some((r) => r.in_closed_period) && listed.some((r) => !r.in_closed_period)).toBe(true);
+
+    // Reopened in QuickBooks: the next pull reads no lock, and nothing is marked.
+    sim.putEntity(realm, 'Preferences', { Id: '2', AccountingInfoPrefs: { ...sim.getEntity(realm, 'Preferences', '2')!.AccountingInfoPrefs, BookCloseDate: undefined } });
+    await cast.admin.post('quickbooks/sync-client/', { client_company: companyPk });
+    await t.runJobs();
+    expect((await cast.admin.get(`accounting/accountant/client-company/${companyPk}/retrieve/`)).json().books_closed_through).toBeNull();
   });
 
   it('keeps another firm out of the sync endpoints', async () => {

@@ -99,7 +99,9 @@ describe('the QuickBooks Online adapter, with no database', () => {
     const { pages, records, references } = await pullAll({ mode: 'FULL', pulledUpTo: null, progress: null });
     chart = await references();
     const firstTransactions = pages.findIndex((p) => p.kind === 'transactions');
-    expect(pages.slice(0, firstTransactions).every((p) => p.kind === 'references')).toBe(true);
+    // The ledger's lock first (this company has no closing date), then the chart and lists.
+    expect(pages[0]).toEqual({ kind: 'lock', closedThrough: null });
+    expect(pages.slice(1, firstTransactions).every((p) => p.kind === 'references')).toBe(true);
     expect(pages.slice(firstTransactions).every((p) => p.kind === 'transactions')).toBe(true);
     // Every page of a read list carries the progress to save: the last one is on the last list, with the others done.
     expect(pages.at(-1)!.progress).toMatchObject({ mode: 'FULL', current: { entity: 'SalesReceipt' }, done: expect.arrayContaining(['Account', 'Purchase', 'Bill']) });

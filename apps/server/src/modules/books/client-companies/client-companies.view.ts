@@ -39,6 +39,7 @@ export const toClientCompanies = (
     assigned_members: assignments.filter((a) => a.clientCompanyId === row.pk).map((a) => ({ pk: a.pk, name: `${a.firstName} ${a.lastName}`.trim(), email: a.email })),
     client_users_count: userCounts.find((c) => c.clientCompanyId === row.pk)?.n ?? 0,
     review_findings: openFindings.get(row.pk) ?? 0,
+    books_closed_through: row.booksClosedThrough,
     ledger_sync: syncOfCompany(connections, connectorRuns, row.pk),
     created_at: row.createdAt.toISOString(),
   }));

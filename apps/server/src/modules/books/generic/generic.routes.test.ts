@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerAccounts } from '../../../db/schema/index.js';
 import { clientMaker } from '../../../../test/client.js';
 import { signedInCast } from '../../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
@@ -95,6 +97,37 @@ describe('generic ledger API', () => {
     await api('POST', 'transactions/', { transactions: [TX] });
     expect((await api('POST', 'transactions/', { transactions: [{ ...TX, deleted: true }] })).json()).toMatchObject({ updated: 1 });
     expect((await cast.admin.get(`accounting/accountant/client-company/${company.pk}/transactions/list/`)).json().count).toBe(0);
+  });
+
+  it('takes the system’s closed period and sub-accounts with the lists; questions on or before its last day are marked', async () => {
+    const { cast, company, api } = await setup();
+    const withLock = {
+      ...LISTS,
+      accounts: [...LISTS.accounts, { external_id: '611', name: 'Meals:Client lunches', type: 'Expense', parent_external_id: '610' }],
+      closed_through: '2026-02-01',
+    };
+    expect((await api('POST', 'reference-lists/', withLock)).statusCode).toBe(200);
+    await api('POST', 'transactions/', { transactions: [TX, { ...TX, external_id: 'T-2', date: '2026-02-02' }] });
+    const retrieve = async () => (await cast.admin.get(`accounting/accountant/client-company/${company.pk}/retrieve/`)).json();
+    expect((await retrieve()).books_closed_through).toBe('2026-02-01');
+    const list = async () =>
+      Object.fromEntries(
+        (
+          (await cast.admin.get(`accounting/accountant/client-company/${company.pk}/transactions/list/`)).json().results as { date: string; in_closed_period: boolean }[]
+        ).map((r) => [r.date, r.in_closed_period]),
+      );
+    expect(await list()).toEqual({ '2026-02-01': true, '2026-02-02': false });
+    const [sub] = await t.db
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.clientCompanyId, company.pk), eq(ledgerAccounts.externalId, '611')));
+    expect(sub!.parentExternalId).toBe('610');
+    // Lists pushed without it keep the period declared before; null reopens it; a date that is none is refused.
+    await api('POST', 'reference-lists/', LISTS);
+    expect((await retrieve()).books_closed_through).toBe('2026-02-01');
+    await api('POST', 'reference-lists/', { ...LISTS, closed_through: null });
+    expect(await list()).toEqual({ '2026-02-01': false, '2026-02-02': false });
+    expect((await api('POST', 'reference-lists/', { ...LISTS, closed_through: '02/01/2026' })).json()).toEqual({ closed_through: ['Closed through is not valid.'] });
   });
 
   it('refuses bad input with field errors, and unknown accounts', async () => {

@@ -9,7 +9,7 @@ import { ValidationError } from '../../../lib/errors.js';
 import { companyAccess } from '../../../kernel/company-access.js';
 import type { Actor } from '../../../kernel/actor.js';
 import { loadCompanyReferences } from '../refs/refs.face.js';
-import { applyLedgerRecords } from '../transactions/transactions.face.js';
+import { applyLedgerRecords, saveBooksLock } from '../transactions/transactions.face.js';
 import { genericRecordOf } from './generic-records.rule.js';
 import type { AppDeps } from '../../../app-deps.js';
 import type { Visitor } from '../../../kernel/visitor.js';
@@ -67,6 +67,7 @@ export const upsertReferenceLists = async ({ db }: Pick<AppDeps, 'db'>, _visitor
           set: { name: r.name, parentId, active: r.active, updatedAt: new Date() },
         });
     }
+    if (body.closed_through !== undefined) await saveBooksLock(tx, companyPk, body.closed_through, new Date());
     return { accounts: body.accounts.length, refs: body.refs.length };
   });
 

@@ -35,6 +35,8 @@ export interface PullCursor {
  * short resumes after it.
  */
 export type PullPage =
+  /** The ledger's lock, read at the start of every pull: the last day of its closed period, or null for none. */
+  | { kind: 'lock'; closedThrough: string | null; progress?: undefined }
   | { kind: 'references'; accounts: LedgerAccountRecord[]; refs: LedgerRefRecord[]; progress?: PullProgress }
   | { kind: 'transactions'; records: LedgerRecord[]; progress?: PullProgress };
 

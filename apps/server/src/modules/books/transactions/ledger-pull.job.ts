@@ -8,6 +8,7 @@ import { connectionOfCompany } from '../ledger-connections/ledger-connections.fa
 import { upsertReferencePage } from '../refs/refs.face.js';
 import { loadCompanyReferences, type CompanyReferences } from '../refs/refs.face.js';
 import { applyLedgerRecords, type ApplyCounts } from './ledger-apply.queries.js';
+import { saveBooksLock } from './books-lock.queries.js';
 import type { LedgerDeps } from './ledger-deps.types.js';
 
 type ConnectionRow = typeof ledgerConnections.$inferSelect;
@@ -45,7 +46,9 @@ export const pullCompany = async (deps: LedgerDeps, company: CompanyRow, now = n
     await withGrant(deps.db, company, adapter.displayName, async () => {
       const cursor = { mode: connection.pullMode, pulledUpTo: connection.pulledUpTo, progress: connection.pullProgress };
       for await (const page of adapter.pull(company, cursor, async () => (await fresh()).references, now)) {
-        if (page.kind === 'references') {
+        if (page.kind === 'lock') {
+          await saveBooksLock(deps.db, company.pk, page.closedThrough, now);
+        } else if (page.kind === 'references') {
           await upsertReferencePage(deps.db, company.pk, page);
           refs = null;
         } else {

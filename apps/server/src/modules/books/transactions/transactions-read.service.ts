@@ -35,7 +35,8 @@ export const serializeWritten = async (db: Db, scope: CompanyAccess, pks: number
 };
 
 /** A page's rows with what `scope` may see of their suggestions. */
-const shown = (scope: CompanyAccess, page: Page) => toTransactions(page.rows, page.details, scope, visibleSuggestions(scope, page.details));
+const shown = (scope: CompanyAccess, page: Page) =>
+  toTransactions(page.rows, page.details, scope, visibleSuggestions(scope, page.details), scope.company.booksClosedThrough);
 
 /**
  * One page of a list: its statuses and hidden flag, the scope's limits and the request's filters.

@@ -15,3 +15,4 @@ export { type RuleAnswer, writeRuleAnswers } from './rule-answers.queries.js';
 export { answerTransactions, listTransactions, sendTransactionsBack } from './transactions.service.js';
 export { applyAskRules, receiptRuleOf } from './ask-rules.queries.js';
 export { needsReceipt } from './ask-rules.rule.js';
+export { saveBooksLock } from './books-lock.queries.js';

@@ -17,7 +17,14 @@ const publishBlocker = (viewer: AttachmentViewer, row: TransactionRow, lines: De
 const named = (pk: number | null, name: string | null | undefined) => (pk === null ? null : { pk, name: name ?? '' });
 
 /** Rows as the API shows them to `viewer` (what they may do with an attachment depends on who they are). */
-export const toTransactions = (rows: TransactionRow[], details: Details[], viewer: AttachmentViewer, suggestions: Map<number, TransactionSuggestion>): Transaction[] => {
+export const toTransactions = (
+  rows: TransactionRow[],
+  details: Details[],
+  viewer: AttachmentViewer,
+  suggestions: Map<number, TransactionSuggestion>,
+  /** The ledger's closing date, for `in_closed_period` (null: no closed period). */
+  closedThrough: string | null,
+): Transaction[] => {
   const byPk = new Map(details.map((d) => [d.pk, d]));
   return rows.map((row) => {
     const d = byPk.get(row.pk);
@@ -47,6 +54,7 @@ export const toTransactions = (rows: TransactionRow[], details: Details[], viewe
       sync_errors: (d?.syncErrors ?? []).map((e) => ({ pk: e.pk, message: e.message, created_at: new Date(e.created_at).toISOString() })),
       client_memo: row.clientMemo,
       back_message: row.backMessage,
+      in_closed_period: closedThrough !== null && row.date <= closedThrough,
       notes_count: d?.notesCount ?? 0,
       updated_at: row.updatedAt.toISOString(),
       version: row.version,

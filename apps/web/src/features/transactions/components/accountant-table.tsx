@@ -1,4 +1,4 @@
-import { Button, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { Transaction } from '@herd/contract';
 import { countText, formatDate } from '../../../lib/format';
@@ -106,6 +106,11 @@ export const AccountantTable = (props: AccountantTableProps) => {
           {/* A hidden row keeps its status (a hidden one may be categorized), but first says it is hidden. */}
           {t.is_hidden ? <Tag>{t.kept_by ? KEPT_WORDS[t.kept_by] : 'Hidden'}</Tag> : null}
           <TransactionStatusTag status={t.status} connectorNextRun={connectorNextRun} />
+          {t.in_closed_period ? (
+            <Tooltip title="Dated in a period the ledger has closed: it will refuse a change to it until the period is reopened.">
+              <Tag color="volcano">Closed period</Tag>
+            </Tooltip>
+          ) : null}
           <AnswerOriginTag transaction={t} />
           <PublishBlocker transaction={t} />
         </>
