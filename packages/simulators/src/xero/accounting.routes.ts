@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { attachmentRoutes } from './attachments.routes.js';
 import { endpointNamed, type EndpointSpec } from './endpoints.js';
+import { dayMs, msDate } from './dates.js';
 import { envelope } from './envelope.js';
 import { badRequest, notFound } from './errors.js';
 import { orgOf, installGateway } from './gateway.js';
@@ -28,6 +29,23 @@ function endpointOf(request: FastifyRequest, writing = false): EndpointSpec {
 export function accountingRoutes(state: XeroState) {
   return async (app: FastifyInstance): Promise<void> => {
     installGateway(app, state);
+
+    // The organisation's settings: its name and, where set, its lock dates (midnight UTC, as Xero's dates are).
+    app.get('/Organisation', async (request) => {
+      const org = orgOf(request);
+      const { period, endOfYear } = org.lockDates;
+      return envelope('Organisations', [
+        {
+          Name: org.name,
+          LegalName: org.name,
+          OrganisationType: 'COMPANY',
+          BaseCurrency: 'USD',
+          CountryCode: 'US',
+          ...(period ? { PeriodLockDate: msDate(dayMs(period)) } : {}),
+          ...(endOfYear ? { EndOfYearLockDate: msDate(dayMs(endOfYear)) } : {}),
+        },
+      ]);
+    });
 
     app.get('/:endpoint', async (request) => {
       const endpoint = endpointOf(request);

@@ -43,6 +43,8 @@ export interface XeroControl {
   /** Creates the record, or merges `fields` into the one its ID field names; new lines (or amount type) work the totals out again, as Xero's screens do. */
   putEntity(tenantId: string, endpoint: string, fields: JsonObject): JsonObject;
   deleteEntity(tenantId: string, endpoint: string, id: string): boolean;
+  /** Sets the organisation's lock dates (YYYY-MM-DD, or null to clear), as its Advanced settings do. */
+  setLockDates(tenantId: string, dates: { period?: string | null; endOfYear?: string | null }): void;
   /** Tokens and connections for organisations without the browser round trip (default: the first). */
   connect(tenantIds?: string | string[], scopes?: string[]): XeroConnectResult;
   connections(): Connection[];
@@ -99,6 +101,13 @@ export function createXeroControl(state: XeroState): XeroControl {
       return toWire(spec, record, store);
     },
     deleteEntity: (tenantId, endpoint, id) => org(tenantId).remove(requireEndpoint(endpoint).name, id),
+    setLockDates(tenantId, dates) {
+      const store = org(tenantId);
+      store.lockDates = {
+        period: dates.period === undefined ? store.lockDates.period : dates.period,
+        endOfYear: dates.endOfYear === undefined ? store.lockDates.endOfYear : dates.endOfYear,
+      };
+    },
     connect(tenantIds, scopes = DEFAULT_XERO_SCOPES) {
       const ids = (tenantIds === undefined ? [...state.orgs.keys()].slice(0, 1) : [tenantIds].flat()).map((id) => org(id).tenantId);
       const grant = state.oauth.createGrant(ids, scopes);

@@ -23,6 +23,8 @@ interface InsertOptions {
  */
 export class OrgStore {
   readonly attachments = new Map<string, StoredAttachment[]>();
+  /** The organisation's lock dates (YYYY-MM-DD), as its settings set them; null: not set. */
+  lockDates: { period: string | null; endOfYear: string | null } = { period: null, endOfYear: null };
   /** Every endpoint's records; read and refilled whole by snapshot.ts. */
   readonly tables = new Map<string, Map<string, XeroRecord>>();
 

@@ -32,7 +32,8 @@ export async function* pullQbo(api: QboApi, company: LedgerCompany, cursor: Pull
   const progress: PullProgress = cursor.progress ?? { startedAt: now.toISOString(), mode: cursor.mode, done: [], current: null };
   const since = cursor.pulledUpTo ? before(cursor.pulledUpTo, OVERLAP) : null;
   const syncDate = company.syncDate ?? ledgerDay(before(now, DEFAULT_HISTORY));
-  yield { kind: 'lock', closedThrough: bookCloseDateOf(await api.preferences()) };
+  // Every pull but a "sync missing" (a catch-up of rows Herd lacks) reads the lock.
+  if (progress.mode !== 'MISSING') yield { kind: 'lock', closedThrough: bookCloseDateOf(await api.preferences()) };
 
   if (progress.mode === 'INCREMENTAL' && since && since > before(now, CDC_LOOKBACK) && !progress.current) {
     const changed = await api.changedSince([...REF_ENTITY_NAMES, ...TRANSACTION_ENTITIES], since);

@@ -169,6 +169,12 @@ export class XeroApi {
     return rows;
   }
 
+  /** The organisation the grant is for (`GET /Organisation`): its lock dates among its settings. */
+  async organisation(): Promise<XeroObject | null> {
+    const body = (await this.call({ method: 'GET', path: 'Organisation', query: {} })) as XeroObject | null;
+    return ((body?.Organisations as XeroObject[] | undefined) ?? [])[0] ?? null;
+  }
+
   /** One object by id; null when Xero has no such object (deleted objects come back with their status). */
   async get(collection: string, id: string): Promise<XeroObject | null> {
     const body = (await this.call({ method: 'GET', path: `${collection}/${encodeURIComponent(id)}`, query: {} })) as XeroObject | null;

@@ -46,8 +46,9 @@ describe('a pull cut short', () => {
     const { cut, resumed, calls } = await cutAndResume(afterFirstBankPage);
 
     expect(cut.progress?.current).toEqual({ entity: 'BankTransaction', position: 2 });
-    // Exactly the rest of an uninterrupted pull's calls, from the second page of bank transactions on.
-    expect(calls).toEqual(fullCalls.slice(fullCalls.indexOf('BankTransactions 2')));
+    // The lock dates, read at the start of every pull; then exactly the rest of an uninterrupted pull's calls, from
+    // the second page of bank transactions on.
+    expect(calls).toEqual(['Organisation', ...fullCalls.slice(fullCalls.indexOf('BankTransactions 2'))]);
     expect(resumed.pages.some((p) => p.kind === 'references')).toBe(false);
     expect([...ids(cut), ...ids(resumed)].sort()).toEqual(ids(full).sort());
   });
@@ -59,7 +60,7 @@ describe('a pull cut short', () => {
     const { cut, resumed, calls } = await cutAndResume(afterRepeatingInvoices);
 
     expect(cut.records.some((r) => r.externalId.startsWith('RepeatingInvoice:'))).toBe(true);
-    expect(calls).toEqual(fullCalls.slice(fullCalls.indexOf('PurchaseOrders 1')));
+    expect(calls).toEqual(['Organisation', ...fullCalls.slice(fullCalls.indexOf('PurchaseOrders 1'))]);
     expect(resumed.records.some((r) => r.externalId.startsWith('RepeatingInvoice:'))).toBe(false);
     expect([...ids(cut), ...ids(resumed)].sort()).toEqual(ids(full).sort());
   });
@@ -71,7 +72,7 @@ describe('a pull cut short', () => {
 
     expect(cut.records).toEqual([]);
     // Lists Xero does not page are asked without a page.
-    expect(calls).toEqual(fullCalls.slice(fullCalls.indexOf('TrackingCategories')));
+    expect(calls).toEqual(['Organisation', ...fullCalls.slice(fullCalls.indexOf('TrackingCategories'))]);
     // The records resumed are the full pull's, mapped alike: the watched accounts and tracking were known.
     expect(resumed.records).toEqual(full.records);
   });

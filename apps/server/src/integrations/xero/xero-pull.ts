@@ -5,6 +5,7 @@ import { xeroLookups } from './xero-lookups.js';
 import { xeroRecordOf } from './xero-records.js';
 import { XERO_REF_LISTS, xeroReferencePage } from './xero-refs.js';
 import { XERO_ENTITY_NAMES, XERO_TRANSACTION_ENTITIES } from './xero-transaction-map.js';
+import { xeroMoment, type XeroObject } from './xero-values.js';
 
 /** Changes stamped just before the previous pull started may not have been visible to it. */
 const OVERLAP = { minutes: 5 };
@@ -17,12 +18,25 @@ const DEFAULT_HISTORY = { days: 90 };
  * each page carries the progress to save, so a pull cut short resumes at the page it stopped on.
  * Xero sends deleted and voided objects with their status, which the records say.
  */
+/**
+ * The last day Xero keeps closed: the later of the organisation's lock dates. `PeriodLockDate` closes the books to
+ * everyone but advisers, `EndOfYearLockDate` to everyone; either way a bookkeeper's change there is refused or unwanted.
+ */
+export const lockDateOf = (organisation: XeroObject | null): string | null => {
+  const days = [organisation?.PeriodLockDate, organisation?.EndOfYearLockDate]
+    .map((value) => xeroMoment(value)?.toISODate() ?? null)
+    .filter((d): d is string => d !== null);
+  return days.length ? days.sort().at(-1)! : null;
+};
+
 export async function* pullXero(api: XeroApi, company: LedgerCompany, cursor: PullCursor, references: ReferencesSource, now: Date): AsyncGenerator<PullPage> {
   // A copy: the progress handed in is the module's saved one, not the pull's to change.
   const progress: PullProgress = cursor.progress ? structuredClone(cursor.progress) : { startedAt: now.toISOString(), mode: cursor.mode, done: [], current: null };
   const since = progress.mode === 'INCREMENTAL' && cursor.pulledUpTo ? before(cursor.pulledUpTo, OVERLAP) : null;
   const syncDate = company.syncDate ?? ledgerDay(before(now, DEFAULT_HISTORY));
   const startPage = (list: string) => (progress.current?.entity === list ? progress.current.position : 1);
+  // Every pull but a "sync missing" (a catch-up of rows Herd lacks) reads the lock: one call of the organisation's minute.
+  if (progress.mode !== 'MISSING') yield { kind: 'lock', closedThrough: lockDateOf(await api.organisation()) };
 
   // The last page of a list carries the list as done: a pull cut short just after it goes on with
   // the next list, instead of asking for a page past the end (or, of a list Xero does not page, for all of it again).

@@ -3,6 +3,7 @@ import type { LedgerAdapter } from '../../modules/books/ledger/ledger-adapter.po
 import { LedgerNeedsReauthError } from '../../modules/books/ledger/ledger-errors.port.js';
 import type { LedgerRecord, LedgerReferences } from '../../modules/books/ledger/ledger-records.port.js';
 import { publishLine } from '../../../test/publish-lines.js';
+import { lockDateOf } from './xero-pull.js';
 import { openXeroAdapterWorld, XERO_COMPANY as COMPANY, type XeroAdapterWorld } from '../../../test/xero-adapter.js';
 
 /**
@@ -41,6 +42,18 @@ describe('the Xero adapter, with no database', () => {
       if (record.externalId.startsWith('RepeatingInvoice:')) expect(record.version).toBeNull();
       else expect(Number(record.version)).toBeGreaterThan(0);
     }
+  });
+
+  it('reads the organisation’s lock dates at each pull: the later of the two is the last closed day', async () => {
+    // One pull (each costs calls of the organisation's minute); the dates' combinations are lockDateOf's own test.
+    sim.setLockDates(tenant, { period: '2026-03-31', endOfYear: '2025-12-31' });
+    expect((await pullAll()).pages[0]).toEqual({ kind: 'lock', closedThrough: '2026-03-31' });
+    sim.setLockDates(tenant, { period: null, endOfYear: null });
+    const ms = (day: string) => `/Date(${Date.parse(`${day}T00:00:00Z`)}+0000)/`;
+    expect(lockDateOf({ EndOfYearLockDate: ms('2025-12-31') })).toBe('2025-12-31');
+    expect(lockDateOf({ PeriodLockDate: ms('2026-01-31'), EndOfYearLockDate: ms('2026-06-30') })).toBe('2026-06-30');
+    expect(lockDateOf({ Name: 'No locks' })).toBeNull();
+    expect(lockDateOf(null)).toBeNull();
   });
 
   it('publishes a split with tax and a tracking option; Xero’s transaction then holds those lines, to the cent', async () => {
