@@ -124,6 +124,44 @@ describe('publishing to QuickBooks Online', () => {
     });
   }
 
+  it('refuses, before QuickBooks would, a transaction dated in the period QuickBooks has closed; the list says why first', async () => {
+    const row = await readyOf('PURCHASE');
+    const preferences = () => sim.getEntity(realm, 'Preferences', '2')!.AccountingInfoPrefs as object;
+    sim.putEntity(realm, 'Preferences', { Id: '2', AccountingInfoPrefs: { ...preferences(), BookCloseDate: row.date } });
+    await cast.admin.post('quickbooks/sync-client/', { client_company: companyPk });
+    await t.runJobs();
+    try {
+      const answered = await cast.admin.patch(`${base()}/update/`, {
+        transactions: [{ pk: row.pk, lines: [{ amount: row.amount, category: (await accountPk('Office Supplies')).pk }], finished: true }],
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+      const reason = `The ledger's books are closed through ${new Date(`${row.date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}, so it would refuse this change. Reopen the period in the ledger, or post the correction in an open period there.`;
+      const listed = (await cast.admin.get(`${base()}/categorized-list/?page_size=100`)).json().results as {
+        pk: number;
+        publish_blocker: string | null;
+        in_closed_period: boolean;
+      }[];
+      expect(listed.find((r) => r.pk === row.pk)).toMatchObject({ publish_blocker: reason, in_closed_period: true });
+      const requests = sim.requestCount(realm);
+      const published = await cast.admin.post(`${base()}/publish/`, { pks: [row.pk] });
+      expect(published.statusCode).toBe(409);
+      expect(published.json().detail).toBe(reason);
+      await t.runJobs();
+      // Nothing went to QuickBooks, and the answer waits in Herd for the period to reopen.
+      expect(sim.requestCount(realm)).toBe(requests);
+      expect(await statusOf(row.pk)).toBe('FINISHED_IN_HERD');
+    } finally {
+      sim.putEntity(realm, 'Preferences', { Id: '2', AccountingInfoPrefs: { ...preferences(), BookCloseDate: undefined } });
+      await cast.admin.post('quickbooks/sync-client/', { client_company: companyPk });
+      await t.runJobs();
+    }
+    // Reopened: the same publish goes.
+    const published = await cast.admin.post(`${base()}/publish/`, { pks: [row.pk] });
+    expect(published.json()).toMatchObject({ queued: 1, sent: [row.pk], refused: [] });
+    await t.runJobs();
+    expect(await statusOf(row.pk)).toBe('PUBLISHED_IN_PLATFORM');
+  });
+
   it('splits into several lines with vendor, customer, location and billable status', async () => {
     const row = await readyOf('PURCHASE');
     const cents = Math.round(Number(row.amount) * 100);

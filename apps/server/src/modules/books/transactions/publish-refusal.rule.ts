@@ -20,10 +20,21 @@ export const statusRefusal = (status: TransactionStatus): string | null => {
   return status === 'SYNC_ERROR' ? 'Clear the sync errors of this transaction before publishing it again.' : 'Only categorized transactions can be published.';
 };
 
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Why the ledger would refuse this transaction whatever its lines: it is dated in a period the ledger has closed
+ * (its lock as the last pull read it). Said before anything is sent, so nothing waits on a refusal the ledger would give.
+ */
+export const closedPeriodRefusal = (date: string, closedThrough: string | null): string | null =>
+  closedThrough !== null && date <= closedThrough
+    ? `The ledger's books are closed through ${day(closedThrough)}, so it would refuse this change. Reopen the period in the ledger, or post the correction in an open period there.`
+    : null;
+
 /**
  * The one rule for what keeps a transaction from being published, used by Publish (which sends the
  * others and reports these) and by the accountant's lists (which mark such rows before anyone
  * presses Publish, from the lines the page has loaded anyway). Null when it can go to the ledger.
  */
-export const publishRefusal = (status: TransactionStatus, lines: readonly { hasCategory: boolean }[]): string | null =>
-  statusRefusal(status) ?? missingCategoryReason(lines);
+export const publishRefusal = (status: TransactionStatus, lines: readonly { hasCategory: boolean }[], closed: { date: string; closedThrough: string | null }): string | null =>
+  statusRefusal(status) ?? closedPeriodRefusal(closed.date, closed.closedThrough) ?? missingCategoryReason(lines);

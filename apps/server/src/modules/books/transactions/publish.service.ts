@@ -15,7 +15,7 @@ import { companyJobKey } from '../../../jobs/company-job-key.js';
 import { assertTransition } from './status.rule.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.queries.js';
 import { findProcessingOfCompany, findTransactionsOfCompany, loadLines, type LineRow, type TransactionRow } from './transactions.queries.js';
-import { publishRefusal, statusRefusal } from './publish-refusal.rule.js';
+import { closedPeriodRefusal, publishRefusal, statusRefusal } from './publish-refusal.rule.js';
 import { findScoped } from '../../../kernel/transaction-access.js';
 import { type CompanyAccess, type CompanyRow } from '../../../kernel/company-access.js';
 import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
@@ -56,10 +56,11 @@ export const publishTransactions = async (deps: LedgerDeps, scope: CompanyAccess
     reason: publishRefusal(
       row.status,
       linesOf(row).map((l) => ({ hasCategory: l.categoryId !== null })),
+      { date: row.date, closedThrough: scope.company.booksClosedThrough },
     ),
   }));
   const ready = judged.filter((j) => j.reason === null).map((j) => j.row);
-  if (ready.length === 0) throw refusedWhole(judged, linesOf);
+  if (ready.length === 0) throw refusedWhole(judged, linesOf, scope.company.booksClosedThrough);
   for (const row of ready) assertTransition(row.status, 'PROCESSING');
   const outcomes = await sendToLedger(deps, scope.company, ready, scope.actor.userId);
   return {
@@ -77,9 +78,12 @@ const titleOf = (row: TransactionRow) => row.payee || row.description || `the tr
  * otherwise each line without a category is a field error on its line (`transactions.<i>` is the
  * transaction's place in `pks`), worded so that it names the transaction and the line.
  */
-const refusedWhole = (judged: { row: TransactionRow; reason: string | null }[], linesOf: (row: TransactionRow) => LineRow[]) => {
+const refusedWhole = (judged: { row: TransactionRow; reason: string | null }[], linesOf: (row: TransactionRow) => LineRow[], closedThrough: string | null) => {
   const byStatus = judged.map(({ row }) => statusRefusal(row.status)).find((reason) => reason !== null);
   if (byStatus) return new ConflictError(byStatus);
+  // A closed period is the ledger's state, not something the request got wrong: 409, as the ledger's own refusal would be.
+  const byPeriod = judged.map(({ row }) => closedPeriodRefusal(row.date, closedThrough)).find((reason) => reason !== null);
+  if (byPeriod) return new ConflictError(byPeriod);
   const fields: Record<string, string[]> = {};
   judged.forEach(({ row }, i) => {
     linesOf(row).forEach((line, position) => {
