@@ -62,7 +62,9 @@ test('the accountant runs the review checks, finds a double charge and asks the 
     await expect(client.getByRole('list', { name: 'Transactions to explain' })).toBeVisible({ timeout: 30_000 });
     const row = client.getByTestId('transaction-row').filter({ hasText: payee });
     await expect(row).toHaveCount(1);
-    await expect(row.getByText(`This looks like a second charge of $89.99 from ${payee} within a few days. Were you charged twice, or were these two purchases?`)).toBeVisible();
+    await expect(
+      row.getByText(`This looks like a second charge of $89.99 from ${payee} within a few days. Were you charged twice, or were these two purchases?`),
+    ).toBeVisible();
     await client.screenshot({ path: 'test-results/review-checks-client-phone.png', fullPage: true });
   } finally {
     await phone.close();

@@ -31,7 +31,10 @@ export const genericReferenceListsBody = z.object({
    * The last day of the system's closed period, when it has one (null: none); left out, the one declared before stays.
    * Questions dated on or before it are marked (docs/transactions.md, "Closed periods").
    */
-  closed_through: z.iso.date({ error: messages.notValid('Closed through') }).nullable().optional(),
+  closed_through: z.iso
+    .date({ error: messages.notValid('Closed through') })
+    .nullable()
+    .optional(),
 });
 
 export const genericTransaction = z.object({

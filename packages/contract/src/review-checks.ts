@@ -46,7 +46,14 @@ export const reviewFinding = z.object({
    * The transaction it is about. `pk` and `status` are null, and `ledger_id` set, for one categorized in the ledger
    * that Herd never held: asking about it sends the client a request rather than the transaction.
    */
-  transaction: z.object({ pk: z.number().nullable(), ledger_id: z.string().nullable(), date: z.string(), amount: z.string(), payee: z.string(), status: z.string().nullable() }),
+  transaction: z.object({
+    pk: z.number().nullable(),
+    ledger_id: z.string().nullable(),
+    date: z.string(),
+    amount: z.string(),
+    payee: z.string(),
+    status: z.string().nullable(),
+  }),
   found_at: z.string(),
 });
 export type ReviewFinding = z.infer<typeof reviewFinding>;

@@ -210,7 +210,10 @@ describe('pulling a QuickBooks Online company', () => {
     expect(dates.length).toBeGreaterThan(1);
     // A closing date that falls among the questions: some before it, some after.
     const closing = dates[Math.floor(dates.length / 2) - 1]!;
-    sim.putEntity(realm, 'Preferences', { Id: '2', AccountingInfoPrefs: { ...(sim.getEntity(realm, 'Preferences', '2')!.AccountingInfoPrefs as object), BookCloseDate: closing } });
+    sim.putEntity(realm, 'Preferences', {
+      Id: '2',
+      AccountingInfoPrefs: { ...(sim.getEntity(realm, 'Preferences', '2')!.AccountingInfoPrefs as object), BookCloseDate: closing },
+    });
     await cast.admin.post('quickbooks/sync-client/', { client_company: companyPk });
     await t.runJobs();
     const company = (await cast.admin.get(`accounting/accountant/client-company/${companyPk}/retrieve/`)).json();
@@ -220,7 +223,10 @@ describe('pulling a QuickBooks Online company', () => {
     expect(listed.some((r) => r.in_closed_period) && listed.some((r) => !r.in_closed_period)).toBe(true);
 
     // Reopened in QuickBooks: the next pull reads no lock, and nothing is marked.
-    sim.putEntity(realm, 'Preferences', { Id: '2', AccountingInfoPrefs: { ...(sim.getEntity(realm, 'Preferences', '2')!.AccountingInfoPrefs as object), BookCloseDate: undefined } });
+    sim.putEntity(realm, 'Preferences', {
+      Id: '2',
+      AccountingInfoPrefs: { ...(sim.getEntity(realm, 'Preferences', '2')!.AccountingInfoPrefs as object), BookCloseDate: undefined },
+    });
     await cast.admin.post('quickbooks/sync-client/', { client_company: companyPk });
     await t.runJobs();
     expect((await cast.admin.get(`accounting/accountant/client-company/${companyPk}/retrieve/`)).json().books_closed_through).toBeNull();

@@ -36,5 +36,8 @@ export const closedPeriodRefusal = (date: string, closedThrough: string | null):
  * others and reports these) and by the accountant's lists (which mark such rows before anyone
  * presses Publish, from the lines the page has loaded anyway). Null when it can go to the ledger.
  */
-export const publishRefusal = (status: TransactionStatus, lines: readonly { hasCategory: boolean }[], closed: { date: string; closedThrough: string | null }): string | null =>
-  statusRefusal(status) ?? closedPeriodRefusal(closed.date, closed.closedThrough) ?? missingCategoryReason(lines);
+export const publishRefusal = (
+  status: TransactionStatus,
+  lines: readonly { hasCategory: boolean }[],
+  closed: { date: string; closedThrough: string | null },
+): string | null => statusRefusal(status) ?? closedPeriodRefusal(closed.date, closed.closedThrough) ?? missingCategoryReason(lines);

@@ -21,7 +21,8 @@ describe('publishRefusal', () => {
   });
 
   it('refuses a transaction dated on or before the ledger’s closing date, before its lines are judged; not one after it', () => {
-    const closed = "The ledger's books are closed through Jan 31, 2026, so it would refuse this change. Reopen the period in the ledger, or post the correction in an open period there.";
+    const closed =
+      "The ledger's books are closed through Jan 31, 2026, so it would refuse this change. Reopen the period in the ledger, or post the correction in an open period there.";
     expect(publishRefusal('FINISHED_IN_HERD', lines(false), { date: '2026-01-31', closedThrough: '2026-01-31' })).toBe(closed);
     expect(publishRefusal('FINISHED_IN_HERD', lines(true), { date: '2025-12-02', closedThrough: '2026-01-31' })).toBe(closed);
     expect(publishRefusal('FINISHED_IN_HERD', lines(true), { date: '2026-02-01', closedThrough: '2026-01-31' })).toBeNull();

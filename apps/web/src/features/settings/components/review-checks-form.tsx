@@ -63,8 +63,8 @@ export const ReviewChecksForm = ({ settings, canChange }: { settings: ReviewChec
       >
         <FormAlert message={error} />
         <Typography.Paragraph type="secondary">
-          After every pull, and when you ask, Herd reads each client’s categorized transactions and lists what is worth a second look on the
-          client’s Review tab. A check never changes the books on its own.
+          After every pull, and when you ask, Herd reads each client’s categorized transactions and lists what is worth a second look on the client’s Review tab. A check
+          never changes the books on its own.
         </Typography.Paragraph>
         <Row gutter={16}>
           <Col xs={24} md={12}>
