@@ -23,6 +23,7 @@ const ADDS = ['Vendor', 'Customer', 'Account'];
 const REQUESTS = [
   'HostQueryRq',
   'CompanyQueryRq',
+  'PreferencesQueryRq',
   ...[...LISTS, ...TXNS].map((each) => `${each}QueryRq`),
   ...TXNS.map((each) => `${each}ModRq`),
   ...ADDS.map((each) => `${each}AddRq`),

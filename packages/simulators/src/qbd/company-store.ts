@@ -26,6 +26,8 @@ export class QbdCompany {
   txnCounter = 0x100;
   lastEditSequence = 0;
   txnNumber = 0;
+  /** The company's closing date (YYYY-MM-DD), as Preferences → Accounting → Company Preferences sets it; null: none. */
+  closingDate: string | null = null;
 
   constructor(
     readonly name: string,

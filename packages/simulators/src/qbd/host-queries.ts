@@ -38,6 +38,19 @@ export function answerHostQuery(): RequestOutcome {
   return { status: STATUS_OK, rets: [host] };
 }
 
+/** The company's preferences: its accounting ones, the closing date among them when one is set. */
+export function answerPreferencesQuery(company: QbdCompany): RequestOutcome {
+  const accounting = node('AccountingPreferences', [
+    ...leaf('IsUsingAccountNumbers', true),
+    ...leaf('IsRequiringAccounts', true),
+    ...leaf('IsUsingClassTracking', true),
+    ...leaf('IsUsingAuditTrail', true),
+    ...leaf('IsAssigningJournalEntryNumbers', true),
+    ...leaf('ClosingDate', company.closingDate ?? undefined),
+  ]);
+  return { status: STATUS_OK, rets: [node('PreferencesRet', [accounting])] };
+}
+
 export function answerCompanyQuery(company: QbdCompany): RequestOutcome {
   const ret = node('CompanyRet', [
     ...leaf('IsSampleCompany', false),

@@ -1,6 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
 import type { QbdCompany } from './company-store.js';
-import { answerCompanyQuery, answerHostQuery, SUPPORTED_QBXML_VERSIONS } from './host-queries.js';
+import { answerCompanyQuery, answerHostQuery, answerPreferencesQuery, SUPPORTED_QBXML_VERSIONS } from './host-queries.js';
 import { IteratorRegistry } from './iterators.js';
 import { ADDABLE_LISTS, answerListAdd } from './list-adds.js';
 import { answerListQuery } from './list-queries.js';
@@ -99,6 +99,7 @@ export class QbxmlProcessor {
     const [, subject = '', verb = ''] = match ?? [];
     if (verb === 'Query' && subject === 'Host') return answerHostQuery();
     if (verb === 'Query' && subject === 'Company') return answerCompanyQuery(this.company);
+    if (verb === 'Query' && subject === 'Preferences') return answerPreferencesQuery(this.company);
     if (verb === 'Query' && isListKind(subject)) return answerListQuery(this.company, this.iterators, subject, request);
     if (verb === 'Query' && isTxnKind(subject)) return answerTxnQuery(this.company, this.iterators, subject, request);
     if (verb === 'Mod' && isTxnKind(subject)) return answerTxnMod(this.company, subject, request);

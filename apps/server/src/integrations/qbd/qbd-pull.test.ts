@@ -18,7 +18,9 @@ describe('QuickBooks Desktop pull', () => {
     const { adapter, sim } = qbdTestCompany();
     const pages = await pullPages(adapter, freshCursor());
     const firstTransactions = pages.findIndex((p) => p.kind === 'transactions');
-    expect(pages.slice(0, firstTransactions).every((p) => p.kind === 'references')).toBe(true);
+    // The closing date first (read with QuickBooks' own questions), then the chart and lists.
+    expect(pages[0]).toEqual({ kind: 'lock', closedThrough: null });
+    expect(pages.slice(1, firstTransactions).every((p) => p.kind === 'references')).toBe(true);
     const accounts = pages.flatMap((p) => (p.kind === 'references' ? p.accounts : []));
     expect(accounts).toHaveLength(sim.listEntries('Account').length);
     expect(accounts.filter(isUncategorizedBucket).map((a) => [a.name, a.accountSubtype])).toEqual([
@@ -39,6 +41,16 @@ describe('QuickBooks Desktop pull', () => {
       PAYMENT_METHOD: sim.listEntries('PaymentMethod').length,
     });
     expect(refs.find((r) => r.name === 'City Power & Light')?.kind).toBe('VENDOR');
+  });
+
+  it('reads the closing date with QuickBooks’ own questions, in the same document, and hands it over first', async () => {
+    const { adapter, sim, sent } = qbdTestCompany();
+    sim.company.closingDate = '2026-03-31';
+    const pages = await pullPages(adapter, freshCursor());
+    expect(pages[0]).toEqual({ kind: 'lock', closedThrough: '2026-03-31' });
+    expect(sent[0]).toMatch(/<HostQueryRq requestID="1"\/?>(<\/HostQueryRq>)?<CompanyQueryRq requestID="2"\/?>(<\/CompanyQueryRq>)?<PreferencesQueryRq requestID="3"/);
+    sim.company.closingDate = null;
+    expect((await pullPages(adapter, freshCursor()))[0]).toEqual({ kind: 'lock', closedThrough: null });
   });
 
   it('knows a sub-account’s parent by its ListID (the review checks flag lines coded to the parent)', async () => {
@@ -154,7 +166,9 @@ describe('QuickBooks Desktop pull', () => {
     expect(progress.done).toEqual(['Account', 'Vendor', 'Customer', 'Class', 'Item', 'SalesTaxCode', 'PaymentMethod']);
     sim.endSession();
     const rest = await pullPages(adapter, { mode: 'FULL', pulledUpTo: null, progress }, { known: cut });
-    expect(rest.every((p) => p.kind === 'transactions')).toBe(true);
+    // The closing date is read again (every pull reads it first), then only transactions: no list is read again.
+    expect(rest[0]!.kind).toBe('lock');
+    expect(rest.slice(1).every((p) => p.kind === 'transactions')).toBe(true);
     const ids = new Set([...recordsOf(cut), ...recordsOf(rest)].map((r) => r.externalId));
     expect(ids.size).toBe(sim.transactions().length);
     expect(rest.at(-1)!.progress?.done).toContain('SalesReceipt');

@@ -27,10 +27,13 @@ const DEFAULT_HISTORY = { days: 90 };
  * applied twice (same TxnID, same EditSequence) changes nothing the second time.
  */
 export async function* pullQbd(exchange: QbxmlExchange, company: LedgerCompany, cursor: PullCursor, references: ReferencesSource, now: Date): AsyncGenerator<PullPage> {
-  // QuickBooks must speak Herd's qbXML before anything is asked of the company file.
-  await askHost(exchange);
   // A copy: the progress handed in is the module's saved one, not the pull's to change.
   const progress: PullProgress = cursor.progress ? structuredClone(cursor.progress) : { startedAt: now.toISOString(), mode: cursor.mode, done: [], current: null };
+  // QuickBooks must speak Herd's qbXML before anything is asked of the company file. Every pull but a "sync missing"
+  // catch-up reads the closing date with it.
+  const readsLock = progress.mode !== 'MISSING';
+  const host = await askHost(exchange, { closingDate: readsLock });
+  if (readsLock) yield { kind: 'lock', closedThrough: host.closingDate };
   const since = progress.mode === 'INCREMENTAL' && cursor.pulledUpTo ? before(cursor.pulledUpTo, OVERLAP) : undefined;
   const syncDate = company.syncDate ?? ledgerDay(before(now, DEFAULT_HISTORY));
 
