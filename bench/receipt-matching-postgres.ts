@@ -200,7 +200,8 @@ export const runReceiptMatchingPostgresBench = async (databaseUrl: string): Prom
   };
 };
 
-const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)}%`);
+/** A share as a percentage with one decimal; a dash when there is nothing to share. */
+export const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)}%`);
 
 export const renderReceiptMatchingPostgresReport = (r: ReceiptMatchingPostgresResult) =>
   [

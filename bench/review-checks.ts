@@ -32,7 +32,7 @@ import { insertFirm } from '../apps/server/src/modules/people/auth/auth.queries.
 import { DEMO, seedDemo } from '../apps/server/src/seed/demo.js';
 import { freshDatabase } from './postgres.js';
 import { CATEGORIES, chunks, makeRows, RECEIPT_ABOVE } from './review-checks-company.js';
-import { otherWorkNow } from './receipt-matching-postgres.js';
+import { otherWorkNow, pct } from './receipt-matching-postgres.js';
 
 const seedCompany = async (db: Db, today: Date) => {
   const firm = await insertFirm(db, { companyName: 'Review Checks Bench Firm' });
@@ -192,8 +192,6 @@ export const runReviewChecksBench = async (serverUrl: string): Promise<ReviewChe
     otherWork,
   };
 };
-
-const pct = (part: number, whole: number) => (whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)}%`);
 
 export const renderReviewChecksReport = (r: ReviewChecksBenchResult) =>
   [

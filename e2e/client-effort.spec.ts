@@ -1,13 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API_PREFIX, clientCompanyEndpoints, genericEndpoints, refEndpoints, ruleEndpoints, transactionEndpoints } from '@herd/contract';
-import { apiCall, DEMO, magicCodeFromOutbox, signIn, uniqueName } from './helpers';
+import { apiCall, DEMO, magicCodeFromOutbox, signIn, uniqueName, uniqueWord } from './helpers';
 import { demoLedgerIngestBody, type PushedCharge } from './generic-ingest';
-
-/** A word no earlier run has used, in letters only: a digit would read as a reference number, not the merchant. */
-const uniqueWord = () =>
-  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)))
-    .join('')
-    .replace(/^./, (c) => c.toUpperCase());
 
 /** Three merchants the client has answered three times each, and one new question each; and one nobody can suggest. */
 const MERCHANTS: [string, string][] = [

@@ -22,6 +22,12 @@ export const signIn = async (page: Page, email: string, password: string) => {
 /** An address no earlier run has used. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
+/** A word no earlier run has used, in letters only: a digit would read as a reference number, not the merchant. */
+export const uniqueWord = () =>
+  Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)))
+    .join('')
+    .replace(/^./, (c) => c.toUpperCase());
+
 /** A name no earlier test has used, so lists can be searched for it. */
 export const uniqueName = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
 

@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { API_PREFIX, clientCompanyEndpoints, genericEndpoints, refEndpoints, transactionEndpoints } from '@herd/contract';
-import { apiCall, DEMO, signIn, uniqueName } from './helpers';
+import { apiCall, DEMO, signIn, uniqueName, uniqueWord } from './helpers';
 import { demoLedgerIngestBody } from './generic-ingest';
-
-/** A payee no earlier run has used, in letters only (a digit would read as a reference number, not the merchant). */
-const uniquePayee = () =>
-  `${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)))
-    .join('')
-    .replace(/^./, (c) => c.toUpperCase())} Supplies`;
 
 test('the accountant runs the review checks, finds a double charge and asks the client in one click; the client reads the question', async ({
   page: accountant,
@@ -20,7 +14,8 @@ test('the accountant runs the review checks, finds a double charge and asks the 
   const companyPk = companies.results.find((c) => c.name === DEMO.clientCompanyName)!.pk;
 
   // Two charges of the same payee and amount two days apart, pushed in by the ledger and categorized by the accountant.
-  const payee = uniquePayee();
+  // A payee no earlier run has used.
+  const payee = `${uniqueWord()} Supplies`;
   const { token } = await apiCall(accountant, genericEndpoints.createToken, { params: { pk: companyPk }, body: { name: uniqueName('Review e2e') } });
   const pushed = await accountant.request.post(`${API_PREFIX}/${genericEndpoints.ingestTransactions.path}`, {
     headers: { Authorization: `Bearer ${token}` },

@@ -40,3 +40,11 @@ export const moneyRefusal = (text: string | null | undefined, currency?: string 
   const reading = readTypedAmount(text, { currency });
   return reading.ok ? null : reading.message;
 };
+
+/** A form rule for a money field that may be left blank: refuses, in the person's words, what is not an amount. */
+export const moneyRule = {
+  validator: (_: unknown, value: string) => {
+    const refusal = moneyRefusal(value);
+    return refusal ? Promise.reject(new Error(refusal)) : Promise.resolve();
+  },
+};

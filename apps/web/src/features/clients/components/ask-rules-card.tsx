@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Col, Form, Row, Select } from 'antd';
 import { askRulesInWords, FIRM_PAYEES_MAX, readTypedAmount, type AskRules, type ClientCompany } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../ui/form-alert';
-import { MoneyInput, moneyRefusal } from '../../../ui/money-input';
+import { MoneyInput, moneyRule } from '../../../ui/money-input';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { useUpdateClient } from '../api';
 
@@ -15,8 +15,6 @@ interface Values {
 
 const FIELDS = ['ask_from', 'receipt_above', 'firm_payees'] as const;
 const ALIASES = { ask_rules: 'ask_from', 'ask_rules.ask_from': 'ask_from', 'ask_rules.receipt_above': 'receipt_above', 'ask_rules.firm_payees': 'firm_payees' };
-
-const amountRule = { validator: (_: unknown, value: string) => (moneyRefusal(value) ? Promise.reject(new Error(moneyRefusal(value)!)) : Promise.resolve()) };
 
 /** The amount a field's text is read as ("$75" is "75.00"), or '' while it is none: what the preview shows. */
 const amountOf = (text: string) => {
@@ -74,7 +72,7 @@ export const AskRulesCard = ({ company }: { company: ClientCompany }) => {
             <Form.Item
               label="Ask about amounts from"
               name="ask_from"
-              rules={[amountRule]}
+              rules={[moneyRule]}
               extra="Smaller ones stay with you, under Hidden → Kept by your rules. Empty: every amount is asked."
             >
               <MoneyInput placeholder="Every amount" />
@@ -84,7 +82,7 @@ export const AskRulesCard = ({ company }: { company: ClientCompany }) => {
             <Form.Item
               label="Need a receipt above"
               name="receipt_above"
-              rules={[amountRule]}
+              rules={[moneyRule]}
               extra="The client attaches one to finish such a transaction. Empty: no receipt is required."
             >
               <MoneyInput placeholder="No receipt required" />

@@ -3,14 +3,13 @@ import { Alert, App, Button, Card, Col, Form, InputNumber, Row, Switch, Typograp
 import { REVIEW_CHECK_LABELS, REVIEW_CHECKS, readTypedAmount, type ReviewCheck, type ReviewCheckSettings } from '@herd/contract';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../ui/form-alert';
-import { MoneyInput, moneyRefusal } from '../../../ui/money-input';
+import { MoneyInput, moneyRule } from '../../../ui/money-input';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { useUpdateReviewCheckSettings } from '../review-checks-api';
 
 type Values = Omit<ReviewCheckSettings, 'receipt_above'> & { receipt_above: string };
 
 const FIELDS = ['checks', 'window_days', 'usual_share_percent', 'usual_at_least', 'amount_ratio', 'amounts_at_least', 'duplicate_days', 'receipt_above'] as const;
-const amountRule = { validator: (_: unknown, value: string) => (moneyRefusal(value) ? Promise.reject(new Error(moneyRefusal(value)!)) : Promise.resolve()) };
 
 /** The numbers each check goes by, under its switch: a check without any has none. */
 const NUMBERS: Partial<Record<ReviewCheck, { name: keyof Values; label: string; min: number; max: number; step?: number; suffix: string }[]>> = {
@@ -76,7 +75,7 @@ export const ReviewChecksForm = ({ settings, canChange }: { settings: ReviewChec
             <Form.Item
               label="Receipt needed above"
               name="receipt_above"
-              rules={[amountRule]}
+              rules={[moneyRule]}
               extra="For clients whose own “What is worth asking” sets no amount. Empty: only theirs."
             >
               <MoneyInput placeholder="No firm amount" />
