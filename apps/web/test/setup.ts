@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { renderPdfThumbnail } from '../src/features/transactions/pdf-thumbnail';
+import { screensArriving } from '../src/lib/lazy-page';
 import './without-owner-stacks';
 
 // pdf.js needs a real canvas, which jsdom lacks (Chromium draws real thumbnails in e2e/transactions.spec.ts).
@@ -16,6 +17,13 @@ vi.mock('../src/features/transactions/pdf-thumbnail', () => {
 beforeEach(() => {
   vi.mocked(renderPdfThumbnail).mockReset();
   vi.mocked(renderPdfThumbnail).mockRejectedValue(new Error('pdf.js cannot draw in jsdom.'));
+});
+
+// A screen whose code a test started to load finishes loading before the next test, and before the file's page is
+// torn down: the files share one module cache, and a load cut off by the teardown would leave that screen broken in
+// the cache for every later file of the worker.
+afterEach(async () => {
+  while (screensArriving.size > 0) await Promise.allSettled([...screensArriving]);
 });
 
 // antd's responsive helpers (Grid, Layout.Sider breakpoints) read matchMedia, which jsdom lacks.

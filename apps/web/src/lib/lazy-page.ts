@@ -26,6 +26,13 @@ export const withTimeout = <T>(load: () => Promise<T>, ms: number = CHUNK_LOAD_T
     );
   });
 
+/**
+ * Screens whose code is on its way. The component tests wait for them after each test (test/setup.ts): the test files
+ * share one module cache, and a screen still loading when its file's page is torn down would leave a failed module
+ * in that cache for every later file.
+ */
+export const screensArriving = new Set<Promise<unknown>>();
+
 const CHUNK_FAILURE = /dynamically imported module|importing a module script failed|loading (css )?chunk|failed to load module script|unable to preload css/i;
 
 /** Whether an error means a screen's code could not be fetched (new deploy, lost connection). */
@@ -38,8 +45,14 @@ export const isChunkLoadError = (error: unknown): boolean => error instanceof Ch
  * error boundary's retry screen.
  */
 const loadScreen = async <T>(load: () => Promise<T>): Promise<T> => {
+  const arriving = withTimeout(load);
+  screensArriving.add(arriving);
+  void arriving.then(
+    () => screensArriving.delete(arriving),
+    () => screensArriving.delete(arriving),
+  );
   try {
-    return await withTimeout(load);
+    return await arriving;
   } catch (error) {
     if (!(error instanceof ChunkLoadTimeoutError) && isChunkLoadError(error) && reloadForMissingChunk()) return new Promise<T>(() => undefined);
     throw error;
