@@ -23,3 +23,7 @@ export const todayIn = (timeZone: string, now: Date): string => DateTime.fromJSD
 
 /** The instant a date begins in a time zone (on a day whose midnight a clock change skips, the first instant that exists). */
 export const dayStartsAt = (isoDate: string, timeZone: string): Date => DateTime.fromISO(isoDate, { zone: timeZone }).startOf('day').toJSDate();
+
+/** A calendar day as a person reads it in a sentence: "Jan 31, 2026" (the day itself, whatever the machine's zone). */
+export const dayInWords = (isoDate: string): string =>
+  toUtcMidnight(isoDate).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

@@ -1,4 +1,5 @@
 import type { TransactionStatus } from '@herd/contract';
+import { dayInWords } from '../../../lib/calendar-days.js';
 
 /** "1", "1 and 3", "1, 2 and 3": line numbers as a sentence names them. */
 const numberList = (numbers: number[]) => (numbers.length === 1 ? `${numbers[0]}` : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`);
@@ -20,15 +21,13 @@ export const statusRefusal = (status: TransactionStatus): string | null => {
   return status === 'SYNC_ERROR' ? 'Clear the sync errors of this transaction before publishing it again.' : 'Only categorized transactions can be published.';
 };
 
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
 /**
  * Why the ledger would refuse this transaction whatever its lines: it is dated in a period the ledger has closed
  * (its lock as the last pull read it). Said before anything is sent, so nothing waits on a refusal the ledger would give.
  */
 export const closedPeriodRefusal = (date: string, closedThrough: string | null): string | null =>
   closedThrough !== null && date <= closedThrough
-    ? `The ledger's books are closed through ${day(closedThrough)}, so it would refuse this change. Reopen the period in the ledger, or post the correction in an open period there.`
+    ? `The ledger's books are closed through ${dayInWords(closedThrough)}, so it would refuse this change. Reopen the period in the ledger, or post the correction in an open period there.`
     : null;
 
 /**

@@ -1,3 +1,4 @@
+import { dayInWords } from '../../../lib/calendar-days.js';
 import type { EmailContent } from '../../../mail/email-content.js';
 import { questionLine, REPLY_HOW, type EmailQuestions } from '../text-answers/text-answers.face.js';
 import type { OpenWork } from './reminders.queries.js';
@@ -5,8 +6,6 @@ import type { OpenWork } from './reminders.queries.js';
 export const hasOpenWork = (work: OpenWork) => work.transactions + work.receipts + work.requestCount > 0;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-const formatDue = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** One line per kind of open work, in the order a client would tackle them. */
 const summaryLines = (work: OpenWork): string[] => [
@@ -45,7 +44,7 @@ export const reminderEmail = (p: {
   questions?: EmailQuestions;
 }): EmailContent => {
   const lines = summaryLines(p.work);
-  const requests = p.work.requests.map((r) => `• ${r.subject}${r.dueDate ? ` (due ${formatDue(r.dueDate)})` : ''}`);
+  const requests = p.work.requests.map((r) => `• ${r.subject}${r.dueDate ? ` (due ${dayInWords(r.dueDate)})` : ''}`);
   const unlisted = p.work.requestCount - p.work.requests.length;
   const asking = questionParts(p.questions);
   return {

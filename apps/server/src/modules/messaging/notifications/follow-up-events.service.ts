@@ -1,3 +1,4 @@
+import { dayInWords } from '../../../lib/calendar-days.js';
 import type { Db } from '../../../db/client.js';
 import { notify } from './notify.service.js';
 import { companyNameOf } from './notifications.queries.js';
@@ -11,7 +12,6 @@ import { companyNameOf } from './notifications.queries.js';
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** "Jun 5, 2026": a calendar date, never shifted by a time zone. */
-const dayOf = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** A request waiting on the client is due today, or was due yesterday or earlier: the firm's people who see the company. */
 export const notifyRequestDue = async (tx: Db, e: { firmId: number; companyPk: number; pk: number; subject: string; dueDate: string; overdue: boolean }) => {
@@ -22,7 +22,7 @@ export const notifyRequestDue = async (tx: Db, e: { firmId: number; companyPk: n
     kind: e.overdue ? 'REQUEST_OVERDUE' : 'REQUEST_DUE',
     target: { type: 'COMMUNICATION', pk: e.pk },
     title: e.overdue ? `${name}: “${e.subject}” is overdue` : `${name}: “${e.subject}” is due today`,
-    text: e.overdue ? `Due ${dayOf(e.dueDate)}; not answered yet.` : 'Not answered yet.',
+    text: e.overdue ? `Due ${dayInWords(e.dueDate)}; not answered yet.` : 'Not answered yet.',
     to: { firm: true },
   });
 };
