@@ -1,5 +1,6 @@
-import type { KeyboardEvent } from 'react';
+import { useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Flex, Select, Spin, type SelectProps } from 'antd';
+import { HeldPicksContext } from './held-picks';
 
 export interface SearchSelectProps<V> extends Omit<SelectProps<V>, 'showSearch' | 'filterOption' | 'notFoundContent' | 'searchValue' | 'onSearch'> {
   /** The search box's text (the caller keeps it, to ask the server with it). */
@@ -13,21 +14,52 @@ export interface SearchSelectProps<V> extends Omit<SelectProps<V>, 'showSearch' 
   failure?: string | null;
 }
 
+/** An Enter that came before any option matched its text: it picks the first match once the answer brings one. */
+interface HeldEnter {
+  text: string;
+  release: () => void;
+}
+
 /**
  * A select whose options the server searches. The caller gives options that
  * all match what is typed (`useLiveOptions`), so the highlighted one Enter
- * takes is always a match. With no match Enter does nothing (the select would
- * otherwise close and drop the text) and the list says why: still searching,
- * or nothing matches.
+ * takes is always a match. An Enter with no match yet does not close the
+ * select and drop the text: while the search is on its way it is held, and
+ * picks the first match when the answer brings one (the text must not have
+ * changed); when nothing matches it does nothing, and the list says why.
  */
-export const SearchSelect = <V,>({ search, onSearch, searching, noun, failure, options, ...rest }: SearchSelectProps<V>) => {
+export const SearchSelect = <V,>({ search, onSearch, searching, noun, failure, options, onChange, ...rest }: SearchSelectProps<V>) => {
+  const picks = useContext(HeldPicksContext);
+  const held = useRef<HeldEnter | null>(null);
+  const [open, setOpen] = useState(false);
+  const typed = search.trim();
   const empty = (options ?? []).length === 0;
   const hold = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || !empty || !search.trim()) return;
+    if (event.key !== 'Enter') return;
+    // While an Enter is held, no Enter reaches the select: closing, it would clear the text the pick waits for.
+    // (The editor hears Ctrl+Enter before this, on the window's capture.)
+    const waits = held.current !== null;
+    if (!waits && (event.ctrlKey || event.metaKey || !empty || !typed)) return;
     event.preventDefault();
     event.stopPropagation();
+    if (!waits && searching) held.current = { text: typed, release: picks?.hold() ?? (() => undefined) };
   };
-  const typed = search.trim();
+
+  // A new answer, or new text, settles a held Enter: it picks, waits on, or is given up.
+  useEffect(() => {
+    const waiting = held.current;
+    if (!waiting) return;
+    const first = options?.[0];
+    if (waiting.text === typed && !first && searching) return;
+    held.current = null;
+    if (waiting.text === typed && first) {
+      onChange?.(first.value as V, first);
+      setOpen(false);
+    }
+    waiting.release();
+  }, [options, typed, searching, onChange]);
+  useEffect(() => () => held.current?.release(), []);
+
   let hint: SelectProps<V>['notFoundContent'] = `No ${noun} found`;
   if (typed && searching) {
     hint = (
@@ -46,7 +78,15 @@ export const SearchSelect = <V,>({ search, onSearch, searching, noun, failure, o
     // `display: contents` keeps the select laid out as if unwrapped; the wrapper only sees Enter before the select does.
     // `data-chosen` tells a form around it that the select holds a choice (the editor's Enter to finish).
     <span style={{ display: 'contents' }} onKeyDownCapture={hold} data-chosen={rest.value !== null && rest.value !== undefined ? 'true' : undefined}>
-      <Select<V> {...rest} options={options} showSearch={{ filterOption: false, onSearch, searchValue: search }} notFoundContent={hint} />
+      <Select<V>
+        {...rest}
+        onChange={onChange}
+        open={open}
+        onOpenChange={setOpen}
+        options={options}
+        showSearch={{ filterOption: false, onSearch, searchValue: search }}
+        notFoundContent={hint}
+      />
     </span>
   );
 };

@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CLIENT_EDITABLE_FIELDS, explanationHint, fromCents, type FinishRule, type Transaction } from '@herd/contract';
 import { focusFirstField } from '../../../lib/focus-first-field';
 import { useTouchDevice } from '../../../lib/use-touch-device';
+import { HeldPicksContext } from '../../../ui/held-picks';
 import { ChangesOnly, useReadOnly } from '../../billing/read-only-guard';
 import { useLedgerFields, useSelectOptions, useUpdateTransactions, type Side } from '../api';
 import { dropDraft, loadDraft, saveDraft } from '../drafts';
@@ -13,6 +14,7 @@ import { editorErrors, isShown, may, serverSnapshot, snapshotOf, toChange, toEdi
 import { formatMoney, remainingCents } from '../money';
 import { addSplitLine, patchSplitLine, removeSplitLine, stopsFollowing, unreadLine } from '../split-lines';
 import { useEditConflict } from '../use-edit-conflict';
+import { useFinishAfterPicks } from '../use-finish-after-picks';
 import { AttachmentsPanel } from './attachments-panel';
 import { ConflictPanel } from './conflict-panel';
 import { LineFields } from './line-fields';
@@ -172,17 +174,7 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     save(true, accepted);
   };
 
-  // Ctrl+Enter (or Cmd+Enter) saves as done from anywhere in the editor, even inside a field.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !readOnly) {
-        event.preventDefault();
-        save(true);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  const { picks, finishAfterPicks } = useFinishAfterPicks(() => save(true), !readOnly);
 
   // Enter again on the category just chosen (its list closed) saves as done, as Ctrl+Enter does. Seen before the
   // select, which would otherwise reopen its list.
@@ -218,115 +210,122 @@ export const EditorBody = ({ transaction, companyPk, side, editable, finishRule,
     />
   );
   return (
-    <Flex vertical gap={20} data-testid="transaction-editor" ref={root} onKeyDownCapture={enterToFinish}>
-      <TransactionHeading transaction={transaction} />
-      {review?.({ unsaved: snapshotOf(lines, memo) !== base })}
-      {notice === 'restored' ? (
-        <Alert
-          type="info"
-          showIcon
-          title="Your unsaved changes are back."
-          action={
-            <Button size="small" onClick={discard}>
-              Discard changes
-            </Button>
-          }
-        />
-      ) : null}
-      {notice === 'stale' ? <Alert type="warning" showIcon title="This transaction changed since you left it, so your unsaved changes were set aside." /> : null}
-      {transaction.back_message ? (
-        <Alert type="warning" showIcon title={side === 'client' ? 'Your accountant sent this back' : 'Sent back to the client'} description={transaction.back_message} />
-      ) : null}
-      {suggestion ? (
-        <SuggestionCard suggestion={suggestion} pending={update.isPending} focus={!touchAtOpen.current} onAccept={() => acceptSuggestion(suggestion)} />
-      ) : null}
-      {transaction.sync_errors.map((e) => (
-        <Alert key={e.pk} type="error" showIcon title="The ledger refused this transaction" description={e.message} />
-      ))}
-      {finishRule.category_or_explanation ? (
-        <Alert type="info" showIcon role="note" data-testid="finish-hint" title={explanationHint(editable === 'all' ? CLIENT_EDITABLE_FIELDS : editable)} />
-      ) : null}
-      <ChangesOnly>
-        <Form layout="vertical" component="div">
-          {/* What the company requires comes first: a required memo above the lines, required line fields first in each line. */}
-          {may(editable, 'memo') && memoRequired ? memoField : null}
-          {attachmentsRequired ? <div style={{ marginBottom: 16 }}>{attachments}</div> : null}
-          {lines.map((line, index) => (
-            <LineFields
-              key={line.key}
-              line={line}
-              index={index}
-              companyPk={companyPk}
-              transactionPk={transaction.pk}
-              side={side}
-              editable={editable}
-              direction={transaction.direction}
-              currency={transaction.currency}
-              fields={fields}
-              split={split}
-              required={finishRule.required}
-              errors={errors}
-              onChange={(patch) => patchLine(line.key, patch)}
-              onRemove={split ? () => removeLine(line.key) : undefined}
-            />
-          ))}
-          {canSplit ? (
-            <Flex align="center" justify="space-between" gap={12} wrap>
-              <Button icon={<PlusOutlined />} onClick={addLine}>
-                {split ? 'Add a line' : 'Split'}
-              </Button>
-              {split ? (
-                <Typography.Text type={remaining === 0 ? 'success' : 'danger'} data-testid="remaining">
-                  {remaining === null ? 'Enter every line’s amount' : `Remaining: ${formatMoney(fromCents(remaining))}`}
-                </Typography.Text>
-              ) : null}
-            </Flex>
-          ) : null}
-          {errors.lines ? (
-            <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
-              {errors.lines}
-            </Typography.Text>
-          ) : null}
-          {may(editable, 'memo') && !memoRequired ? memoField : null}
-        </Form>
-      </ChangesOnly>
-      <div ref={refusal}>
-        {/* Beside the buttons, where the person who pressed Save is looking. */}
-        {conflict ? (
-          <div style={{ marginBottom: 12 }}>
-            <ConflictPanel changes={edits.changes} pending={update.isPending} onKeepMine={keepMine} onTakeTheirs={takeTheirs} />
-          </div>
-        ) : null}
-        {errors.form || fieldErrors ? (
+    <HeldPicksContext.Provider value={picks}>
+      <Flex vertical gap={20} data-testid="transaction-editor" ref={root} onKeyDownCapture={enterToFinish}>
+        <TransactionHeading transaction={transaction} />
+        {review?.({ unsaved: snapshotOf(lines, memo) !== base })}
+        {notice === 'restored' ? (
           <Alert
-            type="error"
+            type="info"
             showIcon
-            role="alert"
-            title="Not saved"
-            description={errors.form ?? 'Please correct the fields marked in red.'}
-            style={{ marginBottom: 12 }}
+            title="Your unsaved changes are back."
+            action={
+              <Button size="small" onClick={discard}>
+                Discard changes
+              </Button>
+            }
           />
         ) : null}
+        {notice === 'stale' ? <Alert type="warning" showIcon title="This transaction changed since you left it, so your unsaved changes were set aside." /> : null}
+        {transaction.back_message ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={side === 'client' ? 'Your accountant sent this back' : 'Sent back to the client'}
+            description={transaction.back_message}
+          />
+        ) : null}
+        {suggestion ? (
+          <SuggestionCard suggestion={suggestion} pending={update.isPending} focus={!touchAtOpen.current} onAccept={() => acceptSuggestion(suggestion)} />
+        ) : null}
+        {transaction.sync_errors.map((e) => (
+          <Alert key={e.pk} type="error" showIcon title="The ledger refused this transaction" description={e.message} />
+        ))}
+        {finishRule.category_or_explanation ? (
+          <Alert type="info" showIcon role="note" data-testid="finish-hint" title={explanationHint(editable === 'all' ? CLIENT_EDITABLE_FIELDS : editable)} />
+        ) : null}
         <ChangesOnly>
-          <Flex gap={8} wrap>
-            <Button type="primary" onClick={() => save(true)} loading={update.isPending}>
-              Done
-            </Button>
-            <Button onClick={() => save(false)} disabled={readOnly || update.isPending}>
-              Save
-            </Button>
-            {touch ? null : (
-              <Typography.Text type="secondary" style={{ alignSelf: 'center', fontSize: 12 }} data-testid="keyboard-hint">
-                {/* Enter finishes only from the category picker: without one, that half of the hint would promise nothing. */}
-                {may(editable, 'category') ? 'Enter on a chosen category or Ctrl + Enter: done · Esc: close' : 'Ctrl + Enter: done · Esc: close'}
+          <Form layout="vertical" component="div">
+            {/* What the company requires comes first: a required memo above the lines, required line fields first in each line. */}
+            {may(editable, 'memo') && memoRequired ? memoField : null}
+            {attachmentsRequired ? <div style={{ marginBottom: 16 }}>{attachments}</div> : null}
+            {lines.map((line, index) => (
+              <LineFields
+                key={line.key}
+                line={line}
+                index={index}
+                companyPk={companyPk}
+                transactionPk={transaction.pk}
+                side={side}
+                editable={editable}
+                direction={transaction.direction}
+                currency={transaction.currency}
+                fields={fields}
+                split={split}
+                required={finishRule.required}
+                errors={errors}
+                onChange={(patch) => patchLine(line.key, patch)}
+                onRemove={split ? () => removeLine(line.key) : undefined}
+              />
+            ))}
+            {canSplit ? (
+              <Flex align="center" justify="space-between" gap={12} wrap>
+                <Button icon={<PlusOutlined />} onClick={addLine}>
+                  {split ? 'Add a line' : 'Split'}
+                </Button>
+                {split ? (
+                  <Typography.Text type={remaining === 0 ? 'success' : 'danger'} data-testid="remaining">
+                    {remaining === null ? 'Enter every line’s amount' : `Remaining: ${formatMoney(fromCents(remaining))}`}
+                  </Typography.Text>
+                ) : null}
+              </Flex>
+            ) : null}
+            {errors.lines ? (
+              <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 8 }}>
+                {errors.lines}
               </Typography.Text>
-            )}
-          </Flex>
+            ) : null}
+            {may(editable, 'memo') && !memoRequired ? memoField : null}
+          </Form>
         </ChangesOnly>
-      </div>
-      {attachmentsRequired ? null : attachments}
-      <NoteThread transactionPk={transaction.pk} companyPk={companyPk} body={note} onBodyChange={setNote} side={side} />
-      {footer}
-    </Flex>
+        <div ref={refusal}>
+          {/* Beside the buttons, where the person who pressed Save is looking. */}
+          {conflict ? (
+            <div style={{ marginBottom: 12 }}>
+              <ConflictPanel changes={edits.changes} pending={update.isPending} onKeepMine={keepMine} onTakeTheirs={takeTheirs} />
+            </div>
+          ) : null}
+          {errors.form || fieldErrors ? (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              title="Not saved"
+              description={errors.form ?? 'Please correct the fields marked in red.'}
+              style={{ marginBottom: 12 }}
+            />
+          ) : null}
+          <ChangesOnly>
+            <Flex gap={8} wrap>
+              <Button type="primary" onClick={finishAfterPicks} loading={update.isPending}>
+                Done
+              </Button>
+              <Button onClick={() => save(false)} disabled={readOnly || update.isPending}>
+                Save
+              </Button>
+              {touch ? null : (
+                <Typography.Text type="secondary" style={{ alignSelf: 'center', fontSize: 12 }} data-testid="keyboard-hint">
+                  {/* Enter finishes only from the category picker: without one, that half of the hint would promise nothing. */}
+                  {may(editable, 'category') ? 'Enter on a chosen category or Ctrl + Enter: done · Esc: close' : 'Ctrl + Enter: done · Esc: close'}
+                </Typography.Text>
+              )}
+            </Flex>
+          </ChangesOnly>
+        </div>
+        {attachmentsRequired ? null : attachments}
+        <NoteThread transactionPk={transaction.pk} companyPk={companyPk} body={note} onBodyChange={setNote} side={side} />
+        {footer}
+      </Flex>
+    </HeldPicksContext.Provider>
   );
 };

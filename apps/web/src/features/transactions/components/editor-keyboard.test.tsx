@@ -68,6 +68,21 @@ describe('the editor at keyboard speed', () => {
     expect(fake.callsTo(e.clientUpdate, INBOX_COMPANY)).toHaveLength(0);
   });
 
+  it('holds an Enter typed before any category arrived, and Ctrl+Enter saves with the category it picks', async () => {
+    // A server just started: even the first list (of the empty search) takes 10 s to come.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fake = fakeClientInbox([coffee], ['category', 'memo'], 10_000);
+    const { panel } = await openCoffee();
+    await waitFor(() => expect(categoryBox(panel)).toHaveFocus());
+    typeAndEnter(categoryBox(panel), 'uti');
+    // Nothing was chosen when Ctrl+Enter came: the held Enter picks once the list is in, then the save goes.
+    expect(within(panel).getByTestId('line-0')).not.toHaveTextContent('Utilities');
+    fireEvent.keyDown(categoryBox(panel), { ...ENTER, ctrlKey: true });
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(await savedCategory(fake)).toBe(33);
+    expect((fake.callsTo(e.clientUpdate, INBOX_COMPANY)[0]!.body as { transactions: { finished: boolean }[] }).transactions[0]!.finished).toBe(true);
+  });
+
   it('saves as done on a second Enter once the category is chosen, and closes', async () => {
     const fake = fakeClientInbox([coffee], ['category', 'memo']);
     const { panel } = await openCoffee();
