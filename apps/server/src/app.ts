@@ -92,6 +92,7 @@ import { textAnswerRoutes } from './modules/conversation/text-answers/text-answe
 import { reminderLadderRoutes } from './modules/conversation/reminders/reminder-ladder.routes.js';
 import { reviewCheckRoutes } from './modules/books/review-checks/review-checks.routes.js';
 import { reviewCheckSettingsRoutes } from './modules/books/review-checks/review-check-settings.routes.js';
+import { automationReportRoutes } from './modules/books/rules/automation-report.routes.js';
 import { reviewQuestionRoutes } from './modules/conversation/review-questions/review-questions.routes.js';
 import { createWebPushSender } from './integrations/web-push/web-push-sender.js';
 import { emailPreferenceRoutes } from './modules/messaging/email-preferences/email-preferences.routes.js';
@@ -253,6 +254,7 @@ export const buildApp = async (opts: BuildOptions): Promise<FastifyInstance> => 
       await api.register(reminderLadderRoutes);
       await api.register(reviewCheckRoutes);
       await api.register(reviewCheckSettingsRoutes);
+      await api.register(automationReportRoutes);
       await api.register(reviewQuestionRoutes);
       await api.register(digestSettingsRoutes);
       await api.register(analyticsRoutes);

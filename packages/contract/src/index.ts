@@ -7,6 +7,7 @@ export * from './client-companies.js';
 export * from './reminder-ladder.js';
 export * from './ask-rules.js';
 export * from './review-checks.js';
+export * from './automation.js';
 export * from './constants.js';
 export * from './csv-exports.js';
 export * from './email-preferences.js';

@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'REQUEST_DUE',
   'REQUEST_OVERDUE',
   'DOCUMENTS_ADDED',
+  'RULE_PAUSED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

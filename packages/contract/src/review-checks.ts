@@ -86,6 +86,10 @@ export const reviewCheckSettings = z.object({
   amounts_at_least: whole('The amounts a usual needs', 2, 100),
   duplicate_days: whole('The days between duplicates', 0, 14),
   receipt_above: positiveThreshold('Receipt above'),
+  /** A rule overruled more than this share of its acts in 30 days is paused (null: never paused by Herd). */
+  rule_pause_percent: whole('The pause share', 10, 100).nullable(),
+  /** …once it acted at least this many times in those 30 days, so two unlucky answers pause nothing. */
+  rule_pause_after: whole('The acts before a pause', 3, 100),
 });
 export type ReviewCheckSettings = z.infer<typeof reviewCheckSettings>;
 
@@ -99,6 +103,8 @@ export const DEFAULT_REVIEW_CHECK_SETTINGS: ReviewCheckSettings = {
   amounts_at_least: 3,
   duplicate_days: 3,
   receipt_above: null,
+  rule_pause_percent: 50,
+  rule_pause_after: 5,
 };
 
 /** A change names only what it changes; the checks' switches too. */

@@ -49,6 +49,8 @@ export const suggestionRule = z.object({
   created_by: z.string().nullable(),
   times_applied: z.number(),
   times_overridden: z.number(),
+  /** Why Herd paused it (overruled too often), with the numbers; null when it is not paused. */
+  paused_reason: z.string().nullable(),
   created_at: z.string(),
 });
 export type SuggestionRule = z.infer<typeof suggestionRule>;

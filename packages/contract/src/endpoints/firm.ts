@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint.js';
 import { firmSettings, firmSettingsBody } from '../people.js';
 import { reviewCheckSettings, reviewCheckSettingsBody } from '../review-checks.js';
+import { automationEventPage, automationEventsQuery, automationReport } from '../automation.js';
 
 const tags = ['firm settings'];
 
@@ -33,5 +34,24 @@ export const reviewCheckSettingsEndpoints = {
     summary: 'Turn review checks on or off and set their thresholds (firm admin only)',
     body: reviewCheckSettingsBody,
     responses: { 200: reviewCheckSettings },
+  }),
+};
+
+/** How often each rule, learned suggestion source and the receipt matcher acted and was overruled (docs/review-checks.md). */
+export const automationEndpoints = {
+  report: endpoint({
+    method: 'GET',
+    path: 'accounting/accountant/automation-report/',
+    tags,
+    summary: 'Each rule, learned suggestion source and the receipt matcher: how often it acted and was overruled, all time and over 30 and 90 days',
+    responses: { 200: automationReport },
+  }),
+  events: endpoint({
+    method: 'GET',
+    path: 'accounting/accountant/automation-report/events/',
+    tags,
+    summary: 'The transactions behind one row of the automation report, newest first',
+    query: automationEventsQuery,
+    responses: { 200: automationEventPage },
   }),
 };

@@ -12,7 +12,7 @@ import { emailPreferenceEndpoints } from './email-preferences.js';
 import { pushEndpoints } from './push.js';
 import { textAnswerEndpoints } from './text-answers.js';
 import { fileEndpoints } from './files.js';
-import { firmSettingsEndpoints, reviewCheckSettingsEndpoints } from './firm.js';
+import { automationEndpoints, firmSettingsEndpoints, reviewCheckSettingsEndpoints } from './firm.js';
 import { genericEndpoints } from './generic.js';
 import { importEndpoints } from './imports.js';
 import { inboundEndpoints } from './inbound.js';
@@ -86,6 +86,7 @@ export const endpointGroups = {
   restrictions: restrictionEndpoints,
   firmSettings: firmSettingsEndpoints,
   reviewCheckSettings: reviewCheckSettingsEndpoints,
+  automation: automationEndpoints,
   clientCompanies: clientCompanyEndpoints,
   clientSide: clientSideEndpoints,
   generic: genericEndpoints,

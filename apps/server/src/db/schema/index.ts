@@ -32,3 +32,4 @@ export * from './documents.js';
 export * from './push.js';
 export * from './text-answers.js';
 export * from './review-checks.js';
+export * from './automation-events.js';

@@ -38,6 +38,10 @@ export const suggestionRules = pgTable(
     createdBy: integer('created_by').references(() => users.pk, { onDelete: 'set null' }),
     timesApplied: integer('times_applied').notNull().default(0),
     timesOverridden: integer('times_overridden').notNull().default(0),
+    /** Why Herd paused it (overruled past the firm's share), with the numbers; null when not paused. */
+    pausedReason: text('paused_reason'),
+    /** Its overrulings before this count for no pause: set when a person turns a paused rule back on. */
+    countedFrom: timestamp('counted_from', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('suggestion_rules_firm_idx').on(t.firmId, t.clientCompanyId)],

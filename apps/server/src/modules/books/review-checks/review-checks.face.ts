@@ -6,3 +6,4 @@ export { queueReviewChecks } from './review-checks.job.js';
 export { countOpenFindings, findingOf, settleFinding } from './review-checks.queries.js';
 export { toFinding } from './review-checks.view.js';
 export type { ReviewFindingRow } from './review-checks.types.js';
+export { storedReviewCheckSettings } from './review-check-settings.queries.js';

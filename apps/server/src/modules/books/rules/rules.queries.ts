@@ -45,7 +45,12 @@ export const insertRule = async (db: Db, values: typeof suggestionRules.$inferIn
   return row!;
 };
 
-export const updateRule = (db: Db, firmId: number, pk: number, values: Partial<Pick<RuleRow, 'enabled' | 'autoAnswer' | 'autoPublish'>>) =>
+export const updateRule = (
+  db: Db,
+  firmId: number,
+  pk: number,
+  values: Partial<Pick<RuleRow, 'enabled' | 'autoAnswer' | 'autoPublish' | 'pausedReason' | 'countedFrom'>>,
+) =>
   db
     .update(suggestionRules)
     .set(values)

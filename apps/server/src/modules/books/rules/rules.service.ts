@@ -31,6 +31,7 @@ const toRule = (r: RuleWithNames, accounts: Account[]): SuggestionRule => {
     created_by: r.createdBy,
     times_applied: r.rule.timesApplied,
     times_overridden: r.rule.timesOverridden,
+    paused_reason: r.rule.pausedReason,
     created_at: r.rule.createdAt.toISOString(),
   };
 };
@@ -119,7 +120,10 @@ const switchesAfter = (actor: Actor, rule: RuleRow, body: UpdateRuleBody) => {
   if (body.auto_publish === true && !autoAnswer) {
     throw ValidationError.field('auto_publish', 'Turn on automatic answers for this rule before publishing them automatically.');
   }
-  return { enabled: body.enabled ?? rule.enabled, autoAnswer, autoPublish: autoAnswer && (body.auto_publish ?? rule.autoPublish) };
+  const switches = { enabled: body.enabled ?? rule.enabled, autoAnswer, autoPublish: autoAnswer && (body.auto_publish ?? rule.autoPublish) };
+  // Turned back on after Herd paused it: the pause is over, and only overrulings from now on count towards another.
+  const resumed = rule.pausedReason !== null && switches.enabled ? { pausedReason: null, countedFrom: new Date() } : {};
+  return { ...switches, ...resumed };
 };
 
 export const changeRule = async (deps: SuggestionDeps, actor: Actor, { rulePk: pk, ...body }: { rulePk: number } & UpdateRuleBody) => {

@@ -44,3 +44,30 @@ export const refreshAfterAnswers = (jobs: Pick<JobQueue, 'send'>, companyPk: num
         companyPk,
         rows.map((r) => r.merchantKey),
       );
+
+/** How a person took the suggestion a transaction had when they answered it: followed, or overruled. */
+export interface SuggestionVerdict {
+  transactionPk: number;
+  source: 'HISTORY' | 'FIRM' | 'RULE';
+  ruleId: number | null;
+  overruled: boolean;
+}
+
+/**
+ * For answers given now to transactions that had a suggestion: whether every line took its category
+ * (followed) or the person chose another (overruled). An answer without any category decides nothing.
+ */
+export const suggestionVerdicts = async (db: Db, companyPk: number, answers: { pk: number; categories: (number | null)[] }[]): Promise<SuggestionVerdict[]> => {
+  const decided = answers.filter((a) => a.categories.some((c) => c !== null));
+  const suggested = await loadSuggestions(
+    db,
+    companyPk,
+    decided.map((a) => a.pk),
+  );
+  const byPk = new Map(suggested.map((s) => [s.transactionId, s]));
+  return decided.flatMap((a) => {
+    const s = byPk.get(a.pk);
+    if (!s) return [];
+    return [{ transactionPk: a.pk, source: s.source, ruleId: s.ruleId, overruled: !a.categories.every((c) => c === s.categoryId) }];
+  });
+};

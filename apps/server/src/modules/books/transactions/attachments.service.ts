@@ -7,6 +7,7 @@ import { zipStoredFiles } from '../../platform/stored-files/stored-files.face.js
 import { writeAudit } from '../../../kernel/audit.queries.js';
 import type { Actor } from '../../../kernel/actor.js';
 import { findMembership } from '../../../kernel/company-membership.js';
+import { recordMatchedFileRemoved } from './automation-events.queries.js';
 import { attachmentRemovalRefusal } from './attachment-removal.rule.js';
 import { serialize } from './transactions-read.service.js';
 import { findScoped, transactionAccess } from '../../../kernel/transaction-access.js';
@@ -42,7 +43,7 @@ export const attachFile = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { tr
 export const detachFile = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { transactionPk, attachmentPk }: { transactionPk: number; attachmentPk: number }) => {
   const { access: scope } = await transactionAccess(db, actor, transactionPk);
   const where = and(eq(transactionAttachments.pk, attachmentPk), eq(transactionAttachments.transactionId, transactionPk));
-  const [attachment] = await db.select({ createdBy: transactionAttachments.createdBy }).from(transactionAttachments).where(where);
+  const [attachment] = await db.select({ createdBy: transactionAttachments.createdBy, fileId: transactionAttachments.fileId }).from(transactionAttachments).where(where);
   if (!attachment) throw new NotFoundError();
   const addedByClient = attachment.createdBy !== null && (await findMembership(db, scope.company.pk, attachment.createdBy)) !== null;
   const refusal = attachmentRemovalRefusal(scope, { addedByClient });
@@ -50,6 +51,9 @@ export const detachFile = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { tr
   await db.transaction(async (tx) => {
     const deleted = await tx.delete(transactionAttachments).where(where).returning({ pk: transactionAttachments.pk });
     if (deleted.length === 0) throw new NotFoundError();
+    const { firmId, pk: companyPk } = scope.company;
+    const by = scope.viewingAsClient ? 'accountant' : scope.side;
+    await recordMatchedFileRemoved(tx, { firmId, companyPk, transactionPk, fileId: attachment.fileId, by });
     await writeAudit(tx, {
       firmId: scope.company.firmId,
       actorUserId: actor.userId,

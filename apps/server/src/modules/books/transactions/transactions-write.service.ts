@@ -13,8 +13,8 @@ import { assertTransition } from './status.rule.js';
 import { lockAtVersions, StaleVersionError, StaleVersions, staleAmong } from './stale-versions.queries.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.queries.js';
 import type { CompanyAccess } from '../../../kernel/company-access.js';
-import { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps } from '../suggestions/suggestions.face.js';
-import { overriddenByPerson, takeOverFromRules, type AnswerDeps } from './rule-overrides.service.js';
+import { acceptedSuggestionMarks, refreshAfterAnswers, suggestionVerdicts, type SuggestionDeps } from '../suggestions/suggestions.face.js';
+import { overriddenByPerson, settleAutomation, type AnswerDeps } from './rule-overrides.service.js';
 import { notifyBulkNote } from '../../messaging/notifications/notifications.face.js';
 import { answerNoticeHold, queueAnswerNotice } from '../../messaging/notifications/notifications.face.js';
 import { jobBatch } from '../../../jobs/job-batch.js';
@@ -93,6 +93,14 @@ const applyChangesAtVersions = async (
   }
   throwIfAny(allErrors);
   const marks = await acceptedSuggestionMarks(db, scope.company.pk, plans, currentLines);
+  // Answers given now to open transactions: each suggestion they had was followed or overruled (the automation report).
+  const verdicts = await suggestionVerdicts(
+    db,
+    scope.company.pk,
+    plans
+      .filter((p) => p.row.status === 'READY' && p.next === 'FINISHED_IN_HERD')
+      .map((p) => ({ pk: p.row.pk, categories: (p.lines ?? currentLines.filter((l) => l.transactionId === p.row.pk)).map((l) => l.categoryId ?? null) })),
+  );
 
   for (const { row, next } of plans) assertTransition(row.status, next);
   const withLines = plans.filter((p) => p.lines);
@@ -121,7 +129,7 @@ const applyChangesAtVersions = async (
     await lockAtVersions(tx, companyPk, changes);
     // Writes to rows that may also move, each a statement of its own (two writes of one row cannot share a statement);
     // an answer has none of them.
-    await takeOverFromRules(tx, countRuleOverrides, scope, withLines);
+    await settleAutomation(tx, countRuleOverrides, scope, withLines, verdicts);
     for (const [clientMemo, pks] of memos) await updateTransactions(tx, companyPk, pks, { clientMemo });
     // The status change, and in the same statement the rest, which touches other rows: the marks of rows that keep
     // their status, the lines (replaced), the firm's pending notice (answer-notices.job.ts: the firm hears of it from a
@@ -162,7 +170,7 @@ const applyChangesAtVersions = async (
   };
   // An answer that names no version and writes nothing before its status change is that one statement, whole or not at
   // all by itself (moveStatuses): no transaction is opened around it, two round trips fewer.
-  const oneStatement = changes.every((c) => c.version === undefined) && overriddenByPerson(withLines).length === 0 && memos.size === 0;
+  const oneStatement = changes.every((c) => c.version === undefined) && overriddenByPerson(withLines).length === 0 && verdicts.length === 0 && memos.size === 0;
   await (oneStatement ? write(db) : db.transaction(write));
   // The jobs it asks for go out together, after the commit: suggestions of those merchants again, and the firm's notice.
   const queued = jobBatch(jobs);

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.js';
 import { receiptMatches, receipts, transactionAttachments, transactions } from '../../../db/schema/index.js';
 import { writeAuditMany } from '../../../kernel/audit.queries.js';
 import { matchAuditEntries } from './match-history.rule.js';
-import { attachesInLedger } from '../../books/transactions/transactions.face.js';
+import { attachesInLedger, recordAutomation } from '../../books/transactions/transactions.face.js';
 import { restrictionWhere, type AccountRestrictions } from '../../../kernel/account-scope.js';
 import { candidateWindow } from './matching/candidates.rule.js';
 import { decideMatch, type Candidate, type MatchDecision } from './matching/decide.rule.js';
@@ -274,6 +274,13 @@ export const writeMatches = async (tx: Db, writes: MatchWrite[]): Promise<Ledger
     from jsonb_to_recordset(${pairs}::jsonb) as m(pk int, firm int, tx int)
     where ${receipts.pk} = m.pk and ${receipts.firmId} = m.firm`);
   await writeAuditMany(tx, matchAuditEntries(writes.map((w) => ({ ...w, score: w.scored?.score ?? null }))));
+  // Herd's own matches are the receipt matcher's acts (the automation report).
+  await recordAutomation(
+    tx,
+    writes
+      .filter((w) => w.automatic && w.row.clientCompanyId !== null)
+      .map((w) => ({ firmId: w.row.firmId, companyPk: w.row.clientCompanyId!, transactionPk: w.transactionPk, agent: 'RECEIPT_MATCHER' as const })),
+  );
   await notifyMatches(tx, writes);
   const charges = await tx
     .select({ pk: transactions.pk, status: transactions.status })

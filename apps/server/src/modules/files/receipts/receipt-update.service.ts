@@ -13,6 +13,7 @@ import { toReceipt } from './receipt.view.js';
 import { queueReceiptMatch } from '../../../jobs/receipt-match-requests.js';
 import type { JobQueue } from '../../../jobs/job-queue.js';
 import { findFullReceipts, type ReceiptRow } from './receipts.queries.js';
+import { recordMatchUndone } from './match-undone.queries.js';
 import type { AppDeps } from '../../../app-deps.js';
 
 /** A value a person typed is certain: its confidence is 1 and it is marked edited, so no later reading replaces it. */
@@ -102,6 +103,8 @@ const updateInScope = async (
           .update(notes)
           .set({ clientCompanyId: moveTo })
           .where(and(eq(notes.firmId, row.firmId), eq(notes.targetType, 'RECEIPT'), eq(notes.targetPk, row.pk)));
+        // Only the firm moves a receipt between companies.
+        await recordMatchUndone(tx, row, 'accountant');
         await tx.delete(receiptMatches).where(eq(receiptMatches.receiptId, row.pk));
         // Receipts left behind no longer repeat one that is now another company's.
         await tx

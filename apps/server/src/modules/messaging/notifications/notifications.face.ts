@@ -14,6 +14,7 @@ export {
   notifySyncErrors,
 } from './events.service.js';
 export { notifyCallDue, notifyClientUnresponsive, notifyRequestDue } from './follow-up-events.service.js';
+export { notifyRulePaused } from './rule-paused.service.js';
 export { notifyMentions, notifyNoteWritten } from './note-notify.service.js';
 export { firmAudience } from './notification-recipients.queries.js';
 export { clientRecipients, firmRecipients, receiptRecipients } from './note-recipients.queries.js';
