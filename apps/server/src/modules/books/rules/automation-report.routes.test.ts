@@ -3,7 +3,9 @@ import type { AutomationEventPage, AutomationReport, AutomationRow, Notification
 import { clientMaker, type TestClient } from '../../../../test/client.js';
 import { createLedgerAccount, signedInCast } from '../../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
-import { ADOBE, importBankRows } from '../../../../test/bank-rows.js';
+import { ADOBE, importBankRows, importCharges } from '../../../../test/bank-rows.js';
+import { multipartFiles } from '../../../../test/multipart.js';
+import { TEST_RECEIPTS, textLayerPdf } from '../../../../test/receipt-images.js';
 
 let t: TestApp;
 const newClient = clientMaker(() => t.app, 57);
@@ -16,9 +18,12 @@ afterAll(async () => t?.close());
 const REPORT = 'accounting/accountant/automation-report/';
 const events = (query: string) => `accounting/accountant/automation-report/events/?${query}`;
 const report = async (who: TestClient) => (await who.get(REPORT)).json() as AutomationReport;
-const rowOf = (r: AutomationReport, agent: AutomationRow['agent'], rulePk?: number) => r.results.find((row) => row.agent === agent && (rulePk === undefined || row.rule?.pk === rulePk))!;
+const rowOf = (r: AutomationReport, agent: AutomationRow['agent'], rulePk?: number) =>
+  r.results.find((row) => row.agent === agent && (rulePk === undefined || row.rule?.pk === rulePk))!;
 const categorized = async (who: TestClient, pk: number) =>
-  ((await who.get(`accounting/accountant/client-company/${pk}/transactions/categorized-list/?page_size=100`)).json().results as Transaction[]).sort((a, b) => a.date.localeCompare(b.date));
+  ((await who.get(`accounting/accountant/client-company/${pk}/transactions/categorized-list/?page_size=100`)).json().results as Transaction[]).sort((a, b) =>
+    a.date.localeCompare(b.date),
+  );
 const recategorize = (who: TestClient, side: 'accountant' | 'client', pk: number, row: Transaction, category: number) =>
   who.patch(side === 'accountant' ? `accounting/accountant/client-company/${pk}/transactions/update/` : `accounting/client/company/${pk}/transactions/update/`, {
     transactions: [{ pk: row.pk, lines: [{ amount: row.amount, category }], finished: true }],
@@ -32,8 +37,14 @@ describe('the automation report', () => {
     const meals = await createLedgerAccount(t.db, pk, { name: 'Meals' });
     // Pause past half of the answers, once there are three.
     expect((await cast.admin.patch('accounting/accountant/review-check-settings/', { rule_pause_percent: 50, rule_pause_after: 3 })).statusCode).toBe(200);
-    const rule = (await cast.admin.post(`accounting/accountant/client-company/${pk}/rules/create/`, { scope: 'COMPANY', match_text: 'adobe', category: software.pk, auto_answer: true }))
-      .json() as SuggestionRule;
+    const rule = (
+      await cast.admin.post(`accounting/accountant/client-company/${pk}/rules/create/`, {
+        scope: 'COMPANY',
+        match_text: 'adobe',
+        category: software.pk,
+        auto_answer: true,
+      })
+    ).json() as SuggestionRule;
     await importBankRows(cast.admin, pk, [
       ['2026-09-01', ADOBE],
       ['2026-09-02', ADOBE],
@@ -110,7 +121,9 @@ describe('the automation report', () => {
     await cast.admin.patch(update, { transactions: rows.slice(0, 3).map((r) => ({ pk: r.pk, lines: [{ amount: r.amount, category: meals.pk }], finished: true })) });
     await t.runJobs();
     // The fourth takes the suggestion (Meals, from the company's own answers); the client answers the fifth otherwise.
-    await cast.admin.patch(update, { transactions: [{ pk: rows[3]!.pk, lines: [{ amount: rows[3]!.amount, category: meals.pk }], finished: true, accepted_suggestion: true }] });
+    await cast.admin.patch(update, {
+      transactions: [{ pk: rows[3]!.pk, lines: [{ amount: rows[3]!.amount, category: meals.pk }], finished: true, accepted_suggestion: true }],
+    });
     expect((await recategorize(cast.client, 'client', pk, rows[4]! as unknown as Transaction, software.pk)).statusCode).toBe(200);
     const history = rowOf(await report(cast.admin), 'HISTORY');
     expect(history).toMatchObject({ rule: null, name: 'Suggestions learned from the company’s own answers', all_time: { acted: 2, overruled: 1, rate: 0.5 } });
@@ -122,8 +135,14 @@ describe('the automation report', () => {
     // "Never": a rule overruled every time runs on.
     expect((await cast.admin.patch('accounting/accountant/review-check-settings/', { rule_pause_percent: null, rule_pause_after: 3 })).statusCode).toBe(200);
     expect((await report(cast.admin)).pause).toEqual({ percent: null, after: 3 });
-    const rule = (await cast.admin.post(`accounting/accountant/client-company/${pk}/rules/create/`, { scope: 'COMPANY', match_text: 'blue bottle', category: software.pk, auto_answer: true }))
-      .json() as SuggestionRule;
+    const rule = (
+      await cast.admin.post(`accounting/accountant/client-company/${pk}/rules/create/`, {
+        scope: 'COMPANY',
+        match_text: 'blue bottle',
+        category: software.pk,
+        auto_answer: true,
+      })
+    ).json() as SuggestionRule;
     await importBankRows(cast.admin, pk, [
       ['2026-09-06', 'SQ *BLUE BOTTLE COFFEE OAKLAND CA'],
       ['2026-09-07', 'SQ *BLUE BOTTLE COFFEE OAKLAND CA'],
@@ -132,5 +151,27 @@ describe('the automation report', () => {
     await t.runJobs();
     for (const row of (await categorized(cast.admin, pk)).filter((r) => r.auto_answered)) await recategorize(cast.admin, 'accountant', pk, row, meals.pk);
     expect(rowOf(await report(cast.admin), 'RULE', rule.pk)).toMatchObject({ rule: { enabled: true, paused_reason: null }, all_time: { acted: 3, overruled: 3 } });
+  });
+
+  it('counts a receipt Herd matched by itself, and a person taking its file off as overruling the matcher', async () => {
+    const cast = await signedInCast(t.db, newClient);
+    const pk = cast.clientUser.companyId;
+    await importCharges(cast.admin, pk, ['2026-03-15,GREEN VALLEY MARKET SPRINGFIELD,-29.67,Visa']);
+    await t.runJobs();
+    // Green Valley Market, 2026-03-14, $29.67, read from its text layer: one sure charge, matched by Herd.
+    const { body, headers } = multipartFiles({ client_company: String(pk) }, [{ name: 'grocery.pdf', bytes: await textLayerPdf(TEST_RECEIPTS.grocery) }]);
+    expect((await cast.client.request('POST', 'accounting/receipt/create/', { body, headers })).statusCode).toBe(201);
+    await t.runJobs();
+    expect(rowOf(await report(cast.admin), 'RECEIPT_MATCHER').all_time).toEqual({ acted: 1, overruled: 0, rate: 0 });
+
+    const [charge] = (await cast.admin.get(`accounting/accountant/client-company/${pk}/transactions/list/?page_size=10`)).json().results as Transaction[];
+    expect(charge!.attachments).toHaveLength(1);
+    expect((await cast.admin.delete(`accounting/transaction/${charge!.pk}/attachments/${charge!.attachments[0]!.pk}/`)).statusCode).toBe(204);
+    expect(rowOf(await report(cast.admin), 'RECEIPT_MATCHER').all_time).toEqual({ acted: 1, overruled: 1, rate: 1 });
+    const behind = (await cast.admin.get(events('agent=RECEIPT_MATCHER&days=all'))).json() as AutomationEventPage;
+    expect(behind.results.map((e) => [e.outcome, e.by, e.transaction.pk])).toEqual([
+      ['OVERRULED', 'accountant', charge!.pk],
+      ['ACTED', null, charge!.pk],
+    ]);
   });
 });
