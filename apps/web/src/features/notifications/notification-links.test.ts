@@ -32,6 +32,11 @@ describe('where a notification leads', () => {
     expect(notificationHref(n('NOTE_MENTION', 'TRANSACTION', 55), 'accountant')).toBe('/dashboard/accountant/active/7/?transaction=55');
   });
 
+  it('takes an accountant to the Automation tab of settings when Herd paused a rule, a firm rule or a company’s', () => {
+    expect(notificationHref(n('RULE_PAUSED', 'ACCOUNTANT_COMPANY', 1, null), 'accountant')).toBe('/settings/?tab=automation');
+    expect(notificationHref(n('RULE_PAUSED', 'ACCOUNTANT_COMPANY', 1, 7), 'accountant')).toBe('/settings/?tab=automation');
+  });
+
   it('takes a client to the company it is about', () => {
     expect(notificationHref(n('REQUEST_CREATED', 'COMMUNICATION', 3), 'client')).toBe('/dashboard/client/company-client/?company=7');
     expect(notificationHref(n('NOTE', 'TRANSACTION', 55), 'client')).toBe('/dashboard/client/company-client/?company=7&transaction=55');

@@ -15,6 +15,9 @@ const documentsHref = (path: string, folderPk: number) => (folderPk > 0 ? withQu
 const accountantHref = (n: Notification): string => {
   const clientPk = n.client_company;
   const a = routes.accountant;
+  // A rule Herd paused: the Automation tab of the firm's settings, with why and what it acted on (a firm rule has no
+  // company). Through /settings/, which keeps the query and opens the person's own section (an owner's or a coworker's).
+  if (n.kind === 'RULE_PAUSED') return `${routes.settings.root}?tab=automation`;
   if (clientPk === null) return n.target.type === 'RECEIPT' ? a.receiptsInbox : a.dashboard;
   if (n.kind === 'LEDGER_REAUTH') return a.clients;
   if (n.kind === 'TRANSACTIONS_ANSWERED') return buildPath(a.categorized, { clientPk });

@@ -10,6 +10,7 @@ import {
   FolderOpenOutlined,
   LinkOutlined,
   MessageOutlined,
+  PauseCircleOutlined,
   PhoneOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
@@ -34,6 +35,7 @@ const ICONS: Record<NotificationKind, { Icon: typeof PhoneOutlined; color: strin
   REQUEST_DUE: { Icon: ClockCircleOutlined, color: '#b7791f' },
   REQUEST_OVERDUE: { Icon: ExclamationCircleOutlined, color: '#c0392b' },
   DOCUMENTS_ADDED: { Icon: FolderOpenOutlined, color: '#4a6fa5' },
+  RULE_PAUSED: { Icon: PauseCircleOutlined, color: '#b7791f' },
 };
 
 export const NotificationIcon = ({ kind }: { kind: NotificationKind }) => {

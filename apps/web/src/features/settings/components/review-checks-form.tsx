@@ -7,9 +7,24 @@ import { MoneyInput, moneyRule } from '../../../ui/money-input';
 import { useChangeGuard } from '../../billing/read-only-guard';
 import { useUpdateReviewCheckSettings } from '../review-checks-api';
 
-type Values = Omit<ReviewCheckSettings, 'receipt_above'> & { receipt_above: string };
+/** `pause_rules` off is a pause share of null ("never"); the share typed stays in its field meanwhile. */
+type Values = Omit<ReviewCheckSettings, 'receipt_above' | 'rule_pause_percent'> & { receipt_above: string; pause_rules: boolean; rule_pause_percent: number | null };
 
-const FIELDS = ['checks', 'window_days', 'usual_share_percent', 'usual_at_least', 'amount_ratio', 'amounts_at_least', 'duplicate_days', 'receipt_above'] as const;
+const FIELDS = [
+  'checks',
+  'window_days',
+  'usual_share_percent',
+  'usual_at_least',
+  'amount_ratio',
+  'amounts_at_least',
+  'duplicate_days',
+  'receipt_above',
+  'rule_pause_percent',
+  'rule_pause_after',
+] as const;
+
+/** The share a firm that never pauses starts from when it turns pausing on. */
+const PAUSE_PERCENT_START = 50;
 
 /** The numbers each check goes by, under its switch: a check without any has none. */
 const NUMBERS: Partial<Record<ReviewCheck, { name: keyof Values; label: string; min: number; max: number; step?: number; suffix: string }[]>> = {
@@ -35,12 +50,14 @@ export const ReviewChecksForm = ({ settings, canChange }: { settings: ReviewChec
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
   const on = Form.useWatch('checks', form) ?? settings.checks;
+  const pausing = Form.useWatch('pause_rules', form) ?? settings.rule_pause_percent !== null;
 
   const onFinish = async (values: Values) => {
     setError(null);
+    const { pause_rules: pauseRules, ...rest } = values;
     const typed = readTypedAmount(values.receipt_above);
     try {
-      await update.mutateAsync({ ...values, receipt_above: typed.ok ? typed.amount : null });
+      await update.mutateAsync({ ...rest, receipt_above: typed.ok ? typed.amount : null, rule_pause_percent: pauseRules ? values.rule_pause_percent : null });
       void message.success('Review checks saved');
     } catch (err) {
       setError(applyServerErrors(form, err, FIELDS));
@@ -56,7 +73,12 @@ export const ReviewChecksForm = ({ settings, canChange }: { settings: ReviewChec
         layout="vertical"
         requiredMark={false}
         name="review-checks"
-        initialValues={{ ...settings, receipt_above: settings.receipt_above ?? '' }}
+        initialValues={{
+          ...settings,
+          receipt_above: settings.receipt_above ?? '',
+          pause_rules: settings.rule_pause_percent !== null,
+          rule_pause_percent: settings.rule_pause_percent ?? PAUSE_PERCENT_START,
+        }}
         onFinish={(values) => void onFinish(values)}
         disabled={disabled}
       >
@@ -111,6 +133,33 @@ export const ReviewChecksForm = ({ settings, canChange }: { settings: ReviewChec
             </Row>
           </div>
         ))}
+        <div style={{ borderTop: '1px solid rgba(5, 5, 5, 0.06)', paddingTop: 12, marginBottom: 12 }}>
+          <Typography.Title level={5}>Automation</Typography.Title>
+          <Form.Item name="pause_rules" valuePropName="checked" style={{ marginBottom: 4 }}>
+            <Switch aria-label="Pause rules overruled too often" />
+          </Form.Item>
+          <Typography.Text strong>Pause rules overruled too often</Typography.Text>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            Herd pauses a rule the accountant or the client keeps overruling, and says why on the rule. Off: Herd never pauses a rule by itself. The Automation tab shows
+            how often each rule was overruled.
+          </Typography.Paragraph>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Pause a rule overruled more than"
+                name="rule_pause_percent"
+                rules={pausing ? [{ required: true, message: 'Enter a share, or turn pausing off.' }] : []}
+              >
+                <InputNumber precision={0} min={10} max={100} suffix="% of the time" style={{ width: 220 }} disabled={disabled || !pausing} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Once it acted at least" name="rule_pause_after">
+                <InputNumber precision={0} min={3} max={100} suffix="times in 30 days" style={{ width: 220 }} disabled={disabled || !pausing} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </div>
         {canChange && (
           <Button type="primary" htmlType="submit" loading={update.isPending} disabled={guard.disabled} title={guard.title}>
             Save review checks

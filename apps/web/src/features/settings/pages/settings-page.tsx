@@ -23,6 +23,8 @@ import { FirmStorageCard } from '../components/firm-storage-card';
 import { FirmRemindersForm } from '../components/firm-reminders-form';
 import { FirmTimeZoneForm } from '../components/firm-time-zone-form';
 import { ReviewChecksForm } from '../components/review-checks-form';
+import { AutomationReportCard } from '../components/automation-report';
+import { useAutomationReport } from '../automation-api';
 import { useReviewCheckSettings } from '../review-checks-api';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
@@ -59,6 +61,14 @@ const ReviewChecksTab = ({ canChange }: { canChange: boolean }) => {
   if (settings.isPending) return <PageSpinner caption="Loading your review checks…" />;
   if (settings.isError) return <QueryError error={settings.error} title="Could not load your review checks" onRetry={() => void settings.refetch()} />;
   return <ReviewChecksForm settings={settings.data} canChange={canChange} />;
+};
+
+/** How often the firm's automation acted and was overruled; the pause rule it reports is set on the Review checks tab. */
+const AutomationTab = ({ reviewChecksHref }: { reviewChecksHref: string }) => {
+  const report = useAutomationReport();
+  if (report.isPending) return <PageSpinner caption="Loading the automation report…" />;
+  if (report.isError) return <QueryError error={report.error} title="Could not load the automation report" onRetry={() => void report.refetch()} />;
+  return <AutomationReportCard report={report.data} reviewChecksHref={reviewChecksHref} />;
 };
 
 const PeopleTab = ({ selfPk }: { selfPk: number }) => {
@@ -160,6 +170,7 @@ export const SettingsPage = ({
       { key: 'default-client', label: 'Default client', children: <DefaultClientForm memberPk={member.pk} current={member.default_client_company} /> },
       { key: 'storage', label: 'Storage', children: <FirmStorageCard /> },
       { key: 'review-checks', label: 'Review checks', children: <ReviewChecksTab canChange={firmAdmin} /> },
+      { key: 'automation', label: 'Automation', children: <AutomationTab reviewChecksHref={`${SECTION_PATHS[section]}?${TAB_PARAM}=review-checks`} /> },
     );
     // Every firm user picks from the firm's templates; the tab itself says who may change them.
     if (RequestTemplatesTab) items.push({ key: 'request-templates', label: 'Request templates', children: <RequestTemplatesTab /> });

@@ -135,6 +135,7 @@ describe('the accountant’s review drawer', () => {
       created_by: 'Alex Smith',
       times_applied: 0,
       times_overridden: 0,
+      paused_reason: null,
       created_at: at.answered,
     });
     const drawer = await openDrawer();

@@ -1,4 +1,4 @@
-import { App, Button, Empty, Popconfirm, Switch, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { App, Button, Empty, Flex, Popconfirm, Switch, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { SuggestionRule, UpdateRuleBody } from '@herd/contract';
 import { QueryError } from '../../../ui/query-error';
@@ -58,7 +58,20 @@ export const RulesTable = ({ companyPk, isFirmAdmin }: RulesTableProps) => {
     {
       title: 'Contains',
       key: 'match',
-      render: (_v: unknown, rule) => <Typography.Text code>{rule.match_text.toUpperCase()}</Typography.Text>,
+      render: (_v: unknown, rule) => (
+        <Flex vertical gap={4} align="flex-start">
+          <Typography.Text code>{rule.match_text.toUpperCase()}</Typography.Text>
+          {/* Why Herd paused it (overruled too often), in words rather than only on hover. */}
+          {rule.paused_reason !== null ? (
+            <Flex gap={4} align="baseline" wrap style={{ maxWidth: 280 }}>
+              <Tag color="orange">Paused</Tag>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {rule.paused_reason}
+              </Typography.Text>
+            </Flex>
+          ) : null}
+        </Flex>
+      ),
     },
     {
       title: 'Category',

@@ -28,6 +28,7 @@ const rule = (overrides: Partial<SuggestionRule> = {}): SuggestionRule => ({
   created_by: 'Avery Stone',
   times_applied: 12,
   times_overridden: 1,
+  paused_reason: null,
   created_at: '2026-10-01T10:00:00.000Z',
   ...overrides,
 });
@@ -86,6 +87,16 @@ describe('the accountant’s rules tab', () => {
     await fastUser().click(within(adobe).getByRole('switch', { name: 'Enabled: adobe' }));
     await waitFor(() => expect(fake.callsTo(ruleEndpoints.update, { pk: 1 })).toHaveLength(2));
     expect(fake.callsTo(ruleEndpoints.update, { pk: 1 })[1]!.body).toEqual({ enabled: false });
+  });
+
+  it('shows a rule Herd paused as paused, with why in words', async () => {
+    const reason = 'Paused: overruled 4 of 6 times in 30 days (67%).';
+    fakeRules().answer(ruleEndpoints.list, company, [rule(), { ...firmRule, paused_reason: reason }]);
+    const table = await openRules();
+    const intuit = rowOf(table, 'INTUIT');
+    expect(within(intuit).getByText('Paused')).toBeInTheDocument();
+    expect(within(intuit).getByText(reason)).toBeInTheDocument();
+    expect(within(rowOf(table, 'ADOBE')).queryByText('Paused')).toBeNull();
   });
 
   it('deletes a rule only after confirming', async () => {
