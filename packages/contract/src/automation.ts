@@ -62,7 +62,12 @@ export type AutomationReport = z.infer<typeof automationReport>;
 /** The transactions behind one row of the report: its acts and overrulings, newest first. */
 export const automationEventsQuery = z.object({
   agent: z.enum(AUTOMATION_AGENTS, { error: messages.notValid('Agent') }),
-  rule: z.coerce.number({ error: messages.notValid('Rule') }).int().min(1).max(ID_MAX).optional(),
+  rule: z.coerce
+    .number({ error: messages.notValid('Rule') })
+    .int()
+    .min(1)
+    .max(ID_MAX)
+    .optional(),
   days: z.enum(['30', '90', 'all'], { error: messages.notValid('Days') }).default('90'),
   outcome: z.enum(['acted', 'overruled', 'all'], { error: messages.notValid('Outcome') }).default('all'),
   page: z.coerce.number().int().min(1).max(ID_MAX).default(1),
