@@ -13,10 +13,18 @@ export const positiveThreshold = (label: string) =>
     .nullable();
 
 /**
+ * What happens to a question dated in the period the ledger has closed: asked anyway (marked, and its publish
+ * refused until the period reopens or the correction is posted in the ledger), or kept with the firm.
+ */
+export const CLOSED_PERIOD_CHOICES = ['ASK', 'KEEP'] as const;
+export type ClosedPeriodChoice = (typeof CLOSED_PERIOD_CHOICES)[number];
+
+/**
  * What the firm asks a client company's people about (docs/transactions.md, "What is worth asking"):
  * - `ask_from`: transactions below this amount stay with the firm (null: every amount is asked);
  * - `receipt_above`: a transaction above this amount needs a receipt to be finished (null: none does);
- * - `firm_payees`: payees the firm always answers itself, as the firm writes them.
+ * - `firm_payees`: payees the firm always answers itself, as the firm writes them;
+ * - `closed_period`: whether a transaction in the ledger's closed period is asked anyway or kept with the firm.
  */
 export const askRules = z.object({
   ask_from: positiveThreshold('Ask from'),
@@ -31,17 +39,18 @@ export const askRules = z.object({
       { error: messages.notValid('Firm payees') },
     )
     .max(FIRM_PAYEES_MAX, { error: `At most ${FIRM_PAYEES_MAX} payees.` }),
+  closed_period: z.enum(CLOSED_PERIOD_CHOICES, { error: messages.notValid('Closed period') }).default('ASK'),
 });
 export type AskRules = z.infer<typeof askRules>;
 
 /** Every company asks about everything until the firm sets otherwise. */
-export const DEFAULT_ASK_RULES: AskRules = { ask_from: null, receipt_above: null, firm_payees: [] };
+export const DEFAULT_ASK_RULES: AskRules = { ask_from: null, receipt_above: null, firm_payees: [], closed_period: 'ASK' };
 
 /** The receipt amount a client is held to: none when they may not attach a file (they could not give one). */
 export const clientReceiptRule = (rules: AskRules, editable: readonly string[]): string | null => (editable.includes('attachments') ? rules.receipt_above : null);
 
-/** Why a transaction stays with the firm: under the amount asked about, or a payee the firm answers itself. */
-export const KEPT_REASONS = ['AMOUNT', 'PAYEE'] as const;
+/** Why a transaction stays with the firm: under the amount asked about, a payee the firm answers itself, or in the ledger's closed period. */
+export const KEPT_REASONS = ['AMOUNT', 'PAYEE', 'CLOSED_PERIOD'] as const;
 export type KeptReason = (typeof KEPT_REASONS)[number];
 
 const dollars = (amount: string) => {

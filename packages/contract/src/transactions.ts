@@ -62,8 +62,11 @@ export const transaction = z.object({
   watched_account: ref,
   status: z.enum(TRANSACTION_STATUSES),
   is_hidden: z.boolean(),
-  /** Hidden because the firm's rules keep it from the client: under the amount asked about, or a payee the firm answers itself. */
-  kept_by: z.enum(['AMOUNT', 'PAYEE']).nullable(),
+  /**
+   * Hidden because the firm's rules keep it from the client: under the amount asked about, a payee the firm answers
+   * itself, or in the ledger's closed period (KEPT_REASONS in ask-rules.ts, which reads this file's money rules).
+   */
+  kept_by: z.enum(['AMOUNT', 'PAYEE', 'CLOSED_PERIOD']).nullable(),
   direction: z.enum(DIRECTIONS),
   lines: z.array(transactionLine),
   attachments: z.array(

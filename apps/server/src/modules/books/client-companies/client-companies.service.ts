@@ -160,7 +160,7 @@ export const updateClientCompany = async ({ db }: Pick<AppDeps, 'db'>, actor: Ac
       pinnedNote: input.pinned_note,
     });
     // The waiting transactions follow the new rules with them: kept from the client, or given back.
-    if (input.ask_rules) await applyAskRules(tx, company.pk, input.ask_rules);
+    if (input.ask_rules) await applyAskRules(tx, company.pk, input.ask_rules, company.booksClosedThrough);
     if (memberPks) {
       await replaceAssignments(tx, firmActor.firmId, company.pk, memberPks);
       await replacePendingAssignments(

@@ -130,6 +130,33 @@ describe('generic ledger API', () => {
     expect((await api('POST', 'reference-lists/', { ...LISTS, closed_through: '02/01/2026' })).json()).toEqual({ closed_through: ['Closed through is not valid.'] });
   });
 
+  it('keeps closed-period questions with the firm when it chooses so: on arrival, when the period closes or reopens, and when the choice changes', async () => {
+    const { cast, company, api } = await setup();
+    const rules = (closed_period: string) => ({ ask_rules: { ask_from: null, receipt_above: null, firm_payees: [], closed_period } });
+    const update = `accounting/accountant/client-company/${company.pk}/update/`;
+    expect((await cast.admin.patch(update, rules('KEEP'))).statusCode).toBe(200);
+    expect((await cast.admin.patch(update, rules('LATER'))).json()).toEqual({ 'ask_rules.closed_period': ['Closed period is not valid.'] });
+    await api('POST', 'reference-lists/', { ...LISTS, closed_through: '2026-02-01' });
+    await api('POST', 'transactions/', { transactions: [TX, { ...TX, external_id: 'T-2', date: '2026-02-02' }] });
+    const lists = async () => {
+      const of = async (which: string) =>
+        (
+          (await cast.admin.get(`accounting/accountant/client-company/${company.pk}/transactions/${which}/`)).json().results as { date: string; kept_by: string | null }[]
+        ).map((r) => [r.date, r.kept_by]);
+      return { asked: await of('list'), kept: await of('hidden-list') };
+    };
+    // On arrival: the one on the closing date stays with the firm, the other is asked.
+    expect(await lists()).toEqual({ asked: [['2026-02-02', null]], kept: [['2026-02-01', 'CLOSED_PERIOD']] });
+    // The period reopens: it is given back; it closes further: both are kept.
+    await api('POST', 'reference-lists/', { ...LISTS, closed_through: null });
+    expect((await lists()).kept).toEqual([]);
+    await api('POST', 'reference-lists/', { ...LISTS, closed_through: '2026-02-28' });
+    expect((await lists()).asked).toEqual([]);
+    // Asked anyway: both go back to the client, marked as in the closed period.
+    expect((await cast.admin.patch(update, rules('ASK'))).json().ask_rules.closed_period).toBe('ASK');
+    expect((await lists()).kept).toEqual([]);
+  });
+
   it('refuses bad input with field errors, and unknown accounts', async () => {
     const { api } = await setup();
     const bad = await api('POST', 'transactions/', { transactions: [{ external_id: '', type: 'GIFT', subtype: 'PURCHASE', date: '1/2/2026', amount: '-5' }] });

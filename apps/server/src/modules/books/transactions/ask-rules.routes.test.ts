@@ -59,7 +59,8 @@ describe('what is worth asking', () => {
     expect(await s.clientAsked()).toEqual(['Adobe', 'Apple Store', 'Blue Bottle Coffee', 'Stripe']);
     const saved = await s.rules({ ask_from: '75', receipt_above: null, firm_payees: ['STRIPE'] });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().ask_rules).toEqual({ ask_from: '75', receipt_above: null, firm_payees: ['STRIPE'] });
+    // A change that leaves out the closed-period choice asks about such questions (the default).
+    expect(saved.json().ask_rules).toEqual({ ask_from: '75', receipt_above: null, firm_payees: ['STRIPE'], closed_period: 'ASK' });
 
     expect(await s.clientAsked()).toEqual(['Adobe', 'Apple Store']);
     expect((await s.cast.client.get(`accounting/client/company/${s.pk}/counters/`)).json().active).toBe(2);

@@ -10,11 +10,18 @@ export const centsOf = (amount: string) => Math.round(Number(amount) * 100);
 
 /**
  * Why the firm keeps a waiting transaction from the client, or null when the client is asked: a payee the firm
- * answers itself first (it is kept whatever its amount), then an amount under the one the firm asks about.
+ * answers itself first (it is kept whatever its amount), then an amount under the one the firm asks about, then a
+ * date on or before the ledger's closing date when the firm keeps such questions.
  */
-export const keptReasonOf = (rules: AskRules, payeeKeys: ReadonlySet<string>, row: { amount: string; merchantKey: string | null }): KeptReason | null => {
+export const keptReasonOf = (
+  rules: AskRules,
+  payeeKeys: ReadonlySet<string>,
+  row: { amount: string; merchantKey: string | null; date: string },
+  closedThrough: string | null,
+): KeptReason | null => {
   if (row.merchantKey && payeeKeys.has(row.merchantKey)) return 'PAYEE';
   if (rules.ask_from !== null && centsOf(row.amount) < centsOf(rules.ask_from)) return 'AMOUNT';
+  if (rules.closed_period === 'KEEP' && closedThrough !== null && row.date <= closedThrough) return 'CLOSED_PERIOD';
   return null;
 };
 

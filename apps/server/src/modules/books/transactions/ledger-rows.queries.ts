@@ -35,11 +35,11 @@ export const upsertLedgerRows = async (tx: Db, companyPk: number, writes: Ledger
   const creates = writes.filter((w) => 'create' in w);
   const created: { pk: number; externalId: string; amount: string }[] = [];
   // What the firm keeps from the client is kept from the moment a row arrives (docs/transactions.md, "What is worth asking").
-  const rules = creates.length > 0 ? await askRulesOf(tx, companyPk) : DEFAULT_ASK_RULES;
+  const { rules, closedThrough } = creates.length > 0 ? await askRulesOf(tx, companyPk) : { rules: DEFAULT_ASK_RULES, closedThrough: null };
   const payeeKeys = firmPayeeKeys(rules);
   const newRow = (w: (typeof creates)[number]) => {
     const merchantKey = merchantKeyOf(w.create);
-    const keptBy = keptReasonOf(rules, payeeKeys, { amount: String(w.create.amount), merchantKey });
+    const keptBy = keptReasonOf(rules, payeeKeys, { amount: String(w.create.amount), merchantKey, date: w.create.date }, closedThrough);
     return { ...w.create, clientCompanyId: companyPk, externalId: w.externalId, status: 'READY' as const, merchantKey, isHidden: keptBy !== null, keptBy };
   };
   for (let start = 0; start < creates.length; start += CHUNK) {

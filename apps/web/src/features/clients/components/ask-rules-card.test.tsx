@@ -24,7 +24,25 @@ describe('what is worth asking, on a client’s settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save what is worth asking' }));
     expect(await screen.findByText('What is worth asking saved')).toBeInTheDocument();
     expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })[0]?.body).toEqual({
-      ask_rules: { ask_from: '75.00', receipt_above: '250.00', firm_payees: ['Stripe', 'Gusto'] },
+      ask_rules: { ask_from: '75.00', receipt_above: '250.00', firm_payees: ['Stripe', 'Gusto'], closed_period: 'ASK' },
+    });
+  });
+
+  it('shows the ledger’s closing date and keeps closed-period questions with the firm when chosen', async () => {
+    const closed = makeClientCompany({ pk: 7, books_closed_through: '2026-01-31' });
+    const fake = createFakeApi()
+      .answer(profileEndpoints.profile, {}, makeProfile())
+      .answer(clientCompanyEndpoints.update, { pk: 7 }, ({ body }) => ({ status: 200, data: { ...closed, ...(body as object) } }))
+      .install();
+    const user = fastUser();
+    renderAt('/', <AskRulesCard company={closed} />);
+    expect(await screen.findByText(/The ledger’s books are closed through Jan 31, 2026/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Ask the client anyway/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /Keep them with you/ }));
+    await user.click(screen.getByRole('button', { name: 'Save what is worth asking' }));
+    expect(await screen.findByText('What is worth asking saved')).toBeInTheDocument();
+    expect(fake.callsTo(clientCompanyEndpoints.update, { pk: 7 })[0]?.body).toEqual({
+      ask_rules: { ask_from: null, receipt_above: null, firm_payees: [], closed_period: 'KEEP' },
     });
   });
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Row, Select } from 'antd';
-import { askRulesInWords, FIRM_PAYEES_MAX, readTypedAmount, type AskRules, type ClientCompany } from '@herd/contract';
+import { Alert, App, Button, Card, Col, Form, Radio, Row, Select } from 'antd';
+import { askRulesInWords, FIRM_PAYEES_MAX, readTypedAmount, type AskRules, type ClientCompany, type ClosedPeriodChoice } from '@herd/contract';
+import { formatDate } from '../../../lib/format';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../ui/form-alert';
 import { MoneyInput, moneyRule } from '../../../ui/money-input';
@@ -11,10 +12,17 @@ interface Values {
   ask_from: string;
   receipt_above: string;
   firm_payees: string[];
+  closed_period: ClosedPeriodChoice;
 }
 
-const FIELDS = ['ask_from', 'receipt_above', 'firm_payees'] as const;
-const ALIASES = { ask_rules: 'ask_from', 'ask_rules.ask_from': 'ask_from', 'ask_rules.receipt_above': 'receipt_above', 'ask_rules.firm_payees': 'firm_payees' };
+const FIELDS = ['ask_from', 'receipt_above', 'firm_payees', 'closed_period'] as const;
+const ALIASES = {
+  ask_rules: 'ask_from',
+  'ask_rules.ask_from': 'ask_from',
+  'ask_rules.receipt_above': 'receipt_above',
+  'ask_rules.firm_payees': 'firm_payees',
+  'ask_rules.closed_period': 'closed_period',
+};
 
 /** The amount a field's text is read as ("$75" is "75.00"), or '' while it is none: what the preview shows. */
 const amountOf = (text: string) => {
@@ -26,6 +34,7 @@ export const rulesOf = (values: Values): AskRules => ({
   ask_from: amountOf(values.ask_from) || null,
   receipt_above: amountOf(values.receipt_above) || null,
   firm_payees: [...new Set(values.firm_payees.map((p) => p.trim()).filter(Boolean))],
+  closed_period: values.closed_period,
 });
 
 /**
@@ -42,7 +51,8 @@ export const AskRulesCard = ({ company }: { company: ClientCompany }) => {
   // Watched field by field: before the form mounts they are undefined.
   const askFrom = Form.useWatch('ask_from', form) ?? '';
   const receiptAbove = Form.useWatch('receipt_above', form) ?? '';
-  const words = askRulesInWords(rulesOf({ ask_from: askFrom, receipt_above: receiptAbove, firm_payees: [] }));
+  const words = askRulesInWords(rulesOf({ ask_from: askFrom, receipt_above: receiptAbove, firm_payees: [], closed_period: 'ASK' }));
+  const closedThrough = company.books_closed_through;
 
   const onFinish = async (submitted: Values) => {
     setError(null);
@@ -63,7 +73,12 @@ export const AskRulesCard = ({ company }: { company: ClientCompany }) => {
         name="ask-rules"
         style={{ maxWidth: 720 }}
         disabled={guard.disabled}
-        initialValues={{ ask_from: company.ask_rules.ask_from ?? '', receipt_above: company.ask_rules.receipt_above ?? '', firm_payees: company.ask_rules.firm_payees }}
+        initialValues={{
+          ask_from: company.ask_rules.ask_from ?? '',
+          receipt_above: company.ask_rules.receipt_above ?? '',
+          firm_payees: company.ask_rules.firm_payees,
+          closed_period: company.ask_rules.closed_period,
+        }}
         onFinish={(v) => void onFinish(v)}
       >
         <FormAlert message={error} />
@@ -95,6 +110,22 @@ export const AskRulesCard = ({ company }: { company: ClientCompany }) => {
           extra={`Transactions of these payees are never asked, whatever their amount (up to ${FIRM_PAYEES_MAX}). Type a name and press Enter.`}
         >
           <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} placeholder="None" aria-label="Payees you always answer yourself" />
+        </Form.Item>
+        <Form.Item
+          label="Questions in the ledger’s closed period"
+          name="closed_period"
+          extra={
+            closedThrough
+              ? `The ledger’s books are closed through ${formatDate(closedThrough)}, as read at the last sync. Such a transaction cannot be published until the period reopens.`
+              : 'The ledger has no closed period, as read at the last sync.'
+          }
+        >
+          <Radio.Group
+            options={[
+              { value: 'ASK', label: 'Ask the client anyway (marked “Closed period”)' },
+              { value: 'KEEP', label: 'Keep them with you, under Hidden → Kept by your rules' },
+            ]}
+          />
         </Form.Item>
         <Alert
           type="info"

@@ -1,6 +1,6 @@
 import { Button, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import type { Transaction } from '@herd/contract';
+import type { KeptReason, Transaction } from '@herd/contract';
 import { countText, formatDate } from '../../../lib/format';
 import type { TransactionFilters } from '../filters';
 import { pagingTotal } from '../paging';
@@ -15,7 +15,7 @@ type Ordering = TransactionFilters['ordering'];
 type SortOrder = 'ascend' | 'descend' | null;
 
 /** Why the firm's rules keep a transaction from the client, on its row of the hidden list. */
-const KEPT_WORDS = { AMOUNT: 'Kept: under your amount', PAYEE: 'Kept: a payee you answer' } as const;
+const KEPT_WORDS: Record<KeptReason, string> = { AMOUNT: 'Kept: under your amount', PAYEE: 'Kept: a payee you answer', CLOSED_PERIOD: 'Kept: closed period' };
 
 const sortOrderOf = (ordering: Ordering, column: 'date' | 'amount'): SortOrder => {
   if (ordering === column) return 'ascend';
