@@ -16,7 +16,6 @@ import {
   type AutomationOutcomeFilter,
   type AutomationSubject,
 } from '../automation-api';
-import { automationRowName } from '../automation-words';
 
 const PERIODS: { value: AutomationDays; label: string }[] = [
   { value: '30', label: '30 days' },
@@ -110,7 +109,7 @@ const EventsBody = ({ subject }: { subject: AutomationSubject }) => {
 
 /** The transactions behind one row of the automation report, newest first. */
 export const AutomationEventsDrawer = ({ row, open, onClose }: { row: AutomationRow; open: boolean; onClose: () => void }) => {
-  const title = `Transactions behind ${automationRowName(row)}`;
+  const title = `Transactions behind ${row.name}`;
   return (
     <Drawer open={open} onClose={onClose} title={title} aria-label={title} size="min(520px, 100vw)" destroyOnHidden>
       <EventsBody subject={{ agent: row.agent, rule: row.rule?.pk }} />

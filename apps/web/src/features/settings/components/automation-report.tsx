@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Flex, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import type { AutomationReport, AutomationRow } from '@herd/contract';
-import { automationRowName, pauseRuleText } from '../automation-words';
+import { pauseRuleText } from '../automation-words';
 import { AutomationEventsDrawer } from './automation-events-drawer';
 
 type Counts = AutomationRow['last_30_days'];
@@ -30,7 +30,7 @@ const RowName = ({ row }: { row: AutomationRow }) => {
   if (!rule) return <Typography.Text strong>{row.name}</Typography.Text>;
   return (
     <Flex vertical gap={2} style={{ minWidth: 160 }}>
-      <Typography.Text strong>{automationRowName(row)}</Typography.Text>
+      <Typography.Text strong>{row.name}</Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {rule.client_company?.name ?? 'All clients'}
       </Typography.Text>
@@ -70,7 +70,7 @@ export const AutomationReportCard = ({ report, reviewChecksHref }: AutomationRep
       key: 'name',
       // Wide enough that a name wraps between words on a phone; the table scrolls sideways inside itself instead.
       width: 240,
-      sorter: (a, b) => automationRowName(a).localeCompare(automationRowName(b)),
+      sorter: (a, b) => a.name.localeCompare(b.name),
       render: (_v: unknown, row) => <RowName row={row} />,
     },
     { title: 'Acted', key: 'acted', align: 'right', sorter: (a, b) => a.all_time.acted - b.all_time.acted, render: (_v: unknown, row) => row.all_time.acted },
@@ -90,7 +90,7 @@ export const AutomationReportCard = ({ report, reviewChecksHref }: AutomationRep
       render: (_v: unknown, row) => (
         <Button
           size="small"
-          aria-label={`Transactions behind ${automationRowName(row)}`}
+          aria-label={`Transactions behind ${row.name}`}
           onClick={() => {
             setSelected(row);
             setOpen(true);

@@ -20,15 +20,19 @@ const render = () => renderPage(<SettingsPage section="accountant" />, { path: `
 const counts = (acted: number, overruled: number) => ({ acted, overruled, rate: acted === 0 ? null : overruled / acted });
 const sunrise = { pk: 7, name: 'Sunrise Bakery LLC' };
 
-const ruleRow = (pk: number, rule: Partial<NonNullable<AutomationRow['rule']>>, thirty: [number, number], overrides: Partial<AutomationRow> = {}): AutomationRow => ({
-  agent: 'RULE',
-  rule: { pk, match_text: 'adobe', account_name: 'Software', client_company: sunrise, enabled: true, paused_reason: null, ...rule },
-  name: `Rule ${pk}`,
-  all_time: counts(thirty[0] + 10, thirty[1] + 1),
-  last_30_days: counts(...thirty),
-  last_90_days: counts(thirty[0] + 2, thirty[1]),
-  ...overrides,
-});
+const ruleRow = (pk: number, given: Partial<NonNullable<AutomationRow['rule']>>, thirty: [number, number], overrides: Partial<AutomationRow> = {}): AutomationRow => {
+  const rule = { pk, match_text: 'adobe', account_name: 'Software', client_company: sunrise, enabled: true, paused_reason: null, ...given };
+  return {
+    agent: 'RULE',
+    rule,
+    // As the server names a rule's row.
+    name: `“${rule.match_text}” → ${rule.account_name}`,
+    all_time: counts(thirty[0] + 10, thirty[1] + 1),
+    last_30_days: counts(...thirty),
+    last_90_days: counts(thirty[0] + 2, thirty[1]),
+    ...overrides,
+  };
+};
 
 const adobe = ruleRow(1, {}, [5, 2]);
 const intuit = ruleRow(
