@@ -9,15 +9,18 @@ import { SettingsPage } from './settings-page';
 
 const render = () => renderPage(<SettingsPage section="accountant" />, { path: `${routes.settings.accountant}?tab=review-checks`, route: routes.settings.accountant });
 const form = async () => (await screen.findByText('Read the last')).closest('form')!;
+/** A firm with the default settings, whose saves answer with what was sent. */
+const savingSettings = () =>
+  createFakeApi()
+    .answer(profileEndpoints.profile, {}, makeProfile())
+    .answer(reviewCheckSettingsEndpoints.settings, {}, DEFAULT_REVIEW_CHECK_SETTINGS)
+    .answer(reviewCheckSettingsEndpoints.update, {}, ({ body }) => ({ status: 200, data: { ...DEFAULT_REVIEW_CHECK_SETTINGS, ...(body as object) } }))
+    .install();
 
 describe('the firm’s review checks in settings', () => {
   it('turns a check off and sets its numbers, sent as the whole set; the numbers of a check turned off wait', async () => {
     const user = fastUser();
-    const fake = createFakeApi()
-      .answer(profileEndpoints.profile, {}, makeProfile())
-      .answer(reviewCheckSettingsEndpoints.settings, {}, DEFAULT_REVIEW_CHECK_SETTINGS)
-      .answer(reviewCheckSettingsEndpoints.update, {}, ({ body }) => ({ status: 200, data: { ...DEFAULT_REVIEW_CHECK_SETTINGS, ...(body as object) } }))
-      .install();
+    const fake = savingSettings();
     render();
     const checks = await form();
     expect(within(checks).getByText('A line coded to an account that has sub-accounts, rather than one of them.')).toBeInTheDocument();
@@ -39,11 +42,7 @@ describe('the firm’s review checks in settings', () => {
 
   it('sets when Herd pauses a rule overruled too often, and "never" as no share at all', async () => {
     const user = fastUser();
-    const fake = createFakeApi()
-      .answer(profileEndpoints.profile, {}, makeProfile())
-      .answer(reviewCheckSettingsEndpoints.settings, {}, DEFAULT_REVIEW_CHECK_SETTINGS)
-      .answer(reviewCheckSettingsEndpoints.update, {}, ({ body }) => ({ status: 200, data: { ...DEFAULT_REVIEW_CHECK_SETTINGS, ...(body as object) } }))
-      .install();
+    const fake = savingSettings();
     render();
     const checks = await form();
     const share = within(checks).getByRole('spinbutton', { name: 'Pause a rule overruled more than' });
