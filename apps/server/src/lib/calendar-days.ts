@@ -18,6 +18,9 @@ export const dayAfter = (isoDate: string): string => toIsoDate(new Date(toUtcMid
 /** A date some days after another (due dates). */
 export const addDays = (isoDate: string, days: number): string => toIsoDate(new Date(toUtcMidnight(isoDate).getTime() + days * 86_400_000));
 
+/** The instant `days` whole 24-hour days before `now` (a rolling window: "the last 30 days"). */
+export const daysBefore = (now: Date, days: number): Date => new Date(now.getTime() - days * 86_400_000);
+
 /** The date it is in a time zone at an instant. */
 export const todayIn = (timeZone: string, now: Date): string => DateTime.fromJSDate(now, { zone: timeZone }).toISODate() ?? toIsoDate(now);
 

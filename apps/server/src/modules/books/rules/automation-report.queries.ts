@@ -4,9 +4,9 @@ import type { Db } from '../../../db/client.js';
 import { automationEvents, clientCompanies, ledgerAccounts, suggestionRules, transactions } from '../../../db/schema/index.js';
 import type { FirmActor } from '../../../kernel/permissions.js';
 import { visibleCompaniesWhere } from '../../../kernel/visible-companies.js';
+import { daysBefore } from '../../../lib/calendar-days.js';
 
-const DAY_MS = 86_400_000;
-const daysAgo = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS).toISOString();
+const daysAgo = (days: number, now: Date) => daysBefore(now, days).toISOString();
 
 const tally = (outcome: 'ACTED' | 'OVERRULED', since?: string) =>
   count(sql`case when ${automationEvents.outcome} = ${outcome}${since ? sql` and ${automationEvents.at} >= ${since}::timestamptz` : sql``} then 1 end`);

@@ -2,18 +2,17 @@ import { and, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { effectiveReviewCheckSettings } from '@herd/contract';
 import type { Db } from '../../../db/client.js';
 import { automationEvents, suggestionRules } from '../../../db/schema/index.js';
-import { dayInWords } from '../../../lib/calendar-days.js';
+import { dayInWords, daysBefore, toIsoDate } from '../../../lib/calendar-days.js';
 import { notifyRulePaused } from '../../messaging/notifications/notifications.face.js';
 import { storedReviewCheckSettings } from '../review-checks/review-checks.face.js';
 import { updateRule } from './rules.queries.js';
 
 /** The period a rule's override rate is judged over. */
 export const PAUSE_WINDOW_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /** "Paused on Dec 7, 2026: overruled 4 of its 6 answers in 30 days (67%), more than the firm's 50%." */
 export const pauseReason = (on: Date, overruled: number, acted: number, percent: number) =>
-  `Paused on ${dayInWords(on.toISOString().slice(0, 10))}: overruled ${overruled} of its ${acted} answers in ${PAUSE_WINDOW_DAYS} days ` +
+  `Paused on ${dayInWords(toIsoDate(on))}: overruled ${overruled} of its ${acted} answers in ${PAUSE_WINDOW_DAYS} days ` +
   `(${Math.round((100 * overruled) / acted)}%), more than the firm's ${percent}%.`;
 
 /** Each running rule's acts and overrulings in the window (from when it was last turned back on, if later). */
@@ -43,7 +42,7 @@ export const pauseOverruledRules = async (db: Db, firmId: number, rulePks: numbe
   if (rulePks.length === 0) return;
   const { rule_pause_percent: percent, rule_pause_after: after } = effectiveReviewCheckSettings(await storedReviewCheckSettings(db, firmId));
   if (percent === null) return;
-  for (const rule of await recentCounts(db, firmId, rulePks, new Date(now.getTime() - PAUSE_WINDOW_DAYS * DAY_MS))) {
+  for (const rule of await recentCounts(db, firmId, rulePks, daysBefore(now, PAUSE_WINDOW_DAYS))) {
     if (rule.acted < after || rule.overruled * 100 <= percent * rule.acted) continue;
     const reason = pauseReason(now, rule.overruled, rule.acted, percent);
     await updateRule(db, firmId, rule.pk, { enabled: false, pausedReason: reason });

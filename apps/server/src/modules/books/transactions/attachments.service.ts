@@ -7,7 +7,7 @@ import { zipStoredFiles } from '../../platform/stored-files/stored-files.face.js
 import { writeAudit } from '../../../kernel/audit.queries.js';
 import type { Actor } from '../../../kernel/actor.js';
 import { findMembership } from '../../../kernel/company-membership.js';
-import { recordMatchedFileRemoved } from './automation-events.queries.js';
+import { recordMatcherOverruled } from './automation-events.queries.js';
 import { attachmentRemovalRefusal } from './attachment-removal.rule.js';
 import { serialize } from './transactions-read.service.js';
 import { findScoped, transactionAccess } from '../../../kernel/transaction-access.js';
@@ -53,7 +53,7 @@ export const detachFile = async ({ db }: Pick<AppDeps, 'db'>, actor: Actor, { tr
     if (deleted.length === 0) throw new NotFoundError();
     const { firmId, pk: companyPk } = scope.company;
     const by = scope.viewingAsClient ? 'accountant' : scope.side;
-    await recordMatchedFileRemoved(tx, { firmId, companyPk, transactionPk, fileId: attachment.fileId, by });
+    await recordMatcherOverruled(tx, { firmId, companyPk, transactionPk, fileId: attachment.fileId, by });
     await writeAudit(tx, {
       firmId: scope.company.firmId,
       actorUserId: actor.userId,

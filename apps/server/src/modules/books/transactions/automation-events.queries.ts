@@ -34,10 +34,12 @@ export const recordAutomation = async (db: Db, events: AutomationEventInput[]) =
 };
 
 /**
- * A person took off a transaction the file of a receipt Herd matched to it by itself: the receipt matcher was
- * overruled (the automation report). A file a person attached, or matched, is nobody's automation.
+ * A person undid a match Herd made by itself (the receipt matcher's act): took the receipt's file off the
+ * transaction, or moved the receipt to another company. Recorded as the matcher overruled, for the automation
+ * report; a file a person attached, or a match a person made, is nobody's automation. Read while the receipt
+ * still holds the match.
  */
-export const recordMatchedFileRemoved = async (db: Db, e: { firmId: number; companyPk: number; transactionPk: number; fileId: number; by: 'accountant' | 'client' }) => {
+export const recordMatcherOverruled = async (db: Db, e: { firmId: number; companyPk: number; transactionPk: number; fileId: number; by: 'accountant' | 'client' }) => {
   const [automatic] = await db
     .select({ pk: receipts.pk })
     .from(receipts)

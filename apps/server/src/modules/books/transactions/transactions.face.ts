@@ -16,4 +16,4 @@ export { answerTransactions, listTransactions, sendTransactionsBack } from './tr
 export { applyAskRules, receiptRuleOf } from './ask-rules.queries.js';
 export { needsReceipt } from './ask-rules.rule.js';
 export { saveBooksLock } from './books-lock.queries.js';
-export { type AutomationEventInput, recordAutomation } from './automation-events.queries.js';
+export { type AutomationEventInput, recordAutomation, recordMatcherOverruled } from './automation-events.queries.js';

@@ -13,7 +13,7 @@ import { toReceipt } from './receipt.view.js';
 import { queueReceiptMatch } from '../../../jobs/receipt-match-requests.js';
 import type { JobQueue } from '../../../jobs/job-queue.js';
 import { findFullReceipts, type ReceiptRow } from './receipts.queries.js';
-import { recordMatchUndone } from './match-undone.queries.js';
+import { recordMatcherOverruled } from '../../books/transactions/transactions.face.js';
 import type { AppDeps } from '../../../app-deps.js';
 
 /** A value a person typed is certain: its confidence is 1 and it is marked edited, so no later reading replaces it. */
@@ -89,6 +89,11 @@ const updateInScope = async (
   await db.transaction(async (tx) => {
     for (const { row, values, moveTo } of plans) {
       const moved = moveTo === null ? {} : { clientCompanyId: moveTo, duplicateOfId: null, transactionId: null };
+      // A match Herd made, undone by the move (only the firm moves a receipt): read while the receipt still holds it.
+      if (moveTo !== null && row.transactionId !== null && row.clientCompanyId !== null) {
+        const matched = { firmId: row.firmId, companyPk: row.clientCompanyId, transactionPk: row.transactionId, fileId: row.fileId };
+        await recordMatcherOverruled(tx, { ...matched, by: 'accountant' });
+      }
       await tx
         .update(receipts)
         .set({ ...values, ...moved, updatedAt: new Date() })
@@ -103,8 +108,6 @@ const updateInScope = async (
           .update(notes)
           .set({ clientCompanyId: moveTo })
           .where(and(eq(notes.firmId, row.firmId), eq(notes.targetType, 'RECEIPT'), eq(notes.targetPk, row.pk)));
-        // Only the firm moves a receipt between companies.
-        await recordMatchUndone(tx, row, 'accountant');
         await tx.delete(receiptMatches).where(eq(receiptMatches.receiptId, row.pk));
         // Receipts left behind no longer repeat one that is now another company's.
         await tx
