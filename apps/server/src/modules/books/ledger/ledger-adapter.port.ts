@@ -2,7 +2,18 @@ import type { ConnectionKind } from '@herd/contract';
 import type { RequestWindow } from '../../../lib/shared-rate-window.js';
 import type { CredentialStore, LedgerGrant, SealedCredentials } from './credential-store.port.js';
 import type { LedgerErrorKind } from './ledger-errors.port.js';
-import type { AttachRefusal, LedgerAccountRecord, LedgerFile, LedgerRecord, LedgerReferences, LedgerRefRecord, PublishItem, SettledItem } from './ledger-records.port.js';
+import type {
+  AttachRefusal,
+  CorrectionItem,
+  LedgerAccountRecord,
+  LedgerFile,
+  LedgerRecord,
+  LedgerReferences,
+  LedgerRefRecord,
+  PublishItem,
+  SettledCorrection,
+  SettledItem,
+} from './ledger-records.port.js';
 
 /** The company an adapter works for: Herd's pk (the key of its credentials), and how far back its history goes. */
 export interface LedgerCompany {
@@ -94,6 +105,12 @@ export interface LedgerAdapter {
    * yielding what each answer of the ledger settled so the module records it before the next.
    */
   publish(company: LedgerCompany, items: PublishItem[], references: LedgerReferences): AsyncIterable<SettledItem[]>;
+  /**
+   * Posts answers to transactions in a closed period as journal entries dated in the open period
+   * (the ledger would refuse a change to the transactions themselves), yielding what each answer of
+   * the ledger settled. Left out by ledgers that have no closed period.
+   */
+  postCorrections?(company: LedgerCompany, items: CorrectionItem[], references: LedgerReferences): AsyncIterable<SettledCorrection[]>;
   /**
    * Uploads files to a transaction the ledger already holds: null when all went, else the ledger's
    * reason for the first it refused. Left out by ledgers that take no attachments.

@@ -177,3 +177,52 @@ export const liveRecord = (
   transaction: LedgerTransaction | null,
   history: () => LedgerHistoryRecord[],
 ): LedgerRecord => ({ externalId, version, deleted: false, categorizedInLedger: transaction === null, transaction, raw, history: transaction ? [] : history() });
+
+/** One line of a correction's journal: one account, one side, a positive amount. */
+export interface CorrectionLine {
+  accountExternalId: string;
+  posting: 'DEBIT' | 'CREDIT';
+  /** Whole cents, more than zero. */
+  amountCents: number;
+  description: string;
+  vendorExternalId: string | null;
+  customerExternalId: string | null;
+  classExternalId: string | null;
+  locationExternalId: string | null;
+  trackingOneExternalId: string | null;
+  trackingTwoExternalId: string | null;
+}
+
+/**
+ * The answer to a transaction dated in a period the ledger has closed, posted instead as a journal
+ * entry dated in the open period: its amount leaves the account the ledger holds it in (the watched
+ * account) for the answer's categories. The transaction itself is not touched. Debits equal credits.
+ */
+export interface CorrectionItem {
+  key: number;
+  /** The transaction corrected, as the ledger knows it. */
+  externalId: string;
+  entityType: string;
+  /** YYYY-MM-DD: the first day the ledger leaves open. */
+  date: string;
+  currency: string;
+  /** Says which transaction this corrects and why, in the journal's memo or narration. */
+  memo: string;
+  /**
+   * The same for every attempt at this correction (a job retried after the ledger wrote it but before
+   * Herd recorded it), so a ledger that keys its requests posts it once.
+   */
+  idempotencyKey: string;
+  lines: CorrectionLine[];
+}
+
+/**
+ * `posted`: the journal the ledger made, by its id (null for a ledger Herd holds itself, whose system
+ * posts it from the published feed); `rejected`: the ledger's reason, in its own words.
+ */
+export type CorrectionOutcome = { kind: 'posted'; journalExternalId: string | null } | { kind: 'rejected'; code: string; message: string };
+
+export interface SettledCorrection {
+  item: CorrectionItem;
+  outcome: CorrectionOutcome;
+}
