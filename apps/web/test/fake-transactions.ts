@@ -41,6 +41,7 @@ export const makeTransaction = (overrides: Partial<Transaction> = {}): Transacti
   client_memo: '',
   back_message: '',
   in_closed_period: false,
+  correction: null,
   notes_count: 0,
   updated_at: '2026-10-03T10:00:00.000Z',
   version: 1,

@@ -71,6 +71,12 @@ export const genericPublished = z.object({
       status: z.enum(TRANSACTION_STATUSES),
       published_at: z.string(),
       client_memo: z.string(),
+      /**
+       * Set when the transaction is dated in the period the system declared closed: the system posts the
+       * lines as a journal entry on `date` (the first open day), moving the amount from `from_account`
+       * (where it holds the transaction) to each line's category, and leaves the transaction as it is.
+       */
+      correction: z.object({ date: z.string(), from_account: extRef }).nullable(),
       lines: z.array(
         z.object({
           amount: z.string(),

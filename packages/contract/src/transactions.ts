@@ -83,8 +83,13 @@ export const transaction = z.object({
   sync_errors: z.array(z.object({ pk: z.number(), message: z.string(), created_at: z.string() })),
   client_memo: z.string(),
   back_message: z.string(),
-  /** Dated on or before the ledger's closing date: the ledger will refuse a change to it (docs/transactions.md, "Closed periods"). */
+  /**
+   * Dated on or before the ledger's closing date: the ledger refuses a change to it, so Publish posts the
+   * answer as a correction dated the first open day (docs/transactions.md, "Closed periods").
+   */
   in_closed_period: z.boolean(),
+  /** The correction Publish posted for it: its day, and the journal's id at the ledger (null for a ledger Herd holds itself). */
+  correction: z.object({ date: z.string(), ledger_id: z.string().nullable() }).nullable(),
   notes_count: z.number(),
   updated_at: z.string(),
   /** Grows with every write of what a person sees of it (fields, status, lines): sent back with an edit, it makes a save made in between a 409 instead of a silent overwrite. */

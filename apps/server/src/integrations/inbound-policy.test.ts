@@ -149,6 +149,18 @@ describe.each(KINDS)('the inbound policy for the $name', (kind) => {
     expect(decideInbound(status && held(status, record, change), record)).toEqual(kind.versioned ? versioned : versionless);
   });
 
+  it('never asks again about a row whose answer was posted as a correction: the ledger keeps it on the watched account by design', () => {
+    for (const change of ['edited', 'amount', 'same', 'older'] as const) {
+      const record = kind.record(change);
+      if (!record) continue;
+      const corrected = { ...held('PUBLISHED_IN_PLATFORM', record, change), corrected: true };
+      const expected = kind.versioned && (change === 'edited' || change === 'amount') ? KEEP_ANSWER : IGNORE;
+      expect(decideInbound(corrected, record), change).toEqual(expected);
+    }
+    const deleted = kind.record('deleted')!;
+    expect(decideInbound({ ...held('PUBLISHED_IN_PLATFORM', deleted, 'deleted'), corrected: true }, deleted)).toEqual(IGNORE);
+  });
+
   it('leaves every row Herd holds as it is in a pull of only what is missing', () => {
     const record = kind.record('edited')!;
     expect(decideInbound(held('READY', record, 'edited'), record, { onlyNew: true })).toEqual(IGNORE);

@@ -77,6 +77,14 @@ export const transactions = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     raw: jsonb('raw').notNull().default({}),
     /**
+     * Set when the answer, dated in a period the ledger had closed, went to the ledger as a journal
+     * entry dated in the open period instead (the transaction itself left as it is): that day, and the
+     * journal's id at the ledger (null for a ledger Herd holds itself, whose system posts it from the
+     * published feed). A corrected row is never asked about again (docs/transactions.md, "Closed periods").
+     */
+    correctionDate: date('correction_date'),
+    correctionExternalId: text('correction_external_id'),
+    /**
      * Who was paid, as `normalizeMerchant` recognises it from the payee or description ('' when
      * the text names nobody); null until the suggestion job fills it (rows refreshed by a ledger
      * are set back to null). Answers are grouped by it (docs/suggestions.md).

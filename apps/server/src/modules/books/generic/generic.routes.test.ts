@@ -81,6 +81,7 @@ describe('generic ledger API', () => {
       expect.objectContaining({
         external_id: 'T-1',
         status: 'PUBLISHED_IN_PLATFORM',
+        correction: null,
         lines: [expect.objectContaining({ amount: '43.00', category: { external_id: '610', name: 'Meals' }, vendor: { external_id: 'V1', name: 'Blue Bottle' } })],
       }),
     ]);
@@ -128,6 +129,32 @@ describe('generic ledger API', () => {
     await api('POST', 'reference-lists/', { ...LISTS, closed_through: null });
     expect(await list()).toEqual({ '2026-02-01': false, '2026-02-02': false });
     expect((await api('POST', 'reference-lists/', { ...LISTS, closed_through: '02/01/2026' })).json()).toEqual({ closed_through: ['Closed through is not valid.'] });
+  });
+
+  it('publishes an answer in the closed period as a correction the system posts on the first open day, and never asks about it again', async () => {
+    const { cast, company, api } = await setup();
+    await api('POST', 'reference-lists/', { ...LISTS, closed_through: '2026-02-01' });
+    await api('POST', 'transactions/', { transactions: [TX, { ...TX, external_id: 'T-2', date: '2026-02-02' }] });
+    const list = `accounting/accountant/client-company/${company.pk}/transactions`;
+    const rows = (await cast.admin.get(`${list}/list/`)).json().results as { pk: number; date: string }[];
+    const meals = (await cast.admin.get(`accounting/accountant/client-company/${company.pk}/categories/list/`)).json()[0];
+    await cast.admin.patch(`${list}/update/`, { transactions: rows.map((r) => ({ pk: r.pk, lines: [{ amount: '42.00', category: meals.pk }], finished: true })) });
+    const ready = (await cast.admin.get(`${list}/categorized-list/`)).json().results as { date: string; publish_blocker: string | null }[];
+    expect(ready.map((r) => [r.date, r.publish_blocker]).sort()).toEqual([
+      ['2026-02-01', null],
+      ['2026-02-02', null],
+    ]);
+    expect((await cast.admin.post(`${list}/publish/`, { pks: rows.map((r) => r.pk) })).json()).toMatchObject({ published: 2, refused: [] });
+    const feed = (await api('GET', 'published/')).json().results as { external_id: string; correction: unknown }[];
+    expect(Object.fromEntries(feed.map((r) => [r.external_id, r.correction]))).toEqual({
+      'T-1': { date: '2026-02-02', from_account: { external_id: '999', name: 'Suspense' } },
+      'T-2': null,
+    });
+    const published = (await cast.admin.get(`${list}/categorized-list/`)).json().results as { date: string; correction: unknown; status: string }[];
+    expect(published.find((r) => r.date === '2026-02-01')).toMatchObject({ status: 'PUBLISHED_IN_PLATFORM', correction: { date: '2026-02-02', ledger_id: null } });
+    // The system still holds it on the watched account, and says so again: that is the correction's design, not a question.
+    expect((await api('POST', 'transactions/', { transactions: [{ ...TX, amount: '42.00', description: 'Lunch again' }] })).json()).toMatchObject({ created: 0 });
+    expect((await cast.admin.get(`${list}/list/`)).json().results).toEqual([]);
   });
 
   it('keeps closed-period questions with the firm when it chooses so: on arrival, when the period closes or reopens, and when the choice changes', async () => {

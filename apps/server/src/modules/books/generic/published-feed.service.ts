@@ -21,7 +21,10 @@ export const toPublishedFeed = async (db: Db, companyPk: number, rows: Row[]) =>
         )
         .orderBy(asc(transactionLines.position))
     : [];
-  const accountIds = [...new Set(lines.map((l) => l.categoryId).filter((v): v is number => v !== null))];
+  // A correction names the account the transaction sits on beside the lines' categories.
+  const accountIds = [
+    ...new Set([...lines.map((l) => l.categoryId), ...rows.map((r) => (r.correctionDate ? r.watchedAccountId : null))].filter((v): v is number => v !== null)),
+  ];
   const refIds = [
     ...new Set(
       lines
@@ -53,6 +56,7 @@ export const toPublishedFeed = async (db: Db, companyPk: number, rows: Row[]) =>
     status: r.status,
     published_at: r.publishedAt!.toISOString(),
     client_memo: r.clientMemo,
+    correction: r.correctionDate ? { date: r.correctionDate, from_account: r.watchedAccountId === null ? null : (accounts.get(r.watchedAccountId) ?? null) } : null,
     lines: lines
       .filter((l) => l.transactionId === r.pk)
       .map((l) => ({

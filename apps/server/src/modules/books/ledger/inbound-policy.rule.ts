@@ -31,6 +31,11 @@ export interface HeldRow {
   ledgerVersion: string | null;
   /** Whether the record's header (mapped to Herd's references) differs from the row's. */
   valuesDiffer: boolean;
+  /**
+   * Its answer went to the ledger as a correction in the open period (it was dated in a closed one), so
+   * the ledger still holds it on the watched account, and always will: that is not a new question.
+   */
+  corrected?: boolean;
 }
 
 export interface InboundOptions {
@@ -67,7 +72,9 @@ const allowed = (from: TransactionStatus, to: TransactionStatus, decision: Inbou
  * - still waiting on a watched account: an untouched (READY) row takes the ledger's values, and its
  *   lines when the amount changed. Once the client has answered, the answer stands and only the
  *   ledger's copy is kept, unless the amount changed (the answer no longer adds up: READY again);
- *   a published, matched or cancelled row back on a watched account is READY again.
+ *   a published, matched or cancelled row back on a watched account is READY again, except one whose
+ *   answer was posted as a correction: it stays on the watched account by design, and only the
+ *   ledger's copy is kept (asking again would post the correction twice).
  * A ledger that keeps no versions (`version` null: the generic API) cannot say whether its row is
  * newer than the client's answer, so there Herd's answer wins: only an untouched row whose values
  * differ takes them, and nothing reopens.
@@ -85,6 +92,7 @@ export const decideInbound = (before: HeldRow | null, record: LedgerRecord, opti
     if (UNPUBLISHED.includes(before.status)) return allowed(before.status, 'MATCHED_TO_PLATFORM', { kind: 'match' });
     return versioned ? { kind: 'refresh', take: 'copy', lines: false, reopen: false } : IGNORE;
   }
+  if (before.corrected) return versioned ? { kind: 'refresh', take: 'copy', lines: false, reopen: false } : IGNORE;
   const amountChanged = record.transaction.amountCents !== before.amountCents;
   if (before.status === 'READY') {
     if (!versioned && !before.valuesDiffer) return IGNORE;

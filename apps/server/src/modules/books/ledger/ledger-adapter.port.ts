@@ -108,7 +108,8 @@ export interface LedgerAdapter {
   /**
    * Posts answers to transactions in a closed period as journal entries dated in the open period
    * (the ledger would refuse a change to the transactions themselves), yielding what each answer of
-   * the ledger settled. Left out by ledgers that have no closed period.
+   * the ledger settled. Left out by ledgers with no closed period, and by those Herd holds itself,
+   * whose published feed tells the other system to post the journal.
    */
   postCorrections?(company: LedgerCompany, items: CorrectionItem[], references: LedgerReferences): AsyncIterable<SettledCorrection[]>;
   /**

@@ -2,8 +2,19 @@
  * The ledger module's published face: what other modules may use of it, and all they may use. The
  * rest of the module is its own; a lint rule keeps other modules to this file.
  */
-export { type AdapterServices, type LedgerLineField, type LedgerRegistry, type ListEntryOutcome, type NewListEntry } from './ledger-adapter.port.js';
 export {
+  type AdapterServices,
+  type LedgerAdapter,
+  type LedgerCompany,
+  type LedgerLineField,
+  type LedgerRegistry,
+  type ListEntryOutcome,
+  type NewListEntry,
+} from './ledger-adapter.port.js';
+export {
+  type CorrectionItem,
+  type CorrectionLine,
+  type CorrectionOutcome,
   type LedgerAccountRecord,
   type LedgerFile,
   type LedgerRecord,

@@ -125,6 +125,7 @@ export const applyLedgerRecords = async (
         amountCents: centsOf(before.amount),
         ledgerVersion: before.ledgerVersion,
         valuesDiffer: header !== null && COMPARED.some((key) => before[key] !== header[key]),
+        corrected: before.correctionDate !== null,
       };
       const decision = decideInbound(held, record, options);
       const copy = { ...(record.version === null ? {} : { ledgerVersion: record.version }), ...(record.raw === null ? {} : { raw: record.raw }) };

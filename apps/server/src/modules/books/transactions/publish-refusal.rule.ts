@@ -22,8 +22,9 @@ export const statusRefusal = (status: TransactionStatus): string | null => {
 };
 
 /**
- * Why the ledger would refuse this transaction whatever its lines: it is dated in a period the ledger has closed
- * (its lock as the last pull read it). Said before anything is sent, so nothing waits on a refusal the ledger would give.
+ * Why the ledger would refuse a change to this transaction whatever its lines: it is dated in a period the ledger
+ * has closed (its lock as the last pull read it). Publish posts such an answer as a correction in the open period
+ * (publish-corrections.ts); this is what a ledger that cannot take one answers instead.
  */
 export const closedPeriodRefusal = (date: string, closedThrough: string | null): string | null =>
   closedThrough !== null && date <= closedThrough
@@ -35,8 +36,5 @@ export const closedPeriodRefusal = (date: string, closedThrough: string | null):
  * others and reports these) and by the accountant's lists (which mark such rows before anyone
  * presses Publish, from the lines the page has loaded anyway). Null when it can go to the ledger.
  */
-export const publishRefusal = (
-  status: TransactionStatus,
-  lines: readonly { hasCategory: boolean }[],
-  closed: { date: string; closedThrough: string | null },
-): string | null => statusRefusal(status) ?? closedPeriodRefusal(closed.date, closed.closedThrough) ?? missingCategoryReason(lines);
+export const publishRefusal = (status: TransactionStatus, lines: readonly { hasCategory: boolean }[]): string | null =>
+  statusRefusal(status) ?? missingCategoryReason(lines);

@@ -15,7 +15,8 @@ import { companyJobKey } from '../../../jobs/company-job-key.js';
 import { assertTransition } from './status.rule.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.queries.js';
 import { findProcessingOfCompany, findTransactionsOfCompany, loadLines, type LineRow, type TransactionRow } from './transactions.queries.js';
-import { closedPeriodRefusal, publishRefusal, statusRefusal } from './publish-refusal.rule.js';
+import { publishRefusal, statusRefusal } from './publish-refusal.rule.js';
+import { inClosedPeriod, publishCorrections, type SettledRow } from './publish-corrections.service.js';
 import { findScoped } from '../../../kernel/transaction-access.js';
 import { type CompanyAccess, type CompanyRow } from '../../../kernel/company-access.js';
 import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
@@ -23,10 +24,7 @@ import { queueSuggestionRefresh } from '../suggestions/suggestions.face.js';
 const UNREACHABLE = 'The ledger could not be reached after several tries. Clear this error to publish again.';
 
 /** A transaction and what the ledger answered for it. */
-interface Settled {
-  row: TransactionRow;
-  outcome: PublishOutcome;
-}
+type Settled = SettledRow;
 
 const END_STATUS = { published: 'PUBLISHED_IN_PLATFORM', matched: 'MATCHED_TO_PLATFORM', rejected: 'SYNC_ERROR' } as const;
 
@@ -56,11 +54,10 @@ export const publishTransactions = async (deps: LedgerDeps, scope: CompanyAccess
     reason: publishRefusal(
       row.status,
       linesOf(row).map((l) => ({ hasCategory: l.categoryId !== null })),
-      { date: row.date, closedThrough: scope.company.booksClosedThrough },
     ),
   }));
   const ready = judged.filter((j) => j.reason === null).map((j) => j.row);
-  if (ready.length === 0) throw refusedWhole(judged, linesOf, scope.company.booksClosedThrough);
+  if (ready.length === 0) throw refusedWhole(judged, linesOf);
   for (const row of ready) assertTransition(row.status, 'PROCESSING');
   const outcomes = await sendToLedger(deps, scope.company, ready, scope.actor.userId);
   return {
@@ -78,12 +75,9 @@ const titleOf = (row: TransactionRow) => row.payee || row.description || `the tr
  * otherwise each line without a category is a field error on its line (`transactions.<i>` is the
  * transaction's place in `pks`), worded so that it names the transaction and the line.
  */
-const refusedWhole = (judged: { row: TransactionRow; reason: string | null }[], linesOf: (row: TransactionRow) => LineRow[], closedThrough: string | null) => {
+const refusedWhole = (judged: { row: TransactionRow; reason: string | null }[], linesOf: (row: TransactionRow) => LineRow[]) => {
   const byStatus = judged.map(({ row }) => statusRefusal(row.status)).find((reason) => reason !== null);
   if (byStatus) return new ConflictError(byStatus);
-  // A closed period is the ledger's state, not something the request got wrong: 409, as the ledger's own refusal would be.
-  const byPeriod = judged.map(({ row }) => closedPeriodRefusal(row.date, closedThrough)).find((reason) => reason !== null);
-  if (byPeriod) return new ConflictError(byPeriod);
   const fields: Record<string, string[]> = {};
   judged.forEach(({ row }, i) => {
     linesOf(row).forEach((line, position) => {
@@ -241,9 +235,11 @@ const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: Transact
     await recordOutcomes(deps.db, company, actorUserId, settled);
     for (const { outcome } of settled) counted(outcome);
   };
+  const closedThrough = company.booksClosedThrough;
+  const closed = rows.filter((row) => inClosedPeriod(row, closedThrough));
   const items: PublishItem[] = [];
   const unknownCategory: Settled[] = [];
-  for (const row of rows) {
+  for (const row of rows.filter((each) => !inClosedPeriod(each, closedThrough))) {
     const lines = refs ? toPublishLines(linesOf.get(row.pk) ?? [], refs) : [];
     if (!lines) {
       unknownCategory.push({ row, outcome: { kind: 'rejected', code: 'HERD', message: `Every line needs a category that exists in ${adapter.displayName}.` } });
@@ -260,11 +256,23 @@ const publishRows = async (deps: LedgerDeps, company: CompanyRow, rows: Transact
     });
   }
   await record(unknownCategory);
-  if (items.length === 0) return;
+  if (items.length === 0 && closed.length === 0) return;
   await withGrant(deps.db, company, adapter.displayName, async () => {
-    for await (const settled of adapter.publish(company, items, refs?.references ?? NO_REFERENCES)) {
-      await record(settled.map(({ item, outcome }) => ({ row: byPk.get(item.key)!, outcome })));
-    }
+    if (items.length > 0)
+      for await (const settled of adapter.publish(company, items, refs?.references ?? NO_REFERENCES)) {
+        await record(settled.map(({ item, outcome }) => ({ row: byPk.get(item.key)!, outcome })));
+      }
+    if (closedThrough === null) return;
+    const corrections = publishCorrections({
+      adapter,
+      company,
+      closedThrough,
+      rows: closed,
+      linesOf: refs ? (row) => toPublishLines(linesOf.get(row.pk) ?? [], refs) : null,
+      refs,
+      references: refs?.references ?? NO_REFERENCES,
+    });
+    for await (const settled of corrections) await record(settled);
   });
 };
 
@@ -279,11 +287,15 @@ const recordOutcomes = (db: Db, company: CompanyRow, actorUserId: number | null,
   db.transaction(async (tx) => {
     if (settled.length === 0) return;
     const publishedAt = new Date();
-    const moves = settled.map(({ row, outcome }) => ({
+    const moves = settled.map(({ row, outcome, values }) => ({
       row,
       to: END_STATUS[outcome.kind],
-      values: outcome.kind === 'rejected' ? {} : { publishedBy: actorUserId, publishedAt },
-      details: { outcome: outcome.kind, ...(outcome.kind === 'rejected' ? { error: outcome.message } : {}) },
+      values: outcome.kind === 'rejected' ? {} : { publishedBy: actorUserId, publishedAt, ...values },
+      details: {
+        outcome: outcome.kind,
+        ...(outcome.kind === 'rejected' ? { error: outcome.message } : {}),
+        ...(values?.correctionDate ? { correction: { date: values.correctionDate, journal: values.correctionExternalId } } : {}),
+      },
       outcome,
     }));
     // The ledger has written them: what Herd records must follow, even if a row moved meanwhile (it cannot have; PROCESSING belongs to this job).

@@ -2,7 +2,7 @@ import type { Transaction, TransactionSuggestion } from '@herd/contract';
 import { fileUrl } from '../../platform/stored-files/stored-files.face.js';
 import { merchantOfTransaction } from '../suggestions/suggestions.face.js';
 import { attachmentRemovalRefusal, type AttachmentViewer } from './attachment-removal.rule.js';
-import { closedPeriodRefusal, missingCategoryReason } from './publish-refusal.rule.js';
+import { missingCategoryReason } from './publish-refusal.rule.js';
 import type { Details } from './transactions-details.queries.js';
 import type { TransactionRow } from './transactions.queries.js';
 
@@ -11,10 +11,8 @@ import type { TransactionRow } from './transactions.queries.js';
  * from the lines the row carries anyway, so a page costs no query more. Other statuses say by
  * themselves why Publish does not take them; the client has nothing to publish.
  */
-const publishBlocker = (viewer: AttachmentViewer, row: TransactionRow, lines: Details['lines'], closedThrough: string | null) =>
-  viewer.side === 'accountant' && row.status === 'FINISHED_IN_HERD'
-    ? (closedPeriodRefusal(row.date, closedThrough) ?? missingCategoryReason(lines.map((l) => ({ hasCategory: l.refs.category !== null }))))
-    : null;
+const publishBlocker = (viewer: AttachmentViewer, row: TransactionRow, lines: Details['lines']) =>
+  viewer.side === 'accountant' && row.status === 'FINISHED_IN_HERD' ? missingCategoryReason(lines.map((l) => ({ hasCategory: l.refs.category !== null }))) : null;
 
 const named = (pk: number | null, name: string | null | undefined) => (pk === null ? null : { pk, name: name ?? '' });
 
@@ -63,7 +61,8 @@ export const toTransactions = (
       suggestion: row.status === 'READY' ? (suggestions.get(row.pk) ?? null) : null,
       answered_from_suggestion: row.answeredFromSuggestion,
       auto_answered: row.autoAnswered,
-      publish_blocker: publishBlocker(viewer, row, d?.lines ?? [], closedThrough),
+      publish_blocker: publishBlocker(viewer, row, d?.lines ?? []),
+      correction: row.correctionDate ? { date: row.correctionDate, ledger_id: row.correctionExternalId } : null,
     };
   });
 };

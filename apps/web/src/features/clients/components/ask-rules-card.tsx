@@ -116,13 +116,13 @@ export const AskRulesCard = ({ company }: { company: ClientCompany }) => {
           name="closed_period"
           extra={
             closedThrough
-              ? `The ledger’s books are closed through ${formatDate(closedThrough)}, as read at the last sync. Such a transaction cannot be published until the period reopens.`
+              ? `The ledger’s books are closed through ${formatDate(closedThrough)}, as read at the last sync. Publishing such a transaction leaves it as the ledger holds it and posts the answer as a journal entry dated the first open day.`
               : 'The ledger has no closed period, as read at the last sync.'
           }
         >
           <Radio.Group
             options={[
-              { value: 'ASK', label: 'Ask the client anyway (marked “Closed period”)' },
+              { value: 'ASK', label: 'Ask the client anyway, and post the answer as a correction in the open period' },
               { value: 'KEEP', label: 'Keep them with you, under Hidden → Kept by your rules' },
             ]}
           />

@@ -1,10 +1,11 @@
-import { Button, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Table, Tag, Typography, type TableProps } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import type { KeptReason, Transaction } from '@herd/contract';
 import { countText, formatDate } from '../../../lib/format';
 import type { TransactionFilters } from '../filters';
 import { pagingTotal } from '../paging';
 import { AnswerOriginTag } from './answer-origin-tag';
+import { ClosedPeriodTag } from './closed-period-tag';
 import { DraftTag } from './draft-tag';
 import { PublishBlocker } from './publish-blocker';
 import { SignedAmount } from './transaction-row';
@@ -106,11 +107,7 @@ export const AccountantTable = (props: AccountantTableProps) => {
           {/* A hidden row keeps its status (a hidden one may be categorized), but first says it is hidden. */}
           {t.is_hidden ? <Tag>{t.kept_by ? KEPT_WORDS[t.kept_by] : 'Hidden'}</Tag> : null}
           <TransactionStatusTag status={t.status} connectorNextRun={connectorNextRun} />
-          {t.in_closed_period ? (
-            <Tooltip title="Dated in a period the ledger has closed: it will refuse a change to it until the period is reopened.">
-              <Tag color="volcano">Closed period</Tag>
-            </Tooltip>
-          ) : null}
+          <ClosedPeriodTag transaction={t} />
           <AnswerOriginTag transaction={t} />
           <PublishBlocker transaction={t} />
         </>
