@@ -17,7 +17,7 @@ const OUT = new URL('../contracts/qbxml-13.0/rules.json', import.meta.url);
 
 const LISTS = ['Account', 'Vendor', 'Customer', 'Class', 'Item', 'SalesTaxCode', 'PaymentMethod'];
 const TXNS = ['Check', 'CreditCardCharge', 'CreditCardCredit', 'Deposit', 'Bill', 'VendorCredit', 'JournalEntry', 'SalesReceipt'];
-const ADDS = ['Vendor', 'Customer', 'Account'];
+const ADDS = ['Vendor', 'Customer', 'Account', 'JournalEntry'];
 
 /** The requests Herd sends (and the simulated QuickBooks answers), and their responses. */
 const REQUESTS = [

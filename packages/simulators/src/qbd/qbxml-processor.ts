@@ -2,6 +2,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import type { QbdCompany } from './company-store.js';
 import { answerCompanyQuery, answerHostQuery, answerPreferencesQuery, SUPPORTED_QBXML_VERSIONS } from './host-queries.js';
 import { IteratorRegistry } from './iterators.js';
+import { answerJournalEntryAdd } from './journal-adds.js';
 import { ADDABLE_LISTS, answerListAdd } from './list-adds.js';
 import { answerListQuery } from './list-queries.js';
 import { judgeRequestDocument, judgeResponseDocument } from './qbxml-judging.js';
@@ -104,6 +105,7 @@ export class QbxmlProcessor {
     if (verb === 'Query' && isTxnKind(subject)) return answerTxnQuery(this.company, this.iterators, subject, request);
     if (verb === 'Mod' && isTxnKind(subject)) return answerTxnMod(this.company, subject, request);
     if (verb === 'Add' && isListKind(subject) && ADDABLE_LISTS.includes(subject)) return answerListAdd(this.company, subject, request);
+    if (verb === 'Add' && subject === 'JournalEntry') return answerJournalEntryAdd(this.company, request);
     return failed(unsupportedRequest(request.name));
   }
 }

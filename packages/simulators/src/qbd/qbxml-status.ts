@@ -27,6 +27,13 @@ export const invalidReference = (value: string, field: string): QbxmlStatus =>
 export const missingElement = (field: string): QbxmlStatus => error(3150, `There is a missing element: "${field}".`);
 export const editSequenceOutOfDate = (editSequence: string): QbxmlStatus => error(3200, `The provided edit sequence "${editSequence}" is out-of-date.`);
 export const invalidValue = (value: string, field: string): QbxmlStatus => error(3210, `The "${field}" field has an invalid value "${value}".`);
+/**
+ * A transaction dated on or before the company's closing date. 3171 and its wording are as QuickBooks
+ * answers a Mod of such a transaction (seen in an integrator's logs; the message goes on to ask for an
+ * admin to clear the closing-date password); that an Add gets the same code is UNCONFIRMED.
+ */
+export const closedPeriod = (verb: 'add' | 'modify', kind: string): QbxmlStatus =>
+  error(3171, `An attempt was made to ${verb} a ${kind} with a date that is on or before the closing date of the company.`);
 export const unsupportedRequest = (name: string): QbxmlStatus => error(1030, `The request "${name}" is not supported by this simulator.`);
 /**
  * An iterator that is unknown, finished or from another QuickBooks session. Intuit's table names no

@@ -167,6 +167,7 @@ export function txnRet(txn: Txn, includeLines: boolean): OutElement {
         return [
           ...leaf('TxnDate', txn.txnDate),
           ...leaf('RefNumber', txn.refNumber),
+          ...leaf('Memo', txn.memo),
           ...leaf('IsAdjustment', false),
           ...(includeLines ? txn.journalLines.map(journalLineRet) : []),
         ];

@@ -1,3 +1,4 @@
+import { refuseInClosedPeriod } from './closed-books.js';
 import { isCreatable, isDeletable } from './entities.js';
 import { invalidRequest, objectNotFound, requiredParamMissing, staleObject, unsupportedOperation } from './faults.js';
 import { normalizeEntity } from './normalize.js';
@@ -21,6 +22,7 @@ export function readEntity(store: CompanyStore, entity: string, id: string): Qbo
 export function createEntity(store: CompanyStore, entity: string, body: JsonObject): QboEntity {
   if (!isCreatable(entity)) throw unsupportedOperation(`Create for ${entity}`);
   const row = normalizeEntity(entity, body, parentName(store, entity));
+  refuseInClosedPeriod(store, entity, row.TxnDate);
   validateEntity(store, entity, row);
   nameReferences(store, entity, row);
   return store.insert(entity, row);
@@ -33,6 +35,7 @@ export function updateEntity(store: CompanyStore, entity: string, body: JsonObje
   // a full update replaces the object, so omitted writable fields are cleared.
   const merged: JsonObject = sparse ? { ...current, ...body } : { ...keptOnFullUpdate(entity, current), ...body };
   const row = normalizeEntity(entity, merged, parentName(store, entity));
+  refuseInClosedPeriod(store, entity, current.TxnDate, row.TxnDate);
   validateEntity(store, entity, row, current.Id);
   nameReferences(store, entity, row);
   return store.replace(entity, current.Id, row);
@@ -48,6 +51,7 @@ export function saveEntity(store: CompanyStore, entity: string, body: JsonObject
 export function deleteEntity(store: CompanyStore, entity: string, body: JsonObject): JsonObject {
   if (!isDeletable(entity)) throw unsupportedOperation(`Delete for ${entity}; make it inactive instead`);
   const current = currentVersion(store, entity, body);
+  refuseInClosedPeriod(store, entity, current.TxnDate);
   store.remove(entity, current.Id);
   return { domain: 'QBO', status: 'Deleted', Id: current.Id };
 }

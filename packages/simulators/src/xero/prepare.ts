@@ -1,5 +1,6 @@
 import type { EndpointSpec } from './endpoints.js';
 import { checkGivenTotals, normalizeLines } from './lines.js';
+import { lockedWriteErrors } from './lock-dates.js';
 import { prepareReference } from './prepare-reference.js';
 import { findAccount, findContact } from './resolve.js';
 import type { OrgStore } from './store.js';
@@ -64,6 +65,7 @@ function prepareDocument(store: OrgStore, endpoint: EndpointSpec, item: JsonObje
     if (fields.Date !== undefined) errors.push('Date is not a valid date');
     fields.Date = today;
   }
+  errors.push(...lockedWriteErrors(store, endpoint, fields, existing));
   if (journal && (typeof item.Narration !== 'string' || item.Narration.trim() === '')) errors.push('Narration is required');
 
   const lines = item[endpoint.lines ?? 'LineItems'];
@@ -78,7 +80,8 @@ function prepareDocument(store: OrgStore, endpoint: EndpointSpec, item: JsonObje
   if (journal) {
     const debits = result.lines.reduce((sum, line) => sum + Math.max(0, Number(line.LineAmount)), 0);
     const credits = result.lines.reduce((sum, line) => sum - Math.min(0, Number(line.LineAmount)), 0);
-    if (debits !== credits) errors.push(`The total debits (${(debits / 100).toFixed(2)}) must equal total credits (${(credits / 100).toFixed(2)})`);
+    // Xero states the credits signed, as its lines carry them (the contract's example: "total credits (-10.00)").
+    if (debits !== credits) errors.push(`The total debits (${(debits / 100).toFixed(2)}) must equal total credits (${(-credits / 100).toFixed(2)})`);
     return { fields, errors };
   }
 

@@ -67,6 +67,8 @@ describe('validation', () => {
       ],
     });
     expect(unbalanced.status).toBe(400);
+    // Xero states the credits signed, as its lines carry them.
+    expect(list(list(unbalanced.body.Elements)[0]?.ValidationErrors)[0]?.Message).toBe('The total debits (50.00) must equal total credits (-40.00)');
     const journal = await api.put('/ManualJournals', {
       ManualJournals: [
         {

@@ -135,6 +135,10 @@ export const transactions = pgTable(
       .on(t.clientCompanyId, t.isHidden, t.date, t.pk, t.markers, t.amount, t.type, t.paymentAccountId, t.watchedAccountId, t.status)
       .where(sql.raw(`status in (${CATEGORIZED_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     index('transactions_payment_account_idx').on(t.paymentAccountId),
+    // A pull passes over the journals Herd posted as corrections: each page asks which of its ids are one.
+    index('transactions_correction_idx')
+      .on(t.clientCompanyId, t.correctionExternalId)
+      .where(sql`correction_external_id is not null`),
     // Analytics: when rows arrived, per company and status. The oldest open row of a status is one
     // descent; the rows received in a range are one range scan per (hidden, status) pair, listed
     // with `= any(...)` so the planner descends the index instead of reading the company's rows.

@@ -10,3 +10,12 @@ export const LIST_ID_MAX = 36;
 
 /** The Name of VendorAdd, CustomerAdd and AccountAdd. */
 export const ADD_NAME_MAX = { Vendor: 41, Customer: 41, Account: 31 } as const;
+
+/** JournalEntryAdd's RefNumber (the journal's number in QuickBooks). */
+export const JOURNAL_REF_NUMBER_MAX = 11;
+
+/**
+ * A journal's memo, on its header and on each line. The schema bounds a journal line's Memo at 4095
+ * and leaves the header's without a length (plain STRTYPE); Herd holds both to the line's bound.
+ */
+export const JOURNAL_MEMO_MAX = 4095;

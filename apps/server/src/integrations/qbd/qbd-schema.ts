@@ -33,6 +33,8 @@ const CARD_MOD = [
   'ExpenseLineMod',
 ];
 
+const JOURNAL_LINE = ['TxnLineID', 'AccountRef', 'Amount', 'TaxAmount', 'Memo', 'EntityRef', 'ClassRef', 'ItemSalesTaxRef', 'BillableStatus'];
+
 export const SCHEMA_ORDER: Record<string, readonly string[]> = {
   TxnQuery: TXN_QUERY,
   ListQuery: LIST_QUERY,
@@ -89,6 +91,11 @@ export const SCHEMA_ORDER: Record<string, readonly string[]> = {
   ExpenseLineMod: ['TxnLineID', 'AccountRef', 'Amount', 'TaxAmount', 'Memo', 'CustomerRef', 'ClassRef', 'SalesTaxCodeRef', 'BillableStatus'],
   DepositLineMod: ['TxnLineID', 'PaymentTxnID', 'PaymentTxnLineID', 'EntityRef', 'AccountRef', 'Memo', 'CheckNumber', 'PaymentMethodRef', 'ClassRef', 'Amount'],
   JournalLineMod: ['TxnLineID', 'JournalLineType', 'AccountRef', 'Amount', 'Memo', 'EntityRef', 'ClassRef', 'BillableStatus'],
+  // The header only: its debit and credit lines follow it as one repeated choice, in any order, so
+  // they are appended as given rather than sorted here (sorting would put every debit first).
+  JournalEntryAdd: ['TxnDate', 'RefNumber', 'Memo', 'IsAdjustment', 'ExternalGUID'],
+  JournalDebitLine: JOURNAL_LINE,
+  JournalCreditLine: JOURNAL_LINE,
   VendorAdd: ['Name', 'IsActive'],
   CustomerAdd: ['Name', 'IsActive'],
   AccountAdd: ['Name', 'IsActive', 'ParentRef', 'AccountType', 'AccountNumber'],

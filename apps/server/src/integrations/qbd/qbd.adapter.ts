@@ -2,6 +2,7 @@ import { ConflictError } from '../../lib/errors.js';
 import type { LedgerAdapter } from '../../modules/books/ledger/ledger-adapter.port.js';
 import { classifyCommonLedgerError } from '../../modules/books/ledger/ledger-errors.port.js';
 import { askQbxml } from './qbd-ask.js';
+import { postCorrectionsToQbd } from './qbd-corrections.js';
 import { QbdHostTooOldError } from './qbd-host.js';
 import { createQbdListEntry } from './qbd-list-entries.js';
 import { qbdLookups } from './qbd-lookups.js';
@@ -68,6 +69,14 @@ export const qbdAdapter = (qbd: QbdContext): LedgerAdapter => ({
 
   async *publish(company, items, references) {
     yield* publishToQbd(qbd.exchangeFor(company.pk), items, references);
+  },
+
+  /**
+   * Journal entries dated the first open day, one JournalEntryAdd each, inside the connector's run as
+   * a publish is; each is looked up by its number first, as QuickBooks keys no Add (qbd-corrections.ts).
+   */
+  async *postCorrections(company, items) {
+    yield* postCorrectionsToQbd(qbd.exchangeFor(company.pk), items);
   },
 
   // QuickBooks Desktop takes no attachments over qbXML: attachFiles and listFiles are left out.

@@ -38,6 +38,8 @@ interface Call {
   contentType?: string;
   /** A batch request: it also takes room under the batch limit. */
   batch?: boolean;
+  /** A POST's `requestid` when the caller keys it itself (see `create`). */
+  requestId?: string | undefined;
 }
 
 /** A connection refused or dropped on the way (not a timeout, which has already waited the whole limit). */
@@ -108,8 +110,13 @@ export class QboApi {
     return body[entity]!;
   }
 
-  async create(entity: string, fields: Record<string, unknown>): Promise<QboEntity> {
-    return this.write(entity, fields, {});
+  /**
+   * `requestId`: the caller's own key for this write, for a write a later job may send again (the
+   * first job cut short after QuickBooks wrote it): QuickBooks then answers as it did the first time
+   * instead of writing twice. At most QuickBooks' 50 characters. A fresh one per call otherwise.
+   */
+  async create(entity: string, fields: Record<string, unknown>, requestId?: string): Promise<QboEntity> {
+    return this.write(entity, fields, {}, requestId);
   }
 
   /** How many operations the next batch request may hold. */
@@ -174,11 +181,12 @@ export class QboApi {
     return first.Attachable;
   }
 
-  private async write(entity: string, fields: Record<string, unknown>, query: Record<string, string>): Promise<QboEntity> {
+  private async write(entity: string, fields: Record<string, unknown>, query: Record<string, string>, requestId?: string): Promise<QboEntity> {
     const body = await this.call<Record<string, QboEntity>>({
       method: 'POST',
       path: entity.toLowerCase(),
       query,
+      requestId,
       body: JSON.stringify(fields),
       contentType: 'application/json',
     });
@@ -187,7 +195,7 @@ export class QboApi {
 
   private async call<T>(call: Call): Promise<T> {
     let refreshed = false;
-    const requestId: Record<string, string> = call.method === 'POST' ? { requestid: randomUUID() } : {};
+    const requestId: Record<string, string> = call.method === 'POST' ? { requestid: call.requestId ?? randomUUID() } : {};
     for (let attempt = 0; ; attempt += 1) {
       // The batch limit first: holding a slot of the realm's window while waiting for it would waste the slot.
       if (call.batch) await this.options.batchWindow?.take(this.session.realmId);

@@ -6,7 +6,6 @@ import { clientMaker } from '../../../test/client.js';
 import { signedInCast } from '../../../test/factories.js';
 import { multipart, PNG_1X1 } from '../../../test/multipart.js';
 import { jobHandlers } from '../../jobs/handlers.js';
-import { closedPeriodRefusal } from '../../modules/books/transactions/publish-refusal.rule.js';
 import type { TestApp } from '../../../test/harness.js';
 import { companyFromRedirect, connectQbo, openSealed, startQboWorld } from '../../../test/qbo.js';
 
@@ -124,43 +123,6 @@ describe('publishing to QuickBooks Online', () => {
       if (c.subtype !== 'JOURNAL_ENTRY') expect(after.TotalAmt).toBe(before.TotalAmt);
     });
   }
-
-  it('refuses, before QuickBooks would, a transaction dated in the period QuickBooks has closed; the list says why first', async () => {
-    const row = await readyOf('PURCHASE');
-    // QuickBooks' closing date, as its settings set it, read by the next pull.
-    const closeBooksThrough = async (date: string | undefined) => {
-      const prefs = sim.getEntity(realm, 'Preferences', '2')!.AccountingInfoPrefs as object;
-      sim.putEntity(realm, 'Preferences', { Id: '2', AccountingInfoPrefs: { ...prefs, BookCloseDate: date } });
-      await cast.admin.post('quickbooks/sync-client/', { client_company: companyPk });
-      await t.runJobs();
-    };
-    await closeBooksThrough(row.date);
-    try {
-      const answered = await cast.admin.patch(`${base()}/update/`, {
-        transactions: [{ pk: row.pk, lines: [{ amount: row.amount, category: (await accountPk('Office Supplies')).pk }], finished: true }],
-      });
-      expect(answered.statusCode, answered.body).toBe(200);
-      // The rule's own sentence (publish-refusal.test.ts holds its words).
-      const reason = closedPeriodRefusal(row.date, row.date);
-      const listed = (await cast.admin.get(`${base()}/categorized-list/?page_size=100`)).json().results as Record<string, unknown>[];
-      expect(listed.find((r) => r.pk === row.pk)).toMatchObject({ publish_blocker: reason, in_closed_period: true });
-      const requests = sim.requestCount(realm);
-      const published = await cast.admin.post(`${base()}/publish/`, { pks: [row.pk] });
-      expect(published.statusCode).toBe(409);
-      expect(published.json().detail).toBe(reason);
-      await t.runJobs();
-      // Nothing went to QuickBooks, and the answer waits in Herd for the period to reopen.
-      expect(sim.requestCount(realm)).toBe(requests);
-      expect(await statusOf(row.pk)).toBe('FINISHED_IN_HERD');
-    } finally {
-      await closeBooksThrough(undefined);
-    }
-    // Reopened: the same publish goes.
-    const published = await cast.admin.post(`${base()}/publish/`, { pks: [row.pk] });
-    expect(published.json()).toMatchObject({ queued: 1, sent: [row.pk], refused: [] });
-    await t.runJobs();
-    expect(await statusOf(row.pk)).toBe('PUBLISHED_IN_PLATFORM');
-  });
 
   it('splits into several lines with vendor, customer, location and billable status', async () => {
     const row = await readyOf('PURCHASE');

@@ -3,6 +3,7 @@ import type { LedgerAdapter } from '../../modules/books/ledger/ledger-adapter.po
 import { isFault } from './qbo-api.js';
 import { classifyQboError, qboAuthorizationUrl, qboCompanyInfo, qboRevoke } from './qbo-connect.js';
 import type { QboContext } from './qbo-context.js';
+import { postCorrectionsToQbo } from './qbo-corrections.js';
 import { qboLookups } from './qbo-lookups.js';
 import { publishToQbo } from './qbo-publish.js';
 import { attachFiles } from './qbo-publish-attachments.js';
@@ -40,6 +41,11 @@ export const qboAdapter = (qbo: QboContext): LedgerAdapter => ({
 
   async *publish(company, items, references) {
     yield* publishToQbo(await qbo.openApi(company.pk), items, references);
+  },
+
+  // The items carry every account and list entry by QuickBooks' id already: the references are not needed.
+  async *postCorrections(company, items) {
+    yield* postCorrectionsToQbo(await qbo.openApi(company.pk), items);
   },
 
   async attachFiles(company, target, files) {

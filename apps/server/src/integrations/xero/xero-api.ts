@@ -186,13 +186,16 @@ export class XeroApi {
    * its own: `summarizeErrors=false` makes Xero answer 200 with per-item `ValidationErrors`.
    */
   async post(collection: string, items: XeroObject[], idempotencyKey = randomUUID()): Promise<XeroObject[]> {
-    const body = (await this.call({
-      method: 'POST',
-      path: collection,
-      query: { summarizeErrors: 'false' },
-      json: { [collection]: items },
-      idempotencyKey,
-    })) as XeroObject | null;
+    return this.writeList('POST', collection, items, idempotencyKey);
+  }
+
+  /** Creates objects (`PUT` never updates), each answered on its own; a retried job sends the caller's same key, so Xero writes once. */
+  async create(collection: string, items: XeroObject[], idempotencyKey: string): Promise<XeroObject[]> {
+    return this.writeList('PUT', collection, items, idempotencyKey);
+  }
+
+  private async writeList(method: 'POST' | 'PUT', collection: string, items: XeroObject[], idempotencyKey: string): Promise<XeroObject[]> {
+    const body = (await this.call({ method, path: collection, query: { summarizeErrors: 'false' }, json: { [collection]: items }, idempotencyKey })) as XeroObject | null;
     return (body?.[collection] as XeroObject[] | undefined) ?? [];
   }
 

@@ -11,7 +11,8 @@ export { XeroUnpublishableError };
 /** The exact decimal of some cents, as the JSON number Xero reads. */
 const amount = (cents: number) => Number(fromCents(cents));
 
-const tracking = (line: PublishLine, lookups: XeroLookups): XeroObject[] =>
+/** A line's tracking as Xero takes it (an answer's line or a correction's: both name up to two options). */
+export const tracking = (line: Pick<PublishLine, 'trackingOneExternalId' | 'trackingTwoExternalId'>, lookups: XeroLookups): XeroObject[] =>
   [line.trackingOneExternalId, line.trackingTwoExternalId].flatMap((optionId) => {
     if (!optionId) return [];
     const option = lookups.trackingOption(optionId);
@@ -20,7 +21,7 @@ const tracking = (line: PublishLine, lookups: XeroLookups): XeroObject[] =>
   });
 
 /** How a line names its account: by code where the account has one (as Xero's own screens do), else by id. */
-const accountRef = (accountId: string, lookups: XeroLookups): XeroObject => {
+export const accountRef = (accountId: string, lookups: XeroLookups): XeroObject => {
   const code = lookups.codeOf(accountId);
   return code ? { AccountCode: code } : { AccountID: accountId };
 };

@@ -49,7 +49,7 @@ const updateOf = (entity: XeroEntity, item: PublishItem, current: XeroObject | u
 };
 
 /** What Xero answered for each object of the POST: accepted (its answer), or refused in Xero's words. */
-const acceptedOf = (answer: XeroObject | undefined): { answer: XeroObject } | { refusal: string } => {
+export const acceptedOf = (answer: XeroObject | undefined): { answer: XeroObject } | { refusal: string } => {
   const messages = answer ? messagesOf(answer) : ['Xero did not answer for this transaction.'];
   if (!answer || answer.HasErrors === true || messages.length > 0) return { refusal: messages.join(' ') };
   return { answer };

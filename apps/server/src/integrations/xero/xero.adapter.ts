@@ -5,6 +5,7 @@ import { XeroValidationError, type XeroApi } from './xero-api.js';
 import { freeAccountCode } from './xero-account-code.js';
 import { releaseXeroOrganisations } from './xero-connect.js';
 import type { XeroContext } from './xero-context.js';
+import { postCorrectionsToXero } from './xero-corrections.js';
 import { xeroLookups } from './xero-lookups.js';
 import { attachToXero, publishToXero } from './xero-publish.js';
 import { pullXero } from './xero-pull.js';
@@ -45,6 +46,10 @@ export const xeroAdapter = (xero: XeroContext): LedgerAdapter => ({
 
   async *publish(company, items, references) {
     yield* publishToXero(await xero.openApi(company.pk), items, references);
+  },
+
+  async *postCorrections(company, items, references) {
+    yield* postCorrectionsToXero(await xero.openApi(company.pk), items, references);
   },
 
   async attachFiles(company, target, files) {

@@ -150,8 +150,11 @@ describe('generic ledger API', () => {
       'T-1': { date: '2026-02-02', from_account: { external_id: '999', name: 'Suspense' } },
       'T-2': null,
     });
-    const published = (await cast.admin.get(`${list}/categorized-list/`)).json().results as { date: string; correction: unknown; status: string }[];
-    expect(published.find((r) => r.date === '2026-02-01')).toMatchObject({ status: 'PUBLISHED_IN_PLATFORM', correction: { date: '2026-02-02', ledger_id: null } });
+    const published = (await cast.admin.get(`${list}/categorized-list/`)).json().results as { pk: number; date: string; correction: unknown; status: string }[];
+    const corrected = published.find((r) => r.date === '2026-02-01') as { pk: number };
+    expect(corrected).toMatchObject({ status: 'PUBLISHED_IN_PLATFORM', correction: { date: '2026-02-02', ledger_id: null } });
+    const history = (await cast.admin.get(`${list}/${corrected.pk}/history/`)).json().entries as { to: string; message: string }[];
+    expect(history.find((e) => e.to === 'PUBLISHED_IN_PLATFORM')?.message).toBe('Dated in a closed period: the answer was posted as a journal entry dated Feb 2, 2026.');
     // The system still holds it on the watched account, and says so again: that is the correction's design, not a question.
     expect((await api('POST', 'transactions/', { transactions: [{ ...TX, amount: '42.00', description: 'Lunch again' }] })).json()).toMatchObject({ created: 0 });
     expect((await cast.admin.get(`${list}/list/`)).json().results).toEqual([]);

@@ -19,6 +19,7 @@ import { listTargetAudit } from '../../../kernel/audit.queries.js';
 import { companyAccess } from '../../../kernel/company-access.js';
 import type { Actor } from '../../../kernel/actor.js';
 import { findScoped } from '../../../kernel/transaction-access.js';
+import { dayInWords } from '../../../lib/calendar-days.js';
 
 interface PersonRow {
   pk: number;
@@ -50,6 +51,14 @@ const receiptMatchWords = (details: Record<string, unknown>) => {
   return `${vendor ? `The receipt from ${vendor}` : 'A receipt'} was matched to this transaction; its file is attached.`;
 };
 
+/** A publish that went as a correction (the transaction dated in a closed period) says where the answer went. */
+const correctionWords = (correction: unknown): string => {
+  if (typeof correction !== 'object' || correction === null) return '';
+  const { date, journal } = correction as { date?: unknown; journal?: unknown };
+  if (typeof date !== 'string') return '';
+  return `Dated in a closed period: the answer was posted as a journal entry dated ${dayInWords(date)}${typeof journal === 'string' ? ` (journal ${journal})` : ''}.`;
+};
+
 type AuditRow = Awaited<ReturnType<typeof listTargetAudit>>[number];
 
 /** An audit entry in the drawer's terms; the send-back message or the ledger's refusal travel in its details. */
@@ -65,7 +74,8 @@ const entryOf = (row: AuditRow): HistoryEntry => {
         : personOf({ pk: row.actorPk, firstName: row.firstName ?? '', lastName: row.lastName ?? '', email: row.email ?? '', accountType: row.accountType ?? '' }),
     from: statusOf(details.from),
     to: statusOf(details.to),
-    message: row.action === 'transaction.receipt_match' ? receiptMatchWords(details) : textOf(details.message) || textOf(details.error),
+    message:
+      row.action === 'transaction.receipt_match' ? receiptMatchWords(details) : textOf(details.message) || textOf(details.error) || correctionWords(details.correction),
     viewing_as_client: details.viewing_as_client === true,
     changed: changedOf(details.changed),
     via: viaOf(details.via),

@@ -112,12 +112,18 @@ export const applyLedgerRecords = async (
           .where(and(eq(transactions.clientCompanyId, owner.companyPk), inArray(transactions.externalId, externalIds)))
       ).map((t) => [t.externalId, t]),
     );
+    // Herd's own correction journals sit on a watched account by design: never a question, nor history.
+    const corrections = await correctionJournalsAmong(tx, owner.companyPk, externalIds);
     const writes: LedgerRowWrite[] = [];
     const history: LedgerHistoryLine[] = [];
     const moves: (StatusMove & { counted: keyof ApplyCounts })[] = [];
     const move = (row: TxRow, to: TxRow['status'], counted: keyof ApplyCounts) => moves.push({ row, to, counted });
 
     for (const record of records) {
+      if (corrections.has(record.externalId)) {
+        counts.unchanged += 1;
+        continue;
+      }
       const before = existing.get(record.externalId) ?? null;
       const header = record.transaction ? headerValues(record, record.transaction, ids) : null;
       const held = before && {
@@ -164,3 +170,14 @@ export const applyLedgerRecords = async (
     return counts;
   });
 };
+
+/** Which of these ledger ids are journals Herd posted as corrections of the company's closed-period answers. */
+const correctionJournalsAmong = async (tx: Db, companyPk: number, externalIds: string[]) =>
+  new Set(
+    (
+      await tx
+        .select({ id: transactions.correctionExternalId })
+        .from(transactions)
+        .where(and(eq(transactions.clientCompanyId, companyPk), inArray(transactions.correctionExternalId, externalIds)))
+    ).map((row) => row.id),
+  );
