@@ -36,6 +36,7 @@ const setUp = async (wrap?: Parameters<typeof qbdTestCompany>[1]) => {
     currency: 'USD',
     memo: `Correction of Staples & Co <check ${check.refNumber ?? ''}>: the books are closed through ${check.txnDate}.`,
     idempotencyKey: 'herd-correction-4242-1',
+    raw: null,
     lines: [
       line('DEBIT', ids.office, cents, { description: 'Printer paper', vendorExternalId: ids.vendor, classExternalId: ids.klass, locationExternalId: 'LOC-1' }),
       line('CREDIT', ids.watched, cents, { description: 'Moved to its category' }),
@@ -60,6 +61,7 @@ const line = (posting: CorrectionLine['posting'], accountExternalId: string, amo
   customerExternalId: null,
   classExternalId: null,
   locationExternalId: null,
+  taxExternalId: null,
   trackingOneExternalId: null,
   trackingTwoExternalId: null,
   ...extra,

@@ -55,6 +55,7 @@ const line = (posting: CorrectionLine['posting'], accountExternalId: string, amo
   customerExternalId: null,
   classExternalId: null,
   locationExternalId: null,
+  taxExternalId: null,
   trackingOneExternalId: null,
   trackingTwoExternalId: null,
   ...extra,
@@ -68,6 +69,7 @@ const correction = (overrides: Partial<CorrectionItem> = {}): CorrectionItem => 
   entityType: 'Purchase',
   date: FIRST_OPEN_DAY,
   currency: 'USD',
+  raw: purchase,
   memo: 'Correction of Corner Print Shop, March 10, 2025, 84.17 USD: the books are closed through March 31, 2025.',
   idempotencyKey: `herd-correction-1-${(keys += 1)}`,
   lines: [
@@ -215,6 +217,13 @@ describe('posting corrections to QuickBooks Online', () => {
     const item = correction({ lines: [line('DEBIT', ids.office, 10000), line('CREDIT', ids.uncategorized, 9999)] });
     const [[settled]] = (await post([item])) as [[SettledCorrection]];
     expect(settled.outcome).toEqual({ kind: 'rejected', code: '6000', message: expect.stringMatching(/balance/) });
+    expect(journals()).toHaveLength(count);
+  });
+
+  it('refuses a transaction whose tax QuickBooks holds apart, before sending anything: the journal would move the wrong amount', async () => {
+    const count = journals().length;
+    const [[settled]] = (await post([correction({ raw: { ...purchase, TxnTaxDetail: { TotalTax: 4.2 } } })])) as [[SettledCorrection]];
+    expect(settled.outcome).toEqual({ kind: 'rejected', code: 'HERD', message: expect.stringContaining('holds tax on this transaction') });
     expect(journals()).toHaveLength(count);
   });
 

@@ -62,6 +62,14 @@ export const journalEntryOf = (item: CorrectionItem): Obj => ({
 });
 
 /**
+ * QuickBooks split the transaction's tax off to its tax account (TxnTaxDetail), so the watched account
+ * holds less than the lines say: a journal moving the lines' amounts would leave it wrong by the tax.
+ * Herd does not guess how the answer's tax should read; the accountant posts that correction.
+ */
+const carriesTax = (raw: Obj | null) => Number((raw?.TxnTaxDetail as Obj | undefined)?.TotalTax ?? 0) !== 0;
+const TAXED = 'QuickBooks holds tax on this transaction apart from its lines, and a journal entry would move its amount without it. Post the correction in QuickBooks.';
+
+/**
  * Posts each correction as a JournalEntry of its own, keyed by the item's idempotency key as
  * QuickBooks' `requestid`, so a job retried after QuickBooks wrote one but before Herd recorded it
  * gets the same journal back instead of a second. A batch carries one requestid for all its items,
@@ -74,6 +82,10 @@ export const journalEntryOf = (item: CorrectionItem): Obj => ({
 export async function* postCorrectionsToQbo(api: QboApi, items: CorrectionItem[]): AsyncGenerator<SettledCorrection[]> {
   for (const item of items) {
     let outcome: CorrectionOutcome;
+    if (carriesTax(item.raw)) {
+      yield [{ item, outcome: { kind: 'rejected', code: 'HERD', message: TAXED } }];
+      continue;
+    }
     try {
       const journal = await api.create('JournalEntry', journalEntryOf(item), requestIdOf(item.idempotencyKey));
       // Named as the adapter names every QuickBooks row it hands over, so a pull that reads the journal finds the same id.

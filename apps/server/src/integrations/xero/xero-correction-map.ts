@@ -4,8 +4,8 @@ import type { CorrectionItem, CorrectionLine } from '../../modules/books/ledger/
 import type { XeroLookups } from './xero-lookups.js';
 import { accountRef, tracking } from './xero-publish-map.js';
 import { xeroIdOf } from './xero-records.js';
-import type { XeroEntity } from './xero-transaction-map.js';
-import type { XeroObject } from './xero-values.js';
+import { linesOf, XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
+import { text, type XeroObject } from './xero-values.js';
 
 /**
  * The longest text Herd puts in a narration or a line's description. Xero's guide gives an invoice
@@ -26,17 +26,29 @@ const clipped = (value: string) => (value.length > MAX_TEXT ? `${value.slice(0, 
 export const xeroIdempotencyKey = (key: string): string => (key.length <= MAX_KEY ? key : createHash('sha256').update(key).digest('hex'));
 
 /**
- * One journal line: its account as Xero's own screens name it (by code where it has one), the amount
- * signed by its side (Xero reads a debit as positive, a credit as negative), and its tracking. A
- * manual journal line has no contact, class or location, so a correction's vendor, customer, class
- * and location are not sent; no tax type either, since the journal carries no tax (NoTax).
+ * The tax the transaction holds on its watched lines: what the watched side of the journal is written
+ * with, and what an answer line with no tax of its own keeps (as a publish does, answerTaxTypes).
  */
-const journalLine = (line: CorrectionLine, lookups: XeroLookups): XeroObject => {
+const heldTaxType = (item: CorrectionItem, lookups: XeroLookups): string => {
+  const entity = item.entityType as XeroEntity;
+  if (!item.raw || !(entity in XERO_TRANSACTION_ENTITIES)) return '';
+  const watched = linesOf(entity, item.raw).filter((line) => lookups.isWatched(lookups.accountOf(line)));
+  return watched.map((line) => text(line.TaxType)).find((taxType) => taxType !== '') ?? '';
+};
+
+/**
+ * One journal line: its account as Xero's own screens name it (by code where it has one), the amount
+ * signed by its side (Xero reads a debit as positive, a credit as negative), its tax type and its
+ * tracking. A manual journal line has no contact, class or location, so a correction's vendor,
+ * customer, class and location are not sent.
+ */
+const journalLine = (line: CorrectionLine, taxType: string, lookups: XeroLookups): XeroObject => {
   const options = tracking(line, lookups);
   return {
     ...(line.description.trim() ? { Description: clipped(line.description) } : {}),
     ...accountRef(line.accountExternalId, lookups),
     LineAmount: Number(fromCents(line.posting === 'DEBIT' ? line.amountCents : -line.amountCents)),
+    TaxType: taxType,
     ...(options.length > 0 ? { Tracking: options } : {}),
   };
 };
@@ -45,11 +57,23 @@ const journalLine = (line: CorrectionLine, lookups: XeroLookups): XeroObject => 
  * The manual journal a correction becomes, posted (not a draft, which would leave the books as they
  * were) on the correction's day. Xero requires a narration; a memo left blank still says what the
  * journal corrects. Throws XeroUnpublishableError when a tracking option is no longer in Xero.
+ *
+ * Tax: Xero split the transaction's tax off to its tax account, so the watched account holds the
+ * amount net of it. The journal states its amounts as the transaction's lines did (its
+ * LineAmountTypes, which Herd's line amounts follow) and writes the watched side with the tax held
+ * there, each answer line with its own: a tax the answer left unchanged nets to nothing on the tax
+ * account, and only the net amount moves; a changed one moves the difference, as it should.
  */
-export const buildCorrectionJournal = (item: CorrectionItem, lookups: XeroLookups): XeroObject => ({
-  Narration: clipped(item.memo.trim() || `Correction of ${item.entityType} ${xeroIdOf(item.entityType as XeroEntity, item.externalId)}`),
-  Date: item.date,
-  Status: 'POSTED',
-  LineAmountTypes: 'NoTax',
-  JournalLines: item.lines.map((line) => journalLine(line, lookups)),
-});
+export const buildCorrectionJournal = (item: CorrectionItem, lookups: XeroLookups): XeroObject => {
+  const held = heldTaxType(item, lookups);
+  const taxOf = (line: CorrectionLine) =>
+    lookups.isWatched(line.accountExternalId) ? held || 'NONE' : line.taxExternalId || held || lookups.defaultTaxOf(line.accountExternalId) || 'NONE';
+  const amountTypes = text(item.raw?.LineAmountTypes);
+  return {
+    Narration: clipped(item.memo.trim() || `Correction of ${item.entityType} ${xeroIdOf(item.entityType as XeroEntity, item.externalId)}`),
+    Date: item.date,
+    Status: 'POSTED',
+    LineAmountTypes: amountTypes === 'Exclusive' || amountTypes === 'Inclusive' ? amountTypes : 'NoTax',
+    JournalLines: item.lines.map((line) => journalLine(line, taxOf(line), lookups)),
+  };
+};

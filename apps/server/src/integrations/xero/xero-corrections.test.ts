@@ -24,7 +24,7 @@ let watched: string;
 let options: [string, string];
 
 type Journal = { Date: string; Status: string; Narration: string; LineAmountTypes: string; JournalLines: JournalLine[] };
-type JournalLine = { AccountCode: string; LineAmount: number; Description?: string; Tracking?: { TrackingOptionID: string }[] };
+type JournalLine = { AccountCode: string; LineAmount: number; TaxType?: string; TaxAmount?: number; Description?: string; Tracking?: { TrackingOptionID: string }[] };
 
 const codeOf = (accountId: string) => (references.accounts.find((a) => a.externalId === accountId)!.raw as { Code: string }).Code;
 const journals = () => world.sim.listEntities(world.tenant, 'ManualJournals');
@@ -42,6 +42,7 @@ const line = (accountExternalId: string, posting: CorrectionLine['posting'], amo
   customerExternalId: null,
   classExternalId: null,
   locationExternalId: null,
+  taxExternalId: null,
   trackingOneExternalId: null,
   trackingTwoExternalId: null,
   ...extra,
@@ -58,6 +59,7 @@ const correction = (idempotencyKey: string, extra: Partial<CorrectionItem> = {})
     currency: spend.transaction!.currency,
     memo: `Correction of a card payment of ${spend.transaction!.date}: the books are closed through 31 May 2026.`,
     idempotencyKey,
+    raw: spend.raw,
     lines: [
       // A vendor and a class have no place on a journal line: they must not reach Xero (its contract would refuse them).
       line(category, 'DEBIT', amount, {
@@ -98,7 +100,9 @@ describe('a closed period’s answer posted to Xero as a manual journal', () => 
     const [settled] = await post([correction('correction-posts')]);
     expect(settled!.outcome).toEqual({ kind: 'posted', journalExternalId: expect.stringMatching(/^ManualJournal:/) });
     const posted = journal((settled!.outcome as { journalExternalId: string }).journalExternalId)!;
-    expect(posted).toMatchObject({ Date: xeroDate(FIRST_OPEN_DAY), Status: 'POSTED', LineAmountTypes: 'NoTax', Narration: correction('').memo });
+    // Amounts as the spend's lines state them (with or without tax), so the journal says them the same way.
+    const spendRaw = spend.raw as { LineAmountTypes: string; LineItems: { TaxType: string }[] };
+    expect(posted).toMatchObject({ Date: xeroDate(FIRST_OPEN_DAY), Status: 'POSTED', LineAmountTypes: spendRaw.LineAmountTypes, Narration: correction('').memo });
     const amount = spend.transaction!.amountCents;
     const [debit, credit] = posted.JournalLines;
     expect(posted.JournalLines.reduce((sum, l) => sum + cents(l.LineAmount), 0)).toBe(0);
@@ -166,6 +170,25 @@ describe('a closed period’s answer posted to Xero as a manual journal', () => 
     const settled = await post([correction('correction-euro', { currency: 'EUR' })]);
     expect(settled[0]!.outcome).toMatchObject({ kind: 'rejected', code: 'HERD', message: expect.stringContaining('in EUR') });
     expect(world.sim.requests.slice(since).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('keeps the tax the spend holds on its watched line: both sides carry it, so the tax account moves nothing and only the net amount moves', async () => {
+    // The seeded watched line carries no tax; the same spend as Xero would hold it with the watched line taxed.
+    const spendRaw = spend.raw as { LineAmountTypes: string; LineItems: { AccountID: string; TaxType: string }[] };
+    expect(spendRaw.LineAmountTypes).toBe('Exclusive');
+    const taxed = { ...spendRaw, LineItems: spendRaw.LineItems.map((l) => (l.AccountID === watched ? { ...l, TaxType: 'INPUT2' } : l)) };
+    const [settled] = await post([correction('correction-taxed', { raw: taxed })]);
+    const posted = journal((settled!.outcome as { journalExternalId: string }).journalExternalId)!;
+    expect(posted.LineAmountTypes).toBe('Exclusive');
+    expect(posted.JournalLines.map((l) => l.TaxType)).toEqual(['INPUT2', 'INPUT2']);
+    expect(posted.JournalLines[0]!.TaxAmount).toBeGreaterThan(0);
+    expect(posted.JournalLines.reduce((sum, l) => sum + cents(l.TaxAmount ?? 0), 0)).toBe(0);
+    // An answer with a tax type of its own is written with it: the difference is the tax account's to move.
+    const exempt = buildCorrectionJournal(
+      correction('correction-exempt', { raw: taxed, lines: [line(category, 'DEBIT', 100, { taxExternalId: 'NONE' }), line(watched, 'CREDIT', 100)] }),
+      xeroLookups(references),
+    ) as { JournalLines: JournalLine[] };
+    expect(exempt.JournalLines.map((l) => l.TaxType)).toEqual(['NONE', 'INPUT2']);
   });
 
   it('hands back each answer before sending the next, and throws a failure that is not the journal’s', async () => {

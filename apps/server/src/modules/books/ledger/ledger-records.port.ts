@@ -189,6 +189,11 @@ export interface CorrectionLine {
   customerExternalId: string | null;
   classExternalId: string | null;
   locationExternalId: string | null;
+  /**
+   * The tax the answer gave the line (Xero's tax type); null on the watched account's line, which an
+   * adapter writes with the tax the transaction holds there, so an unchanged tax nets to nothing.
+   */
+  taxExternalId: string | null;
   trackingOneExternalId: string | null;
   trackingTwoExternalId: string | null;
 }
@@ -213,6 +218,8 @@ export interface CorrectionItem {
    * Herd recorded it), so a ledger that keys its requests posts it once.
    */
   idempotencyKey: string;
+  /** The ledger's copy of the transaction corrected, as the last pull or publish kept it (an adapter reads its own fields, such as its tax). */
+  raw: Record<string, unknown> | null;
   lines: CorrectionLine[];
 }
 

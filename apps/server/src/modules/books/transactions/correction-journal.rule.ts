@@ -37,6 +37,7 @@ export interface CorrectedTransaction {
   description: string;
   /** When the row last changed: part of the request key, so a retried job sends the same one and a new attempt a new one. */
   updatedAt: Date;
+  raw: unknown;
 }
 
 const NO_REFS = {
@@ -44,6 +45,7 @@ const NO_REFS = {
   customerExternalId: null,
   classExternalId: null,
   locationExternalId: null,
+  taxExternalId: null,
   trackingOneExternalId: null,
   trackingTwoExternalId: null,
 } as const;
@@ -58,8 +60,9 @@ const lineOn = (signedCents: number, base: 'DEBIT' | 'CREDIT', rest: Omit<Correc
 /**
  * The journal: each answer line on the side the watched account had the amount (a negative line on
  * the other), with its contact, class, location and tracking, and the watched account for the net on
- * the opposite side. Debits equal credits by construction. Tax codes are not carried: a journal
- * moves the amount as the bank saw it.
+ * the opposite side. Debits equal credits by construction. Each answer line keeps its tax code; the
+ * adapter gives the watched line the one the transaction holds there (amounts are as the ledger's
+ * lines state them, with or without tax, so the journal states them the same way).
  */
 export const correctionItemOf = (row: CorrectedTransaction, lines: PublishLine[], watchedAccountExternalId: string, closedThrough: string): CorrectionItem => {
   const side = watchedSideOf(row.type, row.subtype);
@@ -72,6 +75,7 @@ export const correctionItemOf = (row: CorrectedTransaction, lines: PublishLine[]
       customerExternalId: line.customerExternalId,
       classExternalId: line.classExternalId,
       locationExternalId: line.locationExternalId,
+      taxExternalId: line.taxExternalId,
       trackingOneExternalId: line.trackingOneExternalId,
       trackingTwoExternalId: line.trackingTwoExternalId,
     }),
@@ -86,6 +90,7 @@ export const correctionItemOf = (row: CorrectedTransaction, lines: PublishLine[]
     currency: row.currency,
     memo,
     idempotencyKey: `herd-correction-${row.pk}-${row.updatedAt.getTime()}`,
+    raw: (row.raw as Record<string, unknown> | null) ?? null,
     lines: [...answerLines, ...lineOn(net, opposite, { accountExternalId: watchedAccountExternalId, description: memo, ...NO_REFS })],
   };
 };

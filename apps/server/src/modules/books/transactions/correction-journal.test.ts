@@ -14,6 +14,7 @@ const row = (over: Partial<CorrectedTransaction> = {}): CorrectedTransaction => 
   payee: 'Staples',
   description: 'STAPLES 0042',
   updatedAt: new Date('2026-03-02T10:00:00Z'),
+  raw: { Id: '41' },
   ...over,
 });
 
