@@ -155,6 +155,12 @@ describe('generic ledger API', () => {
     expect(corrected).toMatchObject({ status: 'PUBLISHED_IN_PLATFORM', correction: { date: '2026-02-02', ledger_id: null } });
     const history = (await cast.admin.get(`${list}/${corrected.pk}/history/`)).json().entries as { to: string; message: string }[];
     expect(history.find((e) => e.to === 'PUBLISHED_IN_PLATFORM')?.message).toBe('Dated in a closed period: the answer was posted as a journal entry dated Feb 2, 2026.');
+    // A second answer would post a second journal beside the first: it cannot go back to the client.
+    const back = await cast.admin.post(`${list}/back/`, { pks: [corrected.pk], message: 'Which meal?' });
+    expect([back.statusCode, back.json().detail]).toEqual([
+      409,
+      'The answer to “Lunch” was posted to the ledger as a journal entry dated Feb 2, 2026, as its period is closed. Change that journal in the ledger instead of asking again.',
+    ]);
     // The system still holds it on the watched account, and says so again: that is the correction's design, not a question.
     expect((await api('POST', 'transactions/', { transactions: [{ ...TX, amount: '42.00', description: 'Lunch again' }] })).json()).toMatchObject({ created: 0 });
     expect((await cast.admin.get(`${list}/list/`)).json().results).toEqual([]);

@@ -95,6 +95,15 @@ export const correctionItemOf = (row: CorrectedTransaction, lines: PublishLine[]
   };
 };
 
+/**
+ * Why a row cannot go back to the client: its answer stands in the ledger as a correction journal, and
+ * a second answer would post a second journal beside it. Null for any other row.
+ */
+export const sendBackRefusal = (row: { correctionDate: string | null; payee: string; description: string }): string | null =>
+  row.correctionDate
+    ? `The answer to “${row.payee || row.description}” was posted to the ledger as a journal entry dated ${dayInWords(row.correctionDate)}, as its period is closed. Change that journal in the ledger instead of asking again.`
+    : null;
+
 /** What the journal says of itself, so whoever reads the ledger knows which transaction it corrects and why. */
 export const correctionMemo = (row: CorrectedTransaction, closedThrough: string) => {
   const who = row.payee || row.description || 'a transaction';

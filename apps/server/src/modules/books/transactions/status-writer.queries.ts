@@ -24,7 +24,16 @@ export interface StatusAuthor {
 export type StatusSideValues = Partial<
   Pick<
     typeof transactions.$inferInsert,
-    'categorizedBy' | 'categorizedAt' | 'publishedBy' | 'publishedAt' | 'backMessage' | 'ledgerVersion' | 'raw' | 'answeredFromSuggestion' | 'correctionDate' | 'correctionExternalId'
+    | 'categorizedBy'
+    | 'categorizedAt'
+    | 'publishedBy'
+    | 'publishedAt'
+    | 'backMessage'
+    | 'ledgerVersion'
+    | 'raw'
+    | 'answeredFromSuggestion'
+    | 'correctionDate'
+    | 'correctionExternalId'
   >
 >;
 

@@ -12,6 +12,8 @@ import { findScoped } from '../../../kernel/transaction-access.js';
 import { assertTransition } from './status.rule.js';
 import { lockAtVersions, StaleVersionError, StaleVersions, staleAmong } from './stale-versions.queries.js';
 import { moveStatuses, type StatusAuthor } from './status-writer.queries.js';
+import { sendBackRefusal } from './correction-journal.rule.js';
+import { ConflictError } from '../../../lib/errors.js';
 import type { CompanyAccess } from '../../../kernel/company-access.js';
 import { acceptedSuggestionMarks, refreshAfterAnswers, suggestionVerdicts, type SuggestionDeps } from '../suggestions/suggestions.face.js';
 import { overriddenByPerson, settleAutomation, type AnswerDeps } from './rule-overrides.service.js';
@@ -213,6 +215,8 @@ export const setHidden = async (db: Db, scope: CompanyAccess, pks: number[], hid
 /** Sends transactions back to the client, with the accountant's message as a note in each thread. */
 export const sendBack = async ({ db, jobs }: SuggestionDeps, scope: CompanyAccess, pks: number[], message: string | undefined) => {
   const rows = await findScoped(db, scope, pks);
+  const corrected = rows.map(sendBackRefusal).find((reason) => reason !== null);
+  if (corrected) throw new ConflictError(corrected);
   await db.transaction(async (tx) => {
     await moveStatuses(
       tx,

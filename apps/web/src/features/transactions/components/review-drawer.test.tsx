@@ -238,6 +238,19 @@ describe('the accountant’s review drawer', () => {
     // A matched transaction can still go back to the client for a correction.
     expect(within(within(drawer).getByTestId('review-panel')).getByRole('button', { name: 'Send back' })).toBeInTheDocument();
   });
+
+  it('opens a transaction published as a correction read-only, with its day, and without a way to ask again', async () => {
+    const corrected = { ...answered(), status: 'PUBLISHED_IN_PLATFORM' as const, in_closed_period: true, correction: { date: '2026-11-01', ledger_id: '812' } };
+    fakeReview(
+      { transaction: corrected, history: historyOf({ status: 'PUBLISHED_IN_PLATFORM', connection_kind: 'QBO', published: { by: alex, at: at.published } }) },
+      'QBO',
+    );
+    const drawer = await openDrawer(true);
+    const panel = within(drawer).getByTestId('review-panel');
+    expect(within(panel).getByText('Correction Nov 1, 2026')).toBeInTheDocument();
+    // A second answer would post a second journal beside the first.
+    expect(within(panel).queryByRole('button', { name: 'Send back' })).not.toBeInTheDocument();
+  });
 });
 
 describe('the client’s side of the drawer', () => {

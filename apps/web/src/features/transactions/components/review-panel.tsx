@@ -13,6 +13,7 @@ import { useTransactionHistory, type TransactionHistory } from '../review-api';
 import { publishMessage } from './publish-report';
 import { connectorNextRunOf, TransactionStatusTag } from './transaction-status-tag';
 import { AnswerOriginTag } from './answer-origin-tag';
+import { ClosedPeriodTag } from './closed-period-tag';
 import { HistoryList } from './history-list';
 import { SendBackModal } from './send-back-modal';
 import { canAdministerFirm } from '../../../lib/permissions';
@@ -96,7 +97,8 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
   const running = (action: 'publish' | 'back') => bulk.isPending && bulk.variables?.action === action;
   const published = history.data ? publishedSentence(transaction.status, history.data) : null;
   const canPublish = PUBLISHABLE.includes(transaction.status);
-  const canSendBack = RETURNABLE.includes(transaction.status);
+  // A correction journal stands in the ledger: asking again would post a second one (the server refuses it too).
+  const canSendBack = RETURNABLE.includes(transaction.status) && !transaction.correction;
   const canMakeRule = canMakeRuleFrom(transaction);
   return (
     <section aria-label="Review" data-testid="review-panel" style={{ background: '#f7f8f7', borderRadius: 8, padding: 12 }}>
@@ -104,6 +106,7 @@ export const ReviewPanel = ({ transaction, companyPk, unsaved, onSentBack }: Rev
         <Typography.Text type="secondary">Status</Typography.Text>
         <TransactionStatusTag status={transaction.status} connectorNextRun={connectorNextRun} data-testid="review-status" />
         <AnswerOriginTag transaction={transaction} />
+        <ClosedPeriodTag transaction={transaction} />
         {transaction.is_hidden ? <Tag>Hidden</Tag> : null}
       </Flex>
       {history.isError ? <QueryError error={history.error} title="Could not load who answered" onRetry={() => void history.refetch()} /> : null}
