@@ -1,6 +1,7 @@
 import { judgeQbxml } from '@herd/simulators';
 import { fromCents } from '@herd/contract';
 import { describe, expect, it } from 'vitest';
+import { correctionLine } from '../../../test/publish-lines.js';
 import { dayAfter } from '../../lib/calendar-days.js';
 import { LedgerUnreachableError } from '../../modules/books/ledger/ledger-errors.port.js';
 import type { CorrectionItem, CorrectionLine, SettledCorrection } from '../../modules/books/ledger/ledger-records.port.js';
@@ -38,8 +39,8 @@ const setUp = async (wrap?: Parameters<typeof qbdTestCompany>[1]) => {
     idempotencyKey: 'herd-correction-4242-1',
     raw: null,
     lines: [
-      line('DEBIT', ids.office, cents, { description: 'Printer paper', vendorExternalId: ids.vendor, classExternalId: ids.klass, locationExternalId: 'LOC-1' }),
-      line('CREDIT', ids.watched, cents, { description: 'Moved to its category' }),
+      correctionLine('DEBIT', ids.office, cents, { description: 'Printer paper', vendorExternalId: ids.vendor, classExternalId: ids.klass, locationExternalId: 'LOC-1' }),
+      correctionLine('CREDIT', ids.watched, cents, { description: 'Moved to its category' }),
     ],
     ...overrides,
   });
@@ -51,21 +52,6 @@ const setUp = async (wrap?: Parameters<typeof qbdTestCompany>[1]) => {
   const journals = (refNumber: string) => company.sim.transactions('JournalEntry').filter((txn) => txn.refNumber === refNumber);
   return { ...company, check, ids, cents, correction, post, journals };
 };
-
-const line = (posting: CorrectionLine['posting'], accountExternalId: string, amountCents: number, extra: Partial<CorrectionLine> = {}): CorrectionLine => ({
-  accountExternalId,
-  posting,
-  amountCents,
-  description: '',
-  vendorExternalId: null,
-  customerExternalId: null,
-  classExternalId: null,
-  locationExternalId: null,
-  taxExternalId: null,
-  trackingOneExternalId: null,
-  trackingTwoExternalId: null,
-  ...extra,
-});
 
 const ref = (name: string, id: string) => `<${name}><ListID>${id}</ListID></${name}>`;
 
@@ -172,7 +158,10 @@ describe('QuickBooks Desktop corrections', () => {
       const answer = await exchange(xml);
       return busy.on ? answer.replace(/(<JournalEntryAddRs[^>]*statusCode=")0"/, '$13175"') : answer;
     });
-    const pending = company.correction({ key: 1, lines: [line('DEBIT', `pending:${'0'.repeat(36)}`, 100), line('CREDIT', company.ids.watched, 100)] });
+    const pending = company.correction({
+      key: 1,
+      lines: [correctionLine('DEBIT', `pending:${'0'.repeat(36)}`, 100), correctionLine('CREDIT', company.ids.watched, 100)],
+    });
     company.sent.length = 0;
     expect(await company.post([pending])).toEqual([[{ item: pending, outcome: expect.objectContaining({ kind: 'rejected', code: 'HERD' }) }]]);
     expect(company.sent).toEqual([]);

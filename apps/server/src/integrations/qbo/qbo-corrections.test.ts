@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { correctionLine } from '../../../test/publish-lines.js';
 import { qboSchema, startQboSimulator, takeContractViolations, type JsonObject, type QboEntity, type QboSimulator } from '@herd/simulators';
 import { testConfig } from '../../../test/harness.js';
 import { QBO_CLIENT } from '../../../test/qbo.js';
@@ -46,21 +47,6 @@ const connect = (): CredentialStore => {
 /** The active entry of a list by its name, or the first active one when any will do. */
 const idOf = (entity: string, name?: string) => sim.listEntities(realm, entity).find((row) => row.Active !== false && (name === undefined || row.Name === name))!.Id;
 
-const line = (posting: CorrectionLine['posting'], accountExternalId: string, amountCents: number, extra: Partial<CorrectionLine> = {}): CorrectionLine => ({
-  accountExternalId,
-  posting,
-  amountCents,
-  description: '',
-  vendorExternalId: null,
-  customerExternalId: null,
-  classExternalId: null,
-  locationExternalId: null,
-  taxExternalId: null,
-  trackingOneExternalId: null,
-  trackingTwoExternalId: null,
-  ...extra,
-});
-
 let keys = 0;
 /** The answer to the seeded purchase, as the module builds it: the category debited, the watched account credited. */
 const correction = (overrides: Partial<CorrectionItem> = {}): CorrectionItem => ({
@@ -73,8 +59,13 @@ const correction = (overrides: Partial<CorrectionItem> = {}): CorrectionItem => 
   memo: 'Correction of Corner Print Shop, March 10, 2025, 84.17 USD: the books are closed through March 31, 2025.',
   idempotencyKey: `herd-correction-1-${(keys += 1)}`,
   lines: [
-    line('DEBIT', ids.office, 8417, { description: 'Printer paper', vendorExternalId: ids.vendor, classExternalId: ids.klass, locationExternalId: ids.location }),
-    line('CREDIT', ids.uncategorized, 8417, { description: 'Moved to its category' }),
+    correctionLine('DEBIT', ids.office, 8417, {
+      description: 'Printer paper',
+      vendorExternalId: ids.vendor,
+      classExternalId: ids.klass,
+      locationExternalId: ids.location,
+    }),
+    correctionLine('CREDIT', ids.uncategorized, 8417, { description: 'Moved to its category' }),
   ],
   ...overrides,
 });
@@ -214,7 +205,7 @@ describe('posting corrections to QuickBooks Online', () => {
 
   it('settles an unbalanced journal as rejected, and posts nothing', async () => {
     const count = journals().length;
-    const item = correction({ lines: [line('DEBIT', ids.office, 10000), line('CREDIT', ids.uncategorized, 9999)] });
+    const item = correction({ lines: [correctionLine('DEBIT', ids.office, 10000), correctionLine('CREDIT', ids.uncategorized, 9999)] });
     const [[settled]] = (await post([item])) as [[SettledCorrection]];
     expect(settled.outcome).toEqual({ kind: 'rejected', code: '6000', message: expect.stringMatching(/balance/) });
     expect(journals()).toHaveLength(count);

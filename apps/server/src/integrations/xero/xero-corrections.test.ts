@@ -1,5 +1,6 @@
 import { takeContractViolations } from '@herd/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { correctionLine } from '../../../test/publish-lines.js';
 import { LedgerLimitReachedError } from '../../modules/books/ledger/ledger-errors.port.js';
 import type { CorrectionItem, CorrectionLine, LedgerRecord, LedgerReferences, SettledCorrection } from '../../modules/books/ledger/ledger-records.port.js';
 import { openXeroAdapterWorld, XERO_COMPANY as COMPANY, xeroIdOfRecord, type XeroAdapterWorld } from '../../../test/xero-adapter.js';
@@ -33,21 +34,6 @@ const journal = (externalId: string | null) => world.sim.getEntity(world.tenant,
 const cents = (amount: number) => Math.round(amount * 100);
 const xeroDate = (day: string) => `/Date(${Date.parse(`${day}T00:00:00Z`)}+0000)/`;
 
-const line = (accountExternalId: string, posting: CorrectionLine['posting'], amountCents: number, extra: Partial<CorrectionLine> = {}): CorrectionLine => ({
-  accountExternalId,
-  posting,
-  amountCents,
-  description: '',
-  vendorExternalId: null,
-  customerExternalId: null,
-  classExternalId: null,
-  locationExternalId: null,
-  taxExternalId: null,
-  trackingOneExternalId: null,
-  trackingTwoExternalId: null,
-  ...extra,
-});
-
 /** The answer "this spend was the category" as the module builds it: the spend's amount off the watched account, onto the category. */
 const correction = (idempotencyKey: string, extra: Partial<CorrectionItem> = {}): CorrectionItem => {
   const amount = spend.transaction!.amountCents;
@@ -62,14 +48,14 @@ const correction = (idempotencyKey: string, extra: Partial<CorrectionItem> = {})
     raw: spend.raw,
     lines: [
       // A vendor and a class have no place on a journal line: they must not reach Xero (its contract would refuse them).
-      line(category, 'DEBIT', amount, {
+      correctionLine('DEBIT', category, amount, {
         description: 'Answered by the client',
         vendorExternalId: 'vendor-1',
         classExternalId: 'class-1',
         trackingOneExternalId: options[0],
         trackingTwoExternalId: options[1],
       }),
-      line(watched, 'CREDIT', amount, { description: 'Off Suspense' }),
+      correctionLine('CREDIT', watched, amount, { description: 'Off Suspense' }),
     ],
     ...extra,
   };
@@ -160,7 +146,7 @@ describe('a closed period’s answer posted to Xero as a manual journal', () => 
 
   it('settles an unbalanced journal as rejected by Xero, and posts nothing', async () => {
     const count = journals().length;
-    const settled = await post([correction('correction-unbalanced', { lines: [line(category, 'DEBIT', 10_000), line(watched, 'CREDIT', 9_999)] })]);
+    const settled = await post([correction('correction-unbalanced', { lines: [correctionLine('DEBIT', category, 10_000), correctionLine('CREDIT', watched, 9_999)] })]);
     expect(settled.map((s) => s.outcome)).toEqual([{ kind: 'rejected', code: 'XERO', message: 'The total debits (100.00) must equal total credits (-99.99)' }]);
     expect(journals()).toHaveLength(count);
   });
@@ -185,7 +171,7 @@ describe('a closed period’s answer posted to Xero as a manual journal', () => 
     expect(posted.JournalLines.reduce((sum, l) => sum + cents(l.TaxAmount ?? 0), 0)).toBe(0);
     // An answer with a tax type of its own is written with it: the difference is the tax account's to move.
     const exempt = buildCorrectionJournal(
-      correction('correction-exempt', { raw: taxed, lines: [line(category, 'DEBIT', 100, { taxExternalId: 'NONE' }), line(watched, 'CREDIT', 100)] }),
+      correction('correction-exempt', { raw: taxed, lines: [correctionLine('DEBIT', category, 100, { taxExternalId: 'NONE' }), correctionLine('CREDIT', watched, 100)] }),
       xeroLookups(references),
     ) as { JournalLines: JournalLine[] };
     expect(exempt.JournalLines.map((l) => l.TaxType)).toEqual(['NONE', 'INPUT2']);

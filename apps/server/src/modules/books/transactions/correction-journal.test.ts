@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublishLine } from '../ledger/ledger.face.js';
+import { publishLine } from '../../../../test/publish-lines.js';
 import { correctionItemOf, type CorrectedTransaction } from './correction-journal.rule.js';
 
 const row = (over: Partial<CorrectedTransaction> = {}): CorrectedTransaction => ({
@@ -18,20 +19,9 @@ const row = (over: Partial<CorrectedTransaction> = {}): CorrectedTransaction => 
   ...over,
 });
 
-const line = (amountCents: number, categoryExternalId: string, over: Partial<PublishLine> = {}): PublishLine => ({
-  amountCents,
-  description: `line ${categoryExternalId}`,
-  categoryExternalId,
-  vendorExternalId: null,
-  customerExternalId: null,
-  classExternalId: null,
-  locationExternalId: null,
-  taxExternalId: null,
-  trackingOneExternalId: null,
-  trackingTwoExternalId: null,
-  billable: null,
-  ...over,
-});
+/** An answer line with a description naming its category, as the journal's lines are checked by it. */
+const line = (amountCents: number, categoryExternalId: string, over: Partial<PublishLine> = {}) =>
+  publishLine(amountCents, categoryExternalId, { description: `line ${categoryExternalId}`, ...over });
 
 /** Each line as "SIDE account cents", and whether debits equal credits. */
 const postings = (lines: ReturnType<typeof correctionItemOf>['lines']) => lines.map((l) => `${l.posting} ${l.accountExternalId} ${l.amountCents}`);
