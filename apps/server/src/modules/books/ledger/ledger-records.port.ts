@@ -178,24 +178,23 @@ export const liveRecord = (
   history: () => LedgerHistoryRecord[],
 ): LedgerRecord => ({ externalId, version, deleted: false, categorizedInLedger: transaction === null, transaction, raw, history: transaction ? [] : history() });
 
-/** One line of a correction's journal: one account, one side, a positive amount. */
-export interface CorrectionLine {
+/** What a line names beside its account and amount, by the ledger's ids, as the answer gave them. */
+export type LineReferences = Pick<
+  PublishLine,
+  'vendorExternalId' | 'customerExternalId' | 'classExternalId' | 'locationExternalId' | 'taxExternalId' | 'trackingOneExternalId' | 'trackingTwoExternalId'
+>;
+
+/**
+ * One line of a correction's journal: one account, one side, a positive amount, and the answer line's
+ * references. On the watched account's line they are all null: an adapter writes it with the tax the
+ * transaction holds there, so a tax the answer left unchanged nets to nothing.
+ */
+export interface CorrectionLine extends LineReferences {
   accountExternalId: string;
   posting: 'DEBIT' | 'CREDIT';
   /** Whole cents, more than zero. */
   amountCents: number;
   description: string;
-  vendorExternalId: string | null;
-  customerExternalId: string | null;
-  classExternalId: string | null;
-  locationExternalId: string | null;
-  /**
-   * The tax the answer gave the line (Xero's tax type); null on the watched account's line, which an
-   * adapter writes with the tax the transaction holds there, so an unchanged tax nets to nothing.
-   */
-  taxExternalId: string | null;
-  trackingOneExternalId: string | null;
-  trackingTwoExternalId: string | null;
 }
 
 /**
