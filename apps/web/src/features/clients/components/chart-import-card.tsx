@@ -55,7 +55,8 @@ export const ChartImportCard = ({ company }: { company: ClientCompany }) => {
     <Card title="Chart of accounts and lists" variant="outlined">
       <Typography.Paragraph type="secondary">
         This client’s ledger is kept in Herd: its categories, vendors, customers, classes, locations, tax codes, products and services and payment methods come from CSV
-        files. Importing a file again updates the rows with the same ID (or, without an ID column, the same name).
+        files{company.connection_kind === 'GENERIC' ? ' or from the other system through the generic API' : ''}. Importing a file again updates the rows with the same ID
+        (or, without an ID column, the same name).
       </Typography.Paragraph>
       <Flex gap={8} wrap align="center" style={{ marginBottom: 16 }}>
         <Select<ChartList> aria-label="List to import" value={list} options={LIST_OPTIONS} onChange={setList} style={{ minWidth: 220 }} />

@@ -110,6 +110,12 @@ describe('the chart import of a CSV client', () => {
     expect(fake.callsTo(refEndpoints.categoryCreate, company)[1]!.body).toEqual({ name: 'Parking', account_type: 'Expense' });
   });
 
+  it('says a generic-ledger client’s lists may also come from its system through the API', async () => {
+    fakeSettings(makeClientCompany({ pk: 7, name: 'Harbor Dental', connection_kind: 'GENERIC' }));
+    renderAt('/settings/accountant/client/7/');
+    expect(await screen.findByText(/come from CSV files or from the other system through the generic API\./)).toBeInTheDocument();
+  });
+
   it('is not offered to a QuickBooks client, whose lists come from QuickBooks', async () => {
     fakeSettings(makeClientCompany({ pk: 7, name: 'Harbor Dental', connection_kind: 'QBO' }));
     renderAt('/settings/accountant/client/7/');
