@@ -17,6 +17,11 @@ export const signIn = async (page: Page, email: string, password: string) => {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Then what a person waits for: the app past the sign-in page, or the reason it refused. Checking the
+  // password and loading the first page can outlast one expectation's wait on two busy cores.
+  await page.waitForFunction(() => !window.location.pathname.startsWith('/auth/') || document.querySelector('[role="alert"]') !== null, null, {
+    timeout: 30_000,
+  });
 };
 
 /** An address no earlier run has used. */
