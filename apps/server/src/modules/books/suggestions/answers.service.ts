@@ -1,7 +1,7 @@
 import type { TransactionChange } from '@herd/contract';
 import type { Db } from '../../../db/client.js';
 import type { JobQueue } from '../../../jobs/job-queue.js';
-import { loadSuggestions } from './suggestions.queries.js';
+import { loadSuggestedCategories, type SuggestedCategory } from './suggestions.queries.js';
 import { queueSuggestionRefresh } from './refresh-queue.queries.js';
 
 /** What a write that changes answers needs to have suggestions refreshed after it. */
@@ -9,6 +9,8 @@ export interface SuggestionDeps {
   db: Db;
   jobs: Pick<JobQueue, 'send' | 'sendEach'>;
 }
+
+type StoredLine = { transactionId: number; categoryId: number | null };
 
 interface PlannedAnswer {
   row: { pk: number };
@@ -22,15 +24,12 @@ interface PlannedAnswer {
  * the suggestion and every line's category is the one it proposed; lines written without saying so
  * clear it (the answer is then the person's own).
  */
-export const acceptedSuggestionMarks = async (db: Db, companyPk: number, plans: PlannedAnswer[], storedLines: { transactionId: number; categoryId: number | null }[]) => {
-  const deciding = plans.filter((p) => p.lines || p.change.accepted_suggestion !== undefined);
-  const accepting = deciding.filter((p) => p.change.accepted_suggestion === true).map((p) => p.row.pk);
-  const suggested = new Map((await loadSuggestions(db, companyPk, accepting)).map((s) => [s.transactionId, s.categoryId]));
+const acceptedSuggestionMarks = (suggested: Map<number, SuggestedCategory>, plans: PlannedAnswer[], storedLines: StoredLine[]) => {
   const marks = new Map<number, boolean>();
-  for (const p of deciding) {
-    const category = suggested.get(p.row.pk);
+  for (const p of plans.filter((each) => each.lines || each.change.accepted_suggestion !== undefined)) {
+    const category = p.change.accepted_suggestion === true ? suggested.get(p.row.pk)?.categoryId : undefined;
     const lines = p.lines ?? storedLines.filter((l) => l.transactionId === p.row.pk);
-    marks.set(p.row.pk, p.change.accepted_suggestion === true && category !== undefined && lines.length > 0 && lines.every((l) => l.categoryId === category));
+    marks.set(p.row.pk, category !== undefined && lines.length > 0 && lines.every((l) => l.categoryId === category));
   }
   return marks;
 };
@@ -57,17 +56,27 @@ export interface SuggestionVerdict {
  * For answers given now to transactions that had a suggestion: whether every line took its category
  * (followed) or the person chose another (overruled). An answer without any category decides nothing.
  */
-export const suggestionVerdicts = async (db: Db, companyPk: number, answers: { pk: number; categories: (number | null)[] }[]): Promise<SuggestionVerdict[]> => {
-  const decided = answers.filter((a) => a.categories.some((c) => c !== null));
-  const suggested = await loadSuggestions(
-    db,
-    companyPk,
-    decided.map((a) => a.pk),
-  );
-  const byPk = new Map(suggested.map((s) => [s.transactionId, s]));
-  return decided.flatMap((a) => {
-    const s = byPk.get(a.pk);
-    if (!s) return [];
+const suggestionVerdicts = (suggested: Map<number, SuggestedCategory>, answers: { pk: number; categories: (number | null)[] }[]): SuggestionVerdict[] =>
+  answers.flatMap((a) => {
+    const s = suggested.get(a.pk);
+    if (!s || !a.categories.some((c) => c !== null)) return [];
     return [{ transactionPk: a.pk, source: s.source, ruleId: s.ruleId, overruled: !a.categories.every((c) => c === s.categoryId) }];
   });
+
+/**
+ * What a write of answers decides about suggestions, from one read of the suggestions its rows had:
+ * the "from a suggestion" marks, and the verdicts the automation report counts (`answered`: the
+ * answers given now to open transactions, each line's category).
+ */
+export const suggestionOutcomes = async (
+  db: Db,
+  companyPk: number,
+  plans: PlannedAnswer[],
+  storedLines: StoredLine[],
+  answered: { pk: number; categories: (number | null)[] }[],
+) => {
+  const accepting = plans.filter((p) => p.change.accepted_suggestion === true).map((p) => p.row.pk);
+  const wanted = [...new Set([...accepting, ...answered.filter((a) => a.categories.some((c) => c !== null)).map((a) => a.pk)])];
+  const suggested = new Map((await loadSuggestedCategories(db, companyPk, wanted)).map((s) => [s.transactionId, s]));
+  return { marks: acceptedSuggestionMarks(suggested, plans, storedLines), verdicts: suggestionVerdicts(suggested, answered) };
 };

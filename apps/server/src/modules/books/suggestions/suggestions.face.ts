@@ -18,5 +18,5 @@ export {
 export { type Account, accountKey, type Suggestion, suggestionFor } from './ranking.rule.js';
 export { queueSuggestionRefresh } from './refresh-queue.queries.js';
 export { merchantOfTransaction, normalizeMerchant } from './merchant.rule.js';
-export { acceptedSuggestionMarks, refreshAfterAnswers, type SuggestionDeps, suggestionVerdicts, type SuggestionVerdict } from './answers.service.js';
+export { refreshAfterAnswers, type SuggestionDeps, suggestionOutcomes, type SuggestionVerdict } from './answers.service.js';
 export { visibleSuggestions } from './suggestions-read.service.js';

@@ -216,3 +216,19 @@ export const loadSuggestions = (db: Db, companyPk: number, pks: number[]) =>
         .where(and(eq(transactionSuggestions.clientCompanyId, companyPk), inArray(transactionSuggestions.transactionId, pks)));
 
 export type StoredSuggestion = Awaited<ReturnType<typeof loadSuggestions>>[number];
+
+/** What an answer is judged against: each transaction's suggested category and where it came from, without the names. */
+export const loadSuggestedCategories = (db: Db, companyPk: number, pks: number[]) =>
+  pks.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          transactionId: transactionSuggestions.transactionId,
+          categoryId: transactionSuggestions.categoryId,
+          source: transactionSuggestions.source,
+          ruleId: transactionSuggestions.ruleId,
+        })
+        .from(transactionSuggestions)
+        .where(and(eq(transactionSuggestions.clientCompanyId, companyPk), inArray(transactionSuggestions.transactionId, pks)));
+
+export type SuggestedCategory = Awaited<ReturnType<typeof loadSuggestedCategories>>[number];

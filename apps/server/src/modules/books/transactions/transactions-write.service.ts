@@ -15,7 +15,7 @@ import { moveStatuses, type StatusAuthor } from './status-writer.queries.js';
 import { sendBackRefusal } from './correction-journal.rule.js';
 import { ConflictError } from '../../../lib/errors.js';
 import type { CompanyAccess } from '../../../kernel/company-access.js';
-import { acceptedSuggestionMarks, refreshAfterAnswers, suggestionVerdicts, type SuggestionDeps } from '../suggestions/suggestions.face.js';
+import { refreshAfterAnswers, suggestionOutcomes, type SuggestionDeps } from '../suggestions/suggestions.face.js';
 import { overriddenByPerson, settleAutomation, type AnswerDeps } from './rule-overrides.service.js';
 import { notifyBulkNote } from '../../messaging/notifications/notifications.face.js';
 import { answerNoticeHold, queueAnswerNotice } from '../../messaging/notifications/notifications.face.js';
@@ -94,11 +94,13 @@ const applyChangesAtVersions = async (
     plans.push({ row, change, lines, next, changed: changedFields(stored, lines, { before: row.clientMemo, after: change.client_memo }) });
   }
   throwIfAny(allErrors);
-  const marks = await acceptedSuggestionMarks(db, scope.company.pk, plans, currentLines);
-  // Answers given now to open transactions: each suggestion they had was followed or overruled (the automation report).
-  const verdicts = await suggestionVerdicts(
+  // One read of the suggestions the rows had: the "from a suggestion" marks, and for answers given now to open
+  // transactions, whether each suggestion was followed or overruled (the automation report).
+  const { marks, verdicts } = await suggestionOutcomes(
     db,
     scope.company.pk,
+    plans,
+    currentLines,
     plans
       .filter((p) => p.row.status === 'READY' && p.next === 'FINISHED_IN_HERD')
       .map((p) => ({ pk: p.row.pk, categories: (p.lines ?? currentLines.filter((l) => l.transactionId === p.row.pk)).map((l) => l.categoryId ?? null) })),
