@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { correctionLine } from '../../../test/publish-lines.js';
 import { dayAfter } from '../../lib/calendar-days.js';
 import { LedgerUnreachableError } from '../../modules/books/ledger/ledger-errors.port.js';
-import type { CorrectionItem, CorrectionLine, SettledCorrection } from '../../modules/books/ledger/ledger-records.port.js';
+import type { CorrectionItem, SettledCorrection } from '../../modules/books/ledger/ledger-records.port.js';
 import { COMPANY, freshCursor, pullPages, qbdTestCompany, recordsOf, referencesOf } from './qbd-test-company.js';
 import { QbdBusyError } from './qbxml-status.js';
 

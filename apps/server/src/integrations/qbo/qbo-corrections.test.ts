@@ -6,7 +6,7 @@ import { QBO_CLIENT } from '../../../test/qbo.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import type { CredentialStore, SealedCredentials } from '../../modules/books/ledger/credential-store.port.js';
 import type { LedgerAdapter } from '../../modules/books/ledger/ledger-adapter.port.js';
-import type { CorrectionItem, CorrectionLine, LedgerReferences, SettledCorrection } from '../../modules/books/ledger/ledger-records.port.js';
+import type { CorrectionItem, LedgerReferences, SettledCorrection } from '../../modules/books/ledger/ledger-records.port.js';
 import { classifyQboError } from './qbo-connect.js';
 import { createQboContext } from './qbo-context.js';
 import { journalEntryOf, requestIdOf } from './qbo-corrections.js';

@@ -2,7 +2,7 @@ import { takeContractViolations } from '@herd/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correctionLine } from '../../../test/publish-lines.js';
 import { LedgerLimitReachedError } from '../../modules/books/ledger/ledger-errors.port.js';
-import type { CorrectionItem, CorrectionLine, LedgerRecord, LedgerReferences, SettledCorrection } from '../../modules/books/ledger/ledger-records.port.js';
+import type { CorrectionItem, LedgerRecord, LedgerReferences, SettledCorrection } from '../../modules/books/ledger/ledger-records.port.js';
 import { openXeroAdapterWorld, XERO_COMPANY as COMPANY, xeroIdOfRecord, type XeroAdapterWorld } from '../../../test/xero-adapter.js';
 import { XeroValidationError } from './xero-api.js';
 import { buildCorrectionJournal } from './xero-correction-map.js';
