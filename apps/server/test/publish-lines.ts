@@ -22,17 +22,7 @@ export const correctionLine = (
   accountExternalId: string,
   amountCents: number,
   extra: Partial<CorrectionLine> = {},
-): CorrectionLine => ({
-  accountExternalId,
-  posting,
-  amountCents,
-  description: '',
-  vendorExternalId: null,
-  customerExternalId: null,
-  classExternalId: null,
-  locationExternalId: null,
-  taxExternalId: null,
-  trackingOneExternalId: null,
-  trackingTwoExternalId: null,
-  ...extra,
-});
+): CorrectionLine => {
+  const { categoryExternalId: _category, billable: _billable, ...line } = publishLine(amountCents, accountExternalId);
+  return { ...line, accountExternalId, posting, ...extra };
+};

@@ -1,7 +1,7 @@
 import { fromCents } from '@herd/contract';
 import type { CorrectionItem, CorrectionLine } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QbxmlAsk } from './qbd-ask.js';
-import { JOURNAL_MEMO_MAX, JOURNAL_REF_NUMBER_MAX, LIST_ID_MAX } from './qbd-limits.js';
+import { JOURNAL_MEMO_MAX, JOURNAL_REF_NUMBER_MAX, notYetInQbd } from './qbd-limits.js';
 import { inSchemaOrder, refField } from './qbd-schema.js';
 import type { QbxmlField, QbxmlFields } from './qbxml-xml.js';
 
@@ -50,11 +50,8 @@ const journalLine = (line: CorrectionLine): QbxmlField => {
  */
 const checkSendable = (item: CorrectionItem) => {
   if (item.lines.length === 0) throw new QbdUnpostableError('There is no line to post to QuickBooks Desktop.');
-  const ids = item.lines.flatMap((line) => [line.accountExternalId, line.vendorExternalId, line.customerExternalId, line.classExternalId]);
-  if (ids.some((id) => (id?.length ?? 0) > LIST_ID_MAX))
-    throw new QbdUnpostableError(
-      'A line names a vendor, customer, class or category that is not in QuickBooks Desktop yet (it is made there at a Web Connector run; see why it was not). Choose another, or make it in QuickBooks, then publish again.',
-    );
+  const waiting = notYetInQbd(item.lines.flatMap((line) => [line.accountExternalId, line.vendorExternalId, line.customerExternalId, line.classExternalId]));
+  if (waiting) throw new QbdUnpostableError(waiting);
 };
 
 /**

@@ -8,6 +8,16 @@
 /** IDTYPE: no ListID QuickBooks issues is longer (an entry still waiting to be made in QuickBooks has a longer id of Herd's). */
 export const LIST_ID_MAX = 36;
 
+/**
+ * Why lines naming these ids cannot go yet, or null: an entry made in Herd keeps an id of Herd's,
+ * longer than any ListID, until a run makes it in QuickBooks; sent as a ListID, QuickBooks would
+ * refuse the whole document.
+ */
+export const notYetInQbd = (ids: (string | null)[]): string | null =>
+  ids.some((id) => (id?.length ?? 0) > LIST_ID_MAX)
+    ? 'A line names a vendor, customer, class or category that is not in QuickBooks Desktop yet (it is made there at a Web Connector run; see why it was not). Choose another, or make it in QuickBooks, then publish again.'
+    : null;
+
 /** The Name of VendorAdd, CustomerAdd and AccountAdd. */
 export const ADD_NAME_MAX = { Vendor: 41, Customer: 41, Account: 31 } as const;
 

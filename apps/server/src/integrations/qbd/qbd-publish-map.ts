@@ -1,7 +1,7 @@
 import { fromCents } from '@herd/contract';
 import type { PublishLine } from '../../modules/books/ledger/ledger-records.port.js';
 import type { QbxmlAsk } from './qbd-ask.js';
-import { LIST_ID_MAX } from './qbd-limits.js';
+import { notYetInQbd } from './qbd-limits.js';
 import type { QbdLookups } from './qbd-lookups.js';
 import { inSchemaOrder, refField } from './qbd-schema.js';
 import { linesOf, type QbdLine, type QbdTxnKind } from './qbd-transaction-map.js';
@@ -75,12 +75,8 @@ const MODS: Record<Exclude<QbdTxnKind, 'SalesReceipt'>, { lineMod: string; payee
 export const buildQbdMod = (kind: QbdTxnKind, current: QbxmlElement, lines: PublishLine[], lookups: QbdLookups): QbxmlAsk => {
   if (kind === 'SalesReceipt') throw new QbdUnpublishableError('A sales receipt is categorized through items in QuickBooks Desktop; categorize it in QuickBooks.');
   if (lines.length === 0) throw new QbdUnpublishableError('There is no line to write to QuickBooks Desktop.');
-  // An entry made in Herd keeps an id of Herd's, longer than any ListID, until a run makes it in
-  // QuickBooks; sent as a ListID, QuickBooks would refuse the whole document of Mods.
-  if (lines.some((line) => [line.categoryExternalId, line.vendorExternalId, line.customerExternalId, line.classExternalId].some((id) => (id?.length ?? 0) > LIST_ID_MAX)))
-    throw new QbdUnpublishableError(
-      'A line names a vendor, customer or category that is not in QuickBooks Desktop yet (it is made there at a Web Connector run; see why it was not). Choose another, or make it in QuickBooks, then publish again.',
-    );
+  const waiting = notYetInQbd(lines.flatMap((line) => [line.categoryExternalId, line.vendorExternalId, line.customerExternalId, line.classExternalId]));
+  if (waiting) throw new QbdUnpublishableError(waiting);
   const { lineMod, payee } = MODS[kind];
   const existing = linesOf(current);
   const firstWatched = existing.findIndex((line) => lookups.isWatched(line.accountId));

@@ -3,6 +3,7 @@ import { fromCents } from '@herd/contract';
 import type { CorrectionItem, CorrectionLine } from '../../modules/books/ledger/ledger-records.port.js';
 import type { XeroLookups } from './xero-lookups.js';
 import { accountRef, tracking } from './xero-publish-map.js';
+import { answerTaxType, heldTaxType } from './xero-publish-tax.js';
 import { xeroIdOf } from './xero-records.js';
 import { linesOf, XERO_TRANSACTION_ENTITIES, type XeroEntity } from './xero-transaction-map.js';
 import { text, type XeroObject } from './xero-values.js';
@@ -25,15 +26,11 @@ const clipped = (value: string) => (value.length > MAX_TEXT ? `${value.slice(0, 
  */
 export const xeroIdempotencyKey = (key: string): string => (key.length <= MAX_KEY ? key : createHash('sha256').update(key).digest('hex'));
 
-/**
- * The tax the transaction holds on its watched lines: what the watched side of the journal is written
- * with, and what an answer line with no tax of its own keeps (as a publish does, answerTaxTypes).
- */
-const heldTaxType = (item: CorrectionItem, lookups: XeroLookups): string => {
+/** The watched lines of the corrected transaction, as Xero held them (none for an entity Herd does not know). */
+const watchedLinesOf = (item: CorrectionItem, lookups: XeroLookups): XeroObject[] => {
   const entity = item.entityType as XeroEntity;
-  if (!item.raw || !(entity in XERO_TRANSACTION_ENTITIES)) return '';
-  const watched = linesOf(entity, item.raw).filter((line) => lookups.isWatched(lookups.accountOf(line)));
-  return watched.map((line) => text(line.TaxType)).find((taxType) => taxType !== '') ?? '';
+  if (!item.raw || !(entity in XERO_TRANSACTION_ENTITIES)) return [];
+  return linesOf(entity, item.raw).filter((line) => lookups.isWatched(lookups.accountOf(line)));
 };
 
 /**
@@ -65,9 +62,10 @@ const journalLine = (line: CorrectionLine, taxType: string, lookups: XeroLookups
  * account, and only the net amount moves; a changed one moves the difference, as it should.
  */
 export const buildCorrectionJournal = (item: CorrectionItem, lookups: XeroLookups): XeroObject => {
-  const held = heldTaxType(item, lookups);
+  // The watched side keeps the tax held there; each answer line takes its own as a publish would write it.
+  const held = heldTaxType(watchedLinesOf(item, lookups));
   const taxOf = (line: CorrectionLine) =>
-    lookups.isWatched(line.accountExternalId) ? held || 'NONE' : line.taxExternalId || held || lookups.defaultTaxOf(line.accountExternalId) || 'NONE';
+    lookups.isWatched(line.accountExternalId) ? held || 'NONE' : answerTaxType(line.taxExternalId, line.accountExternalId, held, lookups);
   const amountTypes = text(item.raw?.LineAmountTypes);
   return {
     Narration: clipped(item.memo.trim() || `Correction of ${item.entityType} ${xeroIdOf(item.entityType as XeroEntity, item.externalId)}`),

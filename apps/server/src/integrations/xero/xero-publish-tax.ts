@@ -12,9 +12,16 @@ import { text, xeroCents, type XeroObject } from './xero-values.js';
  * split from); else, on a line Xero held without one, the account's default; else no tax.
  */
 export const answerTaxTypes = (lines: PublishLine[], watched: XeroObject[], lookups: XeroLookups): string[] => {
-  const replaced = watched.map((line) => text(line.TaxType)).find((taxType) => taxType !== '') ?? '';
-  return lines.map((line) => line.taxExternalId || replaced || lookups.defaultTaxOf(line.categoryExternalId) || 'NONE');
+  const replaced = heldTaxType(watched);
+  return lines.map((line) => answerTaxType(line.taxExternalId, line.categoryExternalId, replaced, lookups));
 };
+
+/** The tax type Xero holds on the watched lines an answer replaces ('' when none names one). */
+export const heldTaxType = (watched: XeroObject[]): string => watched.map((line) => text(line.TaxType)).find((taxType) => taxType !== '') ?? '';
+
+/** One answer line's tax type, by the rule of `answerTaxTypes`. */
+export const answerTaxType = (chosen: string | null, accountId: string, replaced: string, lookups: XeroLookups): string =>
+  chosen || replaced || lookups.defaultTaxOf(accountId) || 'NONE';
 
 /** Xero's tax on a tax-exclusive line: the rate on its amount, to the cent. */
 const taxOnExclusive = (cents: number, ratePercent: number) => Math.sign(cents) * Math.round((Math.abs(cents) * ratePercent) / 100);

@@ -21,6 +21,7 @@ export {
   type LedgerReferences,
   type LedgerRefRecord,
   type LedgerTransaction,
+  type LineReferences,
   type PublishItem,
   type PublishLine,
   type PublishOutcome,

@@ -1,6 +1,6 @@
 import { centsOf, type TransactionType } from '@herd/contract';
 import { dayAfter, dayInWords } from '../../../lib/calendar-days.js';
-import type { CorrectionItem, CorrectionLine, PublishLine } from '../ledger/ledger.face.js';
+import type { CorrectionItem, CorrectionLine, LineReferences, PublishLine } from '../ledger/ledger.face.js';
 
 /**
  * The answer to a transaction in a closed period, as a journal entry in the open period. The ledger
@@ -40,15 +40,17 @@ export interface CorrectedTransaction {
   raw: unknown;
 }
 
-const NO_REFS = {
-  vendorExternalId: null,
-  customerExternalId: null,
-  classExternalId: null,
-  locationExternalId: null,
-  taxExternalId: null,
-  trackingOneExternalId: null,
-  trackingTwoExternalId: null,
-} as const;
+/** The references an answer line carries onto its journal line; the watched account's line carries none of them. */
+const REFERENCE_KEYS = [
+  'vendorExternalId',
+  'customerExternalId',
+  'classExternalId',
+  'locationExternalId',
+  'taxExternalId',
+  'trackingOneExternalId',
+  'trackingTwoExternalId',
+] as const satisfies readonly (keyof LineReferences)[];
+const referencesOf = (line: LineReferences | null): LineReferences => Object.fromEntries(REFERENCE_KEYS.map((key) => [key, line?.[key] ?? null])) as LineReferences;
 
 /** A signed amount on the side the watched account had it as a journal line (none for zero). */
 const lineOn = (signedCents: number, base: 'DEBIT' | 'CREDIT', rest: Omit<CorrectionLine, 'posting' | 'amountCents'>): CorrectionLine[] => {
@@ -68,17 +70,7 @@ export const correctionItemOf = (row: CorrectedTransaction, lines: PublishLine[]
   const side = watchedSideOf(row.type, row.subtype);
   const opposite = side === 'DEBIT' ? 'CREDIT' : 'DEBIT';
   const answerLines = lines.flatMap((line) =>
-    lineOn(line.amountCents, side, {
-      accountExternalId: line.categoryExternalId,
-      description: line.description,
-      vendorExternalId: line.vendorExternalId,
-      customerExternalId: line.customerExternalId,
-      classExternalId: line.classExternalId,
-      locationExternalId: line.locationExternalId,
-      taxExternalId: line.taxExternalId,
-      trackingOneExternalId: line.trackingOneExternalId,
-      trackingTwoExternalId: line.trackingTwoExternalId,
-    }),
+    lineOn(line.amountCents, side, { accountExternalId: line.categoryExternalId, description: line.description, ...referencesOf(line) }),
   );
   const net = lines.reduce((sum, line) => sum + line.amountCents, 0);
   const memo = correctionMemo(row, closedThrough);
@@ -91,7 +83,7 @@ export const correctionItemOf = (row: CorrectedTransaction, lines: PublishLine[]
     memo,
     idempotencyKey: `herd-correction-${row.pk}-${row.updatedAt.getTime()}`,
     raw: (row.raw as Record<string, unknown> | null) ?? null,
-    lines: [...answerLines, ...lineOn(net, opposite, { accountExternalId: watchedAccountExternalId, description: memo, ...NO_REFS })],
+    lines: [...answerLines, ...lineOn(net, opposite, { accountExternalId: watchedAccountExternalId, description: memo, ...referencesOf(null) })],
   };
 };
 
